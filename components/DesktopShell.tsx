@@ -1,0 +1,100 @@
+import type { ComponentChildren } from "preact";
+import type { T } from "../edge/platform/locale.ts";
+import type { LocaleId } from "../locales/languages.ts";
+import { Island } from "../edge/render/island.tsx";
+import LanguagePicker from "../islands/LanguagePicker.tsx";
+import LogoutButton from "../islands/LogoutButton.tsx";
+import { languageOptions } from "./languageOptions.ts";
+
+const NAV = [
+  { href: "/pc/home", label: "nav.home", id: "home" },
+  { href: "/pc/market", label: "nav.market", id: "market" },
+  { href: "/pc/trade/fast", label: "nav.fastContract", id: "fast" },
+  { href: "/pc/trade/future", label: "nav.futures", id: "future" },
+  { href: "/pc/trade/bibi", label: "nav.spot", id: "bibi" },
+];
+
+const FOOTER = [
+  "about",
+  "terms",
+  "agreement",
+  "privacy",
+  "legal",
+  "rates",
+  "download",
+  "coinApply",
+];
+
+/** Desktop frame: top navigation with account links and language, content, footer. */
+export function DesktopShell(
+  { t, locale, tenantName, active, signedIn, children }: {
+    t: T;
+    locale: LocaleId;
+    tenantName: string;
+    active?: string;
+    signedIn: boolean;
+    children: ComponentChildren;
+  },
+) {
+  return (
+    <div class="d-app">
+      <a class="skip" href="#main">{t("app.skipToContent")}</a>
+      <header class="d-top">
+        <a class="d-brand" href="/pc/home">
+          <img src="/static/logo.svg" alt="" width="28" height="28" />
+          <span>{tenantName}</span>
+        </a>
+        <nav class="d-nav" aria-label={t("nav.mainNav")}>
+          {NAV.map((n) => (
+            <a
+              href={n.href}
+              class={n.id === active ? "active" : undefined}
+              aria-current={n.id === active ? "page" : undefined}
+            >
+              {t(n.label)}
+            </a>
+          ))}
+        </nav>
+        <div class="d-account">
+          {signedIn
+            ? (
+              <>
+                <a href="/pc/userCenter/certify" class={active === "user" ? "active" : undefined}>
+                  {t("nav.userCenter")}
+                </a>
+                <Island
+                  name="LogoutButton"
+                  of={LogoutButton}
+                  props={{ label: t("nav.logout"), home: "/pc/home", variant: "link" }}
+                />
+              </>
+            )
+            : (
+              <>
+                <a href="/pc/user/login">{t("nav.login")}</a>
+                <a class="btn btn-small" href="/pc/user/register">{t("nav.register")}</a>
+              </>
+            )}
+          <Island
+            name="LanguagePicker"
+            of={LanguagePicker}
+            props={{
+              current: locale,
+              options: languageOptions(t),
+              compact: true,
+              label: t("nav.language"),
+            }}
+          />
+        </div>
+      </header>
+      <main id="main" class="d-main">{children}</main>
+      <footer class="d-footer">
+        <nav aria-label={t("page.about")}>
+          {FOOTER.map((p) => <a key={p} href={`/page/${p}`}>{t(`page.${p}`)}</a>)}
+        </nav>
+        <p class="risk">{t("app.riskWarning")}</p>
+        <p class="muted">{t("app.copyright", { year: 2026, name: tenantName })}</p>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ComponentChildren } from "preact";
+import type { T } from "../edge/platform/locale.ts";
+import { Icon, type IconName } from "./Icon.tsx";
+
+export type MobileTab = "home" | "quotes" | "product" | "user";
+
+const TABS: { id: MobileTab; href: string; label: string; icon: IconName }[] = [
+  { id: "home", href: "/wp/home", label: "nav.home", icon: "home" },
+  { id: "quotes", href: "/wp/quotes/list", label: "nav.quotes", icon: "quotes" },
+  { id: "product", href: "/wp/product", label: "nav.product", icon: "product" },
+  { id: "user", href: "/wp/user/userCenter", label: "nav.user", icon: "user" },
+];
+
+/** Mobile frame: title bar (with back link on inner pages), content, and the four tabs. */
+export function MobileShell(
+  { t, title, tab, back, children }: {
+    t: T;
+    title: string;
+    tab?: MobileTab;
+    back?: string;
+    children: ComponentChildren;
+  },
+) {
+  return (
+    <div class="m-app">
+      <a class="skip" href="#main">{t("app.skipToContent")}</a>
+      <header class="m-bar">
+        {back
+          ? (
+            <a class="m-back" href={back} aria-label={t("app.back")}>
+              <Icon name="back" />
+            </a>
+          )
+          : <span class="m-back-space" />}
+        <h1 class="m-title">{title}</h1>
+        <span class="m-back-space" />
+      </header>
+      <main id="main" class={tab ? "m-main with-tabs" : "m-main"}>{children}</main>
+      {tab && (
+        <nav class="m-tabs" aria-label={t("nav.mainNav")}>
+          {TABS.map((x) => (
+            <a
+              href={x.href}
+              class={x.id === tab ? "m-tab active" : "m-tab"}
+              aria-current={x.id === tab ? "page" : undefined}
+              data-tab={x.id}
+            >
+              <Icon name={x.icon} />
+              <span>{t(x.label)}</span>
+            </a>
+          ))}
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import type { ComponentChildren } from "preact";
+import type { T } from "../edge/platform/locale.ts";
+
+const ITEMS = [
+  { id: "property", href: "/pc/userCenter/property", label: "page.pcProperty" },
+  { id: "certify", href: "/pc/userCenter/certify", label: "page.pcCertify" },
+  { id: "security", href: "/pc/userCenter/security", label: "page.pcSecurity" },
+];
+
+/** Desktop user centre: side navigation beside the child page. */
+export function UserCenterFrame(
+  { t, active, children }: { t: T; active: string; children: ComponentChildren },
+) {
+  return (
+    <div class="d-split">
+      <nav class="d-side" aria-label={t("nav.userNav")}>
+        {ITEMS.map((i) => (
+          <a
+            href={i.href}
+            class={i.id === active ? "active" : undefined}
+            aria-current={i.id === active ? "page" : undefined}
+          >
+            {t(i.label)}
+          </a>
+        ))}
+      </nav>
+      <div class="d-content">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import type { T } from "../edge/platform/locale.ts";
+import { LANGUAGES } from "../locales/languages.ts";
+
+/** Serializable language list for the picker island. */
+export function languageOptions(t: T) {
+  return {
+    items: LANGUAGES.filter((l) => l.isShow).map((l) => ({
+      id: l.id,
+      name: l.name,
+      flag: l.flag,
+      currencySymbol: l.currencySymbol,
+    })),
+    currentLabel: t("language.current"),
+    currencyLabel: t("language.currency"),
+  };
+}
+export type LanguageOptions = ReturnType<typeof languageOptions>;

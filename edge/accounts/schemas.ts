@@ -1,0 +1,85 @@
+import { z } from "@hono/zod-openapi";
+import { isValidPhoneNumber } from "libphonenumber-js";
+
+/**
+ * Request schemas of the accounts capability. Error messages are message keys under
+ * `validation.*`; the envelope layer localizes them per field.
+ */
+export const Phone = z.string({ error: "phoneRequired" }).min(1, { error: "phoneRequired" })
+  .max(16, { error: "phoneInvalid" })
+  .regex(/^\+[1-9]\d{5,14}$/, { error: "phoneInvalid" })
+  .refine((p) => isValidPhoneNumber(p), { error: "phoneInvalid" })
+  .openapi({ example: "+12025550123", description: "E.164" });
+
+/** 6-32 characters, no CJK characters, no whitespace or control characters. */
+export const LoginPassword = z.string({ error: "passwordRequired" })
+  .min(1, { error: "passwordRequired" })
+  .min(6, { error: "passwordRule" }).max(32, { error: "passwordRule" })
+  .refine((p) => !/[\s\p{Cc}\p{Script=Han}\u3000-\u303f\uff00-\uffef]/u.test(p), {
+    error: "passwordRule",
+  });
+
+export const SmsCode = z.string({ error: "codeRequired" }).min(1, { error: "codeRequired" })
+  .regex(/^\d{6}$/, { error: "codeInvalid" });
+
+export const DrawPassword = z.string({ error: "drawPasswordRequired" })
+  .min(1, { error: "drawPasswordRequired" })
+  .regex(/^\d{6}$/, { error: "drawPasswordRule" });
+
+export const CodePurpose = z.enum(["register", "reset"], { error: "purposeInvalid" });
+
+export const SmsCodeBody = z.strictObject({ phone: Phone, purpose: CodePurpose }).openapi(
+  "SmsCodeRequest",
+);
+
+export const RegisterBody = z.strictObject({
+  phone: Phone,
+  code: SmsCode,
+  password: LoginPassword,
+  inviteCode: z.string({ error: "inviteInvalid" }).max(16, { error: "inviteInvalid" })
+    .regex(/^[A-Za-z0-9]*$/, { error: "inviteInvalid" }).optional(),
+  agree: z.literal(true, { error: "agreeRequired" }),
+}).openapi("RegisterRequest");
+
+export const LoginBody = z.strictObject({
+  phone: Phone,
+  // Any stored password passed the rule; at login only presence and size are checked.
+  password: z.string({ error: "passwordRequired" }).min(1, { error: "passwordRequired" })
+    .max(64, { error: "tooLong" }),
+}).openapi("LoginRequest");
+
+export const ChangePasswordBody = z.strictObject({
+  oldPassword: z.string({ error: "oldPasswordRequired" }).min(1, { error: "oldPasswordRequired" })
+    .max(64, { error: "tooLong" }),
+  newPassword: LoginPassword,
+}).openapi("ChangePasswordRequest");
+
+export const ResetPasswordBody = z.strictObject({
+  phone: Phone,
+  code: SmsCode,
+  newPassword: LoginPassword,
+}).openapi("ResetPasswordRequest");
+
+export const DrawPasswordBody = z.strictObject({
+  password: DrawPassword,
+  confirm: z.string({ error: "drawPasswordRequired" }).max(6, { error: "drawPasswordMismatch" }),
+  oldPassword: z.string({ error: "drawPasswordRequired" }).max(6, { error: "drawPasswordRule" })
+    .optional(),
+}).refine((b) => b.password === b.confirm, {
+  path: ["confirm"],
+  error: "drawPasswordMismatch",
+}).openapi("DrawPasswordRequest");
+
+export const CertifyLevel = z.enum(["none", "junior", "advanced"]);
+
+export const UserInfo = z.object({
+  userId: z.string(),
+  phone: z.string().openapi({ description: "masked", example: "+1202****123" }),
+  certifyLevel: CertifyLevel,
+  hasDrawPassword: z.boolean(),
+  inviteCode: z.string(),
+  createdAt: z.number().int(),
+  passwordResetAt: z.number().int().nullable(),
+  locale: z.string().nullable(),
+}).openapi("UserInfo");
+export type UserInfo = z.infer<typeof UserInfo>;

@@ -1,0 +1,83 @@
+/** KV keys and records of the accounts capability. Every key starts with the tenant id. */
+export interface UserRecord {
+  userId: string;
+  phone: string;
+  passwordHash: string;
+  drawPasswordHash: string | null;
+  inviteCode: string;
+  invitedBy: string | null;
+  certifyLevel: "none" | "junior" | "advanced";
+  createdAt: number;
+  passwordChangedAt: number;
+  /** Time of the last password reset by SMS code (withdrawals are refused for 24 h after it). */
+  passwordResetAt: number | null;
+  locale: string | null;
+}
+
+export interface SessionRecord {
+  userId: string;
+  createdAt: number;
+  lastSeenAt: number;
+  /** Absolute expiry (ms). */
+  expiresAt: number;
+}
+
+export interface CodeRecord {
+  hash: string;
+  expiresAt: number;
+  attempts: number;
+}
+
+export interface OutboxItem {
+  phone: string;
+  purpose: "register" | "reset";
+  /** null when the message was a notice rather than a code (e.g. "already registered"). */
+  code: string | null;
+  note: string | null;
+  sentAt: number;
+}
+
+export const keys = {
+  user: (t: string, userId: string) => [t, "accounts", "user", userId],
+  phone: (t: string, phone: string) => [t, "accounts", "phone", phone],
+  invite: (t: string, code: string) => [t, "accounts", "invite", code.toUpperCase()],
+  session: (t: string, tokenHash: string) => [t, "accounts", "session", tokenHash],
+  userSessions: (t: string, userId: string) => [t, "accounts", "userSession", userId],
+  userSession: (t: string, userId: string, tokenHash: string) => [
+    t,
+    "accounts",
+    "userSession",
+    userId,
+    tokenHash,
+  ],
+  code: (t: string, purpose: string, phone: string) => [t, "accounts", "code", purpose, phone],
+  outbox: (t: string) => [t, "accounts", "outbox"],
+  rate: (t: string, what: string, who: string) => [t, "accounts", "rate", what, who],
+} satisfies Record<string, (...a: string[]) => Deno.KvKey>;
+
+export async function getUser(kv: Deno.Kv, t: string, userId: string) {
+  return await kv.get<UserRecord>(keys.user(t, userId));
+}
+
+export async function findUserByPhone(kv: Deno.Kv, t: string, phone: string) {
+  const idx = await kv.get<string>(keys.phone(t, phone));
+  if (idx.value === null) return null;
+  const user = await getUser(kv, t, idx.value);
+  return user.value === null ? null : user;
+}
+
+/** Delete every session of a user (logout everywhere), in commits under KV's mutation limit. */
+export async function deleteUserSessions(kv: Deno.Kv, t: string, userId: string) {
+  let batch = kv.atomic();
+  let n = 0;
+  for await (const e of kv.list<number>({ prefix: keys.userSessions(t, userId) })) {
+    const tokenHash = e.key[e.key.length - 1] as string;
+    batch = batch.delete(e.key).delete(keys.session(t, tokenHash));
+    if (++n === 400) {
+      await batch.commit();
+      batch = kv.atomic();
+      n = 0;
+    }
+  }
+  if (n > 0) await batch.commit();
+}

@@ -1,0 +1,24 @@
+import { AccountsService } from "../accounts/service.ts";
+import { DevOutboxSender } from "../accounts/sender.ts";
+import type { AppConfig } from "./config.ts";
+import type { Deps } from "./context.ts";
+import { TenantRegistry } from "./tenants.ts";
+
+/** Wire the capabilities together (used by main.ts and by the tests' real servers). */
+export async function buildDeps(
+  config: AppConfig,
+  kv: Deno.Kv,
+  opts: { now?: () => number; log?: (line: string) => void } = {},
+): Promise<Deps> {
+  const now = opts.now ?? Date.now;
+  const tenants = await TenantRegistry.load(config.tenantsFile);
+  const sender = new DevOutboxSender(kv, opts.log);
+  const accounts = new AccountsService({
+    kv,
+    sender,
+    now,
+    sessionIdleMs: config.sessionIdleMinutes * 60_000,
+    sessionMaxMs: config.sessionMaxHours * 3600_000,
+  });
+  return { kv, config, tenants, sender, accounts, now };
+}

@@ -1,0 +1,57 @@
+/** Process configuration, read once from environment variables (documented in README.md). */
+export interface AppConfig {
+  port: number;
+  /** Local file path, ":memory:", or a remote KV URL (http/https). */
+  kvPath: string;
+  feed: "simulated" | "replay" | "exchange";
+  /** JSON file defining tenants; undefined = the built-in default (`demo`). */
+  tenantsFile?: string;
+  /** "dev" keeps codes in the local outbox (shown at /dev/outbox and in the log). */
+  smsSender: "dev";
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */
+  trustProxy: boolean;
+  /** Maximum JSON request body in bytes. */
+  maxBodyBytes: number;
+  logRequests: boolean;
+}
+
+function int(env: (k: string) => string | undefined, key: string, dflt: number, min: number) {
+  const raw = env(key);
+  if (raw === undefined || raw === "") return dflt;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${key} must be an integer >= ${min}`);
+  return n;
+}
+
+export function loadConfig(env: (k: string) => string | undefined = (k) => Deno.env.get(k)) {
+  const feed = env("FEED") ?? "simulated";
+  if (feed !== "simulated" && feed !== "replay" && feed !== "exchange") {
+    throw new Error(`FEED must be simulated, replay or exchange (got ${feed})`);
+  }
+  const sender = env("SMS_SENDER") ?? "dev";
+  if (sender !== "dev") throw new Error(`SMS_SENDER must be dev (the only sender so far)`);
+  const config: AppConfig = {
+    port: int(env, "PORT", 8000, 0),
+    kvPath: env("KV_PATH") || ".data/tradewind.kv",
+    feed,
+    tenantsFile: env("TENANTS_FILE") || undefined,
+    smsSender: sender,
+    sessionIdleMinutes: int(env, "SESSION_IDLE_MINUTES", 120, 1),
+    sessionMaxHours: int(env, "SESSION_MAX_HOURS", 168, 1),
+    trustProxy: env("TRUST_PROXY") === "1",
+    maxBodyBytes: int(env, "MAX_BODY_BYTES", 64 * 1024, 1024),
+    logRequests: env("LOG_REQUESTS") === "1",
+  };
+  return config;
+}
+
+/** Open Deno KV from a path, ":memory:" or a remote URL; creates the folder of a local file. */
+export async function openKv(path: string): Promise<Deno.Kv> {
+  if (path !== ":memory:" && !/^https?:\/\//.test(path)) {
+    const dir = path.replace(/[/\\][^/\\]*$/, "");
+    if (dir && dir !== path) await Deno.mkdir(dir, { recursive: true });
+  }
+  return await Deno.openKv(path);
+}

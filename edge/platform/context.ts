@@ -1,0 +1,39 @@
+import type { Context } from "hono";
+import type { AccountsService, Session } from "../accounts/service.ts";
+import type { SmsSender } from "../accounts/sender.ts";
+import type { LocaleId } from "../../locales/languages.ts";
+import type { AppConfig } from "./config.ts";
+import type { T } from "./locale.ts";
+import type { Tenant, TenantRegistry } from "./tenants.ts";
+
+/** Everything the server needs, built once by main.ts (or by a test) and injected. */
+export interface Deps {
+  kv: Deno.Kv;
+  config: AppConfig;
+  tenants: TenantRegistry;
+  sender: SmsSender;
+  accounts: AccountsService;
+  now: () => number;
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: Deps;
+    tenant: Tenant;
+    locale: LocaleId;
+    t: T;
+    ip: string;
+    mobile: boolean;
+    /** Resolved lazily by `sessionOf`; undefined = not looked up yet. */
+    session: Session | null | undefined;
+    /** Whether the request came over TLS (directly or via a trusted proxy). */
+    secure: boolean;
+    /** CSP frame-src sources for this response (only the customer-service page embeds). */
+    frameSrc: string | undefined;
+  };
+}
+
+export type Ctx = Context<AppEnv>;
+
+export const SESSION_COOKIE = "tw_session";
+export const LOCALE_COOKIE = "wplocale";

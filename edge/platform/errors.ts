@@ -1,0 +1,54 @@
+/**
+ * Failures of the /api contract. Every failure is an ApiError with a real HTTP status, a stable
+ * identifier (`data.error`) and a message key localized by Accept-Language when it is sent.
+ */
+export type ErrorId =
+  | "VALIDATION"
+  | "MALFORMED_JSON"
+  | "PAYLOAD_TOO_LARGE"
+  | "NOT_FOUND"
+  | "UNAUTHORIZED"
+  | "FORBIDDEN"
+  | "UNKNOWN_TENANT"
+  | "SITE_CLOSED"
+  | "RATE_LIMITED"
+  | "LOCKED"
+  | "BAD_CREDENTIALS"
+  | "CODE_INVALID"
+  | "INVITE_INVALID"
+  | "REGISTRATION_FAILED"
+  | "WRONG_OLD_PASSWORD"
+  | "SAME_PASSWORD"
+  | "DRAW_PASSWORD_WRONG"
+  | "DRAW_PASSWORD_OLD_REQUIRED"
+  | "CONFLICT"
+  | "METHOD_NOT_ALLOWED"
+  | "UNSUPPORTED_MEDIA_TYPE"
+  | "UNAVAILABLE"
+  | "INTERNAL";
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 503,
+    readonly error: ErrorId,
+    /** Interpolation values for the localized message. */
+    readonly params: Record<string, string | number> = {},
+    /** Per-field message keys (validation), localized when sent. */
+    readonly fields?: Record<string, string>,
+    /** Extra data for the client (e.g. retryAfterSeconds). */
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(error);
+  }
+}
+
+/** Envelope code for a failure: -99 for an invalid session, else the HTTP status. */
+export function envelopeCode(err: ApiError): number {
+  return err.status === 401 ? -99 : err.status;
+}
+
+export interface Envelope<T = unknown> {
+  code: number;
+  message: string;
+  data: T;
+}

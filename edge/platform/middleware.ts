@@ -1,0 +1,125 @@
+import type { MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+import { getConnInfo } from "hono/deno";
+import { pickLocale } from "../../locales/languages.ts";
+import { isMobileDevice } from "./device.ts";
+import { ApiError } from "./errors.ts";
+import { errorResponse } from "./envelope.ts";
+import { type AppEnv, type Ctx, type Deps, LOCALE_COOKIE, SESSION_COOKIE } from "./context.ts";
+import { translator } from "./locale.ts";
+
+/** The hashed inline boot script (legacy `#/path` URLs), the only inline script CSP allows. */
+export const HASH_ROUTE_SCRIPT =
+  `(function(){var h=location.hash;if(h.length>2&&h.charAt(1)==="/"){location.replace(h.slice(1))}})();`;
+const HASH_ROUTE_SHA = await crypto.subtle.digest(
+  "SHA-256",
+  new TextEncoder().encode(HASH_ROUTE_SCRIPT),
+).then((b) => btoa(String.fromCharCode(...new Uint8Array(b))));
+
+function clientIp(c: Ctx, trustProxy: boolean): string {
+  if (trustProxy) {
+    const fwd = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (fwd) return fwd.slice(0, 64);
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+/**
+ * Per request: deps, client IP, TLS, device, locale (stored preference, then Accept-Language)
+ * and tenant (explicit appKey must exist; else host; else default). Unknown appKey: HTTP 400.
+ */
+export function platform(deps: Deps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set("deps", deps);
+    c.set("ip", clientIp(c, deps.config.trustProxy));
+    const proto = deps.config.trustProxy ? c.req.header("x-forwarded-proto") : undefined;
+    c.set("secure", (proto ?? new URL(c.req.url).protocol.replace(":", "")) === "https");
+    c.set("mobile", isMobileDevice(c.req.raw.headers));
+    c.set("session", undefined);
+    c.set("frameSrc", undefined);
+    const locale = pickLocale(getCookie(c, LOCALE_COOKIE), c.req.header("accept-language"));
+    c.set("locale", locale);
+    c.set("t", translator(locale));
+    const appKey = c.req.header("appKey") ?? c.req.query("appKey");
+    const tenant = deps.tenants.resolve(appKey, c.req.header("host"));
+    if (!tenant) {
+      if (c.req.path.startsWith("/api/")) {
+        return errorResponse(c, new ApiError(400, "UNKNOWN_TENANT"));
+      }
+      return c.text(c.get("t")("errors.UNKNOWN_TENANT"), 400);
+    }
+    c.set("tenant", tenant);
+    return await next();
+  };
+}
+
+export function securityHeaders(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    const h = c.res.headers;
+    h.set("X-Content-Type-Options", "nosniff");
+    h.set("Referrer-Policy", "strict-origin-when-cross-origin");
+    h.set("X-Frame-Options", "DENY");
+    h.set("Cross-Origin-Opener-Policy", "same-origin");
+    h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    if (!h.has("Content-Security-Policy")) {
+      h.set(
+        "Content-Security-Policy",
+        [
+          "default-src 'self'",
+          `script-src 'self' 'sha256-${HASH_ROUTE_SHA}'`,
+          "style-src 'self'",
+          "img-src 'self' data:",
+          "connect-src 'self'",
+          "font-src 'self'",
+          `frame-src ${c.get("frameSrc") ?? "'none'"}`,
+          "object-src 'none'",
+          "base-uri 'none'",
+          "form-action 'self'",
+          "frame-ancestors 'none'",
+        ].join("; "),
+      );
+    }
+    if (c.get("secure")) h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  };
+}
+
+/** The session of the request, from `Authorization` (API clients) or the session cookie (pages). */
+export async function sessionOf(c: Ctx) {
+  const cached = c.get("session");
+  if (cached !== undefined) return cached;
+  const header = c.req.header("authorization")?.replace(/^Bearer\s+/i, "").trim();
+  let token = header || undefined;
+  if (!token) {
+    token = getCookie(c, SESSION_COOKIE);
+    // Cookie-authenticated writes must come from our own pages (CSRF defence in depth).
+    if (token && !["GET", "HEAD", "OPTIONS"].includes(c.req.method) && !sameOrigin(c)) {
+      token = undefined;
+    }
+  }
+  const s = await c.get("deps").accounts.session(c.get("tenant").id, token);
+  c.set("session", s);
+  return s;
+}
+
+function sameOrigin(c: Ctx): boolean {
+  const site = c.req.header("sec-fetch-site");
+  if (site) return site === "same-origin" || site === "none";
+  const origin = c.req.header("origin");
+  if (!origin) return true;
+  try {
+    return new URL(origin).host === c.req.header("host");
+  } catch {
+    return false;
+  }
+}
+
+export async function requireSession(c: Ctx) {
+  const s = await sessionOf(c);
+  if (!s) throw new ApiError(401, "UNAUTHORIZED");
+  return s;
+}

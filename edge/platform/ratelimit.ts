@@ -1,0 +1,40 @@
+/**
+ * Fixed-window counters in KV, taken atomically (versionstamp check, retry on conflict), so that
+ * concurrent requests can never slip past a limit: every attempt takes a slot before it runs.
+ */
+export interface Limit {
+  /** Attempts allowed per window. */
+  max: number;
+  windowMs: number;
+}
+
+export interface Take {
+  allowed: boolean;
+  count: number;
+  retryAfterMs: number;
+}
+
+export async function take(
+  kv: Deno.Kv,
+  key: Deno.KvKey,
+  limit: Limit,
+  now = Date.now(),
+): Promise<Take> {
+  const windowStart = now - (now % limit.windowMs);
+  const k = [...key, windowStart];
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const cur = await kv.get<number>(k);
+    const count = (cur.value ?? 0) + 1;
+    const retryAfterMs = windowStart + limit.windowMs - now;
+    if (count > limit.max) return { allowed: false, count: count - 1, retryAfterMs };
+    const res = await kv.atomic().check(cur).set(k, count, { expireIn: limit.windowMs + 1000 })
+      .commit();
+    if (res.ok) return { allowed: true, count, retryAfterMs };
+  }
+  throw new Error("rate limit counter contention");
+}
+
+/** Forget the current window (after a successful login the failed-attempt counter restarts). */
+export async function reset(kv: Deno.Kv, key: Deno.KvKey, limit: Limit, now = Date.now()) {
+  await kv.delete([...key, now - (now % limit.windowMs)]);
+}

@@ -1,0 +1,99 @@
+import { z } from "zod";
+
+/** Products a tenant can switch on; pages of a disabled product say so instead of trading. */
+export const PRODUCTS = ["fast", "leveraged", "spot", "exchange", "wealth", "demo"] as const;
+
+export const TenantSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/),
+  name: z.string().min(1).max(64),
+  logo: z.string().max(512).default("/static/logo.svg"),
+  products: z.array(z.enum(PRODUCTS)).default([...PRODUCTS]),
+  /** "Y" closes the site: every page but 404 shows the site-closed page. */
+  isClose: z.enum(["Y", "N"]).default("N"),
+  /** Customer-service link, see the spec's popup rules (`AI|https://...%1...%2`, messaging apps, iframe). */
+  customerUrl: z.string().max(1024).default(""),
+  /** Invitation code at registration: required, optional, or not asked. */
+  invitePolicy: z.enum(["required", "optional", "off"]).default("optional"),
+  /** Agent invitation codes valid in addition to every customer's own code. */
+  inviteCodes: z.array(z.string().regex(/^[A-Za-z0-9]{4,16}$/)).default([]),
+  /** Extra host names that select this tenant (besides the first host label equal to the id). */
+  hosts: z.array(z.string().max(253)).default([]),
+});
+export type Tenant = z.infer<typeof TenantSchema>;
+
+export const TenantsFileSchema = z.strictObject({
+  defaultTenant: z.string(),
+  tenants: z.array(TenantSchema).min(1),
+});
+
+/** The built-in tenant list of a fresh install. */
+export const BUILTIN_TENANTS = {
+  defaultTenant: "demo",
+  tenants: [{
+    id: "demo",
+    name: "Tradewind",
+    customerUrl: "",
+    invitePolicy: "optional",
+  }],
+};
+
+/** Public config values readable through GET /api/config?identify=KEY. */
+export const PUBLIC_CONFIG_KEYS = [
+  "isClose",
+  "customerUrl",
+  "name",
+  "logo",
+  "products",
+  "invitePolicy",
+] as const;
+export type PublicConfigKey = typeof PUBLIC_CONFIG_KEYS[number];
+
+export class TenantRegistry {
+  readonly byId = new Map<string, Tenant>();
+  readonly byHost = new Map<string, Tenant>();
+  readonly defaultTenant: Tenant;
+
+  constructor(input: unknown) {
+    const parsed = TenantsFileSchema.parse(input);
+    for (const t of parsed.tenants) {
+      if (this.byId.has(t.id)) throw new Error(`duplicate tenant ${t.id}`);
+      this.byId.set(t.id, t);
+      for (const h of t.hosts) this.byHost.set(h.toLowerCase(), t);
+    }
+    const d = this.byId.get(parsed.defaultTenant);
+    if (!d) throw new Error(`defaultTenant ${parsed.defaultTenant} is not defined`);
+    this.defaultTenant = d;
+  }
+
+  static async load(file?: string): Promise<TenantRegistry> {
+    if (!file) return new TenantRegistry(BUILTIN_TENANTS);
+    return new TenantRegistry(JSON.parse(await Deno.readTextFile(file)));
+  }
+
+  get(id: string): Tenant | undefined {
+    return this.byId.get(id);
+  }
+
+  /**
+   * Resolve the tenant of a request: an explicit appKey (header or query) must name a tenant
+   * (`undefined` = refuse); otherwise a configured host name or the first host label; IP
+   * addresses, localhost and other hosts use the default tenant.
+   */
+  resolve(appKey: string | null | undefined, host: string | null | undefined): Tenant | undefined {
+    if (appKey !== null && appKey !== undefined && appKey !== "") return this.byId.get(appKey);
+    const hostname = (host ?? "").toLowerCase().replace(/:\d+$/, "").replace(/^\[|\]$/g, "");
+    const byHost = this.byHost.get(hostname);
+    if (byHost) return byHost;
+    const isIp = /^\d+\.\d+\.\d+\.\d+$/.test(hostname) || hostname.includes(":");
+    if (!isIp && hostname.includes(".")) {
+      const label = hostname.split(".")[0]!;
+      const t = this.byId.get(label);
+      if (t) return t;
+    }
+    return this.defaultTenant;
+  }
+}
+
+export function publicConfigValue(t: Tenant, key: PublicConfigKey): unknown {
+  return t[key];
+}

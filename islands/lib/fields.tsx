@@ -1,0 +1,207 @@
+import type { JSX } from "preact";
+import { useEffect, useState } from "preact/hooks";
+
+/** Dialing codes offered at registration: the United States first, through to Russia. */
+export const DIAL_CODES: readonly [string, string][] = [
+  ["US", "+1"],
+  ["GB", "+44"],
+  ["DE", "+49"],
+  ["FR", "+33"],
+  ["ES", "+34"],
+  ["IT", "+39"],
+  ["UA", "+380"],
+  ["CN", "+86"],
+  ["HK", "+852"],
+  ["MO", "+853"],
+  ["TW", "+886"],
+  ["JP", "+81"],
+  ["KR", "+82"],
+  ["VN", "+84"],
+  ["TH", "+66"],
+  ["MY", "+60"],
+  ["SG", "+65"],
+  ["ID", "+62"],
+  ["PH", "+63"],
+  ["IN", "+91"],
+  ["AU", "+61"],
+  ["BR", "+55"],
+  ["MX", "+52"],
+  ["AE", "+971"],
+  ["TR", "+90"],
+  ["RU", "+7"],
+];
+
+export type Texts = Record<string, string>;
+
+export function Field(
+  { id, label, error, children }: {
+    id: string;
+    label: string;
+    error?: string;
+    children: JSX.Element | JSX.Element[];
+  },
+) {
+  return (
+    <div class={error ? "field has-error" : "field"}>
+      <label for={id}>{label}</label>
+      {children}
+      {error && <p class="field-error" id={`${id}-error`} role="alert">{error}</p>}
+    </div>
+  );
+}
+
+/** Dialing code + national number -> E.164. */
+export function toE164(dial: string, local: string): string {
+  const digits = local.replace(/\D/g, "").replace(/^0+/, "");
+  return digits ? `${dial}${digits}` : "";
+}
+
+export function PhoneField(
+  { dial, setDial, local, setLocal, error, tx, locale }: {
+    dial: string;
+    setDial: (v: string) => void;
+    local: string;
+    setLocal: (v: string) => void;
+    error?: string;
+    tx: Texts;
+    locale: string;
+  },
+) {
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames([locale], { type: "region" });
+  } catch { /* older engines: codes only */ }
+  return (
+    <Field id="phone" label={tx["auth.phone"]!} error={error}>
+      <div class="phone-row">
+        <select
+          aria-label={tx["auth.dialCode"]}
+          value={dial}
+          onChange={(e) => setDial(e.currentTarget.value)}
+          name="dial"
+        >
+          {DIAL_CODES.map(([cc, code]) => (
+            <option value={code} key={cc}>{`${code} ${names?.of(cc) ?? cc}`}</option>
+          ))}
+        </select>
+        <input
+          id="phone"
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          placeholder={tx["auth.phonePlaceholder"]}
+          value={local}
+          onInput={(e) => setLocal(e.currentTarget.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "phone-error" : undefined}
+          maxLength={20}
+        />
+      </div>
+    </Field>
+  );
+}
+
+export function PasswordInput(
+  { id, label, value, set, error, placeholder, autoComplete, inputMode, maxLength = 32 }: {
+    id: string;
+    label: string;
+    value: string;
+    set: (v: string) => void;
+    error?: string;
+    placeholder?: string;
+    autoComplete: string;
+    inputMode?: "numeric";
+    maxLength?: number;
+  },
+) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <input
+        id={id}
+        name={id}
+        type="password"
+        value={value}
+        placeholder={placeholder}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        maxLength={maxLength}
+        onInput={(e) => set(e.currentTarget.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+    </Field>
+  );
+}
+
+/** Verification-code input with a "send code" button and a resend countdown. */
+export function CodeField(
+  { value, set, error, tx, onSend }: {
+    value: string;
+    set: (v: string) => void;
+    error?: string;
+    tx: Texts;
+    onSend: () => Promise<number | null>;
+  },
+) {
+  const [left, setLeft] = useState(0);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (left <= 0) return;
+    const id = setTimeout(() => setLeft(left - 1), 1000);
+    return () => clearTimeout(id);
+  }, [left]);
+  return (
+    <Field id="code" label={tx["auth.code"]!} error={error}>
+      <div class="code-row">
+        <input
+          id="code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          placeholder={tx["auth.codePlaceholder"]}
+          value={value}
+          onInput={(e) => set(e.currentTarget.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "code-error" : undefined}
+        />
+        <button
+          type="button"
+          class="btn btn-ghost"
+          disabled={left > 0 || busy}
+          onClick={async () => {
+            setBusy(true);
+            const wait = await onSend();
+            setBusy(false);
+            if (wait) setLeft(wait);
+          }}
+        >
+          {left > 0
+            ? tx["auth.resendIn"]!.replace("{{seconds}}", String(left))
+            : tx["auth.sendCode"]}
+        </button>
+      </div>
+    </Field>
+  );
+}
+
+/** Client-side checks mirroring the server's rules (the server stays the authority). */
+export const rules = {
+  password: (p: string) =>
+    p.length >= 6 && p.length <= 32 &&
+    !/[\s\p{Cc}\p{Script=Han}\u3000-\u303f\uff00-\uffef]/u.test(p),
+  drawPassword: (p: string) => /^\d{6}$/.test(p),
+  code: (c: string) => /^\d{6}$/.test(c),
+};
+
+/** Localized message for an envelope failure (field errors are shown beside the fields). */
+export function failureMessage(
+  env: { code: number; message: string },
+  tx: Texts,
+): string {
+  if (env.code === -1) {
+    return env.message === "timeout" ? tx["app.timeout"]! : tx["app.networkError"]!;
+  }
+  return env.message;
+}

@@ -1,0 +1,34 @@
+/**
+ * Tradewind server: opens Deno KV, seeds an empty store, serves both layouts, the /api contract
+ * and static assets. Configuration: environment variables, see README.md.
+ */
+import { loadConfig, openKv } from "./edge/platform/config.ts";
+import { buildDeps } from "./edge/platform/boot.ts";
+import { seedIfEmpty } from "./tools/seed.ts";
+import { createApp } from "./routes/app.ts";
+
+const config = loadConfig();
+const kv = await openKv(config.kvPath);
+const deps = await buildDeps(config, kv);
+await seedIfEmpty(deps);
+const app = createApp(deps);
+
+const server = Deno.serve({
+  port: config.port,
+  hostname: Deno.env.get("HOST") ?? "0.0.0.0",
+  onListen: ({ port }) =>
+    console.log(
+      `Tradewind on http://localhost:${port} (KV ${config.kvPath}, feed ${config.feed}, tenants ${
+        [...deps.tenants.byId.keys()].join(",")
+      })`,
+    ),
+}, app.fetch);
+
+for (const sig of ["SIGINT", "SIGTERM"] as const) {
+  Deno.addSignalListener(sig, () => {
+    server.shutdown().finally(() => {
+      kv.close();
+      Deno.exit(0);
+    });
+  });
+}

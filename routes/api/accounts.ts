@@ -1,0 +1,167 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { deleteCookie, setCookie } from "hono/cookie";
+import {
+  ChangePasswordBody,
+  DrawPasswordBody,
+  LoginBody,
+  RegisterBody,
+  ResetPasswordBody,
+  SmsCodeBody,
+  UserInfo,
+} from "../../edge/accounts/schemas.ts";
+import { userInfo } from "../../edge/accounts/service.ts";
+import { type AppEnv, type Ctx, SESSION_COOKIE } from "../../edge/platform/context.ts";
+import { ok } from "../../edge/platform/envelope.ts";
+import { requireSession, sessionOf } from "../../edge/platform/middleware.ts";
+import { AUTH_ERRORS, ERRORS, jsonBody, okReply } from "./openapi.ts";
+
+const tags = ["accounts"];
+const Empty = z.object({});
+
+/** Hand a new session to the client: `authorization` header (the spec) and HttpOnly cookie. */
+function issueSession(c: Ctx, token: string, expiresAt: number) {
+  c.header("authorization", token);
+  c.header("Cache-Control", "no-store");
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: c.get("secure"),
+    path: "/",
+    expires: new Date(expiresAt),
+  });
+}
+
+function dropSessionCookie(c: Ctx) {
+  deleteCookie(c, SESSION_COOKIE, { path: "/", secure: c.get("secure") });
+}
+
+export const accountsApi = new OpenAPIHono<AppEnv>()
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/sms/code",
+      tags,
+      summary: "Send a verification code (answer never reveals whether the phone is registered)",
+      request: jsonBody(SmsCodeBody),
+      responses: { ...okReply(z.object({ resendAfterSeconds: z.number().int() })), ...ERRORS },
+    }),
+    async (c) => {
+      const { phone, purpose } = c.req.valid("json");
+      const r = await c.get("deps").accounts.sendCode(c.get("tenant"), phone, purpose, c.get("ip"));
+      return ok(c, r);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/register",
+      tags,
+      summary: "Register with phone, SMS code and password; logs in",
+      request: jsonBody(RegisterBody),
+      responses: { ...okReply(UserInfo), ...ERRORS },
+    }),
+    async (c) => {
+      const body = c.req.valid("json");
+      const r = await c.get("deps").accounts.register(c.get("tenant"), body);
+      issueSession(c, r.token, r.expiresAt);
+      return ok(c, userInfo(r.user));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/login",
+      tags,
+      summary: "Log in; token in the `authorization` response header, user info in data",
+      request: jsonBody(LoginBody),
+      responses: { ...okReply(UserInfo), ...ERRORS },
+    }),
+    async (c) => {
+      const { phone, password } = c.req.valid("json");
+      const r = await c.get("deps").accounts.login(c.get("tenant"), phone, password, c.get("ip"));
+      issueSession(c, r.token, r.expiresAt);
+      return ok(c, userInfo(r.user));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/logout",
+      tags,
+      summary: "End this session (idempotent)",
+      request: jsonBody(z.strictObject({})),
+      responses: { ...okReply(Empty), ...ERRORS },
+    }),
+    async (c) => {
+      const s = await sessionOf(c);
+      if (s) await c.get("deps").accounts.logout(c.get("tenant").id, s);
+      dropSessionCookie(c);
+      return ok(c, {});
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/user/info",
+      tags,
+      summary: "The signed-in customer",
+      responses: { ...okReply(UserInfo), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const s = await requireSession(c);
+      return ok(c, userInfo(s.user));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/user/password",
+      tags,
+      summary: "Change the login password; ends every session",
+      request: jsonBody(ChangePasswordBody),
+      responses: { ...okReply(Empty), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const s = await requireSession(c);
+      const { oldPassword, newPassword } = c.req.valid("json");
+      await c.get("deps").accounts.changePassword(c.get("tenant").id, s, oldPassword, newPassword);
+      dropSessionCookie(c);
+      return ok(c, {});
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/user/password/reset",
+      tags,
+      summary: "Reset a forgotten password by SMS code; ends every session",
+      request: jsonBody(ResetPasswordBody),
+      responses: { ...okReply(Empty), ...ERRORS },
+    }),
+    async (c) => {
+      const { phone, code, newPassword } = c.req.valid("json");
+      await c.get("deps").accounts.resetPassword(c.get("tenant"), phone, code, newPassword);
+      return ok(c, {});
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/user/draw-password",
+      tags,
+      summary: "Set or change the 6-digit withdrawal password",
+      request: jsonBody(DrawPasswordBody),
+      responses: { ...okReply(UserInfo), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const s = await requireSession(c);
+      const { password, oldPassword } = c.req.valid("json");
+      const u = await c.get("deps").accounts.setDrawPassword(
+        c.get("tenant").id,
+        s,
+        password,
+        oldPassword,
+      );
+      return ok(c, userInfo(u));
+    },
+  );

@@ -1,0 +1,38 @@
+import { z } from "@hono/zod-openapi";
+
+/** Helpers to describe enveloped replies in the OpenAPI document. */
+export function envelopeOf<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.literal(0), message: z.string(), data });
+}
+
+export const ErrorEnvelope = z.object({
+  code: z.number().int().openapi({ description: "HTTP status, or -99 for an invalid session" }),
+  message: z.string().openapi({ description: "localized by Accept-Language" }),
+  data: z.object({
+    error: z.string().openapi({ example: "VALIDATION" }),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+}).openapi("ErrorEnvelope");
+
+const err = (description: string) => ({
+  description,
+  content: { "application/json": { schema: ErrorEnvelope } },
+});
+
+export const ERRORS = {
+  400: err("validation failed, malformed JSON or unknown appKey"),
+  413: err("body too large"),
+  429: err("throttled"),
+} as const;
+export const AUTH_ERRORS = {
+  ...ERRORS,
+  401: err("missing, invalid or expired session (code -99)"),
+};
+
+export function jsonBody<T extends z.ZodType>(schema: T) {
+  return { body: { content: { "application/json": { schema } }, required: true } };
+}
+
+export function okReply<T extends z.ZodType>(data: T, description = "success") {
+  return { 200: { description, content: { "application/json": { schema: envelopeOf(data) } } } };
+}

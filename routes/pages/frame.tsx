@@ -1,0 +1,51 @@
+import type { ComponentChildren } from "preact";
+import type { Ctx } from "../../edge/platform/context.ts";
+import { renderPage } from "../../edge/render/page.tsx";
+import { DesktopShell } from "../../components/DesktopShell.tsx";
+import { MobileShell, type MobileTab } from "../../components/MobileShell.tsx";
+
+/** A page inside the mobile frame. */
+export function mobilePage(
+  c: Ctx,
+  o: { title: string; tab?: MobileTab; back?: string; status?: 200 | 404 | 503 },
+  body: ComponentChildren,
+) {
+  return renderPage(
+    c,
+    { title: o.title, layout: "wp", status: o.status },
+    <MobileShell t={c.get("t")} title={o.title} tab={o.tab} back={o.back}>{body}</MobileShell>,
+  );
+}
+
+/** A page inside the desktop frame. */
+export function desktopPage(
+  c: Ctx,
+  o: { title: string; active?: string; status?: 200 | 404 | 503 },
+  body: ComponentChildren,
+) {
+  return renderPage(
+    c,
+    { title: o.title, layout: "pc", status: o.status },
+    <DesktopShell
+      t={c.get("t")}
+      locale={c.get("locale")}
+      tenantName={c.get("tenant").name}
+      active={o.active}
+      signedIn={!!c.get("session")}
+    >
+      <h1 class="d-title">{o.title}</h1>
+      {body}
+    </DesktopShell>,
+  );
+}
+
+/** A neutral page (/demo, /page/...) in the visitor's device layout. */
+export function devicePage(
+  c: Ctx,
+  o: { title: string; status?: 200 | 404 | 503 },
+  body: ComponentChildren,
+) {
+  return c.get("mobile")
+    ? mobilePage(c, { ...o, back: "/wp/home" }, body)
+    : desktopPage(c, o, body);
+}

@@ -1,0 +1,135 @@
+import type { Hono } from "hono";
+import { ComingSoon, NotFoundBody } from "../../components/blocks.tsx";
+import { DevOutboxSender } from "../../edge/accounts/sender.ts";
+import type { AppEnv, Ctx } from "../../edge/platform/context.ts";
+import { layoutOfPath } from "../../edge/platform/device.ts";
+import { sessionOf } from "../../edge/platform/middleware.ts";
+import { renderPage } from "../../edge/render/page.tsx";
+import { desktopPage, devicePage, mobilePage } from "./frame.tsx";
+import { desktopPages, STATIC_PAGES } from "./pc.tsx";
+import { pendingPages } from "./pending.tsx";
+import type { PageDef } from "./types.ts";
+import { mobilePages } from "./wp.tsx";
+
+/** The 404 page in the layout the path (or the device) belongs to. */
+export function notFoundPage(c: Ctx, closed = false) {
+  const t = c.get("t");
+  const layout = layoutOfPath(c.req.path) ?? (c.get("mobile") ? "wp" : "pc");
+  const status = closed ? 503 : 404;
+  const title = t(closed ? "notFound.closedTitle" : "page.notFound");
+  const home = layout === "wp" ? "/wp/home" : "/pc/home";
+  const body = <NotFoundBody t={t} closed={closed} home={home} />;
+  return layout === "wp"
+    ? mobilePage(c, { title, back: closed ? undefined : home, status }, body)
+    : desktopPage(c, { title, status }, body);
+}
+
+const neutralPages: PageDef[] = [
+  {
+    path: "/demo",
+    layout: "any",
+    public: true,
+    render: (c) =>
+      devicePage(c, { title: c.get("t")("page.demo") }, <ComingSoon t={c.get("t")} area="demo" />),
+  },
+  {
+    path: "/page/:slug",
+    layout: "any",
+    public: true,
+    render: (c) => {
+      const slug = c.req.param("slug") as typeof STATIC_PAGES[number];
+      if (!STATIC_PAGES.includes(slug)) return notFoundPage(c);
+      return devicePage(
+        c,
+        { title: c.get("t")(`page.${slug}`) },
+        (
+          <ComingSoon t={c.get("t")} area="content" />
+        ),
+      );
+    },
+  },
+];
+
+export const ALL_PAGES: PageDef[] = [
+  ...mobilePages,
+  ...desktopPages,
+  ...pendingPages,
+  ...neutralPages,
+];
+
+/**
+ * Register every page with the navigation guard: a closed site shows the site-closed page
+ * (except 404); mobile pages need a session unless exempt; desktop pages have no guard.
+ */
+export function registerPages(app: Hono<AppEnv>) {
+  // Device redirects. A visitor on the other layout's routes goes to the root.
+  app.get("/", (c) => c.redirect(c.get("mobile") ? "/m" : "/pc", 302));
+  app.use("*", async (c, next) => {
+    const layout = layoutOfPath(c.req.path);
+    if (layout && (layout === "wp") !== c.get("mobile")) return c.redirect("/", 302);
+    return await next();
+  });
+  app.get("/m", (c) => c.redirect("/wp/home", 302));
+  app.get("/wp", (c) => c.redirect("/wp/home", 302));
+  app.get("/pc", (c) => c.redirect("/pc/home", 302));
+  app.get("/pc/userCenter", (c) => c.redirect("/pc/userCenter/certify", 302));
+  app.get("/pc/userAction", (c) => c.redirect("/pc/user/login", 302));
+
+  for (const def of ALL_PAGES) {
+    app.get(def.path, async (c) => {
+      const is404 = def.path === "/wp/404";
+      if (c.get("tenant").isClose === "Y" && !is404) return notFoundPage(c, true);
+      const session = await sessionOf(c);
+      if (def.layout === "wp" && !def.public && !session) {
+        return c.redirect(`/wp/user/login?redirect=${encodeURIComponent(c.req.path)}`, 302);
+      }
+      return await def.render(c, session);
+    });
+  }
+
+  // Development SMS outbox: only while the dev sender is active.
+  app.get("/dev/outbox", async (c) => {
+    const sender = c.get("deps").sender;
+    if (!(sender instanceof DevOutboxSender)) return notFoundPage(c);
+    const items = await sender.list(c.get("tenant").id);
+    if (c.req.query("format") === "json") {
+      c.header("Cache-Control", "no-store");
+      return c.json({ code: 0, message: "ok", data: { items } });
+    }
+    const t = c.get("t");
+    return renderPage(
+      c,
+      { title: t("page.outbox"), layout: "plain" },
+      (
+        <main class="plain" id="main">
+          <h1>{t("page.outbox")}</h1>
+          <p class="muted">{t("outbox.intro")}</p>
+          {items.length === 0
+            ? <p>{t("outbox.empty")}</p>
+            : (
+              <table class="table" data-testid="outbox">
+                <thead>
+                  <tr>
+                    <th>{t("outbox.sentAt")}</th>
+                    <th>{t("outbox.phone")}</th>
+                    <th>{t("outbox.purpose")}</th>
+                    <th>{t("outbox.code")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {items.map((i) => (
+                    <tr>
+                      <td>{new Date(i.sentAt).toISOString().replace("T", " ").slice(0, 19)}</td>
+                      <td>{i.phone}</td>
+                      <td>{t(`outbox.${i.purpose}`)}</td>
+                      <td class="code">{i.code ?? t("outbox.alreadyRegistered")}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+        </main>
+      ),
+    );
+  });
+}

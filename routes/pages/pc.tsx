@@ -1,0 +1,195 @@
+import { Card, LoginPrompt, RiskWarning } from "../../components/blocks.tsx";
+import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
+import { pickTexts } from "../../edge/platform/locale.ts";
+import { Island } from "../../edge/render/island.tsx";
+import ChangePasswordForm, { CHANGE_PASSWORD_TEXTS } from "../../islands/ChangePasswordForm.tsx";
+import DrawPasswordForm, { DRAW_PASSWORD_TEXTS } from "../../islands/DrawPasswordForm.tsx";
+import LoginForm, { LOGIN_TEXTS } from "../../islands/LoginForm.tsx";
+import RegisterForm, { REGISTER_TEXTS } from "../../islands/RegisterForm.tsx";
+import ResetPasswordForm, { RESET_TEXTS } from "../../islands/ResetPasswordForm.tsx";
+import { desktopPage } from "./frame.tsx";
+import type { PageDef } from "./types.ts";
+
+export const desktopPages: PageDef[] = [
+  {
+    path: "/pc/home",
+    layout: "pc",
+    render: (c, s) => {
+      const t = c.get("t");
+      const name = c.get("tenant").name;
+      return desktopPage(
+        c,
+        { title: t("page.pcHome"), active: "home" },
+        <>
+          <section class="hero wide" data-testid="home-hero">
+            <h2>{s ? t("home.welcomeBack") : t("home.welcome", { name })}</h2>
+            <p>{t("app.tagline")}</p>
+            {!s && (
+              <div class="row">
+                <a class="btn btn-primary" href="/pc/user/register">{t("nav.register")}</a>
+                <a class="btn btn-ghost" href="/pc/user/login">{t("nav.login")}</a>
+              </div>
+            )}
+          </section>
+          <div class="cards3">
+            <Card title={t("nav.fastContract")}>
+              <p class="muted">{t("soon.trading")}</p>
+              <a href="/pc/trade/fast">{t("home.trade")}</a>
+            </Card>
+            <Card title={t("nav.futures")}>
+              <p class="muted">{t("soon.trading")}</p>
+              <a href="/pc/trade/future">{t("home.trade")}</a>
+            </Card>
+            <Card title={t("nav.spot")}>
+              <p class="muted">{t("soon.trading")}</p>
+              <a href="/pc/trade/bibi">{t("home.trade")}</a>
+            </Card>
+          </div>
+          <Card title={t("home.markets")}>
+            <p class="muted">{t("soon.market")}</p>
+          </Card>
+          <RiskWarning t={t} />
+        </>,
+      );
+    },
+  },
+  {
+    path: "/pc/user/login",
+    layout: "pc",
+    render: (c) => {
+      const t = c.get("t");
+      return desktopPage(
+        c,
+        { title: t("page.login") },
+        (
+          <div class="auth-card">
+            <Island
+              name="LoginForm"
+              of={LoginForm}
+              props={{ tx: pickTexts(t, LOGIN_TEXTS), locale: c.get("locale"), home: "/pc/home" }}
+            />
+            <p class="links">
+              <a href="/pc/user/forgetPassword">{t("auth.forgotLink")}</a>
+              <span>
+                {t("auth.noAccount")} <a href="/pc/user/register">{t("nav.register")}</a>
+              </span>
+            </p>
+          </div>
+        ),
+      );
+    },
+  },
+  {
+    path: "/pc/user/register",
+    layout: "pc",
+    render: (c) => {
+      const t = c.get("t");
+      const invite = (c.req.query("inviteCode") ?? "").replace(/[^A-Za-z0-9]/g, "").slice(0, 16);
+      return desktopPage(
+        c,
+        { title: t("page.register") },
+        (
+          <div class="auth-card">
+            <Island
+              name="RegisterForm"
+              of={RegisterForm}
+              props={{
+                tx: pickTexts(t, REGISTER_TEXTS),
+                locale: c.get("locale"),
+                invitePolicy: c.get("tenant").invitePolicy,
+                home: "/pc/home",
+                inviteCode: invite,
+              }}
+            />
+            <p class="links">
+              <span>
+                {t("auth.haveAccount")} <a href="/pc/user/login">{t("nav.login")}</a>
+              </span>
+            </p>
+          </div>
+        ),
+      );
+    },
+  },
+  {
+    path: "/pc/user/forgetPassword",
+    layout: "pc",
+    render: (c) => {
+      const t = c.get("t");
+      return desktopPage(
+        c,
+        { title: t("page.forgetPassword") },
+        (
+          <div class="auth-card">
+            <p class="notice">{t("security.resetNotice")}</p>
+            <Island
+              name="ResetPasswordForm"
+              of={ResetPasswordForm}
+              props={{
+                tx: pickTexts(t, RESET_TEXTS),
+                locale: c.get("locale"),
+                login: "/pc/user/login",
+              }}
+            />
+          </div>
+        ),
+      );
+    },
+  },
+  {
+    path: "/pc/userCenter/security",
+    layout: "pc",
+    render: (c, s) => {
+      const t = c.get("t");
+      return desktopPage(
+        c,
+        { title: t("page.pcSecurity"), active: "user" },
+        (
+          <UserCenterFrame t={t} active="security">
+            {!s ? <LoginPrompt t={t} layout="pc" /> : (
+              <div class="cards2">
+                <Card title={t("security.loginPassword")} testid="security-login-password">
+                  <Island
+                    name="ChangePasswordForm"
+                    of={ChangePasswordForm}
+                    props={{ tx: pickTexts(t, CHANGE_PASSWORD_TEXTS) }}
+                  />
+                  <p class="links">
+                    <a href="/pc/user/forgetPassword">{t("security.findPassword")}</a>
+                  </p>
+                </Card>
+                <Card title={t("security.withdrawPassword")} testid="security-draw-password">
+                  <p class="muted">
+                    {t("security.withdrawPasswordHint")} ·{" "}
+                    {s.user.drawPasswordHash ? t("security.isSet") : t("security.notSet")}
+                  </p>
+                  <Island
+                    name="DrawPasswordForm"
+                    of={DrawPasswordForm}
+                    props={{
+                      tx: pickTexts(t, DRAW_PASSWORD_TEXTS),
+                      hasDrawPassword: s.user.drawPasswordHash !== null,
+                      done: "/pc/userCenter/security",
+                    }}
+                  />
+                </Card>
+              </div>
+            )}
+          </UserCenterFrame>
+        ),
+      );
+    },
+  },
+];
+
+/** Pages outside both layouts' route trees: demo mode and the static information pages. */
+export const STATIC_PAGES = [
+  "about",
+  "terms",
+  "agreement",
+  "privacy",
+  "legal",
+  "rates",
+  "download",
+  "coinApply",
+] as const;

@@ -1,0 +1,129 @@
+import { ComingSoon, LoginPrompt } from "../../components/blocks.tsx";
+import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
+import type { MobileTab } from "../../components/MobileShell.tsx";
+import { desktopPage, mobilePage } from "./frame.tsx";
+import type { PageDef } from "./types.ts";
+import type { JSX } from "preact";
+import type { T } from "../../edge/platform/locale.ts";
+
+/**
+ * Spec routes whose capability has not shipped yet: each renders its real frame, title and
+ * navigation with an honest "coming soon" body. A capability replaces its entries with pages.
+ */
+interface Pending {
+  path: string;
+  title: string;
+  /** soon.<area> explains what is coming. */
+  area: "market" | "trading" | "assets" | "funds" | "identity" | "wealth" | "content";
+  tab?: MobileTab;
+  back?: string;
+  public?: boolean;
+  /** Desktop pages that need an account show a login prompt to visitors. */
+  account?: boolean;
+}
+
+const WP: Pending[] = [
+  { path: "/wp/quotes/list", title: "quotesList", area: "market", tab: "quotes" },
+  { path: "/wp/product", title: "product", area: "trading", tab: "product" },
+  { path: "/wp/trade/property", title: "property", area: "assets" },
+  { path: "/wp/trade/statistics", title: "statistics", area: "assets" },
+  { path: "/wp/trade/recharge", title: "recharge", area: "funds" },
+  { path: "/wp/trade/recharge/approve", title: "rechargeApprove", area: "funds" },
+  { path: "/wp/trade/recharge/type", title: "rechargeType", area: "funds" },
+  { path: "/wp/trade/transfer", title: "transfer", area: "assets" },
+  { path: "/wp/trade/transfer/history", title: "transferHistory", area: "assets" },
+  { path: "/wp/news/noticeDetail", title: "noticeDetail", area: "content", public: true },
+  { path: "/wp/myIframe", title: "myIframe", area: "content" },
+  { path: "/wp/message", title: "message", area: "content" },
+  { path: "/wp/messageDetail", title: "messageDetail", area: "content" },
+  { path: "/wp/help/center", title: "helpCenter", area: "content" },
+  { path: "/wp/help/center/detail", title: "helpDetail", area: "content" },
+  { path: "/wp/user/gatheringWay/crypAdress", title: "crypAddress", area: "funds" },
+  { path: "/wp/user/gatheringWay/crypAdress/add", title: "crypAddressAdd", area: "funds" },
+  { path: "/wp/user/gatheringWay/bankCard", title: "bankCard", area: "funds" },
+  { path: "/wp/user/gatheringWay/bankCard/add", title: "bankCardAdd", area: "funds" },
+  { path: "/wp/user/gatheringWay/bankCard/addWorld", title: "bankCardAddWorld", area: "funds" },
+  { path: "/wp/user/withdraw", title: "withdraw", area: "funds" },
+  { path: "/wp/user/withdraw/to", title: "withdrawTo", area: "funds" },
+  { path: "/wp/user/historyList", title: "historyList", area: "funds" },
+  { path: "/wp/user/certify/first", title: "certifyFirst", area: "identity" },
+  { path: "/wp/user/certify/second", title: "certifySecond", area: "identity" },
+  { path: "/wp/product/search", title: "search", area: "market" },
+  { path: "/wp/product/order", title: "fastOrder", area: "trading" },
+  { path: "/wp/product/leveragedDeals", title: "leveragedDeals", area: "trading" },
+  { path: "/wp/product/tradeRecord", title: "tradeRecord", area: "trading" },
+  { path: "/wp/product/gjmarket", title: "gjmarket", area: "trading" },
+  { path: "/wp/product/bibi", title: "bibi", area: "trading" },
+  { path: "/wp/product/bibi/list", title: "bibiList", area: "trading" },
+  { path: "/wp/positions", title: "positions", area: "trading" },
+  { path: "/wp/positions/heyue", title: "positionsHeyue", area: "trading" },
+  { path: "/wp/wealth", title: "wealth", area: "wealth" },
+  { path: "/wp/wealth/list", title: "wealthList", area: "wealth" },
+  { path: "/wp/wealth/order", title: "wealthOrder", area: "wealth" },
+  { path: "/wp/wealth/detail", title: "wealthDetail", area: "wealth" },
+];
+
+const PC: Pending[] = [
+  { path: "/pc/market", title: "pcMarket", area: "market" },
+  { path: "/pc/trade/fast", title: "pcFast", area: "trading" },
+  { path: "/pc/trade/bibi", title: "pcBibi", area: "trading" },
+  { path: "/pc/trade/future", title: "pcFuture", area: "trading" },
+  { path: "/pc/userCenter/property", title: "pcProperty", area: "assets", account: true },
+  { path: "/pc/userCenter/certify", title: "pcCertify", area: "identity", account: true },
+  { path: "/pc/handle/recharge", title: "pcRecharge", area: "funds", account: true },
+  { path: "/pc/handle/withdraw", title: "pcWithdraw", area: "funds", account: true },
+  { path: "/pc/handle/transfer", title: "pcTransfer", area: "assets", account: true },
+  { path: "/pc/handle/gatheringWay", title: "pcGatheringWay", area: "funds", account: true },
+  { path: "/pc/article/message", title: "pcMessage", area: "content", account: true },
+  { path: "/pc/article/message/detail", title: "pcMessageDetail", area: "content", account: true },
+  { path: "/pc/article/notice/detail", title: "pcNoticeDetail", area: "content" },
+];
+
+const ACTIVE: Record<string, string> = {
+  "/pc/market": "market",
+  "/pc/trade/fast": "fast",
+  "/pc/trade/bibi": "bibi",
+  "/pc/trade/future": "future",
+};
+
+function wrap(path: string, t: T, body: JSX.Element) {
+  const child = path.match(/^\/pc\/userCenter\/(\w+)$/)?.[1];
+  return child ? <UserCenterFrame t={t} active={child}>{body}</UserCenterFrame> : body;
+}
+
+export const pendingPages: PageDef[] = [
+  ...WP.map((p): PageDef => ({
+    path: p.path,
+    layout: "wp",
+    public: p.public,
+    render: (c) =>
+      mobilePage(
+        c,
+        {
+          title: c.get("t")(`page.${p.title}`),
+          tab: p.tab,
+          back: p.tab ? undefined : p.back ?? "/wp/user/userCenter",
+        },
+        <ComingSoon t={c.get("t")} area={p.area} />,
+      ),
+  })),
+  ...PC.map((p): PageDef => ({
+    path: p.path,
+    layout: "pc",
+    render: (c, s) =>
+      desktopPage(
+        c,
+        {
+          title: c.get("t")(`page.${p.title}`),
+          active: ACTIVE[p.path] ?? (p.path.startsWith("/pc/userCenter") ? "user" : undefined),
+        },
+        wrap(
+          p.path,
+          c.get("t"),
+          p.account && !s
+            ? <LoginPrompt t={c.get("t")} layout="pc" />
+            : <ComingSoon t={c.get("t")} area={p.area} />,
+        ),
+      ),
+  })),
+];

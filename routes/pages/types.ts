@@ -1,0 +1,12 @@
+import type { Session } from "../../edge/accounts/service.ts";
+import type { Ctx } from "../../edge/platform/context.ts";
+
+export interface PageDef {
+  /** Hono path pattern. */
+  path: string;
+  /** "any" pages (demo, static pages) render in the visitor's device layout. */
+  layout: "wp" | "pc" | "any";
+  /** Mobile pages a visitor may open without a session (the spec's guard exemptions). */
+  public?: boolean;
+  render: (c: Ctx, session: Session | null) => Response | Promise<Response>;
+}

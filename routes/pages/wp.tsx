@@ -1,0 +1,366 @@
+import { Card, ComingSoon, MenuList, NotFoundBody, RiskWarning } from "../../components/blocks.tsx";
+import { languageOptions } from "../../components/languageOptions.ts";
+import { parseCustomerUrl } from "../../edge/platform/customer.ts";
+import { pickTexts } from "../../edge/platform/locale.ts";
+import { Island } from "../../edge/render/island.tsx";
+import ChangePasswordForm, { CHANGE_PASSWORD_TEXTS } from "../../islands/ChangePasswordForm.tsx";
+import DrawPasswordForm, { DRAW_PASSWORD_TEXTS } from "../../islands/DrawPasswordForm.tsx";
+import LanguagePicker from "../../islands/LanguagePicker.tsx";
+import LoginForm, { LOGIN_TEXTS } from "../../islands/LoginForm.tsx";
+import LogoutButton from "../../islands/LogoutButton.tsx";
+import RegisterForm, { REGISTER_TEXTS } from "../../islands/RegisterForm.tsx";
+import ResetPasswordForm, { RESET_TEXTS } from "../../islands/ResetPasswordForm.tsx";
+import { mobilePage } from "./frame.tsx";
+import type { PageDef } from "./types.ts";
+
+const CERTIFY = {
+  none: "user.certifyNone",
+  junior: "user.certifyJunior",
+  advanced: "user.certifyAdvanced",
+};
+
+export const mobilePages: PageDef[] = [
+  {
+    path: "/wp/home",
+    layout: "wp",
+    public: true,
+    render: (c, s) => {
+      const t = c.get("t");
+      const name = c.get("tenant").name;
+      return mobilePage(
+        c,
+        { title: t("page.home"), tab: "home" },
+        <>
+          <section class="hero" data-testid="home-hero">
+            <h2>{s ? t("home.welcomeBack") : t("home.welcome", { name })}</h2>
+            <p>{t("app.tagline")}</p>
+            {!s && (
+              <div class="row">
+                <a class="btn btn-primary" href="/wp/user/register">{t("nav.register")}</a>
+                <a class="btn btn-ghost" href="/wp/user/login">{t("nav.login")}</a>
+              </div>
+            )}
+          </section>
+          <nav class="grid-links" aria-label={t("home.quickLinks")}>
+            <a href="/wp/quotes/list">{t("home.markets")}</a>
+            <a href="/wp/product">{t("home.trade")}</a>
+            <a href="/wp/wealth">{t("page.wealth")}</a>
+            <a href="/wp/news/noticeDetail">{t("home.news")}</a>
+            <a href="/wp/user/userCenter">{t("home.myAccount")}</a>
+            <a href="/wp/kefu">{t("page.kefu")}</a>
+            <a href="/wp/user/language">{t("nav.language")}</a>
+            <a href="/demo">{t("page.demo")}</a>
+          </nav>
+          <Card title={t("home.markets")}>
+            <p class="muted">{t("soon.market")}</p>
+          </Card>
+          <RiskWarning t={t} />
+        </>,
+      );
+    },
+  },
+  {
+    path: "/wp/user/userCenter",
+    layout: "wp",
+    render: (c, s) => {
+      const t = c.get("t");
+      const u = s!.user;
+      return mobilePage(
+        c,
+        { title: t("page.userCenter"), tab: "user" },
+        <>
+          <section class="profile" data-testid="profile">
+            <p class="phone">{u.phone.slice(0, 5) + "****" + u.phone.slice(-3)}</p>
+            <p class="muted">
+              {t("user.uid")}: <span data-testid="uid">{u.userId}</span> ·{" "}
+              {t(CERTIFY[u.certifyLevel])}
+            </p>
+            <p class="muted">{t("user.inviteCode")}: {u.inviteCode}</p>
+          </section>
+          <h2 class="section">{t("user.assets")}</h2>
+          <MenuList
+            items={[
+              { href: "/wp/trade/property", label: t("page.property") },
+              { href: "/wp/trade/statistics", label: t("page.statistics") },
+              { href: "/wp/trade/transfer", label: t("page.transfer") },
+            ]}
+          />
+          <h2 class="section">{t("user.funds")}</h2>
+          <MenuList
+            items={[
+              { href: "/wp/trade/recharge", label: t("page.recharge") },
+              { href: "/wp/user/withdraw", label: t("page.withdraw") },
+              { href: "/wp/user/gatheringWay/bankCard", label: t("page.bankCard") },
+              { href: "/wp/user/gatheringWay/crypAdress", label: t("page.crypAddress") },
+            ]}
+          />
+          <h2 class="section">{t("user.account")}</h2>
+          <MenuList
+            items={[
+              {
+                href: "/wp/user/certify/first",
+                label: t("page.certifyFirst"),
+                hint: t(CERTIFY[u.certifyLevel]),
+              },
+              { href: "/wp/user/setSafe", label: t("page.setSafe"), testid: "menu-security" },
+              { href: "/wp/message", label: t("page.message") },
+              { href: "/wp/help/center", label: t("page.helpCenter") },
+              { href: "/wp/kefu", label: t("page.kefu") },
+              { href: "/wp/user/language", label: t("page.language"), testid: "menu-language" },
+            ]}
+          />
+          <Island
+            name="LogoutButton"
+            of={LogoutButton}
+            props={{ label: t("nav.logout"), home: "/wp/user/login", variant: "block" }}
+          />
+        </>,
+      );
+    },
+  },
+  {
+    path: "/wp/user/login",
+    layout: "wp",
+    public: true,
+    render: (c) => {
+      const t = c.get("t");
+      return mobilePage(
+        c,
+        { title: t("page.login"), back: "/wp/home" },
+        <>
+          <Island
+            name="LoginForm"
+            of={LoginForm}
+            props={{ tx: pickTexts(t, LOGIN_TEXTS), locale: c.get("locale"), home: "/wp/home" }}
+          />
+          <p class="links">
+            <a href="/wp/user/forgetPassword">{t("auth.forgotLink")}</a>
+            <span>
+              {t("auth.noAccount")} <a href="/wp/user/register">{t("nav.register")}</a>
+            </span>
+          </p>
+          <RiskWarning t={t} />
+        </>,
+      );
+    },
+  },
+  {
+    path: "/wp/user/register",
+    layout: "wp",
+    public: true,
+    render: (c) => {
+      const t = c.get("t");
+      const tenant = c.get("tenant");
+      const invite = (c.req.query("inviteCode") ?? "").replace(/[^A-Za-z0-9]/g, "").slice(0, 16);
+      return mobilePage(
+        c,
+        { title: t("page.register"), back: "/wp/user/login" },
+        <>
+          <Island
+            name="RegisterForm"
+            of={RegisterForm}
+            props={{
+              tx: pickTexts(t, REGISTER_TEXTS),
+              locale: c.get("locale"),
+              invitePolicy: tenant.invitePolicy,
+              home: "/wp/home",
+              inviteCode: invite,
+            }}
+          />
+          <p class="links">
+            <span>
+              {t("auth.haveAccount")} <a href="/wp/user/login">{t("nav.login")}</a>
+            </span>
+          </p>
+        </>,
+      );
+    },
+  },
+  {
+    path: "/wp/user/forgetPassword",
+    layout: "wp",
+    public: true,
+    render: (c) => {
+      const t = c.get("t");
+      return mobilePage(
+        c,
+        { title: t("page.forgetPassword"), back: "/wp/user/login" },
+        <>
+          <p class="notice">{t("security.resetNotice")}</p>
+          <Island
+            name="ResetPasswordForm"
+            of={ResetPasswordForm}
+            props={{
+              tx: pickTexts(t, RESET_TEXTS),
+              locale: c.get("locale"),
+              login: "/wp/user/login",
+            }}
+          />
+        </>,
+      );
+    },
+  },
+  {
+    path: "/wp/user/language",
+    layout: "wp",
+    public: true,
+    render: (c) => {
+      const t = c.get("t");
+      return mobilePage(
+        c,
+        { title: t("page.language"), back: "/wp/user/userCenter" },
+        <>
+          <h2 class="section">{t("language.title")}</h2>
+          <Island
+            name="LanguagePicker"
+            of={LanguagePicker}
+            props={{
+              current: c.get("locale"),
+              options: languageOptions(t),
+              compact: false,
+              label: t("nav.language"),
+            }}
+          />
+        </>,
+      );
+    },
+  },
+  {
+    path: "/wp/user/setSafe",
+    layout: "wp",
+    render: (c, s) => {
+      const t = c.get("t");
+      return mobilePage(
+        c,
+        { title: t("page.setSafe"), back: "/wp/user/userCenter" },
+        <>
+          <p class="notice">{t("security.intro")}</p>
+          <MenuList
+            items={[
+              {
+                href: "/wp/user/setPassword",
+                label: t("security.loginPassword"),
+                hint: t("security.change"),
+                testid: "security-login-password",
+              },
+              {
+                href: "/wp/user/setDrawPassword",
+                label: t("security.withdrawPassword"),
+                hint: s!.user.drawPasswordHash ? t("security.isSet") : t("security.notSet"),
+                testid: "security-draw-password",
+              },
+              { href: "/wp/user/forgetPassword", label: t("security.findPassword") },
+            ]}
+          />
+        </>,
+      );
+    },
+  },
+  {
+    path: "/wp/user/setPassword",
+    layout: "wp",
+    render: (c) => {
+      const t = c.get("t");
+      return mobilePage(
+        c,
+        { title: t("page.setPassword"), back: "/wp/user/setSafe" },
+        (
+          <Island
+            name="ChangePasswordForm"
+            of={ChangePasswordForm}
+            props={{ tx: pickTexts(t, CHANGE_PASSWORD_TEXTS) }}
+          />
+        ),
+      );
+    },
+  },
+  {
+    path: "/wp/user/setDrawPassword",
+    layout: "wp",
+    render: (c, s) => {
+      const t = c.get("t");
+      return mobilePage(
+        c,
+        { title: t("page.setDrawPassword"), back: "/wp/user/setSafe" },
+        <>
+          <p class="notice">{t("security.withdrawPasswordHint")}</p>
+          <Island
+            name="DrawPasswordForm"
+            of={DrawPasswordForm}
+            props={{
+              tx: pickTexts(t, DRAW_PASSWORD_TEXTS),
+              hasDrawPassword: s!.user.drawPasswordHash !== null,
+              done: "/wp/user/setSafe",
+            }}
+          />
+        </>,
+      );
+    },
+  },
+  {
+    path: "/wp/404",
+    layout: "wp",
+    public: true,
+    render: (c) =>
+      mobilePage(
+        c,
+        { title: c.get("t")("page.notFound"), back: "/wp/home", status: 404 },
+        <NotFoundBody t={c.get("t")} closed={false} home="/wp/home" />,
+      ),
+  },
+  {
+    path: "/wp/kefu",
+    layout: "wp",
+    public: true,
+    render: (c, s) => {
+      const t = c.get("t");
+      const link = parseCustomerUrl(
+        c.get("tenant").customerUrl,
+        s ? { userId: s.userId, phone: s.user.phone } : null,
+      );
+      if (link.mode === "iframe" && link.url) c.set("frameSrc", new URL(link.url).origin);
+      return mobilePage(
+        c,
+        { title: t("page.kefu"), back: "/wp/home" },
+        <>
+          <p class="notice">{t("kefu.intro")}</p>
+          {link.mode === "none" && (
+            <Card>
+              <p>{t("kefu.notConfigured")}</p>
+            </Card>
+          )}
+          {link.mode === "iframe" && (
+            <iframe class="kefu-frame" src={link.url!} title={t("page.kefu")} />
+          )}
+          {(link.mode === "redirect" || link.mode === "ai" || link.mode === "widget") && (
+            <a class="btn btn-primary btn-block" href={link.url!} rel="noopener noreferrer">
+              {t("kefu.open")}
+            </a>
+          )}
+        </>,
+      );
+    },
+  },
+  {
+    path: "/wp/product/detail/:prdId",
+    layout: "wp",
+    render: (c) => {
+      const t = c.get("t");
+      const prdId = c.req.param("prdId") ?? "";
+      if (!/^[A-Z0-9]{2,20}$/.test(prdId)) {
+        return mobilePage(
+          c,
+          { title: t("page.notFound"), back: "/wp/home", status: 404 },
+          <NotFoundBody t={t} closed={false} home="/wp/home" />,
+        );
+      }
+      return mobilePage(
+        c,
+        { title: `${prdId} · ${t("page.productDetail")}`, back: "/wp/quotes/list" },
+        (
+          <ComingSoon t={t} area="market" />
+        ),
+      );
+    },
+  },
+];

@@ -1,0 +1,68 @@
+/**
+ * Build the browser assets: every island in islands/ plus the hydrate entry, bundled by
+ * `deno bundle` with code splitting (Preact is a shared chunk), and the stylesheet. The output
+ * goes to static/build/<content-hash>/ with static/build/manifest.json naming the files.
+ */
+const root = new URL("../", import.meta.url);
+const islandsDir = new URL("islands/", root);
+const buildDir = new URL("static/build/", root);
+const tmp = new URL(".tmp/", buildDir);
+
+await Deno.remove(buildDir, { recursive: true }).catch(() => {});
+await Deno.mkdir(tmp, { recursive: true });
+
+const islands: string[] = [];
+for await (const e of Deno.readDir(islandsDir)) {
+  if (e.isFile && /^[A-Z]\w*\.tsx$/.test(e.name)) islands.push(e.name.replace(/\.tsx$/, ""));
+}
+islands.sort();
+
+const cmd = new Deno.Command(Deno.execPath(), {
+  args: [
+    "bundle",
+    "--platform",
+    "browser",
+    "--format",
+    "esm",
+    "--code-splitting",
+    "--minify",
+    "--outdir",
+    tmp.pathname,
+    "islands/_boot.ts",
+    ...islands.map((n) => `islands/${n}.tsx`),
+  ],
+  cwd: root.pathname,
+  stdout: "inherit",
+  stderr: "inherit",
+});
+const { success } = await cmd.output();
+if (!success) Deno.exit(1);
+await Deno.copyFile(new URL("static/app.css", root), new URL("app.css", tmp));
+
+// Content hash over every output file (names and bytes), so the directory name changes
+// whenever anything in it does.
+const files: string[] = [];
+for await (const e of Deno.readDir(tmp)) if (e.isFile) files.push(e.name);
+files.sort();
+const hasher: Uint8Array[] = [];
+for (const f of files) {
+  hasher.push(new TextEncoder().encode(f + "\0"), await Deno.readFile(new URL(f, tmp)));
+}
+const all = new Uint8Array(hasher.reduce((n, b) => n + b.length, 0));
+let off = 0;
+for (const b of hasher) {
+  all.set(b, off);
+  off += b.length;
+}
+const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", all));
+const hash = Array.from(digest.slice(0, 6), (b) => b.toString(16).padStart(2, "0")).join("");
+await Deno.rename(tmp, new URL(`${hash}/`, buildDir));
+
+const manifest = {
+  base: `/static/build/${hash}/`,
+  boot: "_boot.js",
+  css: "app.css",
+  islands: Object.fromEntries(islands.map((n) => [n, `${n}.js`])),
+};
+await Deno.writeTextFile(new URL("manifest.json", buildDir), JSON.stringify(manifest, null, 2));
+console.log(`built ${islands.length} islands into static/build/${hash}/`);
