@@ -216,7 +216,12 @@ export class AccountsService {
 
   async login(tenant: Tenant, phone: string, password: string, ip: string) {
     const t = tenant.id;
-    const perIp = await take(this.d.kv, keys.rate(t, "login-ip", ip), LIMITS.loginPerIp);
+    const perIp = await take(
+      this.d.kv,
+      keys.rate(t, "login-ip", ip),
+      LIMITS.loginPerIp,
+      this.d.now(),
+    );
     const perAccount = await take(
       this.d.kv,
       keys.rate(t, "login-acct", phone),

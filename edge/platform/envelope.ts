@@ -1,4 +1,4 @@
-import type { ZodError } from "zod";
+import type { TypedResponse } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ApiError, type Envelope, envelopeCode } from "./errors.ts";
@@ -6,23 +6,38 @@ import type { Ctx } from "./context.ts";
 import { translator } from "./locale.ts";
 import { DEFAULT_LOCALE } from "../../locales/languages.ts";
 
-export function ok<T>(c: Ctx, data: T) {
-  return c.json({ code: 0 as const, message: "ok", data }, 200);
+/** A success envelope. Typed explicitly: inferring hono's JSONParsed<T> for a generic T is too deep. */
+export function ok<T>(c: Ctx, data: T): Response & TypedResponse<Success<T>, 200, "json"> {
+  return c.json({ code: 0, message: "ok", data } as Success<T>, 200) as never;
+}
+
+export interface Success<T> {
+  code: 0;
+  message: string;
+  data: T;
 }
 
 /** Turn zod issues into per-field message keys (`validation.*`). */
-export function fieldsFromZod(err: ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
+interface IssueLike {
+  code: string;
+  path: readonly PropertyKey[];
+  message: string;
+  keys?: readonly string[];
+}
+
+export function fieldsFromZod(err: { issues: readonly IssueLike[] }): Record<string, string> {
+  // A Map, not an object: field names such as "constructor" or "__proto__" are client input.
+  const fields = new Map<string, string>();
+  const add = (k: string, v: string) => fields.has(k) || fields.set(k, v);
   for (const issue of err.issues) {
     if (issue.code === "unrecognized_keys") {
-      for (const k of issue.keys) fields[k] ??= "unknownField";
+      for (const k of issue.keys ?? []) add(k, "unknownField");
       continue;
     }
     const field = issue.path.length ? issue.path.map(String).join(".") : "body";
-    const key = /^[a-zA-Z]+$/.test(issue.message) ? issue.message : "invalid";
-    fields[field] ??= key;
+    add(field, /^[a-zA-Z]+$/.test(issue.message) ? issue.message : "invalid");
   }
-  return fields;
+  return Object.fromEntries(fields);
 }
 
 /** Convert anything thrown into an ApiError; unknown errors are logged, never leaked. */
@@ -39,7 +54,12 @@ export function toApiError(err: unknown): ApiError {
     if (err.status === 415) return new ApiError(415, "UNSUPPORTED_MEDIA_TYPE");
   }
   if (err instanceof Error && err.name === "ZodError") {
-    return new ApiError(400, "VALIDATION", {}, fieldsFromZod(err as unknown as ZodError));
+    return new ApiError(
+      400,
+      "VALIDATION",
+      {},
+      fieldsFromZod(err as unknown as { issues: IssueLike[] }),
+    );
   }
   console.error("[api] unexpected error", err);
   return new ApiError(500, "INTERNAL");

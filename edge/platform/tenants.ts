@@ -94,6 +94,6 @@ export class TenantRegistry {
   }
 }
 
-export function publicConfigValue(t: Tenant, key: PublicConfigKey): unknown {
+export function publicConfigValue(t: Tenant, key: PublicConfigKey): string | string[] {
   return t[key];
 }

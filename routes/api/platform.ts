@@ -23,7 +23,10 @@ export const platformApi = new OpenAPIHono<AppEnv>()
           appKey: z.string().optional(),
         }),
       },
-      responses: { ...okReply(z.object({ configValue: z.unknown() })), ...ERRORS },
+      responses: {
+        ...okReply(z.object({ configValue: z.union([z.string(), z.array(z.string())]) })),
+        ...ERRORS,
+      },
     }),
     (c) => {
       const { identify } = c.req.valid("query");

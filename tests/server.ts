@@ -1,0 +1,198 @@
+/**
+ * A real server for tests: the production app on an in-memory Deno KV, listening on a random
+ * loopback port, with an adjustable clock. Tests talk to it over HTTP only.
+ */
+import { buildDeps } from "../edge/platform/boot.ts";
+import { loadConfig } from "../edge/platform/config.ts";
+import type { Deps } from "../edge/platform/context.ts";
+import { createApp } from "../routes/app.ts";
+
+export const MOBILE_UA =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148";
+export const DESKTOP_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
+
+export interface Reply<T = Record<string, unknown>> {
+  status: number;
+  headers: Headers;
+  body: {
+    code: number;
+    message: string;
+    data: T & { error?: string; fields?: Record<string, string> };
+  };
+}
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  /** Raw body (string) instead of JSON. */
+  raw?: BodyInit;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestServer {
+  base: string;
+  deps: Deps;
+  kv: Deno.Kv;
+  /** Move the server's clock forward. */
+  advance(ms: number): void;
+  call<T = Record<string, unknown>>(path: string, opts?: CallOptions): Promise<Reply<T>>;
+  page(path: string, opts?: { ua?: string; headers?: Record<string, string> }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function startServer(
+  opts: { tenants?: unknown; env?: Record<string, string> } = {},
+): Promise<TestServer> {
+  const kv = await Deno.openKv(":memory:");
+  let tenantsFile: string | undefined;
+  if (opts.tenants) {
+    tenantsFile = await Deno.makeTempFile({ suffix: ".json" });
+    await Deno.writeTextFile(tenantsFile, JSON.stringify(opts.tenants));
+  }
+  const env: Record<string, string | undefined> = {
+    KV_PATH: ":memory:",
+    TENANTS_FILE: tenantsFile,
+    ...opts.env,
+  };
+  let offset = 0;
+  const deps = await buildDeps(loadConfig((k) => env[k]), kv, {
+    now: () => Date.now() + offset,
+    log: () => {},
+  });
+  const app = createApp(deps);
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
+  const base = `http://127.0.0.1:${server.addr.port}`;
+  return {
+    base,
+    deps,
+    kv,
+    advance: (ms) => offset += ms,
+    async call(path, o = {}) {
+      const headers: Record<string, string> = { "accept-language": "en", ...o.headers };
+      if (o.token) headers.authorization = o.token;
+      let body: BodyInit | undefined = o.raw;
+      if (o.body !== undefined) {
+        body = JSON.stringify(o.body);
+        headers["content-type"] ??= "application/json";
+      }
+      const res = await fetch(base + path, {
+        method: o.method ?? (body !== undefined ? "POST" : "GET"),
+        headers,
+        body,
+        redirect: "manual",
+      });
+      const text = await res.text();
+      let parsed: Reply["body"];
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        throw new Error(`${path}: not JSON (${res.status}): ${text.slice(0, 200)}`);
+      }
+      return { status: res.status, headers: res.headers, body: parsed } as Reply<never>;
+    },
+    page(path, o = {}) {
+      return fetch(base + path, {
+        headers: { "user-agent": o.ua ?? MOBILE_UA, "accept-language": "en", ...o.headers },
+        redirect: "manual",
+      });
+    },
+    async close() {
+      await server.shutdown();
+      kv.close();
+      if (tenantsFile) await Deno.remove(tenantsFile);
+    },
+  };
+}
+
+/** The newest dev-outbox code sent to a phone (through the public dev endpoint). */
+export async function lastCode(
+  srv: TestServer,
+  phone: string,
+  purpose: "register" | "reset" = "register",
+  appKey?: string,
+) {
+  const res = await srv.call<{ items: { phone: string; purpose: string; code: string | null }[] }>(
+    "/dev/outbox?format=json" + (appKey ? `&appKey=${appKey}` : ""),
+  );
+  return res.body.data.items.find((i) => i.phone === phone && i.purpose === purpose)?.code ?? null;
+}
+
+/** Register through the API (code from the dev outbox); returns the token and user info. */
+export async function registerUser(
+  srv: TestServer,
+  phone: string,
+  password = "Passw0rd!",
+  extra: { appKey?: string; inviteCode?: string } = {},
+) {
+  const headers: Record<string, string> = extra.appKey ? { appKey: extra.appKey } : {};
+  const sent = await srv.call("/api/sms/code", { body: { phone, purpose: "register" }, headers });
+  if (sent.body.code !== 0) throw new Error(`sms/code: ${JSON.stringify(sent.body)}`);
+  const code = await lastCode(srv, phone, "register", extra.appKey);
+  const body: Record<string, unknown> = { phone, code, password, agree: true };
+  if (extra.inviteCode) body.inviteCode = extra.inviteCode;
+  const res = await srv.call<{ userId: string; inviteCode: string }>("/api/register", {
+    body,
+    headers,
+  });
+  if (res.body.code !== 0) throw new Error(`register: ${JSON.stringify(res.body)}`);
+  return { token: res.headers.get("authorization")!, user: res.body.data };
+}
+
+/** Every key and value in the store, for "nothing changed" assertions. */
+export async function dumpKv(kv: Deno.Kv, skip: (key: Deno.KvKey) => boolean = () => false) {
+  const out: string[] = [];
+  for await (const e of kv.list({ prefix: [] })) {
+    if (!skip(e.key)) out.push(JSON.stringify([e.key, e.value, e.versionstamp]));
+  }
+  return out;
+}
+
+/** Send raw HTTP/1.1 bytes (custom Host header, chunked bodies) and read the whole reply. */
+export async function rawHttp(srv: TestServer, request: string | Uint8Array[]): Promise<{
+  status: number;
+  head: string;
+  body: string;
+}> {
+  const port = Number(new URL(srv.base).port);
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port });
+  const parts = typeof request === "string" ? [new TextEncoder().encode(request)] : request;
+  try {
+    for (const p of parts) await conn.write(p).catch(() => 0);
+  } catch { /* the server may close early (413) */ }
+  const chunks: Uint8Array[] = [];
+  const buf = new Uint8Array(65536);
+  while (true) {
+    const n = await conn.read(buf).catch(() => null);
+    if (n === null) break;
+    chunks.push(buf.slice(0, n));
+    const text = new TextDecoder().decode(concat(chunks));
+    const end = text.indexOf("\r\n\r\n");
+    if (end >= 0) {
+      const head = text.slice(0, end);
+      const len = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? NaN);
+      if (Number.isFinite(len) && new TextEncoder().encode(text.slice(end + 4)).length >= len) {
+        break;
+      }
+    }
+  }
+  conn.close();
+  const text = new TextDecoder().decode(concat(chunks));
+  const end = text.indexOf("\r\n\r\n");
+  return {
+    status: Number(text.slice(9, 12)),
+    head: text.slice(0, end),
+    body: text.slice(end + 4),
+  };
+}
+
+function concat(chunks: Uint8Array[]) {
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let o = 0;
+  for (const c of chunks) {
+    out.set(c, o);
+    o += c.length;
+  }
+  return out;
+}
