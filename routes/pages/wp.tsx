@@ -1,5 +1,6 @@
 import { Card, ComingSoon, MenuList, NotFoundBody, RiskWarning } from "../../components/blocks.tsx";
 import { languageOptions } from "../../components/languageOptions.ts";
+import { maskPhone } from "../../edge/accounts/service.ts";
 import { parseCustomerUrl } from "../../edge/platform/customer.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
@@ -70,7 +71,7 @@ export const mobilePages: PageDef[] = [
         { title: t("page.userCenter"), tab: "user" },
         <>
           <section class="profile" data-testid="profile">
-            <p class="phone">{u.phone.slice(0, 5) + "****" + u.phone.slice(-3)}</p>
+            <p class="phone">{maskPhone(u.phone)}</p>
             <p class="muted">
               {t("user.uid")}: <span data-testid="uid">{u.userId}</span> ·{" "}
               {t(CERTIFY[u.certifyLevel])}

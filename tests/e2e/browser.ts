@@ -1,0 +1,42 @@
+/**
+ * Playwright (playwright-core) in Debian's Chromium. E2E tests run when the browser is present;
+ * with E2E_REQUIRED=1 (CI, `deno task e2e`) a missing browser is a failure, not a skip.
+ */
+import { type Browser, chromium } from "playwright-core";
+
+export const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
+const required = Deno.env.get("E2E_REQUIRED") === "1";
+
+function exists(path: string) {
+  try {
+    return Deno.statSync(path).isFile;
+  } catch {
+    return false;
+  }
+}
+
+export const hasBrowser = exists(CHROMIUM);
+if (!hasBrowser && required) throw new Error(`E2E_REQUIRED=1 but ${CHROMIUM} is missing`);
+export const ignoreE2E = !hasBrowser;
+
+export async function launch(): Promise<Browser> {
+  return await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+export const SHOTS = new URL("./screenshots/", import.meta.url);
+await Deno.mkdir(SHOTS, { recursive: true });
+export const shot = (name: string) => new URL(`${name}.png`, SHOTS).pathname;
+
+/** Options for Deno.test: Playwright keeps pipes and timers open between steps. */
+export const E2E = { ignore: ignoreE2E, sanitizeOps: false, sanitizeResources: false };
