@@ -20,7 +20,9 @@ async function jsOf(path: string, ua: string) {
     headers: { "user-agent": ua, cookie: `tw_session=${token}` },
   })).text();
   const seen = new Set<string>();
-  const queue = [...html.matchAll(/(?:src|href)="(\/static\/build\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const queue = [...html.matchAll(/(?:src|href)="(\/static\/build\/[^"]+\.js)"/g)].map((m) =>
+    m[1]!
+  );
   // islands are imported by the boot script at run time: include the ones on the page
   const base = /\/static\/build\/[0-9a-f]+\//.exec(html)?.[0];
   for (const m of html.matchAll(/<tw-island data-name="(\w+)">/g)) queue.push(`${base}${m[1]}.js`);

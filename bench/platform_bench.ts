@@ -8,9 +8,13 @@ import { createApp } from "../routes/app.ts";
 import { hashPassword } from "../edge/accounts/passwords.ts";
 
 const kv = await Deno.openKv(":memory:");
-const deps = await buildDeps(loadConfig((k) => ({ KV_PATH: ":memory:" } as Record<string, string>)[k]), kv, {
-  log: () => {},
-});
+const deps = await buildDeps(
+  loadConfig((k) => ({ KV_PATH: ":memory:" } as Record<string, string>)[k]),
+  kv,
+  {
+    log: () => {},
+  },
+);
 const app = createApp(deps);
 
 // a registered user with a live session, made through the API

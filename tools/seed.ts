@@ -11,9 +11,9 @@ import { keys, type UserRecord } from "../edge/accounts/store.ts";
 export const DEMO_CUSTOMER = { phone: "+12025550100", password: "Demo-2026", userId: "10000001" };
 
 export async function seedIfEmpty(deps: Deps) {
-  const marker = ["_meta", "seeded"];
-  if ((await deps.kv.get(marker)).value !== null) return false;
   const t = deps.tenants.defaultTenant.id;
+  const marker = [t, "_meta", "seeded"];
+  if ((await deps.kv.get(marker)).value !== null) return false;
   const now = deps.now();
   const user: UserRecord = {
     userId: DEMO_CUSTOMER.userId,

@@ -30,8 +30,16 @@ Deno.test({
       });
 
       await t.step("top navigation reaches each section without a login guard", async () => {
-        for (const [name, path] of [["Market", "/pc/market"], ["Fast contracts", "/pc/trade/fast"], ["Contracts", "/pc/trade/future"], ["Coin-to-coin", "/pc/trade/bibi"]]) {
-          await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name, exact: true }).click();
+        for (
+          const [name, path] of [["Market", "/pc/market"], ["Fast contracts", "/pc/trade/fast"], [
+            "Contracts",
+            "/pc/trade/future",
+          ], ["Coin-to-coin", "/pc/trade/bibi"]]
+        ) {
+          await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", {
+            name,
+            exact: true,
+          }).click();
           await page.waitForURL(new RegExp(`${path}$`));
           await page.getByTestId("coming-soon").waitFor();
         }
@@ -96,10 +104,16 @@ Deno.test({
 
       await t.step("language select in the top bar", async () => {
         await page.waitForSelector('tw-island[data-name="LanguagePicker"][data-hydrated]');
-        await Promise.all([page.waitForEvent("load"), page.selectOption('[data-testid="language-select"]', "de")]);
+        await Promise.all([
+          page.waitForEvent("load"),
+          page.selectOption('[data-testid="language-select"]', "de"),
+        ]);
         assertEquals(await page.getAttribute("html", "lang"), "de");
         await page.screenshot({ path: shot("desktop-home-de") });
-        await Promise.all([page.waitForEvent("load"), page.selectOption('[data-testid="language-select"]', "ko")]);
+        await Promise.all([
+          page.waitForEvent("load"),
+          page.selectOption('[data-testid="language-select"]', "ko"),
+        ]);
         assertEquals(await page.getAttribute("html", "lang"), "ko");
         assertMatch(await page.title(), /·/);
       });

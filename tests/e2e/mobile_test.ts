@@ -56,7 +56,12 @@ Deno.test({
       });
 
       await t.step("the four tabs navigate", async () => {
-        for (const [tab, path] of [["quotes", "/wp/quotes/list"], ["product", "/wp/product"], ["user", "/wp/user/userCenter"], ["home", "/wp/home"]]) {
+        for (
+          const [tab, path] of [["quotes", "/wp/quotes/list"], ["product", "/wp/product"], [
+            "user",
+            "/wp/user/userCenter",
+          ], ["home", "/wp/home"]]
+        ) {
           await page.click(`[data-tab="${tab}"]`);
           await page.waitForURL(new RegExp(`${path}$`));
           assertEquals(await page.getAttribute(`[data-tab="${tab}"]`, "aria-current"), "page");
@@ -71,8 +76,13 @@ Deno.test({
         await page.waitForURL(/\/wp\/user\/language$/);
         await page.waitForSelector('tw-island[data-name="LanguagePicker"][data-hydrated]');
         await page.screenshot({ path: shot("mobile-language"), fullPage: true });
-        for (const [lang, label] of [["ja", "日本語"], ["uk", "Українська"], ["zh-CN", "简体中文"]]) {
-          await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: label }).click()]);
+        for (
+          const [lang, label] of [["ja", "日本語"], ["uk", "Українська"], ["zh-CN", "简体中文"]]
+        ) {
+          await Promise.all([
+            page.waitForEvent("load"),
+            page.getByRole("button", { name: label }).click(),
+          ]);
           assertEquals(await page.getAttribute("html", "lang"), lang);
         }
         await page.screenshot({ path: shot("mobile-language-zh"), fullPage: true });
@@ -80,7 +90,10 @@ Deno.test({
         assertEquals((await page.locator('[data-tab="home"]').innerText()).trim(), "首页");
         await page.goto(srv.base + "/wp/user/language");
         await page.waitForSelector('tw-island[data-name="LanguagePicker"][data-hydrated]');
-        await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "English" }).click()]);
+        await Promise.all([
+          page.waitForEvent("load"),
+          page.getByRole("button", { name: "English" }).click(),
+        ]);
         assertEquals(await page.getAttribute("html", "lang"), "en");
       });
 
@@ -96,7 +109,8 @@ Deno.test({
         await page.fill("#phone", PHONE_LOCAL);
         await page.fill("#password", "wrong-password");
         await page.click('button[type="submit"]');
-        await page.locator("#toast").getByText("The phone number or password is incorrect").waitFor();
+        await page.locator("#toast").getByText("The phone number or password is incorrect")
+          .waitFor();
         await page.fill("#password", "Tradew1nd!");
         await page.click('button[type="submit"]');
         await page.waitForURL(/\/wp\/user\/setSafe$/);
@@ -110,7 +124,10 @@ Deno.test({
         await page.fill("#confirm", "123456");
         await page.click('button[type="submit"]');
         await page.waitForURL(/\/wp\/user\/setSafe$/);
-        assertMatch(await page.locator('[data-testid="security-draw-password"]').innerText(), /Set/);
+        assertMatch(
+          await page.locator('[data-testid="security-draw-password"]').innerText(),
+          /Set/,
+        );
       });
 
       await t.step("legacy hash URL lands on the real page", async () => {
