@@ -5,6 +5,7 @@ import { Island } from "../edge/render/island.tsx";
 import LanguagePicker from "../islands/LanguagePicker.tsx";
 import LogoutButton from "../islands/LogoutButton.tsx";
 import { languageOptions } from "./languageOptions.ts";
+import { STATIC_PAGES } from "../edge/content/static_pages.ts";
 
 const NAV = [
   { href: "/pc/home", label: "nav.home", id: "home" },
@@ -12,17 +13,6 @@ const NAV = [
   { href: "/pc/trade/fast", label: "nav.fastContract", id: "fast" },
   { href: "/pc/trade/future", label: "nav.futures", id: "future" },
   { href: "/pc/trade/bibi", label: "nav.spot", id: "bibi" },
-];
-
-const FOOTER = [
-  "about",
-  "terms",
-  "agreement",
-  "privacy",
-  "legal",
-  "rates",
-  "download",
-  "coinApply",
 ];
 
 /** Desktop frame: top navigation with account links and language, content, footer. */
@@ -90,7 +80,7 @@ export function DesktopShell(
       <main id="main" class="d-main">{children}</main>
       <footer class="d-footer">
         <nav aria-label={t("page.about")}>
-          {FOOTER.map((p) => <a key={p} href={`/page/${p}`}>{t(`page.${p}`)}</a>)}
+          {STATIC_PAGES.map((p) => <a key={p} href={`/page/${p}`}>{t(`page.${p}`)}</a>)}
         </nav>
         <p class="risk">{t("app.riskWarning")}</p>
         <p class="muted">{t("app.copyright", { year: 2026, name: tenantName })}</p>

@@ -68,3 +68,27 @@ export function NotFoundBody({ t, closed, home }: { t: T; closed: boolean; home:
     </section>
   );
 }
+
+/** The home page greeting, with sign-up and log-in buttons for visitors. */
+export function HomeHero(
+  { t, name, signedIn, layout, wide }: {
+    t: T;
+    name: string;
+    signedIn: boolean;
+    layout: "wp" | "pc";
+    wide?: boolean;
+  },
+) {
+  return (
+    <section class={wide ? "hero wide" : "hero"} data-testid="home-hero">
+      <h2>{signedIn ? t("home.welcomeBack") : t("home.welcome", { name })}</h2>
+      <p>{t("app.tagline")}</p>
+      {!signedIn && (
+        <div class="row">
+          <a class="btn btn-primary" href={`/${layout}/user/register`}>{t("nav.register")}</a>
+          <a class="btn btn-ghost" href={`/${layout}/user/login`}>{t("nav.login")}</a>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
-import { api, clearSession, loginPath, toast } from "./lib/api.ts";
-import { failureMessage, PasswordInput, rules, type Texts } from "./lib/fields.tsx";
+import { clearSession, loginPath, toast } from "./lib/api.ts";
+import { PasswordInput, rules, type Texts } from "./lib/fields.tsx";
+import { useForm } from "./lib/form.ts";
 
 export const CHANGE_PASSWORD_TEXTS = [
   "auth.oldPassword",
@@ -20,8 +21,7 @@ export default function ChangePasswordForm({ tx }: { tx: Texts }) {
   const [oldPassword, setOld] = useState("");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, busy, check, send } = useForm(tx);
 
   async function submit(e: Event) {
     e.preventDefault();
@@ -29,18 +29,11 @@ export default function ChangePasswordForm({ tx }: { tx: Texts }) {
     if (!oldPassword) errs.oldPassword = tx["validation.oldPasswordRequired"]!;
     if (!rules.password(password)) errs.newPassword = tx["validation.passwordRule"]!;
     if (password !== confirm) errs.confirm = tx["validation.passwordMismatch"]!;
-    setErrors(errs);
-    if (Object.keys(errs).length) return;
-    setBusy(true);
-    const env = await api("/api/user/password", { body: { oldPassword, newPassword: password } });
-    setBusy(false);
-    if (env.code === 0) {
+    if (!check(errs)) return;
+    if (await send("/api/user/password", { oldPassword, newPassword: password })) {
       toast(tx["security.changed"]!);
       clearSession();
       setTimeout(() => location.href = loginPath(), 1200);
-    } else {
-      setErrors(env.data.fields ?? {});
-      toast(failureMessage(env, tx), "error");
     }
   }
 

@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
-import { api, toast } from "./lib/api.ts";
-import { failureMessage, PasswordInput, rules, type Texts } from "./lib/fields.tsx";
+import { toast } from "./lib/api.ts";
+import { PasswordInput, rules, type Texts } from "./lib/fields.tsx";
+import { useForm } from "./lib/form.ts";
 
 export const DRAW_PASSWORD_TEXTS = [
   "security.oldDrawPassword",
@@ -21,8 +22,7 @@ export default function DrawPasswordForm(
   const [oldPassword, setOld] = useState("");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, busy, check, send } = useForm(tx);
 
   async function submit(e: Event) {
     e.preventDefault();
@@ -30,19 +30,12 @@ export default function DrawPasswordForm(
     if (hasDrawPassword && !oldPassword) errs.oldPassword = tx["validation.drawPasswordRequired"]!;
     if (!rules.drawPassword(password)) errs.password = tx["validation.drawPasswordRule"]!;
     if (password !== confirm) errs.confirm = tx["validation.drawPasswordMismatch"]!;
-    setErrors(errs);
-    if (Object.keys(errs).length) return;
-    setBusy(true);
+    if (!check(errs)) return;
     const body: Record<string, string> = { password, confirm };
     if (hasDrawPassword) body.oldPassword = oldPassword;
-    const env = await api("/api/user/draw-password", { body });
-    setBusy(false);
-    if (env.code === 0) {
+    if (await send("/api/user/draw-password", body)) {
       toast(tx["security.drawSet"]!);
       setTimeout(() => location.href = done, 1000);
-    } else {
-      setErrors(env.data.fields ?? {});
-      toast(failureMessage(env, tx), "error");
     }
   }
 

@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
-import { api, redirectTarget, toast } from "./lib/api.ts";
-import { failureMessage, PasswordInput, PhoneField, type Texts, toE164 } from "./lib/fields.tsx";
+import { redirectTarget, toast } from "./lib/api.ts";
+import { PasswordInput, PhoneField, type Texts, toE164 } from "./lib/fields.tsx";
+import { useForm } from "./lib/form.ts";
 
 export const LOGIN_TEXTS = [
   "auth.phone",
@@ -22,8 +23,7 @@ export default function LoginForm(
   const [dial, setDial] = useState("+1");
   const [local, setLocal] = useState("");
   const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, busy, check, send } = useForm(tx);
 
   async function submit(e: Event) {
     e.preventDefault();
@@ -31,17 +31,10 @@ export default function LoginForm(
     const errs: Record<string, string> = {};
     if (!phone) errs.phone = tx["validation.phoneRequired"]!;
     if (!password) errs.password = tx["validation.passwordRequired"]!;
-    setErrors(errs);
-    if (Object.keys(errs).length) return;
-    setBusy(true);
-    const env = await api("/api/login", { body: { phone, password }, keepOn401: true });
-    setBusy(false);
-    if (env.code === 0) {
+    if (!check(errs)) return;
+    if (await send("/api/login", { phone, password }, { keepOn401: true })) {
       toast(tx["auth.loginSuccess"]!);
       location.href = redirectTarget(home);
-    } else {
-      setErrors(env.data.fields ?? {});
-      toast(failureMessage(env, tx), "error");
     }
   }
 

@@ -1,8 +1,8 @@
 import { useState } from "preact/hooks";
-import { api, toast } from "./lib/api.ts";
+import { toast } from "./lib/api.ts";
+import { useForm } from "./lib/form.ts";
 import {
   CodeField,
-  failureMessage,
   Field,
   PasswordInput,
   PhoneField,
@@ -58,27 +58,8 @@ export default function RegisterForm(
   const [confirm, setConfirm] = useState("");
   const [invite, setInvite] = useState(presetInvite);
   const [agree, setAgree] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  async function sendCode(): Promise<number | null> {
-    const phone = toE164(dial, local);
-    if (!phone) {
-      setErrors({ phone: tx["validation.phoneRequired"]! });
-      return null;
-    }
-    const env = await api<{ resendAfterSeconds: number }>("/api/sms/code", {
-      body: { phone, purpose: "register" },
-    });
-    if (env.code === 0) {
-      setErrors({});
-      toast(tx["auth.codeSent"]!);
-      return env.data.resendAfterSeconds;
-    }
-    setErrors(env.data.fields ?? {});
-    toast(failureMessage(env, tx), "error");
-    return null;
-  }
+  const { errors, busy, check, send, requestCode } = useForm(tx);
+  const sendCode = () => requestCode(toE164(dial, local), "register");
 
   async function submit(e: Event) {
     e.preventDefault();
@@ -93,19 +74,12 @@ export default function RegisterForm(
       errs.inviteCode = tx["validation.inviteRequired"]!;
     }
     if (!agree) errs.agree = tx["validation.agreeRequired"]!;
-    setErrors(errs);
-    if (Object.keys(errs).length) return;
-    setBusy(true);
+    if (!check(errs)) return;
     const body: Record<string, unknown> = { phone, code, password, agree: true };
     if (invitePolicy !== "off" && invite.trim()) body.inviteCode = invite.trim();
-    const env = await api("/api/register", { body, keepOn401: true });
-    setBusy(false);
-    if (env.code === 0) {
+    if (await send("/api/register", body, { keepOn401: true })) {
       toast(tx["auth.registerSuccess"]!);
       location.href = home;
-    } else {
-      setErrors(env.data.fields ?? {});
-      toast(failureMessage(env, tx), "error");
     }
   }
 

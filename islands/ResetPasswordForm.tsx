@@ -1,14 +1,7 @@
 import { useState } from "preact/hooks";
-import { api, toast } from "./lib/api.ts";
-import {
-  CodeField,
-  failureMessage,
-  PasswordInput,
-  PhoneField,
-  rules,
-  type Texts,
-  toE164,
-} from "./lib/fields.tsx";
+import { clearSession, toast } from "./lib/api.ts";
+import { useForm } from "./lib/form.ts";
+import { CodeField, PasswordInput, PhoneField, rules, type Texts, toE164 } from "./lib/fields.tsx";
 
 export const RESET_TEXTS = [
   "auth.phone",
@@ -41,26 +34,8 @@ export default function ResetPasswordForm(
   const [code, setCode] = useState("");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  async function sendCode(): Promise<number | null> {
-    const phone = toE164(dial, local);
-    if (!phone) {
-      setErrors({ phone: tx["validation.phoneRequired"]! });
-      return null;
-    }
-    const env = await api<{ resendAfterSeconds: number }>("/api/sms/code", {
-      body: { phone, purpose: "reset" },
-    });
-    if (env.code === 0) {
-      toast(tx["auth.codeSent"]!);
-      return env.data.resendAfterSeconds;
-    }
-    setErrors(env.data.fields ?? {});
-    toast(failureMessage(env, tx), "error");
-    return null;
-  }
+  const { errors, busy, check, send, requestCode } = useForm(tx);
+  const sendCode = () => requestCode(toE164(dial, local), "reset");
 
   async function submit(e: Event) {
     e.preventDefault();
@@ -72,21 +47,12 @@ export default function ResetPasswordForm(
     }
     if (!rules.password(password)) errs.newPassword = tx["validation.passwordRule"]!;
     if (password !== confirm) errs.confirm = tx["validation.passwordMismatch"]!;
-    setErrors(errs);
-    if (Object.keys(errs).length) return;
-    setBusy(true);
-    const env = await api("/api/user/password/reset", {
-      body: { phone, code, newPassword: password },
-      keepOn401: true,
-    });
-    setBusy(false);
-    if (env.code === 0) {
+    if (!check(errs)) return;
+    const body = { phone, code, newPassword: password };
+    if (await send("/api/user/password/reset", body, { keepOn401: true })) {
       toast(tx["auth.resetSuccess"]!);
-      localStorage.removeItem("Authorization");
+      clearSession();
       setTimeout(() => location.href = login, 1200);
-    } else {
-      setErrors(env.data.fields ?? {});
-      toast(failureMessage(env, tx), "error");
     }
   }
 

@@ -194,14 +194,3 @@ export const rules = {
   drawPassword: (p: string) => /^\d{6}$/.test(p),
   code: (c: string) => /^\d{6}$/.test(c),
 };
-
-/** Localized message for an envelope failure (field errors are shown beside the fields). */
-export function failureMessage(
-  env: { code: number; message: string },
-  tx: Texts,
-): string {
-  if (env.code === -1) {
-    return env.message === "timeout" ? tx["app.timeout"]! : tx["app.networkError"]!;
-  }
-  return env.message;
-}

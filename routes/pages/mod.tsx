@@ -6,7 +6,8 @@ import { layoutOfPath } from "../../edge/platform/device.ts";
 import { sessionOf } from "../../edge/platform/middleware.ts";
 import { renderPage } from "../../edge/render/page.tsx";
 import { desktopPage, devicePage, mobilePage } from "./frame.tsx";
-import { desktopPages, STATIC_PAGES } from "./pc.tsx";
+import { desktopPages } from "./pc.tsx";
+import { STATIC_PAGES, type StaticPage } from "../../edge/content/static_pages.ts";
 import { pendingPages } from "./pending.tsx";
 import type { PageDef } from "./types.ts";
 import { mobilePages } from "./wp.tsx";
@@ -37,7 +38,7 @@ const neutralPages: PageDef[] = [
     layout: "any",
     public: true,
     render: (c) => {
-      const slug = c.req.param("slug") as typeof STATIC_PAGES[number];
+      const slug = c.req.param("slug") as StaticPage;
       if (!STATIC_PAGES.includes(slug)) return notFoundPage(c);
       return devicePage(
         c,

@@ -1,4 +1,4 @@
-import { Card, LoginPrompt, RiskWarning } from "../../components/blocks.tsx";
+import { Card, HomeHero, LoginPrompt, RiskWarning } from "../../components/blocks.tsx";
 import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
@@ -21,16 +21,7 @@ export const desktopPages: PageDef[] = [
         c,
         { title: t("page.pcHome"), active: "home" },
         <>
-          <section class="hero wide" data-testid="home-hero">
-            <h2>{s ? t("home.welcomeBack") : t("home.welcome", { name })}</h2>
-            <p>{t("app.tagline")}</p>
-            {!s && (
-              <div class="row">
-                <a class="btn btn-primary" href="/pc/user/register">{t("nav.register")}</a>
-                <a class="btn btn-ghost" href="/pc/user/login">{t("nav.login")}</a>
-              </div>
-            )}
-          </section>
+          <HomeHero t={t} name={name} signedIn={!!s} layout="pc" wide />
           <div class="cards3">
             <Card title={t("nav.fastContract")}>
               <p class="muted">{t("soon.trading")}</p>
@@ -181,15 +172,3 @@ export const desktopPages: PageDef[] = [
     },
   },
 ];
-
-/** Pages outside both layouts' route trees: demo mode and the static information pages. */
-export const STATIC_PAGES = [
-  "about",
-  "terms",
-  "agreement",
-  "privacy",
-  "legal",
-  "rates",
-  "download",
-  "coinApply",
-] as const;

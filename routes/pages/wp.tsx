@@ -1,4 +1,11 @@
-import { Card, ComingSoon, MenuList, NotFoundBody, RiskWarning } from "../../components/blocks.tsx";
+import {
+  Card,
+  ComingSoon,
+  HomeHero,
+  MenuList,
+  NotFoundBody,
+  RiskWarning,
+} from "../../components/blocks.tsx";
 import { languageOptions } from "../../components/languageOptions.ts";
 import { maskPhone } from "../../edge/accounts/service.ts";
 import { parseCustomerUrl } from "../../edge/platform/customer.ts";
@@ -32,16 +39,7 @@ export const mobilePages: PageDef[] = [
         c,
         { title: t("page.home"), tab: "home" },
         <>
-          <section class="hero" data-testid="home-hero">
-            <h2>{s ? t("home.welcomeBack") : t("home.welcome", { name })}</h2>
-            <p>{t("app.tagline")}</p>
-            {!s && (
-              <div class="row">
-                <a class="btn btn-primary" href="/wp/user/register">{t("nav.register")}</a>
-                <a class="btn btn-ghost" href="/wp/user/login">{t("nav.login")}</a>
-              </div>
-            )}
-          </section>
+          <HomeHero t={t} name={name} signedIn={!!s} layout="wp" />
           <nav class="grid-links" aria-label={t("home.quickLinks")}>
             <a href="/wp/quotes/list">{t("home.markets")}</a>
             <a href="/wp/product">{t("home.trade")}</a>
