@@ -57,6 +57,9 @@ export async function api<T>(
   if (env.code === -99 && !opts.keepOn401) {
     clearSession();
     location.href = `${loginPath()}?redirect=${encodeURIComponent(location.pathname)}`;
+  } else if (env.code === 404) {
+    // The spec's error catalogue: code 404 navigates to the 404 page.
+    location.href = layout() === "pc" ? "/pc/404" : "/wp/404";
   }
   const auth = res.headers.get("authorization");
   if (env.code === 0 && auth) {
