@@ -1,0 +1,44 @@
+/**
+ * Decimal strings <-> fixed-point units (1 unit = 10^-8). JSON carries amounts and prices as
+ * decimal strings ("1234.5"); exponents, NaN, Infinity, signs where not allowed and more
+ * decimals than allowed are refused.
+ */
+export const DECIMALS = 8;
+export const SCALE = 100_000_000n;
+const I64_MAX = (1n << 63n) - 1n;
+
+export class DecimalError extends Error {
+  constructor(readonly reason: "format" | "precision" | "range" | "sign", input: string) {
+    super(`invalid decimal (${reason}): ${input.slice(0, 40)}`);
+    this.name = "DecimalError";
+  }
+}
+
+/** Parse "1234.5" into units; `maxDecimals` per currency or symbol (<= 8). */
+export function parseDecimal(
+  input: string,
+  opts: { maxDecimals?: number; allowNegative?: boolean } = {},
+): bigint {
+  const max = opts.maxDecimals ?? DECIMALS;
+  const m = /^(-)?(\d{1,19})(?:\.(\d{1,8}))?$/.exec(input);
+  if (!m) {
+    throw new DecimalError(/^-?\d+\.\d{9,}$/.test(input) ? "precision" : "format", input);
+  }
+  const [, neg, whole, frac = ""] = m;
+  if (neg && !opts.allowNegative) throw new DecimalError("sign", input);
+  if (frac.replace(/0+$/, "").length > max) throw new DecimalError("precision", input);
+  const units = BigInt(whole!) * SCALE + BigInt(frac.padEnd(DECIMALS, "0"));
+  if (units > I64_MAX) throw new DecimalError("range", input);
+  return neg ? -units : units;
+}
+
+/** Units -> decimal string with trailing zeros trimmed ("1234.5"), or fixed `decimals`. */
+export function formatDecimal(units: bigint, decimals?: number): string {
+  const neg = units < 0n;
+  const abs = neg ? -units : units;
+  const whole = abs / SCALE;
+  let frac = (abs % SCALE).toString().padStart(DECIMALS, "0");
+  if (decimals === undefined) frac = frac.replace(/0+$/, "");
+  else frac = frac.slice(0, decimals).padEnd(decimals, "0");
+  return `${neg && abs !== 0n ? "-" : ""}${whole}${frac ? "." + frac : ""}`;
+}

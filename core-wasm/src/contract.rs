@@ -1,0 +1,234 @@
+//! Leveraged contracts: linear, USDT-margined, isolated margin. Quantities, prices and amounts
+//! in units of 10^-8; rates (fee, MMR, ROE, margin ratio) as fractions scaled by 10^8.
+
+use crate::fixed::{add, div_round, mul3_div, mul_div, narrow, Error, Round, R, SCALE};
+
+const S: i128 = SCALE as i128;
+/// Leverage options stop at 100x (domain rules).
+pub const MAX_LEVERAGE: i64 = 100;
+
+/// +1 long, -1 short.
+pub fn side(code: i64) -> R<i64> {
+    if code == 1 || code == -1 {
+        Ok(code)
+    } else {
+        Err(Error::Invalid)
+    }
+}
+
+fn positive(x: i64) -> R<i64> {
+    if x > 0 {
+        Ok(x)
+    } else {
+        Err(Error::Invalid)
+    }
+}
+
+fn rate(x: i64) -> R<i64> {
+    if (0..SCALE).contains(&x) {
+        Ok(x)
+    } else {
+        Err(Error::Invalid)
+    }
+}
+
+fn leverage(x: i64) -> R<i64> {
+    if (1..=MAX_LEVERAGE).contains(&x) {
+        Ok(x)
+    } else {
+        Err(Error::Invalid)
+    }
+}
+
+/// qty x price (informational, rounded down).
+pub fn notional(qty: i64, price: i64) -> R<i64> {
+    mul_div(positive(qty)?, positive(price)?, SCALE, Round::Down)
+}
+
+/// notional / leverage, paid by the customer: rounded up.
+pub fn margin(qty: i64, price: i64, lev: i64) -> R<i64> {
+    let n = (positive(qty)? as i128) * (positive(price)? as i128);
+    div_round(n, S * leverage(lev)? as i128, Round::Up)
+}
+
+/// notional x fee rate, paid by the customer: rounded up (open, close and daily holding fee).
+pub fn fee(qty: i64, price: i64, fee_rate: i64) -> R<i64> {
+    mul3_div(positive(qty)?, positive(price)?, rate(fee_rate)?, S * S, Round::Up)
+}
+
+/// side x qty x (mark - entry), rounded down: a gain is received (down), a loss is paid
+/// (down = a larger loss).
+pub fn unrealized_pnl(side_code: i64, qty: i64, entry: i64, mark: i64) -> R<i64> {
+    let s = side(side_code)? as i128;
+    let diff = (positive(mark)? as i128) - (positive(entry)? as i128);
+    div_round(s * (positive(qty)? as i128) * diff, S, Round::Down)
+}
+
+pub fn equity(margin: i64, pnl: i64) -> R<i64> {
+    add(margin, pnl)
+}
+
+/// Maintenance margin at the mark: qty x mark x MMR, rounded up.
+pub fn maintenance_margin(qty: i64, mark: i64, mmr: i64) -> R<i64> {
+    mul3_div(positive(qty)?, positive(mark)?, rate(mmr)?, S * S, Round::Up)
+}
+
+/// Maintenance margin / equity as a scaled fraction (>= 1.0 means liquidation); None when the
+/// equity is gone (<= 0).
+pub fn margin_ratio(mm: i64, equity: i64) -> R<Option<i64>> {
+    if equity <= 0 {
+        return Ok(None);
+    }
+    mul_div(mm, SCALE, equity, Round::Up).map(Some)
+}
+
+/// Return on equity: pnl / margin, scaled, rounded down.
+pub fn roe(pnl: i64, margin: i64) -> R<i64> {
+    mul_div(pnl, SCALE, positive(margin)?, Round::Down)
+}
+
+/// Liquidation price, isolated, fees ignored:
+/// long  LP = entry x (1 - 1/lev) / (1 - MMR), rounded down;
+/// short LP = entry x (1 + 1/lev) / (1 + MMR), rounded up.
+/// Both roundings make the price test (long price <= LP, short price >= LP) imply the exact
+/// test `is_liquidatable`; they differ by at most one unit of price.
+pub fn liquidation_price(side_code: i64, entry: i64, lev: i64, mmr: i64) -> R<i64> {
+    let s = side(side_code)?;
+    let e = positive(entry)? as i128;
+    let l = leverage(lev)? as i128;
+    let m = rate(mmr)? as i128;
+    if s == 1 {
+        div_round(e * (l - 1) * S, l * (S - m), Round::Down)
+    } else {
+        div_round(e * (l + 1) * S, l * (S + m), Round::Up)
+    }
+}
+
+/// Exact liquidation test: equity <= maintenance margin, compared without rounding
+/// (scale 10^-24 in i128).
+pub fn is_liquidatable(side_code: i64, qty: i64, entry: i64, mark: i64, margin: i64, mmr: i64) -> R<bool> {
+    let s = side(side_code)? as i128;
+    let q = positive(qty)? as i128;
+    let m = rate(mmr)? as i128;
+    let diff = (positive(mark)? as i128) - (positive(entry)? as i128);
+    let eq = (margin as i128)
+        .checked_mul(S * S)
+        .and_then(|m| (s * q).checked_mul(diff).and_then(|p| p.checked_mul(S)).and_then(|p| m.checked_add(p)))
+        .ok_or(Error::Overflow)?;
+    let mm = q
+        .checked_mul(mark as i128)
+        .and_then(|x| x.checked_mul(m))
+        .ok_or(Error::Overflow)?;
+    Ok(eq <= mm)
+}
+
+/// Whether a stop-loss / take-profit (0 = not set) is on the correct side of the price:
+/// long SL below and TP above; short the mirror. Bit 0: SL valid, bit 1: TP valid.
+pub fn tpsl_valid(side_code: i64, price: i64, sl: i64, tp: i64) -> R<i64> {
+    let s = side(side_code)?;
+    let p = positive(price)?;
+    if sl < 0 || tp < 0 {
+        return Err(Error::Invalid);
+    }
+    let sl_ok = sl == 0 || if s == 1 { sl < p } else { sl > p };
+    let tp_ok = tp == 0 || if s == 1 { tp > p } else { tp < p };
+    Ok((sl_ok as i64) | ((tp_ok as i64) << 1))
+}
+
+/// What a price triggers for a position (0 = not set for sl / tp / lp):
+/// 0 nothing, 1 stop-loss, 2 take-profit, 3 liquidation (checked first).
+/// long: liquidation at price <= LP, SL at price <= SL, TP at price >= TP; short the mirror.
+pub fn trigger(side_code: i64, price: i64, sl: i64, tp: i64, lp: i64) -> R<i64> {
+    let s = side(side_code)?;
+    let p = positive(price)?;
+    let hit = |level: i64, below: bool| level > 0 && if below { p <= level } else { p >= level };
+    let long = s == 1;
+    Ok(if hit(lp, long) {
+        3
+    } else if hit(sl, long) {
+        1
+    } else if hit(tp, !long) {
+        2
+    } else {
+        0
+    })
+}
+
+/// Loss beyond the margin (charged to the insurance account): max(0, -(margin + pnl)).
+pub fn shortfall(margin: i64, pnl: i64) -> R<i64> {
+    let e = narrow(margin as i128 + pnl as i128)?;
+    Ok(if e < 0 { -e } else { 0 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    const U: i64 = SCALE;
+
+    #[test]
+    fn position_numbers() {
+        // 0.5 BTC long at 20,000 with 10x: notional 10,000, margin 1,000
+        let (q, e) = (U / 2, 20_000 * U);
+        assert_eq!(notional(q, e), Ok(10_000 * U));
+        assert_eq!(margin(q, e, 10), Ok(1_000 * U));
+        // taker fee 0.05% -> 5
+        assert_eq!(fee(q, e, 50_000), Ok(5 * U));
+        // mark 19,000: pnl -500, equity 500, ROE -50%
+        let pnl = unrealized_pnl(1, q, e, 19_000 * U).unwrap();
+        assert_eq!(pnl, -500 * U);
+        assert_eq!(equity(1_000 * U, pnl), Ok(500 * U));
+        assert_eq!(roe(pnl, 1_000 * U), Ok(-U / 2));
+        assert_eq!(unrealized_pnl(-1, q, e, 19_000 * U), Ok(500 * U));
+        // MM at 0.5%: 47.5; ratio 47.5 / 500 = 9.5%
+        let mm = maintenance_margin(q, 19_000 * U, 500_000).unwrap();
+        assert_eq!(mm, 475 * U / 10);
+        assert_eq!(margin_ratio(mm, 500 * U), Ok(Some(9_500_000)));
+        assert_eq!(margin_ratio(mm, 0), Ok(None));
+    }
+
+    #[test]
+    fn liquidation_prices_match_the_formula() {
+        // long 10x, MMR 0.5%: 20,000 x 0.9 / 0.995 = 18,090.452261306...
+        let lp = liquidation_price(1, 20_000 * U, 10, 500_000).unwrap();
+        assert_eq!(lp, 1_809_045_226_130); // rounded down
+        // short: 20,000 x 1.1 / 1.005 = 21,890.547263681...
+        let sp = liquidation_price(-1, 20_000 * U, 10, 500_000).unwrap();
+        assert_eq!(sp, 2_189_054_726_369); // rounded up
+        // at the rounded LP the exact test agrees: liquidatable at LP, not one unit above
+        let m = margin(U / 2, 20_000 * U, 10).unwrap();
+        assert_eq!(is_liquidatable(1, U / 2, 20_000 * U, lp, m, 500_000), Ok(true));
+        assert_eq!(is_liquidatable(1, U / 2, 20_000 * U, lp + 1, m, 500_000), Ok(false));
+        assert_eq!(is_liquidatable(-1, U / 2, 20_000 * U, sp, m, 500_000), Ok(true));
+        assert_eq!(is_liquidatable(-1, U / 2, 20_000 * U, sp - 1, m, 500_000), Ok(false));
+        assert_eq!(liquidation_price(1, 20_000 * U, 1, 0), Ok(0));
+        assert_eq!(liquidation_price(1, 20_000 * U, 101, 0), Err(Error::Invalid));
+        assert_eq!(liquidation_price(2, 20_000 * U, 10, 0), Err(Error::Invalid));
+    }
+
+    #[test]
+    fn stops_and_triggers() {
+        let p = 100 * U;
+        assert_eq!(tpsl_valid(1, p, 90 * U, 110 * U), Ok(3));
+        assert_eq!(tpsl_valid(1, p, 110 * U, 90 * U), Ok(0));
+        assert_eq!(tpsl_valid(-1, p, 110 * U, 90 * U), Ok(3));
+        assert_eq!(tpsl_valid(-1, p, 0, 0), Ok(3));
+        assert_eq!(trigger(1, 89 * U, 90 * U, 110 * U, 80 * U), Ok(1));
+        assert_eq!(trigger(1, 111 * U, 90 * U, 110 * U, 80 * U), Ok(2));
+        assert_eq!(trigger(1, 79 * U, 90 * U, 110 * U, 80 * U), Ok(3));
+        assert_eq!(trigger(1, 100 * U, 90 * U, 110 * U, 80 * U), Ok(0));
+        assert_eq!(trigger(-1, 111 * U, 110 * U, 90 * U, 120 * U), Ok(1));
+        assert_eq!(trigger(-1, 89 * U, 110 * U, 90 * U, 120 * U), Ok(2));
+        assert_eq!(trigger(-1, 121 * U, 110 * U, 90 * U, 120 * U), Ok(3));
+        assert_eq!(shortfall(100, -150), Ok(50));
+        assert_eq!(shortfall(100, -50), Ok(0));
+    }
+
+    #[test]
+    fn bad_numbers_are_refused() {
+        assert_eq!(margin(0, U, 10), Err(Error::Invalid));
+        assert_eq!(margin(U, -1, 10), Err(Error::Invalid));
+        assert_eq!(fee(U, U, SCALE), Err(Error::Invalid));
+        assert_eq!(fee(i64::MAX, i64::MAX, SCALE - 1), Err(Error::Overflow));
+        assert_eq!(notional(i64::MAX, i64::MAX), Err(Error::Overflow));
+    }
+}

@@ -1,0 +1,325 @@
+//! Tradewind pricing core: all money and market maths in fixed-point integers
+//! (1 unit = 10^-8; i64 values, i128 intermediates, checked narrowing).
+//!
+//! The WebAssembly ABI is plain `extern "C"` functions over integers and linear memory (no
+//! external crates, no bindgen). Every function returns a status: 0 = ok, otherwise an
+//! `Error` code; results go to the `scratch` words or, for roll-ups, to the result buffer.
+//! `core-wasm/mod.ts` is the only caller.
+
+pub mod contract;
+pub mod fast;
+pub mod fixed;
+pub mod kline;
+pub mod wealth;
+
+use fixed::{Round, R};
+use kline::{Candle, Interval};
+
+static mut SCRATCH: [i64; 16] = [0; 16];
+static mut RESULT: Vec<Candle> = Vec::new();
+
+fn status(r: R<()>) -> i32 {
+    match r {
+        Ok(()) => 0,
+        Err(e) => e as i32,
+    }
+}
+
+fn put(values: &[i64]) {
+    // Single-threaded WebAssembly instance: nothing else touches SCRATCH during a call.
+    unsafe {
+        SCRATCH[..values.len()].copy_from_slice(values);
+    }
+}
+
+fn one(r: R<i64>) -> i32 {
+    status(r.map(|v| put(&[v])))
+}
+
+// ---- memory -------------------------------------------------------------------------------
+
+/// Address of the 16 result words.
+#[no_mangle]
+pub extern "C" fn scratch() -> *mut i64 {
+    unsafe { SCRATCH.as_mut_ptr() }
+}
+
+/// Allocate `words` i64 words (8-byte aligned); 0 when out of memory.
+#[no_mangle]
+pub extern "C" fn alloc(words: u32) -> *mut i64 {
+    let mut v: Vec<i64> = Vec::new();
+    if v.try_reserve_exact(words as usize).is_err() {
+        return core::ptr::null_mut();
+    }
+    let p = v.as_mut_ptr();
+    core::mem::forget(v);
+    p
+}
+
+/// Free what `alloc(words)` returned.
+#[no_mangle]
+pub extern "C" fn dealloc(ptr: *mut i64, words: u32) {
+    if !ptr.is_null() {
+        unsafe { drop(Vec::from_raw_parts(ptr, 0, words as usize)) }
+    }
+}
+
+/// Address and length (in candles of 6 words) of the last roll-up's result.
+#[no_mangle]
+pub extern "C" fn result_ptr() -> *const i64 {
+    unsafe { RESULT.as_ptr() as *const i64 }
+}
+
+#[no_mangle]
+pub extern "C" fn result_len() -> u32 {
+    unsafe { RESULT.len() as u32 }
+}
+
+/// Release the result buffer's memory.
+#[no_mangle]
+pub extern "C" fn result_free() {
+    unsafe { RESULT = Vec::new() }
+}
+
+/// Sequential read of `words` words (the memory-bandwidth reference for benchmarks).
+#[no_mangle]
+pub extern "C" fn read_sum(ptr: *const i64, words: u32) -> i64 {
+    let s = unsafe { core::slice::from_raw_parts(ptr, words as usize) };
+    s.iter().fold(0i64, |a, &x| a.wrapping_add(x))
+}
+
+// ---- K-lines ------------------------------------------------------------------------------
+
+fn rollup_with(
+    ptr: *const i64,
+    words: usize,
+    iv: u32,
+    fill: u32,
+    f: fn(&[i64], Interval, bool, &mut Vec<Candle>) -> R<()>,
+) -> i32 {
+    let iv = match Interval::from_code(iv) {
+        Ok(iv) => iv,
+        Err(e) => return e as i32,
+    };
+    let input = if words == 0 { &[][..] } else { unsafe { core::slice::from_raw_parts(ptr, words) } };
+    unsafe {
+        RESULT.clear();
+        let r = f(input, iv, fill != 0, &mut RESULT);
+        if r.is_err() {
+            RESULT.clear();
+        }
+        status(r)
+    }
+}
+
+/// `n` ticks (time ms, price, qty) at `ptr` -> candles of interval `iv` in the result buffer.
+#[no_mangle]
+pub extern "C" fn rollup_ticks(ptr: *const i64, n: u32, iv: u32, fill: u32) -> i32 {
+    rollup_with(ptr, n as usize * 3, iv, fill, kline::rollup_ticks)
+}
+
+/// `n` candles (openTime, o, h, l, c, v) at `ptr` -> candles of the coarser interval `iv`.
+#[no_mangle]
+pub extern "C" fn rollup_candles(ptr: *const i64, n: u32, iv: u32, fill: u32) -> i32 {
+    rollup_with(ptr, n as usize * 6, iv, fill, kline::rollup_candles)
+}
+
+#[no_mangle]
+pub extern "C" fn bucket_start(t: i64, iv: u32) -> i32 {
+    one(Interval::from_code(iv).and_then(|iv| kline::bucket_start(t, iv)))
+}
+
+#[no_mangle]
+pub extern "C" fn next_bucket(t: i64, iv: u32) -> i32 {
+    one(Interval::from_code(iv).and_then(|iv| kline::next_bucket(t, iv)))
+}
+
+/// Apply one tick to the open candle (`has` = 0: no candle yet). Scratch: the candle's six
+/// words, then 0 updated / 1 new bucket opened / 2 stale tick ignored.
+#[no_mangle]
+pub extern "C" fn kline_update(
+    iv: u32,
+    has: u32,
+    t: i64,
+    o: i64,
+    h: i64,
+    l: i64,
+    c: i64,
+    v: i64,
+    tick_t: i64,
+    price: i64,
+    qty: i64,
+) -> i32 {
+    let cur = if has != 0 { Some(Candle { t, o, h, l, c, v }) } else { None };
+    status(Interval::from_code(iv).and_then(|iv| kline::update(cur, iv, tick_t, price, qty)).map(
+        |(n, kind)| put(&[n.t, n.o, n.h, n.l, n.c, n.v, kind as i64]),
+    ))
+}
+
+// ---- rounding -----------------------------------------------------------------------------
+
+/// a * b / c rounded down (round = 0, customer receives) or up (1, customer pays).
+#[no_mangle]
+pub extern "C" fn mul_div(a: i64, b: i64, c: i64, round: i32) -> i32 {
+    one(Round::from_code(round).and_then(|r| fixed::mul_div(a, b, c, r)))
+}
+
+#[no_mangle]
+pub extern "C" fn rounding_remainder(a: i64, b: i64, c: i64) -> i32 {
+    one(fixed::rounding_remainder(a, b, c))
+}
+
+// ---- leveraged contracts ------------------------------------------------------------------
+
+#[no_mangle]
+pub extern "C" fn c_notional(qty: i64, price: i64) -> i32 {
+    one(contract::notional(qty, price))
+}
+
+#[no_mangle]
+pub extern "C" fn c_margin(qty: i64, price: i64, lev: i64) -> i32 {
+    one(contract::margin(qty, price, lev))
+}
+
+#[no_mangle]
+pub extern "C" fn c_fee(qty: i64, price: i64, rate: i64) -> i32 {
+    one(contract::fee(qty, price, rate))
+}
+
+#[no_mangle]
+pub extern "C" fn c_pnl(side: i64, qty: i64, entry: i64, mark: i64) -> i32 {
+    one(contract::unrealized_pnl(side, qty, entry, mark))
+}
+
+#[no_mangle]
+pub extern "C" fn c_equity(margin: i64, pnl: i64) -> i32 {
+    one(contract::equity(margin, pnl))
+}
+
+#[no_mangle]
+pub extern "C" fn c_maintenance(qty: i64, mark: i64, mmr: i64) -> i32 {
+    one(contract::maintenance_margin(qty, mark, mmr))
+}
+
+/// Scratch: ratio, then 1 when defined (0 when the equity is gone).
+#[no_mangle]
+pub extern "C" fn c_margin_ratio(mm: i64, equity: i64) -> i32 {
+    status(contract::margin_ratio(mm, equity).map(|r| match r {
+        Some(v) => put(&[v, 1]),
+        None => put(&[0, 0]),
+    }))
+}
+
+#[no_mangle]
+pub extern "C" fn c_roe(pnl: i64, margin: i64) -> i32 {
+    one(contract::roe(pnl, margin))
+}
+
+#[no_mangle]
+pub extern "C" fn c_liq_price(side: i64, entry: i64, lev: i64, mmr: i64) -> i32 {
+    one(contract::liquidation_price(side, entry, lev, mmr))
+}
+
+#[no_mangle]
+pub extern "C" fn c_is_liquidatable(side: i64, qty: i64, entry: i64, mark: i64, margin: i64, mmr: i64) -> i32 {
+    one(contract::is_liquidatable(side, qty, entry, mark, margin, mmr).map(|b| b as i64))
+}
+
+#[no_mangle]
+pub extern "C" fn c_tpsl_valid(side: i64, price: i64, sl: i64, tp: i64) -> i32 {
+    one(contract::tpsl_valid(side, price, sl, tp))
+}
+
+#[no_mangle]
+pub extern "C" fn c_trigger(side: i64, price: i64, sl: i64, tp: i64, lp: i64) -> i32 {
+    one(contract::trigger(side, price, sl, tp, lp))
+}
+
+#[no_mangle]
+pub extern "C" fn c_shortfall(margin: i64, pnl: i64) -> i32 {
+    one(contract::shortfall(margin, pnl))
+}
+
+/// A whole position at a mark price in one call. Scratch: notional (entry), margin, open fee,
+/// pnl, equity, maintenance margin, margin ratio, ratio defined (1/0), ROE, liquidation price,
+/// liquidatable (1/0).
+#[no_mangle]
+pub extern "C" fn c_position(side: i64, qty: i64, entry: i64, mark: i64, lev: i64, mmr: i64, fee_rate: i64) -> i32 {
+    let r = (|| -> R<[i64; 11]> {
+        let notional = contract::notional(qty, entry)?;
+        let margin = contract::margin(qty, entry, lev)?;
+        let fee = contract::fee(qty, entry, fee_rate)?;
+        let pnl = contract::unrealized_pnl(side, qty, entry, mark)?;
+        let equity = contract::equity(margin, pnl)?;
+        let mm = contract::maintenance_margin(qty, mark, mmr)?;
+        let ratio = contract::margin_ratio(mm, equity)?;
+        let roe = contract::roe(pnl, margin)?;
+        let lp = contract::liquidation_price(side, entry, lev, mmr)?;
+        let liq = contract::is_liquidatable(side, qty, entry, mark, margin, mmr)?;
+        Ok([
+            notional,
+            margin,
+            fee,
+            pnl,
+            equity,
+            mm,
+            ratio.unwrap_or(0),
+            ratio.is_some() as i64,
+            roe,
+            lp,
+            liq as i64,
+        ])
+    })();
+    status(r.map(|v| put(&v)))
+}
+
+// ---- fast contracts -----------------------------------------------------------------------
+
+/// Scratch: outcome (0 lose, 1 win, 2 tie), payout.
+#[no_mangle]
+pub extern "C" fn fast_settle(direction: i64, entry: i64, exit: i64, stake: i64, rate: i64) -> i32 {
+    status(fast::settle(direction, entry, exit, stake, rate).map(|(o, p)| put(&[o as i64, p])))
+}
+
+// ---- wealth -------------------------------------------------------------------------------
+
+#[no_mangle]
+pub extern "C" fn w_daily(amount: i64, rate: i64) -> i32 {
+    one(wealth::daily_payout(amount, rate))
+}
+
+#[no_mangle]
+pub extern "C" fn w_expected(amount: i64, rate: i64, days: i64) -> i32 {
+    one(wealth::expected_income(amount, rate, days))
+}
+
+/// Scratch: penalty, refund.
+#[no_mangle]
+pub extern "C" fn w_redemption(amount: i64, ratio: i64, days_left: i64) -> i32 {
+    status(wealth::redemption(amount, ratio, days_left).map(|(p, r)| put(&[p, r])))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixed::Error;
+
+    #[test]
+    fn abi_reports_errors_as_codes() {
+        assert_eq!(c_margin(0, 1, 1), Error::Invalid as i32);
+        assert_eq!(mul_div(1, 1, 0, 0), Error::DivZero as i32);
+        assert_eq!(mul_div(1, 1, 1, 7), Error::Invalid as i32);
+        assert_eq!(bucket_start(0, 99), Error::BadInterval as i32);
+        assert_eq!(w_redemption(100_000_000_000, 400_000, 3), 0);
+        unsafe {
+            assert_eq!(SCRATCH[0], 1_200_000_000);
+            assert_eq!(SCRATCH[1], 98_800_000_000);
+        }
+        let ticks = [0i64, 5, 1, 60_000, 6, 1];
+        assert_eq!(rollup_ticks(ticks.as_ptr(), 2, 0, 1), 0);
+        assert_eq!(result_len(), 2);
+        let bad = [0i64, 5, 1, -60_000, 6, 1];
+        assert_eq!(rollup_ticks(bad.as_ptr(), 2, 0, 1), Error::Unsorted as i32);
+        assert_eq!(result_len(), 0);
+    }
+}
