@@ -17,9 +17,10 @@ export class DecimalError extends Error {
 /** Parse "1234.5" into units; `maxDecimals` per currency or symbol (<= 8). */
 export function parseDecimal(
   input: string,
-  opts: { maxDecimals?: number; allowNegative?: boolean } = {},
+  opts: { maxDecimals?: number; allowNegative?: boolean; allowExponent?: boolean } = {},
 ): bigint {
   const max = opts.maxDecimals ?? DECIMALS;
+  if (opts.allowExponent && /e/i.test(input)) input = expandExponent(input);
   const m = /^(-)?(\d{1,19})(?:\.(\d{1,8}))?$/.exec(input);
   if (!m) {
     throw new DecimalError(/^-?\d+\.\d{9,}$/.test(input) ? "precision" : "format", input);
@@ -41,4 +42,22 @@ export function formatDecimal(units: bigint, decimals?: number): string {
   if (decimals === undefined) frac = frac.replace(/0+$/, "");
   else frac = frac.slice(0, decimals).padEnd(decimals, "0");
   return `${neg && abs !== 0n ? "-" : ""}${whole}${frac ? "." + frac : ""}`;
+}
+
+/**
+ * "9e-05" -> "0.00009": data files (exchange exports) write small numbers with exponents;
+ * only readers of such files opt in (`allowExponent`), API input never does.
+ */
+function expandExponent(input: string): string {
+  const m = /^(-?)(\d+)(?:\.(\d+))?[eE]([+-]?\d{1,3})$/.exec(input);
+  if (!m) throw new DecimalError("format", input);
+  const [, sign, int, frac = "", expText] = m;
+  const digits = int! + frac;
+  const point = int!.length + Number(expText);
+  const plain = point <= 0
+    ? `0.${"0".repeat(-point)}${digits}`
+    : point >= digits.length
+    ? digits + "0".repeat(point - digits.length)
+    : `${digits.slice(0, point)}.${digits.slice(point)}`;
+  return sign + plain.replace(/^0+(?=\d)/, "");
 }

@@ -32,7 +32,7 @@ interface Exports {
   c_maintenance(q: bigint, mark: bigint, mmr: bigint): number;
   c_margin_ratio(mm: bigint, equity: bigint): number;
   c_roe(pnl: bigint, margin: bigint): number;
-  c_liq_price(side: bigint, entry: bigint, lev: bigint, mmr: bigint): number;
+  c_liq_price(side: bigint, qty: bigint, entry: bigint, margin: bigint, mmr: bigint): number;
   c_is_liquidatable(...args: bigint[]): number;
   c_tpsl_valid(side: bigint, p: bigint, sl: bigint, tp: bigint): number;
   c_trigger(side: bigint, p: bigint, sl: bigint, tp: bigint, lp: bigint): number;
@@ -232,10 +232,15 @@ function withTicks<T>(ticks: readonly Tick[] | TickBuffer, f: (b: TickBuffer) =>
 export function rollup(
   ticks: readonly Tick[] | TickBuffer,
   interval: Interval,
-  opts: { fill?: boolean } = {},
+  opts: { fill?: boolean; /** use only the first `count` ticks of a TickBuffer */ count?: number } =
+    {},
 ): Candle[] {
   return withTicks(ticks, (b) => {
-    check(core.rollup_ticks(b.ptr, b.length, IV[interval], opts.fill ? 1 : 0), "rollup");
+    const n = opts.count ?? b.length;
+    if (!Number.isInteger(n) || n < 0 || n > b.length) {
+      throw new InvalidInputError(2, "rollup", "count out of range");
+    }
+    check(core.rollup_ticks(b.ptr, n, IV[interval], opts.fill ? 1 : 0), "rollup");
     return readResult();
   });
 }
@@ -413,14 +418,25 @@ export function roe(pnl: bigint, marginAmount: bigint): bigint {
 }
 
 /**
- * Liquidation price, isolated, fees ignored: long entry x (1 - 1/lev) / (1 - MMR) rounded down,
- * short entry x (1 + 1/lev) / (1 + MMR) rounded up.
+ * Liquidation price, isolated, fees ignored, for the margin actually posted: where equity
+ * equals the maintenance margin. With an exact margin this is the domain formula
+ * entry x (1 - 1/lev) / (1 - MMR) (long) or entry x (1 + 1/lev) / (1 + MMR) (short). Long rounds
+ * down, short up, so `price <= LP` (long) / `price >= LP` (short) is exactly `isLiquidatable`.
+ * 0: a long whose margin covers the whole notional.
  */
-export function liquidationPrice(side: Side, entry: bigint, leverage: number, mmr: bigint): bigint {
+export function liquidationPrice(
+  p: { side: Side; qty: bigint; entry: bigint; margin: bigint; mmr: bigint },
+): bigint {
   const op = "liquidationPrice";
   return call1(
     op,
-    core.c_liq_price(sideCode(side), i64(entry, op), i64(leverage, op), i64(mmr, op)),
+    core.c_liq_price(
+      sideCode(p.side),
+      i64(p.qty, op),
+      i64(p.entry, op),
+      i64(p.margin, op),
+      i64(p.mmr, op),
+    ),
   );
 }
 
@@ -583,4 +599,22 @@ export function redemption(
   const op = "redemption";
   check(core.w_redemption(i64(amount, op), i64(ratio, op), i64(daysLeft, op)), op);
   return { penalty: scratch(0), refund: scratch(1) };
+}
+
+// ---- replay -------------------------------------------------------------------------------
+
+/**
+ * A minute candle as four ticks at +0, +15, +30 and +45 s: open, low, high, close for a rising
+ * candle (close >= open), open, high, low, close for a falling one; the volume split equally
+ * with the remainder on the last tick, so the ticks roll back up to the same candle.
+ */
+export function candleTicks(c: Candle): Tick[] {
+  const rising = c.close >= c.open;
+  const prices = rising ? [c.open, c.low, c.high, c.close] : [c.open, c.high, c.low, c.close];
+  const part = c.volume / 4n;
+  return prices.map((price, i) => ({
+    time: c.openTime + i * 15_000,
+    price,
+    qty: i === 3 ? c.volume - 3n * part : part,
+  }));
 }

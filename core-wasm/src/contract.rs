@@ -87,20 +87,30 @@ pub fn roe(pnl: i64, margin: i64) -> R<i64> {
     mul_div(pnl, SCALE, positive(margin)?, Round::Down)
 }
 
-/// Liquidation price, isolated, fees ignored:
-/// long  LP = entry x (1 - 1/lev) / (1 - MMR), rounded down;
-/// short LP = entry x (1 + 1/lev) / (1 + MMR), rounded up.
-/// Both roundings make the price test (long price <= LP, short price >= LP) imply the exact
-/// test `is_liquidatable`; they differ by at most one unit of price.
-pub fn liquidation_price(side_code: i64, entry: i64, lev: i64, mmr: i64) -> R<i64> {
+/// Liquidation price, isolated, fees ignored: the price at which equity = maintenance margin
+/// for the margin actually posted. Long: m + q(P - E) = q P MMR, short: m - q(P - E) = q P MMR,
+/// so long P = (q E - m) / (q (1 - MMR)) and short P = (m + q E) / (q (1 + MMR)). With the exact
+/// margin m = q E / lev this is the domain formula E (1 - 1/lev) / (1 - MMR) (long) and
+/// E (1 + 1/lev) / (1 + MMR) (short). Long rounds down and short up, so for every integer price
+/// the price test (long P <= LP, short P >= LP) is exactly `is_liquidatable`. A long whose margin
+/// covers the whole notional has no liquidation price above zero: 0.
+pub fn liquidation_price(side_code: i64, qty: i64, entry: i64, margin: i64, mmr: i64) -> R<i64> {
     let s = side(side_code)?;
+    let q = positive(qty)? as i128;
     let e = positive(entry)? as i128;
-    let l = leverage(lev)? as i128;
-    let m = rate(mmr)? as i128;
+    let m = positive(margin)? as i128;
+    let r = rate(mmr)? as i128;
+    let qes = q.checked_mul(e).and_then(|x| x.checked_mul(S)).ok_or(Error::Overflow)?;
+    let mss = m * S * S;
     if s == 1 {
-        div_round(e * (l - 1) * S, l * (S - m), Round::Down)
+        let num = qes - mss;
+        if num <= 0 {
+            return Ok(0);
+        }
+        div_round(num, q * (S - r), Round::Down)
     } else {
-        div_round(e * (l + 1) * S, l * (S + m), Round::Up)
+        let num = qes.checked_add(mss).ok_or(Error::Overflow)?;
+        div_round(num, q * (S + r), Round::Up)
     }
 }
 
@@ -189,20 +199,22 @@ mod tests {
     #[test]
     fn liquidation_prices_match_the_formula() {
         // long 10x, MMR 0.5%: 20,000 x 0.9 / 0.995 = 18,090.452261306...
-        let lp = liquidation_price(1, 20_000 * U, 10, 500_000).unwrap();
+        let m = margin(U / 2, 20_000 * U, 10).unwrap();
+        let lp = liquidation_price(1, U / 2, 20_000 * U, m, 500_000).unwrap();
         assert_eq!(lp, 1_809_045_226_130); // rounded down
         // short: 20,000 x 1.1 / 1.005 = 21,890.547263681...
-        let sp = liquidation_price(-1, 20_000 * U, 10, 500_000).unwrap();
+        let sp = liquidation_price(-1, U / 2, 20_000 * U, m, 500_000).unwrap();
         assert_eq!(sp, 2_189_054_726_369); // rounded up
         // at the rounded LP the exact test agrees: liquidatable at LP, not one unit above
-        let m = margin(U / 2, 20_000 * U, 10).unwrap();
         assert_eq!(is_liquidatable(1, U / 2, 20_000 * U, lp, m, 500_000), Ok(true));
         assert_eq!(is_liquidatable(1, U / 2, 20_000 * U, lp + 1, m, 500_000), Ok(false));
         assert_eq!(is_liquidatable(-1, U / 2, 20_000 * U, sp, m, 500_000), Ok(true));
         assert_eq!(is_liquidatable(-1, U / 2, 20_000 * U, sp - 1, m, 500_000), Ok(false));
-        assert_eq!(liquidation_price(1, 20_000 * U, 1, 0), Ok(0));
-        assert_eq!(liquidation_price(1, 20_000 * U, 101, 0), Err(Error::Invalid));
-        assert_eq!(liquidation_price(2, 20_000 * U, 10, 0), Err(Error::Invalid));
+        // 1x long: margin = notional, no liquidation above zero
+        let full = margin(U, 20_000 * U, 1).unwrap();
+        assert_eq!(liquidation_price(1, U, 20_000 * U, full, 0), Ok(0));
+        assert_eq!(liquidation_price(2, U, 20_000 * U, full, 0), Err(Error::Invalid));
+        assert_eq!(liquidation_price(1, U, 20_000 * U, 0, 0), Err(Error::Invalid));
     }
 
     #[test]

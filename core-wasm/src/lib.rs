@@ -216,8 +216,8 @@ pub extern "C" fn c_roe(pnl: i64, margin: i64) -> i32 {
 }
 
 #[no_mangle]
-pub extern "C" fn c_liq_price(side: i64, entry: i64, lev: i64, mmr: i64) -> i32 {
-    one(contract::liquidation_price(side, entry, lev, mmr))
+pub extern "C" fn c_liq_price(side: i64, qty: i64, entry: i64, margin: i64, mmr: i64) -> i32 {
+    one(contract::liquidation_price(side, qty, entry, margin, mmr))
 }
 
 #[no_mangle]
@@ -254,7 +254,7 @@ pub extern "C" fn c_position(side: i64, qty: i64, entry: i64, mark: i64, lev: i6
         let mm = contract::maintenance_margin(qty, mark, mmr)?;
         let ratio = contract::margin_ratio(mm, equity)?;
         let roe = contract::roe(pnl, margin)?;
-        let lp = contract::liquidation_price(side, entry, lev, mmr)?;
+        let lp = contract::liquidation_price(side, qty, entry, margin, mmr)?;
         let liq = contract::is_liquidatable(side, qty, entry, mark, margin, mmr)?;
         Ok([
             notional,
