@@ -8,6 +8,7 @@ const TYPES: Record<string, string> = {
   png: "image/png",
   json: "application/json",
   woff2: "font/woff2",
+  wasm: "application/wasm",
 };
 
 /**

@@ -1,5 +1,6 @@
 /**
- * Build the browser assets: every island in islands/ plus the hydrate entry, bundled by
+ * Build the browser assets: every island in islands/, the hydrate entry and the pricing-core
+ * facade (with core.wasm), bundled by
  * `deno bundle` with code splitting (Preact is a shared chunk), and the stylesheet. The output
  * goes to static/build/<content-hash>/ with static/build/manifest.json naming the files.
  */
@@ -29,6 +30,7 @@ const cmd = new Deno.Command(Deno.execPath(), {
     "--outdir",
     tmp.pathname,
     "islands/_boot.ts",
+    "islands/_core.ts",
     ...islands.map((n) => `islands/${n}.tsx`),
   ],
   cwd: root.pathname,
@@ -38,6 +40,8 @@ const cmd = new Deno.Command(Deno.execPath(), {
 const { success } = await cmd.output();
 if (!success) Deno.exit(1);
 await Deno.copyFile(new URL("static/app.css", root), new URL("app.css", tmp));
+// The pricing core: bundled code finds it next to itself (new URL("./core.wasm", import.meta.url)).
+await Deno.copyFile(new URL("core-wasm/core.wasm", root), new URL("core.wasm", tmp));
 
 // Content hash over every output file (names and bytes), so the directory name changes
 // whenever anything in it does.
@@ -62,6 +66,7 @@ const manifest = {
   base: `/static/build/${hash}/`,
   boot: "_boot.js",
   css: "app.css",
+  core: "_core.js",
   islands: Object.fromEntries(islands.map((n) => [n, `${n}.js`])),
 };
 await Deno.writeTextFile(new URL("manifest.json", buildDir), JSON.stringify(manifest, null, 2));

@@ -71,7 +71,8 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
         "Content-Security-Policy",
         [
           "default-src 'self'",
-          `script-src 'self' 'sha256-${HASH_ROUTE_SHA}'`,
+          // wasm-unsafe-eval: islands compile the pricing core (core.wasm) from our own origin
+          `script-src 'self' 'wasm-unsafe-eval' 'sha256-${HASH_ROUTE_SHA}'`,
           "style-src 'self'",
           "img-src 'self' data:",
           "connect-src 'self'",

@@ -7,6 +7,8 @@ export interface Manifest {
   base: string;
   boot: string;
   css: string;
+  /** The pricing-core facade as a browser module (islands share it as a chunk). */
+  core: string;
   islands: Record<string, string>;
 }
 

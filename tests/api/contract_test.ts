@@ -129,7 +129,7 @@ Deno.test("API contract: envelope, config, tenancy, errors", async (t) => {
       const page = await srv.page("/pc/home", { ua: DESKTOP_UA });
       const csp = page.headers.get("content-security-policy") ?? "";
       await page.body?.cancel();
-      assertMatch(csp, /script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+      assertMatch(csp, /script-src 'self' 'wasm-unsafe-eval' 'sha256-[A-Za-z0-9+/=]+'/);
       assertMatch(csp, /frame-ancestors 'none'/);
       assert(!csp.includes("unsafe-inline"));
     });

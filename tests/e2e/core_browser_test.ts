@@ -1,0 +1,81 @@
+/**
+ * The pricing core runs in the browser from the built assets (content-hashed directory, CSP
+ * with wasm-unsafe-eval) and gives the same numbers as on the server.
+ */
+import { assertEquals } from "../assert.ts";
+import * as core from "../../core-wasm/mod.ts";
+import { startServer } from "../server.ts";
+import { E2E, launch } from "./browser.ts";
+
+Deno.test({
+  name: "browser: the core facade loads core.wasm and matches the server",
+  ...E2E,
+  async fn() {
+    const srv = await startServer();
+    const browser = await launch();
+    try {
+      const page = await browser.newPage({
+        userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/156",
+      });
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      await page.goto(srv.base + "/pc/home");
+      const manifest = await (await fetch(srv.base + "/static/build/manifest.json")).json();
+      const wasm = await fetch(`${srv.base}${manifest.base}core.wasm`);
+      assertEquals(wasm.headers.get("content-type"), "application/wasm");
+      assertEquals(wasm.headers.get("cache-control"), "public, max-age=31536000, immutable");
+      await wasm.body?.cancel();
+      const inBrowser = await page.evaluate(async (src) => {
+        const m = await import(src);
+        const U = m.SCALE;
+        const pos = m.position(
+          {
+            side: "short",
+            qty: U / 4n,
+            entry: 27_123n * U,
+            leverage: 25,
+            mmr: 500_000n,
+            feeRate: 40_000n,
+          },
+          26_999n * U,
+        );
+        const candles = m.rollup(
+          [
+            { time: Date.UTC(2024, 1, 29, 23, 59), price: 5n * U, qty: 1n },
+            { time: Date.UTC(2024, 2, 1, 0, 1), price: 6n * U, qty: 2n },
+          ],
+          "1M",
+          { fill: true },
+        );
+        return JSON.stringify({ pos, candles }, (_, v) => typeof v === "bigint" ? `${v}n` : v);
+      }, manifest.base + manifest.core);
+      const U = core.SCALE;
+      const expected = JSON.stringify({
+        pos: core.position(
+          {
+            side: "short",
+            qty: U / 4n,
+            entry: 27_123n * U,
+            leverage: 25,
+            mmr: 500_000n,
+            feeRate: 40_000n,
+          },
+          26_999n * U,
+        ),
+        candles: core.rollup(
+          [
+            { time: Date.UTC(2024, 1, 29, 23, 59), price: 5n * U, qty: 1n },
+            { time: Date.UTC(2024, 2, 1, 0, 1), price: 6n * U, qty: 2n },
+          ],
+          "1M",
+          { fill: true },
+        ),
+      }, (_, v) => typeof v === "bigint" ? `${v}n` : v);
+      assertEquals(inBrowser, expected);
+      assertEquals(errors, []);
+    } finally {
+      await browser.close();
+      await srv.close();
+    }
+  },
+});
