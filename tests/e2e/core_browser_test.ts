@@ -3,9 +3,34 @@
  * with wasm-unsafe-eval) and gives the same numbers as on the server.
  */
 import { assertEquals } from "../assert.ts";
-import * as core from "../../core-wasm/mod.ts";
 import { startServer } from "../server.ts";
 import { E2E, launch } from "./browser.ts";
+
+/** The same computation, run by the browser (bundled facade) and by Deno (source facade). */
+async function computeWith(src: string): Promise<string> {
+  const m = await import(src);
+  const U = m.SCALE;
+  const pos = m.position(
+    {
+      side: "short",
+      qty: U / 4n,
+      entry: 27_123n * U,
+      leverage: 25,
+      mmr: 500_000n,
+      feeRate: 40_000n,
+    },
+    26_999n * U,
+  );
+  const candles = m.rollup(
+    [
+      { time: Date.UTC(2024, 1, 29, 23, 59), price: 5n * U, qty: 1n },
+      { time: Date.UTC(2024, 2, 1, 0, 1), price: 6n * U, qty: 2n },
+    ],
+    "1M",
+    { fill: true },
+  );
+  return JSON.stringify({ pos, candles }, (_, v) => typeof v === "bigint" ? `${v}n` : v);
+}
 
 Deno.test({
   name: "browser: the core facade loads core.wasm and matches the server",
@@ -25,52 +50,8 @@ Deno.test({
       assertEquals(wasm.headers.get("content-type"), "application/wasm");
       assertEquals(wasm.headers.get("cache-control"), "public, max-age=31536000, immutable");
       await wasm.body?.cancel();
-      const inBrowser = await page.evaluate(async (src) => {
-        const m = await import(src);
-        const U = m.SCALE;
-        const pos = m.position(
-          {
-            side: "short",
-            qty: U / 4n,
-            entry: 27_123n * U,
-            leverage: 25,
-            mmr: 500_000n,
-            feeRate: 40_000n,
-          },
-          26_999n * U,
-        );
-        const candles = m.rollup(
-          [
-            { time: Date.UTC(2024, 1, 29, 23, 59), price: 5n * U, qty: 1n },
-            { time: Date.UTC(2024, 2, 1, 0, 1), price: 6n * U, qty: 2n },
-          ],
-          "1M",
-          { fill: true },
-        );
-        return JSON.stringify({ pos, candles }, (_, v) => typeof v === "bigint" ? `${v}n` : v);
-      }, manifest.base + manifest.core);
-      const U = core.SCALE;
-      const expected = JSON.stringify({
-        pos: core.position(
-          {
-            side: "short",
-            qty: U / 4n,
-            entry: 27_123n * U,
-            leverage: 25,
-            mmr: 500_000n,
-            feeRate: 40_000n,
-          },
-          26_999n * U,
-        ),
-        candles: core.rollup(
-          [
-            { time: Date.UTC(2024, 1, 29, 23, 59), price: 5n * U, qty: 1n },
-            { time: Date.UTC(2024, 2, 1, 0, 1), price: 6n * U, qty: 2n },
-          ],
-          "1M",
-          { fill: true },
-        ),
-      }, (_, v) => typeof v === "bigint" ? `${v}n` : v);
+      const inBrowser = await page.evaluate(computeWith, manifest.base + manifest.core);
+      const expected = await computeWith(new URL("../../core-wasm/mod.ts", import.meta.url).href);
       assertEquals(inBrowser, expected);
       assertEquals(errors, []);
     } finally {
