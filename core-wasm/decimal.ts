@@ -21,6 +21,11 @@ export function parseDecimal(
 ): bigint {
   const max = opts.maxDecimals ?? DECIMALS;
   if (opts.allowExponent && /e/i.test(input)) input = expandExponent(input);
+  // Insignificant zeros (leading integer zeros, trailing fraction zeros) are not precision.
+  if (/^-?\d+(\.\d+)?$/.test(input)) {
+    input = input.replace(/^(-?)0+(?=\d)/, "$1");
+    if (input.includes(".")) input = input.replace(/0+$/, "").replace(/\.$/, "");
+  }
   const m = /^(-)?(\d{1,19})(?:\.(\d{1,8}))?$/.exec(input);
   if (!m) {
     throw new DecimalError(/^-?\d+\.\d{9,}$/.test(input) ? "precision" : "format", input);

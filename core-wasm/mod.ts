@@ -138,10 +138,28 @@ export function roundingRemainder(a: bigint, b: bigint, c: bigint): bigint {
 
 export const INTERVALS = ["1m", "5m", "15m", "30m", "1h", "1d", "1w", "1M", "1Q", "1Y"] as const;
 export type Interval = typeof INTERVALS[number];
-const IV: Record<Interval, number> = Object.fromEntries(INTERVALS.map((k, i) => [k, i])) as Record<
-  Interval,
-  number
->;
+const IV_CODES = new Map<string, number>(INTERVALS.map((k, i) => [k, i]));
+
+/** The core's code for an interval; an unknown name is an input error, never a default. */
+function iv(interval: Interval): number {
+  const code = IV_CODES.get(interval);
+  if (code === undefined) {
+    throw new InvalidInputError(5, "interval", `unknown interval ${String(interval)}`);
+  }
+  return code;
+}
+
+/** Largest input the facade hands to the core in one call (words must fit in 32 bits). */
+const MAX_ITEMS = 0x0fff_ffff;
+
+function allocWords(words: number, op: string): number {
+  if (!Number.isInteger(words) || words < 0 || words > MAX_ITEMS * 6) {
+    throw new InvalidInputError(2, op, "input too large");
+  }
+  const ptr = core.alloc(words);
+  if (ptr === 0) throw new OverflowError(1, op, "out of WebAssembly memory");
+  return ptr;
+}
 
 export interface Tick {
   /** ms since the epoch, UTC */
@@ -165,14 +183,18 @@ export interface Candle {
  * free() it when done.
  */
 export class TickBuffer {
-  readonly ptr: number;
-  private freed = false;
+  readonly #ptr: number;
+  #freed = false;
   constructor(readonly length: number) {
-    if (!Number.isInteger(length) || length < 0 || length > 0x0fff_ffff) {
+    if (!Number.isInteger(length) || length < 0 || length > MAX_ITEMS) {
       throw new InvalidInputError(2, "TickBuffer", "bad length");
     }
-    this.ptr = core.alloc(length * 3);
-    if (this.ptr === 0 && length > 0) throw new OverflowError(1, "TickBuffer", "out of memory");
+    this.#ptr = allocWords(length * 3, "TickBuffer");
+  }
+  /** Address in WebAssembly memory; refuses a freed buffer. */
+  get ptr(): number {
+    if (this.#freed) throw new InvalidInputError(2, "TickBuffer", "used after free()");
+    return this.#ptr;
   }
   static from(ticks: readonly Tick[]): TickBuffer {
     const b = new TickBuffer(ticks.length);
@@ -180,8 +202,11 @@ export class TickBuffer {
     return b;
   }
   set(i: number, time: number, price: bigint, qty: bigint) {
-    const m = mem();
+    if (!Number.isInteger(i) || i < 0 || i >= this.length) {
+      throw new InvalidInputError(2, "TickBuffer.set", `index ${i} out of range`);
+    }
     const at = this.ptr / 8 + i * 3;
+    const m = mem();
     m[at] = i64(time, "tick.time");
     m[at + 1] = i64(price, "tick.price");
     m[at + 2] = i64(qty, "tick.qty");
@@ -191,8 +216,8 @@ export class TickBuffer {
     return new BigInt64Array(core.memory.buffer, this.ptr, this.length * 3);
   }
   free() {
-    if (!this.freed) core.dealloc(this.ptr, this.length * 3);
-    this.freed = true;
+    if (!this.#freed) core.dealloc(this.#ptr, this.length * 3);
+    this.#freed = true;
   }
 }
 
@@ -240,7 +265,7 @@ export function rollup(
     if (!Number.isInteger(n) || n < 0 || n > b.length) {
       throw new InvalidInputError(2, "rollup", "count out of range");
     }
-    check(core.rollup_ticks(b.ptr, n, IV[interval], opts.fill ? 1 : 0), "rollup");
+    check(core.rollup_ticks(b.ptr, n, iv(interval), opts.fill ? 1 : 0), "rollup");
     return readResult();
   });
 }
@@ -251,7 +276,7 @@ export function rollupCandles(
   interval: Interval,
   opts: { fill?: boolean } = {},
 ): Candle[] {
-  const ptr = core.alloc(candles.length * 6);
+  const ptr = allocWords(candles.length * 6, "rollupCandles");
   try {
     const m = mem();
     candles.forEach((c, i) => {
@@ -264,7 +289,7 @@ export function rollupCandles(
       m[o + 5] = i64(c.volume, "candle.volume");
     });
     check(
-      core.rollup_candles(ptr, candles.length, IV[interval], opts.fill ? 1 : 0),
+      core.rollup_candles(ptr, candles.length, iv(interval), opts.fill ? 1 : 0),
       "rollupCandles",
     );
     return readResult();
@@ -285,18 +310,20 @@ export function rollupAll<I extends Interval>(
   const fill = opts.fill ? 1 : 0;
   return withTicks(ticks, (b) => {
     const out = {} as Record<I, Candle[]>;
-    check(core.rollup_ticks(b.ptr, b.length, IV["1m"], fill), "rollupAll");
+    // Minutes without gap filling: each coarser pass fills its own gaps, so a bucket's open
+    // and low come from its own trades, never from a filled minute.
+    check(core.rollup_ticks(b.ptr, b.length, iv("1m"), 0), "rollupAll");
     const n = core.result_len();
-    const minutes = core.alloc(n * 6);
+    const minutes = allocWords(n * 6, "rollupAll");
     try {
       new Uint8Array(core.memory.buffer).copyWithin(
         minutes,
         core.result_ptr(),
         core.result_ptr() + n * 48,
       );
-      for (const iv of intervals) {
-        check(core.rollup_candles(minutes, n, IV[iv], fill), "rollupAll");
-        out[iv] = readResult();
+      for (const interval of intervals) {
+        check(core.rollup_candles(minutes, n, iv(interval), fill), "rollupAll");
+        out[interval] = readResult();
       }
     } finally {
       core.dealloc(minutes, n * 6);
@@ -307,12 +334,12 @@ export function rollupAll<I extends Interval>(
 
 /** Open time of the bucket that contains `time`. */
 export function bucketStart(time: number, interval: Interval): number {
-  return Number(call1("bucketStart", core.bucket_start(i64(time, "bucketStart"), IV[interval])));
+  return Number(call1("bucketStart", core.bucket_start(i64(time, "bucketStart"), iv(interval))));
 }
 
 /** Open time of the bucket after the one that opens at `openTime`. */
 export function nextBucket(openTime: number, interval: Interval): number {
-  return Number(call1("nextBucket", core.next_bucket(i64(openTime, "nextBucket"), IV[interval])));
+  return Number(call1("nextBucket", core.next_bucket(i64(openTime, "nextBucket"), iv(interval))));
 }
 
 export type CandleUpdate = "updated" | "opened" | "stale";
@@ -331,7 +358,7 @@ export function updateCandle(
   const c = current;
   check(
     core.kline_update(
-      IV[interval],
+      iv(interval),
       c ? 1 : 0,
       i64(c?.openTime ?? 0, op),
       i64(c?.open ?? 0n, op),

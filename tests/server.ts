@@ -106,17 +106,27 @@ export async function startServer(
   };
 }
 
-/** The newest dev-outbox code sent to a phone (through the public dev endpoint). */
+/**
+ * The newest dev-outbox message to a phone (through the dev endpoint): its code, or null for a
+ * notice or nothing. Messages are sent in the background, so it waits up to a second for one.
+ */
 export async function lastCode(
   srv: TestServer,
   phone: string,
   purpose: "register" | "reset" = "register",
   appKey?: string,
 ) {
-  const res = await srv.call<{ items: { phone: string; purpose: string; code: string | null }[] }>(
-    "/dev/outbox?format=json" + (appKey ? `&appKey=${appKey}` : ""),
-  );
-  return res.body.data.items.find((i) => i.phone === phone && i.purpose === purpose)?.code ?? null;
+  for (let i = 0; i < 20; i++) {
+    const res = await srv.call<
+      { items: { phone: string; purpose: string; code: string | null }[] }
+    >(
+      "/dev/outbox?format=json" + (appKey ? `&appKey=${appKey}` : ""),
+    );
+    const item = res.body.data.items.find((i) => i.phone === phone && i.purpose === purpose);
+    if (item) return item.code;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return null;
 }
 
 /** Register through the API (code from the dev outbox); returns the token and user info. */

@@ -20,6 +20,9 @@ import {
  * batches to exercise the carry-over between batches). */
 const BATCH = Math.max(1, Number(Deno.env.get("ROLLUP_BATCH")) || 1 << 20);
 
+/** 9999-12-31T23:59:59.999Z */
+const MAX_TIME = 253_402_300_799_999;
+
 export class RowError extends Error {
   constructor(readonly line: number, message: string) {
     super(`line ${line}: ${message}`);
@@ -32,10 +35,12 @@ function parseRow(line: string, n: number): [number, bigint, bigint] {
     throw new RowError(n, `expected 3 columns time_ms,price,qty, got ${cells.length}`);
   }
   const [t, p, q] = cells as [string, string, string];
-  if (!/^\d{1,16}$/.test(t) || !Number.isSafeInteger(Number(t))) {
+  if (!/^\d{1,15}$/.test(t) || Number(t) > MAX_TIME) {
     throw new RowError(
       n,
-      `time_ms must be an integer number of milliseconds (got "${t.slice(0, 30)}")`,
+      `time_ms must be whole milliseconds from 0 to ${MAX_TIME} (year 9999; got "${
+        t.slice(0, 30)
+      }")`,
     );
   }
   const dec = (label: string, s: string) => {
@@ -80,7 +85,7 @@ export async function* rollupStream(
       n++;
       const line = raw.trim();
       if (!line) continue;
-      if (n === 1 && !/^\d/.test(line)) continue; // header
+      if (n === 1 && /[a-z]/i.test(line.split(",")[0]!)) continue; // header
       const [t, p, q] = parseRow(line, n);
       if (t < lastTime) throw new RowError(n, `time_ms goes backwards (${t} after ${lastTime})`);
       lastTime = t;

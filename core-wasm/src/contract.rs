@@ -166,8 +166,8 @@ pub fn trigger(side_code: i64, price: i64, sl: i64, tp: i64, lp: i64) -> R<i64> 
 
 /// Loss beyond the margin (charged to the insurance account): max(0, -(margin + pnl)).
 pub fn shortfall(margin: i64, pnl: i64) -> R<i64> {
-    let e = narrow(margin as i128 + pnl as i128)?;
-    Ok(if e < 0 { -e } else { 0 })
+    let e = positive(margin)? as i128 + pnl as i128;
+    narrow(if e < 0 { -e } else { 0 })
 }
 
 #[cfg(test)]
@@ -233,6 +233,8 @@ mod tests {
         assert_eq!(trigger(-1, 121 * U, 110 * U, 90 * U, 120 * U), Ok(3));
         assert_eq!(shortfall(100, -150), Ok(50));
         assert_eq!(shortfall(100, -50), Ok(0));
+        assert_eq!(shortfall(1, i64::MIN), Ok(i64::MAX));
+        assert_eq!(shortfall(0, -1), Err(Error::Invalid));
     }
 
     #[test]

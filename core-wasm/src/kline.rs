@@ -138,8 +138,9 @@ pub fn next_bucket(start: i64, iv: Interval) -> R<i64> {
     Ok(days_from_civil(total.div_euclid(12), total.rem_euclid(12) + 1, 1) * DAY)
 }
 
-/// Upper bound on gap candles produced in one roll-up (protects memory on absurd input).
-pub const MAX_CANDLES: usize = 50_000_000;
+/// Upper bound on the candles of one roll-up result (240 MB): gap filling across an absurd
+/// span is refused with an error instead of exhausting WebAssembly memory.
+pub const MAX_CANDLES: usize = 5_000_000;
 
 /// Roll-up state: the open candle and where its bucket ends.
 pub struct Roller {
@@ -185,7 +186,7 @@ impl Roller {
             if self.fill {
                 let mut s = next_bucket(prev.t, self.iv)?;
                 while s < start {
-                    if out.len() >= MAX_CANDLES {
+                    if out.len() >= MAX_CANDLES || out.try_reserve(1).is_err() {
                         return Err(Error::Invalid);
                     }
                     out.push(Candle { t: s, o: prev.c, h: prev.c, l: prev.c, c: prev.c, v: 0 });

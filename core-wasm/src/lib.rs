@@ -44,23 +44,24 @@ pub extern "C" fn scratch() -> *mut i64 {
     unsafe { SCRATCH.as_mut_ptr() }
 }
 
+fn words_layout(words: u32) -> Option<std::alloc::Layout> {
+    std::alloc::Layout::array::<i64>(words.max(1) as usize).ok()
+}
+
 /// Allocate `words` i64 words (8-byte aligned); 0 when out of memory.
 #[no_mangle]
 pub extern "C" fn alloc(words: u32) -> *mut i64 {
-    let mut v: Vec<i64> = Vec::new();
-    if v.try_reserve_exact(words as usize).is_err() {
-        return core::ptr::null_mut();
+    match words_layout(words) {
+        Some(layout) => unsafe { std::alloc::alloc(layout) as *mut i64 },
+        None => core::ptr::null_mut(),
     }
-    let p = v.as_mut_ptr();
-    core::mem::forget(v);
-    p
 }
 
-/// Free what `alloc(words)` returned.
+/// Free what `alloc(words)` returned (with the same `words`).
 #[no_mangle]
 pub extern "C" fn dealloc(ptr: *mut i64, words: u32) {
-    if !ptr.is_null() {
-        unsafe { drop(Vec::from_raw_parts(ptr, 0, words as usize)) }
+    if let (false, Some(layout)) = (ptr.is_null(), words_layout(words)) {
+        unsafe { std::alloc::dealloc(ptr as *mut u8, layout) }
     }
 }
 

@@ -84,9 +84,11 @@ export class AccountsService {
   }
 
   /**
-   * Send a verification code. The reply never tells whether the phone has an account: a
-   * registered phone asking for a registration code gets a notice instead of a code, an unknown
-   * phone asking for a reset code gets nothing.
+   * Send a verification code. Neither the reply nor its timing tells whether the phone has an
+   * account: the same lookup and the same code write happen either way, and the message goes
+   * out in the background. A registered phone asking for a registration code gets a notice
+   * instead of the code; an unknown phone asking for a reset code gets nothing (its code record
+   * can never be used: a reset needs the account).
    */
   async sendCode(tenant: Tenant, phone: string, purpose: "register" | "reset", ip: string) {
     const t = tenant.id;
@@ -94,46 +96,49 @@ export class AccountsService {
     await this.limit(t, `code-min-${purpose}`, phone, LIMITS.codePerPhoneMinute);
     await this.limit(t, `code-hour-${purpose}`, phone, LIMITS.codePerPhoneHour);
     const now = this.d.now();
-    const existing = await findUserByPhone(this.d.kv, t, phone);
-    if (purpose === "register" && existing) {
-      await this.d.sender.send(t, {
-        phone,
-        purpose,
-        code: null,
-        note: "already-registered",
-        sentAt: now,
-      });
-    } else if (purpose === "register" || existing) {
-      const code = randomDigits(6);
-      const rec: CodeRecord = {
-        hash: await sha256Hex(`${t}:${purpose}:${phone}:${code}`),
-        expiresAt: now + CODE_TTL_MS,
-        attempts: 0,
-      };
-      await this.d.kv.set(keys.code(t, purpose, phone), rec, { expireIn: CODE_TTL_MS });
-      await this.d.sender.send(t, { phone, purpose, code, note: null, sentAt: now });
+    const registered = (await this.d.kv.get<string>(keys.phone(t, phone))).value !== null;
+    const code = randomDigits(6);
+    const rec: CodeRecord = {
+      hash: await sha256Hex(`${t}:${purpose}:${phone}:${code}`),
+      expiresAt: now + CODE_TTL_MS,
+      attempts: 0,
+    };
+    await this.d.kv.set(keys.code(t, purpose, phone), rec, { expireIn: CODE_TTL_MS });
+    const message = purpose === "register" && registered
+      ? { code: null, note: "already-registered" }
+      : purpose === "register" || registered
+      ? { code, note: null }
+      : null;
+    if (message) {
+      this.d.sender.send(t, { phone, purpose, ...message, sentAt: now }).catch((err) =>
+        console.error("[sms] sending failed", err)
+      );
     }
     return { resendAfterSeconds: LIMITS.codePerPhoneMinute.windowMs / 1000 };
   }
 
-  /** Check a code; on success returns the entry so the caller consumes it in its own commit. */
+  /**
+   * Check a code. Every guess first takes one of the code's attempts in an atomic commit, so
+   * concurrent guesses cannot exceed the limit; on success the entry is returned for the caller
+   * to consume in its own commit (a lost race there is also CODE_INVALID).
+   */
   private async checkCode(t: string, purpose: string, phone: string, code: string) {
     const key = keys.code(t, purpose, phone);
-    for (let i = 0; i < 10; i++) {
+    const hash = await sha256Hex(`${t}:${purpose}:${phone}:${code}`);
+    for (let i = 0; i < 20; i++) {
       const entry = await this.d.kv.get<CodeRecord>(key);
       const rec = entry.value;
       if (!rec || rec.expiresAt < this.d.now() || rec.attempts >= CODE_MAX_ATTEMPTS) {
         throw new ApiError(400, "CODE_INVALID");
       }
-      const hash = await sha256Hex(`${t}:${purpose}:${phone}:${code}`);
-      if (constantTimeEqual(hash, rec.hash)) return entry;
+      const next = { ...rec, attempts: rec.attempts + 1 };
       const res = await this.d.kv.atomic().check(entry)
-        .set(key, { ...rec, attempts: rec.attempts + 1 }, {
-          expireIn: Math.max(1000, rec.expiresAt - this.d.now()),
-        }).commit();
-      if (res.ok) throw new ApiError(400, "CODE_INVALID");
+        .set(key, next, { expireIn: Math.max(1000, rec.expiresAt - this.d.now()) }).commit();
+      if (!res.ok) continue;
+      if (!constantTimeEqual(hash, rec.hash)) throw new ApiError(400, "CODE_INVALID");
+      return { key, value: next, versionstamp: res.versionstamp } as Deno.KvEntry<CodeRecord>;
     }
-    throw new ApiError(409, "CONFLICT");
+    throw new ApiError(400, "CODE_INVALID");
   }
 
   async register(
@@ -146,6 +151,8 @@ export class AccountsService {
     if (tenant.invitePolicy === "required" && !invite) {
       throw new ApiError(400, "VALIDATION", {}, { inviteCode: "inviteRequired" });
     }
+    // The SMS code first: invitation codes cannot be probed without a valid code.
+    const codeEntry = await this.checkCode(t, "register", input.phone, input.code);
     if (invite && tenant.invitePolicy !== "off") {
       const agent = tenant.inviteCodes.some((c) => c.toUpperCase() === invite);
       if (!agent) {
@@ -154,7 +161,6 @@ export class AccountsService {
         invitedBy = owner.value;
       } else invitedBy = `agent:${invite}`;
     }
-    const codeEntry = await this.checkCode(t, "register", input.phone, input.code);
     const passwordHash = await hashPassword(input.password);
     const now = this.d.now();
     for (let attempt = 0; attempt < 8; attempt++) {
@@ -259,7 +265,8 @@ export class AccountsService {
       return null;
     }
     const user = await getUser(this.d.kv, t, s.userId);
-    if (!user.value) return null;
+    // A login that raced a password change may have written its session after the sweep.
+    if (!user.value || s.createdAt < user.value.passwordChangedAt) return null;
     if (now - s.lastSeenAt > SESSION_TOUCH_MS) {
       await this.d.kv.atomic().check(entry).set(entry.key, { ...s, lastSeenAt: now }, {
         expireIn: Math.max(1000, s.expiresAt - now),
@@ -317,7 +324,8 @@ export class AccountsService {
     };
     const res = await this.d.kv.atomic().check(codeEntry).check(found).delete(codeEntry.key)
       .set(found.key, user).commit();
-    if (!res.ok) throw new ApiError(409, "CONFLICT");
+    // The code was used or guessed at concurrently: this request does not get it.
+    if (!res.ok) throw new ApiError(400, "CODE_INVALID");
     await deleteUserSessions(this.d.kv, t, user.userId);
   }
 

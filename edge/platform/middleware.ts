@@ -8,9 +8,12 @@ import { errorResponse } from "./envelope.ts";
 import { type AppEnv, type Ctx, type Deps, LOCALE_COOKIE, SESSION_COOKIE } from "./context.ts";
 import { translator } from "./locale.ts";
 
-/** The hashed inline boot script (legacy `#/path` URLs), the only inline script CSP allows. */
+/**
+ * The hashed inline boot script (legacy `#/path` URLs), the only inline script CSP allows. Only a
+ * same-origin path is followed (`#//evil.example` must not become an open redirect).
+ */
 export const HASH_ROUTE_SCRIPT =
-  `(function(){var h=location.hash;if(h.length>2&&h.charAt(1)==="/"){location.replace(h.slice(1))}})();`;
+  `(function(){var h=location.hash;if(h.length>2&&h.charAt(1)==="/"){var u=new URL(h.slice(1),location.origin);if(u.origin===location.origin){location.replace(u.pathname+u.search+u.hash)}}})();`;
 const HASH_ROUTE_SHA = await crypto.subtle.digest(
   "SHA-256",
   new TextEncoder().encode(HASH_ROUTE_SCRIPT),
@@ -18,7 +21,8 @@ const HASH_ROUTE_SHA = await crypto.subtle.digest(
 
 function clientIp(c: Ctx, trustProxy: boolean): string {
   if (trustProxy) {
-    const fwd = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    // The rightmost entry is the one our proxy added; the others are the client's to choose.
+    const fwd = c.req.header("x-forwarded-for")?.split(",").pop()?.trim();
     if (fwd) return fwd.slice(0, 64);
   }
   try {

@@ -22,7 +22,7 @@ export async function take(
 ): Promise<Take> {
   const windowStart = now - (now % limit.windowMs);
   const k = [...key, windowStart];
-  for (let attempt = 0; attempt < 20; attempt++) {
+  for (let attempt = 0; attempt < 50; attempt++) {
     const cur = await kv.get<number>(k);
     const count = (cur.value ?? 0) + 1;
     const retryAfterMs = windowStart + limit.windowMs - now;
@@ -31,7 +31,8 @@ export async function take(
       .commit();
     if (res.ok) return { allowed: true, count, retryAfterMs };
   }
-  throw new Error("rate limit counter contention");
+  // Heavy contention on one counter: refuse (fail closed) rather than error.
+  return { allowed: false, count: limit.max, retryAfterMs: 1000 };
 }
 
 /** Forget the current window (after a successful login the failed-attempt counter restarts). */

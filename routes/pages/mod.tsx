@@ -12,6 +12,10 @@ import { pendingPages } from "./pending.tsx";
 import type { PageDef } from "./types.ts";
 import { mobilePages } from "./wp.tsx";
 
+function isLoopback(ip: string): boolean {
+  return /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/.test(ip);
+}
+
 /** The 404 page in the layout the path (or the device) belongs to. */
 export function notFoundPage(c: Ctx, closed = false) {
   const t = c.get("t");
@@ -88,10 +92,11 @@ export function registerPages(app: Hono<AppEnv>) {
     });
   }
 
-  // Development SMS outbox: only while the dev sender is active.
+  // Development SMS outbox: only while the dev sender is active, and only for clients on this
+  // machine (codes in it would let anyone take over an account).
   app.get("/dev/outbox", async (c) => {
     const sender = c.get("deps").sender;
-    if (!(sender instanceof DevOutboxSender)) return notFoundPage(c);
+    if (!(sender instanceof DevOutboxSender) || !isLoopback(c.get("ip"))) return notFoundPage(c);
     const items = await sender.list(c.get("tenant").id);
     if (c.req.query("format") === "json") {
       c.header("Cache-Control", "no-store");

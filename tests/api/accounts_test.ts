@@ -150,6 +150,48 @@ Deno.test("a code allows 5 wrong guesses, then it is dead", async () => {
   }
 });
 
+Deno.test("concurrent code guesses cannot exceed the 5 attempts", async () => {
+  const srv = await startServer();
+  try {
+    const phone = "+12025550151";
+    await srv.call("/api/sms/code", { body: { phone, purpose: "register" } });
+    const code = (await lastCode(srv, phone))!;
+    const wrong = (n: number) => String((Number(code) + 1 + n) % 1_000_000).padStart(6, "0");
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        srv.call("/api/register", {
+          body: { phone, code: wrong(i), password: "Abc123!", agree: true },
+        })),
+    );
+    assert(replies.every((r) => r.body.data.error === "CODE_INVALID"));
+    const right = await srv.call("/api/register", {
+      body: { phone, code, password: "Abc123!", agree: true },
+    });
+    assertEquals(right.body.data.error, "CODE_INVALID");
+  } finally {
+    await srv.close();
+  }
+});
+
+Deno.test("the dev outbox is served to this machine only", async () => {
+  const srv = await startServer({ env: { TRUST_PROXY: "1" } });
+  try {
+    const local = await srv.page("/dev/outbox?format=json", {
+      headers: { "x-forwarded-for": "203.0.113.9, 127.0.0.1" },
+    });
+    assertEquals(local.status, 200);
+    await local.body?.cancel();
+    // the rightmost (proxy-added) address counts, not what the client wrote first
+    const remote = await srv.page("/dev/outbox?format=json", {
+      headers: { "x-forwarded-for": "127.0.0.1, 203.0.113.9" },
+    });
+    assertEquals(remote.status, 404);
+    await remote.body?.cancel();
+  } finally {
+    await srv.close();
+  }
+});
+
 Deno.test("login attempts are throttled per account without races", async () => {
   const srv = await startServer();
   try {

@@ -164,5 +164,9 @@ Deno.test("decimals: parse and format amounts as strings", () => {
   ]);
   assertThrows(() => parseDecimal("1e-9", { allowExponent: true }));
   assertThrows(() => parseDecimal("9e-05"));
+  assertEquals(x("1.00000000e-05"), "0.00001");
+  assertEquals(formatDecimal(parseDecimal("1.500000000")), "1.5");
+  assertEquals(formatDecimal(parseDecimal("0000000000000000000012.5")), "12.5");
+  assertEquals(formatDecimal(parseDecimal("-0", { allowNegative: true })), "0");
   assertThrows(() => parseDecimal("99999999999999999999"));
 });

@@ -55,7 +55,9 @@ Deno.test("rollup command: clear errors for malformed rows and usage", async () 
   const bad = [
     ["0,100,1\n5,abc,1\n", /line 2: price must be a decimal/],
     ["0,100,1\n5,100\n", /line 2: expected 3 columns/],
-    ["0,100,1\n-5,100,1\n", /line 2: time_ms must be an integer/],
+    ["0,100,1\n-5,100,1\n", /line 2: time_ms must be whole milliseconds/],
+    ["-5,100,1\n", /line 1: time_ms must be whole milliseconds/],
+    ["9000000000000000,100,1\n", /line 1: time_ms must be whole milliseconds/],
     ["10,100,1\n5,100,1\n", /line 2: time_ms goes backwards/],
     ["0,0,1\n", /line 1: price must be positive/],
     ["0,1.123456789,1\n", /line 1: price must be a decimal with at most 8 places/],

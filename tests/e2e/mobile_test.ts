@@ -130,9 +130,12 @@ Deno.test({
         );
       });
 
-      await t.step("legacy hash URL lands on the real page", async () => {
+      await t.step("legacy hash URL lands on the real page, never on another site", async () => {
         await page.goto(srv.base + "/#/wp/user/language");
         await page.waitForURL(/\/wp\/user\/language$/);
+        await page.goto(srv.base + "/wp/home#//evil.example/steal");
+        await page.waitForTimeout(300);
+        assertEquals(new URL(page.url()).origin, srv.base);
       });
 
       assertEquals(errors, []);
