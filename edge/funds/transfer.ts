@@ -1,0 +1,70 @@
+/** Transfers between a customer's spot and contract wallets: instant, one journal. */
+import { formatDecimal } from "../../core-wasm/mod.ts";
+import { type Currency, user, type Wallet, WALLET_CURRENCIES } from "../ledger/accounts.ts";
+import type { Ledger } from "../ledger/service.ts";
+import { ApiError } from "../platform/errors.ts";
+
+export interface TransferRequest {
+  from: Wallet;
+  to: Wallet;
+  currency: Currency;
+  amount: bigint;
+}
+
+export interface TransferResult {
+  transferId: string;
+  journalId: string;
+  from: Wallet;
+  to: Wallet;
+  currency: Currency;
+  amount: string;
+  at: number;
+  /** Available balances of both wallets right after the transfer. */
+  available: { from: string; to: string };
+}
+
+export async function transfer(
+  ledger: Ledger,
+  t: string,
+  userId: string,
+  req: TransferRequest,
+  idempotencyKey?: string,
+): Promise<TransferResult> {
+  if (req.from === req.to) throw new ApiError(400, "VALIDATION", {}, { to: "sameWallet" });
+  if (
+    !WALLET_CURRENCIES[req.from].includes(req.currency) ||
+    !WALLET_CURRENCIES[req.to].includes(req.currency)
+  ) {
+    throw new ApiError(400, "VALIDATION", {}, { currency: "walletCurrency" });
+  }
+  const from = user(userId, req.from, req.currency);
+  const to = user(userId, req.to, req.currency);
+  // Customers' keys live in their own namespace; without a key every request is new.
+  const key = `u:${userId}:transfer:${idempotencyKey ?? crypto.randomUUID()}`;
+  const request = { ...req, amount: req.amount.toString() };
+  const posted = await ledger.post(t, { key, request }, async () => {
+    const b = await ledger.balance(t, from);
+    if (b.available <= 0n) throw new ApiError(400, "NO_TRANSFERABLE");
+    if (b.available < req.amount) throw new ApiError(400, "INSUFFICIENT_BALANCE");
+    const transferId = crypto.randomUUID();
+    return {
+      type: "transfer",
+      ref: `transfer:${transferId}`,
+      postings: [{ account: from, available: -req.amount }, { account: to, available: req.amount }],
+      result: (journal, after): TransferResult => ({
+        transferId,
+        journalId: journal.id,
+        from: req.from,
+        to: req.to,
+        currency: req.currency,
+        amount: formatDecimal(req.amount),
+        at: journal.at,
+        available: {
+          from: formatDecimal(after.get(`u:${userId}:${req.from}:${req.currency}`)!.available),
+          to: formatDecimal(after.get(`u:${userId}:${req.to}:${req.currency}`)!.available),
+        },
+      }),
+    };
+  });
+  return posted.result;
+}

@@ -1,0 +1,272 @@
+import { ApiError } from "../platform/errors.ts";
+import { sha256Hex } from "../accounts/passwords.ts";
+import { accountId, type AccountRef, currencyOf, isCustomer, parseAccountId } from "./accounts.ts";
+import {
+  type Balance,
+  type Hold,
+  type IdemRecord,
+  type Journal,
+  keys,
+  type Line,
+  type Posting,
+  ZERO,
+} from "./store.ts";
+
+/** What a caller wants committed: postings plus its own business-record checks and writes. */
+export interface Plan<R> {
+  type: string;
+  ref: string;
+  postings: { account: AccountRef; available?: bigint; frozen?: bigint }[];
+  /** Versionstamp checks on the caller's records (read while planning). */
+  checks?: Deno.AtomicCheck[];
+  /** The caller's record writes, committed with the journal. */
+  write?: (op: Deno.AtomicOperation, journal: Journal) => void;
+  /** The reply; stored with the idempotency key and returned verbatim on a replay. */
+  result: (journal: Journal, balances: Map<string, Balance>) => R;
+}
+
+export interface Idempotency {
+  key: string;
+  /** Anything describing the request; the same key with another request is refused (409). */
+  request: unknown;
+}
+
+export interface Posted<R> {
+  result: R;
+  journal: Journal | null;
+  /** true when the idempotency key had already been used by the same request. */
+  replay: boolean;
+}
+
+const MAX_POSTINGS = 100;
+const MAX_ATTEMPTS = 30;
+/** Largest balance change accepted in one posting (10^11 units of a coin: far above any real amount). */
+export const MAX_AMOUNT = 100_000_000_000n * 100_000_000n;
+
+export function journalId(at: number): string {
+  const rand = crypto.getRandomValues(new Uint32Array(2));
+  return `${String(at).padStart(15, "0")}-${rand[0]!.toString(36)}${rand[1]!.toString(36)}`;
+}
+
+async function fingerprint(request: unknown): Promise<string> {
+  return await sha256Hex(JSON.stringify(request, (_, v) => typeof v === "bigint" ? `${v}n` : v));
+}
+
+/** Check that postings are well formed and sum to zero per currency. */
+export function checkPostings(postings: Posting[]): void {
+  if (postings.length === 0 || postings.length > MAX_POSTINGS) {
+    throw new Error(`a journal has 1..${MAX_POSTINGS} postings`);
+  }
+  const sums = new Map<string, bigint>();
+  const seen = new Set<string>();
+  for (const p of postings) {
+    if (seen.has(p.account)) throw new Error(`account ${p.account} posted twice in one journal`);
+    seen.add(p.account);
+    for (const v of [p.available, p.frozen]) {
+      if (typeof v !== "bigint" || v > MAX_AMOUNT || v < -MAX_AMOUNT) {
+        throw new Error(`posting amount out of range on ${p.account}`);
+      }
+    }
+    const c = currencyOf(p.account);
+    sums.set(c, (sums.get(c) ?? 0n) + p.available + p.frozen);
+  }
+  for (const [c, s] of sums) {
+    if (s !== 0n) throw new Error(`journal does not balance in ${c}: ${s}`);
+  }
+}
+
+/**
+ * The ledger: every balance change is a journal posted here, in one KV atomic commit with the
+ * caller's business records, its idempotency record and versionstamp checks on every balance
+ * it touches, retried on conflict. No customer's available (or frozen) balance can go negative.
+ */
+export class Ledger {
+  constructor(private kv: Deno.Kv, private now: () => number = Date.now) {}
+
+  async balance(t: string, account: AccountRef): Promise<Balance> {
+    return (await this.kv.get<Balance>(keys.balance(t, accountId(account)))).value ?? ZERO;
+  }
+
+  async balances(t: string, accounts: AccountRef[]): Promise<Map<string, Balance>> {
+    const ids = accounts.map(accountId);
+    const out = new Map<string, Balance>();
+    for (let i = 0; i < ids.length; i += 10) {
+      const chunk = ids.slice(i, i + 10);
+      const entries = await this.kv.getMany<Balance[]>(chunk.map((id) => keys.balance(t, id)));
+      entries.forEach((e, j) => out.set(chunk[j]!, e.value ?? ZERO));
+    }
+    return out;
+  }
+
+  /**
+   * Post a journal. `plan` runs on every attempt (it may read the caller's records and throw an
+   * ApiError to refuse); a replayed idempotency key returns the first result without running it.
+   */
+  async post<R>(
+    t: string,
+    idem: Idempotency,
+    plan: () => Promise<Plan<R>> | Plan<R>,
+  ): Promise<Posted<R>> {
+    const fp = await fingerprint(idem.request);
+    const idemKey = keys.idem(t, idem.key);
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const prior = await this.kv.get<IdemRecord>(idemKey);
+      if (prior.value) {
+        if (prior.value.fingerprint !== fp) throw new ApiError(409, "IDEMPOTENCY_CONFLICT");
+        return { result: prior.value.result as R, journal: null, replay: true };
+      }
+      const p = await plan();
+      const at = this.now();
+      const journal: Journal = {
+        id: journalId(at),
+        type: p.type,
+        ref: p.ref,
+        idemKey: idem.key,
+        at,
+        postings: p.postings.map((x) => ({
+          account: accountId(x.account),
+          available: x.available ?? 0n,
+          frozen: x.frozen ?? 0n,
+        })),
+      };
+      checkPostings(journal.postings);
+      const ids = journal.postings.map((x) => x.account);
+      const entries: Deno.KvEntryMaybe<Balance>[] = [];
+      for (let i = 0; i < ids.length; i += 10) {
+        entries.push(
+          ...await this.kv.getMany<Balance[]>(
+            ids.slice(i, i + 10).map((id) => keys.balance(t, id)),
+          ),
+        );
+      }
+      const after = new Map<string, Balance>();
+      const op = this.kv.atomic().check({ key: idemKey, versionstamp: null });
+      for (const c of p.checks ?? []) op.check(c);
+      journal.postings.forEach((x, i) => {
+        const before = entries[i]!.value ?? ZERO;
+        const next = {
+          available: before.available + x.available,
+          frozen: before.frozen + x.frozen,
+        };
+        if (isCustomer(x.account) && (next.available < 0n || next.frozen < 0n)) {
+          throw new ApiError(400, next.available < 0n ? "INSUFFICIENT_BALANCE" : "HOLD_MISMATCH");
+        }
+        after.set(x.account, next);
+        op.check(entries[i]!).set(keys.balance(t, x.account), next);
+        const ref = parseAccountId(x.account);
+        if ("user" in ref) {
+          const line: Line = {
+            journalId: journal.id,
+            type: journal.type,
+            ref: journal.ref,
+            at,
+            wallet: ref.wallet,
+            currency: ref.currency,
+            available: x.available,
+            frozen: x.frozen,
+          };
+          op.set(keys.line(t, ref.user, journal.id, i), line);
+        }
+      });
+      const result = p.result(journal, after);
+      op.set(keys.journal(t, journal.id), journal);
+      op.set(idemKey, { journalId: journal.id, fingerprint: fp, result } satisfies IdemRecord);
+      p.write?.(op, journal);
+      const res = await op.commit();
+      if (res.ok) return { result, journal, replay: false };
+    }
+    throw new ApiError(409, "CONFLICT");
+  }
+
+  /** Freeze `amount` of a customer's available balance into a hold. */
+  async freeze<R>(
+    t: string,
+    idem: Idempotency,
+    h: { id: string; account: AccountRef; amount: bigint; type: string; ref: string },
+    result: (hold: Hold, journal: Journal) => R,
+    extra: Pick<Plan<R>, "checks" | "write"> = {},
+  ) {
+    if (h.amount <= 0n) throw new ApiError(400, "VALIDATION", {}, { amount: "invalid" });
+    return await this.post(t, idem, () => {
+      const hold: Hold = {
+        id: h.id,
+        account: accountId(h.account),
+        amount: h.amount,
+        state: "held",
+        ref: h.ref,
+        at: this.now(),
+      };
+      return {
+        type: h.type,
+        ref: h.ref,
+        postings: [{ account: h.account, available: -h.amount, frozen: h.amount }],
+        checks: [{ key: keys.hold(t, h.id), versionstamp: null }, ...(extra.checks ?? [])],
+        write: (op, journal) => {
+          op.set(keys.hold(t, h.id), hold);
+          extra.write?.(op, journal);
+        },
+        result: (journal) => result(hold, journal),
+      };
+    });
+  }
+
+  /**
+   * Settle a hold exactly once: post it to `to` (the frozen amount leaves the customer) or void
+   * it (back to available). A hold that is no longer `held` is refused with 409.
+   */
+  async settle<R>(
+    t: string,
+    idem: Idempotency,
+    s: { holdId: string; to: AccountRef | "void"; type: string },
+    result: (hold: Hold, journal: Journal) => R,
+    extra: Pick<Plan<R>, "checks" | "write"> = {},
+  ) {
+    return await this.post(t, idem, async () => {
+      const entry = await this.kv.get<Hold>(keys.hold(t, s.holdId));
+      const hold = entry.value;
+      if (!hold) throw new ApiError(404, "NOT_FOUND");
+      if (hold.state !== "held") throw new ApiError(409, "HOLD_SETTLED");
+      const account = parseAccountId(hold.account);
+      const next: Hold = { ...hold, state: s.to === "void" ? "voided" : "posted" };
+      return {
+        type: s.type,
+        ref: hold.ref,
+        postings: s.to === "void"
+          ? [{ account, available: hold.amount, frozen: -hold.amount }]
+          : [{ account, frozen: -hold.amount }, { account: s.to, available: hold.amount }],
+        checks: [entry, ...(extra.checks ?? [])],
+        write: (op, journal) => {
+          op.set(entry.key, next);
+          extra.write?.(op, journal);
+        },
+        result: (journal) => result(next, journal),
+      };
+    });
+  }
+
+  /** A customer's journal lines, newest first, paged with a KV cursor. */
+  async lines(
+    t: string,
+    userId: string,
+    o: { cursor?: string; limit: number; type?: string; currency?: string; wallet?: string },
+  ): Promise<{ items: Line[]; cursor: string | null }> {
+    const iter = this.kv.list<Line>({ prefix: keys.lines(t, userId) }, {
+      reverse: true,
+      cursor: o.cursor || undefined,
+    });
+    const items: Line[] = [];
+    let scanned = 0;
+    for await (const e of iter) {
+      const l = e.value;
+      if (
+        (!o.type || l.type === o.type) && (!o.currency || l.currency === o.currency) &&
+        (!o.wallet || l.wallet === o.wallet)
+      ) items.push(l);
+      // A filter that matches rarely must not scan the whole history in one request.
+      if (items.length >= o.limit || ++scanned >= 1000) {
+        return { items, cursor: iter.cursor };
+      }
+    }
+    return { items, cursor: null };
+  }
+}

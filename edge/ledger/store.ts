@@ -1,0 +1,72 @@
+/** KV keys and records of the ledger. Every key starts with the tenant. */
+export interface Balance {
+  available: bigint;
+  frozen: bigint;
+}
+
+export const ZERO: Balance = { available: 0n, frozen: 0n };
+
+/** One account's change in a journal: deltas of its available and frozen balances. */
+export interface Posting {
+  account: string;
+  available: bigint;
+  frozen: bigint;
+}
+
+export interface Journal {
+  id: string;
+  type: string;
+  /** The business record that caused it (e.g. `transfer:<id>`). */
+  ref: string;
+  idemKey: string;
+  at: number;
+  postings: Posting[];
+}
+
+/** A customer's view of one posting, for the fund flow (newest first by journal id). */
+export interface Line {
+  journalId: string;
+  type: string;
+  ref: string;
+  at: number;
+  wallet: string;
+  currency: string;
+  available: bigint;
+  frozen: bigint;
+}
+
+export interface IdemRecord {
+  journalId: string;
+  /** Hash of the request that first used the key. */
+  fingerprint: string;
+  /** The reply the first request got (replayed verbatim). */
+  result: unknown;
+}
+
+export interface Hold {
+  id: string;
+  account: string;
+  amount: bigint;
+  state: "held" | "posted" | "voided";
+  ref: string;
+  at: number;
+}
+
+export const keys = {
+  balance: (t: string, account: string) => [t, "ledger", "bal", account],
+  balances: (t: string) => [t, "ledger", "bal"],
+  journal: (t: string, id: string) => [t, "ledger", "journal", id],
+  journals: (t: string) => [t, "ledger", "journal"],
+  idem: (t: string, key: string) => [t, "ledger", "idem", key],
+  idems: (t: string) => [t, "ledger", "idem"],
+  line: (t: string, userId: string, journalId: string, n: number) => [
+    t,
+    "ledger",
+    "line",
+    userId,
+    journalId,
+    n,
+  ],
+  lines: (t: string, userId: string) => [t, "ledger", "line", userId],
+  hold: (t: string, id: string) => [t, "ledger", "hold", id],
+};
