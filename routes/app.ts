@@ -6,6 +6,7 @@ import { errorResponse, fieldsFromZod } from "../edge/platform/envelope.ts";
 import { ApiError } from "../edge/platform/errors.ts";
 import { platform, securityHeaders } from "../edge/platform/middleware.ts";
 import { accountsApi } from "./api/accounts.ts";
+import { accountApi } from "./api/account.ts";
 import { platformApi } from "./api/platform.ts";
 import { notFoundPage, registerPages } from "./pages/mod.tsx";
 import { serveStatic } from "./static.ts";
@@ -30,6 +31,7 @@ export function createApi(deps: Deps) {
   });
   api.route("/", platformApi);
   api.route("/", accountsApi);
+  api.route("/", accountApi);
   api.doc31("/doc", {
     openapi: "3.1.0",
     info: {

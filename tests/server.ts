@@ -6,6 +6,8 @@ import { buildDeps } from "../edge/platform/boot.ts";
 import { loadConfig } from "../edge/platform/config.ts";
 import type { Deps } from "../edge/platform/context.ts";
 import { createApp } from "../routes/app.ts";
+import { formatReport, verifyLedger } from "../edge/ledger/verify.ts";
+import { seedIfEmpty } from "../tools/seed.ts";
 
 export const MOBILE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148";
@@ -43,7 +45,7 @@ export interface TestServer {
 }
 
 export async function startServer(
-  opts: { tenants?: unknown; env?: Record<string, string> } = {},
+  opts: { tenants?: unknown; env?: Record<string, string>; seed?: boolean } = {},
 ): Promise<TestServer> {
   const kv = await Deno.openKv(":memory:");
   let tenantsFile: string | undefined;
@@ -61,6 +63,15 @@ export async function startServer(
     now: () => Date.now() + offset,
     log: () => {},
   });
+  if (opts.seed) {
+    const log = console.log;
+    console.log = () => {};
+    try {
+      await seedIfEmpty(deps);
+    } finally {
+      console.log = log;
+    }
+  }
   const app = createApp(deps);
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
   const base = `http://127.0.0.1:${server.addr.port}`;
@@ -100,8 +111,11 @@ export async function startServer(
     },
     async close() {
       await server.shutdown();
+      // Every test server's books must balance when it stops.
+      const report = await verifyLedger(kv);
       kv.close();
       if (tenantsFile) await Deno.remove(tenantsFile);
+      if (report.breaches.length) throw new Error(formatReport(report));
     },
   };
 }
@@ -154,7 +168,14 @@ export async function registerUser(
 export async function dumpKv(kv: Deno.Kv, skip: (key: Deno.KvKey) => boolean = () => false) {
   const out: string[] = [];
   for await (const e of kv.list({ prefix: [] })) {
-    if (!skip(e.key)) out.push(JSON.stringify([e.key, e.value, e.versionstamp]));
+    if (!skip(e.key)) {
+      out.push(
+        JSON.stringify(
+          [e.key, e.value, e.versionstamp],
+          (_, v) => typeof v === "bigint" ? `${v}n` : v,
+        ),
+      );
+    }
   }
   return out;
 }

@@ -1,26 +1,65 @@
 /**
- * Seed data for a fresh store: a demo customer in the default tenant, written with the same
- * records and keys as a registration, in one atomic commit guarded by a seed marker.
- * `deno task seed` runs it; `task start` runs it on an empty KV. (Opening balances arrive
- * with the ledger, through journals.)
+ * Seed a fresh store: in the default tenant (`demo`), its house accounts and two demo customers
+ * whose opening balances come in through deposit journals from the external account (never by
+ * writing balances). Demo-only logins, listed in README.md. `deno task seed` runs it; `task
+ * start` runs it on an empty store. Idempotent: journals use fixed idempotency keys.
  */
-import type { Deps } from "../edge/platform/context.ts";
+import { parseDecimal } from "../core-wasm/mod.ts";
 import { hashPassword } from "../edge/accounts/passwords.ts";
-import { keys, type UserRecord } from "../edge/accounts/store.ts";
+import { keys as accountKeys, type UserRecord } from "../edge/accounts/store.ts";
+import {
+  type AccountRef,
+  CURRENCIES,
+  type Currency,
+  house,
+  HOUSE_ACCOUNTS,
+  user,
+  type Wallet,
+} from "../edge/ledger/accounts.ts";
+import { keys as ledgerKeys } from "../edge/ledger/store.ts";
+import type { Deps } from "../edge/platform/context.ts";
 
-export const DEMO_CUSTOMER = { phone: "+12025550100", password: "Demo-2026", userId: "10000001" };
+interface DemoCustomer {
+  userId: string;
+  phone: string;
+  password: string;
+  drawPassword: string | null;
+  inviteCode: string;
+  opening: [Wallet, Currency, string][];
+}
 
-export async function seedIfEmpty(deps: Deps) {
-  const t = deps.tenants.defaultTenant.id;
-  const marker = [t, "_meta", "seeded"];
-  if ((await deps.kv.get(marker)).value !== null) return false;
-  const now = deps.now();
-  const user: UserRecord = {
-    userId: DEMO_CUSTOMER.userId,
-    phone: DEMO_CUSTOMER.phone,
-    passwordHash: await hashPassword(DEMO_CUSTOMER.password),
-    drawPasswordHash: null,
+export const DEMO_CUSTOMERS: DemoCustomer[] = [
+  {
+    userId: "10000001",
+    phone: "+12025550123",
+    password: "Demo-2026",
+    drawPassword: "246810",
     inviteCode: "DEMO26",
+    opening: [
+      ["contract", "USDT", "10000"],
+      ["spot", "USDT", "10000"],
+      ["spot", "BTC", "0.5"],
+      ["spot", "ETH", "5"],
+    ],
+  },
+  {
+    userId: "10000002",
+    phone: "+12025550124",
+    password: "Demo-2026",
+    drawPassword: null,
+    inviteCode: "DEMO27",
+    opening: [["spot", "USDT", "1000"]],
+  },
+];
+
+async function createCustomer(deps: Deps, t: string, c: DemoCustomer) {
+  const now = deps.now();
+  const u: UserRecord = {
+    userId: c.userId,
+    phone: c.phone,
+    passwordHash: await hashPassword(c.password),
+    drawPasswordHash: c.drawPassword ? await hashPassword(c.drawPassword) : null,
+    inviteCode: c.inviteCode,
     invitedBy: null,
     certifyLevel: "none",
     createdAt: now,
@@ -28,18 +67,52 @@ export async function seedIfEmpty(deps: Deps) {
     passwordResetAt: null,
     locale: null,
   };
-  const res = await deps.kv.atomic()
-    .check({ key: marker, versionstamp: null })
-    .check({ key: keys.phone(t, user.phone), versionstamp: null })
-    .set(keys.user(t, user.userId), user)
-    .set(keys.phone(t, user.phone), user.userId)
-    .set(keys.invite(t, user.inviteCode), user.userId)
-    .set(marker, now)
+  await deps.kv.atomic()
+    .check({ key: accountKeys.phone(t, u.phone), versionstamp: null })
+    .set(accountKeys.user(t, u.userId), u)
+    .set(accountKeys.phone(t, u.phone), u.userId)
+    .set(accountKeys.invite(t, u.inviteCode), u.userId)
     .commit();
-  if (res.ok) {
-    console.log(`[seed] tenant ${t}: demo customer ${user.phone} / ${DEMO_CUSTOMER.password}`);
+  // Opening balances: one deposit journal from the external account.
+  const postings: { account: AccountRef; available: bigint }[] = [];
+  const external = new Map<Currency, bigint>();
+  for (const [wallet, currency, amount] of c.opening) {
+    const v = parseDecimal(amount);
+    postings.push({ account: user(c.userId, wallet, currency), available: v });
+    external.set(currency, (external.get(currency) ?? 0n) + v);
   }
-  return res.ok;
+  for (const [currency, v] of external) {
+    postings.push({ account: house("external", currency), available: -v });
+  }
+  await deps.ledger.post(t, { key: `seed:opening:${c.userId}`, request: c.opening }, () => ({
+    type: "deposit",
+    ref: `seed:opening:${c.userId}`,
+    postings,
+    result: (j) => ({ journalId: j.id }),
+  }));
+}
+
+export async function seedIfEmpty(deps: Deps) {
+  const t = deps.tenants.defaultTenant.id;
+  const marker = [t, "_meta", "seeded"];
+  if ((await deps.kv.get(marker)).value !== null) return false;
+  // House accounts exist from the start (zero balances).
+  let op = deps.kv.atomic();
+  for (const h of HOUSE_ACCOUNTS) {
+    for (const c of CURRENCIES) {
+      const key = ledgerKeys.balance(t, `h:${h}:${c}`);
+      op = op.check({ key, versionstamp: null }).set(key, { available: 0n, frozen: 0n });
+    }
+  }
+  await op.commit();
+  for (const c of DEMO_CUSTOMERS) await createCustomer(deps, t, c);
+  await deps.kv.set(marker, deps.now());
+  console.log(
+    `[seed] tenant ${t}: demo customers ${
+      DEMO_CUSTOMERS.map((c) => c.phone).join(", ")
+    } (demo only)`,
+  );
+  return true;
 }
 
 if (import.meta.main) {

@@ -43,9 +43,20 @@ const MAX_ATTEMPTS = 30;
 /** Largest balance change accepted in one posting (10^11 units of a coin: far above any real amount). */
 export const MAX_AMOUNT = 100_000_000_000n * 100_000_000n;
 
+let lastMs = 0;
+let seq = 0;
+/**
+ * Time-ordered journal ids (`<ms>-<sequence>-<random>`): monotonic within an instance, so the
+ * fund flow lists the newest first even within one millisecond; the random part keeps ids of
+ * concurrent instances apart.
+ */
 export function journalId(at: number): string {
-  const rand = crypto.getRandomValues(new Uint32Array(2));
-  return `${String(at).padStart(15, "0")}-${rand[0]!.toString(36)}${rand[1]!.toString(36)}`;
+  if (at > lastMs) {
+    lastMs = at;
+    seq = 0;
+  } else seq++;
+  const rand = crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36).padStart(7, "0");
+  return `${String(lastMs).padStart(15, "0")}-${String(seq).padStart(6, "0")}-${rand}`;
 }
 
 async function fingerprint(request: unknown): Promise<string> {

@@ -1,5 +1,7 @@
 import { AccountsService } from "../accounts/service.ts";
 import { DevOutboxSender } from "../accounts/sender.ts";
+import { Ledger } from "../ledger/service.ts";
+import { ReferencePrices } from "../market/prices.ts";
 import type { AppConfig } from "./config.ts";
 import type { Deps } from "./context.ts";
 import { TenantRegistry } from "./tenants.ts";
@@ -20,5 +22,7 @@ export async function buildDeps(
     sessionIdleMs: config.sessionIdleMinutes * 60_000,
     sessionMaxMs: config.sessionMaxHours * 3600_000,
   });
-  return { kv, config, tenants, sender, accounts, now };
+  const ledger = new Ledger(kv, now);
+  const prices = new ReferencePrices(config.referencePrices);
+  return { kv, config, tenants, sender, accounts, ledger, prices, now };
 }

@@ -15,6 +15,8 @@ export interface AppConfig {
   /** Maximum JSON request body in bytes. */
   maxBodyBytes: number;
   logRequests: boolean;
+  /** USDT reference prices until live market data: "BTC=60000,ETH=3000". */
+  referencePrices: string;
 }
 
 function int(env: (k: string) => string | undefined, key: string, dflt: number, min: number) {
@@ -43,6 +45,7 @@ export function loadConfig(env: (k: string) => string | undefined = (k) => Deno.
     trustProxy: env("TRUST_PROXY") === "1",
     maxBodyBytes: int(env, "MAX_BODY_BYTES", 64 * 1024, 1024),
     logRequests: env("LOG_REQUESTS") === "1",
+    referencePrices: env("REFERENCE_PRICES") || "BTC=60000,ETH=3000",
   };
   return config;
 }

@@ -1,6 +1,8 @@
 import type { Context } from "hono";
 import type { AccountsService, Session } from "../accounts/service.ts";
 import type { SmsSender } from "../accounts/sender.ts";
+import type { Ledger } from "../ledger/service.ts";
+import type { PricePort } from "../market/prices.ts";
 import type { LocaleId } from "../../locales/languages.ts";
 import type { AppConfig } from "./config.ts";
 import type { T } from "./locale.ts";
@@ -13,6 +15,8 @@ export interface Deps {
   tenants: TenantRegistry;
   sender: SmsSender;
   accounts: AccountsService;
+  ledger: Ledger;
+  prices: PricePort;
   now: () => number;
 }
 

@@ -25,7 +25,8 @@ export function clearSession() {
 
 export async function api<T>(
   path: string,
-  opts: { method?: string; body?: unknown; keepOn401?: boolean } = {},
+  opts: { method?: string; body?: unknown; keepOn401?: boolean; headers?: Record<string, string> } =
+    {},
 ): Promise<Envelope<T>> {
   const root = document.documentElement;
   const headers: Record<string, string> = {
@@ -35,6 +36,7 @@ export async function api<T>(
   if (root.dataset.appKey) headers.appKey = root.dataset.appKey;
   const token = localStorage.getItem("Authorization");
   if (token) headers.Authorization = token;
+  Object.assign(headers, opts.headers);
   let res: Response;
   try {
     res = await fetch(path, {

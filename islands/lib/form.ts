@@ -27,10 +27,10 @@ export function useForm(tx: Texts) {
   async function send<T>(
     path: string,
     body: unknown,
-    opts: { keepOn401?: boolean } = {},
+    opts: { keepOn401?: boolean; headers?: Record<string, string> } = {},
   ): Promise<Envelope<T> | null> {
     setBusy(true);
-    const env = await api<T>(path, { body, keepOn401: opts.keepOn401 });
+    const env = await api<T>(path, { body, keepOn401: opts.keepOn401, headers: opts.headers });
     setBusy(false);
     if (env.code === 0) return env;
     setErrors(env.data.fields ?? {});

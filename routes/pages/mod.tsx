@@ -11,6 +11,7 @@ import { STATIC_PAGES, type StaticPage } from "../../edge/content/static_pages.t
 import { pendingPages } from "./pending.tsx";
 import type { PageDef } from "./types.ts";
 import { mobilePages } from "./wp.tsx";
+import { assetPages } from "./assets.tsx";
 
 function isLoopback(ip: string): boolean {
   return /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/.test(ip);
@@ -58,6 +59,7 @@ const neutralPages: PageDef[] = [
 export const ALL_PAGES: PageDef[] = [
   ...mobilePages,
   ...desktopPages,
+  ...assetPages,
   ...pendingPages,
   ...neutralPages,
 ];

@@ -1,0 +1,159 @@
+import { useState } from "preact/hooks";
+import { toast } from "./lib/api.ts";
+import { Field, type Texts } from "./lib/fields.tsx";
+import { useForm } from "./lib/form.ts";
+
+export const TRANSFER_TEXTS = [
+  "transfer.from",
+  "transfer.to",
+  "transfer.switch",
+  "transfer.currency",
+  "transfer.amount",
+  "transfer.amountPlaceholder",
+  "transfer.all",
+  "transfer.available",
+  "transfer.submit",
+  "transfer.success",
+  "transfer.confirm",
+  "transfer.history",
+  "assets.wallet_spot",
+  "assets.wallet_contract",
+  "app.confirm",
+  "app.cancel",
+  "validation.amountRequired",
+  "validation.amountInvalid",
+  "errors.NO_TRANSFERABLE",
+  "app.networkError",
+  "app.timeout",
+] as const;
+
+type Wallet = "spot" | "contract";
+
+/** USDT between the spot and contract wallets, with a confirmation step. */
+export default function TransferForm(
+  { tx, available, history }: {
+    tx: Texts;
+    /** available USDT per wallet as decimal strings with 2 places (rounded down) */
+    available: Record<Wallet, string>;
+    history: string;
+  },
+) {
+  const [from, setFrom] = useState<Wallet>("spot");
+  const [amount, setAmount] = useState("");
+  const [balances, setBalances] = useState(available);
+  const [confirming, setConfirming] = useState(false);
+  const [requestKey, setRequestKey] = useState("");
+  const { errors, busy, check, send } = useForm(tx);
+  const to: Wallet = from === "spot" ? "contract" : "spot";
+  const name = (w: Wallet) => tx[`assets.wallet_${w}`]!;
+
+  function review(e: Event) {
+    e.preventDefault();
+    const a = amount.trim();
+    const errs: Record<string, string> = {};
+    if (Number(balances[from]) <= 0) errs.amount = tx["errors.NO_TRANSFERABLE"]!;
+    else if (!a) errs.amount = tx["validation.amountRequired"]!;
+    else if (!/^\d+(\.\d{1,2})?$/.test(a) || Number(a) <= 0) {
+      errs.amount = tx["validation.amountInvalid"]!;
+    }
+    if (!check(errs)) return;
+    // One key per reviewed request: a double click or a retry cannot move the money twice.
+    setRequestKey(crypto.randomUUID());
+    setConfirming(true);
+  }
+
+  async function submit() {
+    const env = await send<{ available: { from: string; to: string } }>(
+      "/api/account/transfer",
+      { from, to, currency: "USDT", amount: amount.trim() },
+      { headers: { "Idempotency-Key": requestKey } },
+    );
+    setConfirming(false);
+    if (env) {
+      toast(tx["transfer.success"]!);
+      setBalances({ ...balances, [from]: env.data.available.from, [to]: env.data.available.to });
+      setAmount("");
+    }
+  }
+
+  return (
+    <form class="form transfer" onSubmit={review} noValidate data-testid="transfer-form">
+      <div class="transfer-dir">
+        <div>
+          <span class="muted small">{tx["transfer.from"]}</span>
+          <strong data-testid="transfer-from">{name(from)}</strong>
+        </div>
+        <button
+          type="button"
+          class="btn btn-ghost btn-small"
+          aria-label={tx["transfer.switch"]}
+          data-testid="transfer-switch"
+          onClick={() => {
+            setFrom(to);
+            setConfirming(false);
+          }}
+        >
+          ⇄
+        </button>
+        <div>
+          <span class="muted small">{tx["transfer.to"]}</span>
+          <strong data-testid="transfer-to">{name(to)}</strong>
+        </div>
+      </div>
+      <p class="muted">{tx["transfer.currency"]}: USDT</p>
+      <Field id="amount" label={tx["transfer.amount"]!} error={errors.amount}>
+        <div class="code-row">
+          <input
+            id="amount"
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={tx["transfer.amountPlaceholder"]}
+            value={amount}
+            maxLength={20}
+            onInput={(e) => {
+              setAmount(e.currentTarget.value);
+              setConfirming(false);
+            }}
+            aria-invalid={errors.amount ? true : undefined}
+            aria-describedby={errors.amount ? "amount-error" : undefined}
+          />
+          <button type="button" class="btn btn-ghost" onClick={() => setAmount(balances[from])}>
+            {tx["transfer.all"]}
+          </button>
+        </div>
+      </Field>
+      <p class="muted" data-testid="transfer-available">
+        {tx["transfer.available"]}: {balances[from]} USDT
+      </p>
+      {confirming
+        ? (
+          <div class="confirm" role="group" data-testid="transfer-confirm">
+            <p>
+              {tx["transfer.confirm"]!.replace("{{amount}}", amount.trim()).replace(
+                "{{currency}}",
+                "USDT",
+              )
+                .replace("{{from}}", name(from)).replace("{{to}}", name(to))}
+            </p>
+            <div class="row">
+              <button type="button" class="btn btn-primary" disabled={busy} onClick={submit}>
+                {tx["app.confirm"]}
+              </button>
+              <button type="button" class="btn btn-ghost" onClick={() => setConfirming(false)}>
+                {tx["app.cancel"]}
+              </button>
+            </div>
+          </div>
+        )
+        : (
+          <button class="btn btn-primary btn-block" type="submit" disabled={busy}>
+            {tx["transfer.submit"]}
+          </button>
+        )}
+      <p class="links">
+        <a href={history}>{tx["transfer.history"]}</a>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,104 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { formatDecimal } from "../../core-wasm/mod.ts";
+import { transfer } from "../../edge/funds/transfer.ts";
+import { customerAssets } from "../../edge/ledger/assets.ts";
+import {
+  amountIn,
+  AssetsReply,
+  FlowQuery,
+  FlowReply,
+  IdempotencyHeaders,
+  TransferBody,
+  TransferReply,
+} from "../../edge/ledger/schemas.ts";
+import type { AppEnv } from "../../edge/platform/context.ts";
+import { ok } from "../../edge/platform/envelope.ts";
+import { requireSession } from "../../edge/platform/middleware.ts";
+import { AUTH_ERRORS, jsonBody, okReply } from "./openapi.ts";
+
+const tags = ["account"];
+
+export const accountApi = new OpenAPIHono<AppEnv>()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/account/assets",
+      tags,
+      summary: "Balances per wallet and currency, valued in USDT",
+      responses: { ...okReply(AssetsReply), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const s = await requireSession(c);
+      const { ledger, prices } = c.get("deps");
+      const a = await customerAssets(ledger, prices, c.get("tenant").id, s.userId);
+      return ok(c, {
+        rows: a.rows.map((r) => ({
+          wallet: r.wallet,
+          currency: r.currency,
+          available: formatDecimal(r.available),
+          frozen: formatDecimal(r.frozen),
+          total: formatDecimal(r.total),
+          valueUsdt: formatDecimal(r.valueUsdt),
+        })),
+        totals: {
+          availableUsdt: formatDecimal(a.totals.availableUsdt),
+          frozenUsdt: formatDecimal(a.totals.frozenUsdt),
+          totalUsdt: formatDecimal(a.totals.totalUsdt),
+        },
+        prices: Object.fromEntries(Object.entries(a.prices).map(([k, v]) => [k, formatDecimal(v)])),
+        priceSource: a.priceSource,
+      });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/account/flow",
+      tags,
+      summary: "The customer's journal lines, newest first, paged with ?cursor=&limit=",
+      request: { query: FlowQuery },
+      responses: { ...okReply(FlowReply), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const s = await requireSession(c);
+      const q = c.req.valid("query");
+      const page = await c.get("deps").ledger.lines(c.get("tenant").id, s.userId, q);
+      return ok(c, {
+        items: page.items.map((l) => ({
+          journalId: l.journalId,
+          type: l.type,
+          ref: l.ref,
+          at: l.at,
+          wallet: l.wallet as "spot" | "contract",
+          currency: l.currency as "USDT",
+          available: formatDecimal(l.available),
+          frozen: formatDecimal(l.frozen),
+        })),
+        cursor: page.cursor,
+      });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/account/transfer",
+      tags,
+      summary: "Move funds between the spot and contract wallets (contract holds USDT only)",
+      request: { ...jsonBody(TransferBody), headers: IdempotencyHeaders },
+      responses: { ...okReply(TransferReply), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const s = await requireSession(c);
+      const b = c.req.valid("json");
+      const key = c.req.valid("header")["idempotency-key"];
+      const amount = amountIn(b.currency, b.amount)!;
+      const r = await transfer(
+        c.get("deps").ledger,
+        c.get("tenant").id,
+        s.userId,
+        { from: b.from, to: b.to, currency: b.currency, amount },
+        key,
+      );
+      return ok(c, r);
+    },
+  );
