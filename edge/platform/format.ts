@@ -19,7 +19,7 @@ export function formatAmount(units: bigint, currency: Currency, locale: string):
 export function formatTime(ms: number, locale: string, timeZone: string): string {
   return new Intl.DateTimeFormat(locale, {
     dateStyle: "short",
-    timeStyle: "medium",
+    timeStyle: "long",
     timeZone,
   }).format(new Date(ms));
 }
