@@ -118,6 +118,10 @@ Deno.test({
       await page.reload();
       assertEquals(await page.locator('.flow-row[data-type="transfer"]').count(), 2);
       await page.screenshot({ path: shot("desktop-transfer-en"), fullPage: true });
+      await ctx.addCookies([{ name: "wplocale", value: "zh-CN", url: srv.base }]);
+      await page.goto(srv.base + "/pc/userCenter/property");
+      assertMatch(await page.getByTestId("assets").innerText(), /总资产/);
+      await page.screenshot({ path: shot("desktop-assets-zh-CN"), fullPage: true });
       await ctx.close();
     } finally {
       await browser.close();
