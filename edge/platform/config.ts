@@ -17,6 +17,16 @@ export interface AppConfig {
   logRequests: boolean;
   /** USDT reference prices until live market data: "BTC=60000,ETH=3000". */
   referencePrices: string;
+  /** Simulated feed seed. */
+  simSeed: number;
+  replayFile?: string;
+  /** 60 plays one minute per second. */
+  replaySpeed: number;
+  replaySymbol: string;
+  /** "days": move the tape by whole days so that it ends today. */
+  replayShift: "none" | "days";
+  /** Start the market feed (tests of other capabilities run without one). */
+  marketFeed: boolean;
 }
 
 function int(env: (k: string) => string | undefined, key: string, dflt: number, min: number) {
@@ -46,6 +56,12 @@ export function loadConfig(env: (k: string) => string | undefined = (k) => Deno.
     maxBodyBytes: int(env, "MAX_BODY_BYTES", 64 * 1024, 1024),
     logRequests: env("LOG_REQUESTS") === "1",
     referencePrices: env("REFERENCE_PRICES") || "BTC=60000,ETH=3000",
+    simSeed: int(env, "SIM_SEED", 20260101, 0),
+    replayFile: env("REPLAY_FILE") || undefined,
+    replaySpeed: int(env, "REPLAY_SPEED", 60, 1),
+    replaySymbol: env("REPLAY_SYMBOL") || "BTCUSDT",
+    replayShift: env("REPLAY_SHIFT") === "days" ? "days" : "none",
+    marketFeed: env("MARKET_FEED") !== "off",
   };
   return config;
 }

@@ -1,0 +1,15 @@
+/** A market-data source: emits trades (ticks) per symbol until stopped. */
+export interface RawTick {
+  symbol: string;
+  /** trade time, ms UTC (the symbol's trading clock) */
+  time: number;
+  price: bigint;
+  qty: bigint;
+}
+
+export interface Feed {
+  /** Label shown to customers ("simulated market data", ...). */
+  readonly kind: "simulated" | "replay" | "exchange";
+  start(emit: (tick: RawTick) => void | Promise<void>): void;
+  stop(): Promise<void> | void;
+}

@@ -1,0 +1,141 @@
+import { assert, assertEquals } from "../../tests/assert.ts";
+import { parseDecimal } from "../../core-wasm/mod.ts";
+import { parseCandleCsv, ReplayFeed, shiftToToday } from "./feeds/replay.ts";
+import { SymbolWalk } from "./feeds/simulated.ts";
+import { Quotes } from "./quotes.ts";
+import { SYMBOLS } from "./symbols.ts";
+import { DEFAULT_TAPE, marketKeys, Tape } from "./tape.ts";
+
+const U = 100_000_000n;
+const BTC = SYMBOLS[0]!;
+
+Deno.test("simulated feed: deterministic by seed, on the price grid, sizes bounded", () => {
+  const a = new SymbolWalk(BTC, 42), b = new SymbolWalk(BTC, 42), c = new SymbolWalk(BTC, 43);
+  const sa = Array.from({ length: 500 }, () => a.trade());
+  const sb = Array.from({ length: 500 }, () => b.trade());
+  const sc = Array.from({ length: 500 }, () => c.trade());
+  assertEquals(sa, sb);
+  const text = (xs: unknown) => JSON.stringify(xs, (_, v) => typeof v === "bigint" ? `${v}` : v);
+  assert(text(sa) !== text(sc));
+  for (const t of sa) {
+    assertEquals(t.price % BTC.tick, 0n);
+    assert(t.qty > 0n && t.qty <= BTC.sim.maxQty);
+  }
+  // symbols move differently (volatility and sizes differ by symbol)
+  const eth = new SymbolWalk(SYMBOLS[1]!, 42).trade();
+  assert(eth.price < 10_000n * U);
+});
+
+const CSV = `open_time,open,high,low,close,volume
+2023-03-01 00:00:00+00:00,100,110,95,105,4
+2023-03-01 00:01:00+00:00,105,106,90,91,9e-05
+2023-03-01 00:02:00+00:00,91,93,91,92,1.5
+`;
+
+Deno.test("replay: file timestamps, 4 ticks a candle, paced by speed, candles equal the rows", async () => {
+  const candles = parseCandleCsv(CSV);
+  let clock = 1_000_000;
+  const emitted: [number, number][] = []; // [wall time, tick time]
+  const feed = new ReplayFeed(candles, {
+    symbol: "BTCUSDT",
+    speed: 60,
+    shiftDays: 0,
+    now: () => clock,
+    sleep: (ms) => {
+      clock += ms;
+      return Promise.resolve();
+    },
+  });
+  const kv = await Deno.openKv(":memory:");
+  const tape = new Tape(kv, { ...DEFAULT_TAPE, now: () => clock });
+  feed.start(async (t) => {
+    emitted.push([clock, t.time]);
+    await tape.ingest(t);
+  });
+  await feed.finished();
+  assertEquals(emitted.length, 12);
+  const first = emitted[0]![1];
+  for (const [wall, t] of emitted) assertEquals(wall, 1_000_000 + (t - first) / 60);
+  assertEquals(emitted[11]![1], Date.UTC(2023, 2, 1, 0, 2, 45));
+  assertEquals(await tape.candles("BTCUSDT", "1m", { limit: 10 }), candles);
+  assertEquals(shiftToToday(candles, Date.UTC(2023, 2, 5, 13)), 4);
+  kv.close();
+});
+
+Deno.test("tape: an outlier is held until the next tick confirms or contradicts it", async () => {
+  let now = 1_700_000_000_000;
+  const kv = await Deno.openKv(":memory:");
+  const tape = new Tape(kv, { ...DEFAULT_TAPE, now: () => now });
+  const tick = (price: string, dt = 1000) => {
+    now += dt;
+    return tape.ingest({ symbol: "BTCUSDT", time: now, price: parseDecimal(price), qty: U });
+  };
+  await tick("100");
+  await tick("130"); // +30 %: suspect
+  assertEquals(tape.lastTick("BTCUSDT")!.price, 100n * U);
+  await tick("101"); // back near 100: the suspect is dropped, 101 accepted
+  assertEquals(tape.lastTick("BTCUSDT")!.price, 101n * U);
+  assertEquals(tape.stats.dropped, 1);
+  await tick("70"); // -31 %: suspect
+  await tick("71"); // confirms the move: both stored
+  assertEquals(tape.lastTick("BTCUSDT")!.price, 71n * U);
+  assertEquals(tape.stats.confirmed, 1);
+  const prices: bigint[] = [];
+  for await (const e of kv.list<{ price: bigint }>({ prefix: marketKeys.ticks("BTCUSDT") })) {
+    prices.push(e.value.price / U);
+  }
+  assertEquals(prices, [100n, 101n, 70n, 71n]);
+  // staleness: wall time without ticks
+  assertEquals(tape.isStale("BTCUSDT"), false);
+  now += 10_001;
+  assertEquals(tape.isStale("BTCUSDT"), true);
+  assertEquals(tape.isStale("ETHUSDT"), true);
+  await tick("71.5", 1);
+  assertEquals(tape.isStale("BTCUSDT"), false);
+  kv.close();
+});
+
+Deno.test("tape: candles persist with every tick and are rebuilt from the tape when missing", async () => {
+  let now = Date.UTC(2024, 0, 1);
+  const kv = await Deno.openKv(":memory:");
+  const tape = new Tape(kv, { ...DEFAULT_TAPE, now: () => now });
+  for (let i = 0; i < 200; i++) {
+    now += 17_000;
+    await tape.ingest({ symbol: "ETHUSDT", time: now, price: (3000n + BigInt(i % 7)) * U, qty: U });
+  }
+  const before = await tape.candles("ETHUSDT", "5m", { limit: 100 });
+  assert(before.length > 5);
+  // lose every 5m candle, as after a crash between versions
+  for await (const e of kv.list({ prefix: marketKeys.candles("ETHUSDT", "5m") })) {
+    await kv.delete(e.key);
+  }
+  const reloaded = new Tape(kv, { ...DEFAULT_TAPE, now: () => now });
+  await reloaded.load(["ETHUSDT"]);
+  assertEquals(await reloaded.candles("ETHUSDT", "5m", { limit: 100 }), before);
+  assertEquals(reloaded.lastTick("ETHUSDT")!.price, tape.lastTick("ETHUSDT")!.price);
+  // a time window
+  const mid = before[2]!.openTime;
+  assertEquals(
+    (await reloaded.candles("ETHUSDT", "5m", { from: mid, to: mid, limit: 10 })).length,
+    1,
+  );
+  kv.close();
+});
+
+Deno.test("quotes: 24 h open, high, low, volume, change from the tape", async () => {
+  let now = Date.UTC(2024, 0, 1);
+  const kv = await Deno.openKv(":memory:");
+  const tape = new Tape(kv, { ...DEFAULT_TAPE, now: () => now });
+  const quotes = new Quotes(tape, SYMBOLS, () => now);
+  tape.onTicks((e) => quotes.onTicks(e));
+  for (const p of ["100", "112", "95", "110"]) {
+    now += 60_000;
+    await tape.ingest({ symbol: "BTCUSDT", time: now, price: parseDecimal(p), qty: 2n * U });
+  }
+  const q = quotes.quote(BTC)!;
+  assertEquals([q.price, q.open, q.high, q.low, q.volume24h], ["110", "100", "112", "95", "8"]);
+  assertEquals([q.change, q.changePct], ["10", "0.1"]);
+  assertEquals(q.turnover, "834");
+  assertEquals(quotes.list().list.map((x) => x.symbol), ["BTCUSDT"]);
+  kv.close();
+});

@@ -1,0 +1,125 @@
+/**
+ * Quotes: per symbol the last price and rolling 24 h open, high, low, volume and turnover, kept
+ * from the tape's minute candles; the quotes list is serialized once per change (at most every
+ * 200 ms) so the API serves it from memory.
+ */
+import { type Candle, formatDecimal, mulDiv, SCALE } from "../../core-wasm/mod.ts";
+import type { SymbolDef } from "./symbols.ts";
+import type { Tape, TapeEvent } from "./tape.ts";
+
+const DAY = 86_400_000;
+
+export interface Quote {
+  symbol: string;
+  name: string;
+  base: string;
+  priceDecimals: number;
+  price: string;
+  open: string;
+  high: string;
+  low: string;
+  change: string;
+  /** fraction: "0.0123" = +1.23 % */
+  changePct: string;
+  volume24h: string;
+  turnover: string;
+  time: number;
+  stale: boolean;
+}
+
+interface Minute {
+  candle: Candle;
+  turnover: bigint;
+}
+
+export class Quotes {
+  private minutes = new Map<string, Map<number, Minute>>();
+  private cache: { at: number; json: string; list: Quote[] } | null = null;
+  private dirty = true;
+
+  constructor(
+    private tape: Tape,
+    private symbols: readonly SymbolDef[],
+    private now: () => number,
+  ) {}
+
+  /** Minute candles of the last 24 h from the store (turnover estimated as mid x volume). */
+  async load() {
+    for (const s of this.symbols) {
+      const m = new Map<number, Minute>();
+      const since = this.now() - DAY - 60_000;
+      for (const c of await this.tape.candles(s.code, "1m", { from: since, limit: 1500 })) {
+        m.set(c.openTime, {
+          candle: c,
+          turnover: mulDiv((c.open + c.close) / 2n, c.volume, SCALE, "down"),
+        });
+      }
+      this.minutes.set(s.code, m);
+    }
+  }
+
+  onTicks(e: TapeEvent) {
+    const m = this.minutes.get(e.symbol) ?? new Map<number, Minute>();
+    this.minutes.set(e.symbol, m);
+    const c = e.candles.get("1m")!;
+    const prev = m.get(c.openTime);
+    let turnover = prev?.turnover ?? 0n;
+    for (const t of e.ticks) turnover += mulDiv(t.price, t.qty, SCALE, "down");
+    m.set(c.openTime, { candle: c, turnover });
+    // forget minutes older than the window
+    const cutoff = this.now() - DAY - 120_000;
+    if (m.size > 1500) { for (const k of m.keys()) if (k < cutoff) m.delete(k); }
+    this.dirty = true;
+  }
+
+  markDirty() {
+    this.dirty = true;
+  }
+
+  quote(s: SymbolDef): Quote | null {
+    const last = this.tape.lastTick(s.code);
+    if (!last) return null;
+    const windowStart = last.time - DAY;
+    let open: bigint | null = null, high = last.price, low = last.price, volume = 0n, turnover = 0n;
+    const minutes = [...(this.minutes.get(s.code)?.values() ?? [])]
+      .filter((x) => x.candle.openTime > windowStart - 60_000)
+      .sort((a, b) => a.candle.openTime - b.candle.openTime);
+    for (const { candle, turnover: tv } of minutes) {
+      open ??= candle.open;
+      if (candle.high > high) high = candle.high;
+      if (candle.low < low) low = candle.low;
+      volume += candle.volume;
+      turnover += tv;
+    }
+    open ??= last.price;
+    const change = last.price - open;
+    const d = (v: bigint) => formatDecimal(v);
+    return {
+      symbol: s.code,
+      name: s.name,
+      base: s.base,
+      priceDecimals: s.priceDecimals,
+      price: d(last.price),
+      open: d(open),
+      high: d(high),
+      low: d(low),
+      change: d(change),
+      changePct: d(mulDiv(change, SCALE, open, "down")),
+      volume24h: d(volume),
+      turnover: d(turnover),
+      time: last.time,
+      stale: this.tape.isStale(s.code),
+    };
+  }
+
+  /** All quotes, rebuilt when something changed (at most every 200 ms). */
+  list(): { list: Quote[]; json: string } {
+    const now = this.now();
+    if (!this.cache || (this.dirty && now - this.cache.at >= 200) || now - this.cache.at >= 2_000) {
+      const list = this.symbols.map((s) => this.quote(s)).filter((q): q is Quote => q !== null);
+      this.cache = { at: now, list, json: JSON.stringify(list) };
+      this.dirty = false;
+    }
+    return this.cache;
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * Market data: the configured feed -> tape (guards, candles) -> quotes and listeners (trigger
+ * engine, realtime hub). Also implements the price port used to value assets.
+ */
+import type { Currency } from "../ledger/accounts.ts";
+import type { AppConfig } from "../platform/config.ts";
+import type { Feed } from "./feeds/feed.ts";
+import { parseCandleCsv, ReplayFeed, shiftToToday } from "./feeds/replay.ts";
+import { SimulatedFeed } from "./feeds/simulated.ts";
+import type { PricePort, ReferencePrices } from "./prices.ts";
+import { Quotes } from "./quotes.ts";
+import { type SymbolDef, SYMBOLS } from "./symbols.ts";
+import { DEFAULT_TAPE, Tape, type TapeEvent } from "./tape.ts";
+
+export class MarketService implements PricePort {
+  readonly source = "market" as const;
+  readonly tape: Tape;
+  readonly quotes: Quotes;
+  private feed: Feed | null = null;
+  private staleTimer: ReturnType<typeof setInterval> | undefined;
+  private listeners: ((e: TapeEvent) => void)[] = [];
+
+  constructor(
+    private kv: Deno.Kv,
+    readonly symbols: readonly SymbolDef[] = SYMBOLS,
+    private fallback: ReferencePrices,
+    private now: () => number = Date.now,
+    tapeOptions: Partial<typeof DEFAULT_TAPE> = {},
+  ) {
+    this.tape = new Tape(kv, { ...DEFAULT_TAPE, ...tapeOptions, now });
+    this.quotes = new Quotes(this.tape, symbols, now);
+    this.tape.onTicks((e) => {
+      this.quotes.onTicks(e);
+      for (const l of this.listeners) l(e);
+    });
+  }
+
+  onTicks(f: (e: TapeEvent) => void) {
+    this.listeners.push(f);
+  }
+
+  get feedKind(): Feed["kind"] | null {
+    return this.feed?.kind ?? null;
+  }
+
+  async start(feed: Feed) {
+    await this.tape.load(this.symbols.map((s) => s.code));
+    await this.quotes.load();
+    this.feed = feed;
+    feed.start((t) => this.tape.ingest(t));
+    // staleness is wall time: re-publish quotes when a symbol goes quiet
+    this.staleTimer = setInterval(() => this.quotes.markDirty(), 1000);
+  }
+
+  async stop() {
+    clearInterval(this.staleTimer);
+    await this.feed?.stop();
+  }
+
+  /** Coins valued at the last tick of their USDT symbol; reference prices until one exists. */
+  usdtPrice(currency: Currency): bigint {
+    if (currency === "USDT") return 100_000_000n;
+    return this.tape.lastTick(`${currency}USDT`)?.price ?? this.fallback.usdtPrice(currency);
+  }
+}
+
+/** The feed named by configuration (FEED, REPLAY_FILE, REPLAY_SPEED, REPLAY_SYMBOL, REPLAY_SHIFT). */
+export async function feedFromConfig(
+  config: AppConfig,
+  now: () => number = Date.now,
+): Promise<Feed> {
+  if (config.feed === "replay") {
+    if (!config.replayFile) throw new Error("FEED=replay needs REPLAY_FILE");
+    const candles = parseCandleCsv(await Deno.readTextFile(config.replayFile));
+    const shiftDays = config.replayShift === "days" ? shiftToToday(candles, now()) : 0;
+    return new ReplayFeed(candles, {
+      symbol: config.replaySymbol,
+      speed: config.replaySpeed,
+      shiftDays,
+      now,
+    });
+  }
+  if (config.feed === "exchange") throw new Error("FEED=exchange is not available yet");
+  return new SimulatedFeed(SYMBOLS, config.simSeed, { now });
+}

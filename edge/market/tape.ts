@@ -1,0 +1,242 @@
+/**
+ * The tick tape: the stored source of truth for charts and settlement. Ticks are validated,
+ * outliers held as suspect until the next tick confirms them, then stored (bounded retention)
+ * together with the symbol's candles for every interval, updated through the pricing core and
+ * persisted in the same commit. Staleness uses wall time; the trading clock is the latest tick.
+ */
+import {
+  type Candle,
+  type Interval,
+  INTERVALS,
+  mulDiv,
+  rollupAll,
+  rollupCandles,
+  SCALE,
+  type Tick,
+  updateCandle,
+} from "../../core-wasm/mod.ts";
+import type { RawTick } from "./feeds/feed.ts";
+
+export interface TapeTick extends Tick {
+  symbol: string;
+}
+
+export interface TapeEvent {
+  symbol: string;
+  ticks: TapeTick[];
+  /** candles touched by these ticks, per interval (the open candle after the update) */
+  candles: Map<Interval, Candle>;
+}
+
+export interface TapeOptions {
+  /** a tick further than this fraction (scaled 10^8) from the last is held as suspect */
+  outlierBand: bigint;
+  staleMs: number;
+  retentionMs: number;
+  now: () => number;
+}
+
+export const DEFAULT_TAPE: Omit<TapeOptions, "now"> = {
+  outlierBand: 20_000_000n, // 20%
+  staleMs: 10_000,
+  retentionMs: 7 * 86_400_000,
+};
+
+export const marketKeys = {
+  tick: (symbol: string, time: number, seq: number) => ["market", "tick", symbol, time, seq],
+  ticks: (symbol: string) => ["market", "tick", symbol],
+  last: (symbol: string) => ["market", "last", symbol],
+  candle: (
+    symbol: string,
+    iv: Interval,
+    openTime: number,
+  ) => ["market", "candle", symbol, iv, openTime],
+  candles: (symbol: string, iv: Interval) => ["market", "candle", symbol, iv],
+};
+
+interface StoredTick {
+  price: bigint;
+  qty: bigint;
+}
+
+export class Tape {
+  private last = new Map<string, TapeTick>();
+  private seq = new Map<string, { time: number; n: number }>();
+  private suspect = new Map<string, RawTick>();
+  private seenAt = new Map<string, number>();
+  private open = new Map<string, Map<Interval, Candle>>();
+  private listeners: ((e: TapeEvent) => void)[] = [];
+  /** ticks held as suspect and later confirmed or dropped (for operators and tests) */
+  readonly stats = { accepted: 0, suspect: 0, confirmed: 0, dropped: 0, invalid: 0 };
+  private queue = Promise.resolve();
+
+  constructor(private kv: Deno.Kv, readonly opts: TapeOptions) {}
+
+  onTicks(f: (e: TapeEvent) => void) {
+    this.listeners.push(f);
+  }
+
+  /** Load the latest tick and open candles; rebuild candles from the tape if they are missing. */
+  async load(symbols: readonly string[]) {
+    for (const s of symbols) {
+      const last = await this.kv.get<TapeTick>(marketKeys.last(s));
+      if (last.value) this.last.set(s, last.value);
+      const open = new Map<Interval, Candle>();
+      for (const iv of INTERVALS) {
+        for await (
+          const e of this.kv.list<Candle>({ prefix: marketKeys.candles(s, iv) }, {
+            reverse: true,
+            limit: 1,
+          })
+        ) {
+          open.set(iv, e.value);
+        }
+      }
+      if (last.value && open.size < INTERVALS.length) await this.rebuild(s, open);
+      this.open.set(s, open);
+    }
+  }
+
+  /** Candles from the stored ticks (after a crash between tick and candle, or a new interval). */
+  private async rebuild(symbol: string, open: Map<Interval, Candle>) {
+    const ticks: Tick[] = [];
+    for await (const e of this.kv.list<StoredTick>({ prefix: marketKeys.ticks(symbol) })) {
+      ticks.push({ time: e.key[3] as number, price: e.value.price, qty: e.value.qty });
+    }
+    if (!ticks.length) return;
+    const all = rollupAll(ticks, INTERVALS);
+    for (const iv of INTERVALS) {
+      const candles = all[iv];
+      for (let i = 0; i < candles.length; i += 500) {
+        const op = this.kv.atomic();
+        for (const c of candles.slice(i, i + 500)) {
+          op.set(marketKeys.candle(symbol, iv, c.openTime), c);
+        }
+        await op.commit();
+      }
+      const lastCandle = candles[candles.length - 1];
+      if (lastCandle) open.set(iv, lastCandle);
+    }
+  }
+
+  lastTick(symbol: string): TapeTick | null {
+    return this.last.get(symbol) ?? null;
+  }
+
+  /** No tick for `staleMs` of wall time (or never): new orders refused, triggers paused. */
+  isStale(symbol: string): boolean {
+    const seen = this.seenAt.get(symbol);
+    return seen === undefined || this.opts.now() - seen > this.opts.staleMs;
+  }
+
+  openCandle(symbol: string, iv: Interval): Candle | null {
+    return this.open.get(symbol)?.get(iv) ?? null;
+  }
+
+  /** Feed one raw tick in; ticks are processed one at a time, in arrival order. */
+  ingest(raw: RawTick): Promise<void> {
+    this.queue = this.queue.then(() => this.accept(raw)).catch((e) => {
+      console.error("[tape] tick failed", e);
+    });
+    return this.queue;
+  }
+
+  private far(a: bigint, b: bigint): boolean {
+    const diff = a > b ? a - b : b - a;
+    return mulDiv(diff, SCALE, b, "down") > this.opts.outlierBand;
+  }
+
+  private async accept(raw: RawTick) {
+    if (
+      !Number.isSafeInteger(raw.time) || raw.time <= 0 || typeof raw.price !== "bigint" ||
+      raw.price <= 0n || typeof raw.qty !== "bigint" || raw.qty < 0n
+    ) {
+      this.stats.invalid++;
+      return;
+    }
+    this.seenAt.set(raw.symbol, this.opts.now());
+    const last = this.last.get(raw.symbol);
+    const suspect = this.suspect.get(raw.symbol);
+    let accepted: RawTick[] = [raw];
+    if (suspect) {
+      this.suspect.delete(raw.symbol);
+      if (!this.far(raw.price, suspect.price)) {
+        // the next tick agrees with the suspect: the move was real
+        this.stats.confirmed++;
+        accepted = [suspect, raw];
+      } else {
+        this.stats.dropped++;
+        if (last && this.far(raw.price, last.price)) {
+          this.stats.suspect++;
+          this.suspect.set(raw.symbol, raw);
+          return;
+        }
+      }
+    } else if (last && this.far(raw.price, last.price)) {
+      this.stats.suspect++;
+      this.suspect.set(raw.symbol, raw);
+      return;
+    }
+    await this.store(raw.symbol, accepted);
+  }
+
+  private async store(symbol: string, raws: RawTick[]) {
+    const open = this.open.get(symbol) ?? new Map<Interval, Candle>();
+    this.open.set(symbol, open);
+    const ticks: TapeTick[] = [];
+    const touched = new Map<Interval, Candle>();
+    const op = this.kv.atomic();
+    for (const raw of raws) {
+      const prev = this.last.get(symbol);
+      // The tape is in time order: a late trade takes the latest time seen.
+      const time = prev && raw.time < prev.time ? prev.time : raw.time;
+      const s = this.seq.get(symbol);
+      const n = s && s.time === time ? s.n + 1 : 0;
+      this.seq.set(symbol, { time, n });
+      const tick: TapeTick = { symbol, time, price: raw.price, qty: raw.qty };
+      op.set(marketKeys.tick(symbol, time, n), { price: tick.price, qty: tick.qty }, {
+        expireIn: this.opts.retentionMs,
+      });
+      for (const iv of INTERVALS) {
+        const r = updateCandle(open.get(iv) ?? null, iv, tick);
+        open.set(iv, r.candle);
+        touched.set(iv, r.candle);
+      }
+      this.last.set(symbol, tick);
+      ticks.push(tick);
+    }
+    for (const [iv, c] of touched) op.set(marketKeys.candle(symbol, iv, c.openTime), c);
+    op.set(marketKeys.last(symbol), ticks[ticks.length - 1]!);
+    await op.commit();
+    this.stats.accepted += ticks.length;
+    const event = { symbol, ticks, candles: touched };
+    for (const l of this.listeners) l(event);
+  }
+
+  /**
+   * Candles of a symbol, oldest first, in [from, to], at most `limit` (the newest when more),
+   * gaps filled with the previous close and zero volume.
+   */
+  async candles(
+    symbol: string,
+    iv: Interval,
+    o: { from?: number; to?: number; limit: number },
+  ): Promise<Candle[]> {
+    const out: Candle[] = [];
+    const prefix = marketKeys.candles(symbol, iv);
+    const start = o.from !== undefined ? marketKeys.candle(symbol, iv, o.from) : undefined;
+    const end = o.to !== undefined ? marketKeys.candle(symbol, iv, o.to + 1) : undefined;
+    const selector: Deno.KvListSelector = start && end
+      ? { start, end }
+      : start
+      ? { prefix, start }
+      : end
+      ? { prefix, end }
+      : { prefix };
+    for await (const e of this.kv.list<Candle>(selector, { reverse: true, limit: o.limit })) {
+      out.push(e.value);
+    }
+    out.reverse();
+    return out.length ? rollupCandles(out, iv, { fill: true }).slice(-o.limit) : out;
+  }
+}
