@@ -6,12 +6,16 @@ import { loadConfig, openKv } from "./edge/platform/config.ts";
 import { buildDeps } from "./edge/platform/boot.ts";
 import { seedIfEmpty } from "./tools/seed.ts";
 import { createApp } from "./routes/app.ts";
+import { feedFromConfig } from "./edge/market/service.ts";
 
 const config = loadConfig();
 const kv = await openKv(config.kvPath);
 const deps = await buildDeps(config, kv);
 await seedIfEmpty(deps);
+if (config.marketFeed) await deps.market.start(await feedFromConfig(config));
 const app = createApp(deps);
+// Realtime heartbeat: clients reconnect when it stops.
+setInterval(() => deps.hub.heartbeat(), 20_000);
 
 const server = Deno.serve({
   port: config.port,
@@ -26,7 +30,7 @@ const server = Deno.serve({
 
 for (const sig of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(sig, () => {
-    server.shutdown().finally(() => {
+    Promise.allSettled([server.shutdown(), deps.market.stop()]).finally(() => {
       kv.close();
       Deno.exit(0);
     });

@@ -7,9 +7,11 @@ import { ApiError } from "../edge/platform/errors.ts";
 import { platform, securityHeaders } from "../edge/platform/middleware.ts";
 import { accountsApi } from "./api/accounts.ts";
 import { accountApi } from "./api/account.ts";
+import { marketApi } from "./api/market.ts";
 import { platformApi } from "./api/platform.ts";
 import { notFoundPage, registerPages } from "./pages/mod.tsx";
 import { serveStatic } from "./static.ts";
+import { registerSocket } from "./ws.ts";
 
 /** The /api sub-application: envelope, zod validation, body limit, OpenAPI document. */
 export function createApi(deps: Deps) {
@@ -32,6 +34,7 @@ export function createApi(deps: Deps) {
   api.route("/", platformApi);
   api.route("/", accountsApi);
   api.route("/", accountApi);
+  api.route("/", marketApi);
   api.doc31("/doc", {
     openapi: "3.1.0",
     info: {
@@ -59,6 +62,7 @@ export function createApp(deps: Deps) {
     });
   }
   app.route("/api", createApi(deps));
+  registerSocket(app, deps.hub);
   app.get("/static/*", serveStatic);
   registerPages(app);
   app.notFound((c) =>

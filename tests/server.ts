@@ -45,7 +45,7 @@ export interface TestServer {
 }
 
 export async function startServer(
-  opts: { tenants?: unknown; env?: Record<string, string>; seed?: boolean } = {},
+  opts: { tenants?: unknown; env?: Record<string, string>; seed?: boolean; feed?: boolean } = {},
 ): Promise<TestServer> {
   const kv = await Deno.openKv(":memory:");
   let tenantsFile: string | undefined;
@@ -71,6 +71,12 @@ export async function startServer(
     } finally {
       console.log = log;
     }
+  }
+  // Market data: tests feed ticks through the tape themselves unless they ask for the feed.
+  await deps.market.tape.load(deps.market.symbols.map((s) => s.code));
+  if (opts.feed) {
+    const { SimulatedFeed } = await import("../edge/market/feeds/simulated.ts");
+    await deps.market.start(new SimulatedFeed(deps.market.symbols, 7, { tickMs: 100 }));
   }
   const app = createApp(deps);
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
@@ -111,6 +117,7 @@ export async function startServer(
     },
     async close() {
       await server.shutdown();
+      await deps.market.stop();
       // Every test server's books must balance when it stops.
       const report = await verifyLedger(kv);
       kv.close();

@@ -13,7 +13,6 @@ import { type SymbolDef, SYMBOLS } from "./symbols.ts";
 import { DEFAULT_TAPE, Tape, type TapeEvent } from "./tape.ts";
 
 export class MarketService implements PricePort {
-  readonly source = "market" as const;
   readonly tape: Tape;
   readonly quotes: Quotes;
   private feed: Feed | null = null;
@@ -55,6 +54,11 @@ export class MarketService implements PricePort {
   async stop() {
     clearInterval(this.staleTimer);
     await this.feed?.stop();
+  }
+
+  /** "market" once BTC and ETH have ticks; configured reference prices until then. */
+  get source(): PricePort["source"] {
+    return this.tape.lastTick("BTCUSDT") && this.tape.lastTick("ETHUSDT") ? "market" : "reference";
   }
 
   /** Coins valued at the last tick of their USDT symbol; reference prices until one exists. */

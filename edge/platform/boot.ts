@@ -2,6 +2,8 @@ import { AccountsService } from "../accounts/service.ts";
 import { DevOutboxSender } from "../accounts/sender.ts";
 import { Ledger } from "../ledger/service.ts";
 import { ReferencePrices } from "../market/prices.ts";
+import { MarketService } from "../market/service.ts";
+import { Hub } from "../realtime/hub.ts";
 import type { AppConfig } from "./config.ts";
 import type { Deps } from "./context.ts";
 import { TenantRegistry } from "./tenants.ts";
@@ -23,6 +25,8 @@ export async function buildDeps(
     sessionMaxMs: config.sessionMaxHours * 3600_000,
   });
   const ledger = new Ledger(kv, now);
-  const prices = new ReferencePrices(config.referencePrices);
-  return { kv, config, tenants, sender, accounts, ledger, prices, now };
+  const market = new MarketService(kv, undefined, new ReferencePrices(config.referencePrices), now);
+  const hub = new Hub(market.quotes, market.symbols);
+  market.onTicks((e) => hub.publish(e));
+  return { kv, config, tenants, sender, accounts, ledger, prices: market, market, hub, now };
 }

@@ -3,6 +3,8 @@ import type { AccountsService, Session } from "../accounts/service.ts";
 import type { SmsSender } from "../accounts/sender.ts";
 import type { Ledger } from "../ledger/service.ts";
 import type { PricePort } from "../market/prices.ts";
+import type { MarketService } from "../market/service.ts";
+import type { Hub } from "../realtime/hub.ts";
 import type { LocaleId } from "../../locales/languages.ts";
 import type { AppConfig } from "./config.ts";
 import type { T } from "./locale.ts";
@@ -17,6 +19,8 @@ export interface Deps {
   accounts: AccountsService;
   ledger: Ledger;
   prices: PricePort;
+  market: MarketService;
+  hub: Hub;
   now: () => number;
 }
 

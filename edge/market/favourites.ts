@@ -1,0 +1,31 @@
+/** A customer's watch list (favourite symbols), per tenant. */
+import { ApiError } from "../platform/errors.ts";
+import { symbolOf } from "./symbols.ts";
+
+const MAX = 50;
+const key = (t: string, userId: string) => [t, "market", "fav", userId];
+
+export async function favourites(kv: Deno.Kv, t: string, userId: string): Promise<string[]> {
+  return (await kv.get<string[]>(key(t, userId))).value ?? [];
+}
+
+export async function setFavourite(
+  kv: Deno.Kv,
+  t: string,
+  userId: string,
+  symbol: string,
+  on: boolean,
+) {
+  if (!symbolOf(symbol)) throw new ApiError(404, "NOT_FOUND");
+  for (let i = 0; i < 10; i++) {
+    const entry = await kv.get<string[]>(key(t, userId));
+    const list = (entry.value ?? []).filter((s) => s !== symbol);
+    if (on) {
+      if (list.length >= MAX) throw new ApiError(400, "VALIDATION", {}, { symbol: "tooMany" });
+      list.push(symbol);
+    }
+    const res = await kv.atomic().check(entry).set(key(t, userId), list).commit();
+    if (res.ok) return list;
+  }
+  throw new ApiError(409, "CONFLICT");
+}
