@@ -59,7 +59,7 @@ export function AssetsView(
         </section>
       ))}
       <p class="muted small">
-        {t("assets.referencePrices", {
+        {assets.priceSource === "market" ? t("assets.marketPrices") : t("assets.referencePrices", {
           btc: formatDecimal(assets.prices.BTC),
           eth: formatDecimal(assets.prices.ETH),
         })}

@@ -12,6 +12,7 @@ import { pendingPages } from "./pending.tsx";
 import type { PageDef } from "./types.ts";
 import { mobilePages } from "./wp.tsx";
 import { assetPages } from "./assets.tsx";
+import { marketPages } from "./market.tsx";
 
 function isLoopback(ip: string): boolean {
   return /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/.test(ip);
@@ -60,6 +61,7 @@ export const ALL_PAGES: PageDef[] = [
   ...mobilePages,
   ...desktopPages,
   ...assetPages,
+  ...marketPages,
   ...pendingPages,
   ...neutralPages,
 ];

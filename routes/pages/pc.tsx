@@ -8,13 +8,14 @@ import LoginForm, { LOGIN_TEXTS } from "../../islands/LoginForm.tsx";
 import RegisterForm, { REGISTER_TEXTS } from "../../islands/RegisterForm.tsx";
 import ResetPasswordForm, { RESET_TEXTS } from "../../islands/ResetPasswordForm.tsx";
 import { desktopPage } from "./frame.tsx";
+import { FeedLabel, QuotesIsland } from "./market.tsx";
 import type { PageDef } from "./types.ts";
 
 export const desktopPages: PageDef[] = [
   {
     path: "/pc/home",
     layout: "pc",
-    render: (c, s) => {
+    render: async (c, s) => {
       const t = c.get("t");
       const name = c.get("tenant").name;
       return desktopPage(
@@ -36,9 +37,15 @@ export const desktopPages: PageDef[] = [
               <a href="/pc/trade/bibi">{t("home.trade")}</a>
             </Card>
           </div>
-          <Card title={t("home.markets")}>
-            <p class="muted">{t("soon.market")}</p>
-          </Card>
+          <h2 class="section">{t("market.recommended")}</h2>
+          <FeedLabel c={c} />
+          {await QuotesIsland({
+            c,
+            s,
+            mode: "recommend",
+            detail: "/pc/trade/fast?symbol=",
+            wide: true,
+          })}
           <RiskWarning t={t} />
         </>,
       );

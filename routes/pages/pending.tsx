@@ -23,7 +23,6 @@ interface Pending {
 }
 
 const WP: Pending[] = [
-  { path: "/wp/quotes/list", title: "quotesList", area: "market", tab: "quotes" },
   { path: "/wp/product", title: "product", area: "trading", tab: "product" },
   { path: "/wp/trade/recharge", title: "recharge", area: "funds" },
   { path: "/wp/trade/recharge/approve", title: "rechargeApprove", area: "funds" },
@@ -44,7 +43,6 @@ const WP: Pending[] = [
   { path: "/wp/user/historyList", title: "historyList", area: "funds" },
   { path: "/wp/user/certify/first", title: "certifyFirst", area: "identity" },
   { path: "/wp/user/certify/second", title: "certifySecond", area: "identity" },
-  { path: "/wp/product/search", title: "search", area: "market" },
   { path: "/wp/product/order", title: "fastOrder", area: "trading" },
   { path: "/wp/product/leveragedDeals", title: "leveragedDeals", area: "trading" },
   { path: "/wp/product/tradeRecord", title: "tradeRecord", area: "trading" },
@@ -60,10 +58,6 @@ const WP: Pending[] = [
 ];
 
 const PC: Pending[] = [
-  { path: "/pc/market", title: "pcMarket", area: "market" },
-  { path: "/pc/trade/fast", title: "pcFast", area: "trading" },
-  { path: "/pc/trade/bibi", title: "pcBibi", area: "trading" },
-  { path: "/pc/trade/future", title: "pcFuture", area: "trading" },
   { path: "/pc/userCenter/certify", title: "pcCertify", area: "identity", account: true },
   { path: "/pc/handle/recharge", title: "pcRecharge", area: "funds", account: true },
   { path: "/pc/handle/withdraw", title: "pcWithdraw", area: "funds", account: true },

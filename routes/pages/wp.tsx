@@ -1,11 +1,4 @@
-import {
-  Card,
-  ComingSoon,
-  HomeHero,
-  MenuList,
-  NotFoundBody,
-  RiskWarning,
-} from "../../components/blocks.tsx";
+import { Card, HomeHero, MenuList, NotFoundBody, RiskWarning } from "../../components/blocks.tsx";
 import { languageOptions } from "../../components/languageOptions.ts";
 import { maskPhone } from "../../edge/accounts/service.ts";
 import { parseCustomerUrl } from "../../edge/platform/customer.ts";
@@ -19,6 +12,7 @@ import LogoutButton from "../../islands/LogoutButton.tsx";
 import RegisterForm, { REGISTER_TEXTS } from "../../islands/RegisterForm.tsx";
 import ResetPasswordForm, { RESET_TEXTS } from "../../islands/ResetPasswordForm.tsx";
 import { mobilePage } from "./frame.tsx";
+import { FeedLabel, QuotesIsland } from "./market.tsx";
 import type { PageDef } from "./types.ts";
 
 const CERTIFY = {
@@ -32,7 +26,7 @@ export const mobilePages: PageDef[] = [
     path: "/wp/home",
     layout: "wp",
     public: true,
-    render: (c, s) => {
+    render: async (c, s) => {
       const t = c.get("t");
       const name = c.get("tenant").name;
       return mobilePage(
@@ -50,9 +44,15 @@ export const mobilePages: PageDef[] = [
             <a href="/wp/user/language">{t("nav.language")}</a>
             <a href="/demo">{t("page.demo")}</a>
           </nav>
-          <Card title={t("home.markets")}>
-            <p class="muted">{t("soon.market")}</p>
-          </Card>
+          <h2 class="section">{t("market.recommended")}</h2>
+          <FeedLabel c={c} />
+          {await QuotesIsland({
+            c,
+            s,
+            mode: "recommend",
+            detail: "/wp/product/detail/",
+            wide: false,
+          })}
           <RiskWarning t={t} />
         </>,
       );
@@ -337,28 +337,6 @@ export const mobilePages: PageDef[] = [
             </a>
           )}
         </>,
-      );
-    },
-  },
-  {
-    path: "/wp/product/detail/:prdId",
-    layout: "wp",
-    render: (c) => {
-      const t = c.get("t");
-      const prdId = c.req.param("prdId") ?? "";
-      if (!/^[A-Z0-9]{2,20}$/.test(prdId)) {
-        return mobilePage(
-          c,
-          { title: t("page.notFound"), back: "/wp/home", status: 404 },
-          <NotFoundBody t={t} closed={false} home="/wp/home" />,
-        );
-      }
-      return mobilePage(
-        c,
-        { title: `${prdId} · ${t("page.productDetail")}`, back: "/wp/quotes/list" },
-        (
-          <ComingSoon t={t} area="market" />
-        ),
       );
     },
   },

@@ -41,7 +41,7 @@ Deno.test({
             exact: true,
           }).click();
           await page.waitForURL(new RegExp(`${path}$`));
-          await page.getByTestId("coming-soon").waitFor();
+          await page.getByTestId("feed-label").waitFor();
         }
         await page.goto(srv.base + "/pc/userCenter");
         await page.waitForURL(/\/pc\/userCenter\/certify$/);

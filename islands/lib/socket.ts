@@ -1,0 +1,75 @@
+/**
+ * One realtime connection per page: subscribe to channels, get messages; reconnects with
+ * backoff when the socket closes or the server's heartbeat stops.
+ */
+type Handler = (data: unknown) => void;
+
+const handlers = new Map<string, Set<Handler>>();
+let ws: WebSocket | null = null;
+let backoff = 500;
+let lastMessage = 0;
+let watchdog: ReturnType<typeof setInterval> | undefined;
+const statusListeners = new Set<(up: boolean) => void>();
+
+function url() {
+  const u = new URL("/ws", location.href);
+  u.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+  const socuid = localStorage.getItem("socuid");
+  if (socuid) u.searchParams.set("userId", socuid);
+  const appKey = document.documentElement.dataset.appKey;
+  if (appKey) u.searchParams.set("appKey", appKey);
+  return u.toString();
+}
+
+function connect() {
+  ws = new WebSocket(url());
+  ws.onopen = () => {
+    backoff = 500;
+    lastMessage = Date.now();
+    for (const ch of handlers.keys()) ws!.send(JSON.stringify({ op: "sub", ch }));
+    statusListeners.forEach((f) => f(true));
+  };
+  ws.onmessage = (e) => {
+    lastMessage = Date.now();
+    let m: { ch?: string; data?: unknown };
+    try {
+      m = JSON.parse(e.data);
+    } catch {
+      return;
+    }
+    handlers.get(m.ch ?? "")?.forEach((h) => h(m.data));
+  };
+  ws.onclose = () => {
+    statusListeners.forEach((f) => f(false));
+    ws = null;
+    setTimeout(connect, backoff);
+    backoff = Math.min(backoff * 2, 15_000);
+  };
+  watchdog ??= setInterval(() => {
+    // the server sends a heartbeat every 20 s
+    if (ws && ws.readyState === WebSocket.OPEN && Date.now() - lastMessage > 45_000) ws.close();
+  }, 5_000);
+}
+
+export function subscribe(ch: string, h: Handler): () => void {
+  let set = handlers.get(ch);
+  if (!set) {
+    set = new Set();
+    handlers.set(ch, set);
+    if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ op: "sub", ch }));
+  }
+  set.add(h);
+  if (!ws) connect();
+  return () => {
+    set!.delete(h);
+    if (set!.size === 0) {
+      handlers.delete(ch);
+      if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ op: "unsub", ch }));
+    }
+  };
+}
+
+export function onStatus(f: (up: boolean) => void) {
+  statusListeners.add(f);
+  return () => statusListeners.delete(f);
+}

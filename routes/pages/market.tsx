@@ -1,0 +1,233 @@
+/** Quotes, search, product detail with chart, and the chart area of the desktop trade pages. */
+import { ComingSoon, NotFoundBody } from "../../components/blocks.tsx";
+import type { Session } from "../../edge/accounts/service.ts";
+import { favourites } from "../../edge/market/favourites.ts";
+import type { Quote } from "../../edge/market/quotes.ts";
+import { RECOMMENDED, symbolOf, SYMBOLS } from "../../edge/market/symbols.ts";
+import type { Ctx } from "../../edge/platform/context.ts";
+import { pickTexts, type T } from "../../edge/platform/locale.ts";
+import { Island } from "../../edge/render/island.tsx";
+import LiveQuotes, { QUOTES_TEXTS } from "../../islands/LiveQuotes.tsx";
+import PriceChart, { CHART_TEXTS } from "../../islands/PriceChart.tsx";
+import { formatPct, formatPrice } from "../../islands/lib/price.ts";
+import { desktopPage, mobilePage } from "./frame.tsx";
+import type { PageDef } from "./types.ts";
+
+type Mode = "all" | "rising" | "watch" | "recommend";
+
+/** Live quotes island with its server-rendered first state. */
+export async function QuotesIsland(
+  { c, s, mode, detail, wide }: {
+    c: Ctx;
+    s: Session | null;
+    mode: Mode;
+    detail: string;
+    wide: boolean;
+  },
+) {
+  const m = c.get("deps").market;
+  let quotes: Quote[] = m.quotes.list().list;
+  if (mode === "recommend") quotes = quotes.filter((q) => RECOMMENDED.includes(q.symbol));
+  const favs = s ? await favourites(c.get("deps").kv, c.get("tenant").id, s.userId) : [];
+  return (
+    <Island
+      name="LiveQuotes"
+      of={LiveQuotes}
+      props={{
+        quotes,
+        tx: pickTexts(c.get("t"), QUOTES_TEXTS),
+        locale: c.get("locale"),
+        mode,
+        detail,
+        signedIn: !!s,
+        favourites: favs,
+        wide,
+      }}
+    />
+  );
+}
+
+export function FeedLabel({ c }: { c: Ctx }) {
+  const kind = c.get("deps").market.feedKind ?? "none";
+  return <p class="feed-label" data-testid="feed-label">{c.get("t")(`market.feed_${kind}`)}</p>;
+}
+
+function Tabs({ t, base, tab }: { t: T; base: string; tab: string }) {
+  return (
+    <nav class="seg" aria-label={t("page.quotesList")}>
+      {(["all", "watch", "rising"] as const).map((x) => (
+        <a
+          key={x}
+          href={`${base}?tab=${x}`}
+          class={x === tab ? "active" : undefined}
+          aria-current={x === tab ? "page" : undefined}
+        >
+          {t(`market.${x}`)}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+function tabOf(c: Ctx): "all" | "watch" | "rising" {
+  const tab = c.req.query("tab");
+  return tab === "watch" || tab === "rising" ? tab : "all";
+}
+
+function chart(c: Ctx, symbol: string) {
+  const def = symbolOf(symbol)!;
+  return (
+    <Island
+      name="PriceChart"
+      of={PriceChart}
+      props={{
+        symbol,
+        priceDecimals: def.priceDecimals,
+        locale: c.get("locale"),
+        tx: pickTexts(c.get("t"), CHART_TEXTS),
+      }}
+    />
+  );
+}
+
+const TRADE_PAGES = [
+  { path: "/pc/trade/fast", title: "pcFast", active: "fast" },
+  { path: "/pc/trade/future", title: "pcFuture", active: "future" },
+  { path: "/pc/trade/bibi", title: "pcBibi", active: "bibi" },
+] as const;
+
+export const marketPages: PageDef[] = [
+  {
+    path: "/wp/quotes/list",
+    layout: "wp",
+    render: async (c, s) => {
+      const t = c.get("t");
+      const tab = tabOf(c);
+      return mobilePage(
+        c,
+        { title: t("page.quotesList"), tab: "quotes" },
+        <>
+          <Tabs t={t} base="/wp/quotes/list" tab={tab} />
+          <FeedLabel c={c} />
+          {await QuotesIsland({ c, s, mode: tab, detail: "/wp/product/detail/", wide: false })}
+        </>,
+      );
+    },
+  },
+  {
+    path: "/pc/market",
+    layout: "pc",
+    render: async (c, s) => {
+      const t = c.get("t");
+      const tab = tabOf(c);
+      return desktopPage(
+        c,
+        { title: t("page.pcMarket"), active: "market" },
+        <>
+          <Tabs t={t} base="/pc/market" tab={tab} />
+          <FeedLabel c={c} />
+          {tab === "watch" && !s
+            ? <p class="card center" data-testid="login-prompt">{t("app.loginPromptTitle")}</p>
+            : await QuotesIsland({ c, s, mode: tab, detail: "/pc/trade/fast?symbol=", wide: true })}
+        </>,
+      );
+    },
+  },
+  {
+    path: "/wp/product/search",
+    layout: "wp",
+    render: (c) => {
+      const t = c.get("t");
+      const q = (c.req.query("q") ?? "").toUpperCase().replace(/[^A-Z0-9]/g, "").slice(0, 20);
+      const found = SYMBOLS.filter((s) => !q || s.code.includes(q) || s.base.includes(q));
+      return mobilePage(
+        c,
+        { title: t("page.search"), back: "/wp/quotes/list" },
+        <>
+          <form class="filters" method="get" action="/wp/product/search" role="search">
+            <input
+              name="q"
+              value={q}
+              placeholder={t("market.searchPlaceholder")}
+              aria-label={t("page.search")}
+              maxLength={20}
+            />
+            <button class="btn btn-small" type="submit">{t("market.searchButton")}</button>
+          </form>
+          {found.length === 0
+            ? <p class="card muted center">{t("market.noResults")}</p>
+            : (
+              <ul class="list" data-testid="search-results">
+                {found.map((s) => (
+                  <li key={s.code}>
+                    <a class="list-row" href={`/wp/product/detail/${s.code}`}>
+                      <span class="grow">{s.name}</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+        </>,
+      );
+    },
+  },
+  {
+    path: "/wp/product/detail/:prdId",
+    layout: "wp",
+    render: (c) => {
+      const t = c.get("t");
+      const def = symbolOf(c.req.param("prdId") ?? "");
+      if (!def) {
+        return mobilePage(
+          c,
+          { title: t("page.notFound"), back: "/wp/home", status: 404 },
+          (
+            <NotFoundBody t={t} closed={false} home="/wp/home" />
+          ),
+        );
+      }
+      const q = c.get("deps").market.quotes.quote(def);
+      return mobilePage(
+        c,
+        { title: `${def.name} · ${t("page.productDetail")}`, back: "/wp/quotes/list" },
+        <>
+          <FeedLabel c={c} />
+          {q && (
+            <p class="detail-price" data-testid="detail-price">
+              {formatPrice(q.price, q.priceDecimals, c.get("locale"))}{" "}
+              <span class={q.changePct.startsWith("-") ? "chip neg" : "chip pos"}>
+                {formatPct(q.changePct, c.get("locale"))}
+              </span>
+            </p>
+          )}
+          {chart(c, def.code)}
+          <p class="notice">{t("market.tradingSoon")}</p>
+        </>,
+      );
+    },
+  },
+  ...TRADE_PAGES.map((p): PageDef => ({
+    path: p.path,
+    layout: "pc",
+    render: async (c, s) => {
+      const t = c.get("t");
+      const symbol = symbolOf(c.req.query("symbol") ?? "")?.code ?? "BTCUSDT";
+      return desktopPage(
+        c,
+        { title: `${t(`page.${p.title}`)} · ${symbolOf(symbol)!.name}`, active: p.active },
+        (
+          <div class="trade-grid">
+            <div>
+              <FeedLabel c={c} />
+              {chart(c, symbol)}
+            </div>
+            <aside>
+              <ComingSoon t={t} area="trading" />
+              {await QuotesIsland({ c, s, mode: "all", detail: `${p.path}?symbol=`, wide: false })}
+            </aside>
+          </div>
+        ),
+      );
+    },
+  })),
+];
