@@ -7,6 +7,7 @@ import type { AppConfig } from "../platform/config.ts";
 import type { Feed } from "./feeds/feed.ts";
 import { parseCandleCsv, ReplayFeed, shiftToToday } from "./feeds/replay.ts";
 import { SimulatedFeed } from "./feeds/simulated.ts";
+import { ExchangeFeed } from "./feeds/exchange.ts";
 import type { PricePort, ReferencePrices } from "./prices.ts";
 import { Quotes } from "./quotes.ts";
 import { type SymbolDef, SYMBOLS } from "./symbols.ts";
@@ -84,6 +85,13 @@ export async function feedFromConfig(
       now,
     });
   }
-  if (config.feed === "exchange") throw new Error("FEED=exchange is not available yet");
+  if (config.feed === "exchange") {
+    return new ExchangeFeed({
+      wsBase: config.exchangeWsUrl,
+      restBase: config.exchangeRestUrl,
+      symbols: config.exchangeSymbols,
+      now,
+    });
+  }
   return new SimulatedFeed(SYMBOLS, config.simSeed, { now });
 }

@@ -25,6 +25,9 @@ export interface AppConfig {
   replaySymbol: string;
   /** "days": move the tape by whole days so that it ends today. */
   replayShift: "none" | "days";
+  exchangeWsUrl: string;
+  exchangeRestUrl: string;
+  exchangeSymbols: string[];
   /** Start the market feed (tests of other capabilities run without one). */
   marketFeed: boolean;
 }
@@ -62,7 +65,14 @@ export function loadConfig(env: (k: string) => string | undefined = (k) => Deno.
     replaySymbol: env("REPLAY_SYMBOL") || "BTCUSDT",
     replayShift: env("REPLAY_SHIFT") === "days" ? "days" : "none",
     marketFeed: env("MARKET_FEED") !== "off",
+    exchangeWsUrl: env("EXCHANGE_WS_URL") || "",
+    exchangeRestUrl: env("EXCHANGE_REST_URL") || "",
+    exchangeSymbols: (env("EXCHANGE_SYMBOLS") || "BTCUSDT,ETHUSDT").split(",").map((s) => s.trim())
+      .filter((s) => /^[A-Z0-9]{2,20}$/.test(s)),
   };
+  if (config.feed === "exchange" && (!config.exchangeWsUrl || !config.exchangeRestUrl)) {
+    throw new Error("FEED=exchange needs EXCHANGE_WS_URL and EXCHANGE_REST_URL");
+  }
   return config;
 }
 
