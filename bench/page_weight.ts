@@ -44,7 +44,10 @@ async function jsOf(path: string, ua: string) {
 
 const rows: [string, string, string][] = [
   ["mobile static page (assets, coming soon)", "/wp/trade/property", MOBILE_UA],
-  ["mobile home", "/wp/home", MOBILE_UA],
+  ["mobile home (live quotes)", "/wp/home", MOBILE_UA],
+  ["mobile product detail (chart)", "/wp/product/detail/BTCUSDT", MOBILE_UA],
+  ["mobile quotes list", "/wp/quotes/list", MOBILE_UA],
+  ["desktop trade page (chart + quotes)", "/pc/trade/fast", DESKTOP_UA],
   ["mobile login", "/wp/user/login", MOBILE_UA],
   ["mobile register", "/wp/user/register", MOBILE_UA],
   ["mobile user centre", "/wp/user/userCenter", MOBILE_UA],

@@ -93,5 +93,8 @@ export async function feedFromConfig(
       now,
     });
   }
-  return new SimulatedFeed(SYMBOLS, config.simSeed, { now });
+  const symbols = config.simSymbols
+    ? SYMBOLS.filter((s) => config.simSymbols!.includes(s.code))
+    : SYMBOLS;
+  return new SimulatedFeed(symbols, config.simSeed, { now });
 }

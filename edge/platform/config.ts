@@ -19,6 +19,8 @@ export interface AppConfig {
   referencePrices: string;
   /** Simulated feed seed. */
   simSeed: number;
+  /** Simulated symbols (all when unset). */
+  simSymbols: string[] | null;
   replayFile?: string;
   /** 60 plays one minute per second. */
   replaySpeed: number;
@@ -60,6 +62,7 @@ export function loadConfig(env: (k: string) => string | undefined = (k) => Deno.
     logRequests: env("LOG_REQUESTS") === "1",
     referencePrices: env("REFERENCE_PRICES") || "BTC=60000,ETH=3000",
     simSeed: int(env, "SIM_SEED", 20260101, 0),
+    simSymbols: env("SIM_SYMBOLS") ? env("SIM_SYMBOLS")!.split(",").map((x) => x.trim()) : null,
     replayFile: env("REPLAY_FILE") || undefined,
     replaySpeed: int(env, "REPLAY_SPEED", 60, 1),
     replaySymbol: env("REPLAY_SYMBOL") || "BTCUSDT",
