@@ -1,4 +1,10 @@
-import { Card, HomeHero, LoginPrompt, RiskWarning } from "../../components/blocks.tsx";
+import {
+  Card,
+  ContentPlaceholders,
+  HomeHero,
+  LoginPrompt,
+  RiskWarning,
+} from "../../components/blocks.tsx";
 import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
@@ -37,6 +43,7 @@ export const desktopPages: PageDef[] = [
               <a href="/pc/trade/bibi">{t("home.trade")}</a>
             </Card>
           </div>
+          <ContentPlaceholders t={t} />
           <h2 class="section">{t("market.recommended")}</h2>
           <FeedLabel c={c} />
           {await QuotesIsland({

@@ -1,4 +1,11 @@
-import { Card, HomeHero, MenuList, NotFoundBody, RiskWarning } from "../../components/blocks.tsx";
+import {
+  Card,
+  ContentPlaceholders,
+  HomeHero,
+  MenuList,
+  NotFoundBody,
+  RiskWarning,
+} from "../../components/blocks.tsx";
 import { languageOptions } from "../../components/languageOptions.ts";
 import { maskPhone } from "../../edge/accounts/service.ts";
 import { parseCustomerUrl } from "../../edge/platform/customer.ts";
@@ -44,6 +51,7 @@ export const mobilePages: PageDef[] = [
             <a href="/wp/user/language">{t("nav.language")}</a>
             <a href="/demo">{t("page.demo")}</a>
           </nav>
+          <ContentPlaceholders t={t} />
           <h2 class="section">{t("market.recommended")}</h2>
           <FeedLabel c={c} />
           {await QuotesIsland({

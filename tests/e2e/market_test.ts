@@ -77,6 +77,12 @@ Deno.test({
         await p.goto(srv.base + "/pc/trade/fast?symbol=ETHUSDT");
         await p.waitForSelector('[data-testid="chart"][data-state="ready"]');
         assertMatch(await p.title(), /ETH\/USDT/);
+        const before = await p.getByTestId("chart").getAttribute("data-last");
+        await p.waitForFunction(
+          (v) => document.querySelector('[data-testid="chart"]')?.getAttribute("data-last") !== v,
+          before,
+          { timeout: 10_000 },
+        );
         await p.getByRole("button", { name: "1D", exact: true }).click();
         await p.waitForSelector('[data-testid="chart"][data-state="ready"]');
         await p.screenshot({ path: shot("desktop-trade-chart") });
