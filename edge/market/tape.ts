@@ -6,6 +6,7 @@
  */
 import {
   type Candle,
+  formatDecimal,
   type Interval,
   INTERVALS,
   mulDiv,
@@ -41,6 +42,19 @@ export const DEFAULT_TAPE: Omit<TapeOptions, "now"> = {
   staleMs: 10_000,
   retentionMs: 7 * 86_400_000,
 };
+
+/** A candle as the API and the socket send it: [openTime, open, high, low, close, volume]. */
+export type CandleRow = [number, string, string, string, string, string];
+export function candleRow(k: Candle): CandleRow {
+  return [
+    k.openTime,
+    formatDecimal(k.open),
+    formatDecimal(k.high),
+    formatDecimal(k.low),
+    formatDecimal(k.close),
+    formatDecimal(k.volume),
+  ];
+}
 
 export const marketKeys = {
   tick: (symbol: string, time: number, seq: number) => ["market", "tick", symbol, time, seq],

@@ -3,9 +3,9 @@
  * the private `user` channel, authorized by the session only). Every send checks the client's
  * buffered bytes: a slow client is dropped instead of slowing the others or growing memory.
  */
-import { formatDecimal, type Interval, INTERVALS } from "../../core-wasm/mod.ts";
+import { type Interval, INTERVALS } from "../../core-wasm/mod.ts";
 import type { Quotes } from "../market/quotes.ts";
-import type { TapeEvent } from "../market/tape.ts";
+import { candleRow, type TapeEvent } from "../market/tape.ts";
 import type { SymbolDef } from "../market/symbols.ts";
 
 export interface HubSocket {
@@ -104,14 +104,7 @@ export class Hub {
         ch,
         JSON.stringify({
           ch,
-          data: [
-            k.openTime,
-            formatDecimal(k.open),
-            formatDecimal(k.high),
-            formatDecimal(k.low),
-            formatDecimal(k.close),
-            formatDecimal(k.volume),
-          ],
+          data: candleRow(k),
         }),
       );
     }

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { formatDecimal, INTERVALS, parseDecimal } from "../../core-wasm/mod.ts";
+import { INTERVALS, parseDecimal } from "../../core-wasm/mod.ts";
+import { candleRow } from "../../edge/market/tape.ts";
 import { favourites, setFavourite } from "../../edge/market/favourites.ts";
 import type { Quote } from "../../edge/market/quotes.ts";
 import { RECOMMENDED, symbolOf } from "../../edge/market/symbols.ts";
@@ -141,16 +142,7 @@ export const marketApi = new OpenAPIHono<AppEnv>()
       return ok(c, {
         symbol: q.symbol,
         interval: q.interval,
-        candles: candles.map((k) =>
-          [
-            k.openTime,
-            formatDecimal(k.open),
-            formatDecimal(k.high),
-            formatDecimal(k.low),
-            formatDecimal(k.close),
-            formatDecimal(k.volume),
-          ] as [number, string, string, string, string, string]
-        ),
+        candles: candles.map(candleRow),
       });
     },
   )
@@ -171,46 +163,30 @@ export const marketApi = new OpenAPIHono<AppEnv>()
       );
       return ok(c, { items, feed: c.get("deps").market.feedKind });
     },
-  )
-  .openapi(
+  );
+
+/** Add (POST) or remove (DELETE) a favourite: one route definition per method. */
+for (const [method, on] of [["post", true], ["delete", false]] as const) {
+  marketApi.openapi(
     createRoute({
-      method: "post",
+      method,
       path: "/optional/product/{symbol}",
       tags,
-      summary: "Add a favourite",
+      summary: on ? "Add a favourite" : "Remove a favourite",
       request: { params: SymbolParam },
       responses: { ...okReply(z.object({ symbols: z.array(z.string()) })), ...AUTH_ERRORS },
     }),
     async (c) => {
       const s = await requireSession(c);
+      const { kv } = c.get("deps");
       const symbols = await setFavourite(
-        c.get("deps").kv,
+        kv,
         c.get("tenant").id,
         s.userId,
         c.req.valid("param").symbol,
-        true,
-      );
-      return ok(c, { symbols });
-    },
-  )
-  .openapi(
-    createRoute({
-      method: "delete",
-      path: "/optional/product/{symbol}",
-      tags,
-      summary: "Remove a favourite",
-      request: { params: SymbolParam },
-      responses: { ...okReply(z.object({ symbols: z.array(z.string()) })), ...AUTH_ERRORS },
-    }),
-    async (c) => {
-      const s = await requireSession(c);
-      const symbols = await setFavourite(
-        c.get("deps").kv,
-        c.get("tenant").id,
-        s.userId,
-        c.req.valid("param").symbol,
-        false,
+        on,
       );
       return ok(c, { symbols });
     },
   );
+}

@@ -19,20 +19,15 @@ import type { Balance } from "../../edge/ledger/store.ts";
 import { formatReport, verifyLedger } from "../../edge/ledger/verify.ts";
 import { ApiError } from "../../edge/platform/errors.ts";
 import { FaultyKv, InjectedFault } from "./faulty_kv.ts";
+import { mulberry32 } from "../../edge/market/feeds/simulated.ts";
 
 const T = "sim";
 const OPS = Number(Deno.env.get("SIM_OPS") ?? 10_000);
 
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const uniform = (seed: number) => {
+  const next = mulberry32(seed);
+  return () => next() / 4294967296;
+};
 
 interface Op {
   key: string;
@@ -44,7 +39,7 @@ interface Op {
 }
 
 async function simulate(seed: number) {
-  const rnd = mulberry32(seed);
+  const rnd = uniform(seed);
   const int = (n: number) => Math.floor(rnd() * n);
   const pick = <X>(xs: readonly X[]) => xs[int(xs.length)]!;
   const real = await Deno.openKv(":memory:");

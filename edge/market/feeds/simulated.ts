@@ -6,7 +6,8 @@
 import type { SymbolDef } from "../symbols.ts";
 import type { Feed, RawTick } from "./feed.ts";
 
-function mulberry32(seed: number) {
+/** A small seeded PRNG (mulberry32): 32-bit unsigned integers. */
+export function mulberry32(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
