@@ -12,6 +12,7 @@ const config = loadConfig();
 const kv = await openKv(config.kvPath);
 const deps = await buildDeps(config, kv);
 await seedIfEmpty(deps);
+await deps.engine.start();
 if (config.marketFeed) await deps.market.start(await feedFromConfig(config));
 const app = createApp(deps);
 // Realtime heartbeat: clients reconnect when it stops.
@@ -30,7 +31,7 @@ const server = Deno.serve({
 
 for (const sig of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(sig, () => {
-    Promise.allSettled([server.shutdown(), deps.market.stop()]).finally(() => {
+    Promise.allSettled([server.shutdown(), deps.market.stop(), deps.engine.stop()]).finally(() => {
       kv.close();
       Deno.exit(0);
     });

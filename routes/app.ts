@@ -8,6 +8,7 @@ import { platform, securityHeaders } from "../edge/platform/middleware.ts";
 import { accountsApi } from "./api/accounts.ts";
 import { accountApi } from "./api/account.ts";
 import { marketApi } from "./api/market.ts";
+import { tradingApi } from "./api/trading.ts";
 import { platformApi } from "./api/platform.ts";
 import { notFoundPage, registerPages } from "./pages/mod.tsx";
 import { serveStatic } from "./static.ts";
@@ -35,6 +36,7 @@ export function createApi(deps: Deps) {
   api.route("/", accountsApi);
   api.route("/", accountApi);
   api.route("/", marketApi);
+  api.route("/", tradingApi);
   api.doc31("/doc", {
     openapi: "3.1.0",
     info: {

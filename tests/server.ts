@@ -74,6 +74,7 @@ export async function startServer(
   }
   // Market data: tests feed ticks through the tape themselves unless they ask for the feed.
   await deps.market.tape.load(deps.market.symbols.map((s) => s.code));
+  await deps.engine.start();
   if (opts.feed) {
     const { SimulatedFeed } = await import("../edge/market/feeds/simulated.ts");
     await deps.market.start(new SimulatedFeed(deps.market.symbols, 7, { tickMs: 100 }));
@@ -118,6 +119,7 @@ export async function startServer(
     async close() {
       await server.shutdown();
       await deps.market.stop();
+      await deps.engine.stop();
       // Every test server's books must balance when it stops.
       const report = await verifyLedger(kv);
       kv.close();

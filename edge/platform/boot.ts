@@ -4,6 +4,8 @@ import { Ledger } from "../ledger/service.ts";
 import { ReferencePrices } from "../market/prices.ts";
 import { MarketService } from "../market/service.ts";
 import { Hub } from "../realtime/hub.ts";
+import { FastContracts, fastJson } from "../trading/fast.ts";
+import { TradingEngine } from "../trading/engine.ts";
 import type { AppConfig } from "./config.ts";
 import type { Deps } from "./context.ts";
 import { TenantRegistry } from "./tenants.ts";
@@ -28,5 +30,21 @@ export async function buildDeps(
   const market = new MarketService(kv, undefined, new ReferencePrices(config.referencePrices), now);
   const hub = new Hub(market.quotes, market.symbols);
   market.onTicks((e) => hub.publish(e));
-  return { kv, config, tenants, sender, accounts, ledger, prices: market, market, hub, now };
+  const fast = new FastContracts(kv, ledger, market, now);
+  const engine = new TradingEngine(fast, market, tenants, now);
+  fast.onSettled = (t, o) => hub.toUser(t, o.userId, { type: "fast.settled", order: fastJson(o) });
+  return {
+    kv,
+    config,
+    tenants,
+    sender,
+    accounts,
+    ledger,
+    prices: market,
+    market,
+    hub,
+    fast,
+    engine,
+    now,
+  };
 }

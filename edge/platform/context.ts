@@ -5,6 +5,8 @@ import type { Ledger } from "../ledger/service.ts";
 import type { PricePort } from "../market/prices.ts";
 import type { MarketService } from "../market/service.ts";
 import type { Hub } from "../realtime/hub.ts";
+import type { FastContracts } from "../trading/fast.ts";
+import type { TradingEngine } from "../trading/engine.ts";
 import type { LocaleId } from "../../locales/languages.ts";
 import type { AppConfig } from "./config.ts";
 import type { T } from "./locale.ts";
@@ -21,6 +23,8 @@ export interface Deps {
   prices: PricePort;
   market: MarketService;
   hub: Hub;
+  fast: FastContracts;
+  engine: TradingEngine;
   now: () => number;
 }
 

@@ -1,0 +1,106 @@
+/**
+ * The trigger engine: on every accepted tick it finds what that tick triggers through
+ * per-symbol indexes (fast-contract expiries now; price triggers for stops, take-profits,
+ * liquidations and limit orders use `TriggerIndex`), never by scanning. Suspect ticks never
+ * reach it (the tape holds them back); while a symbol is stale no tick arrives, so nothing fires;
+ * after a gap the first good tick fires every due trigger once. Settlement is exactly once even
+ * when two instances race (the ledger's idempotency key and the order's versionstamp).
+ */
+import type { TapeEvent, TapeTick } from "../market/tape.ts";
+import type { MarketService } from "../market/service.ts";
+import type { TenantRegistry } from "../platform/tenants.ts";
+import type { FastContracts, FastOrder, TickRef } from "./fast.ts";
+import { ExpiryQueue } from "./trigger_index.ts";
+
+export class TradingEngine {
+  private expiries = new Map<string, ExpiryQueue>();
+  /** order key -> wall-time deadline for the stale refund, and its symbol */
+  private meta = new Map<string, { symbol: string; refundAt: number }>();
+  private prev = new Map<string, TapeTick>();
+  private work = Promise.resolve();
+  private sweeper: ReturnType<typeof setInterval> | undefined;
+  readonly stats = { settled: 0, refunded: 0 };
+
+  constructor(
+    private fast: FastContracts,
+    private market: MarketService,
+    private tenants: TenantRegistry,
+    private now: () => number,
+  ) {
+    fast.onOpen = (t, o) => this.addFast(t, o);
+    market.onTicks((e) => this.onTicks(e));
+  }
+
+  /** Load open orders of every tenant and start the stale-refund sweeper. */
+  async start() {
+    for (const t of this.tenants.byId.keys()) {
+      for await (const o of this.fast.openOrders(t)) {
+        this.index(t, o.id, o.symbol, o.expiresAt, o.createdAt + o.duration * 1000);
+      }
+    }
+    this.sweeper = setInterval(() => this.sweepStale(), 1000);
+  }
+
+  stop() {
+    clearInterval(this.sweeper);
+    return this.work;
+  }
+
+  /** Wait for queued settlements (tests, shutdown). */
+  idle() {
+    return this.work;
+  }
+
+  private index(t: string, id: string, symbol: string, expiresAt: number, wallExpiry: number) {
+    let q = this.expiries.get(symbol);
+    if (!q) {
+      q = new ExpiryQueue();
+      this.expiries.set(symbol, q);
+    }
+    const key = `${t}|${id}`;
+    q.add(key, expiresAt);
+    this.meta.set(key, { symbol, refundAt: wallExpiry + this.market.tape.opts.staleMs });
+  }
+
+  private addFast(t: string, o: FastOrder) {
+    this.index(t, o.id, o.symbol, o.expiresAt, o.createdAt + o.duration * 1000);
+  }
+
+  private onTicks(e: TapeEvent) {
+    const q = this.expiries.get(e.symbol);
+    for (const tick of e.ticks) {
+      if (q?.size) {
+        // expired before this tick: the exit is the previous tick (the last one at or before expiry)
+        const prev = this.prev.get(e.symbol);
+        for (const d of q.due(tick.time - 1)) this.settle(d.id, prev ? ref(prev) : null);
+        // expiring exactly now: this tick is the exit
+        for (const d of q.due(tick.time)) this.settle(d.id, ref(tick));
+      }
+      this.prev.set(e.symbol, tick);
+    }
+  }
+
+  private settle(key: string, exit: TickRef | null) {
+    this.meta.delete(key);
+    const [t, id] = key.split("|") as [string, string];
+    this.work = this.work.then(async () => {
+      const o = await this.fast.settle(t, id, exit);
+      if (o) exit ? this.stats.settled++ : this.stats.refunded++;
+    }).catch((err) => console.error("[engine] settlement failed", err));
+  }
+
+  /** No tick within the staleness limit after expiry: the stake is returned. */
+  private sweepStale() {
+    const now = this.now();
+    for (const [key, m] of this.meta) {
+      if (now >= m.refundAt && this.market.tape.isStale(m.symbol)) {
+        this.expiries.get(m.symbol)?.remove(key);
+        this.settle(key, null);
+      }
+    }
+  }
+}
+
+function ref(t: TapeTick): TickRef {
+  return { time: t.time, price: t.price };
+}

@@ -1,0 +1,278 @@
+/**
+ * Fast (short-expiry up/down) contracts. The stake is frozen at order time; the entry is the
+ * last tick at or before acceptance (the symbol's trading clock), the exit the last tick at or
+ * before expiry; the core computes the outcome; settlement happens exactly once (one
+ * idempotency key per order and a versionstamp check on the order).
+ */
+import { formatDecimal, parseDecimal, settleFast } from "../../core-wasm/mod.ts";
+import { house, user } from "../ledger/accounts.ts";
+import { journalId, type Ledger } from "../ledger/service.ts";
+import type { MarketService } from "../market/service.ts";
+import { symbolOf } from "../market/symbols.ts";
+import { ApiError } from "../platform/errors.ts";
+import type { Tenant } from "../platform/tenants.ts";
+
+export interface FastOption {
+  duration: number;
+  /** payout rate, fraction string */
+  rate: string;
+  min: string;
+  max: string;
+}
+
+/** Operator-configurable defaults (domain rules: 30 s, 60 s, 180 s, 300 s). */
+export const FAST_OPTIONS: FastOption[] = [
+  { duration: 30, rate: "0.85", min: "10", max: "5000" },
+  { duration: 60, rate: "0.85", min: "10", max: "10000" },
+  { duration: 180, rate: "0.88", min: "10", max: "20000" },
+  { duration: 300, rate: "0.9", min: "10", max: "50000" },
+];
+
+export interface TickRef {
+  time: number;
+  price: bigint;
+}
+
+export interface FastOrder {
+  id: string;
+  userId: string;
+  symbol: string;
+  direction: "up" | "down";
+  duration: number;
+  rate: bigint;
+  stake: bigint;
+  entry: TickRef;
+  /** wall time the order was accepted */
+  createdAt: number;
+  /** expiry on the symbol's trading clock */
+  expiresAt: number;
+  status: "open" | "settled";
+  exit: TickRef | null;
+  outcome: "win" | "lose" | "tie" | "refund" | null;
+  payout: bigint | null;
+  settledAt: number | null;
+}
+
+export const fastKeys = {
+  order: (t: string, id: string) => [t, "trading", "fast", id],
+  byUser: (t: string, userId: string, id: string) => [t, "trading", "fastByUser", userId, id],
+  byUserPrefix: (t: string, userId: string) => [t, "trading", "fastByUser", userId],
+  open: (t: string, id: string) => [t, "trading", "fastOpen", id],
+  openPrefix: (t: string) => [t, "trading", "fastOpen"],
+};
+
+/** JSON shape of an order (amounts as decimal strings). */
+export function fastJson(o: FastOrder) {
+  const d = formatDecimal;
+  return {
+    orderNo: o.id,
+    symbol: o.symbol,
+    direction: o.direction,
+    duration: o.duration,
+    rate: d(o.rate),
+    stake: d(o.stake),
+    entry: { time: o.entry.time, price: d(o.entry.price) },
+    exit: o.exit ? { time: o.exit.time, price: d(o.exit.price) } : null,
+    createTime: o.createdAt,
+    openTime: o.entry.time,
+    expiryTime: o.expiresAt,
+    settlementTime: o.settledAt,
+    status: o.status,
+    outcome: o.outcome,
+    payout: o.payout === null ? null : d(o.payout),
+    income: o.payout === null ? null : d(o.payout - o.stake),
+  };
+}
+export type FastOrderJson = ReturnType<typeof fastJson>;
+
+export class FastContracts {
+  /** Called with each accepted order (the trigger engine indexes its expiry). */
+  onOpen: (t: string, o: FastOrder) => void = () => {};
+  /** Called with each settled order (the realtime hub tells the customer). */
+  onSettled: (t: string, o: FastOrder) => void = () => {};
+
+  constructor(
+    private kv: Deno.Kv,
+    private ledger: Ledger,
+    private market: MarketService,
+    private now: () => number,
+  ) {}
+
+  options(symbol: string) {
+    const def = symbolOf(symbol);
+    if (!def) throw new ApiError(404, "NOT_FOUND");
+    return {
+      symbol,
+      enabled: def.fast,
+      stale: this.market.tape.isStale(symbol),
+      durations: FAST_OPTIONS,
+    };
+  }
+
+  async place(
+    tenant: Tenant,
+    userId: string,
+    req: { symbol: string; direction: "up" | "down"; duration: number; stake: string },
+    idempotencyKey?: string,
+  ): Promise<FastOrderJson> {
+    const t = tenant.id;
+    const def = symbolOf(req.symbol);
+    if (!def) throw new ApiError(404, "NOT_FOUND");
+    if (!def.fast || !tenant.products.includes("fast")) throw new ApiError(403, "PRODUCT_DISABLED");
+    const option = FAST_OPTIONS.find((o) => o.duration === req.duration);
+    if (!option) throw new ApiError(400, "VALIDATION", {}, { duration: "invalid" });
+    let stake: bigint;
+    try {
+      stake = parseDecimal(req.stake, { maxDecimals: 2 });
+    } catch {
+      throw new ApiError(400, "VALIDATION", {}, { stake: "amountInvalid" });
+    }
+    const min = parseDecimal(option.min), max = parseDecimal(option.max);
+    if (stake < min || stake > max) {
+      throw new ApiError(400, "STAKE_OUT_OF_RANGE", { min: option.min, max: option.max });
+    }
+    const key = `u:${userId}:fast:${idempotencyKey ?? crypto.randomUUID()}`;
+    const posted = await this.ledger.post(t, { key, request: req }, () => {
+      if (this.market.tape.isStale(req.symbol)) throw new ApiError(503, "MARKET_STALE");
+      const entry = this.market.tape.lastTick(req.symbol);
+      if (!entry) throw new ApiError(503, "MARKET_STALE");
+      const id = journalId(this.now());
+      const order: FastOrder = {
+        id,
+        userId,
+        symbol: req.symbol,
+        direction: req.direction,
+        duration: req.duration,
+        rate: parseDecimal(option.rate),
+        stake,
+        entry: { time: entry.time, price: entry.price },
+        createdAt: this.now(),
+        expiresAt: entry.time + req.duration * 1000,
+        status: "open",
+        exit: null,
+        outcome: null,
+        payout: null,
+        settledAt: null,
+      };
+      const account = user(userId, "contract", "USDT");
+      return {
+        type: "fast",
+        ref: `fast:${id}`,
+        postings: [{ account, available: -stake, frozen: stake }],
+        write: (op) => {
+          op.set(fastKeys.order(t, id), order);
+          op.set(fastKeys.byUser(t, userId, id), true);
+          op.set(fastKeys.open(t, id), {
+            symbol: order.symbol,
+            expiresAt: order.expiresAt,
+            createdAt: order.createdAt,
+            duration: order.duration,
+          });
+        },
+        result: () => ({ order: fastJson(order), raw: order }),
+      };
+    });
+    if (!posted.replay) this.onOpen(t, (posted.result as { raw: FastOrder }).raw);
+    return (posted.result as { order: FastOrderJson }).order;
+  }
+
+  /**
+   * Settle an order at its exit tick (null: no tick after expiry within the staleness limit,
+   * the stake is returned). Exactly once: a second call finds it settled and does nothing.
+   */
+  async settle(t: string, orderId: string, exit: TickRef | null): Promise<FastOrder | null> {
+    try {
+      const posted = await this.ledger.post(
+        t,
+        { key: `fast:settle:${orderId}`, request: orderId },
+        async () => {
+          const entry = await this.kv.get<FastOrder>(fastKeys.order(t, orderId));
+          const o = entry.value;
+          if (!o) throw new ApiError(404, "NOT_FOUND");
+          if (o.status !== "open") throw new ApiError(409, "HOLD_SETTLED");
+          const account = user(o.userId, "contract", "USDT");
+          const pnl = house("pnl", "USDT");
+          let outcome: FastOrder["outcome"], payout: bigint;
+          if (!exit) {
+            outcome = "refund";
+            payout = o.stake;
+          } else {
+            const r = settleFast({
+              direction: o.direction,
+              entry: o.entry.price,
+              exit: exit.price,
+              stake: o.stake,
+              rate: o.rate,
+            });
+            outcome = r.outcome;
+            payout = r.payout;
+          }
+          const postings = payout === o.stake
+            ? [{ account, available: o.stake, frozen: -o.stake }]
+            : payout === 0n
+            ? [{ account, frozen: -o.stake }, { account: pnl, available: o.stake }]
+            : [{ account, frozen: -o.stake, available: payout }, {
+              account: pnl,
+              available: o.stake - payout,
+            }];
+          const settled: FastOrder = {
+            ...o,
+            status: "settled",
+            exit,
+            outcome,
+            payout,
+            settledAt: this.now(),
+          };
+          return {
+            type: "fast",
+            ref: `fast:${orderId}`,
+            postings,
+            checks: [entry],
+            write: (op) => {
+              op.set(entry.key, settled);
+              op.delete(fastKeys.open(t, orderId));
+            },
+            result: () => orderId,
+          };
+        },
+      );
+      const o = (await this.kv.get<FastOrder>(fastKeys.order(t, orderId))).value;
+      if (o && !posted.replay) this.onSettled(t, o);
+      return o;
+    } catch (e) {
+      if (e instanceof ApiError && e.error === "HOLD_SETTLED") return null;
+      throw e;
+    }
+  }
+
+  async list(
+    t: string,
+    userId: string,
+    o: { status?: "open" | "settled"; limit: number; cursor?: string },
+  ) {
+    const items: FastOrderJson[] = [];
+    const iter = this.kv.list<true>({ prefix: fastKeys.byUserPrefix(t, userId) }, {
+      reverse: true,
+      cursor: o.cursor || undefined,
+    });
+    let scanned = 0;
+    for await (const e of iter) {
+      const id = e.key[e.key.length - 1] as string;
+      const order = (await this.kv.get<FastOrder>(fastKeys.order(t, id))).value;
+      if (order && (!o.status || order.status === o.status)) items.push(fastJson(order));
+      if (items.length >= o.limit || ++scanned >= 500) return { items, cursor: iter.cursor };
+    }
+    return { items, cursor: null };
+  }
+
+  /** Open orders of a tenant (the engine's index after a restart). */
+  async *openOrders(t: string) {
+    for await (
+      const e of this.kv.list<
+        { symbol: string; expiresAt: number; createdAt: number; duration: number }
+      >({ prefix: fastKeys.openPrefix(t) })
+    ) {
+      yield { id: e.key[e.key.length - 1] as string, ...e.value };
+    }
+  }
+}

@@ -1,0 +1,156 @@
+/** Fast contracts through HTTP, settled by the engine on ticks fed through the tape. */
+import { assert, assertEquals } from "../assert.ts";
+import { parseDecimal } from "../../core-wasm/mod.ts";
+import { startServer, type TestServer } from "../server.ts";
+
+const U = 100_000_000n;
+type Order = {
+  orderNo: string;
+  status: string;
+  outcome: string | null;
+  payout: string | null;
+  entry: { price: string };
+  exit: { price: string; time: number } | null;
+  expiryTime: number;
+};
+
+async function login(srv: TestServer, phone = "+12025550123") {
+  const r = await srv.call("/api/login", { body: { phone, password: "Demo-2026" } });
+  return r.headers.get("authorization")!;
+}
+
+let clock = Date.now() - 600_000;
+async function tick(srv: TestServer, price: string, dt = 1000, symbol = "BTCUSDT") {
+  clock += dt;
+  await srv.deps.market.tape.ingest({
+    symbol,
+    time: clock,
+    price: parseDecimal(price),
+    qty: U / 100n,
+  });
+  await srv.deps.engine.idle();
+  return clock;
+}
+
+async function contractUsdt(srv: TestServer, token: string) {
+  const a = await srv.call<{ rows: { wallet: string; available: string; frozen: string }[] }>(
+    "/api/account/assets",
+    { token },
+  );
+  const r = a.body.data.rows.find((x) => x.wallet === "contract")!;
+  return [r.available, r.frozen];
+}
+
+Deno.test("fast contract: stake frozen, settled at the last tick at or before expiry", async (t) => {
+  const srv = await startServer({ seed: true });
+  try {
+    const token = await login(srv);
+    await tick(srv, "60000");
+    const opts = await srv.call<{ durations: { duration: number; rate: string }[] }>(
+      "/api/fast/options?symbol=BTCUSDT",
+    );
+    assertEquals(opts.body.data.durations.map((d) => d.duration), [30, 60, 180, 300]);
+
+    let up: Order, down: Order;
+    await t.step("place: entry is the last tick, stake frozen", async () => {
+      const r = await srv.call<Order>("/api/fast/order", {
+        token,
+        body: { symbol: "BTCUSDT", direction: "up", duration: 30, stake: "100" },
+      });
+      assertEquals(r.body.code, 0, JSON.stringify(r.body));
+      up = r.body.data;
+      assertEquals([up.status, up.entry.price], ["open", "60000"]);
+      down = (await srv.call<Order>("/api/fast/order", {
+        token,
+        body: { symbol: "BTCUSDT", direction: "down", duration: 30, stake: "50" },
+      })).body.data;
+      assertEquals(await contractUsdt(srv, token), ["9850", "150"]);
+    });
+
+    await t.step("ticks up to and past expiry: exit = last tick at or before expiry", async () => {
+      await tick(srv, "60010", 10_000);
+      const before = await tick(srv, "60020", 19_000); // entry + 30 s exactly? entry at clock0
+      void before;
+      await tick(srv, "59000", 5_000); // after expiry: must not be the exit
+      const list = await srv.call<{ items: Order[] }>("/api/fast/orders?status=settled", { token });
+      const got = new Map(list.body.data.items.map((o) => [o.orderNo, o]));
+      const u = got.get(up.orderNo)!, d = got.get(down.orderNo)!;
+      assertEquals(u.exit!.price, "60020");
+      assert(u.exit!.time <= u.expiryTime);
+      assertEquals([u.outcome, u.payout], ["win", "185"]);
+      assertEquals([d.outcome, d.payout], ["lose", "0"]);
+      // 10,000 - 150 + 185
+      assertEquals(await contractUsdt(srv, token), ["10035", "0"]);
+    });
+  } finally {
+    await srv.close();
+  }
+});
+
+Deno.test("fast contract: refusals, concurrency and idempotency", async () => {
+  const srv = await startServer({ seed: true });
+  try {
+    const token = await login(srv);
+    const order = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      srv.call<Order>("/api/fast/order", {
+        token,
+        body: { symbol: "BTCUSDT", direction: "up", duration: 60, stake: "100", ...body },
+        headers,
+      });
+    // no tick yet: the market is stale
+    assertEquals((await order({})).body.data.error, "MARKET_STALE");
+    await tick(srv, "60000");
+    assertEquals((await order({ stake: "5" })).body.message, "Buy limit: 10 - 10000 USDT");
+    assertEquals((await order({ duration: 45 })).status, 400);
+    assertEquals((await order({ stake: "1.001" })).status, 400);
+    assertEquals((await order({ symbol: "NOPEUSDT" })).status, 404);
+    assertEquals((await order({ direction: "sideways" })).status, 400);
+    assertEquals((await order({ extra: 1 })).status, 400);
+    // the second customer holds no contract USDT
+    const other = await login(srv, "+12025550124");
+    const poor = await srv.call("/api/fast/order", {
+      token: other,
+      body: { symbol: "BTCUSDT", direction: "up", duration: 60, stake: "10" },
+    });
+    assertEquals(poor.body.data.error, "INSUFFICIENT_BALANCE");
+    // 50 concurrent 300-USDT orders on 10,000: 33 fit
+    const replies = await Promise.all(Array.from({ length: 50 }, () => order({ stake: "300" })));
+    assertEquals(replies.filter((r) => r.body.code === 0).length, 33);
+    // one idempotency key, three deliveries: one order
+    const k = { "idempotency-key": "fast-1" };
+    const a = await order({ stake: "10" }, k),
+      b = await order({ stake: "10" }, k),
+      c = await order({ stake: "10" }, k);
+    assertEquals(new Set([a, b, c].map((r) => r.body.data.orderNo)).size, 1);
+    const open = await srv.call<{ items: Order[] }>("/api/fast/orders?status=open&limit=100", {
+      token,
+    });
+    assertEquals(open.body.data.items.length, 34);
+  } finally {
+    await srv.close();
+  }
+});
+
+Deno.test("fast contract: no tick after expiry within the staleness limit returns the stake", async () => {
+  const srv = await startServer({ seed: true });
+  try {
+    const token = await login(srv);
+    await tick(srv, "60000");
+    const r = await srv.call<Order>("/api/fast/order", {
+      token,
+      body: { symbol: "BTCUSDT", direction: "up", duration: 30, stake: "100" },
+    });
+    assertEquals(r.body.code, 0);
+    srv.advance(45_000); // wall clock past expiry + 10 s staleness, no ticks
+    await new Promise((res) => setTimeout(res, 1300)); // the sweeper runs every second
+    await srv.deps.engine.idle();
+    const list = await srv.call<{ items: Order[] }>("/api/fast/orders", { token });
+    assertEquals([list.body.data.items[0]!.outcome, list.body.data.items[0]!.payout], [
+      "refund",
+      "100",
+    ]);
+    assertEquals(await contractUsdt(srv, token), ["10000", "0"]);
+  } finally {
+    await srv.close();
+  }
+});
