@@ -12,6 +12,7 @@ import PriceChart, { CHART_TEXTS } from "../../islands/PriceChart.tsx";
 import { formatPct, formatPrice } from "../../islands/lib/price.ts";
 import { desktopPage, mobilePage } from "./frame.tsx";
 import type { PageDef } from "./types.ts";
+import { FastTicketIsland } from "./trading.tsx";
 
 type Mode = "all" | "rising" | "watch" | "recommend";
 
@@ -74,7 +75,7 @@ function tabOf(c: Ctx): "all" | "watch" | "rising" {
   return tab === "watch" || tab === "rising" ? tab : "all";
 }
 
-function chart(c: Ctx, symbol: string) {
+export function chartOf(c: Ctx, symbol: string) {
   const def = symbolOf(symbol)!;
   return (
     <Island
@@ -200,7 +201,7 @@ export const marketPages: PageDef[] = [
               </span>
             </p>
           )}
-          {chart(c, def.code)}
+          {chartOf(c, def.code)}
           <p class="notice">{t("market.tradingSoon")}</p>
         </>,
       );
@@ -219,10 +220,12 @@ export const marketPages: PageDef[] = [
           <div class="trade-grid">
             <div>
               <FeedLabel c={c} />
-              {chart(c, symbol)}
+              {chartOf(c, symbol)}
             </div>
             <aside>
-              <ComingSoon t={t} area="trading" />
+              {p.active === "fast"
+                ? await FastTicketIsland({ c, s, symbol })
+                : <ComingSoon t={t} area="trading" />}
               {await QuotesIsland({ c, s, mode: "all", detail: `${p.path}?symbol=`, wide: false })}
             </aside>
           </div>

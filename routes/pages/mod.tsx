@@ -13,6 +13,7 @@ import type { PageDef } from "./types.ts";
 import { mobilePages } from "./wp.tsx";
 import { assetPages } from "./assets.tsx";
 import { marketPages } from "./market.tsx";
+import { tradingPages } from "./trading.tsx";
 
 function isLoopback(ip: string): boolean {
   return /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/.test(ip);
@@ -62,6 +63,7 @@ export const ALL_PAGES: PageDef[] = [
   ...desktopPages,
   ...assetPages,
   ...marketPages,
+  ...tradingPages,
   ...pendingPages,
   ...neutralPages,
 ];

@@ -1,0 +1,265 @@
+import { useEffect, useState } from "preact/hooks";
+import { formatDecimal, mulDiv, parseDecimal, SCALE } from "../core-wasm/mod.ts";
+import type { FastOption, FastOrderJson } from "../edge/trading/fast.ts";
+import { api, toast } from "./lib/api.ts";
+import { Field, type Texts } from "./lib/fields.tsx";
+import { useForm } from "./lib/form.ts";
+import { subscribe } from "./lib/socket.ts";
+
+export const FAST_TEXTS = [
+  "fast.up",
+  "fast.down",
+  "fast.duration",
+  "fast.seconds",
+  "fast.payoutRate",
+  "fast.stake",
+  "fast.buyLimit",
+  "fast.available",
+  "fast.expected",
+  "fast.place",
+  "fast.confirm",
+  "fast.placed",
+  "fast.active",
+  "fast.noActive",
+  "fast.countdown",
+  "fast.settling",
+  "fast.result_win",
+  "fast.result_lose",
+  "fast.result_tie",
+  "fast.result_refund",
+  "fast.entry",
+  "fast.exit",
+  "fast.transferHint",
+  "app.confirm",
+  "app.cancel",
+  "validation.amountInvalid",
+  "app.networkError",
+  "app.timeout",
+] as const;
+
+const fill = (s: string, v: Record<string, string | number>) =>
+  Object.entries(v).reduce((a, [k, x]) => a.replaceAll(`{{${k}}}`, String(x)), s);
+
+/** Fast-contract ticket: direction, duration, stake, confirmation, live countdown and result. */
+export default function FastTicket(
+  { symbol, name, options, tx, available, open: initialOpen }: {
+    symbol: string;
+    name: string;
+    options: FastOption[];
+    tx: Texts;
+    available: string;
+    open: FastOrderJson[];
+  },
+) {
+  const [direction, setDirection] = useState<"up" | "down">("up");
+  const [duration, setDuration] = useState(options[0]!.duration);
+  const [stake, setStake] = useState(options[0]!.min);
+  const [confirming, setConfirming] = useState(false);
+  const [key, setKey] = useState("");
+  const [orders, setOrders] = useState<(FastOrderJson & { placedAt: number })[]>(
+    initialOpen.map((o) => ({ ...o, placedAt: o.createTime })),
+  );
+  const [, setNow] = useState(Date.now());
+  const [avail, setAvail] = useState(() => parseDecimal(available));
+  const { errors, busy, check, send } = useForm(tx);
+  const option = options.find((o) => o.duration === duration)!;
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 500);
+    const off = subscribe("user", (data) => {
+      const m = data as { type: string; order: FastOrderJson };
+      if (m.type !== "fast.settled") return;
+      setOrders((cur) =>
+        cur.map((o) => o.orderNo === m.order.orderNo ? { ...m.order, placedAt: o.placedAt } : o)
+      );
+      if (m.order.payout) setAvail((a) => a + parseDecimal(m.order.payout!));
+    });
+    return () => {
+      clearInterval(timer);
+      off();
+    };
+  }, []);
+
+  let expected = "";
+  try {
+    const s = parseDecimal(stake.trim(), { maxDecimals: 2 });
+    // the same maths as settlement: stake + stake x rate, rounded down (core)
+    expected = formatDecimal(s + mulDiv(s, parseDecimal(option.rate), SCALE, "down"), 2);
+  } catch { /* not a valid amount yet */ }
+
+  function review(e: Event) {
+    e.preventDefault();
+    if (!check(expected ? {} : { stake: tx["validation.amountInvalid"]! })) return;
+    setKey(crypto.randomUUID());
+    setConfirming(true);
+  }
+
+  async function place() {
+    const env = await send<FastOrderJson>(
+      "/api/fast/order",
+      { symbol, direction, duration, stake: stake.trim() },
+      { headers: { "Idempotency-Key": key } },
+    );
+    setConfirming(false);
+    if (env) {
+      toast(tx["fast.placed"]!);
+      setAvail((a) => a - parseDecimal(env.data.stake));
+      setOrders((cur) => [{ ...env.data, placedAt: Date.now() }, ...cur].slice(0, 10));
+    }
+  }
+
+  // If the socket missed a settlement, ask the server once an order is overdue.
+  useEffect(() => {
+    const overdue = orders.some((o) =>
+      o.status === "open" && Date.now() > o.placedAt + o.duration * 1000 + 3000
+    );
+    if (!overdue) return;
+    const id = setTimeout(async () => {
+      const env = await api<{ items: FastOrderJson[] }>("/api/fast/orders?limit=20", {
+        method: "GET",
+      });
+      if (env.code !== 0) return;
+      const byNo = new Map(env.data.items.map((o) => [o.orderNo, o]));
+      setOrders((cur) =>
+        cur.map((o) => byNo.has(o.orderNo) ? { ...byNo.get(o.orderNo)!, placedAt: o.placedAt } : o)
+      );
+    }, 2000);
+    return () => clearTimeout(id);
+  });
+
+  const result = (o: FastOrderJson) =>
+    fill(tx[`fast.result_${o.outcome}`]!, { payout: o.payout ?? "0", stake: o.stake });
+
+  return (
+    <div class="ticket" data-testid="fast-ticket">
+      <form class="form" onSubmit={review} noValidate>
+        <div class="dir-row" role="group">
+          {(["up", "down"] as const).map((d) => (
+            <button
+              key={d}
+              type="button"
+              class={`btn dir ${d} ${direction === d ? "on" : ""}`}
+              aria-pressed={direction === d}
+              onClick={() => {
+                setDirection(d);
+                setConfirming(false);
+              }}
+            >
+              {tx[`fast.${d}`]}
+            </button>
+          ))}
+        </div>
+        <p class="muted small">{tx["fast.duration"]}</p>
+        <div class="chips" role="group" aria-label={tx["fast.duration"]}>
+          {options.map((o) => (
+            <button
+              key={o.duration}
+              type="button"
+              class={o.duration === duration ? "chip-btn on" : "chip-btn"}
+              aria-pressed={o.duration === duration}
+              onClick={() => {
+                setDuration(o.duration);
+                setConfirming(false);
+              }}
+            >
+              <strong>{fill(tx["fast.seconds"]!, { n: o.duration })}</strong>
+              <span>
+                {fill(tx["fast.payoutRate"]!, { rate: formatDecimal(parseDecimal(o.rate) * 100n) })}
+              </span>
+            </button>
+          ))}
+        </div>
+        <Field id="stake" label={tx["fast.stake"]!} error={errors.stake}>
+          <input
+            id="stake"
+            inputMode="decimal"
+            value={stake}
+            maxLength={16}
+            onInput={(e) => {
+              setStake(e.currentTarget.value);
+              setConfirming(false);
+            }}
+          />
+        </Field>
+        <p class="muted small">
+          {fill(tx["fast.buyLimit"]!, { min: option.min, max: option.max })}
+        </p>
+        <p class="muted small">
+          {fill(tx["fast.available"]!, { amount: formatDecimal(avail, 2) })}
+        </p>
+        {expected && (
+          <p data-testid="fast-expected">{fill(tx["fast.expected"]!, { amount: expected })}</p>
+        )}
+        {confirming
+          ? (
+            <div class="confirm" data-testid="fast-confirm">
+              <p>
+                {fill(tx["fast.confirm"]!, {
+                  direction: tx[`fast.${direction}`]!,
+                  symbol: name,
+                  duration,
+                  stake: stake.trim(),
+                })}
+              </p>
+              <div class="row">
+                <button type="button" class="btn btn-primary" disabled={busy} onClick={place}>
+                  {tx["app.confirm"]}
+                </button>
+                <button type="button" class="btn btn-ghost" onClick={() => setConfirming(false)}>
+                  {tx["app.cancel"]}
+                </button>
+              </div>
+            </div>
+          )
+          : (
+            <button type="submit" class="btn btn-primary btn-block" disabled={busy}>
+              {tx["fast.place"]}
+            </button>
+          )}
+      </form>
+      <h3 class="section">{tx["fast.active"]}</h3>
+      {orders.length === 0
+        ? <p class="muted">{tx["fast.noActive"]}</p>
+        : (
+          <ul class="list" data-testid="fast-orders">
+            {orders.map((o) => {
+              const left = Math.max(
+                0,
+                Math.ceil((o.placedAt + o.duration * 1000 - Date.now()) / 1000),
+              );
+              return (
+                <li
+                  key={o.orderNo}
+                  class="flow-row"
+                  data-status={o.status}
+                  data-outcome={o.outcome ?? ""}
+                >
+                  <div class="grow">
+                    <strong>{tx[`fast.${o.direction}`]}</strong> {o.stake} USDT
+                    <div class="muted small">
+                      {fill(tx["fast.entry"]!, { price: o.entry.price })}
+                      {o.exit && <>· {fill(tx["fast.exit"]!, { price: o.exit.price })}</>}
+                    </div>
+                  </div>
+                  <div class="num">
+                    {o.status === "settled"
+                      ? (
+                        <span
+                          class={o.outcome === "win" ? "pos" : o.outcome === "lose" ? "neg" : ""}
+                        >
+                          {result(o)}
+                        </span>
+                      )
+                      : left > 0
+                      ? fill(tx["fast.countdown"]!, { s: left })
+                      : tx["fast.settling"]}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      <p class="muted small">{tx["fast.transferHint"]}</p>
+    </div>
+  );
+}
