@@ -13,6 +13,10 @@ export interface SymbolDef {
   tick: bigint;
   /** Decimals of quantities. */
   qtyDecimals: number;
+  /** Leveraged contracts: base quantity of one lot, maintenance margin rate and taker fee (10^-8). */
+  lot: bigint;
+  mmr: bigint;
+  takerFee: bigint;
   leverage: number[];
   fast: boolean;
   leveraged: boolean;
@@ -26,6 +30,9 @@ const U = 100_000_000n;
 export const SYMBOLS: readonly SymbolDef[] = [
   {
     code: "BTCUSDT",
+    lot: U / 1000n,
+    mmr: 500_000n,
+    takerFee: 50_000n,
     base: "BTC",
     quote: "USDT",
     name: "BTC/USDT",
@@ -40,6 +47,9 @@ export const SYMBOLS: readonly SymbolDef[] = [
   },
   {
     code: "ETHUSDT",
+    lot: U / 100n,
+    mmr: 500_000n,
+    takerFee: 50_000n,
     base: "ETH",
     quote: "USDT",
     name: "ETH/USDT",
@@ -54,6 +64,9 @@ export const SYMBOLS: readonly SymbolDef[] = [
   },
   {
     code: "BNBUSDT",
+    lot: U / 100n,
+    mmr: 500_000n,
+    takerFee: 50_000n,
     base: "BNB",
     quote: "USDT",
     name: "BNB/USDT",
@@ -68,6 +81,9 @@ export const SYMBOLS: readonly SymbolDef[] = [
   },
   {
     code: "SOLUSDT",
+    lot: U / 10n,
+    mmr: 500_000n,
+    takerFee: 50_000n,
     base: "SOL",
     quote: "USDT",
     name: "SOL/USDT",
@@ -82,6 +98,9 @@ export const SYMBOLS: readonly SymbolDef[] = [
   },
   {
     code: "XRPUSDT",
+    lot: 10n * U,
+    mmr: 500_000n,
+    takerFee: 50_000n,
     base: "XRP",
     quote: "USDT",
     name: "XRP/USDT",
@@ -96,6 +115,9 @@ export const SYMBOLS: readonly SymbolDef[] = [
   },
   {
     code: "DOGEUSDT",
+    lot: 100n * U,
+    mmr: 500_000n,
+    takerFee: 50_000n,
     base: "DOGE",
     quote: "USDT",
     name: "DOGE/USDT",

@@ -6,6 +6,7 @@ import { MarketService } from "../market/service.ts";
 import { Hub } from "../realtime/hub.ts";
 import { FastContracts, fastJson } from "../trading/fast.ts";
 import { TradingEngine } from "../trading/engine.ts";
+import { Contracts, positionJson } from "../trading/contracts.ts";
 import type { AppConfig } from "./config.ts";
 import type { Deps } from "./context.ts";
 import { TenantRegistry } from "./tenants.ts";
@@ -31,7 +32,13 @@ export async function buildDeps(
   const hub = new Hub(market.quotes, market.symbols);
   market.onTicks((e) => hub.publish(e));
   const fast = new FastContracts(kv, ledger, market, now);
-  const engine = new TradingEngine(fast, market, tenants, now);
+  const contracts = new Contracts(kv, ledger, market, now);
+  contracts.onChange = (t, p) =>
+    hub.toUser(t, p.userId, {
+      type: "position",
+      position: positionJson(p, market.tape.lastTick(p.symbol)?.price ?? null),
+    });
+  const engine = new TradingEngine(fast, contracts, market, tenants, now);
   fast.onSettled = (t, o) => hub.toUser(t, o.userId, { type: "fast.settled", order: fastJson(o) });
   return {
     kv,
@@ -44,6 +51,7 @@ export async function buildDeps(
     market,
     hub,
     fast,
+    contracts,
     engine,
     now,
   };

@@ -7,6 +7,7 @@ import type { MarketService } from "../market/service.ts";
 import type { Hub } from "../realtime/hub.ts";
 import type { FastContracts } from "../trading/fast.ts";
 import type { TradingEngine } from "../trading/engine.ts";
+import type { Contracts } from "../trading/contracts.ts";
 import type { LocaleId } from "../../locales/languages.ts";
 import type { AppConfig } from "./config.ts";
 import type { T } from "./locale.ts";
@@ -24,6 +25,7 @@ export interface Deps {
   market: MarketService;
   hub: Hub;
   fast: FastContracts;
+  contracts: Contracts;
   engine: TradingEngine;
   now: () => number;
 }

@@ -10,33 +10,60 @@ import type { TapeEvent, TapeTick } from "../market/tape.ts";
 import type { MarketService } from "../market/service.ts";
 import type { TenantRegistry } from "../platform/tenants.ts";
 import type { FastContracts, FastOrder, TickRef } from "./fast.ts";
-import { ExpiryQueue } from "./trigger_index.ts";
+import type { Contracts, Position } from "./contracts.ts";
+import { ExpiryQueue, TriggerIndex } from "./trigger_index.ts";
 
 export class TradingEngine {
   private expiries = new Map<string, ExpiryQueue>();
+  private levels = new Map<string, TriggerIndex>();
   /** order key -> wall-time deadline for the stale refund, and its symbol */
   private meta = new Map<string, { symbol: string; refundAt: number }>();
   private prev = new Map<string, TapeTick>();
   private work = Promise.resolve();
   private sweeper: ReturnType<typeof setInterval> | undefined;
-  readonly stats = { settled: 0, refunded: 0 };
+  readonly stats = { settled: 0, refunded: 0, closed: 0 };
 
   constructor(
     private fast: FastContracts,
+    private contracts: Contracts,
     private market: MarketService,
     private tenants: TenantRegistry,
     private now: () => number,
   ) {
     fast.onOpen = (t, o) => this.addFast(t, o);
+    contracts.onOpen = (t, p) => this.indexPosition(t, p);
+    const notify = contracts.onChange;
+    contracts.onChange = (t, p) => {
+      this.indexPosition(t, p);
+      notify(t, p);
+    };
     market.onTicks((e) => this.onTicks(e));
   }
 
-  /** Load open orders of every tenant and start the stale-refund sweeper. */
+  /** A position's trigger levels: liquidation and stop-loss on the losing side, take-profit on the other. */
+  private indexPosition(t: string, p: Position) {
+    let ix = this.levels.get(p.symbol);
+    if (!ix) {
+      ix = new TriggerIndex();
+      this.levels.set(p.symbol, ix);
+    }
+    const key = `${t}|${p.id}`;
+    for (const k of ["liq", "sl", "tp"]) ix.delete(`${key}|${k}`);
+    if (p.status !== "holding") return;
+    const losing = p.side === "long" ? "below" : "above";
+    const winning = p.side === "long" ? "above" : "below";
+    if (p.liquidationPrice > 0n) ix.set(`${key}|liq`, losing, p.liquidationPrice);
+    if (p.stopLoss !== null) ix.set(`${key}|sl`, losing, p.stopLoss);
+    if (p.takeProfit !== null) ix.set(`${key}|tp`, winning, p.takeProfit);
+  }
+
+  /** Load open orders and positions of every tenant and start the stale-refund sweeper. */
   async start() {
     for (const t of this.tenants.byId.keys()) {
       for await (const o of this.fast.openOrders(t)) {
         this.index(t, o.id, o.symbol, o.expiresAt, o.createdAt + o.duration * 1000);
       }
+      for await (const p of this.contracts.openPositions(t)) this.indexPosition(t, p);
     }
     this.sweeper = setInterval(() => this.sweepStale(), 1000);
   }
@@ -68,7 +95,13 @@ export class TradingEngine {
 
   private onTicks(e: TapeEvent) {
     const q = this.expiries.get(e.symbol);
+    const ix = this.levels.get(e.symbol);
     for (const tick of e.ticks) {
+      if (ix?.size) {
+        // each position once, whatever levels this tick crossed (after a gap: the first good tick)
+        const hit = new Set(ix.take(tick.price).map((id) => id.slice(0, id.lastIndexOf("|"))));
+        for (const key of hit) this.closePosition(key, ref(tick));
+      }
       if (q?.size) {
         // expired before this tick: the exit is the previous tick (the last one at or before expiry)
         const prev = this.prev.get(e.symbol);
@@ -78,6 +111,17 @@ export class TradingEngine {
       }
       this.prev.set(e.symbol, tick);
     }
+  }
+
+  private closePosition(key: string, tick: TickRef) {
+    const [t, id] = key.split("|") as [string, string];
+    this.work = this.work.then(async () => {
+      const p = await this.contracts.get(t, id);
+      if (!p || p.status !== "holding") return;
+      const reason = this.contracts.reason(p, tick.price);
+      if (!reason) return this.indexPosition(t, p); // levels moved meanwhile: re-arm
+      if (await this.contracts.close(t, id, { tick, reason })) this.stats.closed++;
+    }).catch((err) => console.error("[engine] close failed", err));
   }
 
   private settle(key: string, exit: TickRef | null) {

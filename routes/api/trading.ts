@@ -105,3 +105,153 @@ export const tradingApi = new OpenAPIHono<AppEnv>()
       );
     },
   );
+
+// ---- leveraged contracts ----------------------------------------------------------------
+
+const Price = z.string().max(24).regex(/^\d+(\.\d+)?$/, { error: "invalid" });
+const PositionSchema = z.object({
+  orderNo: z.string(),
+  symbol: z.string(),
+  side: z.enum(["long", "short"]),
+  lots: z.number().int(),
+  leverage: z.number().int(),
+  qty: z.string(),
+  openPrice: z.string(),
+  openTime: z.number().int(),
+  createTime: z.number().int(),
+  margin: z.string(),
+  openFee: z.string(),
+  stopLoss: z.string().nullable(),
+  takeProfit: z.string().nullable(),
+  liquidationPrice: z.string(),
+  status: z.enum(["holding", "closed"]),
+  markPrice: z.string().nullable(),
+  unrealizedPnl: z.string().nullable(),
+  roe: z.string().nullable(),
+  realizedPnl: z.string(),
+  closePrice: z.string().nullable(),
+  closeTime: z.number().int().nullable(),
+  closeReason: z.enum(["manual", "stopLoss", "takeProfit", "liquidation"]).nullable(),
+}).openapi("Position");
+
+const PosParam = z.object({
+  id: z.string().regex(/^[0-9a-z-]{10,40}$/, { error: "invalid" }).openapi({
+    param: { name: "id", in: "path" },
+  }),
+});
+
+export const ContractOrderBody = z.strictObject({
+  symbol: Symbol,
+  side: z.enum(["long", "short"], { error: "invalid" }),
+  lots: z.number({ error: "invalid" }).int({ error: "invalid" }).min(1, { error: "invalid" }).max(
+    10_000,
+    {
+      error: "invalid",
+    },
+  ),
+  leverage: z.number({ error: "invalid" }).int({ error: "invalid" }).min(1).max(100),
+  // limit orders are not accepted yet: market only
+  type: z.literal("market", { error: "invalid" }),
+  stopLoss: Price.optional(),
+  takeProfit: Price.optional(),
+}).openapi("ContractOrderRequest");
+
+tradingApi
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/contract/order",
+      tags,
+      summary: "Open a leveraged position at the current tick (margin frozen, open fee charged)",
+      request: { ...jsonBody(ContractOrderBody), headers: IdempotencyHeaders },
+      responses: { ...okReply(PositionSchema), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const s = await requireSession(c);
+      const { type: _type, ...req } = c.req.valid("json");
+      const p = await c.get("deps").contracts.open(
+        c.get("tenant"),
+        s.userId,
+        req,
+        c.req.valid("header")["idempotency-key"],
+      );
+      return ok(c, p);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/contract/positions",
+      tags,
+      summary: "The customer's positions with live P&L",
+      request: { query: z.object({ status: z.enum(["holding", "closed"]).default("holding") }) },
+      responses: { ...okReply(z.object({ items: z.array(PositionSchema) })), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const s = await requireSession(c);
+      const items = await c.get("deps").contracts.list(
+        c.get("tenant").id,
+        s.userId,
+        c.req.valid("query").status,
+        100,
+      );
+      return ok(c, { items });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/contract/positions/{id}/close",
+      tags,
+      summary: "Close a position, fully or some lots, at the current tick",
+      request: {
+        params: PosParam,
+        ...jsonBody(
+          z.strictObject({
+            lots: z.number({ error: "invalid" }).int().min(1).max(10_000).optional(),
+          }),
+        ),
+        headers: IdempotencyHeaders,
+      },
+      responses: { ...okReply(PositionSchema), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const s = await requireSession(c);
+      const p = await c.get("deps").contracts.close(c.get("tenant").id, c.req.valid("param").id, {
+        userId: s.userId,
+        lots: c.req.valid("json").lots,
+        reason: "manual",
+        idempotencyKey: c.req.valid("header")["idempotency-key"],
+      });
+      return ok(c, p!);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/contract/positions/{id}/tpsl",
+      tags,
+      summary:
+        "Set or clear (null) the stop-loss and take-profit (validated against the current price)",
+      request: {
+        params: PosParam,
+        ...jsonBody(
+          z.strictObject({
+            stopLoss: Price.nullable().optional(),
+            takeProfit: Price.nullable().optional(),
+          }),
+        ),
+      },
+      responses: { ...okReply(PositionSchema), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const s = await requireSession(c);
+      const p = await c.get("deps").contracts.setStops(
+        c.get("tenant").id,
+        s.userId,
+        c.req.valid("param").id,
+        c.req.valid("json"),
+      );
+      return ok(c, p);
+    },
+  );

@@ -1,0 +1,181 @@
+/** Leveraged contracts through HTTP: open, partial and full close, stops, liquidation by the engine. */
+import { assert, assertEquals } from "../assert.ts";
+import { parseDecimal } from "../../core-wasm/mod.ts";
+import { startServer, type TestServer } from "../server.ts";
+
+const U = 100_000_000n;
+type Pos = {
+  orderNo: string;
+  status: string;
+  margin: string;
+  openFee: string;
+  liquidationPrice: string;
+  closeReason: string | null;
+  closePrice: string | null;
+  realizedPnl: string;
+  lots: number;
+  unrealizedPnl: string | null;
+};
+
+let clock = Date.now() - 600_000;
+async function tick(srv: TestServer, price: string) {
+  clock += 1000;
+  await srv.deps.market.tape.ingest({
+    symbol: "BTCUSDT",
+    time: clock,
+    price: parseDecimal(price),
+    qty: U / 100n,
+  });
+  await srv.deps.engine.idle();
+}
+
+async function usdt(srv: TestServer, token: string) {
+  const a = await srv.call<{ rows: { wallet: string; available: string; frozen: string }[] }>(
+    "/api/account/assets",
+    { token },
+  );
+  const r = a.body.data.rows.find((x) => x.wallet === "contract")!;
+  return [r.available, r.frozen];
+}
+
+async function setup() {
+  const srv = await startServer({ seed: true });
+  const r = await srv.call("/api/login", {
+    body: { phone: "+12025550123", password: "Demo-2026" },
+  });
+  return { srv, token: r.headers.get("authorization")! };
+}
+
+Deno.test("open long 10 lots at 10x, partial close, full close with P&L and fees", async () => {
+  const { srv, token } = await setup();
+  try {
+    await tick(srv, "20000");
+    // 10 lots x 0.001 BTC = 0.01 BTC at 20,000: notional 200, margin 20, fee 0.1
+    const open = await srv.call<Pos>("/api/contract/order", {
+      token,
+      body: { symbol: "BTCUSDT", side: "long", lots: 10, leverage: 10, type: "market" },
+    });
+    assertEquals(open.body.code, 0, JSON.stringify(open.body));
+    assertEquals([open.body.data.margin, open.body.data.openFee], ["20", "0.1"]);
+    assertEquals(await usdt(srv, token), ["9979.9", "20"]);
+    await tick(srv, "21000");
+    const id = open.body.data.orderNo;
+    // close 4 lots at 21,000: pnl 0.004 x 1000 = 4, fee 0.004 x 21000 x 0.05% = 0.042
+    const part = await srv.call<Pos>(`/api/contract/positions/${id}/close`, {
+      token,
+      body: { lots: 4 },
+    });
+    assertEquals([part.body.data.lots, part.body.data.realizedPnl, part.body.data.status], [
+      6,
+      "4",
+      "holding",
+    ]);
+    assertEquals(await usdt(srv, token), ["9991.858", "12"]);
+    const all = await srv.call<Pos>(`/api/contract/positions/${id}/close`, { token, body: {} });
+    assertEquals([all.body.data.status, all.body.data.closeReason, all.body.data.closePrice], [
+      "closed",
+      "manual",
+      "21000",
+    ]);
+    // + 12 margin + 6 pnl - 0.063 fee
+    assertEquals(await usdt(srv, token), ["10009.795", "0"]);
+    const again = await srv.call(`/api/contract/positions/${id}/close`, { token, body: {} });
+    assertEquals(again.body.data.error, "POSITION_CLOSED");
+  } finally {
+    await srv.close();
+  }
+});
+
+Deno.test("stops validated by side; the engine closes at stop-loss, take-profit and liquidation", async () => {
+  const { srv, token } = await setup();
+  try {
+    await tick(srv, "20000");
+    const order = (body: Record<string, unknown>) =>
+      srv.call<Pos>("/api/contract/order", {
+        token,
+        body: { symbol: "BTCUSDT", lots: 5, leverage: 20, type: "market", ...body },
+      });
+    const wrong = await order({ side: "long", stopLoss: "21000" });
+    assertEquals(wrong.status, 400);
+    assert(wrong.body.data.fields?.stopLoss);
+    assertEquals((await order({ side: "long", leverage: 7 })).status, 400);
+    assertEquals((await order({ side: "long", type: "limit" })).status, 400);
+    const sl = await order({ side: "long", stopLoss: "19500" });
+    const tp = await order({ side: "short", takeProfit: "19800" });
+    const liq = await order({ side: "long", leverage: 100 });
+    // 100x long at 20,000, MMR 0.5%: liquidation near 19,899.5
+    assertEquals(liq.body.data.liquidationPrice, "19899.49748743");
+    await tick(srv, "19950"); // nothing crossed
+    let holding = await srv.call<{ items: Pos[] }>("/api/contract/positions", { token });
+    assertEquals(holding.body.data.items.length, 3);
+    await tick(srv, "19700"); // crosses the liquidation level and the short's take-profit
+    const closed = await srv.call<{ items: Pos[] }>("/api/contract/positions?status=closed", {
+      token,
+    });
+    const byId = new Map(closed.body.data.items.map((p) => [p.orderNo, p]));
+    assertEquals(byId.get(liq.body.data.orderNo)?.closeReason, "liquidation");
+    assertEquals(byId.get(tp.body.data.orderNo)?.closeReason, "takeProfit");
+    assertEquals(byId.get(liq.body.data.orderNo)?.closePrice, "19700");
+    await tick(srv, "19400"); // the stop-loss
+    holding = await srv.call<{ items: Pos[] }>("/api/contract/positions", { token });
+    assertEquals(holding.body.data.items.length, 0);
+    const done = await srv.call<{ items: Pos[] }>("/api/contract/positions?status=closed", {
+      token,
+    });
+    assertEquals(
+      done.body.data.items.find((p) => p.orderNo === sl.body.data.orderNo)?.closeReason,
+      "stopLoss",
+    );
+    // the liquidated position lost more than its margin at 19,700: the customer lost only the margin (and fees)
+    assertEquals((await usdt(srv, token))[1], "0");
+  } finally {
+    await srv.close(); // ledger checker: insurance shortfall journals balance
+  }
+});
+
+Deno.test("tpsl can be changed and cleared; other customers cannot touch the position", async () => {
+  const { srv, token } = await setup();
+  try {
+    await tick(srv, "20000");
+    const p = (await srv.call<Pos>("/api/contract/order", {
+      token,
+      body: { symbol: "BTCUSDT", side: "short", lots: 1, leverage: 10, type: "market" },
+    })).body.data;
+    const set = await srv.call(`/api/contract/positions/${p.orderNo}/tpsl`, {
+      token,
+      body: { stopLoss: "20500", takeProfit: "19000" },
+    });
+    assertEquals(set.body.code, 0);
+    const bad = await srv.call(`/api/contract/positions/${p.orderNo}/tpsl`, {
+      token,
+      body: { stopLoss: "19000" },
+    });
+    assertEquals(bad.status, 400);
+    const clear = await srv.call<Pos & { stopLoss: string | null }>(
+      `/api/contract/positions/${p.orderNo}/tpsl`,
+      {
+        token,
+        body: { stopLoss: null },
+      },
+    );
+    assertEquals(clear.body.data.stopLoss, null);
+    const other = await srv.call("/api/login", {
+      body: { phone: "+12025550124", password: "Demo-2026" },
+    });
+    const theirs = other.headers.get("authorization")!;
+    assertEquals(
+      (await srv.call(`/api/contract/positions/${p.orderNo}/close`, { token: theirs, body: {} }))
+        .status,
+      404,
+    );
+    assertEquals(
+      (await srv.call(`/api/contract/positions/${p.orderNo}/tpsl`, {
+        token: theirs,
+        body: { stopLoss: null },
+      })).status,
+      404,
+    );
+  } finally {
+    await srv.close();
+  }
+});
