@@ -12,7 +12,7 @@ import PriceChart, { CHART_TEXTS } from "../../islands/PriceChart.tsx";
 import { formatPct, formatPrice } from "../../islands/lib/price.ts";
 import { desktopPage, mobilePage } from "./frame.tsx";
 import type { PageDef } from "./types.ts";
-import { FastTicketIsland } from "./trading.tsx";
+import { ContractTicketIsland, FastTicketIsland } from "./trading.tsx";
 
 type Mode = "all" | "rising" | "watch" | "recommend";
 
@@ -225,6 +225,8 @@ export const marketPages: PageDef[] = [
             <aside>
               {p.active === "fast"
                 ? await FastTicketIsland({ c, s, symbol })
+                : p.active === "future"
+                ? await ContractTicketIsland({ c, s, symbol })
                 : <ComingSoon t={t} area="trading" />}
               {await QuotesIsland({ c, s, mode: "all", detail: `${p.path}?symbol=`, wide: false })}
             </aside>

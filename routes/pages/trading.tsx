@@ -10,6 +10,7 @@ import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
 import { FAST_OPTIONS, type FastOrderJson } from "../../edge/trading/fast.ts";
 import FastTicket, { FAST_TEXTS } from "../../islands/FastTicket.tsx";
+import ContractTicket, { CONTRACT_TEXTS } from "../../islands/ContractTicket.tsx";
 import { languageOf } from "../../locales/languages.ts";
 import { mobilePage } from "./frame.tsx";
 import { chartOf, FeedLabel } from "./market.tsx";
@@ -34,6 +35,39 @@ export async function FastTicketIsland(
         tx: pickTexts(c.get("t"), FAST_TEXTS),
         available: formatDecimal(b.available, 2),
         open: open.items,
+      }}
+    />
+  );
+}
+
+export async function ContractTicketIsland(
+  { c, s, symbol }: { c: Ctx; s: Session | null; symbol: string },
+) {
+  if (!s) return <LoginPrompt t={c.get("t")} layout={c.get("mobile") ? "wp" : "pc"} />;
+  const { ledger, contracts, market } = c.get("deps");
+  const t = c.get("tenant").id;
+  const def = symbolOf(symbol)!;
+  const b = await ledger.balance(t, user(s.userId, "contract", "USDT"));
+  const positions = (await contracts.list(t, s.userId, "holding", 20)).filter((p) =>
+    p.symbol === symbol
+  );
+  const last = market.tape.lastTick(symbol);
+  return (
+    <Island
+      name="ContractTicket"
+      of={ContractTicket}
+      props={{
+        symbol,
+        name: def.name,
+        base: def.base,
+        lot: formatDecimal(def.lot),
+        leverages: def.leverage,
+        mmr: formatDecimal(def.mmr),
+        feeRate: formatDecimal(def.takerFee),
+        price: last ? formatDecimal(last.price) : null,
+        tx: pickTexts(c.get("t"), CONTRACT_TEXTS),
+        available: formatDecimal(b.available, 2),
+        positions,
       }}
     />
   );
@@ -119,6 +153,89 @@ export const tradingPages: PageDef[] = [
           <p class="links">
             <a href="/wp/product/tradeRecord">{t("fast.history")}</a>
           </p>
+        </>,
+      );
+    },
+  },
+  {
+    path: "/wp/product/leveragedDeals",
+    layout: "wp",
+    render: async (c, s) => {
+      const t = c.get("t");
+      const def = symbolOf(c.req.query("symbol") ?? "") ?? symbolOf("BTCUSDT")!;
+      return mobilePage(
+        c,
+        { title: `${t("page.leveragedDeals")} · ${def.name}`, back: "/wp/product" },
+        <>
+          <FeedLabel c={c} />
+          {chartOf(c, def.code)}
+          {await ContractTicketIsland({ c, s, symbol: def.code })}
+          <p class="links">
+            <a href="/wp/positions/heyue">{t("page.positionsHeyue")}</a>
+          </p>
+        </>,
+      );
+    },
+  },
+  {
+    path: "/wp/positions/heyue",
+    layout: "wp",
+    render: async (c, s) => {
+      const t = c.get("t");
+      const tab = c.req.query("tab") === "closed" ? "closed" : "holding";
+      const items = await c.get("deps").contracts.list(c.get("tenant").id, s!.userId, tab, 50);
+      return mobilePage(
+        c,
+        { title: t("page.positionsHeyue"), back: "/wp/positions" },
+        <>
+          <nav class="seg">
+            <a
+              href="/wp/positions/heyue?tab=holding"
+              class={tab === "holding" ? "active" : undefined}
+            >
+              {t("contract.holding")}
+            </a>
+            <a
+              href="/wp/positions/heyue?tab=closed"
+              class={tab === "closed" ? "active" : undefined}
+            >
+              {t("contract.closedTab")}
+            </a>
+          </nav>
+          {items.length === 0
+            ? <p class="card muted center">{t("contract.none")}</p>
+            : (
+              <ul class="list records" data-testid="contract-records">
+                {items.map((p) => (
+                  <li key={p.orderNo} class="record">
+                    <div class="kv-row">
+                      <strong>
+                        {p.symbol} · {t(`contract.${p.side}`)} · {p.leverage}x · {p.lots}
+                      </strong>
+                      <span>
+                        {p.status === "closed"
+                          ? t(`contract.reason_${p.closeReason}`)
+                          : p.unrealizedPnl ?? "-"}
+                      </span>
+                    </div>
+                    <dl class="dl">
+                      <dt>{t("fast.orderNo")}</dt>
+                      <dd>{p.orderNo}</dd>
+                      <dt>{t("contract.openPrice")}</dt>
+                      <dd>{p.openPrice}</dd>
+                      <dt>{t("contract.margin")}</dt>
+                      <dd>{p.margin}</dd>
+                      <dt>{t("contract.liquidation")}</dt>
+                      <dd>{p.liquidationPrice}</dd>
+                      {p.closePrice && <dt>{t("contract.closePrice")}</dt>}
+                      {p.closePrice && <dd>{p.closePrice}</dd>}
+                      <dt>{t("contract.realized")}</dt>
+                      <dd>{p.realizedPnl}</dd>
+                    </dl>
+                  </li>
+                ))}
+              </ul>
+            )}
         </>,
       );
     },

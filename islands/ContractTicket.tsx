@@ -1,0 +1,351 @@
+import { useEffect, useState } from "preact/hooks";
+import { formatDecimal, parseDecimal, position } from "../core-wasm/mod.ts";
+import type { Quote } from "../edge/market/quotes.ts";
+import type { PositionJson } from "../edge/trading/contracts.ts";
+import { api, toast } from "./lib/api.ts";
+import { Field, type Texts } from "./lib/fields.tsx";
+import { useForm } from "./lib/form.ts";
+import { subscribe } from "./lib/socket.ts";
+
+export const CONTRACT_TEXTS = [
+  "contract.long",
+  "contract.short",
+  "contract.lots",
+  "contract.lotSize",
+  "contract.leverage",
+  "contract.stopLoss",
+  "contract.takeProfit",
+  "contract.price",
+  "contract.margin",
+  "contract.fee",
+  "contract.liquidation",
+  "contract.notional",
+  "contract.open",
+  "contract.confirmOpen",
+  "contract.opened",
+  "contract.holding",
+  "contract.none",
+  "contract.pnl",
+  "contract.roe",
+  "contract.close",
+  "contract.confirmClose",
+  "contract.closed",
+  "contract.openPrice",
+  "fast.available",
+  "app.confirm",
+  "app.cancel",
+  "validation.invalid",
+  "app.networkError",
+  "app.timeout",
+] as const;
+
+const fill = (s: string, v: Record<string, string | number>) =>
+  Object.entries(v).reduce((a, [k, x]) => a.replaceAll(`{{${k}}}`, String(x)), s);
+
+/**
+ * Leveraged ticket and holding positions. Margin, fee and liquidation price come from the same
+ * core functions the server settles with; positions' P&L updates with every ticker message.
+ */
+export default function ContractTicket(
+  {
+    symbol,
+    name,
+    base,
+    lot,
+    leverages,
+    mmr,
+    feeRate,
+    price: initial,
+    tx,
+    available,
+    positions: initialPositions,
+  }: {
+    symbol: string;
+    name: string;
+    base: string;
+    lot: string;
+    leverages: number[];
+    mmr: string;
+    feeRate: string;
+    price: string | null;
+    tx: Texts;
+    available: string;
+    positions: PositionJson[];
+  },
+) {
+  const [side, setSide] = useState<"long" | "short">("long");
+  const [lots, setLots] = useState("1");
+  const [leverage, setLeverage] = useState(leverages[1] ?? leverages[0]!);
+  const [sl, setSl] = useState("");
+  const [tp, setTp] = useState("");
+  const [price, setPrice] = useState(initial);
+  const [positions, setPositions] = useState(initialPositions);
+  const [confirming, setConfirming] = useState<"open" | string | null>(null);
+  const [key, setKey] = useState("");
+  const { errors, busy, check, send } = useForm(tx);
+
+  useEffect(() => {
+    const off = subscribe("ticker", (data) => {
+      const q = (data as Quote[]).find((x) => x.symbol === symbol);
+      if (q) setPrice(q.price);
+    });
+    const offUser = subscribe("user", (data) => {
+      const m = data as { type: string; position?: PositionJson };
+      if (m.type !== "position" || !m.position) return;
+      setPositions((cur) => {
+        const rest = cur.filter((p) => p.orderNo !== m.position!.orderNo);
+        return m.position!.status === "holding" ? [m.position!, ...rest] : rest;
+      });
+    });
+    return () => {
+      off();
+      offUser();
+    };
+  }, []);
+
+  // The ticket's figures, from the core (null while the input is incomplete)
+  let ticket: ReturnType<typeof position> | null = null;
+  try {
+    const n = Number(lots);
+    if (price && Number.isInteger(n) && n >= 1 && n <= 10_000) {
+      ticket = position({
+        side,
+        qty: BigInt(n) * parseDecimal(lot),
+        entry: parseDecimal(price),
+        leverage,
+        mmr: parseDecimal(mmr),
+        feeRate: parseDecimal(feeRate),
+      }, parseDecimal(price));
+    }
+  } catch { /* incomplete */ }
+
+  const live = (p: PositionJson) => {
+    if (!price) return null;
+    try {
+      return position({
+        side: p.side,
+        qty: parseDecimal(p.qty),
+        entry: parseDecimal(p.openPrice),
+        leverage: p.leverage,
+        mmr: parseDecimal(mmr),
+        feeRate: parseDecimal(feeRate),
+      }, parseDecimal(price));
+    } catch {
+      return null;
+    }
+  };
+
+  function review(e: Event) {
+    e.preventDefault();
+    if (!check(ticket ? {} : { lots: tx["validation.invalid"]! })) return;
+    setKey(crypto.randomUUID());
+    setConfirming("open");
+  }
+
+  async function open() {
+    const body: Record<string, unknown> = {
+      symbol,
+      side,
+      lots: Number(lots),
+      leverage,
+      type: "market",
+    };
+    if (sl.trim()) body.stopLoss = sl.trim();
+    if (tp.trim()) body.takeProfit = tp.trim();
+    const env = await send<PositionJson>("/api/contract/order", body, {
+      headers: { "Idempotency-Key": key },
+    });
+    setConfirming(null);
+    if (env) {
+      toast(tx["contract.opened"]!);
+      setPositions((cur) => [env.data, ...cur.filter((p) => p.orderNo !== env.data.orderNo)]);
+    }
+  }
+
+  async function close(id: string) {
+    const env = await api<PositionJson>(`/api/contract/positions/${id}/close`, {
+      body: {},
+      headers: { "Idempotency-Key": key },
+    });
+    setConfirming(null);
+    if (env.code === 0) {
+      toast(tx["contract.closed"]!);
+      setPositions((cur) => cur.filter((p) => p.orderNo !== id));
+    } else toast(env.message, "error");
+  }
+
+  const d2 = (v: bigint) => formatDecimal(v, 2);
+  return (
+    <div class="ticket" data-testid="contract-ticket">
+      <form class="form" onSubmit={review} noValidate>
+        <div class="dir-row" role="group">
+          {(["long", "short"] as const).map((s) => (
+            <button
+              key={s}
+              type="button"
+              class={`btn dir ${s === "long" ? "up" : "down"} ${side === s ? "on" : ""}`}
+              aria-pressed={side === s}
+              onClick={() => {
+                setSide(s);
+                setConfirming(null);
+              }}
+            >
+              {tx[`contract.${s}`]}
+            </button>
+          ))}
+        </div>
+        <p class="muted small">{price ? fill(tx["contract.price"]!, { price }) : ""} · {name}</p>
+        <div class="two">
+          <Field id="lots" label={tx["contract.lots"]!} error={errors.lots}>
+            <input
+              id="lots"
+              inputMode="numeric"
+              value={lots}
+              maxLength={5}
+              onInput={(e) => setLots(e.currentTarget.value)}
+            />
+          </Field>
+          <Field id="leverage" label={tx["contract.leverage"]!}>
+            <select
+              id="leverage"
+              value={leverage}
+              onChange={(e) => setLeverage(Number(e.currentTarget.value))}
+            >
+              {leverages.map((l) => <option key={l} value={l}>{l}x</option>)}
+            </select>
+          </Field>
+        </div>
+        <p class="muted small">{fill(tx["contract.lotSize"]!, { size: lot, base })}</p>
+        <div class="two">
+          <Field id="sl" label={tx["contract.stopLoss"]!} error={errors.stopLoss}>
+            <input
+              id="sl"
+              inputMode="decimal"
+              value={sl}
+              maxLength={20}
+              onInput={(e) => setSl(e.currentTarget.value)}
+            />
+          </Field>
+          <Field id="tp" label={tx["contract.takeProfit"]!} error={errors.takeProfit}>
+            <input
+              id="tp"
+              inputMode="decimal"
+              value={tp}
+              maxLength={20}
+              onInput={(e) => setTp(e.currentTarget.value)}
+            />
+          </Field>
+        </div>
+        {ticket && (
+          <dl class="dl" data-testid="contract-figures">
+            <dt>{tx["contract.notional"]}</dt>
+            <dd>{d2(ticket.notional)} USDT</dd>
+            <dt>{tx["contract.margin"]}</dt>
+            <dd data-testid="figure-margin">{d2(ticket.margin)} USDT</dd>
+            <dt>{tx["contract.fee"]}</dt>
+            <dd>{formatDecimal(ticket.fee)} USDT</dd>
+            <dt>{tx["contract.liquidation"]}</dt>
+            <dd data-testid="figure-liq">
+              {ticket.liquidationPrice ? d2(ticket.liquidationPrice) : "-"}
+            </dd>
+          </dl>
+        )}
+        <p class="muted small">{fill(tx["fast.available"]!, { amount: available })}</p>
+        {confirming === "open"
+          ? (
+            <div class="confirm" data-testid="contract-confirm">
+              <p>
+                {fill(tx["contract.confirmOpen"]!, {
+                  side: tx[`contract.${side}`]!,
+                  lots,
+                  symbol: name,
+                  leverage,
+                  margin: ticket ? d2(ticket.margin) : "-",
+                })}
+              </p>
+              <div class="row">
+                <button type="button" class="btn btn-primary" disabled={busy} onClick={open}>
+                  {tx["app.confirm"]}
+                </button>
+                <button type="button" class="btn btn-ghost" onClick={() => setConfirming(null)}>
+                  {tx["app.cancel"]}
+                </button>
+              </div>
+            </div>
+          )
+          : (
+            <button type="submit" class="btn btn-primary btn-block" disabled={busy}>
+              {tx["contract.open"]}
+            </button>
+          )}
+      </form>
+      <h3 class="section">{tx["contract.holding"]}</h3>
+      {positions.length === 0
+        ? <p class="muted">{tx["contract.none"]}</p>
+        : (
+          <ul class="list" data-testid="positions">
+            {positions.map((p) => {
+              const f = live(p);
+              const neg = f ? f.pnl < 0n : false;
+              return (
+                <li key={p.orderNo} class="record" data-side={p.side}>
+                  <div class="kv-row">
+                    <strong>
+                      {p.symbol} · {tx[`contract.${p.side}`]} · {p.leverage}x · {p.lots}
+                    </strong>
+                    <span class={neg ? "neg" : "pos"} data-testid="pnl">
+                      {f ? `${f.pnl > 0n ? "+" : ""}${d2(f.pnl)} USDT` : "-"}
+                    </span>
+                  </div>
+                  <dl class="dl">
+                    <dt>{tx["contract.openPrice"]}</dt>
+                    <dd>{p.openPrice}</dd>
+                    <dt>{tx["contract.margin"]}</dt>
+                    <dd>{p.margin}</dd>
+                    <dt>{tx["contract.liquidation"]}</dt>
+                    <dd>{p.liquidationPrice}</dd>
+                    <dt>{tx["contract.roe"]}</dt>
+                    <dd>{f ? `${formatDecimal(f.roe * 100n, 2)}%` : "-"}</dd>
+                  </dl>
+                  {confirming === p.orderNo
+                    ? (
+                      <div class="confirm">
+                        <p>{tx["contract.confirmClose"]}</p>
+                        <div class="row">
+                          <button
+                            type="button"
+                            class="btn btn-primary"
+                            onClick={() => close(p.orderNo)}
+                          >
+                            {tx["app.confirm"]}
+                          </button>
+                          <button
+                            type="button"
+                            class="btn btn-ghost"
+                            onClick={() => setConfirming(null)}
+                          >
+                            {tx["app.cancel"]}
+                          </button>
+                        </div>
+                      </div>
+                    )
+                    : (
+                      <button
+                        type="button"
+                        class="btn btn-small btn-ghost"
+                        onClick={() => {
+                          setKey(crypto.randomUUID());
+                          setConfirming(p.orderNo);
+                        }}
+                      >
+                        {tx["contract.close"]}
+                      </button>
+                    )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { devices } from "playwright-core";
+import { assertEquals, assertMatch } from "../assert.ts";
+import { parseDecimal } from "../../core-wasm/mod.ts";
+import { startServer, type TestServer } from "../server.ts";
+import { E2E, launch, shot } from "./browser.ts";
+
+const U = 100_000_000n;
+async function tick(srv: TestServer, time: number, price: string) {
+  await srv.deps.market.tape.ingest({
+    symbol: "BTCUSDT",
+    time,
+    price: parseDecimal(price),
+    qty: U / 10n,
+  });
+}
+
+for (const layout of ["mobile", "desktop"] as const) {
+  Deno.test({
+    name: `leveraged position from open to close (${layout})`,
+    ...E2E,
+    async fn() {
+      const srv = await startServer({ seed: true });
+      const browser = await launch();
+      try {
+        const login = await srv.call("/api/login", {
+          body: { phone: "+12025550123", password: "Demo-2026" },
+        });
+        const token = login.headers.get("authorization")!;
+        const ctx = await browser.newContext(
+          layout === "mobile" ? { ...devices["Pixel 7"] } : {
+            viewport: { width: 1366, height: 1000 },
+            userAgent:
+              "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36",
+          },
+        );
+        await ctx.addCookies([{ name: "tw_session", value: token, url: srv.base }]);
+        await ctx.addInitScript((tk) => localStorage.setItem("Authorization", tk), token);
+        const page = await ctx.newPage();
+        const errors: string[] = [];
+        page.on("pageerror", (e) => errors.push(e.message));
+        const t0 = Date.now() - 3000;
+        await tick(srv, t0, "20000");
+        await page.goto(
+          srv.base +
+            (layout === "mobile"
+              ? "/wp/product/leveragedDeals?symbol=BTCUSDT"
+              : "/pc/trade/future?symbol=BTCUSDT"),
+        );
+        await page.waitForSelector('tw-island[data-name="ContractTicket"][data-hydrated]');
+        await page.locator("#lots").fill("10");
+        await page.locator("#leverage").selectOption("10");
+        // 10 lots x 0.001 BTC at 20,000 with 10x: margin 20, liquidation 18,090.45
+        assertEquals(await page.getByTestId("figure-margin").innerText(), "20.00 USDT");
+        assertEquals(await page.getByTestId("figure-liq").innerText(), "18090.45");
+        await page.getByRole("button", { name: "Open position" }).click();
+        await page.getByTestId("contract-confirm").waitFor();
+        await page.screenshot({ path: shot(`${layout}-contract-confirm`), fullPage: true });
+        await page.getByRole("button", { name: "Confirm" }).click();
+        await page.locator("#toast").getByText("Position opened").waitFor();
+        await tick(srv, t0 + 1000, "20500");
+        await page.waitForFunction(() =>
+          document.querySelector('[data-testid="pnl"]')?.textContent?.includes("+5.00")
+        );
+        await page.screenshot({ path: shot(`${layout}-contract-holding`), fullPage: true });
+        await page.getByRole("button", { name: "Close", exact: true }).click();
+        await page.getByRole("button", { name: "Confirm" }).click();
+        await page.locator("#toast").getByText("Position closed").waitFor();
+        const closed = await srv.call<{ items: { closePrice: string; realizedPnl: string }[] }>(
+          "/api/contract/positions?status=closed",
+          { token },
+        );
+        assertEquals([
+          closed.body.data.items[0]!.closePrice,
+          closed.body.data.items[0]!.realizedPnl,
+        ], ["20500", "5"]);
+        if (layout === "mobile") {
+          await page.goto(srv.base + "/wp/positions/heyue?tab=closed");
+          assertMatch(await page.getByTestId("contract-records").innerText(), /20500/);
+          await page.screenshot({ path: shot("mobile-contract-closed"), fullPage: true });
+        }
+        assertEquals(errors, []);
+        await ctx.close();
+      } finally {
+        await browser.close();
+        await srv.close();
+      }
+    },
+  });
+}
