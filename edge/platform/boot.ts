@@ -7,6 +7,7 @@ import { Hub } from "../realtime/hub.ts";
 import { FastContracts, fastJson } from "../trading/fast.ts";
 import { TradingEngine } from "../trading/engine.ts";
 import { Contracts, positionJson } from "../trading/contracts.ts";
+import { Exchange } from "../trading/exchange.ts";
 import type { AppConfig } from "./config.ts";
 import type { Deps } from "./context.ts";
 import { TenantRegistry } from "./tenants.ts";
@@ -39,6 +40,7 @@ export async function buildDeps(
       position: positionJson(p, market.tape.lastTick(p.symbol)?.price ?? null),
     });
   const engine = new TradingEngine(fast, contracts, market, tenants, now);
+  const exchange = new Exchange(kv, ledger, market, now);
   fast.onSettled = (t, o) => hub.toUser(t, o.userId, { type: "fast.settled", order: fastJson(o) });
   return {
     kv,
@@ -52,6 +54,7 @@ export async function buildDeps(
     hub,
     fast,
     contracts,
+    exchange,
     engine,
     now,
   };

@@ -8,6 +8,7 @@ import type { Hub } from "../realtime/hub.ts";
 import type { FastContracts } from "../trading/fast.ts";
 import type { TradingEngine } from "../trading/engine.ts";
 import type { Contracts } from "../trading/contracts.ts";
+import type { Exchange } from "../trading/exchange.ts";
 import type { LocaleId } from "../../locales/languages.ts";
 import type { AppConfig } from "./config.ts";
 import type { T } from "./locale.ts";
@@ -26,6 +27,7 @@ export interface Deps {
   hub: Hub;
   fast: FastContracts;
   contracts: Contracts;
+  exchange: Exchange;
   engine: TradingEngine;
   now: () => number;
 }

@@ -255,3 +255,68 @@ tradingApi
       return ok(c, p);
     },
   );
+
+// ---- currency exchange -------------------------------------------------------------------
+
+const Cur = z.enum(["BTC", "ETH", "USDT"], { error: "invalid" });
+const QuoteSchema = z.object({
+  quoteId: z.string(),
+  from: Cur,
+  to: Cur,
+  amount: z.string(),
+  rate: z.string(),
+  fee: z.string(),
+  receive: z.string(),
+  expiresAt: z.number().int(),
+}).openapi("ExchangeQuote");
+
+tradingApi
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/exchange/quote",
+      tags,
+      summary: "A quote to convert between BTC, ETH and USDT (spot wallet), valid 10 s",
+      request: jsonBody(
+        z.strictObject({
+          from: Cur,
+          to: Cur,
+          amount: z.string({ error: "amountRequired" }).min(1).max(24),
+        }),
+      ),
+      responses: { ...okReply(QuoteSchema), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const s = await requireSession(c);
+      return ok(
+        c,
+        await c.get("deps").exchange.quote(c.get("tenant").id, s.userId, c.req.valid("json")),
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/exchange/confirm",
+      tags,
+      summary: "Confirm a quote before it expires: one journal, once",
+      request: {
+        ...jsonBody(z.strictObject({ quoteId: z.string().uuid({ error: "invalid" }) })),
+        headers: IdempotencyHeaders,
+      },
+      responses: {
+        ...okReply(QuoteSchema.extend({ journalId: z.string(), at: z.number().int() })),
+        ...AUTH_ERRORS,
+      },
+    }),
+    async (c) => {
+      const s = await requireSession(c);
+      const r = await c.get("deps").exchange.confirm(
+        c.get("tenant").id,
+        s.userId,
+        c.req.valid("json").quoteId,
+        c.req.valid("header")["idempotency-key"],
+      );
+      return ok(c, r as never);
+    },
+  );

@@ -1,0 +1,122 @@
+/**
+ * Currency exchange among BTC, ETH and USDT in the spot wallet: a quote at the latest ticks
+ * (the trading clock), valid a few seconds, that the customer confirms; confirming posts one
+ * journal against the trading P&L account with the fee to the fees account.
+ */
+import { formatDecimal, mulDiv, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
+import { type Currency, DECIMALS, house, user } from "../ledger/accounts.ts";
+import type { Ledger } from "../ledger/service.ts";
+import type { MarketService } from "../market/service.ts";
+import { ApiError } from "../platform/errors.ts";
+
+export const QUOTE_TTL_MS = 10_000;
+/** Exchange fee (fraction scaled 10^8): 0.1 %. */
+export const EXCHANGE_FEE = 100_000n;
+const MAX_UNITS = 100_000_000n * SCALE;
+
+export interface ExchangeQuote {
+  id: string;
+  userId: string;
+  from: Currency;
+  to: Currency;
+  amount: bigint;
+  /** units of `to` per one `from`, scaled 10^8 */
+  rate: bigint;
+  gross: bigint;
+  fee: bigint;
+  net: bigint;
+  createdAt: number;
+  expiresAt: number;
+}
+
+const quoteKey = (t: string, id: string) => [t, "trading", "xquote", id];
+
+export function quoteJson(q: ExchangeQuote) {
+  const d = formatDecimal;
+  return {
+    quoteId: q.id,
+    from: q.from,
+    to: q.to,
+    amount: d(q.amount),
+    rate: d(q.rate),
+    fee: d(q.fee),
+    receive: d(q.net),
+    expiresAt: q.expiresAt,
+  };
+}
+
+export class Exchange {
+  constructor(
+    private kv: Deno.Kv,
+    private ledger: Ledger,
+    private market: MarketService,
+    private now: () => number,
+  ) {}
+
+  private usdtPrice(c: Currency): bigint {
+    if (c === "USDT") return SCALE;
+    const symbol = `${c}USDT`;
+    const tick = this.market.tape.lastTick(symbol);
+    if (!tick || this.market.tape.isStale(symbol)) throw new ApiError(503, "MARKET_STALE");
+    return tick.price;
+  }
+
+  async quote(t: string, userId: string, req: { from: Currency; to: Currency; amount: string }) {
+    if (req.from === req.to) throw new ApiError(400, "VALIDATION", {}, { to: "sameCurrency" });
+    let amount: bigint;
+    try {
+      amount = parseDecimal(req.amount, { maxDecimals: DECIMALS[req.from] });
+    } catch {
+      throw new ApiError(400, "VALIDATION", {}, { amount: "amountInvalid" });
+    }
+    if (amount <= 0n || amount > MAX_UNITS) {
+      throw new ApiError(400, "VALIDATION", {}, { amount: "amountInvalid" });
+    }
+    const rate = mulDiv(this.usdtPrice(req.from), SCALE, this.usdtPrice(req.to), "down");
+    const gross = mulDiv(amount, rate, SCALE, "down");
+    const fee = mulDiv(gross, EXCHANGE_FEE, SCALE, "up");
+    const net = gross - fee;
+    if (net <= 0n) throw new ApiError(400, "VALIDATION", {}, { amount: "amountInvalid" });
+    const now = this.now();
+    const q: ExchangeQuote = {
+      id: crypto.randomUUID(),
+      userId,
+      from: req.from,
+      to: req.to,
+      amount,
+      rate,
+      gross,
+      fee,
+      net,
+      createdAt: now,
+      expiresAt: now + QUOTE_TTL_MS,
+    };
+    await this.kv.set(quoteKey(t, q.id), q, { expireIn: QUOTE_TTL_MS * 6 });
+    return quoteJson(q);
+  }
+
+  async confirm(t: string, userId: string, quoteId: string, idempotencyKey?: string) {
+    const key = `u:${userId}:exchange:${idempotencyKey ?? quoteId}`;
+    const posted = await this.ledger.post(t, { key, request: { quoteId } }, async () => {
+      const entry = await this.kv.get<ExchangeQuote>(quoteKey(t, quoteId));
+      const q = entry.value;
+      if (!q || q.userId !== userId) throw new ApiError(404, "NOT_FOUND");
+      if (this.now() > q.expiresAt) throw new ApiError(409, "QUOTE_EXPIRED");
+      return {
+        type: "exchange",
+        ref: `exchange:${q.id}`,
+        postings: [
+          { account: user(userId, "spot", q.from), available: -q.amount },
+          { account: house("pnl", q.from), available: q.amount },
+          { account: house("pnl", q.to), available: -q.gross },
+          { account: user(userId, "spot", q.to), available: q.net },
+          { account: house("fees", q.to), available: q.fee },
+        ],
+        checks: [entry],
+        write: (op) => op.delete(entry.key),
+        result: (journal) => ({ ...quoteJson(q), journalId: journal.id, at: journal.at }),
+      };
+    });
+    return posted.result;
+  }
+}
