@@ -11,6 +11,8 @@ import { Island } from "../../edge/render/island.tsx";
 import { FAST_OPTIONS, type FastOrderJson } from "../../edge/trading/fast.ts";
 import FastTicket, { FAST_TEXTS } from "../../islands/FastTicket.tsx";
 import ContractTicket, { CONTRACT_TEXTS } from "../../islands/ContractTicket.tsx";
+import ExchangeForm, { EXCHANGE_TEXTS } from "../../islands/ExchangeForm.tsx";
+import { FlowList } from "../../components/FlowList.tsx";
 import { languageOf } from "../../locales/languages.ts";
 import { mobilePage } from "./frame.tsx";
 import { chartOf, FeedLabel } from "./market.tsx";
@@ -236,6 +238,48 @@ export const tradingPages: PageDef[] = [
                 ))}
               </ul>
             )}
+        </>,
+      );
+    },
+  },
+  {
+    path: "/wp/product/gjmarket",
+    layout: "wp",
+    render: async (c, s) => {
+      const t = c.get("t");
+      const { ledger } = c.get("deps");
+      const tid = c.get("tenant").id;
+      const b = await ledger.balances(
+        tid,
+        (["BTC", "ETH", "USDT"] as const).map((cur) => user(s!.userId, "spot", cur)),
+      );
+      const bal = (cur: string) => formatDecimal(b.get(`u:${s!.userId}:spot:${cur}`)!.available);
+      const lines = await ledger.lines(tid, s!.userId, { limit: 10, type: "exchange" });
+      return mobilePage(
+        c,
+        { title: t("page.gjmarket"), back: "/wp/product" },
+        <>
+          <Island
+            name="ExchangeForm"
+            of={ExchangeForm}
+            props={{
+              tx: pickTexts(t, EXCHANGE_TEXTS),
+              balances: { BTC: bal("BTC"), ETH: bal("ETH"), USDT: bal("USDT") },
+              history: "/wp/trade/statistics?type=exchange",
+            }}
+          />
+          <h2 class="section" id="history">{t("exchange.history")}</h2>
+          <FlowList
+            t={t}
+            locale={c.get("locale")}
+            timeZone={languageOf(c.get("locale")).timezone}
+            path="/wp/trade/statistics"
+            lines={lines.items}
+            cursor={null}
+            paged={false}
+            filter={{ type: "exchange" }}
+            showTypeFilter={false}
+          />
         </>,
       );
     },

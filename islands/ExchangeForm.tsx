@@ -1,0 +1,154 @@
+import { useEffect, useState } from "preact/hooks";
+import { toast } from "./lib/api.ts";
+import { Field, type Texts } from "./lib/fields.tsx";
+import { useForm } from "./lib/form.ts";
+
+export const EXCHANGE_TEXTS = [
+  "exchange.from",
+  "exchange.to",
+  "exchange.amount",
+  "exchange.getQuote",
+  "exchange.rate",
+  "exchange.fee",
+  "exchange.receive",
+  "exchange.validFor",
+  "exchange.expired",
+  "exchange.confirm",
+  "exchange.done",
+  "exchange.history",
+  "exchange.available",
+  "validation.amountRequired",
+  "app.networkError",
+  "app.timeout",
+] as const;
+
+type Cur = "BTC" | "ETH" | "USDT";
+const CURS: Cur[] = ["USDT", "BTC", "ETH"];
+interface Quote {
+  quoteId: string;
+  from: Cur;
+  to: Cur;
+  amount: string;
+  rate: string;
+  fee: string;
+  receive: string;
+  expiresAt: number;
+}
+
+const fill = (s: string, v: Record<string, string | number>) =>
+  Object.entries(v).reduce((a, [k, x]) => a.replaceAll(`{{${k}}}`, String(x)), s);
+
+/** Convert among BTC, ETH and USDT: get a quote, confirm it before it expires. */
+export default function ExchangeForm(
+  { tx, balances: initial, history }: { tx: Texts; balances: Record<Cur, string>; history: string },
+) {
+  const [from, setFrom] = useState<Cur>("BTC");
+  const [to, setTo] = useState<Cur>("USDT");
+  const [amount, setAmount] = useState("");
+  const [quote, setQuote] = useState<Quote | null>(null);
+  const [balances] = useState(initial);
+  const [left, setLeft] = useState(0);
+  const { errors, busy, check, send } = useForm(tx);
+
+  useEffect(() => {
+    if (!quote) return;
+    const id = setInterval(
+      () => setLeft(Math.max(0, Math.ceil((quote.expiresAt - Date.now()) / 1000))),
+      250,
+    );
+    setLeft(Math.max(0, Math.ceil((quote.expiresAt - Date.now()) / 1000)));
+    return () => clearInterval(id);
+  }, [quote]);
+
+  async function getQuote(e: Event) {
+    e.preventDefault();
+    if (!check(amount.trim() ? {} : { amount: tx["validation.amountRequired"]! })) return;
+    const env = await send<Quote>("/api/exchange/quote", { from, to, amount: amount.trim() });
+    setQuote(env ? env.data : null);
+  }
+
+  async function confirm() {
+    if (!quote) return;
+    const env = await send<Quote>("/api/exchange/confirm", { quoteId: quote.quoteId });
+    if (env) {
+      toast(tx["exchange.done"]!);
+      setQuote(null);
+      setAmount("");
+      // balances and history are server-rendered: show the new ones
+      location.reload();
+    }
+  }
+
+  const select = (id: string, label: string, value: Cur, set: (c: Cur) => void) => (
+    <Field id={id} label={label}>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => {
+          set(e.currentTarget.value as Cur);
+          setQuote(null);
+        }}
+      >
+        {CURS.map((c) => <option key={c} value={c}>{c}</option>)}
+      </select>
+    </Field>
+  );
+
+  return (
+    <form class="form ticket" onSubmit={getQuote} noValidate data-testid="exchange-form">
+      <div class="two">
+        {select("from", tx["exchange.from"]!, from, setFrom)}
+        {select("to", tx["exchange.to"]!, to, setTo)}
+      </div>
+      <p class="muted small">
+        {fill(tx["exchange.available"]!, { amount: balances[from], currency: from })}
+      </p>
+      <Field id="amount" label={tx["exchange.amount"]!} error={errors.amount ?? errors.to}>
+        <input
+          id="amount"
+          inputMode="decimal"
+          value={amount}
+          maxLength={20}
+          onInput={(e) => {
+            setAmount(e.currentTarget.value);
+            setQuote(null);
+          }}
+        />
+      </Field>
+      {quote && left > 0
+        ? (
+          <div class="confirm" data-testid="exchange-quote">
+            <p>
+              {fill(tx["exchange.rate"]!, { from: quote.from, rate: quote.rate, to: quote.to })}
+            </p>
+            <p class="muted small">{fill(tx["exchange.fee"]!, { fee: quote.fee, to: quote.to })}</p>
+            <p>
+              <strong>
+                {fill(tx["exchange.receive"]!, { amount: quote.receive, to: quote.to })}
+              </strong>
+            </p>
+            <p class="muted small">{fill(tx["exchange.validFor"]!, { s: left })}</p>
+            <button
+              type="button"
+              class="btn btn-primary btn-block"
+              disabled={busy}
+              onClick={confirm}
+            >
+              {tx["exchange.confirm"]}
+            </button>
+          </div>
+        )
+        : (
+          <>
+            {quote && <p class="muted">{tx["exchange.expired"]}</p>}
+            <button type="submit" class="btn btn-primary btn-block" disabled={busy}>
+              {tx["exchange.getQuote"]}
+            </button>
+          </>
+        )}
+      <p class="links">
+        <a href={history}>{tx["exchange.history"]}</a>
+      </p>
+    </form>
+  );
+}
