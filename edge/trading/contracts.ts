@@ -42,7 +42,8 @@ export interface Position {
   stopLoss: bigint | null;
   takeProfit: bigint | null;
   liquidationPrice: bigint;
-  status: "holding" | "closed";
+  /** pending: a limit order waiting for the price to cross; cancelled: withdrawn before filling */
+  status: "pending" | "holding" | "closed" | "cancelled";
   createdAt: number;
   /** realized so far (partial closes), and the closing details */
   realizedPnl: bigint;
@@ -126,6 +127,8 @@ export class Contracts {
       leverage: number;
       stopLoss?: string;
       takeProfit?: string;
+      /** a limit order: waits until the price crosses it, then fills at it */
+      limitPrice?: string;
     },
     idempotencyKey?: string,
   ): Promise<PositionJson> {
@@ -147,16 +150,25 @@ export class Contracts {
       }
     };
     const sl = price(req.stopLoss, "stopLoss"), tp = price(req.takeProfit, "takeProfit");
+    const limit = price(req.limitPrice, "price");
     const key = `u:${userId}:contract:${idempotencyKey ?? crypto.randomUUID()}`;
     const posted = await this.ledger.post(t, { key, request: req }, () => {
       const tick = this.tickOf(req.symbol);
-      const valid = stopsValid(req.side, tick.price, { stopLoss: sl, takeProfit: tp });
+      // a limit waits on the far side of the market: a long below it, a short above it
+      if (
+        limit !== null &&
+        (limit <= 0n || (req.side === "long" ? limit >= tick.price : limit <= tick.price))
+      ) {
+        throw new ApiError(400, "VALIDATION", {}, { price: "limitSide" });
+      }
+      const at = limit ?? tick.price;
+      const valid = stopsValid(req.side, at, { stopLoss: sl, takeProfit: tp });
       if (!valid.stopLoss) throw new ApiError(400, "VALIDATION", {}, { stopLoss: "stopSide" });
       if (!valid.takeProfit) throw new ApiError(400, "VALIDATION", {}, { takeProfit: "stopSide" });
       const qty = BigInt(req.lots) * def.lot;
-      const margin = marginOf(qty, tick.price, req.leverage);
-      const openFee = fee(qty, tick.price, def.takerFee);
-      const lp = liquidationPrice({ side: req.side, qty, entry: tick.price, margin, mmr: def.mmr });
+      const margin = marginOf(qty, at, req.leverage);
+      const openFee = fee(qty, at, def.takerFee);
+      const lp = liquidationPrice({ side: req.side, qty, entry: at, margin, mmr: def.mmr });
       const id = journalId(this.now());
       const p: Position = {
         id,
@@ -166,7 +178,7 @@ export class Contracts {
         lots: req.lots,
         qty,
         leverage: req.leverage,
-        entry: tick,
+        entry: { time: tick.time, price: at },
         margin,
         mmr: def.mmr,
         feeRate: def.takerFee,
@@ -174,7 +186,7 @@ export class Contracts {
         stopLoss: sl,
         takeProfit: tp,
         liquidationPrice: lp,
-        status: "holding",
+        status: limit === null ? "holding" : "pending",
         createdAt: this.now(),
         realizedPnl: 0n,
         closeTick: null,
@@ -184,14 +196,21 @@ export class Contracts {
       return {
         type: "contract",
         ref: `contract:${id}`,
-        postings: [
-          {
+        // a pending order holds margin and fee; a fill pays the fee from the hold
+        postings: limit === null
+          ? [
+            {
+              account: user(userId, "contract", "USDT"),
+              available: -(margin + openFee),
+              frozen: margin,
+            },
+            { account: house("fees", "USDT"), available: openFee },
+          ]
+          : [{
             account: user(userId, "contract", "USDT"),
             available: -(margin + openFee),
-            frozen: margin,
-          },
-          { account: house("fees", "USDT"), available: openFee },
-        ],
+            frozen: margin + openFee,
+          }],
         write: (op) => {
           op.set(posKeys.pos(t, id), p);
           op.set(posKeys.byUser(t, userId, id), true);
@@ -291,6 +310,124 @@ export class Contracts {
     }
   }
 
+  /** Fill a pending limit order at its limit price (the engine, on the crossing tick). */
+  async fill(t: string, id: string, tick: TickRef): Promise<Position | null> {
+    return await this.pendingTransition(t, id, `pos:fill:${id}`, undefined, (p) => ({
+      postings: [
+        { account: user(p.userId, "contract", "USDT"), frozen: -p.openFee },
+        { account: house("fees", "USDT"), available: p.openFee },
+      ],
+      next: { ...p, status: "holding", entry: { time: tick.time, price: p.entry.price } },
+    }));
+  }
+
+  /** Withdraw a pending order: the held margin and fee go back. */
+  async cancel(t: string, userId: string, id: string, idempotencyKey?: string) {
+    const p = await this.pendingTransition(
+      t,
+      id,
+      `u:${userId}:cancel:${idempotencyKey ?? id}`,
+      userId,
+      (p) => ({
+        postings: [{
+          account: user(p.userId, "contract", "USDT"),
+          frozen: -(p.margin + p.openFee),
+          available: p.margin + p.openFee,
+        }],
+        next: { ...p, status: "cancelled", closedAt: this.now() },
+      }),
+    );
+    return positionJson(p!, null);
+  }
+
+  /** Move a pending order to the current price, which fills it there (figures recomputed). */
+  async chase(t: string, userId: string, id: string, idempotencyKey?: string) {
+    const p = await this.pendingTransition(
+      t,
+      id,
+      `u:${userId}:chase:${idempotencyKey ?? id}`,
+      userId,
+      (p) => {
+        const tick = this.tickOf(p.symbol);
+        const margin = marginOf(p.qty, tick.price, p.leverage);
+        const openFee = fee(p.qty, tick.price, p.feeRate);
+        const lp = liquidationPrice({
+          side: p.side,
+          qty: p.qty,
+          entry: tick.price,
+          margin,
+          mmr: p.mmr,
+        });
+        const stops = stopsValid(p.side, tick.price, {
+          stopLoss: p.stopLoss,
+          takeProfit: p.takeProfit,
+        });
+        const held = p.margin + p.openFee;
+        return {
+          postings: [
+            {
+              account: user(p.userId, "contract", "USDT"),
+              available: held - margin - openFee,
+              frozen: margin - held,
+            },
+            { account: house("fees", "USDT"), available: openFee },
+          ],
+          next: {
+            ...p,
+            status: "holding",
+            entry: tick,
+            margin,
+            openFee,
+            liquidationPrice: lp,
+            stopLoss: stops.stopLoss ? p.stopLoss : null,
+            takeProfit: stops.takeProfit ? p.takeProfit : null,
+          },
+        };
+      },
+    );
+    return positionJson(p!, p!.entry.price);
+  }
+
+  private async pendingTransition(
+    t: string,
+    id: string,
+    key: string,
+    userId: string | undefined,
+    f: (
+      p: Position,
+    ) => {
+      postings: { account: ReturnType<typeof user>; available?: bigint; frozen?: bigint }[];
+      next: Position;
+    },
+  ): Promise<Position | null> {
+    try {
+      const posted = await this.ledger.post(t, { key, request: { id, key } }, async () => {
+        const entry = await this.kv.get<Position>(posKeys.pos(t, id));
+        const p = entry.value;
+        if (!p || (userId && p.userId !== userId)) throw new ApiError(404, "NOT_FOUND");
+        if (p.status !== "pending") throw new ApiError(409, "POSITION_CLOSED");
+        const { postings, next } = f(p);
+        return {
+          type: "contract",
+          ref: `contract:${id}`,
+          postings,
+          checks: [entry],
+          write: (op) => {
+            op.set(entry.key, next);
+            if (next.status === "cancelled") op.delete(posKeys.open(t, id));
+          },
+          result: () => next,
+        };
+      });
+      const next = posted.result as Position;
+      if (!posted.replay) this.onChange(t, next);
+      return next;
+    } catch (e) {
+      if (!userId && e instanceof ApiError && e.error === "POSITION_CLOSED") return null;
+      throw e;
+    }
+  }
+
   async setStops(
     t: string,
     userId: string,
@@ -341,7 +478,7 @@ export class Contracts {
     return (await this.kv.get<Position>(posKeys.pos(t, id))).value;
   }
 
-  async list(t: string, userId: string, status: "holding" | "closed", limit: number) {
+  async list(t: string, userId: string, status: Position["status"], limit: number) {
     const items: PositionJson[] = [];
     for await (
       const e of this.kv.list<true>({ prefix: posKeys.byUserPrefix(t, userId) }, {
@@ -361,7 +498,7 @@ export class Contracts {
   async *openPositions(t: string) {
     for await (const e of this.kv.list<{ symbol: string }>({ prefix: posKeys.openPrefix(t) })) {
       const p = await this.get(t, e.key[e.key.length - 1] as string);
-      if (p && p.status === "holding") yield p;
+      if (p && (p.status === "holding" || p.status === "pending")) yield p;
     }
   }
 }

@@ -48,7 +48,11 @@ export class TradingEngine {
       this.levels.set(p.symbol, ix);
     }
     const key = `${t}|${p.id}`;
-    for (const k of ["liq", "sl", "tp"]) ix.delete(`${key}|${k}`);
+    for (const k of ["liq", "sl", "tp", "lim"]) ix.delete(`${key}|${k}`);
+    if (p.status === "pending") {
+      // a long limit fills when the price falls to it, a short limit when it rises to it
+      return ix.set(`${key}|lim`, p.side === "long" ? "below" : "above", p.entry.price);
+    }
     if (p.status !== "holding") return;
     const losing = p.side === "long" ? "below" : "above";
     const winning = p.side === "long" ? "above" : "below";
@@ -117,6 +121,10 @@ export class TradingEngine {
     const [t, id] = key.split("|") as [string, string];
     this.work = this.work.then(async () => {
       const p = await this.contracts.get(t, id);
+      if (p?.status === "pending") {
+        await this.contracts.fill(t, id, tick);
+        return;
+      }
       if (!p || p.status !== "holding") return;
       const reason = this.contracts.reason(p, tick.price);
       if (!reason) return this.indexPosition(t, p); // levels moved meanwhile: re-arm

@@ -124,7 +124,7 @@ const PositionSchema = z.object({
   stopLoss: z.string().nullable(),
   takeProfit: z.string().nullable(),
   liquidationPrice: z.string(),
-  status: z.enum(["holding", "closed"]),
+  status: z.enum(["pending", "holding", "closed", "cancelled"]),
   markPrice: z.string().nullable(),
   unrealizedPnl: z.string().nullable(),
   roe: z.string().nullable(),
@@ -150,10 +150,19 @@ export const ContractOrderBody = z.strictObject({
     },
   ),
   leverage: z.number({ error: "invalid" }).int({ error: "invalid" }).min(1).max(100),
-  // limit orders are not accepted yet: market only
-  type: z.literal("market", { error: "invalid" }),
+  type: z.enum(["market", "limit"], { error: "invalid" }),
+  /** the limit price (type limit only) */
+  price: Price.optional(),
   stopLoss: Price.optional(),
   takeProfit: Price.optional(),
+}).superRefine((b, ctx) => {
+  if ((b.type === "limit") !== (b.price !== undefined)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["price"],
+      message: b.type === "limit" ? "required" : "unknownField",
+    });
+  }
 }).openapi("ContractOrderRequest");
 
 tradingApi
@@ -168,11 +177,11 @@ tradingApi
     }),
     async (c) => {
       const s = await requireSession(c);
-      const { type: _type, ...req } = c.req.valid("json");
+      const { type: _type, price, ...req } = c.req.valid("json");
       const p = await c.get("deps").contracts.open(
         c.get("tenant"),
         s.userId,
-        req,
+        { ...req, limitPrice: price },
         c.req.valid("header")["idempotency-key"],
       );
       return ok(c, p);
@@ -184,7 +193,11 @@ tradingApi
       path: "/contract/positions",
       tags,
       summary: "The customer's positions with live P&L",
-      request: { query: z.object({ status: z.enum(["holding", "closed"]).default("holding") }) },
+      request: {
+        query: z.object({
+          status: z.enum(["pending", "holding", "closed", "cancelled"]).default("holding"),
+        }),
+      },
       responses: { ...okReply(z.object({ items: z.array(PositionSchema) })), ...AUTH_ERRORS },
     }),
     async (c) => {
@@ -320,3 +333,33 @@ tradingApi
       return ok(c, r as never);
     },
   );
+
+/** Cancel or chase a pending limit order: one route definition per action. */
+for (const action of ["cancel", "chase"] as const) {
+  tradingApi.openapi(
+    createRoute({
+      method: "post",
+      path: `/contract/orders/{id}/${action}`,
+      tags,
+      summary: action === "cancel"
+        ? "Cancel a pending limit order (the held margin and fee come back)"
+        : "Chase a pending limit order to the current price, which fills it",
+      request: { params: PosParam, ...jsonBody(z.strictObject({})), headers: IdempotencyHeaders },
+      responses: { ...okReply(PositionSchema), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const s = await requireSession(c);
+      const args = [
+        c.get("tenant").id,
+        s.userId,
+        c.req.valid("param").id,
+        c.req.valid("header")["idempotency-key"],
+      ] as const;
+      const contracts = c.get("deps").contracts;
+      return ok(
+        c,
+        action === "cancel" ? await contracts.cancel(...args) : await contracts.chase(...args),
+      );
+    },
+  );
+}

@@ -179,3 +179,70 @@ Deno.test("tpsl can be changed and cleared; other customers cannot touch the pos
     await srv.close();
   }
 });
+
+Deno.test("limit orders: pending with held funds, filled by the engine at the limit, cancel and chase", async () => {
+  const { srv, token } = await setup();
+  try {
+    await tick(srv, "20000");
+    const order = (body: Record<string, unknown>) =>
+      srv.call<Pos & { openPrice: string }>("/api/contract/order", {
+        token,
+        body: { symbol: "BTCUSDT", lots: 10, leverage: 10, type: "limit", ...body },
+      });
+    assertEquals((await order({ side: "long", price: "20500" })).status, 400); // above the market
+    assertEquals((await order({ side: "long" })).status, 400); // no price
+    const a = await order({ side: "long", price: "19000" });
+    assertEquals([a.body.data.status, a.body.data.margin, a.body.data.openFee], [
+      "pending",
+      "19",
+      "0.095",
+    ]);
+    assertEquals(await usdt(srv, token), ["9980.905", "19.095"]);
+    const b = await order({ side: "short", price: "21000" });
+    const c = await order({ side: "long", price: "18000" });
+    await tick(srv, "19500"); // nothing crossed
+    let pending = await srv.call<{ items: Pos[] }>("/api/contract/positions?status=pending", {
+      token,
+    });
+    assertEquals(pending.body.data.items.length, 3);
+    await tick(srv, "18990"); // crosses the long limit: filled at 19,000, fee paid from the hold
+    const holding = await srv.call<{ items: (Pos & { openPrice: string })[] }>(
+      "/api/contract/positions",
+      { token },
+    );
+    assertEquals(holding.body.data.items.map((p) => [p.orderNo, p.openPrice]), [[
+      a.body.data.orderNo,
+      "19000",
+    ]]);
+    // cancel the short: its hold comes back
+    const cancelled = await srv.call<Pos>(`/api/contract/orders/${b.body.data.orderNo}/cancel`, {
+      token,
+      body: {},
+    });
+    assertEquals(cancelled.body.data.status, "cancelled");
+    // chase the other long to the market (18,990): filled there
+    const chased = await srv.call<Pos & { openPrice: string }>(
+      `/api/contract/orders/${c.body.data.orderNo}/chase`,
+      {
+        token,
+        body: {},
+      },
+    );
+    assertEquals([chased.body.data.status, chased.body.data.openPrice], ["holding", "18990"]);
+    pending = await srv.call<{ items: Pos[] }>("/api/contract/positions?status=pending", { token });
+    assertEquals(pending.body.data.items.length, 0);
+    const again = await srv.call(`/api/contract/orders/${b.body.data.orderNo}/cancel`, {
+      token,
+      body: {},
+    });
+    assertEquals(again.body.code, 0); // same request, first reply
+    const other = await srv.call(`/api/contract/orders/${a.body.data.orderNo}/cancel`, {
+      token,
+      body: {},
+      headers: { "idempotency-key": "x1" },
+    });
+    assertEquals(other.body.data.error, "POSITION_CLOSED");
+  } finally {
+    await srv.close();
+  }
+});
