@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { IdempotencyHeaders } from "../../edge/ledger/schemas.ts";
 import type { AppEnv } from "../../edge/platform/context.ts";
 import { ok } from "../../edge/platform/envelope.ts";
+import { ApiError } from "../../edge/platform/errors.ts";
 import { requireSession } from "../../edge/platform/middleware.ts";
 import { AUTH_ERRORS, ERRORS, jsonBody, okReply } from "./openapi.ts";
 
@@ -360,6 +361,56 @@ for (const action of ["cancel", "chase"] as const) {
         c,
         action === "cancel" ? await contracts.cancel(...args) : await contracts.chase(...args),
       );
+    },
+  );
+}
+
+/**
+ * Close and reverse (close, then open the same lots the other way at market; if the margin falls
+ * short only the close happens and `reversed` is false) and hedge (open an equal opposite
+ * position; long and short coexist on one symbol).
+ */
+for (const action of ["reverse", "hedge"] as const) {
+  tradingApi.openapi(
+    createRoute({
+      method: "post",
+      path: `/contract/positions/{id}/${action}`,
+      tags,
+      summary: action === "reverse"
+        ? "Close, then open the same lots in the opposite direction at market"
+        : "Lock: open an equal position in the opposite direction",
+      request: { params: PosParam, ...jsonBody(z.strictObject({})), headers: IdempotencyHeaders },
+      responses: {
+        ...okReply(z.object({
+          closed: PositionSchema.nullable(),
+          opened: PositionSchema.nullable(),
+          reversed: z.boolean(),
+        })),
+        ...AUTH_ERRORS,
+      },
+    }),
+    async (c) => {
+      const s = await requireSession(c);
+      const t = c.get("tenant");
+      const { contracts } = c.get("deps");
+      const id = c.req.valid("param").id;
+      const key = c.req.valid("header")["idempotency-key"];
+      const p = await contracts.get(t.id, id);
+      if (!p || p.userId !== s.userId) throw new ApiError(404, "NOT_FOUND");
+      if (p.status !== "holding") throw new ApiError(409, "POSITION_CLOSED");
+      const opposite = { symbol: p.symbol, side: p.side === "long" ? "short" as const : "long" as const, lots: p.lots, leverage: p.leverage };
+      if (action === "hedge") {
+        const opened = await contracts.open(t, s.userId, opposite, key && `${key}:hedge`);
+        return ok(c, { closed: null, opened, reversed: false });
+      }
+      const closed = await contracts.close(t.id, id, { userId: s.userId, reason: "manual", idempotencyKey: key && `${key}:close` });
+      try {
+        const opened = await contracts.open(t, s.userId, opposite, key && `${key}:open`);
+        return ok(c, { closed, opened, reversed: true });
+      } catch (e) {
+        if (e instanceof ApiError && e.error === "INSUFFICIENT_BALANCE") return ok(c, { closed, opened: null, reversed: false });
+        throw e;
+      }
     },
   );
 }

@@ -246,3 +246,28 @@ Deno.test("limit orders: pending with held funds, filled by the engine at the li
     await srv.close();
   }
 });
+
+Deno.test("close and reverse; hedge keeps both sides", async () => {
+  const { srv, token } = await setup();
+  try {
+    await tick(srv, "20000");
+    const p = (await srv.call<Pos>("/api/contract/order", {
+      token,
+      body: { symbol: "BTCUSDT", side: "long", lots: 2, leverage: 10, type: "market" },
+    })).body.data;
+    const rev = await srv.call<{ closed: Pos; opened: Pos & { side: string }; reversed: boolean }>(
+      `/api/contract/positions/${p.orderNo}/reverse`,
+      { token, body: {} },
+    );
+    assertEquals([rev.body.data.reversed, rev.body.data.closed.status, rev.body.data.opened.side], [true, "closed", "short"]);
+    const hedge = await srv.call<{ opened: Pos & { side: string } }>(
+      `/api/contract/positions/${rev.body.data.opened.orderNo}/hedge`,
+      { token, body: {} },
+    );
+    assertEquals(hedge.body.data.opened.side, "long");
+    const holding = await srv.call<{ items: (Pos & { side: string })[] }>("/api/contract/positions", { token });
+    assertEquals(holding.body.data.items.map((x) => x.side).sort(), ["long", "short"]);
+  } finally {
+    await srv.close();
+  }
+});
