@@ -13,6 +13,9 @@ const kv = await openKv(config.kvPath);
 const deps = await buildDeps(config, kv);
 await seedIfEmpty(deps);
 await deps.engine.start();
+// Daily holding fee at 00:00 UTC; catches up missed days and is idempotent per position and day.
+await deps.holdingFees.run();
+Deno.cron("holding-fee", "0 0 * * *", () => deps.holdingFees.run().then(() => {}));
 if (config.marketFeed) await deps.market.start(await feedFromConfig(config));
 const app = createApp(deps);
 // Realtime heartbeat: clients reconnect when it stops.

@@ -8,6 +8,7 @@ import { FastContracts, fastJson } from "../trading/fast.ts";
 import { TradingEngine } from "../trading/engine.ts";
 import { Contracts, positionJson } from "../trading/contracts.ts";
 import { Exchange } from "../trading/exchange.ts";
+import { HoldingFees } from "../trading/holding_fee.ts";
 import type { AppConfig } from "./config.ts";
 import type { Deps } from "./context.ts";
 import { TenantRegistry } from "./tenants.ts";
@@ -41,6 +42,7 @@ export async function buildDeps(
     });
   const engine = new TradingEngine(fast, contracts, market, tenants, now);
   const exchange = new Exchange(kv, ledger, market, now);
+  const holdingFees = new HoldingFees(kv, ledger, contracts, tenants, now);
   fast.onSettled = (t, o) => hub.toUser(t, o.userId, { type: "fast.settled", order: fastJson(o) });
   return {
     kv,
@@ -55,6 +57,7 @@ export async function buildDeps(
     fast,
     contracts,
     exchange,
+    holdingFees,
     engine,
     now,
   };

@@ -9,6 +9,7 @@ import type { FastContracts } from "../trading/fast.ts";
 import type { TradingEngine } from "../trading/engine.ts";
 import type { Contracts } from "../trading/contracts.ts";
 import type { Exchange } from "../trading/exchange.ts";
+import type { HoldingFees } from "../trading/holding_fee.ts";
 import type { LocaleId } from "../../locales/languages.ts";
 import type { AppConfig } from "./config.ts";
 import type { T } from "./locale.ts";
@@ -28,6 +29,7 @@ export interface Deps {
   fast: FastContracts;
   contracts: Contracts;
   exchange: Exchange;
+  holdingFees: HoldingFees;
   engine: TradingEngine;
   now: () => number;
 }

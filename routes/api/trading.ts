@@ -398,17 +398,28 @@ for (const action of ["reverse", "hedge"] as const) {
       const p = await contracts.get(t.id, id);
       if (!p || p.userId !== s.userId) throw new ApiError(404, "NOT_FOUND");
       if (p.status !== "holding") throw new ApiError(409, "POSITION_CLOSED");
-      const opposite = { symbol: p.symbol, side: p.side === "long" ? "short" as const : "long" as const, lots: p.lots, leverage: p.leverage };
+      const opposite = {
+        symbol: p.symbol,
+        side: p.side === "long" ? "short" as const : "long" as const,
+        lots: p.lots,
+        leverage: p.leverage,
+      };
       if (action === "hedge") {
         const opened = await contracts.open(t, s.userId, opposite, key && `${key}:hedge`);
         return ok(c, { closed: null, opened, reversed: false });
       }
-      const closed = await contracts.close(t.id, id, { userId: s.userId, reason: "manual", idempotencyKey: key && `${key}:close` });
+      const closed = await contracts.close(t.id, id, {
+        userId: s.userId,
+        reason: "manual",
+        idempotencyKey: key && `${key}:close`,
+      });
       try {
         const opened = await contracts.open(t, s.userId, opposite, key && `${key}:open`);
         return ok(c, { closed, opened, reversed: true });
       } catch (e) {
-        if (e instanceof ApiError && e.error === "INSUFFICIENT_BALANCE") return ok(c, { closed, opened: null, reversed: false });
+        if (e instanceof ApiError && e.error === "INSUFFICIENT_BALANCE") {
+          return ok(c, { closed, opened: null, reversed: false });
+        }
         throw e;
       }
     },

@@ -259,14 +259,50 @@ Deno.test("close and reverse; hedge keeps both sides", async () => {
       `/api/contract/positions/${p.orderNo}/reverse`,
       { token, body: {} },
     );
-    assertEquals([rev.body.data.reversed, rev.body.data.closed.status, rev.body.data.opened.side], [true, "closed", "short"]);
+    assertEquals([rev.body.data.reversed, rev.body.data.closed.status, rev.body.data.opened.side], [
+      true,
+      "closed",
+      "short",
+    ]);
     const hedge = await srv.call<{ opened: Pos & { side: string } }>(
       `/api/contract/positions/${rev.body.data.opened.orderNo}/hedge`,
       { token, body: {} },
     );
     assertEquals(hedge.body.data.opened.side, "long");
-    const holding = await srv.call<{ items: (Pos & { side: string })[] }>("/api/contract/positions", { token });
+    const holding = await srv.call<{ items: (Pos & { side: string })[] }>(
+      "/api/contract/positions",
+      { token },
+    );
     assertEquals(holding.body.data.items.map((x) => x.side).sort(), ["long", "short"]);
+  } finally {
+    await srv.close();
+  }
+});
+
+Deno.test("daily holding fee: once per position and day, catching up missed days", async () => {
+  const { srv, token } = await setup();
+  try {
+    await tick(srv, "20000");
+    await srv.call("/api/contract/order", {
+      token,
+      body: { symbol: "BTCUSDT", side: "long", lots: 10, leverage: 10, type: "market" },
+    });
+    await srv.deps.holdingFees.run(); // the server's start-up run: nothing due yet
+    const before = await usdt(srv, token);
+    // two midnights later (the cron missed one): 2 days x 200 x 0.05 % = 0.2
+    srv.advance(2 * 86_400_000);
+    await srv.deps.holdingFees.run();
+    await srv.deps.holdingFees.run(); // fired twice: nothing more
+    const again = await srv.call("/api/login", {
+      body: { phone: "+12025550123", password: "Demo-2026" },
+    });
+    const token2 = again.headers.get("authorization")!;
+    const after = await usdt(srv, token2);
+    assertEquals(parseDecimal(before[0]!) - parseDecimal(after[0]!), parseDecimal("0.2"));
+    const fees = await srv.call<{ items: { type: string }[] }>("/api/account/flow?type=fee", {
+      token: token2,
+    });
+    assertEquals(fees.body.data.items.length, 2);
   } finally {
     await srv.close();
   }

@@ -1,0 +1,101 @@
+/**
+ * The daily holding fee of leveraged positions at 00:00 UTC: notional at entry x the daily rate,
+ * once per position and day (the ledger's idempotency key), taken from the contract wallet's
+ * available balance and, when that is short, from the position's margin (its liquidation price
+ * moves accordingly). Deno.cron can skip or repeat runs: every run charges each day from the
+ * last charged one up to today, and a repeated run changes nothing.
+ */
+import { fee, liquidationPrice } from "../../core-wasm/mod.ts";
+import { house, user } from "../ledger/accounts.ts";
+import type { Ledger } from "../ledger/service.ts";
+import { ApiError } from "../platform/errors.ts";
+import type { TenantRegistry } from "../platform/tenants.ts";
+import { type Contracts, type Position, posKeys } from "./contracts.ts";
+
+/** 0.05 % of the notional per day (shown on the service-rates page). */
+export const HOLDING_FEE_DAILY = 50_000n;
+const DAY = 86_400_000;
+
+const dayKey = (t: string) => [t, "trading", "holdfeeDay"];
+const dayName = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export class HoldingFees {
+  constructor(
+    private kv: Deno.Kv,
+    private ledger: Ledger,
+    private contracts: Contracts,
+    private tenants: TenantRegistry,
+    private now: () => number,
+  ) {}
+
+  /** Charge every day not charged yet, up to today (00:00 UTC boundaries). */
+  async run(): Promise<number> {
+    let charged = 0;
+    const today = Math.floor(this.now() / DAY) * DAY;
+    for (const t of this.tenants.byId.keys()) {
+      const last = (await this.kv.get<number>(dayKey(t))).value ?? today - DAY;
+      for (let day = last + DAY; day <= today; day += DAY) {
+        charged += await this.chargeDay(t, day);
+        await this.kv.set(dayKey(t), day);
+      }
+    }
+    return charged;
+  }
+
+  /** Positions held at `day` 00:00 UTC (opened before it) pay that day's fee, once. */
+  async chargeDay(t: string, day: number): Promise<number> {
+    let n = 0;
+    for await (const p of this.contracts.openPositions(t)) {
+      if (p.status !== "holding" || p.entry.time >= day) continue;
+      try {
+        const r = await this.charge(t, p.id, dayName(day));
+        if (r) n++;
+      } catch (e) {
+        if (!(e instanceof ApiError && e.error === "POSITION_CLOSED")) throw e;
+      }
+    }
+    return n;
+  }
+
+  private async charge(t: string, id: string, day: string) {
+    const posted = await this.ledger.post(t, {
+      key: `pos:holdfee:${id}:${day}`,
+      request: { id, day },
+    }, async () => {
+      const entry = await this.kv.get<Position>(posKeys.pos(t, id));
+      const p = entry.value;
+      if (!p || p.status !== "holding") throw new ApiError(409, "POSITION_CLOSED");
+      const amount = fee(p.qty, p.entry.price, HOLDING_FEE_DAILY);
+      const account = user(p.userId, "contract", "USDT");
+      const available = (await this.ledger.balance(t, account)).available;
+      const fromAvailable = available >= amount ? amount : available > 0n ? available : 0n;
+      const fromMargin = amount - fromAvailable;
+      const margin = p.margin - fromMargin;
+      const next: Position = fromMargin === 0n ? p : {
+        ...p,
+        margin,
+        liquidationPrice: margin > 0n
+          ? liquidationPrice({ side: p.side, qty: p.qty, entry: p.entry.price, margin, mmr: p.mmr })
+          : p.entry.price,
+      };
+      return {
+        type: "fee",
+        ref: `contract:${id}`,
+        postings: [
+          { account, available: -fromAvailable, frozen: -fromMargin },
+          { account: house("fees", "USDT"), available: amount },
+        ],
+        checks: [entry],
+        write: (op) => {
+          if (next !== p) op.set(entry.key, next);
+        },
+        result: () => ({ amount: amount.toString(), fromMargin: fromMargin.toString() }),
+      };
+    });
+    if (!posted.replay) {
+      const p = await this.contracts.get(t, id);
+      if (p) this.contracts.onChange(t, p);
+    }
+    return !posted.replay;
+  }
+}
