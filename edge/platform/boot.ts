@@ -9,6 +9,7 @@ import { TradingEngine } from "../trading/engine.ts";
 import { Contracts, positionJson } from "../trading/contracts.ts";
 import { Exchange } from "../trading/exchange.ts";
 import { HoldingFees } from "../trading/holding_fee.ts";
+import { Spot, spotJson } from "../trading/spot.ts";
 import type { AppConfig } from "./config.ts";
 import type { Deps } from "./context.ts";
 import { TenantRegistry } from "./tenants.ts";
@@ -40,7 +41,9 @@ export async function buildDeps(
       type: "position",
       position: positionJson(p, market.tape.lastTick(p.symbol)?.price ?? null),
     });
-  const engine = new TradingEngine(fast, contracts, market, tenants, now);
+  const spot = new Spot(kv, ledger, market, now);
+  spot.onChange = (t, o) => hub.toUser(t, o.userId, { type: "spot", order: spotJson(o) });
+  const engine = new TradingEngine(fast, contracts, spot, market, tenants, now);
   const exchange = new Exchange(kv, ledger, market, now);
   const holdingFees = new HoldingFees(kv, ledger, contracts, tenants, now);
   fast.onSettled = (t, o) => hub.toUser(t, o.userId, { type: "fast.settled", order: fastJson(o) });
@@ -58,6 +61,7 @@ export async function buildDeps(
     contracts,
     exchange,
     holdingFees,
+    spot,
     engine,
     now,
   };

@@ -10,6 +10,7 @@ import type { TradingEngine } from "../trading/engine.ts";
 import type { Contracts } from "../trading/contracts.ts";
 import type { Exchange } from "../trading/exchange.ts";
 import type { HoldingFees } from "../trading/holding_fee.ts";
+import type { Spot } from "../trading/spot.ts";
 import type { LocaleId } from "../../locales/languages.ts";
 import type { AppConfig } from "./config.ts";
 import type { T } from "./locale.ts";
@@ -30,6 +31,7 @@ export interface Deps {
   contracts: Contracts;
   exchange: Exchange;
   holdingFees: HoldingFees;
+  spot: Spot;
   engine: TradingEngine;
   now: () => number;
 }

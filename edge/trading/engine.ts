@@ -11,11 +11,13 @@ import type { MarketService } from "../market/service.ts";
 import type { TenantRegistry } from "../platform/tenants.ts";
 import type { FastContracts, FastOrder, TickRef } from "./fast.ts";
 import type { Contracts, Position } from "./contracts.ts";
+import type { Spot, SpotOrder } from "./spot.ts";
 import { ExpiryQueue, TriggerIndex } from "./trigger_index.ts";
 
 export class TradingEngine {
   private expiries = new Map<string, ExpiryQueue>();
   private levels = new Map<string, TriggerIndex>();
+  private spotLevels = new Map<string, TriggerIndex>();
   /** order key -> wall-time deadline for the stale refund, and its symbol */
   private meta = new Map<string, { symbol: string; refundAt: number }>();
   private prev = new Map<string, TapeTick>();
@@ -26,6 +28,7 @@ export class TradingEngine {
   constructor(
     private fast: FastContracts,
     private contracts: Contracts,
+    private spot: Spot,
     private market: MarketService,
     private tenants: TenantRegistry,
     private now: () => number,
@@ -37,7 +40,18 @@ export class TradingEngine {
       this.indexPosition(t, p);
       notify(t, p);
     };
+    spot.onOpen = (t, o) => this.indexSpot(t, o);
     market.onTicks((e) => this.onTicks(e));
+  }
+
+  /** A spot limit: a buy fills when the price falls to it, a sell when it rises to it. */
+  private indexSpot(t: string, o: SpotOrder) {
+    let ix = this.spotLevels.get(o.symbol);
+    if (!ix) {
+      ix = new TriggerIndex();
+      this.spotLevels.set(o.symbol, ix);
+    }
+    ix.set(`${t}|${o.id}`, o.side === "buy" ? "below" : "above", o.price);
   }
 
   /** A position's trigger levels: liquidation and stop-loss on the losing side, take-profit on the other. */
@@ -68,6 +82,7 @@ export class TradingEngine {
         this.index(t, o.id, o.symbol, o.expiresAt, o.createdAt + o.duration * 1000);
       }
       for await (const p of this.contracts.openPositions(t)) this.indexPosition(t, p);
+      for await (const o of this.spot.openOrders(t)) this.indexSpot(t, o);
     }
     this.sweeper = setInterval(() => this.sweepStale(), 1000);
   }
@@ -100,7 +115,16 @@ export class TradingEngine {
   private onTicks(e: TapeEvent) {
     const q = this.expiries.get(e.symbol);
     const ix = this.levels.get(e.symbol);
+    const spotIx = this.spotLevels.get(e.symbol);
     for (const tick of e.ticks) {
+      if (spotIx?.size) {
+        for (const key of spotIx.take(tick.price)) {
+          const [t, id] = key.split("|") as [string, string];
+          const at = ref(tick);
+          this.work = this.work.then(() => this.spot.fill(t, id, at).then(() => {}))
+            .catch((err) => console.error("[engine] spot fill failed", err));
+        }
+      }
       if (ix?.size) {
         // each position once, whatever levels this tick crossed (after a gap: the first good tick)
         const hit = new Set(ix.take(tick.price).map((id) => id.slice(0, id.lastIndexOf("|"))));

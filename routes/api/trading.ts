@@ -425,3 +425,102 @@ for (const action of ["reverse", "hedge"] as const) {
     },
   );
 }
+
+// ---- spot ---------------------------------------------------------------------------------
+
+const SpotSchema = z.object({
+  orderNo: z.string(),
+  symbol: z.string(),
+  side: z.enum(["buy", "sell"]),
+  type: z.enum(["market", "limit"]),
+  qty: z.string(),
+  price: z.string(),
+  amount: z.string(),
+  fee: z.string(),
+  status: z.enum(["open", "filled", "cancelled"]),
+  createTime: z.number().int(),
+  fillTime: z.number().int().nullable(),
+}).openapi("SpotOrder");
+
+export const SpotOrderBody = z.strictObject({
+  symbol: Symbol,
+  side: z.enum(["buy", "sell"], { error: "invalid" }),
+  type: z.enum(["market", "limit"], { error: "invalid" }),
+  qty: z.string({ error: "amountRequired" }).min(1, { error: "amountRequired" }).max(24, {
+    error: "amountInvalid",
+  }),
+  price: Price.optional(),
+}).superRefine((b, ctx) => {
+  if ((b.type === "limit") !== (b.price !== undefined)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["price"],
+      message: b.type === "limit" ? "required" : "unknownField",
+    });
+  }
+}).openapi("SpotOrderRequest");
+
+tradingApi
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/spot/order",
+      tags,
+      summary: "Buy or sell coins: market at the tick, or limit with held funds",
+      request: { ...jsonBody(SpotOrderBody), headers: IdempotencyHeaders },
+      responses: { ...okReply(SpotSchema), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const s = await requireSession(c);
+      const o = await c.get("deps").spot.place(
+        c.get("tenant"),
+        s.userId,
+        c.req.valid("json"),
+        c.req.valid("header")["idempotency-key"],
+      );
+      return ok(c, o);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/spot/orders",
+      tags,
+      summary: "The customer's spot orders",
+      request: { query: z.object({ status: z.enum(["open", "filled", "cancelled"]).optional() }) },
+      responses: { ...okReply(z.object({ items: z.array(SpotSchema) })), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const s = await requireSession(c);
+      return ok(c, {
+        items: await c.get("deps").spot.list(
+          c.get("tenant").id,
+          s.userId,
+          c.req.valid("query").status,
+          100,
+        ),
+      });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/spot/orders/{id}/cancel",
+      tags,
+      summary: "Cancel an open limit order (held funds come back)",
+      request: { params: PosParam, ...jsonBody(z.strictObject({})), headers: IdempotencyHeaders },
+      responses: { ...okReply(SpotSchema), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const s = await requireSession(c);
+      return ok(
+        c,
+        await c.get("deps").spot.cancel(
+          c.get("tenant").id,
+          s.userId,
+          c.req.valid("param").id,
+          c.req.valid("header")["idempotency-key"],
+        ),
+      );
+    },
+  );

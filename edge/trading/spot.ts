@@ -1,0 +1,290 @@
+/**
+ * Spot (coin-to-coin) orders on the spot wallet: market orders fill at the current tick; limit
+ * orders hold their funds (quote for buys, base for sells) and fill at the limit when the price
+ * crosses it; the fee is paid in USDT. The trading P&L account is the counterparty.
+ */
+import { formatDecimal, mulDiv, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
+import { type Currency, house, user } from "../ledger/accounts.ts";
+import { journalId, type Ledger } from "../ledger/service.ts";
+import type { MarketService } from "../market/service.ts";
+import { symbolOf } from "../market/symbols.ts";
+import { ApiError } from "../platform/errors.ts";
+import type { Tenant } from "../platform/tenants.ts";
+import type { TickRef } from "./fast.ts";
+
+/** 0.1 % of the traded value, in USDT. */
+export const SPOT_FEE = 100_000n;
+
+export interface SpotOrder {
+  id: string;
+  userId: string;
+  symbol: string;
+  base: Currency;
+  side: "buy" | "sell";
+  type: "market" | "limit";
+  qty: bigint;
+  /** limit price, or the fill price of a market order */
+  price: bigint;
+  /** held funds of an open limit order (USDT for a buy, base for a sell) */
+  held: bigint;
+  fee: bigint;
+  status: "open" | "filled" | "cancelled";
+  createdAt: number;
+  fill: TickRef | null;
+}
+
+export const spotKeys = {
+  order: (t: string, id: string) => [t, "trading", "spot", id],
+  byUser: (t: string, userId: string, id: string) => [t, "trading", "spotByUser", userId, id],
+  byUserPrefix: (t: string, userId: string) => [t, "trading", "spotByUser", userId],
+  open: (t: string, id: string) => [t, "trading", "spotOpen", id],
+  openPrefix: (t: string) => [t, "trading", "spotOpen"],
+};
+
+export function spotJson(o: SpotOrder) {
+  const d = formatDecimal;
+  return {
+    orderNo: o.id,
+    symbol: o.symbol,
+    side: o.side,
+    type: o.type,
+    qty: d(o.qty),
+    price: d(o.price),
+    amount: d(mulDiv(o.qty, o.price, SCALE, "down")),
+    fee: d(o.fee),
+    status: o.status,
+    createTime: o.createdAt,
+    fillTime: o.fill?.time ?? null,
+  };
+}
+export type SpotOrderJson = ReturnType<typeof spotJson>;
+
+export class Spot {
+  onOpen: (t: string, o: SpotOrder) => void = () => {};
+  onChange: (t: string, o: SpotOrder) => void = () => {};
+
+  constructor(
+    private kv: Deno.Kv,
+    private ledger: Ledger,
+    private market: MarketService,
+    private now: () => number,
+  ) {}
+
+  /** Postings of a fill at `price`: coins one way, USDT (gross, fee) the other. */
+  private fillPostings(
+    o: { userId: string; base: Currency; side: "buy" | "sell"; qty: bigint },
+    price: bigint,
+    fromHold: bigint,
+  ) {
+    const gross = o.side === "buy"
+      ? mulDiv(o.qty, price, SCALE, "up")
+      : mulDiv(o.qty, price, SCALE, "down");
+    const fee = mulDiv(gross, SPOT_FEE, SCALE, "up");
+    const usdt = user(o.userId, "spot", "USDT"), coin = user(o.userId, "spot", o.base);
+    const postings = o.side === "buy"
+      ? [
+        // pay gross + fee (from the hold for a limit order), receive the coins
+        { account: usdt, available: fromHold - gross - fee, frozen: -fromHold },
+        { account: coin, available: o.qty },
+        { account: house("pnl", "USDT"), available: gross },
+        { account: house("pnl", o.base), available: -o.qty },
+        { account: house("fees", "USDT"), available: fee },
+      ]
+      : [
+        { account: coin, available: fromHold - o.qty, frozen: -fromHold },
+        { account: usdt, available: gross - fee },
+        { account: house("pnl", o.base), available: o.qty },
+        { account: house("pnl", "USDT"), available: -gross },
+        { account: house("fees", "USDT"), available: fee },
+      ];
+    return { postings, fee };
+  }
+
+  async place(
+    tenant: Tenant,
+    userId: string,
+    req: {
+      symbol: string;
+      side: "buy" | "sell";
+      type: "market" | "limit";
+      qty: string;
+      price?: string;
+    },
+    idempotencyKey?: string,
+  ): Promise<SpotOrderJson> {
+    const t = tenant.id;
+    const def = symbolOf(req.symbol);
+    if (!def) throw new ApiError(404, "NOT_FOUND");
+    if (!def.spot || !tenant.products.includes("spot")) throw new ApiError(403, "PRODUCT_DISABLED");
+    const base = def.base as Currency;
+    let qty: bigint, limit: bigint | null = null;
+    try {
+      qty = parseDecimal(req.qty, { maxDecimals: def.qtyDecimals });
+    } catch {
+      throw new ApiError(400, "VALIDATION", {}, { qty: "amountInvalid" });
+    }
+    if (qty <= 0n || qty > 1_000_000n * SCALE) {
+      throw new ApiError(400, "VALIDATION", {}, { qty: "amountInvalid" });
+    }
+    if (req.type === "limit") {
+      try {
+        limit = parseDecimal(req.price ?? "", { maxDecimals: def.priceDecimals });
+      } catch {
+        throw new ApiError(400, "VALIDATION", {}, { price: "invalid" });
+      }
+    }
+    const key = `u:${userId}:spot:${idempotencyKey ?? crypto.randomUUID()}`;
+    const posted = await this.ledger.post(t, { key, request: req }, () => {
+      if (this.market.tape.isStale(req.symbol)) throw new ApiError(503, "MARKET_STALE");
+      const tick = this.market.tape.lastTick(req.symbol);
+      if (!tick) throw new ApiError(503, "MARKET_STALE");
+      if (
+        limit !== null &&
+        (limit <= 0n || (req.side === "buy" ? limit >= tick.price : limit <= tick.price))
+      ) {
+        throw new ApiError(400, "VALIDATION", {}, { price: "limitSide" });
+      }
+      const id = journalId(this.now());
+      const o: SpotOrder = {
+        id,
+        userId,
+        symbol: req.symbol,
+        base,
+        side: req.side,
+        type: req.type,
+        qty,
+        price: limit ?? tick.price,
+        held: 0n,
+        fee: 0n,
+        status: limit === null ? "filled" : "open",
+        createdAt: this.now(),
+        fill: limit === null ? { time: tick.time, price: tick.price } : null,
+      };
+      let postings;
+      if (limit === null) {
+        const f = this.fillPostings(o, tick.price, 0n);
+        postings = f.postings;
+        o.fee = f.fee;
+      } else {
+        // hold what the fill will need: gross + fee in USDT for a buy, the coins for a sell
+        const gross = mulDiv(qty, limit, SCALE, "up");
+        o.held = req.side === "buy" ? gross + mulDiv(gross, SPOT_FEE, SCALE, "up") : qty;
+        const account = user(userId, "spot", req.side === "buy" ? "USDT" : base);
+        postings = [{ account, available: -o.held, frozen: o.held }];
+      }
+      return {
+        type: "spot",
+        ref: `spot:${id}`,
+        postings,
+        write: (op) => {
+          op.set(spotKeys.order(t, id), o);
+          op.set(spotKeys.byUser(t, userId, id), true);
+          if (o.status === "open") op.set(spotKeys.open(t, id), { symbol: o.symbol });
+        },
+        result: () => ({ json: spotJson(o), raw: o }),
+      };
+    });
+    const r = posted.result as { json: SpotOrderJson; raw: SpotOrder };
+    if (!posted.replay && r.raw.status === "open") this.onOpen(t, r.raw);
+    return r.json;
+  }
+
+  private async transition(
+    t: string,
+    id: string,
+    key: string,
+    userId: string | undefined,
+    f: (
+      o: SpotOrder,
+    ) => {
+      postings: { account: ReturnType<typeof user>; available?: bigint; frozen?: bigint }[];
+      next: SpotOrder;
+    },
+  ) {
+    try {
+      const posted = await this.ledger.post(t, { key, request: { id, key } }, async () => {
+        const entry = await this.kv.get<SpotOrder>(spotKeys.order(t, id));
+        const o = entry.value;
+        if (!o || (userId && o.userId !== userId)) throw new ApiError(404, "NOT_FOUND");
+        if (o.status !== "open") throw new ApiError(409, "POSITION_CLOSED");
+        const { postings, next } = f(o);
+        return {
+          type: "spot",
+          ref: `spot:${id}`,
+          postings,
+          checks: [entry],
+          write: (op) => {
+            op.set(entry.key, next);
+            op.delete(spotKeys.open(t, id));
+          },
+          result: () => next,
+        };
+      });
+      const next = posted.result as SpotOrder;
+      if (!posted.replay) this.onChange(t, next);
+      return next;
+    } catch (e) {
+      if (!userId && e instanceof ApiError && e.error === "POSITION_CLOSED") return null;
+      throw e;
+    }
+  }
+
+  /** Fill an open limit order at its limit (the engine, on the crossing tick). */
+  fill(t: string, id: string, tick: TickRef) {
+    return this.transition(t, id, `spot:fill:${id}`, undefined, (o) => {
+      const f = this.fillPostings(o, o.price, o.held);
+      return {
+        postings: f.postings,
+        next: {
+          ...o,
+          status: "filled",
+          fee: f.fee,
+          held: 0n,
+          fill: { time: tick.time, price: o.price },
+        },
+      };
+    });
+  }
+
+  async cancel(t: string, userId: string, id: string, idempotencyKey?: string) {
+    const o = await this.transition(
+      t,
+      id,
+      `u:${userId}:spotcancel:${idempotencyKey ?? id}`,
+      userId,
+      (o) => ({
+        postings: [{
+          account: user(o.userId, "spot", o.side === "buy" ? "USDT" : o.base),
+          available: o.held,
+          frozen: -o.held,
+        }],
+        next: { ...o, status: "cancelled", held: 0n },
+      }),
+    );
+    return spotJson(o!);
+  }
+
+  async list(t: string, userId: string, status: SpotOrder["status"] | undefined, limit: number) {
+    const items: SpotOrderJson[] = [];
+    for await (
+      const e of this.kv.list<true>({ prefix: spotKeys.byUserPrefix(t, userId) }, {
+        reverse: true,
+        limit: 500,
+      })
+    ) {
+      const o =
+        (await this.kv.get<SpotOrder>(spotKeys.order(t, e.key[e.key.length - 1] as string))).value;
+      if (o && (!status || o.status === status)) items.push(spotJson(o));
+      if (items.length >= limit) break;
+    }
+    return items;
+  }
+
+  async *openOrders(t: string) {
+    for await (const e of this.kv.list<{ symbol: string }>({ prefix: spotKeys.openPrefix(t) })) {
+      const o =
+        (await this.kv.get<SpotOrder>(spotKeys.order(t, e.key[e.key.length - 1] as string))).value;
+      if (o?.status === "open") yield o;
+    }
+  }
+}
