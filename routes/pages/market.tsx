@@ -12,7 +12,7 @@ import PriceChart, { CHART_TEXTS } from "../../islands/PriceChart.tsx";
 import { formatPct, formatPrice } from "../../islands/lib/price.ts";
 import { desktopPage, mobilePage } from "./frame.tsx";
 import type { PageDef } from "./types.ts";
-import { ContractTicketIsland, FastTicketIsland } from "./trading.tsx";
+import { ContractTicketIsland, FastTicketIsland, SpotTicketIsland } from "./trading.tsx";
 
 type Mode = "all" | "rising" | "watch" | "recommend";
 
@@ -227,7 +227,11 @@ export const marketPages: PageDef[] = [
                 ? await FastTicketIsland({ c, s, symbol })
                 : p.active === "future"
                 ? await ContractTicketIsland({ c, s, symbol })
-                : <ComingSoon t={t} area="trading" />}
+                : await SpotTicketIsland({
+                  c,
+                  s,
+                  symbol: symbolOf(symbol)?.spot ? symbol : "BTCUSDT",
+                })}
               {await QuotesIsland({ c, s, mode: "all", detail: `${p.path}?symbol=`, wide: false })}
             </aside>
           </div>

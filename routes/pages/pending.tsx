@@ -43,8 +43,6 @@ const WP: Pending[] = [
   { path: "/wp/user/historyList", title: "historyList", area: "funds" },
   { path: "/wp/user/certify/first", title: "certifyFirst", area: "identity" },
   { path: "/wp/user/certify/second", title: "certifySecond", area: "identity" },
-  { path: "/wp/product/bibi", title: "bibi", area: "trading" },
-  { path: "/wp/product/bibi/list", title: "bibiList", area: "trading" },
   { path: "/wp/wealth", title: "wealth", area: "wealth" },
   { path: "/wp/wealth/list", title: "wealthList", area: "wealth" },
   { path: "/wp/wealth/order", title: "wealthOrder", area: "wealth" },

@@ -12,6 +12,8 @@ import { FAST_OPTIONS, type FastOrderJson } from "../../edge/trading/fast.ts";
 import FastTicket, { FAST_TEXTS } from "../../islands/FastTicket.tsx";
 import ContractTicket, { CONTRACT_TEXTS } from "../../islands/ContractTicket.tsx";
 import ExchangeForm, { EXCHANGE_TEXTS } from "../../islands/ExchangeForm.tsx";
+import SpotTicket, { SPOT_TEXTS } from "../../islands/SpotTicket.tsx";
+import { SPOT_FEE } from "../../edge/trading/spot.ts";
 import { FlowList } from "../../components/FlowList.tsx";
 import { languageOf } from "../../locales/languages.ts";
 import { mobilePage } from "./frame.tsx";
@@ -70,6 +72,32 @@ export async function ContractTicketIsland(
         tx: pickTexts(c.get("t"), CONTRACT_TEXTS),
         available: formatDecimal(b.available, 2),
         positions,
+      }}
+    />
+  );
+}
+
+export async function SpotTicketIsland(
+  { c, s, symbol }: { c: Ctx; s: Session | null; symbol: string },
+) {
+  if (!s) return <LoginPrompt t={c.get("t")} layout={c.get("mobile") ? "wp" : "pc"} />;
+  const def = symbolOf(symbol)!;
+  const { spot, market } = c.get("deps");
+  const orders = (await spot.list(c.get("tenant").id, s.userId, undefined, 20)).filter((o) =>
+    o.symbol === symbol
+  );
+  const last = market.tape.lastTick(symbol);
+  return (
+    <Island
+      name="SpotTicket"
+      of={SpotTicket}
+      props={{
+        symbol,
+        base: def.base,
+        price: last ? formatDecimal(last.price) : null,
+        tx: pickTexts(c.get("t"), SPOT_TEXTS),
+        orders,
+        feeRate: formatDecimal(SPOT_FEE),
       }}
     />
   );
@@ -281,6 +309,63 @@ export const tradingPages: PageDef[] = [
             showTypeFilter={false}
           />
         </>,
+      );
+    },
+  },
+  {
+    path: "/wp/product/bibi",
+    layout: "wp",
+    render: async (c, s) => {
+      const t = c.get("t");
+      const def = symbolOf(c.req.query("symbol") ?? "");
+      const symbol = def?.spot ? def.code : "BTCUSDT";
+      return mobilePage(
+        c,
+        { title: `${t("page.bibi")} · ${symbolOf(symbol)!.name}`, back: "/wp/product" },
+        <>
+          <FeedLabel c={c} />
+          {chartOf(c, symbol)}
+          {await SpotTicketIsland({ c, s, symbol })}
+          <p class="links">
+            <a href="/wp/product/bibi/list">{t("spot.orders")}</a>
+          </p>
+        </>,
+      );
+    },
+  },
+  {
+    path: "/wp/product/bibi/list",
+    layout: "wp",
+    render: async (c, s) => {
+      const t = c.get("t");
+      const items = await c.get("deps").spot.list(c.get("tenant").id, s!.userId, undefined, 50);
+      return mobilePage(
+        c,
+        { title: t("page.bibiList"), back: "/wp/product/bibi" },
+        items.length === 0
+          ? <p class="card muted center">{t("spot.none")}</p>
+          : (
+            <ul class="list records" data-testid="spot-records">
+              {items.map((o) => (
+                <li key={o.orderNo} class="record">
+                  <div class="kv-row">
+                    <strong>{o.symbol} · {t(`spot.${o.side}`)} · {t(`spot.${o.type}`)}</strong>
+                    <span>{t(`spot.status_${o.status}`)}</span>
+                  </div>
+                  <dl class="dl">
+                    <dt>{t("fast.orderNo")}</dt>
+                    <dd>{o.orderNo}</dd>
+                    <dt>{t("spot.price")}</dt>
+                    <dd>{o.price}</dd>
+                    <dt>{t("spot.qty", { base: o.symbol.replace("USDT", "") })}</dt>
+                    <dd>{o.qty}</dd>
+                    <dt>{t("flow.type_fee")}</dt>
+                    <dd>{o.fee}</dd>
+                  </dl>
+                </li>
+              ))}
+            </ul>
+          ),
       );
     },
   },

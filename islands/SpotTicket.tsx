@@ -1,0 +1,228 @@
+import { useEffect, useState } from "preact/hooks";
+import { formatDecimal, mulDiv, parseDecimal, SCALE } from "../core-wasm/mod.ts";
+import type { Quote } from "../edge/market/quotes.ts";
+import type { SpotOrderJson } from "../edge/trading/spot.ts";
+import { api, toast } from "./lib/api.ts";
+import { Field, type Texts } from "./lib/fields.tsx";
+import { useForm } from "./lib/form.ts";
+import { subscribe } from "./lib/socket.ts";
+
+export const SPOT_TEXTS = [
+  "spot.buy",
+  "spot.sell",
+  "spot.market",
+  "spot.limit",
+  "spot.qty",
+  "spot.price",
+  "spot.estimate",
+  "spot.place",
+  "spot.confirm",
+  "spot.marketPrice",
+  "spot.placed",
+  "spot.openOrders",
+  "spot.none",
+  "spot.cancel",
+  "spot.cancelled",
+  "spot.status_open",
+  "spot.status_filled",
+  "spot.status_cancelled",
+  "app.confirm",
+  "app.cancel",
+  "validation.amountInvalid",
+  "app.networkError",
+  "app.timeout",
+] as const;
+
+const fill = (s: string, v: Record<string, string | number>) =>
+  Object.entries(v).reduce((a, [k, x]) => a.replaceAll(`{{${k}}}`, String(x)), s);
+
+/** Buy or sell coins at market or limit; open orders with cancel; fills arrive live. */
+export default function SpotTicket(
+  { symbol, base, price: initial, tx, orders: initialOrders, feeRate }: {
+    symbol: string;
+    base: string;
+    price: string | null;
+    tx: Texts;
+    orders: SpotOrderJson[];
+    feeRate: string;
+  },
+) {
+  const [side, setSide] = useState<"buy" | "sell">("buy");
+  const [type, setType] = useState<"market" | "limit">("market");
+  const [qty, setQty] = useState("");
+  const [limit, setLimit] = useState("");
+  const [price, setPrice] = useState(initial);
+  const [orders, setOrders] = useState(initialOrders);
+  const [confirming, setConfirming] = useState(false);
+  const [key, setKey] = useState("");
+  const { errors, busy, check, send } = useForm(tx);
+
+  useEffect(() => {
+    const off = subscribe("ticker", (data) => {
+      const q = (data as Quote[]).find((x) => x.symbol === symbol);
+      if (q) setPrice(q.price);
+    });
+    const offUser = subscribe("user", (data) => {
+      const m = data as { type: string; order?: SpotOrderJson };
+      if (m.type === "spot" && m.order) {
+        setOrders((cur) => cur.map((o) => o.orderNo === m.order!.orderNo ? m.order! : o));
+      }
+    });
+    return () => {
+      off();
+      offUser();
+    };
+  }, []);
+
+  let estimate = "";
+  try {
+    const q = parseDecimal(qty.trim());
+    const p = parseDecimal(type === "limit" ? limit.trim() : price ?? "");
+    const gross = mulDiv(q, p, SCALE, side === "buy" ? "up" : "down");
+    estimate = fill(tx["spot.estimate"]!, {
+      amount: formatDecimal(gross, 2),
+      fee: formatDecimal(mulDiv(gross, parseDecimal(feeRate), SCALE, "up")),
+    });
+  } catch { /* incomplete */ }
+
+  function review(e: Event) {
+    e.preventDefault();
+    if (!check(estimate ? {} : { qty: tx["validation.amountInvalid"]! })) return;
+    setKey(crypto.randomUUID());
+    setConfirming(true);
+  }
+
+  async function place() {
+    const body: Record<string, string> = { symbol, side, type, qty: qty.trim() };
+    if (type === "limit") body.price = limit.trim();
+    const env = await send<SpotOrderJson>("/api/spot/order", body, {
+      headers: { "Idempotency-Key": key },
+    });
+    setConfirming(false);
+    if (env) {
+      toast(tx["spot.placed"]!);
+      setOrders((cur) => [env.data, ...cur].slice(0, 20));
+      setQty("");
+    }
+  }
+
+  async function cancel(id: string) {
+    const env = await api<SpotOrderJson>(`/api/spot/orders/${id}/cancel`, { body: {} });
+    if (env.code === 0) {
+      toast(tx["spot.cancelled"]!);
+      setOrders((cur) => cur.map((o) => o.orderNo === id ? env.data : o));
+    } else toast(env.message, "error");
+  }
+
+  return (
+    <div class="ticket" data-testid="spot-ticket">
+      <form class="form" onSubmit={review} noValidate>
+        <div class="dir-row" role="group">
+          {(["buy", "sell"] as const).map((s) => (
+            <button
+              key={s}
+              type="button"
+              class={`btn dir ${s === "buy" ? "up" : "down"} ${side === s ? "on" : ""}`}
+              aria-pressed={side === s}
+              onClick={() => {
+                setSide(s);
+                setConfirming(false);
+              }}
+            >
+              {tx[`spot.${s}`]}
+            </button>
+          ))}
+        </div>
+        <nav class="seg" role="group">
+          {(["market", "limit"] as const).map((x) => (
+            <button
+              key={x}
+              type="button"
+              class={type === x ? "chip-btn on" : "chip-btn"}
+              aria-pressed={type === x}
+              onClick={() => {
+                setType(x);
+                setConfirming(false);
+              }}
+            >
+              {tx[`spot.${x}`]}
+            </button>
+          ))}
+        </nav>
+        {type === "limit" && (
+          <Field id="price" label={tx["spot.price"]!} error={errors.price}>
+            <input
+              id="price"
+              inputMode="decimal"
+              value={limit}
+              maxLength={20}
+              onInput={(e) => setLimit(e.currentTarget.value)}
+            />
+          </Field>
+        )}
+        <Field id="qty" label={fill(tx["spot.qty"]!, { base })} error={errors.qty}>
+          <input
+            id="qty"
+            inputMode="decimal"
+            value={qty}
+            maxLength={20}
+            onInput={(e) => setQty(e.currentTarget.value)}
+          />
+        </Field>
+        {estimate && <p class="muted small" data-testid="spot-estimate">{estimate}</p>}
+        {confirming
+          ? (
+            <div class="confirm" data-testid="spot-confirm">
+              <p>
+                {fill(tx["spot.confirm"]!, {
+                  side: tx[`spot.${side}`]!,
+                  qty: qty.trim(),
+                  base,
+                  price: type === "limit" ? limit.trim() : tx["spot.marketPrice"]!,
+                })}
+              </p>
+              <div class="row">
+                <button type="button" class="btn btn-primary" disabled={busy} onClick={place}>
+                  {tx["app.confirm"]}
+                </button>
+                <button type="button" class="btn btn-ghost" onClick={() => setConfirming(false)}>
+                  {tx["app.cancel"]}
+                </button>
+              </div>
+            </div>
+          )
+          : (
+            <button type="submit" class="btn btn-primary btn-block" disabled={busy}>
+              {tx["spot.place"]}
+            </button>
+          )}
+      </form>
+      <h3 class="section">{tx["spot.openOrders"]}</h3>
+      {orders.length === 0
+        ? <p class="muted">{tx["spot.none"]}</p>
+        : (
+          <ul class="list" data-testid="spot-orders">
+            {orders.map((o) => (
+              <li key={o.orderNo} class="flow-row" data-status={o.status}>
+                <div class="grow">
+                  <strong class={o.side === "buy" ? "pos" : "neg"}>{tx[`spot.${o.side}`]}</strong>
+                  {" "}
+                  {o.qty} {base} @ {o.price}
+                  <div class="muted small">{tx[`spot.status_${o.status}`]}</div>
+                </div>
+                {o.status === "open" && (
+                  <button
+                    type="button"
+                    class="btn btn-small btn-ghost"
+                    onClick={() => cancel(o.orderNo)}
+                  >
+                    {tx["spot.cancel"]}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+    </div>
+  );
+}
