@@ -31,6 +31,17 @@ export const CONTRACT_TEXTS = [
   "contract.confirmClose",
   "contract.closed",
   "contract.openPrice",
+  "contract.market",
+  "contract.limit",
+  "contract.limitPrice",
+  "contract.reverse",
+  "contract.hedge",
+  "contract.cancelOrder",
+  "contract.chase",
+  "contract.pending",
+  "contract.confirmAction",
+  "contract.done",
+  "contract.notReversed",
   "fast.available",
   "app.confirm",
   "app.cancel",
@@ -38,6 +49,9 @@ export const CONTRACT_TEXTS = [
   "app.networkError",
   "app.timeout",
 ] as const;
+
+type Action = "close" | "reverse" | "hedge" | "cancel" | "chase";
+const label = (a: Action) => `contract.${a === "cancel" ? "cancelOrder" : a}`;
 
 const fill = (s: string, v: Record<string, string | number>) =>
   Object.entries(v).reduce((a, [k, x]) => a.replaceAll(`{{${k}}}`, String(x)), s);
@@ -78,6 +92,10 @@ export default function ContractTicket(
   const [leverage, setLeverage] = useState(leverages[1] ?? leverages[0]!);
   const [sl, setSl] = useState("");
   const [tp, setTp] = useState("");
+  const [type, setType] = useState<"market" | "limit">("market");
+  const [limit, setLimit] = useState("");
+  /** a position action waiting for confirmation: [order no, action] */
+  const [action, setAction] = useState<[string, Action] | null>(null);
   const [price, setPrice] = useState(initial);
   const [positions, setPositions] = useState(initialPositions);
   const [confirming, setConfirming] = useState<"open" | string | null>(null);
@@ -94,7 +112,8 @@ export default function ContractTicket(
       if (m.type !== "position" || !m.position) return;
       setPositions((cur) => {
         const rest = cur.filter((p) => p.orderNo !== m.position!.orderNo);
-        return m.position!.status === "holding" ? [m.position!, ...rest] : rest;
+        const live = m.position!.status === "holding" || m.position!.status === "pending";
+        return live ? [m.position!, ...rest] : rest;
       });
     });
     return () => {
@@ -107,15 +126,17 @@ export default function ContractTicket(
   let ticket: ReturnType<typeof position> | null = null;
   try {
     const n = Number(lots);
-    if (price && Number.isInteger(n) && n >= 1 && n <= 10_000) {
+    // a limit order opens at its limit, a market order at the last price
+    const at = type === "limit" ? limit.trim() : price;
+    if (at && Number.isInteger(n) && n >= 1 && n <= 10_000) {
       ticket = position({
         side,
         qty: BigInt(n) * parseDecimal(lot),
-        entry: parseDecimal(price),
+        entry: parseDecimal(at),
         leverage,
         mmr: parseDecimal(mmr),
         feeRate: parseDecimal(feeRate),
-      }, parseDecimal(price));
+      }, parseDecimal(at));
     }
   } catch { /* incomplete */ }
 
@@ -148,8 +169,9 @@ export default function ContractTicket(
       side,
       lots: Number(lots),
       leverage,
-      type: "market",
+      type,
     };
+    if (type === "limit") body.price = limit.trim();
     if (sl.trim()) body.stopLoss = sl.trim();
     if (tp.trim()) body.takeProfit = tp.trim();
     const env = await send<PositionJson>("/api/contract/order", body, {
@@ -162,16 +184,34 @@ export default function ContractTicket(
     }
   }
 
-  async function close(id: string) {
-    const env = await api<PositionJson>(`/api/contract/positions/${id}/close`, {
-      body: {},
-      headers: { "Idempotency-Key": key },
+  /** Close, reverse or hedge a position; cancel or chase a pending order. */
+  async function act(id: string, what: Action) {
+    const path = what === "cancel" || what === "chase"
+      ? `/api/contract/orders/${id}/${what}`
+      : `/api/contract/positions/${id}/${what}`;
+    type Reply = PositionJson & {
+      closed?: PositionJson | null;
+      opened?: PositionJson | null;
+      reversed?: boolean;
+    };
+    const env = await api<Reply>(path, { body: {}, headers: { "Idempotency-Key": key } });
+    setAction(null);
+    if (env.code !== 0) return toast(env.message, "error");
+    if (what === "reverse" && env.data.reversed === false) {
+      toast(tx["contract.notReversed"]!, "error");
+    } else toast(tx[what === "close" ? "contract.closed" : "contract.done"]!);
+    const changed = what === "reverse" || what === "hedge"
+      ? [env.data.closed, env.data.opened]
+      : [env.data];
+    setPositions((cur) => {
+      let next = cur;
+      for (const u of changed) {
+        if (!u?.orderNo) continue;
+        next = next.filter((p) => p.orderNo !== u.orderNo);
+        if (u.status === "holding" || u.status === "pending") next = [u, ...next];
+      }
+      return next;
     });
-    setConfirming(null);
-    if (env.code === 0) {
-      toast(tx["contract.closed"]!);
-      setPositions((cur) => cur.filter((p) => p.orderNo !== id));
-    } else toast(env.message, "error");
   }
 
   const d2 = (v: bigint) => formatDecimal(v, 2);
@@ -195,6 +235,34 @@ export default function ContractTicket(
           ))}
         </div>
         <p class="muted small">{price ? fill(tx["contract.price"]!, { price }) : ""} · {name}</p>
+        <nav class="seg" role="group">
+          {(["market", "limit"] as const).map((x) => (
+            <button
+              key={x}
+              type="button"
+              class={type === x ? "chip-btn on" : "chip-btn"}
+              aria-pressed={type === x}
+              onClick={() => {
+                setType(x);
+                setConfirming(null);
+              }}
+            >
+              {tx[`contract.${x}`]}
+            </button>
+          ))}
+        </nav>
+        {type === "limit" && (
+          <Field id="limit" label={tx["contract.limitPrice"]!} error={errors.price}>
+            <input
+              id="limit"
+              inputMode="decimal"
+              value={limit}
+              maxLength={20}
+              onInput={(e) =>
+                setLimit(e.currentTarget.value)}
+            />
+          </Field>
+        )}
         <div class="two">
           <Field id="lots" label={tx["contract.lots"]!} error={errors.lots}>
             <input
@@ -288,10 +356,13 @@ export default function ContractTicket(
               const f = live(p);
               const neg = f ? f.pnl < 0n : false;
               return (
-                <li key={p.orderNo} class="record" data-side={p.side}>
+                <li key={p.orderNo} class="record" data-side={p.side} data-status={p.status}>
                   <div class="kv-row">
                     <strong>
                       {p.symbol} · {tx[`contract.${p.side}`]} · {p.leverage}x · {p.lots}
+                      {p.status === "pending" && (
+                        <span class="badge warn">{tx["contract.pending"]}</span>
+                      )}
                     </strong>
                     <span class={neg ? "neg" : "pos"} data-testid="pnl">
                       {f ? `${f.pnl > 0n ? "+" : ""}${d2(f.pnl)} USDT` : "-"}
@@ -307,22 +378,24 @@ export default function ContractTicket(
                     <dt>{tx["contract.roe"]}</dt>
                     <dd>{f ? `${formatDecimal(f.roe * 100n, 2)}%` : "-"}</dd>
                   </dl>
-                  {confirming === p.orderNo
+                  {action && action[0] === p.orderNo
                     ? (
-                      <div class="confirm">
-                        <p>{tx["contract.confirmClose"]}</p>
+                      <div class="confirm" data-testid="action-confirm">
+                        <p>
+                          {fill(tx["contract.confirmAction"]!, { action: tx[label(action[1])]! })}
+                        </p>
                         <div class="row">
                           <button
                             type="button"
                             class="btn btn-primary"
-                            onClick={() => close(p.orderNo)}
+                            onClick={() => act(p.orderNo, action[1])}
                           >
                             {tx["app.confirm"]}
                           </button>
                           <button
                             type="button"
                             class="btn btn-ghost"
-                            onClick={() => setConfirming(null)}
+                            onClick={() => setAction(null)}
                           >
                             {tx["app.cancel"]}
                           </button>
@@ -330,16 +403,24 @@ export default function ContractTicket(
                       </div>
                     )
                     : (
-                      <button
-                        type="button"
-                        class="btn btn-small btn-ghost"
-                        onClick={() => {
-                          setKey(crypto.randomUUID());
-                          setConfirming(p.orderNo);
-                        }}
-                      >
-                        {tx["contract.close"]}
-                      </button>
+                      <div class="row">
+                        {(p.status === "pending"
+                          ? ["cancel", "chase"] as const
+                          : ["close", "reverse", "hedge"] as const)
+                          .map((a) => (
+                            <button
+                              key={a}
+                              type="button"
+                              class="btn btn-small btn-ghost"
+                              onClick={() => {
+                                setKey(crypto.randomUUID());
+                                setAction([p.orderNo, a]);
+                              }}
+                            >
+                              {tx[label(a)]}
+                            </button>
+                          ))}
+                      </div>
                     )}
                 </li>
               );

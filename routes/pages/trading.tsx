@@ -52,9 +52,10 @@ export async function ContractTicketIsland(
   const t = c.get("tenant").id;
   const def = symbolOf(symbol)!;
   const b = await ledger.balance(t, user(s.userId, "contract", "USDT"));
-  const positions = (await contracts.list(t, s.userId, "holding", 20)).filter((p) =>
-    p.symbol === symbol
-  );
+  const positions = [
+    ...await contracts.list(t, s.userId, "pending", 20),
+    ...await contracts.list(t, s.userId, "holding", 20),
+  ].filter((p) => p.symbol === symbol);
   const last = market.tape.lastTick(symbol);
   return (
     <Island

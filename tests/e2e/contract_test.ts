@@ -87,3 +87,46 @@ for (const layout of ["mobile", "desktop"] as const) {
     },
   });
 }
+
+Deno.test({
+  name: "leveraged limit order from the ticket, then chase; hedge a position (mobile)",
+  ...E2E,
+  async fn() {
+    const srv = await startServer({ seed: true });
+    const browser = await launch();
+    try {
+      const login = await srv.call("/api/login", {
+        body: { phone: "+12025550123", password: "Demo-2026" },
+      });
+      const token = login.headers.get("authorization")!;
+      const ctx = await browser.newContext({ ...devices["Pixel 7"] });
+      await ctx.addCookies([{ name: "tw_session", value: token, url: srv.base }]);
+      await ctx.addInitScript((tk) => localStorage.setItem("Authorization", tk), token);
+      const page = await ctx.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      await tick(srv, Date.now() - 1000, "20000");
+      await page.goto(srv.base + "/wp/product/leveragedDeals?symbol=BTCUSDT");
+      await page.waitForSelector('tw-island[data-name="ContractTicket"][data-hydrated]');
+      await page.getByRole("button", { name: "Limit", exact: true }).click();
+      await page.locator("#limit").fill("19500");
+      await page.locator("#lots").fill("2");
+      await page.getByRole("button", { name: "Open position" }).click();
+      await page.getByRole("button", { name: "Confirm" }).click();
+      await page.locator('[data-testid="positions"] li[data-status="pending"]').waitFor();
+      await page.getByRole("button", { name: "Chase" }).click();
+      await page.getByRole("button", { name: "Confirm" }).click();
+      await page.locator('[data-testid="positions"] li[data-status="holding"]').waitFor();
+      await page.getByRole("button", { name: "Hedge" }).click();
+      await page.getByRole("button", { name: "Confirm" }).click();
+      await page.locator('[data-testid="positions"] li[data-side="short"]').waitFor();
+      assertEquals(await page.locator('[data-testid="positions"] li').count(), 2);
+      await page.screenshot({ path: shot("mobile-contract-hedged"), fullPage: true });
+      assertEquals(errors, []);
+      await ctx.close();
+    } finally {
+      await browser.close();
+      await srv.close();
+    }
+  },
+});
