@@ -133,6 +133,18 @@ export class Tape {
     }
   }
 
+  /** The last stored tick at or before `time` (settlement after a restart). */
+  async tickAtOrBefore(symbol: string, time: number): Promise<TapeTick | null> {
+    const iter = this.kv.list<StoredTick>(
+      { prefix: marketKeys.ticks(symbol), end: marketKeys.tick(symbol, time + 1, 0) },
+      { reverse: true, limit: 1 },
+    );
+    for await (const e of iter) {
+      return { symbol, time: e.key[3] as number, price: e.value.price, qty: e.value.qty };
+    }
+    return null;
+  }
+
   lastTick(symbol: string): TapeTick | null {
     return this.last.get(symbol) ?? null;
   }

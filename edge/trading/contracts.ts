@@ -143,11 +143,14 @@ export class Contracts {
     }
     const price = (s: string | undefined, field: string) => {
       if (s === undefined) return null;
+      let v: bigint;
       try {
-        return parseDecimal(s, { maxDecimals: def.priceDecimals });
+        v = parseDecimal(s, { maxDecimals: def.priceDecimals });
       } catch {
         throw new ApiError(400, "VALIDATION", {}, { [field]: "invalid" });
       }
+      if (v <= 0n) throw new ApiError(400, "VALIDATION", {}, { [field]: "invalid" });
+      return v;
     };
     const sl = price(req.stopLoss, "stopLoss"), tp = price(req.takeProfit, "takeProfit");
     const limit = price(req.limitPrice, "price");
@@ -443,11 +446,14 @@ export class Contracts {
       const parse = (v: string | null | undefined, cur: bigint | null, field: string) => {
         if (v === undefined) return cur;
         if (v === null) return null;
+        let x: bigint;
         try {
-          return parseDecimal(v, { maxDecimals: def.priceDecimals });
+          x = parseDecimal(v, { maxDecimals: def.priceDecimals });
         } catch {
           throw new ApiError(400, "VALIDATION", {}, { [field]: "invalid" });
         }
+        if (x <= 0n) throw new ApiError(400, "VALIDATION", {}, { [field]: "invalid" });
+        return x;
       };
       const sl = parse(s.stopLoss, p.stopLoss, "stopLoss"),
         tp = parse(s.takeProfit, p.takeProfit, "takeProfit");

@@ -133,7 +133,10 @@ export class TradingEngine {
       if (q?.size) {
         // expired before this tick: the exit is the previous tick (the last one at or before expiry)
         const prev = this.prev.get(e.symbol);
-        for (const d of q.due(tick.time - 1)) this.settle(d.id, prev ? ref(prev) : null);
+        for (const d of q.due(tick.time - 1)) {
+          // after a restart the previous tick is not in memory: read it from the stored tape
+          this.settle(d.id, prev && prev.time <= d.at ? ref(prev) : { symbol: e.symbol, at: d.at });
+        }
         // expiring exactly now: this tick is the exit
         for (const d of q.due(tick.time)) this.settle(d.id, ref(tick));
       }
@@ -143,6 +146,10 @@ export class TradingEngine {
 
   private closePosition(key: string, tick: TickRef) {
     const [t, id] = key.split("|") as [string, string];
+    const rearm = async () => {
+      const p = await this.contracts.get(t, id);
+      if (p) this.indexPosition(t, p);
+    };
     this.work = this.work.then(async () => {
       const p = await this.contracts.get(t, id);
       if (p?.status === "pending") {
@@ -153,13 +160,22 @@ export class TradingEngine {
       const reason = this.contracts.reason(p, tick.price);
       if (!reason) return this.indexPosition(t, p); // levels moved meanwhile: re-arm
       if (await this.contracts.close(t, id, { tick, reason })) this.stats.closed++;
-    }).catch((err) => console.error("[engine] close failed", err));
+    }).catch(async (err) => {
+      // the levels were taken from the index: put them back so the position stays watched
+      console.error("[engine] close failed", err);
+      await rearm().catch(() => {});
+    });
   }
 
-  private settle(key: string, exit: TickRef | null) {
+  /** `exit`: the exit tick; a lookup: find the last stored tick at or before `at`; null: refund. */
+  private settle(key: string, exit: TickRef | { symbol: string; at: number } | null) {
     this.meta.delete(key);
     const [t, id] = key.split("|") as [string, string];
     this.work = this.work.then(async () => {
+      if (exit && "symbol" in exit) {
+        const found = await this.market.tape.tickAtOrBefore(exit.symbol, exit.at);
+        exit = found ? ref(found) : null;
+      }
       const o = await this.fast.settle(t, id, exit);
       if (o) exit ? this.stats.settled++ : this.stats.refunded++;
     }).catch((err) => console.error("[engine] settlement failed", err));

@@ -12,6 +12,8 @@ import { ApiError } from "../platform/errors.ts";
 import type { TenantRegistry } from "../platform/tenants.ts";
 import { type Contracts, type Position, posKeys } from "./contracts.ts";
 
+class ExhaustedMargin extends Error {}
+
 /** 0.05 % of the notional per day (shown on the service-rates page). */
 export const HOLDING_FEE_DAILY = 50_000n;
 const DAY = 86_400_000;
@@ -48,16 +50,20 @@ export class HoldingFees {
     for await (const p of this.contracts.openPositions(t)) {
       if (p.status !== "holding" || p.entry.time >= day) continue;
       try {
-        const r = await this.charge(t, p.id, dayName(day));
-        if (r) n++;
+        const r = await this.chargeOrExhausted(t, p.id, dayName(day));
+        if (r === "exhausted") {
+          // the fee would consume the whole margin: the position is closed at the market instead
+          await this.contracts.close(t, p.id, { reason: "liquidation" });
+        } else if (r) n++;
       } catch (e) {
-        if (!(e instanceof ApiError && e.error === "POSITION_CLOSED")) throw e;
+        // one position's failure (closed meanwhile, stale market) must not stop the others
+        if (!(e instanceof ApiError)) console.error("[holding-fee]", p.id, e);
       }
     }
     return n;
   }
 
-  private async charge(t: string, id: string, day: string) {
+  private async charge(t: string, id: string, day: string): Promise<boolean | "exhausted"> {
     const posted = await this.ledger.post(t, {
       key: `pos:holdfee:${id}:${day}`,
       request: { id, day },
@@ -70,13 +76,19 @@ export class HoldingFees {
       const available = (await this.ledger.balance(t, account)).available;
       const fromAvailable = available >= amount ? amount : available > 0n ? available : 0n;
       const fromMargin = amount - fromAvailable;
+      // never take the margin down to nothing (the rest of the customer's holds are not ours)
+      if (fromMargin >= p.margin) throw new ExhaustedMargin();
       const margin = p.margin - fromMargin;
       const next: Position = fromMargin === 0n ? p : {
         ...p,
         margin,
-        liquidationPrice: margin > 0n
-          ? liquidationPrice({ side: p.side, qty: p.qty, entry: p.entry.price, margin, mmr: p.mmr })
-          : p.entry.price,
+        liquidationPrice: liquidationPrice({
+          side: p.side,
+          qty: p.qty,
+          entry: p.entry.price,
+          margin,
+          mmr: p.mmr,
+        }),
       };
       return {
         type: "fee",
@@ -97,5 +109,15 @@ export class HoldingFees {
       if (p) this.contracts.onChange(t, p);
     }
     return !posted.replay;
+  }
+
+  /** charge(), with an exhausted margin reported instead of thrown */
+  private async chargeOrExhausted(t: string, id: string, day: string) {
+    try {
+      return await this.charge(t, id, day);
+    } catch (e) {
+      if (e instanceof ExhaustedMargin) return "exhausted" as const;
+      throw e;
+    }
   }
 }

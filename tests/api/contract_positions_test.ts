@@ -307,3 +307,119 @@ Deno.test("daily holding fee: once per position and day, catching up missed days
     await srv.close();
   }
 });
+
+Deno.test("holding fee never overdraws the margin: an exhausted position is closed instead", async () => {
+  const { srv } = await setup();
+  try {
+    const r = await srv.call("/api/login", {
+      body: { phone: "+12025550124", password: "Demo-2026" },
+    });
+    const token = r.headers.get("authorization")!;
+    await tick(srv, "20000");
+    await srv.call("/api/account/transfer", {
+      token,
+      body: { from: "spot", to: "contract", currency: "USDT", amount: "1" },
+    });
+    // 1 lot at 100x: margin 0.2, open fee 0.01; then the rest goes back to spot
+    const p = (await srv.call<Pos>("/api/contract/order", {
+      token,
+      body: { symbol: "BTCUSDT", side: "long", lots: 1, leverage: 100, type: "market" },
+    })).body.data;
+    await srv.call("/api/account/transfer", {
+      token,
+      body: { from: "contract", to: "spot", currency: "USDT", amount: "0.79" },
+    });
+    await srv.deps.holdingFees.run();
+    // 25 midnights at 0.01 a day: 19 are paid from the margin, the 20th would exhaust it
+    srv.advance(25 * 86_400_000);
+    clock += 25 * 86_400_000;
+    await tick(srv, "20000");
+    await srv.deps.holdingFees.run();
+    const again = await srv.call("/api/login", {
+      body: { phone: "+12025550124", password: "Demo-2026" },
+    });
+    const t2 = again.headers.get("authorization")!;
+    const closed = await srv.call<{ items: Pos[] }>("/api/contract/positions?status=closed", {
+      token: t2,
+    });
+    assertEquals(closed.body.data.items.map((x) => [x.orderNo, x.closeReason]), [[
+      p.orderNo,
+      "liquidation",
+    ]]);
+    assertEquals((await usdt(srv, t2))[1], "0");
+  } finally {
+    await srv.close();
+  }
+});
+
+Deno.test("a fast contract open across a restart settles at the stored tick at or before expiry", async () => {
+  const { srv, token } = await setup();
+  try {
+    const t0 = Date.now() - 5000;
+    await srv.deps.market.tape.ingest({
+      symbol: "BTCUSDT",
+      time: t0,
+      price: parseDecimal("20000"),
+      qty: U,
+    });
+    const order = await srv.call<{ orderNo: string }>("/api/fast/order", {
+      token,
+      body: { symbol: "BTCUSDT", direction: "up", duration: 30, stake: "100" },
+    });
+    await srv.deps.market.tape.ingest({
+      symbol: "BTCUSDT",
+      time: t0 + 20_000,
+      price: parseDecimal("20100"),
+      qty: U,
+    });
+    // a new instance on the same store: nothing in memory
+    const { buildDeps } = await import("../../edge/platform/boot.ts");
+    const { loadConfig } = await import("../../edge/platform/config.ts");
+    const fresh = await buildDeps(
+      loadConfig((k) => ({ KV_PATH: ":memory:" } as Record<string, string>)[k]),
+      srv.kv,
+      {
+        log: () => {},
+      },
+    );
+    await fresh.market.tape.load(["BTCUSDT"]);
+    await fresh.engine.start();
+    await fresh.market.tape.ingest({
+      symbol: "BTCUSDT",
+      time: t0 + 40_000,
+      price: parseDecimal("19000"),
+      qty: U,
+    });
+    await fresh.engine.idle();
+    await fresh.engine.stop();
+    const o =
+      (await srv.call<{ items: { orderNo: string; outcome: string; exit: { price: string } }[] }>(
+        "/api/fast/orders?status=settled",
+        { token },
+      )).body.data.items.find((x) => x.orderNo === order.body.data.orderNo)!;
+    assertEquals([o.outcome, o.exit.price], ["win", "20100"]);
+  } finally {
+    await srv.close();
+  }
+});
+
+Deno.test("a stop or take-profit of zero is refused", async () => {
+  const { srv, token } = await setup();
+  try {
+    await tick(srv, "20000");
+    const r = await srv.call("/api/contract/order", {
+      token,
+      body: {
+        symbol: "BTCUSDT",
+        side: "short",
+        lots: 1,
+        leverage: 10,
+        type: "market",
+        stopLoss: "0",
+      },
+    });
+    assertEquals(r.status, 400);
+  } finally {
+    await srv.close();
+  }
+});
