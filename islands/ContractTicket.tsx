@@ -3,7 +3,7 @@ import { formatDecimal, parseDecimal, position } from "../core-wasm/mod.ts";
 import type { Quote } from "../edge/market/quotes.ts";
 import type { PositionJson } from "../edge/trading/contracts.ts";
 import { api, toast } from "./lib/api.ts";
-import { Field, type Texts } from "./lib/fields.tsx";
+import { ConfirmBox, Field, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { subscribe } from "./lib/socket.ts";
 
@@ -321,25 +321,20 @@ export default function ContractTicket(
         <p class="muted small">{fill(tx["fast.available"]!, { amount: available })}</p>
         {confirming === "open"
           ? (
-            <div class="confirm" data-testid="contract-confirm">
-              <p>
-                {fill(tx["contract.confirmOpen"]!, {
-                  side: tx[`contract.${side}`]!,
-                  lots,
-                  symbol: name,
-                  leverage,
-                  margin: ticket ? d2(ticket.margin) : "-",
-                })}
-              </p>
-              <div class="row">
-                <button type="button" class="btn btn-primary" disabled={busy} onClick={open}>
-                  {tx["app.confirm"]}
-                </button>
-                <button type="button" class="btn btn-ghost" onClick={() => setConfirming(null)}>
-                  {tx["app.cancel"]}
-                </button>
-              </div>
-            </div>
+            <ConfirmBox
+              testid="contract-confirm"
+              tx={tx}
+              busy={busy}
+              text={fill(tx["contract.confirmOpen"]!, {
+                side: tx[`contract.${side}`]!,
+                lots,
+                symbol: name,
+                leverage,
+                margin: ticket ? d2(ticket.margin) : "-",
+              })}
+              onConfirm={open}
+              onCancel={() => setConfirming(null)}
+            />
           )
           : (
             <button type="submit" class="btn btn-primary btn-block" disabled={busy}>
@@ -380,27 +375,16 @@ export default function ContractTicket(
                   </dl>
                   {action && action[0] === p.orderNo
                     ? (
-                      <div class="confirm" data-testid="action-confirm">
-                        <p>
-                          {fill(tx["contract.confirmAction"]!, { action: tx[label(action[1])]! })}
-                        </p>
-                        <div class="row">
-                          <button
-                            type="button"
-                            class="btn btn-primary"
-                            onClick={() => act(p.orderNo, action[1])}
-                          >
-                            {tx["app.confirm"]}
-                          </button>
-                          <button
-                            type="button"
-                            class="btn btn-ghost"
-                            onClick={() => setAction(null)}
-                          >
-                            {tx["app.cancel"]}
-                          </button>
-                        </div>
-                      </div>
+                      <ConfirmBox
+                        testid="action-confirm"
+                        tx={tx}
+                        busy={busy}
+                        text={fill(tx["contract.confirmAction"]!, {
+                          action: tx[label(action[1])]!,
+                        })}
+                        onConfirm={() => act(p.orderNo, action[1])}
+                        onCancel={() => setAction(null)}
+                      />
                     )
                     : (
                       <div class="row">

@@ -2,7 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { formatDecimal, mulDiv, parseDecimal, SCALE } from "../core-wasm/mod.ts";
 import type { FastOption, FastOrderJson } from "../edge/trading/fast.ts";
 import { api, toast } from "./lib/api.ts";
-import { Field, type Texts } from "./lib/fields.tsx";
+import { ConfirmBox, Field, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { subscribe } from "./lib/socket.ts";
 
@@ -192,24 +192,19 @@ export default function FastTicket(
         )}
         {confirming
           ? (
-            <div class="confirm" data-testid="fast-confirm">
-              <p>
-                {fill(tx["fast.confirm"]!, {
-                  direction: tx[`fast.${direction}`]!,
-                  symbol: name,
-                  duration,
-                  stake: stake.trim(),
-                })}
-              </p>
-              <div class="row">
-                <button type="button" class="btn btn-primary" disabled={busy} onClick={place}>
-                  {tx["app.confirm"]}
-                </button>
-                <button type="button" class="btn btn-ghost" onClick={() => setConfirming(false)}>
-                  {tx["app.cancel"]}
-                </button>
-              </div>
-            </div>
+            <ConfirmBox
+              testid="fast-confirm"
+              tx={tx}
+              busy={busy}
+              text={fill(tx["fast.confirm"]!, {
+                direction: tx[`fast.${direction}`]!,
+                symbol: name,
+                duration,
+                stake: stake.trim(),
+              })}
+              onConfirm={place}
+              onCancel={() => setConfirming(false)}
+            />
           )
           : (
             <button type="submit" class="btn btn-primary btn-block" disabled={busy}>

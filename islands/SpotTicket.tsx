@@ -3,7 +3,7 @@ import { formatDecimal, mulDiv, parseDecimal, SCALE } from "../core-wasm/mod.ts"
 import type { Quote } from "../edge/market/quotes.ts";
 import type { SpotOrderJson } from "../edge/trading/spot.ts";
 import { api, toast } from "./lib/api.ts";
-import { Field, type Texts } from "./lib/fields.tsx";
+import { ConfirmBox, Field, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { subscribe } from "./lib/socket.ts";
 
@@ -172,24 +172,19 @@ export default function SpotTicket(
         {estimate && <p class="muted small" data-testid="spot-estimate">{estimate}</p>}
         {confirming
           ? (
-            <div class="confirm" data-testid="spot-confirm">
-              <p>
-                {fill(tx["spot.confirm"]!, {
-                  side: tx[`spot.${side}`]!,
-                  qty: qty.trim(),
-                  base,
-                  price: type === "limit" ? limit.trim() : tx["spot.marketPrice"]!,
-                })}
-              </p>
-              <div class="row">
-                <button type="button" class="btn btn-primary" disabled={busy} onClick={place}>
-                  {tx["app.confirm"]}
-                </button>
-                <button type="button" class="btn btn-ghost" onClick={() => setConfirming(false)}>
-                  {tx["app.cancel"]}
-                </button>
-              </div>
-            </div>
+            <ConfirmBox
+              testid="spot-confirm"
+              tx={tx}
+              busy={busy}
+              text={fill(tx["spot.confirm"]!, {
+                side: tx[`spot.${side}`]!,
+                qty: qty.trim(),
+                base,
+                price: type === "limit" ? limit.trim() : tx["spot.marketPrice"]!,
+              })}
+              onConfirm={place}
+              onCancel={() => setConfirming(false)}
+            />
           )
           : (
             <button type="submit" class="btn btn-primary btn-block" disabled={busy}>

@@ -194,3 +194,27 @@ export const rules = {
   drawPassword: (p: string) => /^\d{6}$/.test(p),
   code: (c: string) => /^\d{6}$/.test(c),
 };
+
+/** The confirmation step every trading action shows before it is sent. */
+export function ConfirmBox(
+  { text, busy, onConfirm, onCancel, tx, testid }: {
+    text: string;
+    busy?: boolean;
+    onConfirm: () => void;
+    onCancel: () => void;
+    tx: Texts;
+    testid?: string;
+  },
+) {
+  return (
+    <div class="confirm" data-testid={testid}>
+      <p>{text}</p>
+      <div class="row">
+        <button type="button" class="btn btn-primary" disabled={busy} onClick={onConfirm}>
+          {tx["app.confirm"]}
+        </button>
+        <button type="button" class="btn btn-ghost" onClick={onCancel}>{tx["app.cancel"]}</button>
+      </div>
+    </div>
+  );
+}

@@ -1,5 +1,5 @@
 /** Quotes, search, product detail with chart, and the chart area of the desktop trade pages. */
-import { ComingSoon, NotFoundBody } from "../../components/blocks.tsx";
+import { NotFoundBody } from "../../components/blocks.tsx";
 import type { Session } from "../../edge/accounts/service.ts";
 import { favourites } from "../../edge/market/favourites.ts";
 import type { Quote } from "../../edge/market/quotes.ts";
