@@ -42,6 +42,10 @@ export const CONTRACT_TEXTS = [
   "contract.confirmAction",
   "contract.done",
   "contract.notReversed",
+  "contract.tpsl",
+  "contract.confirmStops",
+  "contract.stopsSaved",
+  "contract.clearHint",
   "fast.available",
   "app.confirm",
   "app.cancel",
@@ -50,7 +54,7 @@ export const CONTRACT_TEXTS = [
   "app.timeout",
 ] as const;
 
-type Action = "close" | "reverse" | "hedge" | "cancel" | "chase";
+type Action = "close" | "reverse" | "hedge" | "cancel" | "chase" | "tpsl";
 const label = (a: Action) => `contract.${a === "cancel" ? "cancelOrder" : a}`;
 
 const fill = (s: string, v: Record<string, string | number>) =>
@@ -100,7 +104,11 @@ export default function ContractTicket(
   const [positions, setPositions] = useState(initialPositions);
   const [confirming, setConfirming] = useState<"open" | string | null>(null);
   const [key, setKey] = useState("");
+  /** the stop-loss / take-profit being edited for the position in `action` */
+  const [stops, setStops] = useState({ stopLoss: "", takeProfit: "" });
   const { errors, busy, check, send } = useForm(tx);
+  /** the stop editor's own errors, so they never show on the ticket's fields */
+  const stopsForm = useForm(tx);
 
   useEffect(() => {
     const off = subscribe("ticker", (data) => {
@@ -212,6 +220,19 @@ export default function ContractTicket(
       }
       return next;
     });
+  }
+
+  /** Set, change or clear (empty field) a holding position's stop-loss and take-profit. */
+  async function saveStops(id: string) {
+    const body = {
+      stopLoss: stops.stopLoss.trim() || null,
+      takeProfit: stops.takeProfit.trim() || null,
+    };
+    const env = await stopsForm.send<PositionJson>(`/api/contract/positions/${id}/tpsl`, body);
+    if (!env) return; // the field errors and the toast are shown; the editor stays open
+    setAction(null);
+    toast(tx["contract.stopsSaved"]!);
+    setPositions((cur) => cur.map((p) => p.orderNo === env.data.orderNo ? env.data : p));
   }
 
   const d2 = (v: bigint) => formatDecimal(v, 2);
@@ -372,8 +393,45 @@ export default function ContractTicket(
                     <dd>{p.liquidationPrice}</dd>
                     <dt>{tx["contract.roe"]}</dt>
                     <dd>{f ? `${formatDecimal(f.roe * 100n, 2)}%` : "-"}</dd>
+                    <dt>{tx["contract.tpsl"]}</dt>
+                    <dd data-testid="stops">
+                      {p.stopLoss ?? "-"} / {p.takeProfit ?? "-"}
+                    </dd>
                   </dl>
-                  {action && action[0] === p.orderNo
+                  {action && action[0] === p.orderNo && action[1] === "tpsl"
+                    ? (
+                      <div class="form" data-testid="stops-editor">
+                        <p class="muted">{tx["contract.clearHint"]}</p>
+                        {(["stopLoss", "takeProfit"] as const).map((k) => (
+                          <Field
+                            key={k}
+                            id={`${k}-${p.orderNo}`}
+                            label={tx[`contract.${k}`]!}
+                            error={stopsForm.errors[k]}
+                          >
+                            <input
+                              id={`${k}-${p.orderNo}`}
+                              name={k}
+                              inputMode="decimal"
+                              value={stops[k]}
+                              onInput={(e) => setStops({ ...stops, [k]: e.currentTarget.value })}
+                            />
+                          </Field>
+                        ))}
+                        <ConfirmBox
+                          testid="stops-confirm"
+                          tx={tx}
+                          busy={stopsForm.busy}
+                          text={fill(tx["contract.confirmStops"]!, {
+                            stopLoss: stops.stopLoss.trim() || "-",
+                            takeProfit: stops.takeProfit.trim() || "-",
+                          })}
+                          onConfirm={() => saveStops(p.orderNo)}
+                          onCancel={() => setAction(null)}
+                        />
+                      </div>
+                    )
+                    : action && action[0] === p.orderNo
                     ? (
                       <ConfirmBox
                         testid="action-confirm"
@@ -390,7 +448,7 @@ export default function ContractTicket(
                       <div class="row">
                         {(p.status === "pending"
                           ? ["cancel", "chase"] as const
-                          : ["close", "reverse", "hedge"] as const)
+                          : ["close", "reverse", "hedge", "tpsl"] as const)
                           .map((a) => (
                             <button
                               key={a}
@@ -398,6 +456,11 @@ export default function ContractTicket(
                               class="btn btn-small btn-ghost"
                               onClick={() => {
                                 setKey(crypto.randomUUID());
+                                stopsForm.check({});
+                                setStops({
+                                  stopLoss: p.stopLoss ?? "",
+                                  takeProfit: p.takeProfit ?? "",
+                                });
                                 setAction([p.orderNo, a]);
                               }}
                             >

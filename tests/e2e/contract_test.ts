@@ -62,6 +62,26 @@ for (const layout of ["mobile", "desktop"] as const) {
           document.querySelector('[data-testid="pnl"]')?.textContent?.includes("+5.00")
         );
         await page.screenshot({ path: shot(`${layout}-contract-holding`), fullPage: true });
+        // stop-loss / take-profit: a stop above the price of a long is refused beside the field
+        await page.getByRole("button", { name: "Stop-loss / take-profit" }).click();
+        const editor = page.getByTestId("stops-editor");
+        await editor.locator('input[name="stopLoss"]').fill("21000");
+        await editor.getByRole("button", { name: "Confirm" }).click();
+        await editor.getByText("wrong side of the current price").waitFor();
+        await editor.locator('input[name="stopLoss"]').fill("19000");
+        await editor.locator('input[name="takeProfit"]').fill("22000");
+        await page.screenshot({ path: shot(`${layout}-contract-stops`), fullPage: true });
+        await editor.getByRole("button", { name: "Confirm" }).click();
+        await page.locator("#toast").getByText("Stop-loss and take-profit saved").waitFor();
+        assertEquals(await page.getByTestId("stops").innerText(), "19000 / 22000");
+        const held = await srv.call<{ items: { stopLoss: string; takeProfit: string }[] }>(
+          "/api/contract/positions?status=holding",
+          { token },
+        );
+        assertEquals(
+          [held.body.data.items[0]!.stopLoss, held.body.data.items[0]!.takeProfit],
+          ["19000", "22000"],
+        );
         await page.getByRole("button", { name: "Close", exact: true }).click();
         await page.getByRole("button", { name: "Confirm" }).click();
         await page.locator("#toast").getByText("Position closed").waitFor();
