@@ -46,6 +46,7 @@ export const CONTRACT_TEXTS = [
   "contract.confirmStops",
   "contract.stopsSaved",
   "contract.clearHint",
+  "contract.stopsDropped",
   "fast.available",
   "app.confirm",
   "app.cancel",
@@ -205,8 +206,15 @@ export default function ContractTicket(
     const env = await api<Reply>(path, { body: {}, headers: { "Idempotency-Key": key } });
     setAction(null);
     if (env.code !== 0) return toast(env.message, "error");
+    const before = positions.find((p) => p.orderNo === id);
     if (what === "reverse" && env.data.reversed === false) {
       toast(tx["contract.notReversed"]!, "error");
+    } else if (
+      what === "chase" && before &&
+      ((before.stopLoss && !env.data.stopLoss) || (before.takeProfit && !env.data.takeProfit))
+    ) {
+      // filled at the market: a level now on the wrong side of the fill price was removed
+      toast(tx["contract.stopsDropped"]!, "error");
     } else toast(tx[what === "close" ? "contract.closed" : "contract.done"]!);
     const changed = what === "reverse" || what === "hedge"
       ? [env.data.closed, env.data.opened]

@@ -131,12 +131,16 @@ Deno.test({
       await page.getByRole("button", { name: "Limit", exact: true }).click();
       await page.locator("#limit").fill("19500");
       await page.locator("#lots").fill("2");
+      // valid against the limit (19,500) but below the price the chase fills at (20,000)
+      await page.locator("#tp").fill("19800");
       await page.getByRole("button", { name: "Open position" }).click();
       await page.getByRole("button", { name: "Confirm" }).click();
       await page.locator('[data-testid="positions"] li[data-status="pending"]').waitFor();
       await page.getByRole("button", { name: "Chase" }).click();
       await page.getByRole("button", { name: "Confirm" }).click();
       await page.locator('[data-testid="positions"] li[data-status="holding"]').waitFor();
+      await page.locator("#toast").getByText("wrong side of it was removed").waitFor();
+      assertEquals(await page.getByTestId("stops").innerText(), "- / -");
       await page.getByRole("button", { name: "Hedge" }).click();
       await page.getByRole("button", { name: "Confirm" }).click();
       await page.locator('[data-testid="positions"] li[data-side="short"]').waitFor();
