@@ -111,7 +111,9 @@ export class Ledger {
 
   /**
    * Post a journal. `plan` runs on every attempt (it may read the caller's records and throw an
-   * ApiError to refuse); a replayed idempotency key returns the first result without running it.
+   * ApiError to refuse; it must not write); a replayed idempotency key returns the first result
+   * whatever the plan says now. The idempotency record is read in the same `getMany` as the
+   * balances (one read per attempt), and the commit checks it is still absent.
    */
   async post<R>(
     t: string,
@@ -121,12 +123,19 @@ export class Ledger {
     const fp = await fingerprint(idem.request);
     const idemKey = keys.idem(t, idem.key);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const prior = await this.kv.get<IdemRecord>(idemKey);
-      if (prior.value) {
-        if (prior.value.fingerprint !== fp) throw new ApiError(409, "IDEMPOTENCY_CONFLICT");
-        return { result: prior.value.result as R, journal: null, replay: true };
+      const replay = (prior: IdemRecord) => {
+        if (prior.fingerprint !== fp) throw new ApiError(409, "IDEMPOTENCY_CONFLICT");
+        return { result: prior.result as R, journal: null, replay: true };
+      };
+      let p: Plan<R>;
+      try {
+        p = await plan();
+      } catch (e) {
+        // refused now (the order is closed, the quote expired...): a replay still gets its reply
+        const prior = (await this.kv.get<IdemRecord>(idemKey)).value;
+        if (prior) return replay(prior);
+        throw e;
       }
-      const p = await plan();
       const at = this.now();
       const journal: Journal = {
         id: journalId(at),
@@ -142,14 +151,15 @@ export class Ledger {
       };
       checkPostings(journal.postings);
       const ids = journal.postings.map((x) => x.account);
-      const entries: Deno.KvEntryMaybe<Balance>[] = [];
-      for (let i = 0; i < ids.length; i += 10) {
-        entries.push(
-          ...await this.kv.getMany<Balance[]>(
-            ids.slice(i, i + 10).map((id) => keys.balance(t, id)),
-          ),
-        );
+      // the idempotency record first, then the balances, at most 10 keys per read
+      const wanted: Deno.KvKey[] = [idemKey, ...ids.map((id) => keys.balance(t, id))];
+      const read: Deno.KvEntryMaybe<unknown>[] = [];
+      for (let i = 0; i < wanted.length; i += 10) {
+        read.push(...await this.kv.getMany(wanted.slice(i, i + 10)));
       }
+      const prior = read[0]!.value as IdemRecord | null;
+      if (prior) return replay(prior);
+      const entries = read.slice(1) as Deno.KvEntryMaybe<Balance>[];
       const after = new Map<string, Balance>();
       const op = this.kv.atomic().check({ key: idemKey, versionstamp: null });
       for (const c of p.checks ?? []) op.check(c);
