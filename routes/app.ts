@@ -6,6 +6,7 @@ import { errorResponse, fieldsFromZod } from "../edge/platform/envelope.ts";
 import { ApiError } from "../edge/platform/errors.ts";
 import { platform, securityHeaders } from "../edge/platform/middleware.ts";
 import { accountsApi } from "./api/accounts.ts";
+import { adminApi } from "./api/admin.ts";
 import { accountApi } from "./api/account.ts";
 import { marketApi } from "./api/market.ts";
 import { tradingApi } from "./api/trading.ts";
@@ -37,6 +38,7 @@ export function createApi(deps: Deps) {
   api.route("/", accountApi);
   api.route("/", marketApi);
   api.route("/", tradingApi);
+  api.route("/", adminApi);
   api.doc31("/doc", {
     openapi: "3.1.0",
     info: {

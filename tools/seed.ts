@@ -17,6 +17,7 @@ import {
   type Wallet,
 } from "../edge/ledger/accounts.ts";
 import { keys as ledgerKeys } from "../edge/ledger/store.ts";
+import type { OperatorRole } from "../edge/operators/store.ts";
 import type { Deps } from "../edge/platform/context.ts";
 
 interface DemoCustomer {
@@ -92,8 +93,20 @@ async function createCustomer(deps: Deps, t: string, c: DemoCustomer) {
   }));
 }
 
+/** The demo tenant's operator (demo only, listed in README.md): password + TOTP secret. */
+export const DEMO_OPERATOR = {
+  username: "ops",
+  password: "Ops-2026-demo",
+  totpSecret: "JBSWY3DPEHPK3PXP",
+  roles: ["funds", "identity", "audit"] as OperatorRole[],
+};
+
 export async function seedIfEmpty(deps: Deps) {
   const t = deps.tenants.defaultTenant.id;
+  // also on stores seeded before operators existed (creates only when the name is free)
+  if (await deps.operators.create(t, DEMO_OPERATOR)) {
+    console.log(`[seed] tenant ${t}: demo operator ${DEMO_OPERATOR.username} (demo only)`);
+  }
   const marker = [t, "_meta", "seeded"];
   if ((await deps.kv.get(marker)).value !== null) return false;
   // House accounts exist from the start (zero balances).

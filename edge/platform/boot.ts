@@ -1,3 +1,4 @@
+import { OperatorsService } from "../operators/service.ts";
 import { AccountsService } from "../accounts/service.ts";
 import { DevOutboxSender } from "../accounts/sender.ts";
 import { Ledger } from "../ledger/service.ts";
@@ -53,6 +54,7 @@ export async function buildDeps(
     tenants,
     sender,
     accounts,
+    operators: new OperatorsService(kv, now),
     ledger,
     prices: market,
     market,

@@ -1,3 +1,4 @@
+import type { OperatorsService } from "../operators/service.ts";
 import type { Context } from "hono";
 import type { AccountsService, Session } from "../accounts/service.ts";
 import type { SmsSender } from "../accounts/sender.ts";
@@ -23,6 +24,7 @@ export interface Deps {
   tenants: TenantRegistry;
   sender: SmsSender;
   accounts: AccountsService;
+  operators: OperatorsService;
   ledger: Ledger;
   prices: PricePort;
   market: MarketService;

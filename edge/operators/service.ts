@@ -1,0 +1,153 @@
+import * as OTPAuth from "otpauth";
+import {
+  burnVerify,
+  hashPassword,
+  randomToken,
+  sha256Hex,
+  verifyPassword,
+} from "../accounts/passwords.ts";
+import { ApiError } from "../platform/errors.ts";
+import { type Limit, reset, take } from "../platform/ratelimit.ts";
+import { auditInto } from "./audit.ts";
+import {
+  keys,
+  type OperatorRecord,
+  type OperatorRole,
+  type OperatorSessionRecord,
+} from "./store.ts";
+
+/** Operator sign-in limits: stricter than customers' (a back office is a prime target). */
+export const OPERATOR_LIMITS = {
+  loginPerAccount: { max: 5, windowMs: 30 * 60_000 },
+  loginPerIp: { max: 20, windowMs: 30 * 60_000 },
+} satisfies Record<string, Limit>;
+
+/** Operator sessions end after 8 hours (one shift); there is no idle refresh. */
+export const OPERATOR_SESSION_MS = 8 * 3600_000;
+const TOTP_PERIOD_S = 30;
+
+export interface OperatorSession {
+  username: string;
+  roles: OperatorRole[];
+  tokenHash: string;
+}
+
+function totpOf(secret: string) {
+  return new OTPAuth.TOTP({
+    secret: OTPAuth.Secret.fromBase32(secret),
+    algorithm: "SHA1",
+    digits: 6,
+    period: TOTP_PERIOD_S,
+  });
+}
+
+/**
+ * Operator accounts (separate from customers: own records, own sessions, own throttles),
+ * password (Argon2id) + TOTP sign-in, and the audit entries of sign-in and sign-out.
+ */
+export class OperatorsService {
+  constructor(private kv: Deno.Kv, private now: () => number = Date.now) {}
+
+  /** Create an operator if the username is free (seeding); false when it already exists. */
+  async create(
+    t: string,
+    o: { username: string; password: string; totpSecret: string; roles: OperatorRole[] },
+  ) {
+    const key = keys.operator(t, o.username);
+    if ((await this.kv.get(key)).versionstamp !== null) return false; // hash only when needed
+    const rec: OperatorRecord = {
+      username: o.username,
+      passwordHash: await hashPassword(o.password),
+      totpSecret: o.totpSecret,
+      roles: o.roles,
+      createdAt: this.now(),
+      lastTotpStep: 0,
+    };
+    const res = await this.kv.atomic().check({ key, versionstamp: null }).set(key, rec).commit();
+    return res.ok;
+  }
+
+  async login(t: string, username: string, password: string, totp: string, ip: string) {
+    for (
+      const [k, limit] of [
+        [keys.rate(t, "login-ip", ip), OPERATOR_LIMITS.loginPerIp],
+        [keys.rate(t, "login-acct", username), OPERATOR_LIMITS.loginPerAccount],
+      ] as const
+    ) {
+      const r = await take(this.kv, k, limit, this.now());
+      if (!r.allowed) {
+        const minutes = Math.max(1, Math.ceil(r.retryAfterMs / 60_000));
+        throw new ApiError(429, "LOCKED", { minutes }, undefined, {
+          retryAfterSeconds: Math.ceil(r.retryAfterMs / 1000),
+        });
+      }
+    }
+    const entry = await this.kv.get<OperatorRecord>(keys.operator(t, username));
+    const o = entry.value;
+    const passwordOk = o
+      ? await verifyPassword(password, o.passwordHash)
+      : await burnVerify(password);
+    // the code is checked against the current step and one either side (clock drift)
+    const now = this.now();
+    const delta = o
+      ? totpOf(o.totpSecret).validate({ token: totp, timestamp: now, window: 1 })
+      : null;
+    const step = Math.floor(now / 1000 / TOTP_PERIOD_S) + (delta ?? 0);
+    // one reply for every failure: no hint which factor was wrong
+    if (!o || !passwordOk || delta === null || step <= o.lastTotpStep) {
+      throw new ApiError(400, "BAD_CREDENTIALS");
+    }
+    const token = randomToken();
+    const tokenHash = await sha256Hex(token);
+    const session: OperatorSessionRecord = {
+      username,
+      createdAt: now,
+      expiresAt: now + OPERATOR_SESSION_MS,
+    };
+    const op = this.kv.atomic()
+      .check(entry) // the TOTP step is consumed exactly once, even by racing sign-ins
+      .set(entry.key, { ...o, lastTotpStep: step })
+      .set(keys.session(t, tokenHash), session, { expireIn: OPERATOR_SESSION_MS });
+    auditInto(op, t, {
+      at: now,
+      operator: username,
+      action: "operator.login",
+      target: `operator:${username}`,
+      before: null,
+      after: { expiresAt: session.expiresAt },
+      ip,
+    });
+    if (!(await op.commit()).ok) throw new ApiError(400, "BAD_CREDENTIALS");
+    await reset(
+      this.kv,
+      keys.rate(t, "login-acct", username),
+      OPERATOR_LIMITS.loginPerAccount,
+      now,
+    );
+    return { token, expiresAt: session.expiresAt, roles: o.roles };
+  }
+
+  async session(t: string, token: string | undefined | null): Promise<OperatorSession | null> {
+    if (!token || token.length > 128) return null;
+    const tokenHash = await sha256Hex(token);
+    const s = (await this.kv.get<OperatorSessionRecord>(keys.session(t, tokenHash))).value;
+    if (!s || this.now() >= s.expiresAt) return null;
+    const o = (await this.kv.get<OperatorRecord>(keys.operator(t, s.username))).value;
+    if (!o) return null;
+    return { username: o.username, roles: o.roles, tokenHash };
+  }
+
+  async logout(t: string, s: OperatorSession, ip: string | null) {
+    const op = this.kv.atomic().delete(keys.session(t, s.tokenHash));
+    auditInto(op, t, {
+      at: this.now(),
+      operator: s.username,
+      action: "operator.logout",
+      target: `operator:${s.username}`,
+      before: null,
+      after: null,
+      ip,
+    });
+    await op.commit();
+  }
+}
