@@ -95,6 +95,18 @@ export class OperatorsService {
     const step = Math.floor(now / 1000 / TOTP_PERIOD_S) + (delta ?? 0);
     // one reply for every failure: no hint which factor was wrong
     if (!o || !passwordOk || delta === null || step <= o.lastTotpStep) {
+      // failed attempts are recorded too (bounded by the throttles above); never the secrets
+      const op = this.kv.atomic();
+      auditInto(op, t, {
+        at: now,
+        operator: username,
+        action: "operator.loginFailed",
+        target: `operator:${username}`,
+        before: null,
+        after: { known: o !== null },
+        ip,
+      });
+      await op.commit();
       throw new ApiError(400, "BAD_CREDENTIALS");
     }
     const token = randomToken();

@@ -100,14 +100,30 @@ Deno.test("operator sign-in: password + TOTP, each code once, separate from cust
       };
       const p1 = await srv.call<Page>("/api/admin/audit?limit=2", { method: "GET", token: token2 });
       assertEquals(p1.body.data.items.map((e) => e.action), ["operator.logout", "operator.login"]);
+      const all = await srv.call<Page>("/api/admin/audit?limit=100", {
+        method: "GET",
+        token: token2,
+      });
+      // oldest first: 3 failed attempts, a sign-in, the refused code replay, a sign-in, sign-out
+      assertEquals(all.body.data.items.map((e) => e.action).reverse(), [
+        "operator.loginFailed",
+        "operator.loginFailed",
+        "operator.loginFailed",
+        "operator.login",
+        "operator.loginFailed",
+        "operator.login",
+        "operator.logout",
+      ]);
       assertEquals(p1.body.data.items[0]!.operator, "ops");
       assert(p1.body.data.cursor);
       const p2 = await srv.call<Page>(
         `/api/admin/audit?limit=2&cursor=${encodeURIComponent(p1.body.data.cursor!)}`,
         { method: "GET", token: token2 },
       );
-      assertEquals(p2.body.data.items.map((e) => e.action), ["operator.login"]);
-      assertEquals(p2.body.data.cursor, null);
+      assertEquals(p2.body.data.items.map((e) => e.action), [
+        "operator.loginFailed",
+        "operator.login",
+      ]);
       const badCursor = await srv.call("/api/admin/audit?cursor=zzz", {
         method: "GET",
         token: token2,
