@@ -3,7 +3,7 @@ import { formatDecimal, parseDecimal, position } from "../core-wasm/mod.ts";
 import type { Quote } from "../edge/market/quotes.ts";
 import type { PositionJson } from "../edge/trading/contracts.ts";
 import { api, toast } from "./lib/api.ts";
-import { ConfirmBox, Field, type Texts } from "./lib/fields.tsx";
+import { ChipChoice, ConfirmBox, Field, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { subscribe } from "./lib/socket.ts";
 
@@ -264,22 +264,15 @@ export default function ContractTicket(
           ))}
         </div>
         <p class="muted small">{price ? fill(tx["contract.price"]!, { price }) : ""} · {name}</p>
-        <nav class="seg" role="group">
-          {(["market", "limit"] as const).map((x) => (
-            <button
-              key={x}
-              type="button"
-              class={type === x ? "chip-btn on" : "chip-btn"}
-              aria-pressed={type === x}
-              onClick={() => {
-                setType(x);
-                setConfirming(null);
-              }}
-            >
-              {tx[`contract.${x}`]}
-            </button>
-          ))}
-        </nav>
+        <ChipChoice
+          options={["market", "limit"] as const}
+          value={type}
+          label={(x) => tx[`contract.${x}`]!}
+          onChange={(x) => {
+            setType(x);
+            setConfirming(null);
+          }}
+        />
         {type === "limit" && (
           <Field id="limit" label={tx["contract.limitPrice"]!} error={errors.price}>
             <input

@@ -3,7 +3,7 @@ import { formatDecimal, mulDiv, parseDecimal, SCALE } from "../core-wasm/mod.ts"
 import type { Quote } from "../edge/market/quotes.ts";
 import type { SpotOrderJson } from "../edge/trading/spot.ts";
 import { api, toast } from "./lib/api.ts";
-import { ConfirmBox, Field, type Texts } from "./lib/fields.tsx";
+import { ChipChoice, ConfirmBox, Field, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { subscribe } from "./lib/socket.ts";
 
@@ -133,22 +133,15 @@ export default function SpotTicket(
             </button>
           ))}
         </div>
-        <nav class="seg" role="group">
-          {(["market", "limit"] as const).map((x) => (
-            <button
-              key={x}
-              type="button"
-              class={type === x ? "chip-btn on" : "chip-btn"}
-              aria-pressed={type === x}
-              onClick={() => {
-                setType(x);
-                setConfirming(false);
-              }}
-            >
-              {tx[`spot.${x}`]}
-            </button>
-          ))}
-        </nav>
+        <ChipChoice
+          options={["market", "limit"] as const}
+          value={type}
+          label={(x) => tx[`spot.${x}`]!}
+          onChange={(x) => {
+            setType(x);
+            setConfirming(false);
+          }}
+        />
         {type === "limit" && (
           <Field id="price" label={tx["spot.price"]!} error={errors.price}>
             <input

@@ -218,3 +218,29 @@ export function ConfirmBox(
     </div>
   );
 }
+
+/** A row of mutually exclusive chip buttons (e.g. market / limit). */
+export function ChipChoice<T extends string>(
+  { options, value, label, onChange }: {
+    options: readonly T[];
+    value: T;
+    label: (option: T) => string;
+    onChange: (option: T) => void;
+  },
+) {
+  return (
+    <nav class="seg" role="group">
+      {options.map((x) => (
+        <button
+          key={x}
+          type="button"
+          class={value === x ? "chip-btn on" : "chip-btn"}
+          aria-pressed={value === x}
+          onClick={() => onChange(x)}
+        >
+          {label(x)}
+        </button>
+      ))}
+    </nav>
+  );
+}
