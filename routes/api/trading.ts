@@ -141,6 +141,17 @@ const PosParam = z.object({
   }),
 });
 
+/** A limit order needs its price; a market order must not send one. */
+function limitPriceRule(b: { type: string; price?: string }, ctx: z.RefinementCtx) {
+  if ((b.type === "limit") !== (b.price !== undefined)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["price"],
+      message: b.type === "limit" ? "required" : "unknownField",
+    });
+  }
+}
+
 export const ContractOrderBody = z.strictObject({
   symbol: Symbol,
   side: z.enum(["long", "short"], { error: "invalid" }),
@@ -156,15 +167,7 @@ export const ContractOrderBody = z.strictObject({
   price: Price.optional(),
   stopLoss: Price.optional(),
   takeProfit: Price.optional(),
-}).superRefine((b, ctx) => {
-  if ((b.type === "limit") !== (b.price !== undefined)) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["price"],
-      message: b.type === "limit" ? "required" : "unknownField",
-    });
-  }
-}).openapi("ContractOrderRequest");
+}).superRefine(limitPriceRule).openapi("ContractOrderRequest");
 
 tradingApi
   .openapi(
@@ -450,15 +453,7 @@ export const SpotOrderBody = z.strictObject({
     error: "amountInvalid",
   }),
   price: Price.optional(),
-}).superRefine((b, ctx) => {
-  if ((b.type === "limit") !== (b.price !== undefined)) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["price"],
-      message: b.type === "limit" ? "required" : "unknownField",
-    });
-  }
-}).openapi("SpotOrderRequest");
+}).superRefine(limitPriceRule).openapi("SpotOrderRequest");
 
 tradingApi
   .openapi(
