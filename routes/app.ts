@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv, Deps } from "../edge/platform/context.ts";
 import { errorResponse, fieldsFromZod } from "../edge/platform/envelope.ts";
@@ -7,6 +7,10 @@ import { ApiError } from "../edge/platform/errors.ts";
 import { platform, securityHeaders } from "../edge/platform/middleware.ts";
 import { accountsApi } from "./api/accounts.ts";
 import { adminApi } from "./api/admin.ts";
+import { fundsApi } from "./api/funds.ts";
+import { identityApi, serveImage } from "./api/identity.ts";
+import { messagesApi } from "./api/messages.ts";
+import { MAX_UPLOAD_BYTES } from "../edge/identity/uploads.ts";
 import { accountApi } from "./api/account.ts";
 import { marketApi } from "./api/market.ts";
 import { tradingApi } from "./api/trading.ts";
@@ -22,13 +26,16 @@ export function createApi(deps: Deps) {
       if (!result.success) throw new ApiError(400, "VALIDATION", {}, fieldsFromZod(result.error));
     },
   });
-  api.use(
-    "*",
-    bodyLimit({
-      maxSize: deps.config.maxBodyBytes,
-      onError: (c) => errorResponse(c, new ApiError(413, "PAYLOAD_TOO_LARGE")),
-    }),
-  );
+  const smallBodies = bodyLimit({
+    maxSize: deps.config.maxBodyBytes,
+    onError: (c) => errorResponse(c, new ApiError(413, "PAYLOAD_TOO_LARGE")),
+  });
+  // image uploads (multipart) are the one larger body: the image bound plus the form overhead
+  const uploads = bodyLimit({
+    maxSize: MAX_UPLOAD_BYTES + 64 * 1024,
+    onError: (c) => errorResponse(c, new ApiError(413, "IMAGE_TOO_LARGE", { mb: 5 })),
+  });
+  api.use("*", (c, next) => c.req.path === "/api/upload" ? uploads(c, next) : smallBodies(c, next));
   api.use("*", async (c, next) => {
     await next();
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
@@ -39,6 +46,18 @@ export function createApi(deps: Deps) {
   api.route("/", marketApi);
   api.route("/", tradingApi);
   api.route("/", adminApi);
+  api.route("/", fundsApi);
+  api.route("/", identityApi);
+  api.route("/", messagesApi);
+  api.get("/image/:id", serveImage);
+  api.openAPIRegistry.registerPath({
+    method: "get",
+    path: "/image/{id}",
+    tags: ["identity"],
+    summary: "Uploaded image bytes (not enveloped): the owner and operators reviewing it only",
+    request: { params: z.object({ id: z.string() }) },
+    responses: { 200: { description: "image/jpeg, image/png or image/webp" } },
+  });
   api.doc31("/doc", {
     openapi: "3.1.0",
     info: {

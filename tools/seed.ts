@@ -18,6 +18,7 @@ import {
 } from "../edge/ledger/accounts.ts";
 import { keys as ledgerKeys } from "../edge/ledger/store.ts";
 import type { OperatorRole } from "../edge/operators/store.ts";
+import { DEMO_CHANNELS, settingsKeys } from "../edge/funds/settings.ts";
 import type { Deps } from "../edge/platform/context.ts";
 
 interface DemoCustomer {
@@ -107,6 +108,15 @@ export async function seedIfEmpty(deps: Deps) {
   if (await deps.operators.create(t, DEMO_OPERATOR)) {
     console.log(`[seed] tenant ${t}: demo operator ${DEMO_OPERATOR.username} (demo only)`);
   }
+  // recharge channels: also on stores seeded before funds existed (only missing ones)
+  let created = 0;
+  for (const ch of DEMO_CHANNELS) {
+    const key = settingsKeys.channel(t, ch.id);
+    const res = await deps.kv.atomic().check({ key, versionstamp: null })
+      .set(key, { ...ch, updatedAt: deps.now() }).commit();
+    if (res.ok) created++;
+  }
+  if (created) console.log(`[seed] tenant ${t}: ${created} demo recharge channels`);
   const marker = [t, "_meta", "seeded"];
   if ((await deps.kv.get(marker)).value !== null) return false;
   // House accounts exist from the start (zero balances).

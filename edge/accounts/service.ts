@@ -1,5 +1,5 @@
 import { ApiError } from "../platform/errors.ts";
-import { type Limit, reset, take } from "../platform/ratelimit.ts";
+import { giveBack, type Limit, reset, take } from "../platform/ratelimit.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import {
   burnVerify,
@@ -346,6 +346,41 @@ export class AccountsService {
       if (u.drawPasswordHash !== previous) throw new ApiError(409, "CONFLICT");
       return { ...u, drawPasswordHash: hash };
     });
+  }
+
+  /** Per customer: draw-password checks run one at a time in this instance (see below). */
+  private drawChecks = new Map<string, Promise<unknown>>();
+
+  /**
+   * Check the withdrawal password. Every check takes a slot of the per-customer limit before it
+   * runs (so concurrent guesses cannot exceed it) and a correct password gives its slot back, so
+   * only failures count. Checks of one customer are serialized here, so a burst of legitimate
+   * requests is not refused for holding slots at the same time.
+   */
+  async verifyDrawPassword(t: string, userId: string, password: string): Promise<void> {
+    const lockKey = `${t}:${userId}`;
+    const prev = this.drawChecks.get(lockKey) ?? Promise.resolve();
+    const run = prev.catch(() => {}).then(async () => {
+      const u = (await getUser(this.d.kv, t, userId)).value;
+      if (!u) throw new ApiError(401, "UNAUTHORIZED");
+      if (u.drawPasswordHash === null) throw new ApiError(400, "DRAW_PASSWORD_NOT_SET");
+      await this.limit(t, "draw-pw", userId, LIMITS.drawPasswordPerUser);
+      if (!(await verifyPassword(password, u.drawPasswordHash))) {
+        throw new ApiError(400, "DRAW_PASSWORD_INCORRECT");
+      }
+      await giveBack(
+        this.d.kv,
+        keys.rate(t, "draw-pw", userId),
+        LIMITS.drawPasswordPerUser,
+        this.d.now(),
+      );
+    });
+    this.drawChecks.set(lockKey, run);
+    try {
+      await run;
+    } finally {
+      if (this.drawChecks.get(lockKey) === run) this.drawChecks.delete(lockKey);
+    }
   }
 
   async setLocale(t: string, s: Session, locale: string) {

@@ -1,4 +1,9 @@
 import { OperatorsService } from "../operators/service.ts";
+import { PaymentMethods } from "../funds/methods.ts";
+import { Recharges } from "../funds/recharge.ts";
+import { Withdrawals } from "../funds/withdraw.ts";
+import { Identity } from "../identity/certify.ts";
+import { ImageStore } from "../identity/uploads.ts";
 import { AccountsService } from "../accounts/service.ts";
 import { DevOutboxSender } from "../accounts/sender.ts";
 import { Ledger } from "../ledger/service.ts";
@@ -47,6 +52,11 @@ export async function buildDeps(
   const engine = new TradingEngine(fast, contracts, spot, market, tenants, now);
   const exchange = new Exchange(kv, ledger, market, now);
   const holdingFees = new HoldingFees(kv, ledger, contracts, tenants, now);
+  const images = new ImageStore(kv, now);
+  const methods = new PaymentMethods(kv, now);
+  const identity = new Identity(kv, images, now);
+  const recharges = new Recharges(kv, ledger, images, market, now);
+  const withdrawals = new Withdrawals(kv, ledger, accounts, methods, now);
   fast.onSettled = (t, o) => hub.toUser(t, o.userId, { type: "fast.settled", order: fastJson(o) });
   return {
     kv,
@@ -65,6 +75,11 @@ export async function buildDeps(
     holdingFees,
     spot,
     engine,
+    images,
+    identity,
+    methods,
+    recharges,
+    withdrawals,
     now,
   };
 }

@@ -1,4 +1,9 @@
 import type { OperatorsService } from "../operators/service.ts";
+import type { PaymentMethods } from "../funds/methods.ts";
+import type { Recharges } from "../funds/recharge.ts";
+import type { Withdrawals } from "../funds/withdraw.ts";
+import type { Identity } from "../identity/certify.ts";
+import type { ImageStore } from "../identity/uploads.ts";
 import type { Context } from "hono";
 import type { AccountsService, Session } from "../accounts/service.ts";
 import type { SmsSender } from "../accounts/sender.ts";
@@ -35,6 +40,11 @@ export interface Deps {
   holdingFees: HoldingFees;
   spot: Spot;
   engine: TradingEngine;
+  images: ImageStore;
+  identity: Identity;
+  methods: PaymentMethods;
+  recharges: Recharges;
+  withdrawals: Withdrawals;
   now: () => number;
 }
 

@@ -78,7 +78,7 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
           // wasm-unsafe-eval: islands compile the pricing core (core.wasm) from our own origin
           `script-src 'self' 'wasm-unsafe-eval' 'sha256-${HASH_ROUTE_SHA}'`,
           "style-src 'self'",
-          "img-src 'self' data:",
+          "img-src 'self' data: blob:",
           "connect-src 'self'",
           "font-src 'self'",
           `frame-src ${c.get("frameSrc") ?? "'none'"}`,

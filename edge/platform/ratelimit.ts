@@ -39,3 +39,19 @@ export async function take(
 export async function reset(kv: Deno.Kv, key: Deno.KvKey, limit: Limit, now = Date.now()) {
   await kv.delete([...key, now - (now % limit.windowMs)]);
 }
+
+/**
+ * Return a slot taken by an attempt that turned out legitimate (a correct password), so only
+ * failures use up the window; the slot was held while the attempt ran, so races cannot exceed it.
+ */
+export async function giveBack(kv: Deno.Kv, key: Deno.KvKey, limit: Limit, now = Date.now()) {
+  const k = [...key, now - (now % limit.windowMs)];
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const cur = await kv.get<number>(k);
+    if (!cur.value) return;
+    const res = await kv.atomic().check(cur).set(k, cur.value - 1, {
+      expireIn: limit.windowMs + 1000,
+    }).commit();
+    if (res.ok) return;
+  }
+}

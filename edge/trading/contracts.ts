@@ -10,6 +10,7 @@ import {
   liquidationPrice,
   margin as marginOf,
   mulDiv,
+  notional,
   parseDecimal,
   position as figures,
   stopsValid,
@@ -20,6 +21,7 @@ import { house, user } from "../ledger/accounts.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
 import type { MarketService } from "../market/service.ts";
 import { symbolOf } from "../market/symbols.ts";
+import { addVolume } from "../funds/turnover.ts";
 import { ApiError } from "../platform/errors.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import type { TickRef } from "./fast.ts";
@@ -218,6 +220,7 @@ export class Contracts {
           op.set(posKeys.pos(t, id), p);
           op.set(posKeys.byUser(t, userId, id), true);
           op.set(posKeys.open(t, id), { symbol: p.symbol });
+          if (p.status === "holding") addVolume(op, t, userId, notional(qty, at));
         },
         result: () => ({ json: positionJson(p, tick.price), raw: p }),
       };
@@ -298,6 +301,7 @@ export class Contracts {
           write: (op) => {
             op.set(entry.key, next);
             if (full) op.delete(posKeys.open(t, id));
+            addVolume(op, t, p.userId, notional(qty, tick.price));
           },
           result: () => ({ json: positionJson(next, tick.price), raw: next }),
         };
@@ -418,6 +422,9 @@ export class Contracts {
           write: (op) => {
             op.set(entry.key, next);
             if (next.status === "cancelled") op.delete(posKeys.open(t, id));
+            if (next.status === "holding") {
+              addVolume(op, t, next.userId, notional(next.qty, next.entry.price));
+            }
           },
           result: () => next,
         };

@@ -7,6 +7,7 @@ import { formatDecimal, mulDiv, parseDecimal, SCALE } from "../../core-wasm/mod.
 import { type Currency, DECIMALS, house, user } from "../ledger/accounts.ts";
 import type { Ledger } from "../ledger/service.ts";
 import type { MarketService } from "../market/service.ts";
+import { addVolume } from "../funds/turnover.ts";
 import { ApiError } from "../platform/errors.ts";
 
 export const QUOTE_TTL_MS = 10_000;
@@ -102,6 +103,13 @@ export class Exchange {
       const q = entry.value;
       if (!q || q.userId !== userId) throw new ApiError(404, "NOT_FOUND");
       if (this.now() > q.expiresAt) throw new ApiError(409, "QUOTE_EXPIRED");
+      // turnover volume in USDT: the USDT side, else the sold coin at the current price
+      let volume = q.from === "USDT" ? q.amount : q.to === "USDT" ? q.gross : 0n;
+      if (volume === 0n) {
+        try {
+          volume = mulDiv(q.amount, this.usdtPrice(q.from), SCALE, "down");
+        } catch { /* no price now: not counted */ }
+      }
       return {
         type: "exchange",
         ref: `exchange:${q.id}`,
@@ -113,7 +121,10 @@ export class Exchange {
           { account: house("fees", q.to), available: q.fee },
         ],
         checks: [entry],
-        write: (op) => op.delete(entry.key),
+        write: (op) => {
+          op.delete(entry.key);
+          addVolume(op, t, userId, volume);
+        },
         result: (journal) => ({ ...quoteJson(q), journalId: journal.id, at: journal.at }),
       };
     });

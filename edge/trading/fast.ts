@@ -9,6 +9,7 @@ import { house, user } from "../ledger/accounts.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
 import type { MarketService } from "../market/service.ts";
 import { symbolOf } from "../market/symbols.ts";
+import { addVolume } from "../funds/turnover.ts";
 import { ApiError } from "../platform/errors.ts";
 import type { Tenant } from "../platform/tenants.ts";
 
@@ -162,6 +163,7 @@ export class FastContracts {
         write: (op) => {
           op.set(fastKeys.order(t, id), order);
           op.set(fastKeys.byUser(t, userId, id), true);
+          addVolume(op, t, userId, stake);
           op.set(fastKeys.open(t, id), {
             symbol: order.symbol,
             expiresAt: order.expiresAt,

@@ -8,6 +8,7 @@ import { type Currency, house, user } from "../ledger/accounts.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
 import type { MarketService } from "../market/service.ts";
 import { symbolOf } from "../market/symbols.ts";
+import { addVolume } from "../funds/turnover.ts";
 import { ApiError } from "../platform/errors.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import type { TickRef } from "./fast.ts";
@@ -180,6 +181,7 @@ export class Spot {
           op.set(spotKeys.order(t, id), o);
           op.set(spotKeys.byUser(t, userId, id), true);
           if (o.status === "open") op.set(spotKeys.open(t, id), { symbol: o.symbol });
+          else addVolume(op, t, userId, mulDiv(o.qty, o.price, SCALE, "up"));
         },
         result: () => ({ json: spotJson(o), raw: o }),
       };
@@ -216,6 +218,9 @@ export class Spot {
           write: (op) => {
             op.set(entry.key, next);
             op.delete(spotKeys.open(t, id));
+            if (next.status === "filled") {
+              addVolume(op, t, next.userId, mulDiv(next.qty, next.price, SCALE, "up"));
+            }
           },
           result: () => next,
         };

@@ -25,8 +25,17 @@ export function clearSession() {
 
 export async function api<T>(
   path: string,
-  opts: { method?: string; body?: unknown; keepOn401?: boolean; headers?: Record<string, string> } =
-    {},
+  opts: {
+    method?: string;
+    body?: unknown;
+    keepOn401?: boolean;
+    headers?: Record<string, string>;
+    /**
+     * An operator token (the admin console): sent instead of the customer's, never stored, and
+     * failures are left to the caller (no redirects to the customer login or 404 pages).
+     */
+    operatorToken?: string;
+  } = {},
 ): Promise<Envelope<T>> {
   const root = document.documentElement;
   const headers: Record<string, string> = {
@@ -34,7 +43,7 @@ export async function api<T>(
     "Accept-Language": root.lang || "en",
   };
   if (root.dataset.appKey) headers.appKey = root.dataset.appKey;
-  const token = localStorage.getItem("Authorization");
+  const token = opts.operatorToken ?? localStorage.getItem("Authorization");
   if (token) headers.Authorization = token;
   Object.assign(headers, opts.headers);
   let res: Response;
@@ -56,6 +65,7 @@ export async function api<T>(
   } catch {
     return { code: res.status || -1, message: "network", data: {} as Envelope<T>["data"] };
   }
+  if (opts.operatorToken !== undefined) return env;
   if (env.code === -99 && !opts.keepOn401) {
     clearSession();
     location.href = `${loginPath()}?redirect=${encodeURIComponent(location.pathname)}`;

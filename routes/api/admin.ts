@@ -1,11 +1,16 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { listAudit } from "../../edge/operators/audit.ts";
-import type { OperatorRole } from "../../edge/operators/store.ts";
+import { rechargeJson } from "../../edge/funds/recharge.ts";
+import { ChannelBody, ChannelJson, Id, PageQuery, ReasonBody } from "../../edge/funds/schemas.ts";
+import { listChannels, settingsKeys } from "../../edge/funds/settings.ts";
+import { withdrawalJson } from "../../edge/funds/withdraw.ts";
+import { submissionJson } from "../../edge/identity/certify.ts";
+import { auditInto, listAudit } from "../../edge/operators/audit.ts";
+import type { Json, OperatorRole } from "../../edge/operators/store.ts";
 import type { OperatorSession } from "../../edge/operators/service.ts";
 import type { AppEnv, Ctx } from "../../edge/platform/context.ts";
 import { ok } from "../../edge/platform/envelope.ts";
 import { ApiError } from "../../edge/platform/errors.ts";
-import { AUTH_ERRORS, ERRORS, jsonBody, okReply } from "./openapi.ts";
+import { AUTH_ERRORS, ERRORS, jsonBody, okReply, paged } from "./openapi.ts";
 
 const tags = ["admin"];
 
@@ -39,6 +44,15 @@ const AuditItem = z.object({
   after: z.unknown(),
   ip: z.string().nullable(),
 });
+
+const IdParam = z.object({ id: Id });
+const RechargeStatus = z.enum(["auditing", "passed", "rejected"], { error: "invalid" })
+  .default("auditing");
+const WithdrawStatus = z.enum(["auditing", "withdrawing", "passed", "rejected", "frozen"], {
+  error: "invalid",
+}).default("auditing");
+const CertStatus = z.enum(["authenticating", "authenticated", "rejected"], { error: "invalid" })
+  .default("authenticating");
 
 export const adminApi = new OpenAPIHono<AppEnv>()
   .openapi(
@@ -110,5 +124,278 @@ export const adminApi = new OpenAPIHono<AppEnv>()
         throw new ApiError(400, "VALIDATION", {}, { cursor: "invalid" });
       }
       return ok(c, page);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/admin/recharges",
+      tags,
+      summary: "Recharge review queue by status (oldest first)",
+      request: { query: PageQuery.extend({ status: RechargeStatus }) },
+      responses: {
+        ...okReply(z.object({ items: z.array(z.unknown()), cursor: z.string().nullable() })),
+        ...AUTH_ERRORS,
+      },
+    }),
+    async (c) => {
+      await requireOperator(c, "funds");
+      const q = c.req.valid("query");
+      const p = await paged(() =>
+        c.get("deps").recharges.queue(c.get("tenant").id, q.status, q.limit, q.cursor)
+      );
+      return ok(c, { items: p.items.map(rechargeJson), cursor: p.cursor });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/admin/recharges/{id}",
+      tags,
+      summary: "One recharge with its evidence (voucher image id)",
+      request: { params: IdParam },
+      responses: { ...okReply(z.unknown()), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      await requireOperator(c, "funds");
+      const r = await c.get("deps").recharges.get(c.get("tenant").id, c.req.valid("param").id);
+      if (!r) throw new ApiError(404, "NOT_FOUND");
+      return ok(c, rechargeJson(r));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/admin/recharges/{id}/pass",
+      tags,
+      summary: "Pass a recharge: credit the spot wallet once (audited, customer messaged)",
+      request: { params: IdParam },
+      responses: { ...okReply(z.unknown()), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const o = await requireOperator(c, "funds");
+      const r = await c.get("deps").recharges.pass(c.get("tenant").id, c.req.valid("param").id, {
+        operator: o.username,
+        ip: c.get("ip"),
+      });
+      return ok(c, r);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/admin/recharges/{id}/reject",
+      tags,
+      summary: "Reject a recharge with a reason (audited, customer messaged)",
+      request: { params: IdParam, ...jsonBody(ReasonBody) },
+      responses: { ...okReply(z.unknown()), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const o = await requireOperator(c, "funds");
+      const r = await c.get("deps").recharges.reject(c.get("tenant").id, c.req.valid("param").id, {
+        operator: o.username,
+        ip: c.get("ip"),
+        reason: c.req.valid("json").reason,
+      });
+      return ok(c, r);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/admin/withdrawals",
+      tags,
+      summary: "Withdrawal review queue by status (oldest first)",
+      request: { query: PageQuery.extend({ status: WithdrawStatus }) },
+      responses: {
+        ...okReply(z.object({ items: z.array(z.unknown()), cursor: z.string().nullable() })),
+        ...AUTH_ERRORS,
+      },
+    }),
+    async (c) => {
+      await requireOperator(c, "funds");
+      const q = c.req.valid("query");
+      const p = await paged(() =>
+        c.get("deps").withdrawals.queue(c.get("tenant").id, q.status, q.limit, q.cursor)
+      );
+      return ok(c, { items: p.items.map(withdrawalJson), cursor: p.cursor });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/admin/withdrawals/{id}",
+      tags,
+      summary: "One withdrawal with the payment details to pay out to",
+      request: { params: IdParam },
+      responses: { ...okReply(z.unknown()), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      await requireOperator(c, "funds");
+      const w = await c.get("deps").withdrawals.get(c.get("tenant").id, c.req.valid("param").id);
+      if (!w) throw new ApiError(404, "NOT_FOUND");
+      return ok(c, withdrawalJson(w));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/admin/withdrawals/{id}/{action}",
+      tags,
+      summary:
+        "pass (auditing -> withdrawing), complete (-> passed, paid out), reject {reason} (refund), freeze, thaw; once, audited",
+      request: {
+        params: z.object({
+          id: Id,
+          action: z.enum(["pass", "complete", "reject", "freeze", "thaw"], { error: "invalid" }),
+        }),
+        body: {
+          content: { "application/json": { schema: ReasonBody.partial() } },
+          required: false,
+        },
+      },
+      responses: { ...okReply(z.unknown()), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const o = await requireOperator(c, "funds");
+      const { id, action } = c.req.valid("param");
+      const reason = (c.req.valid("json") as { reason?: string } | undefined)?.reason;
+      const by = { operator: o.username, ip: c.get("ip") };
+      const { withdrawals } = c.get("deps");
+      const t = c.get("tenant").id;
+      if (action === "reject") {
+        if (!reason) throw new ApiError(400, "VALIDATION", {}, { reason: "reasonRequired" });
+        return ok(c, await withdrawals.settle(t, id, "reject", { ...by, reason }));
+      }
+      if (reason !== undefined) {
+        throw new ApiError(400, "VALIDATION", {}, { reason: "unknownField" });
+      }
+      if (action === "complete") return ok(c, await withdrawals.settle(t, id, "complete", by));
+      return ok(c, await withdrawals.step(t, id, action, by));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/admin/certifications",
+      tags,
+      summary: "Verification review queue by status (oldest first)",
+      request: { query: PageQuery.extend({ status: CertStatus }) },
+      responses: {
+        ...okReply(z.object({ items: z.array(z.unknown()), cursor: z.string().nullable() })),
+        ...AUTH_ERRORS,
+      },
+    }),
+    async (c) => {
+      await requireOperator(c, "identity");
+      const q = c.req.valid("query");
+      const p = await paged(() =>
+        c.get("deps").identity.queue(c.get("tenant").id, q.status, q.limit, q.cursor)
+      );
+      return ok(c, { items: p.items.map(submissionJson), cursor: p.cursor });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/admin/certifications/{id}",
+      tags,
+      summary: "One verification submission with its evidence (image ids)",
+      request: { params: IdParam },
+      responses: { ...okReply(z.unknown()), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      await requireOperator(c, "identity");
+      const r = await c.get("deps").identity.submission(
+        c.get("tenant").id,
+        c.req.valid("param").id,
+      );
+      if (!r) throw new ApiError(404, "NOT_FOUND");
+      return ok(c, submissionJson(r));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/admin/certifications/{id}/pass",
+      tags,
+      summary: "Pass a verification (raises the customer's certifyLevel; audited, messaged)",
+      request: { params: IdParam },
+      responses: { ...okReply(z.unknown()), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const o = await requireOperator(c, "identity");
+      const r = await c.get("deps").identity.decide(c.get("tenant").id, c.req.valid("param").id, {
+        operator: o.username,
+        ip: c.get("ip"),
+        pass: true,
+      });
+      return ok(c, submissionJson(r));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/admin/certifications/{id}/reject",
+      tags,
+      summary: "Reject a verification with a reason (the customer may resubmit)",
+      request: { params: IdParam, ...jsonBody(ReasonBody) },
+      responses: { ...okReply(z.unknown()), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const o = await requireOperator(c, "identity");
+      const r = await c.get("deps").identity.decide(c.get("tenant").id, c.req.valid("param").id, {
+        operator: o.username,
+        ip: c.get("ip"),
+        pass: false,
+        reason: c.req.valid("json").reason,
+      });
+      return ok(c, submissionJson(r));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/admin/recharge-channels",
+      tags,
+      summary: "Recharge channels, enabled or not",
+      responses: { ...okReply(z.object({ items: z.array(ChannelJson) })), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      await requireOperator(c, "funds");
+      const items = await listChannels(c.get("deps").kv, c.get("tenant").id);
+      return ok(c, { items: items.map(({ updatedAt: _u, ...ch }) => ch) });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/admin/recharge-channels",
+      tags,
+      summary: "Create or update a recharge channel (audited)",
+      request: jsonBody(ChannelBody),
+      responses: { ...okReply(ChannelJson), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const o = await requireOperator(c, "funds");
+      const b = c.req.valid("json");
+      const { kv, now } = c.get("deps");
+      const t = c.get("tenant").id;
+      const at = now();
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const entry = await kv.get(settingsKeys.channel(t, b.id));
+        const op = kv.atomic().check(entry).set(entry.key, { ...b, updatedAt: at });
+        auditInto(op, t, {
+          at,
+          operator: o.username,
+          action: entry.value ? "channel.update" : "channel.create",
+          target: `channel:${b.id}`,
+          before: (entry.value ?? null) as Json,
+          after: b as Json,
+          ip: c.get("ip"),
+        });
+        if ((await op.commit()).ok) return ok(c, b);
+      }
+      throw new ApiError(409, "CONFLICT");
     },
   );

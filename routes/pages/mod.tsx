@@ -14,6 +14,8 @@ import { mobilePages } from "./wp.tsx";
 import { assetPages } from "./assets.tsx";
 import { marketPages } from "./market.tsx";
 import { tradingPages } from "./trading.tsx";
+import { adminPages } from "./admin.tsx";
+import { fundsPages } from "./funds.tsx";
 
 function isLoopback(ip: string): boolean {
   return /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/.test(ip);
@@ -64,6 +66,8 @@ export const ALL_PAGES: PageDef[] = [
   ...assetPages,
   ...marketPages,
   ...tradingPages,
+  ...fundsPages,
+  ...adminPages,
   ...pendingPages,
   ...neutralPages,
 ];

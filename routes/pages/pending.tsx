@@ -24,25 +24,12 @@ interface Pending {
 
 const WP: Pending[] = [
   { path: "/wp/product", title: "product", area: "trading", tab: "product" },
-  { path: "/wp/trade/recharge", title: "recharge", area: "funds" },
-  { path: "/wp/trade/recharge/approve", title: "rechargeApprove", area: "funds" },
-  { path: "/wp/trade/recharge/type", title: "rechargeType", area: "funds" },
   { path: "/wp/news/noticeDetail", title: "noticeDetail", area: "content", public: true },
   { path: "/wp/myIframe", title: "myIframe", area: "content" },
   { path: "/wp/message", title: "message", area: "content" },
   { path: "/wp/messageDetail", title: "messageDetail", area: "content" },
   { path: "/wp/help/center", title: "helpCenter", area: "content" },
   { path: "/wp/help/center/detail", title: "helpDetail", area: "content" },
-  { path: "/wp/user/gatheringWay/crypAdress", title: "crypAddress", area: "funds" },
-  { path: "/wp/user/gatheringWay/crypAdress/add", title: "crypAddressAdd", area: "funds" },
-  { path: "/wp/user/gatheringWay/bankCard", title: "bankCard", area: "funds" },
-  { path: "/wp/user/gatheringWay/bankCard/add", title: "bankCardAdd", area: "funds" },
-  { path: "/wp/user/gatheringWay/bankCard/addWorld", title: "bankCardAddWorld", area: "funds" },
-  { path: "/wp/user/withdraw", title: "withdraw", area: "funds" },
-  { path: "/wp/user/withdraw/to", title: "withdrawTo", area: "funds" },
-  { path: "/wp/user/historyList", title: "historyList", area: "funds" },
-  { path: "/wp/user/certify/first", title: "certifyFirst", area: "identity" },
-  { path: "/wp/user/certify/second", title: "certifySecond", area: "identity" },
   { path: "/wp/wealth", title: "wealth", area: "wealth" },
   { path: "/wp/wealth/list", title: "wealthList", area: "wealth" },
   { path: "/wp/wealth/order", title: "wealthOrder", area: "wealth" },
@@ -50,10 +37,6 @@ const WP: Pending[] = [
 ];
 
 const PC: Pending[] = [
-  { path: "/pc/userCenter/certify", title: "pcCertify", area: "identity", account: true },
-  { path: "/pc/handle/recharge", title: "pcRecharge", area: "funds", account: true },
-  { path: "/pc/handle/withdraw", title: "pcWithdraw", area: "funds", account: true },
-  { path: "/pc/handle/gatheringWay", title: "pcGatheringWay", area: "funds", account: true },
   { path: "/pc/article/message", title: "pcMessage", area: "content", account: true },
   { path: "/pc/article/message/detail", title: "pcMessageDetail", area: "content", account: true },
   { path: "/pc/article/notice/detail", title: "pcNoticeDetail", area: "content" },

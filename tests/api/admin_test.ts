@@ -1,25 +1,8 @@
 import { assert, assertEquals } from "../assert.ts";
 import { startServer } from "../server.ts";
+import { DEMO_TOTP_SECRET, totp } from "../operator.ts";
 
-const SECRET = "JBSWY3DPEHPK3PXP";
-
-/** RFC 6238 (SHA-1, 6 digits, 30 s), written here independently of the app's library. */
-async function totp(secretB32: string, atMs: number): Promise<string> {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const ch of secretB32) bits += alphabet.indexOf(ch).toString(2).padStart(5, "0");
-  const key = new Uint8Array(Math.floor(bits.length / 8));
-  key.forEach((_, i) => key[i] = parseInt(bits.slice(i * 8, i * 8 + 8), 2));
-  const counter = new DataView(new ArrayBuffer(8));
-  counter.setBigUint64(0, BigInt(Math.floor(atMs / 30_000)));
-  const k = await crypto.subtle.importKey("raw", key, { name: "HMAC", hash: "SHA-1" }, false, [
-    "sign",
-  ]);
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", k, counter.buffer));
-  const o = mac[19]! & 0xf;
-  const n = ((mac[o]! & 0x7f) << 24) | (mac[o + 1]! << 16) | (mac[o + 2]! << 8) | mac[o + 3]!;
-  return String(n % 1_000_000).padStart(6, "0");
-}
+const SECRET = DEMO_TOTP_SECRET;
 
 Deno.test("operator sign-in: password + TOTP, each code once, separate from customers, audited", async (t) => {
   const srv = await startServer({ seed: true });

@@ -1,0 +1,171 @@
+/**
+ * Payment methods (where withdrawals go): one bank card per customer (domestic card number or
+ * international IBAN + SWIFT), whose holder must be the verified name, and one crypto address
+ * per type (BTC, ETH, USDT-TRC20, USDT-ERC20), format and checksum validated. Bound methods are
+ * immutable: a change goes through customer service.
+ */
+import type { Currency } from "../ledger/accounts.ts";
+import { journalId } from "../ledger/service.ts";
+import { identityStatus } from "../identity/certify.ts";
+import { ApiError } from "../platform/errors.ts";
+import {
+  type CryptoType,
+  maskAddress,
+  maskCard,
+  validateCryptoAddress,
+  validateDomesticCard,
+  validateIban,
+  validateSwift,
+} from "./formats.ts";
+
+export interface BankDetails {
+  region: "domestic" | "international";
+  holder: string;
+  /** card number (domestic) or IBAN (international), canonical */
+  number: string;
+  bankName: string;
+  bankAddress: string;
+  /** opening bank / branch */
+  branch: string;
+  swift: string | null;
+}
+
+export interface PaymentMethod {
+  id: string;
+  userId: string;
+  kind: "bank" | "crypto";
+  bank: BankDetails | null;
+  crypto: { type: CryptoType; address: string } | null;
+  createdAt: number;
+}
+
+export const methodKeys = {
+  method: (t: string, userId: string, id: string) => [t, "funds", "method", userId, id],
+  methods: (t: string, userId: string) => [t, "funds", "method", userId],
+  slot: (t: string, userId: string, slot: string) => [t, "funds", "methodSlot", userId, slot],
+};
+
+/** The currency a withdrawal to this method pays out in. */
+export function methodCurrency(m: PaymentMethod): Currency {
+  if (m.kind === "bank") return "USDT";
+  const type = m.crypto!.type;
+  return type === "BTC" ? "BTC" : type === "ETH" ? "ETH" : "USDT";
+}
+
+/** Names compare trimmed, with single spaces and without case. */
+export function sameName(a: string, b: string) {
+  const n = (s: string) => s.trim().replace(/\s+/g, " ").toLocaleLowerCase();
+  return n(a) === n(b);
+}
+
+export function methodJson(m: PaymentMethod) {
+  return {
+    id: m.id,
+    kind: m.kind,
+    currency: methodCurrency(m),
+    bank: m.bank
+      ? {
+        region: m.bank.region,
+        holder: m.bank.holder,
+        number: maskCard(m.bank.number),
+        bankName: m.bank.bankName,
+        bankAddress: m.bank.bankAddress,
+        branch: m.bank.branch,
+        swift: m.bank.swift,
+      }
+      : null,
+    crypto: m.crypto ? { type: m.crypto.type, address: m.crypto.address } : null,
+    label: m.bank
+      ? `${m.bank.bankName} ${maskCard(m.bank.number)}`
+      : `${m.crypto!.type} ${maskAddress(m.crypto!.address)}`,
+    createdAt: m.createdAt,
+  };
+}
+export type MethodJson = ReturnType<typeof methodJson>;
+
+export type AddMethod =
+  | {
+    kind: "bank";
+    region: "domestic" | "international";
+    holder: string;
+    number: string;
+    bankName: string;
+    bankAddress: string;
+    branch: string;
+    swift?: string;
+  }
+  | { kind: "crypto"; type: CryptoType; address: string };
+
+export class PaymentMethods {
+  constructor(private kv: Deno.Kv, private now: () => number = Date.now) {}
+
+  async list(t: string, userId: string): Promise<PaymentMethod[]> {
+    const out: PaymentMethod[] = [];
+    for await (const e of this.kv.list<PaymentMethod>({ prefix: methodKeys.methods(t, userId) })) {
+      out.push(e.value);
+    }
+    return out;
+  }
+
+  async get(t: string, userId: string, id: string) {
+    return (await this.kv.get<PaymentMethod>(methodKeys.method(t, userId, id))).value;
+  }
+
+  async add(t: string, userId: string, req: AddMethod): Promise<PaymentMethod> {
+    const at = this.now();
+    const m: PaymentMethod = {
+      id: journalId(at),
+      userId,
+      kind: req.kind,
+      bank: null,
+      crypto: null,
+      createdAt: at,
+    };
+    let slot: string;
+    if (req.kind === "bank") {
+      const id = await identityStatus(this.kv, t, userId);
+      if (id.junior?.status !== "authenticated" || !id.verifiedName) {
+        throw new ApiError(403, "CERTIFY_REQUIRED");
+      }
+      if (!sameName(req.holder, id.verifiedName)) {
+        throw new ApiError(400, "VALIDATION", {}, { holder: "holderMismatch" });
+      }
+      const number = req.region === "domestic"
+        ? validateDomesticCard(req.number)
+        : validateIban(req.number);
+      if (!number) {
+        throw new ApiError(400, "VALIDATION", {}, {
+          number: req.region === "domestic" ? "cardInvalid" : "ibanInvalid",
+        });
+      }
+      let swift: string | null = null;
+      if (req.region === "international") {
+        swift = validateSwift(req.swift ?? "");
+        if (!swift) throw new ApiError(400, "VALIDATION", {}, { swift: "swiftInvalid" });
+      }
+      m.bank = {
+        region: req.region,
+        holder: id.verifiedName,
+        number,
+        bankName: req.bankName.trim(),
+        bankAddress: req.bankAddress.trim(),
+        branch: req.branch.trim(),
+        swift,
+      };
+      slot = "bank";
+    } else {
+      const address = await validateCryptoAddress(req.type, req.address);
+      if (!address) throw new ApiError(400, "VALIDATION", {}, { address: "addressInvalid" });
+      m.crypto = { type: req.type, address };
+      slot = req.type;
+    }
+    const slotKey = methodKeys.slot(t, userId, slot);
+    const res = await this.kv.atomic()
+      .check({ key: slotKey, versionstamp: null })
+      .set(slotKey, m.id)
+      .set(methodKeys.method(t, userId, m.id), m)
+      .commit();
+    if (!res.ok) throw new ApiError(409, "ALREADY_BOUND");
+    return m;
+  }
+}

@@ -1,0 +1,289 @@
+/**
+ * Offline recharges: the customer transfers money to an operator-configured channel and submits
+ * the amount, remitter and a voucher image -> `auditing`. An operator passes it (the spot wallet
+ * is credited from the house's external account, once) or rejects it with a reason. Each
+ * decision commits with its journal (if any), the audit entry and the customer's message.
+ */
+import { formatDecimal, mulDiv, SCALE } from "../../core-wasm/mod.ts";
+import { messageInto } from "../content/messages.ts";
+import type { ImageStore } from "../identity/uploads.ts";
+import { type Currency, house, user } from "../ledger/accounts.ts";
+import { journalId, type Ledger } from "../ledger/service.ts";
+import type { PricePort } from "../market/prices.ts";
+import { auditInto } from "../operators/audit.ts";
+import type { Json } from "../operators/store.ts";
+import { ApiError } from "../platform/errors.ts";
+import { pageByIndex } from "../platform/kvpage.ts";
+import { take } from "../platform/ratelimit.ts";
+import { getChannel, withdrawSettings } from "./settings.ts";
+import { rebased, turnoverKeys, turnoverState } from "./turnover.ts";
+
+export type RechargeStatus = "auditing" | "passed" | "rejected";
+
+export interface Recharge {
+  id: string;
+  userId: string;
+  currency: Currency;
+  channelId: string;
+  channelName: string;
+  amount: bigint;
+  remitterName: string;
+  remitterAccount: string;
+  voucherImageId: string;
+  status: RechargeStatus;
+  reason: string | null;
+  createdAt: number;
+  decidedAt: number | null;
+  decidedBy: string | null;
+  journalId: string | null;
+}
+
+export const rechargeKeys = {
+  recharge: (t: string, id: string) => [t, "funds", "recharge", id],
+  byUser: (t: string, userId: string, id: string) => [t, "funds", "rechargeByUser", userId, id],
+  byUserPrefix: (t: string, userId: string) => [t, "funds", "rechargeByUser", userId],
+  byStatus: (t: string, s: RechargeStatus, id: string) => [t, "funds", "rechargeBy", s, id],
+  byStatusPrefix: (t: string, s: RechargeStatus) => [t, "funds", "rechargeBy", s],
+  rate: (t: string, userId: string) => [t, "funds", "rechargeRate", userId],
+};
+
+/** At most 20 recharge submissions per customer per hour (each carries an image to review). */
+const SUBMIT_LIMIT = { max: 20, windowMs: 3600_000 };
+
+export function rechargeJson(r: Recharge) {
+  return {
+    id: r.id,
+    userId: r.userId,
+    currency: r.currency,
+    channelId: r.channelId,
+    channelName: r.channelName,
+    amount: formatDecimal(r.amount),
+    remitterName: r.remitterName,
+    remitterAccount: r.remitterAccount,
+    voucherImageId: r.voucherImageId,
+    status: r.status,
+    reason: r.reason,
+    createdAt: r.createdAt,
+    decidedAt: r.decidedAt,
+    decidedBy: r.decidedBy,
+    journalId: r.journalId,
+  };
+}
+export type RechargeJson = ReturnType<typeof rechargeJson>;
+
+/** A customer-facing copy: no operator names. */
+export function customerRechargeJson(r: Recharge) {
+  const { decidedBy: _d, userId: _u, ...rest } = rechargeJson(r);
+  return rest;
+}
+
+export class Recharges {
+  constructor(
+    private kv: Deno.Kv,
+    private ledger: Ledger,
+    private images: ImageStore,
+    private prices: PricePort,
+    private now: () => number = Date.now,
+  ) {}
+
+  async submit(
+    t: string,
+    userId: string,
+    req: {
+      currency: Currency;
+      channelId: string;
+      amount: bigint;
+      remitterName: string;
+      remitterAccount: string;
+      voucherImageId: string;
+    },
+  ): Promise<Recharge> {
+    const ch = await getChannel(this.kv, t, req.channelId);
+    if (!ch) throw new ApiError(400, "VALIDATION", {}, { channelId: "invalid" });
+    if (!ch.enabled) throw new ApiError(503, "RECHARGE_CLOSED");
+    if (ch.currency !== req.currency) {
+      throw new ApiError(400, "VALIDATION", {}, { currency: "channelCurrency" });
+    }
+    const img = await this.images.meta(t, req.voucherImageId);
+    if (!img || img.owner !== `u:${userId}`) {
+      throw new ApiError(400, "VALIDATION", {}, { voucherImageId: "imageMissing" });
+    }
+    const r = await take(this.kv, rechargeKeys.rate(t, userId), SUBMIT_LIMIT, this.now());
+    if (!r.allowed) {
+      const seconds = Math.max(1, Math.ceil(r.retryAfterMs / 1000));
+      throw new ApiError(429, "RATE_LIMITED", { seconds }, undefined, {
+        retryAfterSeconds: seconds,
+      });
+    }
+    const at = this.now();
+    const rec: Recharge = {
+      id: journalId(at),
+      userId,
+      currency: req.currency,
+      channelId: ch.id,
+      channelName: ch.name,
+      amount: req.amount,
+      remitterName: req.remitterName.trim(),
+      remitterAccount: req.remitterAccount.trim(),
+      voucherImageId: req.voucherImageId,
+      status: "auditing",
+      reason: null,
+      createdAt: at,
+      decidedAt: null,
+      decidedBy: null,
+      journalId: null,
+    };
+    await this.kv.atomic()
+      .check({ key: rechargeKeys.recharge(t, rec.id), versionstamp: null })
+      .set(rechargeKeys.recharge(t, rec.id), rec)
+      .set(rechargeKeys.byUser(t, userId, rec.id), true)
+      .set(rechargeKeys.byStatus(t, "auditing", rec.id), true)
+      .commit();
+    return rec;
+  }
+
+  async get(t: string, id: string) {
+    return (await this.kv.get<Recharge>(rechargeKeys.recharge(t, id))).value;
+  }
+
+  async history(t: string, userId: string, limit: number, cursor?: string) {
+    return await pageByIndex<Recharge>(
+      this.kv,
+      rechargeKeys.byUserPrefix(t, userId),
+      (id) => rechargeKeys.recharge(t, id),
+      { limit, cursor, reverse: true },
+    );
+  }
+
+  async queue(t: string, status: RechargeStatus, limit: number, cursor?: string) {
+    return await pageByIndex<Recharge>(
+      this.kv,
+      rechargeKeys.byStatusPrefix(t, status),
+      (id) => rechargeKeys.recharge(t, id),
+      { limit, cursor },
+    );
+  }
+
+  /**
+   * Credit the customer's spot wallet, once. The recharge must still be `auditing` when the
+   * journal commits; the same operator repeating the click gets the first reply, anyone else
+   * 409. The deposit raises the turnover requirement (valued in USDT now).
+   */
+  async pass(t: string, id: string, o: { operator: string; ip: string | null }) {
+    return await alreadyDecided(() => this.credit(t, id, o));
+  }
+
+  private async credit(t: string, id: string, o: { operator: string; ip: string | null }) {
+    const posted = await this.ledger.post(
+      t,
+      { key: `op:recharge:${id}`, request: { id, action: "pass", operator: o.operator } },
+      async () => {
+        const entry = await this.kv.get<Recharge>(rechargeKeys.recharge(t, id));
+        const r = entry.value;
+        if (!r) throw new ApiError(404, "NOT_FOUND");
+        if (r.status !== "auditing") throw new ApiError(409, "ALREADY_DECIDED");
+        const settings = await withdrawSettings(this.kv, t);
+        const turnover = await turnoverState(this.kv, t, r.userId);
+        const usdt = mulDiv(r.amount, this.prices.usdtPrice(r.currency), SCALE, "down");
+        const at = this.now();
+        return {
+          type: "deposit",
+          ref: `recharge:${id}`,
+          postings: [
+            { account: house("external", r.currency), available: -r.amount },
+            { account: user(r.userId, "spot", r.currency), available: r.amount },
+          ],
+          checks: [entry, turnover.entries.requirement],
+          write: (op, journal) => {
+            const next: Recharge = {
+              ...r,
+              status: "passed",
+              decidedAt: at,
+              decidedBy: o.operator,
+              journalId: journal.id,
+            };
+            op.set(entry.key, next)
+              .delete(rechargeKeys.byStatus(t, "auditing", id))
+              .set(rechargeKeys.byStatus(t, "passed", id), true)
+              .set(
+                turnoverKeys.requirement(t, r.userId),
+                rebased(turnover, usdt, settings.turnoverRatio, at),
+              );
+            auditInto(op, t, {
+              at,
+              operator: o.operator,
+              action: "recharge.pass",
+              target: `recharge:${id}`,
+              before: rechargeJson(r) as Json,
+              after: rechargeJson(next) as Json,
+              ip: o.ip,
+            });
+            messageInto(op, t, r.userId, {
+              at,
+              kind: "rechargePassed",
+              params: { amount: formatDecimal(r.amount), currency: r.currency },
+            });
+          },
+          result: (journal) =>
+            rechargeJson({
+              ...r,
+              status: "passed",
+              decidedAt: at,
+              decidedBy: o.operator,
+              journalId: journal.id,
+            }),
+        };
+      },
+    );
+    return posted.result;
+  }
+
+  async reject(t: string, id: string, o: { operator: string; ip: string | null; reason: string }) {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const entry = await this.kv.get<Recharge>(rechargeKeys.recharge(t, id));
+      const r = entry.value;
+      if (!r) throw new ApiError(404, "NOT_FOUND");
+      if (r.status !== "auditing") throw new ApiError(409, "ALREADY_DECIDED");
+      const at = this.now();
+      const next: Recharge = {
+        ...r,
+        status: "rejected",
+        reason: o.reason,
+        decidedAt: at,
+        decidedBy: o.operator,
+      };
+      const op = this.kv.atomic().check(entry)
+        .set(entry.key, next)
+        .delete(rechargeKeys.byStatus(t, "auditing", id))
+        .set(rechargeKeys.byStatus(t, "rejected", id), true);
+      auditInto(op, t, {
+        at,
+        operator: o.operator,
+        action: "recharge.reject",
+        target: `recharge:${id}`,
+        before: rechargeJson(r) as Json,
+        after: rechargeJson(next) as Json,
+        ip: o.ip,
+      });
+      messageInto(op, t, r.userId, {
+        at,
+        kind: "rechargeRejected",
+        params: { amount: formatDecimal(r.amount), currency: r.currency, reason: o.reason },
+      });
+      if ((await op.commit()).ok) return rechargeJson(next);
+    }
+    throw new ApiError(409, "CONFLICT");
+  }
+}
+
+/** Another operator's decision on the same record (its key was used by another request) -> 409. */
+export async function alreadyDecided<R>(f: () => Promise<R>): Promise<R> {
+  try {
+    return await f();
+  } catch (e) {
+    if (e instanceof ApiError && e.error === "IDEMPOTENCY_CONFLICT") {
+      throw new ApiError(409, "ALREADY_DECIDED");
+    }
+    throw e;
+  }
+}

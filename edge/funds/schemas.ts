@@ -1,0 +1,144 @@
+/** Request and reply schemas of the funds capability (recharge, withdrawal, payment methods). */
+import { z } from "@hono/zod-openapi";
+import { DrawPassword } from "../accounts/schemas.ts";
+import { CURRENCIES } from "../ledger/accounts.ts";
+import { amountIn, Currency } from "../ledger/schemas.ts";
+import { CRYPTO_TYPES } from "./formats.ts";
+
+const Amount = z.string({ error: "amountRequired" }).min(1, { error: "amountRequired" })
+  .max(40, { error: "amountInvalid" })
+  .openapi({ example: "100.5", description: "decimal string, currency precision" });
+
+const text = (max: number, required = "required") =>
+  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: "tooLong" })
+    .refine((s) => !/[\p{Cc}<>]/u.test(s), { error: "invalid" });
+
+export const Id = z.string().regex(/^[0-9A-Za-z-]{1,64}$/, { error: "invalid" });
+export const ImageId = z.string({ error: "imageMissing" })
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, {
+    error: "imageMissing",
+  });
+
+export const PageQuery = z.object({
+  limit: z.coerce.number({ error: "invalid" }).int({ error: "invalid" })
+    .min(1, { error: "invalid" }).max(100, { error: "invalid" }).default(20),
+  cursor: z.string().max(200, { error: "tooLong" }).optional(),
+});
+
+export const RechargeBody = z.strictObject({
+  currency: Currency,
+  channelId: z.string({ error: "required" }).regex(/^[a-z0-9-]{1,40}$/, { error: "invalid" }),
+  amount: Amount,
+  remitterName: text(64, "remitterNameRequired"),
+  remitterAccount: text(100, "remitterAccountRequired"),
+  voucherImageId: ImageId,
+}).superRefine((b, ctx) => {
+  if (CURRENCIES.includes(b.currency) && amountIn(b.currency, b.amount) === null) {
+    ctx.addIssue({ code: "custom", path: ["amount"], message: "amountInvalid" });
+  }
+}).openapi("RechargeRequest");
+
+export const WithdrawBody = z.strictObject({
+  methodId: Id,
+  amount: Amount,
+  drawPassword: DrawPassword,
+}).openapi("WithdrawRequest");
+
+export const WithdrawPreviewQuery = z.object({
+  methodId: Id.optional(),
+  amount: z.string().max(40).optional(),
+});
+
+export const PaymentMethodBody = z.discriminatedUnion("kind", [
+  z.strictObject({
+    kind: z.literal("bank"),
+    region: z.enum(["domestic", "international"], { error: "invalid" }),
+    holder: text(64, "holderRequired"),
+    number: text(40, "cardRequired"),
+    bankName: text(80, "bankNameRequired"),
+    bankAddress: text(160, "bankAddressRequired"),
+    branch: text(80, "branchRequired"),
+    swift: z.string().trim().max(11, { error: "swiftInvalid" }).optional(),
+  }),
+  z.strictObject({
+    kind: z.literal("crypto"),
+    type: z.enum(CRYPTO_TYPES, { error: "invalid" }),
+    address: text(100, "addressRequired"),
+  }),
+], { error: "invalid" }).openapi("PaymentMethodRequest");
+
+export const ReasonBody = z.strictObject({
+  reason: text(200, "reasonRequired"),
+}).openapi("ReasonRequest");
+
+export const ChannelJson = z.object({
+  id: z.string(),
+  currency: Currency,
+  kind: z.enum(["bank", "crypto"]),
+  name: z.string(),
+  details: z.record(z.string(), z.string()),
+  instructions: z.string(),
+  enabled: z.boolean(),
+});
+
+export const ChannelBody = z.strictObject({
+  id: z.string().regex(/^[a-z0-9-]{1,40}$/, { error: "invalid" }),
+  currency: Currency,
+  kind: z.enum(["bank", "crypto"], { error: "invalid" }),
+  name: text(64),
+  details: z.record(
+    z.string().regex(/^[A-Za-z]{1,32}$/, { error: "invalid" }),
+    z.string().max(200, { error: "tooLong" }),
+  ).refine((d) => Object.keys(d).length <= 10, { error: "invalid" }),
+  instructions: z.string().max(1000, { error: "tooLong" }),
+  enabled: z.boolean({ error: "invalid" }),
+}).openapi("RechargeChannelRequest");
+
+export const RechargeJson = z.object({
+  id: z.string(),
+  currency: Currency,
+  channelId: z.string(),
+  channelName: z.string(),
+  amount: z.string(),
+  remitterName: z.string(),
+  remitterAccount: z.string(),
+  voucherImageId: z.string(),
+  status: z.enum(["auditing", "passed", "rejected"]),
+  reason: z.string().nullable(),
+  createdAt: z.number().int(),
+  decidedAt: z.number().int().nullable(),
+  journalId: z.string().nullable(),
+});
+
+export const WithdrawalJson = z.object({
+  id: z.string(),
+  methodLabel: z.string(),
+  kind: z.enum(["bank", "crypto"]),
+  currency: Currency,
+  amount: z.string(),
+  fee: z.string(),
+  net: z.string(),
+  status: z.enum(["auditing", "withdrawing", "passed", "rejected", "frozen"]),
+  reason: z.string().nullable(),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+  history: z.array(z.object({ at: z.number().int(), action: z.string() })),
+});
+
+export const MethodJson = z.object({
+  id: z.string(),
+  kind: z.enum(["bank", "crypto"]),
+  currency: Currency,
+  bank: z.object({
+    region: z.enum(["domestic", "international"]),
+    holder: z.string(),
+    number: z.string(),
+    bankName: z.string(),
+    bankAddress: z.string(),
+    branch: z.string(),
+    swift: z.string().nullable(),
+  }).nullable(),
+  crypto: z.object({ type: z.enum(CRYPTO_TYPES), address: z.string() }).nullable(),
+  label: z.string(),
+  createdAt: z.number().int(),
+});

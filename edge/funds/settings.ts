@@ -1,0 +1,120 @@
+/**
+ * Operator-configured funds settings per tenant: recharge channels (offline transfer: a bank
+ * account or a crypto deposit address per currency, with instructions) and the withdrawal rules
+ * (enabled flag, min/max and fee per currency, turnover ratio). Stored in KV; changes are made by
+ * operators and audit-logged by the admin routes.
+ */
+import { parseDecimal, SCALE } from "../../core-wasm/mod.ts";
+import type { Currency } from "../ledger/accounts.ts";
+
+export interface RechargeChannel {
+  id: string;
+  currency: Currency;
+  kind: "bank" | "crypto";
+  /** shown to customers, e.g. "Bank transfer (EUR)" or "USDT TRC20" */
+  name: string;
+  /** bank: beneficiary, account number, bank name; crypto: network and deposit address */
+  details: Record<string, string>;
+  instructions: string;
+  enabled: boolean;
+  updatedAt: number;
+}
+
+export interface WithdrawRule {
+  /** smallest units (8 decimals) */
+  min: bigint;
+  max: bigint;
+  /** fee = max(minFee, amount x feeRate), rounded up to the currency's precision */
+  feeRate: bigint;
+  minFee: bigint;
+}
+
+export interface WithdrawSettings {
+  enabled: boolean;
+  /** trading volume since the last deposit must reach this fraction of deposits (1 = 100%) */
+  turnoverRatio: bigint;
+  rules: Record<Currency, WithdrawRule>;
+  updatedAt: number;
+}
+
+const u = (n: string) => parseDecimal(n);
+
+export const DEFAULT_WITHDRAW_SETTINGS: WithdrawSettings = {
+  enabled: true,
+  turnoverRatio: SCALE,
+  rules: {
+    USDT: { min: u("10"), max: u("50000"), feeRate: u("0.01"), minFee: u("1") },
+    BTC: { min: u("0.001"), max: u("5"), feeRate: u("0.005"), minFee: u("0.0001") },
+    ETH: { min: u("0.01"), max: u("100"), feeRate: u("0.005"), minFee: u("0.001") },
+  },
+  updatedAt: 0,
+};
+
+export const settingsKeys = {
+  channel: (t: string, id: string) => [t, "funds", "channel", id],
+  channels: (t: string) => [t, "funds", "channel"],
+  withdraw: (t: string) => [t, "funds", "withdrawSettings"],
+};
+
+export async function listChannels(kv: Deno.Kv, t: string): Promise<RechargeChannel[]> {
+  const out: RechargeChannel[] = [];
+  for await (const e of kv.list<RechargeChannel>({ prefix: settingsKeys.channels(t) })) {
+    out.push(e.value);
+  }
+  return out;
+}
+
+export async function getChannel(kv: Deno.Kv, t: string, id: string) {
+  return (await kv.get<RechargeChannel>(settingsKeys.channel(t, id))).value;
+}
+
+export async function withdrawSettings(kv: Deno.Kv, t: string): Promise<WithdrawSettings> {
+  return (await kv.get<WithdrawSettings>(settingsKeys.withdraw(t))).value ??
+    DEFAULT_WITHDRAW_SETTINGS;
+}
+
+/** The demo tenant's channels (seeded; operators edit them through the admin API). */
+export const DEMO_CHANNELS: Omit<RechargeChannel, "updatedAt">[] = [
+  {
+    id: "bank-usdt",
+    currency: "USDT",
+    kind: "bank",
+    name: "Bank transfer",
+    details: {
+      beneficiary: "Tradewind Demo Ltd",
+      accountNumber: "GB82WEST12345698765432",
+      bankName: "Demo Bank",
+      swift: "DEMOGB2L",
+    },
+    instructions:
+      "Transfer the amount, then submit this form with your transfer receipt. Demo account: do not send real money.",
+    enabled: true,
+  },
+  {
+    id: "usdt-trc20",
+    currency: "USDT",
+    kind: "crypto",
+    name: "USDT (TRC20)",
+    details: { network: "TRON (TRC20)", address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t" },
+    instructions: "Send USDT on the TRON network only. Demo address: do not send real funds.",
+    enabled: true,
+  },
+  {
+    id: "btc",
+    currency: "BTC",
+    kind: "crypto",
+    name: "Bitcoin",
+    details: { network: "Bitcoin", address: "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4" },
+    instructions: "Send BTC on the Bitcoin network only. Demo address: do not send real funds.",
+    enabled: true,
+  },
+  {
+    id: "eth",
+    currency: "ETH",
+    kind: "crypto",
+    name: "Ethereum",
+    details: { network: "Ethereum (ERC20)", address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed" },
+    instructions: "Send ETH on the Ethereum network only. Demo address: do not send real funds.",
+    enabled: false,
+  },
+];

@@ -1,0 +1,414 @@
+/**
+ * Withdrawals to the customer's bound bank card or crypto address. The request is checked
+ * (channel open, junior verification, 24 h after a password reset, min/max, turnover, withdrawal
+ * password) and the amount is frozen in a ledger hold in the same commit as the record
+ * (`auditing`). Operators move it: pass -> `withdrawing`, complete -> `passed` (the hold is paid
+ * out: net to the external account, the fee to the fee account), reject -> `rejected` (the hold
+ * is voided: refunded), freeze -> `frozen` (no decision possible) and thaw -> back. Every step is
+ * applied once (state and versionstamp checked in the commit), audit-logged and messaged.
+ */
+import { formatDecimal, mulDiv, SCALE } from "../../core-wasm/mod.ts";
+import type { AccountsService } from "../accounts/service.ts";
+import { getUser } from "../accounts/store.ts";
+import { messageInto } from "../content/messages.ts";
+import { type Currency, DECIMALS, house, user } from "../ledger/accounts.ts";
+import { amountIn } from "../ledger/schemas.ts";
+import { journalId, type Ledger } from "../ledger/service.ts";
+import { type Hold, keys as ledgerKeys } from "../ledger/store.ts";
+import { auditInto } from "../operators/audit.ts";
+import type { Json } from "../operators/store.ts";
+import { ApiError } from "../platform/errors.ts";
+import { pageByIndex } from "../platform/kvpage.ts";
+import { methodCurrency, type MethodJson, methodJson, type PaymentMethods } from "./methods.ts";
+import { alreadyDecided } from "./recharge.ts";
+import { type WithdrawRule, withdrawSettings } from "./settings.ts";
+import { turnoverState } from "./turnover.ts";
+
+export type WithdrawStatus = "auditing" | "withdrawing" | "passed" | "rejected" | "frozen";
+
+export interface Withdrawal {
+  id: string;
+  userId: string;
+  methodId: string;
+  /** the payment method as it was at request time (operators pay out to this) */
+  method: {
+    kind: "bank" | "crypto";
+    label: string;
+    details: Record<string, string | null>;
+  };
+  currency: Currency;
+  amount: bigint;
+  fee: bigint;
+  net: bigint;
+  status: WithdrawStatus;
+  /** the state a frozen withdrawal returns to when thawed */
+  frozenFrom: "auditing" | "withdrawing" | null;
+  reason: string | null;
+  createdAt: number;
+  updatedAt: number;
+  history: { at: number; action: string; by: string | null }[];
+}
+
+export const withdrawKeys = {
+  withdrawal: (t: string, id: string) => [t, "funds", "withdrawal", id],
+  byUser: (t: string, userId: string, id: string) => [t, "funds", "withdrawByUser", userId, id],
+  byUserPrefix: (t: string, userId: string) => [t, "funds", "withdrawByUser", userId],
+  byStatus: (t: string, s: WithdrawStatus, id: string) => [t, "funds", "withdrawBy", s, id],
+  byStatusPrefix: (t: string, s: WithdrawStatus) => [t, "funds", "withdrawBy", s],
+};
+
+const RESET_BAN_MS = 24 * 3600_000;
+
+/** The fee for `amount` under `rule`: max(minFee, amount x rate), rounded up to the precision. */
+export function withdrawFee(currency: Currency, amount: bigint, rule: WithdrawRule): bigint {
+  const step = 10n ** BigInt(8 - DECIMALS[currency]);
+  let fee = mulDiv(amount, rule.feeRate, SCALE, "up");
+  if (fee < rule.minFee) fee = rule.minFee;
+  return ((fee + step - 1n) / step) * step;
+}
+
+export function withdrawalJson(w: Withdrawal) {
+  return {
+    id: w.id,
+    userId: w.userId,
+    methodId: w.methodId,
+    method: w.method,
+    currency: w.currency,
+    amount: formatDecimal(w.amount),
+    fee: formatDecimal(w.fee),
+    net: formatDecimal(w.net),
+    status: w.status,
+    frozenFrom: w.frozenFrom,
+    reason: w.reason,
+    createdAt: w.createdAt,
+    updatedAt: w.updatedAt,
+    history: w.history,
+  };
+}
+
+/** What the customer sees: the masked method label, the steps without operator names. */
+export function customerWithdrawalJson(w: Withdrawal) {
+  return {
+    id: w.id,
+    methodLabel: w.method.label,
+    kind: w.method.kind,
+    currency: w.currency,
+    amount: formatDecimal(w.amount),
+    fee: formatDecimal(w.fee),
+    net: formatDecimal(w.net),
+    status: w.status,
+    reason: w.reason,
+    createdAt: w.createdAt,
+    updatedAt: w.updatedAt,
+    history: w.history.map((h) => ({ at: h.at, action: h.action })),
+  };
+}
+export type CustomerWithdrawalJson = ReturnType<typeof customerWithdrawalJson>;
+
+function snapshot(m: MethodJson, full: Awaited<ReturnType<PaymentMethods["get"]>>) {
+  const details: Record<string, string | null> = full!.bank
+    ? {
+      holder: full!.bank.holder,
+      number: full!.bank.number,
+      bankName: full!.bank.bankName,
+      bankAddress: full!.bank.bankAddress,
+      branch: full!.bank.branch,
+      swift: full!.bank.swift,
+      region: full!.bank.region,
+    }
+    : { type: full!.crypto!.type, address: full!.crypto!.address };
+  return { kind: m.kind, label: m.label, details };
+}
+
+export class Withdrawals {
+  constructor(
+    private kv: Deno.Kv,
+    private ledger: Ledger,
+    private accounts: AccountsService,
+    private methods: PaymentMethods,
+    private now: () => number = Date.now,
+  ) {}
+
+  /**
+   * What a withdrawal of `amount` to `methodId` would cost and whether it is allowed now:
+   * the form shows the fee, the net amount and the remaining turnover before submitting.
+   */
+  async preview(t: string, userId: string, methodId: string | null, amountText: string | null) {
+    const settings = await withdrawSettings(this.kv, t);
+    const turnover = await turnoverState(this.kv, t, userId);
+    const methods = (await this.methods.list(t, userId)).map(methodJson);
+    const m = methodId ? methods.find((x) => x.id === methodId) ?? null : null;
+    const currency: Currency = m?.currency ?? "USDT";
+    const rule = settings.rules[currency];
+    const bal = await this.ledger.balance(t, user(userId, "spot", currency));
+    const amount = amountText ? amountIn(currency, amountText) : null;
+    const fee = amount && amount > 0n ? withdrawFee(currency, amount, rule) : null;
+    return {
+      enabled: settings.enabled,
+      methods,
+      currency,
+      // shown and offered ("All") at the currency's precision, rounded down
+      available: formatDecimal(bal.available, DECIMALS[currency]).replace(/\.?0+$/, ""),
+      min: formatDecimal(rule.min),
+      max: formatDecimal(rule.max),
+      feeRate: formatDecimal(rule.feeRate),
+      minFee: formatDecimal(rule.minFee),
+      fee: fee === null ? null : formatDecimal(fee),
+      net: fee === null || amount! <= fee ? null : formatDecimal(amount! - fee),
+      turnover: {
+        required: formatDecimal(turnover.required),
+        traded: formatDecimal(turnover.traded),
+        remaining: formatDecimal(turnover.remaining),
+      },
+    };
+  }
+
+  async request(
+    t: string,
+    userId: string,
+    req: { methodId: string; amount: string; drawPassword: string },
+    idempotencyKey?: string,
+  ) {
+    const settings = await withdrawSettings(this.kv, t);
+    if (!settings.enabled) throw new ApiError(503, "WITHDRAW_CLOSED");
+    const u = (await getUser(this.kv, t, userId)).value;
+    if (!u) throw new ApiError(401, "UNAUTHORIZED");
+    if (u.certifyLevel === "none") throw new ApiError(403, "CERTIFY_REQUIRED");
+    const now = this.now();
+    if (u.passwordResetAt !== null && now - u.passwordResetAt < RESET_BAN_MS) {
+      const hours = Math.ceil((u.passwordResetAt + RESET_BAN_MS - now) / 3600_000);
+      throw new ApiError(403, "WITHDRAW_RESET_BAN", { hours });
+    }
+    const method = await this.methods.get(t, userId, req.methodId);
+    if (!method) throw new ApiError(400, "VALIDATION", {}, { methodId: "invalid" });
+    const currency = methodCurrency(method);
+    const rule = settings.rules[currency];
+    const amount = amountIn(currency, req.amount);
+    if (amount === null) throw new ApiError(400, "VALIDATION", {}, { amount: "amountInvalid" });
+    if (amount < rule.min || amount > rule.max) {
+      throw new ApiError(400, "WITHDRAW_LIMITS", {
+        min: formatDecimal(rule.min),
+        max: formatDecimal(rule.max),
+        currency,
+      });
+    }
+    const fee = withdrawFee(currency, amount, rule);
+    if (fee >= amount) {
+      throw new ApiError(400, "WITHDRAW_LIMITS", {
+        min: formatDecimal(rule.min),
+        max: formatDecimal(rule.max),
+        currency,
+      });
+    }
+    const turnover = await turnoverState(this.kv, t, userId);
+    if (turnover.remaining > 0n) {
+      throw new ApiError(
+        403,
+        "TURNOVER_REQUIRED",
+        {
+          remaining: formatDecimal(turnover.remaining),
+        },
+        undefined,
+        { remaining: formatDecimal(turnover.remaining) },
+      );
+    }
+    await this.accounts.verifyDrawPassword(t, userId, req.drawPassword);
+    const id = journalId(now);
+    const w: Withdrawal = {
+      id,
+      userId,
+      methodId: method.id,
+      method: snapshot(methodJson(method), method),
+      currency,
+      amount,
+      fee,
+      net: amount - fee,
+      status: "auditing",
+      frozenFrom: null,
+      reason: null,
+      createdAt: now,
+      updatedAt: now,
+      history: [{ at: now, action: "requested", by: null }],
+    };
+    const key = `u:${userId}:withdraw:${idempotencyKey ?? crypto.randomUUID()}`;
+    const posted = await this.ledger.freeze(
+      t,
+      {
+        key,
+        request: { methodId: req.methodId, amount: amount.toString() },
+      },
+      {
+        id,
+        account: user(userId, "spot", currency),
+        amount,
+        type: "withdrawal",
+        ref: `withdrawal:${id}`,
+      },
+      () => customerWithdrawalJson(w),
+      {
+        write: (op) => {
+          op.set(withdrawKeys.withdrawal(t, id), w)
+            .set(withdrawKeys.byUser(t, userId, id), true)
+            .set(withdrawKeys.byStatus(t, "auditing", id), true);
+        },
+      },
+    );
+    return posted.result;
+  }
+
+  async get(t: string, id: string) {
+    return (await this.kv.get<Withdrawal>(withdrawKeys.withdrawal(t, id))).value;
+  }
+
+  async history(t: string, userId: string, limit: number, cursor?: string) {
+    return await pageByIndex<Withdrawal>(
+      this.kv,
+      withdrawKeys.byUserPrefix(t, userId),
+      (id) => withdrawKeys.withdrawal(t, id),
+      { limit, cursor, reverse: true },
+    );
+  }
+
+  async queue(t: string, status: WithdrawStatus, limit: number, cursor?: string) {
+    return await pageByIndex<Withdrawal>(
+      this.kv,
+      withdrawKeys.byStatusPrefix(t, status),
+      (id) => withdrawKeys.withdrawal(t, id),
+      { limit, cursor },
+    );
+  }
+
+  /** Record a step: the new record, its status index, the audit entry and the message. */
+  private writeStep(
+    op: Deno.AtomicOperation,
+    t: string,
+    before: Withdrawal,
+    next: Withdrawal,
+    o: { operator: string; ip: string | null },
+    action: string,
+  ) {
+    op.set(withdrawKeys.withdrawal(t, next.id), next);
+    if (before.status !== next.status) {
+      op.delete(withdrawKeys.byStatus(t, before.status, next.id))
+        .set(withdrawKeys.byStatus(t, next.status, next.id), true);
+    }
+    auditInto(op, t, {
+      at: next.updatedAt,
+      operator: o.operator,
+      action: `withdrawal.${action}`,
+      target: `withdrawal:${next.id}`,
+      before: withdrawalJson(before) as Json,
+      after: withdrawalJson(next) as Json,
+      ip: o.ip,
+    });
+    messageInto(op, t, next.userId, {
+      at: next.updatedAt,
+      kind: `withdraw${action[0]!.toUpperCase()}${action.slice(1)}`,
+      params: {
+        amount: formatDecimal(next.amount),
+        currency: next.currency,
+        reason: next.reason ?? "",
+      },
+    });
+  }
+
+  private stepped(w: Withdrawal, action: string, by: string, patch: Partial<Withdrawal>) {
+    const at = this.now();
+    return {
+      ...w,
+      ...patch,
+      updatedAt: at,
+      history: [...w.history, { at, action, by }],
+    } satisfies Withdrawal;
+  }
+
+  /** pass (auditing -> withdrawing), freeze, thaw: no money moves, one versionstamped commit. */
+  async step(
+    t: string,
+    id: string,
+    action: "pass" | "freeze" | "thaw",
+    o: { operator: string; ip: string | null },
+  ) {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const entry = await this.kv.get<Withdrawal>(withdrawKeys.withdrawal(t, id));
+      const w = entry.value;
+      if (!w) throw new ApiError(404, "NOT_FOUND");
+      let next: Withdrawal;
+      if (action === "pass") {
+        if (w.status !== "auditing") throw new ApiError(409, "ALREADY_DECIDED");
+        next = this.stepped(w, "pass", o.operator, { status: "withdrawing" });
+      } else if (action === "freeze") {
+        if (w.status !== "auditing" && w.status !== "withdrawing") {
+          throw new ApiError(409, "ALREADY_DECIDED");
+        }
+        next = this.stepped(w, "freeze", o.operator, { status: "frozen", frozenFrom: w.status });
+      } else {
+        if (w.status !== "frozen" || !w.frozenFrom) throw new ApiError(409, "ALREADY_DECIDED");
+        next = this.stepped(w, "thaw", o.operator, { status: w.frozenFrom, frozenFrom: null });
+      }
+      const op = this.kv.atomic().check(entry);
+      this.writeStep(op, t, w, next, o, action);
+      if ((await op.commit()).ok) return withdrawalJson(next);
+    }
+    throw new ApiError(409, "CONFLICT");
+  }
+
+  /**
+   * complete (withdrawing -> passed: the hold is paid out) or reject (auditing | withdrawing ->
+   * rejected: the hold is voided, the customer refunded). One journal, once.
+   */
+  async settle(
+    t: string,
+    id: string,
+    action: "complete" | "reject",
+    o: { operator: string; ip: string | null; reason?: string },
+  ) {
+    return await alreadyDecided(async () => {
+      const posted = await this.ledger.post(t, {
+        key: `op:withdrawal:${id}:settle`,
+        request: { id, action, operator: o.operator, reason: o.reason ?? null },
+      }, async () => {
+        const [entry, holdEntry] = await this.kv.getMany<[Withdrawal, Hold]>([
+          withdrawKeys.withdrawal(t, id),
+          ledgerKeys.hold(t, id),
+        ]);
+        const w = entry.value;
+        const hold = holdEntry.value;
+        if (!w || !hold) throw new ApiError(404, "NOT_FOUND");
+        const allowed = action === "complete"
+          ? w.status === "withdrawing"
+          : w.status === "auditing" || w.status === "withdrawing";
+        if (!allowed || hold.state !== "held") throw new ApiError(409, "ALREADY_DECIDED");
+        const account = user(w.userId, "spot", w.currency);
+        const next = this.stepped(w, action, o.operator, {
+          status: action === "complete" ? "passed" : "rejected",
+          reason: action === "reject" ? (o.reason ?? null) : null,
+        });
+        return {
+          type: "withdrawal",
+          ref: `withdrawal:${id}`,
+          postings: action === "complete"
+            ? [
+              { account, frozen: -w.amount },
+              { account: house("external", w.currency), available: w.net },
+              { account: house("fees", w.currency), available: w.fee },
+            ]
+            : [{ account, frozen: -w.amount, available: w.amount }],
+          checks: [entry, holdEntry],
+          write: (op) => {
+            op.set(
+              holdEntry.key,
+              {
+                ...hold,
+                state: action === "complete" ? "posted" : "voided",
+              } satisfies Hold,
+            );
+            this.writeStep(op, t, w, next, o, action);
+          },
+          result: () => withdrawalJson(next),
+        };
+      });
+      return posted.result;
+    });
+  }
+}

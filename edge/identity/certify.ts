@@ -1,0 +1,282 @@
+/**
+ * Identity verification. Junior: name, document type and number. Advanced: front, back and
+ * handheld photos, only after junior is authenticated. Each submission is reviewed by an
+ * operator: unverified -> authenticating -> authenticated | rejected (with a reason; the customer
+ * may resubmit). A decision is applied once (state and versionstamp checked in the commit that
+ * writes it, its audit entry and the customer's message) and raises the customer's certifyLevel.
+ */
+import { keys as accountKeys, type UserRecord } from "../accounts/store.ts";
+import { messageInto } from "../content/messages.ts";
+import { journalId } from "../ledger/service.ts";
+import { auditInto } from "../operators/audit.ts";
+import type { Json } from "../operators/store.ts";
+import { ApiError } from "../platform/errors.ts";
+import { pageByIndex } from "../platform/kvpage.ts";
+import type { ImageStore } from "./uploads.ts";
+
+export const DOC_TYPES = ["idCard", "passport", "drivingLicence"] as const;
+export type DocType = typeof DOC_TYPES[number];
+export type Level = "junior" | "advanced";
+export type CertState = "authenticating" | "authenticated" | "rejected";
+
+export interface Submission {
+  id: string;
+  userId: string;
+  level: Level;
+  junior: { name: string; docType: DocType; docNumber: string } | null;
+  advanced: { frontImageId: string; backImageId: string; handheldImageId: string } | null;
+  status: CertState;
+  reason: string | null;
+  createdAt: number;
+  decidedAt: number | null;
+  decidedBy: string | null;
+}
+
+export interface LevelState {
+  status: CertState;
+  submissionId: string;
+  reason: string | null;
+  updatedAt: number;
+}
+
+export interface IdentityStatus {
+  junior: LevelState | null;
+  advanced: LevelState | null;
+  /** the authenticated junior name (bank card holders must match it) */
+  verifiedName: string | null;
+}
+
+const EMPTY: IdentityStatus = { junior: null, advanced: null, verifiedName: null };
+
+export const identityKeys = {
+  status: (t: string, userId: string) => [t, "identity", "status", userId],
+  submission: (t: string, id: string) => [t, "identity", "cert", id],
+  byStatus: (t: string, status: CertState, id: string) => [t, "identity", "certBy", status, id],
+  byStatusPrefix: (t: string, status: CertState) => [t, "identity", "certBy", status],
+  byUser: (t: string, userId: string, id: string) => [t, "identity", "certByUser", userId, id],
+  /** a document number belongs to one customer per tenant while not rejected */
+  doc: (t: string, docType: string, docNumber: string) => [
+    t,
+    "identity",
+    "doc",
+    docType,
+    docNumber,
+  ],
+};
+
+/** Document numbers compare without spaces, dashes and case. */
+export function normalizeDocNumber(s: string) {
+  return s.replace(/[\s-]/g, "").toUpperCase();
+}
+
+export async function identityStatus(kv: Deno.Kv, t: string, userId: string) {
+  return (await kv.get<IdentityStatus>(identityKeys.status(t, userId))).value ?? EMPTY;
+}
+
+export class Identity {
+  constructor(
+    private kv: Deno.Kv,
+    private images: ImageStore,
+    private now: () => number = Date.now,
+  ) {}
+
+  async submitJunior(
+    t: string,
+    userId: string,
+    j: { name: string; docType: DocType; docNumber: string },
+  ) {
+    const docNumber = normalizeDocNumber(j.docNumber);
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const [st, doc] = await this.kv.getMany<[IdentityStatus, string]>([
+        identityKeys.status(t, userId),
+        identityKeys.doc(t, j.docType, docNumber),
+      ]);
+      const s = st.value ?? EMPTY;
+      if (s.junior && s.junior.status !== "rejected") throw new ApiError(409, "CERTIFY_PENDING");
+      if (doc.value && doc.value !== userId) throw new ApiError(409, "DOC_IN_USE");
+      const at = this.now();
+      const sub: Submission = {
+        id: journalId(at),
+        userId,
+        level: "junior",
+        junior: { name: j.name.trim(), docType: j.docType, docNumber },
+        advanced: null,
+        status: "authenticating",
+        reason: null,
+        createdAt: at,
+        decidedAt: null,
+        decidedBy: null,
+      };
+      const next: IdentityStatus = {
+        ...s,
+        junior: { status: "authenticating", submissionId: sub.id, reason: null, updatedAt: at },
+      };
+      const res = await this.kv.atomic().check(st).check(doc)
+        .set(st.key, next)
+        .set(doc.key, userId)
+        .set(identityKeys.submission(t, sub.id), sub)
+        .set(identityKeys.byStatus(t, "authenticating", sub.id), true)
+        .set(identityKeys.byUser(t, userId, sub.id), true)
+        .commit();
+      if (res.ok) return sub;
+    }
+    throw new ApiError(409, "CONFLICT");
+  }
+
+  async submitAdvanced(
+    t: string,
+    userId: string,
+    a: { frontImageId: string; backImageId: string; handheldImageId: string },
+  ) {
+    const ids = [a.frontImageId, a.backImageId, a.handheldImageId];
+    if (new Set(ids).size !== 3) {
+      throw new ApiError(400, "VALIDATION", {}, { handheldImageId: "imageRepeated" });
+    }
+    for (const [field, id] of Object.entries(a)) {
+      const meta = await this.images.meta(t, id);
+      // someone else's image is "not found", never "forbidden" (no probing of ids)
+      if (!meta || meta.owner !== `u:${userId}`) {
+        throw new ApiError(400, "VALIDATION", {}, { [field]: "imageMissing" });
+      }
+    }
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const st = await this.kv.get<IdentityStatus>(identityKeys.status(t, userId));
+      const s = st.value ?? EMPTY;
+      if (s.junior?.status !== "authenticated") throw new ApiError(403, "CERTIFY_JUNIOR_FIRST");
+      if (s.advanced && s.advanced.status !== "rejected") {
+        throw new ApiError(409, "CERTIFY_PENDING");
+      }
+      const at = this.now();
+      const sub: Submission = {
+        id: journalId(at),
+        userId,
+        level: "advanced",
+        junior: null,
+        advanced: { ...a },
+        status: "authenticating",
+        reason: null,
+        createdAt: at,
+        decidedAt: null,
+        decidedBy: null,
+      };
+      const next: IdentityStatus = {
+        ...s,
+        advanced: { status: "authenticating", submissionId: sub.id, reason: null, updatedAt: at },
+      };
+      const res = await this.kv.atomic().check(st)
+        .set(st.key, next)
+        .set(identityKeys.submission(t, sub.id), sub)
+        .set(identityKeys.byStatus(t, "authenticating", sub.id), true)
+        .set(identityKeys.byUser(t, userId, sub.id), true)
+        .commit();
+      if (res.ok) return sub;
+    }
+    throw new ApiError(409, "CONFLICT");
+  }
+
+  async submission(t: string, id: string) {
+    return (await this.kv.get<Submission>(identityKeys.submission(t, id))).value;
+  }
+
+  async queue(t: string, status: CertState, limit: number, cursor?: string) {
+    return await pageByIndex<Submission>(
+      this.kv,
+      identityKeys.byStatusPrefix(t, status),
+      (id) => identityKeys.submission(t, id),
+      { limit, cursor },
+    );
+  }
+
+  /**
+   * Pass or reject a submission, once: the submission must still be `authenticating` when the
+   * decision commits (two operators clicking together: one wins, the other gets 409).
+   */
+  async decide(
+    t: string,
+    id: string,
+    d: { operator: string; ip: string | null; pass: boolean; reason?: string },
+  ) {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const sub = await this.kv.get<Submission>(identityKeys.submission(t, id));
+      if (!sub.value) throw new ApiError(404, "NOT_FOUND");
+      if (sub.value.status !== "authenticating") throw new ApiError(409, "ALREADY_DECIDED");
+      const s0 = sub.value;
+      const [st, usr] = await this.kv.getMany<[IdentityStatus, UserRecord]>([
+        identityKeys.status(t, s0.userId),
+        accountKeys.user(t, s0.userId),
+      ]);
+      if (!usr.value) throw new ApiError(404, "NOT_FOUND");
+      const at = this.now();
+      const status: CertState = d.pass ? "authenticated" : "rejected";
+      const next: Submission = {
+        ...s0,
+        status,
+        reason: d.pass ? null : (d.reason ?? null),
+        decidedAt: at,
+        decidedBy: d.operator,
+      };
+      const cur = st.value ?? EMPTY;
+      const levelState: LevelState = {
+        status,
+        submissionId: id,
+        reason: next.reason,
+        updatedAt: at,
+      };
+      const nextStatus: IdentityStatus = s0.level === "junior"
+        ? {
+          ...cur,
+          junior: levelState,
+          verifiedName: d.pass ? s0.junior!.name : cur.verifiedName,
+        }
+        : { ...cur, advanced: levelState };
+      const op = this.kv.atomic().check(sub).check(st).check(usr)
+        .set(sub.key, next)
+        .delete(identityKeys.byStatus(t, "authenticating", id))
+        .set(identityKeys.byStatus(t, status, id), true)
+        .set(st.key, nextStatus);
+      if (d.pass) {
+        const level = s0.level === "advanced" ? "advanced" : "junior";
+        if (usr.value.certifyLevel !== "advanced") {
+          op.set(usr.key, { ...usr.value, certifyLevel: level });
+        }
+      } else if (s0.junior) {
+        // a rejected document number is free again
+        op.delete(identityKeys.doc(t, s0.junior.docType, s0.junior.docNumber));
+      }
+      auditInto(op, t, {
+        at,
+        operator: d.operator,
+        action: `certification.${d.pass ? "pass" : "reject"}`,
+        target: `certification:${id}`,
+        before: submissionJson(s0) as unknown as Json,
+        after: submissionJson(next) as unknown as Json,
+        ip: d.ip,
+      });
+      messageInto(op, t, s0.userId, {
+        at,
+        kind: `certify${s0.level === "junior" ? "Junior" : "Advanced"}${
+          d.pass ? "Passed" : "Rejected"
+        }`,
+        params: d.pass ? {} : { reason: d.reason ?? "" },
+      });
+      const res = await op.commit();
+      if (res.ok) return next;
+    }
+    throw new ApiError(409, "CONFLICT");
+  }
+}
+
+export function submissionJson(s: Submission) {
+  return {
+    id: s.id,
+    userId: s.userId,
+    level: s.level,
+    junior: s.junior,
+    advanced: s.advanced,
+    status: s.status,
+    reason: s.reason,
+    createdAt: s.createdAt,
+    decidedAt: s.decidedAt,
+    decidedBy: s.decidedBy,
+  };
+}

@@ -1,0 +1,118 @@
+import { useState } from "preact/hooks";
+import { toast } from "./lib/api.ts";
+import { Field, type Texts } from "./lib/fields.tsx";
+import { useForm } from "./lib/form.ts";
+import { ImageUpload, UPLOAD_TEXTS } from "./lib/upload.tsx";
+
+export const CERTIFY_TEXTS = [
+  "certify.name",
+  "certify.docType",
+  "certify.docNumber",
+  "certify.doc.idCard",
+  "certify.doc.passport",
+  "certify.doc.drivingLicence",
+  "certify.front",
+  "certify.back",
+  "certify.handheld",
+  "certify.submit",
+  "funds.submitted",
+  "validation.nameRequired",
+  "validation.docNumberRequired",
+  "validation.imageMissing",
+  "app.timeout",
+  ...UPLOAD_TEXTS,
+] as const;
+
+const DOC_TYPES = ["idCard", "passport", "drivingLicence"] as const;
+const PHOTOS = ["front", "back", "handheld"] as const;
+
+/** Junior (name and document) or advanced (three photos) verification, sent for review. */
+export default function CertifyForm(
+  { tx, level }: { tx: Texts; level: "junior" | "advanced" },
+) {
+  const [name, setName] = useState("");
+  const [docType, setDocType] = useState<typeof DOC_TYPES[number]>("idCard");
+  const [docNumber, setDocNumber] = useState("");
+  const [photos, setPhotos] = useState<Record<string, string | null>>({});
+  const { errors, busy, check, send } = useForm(tx);
+
+  async function submit(e: Event) {
+    e.preventDefault();
+    const errs: Record<string, string> = {};
+    let body: Record<string, unknown>;
+    if (level === "junior") {
+      if (!name.trim()) errs.name = tx["validation.nameRequired"]!;
+      if (!docNumber.trim()) errs.docNumber = tx["validation.docNumberRequired"]!;
+      body = { name: name.trim(), docType, docNumber: docNumber.trim() };
+    } else {
+      for (const p of PHOTOS) if (!photos[p]) errs[`${p}ImageId`] = tx["validation.imageMissing"]!;
+      body = {
+        frontImageId: photos.front,
+        backImageId: photos.back,
+        handheldImageId: photos.handheld,
+      };
+    }
+    if (!check(errs)) return;
+    const env = await send(`/api/certify/${level}`, body);
+    if (env) {
+      toast(tx["funds.submitted"]!);
+      setTimeout(() => location.reload(), 600);
+    }
+  }
+
+  return (
+    <form class="form" onSubmit={submit} noValidate data-testid={`certify-${level}`}>
+      {level === "junior"
+        ? (
+          <>
+            <Field id="name" label={tx["certify.name"]!} error={errors.name}>
+              <input
+                id="name"
+                autoComplete="name"
+                maxLength={64}
+                value={name}
+                onInput={(e) => setName(e.currentTarget.value)}
+                aria-invalid={errors.name ? true : undefined}
+              />
+            </Field>
+            <Field id="docType" label={tx["certify.docType"]!} error={errors.docType}>
+              <select
+                id="docType"
+                value={docType}
+                onChange={(e) => setDocType(e.currentTarget.value as typeof docType)}
+              >
+                {DOC_TYPES.map((d) => <option key={d} value={d}>{tx[`certify.doc.${d}`]}</option>)}
+              </select>
+            </Field>
+            <Field id="docNumber" label={tx["certify.docNumber"]!} error={errors.docNumber}>
+              <input
+                id="docNumber"
+                autoComplete="off"
+                maxLength={32}
+                value={docNumber}
+                onInput={(e) => setDocNumber(e.currentTarget.value)}
+                aria-invalid={errors.docNumber ? true : undefined}
+              />
+            </Field>
+          </>
+        )
+        : (
+          <div class="photo-grid">
+            {PHOTOS.map((p) => (
+              <ImageUpload
+                key={p}
+                id={p}
+                label={tx[`certify.${p}`]!}
+                tx={tx}
+                error={errors[`${p}ImageId`]}
+                onChange={(id) => setPhotos((prev) => ({ ...prev, [p]: id }))}
+              />
+            ))}
+          </div>
+        )}
+      <button class="btn btn-primary btn-block" type="submit" disabled={busy}>
+        {tx["certify.submit"]}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,159 @@
+import { useState } from "preact/hooks";
+import { toast } from "./lib/api.ts";
+import { ConfirmBox, Field, type Texts } from "./lib/fields.tsx";
+import { useForm } from "./lib/form.ts";
+
+export const METHOD_TEXTS = [
+  "methods.holder",
+  "methods.number",
+  "methods.iban",
+  "methods.swift",
+  "methods.bankName",
+  "methods.bankAddress",
+  "methods.branch",
+  "methods.type",
+  "methods.address",
+  "methods.immutable",
+  "methods.holderNote",
+  "methods.bind",
+  "methods.bound",
+  "validation.holderRequired",
+  "validation.cardRequired",
+  "validation.bankNameRequired",
+  "validation.bankAddressRequired",
+  "validation.branchRequired",
+  "validation.addressRequired",
+  "validation.swiftInvalid",
+  "app.confirm",
+  "app.cancel",
+  "app.networkError",
+  "app.timeout",
+] as const;
+
+type Mode = "domestic" | "international" | "crypto";
+const CRYPTO_TYPES = ["USDT-TRC20", "USDT-ERC20", "BTC", "ETH"] as const;
+
+/**
+ * Bind a bank card (domestic card number, or international IBAN + SWIFT) or a crypto address.
+ * Binding is permanent, so the form asks for a confirmation first.
+ */
+export default function PaymentMethodForm(
+  { tx, mode, verifiedName, bound, after }: {
+    tx: Texts;
+    mode: Mode;
+    verifiedName: string | null;
+    /** crypto types already bound (not offered again) */
+    bound: string[];
+    after: string;
+  },
+) {
+  const types = CRYPTO_TYPES.filter((x) => !bound.includes(x));
+  const [v, setV] = useState<Record<string, string>>({
+    holder: verifiedName ?? "",
+    type: types[0] ?? "",
+  });
+  const [confirming, setConfirming] = useState(false);
+  const { errors, busy, check, send } = useForm(tx);
+  const set = (k: string) => (e: { currentTarget: { value: string } }) => {
+    setV({ ...v, [k]: e.currentTarget.value });
+    setConfirming(false);
+  };
+
+  const fields: [string, string, string, number][] = mode === "crypto"
+    ? [["address", "methods.address", "validation.addressRequired", 100]]
+    : [
+      ["holder", "methods.holder", "validation.holderRequired", 64],
+      [
+        "number",
+        mode === "domestic" ? "methods.number" : "methods.iban",
+        "validation.cardRequired",
+        40,
+      ],
+      ...(mode === "international"
+        ? [
+          ["swift", "methods.swift", "validation.swiftInvalid", 11] as [
+            string,
+            string,
+            string,
+            number,
+          ],
+        ]
+        : []),
+      ["bankName", "methods.bankName", "validation.bankNameRequired", 80],
+      ["bankAddress", "methods.bankAddress", "validation.bankAddressRequired", 160],
+      ["branch", "methods.branch", "validation.branchRequired", 80],
+    ];
+
+  function review(e: Event) {
+    e.preventDefault();
+    const errs: Record<string, string> = {};
+    for (const [k, , msg] of fields) if (!v[k]?.trim()) errs[k] = tx[msg]!;
+    if (check(errs)) setConfirming(true);
+  }
+
+  async function submit() {
+    const body = mode === "crypto"
+      ? { kind: "crypto", type: v.type, address: v.address?.trim() }
+      : {
+        kind: "bank",
+        region: mode,
+        holder: v.holder?.trim(),
+        number: v.number?.trim(),
+        bankName: v.bankName?.trim(),
+        bankAddress: v.bankAddress?.trim(),
+        branch: v.branch?.trim(),
+        ...(mode === "international" ? { swift: v.swift?.trim() } : {}),
+      };
+    const env = await send("/api/payment-methods", body);
+    setConfirming(false);
+    if (env) {
+      toast(tx["methods.bound"]!);
+      setTimeout(() => location.href = after, 600);
+    }
+  }
+
+  return (
+    <form class="form" onSubmit={review} noValidate data-testid={`method-form-${mode}`}>
+      {mode !== "crypto" && verifiedName && (
+        <p class="muted small">{tx["methods.holderNote"]!.replace("{{name}}", verifiedName)}</p>
+      )}
+      {mode === "crypto" && (
+        <Field id="type" label={tx["methods.type"]!} error={errors.type}>
+          <select id="type" value={v.type} onChange={set("type")}>
+            {types.map((x) => <option key={x} value={x}>{x}</option>)}
+          </select>
+        </Field>
+      )}
+      {fields.map(([k, label, , max]) => (
+        <Field key={k} id={k} label={tx[label]!} error={errors[k]}>
+          <input
+            id={k}
+            autoComplete="off"
+            maxLength={max}
+            value={v[k] ?? ""}
+            onInput={set(k)}
+            readOnly={k === "holder" && !!verifiedName}
+            aria-invalid={errors[k] ? true : undefined}
+          />
+        </Field>
+      ))}
+      <p class="muted small">{tx["methods.immutable"]}</p>
+      {confirming
+        ? (
+          <ConfirmBox
+            tx={tx}
+            busy={busy}
+            testid="method-confirm"
+            text={tx["methods.immutable"]!}
+            onConfirm={submit}
+            onCancel={() => setConfirming(false)}
+          />
+        )
+        : (
+          <button class="btn btn-primary btn-block" type="submit" disabled={busy}>
+            {tx["methods.bind"]}
+          </button>
+        )}
+    </form>
+  );
+}

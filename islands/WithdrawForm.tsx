@@ -1,0 +1,269 @@
+import { useEffect, useState } from "preact/hooks";
+import { api, toast } from "./lib/api.ts";
+import { ConfirmBox, Field, type Texts } from "./lib/fields.tsx";
+import { useForm } from "./lib/form.ts";
+
+export const WITHDRAW_TEXTS = [
+  "withdraw.to",
+  "withdraw.noMethod",
+  "withdraw.bindCard",
+  "withdraw.bindAddress",
+  "withdraw.available",
+  "withdraw.limits",
+  "withdraw.feeRule",
+  "withdraw.turnoverLeft",
+  "withdraw.turnoverDone",
+  "withdraw.drawPassword",
+  "withdraw.drawPasswordPlaceholder",
+  "withdraw.setDrawPassword",
+  "withdraw.certifyFirst",
+  "withdraw.submit",
+  "withdraw.confirm",
+  "withdraw.success",
+  "withdraw.maintenance",
+  "withdraw.all",
+  "funds.amount",
+  "funds.fee",
+  "funds.net",
+  "validation.amountRequired",
+  "validation.amountInvalid",
+  "validation.drawPasswordRequired",
+  "validation.drawPasswordRule",
+  "validation.methodRequired",
+  "app.confirm",
+  "app.cancel",
+  "app.networkError",
+  "app.timeout",
+] as const;
+
+export interface WithdrawPreview {
+  enabled: boolean;
+  methods: { id: string; kind: "bank" | "crypto"; currency: string; label: string }[];
+  currency: "USDT" | "BTC" | "ETH";
+  available: string;
+  min: string;
+  max: string;
+  feeRate: string;
+  minFee: string;
+  fee: string | null;
+  net: string | null;
+  turnover: { required: string; traded: string; remaining: string };
+}
+
+const DECIMALS: Record<string, number> = { USDT: 2, BTC: 6, ETH: 5 };
+
+function fill(s: string, v: Record<string, string>) {
+  return s.replace(/\{\{(\w+)\}\}/g, (_, k) => v[k] ?? "");
+}
+
+/** Rounded down to the currency's input precision ("All" must be a valid amount). */
+function floorTo(value: string, decimals: number) {
+  const [w, f = ""] = value.split(".");
+  const frac = f.slice(0, decimals).replace(/0+$/, "");
+  return frac ? `${w}.${frac}` : w!;
+}
+
+/** Withdrawal to a bound method: limits, fee and net first, then the withdrawal password. */
+export default function WithdrawForm(
+  { tx, initial, certified, hasDrawPassword, links }: {
+    tx: Texts;
+    initial: WithdrawPreview;
+    certified: boolean;
+    hasDrawPassword: boolean;
+    links: {
+      bindCard: string;
+      bindAddress: string;
+      history: string;
+      certify: string;
+      drawPassword: string;
+    };
+  },
+) {
+  const [p, setP] = useState(initial);
+  const [methodId, setMethodId] = useState(initial.methods[0]?.id ?? "");
+  const [amount, setAmount] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirming, setConfirming] = useState(false);
+  const [requestKey, setRequestKey] = useState("");
+  const { errors, busy, check, send } = useForm(tx);
+  const method = p.methods.find((m) => m.id === methodId);
+
+  // fee, net and limits for the chosen method and amount, from the server
+  useEffect(() => {
+    const timer = setTimeout(async () => {
+      const q = new URLSearchParams();
+      if (methodId) q.set("methodId", methodId);
+      if (/^\d+(\.\d+)?$/.test(amount.trim())) q.set("amount", amount.trim());
+      const env = await api<WithdrawPreview>(`/api/withdraw/preview?${q}`, { method: "GET" });
+      if (env.code === 0) setP(env.data);
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [methodId, amount]);
+
+  if (!p.enabled) return <p class="notice" role="alert">{tx["withdraw.maintenance"]}</p>;
+  if (!certified) {
+    return (
+      <p class="notice">
+        {tx["withdraw.certifyFirst"]} <a href={links.certify}>›</a>
+      </p>
+    );
+  }
+  if (p.methods.length === 0) {
+    return (
+      <div class="card" data-testid="withdraw-no-method">
+        <p>{tx["withdraw.noMethod"]}</p>
+        <div class="row">
+          <a class="btn btn-ghost" href={links.bindCard}>{tx["withdraw.bindCard"]}</a>
+          <a class="btn btn-ghost" href={links.bindAddress}>{tx["withdraw.bindAddress"]}</a>
+        </div>
+      </div>
+    );
+  }
+
+  async function review(e: Event) {
+    e.preventDefault();
+    const a = amount.trim();
+    const errs: Record<string, string> = {};
+    const re = new RegExp(`^\\d+(\\.\\d{1,${DECIMALS[p.currency] ?? 2}})?$`);
+    if (!method) errs.methodId = tx["validation.methodRequired"]!;
+    if (!a) errs.amount = tx["validation.amountRequired"]!;
+    else if (!re.test(a) || Number(a) <= 0) errs.amount = tx["validation.amountInvalid"]!;
+    if (!password) errs.drawPassword = tx["validation.drawPasswordRequired"]!;
+    else if (!/^\d{6}$/.test(password)) errs.drawPassword = tx["validation.drawPasswordRule"]!;
+    if (!check(errs)) return;
+    // the confirmation quotes the fee and net for exactly this amount
+    const q = new URLSearchParams({ methodId, amount: a });
+    const env = await api<WithdrawPreview>(`/api/withdraw/preview?${q}`, { method: "GET" });
+    if (env.code === 0) setP(env.data);
+    setRequestKey(crypto.randomUUID());
+    setConfirming(true);
+  }
+
+  async function submit() {
+    const env = await send("/api/withdraw", {
+      methodId,
+      amount: amount.trim(),
+      drawPassword: password,
+    }, { headers: { "Idempotency-Key": requestKey } });
+    setConfirming(false);
+    if (env) {
+      toast(tx["withdraw.success"]!);
+      setTimeout(() => location.href = links.history, 600);
+    }
+  }
+
+  const remaining = Number(p.turnover.remaining) > 0;
+  return (
+    <form class="form withdraw" onSubmit={review} noValidate data-testid="withdraw-form">
+      <Field id="methodId" label={tx["withdraw.to"]!} error={errors.methodId}>
+        <select
+          id="methodId"
+          value={methodId}
+          onChange={(e) => {
+            setMethodId(e.currentTarget.value);
+            setConfirming(false);
+          }}
+        >
+          {p.methods.map((m) => <option value={m.id} key={m.id}>{m.label}</option>)}
+        </select>
+      </Field>
+      <Field id="amount" label={`${tx["funds.amount"]} (${p.currency})`} error={errors.amount}>
+        <div class="code-row">
+          <input
+            id="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            maxLength={20}
+            value={amount}
+            onInput={(e) => {
+              setAmount(e.currentTarget.value);
+              setConfirming(false);
+            }}
+            aria-invalid={errors.amount ? true : undefined}
+          />
+          <button
+            type="button"
+            class="btn btn-ghost"
+            onClick={() => setAmount(floorTo(p.available, DECIMALS[p.currency] ?? 2))}
+          >
+            {tx["withdraw.all"]}
+          </button>
+        </div>
+      </Field>
+      <div class="kv" data-testid="withdraw-figures">
+        <div class="kv-row">
+          <span class="muted">{tx["withdraw.available"]}</span>
+          <span>{p.available} {p.currency}</span>
+        </div>
+        <div class="kv-row">
+          <span class="muted">{tx["funds.fee"]}</span>
+          <span data-testid="withdraw-fee">{p.fee ?? "—"} {p.currency}</span>
+        </div>
+        <div class="kv-row">
+          <span class="muted">{tx["funds.net"]}</span>
+          <strong data-testid="withdraw-net">{p.net ?? "—"} {p.currency}</strong>
+        </div>
+      </div>
+      <p class="muted small">
+        {fill(tx["withdraw.limits"]!, { min: p.min, max: p.max, currency: p.currency })} ·{" "}
+        {fill(tx["withdraw.feeRule"]!, {
+          rate: String(Number(p.feeRate) * 100),
+          minFee: p.minFee,
+          currency: p.currency,
+        })}
+      </p>
+      <p class={remaining ? "notice" : "muted small"} data-testid="withdraw-turnover">
+        {remaining
+          ? fill(tx["withdraw.turnoverLeft"]!, { remaining: p.turnover.remaining })
+          : tx["withdraw.turnoverDone"]}
+      </p>
+      {hasDrawPassword
+        ? (
+          <Field id="drawPassword" label={tx["withdraw.drawPassword"]!} error={errors.drawPassword}>
+            <input
+              id="drawPassword"
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={6}
+              placeholder={tx["withdraw.drawPasswordPlaceholder"]}
+              value={password}
+              onInput={(e) => setPassword(e.currentTarget.value)}
+              aria-invalid={errors.drawPassword ? true : undefined}
+            />
+          </Field>
+        )
+        : (
+          <p class="notice">
+            <a href={links.drawPassword}>{tx["withdraw.setDrawPassword"]}</a>
+          </p>
+        )}
+      {confirming
+        ? (
+          <ConfirmBox
+            tx={tx}
+            busy={busy}
+            testid="withdraw-confirm"
+            text={fill(tx["withdraw.confirm"]!, {
+              amount: amount.trim(),
+              currency: p.currency,
+              method: method?.label ?? "",
+              fee: `${p.fee ?? "—"} ${p.currency}`,
+              net: `${p.net ?? "—"} ${p.currency}`,
+            })}
+            onConfirm={submit}
+            onCancel={() => setConfirming(false)}
+          />
+        )
+        : (
+          <button
+            class="btn btn-primary btn-block"
+            type="submit"
+            disabled={busy || !hasDrawPassword}
+          >
+            {tx["withdraw.submit"]}
+          </button>
+        )}
+    </form>
+  );
+}

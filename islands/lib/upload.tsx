@@ -1,0 +1,123 @@
+import { useEffect, useState } from "preact/hooks";
+import { type Envelope, loginPath } from "./api.ts";
+import type { Texts } from "./fields.tsx";
+
+const MAX_EDGE = 2560;
+
+/**
+ * Redraw a photo onto a canvas and re-encode it as JPEG: the browser applies the EXIF
+ * orientation, and nothing but pixels leaves the device (no location, no appended data such as
+ * phone HDR gain maps). The server sanitizes again whatever arrives. Falls back to the original
+ * file where the browser cannot decode it.
+ */
+async function reencode(file: File): Promise<Blob> {
+  try {
+    const bmp = await createImageBitmap(file, { imageOrientation: "from-image" });
+    const scale = Math.min(1, MAX_EDGE / Math.max(bmp.width, bmp.height));
+    const canvas = document.createElement("canvas");
+    canvas.width = Math.max(1, Math.round(bmp.width * scale));
+    canvas.height = Math.max(1, Math.round(bmp.height * scale));
+    canvas.getContext("2d")!.drawImage(bmp, 0, 0, canvas.width, canvas.height);
+    bmp.close();
+    const blob = await new Promise<Blob | null>((r) => canvas.toBlob(r, "image/jpeg", 0.9));
+    return blob ?? file;
+  } catch {
+    return file;
+  }
+}
+
+/** POST /api/upload (multipart) with the same headers as every API call. */
+async function upload(blob: Blob): Promise<Envelope<{ imageId: string }>> {
+  const root = document.documentElement;
+  const headers: Record<string, string> = { "Accept-Language": root.lang || "en" };
+  if (root.dataset.appKey) headers.appKey = root.dataset.appKey;
+  const token = localStorage.getItem("Authorization");
+  if (token) headers.Authorization = token;
+  const form = new FormData();
+  form.append("file", blob, "photo.jpg");
+  try {
+    const res = await fetch("/api/upload", {
+      method: "POST",
+      headers,
+      body: form,
+      credentials: "same-origin",
+    });
+    const env = await res.json() as Envelope<{ imageId: string }>;
+    if (env.code === -99) location.href = `${loginPath()}?redirect=${location.pathname}`;
+    return env;
+  } catch {
+    return { code: -1, message: "network", data: {} as Envelope<{ imageId: string }>["data"] };
+  }
+}
+
+/**
+ * A photo picker that uploads on choice and reports the image id; shows a preview, progress and
+ * the server's (localized) refusal.
+ */
+export function ImageUpload(
+  { id, label, tx, error, onChange }: {
+    id: string;
+    label: string;
+    tx: Texts;
+    error?: string;
+    onChange: (imageId: string | null) => void;
+  },
+) {
+  const [preview, setPreview] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => () => {
+    if (preview) URL.revokeObjectURL(preview);
+  }, [preview]);
+
+  async function choose(file: File | undefined) {
+    if (!file) return;
+    setBusy(true);
+    setProblem(null);
+    onChange(null);
+    const blob = await reencode(file);
+    const env = await upload(blob);
+    setBusy(false);
+    if (env.code !== 0) {
+      setProblem(env.code === -1 ? tx["app.networkError"]! : env.message);
+      return;
+    }
+    setPreview(URL.createObjectURL(blob));
+    onChange(env.data.imageId);
+  }
+
+  const shown = problem ?? error;
+  return (
+    <div class={shown ? "field upload has-error" : "field upload"}>
+      <span class="label" id={`${id}-label`}>{label}</span>
+      <label class="upload-box" for={id}>
+        {preview
+          ? <img src={preview} alt="" class="upload-preview" data-testid={`${id}-preview`} />
+          : <span class="upload-plus" aria-hidden="true">+</span>}
+        <span>
+          {busy ? tx["funds.uploading"] : preview ? tx["funds.uploadAgain"] : tx["funds.upload"]}
+        </span>
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        class="visually-hidden"
+        aria-labelledby={`${id}-label`}
+        disabled={busy}
+        data-testid={`${id}-input`}
+        onChange={(e) => choose(e.currentTarget.files?.[0])}
+      />
+      <p class="muted small">{tx["recharge.voucherHint"]}</p>
+      {shown && <p class="field-error" role="alert">{shown}</p>}
+    </div>
+  );
+}
+
+export const UPLOAD_TEXTS = [
+  "funds.uploading",
+  "funds.upload",
+  "funds.uploadAgain",
+  "recharge.voucherHint",
+  "app.networkError",
+] as const;

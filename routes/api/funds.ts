@@ -1,0 +1,208 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { customerRechargeJson } from "../../edge/funds/recharge.ts";
+import { methodJson } from "../../edge/funds/methods.ts";
+import {
+  ChannelJson,
+  Id,
+  MethodJson,
+  PageQuery,
+  PaymentMethodBody,
+  RechargeBody,
+  RechargeJson,
+  WithdrawalJson,
+  WithdrawBody,
+  WithdrawPreviewQuery,
+} from "../../edge/funds/schemas.ts";
+import { listChannels } from "../../edge/funds/settings.ts";
+import { customerWithdrawalJson } from "../../edge/funds/withdraw.ts";
+import { amountIn, IdempotencyHeaders } from "../../edge/ledger/schemas.ts";
+import type { AppEnv } from "../../edge/platform/context.ts";
+import { ok } from "../../edge/platform/envelope.ts";
+import { ApiError } from "../../edge/platform/errors.ts";
+import { requireSession } from "../../edge/platform/middleware.ts";
+import { AUTH_ERRORS, jsonBody, okReply, paged } from "./openapi.ts";
+
+const tags = ["funds"];
+const page = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), cursor: z.string().nullable() });
+const IdParam = z.object({ id: Id });
+
+export const fundsApi = new OpenAPIHono<AppEnv>()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/recharge/channels",
+      tags,
+      summary: "Offline recharge channels (bank account or deposit address per currency)",
+      responses: { ...okReply(z.object({ items: z.array(ChannelJson) })), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      await requireSession(c);
+      const items = await listChannels(c.get("deps").kv, c.get("tenant").id);
+      return ok(c, {
+        items: items.map(({ updatedAt: _u, ...ch }) => ch),
+      });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/recharge",
+      tags,
+      summary: "Submit an offline recharge for review (status auditing)",
+      request: jsonBody(RechargeBody),
+      responses: { ...okReply(RechargeJson), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const s = await requireSession(c);
+      const b = c.req.valid("json");
+      const r = await c.get("deps").recharges.submit(c.get("tenant").id, s.userId, {
+        ...b,
+        amount: amountIn(b.currency, b.amount)!,
+      });
+      return ok(c, customerRechargeJson(r));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/recharge/history",
+      tags,
+      summary: "The customer's recharges, newest first",
+      request: { query: PageQuery },
+      responses: { ...okReply(page(RechargeJson)), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const s = await requireSession(c);
+      const q = c.req.valid("query");
+      const p = await paged(() =>
+        c.get("deps").recharges.history(c.get("tenant").id, s.userId, q.limit, q.cursor)
+      );
+      return ok(c, { items: p.items.map(customerRechargeJson), cursor: p.cursor });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/recharge/{id}",
+      tags,
+      summary: "One of the customer's recharges",
+      request: { params: IdParam },
+      responses: { ...okReply(RechargeJson), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const s = await requireSession(c);
+      const r = await c.get("deps").recharges.get(c.get("tenant").id, c.req.valid("param").id);
+      if (!r || r.userId !== s.userId) throw new ApiError(404, "NOT_FOUND");
+      return ok(c, customerRechargeJson(r));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/withdraw/preview",
+      tags,
+      summary:
+        "Withdrawal form data: bound methods, limits, fee and net for an amount, turnover remaining",
+      request: { query: WithdrawPreviewQuery },
+      responses: { ...okReply(z.unknown()), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const s = await requireSession(c);
+      const q = c.req.valid("query");
+      const { withdrawals } = c.get("deps");
+      const t = c.get("tenant").id;
+      return ok(c, await withdrawals.preview(t, s.userId, q.methodId ?? null, q.amount ?? null));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/withdraw",
+      tags,
+      summary: "Request a withdrawal to a bound method; the amount is frozen until reviewed",
+      request: { ...jsonBody(WithdrawBody), headers: IdempotencyHeaders },
+      responses: { ...okReply(WithdrawalJson), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const s = await requireSession(c);
+      const b = c.req.valid("json");
+      const t = c.get("tenant").id;
+      const { withdrawals } = c.get("deps");
+      const r = await withdrawals.request(
+        t,
+        s.userId,
+        b,
+        c.req.valid("header")["idempotency-key"],
+      );
+      return ok(c, r);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/withdraw/history",
+      tags,
+      summary: "The customer's withdrawals, newest first",
+      request: { query: PageQuery },
+      responses: { ...okReply(page(WithdrawalJson)), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const s = await requireSession(c);
+      const q = c.req.valid("query");
+      const p = await paged(() =>
+        c.get("deps").withdrawals.history(c.get("tenant").id, s.userId, q.limit, q.cursor)
+      );
+      return ok(c, { items: p.items.map(customerWithdrawalJson), cursor: p.cursor });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/withdraw/{id}",
+      tags,
+      summary: "One of the customer's withdrawals",
+      request: { params: IdParam },
+      responses: { ...okReply(WithdrawalJson), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const s = await requireSession(c);
+      const w = await c.get("deps").withdrawals.get(c.get("tenant").id, c.req.valid("param").id);
+      if (!w || w.userId !== s.userId) throw new ApiError(404, "NOT_FOUND");
+      return ok(c, customerWithdrawalJson(w));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/payment-methods",
+      tags,
+      summary: "The customer's bound bank card and crypto addresses",
+      responses: { ...okReply(z.object({ items: z.array(MethodJson) })), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const s = await requireSession(c);
+      const items = await c.get("deps").methods.list(c.get("tenant").id, s.userId);
+      return ok(c, { items: items.map(methodJson) });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/payment-methods",
+      tags,
+      summary:
+        "Bind a bank card (holder = verified name) or a crypto address; immutable once bound",
+      request: jsonBody(PaymentMethodBody),
+      responses: { ...okReply(MethodJson), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const s = await requireSession(c);
+      const m = await c.get("deps").methods.add(
+        c.get("tenant").id,
+        s.userId,
+        c.req.valid("json"),
+      );
+      return ok(c, methodJson(m));
+    },
+  );

@@ -1,0 +1,486 @@
+/** Recharge, withdrawal, payment-method and verification screens of both layouts. */
+import type { ComponentChildren } from "preact";
+import { LoginPrompt, MenuList } from "../../components/blocks.tsx";
+import {
+  CertifyState,
+  type ListCtx,
+  MethodList,
+  RechargeList,
+  WithdrawList,
+} from "../../components/FundsViews.tsx";
+import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
+import type { Session } from "../../edge/accounts/service.ts";
+import { methodJson } from "../../edge/funds/methods.ts";
+import { customerRechargeJson } from "../../edge/funds/recharge.ts";
+import { listChannels } from "../../edge/funds/settings.ts";
+import { customerWithdrawalJson } from "../../edge/funds/withdraw.ts";
+import { identityStatus } from "../../edge/identity/certify.ts";
+import type { Ctx } from "../../edge/platform/context.ts";
+import { pickTexts } from "../../edge/platform/locale.ts";
+import { Island } from "../../edge/render/island.tsx";
+import CertifyForm, { CERTIFY_TEXTS } from "../../islands/CertifyForm.tsx";
+import PaymentMethodForm, { METHOD_TEXTS } from "../../islands/PaymentMethodForm.tsx";
+import RechargeForm, { RECHARGE_TEXTS } from "../../islands/RechargeForm.tsx";
+import WithdrawForm, { WITHDRAW_TEXTS } from "../../islands/WithdrawForm.tsx";
+import { languageOf } from "../../locales/languages.ts";
+import { desktopPage, mobilePage } from "./frame.tsx";
+import type { PageDef } from "./types.ts";
+
+const listCtx = (c: Ctx): ListCtx => ({
+  t: c.get("t"),
+  locale: c.get("locale"),
+  timeZone: languageOf(c.get("locale")).timezone,
+});
+
+/** `?cursor=` of a list page (ignored when malformed: the first page is shown). */
+const cursorOf = (c: Ctx) => {
+  const v = c.req.query("cursor");
+  return v && v.length <= 200 ? v : undefined;
+};
+
+async function safePage<R>(f: (cursor?: string) => Promise<R>, cursor?: string) {
+  try {
+    return await f(cursor);
+  } catch {
+    return await f(undefined);
+  }
+}
+
+async function rechargeHistory(c: Ctx, s: Session, path: string) {
+  const p = await safePage(
+    (cur) => c.get("deps").recharges.history(c.get("tenant").id, s.userId, 20, cur),
+    cursorOf(c),
+  );
+  return (
+    <RechargeList
+      c={listCtx(c)}
+      items={p.items.map(customerRechargeJson)}
+      cursor={p.cursor}
+      path={path}
+    />
+  );
+}
+
+async function withdrawHistory(c: Ctx, s: Session, path: string) {
+  const p = await safePage(
+    (cur) => c.get("deps").withdrawals.history(c.get("tenant").id, s.userId, 20, cur),
+    cursorOf(c),
+  );
+  return (
+    <WithdrawList
+      c={listCtx(c)}
+      items={p.items.map(customerWithdrawalJson)}
+      cursor={p.cursor}
+      path={path}
+    />
+  );
+}
+
+async function rechargeForm(c: Ctx, history: string) {
+  const channels = await listChannels(c.get("deps").kv, c.get("tenant").id);
+  return (
+    <>
+      <p class="notice">{c.get("t")("recharge.offlineNote")}</p>
+      <Island
+        name="RechargeForm"
+        of={RechargeForm}
+        props={{
+          tx: pickTexts(c.get("t"), RECHARGE_TEXTS),
+          channels: channels.map(({ updatedAt: _u, ...ch }) => ch),
+          history,
+        }}
+      />
+    </>
+  );
+}
+
+async function withdrawForm(c: Ctx, s: Session, links: {
+  bindCard: string;
+  bindAddress: string;
+  history: string;
+  certify: string;
+  drawPassword: string;
+}) {
+  const initial = await c.get("deps").withdrawals.preview(c.get("tenant").id, s.userId, null, null);
+  return (
+    <Island
+      name="WithdrawForm"
+      of={WithdrawForm}
+      props={{
+        tx: pickTexts(c.get("t"), WITHDRAW_TEXTS),
+        initial,
+        certified: s.user.certifyLevel !== "none",
+        hasDrawPassword: s.user.drawPasswordHash !== null,
+        links,
+      }}
+    />
+  );
+}
+
+async function methodsOf(c: Ctx, s: Session) {
+  return (await c.get("deps").methods.list(c.get("tenant").id, s.userId)).map(methodJson);
+}
+
+async function methodForm(
+  c: Ctx,
+  s: Session,
+  mode: "domestic" | "international" | "crypto",
+  after: string,
+) {
+  const t = c.get("t");
+  const [id, methods] = await Promise.all([
+    identityStatus(c.get("deps").kv, c.get("tenant").id, s.userId),
+    methodsOf(c, s),
+  ]);
+  if (mode !== "crypto") {
+    if (methods.some((m) => m.kind === "bank")) {
+      return <p class="notice">{t("errors.ALREADY_BOUND")}</p>;
+    }
+    if (!id.verifiedName) return <p class="notice">{t("methods.needCertify")}</p>;
+  }
+  return (
+    <Island
+      name="PaymentMethodForm"
+      of={PaymentMethodForm}
+      props={{
+        tx: pickTexts(t, METHOD_TEXTS),
+        mode,
+        verifiedName: id.verifiedName,
+        bound: methods.filter((m) => m.crypto).map((m) => m.crypto!.type),
+        after,
+      }}
+    />
+  );
+}
+
+/** Junior and/or advanced verification: the state, and the form when a submission is due. */
+async function certifyBlock(c: Ctx, s: Session, level: "junior" | "advanced") {
+  const t = c.get("t");
+  const st = await identityStatus(c.get("deps").kv, c.get("tenant").id, s.userId);
+  const state = st[level];
+  const open = !state || state.status === "rejected";
+  let body: ComponentChildren = null;
+  if (level === "advanced" && st.junior?.status !== "authenticated") {
+    body = <p class="notice" data-testid="certify-junior-first">{t("certify.juniorFirst")}</p>;
+  } else if (open) {
+    body = (
+      <Island
+        name="CertifyForm"
+        of={CertifyForm}
+        props={{ tx: pickTexts(t, CERTIFY_TEXTS), level }}
+      />
+    );
+  }
+  return (
+    <section class="card" data-testid={`certify-card-${level}`}>
+      <h2>{t(`certify.${level}`)}</h2>
+      <CertifyState t={t} state={state} testid={`certify-state-${level}`} />
+      {level === "junior" && st.verifiedName && (
+        <p class="muted small">{t("certify.name")}: {st.verifiedName}</p>
+      )}
+      {body}
+    </section>
+  );
+}
+
+const pcNeedsLogin = (c: Ctx) => <LoginPrompt t={c.get("t")} layout="pc" />;
+
+export const fundsPages: PageDef[] = [
+  ...["/wp/trade/recharge", "/wp/trade/recharge/type"].map((path): PageDef => ({
+    path,
+    layout: "wp",
+    render: async (c) => {
+      const t = c.get("t");
+      return mobilePage(
+        c,
+        {
+          title: t(path.endsWith("type") ? "page.rechargeType" : "page.recharge"),
+          back: "/wp/trade/property",
+        },
+        <>
+          {await rechargeForm(c, "/wp/trade/recharge/approve")}
+          <MenuList
+            items={[{ href: "/wp/trade/recharge/approve", label: t("recharge.history") }]}
+          />
+        </>,
+      );
+    },
+  })),
+  {
+    path: "/wp/trade/recharge/approve",
+    layout: "wp",
+    render: async (c, s) =>
+      mobilePage(
+        c,
+        { title: c.get("t")("page.rechargeApprove"), back: "/wp/trade/recharge" },
+        await rechargeHistory(c, s!, "/wp/trade/recharge/approve"),
+      ),
+  },
+  {
+    path: "/wp/user/withdraw",
+    layout: "wp",
+    render: async (c, s) => {
+      const t = c.get("t");
+      return mobilePage(
+        c,
+        { title: t("page.withdraw"), back: "/wp/trade/property" },
+        <>
+          {await withdrawForm(c, s!, {
+            bindCard: "/wp/user/gatheringWay/bankCard",
+            bindAddress: "/wp/user/gatheringWay/crypAdress",
+            history: "/wp/user/historyList",
+            certify: "/wp/user/certify/first",
+            drawPassword: "/wp/user/setDrawPassword",
+          })}
+          <MenuList
+            items={[
+              { href: "/wp/user/withdraw/to", label: t("withdraw.to") },
+              { href: "/wp/user/historyList", label: t("withdraw.history") },
+            ]}
+          />
+        </>,
+      );
+    },
+  },
+  {
+    path: "/wp/user/withdraw/to",
+    layout: "wp",
+    render: async (c, s) => {
+      const t = c.get("t");
+      return mobilePage(
+        c,
+        { title: t("page.withdrawTo"), back: "/wp/user/withdraw" },
+        <>
+          <MethodList t={t} items={await methodsOf(c, s!)} />
+          <MenuList
+            items={[
+              { href: "/wp/user/gatheringWay/bankCard", label: t("methods.bankCard") },
+              { href: "/wp/user/gatheringWay/crypAdress", label: t("methods.cryptoAddress") },
+            ]}
+          />
+        </>,
+      );
+    },
+  },
+  {
+    path: "/wp/user/historyList",
+    layout: "wp",
+    render: async (c, s) =>
+      mobilePage(
+        c,
+        { title: c.get("t")("page.historyList"), back: "/wp/user/withdraw" },
+        await withdrawHistory(c, s!, "/wp/user/historyList"),
+      ),
+  },
+  {
+    path: "/wp/user/gatheringWay/bankCard",
+    layout: "wp",
+    render: async (c, s) => {
+      const t = c.get("t");
+      const banks = (await methodsOf(c, s!)).filter((m) => m.kind === "bank");
+      return mobilePage(
+        c,
+        { title: t("page.bankCard"), back: "/wp/user/withdraw/to" },
+        <>
+          <MethodList t={t} items={banks} />
+          {banks.length === 0 && (
+            <MenuList
+              items={[
+                { href: "/wp/user/gatheringWay/bankCard/add", label: t("methods.domestic") },
+                {
+                  href: "/wp/user/gatheringWay/bankCard/addWorld",
+                  label: t("methods.international"),
+                },
+              ]}
+            />
+          )}
+          <p class="muted small">{t("methods.immutable")}</p>
+        </>,
+      );
+    },
+  },
+  ...([
+    ["/wp/user/gatheringWay/bankCard/add", "domestic", "page.bankCardAdd"],
+    ["/wp/user/gatheringWay/bankCard/addWorld", "international", "page.bankCardAddWorld"],
+  ] as const).map(([path, mode, title]): PageDef => ({
+    path,
+    layout: "wp",
+    render: async (c, s) =>
+      mobilePage(
+        c,
+        { title: c.get("t")(title), back: "/wp/user/gatheringWay/bankCard" },
+        await methodForm(c, s!, mode, "/wp/user/gatheringWay/bankCard"),
+      ),
+  })),
+  {
+    path: "/wp/user/gatheringWay/crypAdress",
+    layout: "wp",
+    render: async (c, s) => {
+      const t = c.get("t");
+      const addresses = (await methodsOf(c, s!)).filter((m) => m.kind === "crypto");
+      return mobilePage(
+        c,
+        { title: t("page.crypAddress"), back: "/wp/user/withdraw/to" },
+        <>
+          <MethodList t={t} items={addresses} />
+          {addresses.length < 4 && (
+            <MenuList
+              items={[{ href: "/wp/user/gatheringWay/crypAdress/add", label: t("methods.add") }]}
+            />
+          )}
+          <p class="muted small">{t("methods.immutable")}</p>
+        </>,
+      );
+    },
+  },
+  {
+    path: "/wp/user/gatheringWay/crypAdress/add",
+    layout: "wp",
+    render: async (c, s) =>
+      mobilePage(
+        c,
+        { title: c.get("t")("page.crypAddressAdd"), back: "/wp/user/gatheringWay/crypAdress" },
+        await methodForm(c, s!, "crypto", "/wp/user/gatheringWay/crypAdress"),
+      ),
+  },
+  {
+    path: "/wp/user/certify/first",
+    layout: "wp",
+    render: async (c, s) => {
+      const t = c.get("t");
+      const st = await identityStatus(c.get("deps").kv, c.get("tenant").id, s!.userId);
+      return mobilePage(
+        c,
+        { title: t("page.certifyFirst"), back: "/wp/user/userCenter" },
+        <>
+          {await certifyBlock(c, s!, "junior")}
+          {st.junior?.status === "authenticated" && (
+            <MenuList
+              items={[{ href: "/wp/user/certify/second", label: t("certify.goAdvanced") }]}
+            />
+          )}
+        </>,
+      );
+    },
+  },
+  {
+    path: "/wp/user/certify/second",
+    layout: "wp",
+    render: async (c, s) =>
+      mobilePage(
+        c,
+        { title: c.get("t")("page.certifySecond"), back: "/wp/user/certify/first" },
+        await certifyBlock(c, s!, "advanced"),
+      ),
+  },
+  {
+    path: "/pc/handle/recharge",
+    layout: "pc",
+    render: async (c, s) => {
+      const t = c.get("t");
+      return desktopPage(
+        c,
+        { title: t("page.pcRecharge"), active: "user" },
+        !s ? pcNeedsLogin(c) : (
+          <div class="cards2">
+            <section class="card">{await rechargeForm(c, "/pc/handle/recharge")}</section>
+            <section>
+              <h2 class="section">{t("recharge.history")}</h2>
+              {await rechargeHistory(c, s, "/pc/handle/recharge")}
+            </section>
+          </div>
+        ),
+      );
+    },
+  },
+  {
+    path: "/pc/handle/withdraw",
+    layout: "pc",
+    render: async (c, s) => {
+      const t = c.get("t");
+      return desktopPage(
+        c,
+        { title: t("page.pcWithdraw"), active: "user" },
+        !s ? pcNeedsLogin(c) : (
+          <div class="cards2">
+            <section class="card">
+              {await withdrawForm(c, s, {
+                bindCard: "/pc/handle/gatheringWay",
+                bindAddress: "/pc/handle/gatheringWay",
+                history: "/pc/handle/withdraw",
+                certify: "/pc/userCenter/certify",
+                drawPassword: "/pc/userCenter/security",
+              })}
+            </section>
+            <section>
+              <h2 class="section">{t("withdraw.history")}</h2>
+              {await withdrawHistory(c, s, "/pc/handle/withdraw")}
+            </section>
+          </div>
+        ),
+      );
+    },
+  },
+  {
+    path: "/pc/handle/gatheringWay",
+    layout: "pc",
+    render: async (c, s) => {
+      const t = c.get("t");
+      if (!s) {
+        return desktopPage(c, { title: t("page.pcGatheringWay"), active: "user" }, pcNeedsLogin(c));
+      }
+      const q = c.req.query("add");
+      const mode = q === "international" || q === "crypto" ? q : "domestic";
+      const methods = await methodsOf(c, s);
+      const tabs = [
+        ["domestic", t("methods.domestic")],
+        ["international", t("methods.international")],
+        ["crypto", t("methods.cryptoAddress")],
+      ] as const;
+      return desktopPage(
+        c,
+        { title: t("page.pcGatheringWay"), active: "user" },
+        <div class="cards2">
+          <section class="card">
+            <nav class="seg" aria-label={t("methods.add")}>
+              {tabs.map(([m, label]) => (
+                <a
+                  class={m === mode ? "chip-btn on" : "chip-btn"}
+                  aria-current={m === mode ? "page" : undefined}
+                  href={`/pc/handle/gatheringWay?add=${m}`}
+                >
+                  {label}
+                </a>
+              ))}
+            </nav>
+            {await methodForm(c, s, mode, "/pc/handle/gatheringWay")}
+          </section>
+          <section>
+            <h2 class="section">{t("methods.title")}</h2>
+            <MethodList t={t} items={methods} />
+            <p class="muted small">{t("methods.immutable")}</p>
+          </section>
+        </div>,
+      );
+    },
+  },
+  {
+    path: "/pc/userCenter/certify",
+    layout: "pc",
+    render: async (c, s) => {
+      const t = c.get("t");
+      return desktopPage(
+        c,
+        { title: t("page.pcCertify"), active: "user" },
+        <UserCenterFrame t={t} active="certify">
+          {!s ? pcNeedsLogin(c) : (
+            <div class="cards2">
+              {await certifyBlock(c, s, "junior")}
+              {await certifyBlock(c, s, "advanced")}
+            </div>
+          )}
+        </UserCenterFrame>,
+      );
+    },
+  },
+];

@@ -1,0 +1,348 @@
+/**
+ * The operators' console in Chromium: sign-in with a TOTP code, a recharge passed with its
+ * voucher shown, a withdrawal rejected with a reason, a decision another operator made first,
+ * the audit log, reload and sign-out; every effect checked through the API.
+ */
+import axe from "axe-core";
+import type { Page } from "playwright-core";
+import { assert, assertEquals, assertMatch } from "../assert.ts";
+import { makePng, uploadForm } from "../images.ts";
+import { DEMO_TOTP_SECRET, operatorToken, totp } from "../operator.ts";
+import { registerUser, startServer, type TestServer } from "../server.ts";
+import { E2E, launch, shot } from "./browser.ts";
+
+const DESKTOP = {
+  viewport: { width: 1440, height: 900 },
+  userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36",
+};
+
+type Row = { wallet: string; currency: string; available: string; frozen: string };
+type Audit = { items: { action: string; operator: string; target: string }[] };
+
+function ok<T>(r: { body: { code: number; data: T } }, what: string): T {
+  assertEquals(r.body.code, 0, `${what}: ${JSON.stringify(r.body)}`);
+  return r.body.data;
+}
+
+async function spotUsdt(srv: TestServer, token: string) {
+  const a = ok(await srv.call<{ rows: Row[] }>("/api/account/assets", { token }), "assets");
+  const r = a.rows.find((r) => r.wallet === "spot" && r.currency === "USDT")!;
+  return { available: r.available, frozen: r.frozen };
+}
+
+async function submitJunior(srv: TestServer, token: string, name: string, docNumber: string) {
+  ok(
+    await srv.call("/api/certify/junior", {
+      token,
+      body: { name, docType: "passport", docNumber },
+    }),
+    "certify/junior",
+  );
+}
+
+async function certificationId(srv: TestServer, op: string, docNumber: string) {
+  const q = ok(
+    await srv.call<{ items: { id: string; junior: { docNumber: string } | null }[] }>(
+      "/api/admin/certifications?status=authenticating&limit=100",
+      { token: op },
+    ),
+    "certifications",
+  );
+  return q.items.find((i) => i.junior?.docNumber === docNumber)!.id;
+}
+
+/** Serious or critical axe-core violations on the page as it is now. */
+async function axeViolations(page: Page) {
+  await page.evaluate(axe.source);
+  const violations = await page.evaluate(async () => {
+    // deno-lint-ignore no-explicit-any
+    const r = await (globalThis as any).axe.run(document, { resultTypes: ["violations"] });
+    return r.violations as {
+      id: string;
+      impact: string | null;
+      nodes: { target: string[] }[];
+    }[];
+  });
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} @ ${v.nodes[0]?.target.join(" ")}`);
+}
+
+/** Open the item with this id from the current queue. */
+async function openItem(page: Page, id: string) {
+  const row = page.locator(`[data-testid="queue-table"] tr[data-id="${id}"]`);
+  await row.getByRole("button").click();
+  await page.locator(`[data-testid="detail"] .admin-id`, { hasText: id }).waitFor();
+  // the detail heading takes focus (it scrolls into view on narrow screens)
+  assertEquals(await page.evaluate(() => document.activeElement?.id), "detail-title");
+}
+
+Deno.test({
+  name: "operators' console: sign in, pass a recharge, reject a withdrawal, conflicts, audit",
+  ...E2E,
+  async fn(t) {
+    const srv = await startServer({ seed: true });
+    const browser = await launch();
+    try {
+      // The API operator signs in first (its code is one 30 s step; the UI gets the next).
+      const op = await operatorToken(srv);
+
+      // A new customer reports a bank transfer of 250 USDT with a receipt.
+      const ada = await registerUser(srv, "+12025550171");
+      const upload = ok(
+        await srv.call<{ imageId: string }>("/api/upload", {
+          method: "POST",
+          raw: uploadForm(await makePng(480, 300)),
+          token: ada.token,
+        }),
+        "upload",
+      );
+      const rechargeId = ok(
+        await srv.call<{ id: string }>("/api/recharge", {
+          token: ada.token,
+          body: {
+            currency: "USDT",
+            channelId: "bank-usdt",
+            amount: "250",
+            remitterName: "Ada Lovelace",
+            remitterAccount: "GB82WEST12345698765432",
+            voucherImageId: upload.imageId,
+          },
+        }),
+        "recharge",
+      ).id;
+
+      // The seeded demo customer (10,000 USDT, no turnover requirement) withdraws 100 USDT.
+      const demo = (await srv.call("/api/login", {
+        body: { phone: "+12025550123", password: "Demo-2026" },
+      })).headers.get("authorization")!;
+      await submitJunior(srv, demo, "Ada Lovelace", "P1234567");
+      const demoCert = await certificationId(srv, op, "P1234567");
+      ok(
+        await srv.call(`/api/admin/certifications/${demoCert}/pass`, { token: op, method: "POST" }),
+        "pass junior",
+      );
+      const method = ok(
+        await srv.call<{ id: string }>("/api/payment-methods", {
+          token: demo,
+          body: {
+            kind: "crypto",
+            type: "USDT-TRC20",
+            address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+          },
+        }),
+        "payment method",
+      );
+      const before = await spotUsdt(srv, demo);
+      const withdrawalId = ok(
+        await srv.call<{ id: string }>("/api/withdraw", {
+          token: demo,
+          body: { methodId: method.id, amount: "100", drawPassword: "246810" },
+        }),
+        "withdraw",
+      ).id;
+      assertEquals((await spotUsdt(srv, demo)).frozen, "100");
+
+      // Ada's junior verification: decided by another operator while the UI looks at it.
+      await submitJunior(srv, ada.token, "Ada Byron", "P7654321");
+      const adaCert = await certificationId(srv, op, "P7654321");
+
+      const ctx = await browser.newContext(DESKTOP);
+      const page = await ctx.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      page.on("console", (m) => {
+        // refused API calls (401, 409) are logged by the browser itself; CSP refusals are not
+        if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) {
+          errors.push(m.text());
+        }
+      });
+      const toast = (text: string | RegExp) => page.locator("#toast.show", { hasText: text });
+
+      await t.step("sign-in: the form checks the code, the right factors sign in", async () => {
+        await page.goto(srv.base + "/admin");
+        await page.waitForSelector('tw-island[data-name="AdminConsole"][data-hydrated]');
+        await page.getByTestId("admin-signin").waitFor();
+        assertEquals(await page.title(), "Operations console · Tradewind");
+        await page.fill("#username", "ops");
+        await page.fill("#password", "Ops-2026-demo");
+        await page.fill("#totp", "12");
+        await page.getByRole("button", { name: "Sign in" }).click();
+        await page.getByText("The verification code is 6 digits").waitFor();
+        await page.screenshot({ path: shot("admin-signin") });
+        assertEquals(await axeViolations(page), []);
+        await page.fill("#totp", await totp(DEMO_TOTP_SECRET, srv.deps.now()));
+        await page.getByRole("button", { name: "Sign in" }).click();
+        await page.getByTestId("tab-recharges").waitFor();
+        assertEquals(await page.getByTestId("tab-recharges").getAttribute("aria-current"), "page");
+        // the token is in this tab's session storage only
+        const stored = await page.evaluate(() => ({
+          session: sessionStorage.getItem("opToken"),
+          local: Object.keys(localStorage),
+        }));
+        assert(stored.session && stored.session.length >= 40);
+        assertEquals(stored.local, []);
+      });
+
+      await t.step("recharge: the voucher loads, pass credits the customer once", async () => {
+        await openItem(page, rechargeId);
+        const detail = page.getByTestId("detail");
+        assertMatch(await detail.getByTestId("amount").innerText(), /250 USDT/);
+        assertMatch(await detail.innerText(), /GB82WEST12345698765432/);
+        const img = detail.getByTestId("evidence-img");
+        await img.waitFor();
+        await page.waitForFunction(() => {
+          const i = document.querySelector<HTMLImageElement>('[data-testid="evidence-img"]');
+          return !!i && i.complete && i.naturalWidth > 0;
+        });
+        assertEquals(await img.evaluate((i: HTMLImageElement) => i.naturalWidth), 480);
+        await page.screenshot({ path: shot("admin-recharge-detail") });
+        // click to enlarge, Esc closes
+        await detail.getByTestId("evidence").click();
+        await page.locator("dialog[open] img").waitFor();
+        await page.screenshot({ path: shot("admin-recharge-voucher-enlarged") });
+        await page.keyboard.press("Escape");
+        await page.locator("dialog[open]").waitFor({ state: "detached" });
+
+        await detail.getByTestId("action-pass").click();
+        const confirm = detail.getByTestId("confirm-action");
+        // one click, one request: a double click sends the decision once
+        await confirm.dblclick();
+        await toast("Done").waitFor();
+        await detail.getByTestId("detail-status").getByText("Success").waitFor();
+        assertEquals(await detail.getByTestId("decisions").count(), 0);
+        // the auditing queue no longer lists it
+        await page.locator(`tr[data-id="${rechargeId}"]`).waitFor({ state: "detached" });
+
+        assertEquals(await spotUsdt(srv, ada.token), { available: "250", frozen: "0" });
+        const audit = ok(
+          await srv.call<Audit>("/api/admin/audit?limit=100", { token: op }),
+          "audit",
+        );
+        const passes = audit.items.filter((e) => e.action === "recharge.pass");
+        assertEquals(passes.map((e) => [e.operator, e.target]), [
+          ["ops", `recharge:${rechargeId}`],
+        ]);
+      });
+
+      await t.step("withdrawal: full payout details, reject needs a reason, refund", async () => {
+        await page.getByTestId("tab-withdrawals").click();
+        await page.waitForURL(/\/admin\/withdrawals$/);
+        await openItem(page, withdrawalId);
+        const detail = page.getByTestId("detail");
+        assertEquals(
+          await detail.getByTestId("payout-address").innerText(),
+          "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+        );
+        assertMatch(await detail.getByTestId("net").innerText(), /USDT/);
+        // auditing: pass, freeze, reject; no "mark paid" before it is approved
+        assertEquals(await detail.getByTestId("action-complete").count(), 0);
+        await page.screenshot({ path: shot("admin-withdrawal-detail") });
+        assertEquals(await axeViolations(page), []);
+
+        await detail.getByTestId("action-reject").click();
+        assertEquals(await page.evaluate(() => document.activeElement?.id), "reject-reason");
+        await detail.getByTestId("confirm-reject").click();
+        await detail.getByText("Enter a reason").waitFor();
+        await page.fill("#reject-reason", "Address belongs to a sanctioned exchange");
+        await page.screenshot({ path: shot("admin-withdrawal-reject") });
+        await detail.getByTestId("confirm-reject").click();
+        await toast("Done").waitFor();
+        await detail.getByTestId("detail-status").getByText("Rejected").waitFor();
+        assertMatch(await detail.innerText(), /sanctioned exchange/);
+
+        assertEquals(await spotUsdt(srv, demo), before);
+        const msgs = ok(
+          await srv.call<{ items: { kind: string; body: string }[] }>("/api/message", {
+            token: demo,
+          }),
+          "messages",
+        );
+        const rejected = msgs.items.filter((m) => m.kind === "withdrawReject");
+        assertEquals(rejected.length, 1);
+        assertMatch(rejected[0]!.body, /sanctioned exchange/);
+        // the rejected filter lists it
+        await page.getByTestId("queue-status").selectOption("rejected");
+        await page.locator(`tr[data-id="${withdrawalId}"]`).waitFor();
+      });
+
+      await t.step(
+        "a verification another operator already decided: message, refresh",
+        async () => {
+          await page.getByTestId("tab-certifications").click();
+          await openItem(page, adaCert);
+          const detail = page.getByTestId("detail");
+          assertMatch(await detail.innerText(), /Ada Byron/);
+          assertMatch(await detail.innerText(), /P7654321/);
+          ok(
+            await srv.call(`/api/admin/certifications/${adaCert}/pass`, {
+              token: op,
+              method: "POST",
+            }),
+            "pass behind the console's back",
+          );
+          await detail.getByTestId("action-pass").click();
+          await detail.getByTestId("confirm-action").click();
+          await toast("already been handled").waitFor();
+          await detail.getByTestId("detail-status").getByText("Verified").waitFor();
+          await page.locator(`tr[data-id="${adaCert}"]`).waitFor({ state: "detached" });
+        },
+      );
+
+      await t.step("audit log, reload keeps the session, back and forward", async () => {
+        await page.getByTestId("tab-audit").click();
+        const table = page.getByTestId("audit-table");
+        await table.locator('tr[data-action="withdrawal.reject"]').waitFor();
+        for (const a of ["recharge.pass", "operator.login", "certification.pass"]) {
+          assert(await table.locator(`tr[data-action="${a}"]`).count() > 0, a);
+        }
+        await table.locator('tr[data-action="withdrawal.reject"] summary').click();
+        await page.screenshot({ path: shot("admin-audit") });
+        assertEquals(await axeViolations(page), []);
+        await page.reload();
+        await page.getByTestId("audit-table").waitFor();
+        await page.goBack();
+        await page.waitForURL(/\/admin\/certifications$/);
+        await page.getByRole("heading", { name: "Verifications" }).waitFor();
+      });
+
+      await t.step("narrow screens: the detail stacks under the list", async () => {
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.getByTestId("tab-withdrawals").click();
+        await page.getByTestId("queue-status").selectOption("rejected");
+        await openItem(page, withdrawalId);
+        await page.screenshot({ path: shot("admin-withdrawal-mobile"), fullPage: true });
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert(width <= 390, `page scrolls sideways: ${width}px`);
+        // the list is stacked rows, not a table to scroll sideways
+        const list = await page.locator(".table-wrap").evaluate((
+          e,
+        ) => [e.scrollWidth, e.clientWidth]);
+        assert(list[0]! <= list[1]!, `the list scrolls sideways: ${list}`);
+        await page.setViewportSize(DESKTOP.viewport);
+      });
+
+      await t.step("sign-out ends the session on the server and in the tab", async () => {
+        const token = await page.evaluate(() => sessionStorage.getItem("opToken"));
+        await page.getByTestId("admin-logout").click();
+        await page.getByTestId("admin-signin").waitFor();
+        assertEquals(await page.evaluate(() => sessionStorage.getItem("opToken")), null);
+        const gone = await srv.call("/api/admin/audit", { token: token! });
+        assertEquals(gone.body.code, -99);
+      });
+
+      await t.step("an expired session goes back to sign-in", async () => {
+        // a stale token in the tab (e.g. the session ended elsewhere)
+        await page.evaluate(() => sessionStorage.setItem("opToken", "x".repeat(43)));
+        await page.goto(srv.base + "/admin/recharges");
+        await page.getByTestId("admin-signin").waitFor();
+        assertEquals(await page.evaluate(() => sessionStorage.getItem("opToken")), null);
+      });
+
+      assertEquals(errors, []);
+      await ctx.close();
+    } finally {
+      await browser.close();
+      await srv.close();
+    }
+  },
+});

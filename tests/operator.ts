@@ -1,0 +1,36 @@
+/** Operator sign-in for tests: an RFC 6238 TOTP written independently of the app's library. */
+import type { TestServer } from "./server.ts";
+
+export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
+
+/** RFC 6238 (SHA-1, 6 digits, 30 s). */
+export async function totp(secretB32: string, atMs: number): Promise<string> {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = "";
+  for (const ch of secretB32) bits += alphabet.indexOf(ch).toString(2).padStart(5, "0");
+  const key = new Uint8Array(Math.floor(bits.length / 8));
+  key.forEach((_, i) => key[i] = parseInt(bits.slice(i * 8, i * 8 + 8), 2));
+  const counter = new DataView(new ArrayBuffer(8));
+  counter.setBigUint64(0, BigInt(Math.floor(atMs / 30_000)));
+  const k = await crypto.subtle.importKey("raw", key, { name: "HMAC", hash: "SHA-1" }, false, [
+    "sign",
+  ]);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", k, counter.buffer));
+  const o = mac[19]! & 0xf;
+  const n = ((mac[o]! & 0x7f) << 24) | (mac[o + 1]! << 16) | (mac[o + 2]! << 8) | mac[o + 3]!;
+  return String(n % 1_000_000).padStart(6, "0");
+}
+
+/**
+ * Sign the demo operator in (seeded server). A TOTP code is good once, so the server clock is
+ * moved past the current 30 s step afterwards: the next sign-in gets a fresh code.
+ */
+export async function operatorToken(srv: TestServer): Promise<string> {
+  const code = await totp(DEMO_TOTP_SECRET, srv.deps.now());
+  const r = await srv.call("/api/admin/login", {
+    body: { username: "ops", password: "Ops-2026-demo", totp: code },
+  });
+  if (r.body.code !== 0) throw new Error(`operator login: ${JSON.stringify(r.body)}`);
+  srv.advance(30_000);
+  return r.headers.get("authorization")!;
+}
