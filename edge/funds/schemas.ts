@@ -1,6 +1,7 @@
 /** Request and reply schemas of the funds capability (recharge, withdrawal, payment methods). */
 import { z } from "@hono/zod-openapi";
 import { DrawPassword } from "../accounts/schemas.ts";
+import { parseDecimal, SCALE } from "../../core-wasm/mod.ts";
 import { CURRENCIES } from "../ledger/accounts.ts";
 import { amountIn, Currency } from "../ledger/schemas.ts";
 import { CRYPTO_TYPES } from "./formats.ts";
@@ -142,3 +143,30 @@ export const MethodJson = z.object({
   label: z.string(),
   createdAt: z.number().int(),
 });
+
+const Dec = z.string({ error: "required" }).regex(/^\d{1,12}(\.\d{1,8})?$/, {
+  error: "amountInvalid",
+});
+const Rule = z.strictObject({ min: Dec, max: Dec, feeRate: Dec, minFee: Dec });
+
+/** Operator settings for withdrawals; amounts and rates as decimal strings. */
+export const WithdrawSettingsBody = z.strictObject({
+  enabled: z.boolean({ error: "invalid" }),
+  turnoverRatio: Dec,
+  rules: z.strictObject({ USDT: Rule, BTC: Rule, ETH: Rule }),
+}).superRefine((b, ctx) => {
+  const n = (s: string) => parseDecimal(s);
+  if (n(b.turnoverRatio) > 10n * SCALE) {
+    ctx.addIssue({ code: "custom", path: ["turnoverRatio"], message: "invalid" });
+  }
+  for (const c of CURRENCIES) {
+    const r = b.rules[c];
+    if (!r) continue;
+    const bad = (k: keyof typeof r) =>
+      ctx.addIssue({ code: "custom", path: ["rules", c, k], message: "amountInvalid" });
+    if (amountIn(c, r.min) === null) bad("min");
+    if (amountIn(c, r.max) === null || n(r.max) < n(r.min)) bad("max");
+    if (n(r.feeRate) >= SCALE / 2n) bad("feeRate");
+    if (n(r.minFee) >= n(r.min)) bad("minFee");
+  }
+}).openapi("WithdrawSettingsRequest");

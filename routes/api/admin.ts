@@ -1,7 +1,20 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { rechargeJson } from "../../edge/funds/recharge.ts";
-import { ChannelBody, ChannelJson, Id, PageQuery, ReasonBody } from "../../edge/funds/schemas.ts";
-import { listChannels, settingsKeys } from "../../edge/funds/settings.ts";
+import {
+  ChannelBody,
+  ChannelJson,
+  Id,
+  PageQuery,
+  ReasonBody,
+  WithdrawSettingsBody,
+} from "../../edge/funds/schemas.ts";
+import {
+  DEFAULT_WITHDRAW_SETTINGS,
+  listChannels,
+  settingsKeys,
+  type WithdrawSettings,
+} from "../../edge/funds/settings.ts";
+import { formatDecimal, parseDecimal } from "../../core-wasm/mod.ts";
 import { withdrawalJson } from "../../edge/funds/withdraw.ts";
 import { submissionJson } from "../../edge/identity/certify.ts";
 import { auditInto, listAudit } from "../../edge/operators/audit.ts";
@@ -398,4 +411,77 @@ export const adminApi = new OpenAPIHono<AppEnv>()
       }
       throw new ApiError(409, "CONFLICT");
     },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/admin/withdraw-settings",
+      tags,
+      summary: "Withdrawal rules: enabled, turnover ratio, min/max/fee per currency",
+      responses: { ...okReply(z.unknown()), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      await requireOperator(c, "funds");
+      const { kv } = c.get("deps");
+      const s = (await kv.get<WithdrawSettings>(settingsKeys.withdraw(c.get("tenant").id))).value ??
+        DEFAULT_WITHDRAW_SETTINGS;
+      return ok(c, settingsJson(s));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/admin/withdraw-settings",
+      tags,
+      summary: "Change the withdrawal rules (audited)",
+      request: jsonBody(WithdrawSettingsBody),
+      responses: { ...okReply(z.unknown()), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const o = await requireOperator(c, "funds");
+      const b = c.req.valid("json");
+      const { kv, now } = c.get("deps");
+      const t = c.get("tenant").id;
+      const rule = (r: typeof b.rules.USDT) => ({
+        min: parseDecimal(r.min),
+        max: parseDecimal(r.max),
+        feeRate: parseDecimal(r.feeRate),
+        minFee: parseDecimal(r.minFee),
+      });
+      const next: WithdrawSettings = {
+        enabled: b.enabled,
+        turnoverRatio: parseDecimal(b.turnoverRatio),
+        rules: { USDT: rule(b.rules.USDT), BTC: rule(b.rules.BTC), ETH: rule(b.rules.ETH) },
+        updatedAt: now(),
+      };
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const entry = await kv.get<WithdrawSettings>(settingsKeys.withdraw(t));
+        const op = kv.atomic().check(entry).set(entry.key, next);
+        auditInto(op, t, {
+          at: next.updatedAt,
+          operator: o.username,
+          action: "withdrawSettings.update",
+          target: "withdrawSettings",
+          before: settingsJson(entry.value ?? DEFAULT_WITHDRAW_SETTINGS) as Json,
+          after: settingsJson(next) as Json,
+          ip: c.get("ip"),
+        });
+        if ((await op.commit()).ok) return ok(c, settingsJson(next));
+      }
+      throw new ApiError(409, "CONFLICT");
+    },
   );
+
+function settingsJson(s: WithdrawSettings) {
+  const rule = (r: WithdrawSettings["rules"]["USDT"]) => ({
+    min: formatDecimal(r.min),
+    max: formatDecimal(r.max),
+    feeRate: formatDecimal(r.feeRate),
+    minFee: formatDecimal(r.minFee),
+  });
+  return {
+    enabled: s.enabled,
+    turnoverRatio: formatDecimal(s.turnoverRatio),
+    rules: { USDT: rule(s.rules.USDT), BTC: rule(s.rules.BTC), ETH: rule(s.rules.ETH) },
+  };
+}

@@ -16,6 +16,7 @@ import { marketPages } from "./market.tsx";
 import { tradingPages } from "./trading.tsx";
 import { adminPages } from "./admin.tsx";
 import { fundsPages } from "./funds.tsx";
+import { messagePages } from "./messages.tsx";
 
 function isLoopback(ip: string): boolean {
   return /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/.test(ip);
@@ -67,6 +68,7 @@ export const ALL_PAGES: PageDef[] = [
   ...marketPages,
   ...tradingPages,
   ...fundsPages,
+  ...messagePages,
   ...adminPages,
   ...pendingPages,
   ...neutralPages,

@@ -26,8 +26,6 @@ const WP: Pending[] = [
   { path: "/wp/product", title: "product", area: "trading", tab: "product" },
   { path: "/wp/news/noticeDetail", title: "noticeDetail", area: "content", public: true },
   { path: "/wp/myIframe", title: "myIframe", area: "content" },
-  { path: "/wp/message", title: "message", area: "content" },
-  { path: "/wp/messageDetail", title: "messageDetail", area: "content" },
   { path: "/wp/help/center", title: "helpCenter", area: "content" },
   { path: "/wp/help/center/detail", title: "helpDetail", area: "content" },
   { path: "/wp/wealth", title: "wealth", area: "wealth" },
@@ -37,8 +35,6 @@ const WP: Pending[] = [
 ];
 
 const PC: Pending[] = [
-  { path: "/pc/article/message", title: "pcMessage", area: "content", account: true },
-  { path: "/pc/article/message/detail", title: "pcMessageDetail", area: "content", account: true },
   { path: "/pc/article/notice/detail", title: "pcNoticeDetail", area: "content" },
 ];
 

@@ -232,6 +232,25 @@ Deno.test({
         await page.screenshot({ path: shot("mobile-withdraw-history"), fullPage: true });
         assertEquals((await spot(srv, token)).frozen, "0");
       });
+
+      await t.step("every decision is in the message centre", async () => {
+        await page.goto(srv.base + "/wp/message");
+        const list = await page.getByTestId("messages").innerText();
+        for (
+          const title of [
+            "Withdrawal paid",
+            "Withdrawal approved",
+            "Recharge credited",
+            "Advanced verification passed",
+            "Primary verification passed",
+          ]
+        ) assert(list.includes(title), title);
+        await page.screenshot({ path: shot("mobile-messages"), fullPage: true });
+        await page.getByText("Recharge credited").click();
+        assertMatch(await page.getByTestId("message").innerText(), /500 USDT has been credited/);
+        await page.goto(srv.base + "/wp/message");
+        assertEquals(await page.locator('[data-read="0"]').count(), 4);
+      });
       assertEquals(errors, []);
       await ctx.close();
     } finally {
