@@ -44,6 +44,7 @@ export interface WithdrawPreview {
   min: string;
   max: string;
   feeRate: string;
+  feePercent: string;
   minFee: string;
   fee: string | null;
   net: string | null;
@@ -207,7 +208,7 @@ export default function WithdrawForm(
       <p class="muted small">
         {fill(tx["withdraw.limits"]!, { min: p.min, max: p.max, currency: p.currency })} ·{" "}
         {fill(tx["withdraw.feeRule"]!, {
-          rate: String(Number(p.feeRate) * 100),
+          rate: p.feePercent,
           minFee: p.minFee,
           currency: p.currency,
         })}

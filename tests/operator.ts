@@ -25,12 +25,31 @@ export async function totp(secretB32: string, atMs: number): Promise<string> {
  * Sign the demo operator in (seeded server). A TOTP code is good once, so the server clock is
  * moved past the current 30 s step afterwards: the next sign-in gets a fresh code.
  */
-export async function operatorToken(srv: TestServer): Promise<string> {
-  const code = await totp(DEMO_TOTP_SECRET, srv.deps.now());
+export async function operatorToken(
+  srv: TestServer,
+  who = { username: "ops", password: "Ops-2026-demo", secret: DEMO_TOTP_SECRET },
+): Promise<string> {
+  const code = await totp(who.secret, srv.deps.now());
   const r = await srv.call("/api/admin/login", {
-    body: { username: "ops", password: "Ops-2026-demo", totp: code },
+    body: { username: who.username, password: who.password, totp: code },
   });
   if (r.body.code !== 0) throw new Error(`operator login: ${JSON.stringify(r.body)}`);
   srv.advance(30_000);
   return r.headers.get("authorization")!;
+}
+
+/** Create an operator with only some roles in the demo tenant and sign it in. */
+export async function operatorWithRoles(
+  srv: TestServer,
+  username: string,
+  roles: ("funds" | "identity" | "audit")[],
+) {
+  const who = { username, password: "Operator-2026-test", secret: "KRSXG5CTMVRXEZLUKRSXG5CT" };
+  await srv.deps.operators.create("demo", {
+    username,
+    password: who.password,
+    totpSecret: who.secret,
+    roles,
+  });
+  return await operatorToken(srv, who);
 }

@@ -104,13 +104,14 @@ export const DEMO_OPERATOR = {
 
 export async function seedIfEmpty(deps: Deps) {
   const t = deps.tenants.defaultTenant.id;
-  // also on stores seeded before operators existed (creates only when the name is free)
-  if (await deps.operators.create(t, DEMO_OPERATOR)) {
+  // The demo operator and channels exist only in the demo tenant (public demo credentials and
+  // example addresses must never reach a real tenant); also on stores seeded before they existed.
+  if (t === "demo" && await deps.operators.create(t, DEMO_OPERATOR)) {
     console.log(`[seed] tenant ${t}: demo operator ${DEMO_OPERATOR.username} (demo only)`);
   }
   // recharge channels: also on stores seeded before funds existed (only missing ones)
   let created = 0;
-  for (const ch of DEMO_CHANNELS) {
+  for (const ch of t === "demo" ? DEMO_CHANNELS : []) {
     const key = settingsKeys.channel(t, ch.id);
     const res = await deps.kv.atomic().check({ key, versionstamp: null })
       .set(key, { ...ch, updatedAt: deps.now() }).commit();

@@ -6,7 +6,7 @@
  */
 import { formatDecimal, mulDiv, SCALE } from "../../core-wasm/mod.ts";
 import { messageInto } from "../content/messages.ts";
-import type { ImageStore } from "../identity/uploads.ts";
+import { attachImage, type ImageStore } from "../identity/uploads.ts";
 import { type Currency, house, user } from "../ledger/accounts.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
 import type { PricePort } from "../market/prices.ts";
@@ -133,12 +133,16 @@ export class Recharges {
       decidedBy: null,
       journalId: null,
     };
-    await this.kv.atomic()
+    const op = this.kv.atomic()
       .check({ key: rechargeKeys.recharge(t, rec.id), versionstamp: null })
       .set(rechargeKeys.recharge(t, rec.id), rec)
       .set(rechargeKeys.byUser(t, userId, rec.id), true)
-      .set(rechargeKeys.byStatus(t, "auditing", rec.id), true)
-      .commit();
+      .set(rechargeKeys.byStatus(t, "auditing", rec.id), true);
+    // one receipt backs one recharge (a second submission of it is refused)
+    attachImage(op, t, req.voucherImageId, "funds");
+    if (!(await op.commit()).ok) {
+      throw new ApiError(400, "VALIDATION", {}, { voucherImageId: "imageUsed" });
+    }
     return rec;
   }
 

@@ -64,6 +64,11 @@ export async function listChannels(kv: Deno.Kv, t: string): Promise<RechargeChan
   return out;
 }
 
+/** A channel as customers see it: a disabled one without its account or address. */
+export function publicChannel({ updatedAt: _u, ...ch }: RechargeChannel) {
+  return ch.enabled ? ch : { ...ch, details: {}, instructions: "" };
+}
+
 export async function getChannel(kv: Deno.Kv, t: string, id: string) {
   return (await kv.get<RechargeChannel>(settingsKeys.channel(t, id))).value;
 }

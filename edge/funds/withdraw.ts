@@ -9,9 +9,9 @@
  */
 import { formatDecimal, mulDiv, SCALE } from "../../core-wasm/mod.ts";
 import type { AccountsService } from "../accounts/service.ts";
-import { getUser } from "../accounts/store.ts";
+import { keys as accountKeys, type UserRecord } from "../accounts/store.ts";
 import { messageInto } from "../content/messages.ts";
-import { type Currency, DECIMALS, house, user } from "../ledger/accounts.ts";
+import { accountId, type Currency, DECIMALS, house, user } from "../ledger/accounts.ts";
 import { amountIn } from "../ledger/schemas.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
 import { type Hold, keys as ledgerKeys } from "../ledger/store.ts";
@@ -21,7 +21,13 @@ import { ApiError } from "../platform/errors.ts";
 import { pageByIndex } from "../platform/kvpage.ts";
 import { methodCurrency, type MethodJson, methodJson, type PaymentMethods } from "./methods.ts";
 import { alreadyDecided } from "./recharge.ts";
-import { type WithdrawRule, withdrawSettings } from "./settings.ts";
+import {
+  DEFAULT_WITHDRAW_SETTINGS,
+  settingsKeys,
+  type WithdrawRule,
+  type WithdrawSettings,
+  withdrawSettings,
+} from "./settings.ts";
 import { turnoverState } from "./turnover.ts";
 
 export type WithdrawStatus = "auditing" | "withdrawing" | "passed" | "rejected" | "frozen";
@@ -152,6 +158,7 @@ export class Withdrawals {
       min: formatDecimal(rule.min),
       max: formatDecimal(rule.max),
       feeRate: formatDecimal(rule.feeRate),
+      feePercent: formatDecimal(rule.feeRate * 100n),
       minFee: formatDecimal(rule.minFee),
       fee: fee === null ? null : formatDecimal(fee),
       net: fee === null || amount! <= fee ? null : formatDecimal(amount! - fee),
@@ -169,90 +176,105 @@ export class Withdrawals {
     req: { methodId: string; amount: string; drawPassword: string },
     idempotencyKey?: string,
   ) {
-    const settings = await withdrawSettings(this.kv, t);
-    if (!settings.enabled) throw new ApiError(503, "WITHDRAW_CLOSED");
-    const u = (await getUser(this.kv, t, userId)).value;
-    if (!u) throw new ApiError(401, "UNAUTHORIZED");
-    if (u.certifyLevel === "none") throw new ApiError(403, "CERTIFY_REQUIRED");
-    const now = this.now();
-    if (u.passwordResetAt !== null && now - u.passwordResetAt < RESET_BAN_MS) {
-      const hours = Math.ceil((u.passwordResetAt + RESET_BAN_MS - now) / 3600_000);
-      throw new ApiError(403, "WITHDRAW_RESET_BAN", { hours });
-    }
-    const method = await this.methods.get(t, userId, req.methodId);
-    if (!method) throw new ApiError(400, "VALIDATION", {}, { methodId: "invalid" });
-    const currency = methodCurrency(method);
-    const rule = settings.rules[currency];
-    const amount = amountIn(currency, req.amount);
-    if (amount === null) throw new ApiError(400, "VALIDATION", {}, { amount: "amountInvalid" });
-    if (amount < rule.min || amount > rule.max) {
-      throw new ApiError(400, "WITHDRAW_LIMITS", {
-        min: formatDecimal(rule.min),
-        max: formatDecimal(rule.max),
-        currency,
-      });
-    }
-    const fee = withdrawFee(currency, amount, rule);
-    if (fee >= amount) {
-      throw new ApiError(400, "WITHDRAW_LIMITS", {
-        min: formatDecimal(rule.min),
-        max: formatDecimal(rule.max),
-        currency,
-      });
-    }
-    const turnover = await turnoverState(this.kv, t, userId);
-    if (turnover.remaining > 0n) {
-      throw new ApiError(
-        403,
-        "TURNOVER_REQUIRED",
-        {
-          remaining: formatDecimal(turnover.remaining),
-        },
-        undefined,
-        { remaining: formatDecimal(turnover.remaining) },
-      );
-    }
-    await this.accounts.verifyDrawPassword(t, userId, req.drawPassword);
-    const id = journalId(now);
-    const w: Withdrawal = {
-      id,
-      userId,
-      methodId: method.id,
-      method: snapshot(methodJson(method), method),
-      currency,
-      amount,
-      fee,
-      net: amount - fee,
-      status: "auditing",
-      frozenFrom: null,
-      reason: null,
-      createdAt: now,
-      updatedAt: now,
-      history: [{ at: now, action: "requested", by: null }],
-    };
     const key = `u:${userId}:withdraw:${idempotencyKey ?? crypto.randomUUID()}`;
-    const posted = await this.ledger.freeze(
-      t,
-      {
-        key,
-        request: { methodId: req.methodId, amount: amount.toString() },
-      },
-      {
-        id,
-        account: user(userId, "spot", currency),
+    const idem = { key, request: { methodId: req.methodId, amount: req.amount } };
+    // a retry gets its first reply even if a rule would refuse it now (channel closed since...)
+    const prior = await this.ledger.replay<CustomerWithdrawalJson>(t, idem);
+    if (prior) return prior;
+    const method = await this.methods.get(t, userId, req.methodId);
+    const currency = method ? methodCurrency(method) : "USDT";
+    const amount = amountIn(currency, req.amount);
+    /**
+     * Every rule, read fresh: run before the (slow) password check to fail fast, and again in
+     * the plan of the commit, whose versionstamp checks on the settings, the customer and the
+     * turnover requirement make a change in between (a deposit credited, a password reset)
+     * restart the attempt instead of slipping past the rule.
+     */
+    const gate = async () => {
+      const [settingsEntry, userEntry] = await this.kv.getMany<[WithdrawSettings, UserRecord]>([
+        settingsKeys.withdraw(t),
+        accountKeys.user(t, userId),
+      ]);
+      const settings = settingsEntry.value ?? DEFAULT_WITHDRAW_SETTINGS;
+      if (!settings.enabled) throw new ApiError(503, "WITHDRAW_CLOSED");
+      const u = userEntry.value;
+      if (!u) throw new ApiError(401, "UNAUTHORIZED");
+      if (u.certifyLevel === "none") throw new ApiError(403, "CERTIFY_REQUIRED");
+      const now = this.now();
+      if (u.passwordResetAt !== null && now - u.passwordResetAt < RESET_BAN_MS) {
+        const hours = Math.ceil((u.passwordResetAt + RESET_BAN_MS - now) / 3600_000);
+        throw new ApiError(403, "WITHDRAW_RESET_BAN", { hours });
+      }
+      if (!method) throw new ApiError(400, "VALIDATION", {}, { methodId: "invalid" });
+      if (amount === null) {
+        throw new ApiError(400, "VALIDATION", {}, { amount: "amountInvalid" });
+      }
+      const rule = settings.rules[currency];
+      const fee = withdrawFee(currency, amount, rule);
+      if (amount < rule.min || amount > rule.max || fee >= amount) {
+        throw new ApiError(400, "WITHDRAW_LIMITS", {
+          min: formatDecimal(rule.min),
+          max: formatDecimal(rule.max),
+          currency,
+        });
+      }
+      const turnover = await turnoverState(this.kv, t, userId);
+      if (turnover.remaining > 0n) {
+        const remaining = formatDecimal(turnover.remaining);
+        throw new ApiError(403, "TURNOVER_REQUIRED", { remaining }, undefined, { remaining });
+      }
+      return {
+        method,
         amount,
+        fee,
+        checks: [settingsEntry, userEntry, turnover.entries.requirement],
+      };
+    };
+    await gate();
+    await this.accounts.verifyDrawPassword(t, userId, req.drawPassword);
+    const posted = await this.ledger.post(t, idem, async () => {
+      const g = await gate();
+      const at = this.now();
+      const id = journalId(at);
+      const w: Withdrawal = {
+        id,
+        userId,
+        methodId: g.method.id,
+        method: snapshot(methodJson(g.method), g.method),
+        currency,
+        amount: g.amount,
+        fee: g.fee,
+        net: g.amount - g.fee,
+        status: "auditing",
+        frozenFrom: null,
+        reason: null,
+        createdAt: at,
+        updatedAt: at,
+        history: [{ at, action: "requested", by: null }],
+      };
+      const account = user(userId, "spot", currency);
+      const hold: Hold = {
+        id,
+        account: accountId(account),
+        amount: g.amount,
+        state: "held",
+        ref: `withdrawal:${id}`,
+        at,
+      };
+      return {
         type: "withdrawal",
         ref: `withdrawal:${id}`,
-      },
-      () => customerWithdrawalJson(w),
-      {
+        postings: [{ account, available: -g.amount, frozen: g.amount }],
+        checks: [{ key: ledgerKeys.hold(t, id), versionstamp: null }, ...g.checks],
         write: (op) => {
-          op.set(withdrawKeys.withdrawal(t, id), w)
+          op.set(ledgerKeys.hold(t, id), hold)
+            .set(withdrawKeys.withdrawal(t, id), w)
             .set(withdrawKeys.byUser(t, userId, id), true)
             .set(withdrawKeys.byStatus(t, "auditing", id), true);
         },
-      },
-    );
+        result: () => customerWithdrawalJson(w),
+      };
+    });
     return posted.result;
   }
 

@@ -12,7 +12,7 @@ import { auditInto } from "../operators/audit.ts";
 import type { Json } from "../operators/store.ts";
 import { ApiError } from "../platform/errors.ts";
 import { pageByIndex } from "../platform/kvpage.ts";
-import type { ImageStore } from "./uploads.ts";
+import { attachImage, type ImageStore } from "./uploads.ts";
 
 export const DOC_TYPES = ["idCard", "passport", "drivingLicence"] as const;
 export type DocType = typeof DOC_TYPES[number];
@@ -163,13 +163,21 @@ export class Identity {
         ...s,
         advanced: { status: "authenticating", submissionId: sub.id, reason: null, updatedAt: at },
       };
-      const res = await this.kv.atomic().check(st)
+      const op = this.kv.atomic().check(st)
         .set(st.key, next)
         .set(identityKeys.submission(t, sub.id), sub)
         .set(identityKeys.byStatus(t, "authenticating", sub.id), true)
-        .set(identityKeys.byUser(t, userId, sub.id), true)
-        .commit();
+        .set(identityKeys.byUser(t, userId, sub.id), true);
+      for (const id of ids) attachImage(op, t, id, "identity");
+      const res = await op.commit();
       if (res.ok) return sub;
+      // a photo already attached to a submission cannot be sent again
+      const used = await Promise.all(ids.map((id) => this.images.use(t, id)));
+      const i = used.findIndex((u) => u !== null);
+      if (i >= 0) {
+        const field = (["frontImageId", "backImageId", "handheldImageId"] as const)[i]!;
+        throw new ApiError(400, "VALIDATION", {}, { [field]: "imageUsed" });
+      }
     }
     throw new ApiError(409, "CONFLICT");
   }

@@ -483,8 +483,27 @@ const MIMES: readonly ImageMime[] = ["image/jpeg", "image/png", "image/webp"];
 export const isImageId = (id: string): boolean => UUID_V4.test(id);
 
 /** Sanitized images in Deno KV, per tenant: `[t, "images", "meta" | "chunk", id, ...]`. */
+/** What an image is evidence for; set once, when a recharge or a verification attaches it. */
+export type ImageUse = "funds" | "identity";
+
+export const imageUseKey = (t: string, id: string) => [t, "images", "use", id];
+
+/**
+ * Attach an image to a submission inside the submission's own commit: the image must not be
+ * attached yet (one receipt, one recharge), and from then on operators of that role may read it.
+ */
+export function attachImage(op: Deno.AtomicOperation, t: string, id: string, use: ImageUse) {
+  op.check({ key: imageUseKey(t, id), versionstamp: null }).set(imageUseKey(t, id), use);
+}
+
 export class ImageStore {
   constructor(private kv: Deno.Kv, private now: () => number = Date.now) {}
+
+  /** The use an image was attached for (null while it is only its owner's upload). */
+  async use(t: string, id: string): Promise<ImageUse | null> {
+    if (!t || !isImageId(id)) return null;
+    return (await this.kv.get<ImageUse>(imageUseKey(t, id))).value;
+  }
 
   /** Stores a sanitized image; returns its new id. Chunks first, the meta record last. */
   async save(

@@ -199,6 +199,20 @@ export class Ledger {
     throw new ApiError(409, "CONFLICT");
   }
 
+  /**
+   * The first reply of an idempotency key used before by the same request (null when the key is
+   * new; 409 when it was used by another request). Callers with checks that may refuse a retry
+   * (a channel closed since) ask first, so a retry always gets its original reply.
+   */
+  async replay<R>(t: string, idem: Idempotency): Promise<R | null> {
+    const prior = (await this.kv.get<IdemRecord>(keys.idem(t, idem.key))).value;
+    if (!prior) return null;
+    if (prior.fingerprint !== await fingerprint(idem.request)) {
+      throw new ApiError(409, "IDEMPOTENCY_CONFLICT");
+    }
+    return prior.result as R;
+  }
+
   /** Freeze `amount` of a customer's available balance into a hold. */
   async freeze<R>(
     t: string,

@@ -41,6 +41,7 @@ async function upload(blob: Blob): Promise<Envelope<{ imageId: string }>> {
       headers,
       body: form,
       credentials: "same-origin",
+      signal: AbortSignal.timeout(120_000),
     });
     const env = await res.json() as Envelope<{ imageId: string }>;
     if (env.code === -99) location.href = `${loginPath()}?redirect=${location.pathname}`;

@@ -13,7 +13,7 @@ import {
   WithdrawBody,
   WithdrawPreviewQuery,
 } from "../../edge/funds/schemas.ts";
-import { listChannels } from "../../edge/funds/settings.ts";
+import { listChannels, publicChannel } from "../../edge/funds/settings.ts";
 import { customerWithdrawalJson } from "../../edge/funds/withdraw.ts";
 import { amountIn, IdempotencyHeaders } from "../../edge/ledger/schemas.ts";
 import type { AppEnv } from "../../edge/platform/context.ts";
@@ -39,9 +39,7 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
     async (c) => {
       await requireSession(c);
       const items = await listChannels(c.get("deps").kv, c.get("tenant").id);
-      return ok(c, {
-        items: items.map(({ updatedAt: _u, ...ch }) => ch),
-      });
+      return ok(c, { items: items.map(publicChannel) });
     },
   )
   .openapi(

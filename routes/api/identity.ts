@@ -62,7 +62,14 @@ async function statusOf(c: Ctx, userId: string, certifyLevel: "none" | "junior" 
   };
 }
 
-export const identityApi = new OpenAPIHono<AppEnv>()
+const base = new OpenAPIHono<AppEnv>();
+// a multipart body is parsed by the validator: refuse anonymous uploads before reading it
+base.use("/upload", async (c, next) => {
+  await requireSession(c);
+  await next();
+});
+
+export const identityApi = base
   .openapi(
     createRoute({
       method: "post",
@@ -160,7 +167,7 @@ export const identityApi = new OpenAPIHono<AppEnv>()
 
 /**
  * `GET /api/image/{id}`: the bytes, only to the owner (customer session) or an operator whose
- * role reviews such evidence (operator token in `Authorization`). Anyone else gets 404, so ids
+ * role reviews what the image was attached to (operator token in `Authorization`). Anyone else gets 404, so ids
  * cannot be probed. Served with nosniff, a locked-down CSP and no caching.
  */
 export async function serveImage(c: Ctx) {
@@ -174,10 +181,12 @@ export async function serveImage(c: Ctx) {
     const s = op ? null : await sessionOf(c);
     if (!op && !s) throw new ApiError(401, "UNAUTHORIZED");
     const meta = await images.meta(t, parsed.data);
-    const allowed = !!meta &&
-      (op
-        ? op.roles.includes("funds") || op.roles.includes("identity")
-        : meta.owner === `u:${s!.userId}`);
+    let allowed = false;
+    if (meta && op) {
+      // operators see evidence of their own role only (vouchers: funds; documents: identity)
+      const use = await images.use(t, parsed.data);
+      allowed = use !== null && op.roles.includes(use);
+    } else if (meta) allowed = meta.owner === `u:${s!.userId}`;
     if (!allowed) throw new ApiError(404, "NOT_FOUND");
     const img = await images.read(t, parsed.data);
     if (!img) throw new ApiError(404, "NOT_FOUND");

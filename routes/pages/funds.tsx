@@ -12,7 +12,7 @@ import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
 import type { Session } from "../../edge/accounts/service.ts";
 import { methodJson } from "../../edge/funds/methods.ts";
 import { customerRechargeJson } from "../../edge/funds/recharge.ts";
-import { listChannels } from "../../edge/funds/settings.ts";
+import { listChannels, publicChannel } from "../../edge/funds/settings.ts";
 import { customerWithdrawalJson } from "../../edge/funds/withdraw.ts";
 import { identityStatus } from "../../edge/identity/certify.ts";
 import type { Ctx } from "../../edge/platform/context.ts";
@@ -86,7 +86,7 @@ async function rechargeForm(c: Ctx, history: string) {
         of={RechargeForm}
         props={{
           tx: pickTexts(c.get("t"), RECHARGE_TEXTS),
-          channels: channels.map(({ updatedAt: _u, ...ch }) => ch),
+          channels: channels.map(publicChannel),
           history,
         }}
       />

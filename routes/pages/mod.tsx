@@ -95,7 +95,9 @@ export function registerPages(app: Hono<AppEnv>) {
   for (const def of ALL_PAGES) {
     app.get(def.path, async (c) => {
       const is404 = def.path === "/wp/404";
-      if (c.get("tenant").isClose === "Y" && !is404) return notFoundPage(c, true);
+      // the operators' console stays reachable while the site is closed for maintenance
+      const closed = c.get("tenant").isClose === "Y" && !def.path.startsWith("/admin");
+      if (closed && !is404) return notFoundPage(c, true);
       const session = await sessionOf(c);
       if (def.layout === "wp" && !def.public && !session) {
         return c.redirect(`/wp/user/login?redirect=${encodeURIComponent(c.req.path)}`, 302);

@@ -5,7 +5,7 @@
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { assert, assertEquals } from "../assert.ts";
 import { makePng, uploadForm } from "../images.ts";
-import { operatorToken } from "../operator.ts";
+import { operatorToken, operatorWithRoles } from "../operator.ts";
 import { dumpKv, registerUser, startServer, type TestServer } from "../server.ts";
 
 type Row = { wallet: string; currency: string; available: string; frozen: string };
@@ -143,6 +143,30 @@ Deno.test("recharge: channels, evidence, review once, credit, audit and message"
       assertEquals([asCustomer.status, asCustomer.body.code], [401, -99]);
     });
 
+    await t.step("one receipt backs one recharge", async () => {
+      const r = await srv.call<{ items: { id: string; voucherImageId: string }[] }>(
+        "/api/recharge/history",
+        { token },
+      );
+      const again = await srv.call("/api/recharge", {
+        token,
+        body: {
+          currency: "USDT",
+          channelId: "bank-usdt",
+          amount: "1000",
+          remitterName: "Ada Lovelace",
+          remitterAccount: "GB82WEST12345698765432",
+          voucherImageId: r.body.data.items[0]!.voucherImageId,
+        },
+      });
+      assertEquals(
+        again.body.data.fields?.voucherImageId,
+        "This photo was already submitted; upload a new one",
+      );
+      const h = await srv.call<{ items: unknown[] }>("/api/recharge/history", { token });
+      assertEquals(h.body.data.items.length, 1);
+    });
+
     await t.step(
       "operator sees the queue and the voucher; the customer next door does not",
       async () => {
@@ -171,6 +195,15 @@ Deno.test("recharge: channels, evidence, review once, credit, audit and message"
         const anon = await fetch(`${srv.base}/api/image/${item.voucherImageId}`);
         assertEquals(anon.status, 401);
         await anon.arrayBuffer();
+        // a voucher is funds evidence: an identity-only operator cannot read it
+        const idOnly = await operatorWithRoles(srv, "kyc-only", ["identity"]);
+        const denied = await fetch(`${srv.base}/api/image/${item.voucherImageId}`, {
+          headers: { authorization: idOnly },
+        });
+        assertEquals(denied.status, 404);
+        await denied.arrayBuffer();
+        const queue = await srv.call("/api/admin/recharges", { token: idOnly });
+        assertEquals([queue.status, queue.body.data.error], [403, "FORBIDDEN"]);
       },
     );
 
@@ -367,6 +400,14 @@ Deno.test("identity: junior then advanced, rejection with reason and resubmissio
         { token: op },
       );
       const sub = q.body.data.items.find((i) => i.level === "advanced")!;
+      const fundsOnly = await operatorWithRoles(srv, "cashier", ["funds"]);
+      for (const [tok, status] of [[fundsOnly, 404], [op, 200]] as const) {
+        const img = await fetch(`${srv.base}/api/image/${photos[0]}`, {
+          headers: { authorization: tok },
+        });
+        assertEquals(img.status, status);
+        await img.arrayBuffer();
+      }
       const pass = await srv.call(`/api/admin/certifications/${sub.id}/pass`, {
         token: op,
         method: "POST",
@@ -702,6 +743,13 @@ Deno.test("withdrawal: rules first, freeze, review steps once, refund, payout, r
       const r = await srv.call("/api/withdraw", { token, body: body(methodId, "10") });
       assertEquals([r.status, r.body.data.error], [503, "WITHDRAW_CLOSED"]);
       assert(/maintenance/.test(r.body.message));
+      // a retry of an accepted request still gets its first reply
+      const retry = await srv.call<{ id: string }>("/api/withdraw", {
+        token,
+        body: body(methodId, "200"),
+        headers: { "idempotency-key": "w-1" },
+      });
+      assertEquals(retry.body.data.id, wid);
       await srv.call("/api/admin/withdraw-settings", {
         token: op,
         method: "PUT",

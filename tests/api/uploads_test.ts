@@ -128,8 +128,9 @@ Deno.test("uploads: only clean JPEG/PNG/WebP, metadata gone, owner and operators
       assertEquals(await get({ authorization: token, appKey: "acme" }), 401);
       assertEquals(await get({ authorization: token }, "../../etc/passwd"), 404);
       assertEquals(await get({ authorization: token }, "not-a-uuid"), 404);
+      // operators read evidence only once it is attached to something they review
       const op = await operatorToken(srv);
-      assertEquals(await get({ authorization: op }), 200);
+      assertEquals(await get({ authorization: op }), 404);
       assertEquals(await get({ authorization: op, appKey: "acme" }), 401);
     });
   } finally {
