@@ -73,7 +73,7 @@ async function openItem(page: Page, id: string) {
   await row.getByRole("button").click();
   await page.locator(`[data-testid="detail"] .admin-id`, { hasText: id }).waitFor();
   // the detail heading takes focus (it scrolls into view on narrow screens)
-  assertEquals(await page.evaluate(() => document.activeElement?.id), "detail-title");
+  await page.waitForFunction(() => document.activeElement?.id === "detail-title");
 }
 
 Deno.test({
@@ -240,7 +240,7 @@ Deno.test({
         assertEquals(await axeViolations(page), []);
 
         await detail.getByTestId("action-reject").click();
-        assertEquals(await page.evaluate(() => document.activeElement?.id), "reject-reason");
+        await page.waitForFunction(() => document.activeElement?.id === "reject-reason");
         await detail.getByTestId("confirm-reject").click();
         await detail.getByText("Enter a reason").waitFor();
         await page.fill("#reject-reason", "Address belongs to a sanctioned exchange");
