@@ -509,19 +509,13 @@ function QueueView(
               </table>
             </div>
           )}
-          {loading && items.length === 0 && <p class="muted admin-empty">{tx["app.loading"]}</p>}
-          {cursor && (
-            <div class="pager">
-              <button
-                type="button"
-                class="btn btn-ghost btn-small"
-                disabled={loading}
-                onClick={() => load(true)}
-              >
-                {tx["funds.more"]}
-              </button>
-            </div>
-          )}
+          <Pager
+            tx={tx}
+            loading={loading}
+            empty={items.length === 0}
+            cursor={cursor}
+            onMore={() => load(true)}
+          />
         </div>
         <div class="admin-detail card" data-testid="detail">
           {selected
@@ -1307,20 +1301,38 @@ function AuditLog({ tx, call }: { tx: Texts; call: Call }) {
             </table>
           </div>
         )}
-        {loading && items.length === 0 && <p class="muted admin-empty">{tx["app.loading"]}</p>}
-        {cursor && (
-          <div class="pager">
-            <button
-              type="button"
-              class="btn btn-ghost btn-small"
-              disabled={loading}
-              onClick={() => load(true)}
-            >
-              {tx["funds.more"]}
-            </button>
-          </div>
-        )}
+        <Pager
+          tx={tx}
+          loading={loading}
+          empty={items.length === 0}
+          cursor={cursor}
+          onMore={() => load(true)}
+        />
       </div>
     </section>
+  );
+}
+
+/** "Loading" while a first page loads, then "Next page" while there is one. */
+function Pager(
+  { tx, loading, empty, cursor, onMore }: {
+    tx: Texts;
+    loading: boolean;
+    empty: boolean;
+    cursor: string | null;
+    onMore: () => void;
+  },
+) {
+  return (
+    <>
+      {loading && empty && <p class="muted admin-empty">{tx["app.loading"]}</p>}
+      {cursor && (
+        <div class="pager">
+          <button type="button" class="btn btn-ghost btn-small" disabled={loading} onClick={onMore}>
+            {tx["funds.more"]}
+          </button>
+        </div>
+      )}
+    </>
   );
 }
