@@ -19,7 +19,7 @@ import { auditInto } from "../operators/audit.ts";
 import type { Json } from "../operators/store.ts";
 import { ApiError } from "../platform/errors.ts";
 import { pageByIndex } from "../platform/kvpage.ts";
-import { methodCurrency, type MethodJson, methodJson, type PaymentMethods } from "./methods.ts";
+import { methodCurrency, methodJson, type PaymentMethod, type PaymentMethods } from "./methods.ts";
 import { alreadyDecided } from "./recharge.ts";
 import {
   DEFAULT_WITHDRAW_SETTINGS,
@@ -111,19 +111,13 @@ export function customerWithdrawalJson(w: Withdrawal) {
 }
 export type CustomerWithdrawalJson = ReturnType<typeof customerWithdrawalJson>;
 
-function snapshot(m: MethodJson, full: Awaited<ReturnType<PaymentMethods["get"]>>) {
-  const details: Record<string, string | null> = full!.bank
-    ? {
-      holder: full!.bank.holder,
-      number: full!.bank.number,
-      bankName: full!.bank.bankName,
-      bankAddress: full!.bank.bankAddress,
-      branch: full!.bank.branch,
-      swift: full!.bank.swift,
-      region: full!.bank.region,
-    }
-    : { type: full!.crypto!.type, address: full!.crypto!.address };
-  return { kind: m.kind, label: m.label, details };
+/** The payment method as paid out to: its label and full details, frozen into the record. */
+function snapshot(m: PaymentMethod): Withdrawal["method"] {
+  return {
+    kind: m.kind,
+    label: methodJson(m).label,
+    details: m.bank ? { ...m.bank } : { ...m.crypto! },
+  };
 }
 
 export class Withdrawals {
@@ -240,7 +234,7 @@ export class Withdrawals {
         id,
         userId,
         methodId: g.method.id,
-        method: snapshot(methodJson(g.method), g.method),
+        method: snapshot(g.method),
         currency,
         amount: g.amount,
         fee: g.fee,
