@@ -45,7 +45,14 @@ export interface TestServer {
 }
 
 export async function startServer(
-  opts: { tenants?: unknown; env?: Record<string, string>; seed?: boolean; feed?: boolean } = {},
+  opts: {
+    tenants?: unknown;
+    env?: Record<string, string>;
+    seed?: boolean;
+    feed?: boolean;
+    /** Listen address (default loopback; "0.0.0.0" lets a test connect from another address). */
+    hostname?: string;
+  } = {},
 ): Promise<TestServer> {
   const kv = await Deno.openKv(":memory:");
   let tenantsFile: string | undefined;
@@ -80,7 +87,10 @@ export async function startServer(
     await deps.market.start(new SimulatedFeed(deps.market.symbols, 7, { tickMs: 100 }));
   }
   const app = createApp(deps);
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
+  const server = Deno.serve(
+    { port: 0, hostname: opts.hostname ?? "127.0.0.1", onListen: () => {} },
+    app.fetch,
+  );
   const base = `http://127.0.0.1:${server.addr.port}`;
   return {
     base,

@@ -85,12 +85,20 @@ export class AccountsService {
 
   /**
    * Send a verification code. Neither the reply nor its timing tells whether the phone has an
-   * account: the same lookup and the same code write happen either way, and the message goes
-   * out in the background. A registered phone asking for a registration code gets a notice
-   * instead of the code; an unknown phone asking for a reset code gets nothing (its code record
-   * can never be used: a reset needs the account).
+   * account: the same lookup and the same code write happen either way, and every request sends
+   * one message. A registered phone asking for a registration code gets a notice instead of the
+   * code; an unknown phone asking for a reset code gets a "no account" notice (its code record can
+   * never be used: a reset needs the account). When the provider fails the customer gets
+   * SMS_SEND_FAILED (503) and the phone's slots are given back, so an immediate retry is allowed;
+   * the per-IP slot stays taken (it bounds how often anyone can make us call the provider).
    */
-  async sendCode(tenant: Tenant, phone: string, purpose: "register" | "reset", ip: string) {
+  async sendCode(
+    tenant: Tenant,
+    phone: string,
+    purpose: "register" | "reset",
+    ip: string,
+    locale?: string,
+  ) {
     const t = tenant.id;
     await this.limit(t, "code-ip", ip, LIMITS.codePerIp);
     await this.limit(t, `code-min-${purpose}`, phone, LIMITS.codePerPhoneMinute);
@@ -108,11 +116,19 @@ export class AccountsService {
       ? { code: null, note: "already-registered" }
       : purpose === "register" || registered
       ? { code, note: null }
-      : null;
-    if (message) {
-      this.d.sender.send(t, { phone, purpose, ...message, sentAt: now }).catch((err) =>
-        console.error("[sms] sending failed", err)
-      );
+      : { code: null, note: "no-account" };
+    try {
+      await this.d.sender.send(t, { phone, purpose, ...message, sentAt: now, locale });
+    } catch (err) {
+      for (
+        const [what, l] of [["min", LIMITS.codePerPhoneMinute], [
+          "hour",
+          LIMITS.codePerPhoneHour,
+        ]] as const
+      ) {
+        await giveBack(this.d.kv, keys.rate(t, `code-${what}-${purpose}`, phone), l, now);
+      }
+      throw err;
     }
     return { resendAfterSeconds: LIMITS.codePerPhoneMinute.windowMs / 1000 };
   }

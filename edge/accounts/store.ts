@@ -35,6 +35,8 @@ export interface OutboxItem {
   code: string | null;
   note: string | null;
   sentAt: number;
+  /** The language of the text (the requester's); English when absent. */
+  locale?: string;
 }
 
 export const keys = {

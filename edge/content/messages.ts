@@ -4,6 +4,7 @@
  * written in the same atomic commit as the decision.
  */
 import { journalId } from "../ledger/service.ts";
+import { listPage } from "../platform/kvpage.ts";
 
 export interface MessageRecord {
   id: string;
@@ -39,10 +40,10 @@ export async function listMessages(
   limit: number,
   cursor?: string,
 ) {
-  const iter = kv.list<MessageRecord>({ prefix: messageKeys.messages(t, userId) }, {
+  const iter = listPage<MessageRecord>(kv, { prefix: messageKeys.messages(t, userId) }, {
     reverse: true,
     limit,
-    cursor: cursor || undefined,
+    cursor,
   });
   const items: MessageRecord[] = [];
   for await (const e of iter) items.push(e.value);

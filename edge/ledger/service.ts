@@ -11,6 +11,7 @@ import {
   type Posting,
   ZERO,
 } from "./store.ts";
+import { listPage } from "../platform/kvpage.ts";
 
 /** What a caller wants committed: postings plus its own business-record checks and writes. */
 export interface Plan<R> {
@@ -285,9 +286,9 @@ export class Ledger {
     userId: string,
     o: { cursor?: string; limit: number; type?: string; currency?: string; wallet?: string },
   ): Promise<{ items: Line[]; cursor: string | null }> {
-    const iter = this.kv.list<Line>({ prefix: keys.lines(t, userId) }, {
+    const iter = listPage<Line>(this.kv, { prefix: keys.lines(t, userId) }, {
       reverse: true,
-      cursor: o.cursor || undefined,
+      cursor: o.cursor,
     });
     const items: Line[] = [];
     let scanned = 0;

@@ -1,5 +1,6 @@
 import { journalId } from "../ledger/service.ts";
 import { type AuditEntry, keys } from "./store.ts";
+import { listPage } from "../platform/kvpage.ts";
 
 /**
  * The operator audit log: every operator action writes one entry (who, what, on what, when,
@@ -21,7 +22,11 @@ export function auditInto(
 
 /** Newest first, paged by an opaque cursor. */
 export async function listAudit(kv: Deno.Kv, t: string, limit: number, cursor?: string) {
-  const iter = kv.list<AuditEntry>({ prefix: keys.audits(t) }, { reverse: true, limit, cursor });
+  const iter = listPage<AuditEntry>(kv, { prefix: keys.audits(t) }, {
+    reverse: true,
+    limit,
+    cursor,
+  });
   const items: AuditEntry[] = [];
   for await (const e of iter) items.push(e.value);
   return { items, cursor: items.length === limit ? iter.cursor : null };

@@ -5,7 +5,7 @@ import { Withdrawals } from "../funds/withdraw.ts";
 import { Identity } from "../identity/certify.ts";
 import { ImageStore } from "../identity/uploads.ts";
 import { AccountsService } from "../accounts/service.ts";
-import { DevOutboxSender } from "../accounts/sender.ts";
+import { DevOutboxSender, HttpSmsSender } from "../accounts/sender.ts";
 import { Ledger } from "../ledger/service.ts";
 import { ReferencePrices } from "../market/prices.ts";
 import { MarketService } from "../market/service.ts";
@@ -28,7 +28,9 @@ export async function buildDeps(
 ): Promise<Deps> {
   const now = opts.now ?? Date.now;
   const tenants = await TenantRegistry.load(config.tenantsFile);
-  const sender = new DevOutboxSender(kv, opts.log);
+  const sender = config.smsSender === "http" && config.smsHttp
+    ? new HttpSmsSender(config.smsHttp, opts.log)
+    : new DevOutboxSender(kv, opts.log);
   const accounts = new AccountsService({
     kv,
     sender,

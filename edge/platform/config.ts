@@ -1,4 +1,6 @@
 /** Process configuration, read once from environment variables (documented in README.md). */
+import { parseTrustedProxies, type TrustedProxies } from "./clientip.ts";
+
 export interface AppConfig {
   port: number;
   /** Local file path, ":memory:", or a remote KV URL (http/https). */
@@ -6,12 +8,16 @@ export interface AppConfig {
   feed: "simulated" | "replay" | "exchange";
   /** JSON file defining tenants; undefined = the built-in default (`demo`). */
   tenantsFile?: string;
+  /** `production` (APP_ENV): no development defaults (SMS sender must be configured). */
+  production: boolean;
   /** "dev" keeps codes in the local outbox (shown at /dev/outbox and in the log). */
-  smsSender: "dev";
+  smsSender: "dev" | "http";
+  /** The HTTP SMS provider (a Twilio-compatible Messages API), when smsSender is "http". */
+  smsHttp?: SmsHttpConfig;
   sessionIdleMinutes: number;
   sessionMaxHours: number;
-  /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */
-  trustProxy: boolean;
+  /** Which reverse proxies' X-Forwarded-For / X-Forwarded-Proto count (TRUST_PROXY). */
+  trustProxy: TrustedProxies;
   /** Maximum JSON request body in bytes. */
   maxBodyBytes: number;
   logRequests: boolean;
@@ -34,6 +40,15 @@ export interface AppConfig {
   marketFeed: boolean;
 }
 
+export interface SmsHttpConfig {
+  /** e.g. https://api.twilio.com (no trailing slash) */
+  baseUrl: string;
+  account: string;
+  token: string;
+  from: string;
+  timeoutMs: number;
+}
+
 function int(env: (k: string) => string | undefined, key: string, dflt: number, min: number) {
   const raw = env(key);
   if (raw === undefined || raw === "") return dflt;
@@ -47,17 +62,50 @@ export function loadConfig(env: (k: string) => string | undefined = (k) => Deno.
   if (feed !== "simulated" && feed !== "replay" && feed !== "exchange") {
     throw new Error(`FEED must be simulated, replay or exchange (got ${feed})`);
   }
-  const sender = env("SMS_SENDER") ?? "dev";
-  if (sender !== "dev") throw new Error(`SMS_SENDER must be dev (the only sender so far)`);
+  const production = env("APP_ENV") === "production";
+  // Outside production the development outbox is the default, so a fresh checkout runs as is;
+  // production must name its sender, and gets the dev one only when told so explicitly.
+  const sender = env("SMS_SENDER") || (production ? undefined : "dev");
+  if (sender === undefined) {
+    throw new Error("APP_ENV=production needs SMS_SENDER (http, or dev with ALLOW_DEV_SMS=1)");
+  }
+  if (sender !== "dev" && sender !== "http") {
+    throw new Error(`SMS_SENDER must be dev or http (got ${sender})`);
+  }
+  if (sender === "dev" && production && env("ALLOW_DEV_SMS") !== "1") {
+    throw new Error(
+      "SMS_SENDER=dev keeps reset codes on this server: refused with APP_ENV=production " +
+        "unless ALLOW_DEV_SMS=1",
+    );
+  }
+  let smsHttp: SmsHttpConfig | undefined;
+  if (sender === "http") {
+    const need = (k: string) => {
+      const v = env(k);
+      if (!v) throw new Error(`SMS_SENDER=http needs ${k}`);
+      return v;
+    };
+    const baseUrl = (env("SMS_API_URL") || "https://api.twilio.com").replace(/\/+$/, "");
+    if (!/^https?:\/\//.test(baseUrl)) throw new Error("SMS_API_URL must be an http(s) URL");
+    smsHttp = {
+      baseUrl,
+      account: need("SMS_ACCOUNT"),
+      token: need("SMS_TOKEN"),
+      from: need("SMS_FROM"),
+      timeoutMs: int(env, "SMS_TIMEOUT_MS", 10_000, 100),
+    };
+  }
   const config: AppConfig = {
     port: int(env, "PORT", 8000, 0),
     kvPath: env("KV_PATH") || ".data/tradewind.kv",
     feed,
     tenantsFile: env("TENANTS_FILE") || undefined,
+    production,
     smsSender: sender,
+    smsHttp,
     sessionIdleMinutes: int(env, "SESSION_IDLE_MINUTES", 120, 1),
     sessionMaxHours: int(env, "SESSION_MAX_HOURS", 168, 1),
-    trustProxy: env("TRUST_PROXY") === "1",
+    trustProxy: parseTrustedProxies(env("TRUST_PROXY")),
     maxBodyBytes: int(env, "MAX_BODY_BYTES", 64 * 1024, 1024),
     logRequests: env("LOG_REQUESTS") === "1",
     referencePrices: env("REFERENCE_PRICES") || "BTC=60000,ETH=3000",

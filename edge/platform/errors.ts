@@ -51,6 +51,7 @@ export type ErrorId =
   | "IMAGE_TOO_LARGE"
   | "IMAGE_TYPE"
   | "IMAGE_INVALID"
+  | "SMS_SEND_FAILED"
   | "INTERNAL";
 
 export class ApiError extends Error {

@@ -1,4 +1,43 @@
 /** Paging records through a KV index (keys ending in the record id). */
+import { ApiError } from "./errors.ts";
+
+/** What `kv.list` needs of a page: iterate the entries, then read where the next page starts. */
+export interface KvPageIterator<T> extends AsyncIterable<Deno.KvEntry<T>> {
+  readonly cursor: string;
+}
+
+/**
+ * `kv.list` for a client-supplied cursor: a cursor KV cannot read is the client's mistake,
+ * answered VALIDATION (400, field `cursor`) instead of an internal error. Every paged list goes
+ * through here.
+ */
+export function listPage<T>(
+  kv: Deno.Kv,
+  selector: Deno.KvListSelector,
+  options: Deno.KvListOptions,
+): KvPageIterator<T> {
+  const iter = kv.list<T>(selector, { ...options, cursor: options.cursor || undefined });
+  return {
+    get cursor() {
+      return iter.cursor;
+    },
+    async *[Symbol.asyncIterator]() {
+      while (true) {
+        let r: IteratorResult<Deno.KvEntry<T>>;
+        try {
+          r = await iter.next();
+        } catch (e) {
+          if (options.cursor && e instanceof TypeError && /cursor/i.test(e.message)) {
+            throw new ApiError(400, "VALIDATION", {}, { cursor: "invalid" });
+          }
+          throw e;
+        }
+        if (r.done) return;
+        yield r.value;
+      }
+    },
+  };
+}
 
 /** getMany in batches of 10 (the KV limit), values in order. */
 export async function getAll<T>(kv: Deno.Kv, keys: Deno.KvKey[]): Promise<(T | null)[]> {
@@ -12,7 +51,8 @@ export async function getAll<T>(kv: Deno.Kv, keys: Deno.KvKey[]): Promise<(T | n
 
 /**
  * One page of the records an index points at: ids from the index keys under `prefix` (in key
- * order, or newest first with `reverse`), records read by `recordKey`. A malformed cursor throws.
+ * order, or newest first with `reverse`), records read by `recordKey`. A malformed cursor is a
+ * VALIDATION error.
  */
 export async function pageByIndex<T>(
   kv: Deno.Kv,
@@ -20,11 +60,7 @@ export async function pageByIndex<T>(
   recordKey: (id: string) => Deno.KvKey,
   o: { limit: number; cursor?: string; reverse?: boolean },
 ): Promise<{ items: T[]; cursor: string | null }> {
-  const iter = kv.list({ prefix }, {
-    limit: o.limit,
-    cursor: o.cursor || undefined,
-    reverse: o.reverse,
-  });
+  const iter = listPage(kv, { prefix }, { limit: o.limit, cursor: o.cursor, reverse: o.reverse });
   const ids: string[] = [];
   for await (const e of iter) ids.push(e.key.at(-1) as string);
   const items = (await getAll<T>(kv, ids.map(recordKey))).filter((x): x is Awaited<T> =>

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { getConnInfo } from "hono/deno";
 import { pickLocale } from "../../locales/languages.ts";
+import { clientAddress } from "./clientip.ts";
 import { isMobileDevice } from "./device.ts";
 import { ApiError } from "./errors.ts";
 import { errorResponse } from "./envelope.ts";
@@ -19,12 +20,8 @@ const HASH_ROUTE_SHA = await crypto.subtle.digest(
   new TextEncoder().encode(HASH_ROUTE_SCRIPT),
 ).then((b) => btoa(String.fromCharCode(...new Uint8Array(b))));
 
-function clientIp(c: Ctx, trustProxy: boolean): string {
-  if (trustProxy) {
-    // The rightmost entry is the one our proxy added; the others are the client's to choose.
-    const fwd = c.req.header("x-forwarded-for")?.split(",").pop()?.trim();
-    if (fwd) return fwd.slice(0, 64);
-  }
+/** The socket peer's address (Deno.serve's `remoteAddr`), whatever the headers say. */
+export function peerAddress(c: Ctx): string {
   try {
     return getConnInfo(c).remote.address ?? "unknown";
   } catch {
@@ -39,8 +36,16 @@ function clientIp(c: Ctx, trustProxy: boolean): string {
 export function platform(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set("deps", deps);
-    c.set("ip", clientIp(c, deps.config.trustProxy));
-    const proto = deps.config.trustProxy ? c.req.header("x-forwarded-proto") : undefined;
+    const client = clientAddress(
+      peerAddress(c),
+      c.req.header("x-forwarded-for"),
+      deps.config.trustProxy,
+    );
+    c.set("ip", client.ip);
+    // the scheme the client used: only a trusted proxy's word counts
+    const proto = client.proxied
+      ? c.req.header("x-forwarded-proto")?.split(",")[0]?.trim()
+      : undefined;
     c.set("secure", (proto ?? new URL(c.req.url).protocol.replace(":", "")) === "https");
     c.set("mobile", isMobileDevice(c.req.raw.headers));
     c.set("session", undefined);

@@ -12,6 +12,7 @@ import { symbolOf } from "../market/symbols.ts";
 import { addVolume } from "../funds/turnover.ts";
 import { ApiError } from "../platform/errors.ts";
 import type { Tenant } from "../platform/tenants.ts";
+import { listPage } from "../platform/kvpage.ts";
 
 export interface FastOption {
   duration: number;
@@ -253,9 +254,9 @@ export class FastContracts {
     o: { status?: "open" | "settled"; limit: number; cursor?: string },
   ) {
     const items: FastOrderJson[] = [];
-    const iter = this.kv.list<true>({ prefix: fastKeys.byUserPrefix(t, userId) }, {
+    const iter = listPage<true>(this.kv, { prefix: fastKeys.byUserPrefix(t, userId) }, {
       reverse: true,
-      cursor: o.cursor || undefined,
+      cursor: o.cursor,
     });
     let scanned = 0;
     for await (const e of iter) {

@@ -47,7 +47,13 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       const { phone, purpose } = c.req.valid("json");
-      const r = await c.get("deps").accounts.sendCode(c.get("tenant"), phone, purpose, c.get("ip"));
+      const r = await c.get("deps").accounts.sendCode(
+        c.get("tenant"),
+        phone,
+        purpose,
+        c.get("ip"),
+        c.get("locale"),
+      );
       return ok(c, r);
     },
   )

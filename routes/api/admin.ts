@@ -23,7 +23,7 @@ import type { OperatorSession } from "../../edge/operators/service.ts";
 import type { AppEnv, Ctx } from "../../edge/platform/context.ts";
 import { ok } from "../../edge/platform/envelope.ts";
 import { ApiError } from "../../edge/platform/errors.ts";
-import { AUTH_ERRORS, ERRORS, jsonBody, okReply, paged } from "./openapi.ts";
+import { AUTH_ERRORS, ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["admin"];
 
@@ -130,13 +130,7 @@ export const adminApi = new OpenAPIHono<AppEnv>()
     async (c) => {
       await requireOperator(c, "audit");
       const { limit, cursor } = c.req.valid("query");
-      let page;
-      try {
-        page = await listAudit(c.get("deps").kv, c.get("tenant").id, limit, cursor);
-      } catch {
-        throw new ApiError(400, "VALIDATION", {}, { cursor: "invalid" });
-      }
-      return ok(c, page);
+      return ok(c, await listAudit(c.get("deps").kv, c.get("tenant").id, limit, cursor));
     },
   )
   .openapi(
@@ -154,8 +148,11 @@ export const adminApi = new OpenAPIHono<AppEnv>()
     async (c) => {
       await requireOperator(c, "funds");
       const q = c.req.valid("query");
-      const p = await paged(() =>
-        c.get("deps").recharges.queue(c.get("tenant").id, q.status, q.limit, q.cursor)
+      const p = await c.get("deps").recharges.queue(
+        c.get("tenant").id,
+        q.status,
+        q.limit,
+        q.cursor,
       );
       return ok(c, { items: p.items.map(rechargeJson), cursor: p.cursor });
     },
@@ -228,8 +225,11 @@ export const adminApi = new OpenAPIHono<AppEnv>()
     async (c) => {
       await requireOperator(c, "funds");
       const q = c.req.valid("query");
-      const p = await paged(() =>
-        c.get("deps").withdrawals.queue(c.get("tenant").id, q.status, q.limit, q.cursor)
+      const p = await c.get("deps").withdrawals.queue(
+        c.get("tenant").id,
+        q.status,
+        q.limit,
+        q.cursor,
       );
       return ok(c, { items: p.items.map(withdrawalJson), cursor: p.cursor });
     },
@@ -302,9 +302,7 @@ export const adminApi = new OpenAPIHono<AppEnv>()
     async (c) => {
       await requireOperator(c, "identity");
       const q = c.req.valid("query");
-      const p = await paged(() =>
-        c.get("deps").identity.queue(c.get("tenant").id, q.status, q.limit, q.cursor)
-      );
+      const p = await c.get("deps").identity.queue(c.get("tenant").id, q.status, q.limit, q.cursor);
       return ok(c, { items: p.items.map(submissionJson), cursor: p.cursor });
     },
   )

@@ -20,7 +20,7 @@ import type { AppEnv } from "../../edge/platform/context.ts";
 import { ok } from "../../edge/platform/envelope.ts";
 import { ApiError } from "../../edge/platform/errors.ts";
 import { requireSession } from "../../edge/platform/middleware.ts";
-import { AUTH_ERRORS, jsonBody, okReply, paged } from "./openapi.ts";
+import { AUTH_ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["funds"];
 const page = <T extends z.ZodType>(item: T) =>
@@ -73,8 +73,11 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
     async (c) => {
       const s = await requireSession(c);
       const q = c.req.valid("query");
-      const p = await paged(() =>
-        c.get("deps").recharges.history(c.get("tenant").id, s.userId, q.limit, q.cursor)
+      const p = await c.get("deps").recharges.history(
+        c.get("tenant").id,
+        s.userId,
+        q.limit,
+        q.cursor,
       );
       return ok(c, { items: p.items.map(customerRechargeJson), cursor: p.cursor });
     },
@@ -148,8 +151,11 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
     async (c) => {
       const s = await requireSession(c);
       const q = c.req.valid("query");
-      const p = await paged(() =>
-        c.get("deps").withdrawals.history(c.get("tenant").id, s.userId, q.limit, q.cursor)
+      const p = await c.get("deps").withdrawals.history(
+        c.get("tenant").id,
+        s.userId,
+        q.limit,
+        q.cursor,
       );
       return ok(c, { items: p.items.map(customerWithdrawalJson), cursor: p.cursor });
     },

@@ -58,12 +58,7 @@ export const messagesApi = new OpenAPIHono<AppEnv>()
       const q = c.req.valid("query");
       const { kv } = c.get("deps");
       const t = c.get("tenant").id;
-      let page;
-      try {
-        page = await listMessages(kv, t, s.userId, q.limit, q.cursor);
-      } catch {
-        throw new ApiError(400, "VALIDATION", {}, { cursor: "invalid" });
-      }
+      const page = await listMessages(kv, t, s.userId, q.limit, q.cursor);
       return ok(c, {
         items: page.items.map((m) => localizedMessage(c, m)),
         cursor: page.cursor,

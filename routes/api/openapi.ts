@@ -1,5 +1,4 @@
 import { z } from "@hono/zod-openapi";
-import { ApiError } from "../../edge/platform/errors.ts";
 
 /** Helpers to describe enveloped replies in the OpenAPI document. */
 export function envelopeOf<T extends z.ZodType>(data: T) {
@@ -36,14 +35,4 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
 
 export function okReply<T extends z.ZodType>(data: T, description = "success") {
   return { 200: { description, content: { "application/json": { schema: envelopeOf(data) } } } };
-}
-
-/** A malformed KV cursor is the client's mistake: 400, not 500. */
-export async function paged<R>(f: () => Promise<R>): Promise<R> {
-  try {
-    return await f();
-  } catch (e) {
-    if (e instanceof ApiError) throw e;
-    throw new ApiError(400, "VALIDATION", {}, { cursor: "invalid" });
-  }
 }

@@ -3,7 +3,8 @@ import { ComingSoon, NotFoundBody } from "../../components/blocks.tsx";
 import { DevOutboxSender } from "../../edge/accounts/sender.ts";
 import type { AppEnv, Ctx } from "../../edge/platform/context.ts";
 import { layoutOfPath } from "../../edge/platform/device.ts";
-import { sessionOf } from "../../edge/platform/middleware.ts";
+import { peerAddress, sessionOf } from "../../edge/platform/middleware.ts";
+import { hasForwardingHeaders, isLoopback } from "../../edge/platform/clientip.ts";
 import { renderPage } from "../../edge/render/page.tsx";
 import { desktopPage, devicePage, mobilePage } from "./frame.tsx";
 import { desktopPages } from "./pc.tsx";
@@ -17,10 +18,6 @@ import { tradingPages } from "./trading.tsx";
 import { adminPages } from "./admin.tsx";
 import { fundsPages } from "./funds.tsx";
 import { messagePages } from "./messages.tsx";
-
-function isLoopback(ip: string): boolean {
-  return /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/.test(ip);
-}
 
 /** The 404 page in the layout the path (or the device) belongs to. */
 export function notFoundPage(c: Ctx, closed = false) {
@@ -106,11 +103,16 @@ export function registerPages(app: Hono<AppEnv>) {
     });
   }
 
-  // Development SMS outbox: only while the dev sender is active, and only for clients on this
-  // machine (codes in it would let anyone take over an account).
+  // Development SMS outbox: only while the dev sender is chosen, and only for a browser on this
+  // machine (codes in it would let anyone take over an account): the socket peer must be
+  // loopback and the request must carry no forwarding header, so nothing relayed by a proxy on
+  // this host (which would itself connect from loopback) is answered, whatever TRUST_PROXY says.
   app.get("/dev/outbox", async (c) => {
     const sender = c.get("deps").sender;
-    if (!(sender instanceof DevOutboxSender) || !isLoopback(c.get("ip"))) return notFoundPage(c);
+    if (
+      !(sender instanceof DevOutboxSender) || !isLoopback(peerAddress(c)) ||
+      hasForwardingHeaders(c.req.raw.headers)
+    ) return notFoundPage(c);
     const items = await sender.list(c.get("tenant").id);
     if (c.req.query("format") === "json") {
       c.header("Cache-Control", "no-store");
@@ -142,7 +144,14 @@ export function registerPages(app: Hono<AppEnv>) {
                       <td>{new Date(i.sentAt).toISOString().replace("T", " ").slice(0, 19)}</td>
                       <td>{i.phone}</td>
                       <td>{t(`outbox.${i.purpose}`)}</td>
-                      <td class="code">{i.code ?? t("outbox.alreadyRegistered")}</td>
+                      <td class="code">
+                        {i.code ??
+                          t(
+                            i.note === "no-account"
+                              ? "outbox.noAccount"
+                              : "outbox.alreadyRegistered",
+                          )}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
