@@ -14,8 +14,10 @@ const deps = await buildDeps(config, kv);
 await seedIfEmpty(deps);
 await deps.engine.start();
 // Daily holding fee at 00:00 UTC; catches up missed days and is idempotent per position and day.
+// It runs hourly so that a failed charge is retried within the hour (a run with nothing due and
+// nothing to retry changes nothing).
 await deps.holdingFees.run();
-Deno.cron("holding-fee", "0 0 * * *", () => deps.holdingFees.run().then(() => {}));
+Deno.cron("holding-fee", "0 * * * *", () => deps.holdingFees.run().then(() => {}));
 if (config.marketFeed) await deps.market.start(await feedFromConfig(config));
 const app = createApp(deps);
 // Realtime heartbeat: clients reconnect when it stops.

@@ -3,7 +3,9 @@
  * once per position and day (the ledger's idempotency key), taken from the contract wallet's
  * available balance and, when that is short, from the position's margin (its liquidation price
  * moves accordingly). Deno.cron can skip or repeat runs: every run charges each day from the
- * last charged one up to today, and a repeated run changes nothing.
+ * last charged one up to today, and a repeated run changes nothing. A charge that fails (the
+ * market is stale when an exhausted position must be closed, storage contention) is recorded and
+ * retried by the next run (hourly), and still counts once.
  */
 import { fee, liquidationPrice } from "../../core-wasm/mod.ts";
 import { house, user } from "../ledger/accounts.ts";
@@ -19,7 +21,12 @@ export const HOLDING_FEE_DAILY = 50_000n;
 const DAY = 86_400_000;
 
 const dayKey = (t: string) => [t, "trading", "holdfeeDay"];
+/** A position's day whose charge failed: retried by every later run until it is settled. */
+const retryKey = (t: string, id: string, day: string) => [t, "trading", "holdfeeRetry", id, day];
+const retryPrefix = (t: string) => [t, "trading", "holdfeeRetry"];
 const dayName = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+type Outcome = "charged" | "settled" | "failed";
 
 export class HoldingFees {
   constructor(
@@ -30,11 +37,21 @@ export class HoldingFees {
     private now: () => number,
   ) {}
 
-  /** Charge every day not charged yet, up to today (00:00 UTC boundaries). */
+  /**
+   * Retry the charges that failed in earlier runs, then charge every day not charged yet, up to
+   * today (00:00 UTC boundaries). A day is marked done once each position's charge for it either
+   * succeeded or was recorded for retry; the ledger's key makes a retried charge count once.
+   */
   async run(): Promise<number> {
     let charged = 0;
     const today = Math.floor(this.now() / DAY) * DAY;
     for (const t of this.tenants.byId.keys()) {
+      for await (const e of this.kv.list<{ day: number }>({ prefix: retryPrefix(t) })) {
+        const id = e.key.at(-2) as string;
+        const r = await this.chargeOne(t, id, e.value.day);
+        if (r === "charged") charged++;
+        if (r !== "failed") await this.kv.delete(e.key);
+      }
       const last = (await this.kv.get<number>(dayKey(t))).value ?? today - DAY;
       for (let day = last + DAY; day <= today; day += DAY) {
         charged += await this.chargeDay(t, day);
@@ -49,18 +66,33 @@ export class HoldingFees {
     let n = 0;
     for await (const p of this.contracts.openPositions(t)) {
       if (p.status !== "holding" || p.entry.time >= day) continue;
-      try {
-        const r = await this.chargeOrExhausted(t, p.id, dayName(day));
-        if (r === "exhausted") {
-          // the fee would consume the whole margin: the position is closed at the market instead
-          await this.contracts.close(t, p.id, { reason: "liquidation" });
-        } else if (r) n++;
-      } catch (e) {
-        // one position's failure (closed meanwhile, stale market) must not stop the others
-        if (!(e instanceof ApiError)) console.error("[holding-fee]", p.id, e);
-      }
+      const r = await this.chargeOne(t, p.id, day);
+      if (r === "charged") n++;
+      // one position's failure (stale market, contention, storage) must not stop the others,
+      // and must not be forgotten: the next run tries that day again
+      if (r === "failed") await this.kv.set(retryKey(t, p.id, dayName(day)), { day });
     }
     return n;
+  }
+
+  /** One position's fee for one day: charged, settled otherwise (closed, replayed), or failed. */
+  private async chargeOne(t: string, id: string, day: number): Promise<Outcome> {
+    try {
+      const r = await this.chargeOrExhausted(t, id, dayName(day));
+      if (r === "exhausted") {
+        // the fee would consume the whole margin: the position is closed at the market instead
+        await this.contracts.close(t, id, { reason: "liquidation" });
+        return "settled";
+      }
+      return r ? "charged" : "settled";
+    } catch (e) {
+      // closed meanwhile: nothing is owed any more
+      if (e instanceof ApiError && (e.error === "POSITION_CLOSED" || e.error === "NOT_FOUND")) {
+        return "settled";
+      }
+      console.error("[holding-fee]", t, id, dayName(day), e instanceof ApiError ? e.error : e);
+      return "failed";
+    }
   }
 
   private async charge(t: string, id: string, day: string): Promise<boolean | "exhausted"> {

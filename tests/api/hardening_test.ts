@@ -1,0 +1,128 @@
+/**
+ * Issue 11 item 13 (smaller defects): malformed cursors are 400, a failed holding-fee charge is
+ * retried and counted once, unattached uploads expire.
+ */
+import { assert, assertEquals } from "../assert.ts";
+import { parseDecimal } from "../../core-wasm/mod.ts";
+import { startServer, type TestServer } from "../server.ts";
+
+const U = 100_000_000n;
+const DAY = 86_400_000;
+
+async function login(srv: TestServer, phone: string) {
+  const r = await srv.call("/api/login", { body: { phone, password: "Demo-2026" } });
+  assertEquals(r.body.code, 0, JSON.stringify(r.body));
+  return r.headers.get("authorization")!;
+}
+
+Deno.test("a malformed cursor on a paged list is a validation error, not a crash", async () => {
+  const srv = await startServer({ seed: true });
+  try {
+    const token = await login(srv, "+12025550123");
+    for (
+      const path of [
+        "/api/account/flow",
+        "/api/fast/orders",
+        "/api/message",
+        "/api/recharge/history",
+        "/api/withdraw/history",
+      ]
+    ) {
+      // "%%%" is not base64; the second decodes but is no key KV ever wrote
+      for (const cursor of ["%%%", "AAECAwQFBgcICQoLDA0ODw"]) {
+        const r = await srv.call(`${path}?cursor=${encodeURIComponent(cursor)}`, { token });
+        if (r.status === 200) continue; // a cursor that happens to decode may just end the list
+        assertEquals([r.status, r.body.data.error], [400, "VALIDATION"], `${path} ${cursor}`);
+        assert(r.body.data.fields?.cursor, `${path}: a message for the cursor field`);
+      }
+      const bad = await srv.call(`${path}?cursor=${encodeURIComponent("garbage!!")}`, { token });
+      assertEquals([bad.status, bad.body.data.error], [400, "VALIDATION"], path);
+    }
+  } finally {
+    await srv.close();
+  }
+});
+
+Deno.test("a holding-fee charge that fails is retried by the next run and counted once", async () => {
+  const srv = await startServer({ seed: true });
+  let clock = Date.now() - 600_000;
+  const tick = async (price: string) => {
+    clock += 1000;
+    await srv.deps.market.tape.ingest({
+      symbol: "BTCUSDT",
+      time: clock,
+      price: parseDecimal(price),
+      qty: U / 100n,
+    });
+    await srv.deps.engine.idle();
+  };
+  type Pos = { orderNo: string; status: string; closeReason: string | null };
+  try {
+    await tick("20000");
+    const rich = await login(srv, "+12025550123");
+    const poor = await login(srv, "+12025550124");
+    // a well-funded position: 200 notional, 0.1 a day
+    const a = await srv.call<Pos>("/api/contract/order", {
+      token: rich,
+      body: { symbol: "BTCUSDT", side: "long", lots: 10, leverage: 10, type: "market" },
+    });
+    assertEquals(a.body.code, 0, JSON.stringify(a.body));
+    // a position with nothing but its margin (0.2): 19 days are paid from it, the 20th would
+    // exhaust it, so on that day the position must be closed at the market
+    await srv.call("/api/account/transfer", {
+      token: poor,
+      body: { from: "spot", to: "contract", currency: "USDT", amount: "1" },
+    });
+    const b = await srv.call<Pos>("/api/contract/order", {
+      token: poor,
+      body: { symbol: "BTCUSDT", side: "long", lots: 1, leverage: 100, type: "market" },
+    });
+    assertEquals(b.body.code, 0, JSON.stringify(b.body));
+    await srv.call("/api/account/transfer", {
+      token: poor,
+      body: { from: "contract", to: "spot", currency: "USDT", amount: "0.79" },
+    });
+    await srv.deps.holdingFees.run();
+
+    // 25 midnights pass while the feed is down: closing the exhausted position fails
+    srv.advance(25 * DAY);
+    clock += 25 * DAY;
+    await srv.deps.holdingFees.run();
+    await srv.deps.holdingFees.run();
+    const p1 = await login(srv, "+12025550124");
+    let held = await srv.call<{ items: Pos[] }>("/api/contract/positions", { token: p1 });
+    assertEquals(held.body.data.items.map((p) => p.orderNo), [b.body.data.orderNo]);
+
+    // the feed is back (the price went up: the engine has no reason to liquidate); the next run
+    // retries the failed day and closes the position as the fee rule says
+    await tick("21000");
+    held = await srv.call<{ items: Pos[] }>("/api/contract/positions", { token: p1 });
+    assertEquals(held.body.data.items.length, 1, "still open before the retry");
+    await srv.deps.holdingFees.run();
+    await srv.deps.holdingFees.run();
+    const closed = await srv.call<{ items: Pos[] }>("/api/contract/positions?status=closed", {
+      token: p1,
+    });
+    assertEquals(closed.body.data.items.map((p) => [p.orderNo, p.closeReason]), [[
+      b.body.data.orderNo,
+      "liquidation",
+    ]]);
+    const poorFees = await srv.call<{ items: unknown[] }>(
+      "/api/account/flow?type=fee&limit=100",
+      { token: p1 },
+    );
+    // 19 days from the margin; none twice
+    assertEquals(poorFees.body.data.items.length, 19);
+
+    // the healthy position paid each of the 25 days exactly once through all those runs
+    const r1 = await login(srv, "+12025550123");
+    const richFees = await srv.call<{ items: { available: string; ref: string }[] }>(
+      "/api/account/flow?type=fee&limit=100",
+      { token: r1 },
+    );
+    const daily = richFees.body.data.items.filter((l) => l.available === "-0.1");
+    assertEquals(daily.length, 25);
+  } finally {
+    await srv.close();
+  }
+});
