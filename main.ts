@@ -18,6 +18,12 @@ await deps.engine.start();
 // nothing to retry changes nothing).
 await deps.holdingFees.run();
 Deno.cron("holding-fee", "0 * * * *", () => deps.holdingFees.run().then(() => {}));
+// Uploads not attached to a recharge or a verification within 24 h are deleted.
+Deno.cron(
+  "uploads-expiry",
+  "30 * * * *",
+  () => deps.images.sweep(deps.tenants.byId.keys()).then(() => {}),
+);
 if (config.marketFeed) await deps.market.start(await feedFromConfig(config));
 const app = createApp(deps);
 // Realtime heartbeat: clients reconnect when it stops.

@@ -487,13 +487,21 @@ export const isImageId = (id: string): boolean => UUID_V4.test(id);
 export type ImageUse = "funds" | "identity";
 
 export const imageUseKey = (t: string, id: string) => [t, "images", "use", id];
+/** Uploads not attached yet, with their upload time: what the expiry sweep looks at. */
+const pendingKey = (t: string, id: string): Deno.KvKey => [t, "images", "pending", id];
+/** An upload not attached to a recharge or a verification within this long is deleted. */
+export const UNATTACHED_TTL_MS = 24 * 3600_000;
+/** Written in place of the use when an upload expires, so a late attach fails (then forgotten). */
+const EXPIRED = "expired";
 
 /**
  * Attach an image to a submission inside the submission's own commit: the image must not be
- * attached yet (one receipt, one recharge), and from then on operators of that role may read it.
+ * attached yet (one receipt, one recharge) nor expired, and from then on operators of that role
+ * may read it (and it never expires).
  */
 export function attachImage(op: Deno.AtomicOperation, t: string, id: string, use: ImageUse) {
-  op.check({ key: imageUseKey(t, id), versionstamp: null }).set(imageUseKey(t, id), use);
+  op.check({ key: imageUseKey(t, id), versionstamp: null }).set(imageUseKey(t, id), use)
+    .delete(pendingKey(t, id));
 }
 
 export class ImageStore {
@@ -502,7 +510,35 @@ export class ImageStore {
   /** The use an image was attached for (null while it is only its owner's upload). */
   async use(t: string, id: string): Promise<ImageUse | null> {
     if (!t || !isImageId(id)) return null;
-    return (await this.kv.get<ImageUse>(imageUseKey(t, id))).value;
+    const use = (await this.kv.get<ImageUse | typeof EXPIRED>(imageUseKey(t, id))).value;
+    return use === EXPIRED ? null : use;
+  }
+
+  /**
+   * Delete the uploads of these tenants that were not attached within UNATTACHED_TTL_MS (run
+   * periodically). The meta record goes in one commit with the check that the image is still
+   * unattached, and a tombstone makes a concurrent attach fail; the chunks follow.
+   */
+  async sweep(tenants: Iterable<string>): Promise<number> {
+    const cutoff = this.now() - UNATTACHED_TTL_MS;
+    let n = 0;
+    for (const t of tenants) {
+      for await (const e of this.kv.list<number>({ prefix: [t, "images", "pending"] })) {
+        if (e.value > cutoff) continue;
+        const id = e.key.at(-1) as string;
+        const res = await this.kv.atomic()
+          .check(e)
+          .check({ key: imageUseKey(t, id), versionstamp: null })
+          .delete(e.key)
+          .delete(metaKey(t, id))
+          .set(imageUseKey(t, id), EXPIRED, { expireIn: 30 * 86_400_000 })
+          .commit();
+        if (!res.ok) continue; // attached meanwhile
+        await this.dropChunks(t, id);
+        n++;
+      }
+    }
+    return n;
   }
 
   /** Stores a sanitized image; returns its new id. Chunks first, the meta record last. */
@@ -528,7 +564,10 @@ export class ImageStore {
       }
       const meta: ImageMeta = { id, owner, mime: img.mime, size, chunks, at: this.now() };
       const key = metaKey(t, id);
-      await commit(this.kv.atomic().check({ key, versionstamp: null }).set(key, meta));
+      await commit(
+        this.kv.atomic().check({ key, versionstamp: null }).set(key, meta)
+          .set(pendingKey(t, id), meta.at),
+      );
     } catch (e) {
       await this.dropChunks(t, id).catch(() => {}); // best effort: no meta, so never served
       throw e;

@@ -4,6 +4,7 @@
  */
 import { assert, assertEquals } from "../assert.ts";
 import { parseDecimal } from "../../core-wasm/mod.ts";
+import { makePng, uploadForm } from "../images.ts";
 import { startServer, type TestServer } from "../server.ts";
 
 const U = 100_000_000n;
@@ -122,6 +123,79 @@ Deno.test("a holding-fee charge that fails is retried by the next run and counte
     );
     const daily = richFees.body.data.items.filter((l) => l.available === "-0.1");
     assertEquals(daily.length, 25);
+  } finally {
+    await srv.close();
+  }
+});
+
+Deno.test("uploads not attached within 24 hours expire; attached ones stay", async () => {
+  const srv = await startServer({ seed: true });
+  try {
+    let token = await login(srv, "+12025550123");
+    const upload = async () => {
+      const r = await srv.call<{ imageId: string }>("/api/upload", {
+        method: "POST",
+        raw: uploadForm(await makePng(8, 8)),
+        token,
+      });
+      assertEquals(r.body.code, 0, JSON.stringify(r.body));
+      return r.body.data.imageId;
+    };
+    const status = async (id: string) => {
+      const r = await fetch(`${srv.base}/api/image/${id}`, { headers: { authorization: token } });
+      await r.body?.cancel();
+      return r.status;
+    };
+    const sweep = async () => {
+      await srv.deps.images.sweep(srv.deps.tenants.byId.keys());
+      token = await login(srv, "+12025550123"); // hours passed: the session idled out
+    };
+    const loose = await upload();
+    const receipt = await upload();
+    const rc = await srv.call("/api/recharge", {
+      token,
+      body: {
+        currency: "USDT",
+        channelId: "bank-usdt",
+        amount: "100",
+        remitterName: "Ada Lovelace",
+        remitterAccount: "GB82WEST12345698765432",
+        voucherImageId: receipt,
+      },
+    });
+    assertEquals(rc.body.code, 0, JSON.stringify(rc.body));
+
+    srv.advance(23 * 3600_000);
+    await sweep();
+    assertEquals([await status(loose), await status(receipt)], [200, 200], "younger than a day");
+
+    srv.advance(2 * 3600_000);
+    await sweep();
+    assertEquals([await status(loose), await status(receipt)], [404, 200]);
+    // its bytes are gone too, not just hidden
+    const left = [];
+    for await (const e of srv.kv.list({ prefix: ["demo", "images", "chunk", loose] })) {
+      left.push(e.key);
+    }
+    assertEquals(left, []);
+    // an expired upload cannot back a recharge any more
+    const late = await srv.call("/api/recharge", {
+      token,
+      body: {
+        currency: "USDT",
+        channelId: "bank-usdt",
+        amount: "100",
+        remitterName: "Ada Lovelace",
+        remitterAccount: "GB82WEST12345698765432",
+        voucherImageId: loose,
+      },
+    });
+    assertEquals([late.status, late.body.data.error], [400, "VALIDATION"]);
+
+    // the attached receipt survives any number of later sweeps
+    srv.advance(30 * 86_400_000);
+    await sweep();
+    assertEquals(await status(receipt), 200);
   } finally {
     await srv.close();
   }
