@@ -13,7 +13,7 @@ import { userInfo } from "../../edge/accounts/service.ts";
 import { type AppEnv, type Ctx, SESSION_COOKIE } from "../../edge/platform/context.ts";
 import { ok } from "../../edge/platform/envelope.ts";
 import { requireSession, sessionOf } from "../../edge/platform/middleware.ts";
-import { AUTH_ERRORS, ERRORS, jsonBody, okReply } from "./openapi.ts";
+import { AUTH_ERRORS, err, ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["accounts"];
 const Empty = z.object({});
@@ -43,7 +43,11 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       tags,
       summary: "Send a verification code (answer never reveals whether the phone is registered)",
       request: jsonBody(SmsCodeBody),
-      responses: { ...okReply(z.object({ resendAfterSeconds: z.number().int() })), ...ERRORS },
+      responses: {
+        ...okReply(z.object({ resendAfterSeconds: z.number().int() })),
+        ...ERRORS,
+        503: err("SMS_SEND_FAILED: the SMS provider did not take the message (retry at once)"),
+      },
     }),
     async (c) => {
       const { phone, purpose } = c.req.valid("json");

@@ -14,7 +14,7 @@ export const ErrorEnvelope = z.object({
   }),
 }).openapi("ErrorEnvelope");
 
-const err = (description: string) => ({
+export const err = (description: string) => ({
   description,
   content: { "application/json": { schema: ErrorEnvelope } },
 });
