@@ -119,14 +119,14 @@ export function parseTrustedProxies(raw: string | undefined): TrustedProxies {
 
 export interface ClientAddress {
   ip: string;
-  /** The request reached us through a trusted proxy (its X-Forwarded-Proto counts). */
+  /** The socket peer is a trusted proxy (its X-Forwarded-Proto counts). */
   proxied: boolean;
 }
 
 /**
  * Walk from the socket peer leftwards through `X-Forwarded-For` while the hop is a trusted
- * proxy; the first untrusted hop is the client. A hop that is not an address stops the walk at
- * the last trusted one.
+ * proxy; the first untrusted hop is the client (the left-most entry when all are trusted). An
+ * entry that is not an address stops the walk at the last trusted hop.
  */
 export function clientAddress(
   peer: string,
@@ -135,18 +135,20 @@ export function clientAddress(
 ): ClientAddress {
   const own = parseIp(peer);
   const peerIp = own ? formatIp(own) : peer || "unknown";
-  if (trust.kind === "none" || !forwardedFor) return { ip: peerIp, proxied: false };
-  const chain = [peer, ...forwardedFor.split(",").map((s) => s.trim()).reverse()];
   const trusted = (addr: Uint8Array, i: number) =>
-    trust.kind === "hops" ? i < trust.hops : trust.cidrs.some((c) => inCidr(addr, c));
-  let last = peerIp;
-  for (let i = 0; i < chain.length; i++) {
-    const addr = parseIp(stripPort(chain[i]!));
-    if (!addr) return { ip: last, proxied: i > 1 };
-    last = formatIp(addr);
-    if (!trusted(addr, i) || i === chain.length - 1) return { ip: last, proxied: i > 0 };
+    trust.kind === "hops"
+      ? i < trust.hops
+      : trust.kind === "cidrs" && trust.cidrs.some((c) => inCidr(addr, c));
+  if (!own || !trusted(own, 0)) return { ip: peerIp, proxied: false };
+  const hops = (forwardedFor ?? "").split(",").map((s) => s.trim()).filter(Boolean).reverse();
+  let ip = peerIp;
+  for (let i = 0; i < hops.length; i++) {
+    const addr = parseIp(stripPort(hops[i]!));
+    if (!addr) break;
+    ip = formatIp(addr);
+    if (!trusted(addr, i + 1)) break;
   }
-  return { ip: last, proxied: false };
+  return { ip, proxied: true };
 }
 
 function stripPort(s: string): string {
