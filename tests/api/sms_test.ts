@@ -251,10 +251,12 @@ Deno.test("rotating X-Forwarded-For does not reset the per-IP code limit", async
   );
 });
 
+const MAIN = new URL("../../main.ts", import.meta.url).pathname;
+
 Deno.test("production refuses to start with the development SMS sender", async (t) => {
   const run = async (env: Record<string, string>) => {
     const out = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", "--unstable-kv", "--unstable-cron", "main.ts"],
+      args: ["run", "-A", "--unstable-kv", "--unstable-cron", MAIN],
       env: { KV_PATH: ":memory:", PORT: "0", MARKET_FEED: "off", HOST: "127.0.0.1", ...env },
       clearEnv: false,
       stdout: "piped",
