@@ -126,37 +126,38 @@ export function registerPages(app: Hono<AppEnv>) {
         <main class="plain" id="main">
           <h1>{t("page.outbox")}</h1>
           <p class="muted">{t("outbox.intro")}</p>
-          {items.length === 0
-            ? <p>{t("outbox.empty")}</p>
-            : (
+          {items.length === 0 ? <p>{t("outbox.empty")}</p> : (
+            <div class="scroll-x">
               <table class="table" data-testid="outbox">
                 <thead>
                   <tr>
-                    <th>{t("outbox.sentAt")}</th>
                     <th>{t("outbox.phone")}</th>
-                    <th>{t("outbox.purpose")}</th>
                     <th>{t("outbox.code")}</th>
+                    <th>{t("outbox.purpose")}</th>
+                    <th>{t("outbox.sentAt")}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {items.map((i) => (
                     <tr>
-                      <td>{new Date(i.sentAt).toISOString().replace("T", " ").slice(0, 19)}</td>
                       <td>{i.phone}</td>
-                      <td>{t(`outbox.${i.purpose}`)}</td>
-                      <td class="code">
-                        {i.code ??
-                          t(
+                      {i.code ? <td class="code">{i.code}</td> : (
+                        <td class="muted">
+                          {t(
                             i.note === "no-account"
                               ? "outbox.noAccount"
                               : "outbox.alreadyRegistered",
                           )}
-                      </td>
+                        </td>
+                      )}
+                      <td>{t(`outbox.${i.purpose}`)}</td>
+                      <td>{new Date(i.sentAt).toISOString().replace("T", " ").slice(0, 19)}</td>
                     </tr>
                   ))}
                 </tbody>
               </table>
-            )}
+            </div>
+          )}
         </main>
       ),
     );
