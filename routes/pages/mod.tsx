@@ -17,6 +17,7 @@ import { tradingPages } from "./trading.tsx";
 import { adminPages } from "./admin.tsx";
 import { fundsPages } from "./funds.tsx";
 import { messagePages } from "./messages.tsx";
+import { securityPages } from "./security.tsx";
 
 function isLoopback(ip: string): boolean {
   return /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/.test(ip);
@@ -69,6 +70,7 @@ export const ALL_PAGES: PageDef[] = [
   ...tradingPages,
   ...fundsPages,
   ...messagePages,
+  ...securityPages,
   ...adminPages,
   ...pendingPages,
   ...neutralPages,
