@@ -61,10 +61,11 @@ export default function DeviceList({ tx, items }: { tx: Texts; items: DeviceRow[
               <strong>{r.device ?? tx["twofa.unknownDevice"]}</strong>
               {r.current && <span class="badge">{tx["twofa.thisDevice"]}</span>}
             </div>
-            <div class="muted small">
-              {r.ip ?? "—"} · {fill(tx["twofa.signedInAt"]!, { time: r.signedIn })}
-            </div>
-            <div class="muted small">{fill(tx["twofa.lastSeen"]!, { time: r.lastSeen })}</div>
+            <div class="muted small">{r.ip ?? "—"}</div>
+            <div class="muted small">{fill(tx["twofa.signedInAt"]!, { time: r.signedIn })}</div>
+            {!r.current && (
+              <div class="muted small">{fill(tx["twofa.lastSeen"]!, { time: r.lastSeen })}</div>
+            )}
             {asking === r.id && (
               <ConfirmBox
                 tx={tx}
