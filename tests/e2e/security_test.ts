@@ -6,6 +6,7 @@
 import { devices, type Page } from "playwright-core";
 import * as OTPAuth from "otpauth";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
+import { operatorToken } from "../operator.ts";
 import { registerUser, startServer, type TestServer } from "../server.ts";
 import { E2E, launch, shot } from "./browser.ts";
 
@@ -32,12 +33,12 @@ const SECURITY: Record<Layout, string> = {
 };
 
 async function flow(t: Deno.TestContext, layout: Layout, local: string) {
-  const srv = await startServer();
+  const srv = await startServer({ seed: true });
   const browser = await launch();
   try {
     const phone = "+1" + local;
     const password = "Secure-2026";
-    await registerUser(srv, phone, password);
+    const { token } = await registerUser(srv, phone, password);
     // another device signed in elsewhere
     const other = await srv.call("/api/login", {
       body: { phone, password },
@@ -122,6 +123,39 @@ async function flow(t: Deno.TestContext, layout: Layout, local: string) {
       assertEquals(await rows.count(), 2);
       const gone = await srv.call("/api/user/info", { token: otherToken });
       assertEquals(gone.body.code, -99);
+    });
+
+    await t.step("the withdrawal form asks for the authenticator code", async () => {
+      // a verified customer with a withdrawal password and a bound address (through the API)
+      const op = await operatorToken(srv);
+      await srv.call("/api/user/draw-password", {
+        token,
+        body: { password: "135790", confirm: "135790" },
+      });
+      const docNumber = `P${local}`;
+      await srv.call("/api/certify/junior", {
+        token,
+        body: { name: "Grace Hopper", docType: "passport", docNumber },
+      });
+      const q = await srv.call<{ items: { id: string; junior: { docNumber: string } }[] }>(
+        "/api/admin/certifications?status=authenticating&limit=100",
+        { token: op },
+      );
+      const cert = q.body.data.items.find((i) => i.junior?.docNumber === docNumber)!;
+      await srv.call(`/api/admin/certifications/${cert.id}/pass`, { token: op, method: "POST" });
+      const m = await srv.call("/api/payment-methods", {
+        token,
+        body: { kind: "crypto", type: "USDT-TRC20", address: "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL" },
+      });
+      assertEquals(m.body.code, 0, JSON.stringify(m.body));
+      await page.goto(srv.base + (layout === "wp" ? "/wp/user/withdraw" : "/pc/handle/withdraw"));
+      await hydrated(page, "WithdrawForm");
+      await page.fill("#amount", "20");
+      await page.fill("#drawPassword", "135790");
+      await page.click('[data-testid="withdraw-form"] button[type="submit"]');
+      await page.locator("#totp-error").waitFor();
+      assertEquals(await page.getByTestId("withdraw-confirm").count(), 0);
+      await page.screenshot({ path: shot(`${layout}-withdraw-2fa-en`), fullPage: true });
     });
 
     await t.step("screens in en, de and zh-CN", async () => {
