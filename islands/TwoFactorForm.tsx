@@ -117,12 +117,12 @@ export default function TwoFactorForm({ tx, enabled }: { tx: Texts; enabled: boo
       {status}
       <p>{tx["twofa.scan"]}</p>
       <img class="qr" src={qr} width={180} height={180} alt={tx["twofa.qrAlt"]} />
-      <p class="muted small">{tx["twofa.secret"]}</p>
-      <p>
+      <div>
+        <p class="muted small">{tx["twofa.secret"]}</p>
         <code class="secret" data-testid="twofa-secret" data-secret={setup.secret}>
           {grouped(setup.secret)}
         </code>
-      </p>
+      </div>
       <p class="notice small">{tx["twofa.secretOnce"]}</p>
       {codeField}
       <div class="row">

@@ -446,3 +446,27 @@ Deno.test("withdrawals need the two-factor code when it is on", async () => {
     await srv.close();
   }
 });
+
+Deno.test("the account security routes are published in the OpenAPI document", async () => {
+  const srv = await startServer();
+  try {
+    const doc = await (await fetch(srv.base + "/api/doc")).json();
+    for (
+      const [p, m] of [
+        ["/user/2fa/setup", "post"],
+        ["/user/2fa/enable", "post"],
+        ["/user/2fa/disable", "post"],
+        ["/user/sessions", "get"],
+        ["/user/sessions/{id}", "delete"],
+        ["/user/logins", "get"],
+      ] as const
+    ) assert(doc.paths[p]?.[m], `missing ${m} ${p}`);
+    const schemas = doc.components.schemas;
+    assert(schemas.LoginRequest.properties.totp);
+    assert(!schemas.LoginRequest.required.includes("totp"));
+    assert(schemas.WithdrawRequest.properties.totp);
+    assert(schemas.UserInfo.properties.twoFactor);
+  } finally {
+    await srv.close();
+  }
+});
