@@ -342,24 +342,36 @@ export class AccountsService {
   }
 
   /** Append a sign-in attempt to the customer's ring of recent sign-ins. */
+  /**
+   * Append a sign-in attempt to the customer's ring of recent sign-ins. Refused attempts of a
+   * locked source are recorded once per lock window, so one source hammering a lock cannot push
+   * the owner's own sign-ins out of the ring.
+   */
   private async recordLogin(t: string, userId: string, meta: ClientMeta, result: LoginResult) {
+    const ip = meta.ip.slice(0, 64);
     const rec: LoginRecord = {
       at: this.d.now(),
-      ip: meta.ip.slice(0, 64),
+      ip,
       userAgent: meta.userAgent.slice(0, 256),
       result,
     };
     const seqKey = keys.loginSeq(t, userId);
+    const seenKey = [...keys.rate(t, "login-throttled", userId), ip];
     for (let i = 0; i < 20; i++) {
-      const seq = await this.d.kv.get<number>(seqKey);
+      const [seq, seen] = await this.d.kv.getMany<[number, true]>([seqKey, seenKey]);
+      if (result === "throttled" && seen.value) return;
       const n = seq.value ?? 0;
-      const res = await this.d.kv.atomic().check(seq)
+      let op = this.d.kv.atomic().check(seq)
         .set(seqKey, n + 1)
         .set(keys.login(t, userId, String(n % LOGIN_LOG_SIZE)), rec, {
           expireIn: LOGIN_LOG_TTL_MS,
-        })
-        .commit();
-      if (res.ok) return;
+        });
+      if (result === "throttled") {
+        op = op.check(seen).set(seenKey, true, {
+          expireIn: LIMITS.login.perAccountSource.windowMs,
+        });
+      }
+      if ((await op.commit()).ok) return;
     }
   }
 
