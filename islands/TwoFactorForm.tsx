@@ -70,9 +70,12 @@ export default function TwoFactorForm({ tx, enabled }: { tx: Texts; enabled: boo
   }
 
   const status = (
-    <p class="muted" data-testid="twofa-status">
-      {tx["twofa.hint"]} · <strong>{tx[on ? "twofa.on" : "twofa.off"]}</strong>
-    </p>
+    <div>
+      <p data-testid="twofa-status">
+        <span class={on ? "badge" : "badge warn"}>{tx[on ? "twofa.on" : "twofa.off"]}</span>
+      </p>
+      <p class="muted">{tx["twofa.hint"]}</p>
+    </div>
   );
   const codeField = (
     <TotpField
