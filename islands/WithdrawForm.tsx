@@ -1,6 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, toast } from "./lib/api.ts";
-import { ConfirmBox, Field, type Texts } from "./lib/fields.tsx";
+import { ConfirmBox, Field, type Texts, TotpField } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 
 export const WITHDRAW_TEXTS = [
@@ -30,6 +30,10 @@ export const WITHDRAW_TEXTS = [
   "validation.drawPasswordRequired",
   "validation.drawPasswordRule",
   "validation.methodRequired",
+  "validation.totpRequired",
+  "validation.totpInvalid",
+  "twofa.code",
+  "twofa.codePlaceholder",
   "app.confirm",
   "app.cancel",
   "app.networkError",
@@ -66,11 +70,13 @@ function floorTo(value: string, decimals: number) {
 
 /** Withdrawal to a bound method: limits, fee and net first, then the withdrawal password. */
 export default function WithdrawForm(
-  { tx, initial, certified, hasDrawPassword, links }: {
+  { tx, initial, certified, hasDrawPassword, twoFactor = false, links }: {
     tx: Texts;
     initial: WithdrawPreview;
     certified: boolean;
     hasDrawPassword: boolean;
+    /** Two-factor is on: the withdrawal asks for an authenticator code too. */
+    twoFactor?: boolean;
     links: {
       bindCard: string;
       bindAddress: string;
@@ -84,6 +90,7 @@ export default function WithdrawForm(
   const [methodId, setMethodId] = useState(initial.methods[0]?.id ?? "");
   const [amount, setAmount] = useState("");
   const [password, setPassword] = useState("");
+  const [totp, setTotp] = useState("");
   const [confirming, setConfirming] = useState(false);
   const [requestKey, setRequestKey] = useState("");
   const { errors, busy, check, send } = useForm(tx);
@@ -131,6 +138,8 @@ export default function WithdrawForm(
     else if (!re.test(a) || Number(a) <= 0) errs.amount = tx["validation.amountInvalid"]!;
     if (!password) errs.drawPassword = tx["validation.drawPasswordRequired"]!;
     else if (!/^\d{6}$/.test(password)) errs.drawPassword = tx["validation.drawPasswordRule"]!;
+    if (twoFactor && !totp) errs.totp = tx["validation.totpRequired"]!;
+    else if (twoFactor && !/^\d{6}$/.test(totp)) errs.totp = tx["validation.totpInvalid"]!;
     if (!check(errs)) return;
     // the confirmation quotes the fee and net for exactly this amount
     const q = new URLSearchParams({ methodId, amount: a });
@@ -145,6 +154,7 @@ export default function WithdrawForm(
       methodId,
       amount: amount.trim(),
       drawPassword: password,
+      ...(twoFactor ? { totp } : {}),
     }, { headers: { "Idempotency-Key": requestKey } });
     setConfirming(false);
     if (env) {
@@ -239,6 +249,17 @@ export default function WithdrawForm(
             <a href={links.drawPassword}>{tx["withdraw.setDrawPassword"]}</a>
           </p>
         )}
+      {twoFactor && hasDrawPassword && (
+        <TotpField
+          value={totp}
+          set={(v) => {
+            setTotp(v);
+            setConfirming(false);
+          }}
+          error={errors.totp}
+          tx={tx}
+        />
+      )}
       {confirming
         ? (
           <ConfirmBox

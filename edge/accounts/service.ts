@@ -1,5 +1,12 @@
 import { ApiError } from "../platform/errors.ts";
-import { giveBack, type Limit, reset, take } from "../platform/ratelimit.ts";
+import { describeDevice } from "../platform/device.ts";
+import {
+  giveBack,
+  type Limit,
+  signInGate,
+  type SignInLimits,
+  take,
+} from "../platform/ratelimit.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import {
   burnVerify,
@@ -18,9 +25,12 @@ import {
   findUserByPhone,
   getUser,
   keys,
+  type LoginRecord,
+  type LoginResult,
   type SessionRecord,
   type UserRecord,
 } from "./store.ts";
+import { newTotpSecret, totpStep, totpUri } from "./totp.ts";
 
 export interface AccountsDeps {
   kv: Deno.Kv;
@@ -32,19 +42,53 @@ export interface AccountsDeps {
 
 /** Limits (documented in README): attempts take a slot before they run, so races cannot exceed them. */
 export const LIMITS = {
-  loginPerAccount: { max: 5, windowMs: 15 * 60_000 },
-  loginPerIp: { max: 30, windowMs: 15 * 60_000 },
+  login: {
+    perAccountSource: { max: 5, windowMs: 15 * 60_000 },
+    perAccount: { max: 50, windowMs: 15 * 60_000 },
+    perIp: { max: 30, windowMs: 15 * 60_000 },
+  } satisfies SignInLimits,
+  totpPerUser: { max: 5, windowMs: 15 * 60_000 },
   codePerPhoneMinute: { max: 1, windowMs: 60_000 },
   codePerPhoneHour: { max: 5, windowMs: 3600_000 },
   codePerIp: { max: 20, windowMs: 3600_000 },
   drawPasswordPerUser: { max: 5, windowMs: 15 * 60_000 },
   passwordChangePerUser: { max: 5, windowMs: 15 * 60_000 },
-} satisfies Record<string, Limit>;
+} satisfies Record<string, Limit | SignInLimits>;
 
 const CODE_TTL_MS = 10 * 60_000;
 const CODE_MAX_ATTEMPTS = 5;
 const SESSION_TOUCH_MS = 60_000;
 const INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+/** Recent sign-ins: a ring of this many per customer, each entry kept at most 90 days. */
+export const LOGIN_LOG_SIZE = 50;
+const LOGIN_LOG_TTL_MS = 90 * 24 * 3600_000;
+
+/** Where a request comes from, kept with its session and its sign-in record. */
+export interface ClientMeta {
+  ip: string;
+  userAgent: string;
+}
+
+export interface DeviceSession {
+  id: string;
+  device: string | null;
+  ip: string | null;
+  createdAt: number;
+  lastSeenAt: number;
+  current: boolean;
+}
+
+/** The public id of a session in the devices list (never the token or its stored hash). */
+async function sessionId(tokenHash: string) {
+  return (await sha256Hex(`session-id:${tokenHash}`)).slice(0, 24);
+}
+
+function locked(retryAfterMs: number) {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  return new ApiError(429, "LOCKED", { minutes }, undefined, {
+    retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
+  });
+}
 
 export interface Session {
   userId: string;
@@ -67,6 +111,7 @@ export function userInfo(u: UserRecord): UserInfo {
     createdAt: u.createdAt,
     passwordResetAt: u.passwordResetAt,
     locale: u.locale,
+    twoFactor: !!u.totpSecret,
   };
 }
 
@@ -160,6 +205,7 @@ export class AccountsService {
   async register(
     tenant: Tenant,
     input: { phone: string; code: string; password: string; inviteCode?: string },
+    meta: ClientMeta = { ip: "unknown", userAgent: "" },
   ) {
     const t = tenant.id;
     const invite = input.inviteCode?.trim().toUpperCase() || "";
@@ -211,7 +257,7 @@ export class AccountsService {
         .set(phoneKey, userId)
         .set(keys.invite(t, inviteCode), userId)
         .commit();
-      if (res.ok) return { user, ...(await this.createSession(t, user)) };
+      if (res.ok) return { user, ...(await this.createSession(t, user, meta)) };
       // The code was consumed by a concurrent request, or the phone got taken: stop.
       const again = await this.d.kv.get(codeEntry.key);
       if (again.versionstamp !== codeEntry.versionstamp) throw new ApiError(400, "CODE_INVALID");
@@ -219,7 +265,16 @@ export class AccountsService {
     throw new ApiError(409, "CONFLICT");
   }
 
-  private async createSession(t: string, user: UserRecord) {
+  /**
+   * A new session for a user; `guard` adds the checks and writes that must commit with it (a
+   * TOTP step consumed). Returns null when that commit lost a race.
+   */
+  private async createSession(
+    t: string,
+    user: UserRecord,
+    meta: ClientMeta,
+    guard?: (op: Deno.AtomicOperation) => Deno.AtomicOperation,
+  ) {
     const token = randomToken();
     const tokenHash = await sha256Hex(token);
     const now = this.d.now();
@@ -228,43 +283,225 @@ export class AccountsService {
       createdAt: now,
       lastSeenAt: now,
       expiresAt: now + this.d.sessionMaxMs,
+      ip: meta.ip.slice(0, 64),
+      userAgent: meta.userAgent.slice(0, 256),
     };
-    await this.d.kv.atomic()
+    let op = this.d.kv.atomic()
       .set(keys.session(t, tokenHash), rec, { expireIn: this.d.sessionMaxMs })
-      .set(keys.userSession(t, user.userId, tokenHash), now, { expireIn: this.d.sessionMaxMs })
-      .commit();
+      .set(keys.userSession(t, user.userId, tokenHash), now, { expireIn: this.d.sessionMaxMs });
+    if (guard) op = guard(op);
+    if (!(await op.commit()).ok) throw new ApiError(400, "TOTP_INVALID");
     return { token, expiresAt: rec.expiresAt };
   }
 
-  async login(tenant: Tenant, phone: string, password: string, ip: string) {
+  /**
+   * Sign in with phone and password, plus the TOTP code when the customer turned two-factor on
+   * (without it, a correct password answers TOTP_REQUIRED and costs no attempt). Throttled per
+   * (account, source), per account and per source (see `signInGate`); a correct password with a
+   * valid code passes a full (account, source) window. Every other outcome while locked, and
+   * every outcome for unknown phones, looks the same as for a known one.
+   */
+  async login(tenant: Tenant, phone: string, password: string, meta: ClientMeta, totp?: string) {
     const t = tenant.id;
-    const perIp = await take(
+    const now = this.d.now();
+    const gate = await signInGate(
       this.d.kv,
-      keys.rate(t, "login-ip", ip),
-      LIMITS.loginPerIp,
-      this.d.now(),
+      (what, who) => keys.rate(t, what, who),
+      phone,
+      meta.ip,
+      LIMITS.login,
+      now,
+      totp !== undefined,
     );
-    const perAccount = await take(
-      this.d.kv,
-      keys.rate(t, "login-acct", phone),
-      LIMITS.loginPerAccount,
-      this.d.now(),
-    );
-    for (const r of [perIp, perAccount]) {
-      if (!r.allowed) {
-        const minutes = Math.max(1, Math.ceil(r.retryAfterMs / 60_000));
-        throw new ApiError(429, "LOCKED", { minutes }, undefined, {
-          retryAfterSeconds: Math.ceil(r.retryAfterMs / 1000),
-        });
-      }
-    }
     const found = await findUserByPhone(this.d.kv, t, phone);
+    const record = (result: LoginResult) =>
+      found ? this.recordLogin(t, found.value.userId, meta, result) : Promise.resolve();
+    if (gate.locked) {
+      await record("throttled");
+      throw locked(gate.retryAfterMs);
+    }
     const ok = found
       ? await verifyPassword(password, found.value.passwordHash)
       : await burnVerify(password);
-    if (!found || !ok) throw new ApiError(400, "BAD_CREDENTIALS");
-    await reset(this.d.kv, keys.rate(t, "login-acct", phone), LIMITS.loginPerAccount, this.d.now());
-    return { user: found.value, ...(await this.createSession(t, found.value)) };
+    const u = found?.value;
+    const secret = u?.totpSecret ?? null;
+    const step = ok && secret && totp ? totpStep(secret, totp, now, u!.lastTotpStep ?? 0) : null;
+    if (gate.sourceLocked && step === null) {
+      await record("throttled");
+      throw locked(gate.retryAfterMs);
+    }
+    if (!found || !ok) {
+      await record("wrongPassword");
+      throw new ApiError(400, "BAD_CREDENTIALS");
+    }
+    if (secret && totp === undefined) {
+      // the first of two steps: the right password alone is not a failed attempt
+      await gate.refund();
+      throw new ApiError(400, "TOTP_REQUIRED", {}, undefined, { twoFactor: true });
+    }
+    if (secret && step === null) {
+      await record("totpFailed");
+      throw new ApiError(400, "TOTP_INVALID", {}, { totp: "totpInvalid" });
+    }
+    const session = await this.createSession(
+      t,
+      found.value,
+      meta,
+      // the code's step is consumed in the session's commit: racing sign-ins get it once
+      step === null
+        ? undefined
+        : (op) => op.check(found).set(found.key, { ...found.value, lastTotpStep: step }),
+    );
+    await gate.succeeded();
+    await record("success");
+    return { user: found.value, ...session };
+  }
+
+  /** Append a sign-in attempt to the customer's ring of recent sign-ins. */
+  /**
+   * Append a sign-in attempt to the customer's ring of recent sign-ins. Refused attempts of a
+   * locked source are recorded once per lock window, so one source hammering a lock cannot push
+   * the owner's own sign-ins out of the ring.
+   */
+  private async recordLogin(t: string, userId: string, meta: ClientMeta, result: LoginResult) {
+    const ip = meta.ip.slice(0, 64);
+    const rec: LoginRecord = {
+      at: this.d.now(),
+      ip,
+      userAgent: meta.userAgent.slice(0, 256),
+      result,
+    };
+    const seqKey = keys.loginSeq(t, userId);
+    const seenKey = [...keys.rate(t, "login-throttled", userId), ip];
+    for (let i = 0; i < 20; i++) {
+      const [seq, seen] = await this.d.kv.getMany<[number, true]>([seqKey, seenKey]);
+      if (result === "throttled" && seen.value) return;
+      const n = seq.value ?? 0;
+      let op = this.d.kv.atomic().check(seq)
+        .set(seqKey, n + 1)
+        .set(keys.login(t, userId, String(n % LOGIN_LOG_SIZE)), rec, {
+          expireIn: LOGIN_LOG_TTL_MS,
+        });
+      if (result === "throttled") {
+        op = op.check(seen).set(seenKey, true, {
+          expireIn: LIMITS.login.perAccountSource.windowMs,
+        });
+      }
+      if ((await op.commit()).ok) return;
+    }
+  }
+
+  /** Recent sign-in attempts on the customer's account, newest first. */
+  async logins(t: string, s: Session) {
+    const out: LoginRecord[] = [];
+    for await (const e of this.d.kv.list<LoginRecord>({ prefix: keys.logins(t, s.userId) })) {
+      out.push(e.value);
+    }
+    return out.sort((a, b) => b.at - a.at).map((r) => ({
+      at: r.at,
+      ip: r.ip,
+      device: describeDevice(r.userAgent),
+      result: r.result,
+    }));
+  }
+
+  /** The customer's signed-in devices (live sessions), the newest sign-in first. */
+  async sessions(t: string, s: Session): Promise<DeviceSession[]> {
+    const now = this.d.now();
+    const out: DeviceSession[] = [];
+    for await (const e of this.d.kv.list<number>({ prefix: keys.userSessions(t, s.userId) })) {
+      const tokenHash = e.key[e.key.length - 1] as string;
+      const rec = (await this.d.kv.get<SessionRecord>(keys.session(t, tokenHash))).value;
+      if (!rec || now >= rec.expiresAt || now - rec.lastSeenAt > this.d.sessionIdleMs) continue;
+      if (rec.createdAt < s.user.passwordChangedAt) continue;
+      out.push({
+        id: await sessionId(tokenHash),
+        device: describeDevice(rec.userAgent),
+        ip: rec.ip ?? null,
+        createdAt: rec.createdAt,
+        lastSeenAt: tokenHash === s.tokenHash ? now : rec.lastSeenAt,
+        current: tokenHash === s.tokenHash,
+      });
+    }
+    return out.sort((a, b) => b.createdAt - a.createdAt);
+  }
+
+  /** Sign one of the customer's devices out; another customer's (or no) session is 404. */
+  async revokeSession(t: string, s: Session, id: string) {
+    for await (const e of this.d.kv.list<number>({ prefix: keys.userSessions(t, s.userId) })) {
+      const tokenHash = e.key[e.key.length - 1] as string;
+      if ((await sessionId(tokenHash)) !== id) continue;
+      await this.d.kv.atomic().delete(keys.session(t, tokenHash)).delete(e.key).commit();
+      return;
+    }
+    throw new ApiError(404, "NOT_FOUND");
+  }
+
+  /**
+   * Check a TOTP code of the customer's (turning two-factor on or off, confirming a withdrawal):
+   * failures are limited per customer, and the code's step is consumed in the user record's
+   * versionstamp-checked update, so each code works once. `secretOf` picks the secret to check
+   * against and `apply` the rest of the update.
+   */
+  private async useTotp(
+    t: string,
+    userId: string,
+    code: string,
+    field: "code" | "totp",
+    secretOf: (u: UserRecord) => string,
+    apply: (u: UserRecord) => UserRecord = (u) => u,
+  ) {
+    await this.limit(t, "totp", userId, LIMITS.totpPerUser);
+    const now = this.d.now();
+    const next = await this.updateUser(t, userId, (u) => {
+      const step = totpStep(secretOf(u), code, now, u.lastTotpStep ?? 0);
+      if (step === null) throw new ApiError(400, "TOTP_INVALID", {}, { [field]: "totpInvalid" });
+      return { ...apply(u), lastTotpStep: step };
+    });
+    await giveBack(this.d.kv, keys.rate(t, "totp", userId), LIMITS.totpPerUser, this.d.now());
+    return next;
+  }
+
+  /** Start turning two-factor on: a new secret (shown once) and its otpauth URI. */
+  async setupTwoFactor(t: string, s: Session, issuer: string) {
+    if (s.user.totpSecret) throw new ApiError(409, "TWO_FACTOR_ON");
+    const secret = newTotpSecret();
+    await this.updateUser(t, s.userId, (u) => {
+      if (u.totpSecret) throw new ApiError(409, "TWO_FACTOR_ON");
+      return { ...u, totpPending: secret };
+    });
+    return { secret, uri: totpUri(secret, maskPhone(s.user.phone), issuer) };
+  }
+
+  /** Turn two-factor on with a first code from the secret handed out by setup. */
+  async enableTwoFactor(t: string, s: Session, code: string) {
+    if (s.user.totpSecret) throw new ApiError(409, "TWO_FACTOR_ON");
+    if (!s.user.totpPending) throw new ApiError(409, "TWO_FACTOR_OFF");
+    return await this.useTotp(t, s.userId, code, "code", (u) => {
+      if (u.totpSecret) throw new ApiError(409, "TWO_FACTOR_ON");
+      if (!u.totpPending) throw new ApiError(409, "TWO_FACTOR_OFF");
+      return u.totpPending;
+    }, (u) => ({ ...u, totpSecret: u.totpPending, totpPending: null }));
+  }
+
+  /** Turn two-factor off with a current code. */
+  async disableTwoFactor(t: string, s: Session, code: string) {
+    if (!s.user.totpSecret) throw new ApiError(409, "TWO_FACTOR_OFF");
+    return await this.useTotp(t, s.userId, code, "code", (u) => {
+      if (!u.totpSecret) throw new ApiError(409, "TWO_FACTOR_OFF");
+      return u.totpSecret;
+    }, (u) => ({ ...u, totpSecret: null, totpPending: null }));
+  }
+
+  /** Confirm an action (a withdrawal) with the customer's TOTP code when two-factor is on. */
+  async confirmTwoFactor(t: string, userId: string, code: string | undefined) {
+    const u = (await getUser(this.d.kv, t, userId)).value;
+    if (!u?.totpSecret) return;
+    if (!code) throw new ApiError(400, "TOTP_REQUIRED", {}, { totp: "totpRequired" });
+    await this.useTotp(t, userId, code, "totp", (x) => {
+      if (!x.totpSecret) throw new ApiError(409, "TWO_FACTOR_OFF");
+      return x.totpSecret;
+    });
   }
 
   /** Resolve a token to a live session (idle and absolute expiry), refreshing last-seen. */

@@ -12,6 +12,12 @@ export interface UserRecord {
   /** Time of the last password reset by SMS code (withdrawals are refused for 24 h after it). */
   passwordResetAt: number | null;
   locale: string | null;
+  /** Two-factor sign-in (TOTP, base32) when the customer turned it on; absent or null: off. */
+  totpSecret?: string | null;
+  /** A secret handed out by setup, waiting for a first code to turn two-factor on. */
+  totpPending?: string | null;
+  /** The last TOTP time step accepted: a code is good once (no replay within its window). */
+  lastTotpStep?: number;
 }
 
 export interface SessionRecord {
@@ -20,6 +26,19 @@ export interface SessionRecord {
   lastSeenAt: number;
   /** Absolute expiry (ms). */
   expiresAt: number;
+  /** Where and on what the session signed in (the signed-in devices list). */
+  ip?: string;
+  userAgent?: string;
+}
+
+export type LoginResult = "success" | "wrongPassword" | "totpFailed" | "throttled";
+
+/** One sign-in attempt on a known account (recent sign-ins), kept in a bounded ring. */
+export interface LoginRecord {
+  at: number;
+  ip: string;
+  userAgent: string;
+  result: LoginResult;
 }
 
 export interface CodeRecord {
@@ -55,6 +74,9 @@ export const keys = {
   code: (t: string, purpose: string, phone: string) => [t, "accounts", "code", purpose, phone],
   outbox: (t: string) => [t, "accounts", "outbox"],
   rate: (t: string, what: string, who: string) => [t, "accounts", "rate", what, who],
+  loginSeq: (t: string, userId: string) => [t, "accounts", "loginSeq", userId],
+  logins: (t: string, userId: string) => [t, "accounts", "login", userId],
+  login: (t: string, userId: string, slot: string) => [t, "accounts", "login", userId, slot],
 } satisfies Record<string, (...a: string[]) => Deno.KvKey>;
 
 export async function getUser(kv: Deno.Kv, t: string, userId: string) {

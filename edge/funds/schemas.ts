@@ -1,6 +1,6 @@
 /** Request and reply schemas of the funds capability (recharge, withdrawal, payment methods). */
 import { z } from "@hono/zod-openapi";
-import { DrawPassword } from "../accounts/schemas.ts";
+import { DrawPassword, TotpCode } from "../accounts/schemas.ts";
 import { parseDecimal, SCALE } from "../../core-wasm/mod.ts";
 import { CURRENCIES } from "../ledger/accounts.ts";
 import { amountIn, Currency } from "../ledger/schemas.ts";
@@ -43,6 +43,8 @@ export const WithdrawBody = z.strictObject({
   methodId: Id,
   amount: Amount,
   drawPassword: DrawPassword,
+  /** Required when the customer turned two-factor on (400 TOTP_REQUIRED without it). */
+  totp: TotpCode.optional(),
 }).openapi("WithdrawRequest");
 
 export const WithdrawPreviewQuery = z.object({

@@ -167,7 +167,7 @@ export class Withdrawals {
   async request(
     t: string,
     userId: string,
-    req: { methodId: string; amount: string; drawPassword: string },
+    req: { methodId: string; amount: string; drawPassword: string; totp?: string },
     idempotencyKey?: string,
   ) {
     const key = `u:${userId}:withdraw:${idempotencyKey ?? crypto.randomUUID()}`;
@@ -221,11 +221,17 @@ export class Withdrawals {
         method,
         amount,
         fee,
+        user: u,
         checks: [settingsEntry, userEntry, turnover.entries.requirement],
       };
     };
-    await gate();
+    const { user: customer } = await gate();
+    // two-factor on: the code is asked for before any password check spends an attempt
+    if (customer.totpSecret && !req.totp) {
+      throw new ApiError(400, "TOTP_REQUIRED", {}, { totp: "totpRequired" });
+    }
     await this.accounts.verifyDrawPassword(t, userId, req.drawPassword);
+    await this.accounts.confirmTwoFactor(t, userId, req.totp);
     const posted = await this.ledger.post(t, idem, async () => {
       const g = await gate();
       const at = this.now();

@@ -1,4 +1,3 @@
-import * as OTPAuth from "otpauth";
 import {
   burnVerify,
   hashPassword,
@@ -6,8 +5,9 @@ import {
   sha256Hex,
   verifyPassword,
 } from "../accounts/passwords.ts";
+import { totpStep } from "../accounts/totp.ts";
 import { ApiError } from "../platform/errors.ts";
-import { type Limit, reset, take } from "../platform/ratelimit.ts";
+import { signInGate, type SignInLimits } from "../platform/ratelimit.ts";
 import { auditInto } from "./audit.ts";
 import {
   keys,
@@ -18,27 +18,27 @@ import {
 
 /** Operator sign-in limits: stricter than customers' (a back office is a prime target). */
 export const OPERATOR_LIMITS = {
-  loginPerAccount: { max: 5, windowMs: 30 * 60_000 },
-  loginPerIp: { max: 20, windowMs: 30 * 60_000 },
-} satisfies Record<string, Limit>;
+  login: {
+    perAccountSource: { max: 5, windowMs: 30 * 60_000 },
+    perAccount: { max: 30, windowMs: 30 * 60_000 },
+    perIp: { max: 20, windowMs: 30 * 60_000 },
+  } satisfies SignInLimits,
+};
+
+function locked(retryAfterMs: number) {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  return new ApiError(429, "LOCKED", { minutes }, undefined, {
+    retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
+  });
+}
 
 /** Operator sessions end after 8 hours (one shift); there is no idle refresh. */
 export const OPERATOR_SESSION_MS = 8 * 3600_000;
-const TOTP_PERIOD_S = 30;
 
 export interface OperatorSession {
   username: string;
   roles: OperatorRole[];
   tokenHash: string;
-}
-
-function totpOf(secret: string) {
-  return new OTPAuth.TOTP({
-    secret: OTPAuth.Secret.fromBase32(secret),
-    algorithm: "SHA1",
-    digits: 6,
-    period: TOTP_PERIOD_S,
-  });
 }
 
 /**
@@ -68,33 +68,28 @@ export class OperatorsService {
   }
 
   async login(t: string, username: string, password: string, totp: string, ip: string) {
-    for (
-      const [k, limit] of [
-        [keys.rate(t, "login-ip", ip), OPERATOR_LIMITS.loginPerIp],
-        [keys.rate(t, "login-acct", username), OPERATOR_LIMITS.loginPerAccount],
-      ] as const
-    ) {
-      const r = await take(this.kv, k, limit, this.now());
-      if (!r.allowed) {
-        const minutes = Math.max(1, Math.ceil(r.retryAfterMs / 60_000));
-        throw new ApiError(429, "LOCKED", { minutes }, undefined, {
-          retryAfterSeconds: Math.ceil(r.retryAfterMs / 1000),
-        });
-      }
-    }
+    const now = this.now();
+    // per (operator, source), per operator and per source; a correct password with a valid code
+    // passes a full (operator, source) window, so a guesser elsewhere cannot lock the owner out
+    const gate = await signInGate(
+      this.kv,
+      (what, who) => keys.rate(t, what, who),
+      username,
+      ip,
+      OPERATOR_LIMITS.login,
+      now,
+      true,
+    );
+    if (gate.locked) throw locked(gate.retryAfterMs);
     const entry = await this.kv.get<OperatorRecord>(keys.operator(t, username));
     const o = entry.value;
     const passwordOk = o
       ? await verifyPassword(password, o.passwordHash)
       : await burnVerify(password);
-    // the code is checked against the current step and one either side (clock drift)
-    const now = this.now();
-    const delta = o
-      ? totpOf(o.totpSecret).validate({ token: totp, timestamp: now, window: 1 })
-      : null;
-    const step = Math.floor(now / 1000 / TOTP_PERIOD_S) + (delta ?? 0);
+    // the code is checked against the current step and one either side (clock drift), once
+    const step = o ? totpStep(o.totpSecret, totp, now, o.lastTotpStep) : null;
     // one reply for every failure: no hint which factor was wrong
-    if (!o || !passwordOk || delta === null || step <= o.lastTotpStep) {
+    if (!o || !passwordOk || step === null) {
       // failed attempts are recorded too (bounded by the throttles above); never the secrets
       const op = this.kv.atomic();
       auditInto(op, t, {
@@ -107,6 +102,7 @@ export class OperatorsService {
         ip,
       });
       await op.commit();
+      if (gate.sourceLocked) throw locked(gate.retryAfterMs);
       throw new ApiError(400, "BAD_CREDENTIALS");
     }
     const token = randomToken();
@@ -130,12 +126,7 @@ export class OperatorsService {
       ip,
     });
     if (!(await op.commit()).ok) throw new ApiError(400, "BAD_CREDENTIALS");
-    await reset(
-      this.kv,
-      keys.rate(t, "login-acct", username),
-      OPERATOR_LIMITS.loginPerAccount,
-      now,
-    );
+    await gate.succeeded();
     return { token, expiresAt: session.expiresAt, roles: o.roles };
   }
 

@@ -15,3 +15,33 @@ export function layoutOfPath(path: string): "wp" | "pc" | null {
   if (path === "/pc" || path.startsWith("/pc/")) return "pc";
   return null;
 }
+
+const BROWSERS: [RegExp, string][] = [
+  [/Edg(e|A|iOS)?\//, "Edge"],
+  [/OPR\/|Opera/, "Opera"],
+  [/SamsungBrowser\//, "Samsung Internet"],
+  [/Firefox\/|FxiOS\//, "Firefox"],
+  [/Chrome\/|CriOS\/|Chromium\//, "Chrome"],
+  [/Safari\//, "Safari"],
+];
+const SYSTEMS: [RegExp, string][] = [
+  [/iPhone|iPod/, "iPhone"],
+  [/iPad/, "iPad"],
+  [/Android/, "Android"],
+  [/Windows/, "Windows"],
+  [/Mac OS X|Macintosh/, "macOS"],
+  [/CrOS/, "ChromeOS"],
+  [/Linux/, "Linux"],
+];
+
+/**
+ * A short device label from a User-Agent for the signed-in devices list: "Chrome · Android".
+ * Names of browsers and systems are proper nouns (not translated); null when nothing is known.
+ */
+export function describeDevice(ua: string | undefined): string | null {
+  if (!ua) return null;
+  const browser = BROWSERS.find(([re]) => re.test(ua))?.[1];
+  const system = SYSTEMS.find(([re]) => re.test(ua))?.[1];
+  const parts = [browser, system].filter(Boolean);
+  return parts.length ? parts.join(" · ") : ua.slice(0, 40);
+}

@@ -55,3 +55,70 @@ export async function giveBack(kv: Deno.Kv, key: Deno.KvKey, limit: Limit, now =
     if (res.ok) return;
   }
 }
+
+/**
+ * Sign-in limits: a cap per source IP (all accounts), a cap per account *and* source (the lock a
+ * guesser runs into), and a higher cap per account across all sources (distributed guessing).
+ * A guesser elsewhere fills only their own (account, source) window, so the owner signing in from
+ * another place is not locked out.
+ */
+export interface SignInLimits {
+  perIp: Limit;
+  perAccountSource: Limit;
+  perAccount: Limit;
+}
+
+export type SignInGate =
+  | { locked: true; retryAfterMs: number }
+  | {
+    locked: false;
+    /**
+     * The (account, source) window is full: only a correct password with a valid second factor
+     * may pass (the caller checks both and otherwise answers as locked, revealing nothing).
+     */
+    sourceLocked: boolean;
+    retryAfterMs: number;
+    /** After a successful sign-in: restart this source's window, return the account-wide slot. */
+    succeeded(): Promise<void>;
+    /** The attempt was no failure (the first of two steps): give back the slots it took. */
+    refund(): Promise<void>;
+  };
+
+/**
+ * Take the sign-in slots for one attempt, each before the attempt runs (no races past a limit).
+ * `withSecondFactor`: the attempt carries a second-factor code, so it may pass a full (account,
+ * source) window; without one such an attempt stops there, before the account-wide slot is taken.
+ */
+export async function signInGate(
+  kv: Deno.Kv,
+  rateKey: (what: string, who: string) => Deno.KvKey,
+  account: string,
+  ip: string,
+  limits: SignInLimits,
+  now: number,
+  withSecondFactor: boolean,
+): Promise<SignInGate> {
+  const perIp = await take(kv, rateKey("login-ip", ip), limits.perIp, now);
+  if (!perIp.allowed) return { locked: true, retryAfterMs: perIp.retryAfterMs };
+  const sourceKey = [...rateKey("login-acct-src", account), ip];
+  const source = await take(kv, sourceKey, limits.perAccountSource, now);
+  if (!source.allowed && !withSecondFactor) {
+    return { locked: true, retryAfterMs: source.retryAfterMs };
+  }
+  const accountKey = rateKey("login-acct", account);
+  const perAccount = await take(kv, accountKey, limits.perAccount, now);
+  if (!perAccount.allowed) return { locked: true, retryAfterMs: perAccount.retryAfterMs };
+  return {
+    locked: false,
+    sourceLocked: !source.allowed,
+    retryAfterMs: source.retryAfterMs,
+    async succeeded() {
+      await reset(kv, sourceKey, limits.perAccountSource, now);
+      await giveBack(kv, accountKey, limits.perAccount, now);
+    },
+    async refund() {
+      await giveBack(kv, sourceKey, limits.perAccountSource, now);
+      await giveBack(kv, accountKey, limits.perAccount, now);
+    },
+  };
+}

@@ -1,4 +1,4 @@
-import type { JSX } from "preact";
+import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
 
 /** Dialing codes offered at registration: the United States first, through to Russia. */
@@ -38,7 +38,7 @@ export function Field(
     id: string;
     label: string;
     error?: string;
-    children: JSX.Element | JSX.Element[];
+    children: ComponentChildren;
   },
 ) {
   return (
@@ -129,6 +129,35 @@ export function PasswordInput(
         onInput={(e) => set(e.currentTarget.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
+      />
+    </Field>
+  );
+}
+
+/** The 6-digit code from the customer's authenticator app (two-factor sign-in, withdrawals). */
+export function TotpField(
+  { value, set, error, tx, hint }: {
+    value: string;
+    set: (v: string) => void;
+    error?: string;
+    tx: Texts;
+    hint?: string;
+  },
+) {
+  return (
+    <Field id="totp" label={tx["twofa.code"]!} error={error}>
+      {hint ? <p class="muted small" id="totp-hint">{hint}</p> : null}
+      <input
+        id="totp"
+        name="totp"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        placeholder={tx["twofa.codePlaceholder"]}
+        value={value}
+        onInput={(e) => set(e.currentTarget.value.trim())}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "totp-error" : hint ? "totp-hint" : undefined}
       />
     </Field>
   );

@@ -51,5 +51,5 @@ export function useForm(tx: Texts) {
     return env.data.resendAfterSeconds;
   }
 
-  return { errors, busy, check, send, requestCode };
+  return { errors, busy, check, send, requestCode, setErrors, setBusy };
 }

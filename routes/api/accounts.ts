@@ -2,14 +2,18 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { deleteCookie, setCookie } from "hono/cookie";
 import {
   ChangePasswordBody,
+  DeviceSession,
   DrawPasswordBody,
+  LoginAttempt,
   LoginBody,
   RegisterBody,
   ResetPasswordBody,
   SmsCodeBody,
+  TwoFactorCodeBody,
+  TwoFactorSetup,
   UserInfo,
 } from "../../edge/accounts/schemas.ts";
-import { userInfo } from "../../edge/accounts/service.ts";
+import { type ClientMeta, LOGIN_LOG_SIZE, userInfo } from "../../edge/accounts/service.ts";
 import { type AppEnv, type Ctx, SESSION_COOKIE } from "../../edge/platform/context.ts";
 import { ok } from "../../edge/platform/envelope.ts";
 import { requireSession, sessionOf } from "../../edge/platform/middleware.ts";
@@ -29,6 +33,11 @@ function issueSession(c: Ctx, token: string, expiresAt: number) {
     path: "/",
     expires: new Date(expiresAt),
   });
+}
+
+/** Where the request comes from (the platform's client IP) and on what (User-Agent). */
+function clientMeta(c: Ctx): ClientMeta {
+  return { ip: c.get("ip"), userAgent: c.req.header("user-agent") ?? "" };
 }
 
 function dropSessionCookie(c: Ctx) {
@@ -72,7 +81,7 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       const body = c.req.valid("json");
-      const r = await c.get("deps").accounts.register(c.get("tenant"), body);
+      const r = await c.get("deps").accounts.register(c.get("tenant"), body, clientMeta(c));
       issueSession(c, r.token, r.expiresAt);
       return ok(c, userInfo(r.user));
     },
@@ -82,13 +91,20 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       method: "post",
       path: "/login",
       tags,
-      summary: "Log in; token in the `authorization` response header, user info in data",
+      summary:
+        "Log in; token in the `authorization` response header, user info in data. With two-factor on, a correct password without `totp` answers 400 TOTP_REQUIRED: send phone, password and totp again",
       request: jsonBody(LoginBody),
       responses: { ...okReply(UserInfo), ...ERRORS },
     }),
     async (c) => {
-      const { phone, password } = c.req.valid("json");
-      const r = await c.get("deps").accounts.login(c.get("tenant"), phone, password, c.get("ip"));
+      const { phone, password, totp } = c.req.valid("json");
+      const r = await c.get("deps").accounts.login(
+        c.get("tenant"),
+        phone,
+        password,
+        clientMeta(c),
+        totp,
+      );
       issueSession(c, r.token, r.expiresAt);
       return ok(c, userInfo(r.user));
     },
@@ -173,5 +189,107 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
         oldPassword,
       );
       return ok(c, userInfo(u));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/user/2fa/setup",
+      tags,
+      summary:
+        "Start two-factor sign-in: a new TOTP secret and its otpauth URI (shown once; on after /enable)",
+      request: jsonBody(z.strictObject({})),
+      responses: { ...okReply(TwoFactorSetup), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const s = await requireSession(c);
+      c.header("Cache-Control", "no-store");
+      const r = await c.get("deps").accounts.setupTwoFactor(
+        c.get("tenant").id,
+        s,
+        c.get("tenant").name,
+      );
+      return ok(c, r);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/user/2fa/enable",
+      tags,
+      summary: "Turn two-factor on with a code from the secret of /setup (each code works once)",
+      request: jsonBody(TwoFactorCodeBody),
+      responses: { ...okReply(UserInfo), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const s = await requireSession(c);
+      const { code } = c.req.valid("json");
+      const u = await c.get("deps").accounts.enableTwoFactor(c.get("tenant").id, s, code);
+      return ok(c, userInfo(u));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/user/2fa/disable",
+      tags,
+      summary: "Turn two-factor off with a current code (each code works once)",
+      request: jsonBody(TwoFactorCodeBody),
+      responses: { ...okReply(UserInfo), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const s = await requireSession(c);
+      const { code } = c.req.valid("json");
+      const u = await c.get("deps").accounts.disableTwoFactor(c.get("tenant").id, s, code);
+      return ok(c, userInfo(u));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/user/sessions",
+      tags,
+      summary: "Signed-in devices (live sessions), newest first; `current` marks this one",
+      responses: {
+        ...okReply(z.object({ items: z.array(DeviceSession) })),
+        ...AUTH_ERRORS,
+      },
+    }),
+    async (c) => {
+      const s = await requireSession(c);
+      return ok(c, { items: await c.get("deps").accounts.sessions(c.get("tenant").id, s) });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/user/sessions/{id}",
+      tags,
+      summary: "Sign one device out (its token then answers -99); another's session is 404",
+      request: { params: z.object({ id: z.string().regex(/^[0-9a-f]{24}$/) }) },
+      responses: { ...okReply(Empty), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const s = await requireSession(c);
+      const { id } = c.req.valid("param");
+      await c.get("deps").accounts.revokeSession(c.get("tenant").id, s, id);
+      return ok(c, {});
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/user/logins",
+      tags,
+      summary:
+        `Recent sign-in attempts (at most ${LOGIN_LOG_SIZE}, 90 days), newest first: success, wrongPassword, totpFailed, throttled`,
+      responses: {
+        ...okReply(z.object({ items: z.array(LoginAttempt) })),
+        ...AUTH_ERRORS,
+      },
+    }),
+    async (c) => {
+      const s = await requireSession(c);
+      return ok(c, { items: await c.get("deps").accounts.logins(c.get("tenant").id, s) });
     },
   );

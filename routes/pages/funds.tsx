@@ -111,6 +111,7 @@ async function withdrawForm(c: Ctx, s: Session, links: {
         initial,
         certified: s.user.certifyLevel !== "none",
         hasDrawPassword: s.user.drawPasswordHash !== null,
+        twoFactor: !!s.user.totpSecret,
         links,
       }}
     />

@@ -18,6 +18,7 @@ import { tradingPages } from "./trading.tsx";
 import { adminPages } from "./admin.tsx";
 import { fundsPages } from "./funds.tsx";
 import { messagePages } from "./messages.tsx";
+import { securityPages } from "./security.tsx";
 
 /** The 404 page in the layout the path (or the device) belongs to. */
 export function notFoundPage(c: Ctx, closed = false) {
@@ -66,6 +67,7 @@ export const ALL_PAGES: PageDef[] = [
   ...tradingPages,
   ...fundsPages,
   ...messagePages,
+  ...securityPages,
   ...adminPages,
   ...pendingPages,
   ...neutralPages,

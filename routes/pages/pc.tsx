@@ -15,6 +15,7 @@ import RegisterForm, { REGISTER_TEXTS } from "../../islands/RegisterForm.tsx";
 import ResetPasswordForm, { RESET_TEXTS } from "../../islands/ResetPasswordForm.tsx";
 import { desktopPage } from "./frame.tsx";
 import { FeedLabel, QuotesIsland } from "./market.tsx";
+import { securityLists, TwoFactorIsland } from "./security.tsx";
 import type { PageDef } from "./types.ts";
 
 export const desktopPages: PageDef[] = [
@@ -144,8 +145,9 @@ export const desktopPages: PageDef[] = [
   {
     path: "/pc/userCenter/security",
     layout: "pc",
-    render: (c, s) => {
+    render: async (c, s) => {
       const t = c.get("t");
+      const lists = s ? await securityLists(c, s) : null;
       return desktopPage(
         c,
         { title: t("page.pcSecurity"), active: "user" },
@@ -177,6 +179,15 @@ export const desktopPages: PageDef[] = [
                       done: "/pc/userCenter/security",
                     }}
                   />
+                </Card>
+                <Card title={t("twofa.title")} testid="security-twofa">
+                  <TwoFactorIsland c={c} s={s} />
+                </Card>
+                <Card title={t("twofa.devices")} testid="security-devices">
+                  {lists!.devices}
+                </Card>
+                <Card title={t("twofa.logins")} testid="security-logins">
+                  {lists!.history}
                 </Card>
               </div>
             )}

@@ -256,6 +256,17 @@ export const mobilePages: PageDef[] = [
                 hint: s!.user.drawPasswordHash ? t("security.isSet") : t("security.notSet"),
                 testid: "security-draw-password",
               },
+              {
+                href: "/wp/user/setSafe/twoFactor",
+                label: t("twofa.title"),
+                hint: s!.user.totpSecret ? t("twofa.on") : t("twofa.off"),
+                testid: "security-twofa",
+              },
+              {
+                href: "/wp/user/setSafe/devices",
+                label: t("twofa.devicesTitle"),
+                testid: "security-devices",
+              },
               { href: "/wp/user/forgetPassword", label: t("security.findPassword") },
             ]}
           />

@@ -54,6 +54,8 @@ Deno.test({
         "/wp/user/userCenter",
         "/wp/user/language",
         "/wp/user/setSafe",
+        "/wp/user/setSafe/twoFactor",
+        "/wp/user/setSafe/devices",
         "/wp/user/setDrawPassword",
         "/wp/quotes/list",
         "/wp/404",

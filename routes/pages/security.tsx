@@ -1,0 +1,108 @@
+/** Account security screens: two-factor sign-in, signed-in devices, recent sign-ins. */
+import { Card } from "../../components/blocks.tsx";
+import type { Session } from "../../edge/accounts/service.ts";
+import type { Ctx } from "../../edge/platform/context.ts";
+import { formatTime } from "../../edge/platform/format.ts";
+import { pickTexts } from "../../edge/platform/locale.ts";
+import { Island } from "../../edge/render/island.tsx";
+import DeviceList, { DEVICE_TEXTS } from "../../islands/DeviceList.tsx";
+import TwoFactorForm, { TWO_FACTOR_TEXTS } from "../../islands/TwoFactorForm.tsx";
+import { languageOf } from "../../locales/languages.ts";
+import { mobilePage } from "./frame.tsx";
+import type { PageDef } from "./types.ts";
+
+export function TwoFactorIsland({ c, s }: { c: Ctx; s: Session }) {
+  return (
+    <Island
+      name="TwoFactorForm"
+      of={TwoFactorForm}
+      props={{ tx: pickTexts(c.get("t"), TWO_FACTOR_TEXTS), enabled: !!s.user.totpSecret }}
+    />
+  );
+}
+
+/** Signed-in devices (with sign-out) and recent sign-ins, read for the page. */
+export async function securityLists(c: Ctx, s: Session) {
+  const t = c.get("t");
+  const { accounts } = c.get("deps");
+  const tenant = c.get("tenant").id;
+  const locale = c.get("locale");
+  const timeZone = languageOf(locale).timezone;
+  const time = (ms: number) => formatTime(ms, locale, timeZone);
+  const [sessions, logins] = await Promise.all([
+    accounts.sessions(tenant, s),
+    accounts.logins(tenant, s),
+  ]);
+  const devices = (
+    <Island
+      name="DeviceList"
+      of={DeviceList}
+      props={{
+        tx: pickTexts(t, DEVICE_TEXTS),
+        items: sessions.map((d) => ({
+          id: d.id,
+          device: d.device,
+          ip: d.ip,
+          signedIn: time(d.createdAt),
+          lastSeen: time(d.lastSeenAt),
+          current: d.current,
+        })),
+      }}
+    />
+  );
+  const history = logins.length === 0
+    ? <p class="muted">{t("twofa.loginsEmpty")}</p>
+    : (
+      <ul class="list" data-testid="login-list">
+        {logins.map((l) => (
+          <li class="device-row" data-testid="login-row" data-result={l.result}>
+            <div class="grow">
+              <div class={l.result === "success" ? undefined : "login-fail"}>
+                <strong>{t(`twofa.result.${l.result}`)}</strong>
+              </div>
+              <div class="muted small">{time(l.at)}</div>
+              <div class="muted small">
+                {l.ip} · {l.device ?? t("twofa.unknownDevice")}
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+  return { devices, history };
+}
+
+export const securityPages: PageDef[] = [
+  {
+    path: "/wp/user/setSafe/twoFactor",
+    layout: "wp",
+    render: (c, s) => {
+      const t = c.get("t");
+      return mobilePage(
+        c,
+        { title: t("twofa.title"), back: "/wp/user/setSafe" },
+        <Card testid="security-twofa">
+          <TwoFactorIsland c={c} s={s!} />
+        </Card>,
+      );
+    },
+  },
+  {
+    path: "/wp/user/setSafe/devices",
+    layout: "wp",
+    render: async (c, s) => {
+      const t = c.get("t");
+      const { devices, history } = await securityLists(c, s!);
+      return mobilePage(
+        c,
+        { title: t("twofa.devicesTitle"), back: "/wp/user/setSafe" },
+        <>
+          <h2 class="section">{t("twofa.devices")}</h2>
+          {devices}
+          <h2 class="section">{t("twofa.logins")}</h2>
+          {history}
+        </>,
+      );
+    },
+  },
+];
