@@ -4,7 +4,6 @@ import type { Session } from "../../edge/accounts/service.ts";
 import { listMessages, type MessageRecord, readMessage } from "../../edge/content/messages.ts";
 import type { Ctx } from "../../edge/platform/context.ts";
 import { formatTime } from "../../edge/platform/format.ts";
-import { languageOf } from "../../locales/languages.ts";
 import { desktopPage, mobilePage } from "./frame.tsx";
 import type { PageDef } from "./types.ts";
 
@@ -18,7 +17,7 @@ async function list(c: Ctx, s: Session, detail: string, path: string) {
   } catch {
     page = await listMessages(kv, c.get("tenant").id, s.userId, 20);
   }
-  const tz = languageOf(c.get("locale")).timezone;
+  const tz = c.get("timeZone");
   if (page.items.length === 0) {
     return <p class="card muted center" data-testid="messages-empty">{t("messages.empty")}</p>;
   }
@@ -60,7 +59,7 @@ async function detail(c: Ctx, s: Session) {
     <article class="card" data-testid="message">
       <h2>{t(`messages.${m.kind}.title`, m.params)}</h2>
       <p class="muted small">
-        {formatTime(m.at, c.get("locale"), languageOf(c.get("locale")).timezone)}
+        {formatTime(m.at, c.get("locale"), c.get("timeZone"))}
       </p>
       <p>{t(`messages.${m.kind}.body`, m.params)}</p>
     </article>
