@@ -268,3 +268,12 @@ export function uiLocale(): string {
 export function uiTimeZone(): string | undefined {
   return rendering?.timeZone;
 }
+
+/** A message's stored parameters for display: its `amount` in its `currency`'s format. */
+export function displayParams(
+  params: Record<string, string>,
+  locale: string,
+): Record<string, string> {
+  if (!params.amount || !params.currency || !/^-?\d+(\.\d+)?$/.test(params.amount)) return params;
+  return { ...params, amount: formatAmount(params.amount, params.currency, locale) };
+}

@@ -76,6 +76,7 @@ for (const layout of ["desktop", "mobile"] as const) {
         await page.waitForSelector('tw-island[data-name="ContractTicket"][data-hydrated]');
         const row = page.locator('[data-testid="positions"] li[data-status="pending"]');
         await row.waitFor();
+        assertEquals(await row.getByTestId("pnl").count(), 0, "P&L shown for a pending order");
         // the market moves: a filled order would show P&L now; a pending one shows the distance
         await tick(srv, "60500");
         await row.getByTestId("distance").getByText("+500.00").waitFor();
@@ -198,6 +199,58 @@ Deno.test({
       assert(text.includes(ny), `${ny} (New York) not in ${text}`);
       assert(!text.includes(berlin), `${berlin} (Berlin) in ${text}`);
       assert(formatShortTime(at, "de", "America/New_York").includes(ny));
+      await ctx.close();
+    } finally {
+      await browser.close();
+      await srv.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "closed positions show fees and times; order numbers stay on one line at 390 px",
+  ...E2E,
+  async fn() {
+    const srv = await startServer({ seed: true });
+    const browser = await launch();
+    try {
+      const ctx = await browser.newContext({
+        ...devices["iPhone 12"],
+        viewport: { width: 390, height: 844 },
+      });
+      const token = await signIn(srv, ctx);
+      await tick(srv, "60000");
+      const opened = await srv.call<{ orderNo: string }>("/api/contract/order", {
+        token,
+        body: { symbol: "BTCUSDT", side: "long", lots: 10, leverage: 10, type: "market" },
+        headers: { "Idempotency-Key": crypto.randomUUID() },
+      });
+      assertEquals(opened.body.code, 0, JSON.stringify(opened.body));
+      await tick(srv, "60500");
+      const id = opened.body.data.orderNo;
+      const closed = await srv.call(`/api/contract/positions/${id}/close`, {
+        token,
+        body: {},
+        headers: { "Idempotency-Key": crypto.randomUUID() },
+      });
+      assertEquals(closed.body.code, 0, JSON.stringify(closed.body));
+      const page = await ctx.newPage();
+      await page.goto(srv.base + "/wp/positions/heyue?tab=closed");
+      const rec = page.locator('[data-testid="contract-records"] li').first();
+      const text = await rec.innerText();
+      assertMatch(text, /BTC\/USDT · Buy long/);
+      // open fee 0.0005 x 600 = 0.30; close fee 0.0005 x 605 = 0.3025 -> 0.30 shown (cut)
+      assertMatch(text, /Open fee\s+0\.30 USDT/);
+      assertMatch(text, /Close fee\s+0\.30 USDT/);
+      assertMatch(text, /Holding fees\s+0\.00 USDT/);
+      assertMatch(text, /Realized P&L\s+\+5\.00 USDT/);
+      assertMatch(text, /Opened\s+\S+/);
+      assertMatch(text, /Closed at\s+\S+/);
+      const no = rec.locator(".order-no");
+      assertEquals(await no.getAttribute("title"), id);
+      const box = (await no.boundingBox())!;
+      assert(box.height < 24, `order number wraps: ${box.height}px`);
+      await page.screenshot({ path: shot("mobile-positions-closed"), fullPage: true });
       await ctx.close();
     } finally {
       await browser.close();
