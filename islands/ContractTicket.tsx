@@ -61,6 +61,7 @@ export const CONTRACT_TEXTS = [
   "format.heldMargin",
   "format.heldFee",
   "format.distance",
+  "format.lotCount",
   "fast.available",
   "app.confirm",
   "app.cancel",
@@ -333,7 +334,9 @@ export default function ContractTicket(
             </select>
           </Field>
         </div>
-        <p class="muted small">{fill(tx["contract.lotSize"]!, { size: lot, base })}</p>
+        <p class="muted small">
+          {fill(tx["contract.lotSize"]!, { size: formatNumber(lot, 8, loc, { trim: true }), base })}
+        </p>
         <div class="two">
           <Field id="sl" label={tx["contract.stopLoss"]!} error={errors.stopLoss}>
             <input
@@ -408,9 +411,8 @@ export default function ContractTicket(
                 <li key={p.orderNo} class="record" data-side={p.side} data-status={p.status}>
                   <div class="kv-row">
                     <strong>
-                      {symbolName(p.symbol)} · {tx[`contract.${p.side}`]} · {p.leverage}x · {p.lots}
-                      {" "}
-                      {tx["contract.lots"]}
+                      {symbolName(p.symbol)} · {tx[`contract.${p.side}`]} · {p.leverage}x ·{" "}
+                      {fill(tx["format.lotCount"]!, { n: p.lots })}
                       {pending && <span class="badge warn">{tx["contract.pending"]}</span>}
                     </strong>
                     {pending

@@ -49,6 +49,8 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.N
 export interface NumberOptions {
   /** "+" on positive values (P&L, changes); a zero never carries a sign. */
   sign?: boolean;
+  /** drop trailing zeros of the fraction (sizes such as "1 lot = 0.001 BTC") */
+  trim?: boolean;
 }
 
 /** Any decimal figure with a fixed number of places, cut toward zero, grouped by `locale`. */
@@ -60,7 +62,7 @@ export function formatNumber(
 ): string {
   const { text, zero } = cut(decimalOf(value), decimals);
   const nf = numberFormat(locale, {
-    minimumFractionDigits: decimals,
+    minimumFractionDigits: opts.trim ? 0 : decimals,
     maximumFractionDigits: decimals,
     signDisplay: opts.sign && !zero ? "exceptZero" : "auto",
   });

@@ -124,7 +124,7 @@ function FastRecords({ c, items }: { c: Ctx; items: FastOrderJson[] }) {
   return (
     <ul class="list records" data-testid="fast-records">
       {items.map((o) => (
-        <li key={o.orderNo} class="record">
+        <li key={o.orderNo} class="record stack">
           <div class="kv-row">
             <strong>{symbolName(o.symbol)} · {t(`fast.${o.direction}`)}</strong>
             <span class={o.outcome === "win" ? "pos" : o.outcome === "lose" ? "neg" : ""}>
@@ -165,11 +165,11 @@ function PositionRecord({ c, p }: { c: Ctx; p: PositionJson }) {
   const pending = p.status === "pending";
   const gap = pending && p.markPrice ? parseDecimal(p.openPrice) - parseDecimal(p.markPrice) : null;
   return (
-    <li class="record" data-status={p.status}>
+    <li class="record stack" data-status={p.status}>
       <div class="kv-row">
         <strong>
-          {symbolName(p.symbol)} · {t(`contract.${p.side}`)} · {p.leverage}x · {p.lots}{" "}
-          {t("contract.lots")}
+          {symbolName(p.symbol)} · {t(`contract.${p.side}`)} · {p.leverage}x ·{" "}
+          {t("format.lotCount", { n: p.lots })}
           {pending && <span class="badge warn">{t("contract.pending")}</span>}
         </strong>
         <span class="fig">
@@ -244,7 +244,7 @@ function SpotRecord({ c, o }: { c: Ctx; o: SpotOrderJson }) {
   const def = symbolOf(o.symbol);
   const base = def?.base ?? o.symbol.replace(/USDT$/, "");
   return (
-    <li class="record" data-status={o.status}>
+    <li class="record stack" data-status={o.status}>
       <div class="kv-row">
         <strong>
           {symbolName(o.symbol)} · {t(`spot.${o.side}`)} · {t(`spot.${o.type}`)}

@@ -89,7 +89,7 @@ for (const layout of ["desktop", "mobile"] as const) {
         assertMatch(text, /Limit price\s+61,000\.00/);
         assertMatch(text, /Held margin\s+61\.00 USDT/);
         assertMatch(text, /Held open fee\s+0\.30 USDT/);
-        assertMatch(text, /BTC\/USDT · Sell short · 10x · 10 Lots/);
+        assertMatch(text, /BTC\/USDT · Sell short · 10x · 10 lots/);
         await page.screenshot({ path: shot(`${layout}-contract-pending`), fullPage: true });
         if (layout === "mobile") {
           await page.goto(srv.base + "/wp/positions/heyue");
