@@ -172,7 +172,11 @@ function PositionRecord({ c, p }: { c: Ctx; p: PositionJson }) {
           {t("format.lotCount", { n: p.lots })}
           {pending && <span class="badge warn">{t("contract.pending")}</span>}
         </strong>
-        <span class="fig">
+        <span
+          class={p.status === "holding" && p.unrealizedPnl
+            ? `fig ${p.unrealizedPnl.startsWith("-") ? "neg" : "pos"}`
+            : "fig"}
+        >
           {p.status === "closed"
             ? t(`contract.reason_${p.closeReason}`)
             : pending
@@ -226,8 +230,8 @@ function PositionRecord({ c, p }: { c: Ctx; p: PositionJson }) {
               <dd class="fig">{usdt(p.realizedPnl, true)}</dd>
               <dt>{t("contract.fee")}</dt>
               <dd class="fig">{usdt(p.openFee)}</dd>
-              <dt>{t("format.closeFee")}</dt>
-              <dd class="fig">{usdt(p.closeFee)}</dd>
+              {p.status === "closed" && <dt>{t("format.closeFee")}</dt>}
+              {p.status === "closed" && <dd class="fig">{usdt(p.closeFee)}</dd>}
               <dt>{t("format.holdingFees")}</dt>
               <dd class="fig">{usdt(p.holdingFees)}</dd>
             </>
