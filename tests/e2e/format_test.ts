@@ -155,6 +155,23 @@ Deno.test({
       await page.screenshot({ path: shot("de-mobile-spot"), fullPage: true });
       assertEquals(errors, []);
       await ctx.close();
+      // one desktop screen with both: the transfer island and the server-rendered history
+      const moved = await srv.call("/api/account/transfer", {
+        token,
+        body: { from: "spot", to: "contract", currency: "USDT", amount: "1250.5" },
+        headers: { "Idempotency-Key": crypto.randomUUID() },
+      });
+      assertEquals(moved.body.code, 0, JSON.stringify(moved.body));
+      const desk = await browser.newContext({ ...DESKTOP, locale: "de-DE" });
+      await signIn(srv, desk, "de");
+      const pc = await desk.newPage();
+      await pc.goto(srv.base + "/pc/handle/transfer");
+      await pc.waitForSelector('tw-island[data-name="TransferForm"][data-hydrated]');
+      // spot: 10,000 + 30,000 (sold 0.5 BTC) - 30 fee - 1,250.50 moved
+      assertMatch(await pc.getByTestId("transfer-available").innerText(), /38\.719,50 USDT/);
+      assertMatch(await pc.getByTestId("flow").innerText(), /-1\.250,50 USDT/);
+      await pc.screenshot({ path: shot("de-desktop-transfer"), fullPage: true });
+      await desk.close();
     } finally {
       await browser.close();
       await srv.close();
