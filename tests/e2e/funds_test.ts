@@ -208,7 +208,10 @@ Deno.test({
         assertMatch(await page.getByTestId("withdraw-net").innerText(), /99\.00 USDT/);
         await page.getByRole("button", { name: "Withdraw", exact: true }).click();
         await page.getByTestId("withdraw-confirm").waitFor();
-        assertMatch(await page.getByTestId("withdraw-confirm").innerText(), /you receive 99\.00 USDT/);
+        assertMatch(
+          await page.getByTestId("withdraw-confirm").innerText(),
+          /you receive 99\.00 USDT/,
+        );
         await page.screenshot({ path: shot("mobile-withdraw-confirm"), fullPage: true });
         await page.getByRole("button", { name: "Confirm" }).click();
         await page.waitForURL("**/wp/user/historyList");
@@ -247,7 +250,10 @@ Deno.test({
         ) assert(list.includes(title), title);
         await page.screenshot({ path: shot("mobile-messages"), fullPage: true });
         await page.getByText("Recharge credited").click();
-        assertMatch(await page.getByTestId("message").innerText(), /500\.00 USDT has been credited/);
+        assertMatch(
+          await page.getByTestId("message").innerText(),
+          /500\.00 USDT has been credited/,
+        );
         await page.goto(srv.base + "/wp/message");
         assertEquals(await page.locator('[data-read="0"]').count(), 4);
       });
