@@ -1,7 +1,6 @@
-import { formatDecimal } from "../core-wasm/mod.ts";
 import type { Assets } from "../edge/ledger/assets.ts";
 import { WALLETS } from "../edge/ledger/accounts.ts";
-import { formatAmount } from "../edge/platform/format.ts";
+import { formatAmount, formatPrice } from "../locales/format.ts";
 import type { T } from "../edge/platform/locale.ts";
 
 /** Total, available and frozen assets in USDT, then each wallet's coins (server-rendered). */
@@ -60,8 +59,8 @@ export function AssetsView(
       ))}
       <p class="muted small">
         {assets.priceSource === "market" ? t("assets.marketPrices") : t("assets.referencePrices", {
-          btc: formatDecimal(assets.prices.BTC),
-          eth: formatDecimal(assets.prices.ETH),
+          btc: formatPrice(assets.prices.BTC, 2, locale),
+          eth: formatPrice(assets.prices.ETH, 2, locale),
         })}
       </p>
     </div>

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from "preact";
+import { formatNumber, uiLocale } from "../locales/format.ts";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, type Envelope, toast } from "./lib/api.ts";
 import {
@@ -24,6 +25,9 @@ import {
 } from "./lib/admin.ts";
 import { Field, PasswordInput, type Texts } from "./lib/fields.tsx";
 import { failureMessage } from "./lib/form.ts";
+
+/** An amount exactly as stored (all its decimals), grouped in the page's language. */
+const exact = (v: string) => formatNumber(v, 8, uiLocale(), { trim: true });
 
 export const ADMIN_TEXTS = [
   "admin.title",
@@ -602,7 +606,7 @@ function QueueRow(
 function RechargeCells({ r }: { r: RechargeItem }) {
   return (
     <>
-      <td class="num nowrap">{`${r.amount} ${r.currency}`}</td>
+      <td class="num nowrap">{`${exact(r.amount)} ${r.currency}`}</td>
       <td>{r.channelName}</td>
       <td>{r.remitterName}</td>
     </>
@@ -612,8 +616,8 @@ function RechargeCells({ r }: { r: RechargeItem }) {
 function WithdrawalCells({ w }: { w: WithdrawalItem }) {
   return (
     <>
-      <td class="num nowrap">{`${w.amount} ${w.currency}`}</td>
-      <td class="num nowrap">{`${w.net} ${w.currency}`}</td>
+      <td class="num nowrap">{`${exact(w.amount)} ${w.currency}`}</td>
+      <td class="num nowrap">{`${exact(w.net)} ${w.currency}`}</td>
       <td>{w.method.label}</td>
     </>
   );
@@ -852,11 +856,15 @@ function actionsFor(queue: Queue, item: QueueItem): string[] {
 function summaryOf(queue: Queue, item: QueueItem, tx: Texts): string {
   if (queue === "recharges") {
     const r = item as RechargeItem;
-    return `${r.amount} ${r.currency} · ${r.remitterName} · ${tx["admin.customer"]} ${r.userId}`;
+    return `${exact(r.amount)} ${r.currency} · ${r.remitterName} · ${
+      tx["admin.customer"]
+    } ${r.userId}`;
   }
   if (queue === "withdrawals") {
     const w = item as WithdrawalItem;
-    return `${w.amount} ${w.currency} → ${w.method.label} · ${tx["admin.customer"]} ${w.userId}`;
+    return `${exact(w.amount)} ${w.currency} → ${w.method.label} · ${
+      tx["admin.customer"]
+    } ${w.userId}`;
   }
   const c = item as CertificationItem;
   return `${tx[`certify.${c.level}`]}${c.junior ? ` · ${c.junior.name}` : ""} · ${
@@ -908,7 +916,7 @@ function RechargeDetail(
     <>
       <dl class="admin-dl">
         <Item label={tx["funds.amount"]!} testid="amount">
-          <strong>{`${item.amount} ${item.currency}`}</strong>
+          <strong>{`${exact(item.amount)} ${item.currency}`}</strong>
         </Item>
         <Item label={tx["admin.customer"]!}>
           <span class="mono">{item.userId}</span>
@@ -956,11 +964,11 @@ function WithdrawalDetail({ item, tx }: { item: WithdrawalItem; tx: Texts }) {
     <>
       <dl class="admin-dl">
         <Item label={tx["funds.amount"]!} testid="amount">
-          <strong>{`${item.amount} ${item.currency}`}</strong>
+          <strong>{`${exact(item.amount)} ${item.currency}`}</strong>
         </Item>
-        <Item label={tx["funds.fee"]!}>{`${item.fee} ${item.currency}`}</Item>
+        <Item label={tx["funds.fee"]!}>{`${exact(item.fee)} ${item.currency}`}</Item>
         <Item label={tx["funds.net"]!} testid="net">
-          <strong>{`${item.net} ${item.currency}`}</strong>
+          <strong>{`${exact(item.net)} ${item.currency}`}</strong>
         </Item>
         <Item label={tx["admin.customer"]!}>
           <span class="mono">{item.userId}</span>

@@ -1,9 +1,19 @@
 import { useEffect, useState } from "preact/hooks";
-import { formatDecimal, parseDecimal, position } from "../core-wasm/mod.ts";
+import { parseDecimal, position } from "../core-wasm/mod.ts";
+import { symbolOf } from "../edge/market/symbols.ts";
+import {
+  formatMoney,
+  formatNumber,
+  formatPct,
+  formatPrice,
+  symbolName,
+  toApiDecimal,
+  uiLocale,
+} from "../locales/format.ts";
 import type { Quote } from "../edge/market/quotes.ts";
 import type { PositionJson } from "../edge/trading/contracts.ts";
 import { api, toast } from "./lib/api.ts";
-import { ChipChoice, ConfirmBox, Field, type Texts } from "./lib/fields.tsx";
+import { ChipChoice, ConfirmBox, Field, OrderNo, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { subscribe } from "./lib/socket.ts";
 
@@ -47,6 +57,11 @@ export const CONTRACT_TEXTS = [
   "contract.stopsSaved",
   "contract.clearHint",
   "contract.stopsDropped",
+  "contract.limitPrice",
+  "format.heldMargin",
+  "format.heldFee",
+  "format.distance",
+  "format.lotCount",
   "fast.available",
   "app.confirm",
   "app.cancel",
@@ -132,11 +147,15 @@ export default function ContractTicket(
   }, []);
 
   // The ticket's figures, from the core (null while the input is incomplete)
+  const loc = uiLocale();
+  const priceDecimals = symbolOf(symbol)?.priceDecimals ?? 2;
+  /** what the customer typed, in their language -> the API's decimal string */
+  const dec = (v: string) => toApiDecimal(v, loc);
   let ticket: ReturnType<typeof position> | null = null;
   try {
     const n = Number(lots);
     // a limit order opens at its limit, a market order at the last price
-    const at = type === "limit" ? limit.trim() : price;
+    const at = type === "limit" ? dec(limit) : price;
     if (at && Number.isInteger(n) && n >= 1 && n <= 10_000) {
       ticket = position({
         side,
@@ -180,9 +199,9 @@ export default function ContractTicket(
       leverage,
       type,
     };
-    if (type === "limit") body.price = limit.trim();
-    if (sl.trim()) body.stopLoss = sl.trim();
-    if (tp.trim()) body.takeProfit = tp.trim();
+    if (type === "limit") body.price = dec(limit);
+    if (sl.trim()) body.stopLoss = dec(sl);
+    if (tp.trim()) body.takeProfit = dec(tp);
     const env = await send<PositionJson>("/api/contract/order", body, {
       headers: { "Idempotency-Key": key },
     });
@@ -233,8 +252,8 @@ export default function ContractTicket(
   /** Set, change or clear (empty field) a holding position's stop-loss and take-profit. */
   async function saveStops(id: string) {
     const body = {
-      stopLoss: stops.stopLoss.trim() || null,
-      takeProfit: stops.takeProfit.trim() || null,
+      stopLoss: stops.stopLoss.trim() ? dec(stops.stopLoss) : null,
+      takeProfit: stops.takeProfit.trim() ? dec(stops.takeProfit) : null,
     };
     const env = await stopsForm.send<PositionJson>(`/api/contract/positions/${id}/tpsl`, body);
     if (!env) return; // the field errors and the toast are shown; the editor stays open
@@ -243,7 +262,15 @@ export default function ContractTicket(
     setPositions((cur) => cur.map((p) => p.orderNo === env.data.orderNo ? env.data : p));
   }
 
-  const d2 = (v: bigint) => formatDecimal(v, 2);
+  const usdt = (v: bigint | string, sign = false) => formatMoney(v, "USDT", loc, { sign });
+  const px = (v: bigint | string | null) => v === null ? "-" : formatPrice(v, priceDecimals, loc);
+  /** a pending order's limit against the market: signed price gap and percentage */
+  const distance = (p: PositionJson) => {
+    if (!price) return "-";
+    const gap = parseDecimal(p.openPrice) - parseDecimal(price);
+    const pct = gap * 100_000_000n / parseDecimal(price);
+    return `${formatNumber(gap, priceDecimals, loc, { sign: true })} (${formatPct(pct, loc)})`;
+  };
   return (
     <div class="ticket" data-testid="contract-ticket">
       <form class="form" onSubmit={review} noValidate>
@@ -263,7 +290,9 @@ export default function ContractTicket(
             </button>
           ))}
         </div>
-        <p class="muted small">{price ? fill(tx["contract.price"]!, { price }) : ""} · {name}</p>
+        <p class="muted small">
+          {price ? fill(tx["contract.price"]!, { price: px(price) }) : ""} · {name}
+        </p>
         <ChipChoice
           options={["market", "limit"] as const}
           value={type}
@@ -305,7 +334,9 @@ export default function ContractTicket(
             </select>
           </Field>
         </div>
-        <p class="muted small">{fill(tx["contract.lotSize"]!, { size: lot, base })}</p>
+        <p class="muted small">
+          {fill(tx["contract.lotSize"]!, { size: formatNumber(lot, 8, loc, { trim: true }), base })}
+        </p>
         <div class="two">
           <Field id="sl" label={tx["contract.stopLoss"]!} error={errors.stopLoss}>
             <input
@@ -329,18 +360,20 @@ export default function ContractTicket(
         {ticket && (
           <dl class="dl" data-testid="contract-figures">
             <dt>{tx["contract.notional"]}</dt>
-            <dd>{d2(ticket.notional)} USDT</dd>
+            <dd class="fig">{usdt(ticket.notional)}</dd>
             <dt>{tx["contract.margin"]}</dt>
-            <dd data-testid="figure-margin">{d2(ticket.margin)} USDT</dd>
+            <dd class="fig" data-testid="figure-margin">{usdt(ticket.margin)}</dd>
             <dt>{tx["contract.fee"]}</dt>
-            <dd>{formatDecimal(ticket.fee)} USDT</dd>
+            <dd class="fig">{usdt(ticket.fee)}</dd>
             <dt>{tx["contract.liquidation"]}</dt>
-            <dd data-testid="figure-liq">
-              {ticket.liquidationPrice ? d2(ticket.liquidationPrice) : "-"}
+            <dd class="fig" data-testid="figure-liq">
+              {ticket.liquidationPrice ? px(ticket.liquidationPrice) : "-"}
             </dd>
           </dl>
         )}
-        <p class="muted small">{fill(tx["fast.available"]!, { amount: available })}</p>
+        <p class="muted small">
+          {fill(tx["fast.available"]!, { amount: formatNumber(available, 2, loc) })}
+        </p>
         {confirming === "open"
           ? (
             <ConfirmBox
@@ -352,7 +385,7 @@ export default function ContractTicket(
                 lots,
                 symbol: name,
                 leverage,
-                margin: ticket ? d2(ticket.margin) : "-",
+                margin: ticket ? formatNumber(ticket.margin, 2, loc) : "-",
               })}
               onConfirm={open}
               onCancel={() => setConfirming(null)}
@@ -370,35 +403,68 @@ export default function ContractTicket(
         : (
           <ul class="list" data-testid="positions">
             {positions.map((p) => {
-              const f = live(p);
+              const pending = p.status === "pending";
+              // a pending order has no P&L: it is not filled
+              const f = pending ? null : live(p);
               const neg = f ? f.pnl < 0n : false;
               return (
                 <li key={p.orderNo} class="record" data-side={p.side} data-status={p.status}>
                   <div class="kv-row">
                     <strong>
-                      {p.symbol} · {tx[`contract.${p.side}`]} · {p.leverage}x · {p.lots}
-                      {p.status === "pending" && (
-                        <span class="badge warn">{tx["contract.pending"]}</span>
-                      )}
+                      {symbolName(p.symbol)} · {tx[`contract.${p.side}`]} · {p.leverage}x ·{" "}
+                      {fill(tx["format.lotCount"]!, { n: p.lots })}
+                      {pending && <span class="badge warn">{tx["contract.pending"]}</span>}
                     </strong>
-                    <span class={neg ? "neg" : "pos"} data-testid="pnl">
-                      {f ? `${f.pnl > 0n ? "+" : ""}${d2(f.pnl)} USDT` : "-"}
-                    </span>
+                    {pending
+                      ? (
+                        <span class="fig" data-testid="distance" title={tx["format.distance"]}>
+                          {distance(p)}
+                        </span>
+                      )
+                      : (
+                        <span class={`fig ${neg ? "neg" : "pos"}`} data-testid="pnl">
+                          {f ? usdt(f.pnl, true) : "-"}
+                        </span>
+                      )}
                   </div>
-                  <dl class="dl">
-                    <dt>{tx["contract.openPrice"]}</dt>
-                    <dd>{p.openPrice}</dd>
-                    <dt>{tx["contract.margin"]}</dt>
-                    <dd>{p.margin}</dd>
-                    <dt>{tx["contract.liquidation"]}</dt>
-                    <dd>{p.liquidationPrice}</dd>
-                    <dt>{tx["contract.roe"]}</dt>
-                    <dd>{f ? `${formatDecimal(f.roe * 100n, 2)}%` : "-"}</dd>
-                    <dt>{tx["contract.tpsl"]}</dt>
-                    <dd data-testid="stops">
-                      {p.stopLoss ?? "-"} / {p.takeProfit ?? "-"}
-                    </dd>
-                  </dl>
+                  {pending
+                    ? (
+                      <dl class="dl" data-testid="pending-figures">
+                        <dt>{tx["contract.limitPrice"]}</dt>
+                        <dd class="fig">{px(p.openPrice)}</dd>
+                        <dt>{tx["contract.lots"]}</dt>
+                        <dd class="fig">{p.lots}</dd>
+                        <dt>{tx["format.heldMargin"]}</dt>
+                        <dd class="fig">{usdt(p.margin)}</dd>
+                        <dt>{tx["format.heldFee"]}</dt>
+                        <dd class="fig">{usdt(p.openFee)}</dd>
+                        <dt>{tx["format.distance"]}</dt>
+                        <dd class="fig">{distance(p)}</dd>
+                        <dt>{tx["contract.tpsl"]}</dt>
+                        <dd class="fig" data-testid="stops">
+                          {px(p.stopLoss)} / {px(p.takeProfit)}
+                        </dd>
+                      </dl>
+                    )
+                    : (
+                      <dl class="dl">
+                        <dt>{tx["contract.openPrice"]}</dt>
+                        <dd class="fig">{px(p.openPrice)}</dd>
+                        <dt>{tx["contract.margin"]}</dt>
+                        <dd class="fig">{usdt(p.margin)}</dd>
+                        <dt>{tx["contract.liquidation"]}</dt>
+                        <dd class="fig">{px(p.liquidationPrice)}</dd>
+                        <dt>{tx["contract.roe"]}</dt>
+                        <dd class="fig">{f ? formatPct(f.roe, loc) : "-"}</dd>
+                        <dt>{tx["contract.tpsl"]}</dt>
+                        <dd class="fig" data-testid="stops">
+                          {px(p.stopLoss)} / {px(p.takeProfit)}
+                        </dd>
+                      </dl>
+                    )}
+                  <p class="muted small">
+                    <OrderNo id={p.orderNo} />
+                  </p>
                   {action && action[0] === p.orderNo && action[1] === "tpsl"
                     ? (
                       <div class="form" data-testid="stops-editor">
@@ -424,8 +490,8 @@ export default function ContractTicket(
                           tx={tx}
                           busy={stopsForm.busy}
                           text={fill(tx["contract.confirmStops"]!, {
-                            stopLoss: stops.stopLoss.trim() || "-",
-                            takeProfit: stops.takeProfit.trim() || "-",
+                            stopLoss: stops.stopLoss.trim() ? px(dec(stops.stopLoss)) : "-",
+                            takeProfit: stops.takeProfit.trim() ? px(dec(stops.takeProfit)) : "-",
                           })}
                           onConfirm={() => saveStops(p.orderNo)}
                           onCancel={() => setAction(null)}
@@ -458,9 +524,10 @@ export default function ContractTicket(
                               onClick={() => {
                                 setKey(crypto.randomUUID());
                                 stopsForm.check({});
+                                // in the customer's own number format, as they would type it
                                 setStops({
-                                  stopLoss: p.stopLoss ?? "",
-                                  takeProfit: p.takeProfit ?? "",
+                                  stopLoss: p.stopLoss ? px(p.stopLoss) : "",
+                                  takeProfit: p.takeProfit ? px(p.takeProfit) : "",
                                 });
                                 setAction([p.orderNo, a]);
                               }}

@@ -2,6 +2,13 @@ import { useEffect, useState } from "preact/hooks";
 import { toast } from "./lib/api.ts";
 import { Field, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
+import {
+  currencyDecimals,
+  formatAmount,
+  formatNumber,
+  toApiDecimal,
+  uiLocale,
+} from "../locales/format.ts";
 
 export const EXCHANGE_TEXTS = [
   "exchange.from",
@@ -49,6 +56,10 @@ export default function ExchangeForm(
   const [balances] = useState(initial);
   const [left, setLeft] = useState(0);
   const { errors, busy, check, send } = useForm(tx);
+  const loc = uiLocale();
+  /** a rate between two currencies: 8 places below 1, else the receiving currency's */
+  const rateOf = (q: Quote) =>
+    formatNumber(q.rate, q.rate.startsWith("0.") ? 8 : currencyDecimals(q.to), loc);
 
   useEffect(() => {
     if (!quote) return;
@@ -63,7 +74,11 @@ export default function ExchangeForm(
   async function getQuote(e: Event) {
     e.preventDefault();
     if (!check(amount.trim() ? {} : { amount: tx["validation.amountRequired"]! })) return;
-    const env = await send<Quote>("/api/exchange/quote", { from, to, amount: amount.trim() });
+    const env = await send<Quote>("/api/exchange/quote", {
+      from,
+      to,
+      amount: toApiDecimal(amount, loc),
+    });
     setQuote(env ? env.data : null);
   }
 
@@ -101,7 +116,10 @@ export default function ExchangeForm(
         {select("to", tx["exchange.to"]!, to, setTo)}
       </div>
       <p class="muted small">
-        {fill(tx["exchange.available"]!, { amount: balances[from], currency: from })}
+        {fill(tx["exchange.available"]!, {
+          amount: formatAmount(balances[from], from, loc),
+          currency: from,
+        })}
       </p>
       <Field id="amount" label={tx["exchange.amount"]!} error={errors.amount ?? errors.to}>
         <input
@@ -119,12 +137,20 @@ export default function ExchangeForm(
         ? (
           <div class="confirm" data-testid="exchange-quote">
             <p>
-              {fill(tx["exchange.rate"]!, { from: quote.from, rate: quote.rate, to: quote.to })}
+              {fill(tx["exchange.rate"]!, { from: quote.from, rate: rateOf(quote), to: quote.to })}
             </p>
-            <p class="muted small">{fill(tx["exchange.fee"]!, { fee: quote.fee, to: quote.to })}</p>
+            <p class="muted small">
+              {fill(tx["exchange.fee"]!, {
+                fee: formatAmount(quote.fee, quote.to, loc),
+                to: quote.to,
+              })}
+            </p>
             <p>
               <strong>
-                {fill(tx["exchange.receive"]!, { amount: quote.receive, to: quote.to })}
+                {fill(tx["exchange.receive"]!, {
+                  amount: formatAmount(quote.receive, quote.to, loc),
+                  to: quote.to,
+                })}
               </strong>
             </p>
             <p class="muted small">{fill(tx["exchange.validFor"]!, { s: left })}</p>

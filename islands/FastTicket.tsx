@@ -1,5 +1,13 @@
 import { useEffect, useState } from "preact/hooks";
-import { formatDecimal, mulDiv, parseDecimal, SCALE } from "../core-wasm/mod.ts";
+import { mulDiv, parseDecimal, SCALE } from "../core-wasm/mod.ts";
+import { symbolOf } from "../edge/market/symbols.ts";
+import {
+  formatAmount,
+  formatNumber,
+  formatPrice,
+  toApiDecimal,
+  uiLocale,
+} from "../locales/format.ts";
 import type { FastOption, FastOrderJson } from "../edge/trading/fast.ts";
 import { api, toast } from "./lib/api.ts";
 import { ConfirmBox, Field, type Texts } from "./lib/fields.tsx";
@@ -80,11 +88,14 @@ export default function FastTicket(
     };
   }, []);
 
+  const loc = uiLocale();
+  const usdt = (v: bigint | string) => formatAmount(v, "USDT", loc);
+  const px = (v: string) => formatPrice(v, symbolOf(symbol)?.priceDecimals ?? 2, loc);
   let expected = "";
   try {
-    const s = parseDecimal(stake.trim(), { maxDecimals: 2 });
+    const s = parseDecimal(toApiDecimal(stake, loc), { maxDecimals: 2 });
     // the same maths as settlement: stake + stake x rate, rounded down (core)
-    expected = formatDecimal(s + mulDiv(s, parseDecimal(option.rate), SCALE, "down"), 2);
+    expected = usdt(s + mulDiv(s, parseDecimal(option.rate), SCALE, "down"));
   } catch { /* not a valid amount yet */ }
 
   function review(e: Event) {
@@ -97,7 +108,7 @@ export default function FastTicket(
   async function place() {
     const env = await send<FastOrderJson>(
       "/api/fast/order",
-      { symbol, direction, duration, stake: stake.trim() },
+      { symbol, direction, duration, stake: toApiDecimal(stake, loc) },
       { headers: { "Idempotency-Key": key } },
     );
     setConfirming(false);
@@ -128,7 +139,7 @@ export default function FastTicket(
   });
 
   const result = (o: FastOrderJson) =>
-    fill(tx[`fast.result_${o.outcome}`]!, { payout: o.payout ?? "0", stake: o.stake });
+    fill(tx[`fast.result_${o.outcome}`]!, { payout: usdt(o.payout ?? "0"), stake: usdt(o.stake) });
 
   return (
     <div class="ticket" data-testid="fast-ticket">
@@ -164,7 +175,9 @@ export default function FastTicket(
             >
               <strong>{fill(tx["fast.seconds"]!, { n: o.duration })}</strong>
               <span>
-                {fill(tx["fast.payoutRate"]!, { rate: formatDecimal(parseDecimal(o.rate) * 100n) })}
+                {fill(tx["fast.payoutRate"]!, {
+                  rate: formatNumber(parseDecimal(o.rate) * 100n, 0, loc),
+                })}
               </span>
             </button>
           ))}
@@ -182,10 +195,10 @@ export default function FastTicket(
           />
         </Field>
         <p class="muted small">
-          {fill(tx["fast.buyLimit"]!, { min: option.min, max: option.max })}
+          {fill(tx["fast.buyLimit"]!, { min: usdt(option.min), max: usdt(option.max) })}
         </p>
         <p class="muted small">
-          {fill(tx["fast.available"]!, { amount: formatDecimal(avail, 2) })}
+          {fill(tx["fast.available"]!, { amount: usdt(avail) })}
         </p>
         {expected && (
           <p data-testid="fast-expected">{fill(tx["fast.expected"]!, { amount: expected })}</p>
@@ -200,7 +213,7 @@ export default function FastTicket(
                 direction: tx[`fast.${direction}`]!,
                 symbol: name,
                 duration,
-                stake: stake.trim(),
+                stake: usdt(toApiDecimal(stake, loc)),
               })}
               onConfirm={place}
               onCancel={() => setConfirming(false)}
@@ -230,10 +243,10 @@ export default function FastTicket(
                   data-outcome={o.outcome ?? ""}
                 >
                   <div class="grow">
-                    <strong>{tx[`fast.${o.direction}`]}</strong> {o.stake} USDT
+                    <strong>{tx[`fast.${o.direction}`]}</strong> {usdt(o.stake)} USDT
                     <div class="muted small">
-                      {fill(tx["fast.entry"]!, { price: o.entry.price })}
-                      {o.exit && <>· {fill(tx["fast.exit"]!, { price: o.exit.price })}</>}
+                      {fill(tx["fast.entry"]!, { price: px(o.entry.price) })}
+                      {o.exit && <>· {fill(tx["fast.exit"]!, { price: px(o.exit.price) })}</>}
                     </div>
                   </div>
                   <div class="num">

@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { toast } from "./lib/api.ts";
 import { ChipChoice, Field, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
+import { toApiDecimal, uiLocale } from "../locales/format.ts";
 import { ImageUpload, UPLOAD_TEXTS } from "./lib/upload.tsx";
 
 export const RECHARGE_TEXTS = [
@@ -64,7 +65,7 @@ export default function RechargeForm(
   async function submit(e: Event) {
     e.preventDefault();
     if (!channel) return;
-    const a = amount.trim();
+    const a = toApiDecimal(amount, uiLocale());
     const errs: Record<string, string> = {};
     const re = new RegExp(`^\\d+(\\.\\d{1,${DECIMALS[currency]}})?$`);
     if (!a) errs.amount = tx["validation.amountRequired"]!;

@@ -1,9 +1,20 @@
 import { useEffect, useState } from "preact/hooks";
-import { formatDecimal, mulDiv, parseDecimal, SCALE } from "../core-wasm/mod.ts";
+import { mulDiv, parseDecimal, SCALE } from "../core-wasm/mod.ts";
+import { symbolOf } from "../edge/market/symbols.ts";
+import {
+  formatAmount,
+  formatMoney,
+  formatNumber,
+  formatPrice,
+  formatShortTime,
+  toApiDecimal,
+  uiLocale,
+  uiTimeZone,
+} from "../locales/format.ts";
 import type { Quote } from "../edge/market/quotes.ts";
 import type { SpotOrderJson } from "../edge/trading/spot.ts";
 import { api, toast } from "./lib/api.ts";
-import { ChipChoice, ConfirmBox, Field, type Texts } from "./lib/fields.tsx";
+import { ChipChoice, ConfirmBox, Field, OrderNo, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { subscribe } from "./lib/socket.ts";
 
@@ -26,6 +37,11 @@ export const SPOT_TEXTS = [
   "spot.status_open",
   "spot.status_filled",
   "spot.status_cancelled",
+  "format.orderHistory",
+  "format.confirmCancel",
+  "format.fillPrice",
+  "format.placedAt",
+  "flow.type_fee",
   "app.confirm",
   "app.cancel",
   "validation.amountInvalid",
@@ -54,6 +70,14 @@ export default function SpotTicket(
   const [price, setPrice] = useState(initial);
   const [orders, setOrders] = useState(initialOrders);
   const [confirming, setConfirming] = useState(false);
+  /** the open order waiting for the customer to confirm its cancellation */
+  const [cancelling, setCancelling] = useState<string | null>(null);
+  const loc = uiLocale();
+  const tz = uiTimeZone();
+  const priceDecimals = symbolOf(symbol)?.priceDecimals ?? 2;
+  const px = (v: string) => formatPrice(v, priceDecimals, loc);
+  const qtyOf = (v: string) => formatNumber(v, symbolOf(symbol)?.qtyDecimals ?? 8, loc);
+  const dec = (v: string) => toApiDecimal(v, loc);
   const [key, setKey] = useState("");
   const { errors, busy, check, send } = useForm(tx);
 
@@ -65,7 +89,13 @@ export default function SpotTicket(
     const offUser = subscribe("user", (data) => {
       const m = data as { type: string; order?: SpotOrderJson };
       if (m.type === "spot" && m.order) {
-        setOrders((cur) => cur.map((o) => o.orderNo === m.order!.orderNo ? m.order! : o));
+        setOrders((cur) =>
+          cur.some((o) => o.orderNo === m.order!.orderNo)
+            ? cur.map((o) => o.orderNo === m.order!.orderNo ? m.order! : o)
+            : m.order!.symbol === symbol
+            ? [m.order!, ...cur]
+            : cur
+        );
       }
     });
     return () => {
@@ -76,12 +106,12 @@ export default function SpotTicket(
 
   let estimate = "";
   try {
-    const q = parseDecimal(qty.trim());
-    const p = parseDecimal(type === "limit" ? limit.trim() : price ?? "");
+    const q = parseDecimal(dec(qty));
+    const p = parseDecimal(type === "limit" ? dec(limit) : price ?? "");
     const gross = mulDiv(q, p, SCALE, side === "buy" ? "up" : "down");
     estimate = fill(tx["spot.estimate"]!, {
-      amount: formatDecimal(gross, 2),
-      fee: formatDecimal(mulDiv(gross, parseDecimal(feeRate), SCALE, "up")),
+      amount: formatAmount(gross, "USDT", loc),
+      fee: formatAmount(mulDiv(gross, parseDecimal(feeRate), SCALE, "up"), "USDT", loc),
     });
   } catch { /* incomplete */ }
 
@@ -93,8 +123,8 @@ export default function SpotTicket(
   }
 
   async function place() {
-    const body: Record<string, string> = { symbol, side, type, qty: qty.trim() };
-    if (type === "limit") body.price = limit.trim();
+    const body: Record<string, string> = { symbol, side, type, qty: dec(qty) };
+    if (type === "limit") body.price = dec(limit);
     const env = await send<SpotOrderJson>("/api/spot/order", body, {
       headers: { "Idempotency-Key": key },
     });
@@ -108,6 +138,7 @@ export default function SpotTicket(
 
   async function cancel(id: string) {
     const env = await api<SpotOrderJson>(`/api/spot/orders/${id}/cancel`, { body: {} });
+    setCancelling(null);
     if (env.code === 0) {
       toast(tx["spot.cancelled"]!);
       setOrders((cur) => cur.map((o) => o.orderNo === id ? env.data : o));
@@ -171,9 +202,9 @@ export default function SpotTicket(
               busy={busy}
               text={fill(tx["spot.confirm"]!, {
                 side: tx[`spot.${side}`]!,
-                qty: qty.trim(),
+                qty: qtyOf(dec(qty)),
                 base,
-                price: type === "limit" ? limit.trim() : tx["spot.marketPrice"]!,
+                price: type === "limit" ? px(dec(limit)) : tx["spot.marketPrice"]!,
               })}
               onConfirm={place}
               onCancel={() => setConfirming(false)}
@@ -185,32 +216,70 @@ export default function SpotTicket(
             </button>
           )}
       </form>
-      <h3 class="section">{tx["spot.openOrders"]}</h3>
-      {orders.length === 0
-        ? <p class="muted">{tx["spot.none"]}</p>
-        : (
-          <ul class="list" data-testid="spot-orders">
-            {orders.map((o) => (
-              <li key={o.orderNo} class="flow-row" data-status={o.status}>
-                <div class="grow">
-                  <strong class={o.side === "buy" ? "pos" : "neg"}>{tx[`spot.${o.side}`]}</strong>
-                  {" "}
-                  {o.qty} {base} @ {o.price}
-                  <div class="muted small">{tx[`spot.status_${o.status}`]}</div>
-                </div>
-                {o.status === "open" && (
-                  <button
-                    type="button"
-                    class="btn btn-small btn-ghost"
-                    onClick={() => cancel(o.orderNo)}
-                  >
-                    {tx["spot.cancel"]}
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
+      {/* open orders (cancellable) apart from the history (filled, cancelled) */}
+      {(["open", "history"] as const).map((part) => {
+        const list = orders.filter((o) => (o.status === "open") === (part === "open"));
+        return (
+          <section key={part}>
+            <h3 class="section">
+              {tx[part === "open" ? "spot.openOrders" : "format.orderHistory"]}
+            </h3>
+            {list.length === 0
+              ? <p class="muted">{tx["spot.none"]}</p>
+              : (
+                <ul class="list" data-testid={part === "open" ? "spot-orders" : "spot-history"}>
+                  {list.map((o) => (
+                    <li key={o.orderNo} class="record" data-status={o.status}>
+                      <div class="kv-row">
+                        <strong>
+                          <span class={o.side === "buy" ? "pos" : "neg"}>
+                            {tx[`spot.${o.side}`]}
+                          </span>{" "}
+                          <span class="fig">
+                            {qtyOf(o.qty)} {base} @ {px(o.price)}
+                          </span>
+                        </strong>
+                        <span class="muted small">{tx[`spot.status_${o.status}`]}</span>
+                      </div>
+                      <div class="muted small">
+                        {formatShortTime(o.fillTime ?? o.createTime, loc, tz)}
+                        {o.status === "filled" && (
+                          <>· {tx["flow.type_fee"]} {formatMoney(o.fee, "USDT", loc)}</>
+                        )}
+                        {" · "}
+                        <OrderNo id={o.orderNo} />
+                      </div>
+                      {o.status === "open" && (cancelling === o.orderNo
+                        ? (
+                          <ConfirmBox
+                            testid="spot-cancel-confirm"
+                            tx={tx}
+                            text={fill(tx["format.confirmCancel"]!, {
+                              side: tx[`spot.${o.side}`]!,
+                              qty: qtyOf(o.qty),
+                              base,
+                              price: px(o.price),
+                            })}
+                            onConfirm={() => cancel(o.orderNo)}
+                            onCancel={() => setCancelling(null)}
+                          />
+                        )
+                        : (
+                          <button
+                            type="button"
+                            class="btn btn-small btn-ghost"
+                            onClick={() => setCancelling(o.orderNo)}
+                          >
+                            {tx["spot.cancel"]}
+                          </button>
+                        ))}
+                    </li>
+                  ))}
+                </ul>
+              )}
+          </section>
+        );
+      })}
     </div>
   );
 }

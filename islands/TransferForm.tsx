@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { toast } from "./lib/api.ts";
 import { Field, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
+import { formatMoney, formatNumber, toApiDecimal, uiLocale } from "../locales/format.ts";
 
 export const TRANSFER_TEXTS = [
   "transfer.from",
@@ -46,10 +47,11 @@ export default function TransferForm(
   const { errors, busy, check, send } = useForm(tx);
   const to: Wallet = from === "spot" ? "contract" : "spot";
   const name = (w: Wallet) => tx[`assets.wallet_${w}`]!;
+  const loc = uiLocale();
 
   function review(e: Event) {
     e.preventDefault();
-    const a = amount.trim();
+    const a = toApiDecimal(amount, loc);
     const errs: Record<string, string> = {};
     if (Number(balances[from]) <= 0) errs.amount = tx["errors.NO_TRANSFERABLE"]!;
     else if (!a) errs.amount = tx["validation.amountRequired"]!;
@@ -65,7 +67,7 @@ export default function TransferForm(
   async function submit() {
     const env = await send<{ available: { from: string; to: string } }>(
       "/api/account/transfer",
-      { from, to, currency: "USDT", amount: amount.trim() },
+      { from, to, currency: "USDT", amount: toApiDecimal(amount, loc) },
       { headers: { "Idempotency-Key": requestKey } },
     );
     setConfirming(false);
@@ -118,19 +120,26 @@ export default function TransferForm(
             aria-invalid={errors.amount ? true : undefined}
             aria-describedby={errors.amount ? "amount-error" : undefined}
           />
-          <button type="button" class="btn btn-ghost" onClick={() => setAmount(balances[from])}>
+          <button
+            type="button"
+            class="btn btn-ghost"
+            onClick={() => setAmount(formatNumber(balances[from], 2, loc))}
+          >
             {tx["transfer.all"]}
           </button>
         </div>
       </Field>
       <p class="muted" data-testid="transfer-available">
-        {tx["transfer.available"]}: {balances[from]} USDT
+        {tx["transfer.available"]}: {formatMoney(balances[from], "USDT", loc)}
       </p>
       {confirming
         ? (
           <div class="confirm" role="group" data-testid="transfer-confirm">
             <p>
-              {tx["transfer.confirm"]!.replace("{{amount}}", amount.trim()).replace(
+              {tx["transfer.confirm"]!.replace(
+                "{{amount}}",
+                formatNumber(toApiDecimal(amount, loc), 2, loc),
+              ).replace(
                 "{{currency}}",
                 "USDT",
               )

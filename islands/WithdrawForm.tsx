@@ -2,6 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { api, toast } from "./lib/api.ts";
 import { ConfirmBox, Field, type Texts, TotpField } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
+import { formatAmount, formatNumber, toApiDecimal, uiLocale } from "../locales/format.ts";
 
 export const WITHDRAW_TEXTS = [
   "withdraw.to",
@@ -95,13 +96,17 @@ export default function WithdrawForm(
   const [requestKey, setRequestKey] = useState("");
   const { errors, busy, check, send } = useForm(tx);
   const method = p.methods.find((m) => m.id === methodId);
+  const loc = uiLocale();
+  /** the amount as typed in the customer's language -> the API's decimal string */
+  const apiAmount = toApiDecimal(amount, loc);
+  const amt = (v: string | null) => v === null ? "—" : formatAmount(v, p.currency, loc);
 
   // fee, net and limits for the chosen method and amount, from the server
   useEffect(() => {
     const timer = setTimeout(async () => {
       const q = new URLSearchParams();
       if (methodId) q.set("methodId", methodId);
-      if (/^\d+(\.\d+)?$/.test(amount.trim())) q.set("amount", amount.trim());
+      if (/^\d+(\.\d+)?$/.test(apiAmount)) q.set("amount", apiAmount);
       const env = await api<WithdrawPreview>(`/api/withdraw/preview?${q}`, { method: "GET" });
       if (env.code === 0) setP(env.data);
     }, 250);
@@ -130,7 +135,7 @@ export default function WithdrawForm(
 
   async function review(e: Event) {
     e.preventDefault();
-    const a = amount.trim();
+    const a = apiAmount;
     const errs: Record<string, string> = {};
     const re = new RegExp(`^\\d+(\\.\\d{1,${DECIMALS[p.currency] ?? 2}})?$`);
     if (!method) errs.methodId = tx["validation.methodRequired"]!;
@@ -152,7 +157,7 @@ export default function WithdrawForm(
   async function submit() {
     const env = await send("/api/withdraw", {
       methodId,
-      amount: amount.trim(),
+      amount: apiAmount,
       drawPassword: password,
       ...(twoFactor ? { totp } : {}),
     }, { headers: { "Idempotency-Key": requestKey } });
@@ -195,7 +200,10 @@ export default function WithdrawForm(
           <button
             type="button"
             class="btn btn-ghost"
-            onClick={() => setAmount(floorTo(p.available, DECIMALS[p.currency] ?? 2))}
+            onClick={() =>
+              setAmount(
+                formatAmount(floorTo(p.available, DECIMALS[p.currency] ?? 2), p.currency, loc),
+              )}
           >
             {tx["withdraw.all"]}
           </button>
@@ -204,28 +212,29 @@ export default function WithdrawForm(
       <div class="kv" data-testid="withdraw-figures">
         <div class="kv-row">
           <span class="muted">{tx["withdraw.available"]}</span>
-          <span>{p.available} {p.currency}</span>
+          <span>{amt(p.available)} {p.currency}</span>
         </div>
         <div class="kv-row">
           <span class="muted">{tx["funds.fee"]}</span>
-          <span data-testid="withdraw-fee">{p.fee ?? "—"} {p.currency}</span>
+          <span data-testid="withdraw-fee">{amt(p.fee)} {p.currency}</span>
         </div>
         <div class="kv-row">
           <span class="muted">{tx["funds.net"]}</span>
-          <strong data-testid="withdraw-net">{p.net ?? "—"} {p.currency}</strong>
+          <strong data-testid="withdraw-net">{amt(p.net)} {p.currency}</strong>
         </div>
       </div>
       <p class="muted small">
-        {fill(tx["withdraw.limits"]!, { min: p.min, max: p.max, currency: p.currency })} ·{" "}
+        {fill(tx["withdraw.limits"]!, { min: amt(p.min), max: amt(p.max), currency: p.currency })} ·
+        {" "}
         {fill(tx["withdraw.feeRule"]!, {
-          rate: p.feePercent,
-          minFee: p.minFee,
+          rate: formatNumber(p.feePercent, 2, loc),
+          minFee: amt(p.minFee),
           currency: p.currency,
         })}
       </p>
       <p class={remaining ? "notice" : "muted small"} data-testid="withdraw-turnover">
         {remaining
-          ? fill(tx["withdraw.turnoverLeft"]!, { remaining: p.turnover.remaining })
+          ? fill(tx["withdraw.turnoverLeft"]!, { remaining: amt(p.turnover.remaining) })
           : tx["withdraw.turnoverDone"]}
       </p>
       {hasDrawPassword
@@ -267,11 +276,11 @@ export default function WithdrawForm(
             busy={busy}
             testid="withdraw-confirm"
             text={fill(tx["withdraw.confirm"]!, {
-              amount: amount.trim(),
+              amount: amt(apiAmount),
               currency: p.currency,
               method: method?.label ?? "",
-              fee: `${p.fee ?? "—"} ${p.currency}`,
-              net: `${p.net ?? "—"} ${p.currency}`,
+              fee: `${amt(p.fee)} ${p.currency}`,
+              net: `${amt(p.net)} ${p.currency}`,
             })}
             onConfirm={submit}
             onCancel={() => setConfirming(false)}

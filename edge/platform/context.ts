@@ -53,6 +53,8 @@ export interface AppEnv {
     deps: Deps;
     tenant: Tenant;
     locale: LocaleId;
+    /** The customer's time zone: the browser's (the `tz` cookie), else the language's. */
+    timeZone: string;
     t: T;
     ip: string;
     mobile: boolean;
@@ -69,3 +71,5 @@ export type Ctx = Context<AppEnv>;
 
 export const SESSION_COOKIE = "tw_session";
 export const LOCALE_COOKIE = "wplocale";
+/** The browser's time zone, written by the boot script of every page (`HASH_ROUTE_SCRIPT`). */
+export const TZ_COOKIE = "tz";

@@ -1,20 +1,29 @@
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { getConnInfo } from "hono/deno";
-import { pickLocale } from "../../locales/languages.ts";
+import { isTimeZone } from "../../locales/format.ts";
+import { languageOf, pickLocale } from "../../locales/languages.ts";
 import { clientAddress } from "./clientip.ts";
 import { isMobileDevice } from "./device.ts";
 import { ApiError } from "./errors.ts";
 import { errorResponse } from "./envelope.ts";
-import { type AppEnv, type Ctx, type Deps, LOCALE_COOKIE, SESSION_COOKIE } from "./context.ts";
+import {
+  type AppEnv,
+  type Ctx,
+  type Deps,
+  LOCALE_COOKIE,
+  SESSION_COOKIE,
+  TZ_COOKIE,
+} from "./context.ts";
 import { translator } from "./locale.ts";
 
 /**
- * The hashed inline boot script (legacy `#/path` URLs), the only inline script CSP allows. Only a
- * same-origin path is followed (`#//evil.example` must not become an open redirect).
+ * The hashed inline boot script, the only inline script CSP allows: follows legacy `#/path` URLs
+ * (only a same-origin path: `#//evil.example` must not become an open redirect) and remembers the
+ * browser's time zone in the `tz` cookie, so server-rendered times are in the customer's zone.
  */
 export const HASH_ROUTE_SCRIPT =
-  `(function(){var h=location.hash;if(h.length>2&&h.charAt(1)==="/"){var u=new URL(h.slice(1),location.origin);if(u.origin===location.origin){location.replace(u.pathname+u.search+u.hash)}}})();`;
+  `(function(){var h=location.hash;if(h.length>2&&h.charAt(1)==="/"){var u=new URL(h.slice(1),location.origin);if(u.origin===location.origin){location.replace(u.pathname+u.search+u.hash)}}try{var z=encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);if(z&&document.cookie.split("; ").indexOf("tz="+z)<0){document.cookie="tz="+z+";path=/;max-age=31536000;samesite=lax"}}catch(e){}})();`;
 const HASH_ROUTE_SHA = await crypto.subtle.digest(
   "SHA-256",
   new TextEncoder().encode(HASH_ROUTE_SCRIPT),
@@ -52,6 +61,8 @@ export function platform(deps: Deps): MiddlewareHandler<AppEnv> {
     c.set("frameSrc", undefined);
     const locale = pickLocale(getCookie(c, LOCALE_COOKIE), c.req.header("accept-language"));
     c.set("locale", locale);
+    const tz = getCookie(c, TZ_COOKIE);
+    c.set("timeZone", isTimeZone(tz) ? tz : languageOf(locale).timezone);
     c.set("t", translator(locale));
     const appKey = c.req.header("appKey") ?? c.req.query("appKey");
     const tenant = deps.tenants.resolve(appKey, c.req.header("host"));

@@ -4,6 +4,7 @@ import type { Ctx } from "../platform/context.ts";
 import { HASH_ROUTE_SCRIPT } from "../platform/middleware.ts";
 import { manifest } from "./assets.ts";
 import { collectIslands } from "./island.tsx";
+import { withDisplay } from "../../locales/format.ts";
 
 export interface PageMeta {
   title: string;
@@ -13,7 +14,12 @@ export interface PageMeta {
 
 /** Render a full HTML document. Only pages that contain islands load the boot script. */
 export function renderPage(c: Ctx, meta: PageMeta, body: ComponentChildren): Response {
-  const { result: html, islands } = collectIslands(() => renderToString(<>{body}</>));
+  // Islands rendered here format numbers and times as the browser will (language, time zone).
+  const { result: html, islands } = withDisplay(
+    c.get("locale"),
+    c.get("timeZone"),
+    () => collectIslands(() => renderToString(<>{body}</>)),
+  );
   const m = manifest();
   const head = renderToString(
     <head>

@@ -52,6 +52,9 @@ export interface Position {
   closeTick: TickRef | null;
   closeReason: CloseReason | null;
   closedAt: number | null;
+  /** fees paid after opening: closing (all partial closes) and daily holding fees (absent: 0) */
+  closeFee?: bigint;
+  holdingFees?: bigint;
 }
 
 export const posKeys = {
@@ -94,6 +97,8 @@ export function positionJson(p: Position, mark: bigint | null) {
     unrealizedPnl: live ? d(live.pnl) : null,
     roe: live ? d(live.roe) : null,
     realizedPnl: d(p.realizedPnl),
+    closeFee: d(p.closeFee ?? 0n),
+    holdingFees: d(p.holdingFees ?? 0n),
     closePrice: p.closeTick ? d(p.closeTick.price) : null,
     closeTime: p.closeTick?.time ?? null,
     closeReason: p.closeReason,
@@ -282,6 +287,7 @@ export class Contracts {
             ...p,
             status: "closed",
             realizedPnl: p.realizedPnl + pnl,
+            closeFee: (p.closeFee ?? 0n) + closeFee,
             closeTick: tick,
             closeReason: o.reason,
             closedAt: this.now(),
@@ -292,6 +298,7 @@ export class Contracts {
             qty: p.qty - qty,
             margin: p.margin - margin,
             realizedPnl: p.realizedPnl + pnl,
+            closeFee: (p.closeFee ?? 0n) + closeFee,
           };
         return {
           type: "contract",

@@ -111,8 +111,10 @@ export class HoldingFees {
       // never take the margin down to nothing (the rest of the customer's holds are not ours)
       if (fromMargin >= p.margin) throw new ExhaustedMargin();
       const margin = p.margin - fromMargin;
-      const next: Position = fromMargin === 0n ? p : {
+      const holdingFees = (p.holdingFees ?? 0n) + amount;
+      const next: Position = fromMargin === 0n ? { ...p, holdingFees } : {
         ...p,
+        holdingFees,
         margin,
         liquidationPrice: liquidationPrice({
           side: p.side,
@@ -131,7 +133,7 @@ export class HoldingFees {
         ],
         checks: [entry],
         write: (op) => {
-          if (next !== p) op.set(entry.key, next);
+          op.set(entry.key, next);
         },
         result: () => ({ amount: amount.toString(), fromMargin: fromMargin.toString() }),
       };

@@ -273,3 +273,12 @@ export function ChipChoice<T extends string>(
     </nav>
   );
 }
+
+/**
+ * An order number that never wraps: one line, cut at the start with an ellipsis where space is
+ * short (the distinctive end stays visible); the full number is in the title and is what a
+ * selection copies.
+ */
+export function OrderNo({ id }: { id: string }) {
+  return <span class="order-no mono" title={id}>{id}</span>;
+}

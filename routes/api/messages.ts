@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { displayParams } from "../../locales/format.ts";
 import {
   listMessages,
   type MessageRecord,
@@ -26,12 +27,13 @@ const MessageJson = z.object({
 /** Messages are stored as a locale key with parameters and read in the customer's language. */
 export function localizedMessage(c: Ctx, m: MessageRecord) {
   const t = c.get("t");
+  const params = displayParams(m.params, c.get("locale"));
   return {
     id: m.id,
     at: m.at,
     kind: m.kind,
-    title: t(`messages.${m.kind}.title`, m.params),
-    body: t(`messages.${m.kind}.body`, m.params),
+    title: t(`messages.${m.kind}.title`, params),
+    body: t(`messages.${m.kind}.body`, params),
     read: m.read,
   };
 }

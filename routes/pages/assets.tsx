@@ -12,7 +12,6 @@ import type { Ctx } from "../../edge/platform/context.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
 import TransferForm, { TRANSFER_TEXTS } from "../../islands/TransferForm.tsx";
-import { languageOf } from "../../locales/languages.ts";
 import { desktopPage, mobilePage } from "./frame.tsx";
 import type { PageDef } from "./types.ts";
 
@@ -60,7 +59,7 @@ async function transferProps(c: Ctx, s: Session, history: string) {
 const flowProps = (c: Ctx, path: string) => ({
   t: c.get("t"),
   locale: c.get("locale"),
-  timeZone: languageOf(c.get("locale")).timezone,
+  timeZone: c.get("timeZone"),
   path,
 });
 

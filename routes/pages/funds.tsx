@@ -22,14 +22,13 @@ import CertifyForm, { CERTIFY_TEXTS } from "../../islands/CertifyForm.tsx";
 import PaymentMethodForm, { METHOD_TEXTS } from "../../islands/PaymentMethodForm.tsx";
 import RechargeForm, { RECHARGE_TEXTS } from "../../islands/RechargeForm.tsx";
 import WithdrawForm, { WITHDRAW_TEXTS } from "../../islands/WithdrawForm.tsx";
-import { languageOf } from "../../locales/languages.ts";
 import { desktopPage, mobilePage } from "./frame.tsx";
 import type { PageDef } from "./types.ts";
 
 const listCtx = (c: Ctx): ListCtx => ({
   t: c.get("t"),
   locale: c.get("locale"),
-  timeZone: languageOf(c.get("locale")).timezone,
+  timeZone: c.get("timeZone"),
 });
 
 /** `?cursor=` of a list page (ignored when malformed: the first page is shown). */

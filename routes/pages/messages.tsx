@@ -3,8 +3,7 @@ import { LoginPrompt } from "../../components/blocks.tsx";
 import type { Session } from "../../edge/accounts/service.ts";
 import { listMessages, type MessageRecord, readMessage } from "../../edge/content/messages.ts";
 import type { Ctx } from "../../edge/platform/context.ts";
-import { formatTime } from "../../edge/platform/format.ts";
-import { languageOf } from "../../locales/languages.ts";
+import { displayParams, formatTime } from "../../locales/format.ts";
 import { desktopPage, mobilePage } from "./frame.tsx";
 import type { PageDef } from "./types.ts";
 
@@ -18,7 +17,7 @@ async function list(c: Ctx, s: Session, detail: string, path: string) {
   } catch {
     page = await listMessages(kv, c.get("tenant").id, s.userId, 20);
   }
-  const tz = languageOf(c.get("locale")).timezone;
+  const tz = c.get("timeZone");
   if (page.items.length === 0) {
     return <p class="card muted center" data-testid="messages-empty">{t("messages.empty")}</p>;
   }
@@ -29,7 +28,9 @@ async function list(c: Ctx, s: Session, detail: string, path: string) {
           <li key={m.id}>
             <a class="list-row" href={`${detail}?id=${m.id}`} data-read={m.read ? "1" : "0"}>
               <span class="grow">
-                <strong>{t(`messages.${m.kind}.title`, m.params)}</strong>
+                <strong>
+                  {t(`messages.${m.kind}.title`, displayParams(m.params, c.get("locale")))}
+                </strong>
                 <span class="muted small block">{formatTime(m.at, c.get("locale"), tz)}</span>
               </span>
               {!m.read && <span class="badge">{t("messages.unread")}</span>}
@@ -58,11 +59,11 @@ async function detail(c: Ctx, s: Session) {
   if (!m) return <p class="card muted center">{t("page.notFound")}</p>;
   return (
     <article class="card" data-testid="message">
-      <h2>{t(`messages.${m.kind}.title`, m.params)}</h2>
+      <h2>{t(`messages.${m.kind}.title`, displayParams(m.params, c.get("locale")))}</h2>
       <p class="muted small">
-        {formatTime(m.at, c.get("locale"), languageOf(c.get("locale")).timezone)}
+        {formatTime(m.at, c.get("locale"), c.get("timeZone"))}
       </p>
-      <p>{t(`messages.${m.kind}.body`, m.params)}</p>
+      <p>{t(`messages.${m.kind}.body`, displayParams(m.params, c.get("locale")))}</p>
     </article>
   );
 }

@@ -1,11 +1,21 @@
 /** Trading screens: the fast-contract ticket (mobile and the desktop trade page) and records. */
-import { formatDecimal } from "../../core-wasm/mod.ts";
+import { formatDecimal, parseDecimal } from "../../core-wasm/mod.ts";
 import { LoginPrompt } from "../../components/blocks.tsx";
 import type { Session } from "../../edge/accounts/service.ts";
 import { user } from "../../edge/ledger/accounts.ts";
 import { symbolOf } from "../../edge/market/symbols.ts";
 import type { Ctx } from "../../edge/platform/context.ts";
-import { formatTime } from "../../edge/platform/format.ts";
+import {
+  formatMoney,
+  formatNumber,
+  formatPct,
+  formatPrice,
+  formatShortTime,
+  symbolName,
+} from "../../locales/format.ts";
+import { OrderNo } from "../../islands/lib/fields.tsx";
+import type { PositionJson } from "../../edge/trading/contracts.ts";
+import type { SpotOrderJson } from "../../edge/trading/spot.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
 import { FAST_OPTIONS, type FastOrderJson } from "../../edge/trading/fast.ts";
@@ -15,7 +25,6 @@ import ExchangeForm, { EXCHANGE_TEXTS } from "../../islands/ExchangeForm.tsx";
 import SpotTicket, { SPOT_TEXTS } from "../../islands/SpotTicket.tsx";
 import { SPOT_FEE } from "../../edge/trading/spot.ts";
 import { FlowList } from "../../components/FlowList.tsx";
-import { languageOf } from "../../locales/languages.ts";
 import { mobilePage } from "./frame.tsx";
 import { chartOf, FeedLabel } from "./market.tsx";
 import type { PageDef } from "./types.ts";
@@ -106,36 +115,165 @@ export async function SpotTicketIsland(
 
 function FastRecords({ c, items }: { c: Ctx; items: FastOrderJson[] }) {
   const t = c.get("t");
-  const tz = languageOf(c.get("locale")).timezone;
-  const time = (ms: number | null) => ms === null ? "-" : formatTime(ms, c.get("locale"), tz);
+  const tz = c.get("timeZone");
+  const loc = c.get("locale");
+  const time = (ms: number | null) => ms === null ? "-" : formatShortTime(ms, loc, tz);
+  const px = (symbol: string, v: string) =>
+    formatPrice(v, symbolOf(symbol)?.priceDecimals ?? 2, loc);
   if (!items.length) return <p class="card muted center">{t("flow.empty")}</p>;
   return (
     <ul class="list records" data-testid="fast-records">
       {items.map((o) => (
-        <li key={o.orderNo} class="record">
+        <li key={o.orderNo} class="record stack">
           <div class="kv-row">
-            <strong>{o.symbol} · {t(`fast.${o.direction}`)}</strong>
+            <strong>{symbolName(o.symbol)} · {t(`fast.${o.direction}`)}</strong>
             <span class={o.outcome === "win" ? "pos" : o.outcome === "lose" ? "neg" : ""}>
               {o.income === null
                 ? t("fast.settling")
-                : `${o.income.startsWith("-") ? "" : "+"}${o.income} USDT`}
+                : formatMoney(o.income, "USDT", loc, { sign: true })}
             </span>
           </div>
           <dl class="dl">
             <dt>{t("fast.orderNo")}</dt>
-            <dd>{o.orderNo}</dd>
+            <dd>
+              <OrderNo id={o.orderNo} />
+            </dd>
             <dt>{t("fast.stake")}</dt>
-            <dd>{o.stake}</dd>
+            <dd class="fig">{formatMoney(o.stake, "USDT", loc)}</dd>
             <dt>{t("fast.entry", { price: "" })}</dt>
-            <dd>{o.entry.price} · {time(o.openTime)}</dd>
+            <dd>{px(o.symbol, o.entry.price)} · {time(o.openTime)}</dd>
             <dt>{t("fast.exit", { price: "" })}</dt>
-            <dd>{o.exit ? `${o.exit.price} · ${time(o.exit.time)}` : "-"}</dd>
+            <dd>{o.exit ? `${px(o.symbol, o.exit.price)} · ${time(o.exit.time)}` : "-"}</dd>
             <dt>{t("fast.duration")}</dt>
             <dd>{t("fast.seconds", { n: o.duration })} · {time(o.expiryTime)}</dd>
           </dl>
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A leveraged position or pending limit order in a list (server-rendered). */
+function PositionRecord({ c, p }: { c: Ctx; p: PositionJson }) {
+  const t = c.get("t");
+  const loc = c.get("locale");
+  const tz = c.get("timeZone");
+  const dp = symbolOf(p.symbol)?.priceDecimals ?? 2;
+  const px = (v: string | null) => v === null ? "-" : formatPrice(v, dp, loc);
+  const usdt = (v: string, sign = false) => formatMoney(v, "USDT", loc, { sign });
+  const time = (ms: number | null) => ms === null ? "-" : formatShortTime(ms, loc, tz);
+  const pending = p.status === "pending";
+  const gap = pending && p.markPrice ? parseDecimal(p.openPrice) - parseDecimal(p.markPrice) : null;
+  return (
+    <li class="record stack" data-status={p.status}>
+      <div class="kv-row">
+        <strong>
+          {symbolName(p.symbol)} · {t(`contract.${p.side}`)} · {p.leverage}x ·{" "}
+          {t("format.lotCount", { n: p.lots })}
+          {pending && <span class="badge warn">{t("contract.pending")}</span>}
+        </strong>
+        <span
+          class={p.status === "holding" && p.unrealizedPnl
+            ? `fig ${p.unrealizedPnl.startsWith("-") ? "neg" : "pos"}`
+            : "fig"}
+        >
+          {p.status === "closed"
+            ? t(`contract.reason_${p.closeReason}`)
+            : pending
+            ? null
+            : p.unrealizedPnl === null
+            ? "-"
+            : usdt(p.unrealizedPnl, true)}
+        </span>
+      </div>
+      <dl class="dl">
+        <dt>{t("fast.orderNo")}</dt>
+        <dd>
+          <OrderNo id={p.orderNo} />
+        </dd>
+        {pending
+          ? (
+            <>
+              <dt>{t("contract.limitPrice")}</dt>
+              <dd class="fig">{px(p.openPrice)}</dd>
+              <dt>{t("format.heldMargin")}</dt>
+              <dd class="fig">{usdt(p.margin)}</dd>
+              <dt>{t("format.heldFee")}</dt>
+              <dd class="fig">{usdt(p.openFee)}</dd>
+              <dt>{t("format.distance")}</dt>
+              <dd class="fig" data-testid="distance">
+                {gap === null
+                  ? "-"
+                  : `${formatNumber(gap, dp, loc, { sign: true })} (${
+                    formatPct(gap * 100_000_000n / parseDecimal(p.markPrice!), loc)
+                  })`}
+              </dd>
+              <dt>{t("format.placedAt")}</dt>
+              <dd>{time(p.createTime)}</dd>
+            </>
+          )
+          : (
+            <>
+              <dt>{t("contract.openPrice")}</dt>
+              <dd class="fig">{px(p.openPrice)}</dd>
+              <dt>{t("format.openTime")}</dt>
+              <dd>{time(p.openTime)}</dd>
+              <dt>{t("contract.margin")}</dt>
+              <dd class="fig">{usdt(p.margin)}</dd>
+              {p.status === "holding" && <dt>{t("contract.liquidation")}</dt>}
+              {p.status === "holding" && <dd class="fig">{px(p.liquidationPrice)}</dd>}
+              {p.closePrice && <dt>{t("contract.closePrice")}</dt>}
+              {p.closePrice && <dd class="fig">{px(p.closePrice)}</dd>}
+              {p.closeTime !== null && <dt>{t("format.closeTime")}</dt>}
+              {p.closeTime !== null && <dd>{time(p.closeTime)}</dd>}
+              <dt>{t("contract.realized")}</dt>
+              <dd class="fig">{usdt(p.realizedPnl, true)}</dd>
+              <dt>{t("contract.fee")}</dt>
+              <dd class="fig">{usdt(p.openFee)}</dd>
+              {p.status === "closed" && <dt>{t("format.closeFee")}</dt>}
+              {p.status === "closed" && <dd class="fig">{usdt(p.closeFee)}</dd>}
+              <dt>{t("format.holdingFees")}</dt>
+              <dd class="fig">{usdt(p.holdingFees)}</dd>
+            </>
+          )}
+      </dl>
+    </li>
+  );
+}
+
+/** A spot order in a list (server-rendered). */
+function SpotRecord({ c, o }: { c: Ctx; o: SpotOrderJson }) {
+  const t = c.get("t");
+  const loc = c.get("locale");
+  const def = symbolOf(o.symbol);
+  const base = def?.base ?? o.symbol.replace(/USDT$/, "");
+  return (
+    <li class="record stack" data-status={o.status}>
+      <div class="kv-row">
+        <strong>
+          {symbolName(o.symbol)} · {t(`spot.${o.side}`)} · {t(`spot.${o.type}`)}
+        </strong>
+        <span>{t(`spot.status_${o.status}`)}</span>
+      </div>
+      <dl class="dl">
+        <dt>{t("fast.orderNo")}</dt>
+        <dd>
+          <OrderNo id={o.orderNo} />
+        </dd>
+        <dt>{o.status === "filled" ? t("format.fillPrice") : t("spot.price")}</dt>
+        <dd class="fig">{formatPrice(o.price, def?.priceDecimals ?? 2, loc)}</dd>
+        <dt>{t("spot.qty", { base })}</dt>
+        <dd class="fig">{formatNumber(o.qty, def?.qtyDecimals ?? 8, loc)}</dd>
+        <dt>{t("format.amount")}</dt>
+        <dd class="fig">{formatMoney(o.amount, "USDT", loc)}</dd>
+        <dt>{t("flow.type_fee")}</dt>
+        <dd class="fig">{formatMoney(o.fee, "USDT", loc)}</dd>
+        <dt>{t("format.placedAt")}</dt>
+        <dd>{formatShortTime(o.createTime, loc, c.get("timeZone"))}</dd>
+        {o.fillTime !== null && <dt>{t("spot.status_filled")}</dt>}
+        {o.fillTime !== null && <dd>{formatShortTime(o.fillTime, loc, c.get("timeZone"))}</dd>}
+      </dl>
+    </li>
   );
 }
 
@@ -214,7 +352,14 @@ export const tradingPages: PageDef[] = [
     render: async (c, s) => {
       const t = c.get("t");
       const tab = c.req.query("tab") === "closed" ? "closed" : "holding";
-      const items = await c.get("deps").contracts.list(c.get("tenant").id, s!.userId, tab, 50);
+      const contracts = c.get("deps").contracts;
+      // the holding tab shows pending limit orders first (what is pending, never P&L)
+      const items = tab === "holding"
+        ? [
+          ...await contracts.list(c.get("tenant").id, s!.userId, "pending", 50),
+          ...await contracts.list(c.get("tenant").id, s!.userId, "holding", 50),
+        ]
+        : await contracts.list(c.get("tenant").id, s!.userId, tab, 50);
       return mobilePage(
         c,
         { title: t("page.positionsHeyue"), back: "/wp/positions" },
@@ -237,34 +382,7 @@ export const tradingPages: PageDef[] = [
             ? <p class="card muted center">{t("contract.none")}</p>
             : (
               <ul class="list records" data-testid="contract-records">
-                {items.map((p) => (
-                  <li key={p.orderNo} class="record">
-                    <div class="kv-row">
-                      <strong>
-                        {p.symbol} · {t(`contract.${p.side}`)} · {p.leverage}x · {p.lots}
-                      </strong>
-                      <span>
-                        {p.status === "closed"
-                          ? t(`contract.reason_${p.closeReason}`)
-                          : p.unrealizedPnl ?? "-"}
-                      </span>
-                    </div>
-                    <dl class="dl">
-                      <dt>{t("fast.orderNo")}</dt>
-                      <dd>{p.orderNo}</dd>
-                      <dt>{t("contract.openPrice")}</dt>
-                      <dd>{p.openPrice}</dd>
-                      <dt>{t("contract.margin")}</dt>
-                      <dd>{p.margin}</dd>
-                      <dt>{t("contract.liquidation")}</dt>
-                      <dd>{p.liquidationPrice}</dd>
-                      {p.closePrice && <dt>{t("contract.closePrice")}</dt>}
-                      {p.closePrice && <dd>{p.closePrice}</dd>}
-                      <dt>{t("contract.realized")}</dt>
-                      <dd>{p.realizedPnl}</dd>
-                    </dl>
-                  </li>
-                ))}
+                {items.map((p) => <PositionRecord key={p.orderNo} c={c} p={p} />)}
               </ul>
             )}
         </>,
@@ -301,7 +419,7 @@ export const tradingPages: PageDef[] = [
           <FlowList
             t={t}
             locale={c.get("locale")}
-            timeZone={languageOf(c.get("locale")).timezone}
+            timeZone={c.get("timeZone")}
             path="/wp/trade/statistics"
             lines={lines.items}
             cursor={null}
@@ -343,30 +461,26 @@ export const tradingPages: PageDef[] = [
       return mobilePage(
         c,
         { title: t("page.bibiList"), back: "/wp/product/bibi" },
-        items.length === 0
-          ? <p class="card muted center">{t("spot.none")}</p>
-          : (
-            <ul class="list records" data-testid="spot-records">
-              {items.map((o) => (
-                <li key={o.orderNo} class="record">
-                  <div class="kv-row">
-                    <strong>{o.symbol} · {t(`spot.${o.side}`)} · {t(`spot.${o.type}`)}</strong>
-                    <span>{t(`spot.status_${o.status}`)}</span>
-                  </div>
-                  <dl class="dl">
-                    <dt>{t("fast.orderNo")}</dt>
-                    <dd>{o.orderNo}</dd>
-                    <dt>{t("spot.price")}</dt>
-                    <dd>{o.price}</dd>
-                    <dt>{t("spot.qty", { base: o.symbol.replace("USDT", "") })}</dt>
-                    <dd>{o.qty}</dd>
-                    <dt>{t("flow.type_fee")}</dt>
-                    <dd>{o.fee}</dd>
-                  </dl>
-                </li>
-              ))}
-            </ul>
-          ),
+        <>
+          {(["open", "history"] as const).map((part) => {
+            const list = items.filter((o) => (o.status === "open") === (part === "open"));
+            return (
+              <section key={part}>
+                <h2 class="section">
+                  {t(part === "open" ? "spot.openOrders" : "format.orderHistory")}
+                </h2>
+                {list.length === 0 ? <p class="card muted center">{t("spot.none")}</p> : (
+                  <ul
+                    class="list records"
+                    data-testid={part === "open" ? "spot-records" : "spot-history"}
+                  >
+                    {list.map((o) => <SpotRecord key={o.orderNo} c={c} o={o} />)}
+                  </ul>
+                )}
+              </section>
+            );
+          })}
+        </>,
       );
     },
   },

@@ -47,7 +47,10 @@ Deno.test({
           await t.step("transfer 250.5 USDT from spot to contract with confirmation", async () => {
             await page.goto(srv.base + "/wp/trade/transfer");
             await page.waitForSelector('tw-island[data-name="TransferForm"][data-hydrated]');
-            assertMatch(await page.getByTestId("transfer-available").innerText(), /10000\.00 USDT/);
+            assertMatch(
+              await page.getByTestId("transfer-available").innerText(),
+              /10,000\.00 USDT/,
+            );
             await page.fill("#amount", "250.555");
             await page.getByRole("button", { name: "Transfer", exact: true }).click();
             await page.getByText("Enter a positive amount").waitFor();
@@ -57,9 +60,12 @@ Deno.test({
             await page.screenshot({ path: shot("mobile-transfer-confirm"), fullPage: true });
             await page.getByRole("button", { name: "Confirm" }).click();
             await page.locator("#toast").getByText("Transfer successful").waitFor();
-            assertMatch(await page.getByTestId("transfer-available").innerText(), /9749\.5 USDT/);
+            assertMatch(await page.getByTestId("transfer-available").innerText(), /9,749\.50 USDT/);
             await page.getByTestId("transfer-switch").click();
-            assertMatch(await page.getByTestId("transfer-available").innerText(), /10250\.5 USDT/);
+            assertMatch(
+              await page.getByTestId("transfer-available").innerText(),
+              /10,250\.50 USDT/,
+            );
           });
           await t.step("the transfer is in the history and the fund flow", async () => {
             await page.goto(srv.base + "/wp/trade/transfer/history");

@@ -51,7 +51,7 @@ for (const layout of ["mobile", "desktop"] as const) {
         await page.locator("#leverage").selectOption("10");
         // 10 lots x 0.001 BTC at 20,000 with 10x: margin 20, liquidation 18,090.45
         assertEquals(await page.getByTestId("figure-margin").innerText(), "20.00 USDT");
-        assertEquals(await page.getByTestId("figure-liq").innerText(), "18090.45");
+        assertEquals(await page.getByTestId("figure-liq").innerText(), "18,090.45");
         await page.getByRole("button", { name: "Open position" }).click();
         await page.getByTestId("contract-confirm").waitFor();
         await page.screenshot({ path: shot(`${layout}-contract-confirm`), fullPage: true });
@@ -73,7 +73,7 @@ for (const layout of ["mobile", "desktop"] as const) {
         await page.screenshot({ path: shot(`${layout}-contract-stops`), fullPage: true });
         await editor.getByRole("button", { name: "Confirm" }).click();
         await page.locator("#toast").getByText("Stop-loss and take-profit saved").waitFor();
-        assertEquals(await page.getByTestId("stops").innerText(), "19000 / 22000");
+        assertEquals(await page.getByTestId("stops").innerText(), "19,000.00 / 22,000.00");
         const held = await srv.call<{ items: { stopLoss: string; takeProfit: string }[] }>(
           "/api/contract/positions?status=holding",
           { token },
@@ -95,7 +95,7 @@ for (const layout of ["mobile", "desktop"] as const) {
         ], ["20500", "5"]);
         if (layout === "mobile") {
           await page.goto(srv.base + "/wp/positions/heyue?tab=closed");
-          assertMatch(await page.getByTestId("contract-records").innerText(), /20500/);
+          assertMatch(await page.getByTestId("contract-records").innerText(), /20,500\.00/);
           await page.screenshot({ path: shot("mobile-contract-closed"), fullPage: true });
         }
         assertEquals(errors, []);

@@ -40,7 +40,7 @@ Deno.test({
       await page.getByRole("button", { name: "Get quote" }).click();
       const quote = page.getByTestId("exchange-quote");
       await quote.waitFor();
-      assertMatch(await quote.innerText(), /You receive 5994 USDT/);
+      assertMatch(await quote.innerText(), /You receive 5,994\.00 USDT/);
       await page.screenshot({ path: shot("mobile-exchange-quote"), fullPage: true });
       await Promise.all([
         page.waitForEvent("load"),

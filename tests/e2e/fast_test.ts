@@ -63,7 +63,7 @@ for (const layout of ["mobile", "desktop"] as const) {
         await tick(srv, t0 + 20_000, "60050");
         await tick(srv, t0 + 40_000, "59000");
         await page.locator('[data-testid="fast-orders"] li[data-outcome="win"]').waitFor();
-        assertMatch(await page.getByTestId("fast-orders").innerText(), /Won: 185 USDT/);
+        assertMatch(await page.getByTestId("fast-orders").innerText(), /Won: 185\.00 USDT/);
         await page.screenshot({ path: shot(`${layout}-fast-result`), fullPage: true });
         assertEquals(errors, []);
         await ctx.close();

@@ -165,7 +165,7 @@ Deno.test({
         assertEquals(m.body.code, 0);
         await page.goto(srv.base + "/wp/user/withdraw");
         await hydrated(page, "WithdrawForm");
-        assertMatch(await page.getByTestId("withdraw-turnover").innerText(), /500 USDT/);
+        assertMatch(await page.getByTestId("withdraw-turnover").innerText(), /500\.00 USDT/);
         for (const [symbol, price] of [["BTCUSDT", "60000"], ["ETHUSDT", "3000"]] as const) {
           await srv.deps.market.tape.ingest({
             symbol,
@@ -204,11 +204,14 @@ Deno.test({
       await t.step("withdraw 100 USDT: fee and net first, frozen, paid out", async () => {
         await page.fill("#amount", "100");
         await page.fill("#drawPassword", "135790");
-        await page.getByTestId("withdraw-fee").getByText("1 USDT").waitFor();
-        assertMatch(await page.getByTestId("withdraw-net").innerText(), /99 USDT/);
+        await page.getByTestId("withdraw-fee").getByText("1.00 USDT").waitFor();
+        assertMatch(await page.getByTestId("withdraw-net").innerText(), /99\.00 USDT/);
         await page.getByRole("button", { name: "Withdraw", exact: true }).click();
         await page.getByTestId("withdraw-confirm").waitFor();
-        assertMatch(await page.getByTestId("withdraw-confirm").innerText(), /you receive 99 USDT/);
+        assertMatch(
+          await page.getByTestId("withdraw-confirm").innerText(),
+          /you receive 99\.00 USDT/,
+        );
         await page.screenshot({ path: shot("mobile-withdraw-confirm"), fullPage: true });
         await page.getByRole("button", { name: "Confirm" }).click();
         await page.waitForURL("**/wp/user/historyList");
@@ -247,7 +250,10 @@ Deno.test({
         ) assert(list.includes(title), title);
         await page.screenshot({ path: shot("mobile-messages"), fullPage: true });
         await page.getByText("Recharge credited").click();
-        assertMatch(await page.getByTestId("message").innerText(), /500 USDT has been credited/);
+        assertMatch(
+          await page.getByTestId("message").innerText(),
+          /500\.00 USDT has been credited/,
+        );
         await page.goto(srv.base + "/wp/message");
         assertEquals(await page.locator('[data-read="0"]').count(), 4);
       });

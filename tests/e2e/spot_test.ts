@@ -39,7 +39,7 @@ for (const layout of ["mobile", "desktop"] as const) {
         await page.locator("#qty").fill("0.01");
         assertMatch(
           await page.getByTestId("spot-estimate").innerText(),
-          /600\.00 USDT, fee 0\.6 USDT/,
+          /600\.00 USDT, fee 0\.60 USDT/,
         );
         await page.getByRole("button", { name: "Place order" }).click();
         await page.getByRole("button", { name: "Confirm" }).click();
@@ -53,7 +53,11 @@ for (const layout of ["mobile", "desktop"] as const) {
         await page.locator('[data-testid="spot-orders"] li[data-status="open"]').waitFor();
         await page.screenshot({ path: shot(`${layout}-spot`), fullPage: true });
         await page.getByRole("button", { name: "Cancel order" }).click();
-        await page.locator('[data-testid="spot-orders"] li[data-status="cancelled"]').waitFor();
+        // cancelling asks first; a cancelled order moves from the open orders to the history
+        await page.getByTestId("spot-cancel-confirm").getByRole("button", { name: "Confirm" })
+          .click();
+        await page.locator('[data-testid="spot-history"] li[data-status="cancelled"]').waitFor();
+        assertEquals(await page.locator('[data-testid="spot-orders"] li').count(), 0);
         const filled = await srv.call<{ items: unknown[] }>("/api/spot/orders?status=filled", {
           token,
         });
