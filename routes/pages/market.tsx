@@ -10,6 +10,12 @@ import { Island } from "../../edge/render/island.tsx";
 import LiveQuotes, { QUOTES_TEXTS } from "../../islands/LiveQuotes.tsx";
 import PriceChart, { CHART_TEXTS } from "../../islands/PriceChart.tsx";
 import { formatPct, formatPrice } from "../../islands/lib/price.ts";
+import {
+  ProductSwitch,
+  SymbolPicker,
+  ticketSymbol,
+  TradeActions,
+} from "../../components/TradeNav.tsx";
 import { desktopPage, mobilePage } from "./frame.tsx";
 import type { PageDef } from "./types.ts";
 import { ContractTicketIsland, FastTicketIsland, SpotTicketIsland } from "./trading.tsx";
@@ -92,9 +98,9 @@ export function chartOf(c: Ctx, symbol: string) {
 }
 
 const TRADE_PAGES = [
-  { path: "/pc/trade/fast", title: "pcFast", active: "fast" },
-  { path: "/pc/trade/future", title: "pcFuture", active: "future" },
-  { path: "/pc/trade/bibi", title: "pcBibi", active: "bibi" },
+  { path: "/pc/trade/fast", title: "pcFast", active: "fast", product: "fast" },
+  { path: "/pc/trade/future", title: "pcFuture", active: "future", product: "leveraged" },
+  { path: "/pc/trade/bibi", title: "pcBibi", active: "bibi", product: "spot" },
 ] as const;
 
 export const marketPages: PageDef[] = [
@@ -201,8 +207,8 @@ export const marketPages: PageDef[] = [
               </span>
             </p>
           )}
+          <TradeActions t={t} tenant={c.get("tenant")} def={def} layout="wp" />
           {chartOf(c, def.code)}
-          <p class="notice">{t("market.tradingSoon")}</p>
         </>,
       );
     },
@@ -212,13 +218,23 @@ export const marketPages: PageDef[] = [
     layout: "pc",
     render: async (c, s) => {
       const t = c.get("t");
-      const symbol = symbolOf(c.req.query("symbol") ?? "")?.code ?? "BTCUSDT";
+      const tenant = c.get("tenant");
+      const def = ticketSymbol(tenant, p.product, c.req.query("symbol"));
+      const symbol = def.code;
       return desktopPage(
         c,
-        { title: `${t(`page.${p.title}`)} · ${symbolOf(symbol)!.name}`, active: p.active },
+        { title: `${t(`page.${p.title}`)} · ${def.name}`, active: p.active },
         (
           <div class="trade-grid">
             <div>
+              <SymbolPicker
+                t={t}
+                tenant={tenant}
+                product={p.product}
+                layout="pc"
+                current={symbol}
+              />
+              <ProductSwitch t={t} tenant={tenant} def={def} active={p.product} />
               <FeedLabel c={c} />
               {chartOf(c, symbol)}
             </div>
@@ -227,11 +243,7 @@ export const marketPages: PageDef[] = [
                 ? await FastTicketIsland({ c, s, symbol })
                 : p.active === "future"
                 ? await ContractTicketIsland({ c, s, symbol })
-                : await SpotTicketIsland({
-                  c,
-                  s,
-                  symbol: symbolOf(symbol)?.spot ? symbol : "BTCUSDT",
-                })}
+                : await SpotTicketIsland({ c, s, symbol })}
               {await QuotesIsland({ c, s, mode: "all", detail: `${p.path}?symbol=`, wide: false })}
             </aside>
           </div>

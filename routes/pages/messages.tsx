@@ -1,5 +1,6 @@
 /** The message centre of both layouts: decisions about the customer's funds and identity. */
 import { LoginPrompt } from "../../components/blocks.tsx";
+import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
 import type { Session } from "../../edge/accounts/service.ts";
 import { listMessages, type MessageRecord, readMessage } from "../../edge/content/messages.ts";
 import type { Ctx } from "../../edge/platform/context.ts";
@@ -95,9 +96,11 @@ export const messagePages: PageDef[] = [
       desktopPage(
         c,
         { title: c.get("t")("page.pcMessage"), active: "user" },
-        s
-          ? await list(c, s, "/pc/article/message/detail", "/pc/article/message")
-          : <LoginPrompt t={c.get("t")} layout="pc" />,
+        <UserCenterFrame t={c.get("t")} active="message">
+          {s
+            ? await list(c, s, "/pc/article/message/detail", "/pc/article/message")
+            : <LoginPrompt t={c.get("t")} layout="pc" />}
+        </UserCenterFrame>,
       ),
   },
   {

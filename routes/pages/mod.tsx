@@ -17,6 +17,8 @@ import { tradingPages } from "./trading.tsx";
 import { adminPages } from "./admin.tsx";
 import { fundsPages } from "./funds.tsx";
 import { messagePages } from "./messages.tsx";
+import { unreadCount } from "../../edge/content/messages.ts";
+import { hubPages } from "./hub.tsx";
 
 function isLoopback(ip: string): boolean {
   return /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/.test(ip);
@@ -69,6 +71,7 @@ export const ALL_PAGES: PageDef[] = [
   ...tradingPages,
   ...fundsPages,
   ...messagePages,
+  ...hubPages,
   ...adminPages,
   ...pendingPages,
   ...neutralPages,
@@ -101,6 +104,9 @@ export function registerPages(app: Hono<AppEnv>) {
       const session = await sessionOf(c);
       if (def.layout === "wp" && !def.public && !session) {
         return c.redirect(`/wp/user/login?redirect=${encodeURIComponent(c.req.path)}`, 302);
+      }
+      if (session) {
+        c.set("unread", await unreadCount(c.get("deps").kv, c.get("tenant").id, session.userId));
       }
       return await def.render(c, session);
     });

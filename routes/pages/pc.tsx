@@ -6,6 +6,7 @@ import {
   RiskWarning,
 } from "../../components/blocks.tsx";
 import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
+import { ticketHref } from "../../components/TradeNav.tsx";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
 import ChangePasswordForm, { CHANGE_PASSWORD_TEXTS } from "../../islands/ChangePasswordForm.tsx";
@@ -16,6 +17,8 @@ import ResetPasswordForm, { RESET_TEXTS } from "../../islands/ResetPasswordForm.
 import { desktopPage } from "./frame.tsx";
 import { FeedLabel, QuotesIsland } from "./market.tsx";
 import type { PageDef } from "./types.ts";
+
+const HOME_CARD = { fast: "nav.fastContract", leveraged: "nav.futures", spot: "nav.spot" };
 
 export const desktopPages: PageDef[] = [
   {
@@ -29,19 +32,17 @@ export const desktopPages: PageDef[] = [
         { title: t("page.pcHome"), active: "home" },
         <>
           <HomeHero t={t} name={name} signedIn={!!s} layout="pc" wide />
-          <div class="cards3">
-            <Card title={t("nav.fastContract")}>
-              <p class="muted">{t("soon.trading")}</p>
-              <a href="/pc/trade/fast">{t("home.trade")}</a>
-            </Card>
-            <Card title={t("nav.futures")}>
-              <p class="muted">{t("soon.trading")}</p>
-              <a href="/pc/trade/future">{t("home.trade")}</a>
-            </Card>
-            <Card title={t("nav.spot")}>
-              <p class="muted">{t("soon.trading")}</p>
-              <a href="/pc/trade/bibi">{t("home.trade")}</a>
-            </Card>
+          <div class="cards3" data-testid="home-products">
+            {(["fast", "leveraged", "spot"] as const).filter((p) =>
+              c.get("tenant").products.includes(p)
+            ).map((p) => (
+              <Card title={t(HOME_CARD[p])} key={p}>
+                <p class="muted">{t(`tradeHub.${p}Desc`)}</p>
+                <a class="btn btn-primary btn-small" href={ticketHref("pc", p, "BTCUSDT")}>
+                  {t("home.trade")}
+                </a>
+              </Card>
+            ))}
           </div>
           <ContentPlaceholders t={t} />
           <h2 class="section">{t("market.recommended")}</h2>

@@ -16,6 +16,7 @@ import SpotTicket, { SPOT_TEXTS } from "../../islands/SpotTicket.tsx";
 import { SPOT_FEE } from "../../edge/trading/spot.ts";
 import { FlowList } from "../../components/FlowList.tsx";
 import { languageOf } from "../../locales/languages.ts";
+import { presetOf, SymbolPicker, ticketSymbol } from "../../components/TradeNav.tsx";
 import { mobilePage } from "./frame.tsx";
 import { chartOf, FeedLabel } from "./market.tsx";
 import type { PageDef } from "./types.ts";
@@ -39,6 +40,7 @@ export async function FastTicketIsland(
         tx: pickTexts(c.get("t"), FAST_TEXTS),
         available: formatDecimal(b.available, 2),
         open: open.items,
+        direction: presetOf<"up" | "down">((n) => c.req.query(n), "fast"),
       }}
     />
   );
@@ -73,6 +75,7 @@ export async function ContractTicketIsland(
         tx: pickTexts(c.get("t"), CONTRACT_TEXTS),
         available: formatDecimal(b.available, 2),
         positions,
+        side: presetOf<"long" | "short">((n) => c.req.query(n), "leveraged"),
       }}
     />
   );
@@ -99,6 +102,7 @@ export async function SpotTicketIsland(
         tx: pickTexts(c.get("t"), SPOT_TEXTS),
         orders,
         feeRate: formatDecimal(SPOT_FEE),
+        side: presetOf<"buy" | "sell">((n) => c.req.query(n), "spot"),
       }}
     />
   );
@@ -173,11 +177,18 @@ export const tradingPages: PageDef[] = [
     layout: "wp",
     render: async (c, s) => {
       const t = c.get("t");
-      const symbol = symbolOf(c.req.query("symbol") ?? "")?.code ?? "BTCUSDT";
+      const symbol = ticketSymbol(c.get("tenant"), "fast", c.req.query("symbol")).code;
       return mobilePage(
         c,
         { title: `${t("page.fastOrder")} · ${symbolOf(symbol)!.name}`, back: "/wp/product" },
         <>
+          <SymbolPicker
+            t={t}
+            tenant={c.get("tenant")}
+            product="fast"
+            layout="wp"
+            current={symbol}
+          />
           <FeedLabel c={c} />
           {chartOf(c, symbol)}
           {await FastTicketIsland({ c, s, symbol })}
@@ -193,11 +204,18 @@ export const tradingPages: PageDef[] = [
     layout: "wp",
     render: async (c, s) => {
       const t = c.get("t");
-      const def = symbolOf(c.req.query("symbol") ?? "") ?? symbolOf("BTCUSDT")!;
+      const def = ticketSymbol(c.get("tenant"), "leveraged", c.req.query("symbol"));
       return mobilePage(
         c,
         { title: `${t("page.leveragedDeals")} · ${def.name}`, back: "/wp/product" },
         <>
+          <SymbolPicker
+            t={t}
+            tenant={c.get("tenant")}
+            product="leveraged"
+            layout="wp"
+            current={def.code}
+          />
           <FeedLabel c={c} />
           {chartOf(c, def.code)}
           {await ContractTicketIsland({ c, s, symbol: def.code })}
@@ -318,12 +336,18 @@ export const tradingPages: PageDef[] = [
     layout: "wp",
     render: async (c, s) => {
       const t = c.get("t");
-      const def = symbolOf(c.req.query("symbol") ?? "");
-      const symbol = def?.spot ? def.code : "BTCUSDT";
+      const symbol = ticketSymbol(c.get("tenant"), "spot", c.req.query("symbol")).code;
       return mobilePage(
         c,
         { title: `${t("page.bibi")} · ${symbolOf(symbol)!.name}`, back: "/wp/product" },
         <>
+          <SymbolPicker
+            t={t}
+            tenant={c.get("tenant")}
+            product="spot"
+            layout="wp"
+            current={symbol}
+          />
           <FeedLabel c={c} />
           {chartOf(c, symbol)}
           {await SpotTicketIsland({ c, s, symbol })}
@@ -371,5 +395,4 @@ export const tradingPages: PageDef[] = [
     },
   },
   recordsPage("/wp/product/tradeRecord", "page.tradeRecord"),
-  recordsPage("/wp/positions", "page.positions"),
 ];
