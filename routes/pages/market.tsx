@@ -11,6 +11,7 @@ import LiveQuotes, { QUOTES_TEXTS } from "../../islands/LiveQuotes.tsx";
 import PriceChart, { CHART_TEXTS } from "../../islands/PriceChart.tsx";
 import { formatPct, formatPrice } from "../../islands/lib/price.ts";
 import {
+  presetOf,
   ProductSwitch,
   SymbolPicker,
   ticketSymbol,
@@ -232,6 +233,7 @@ export const marketPages: PageDef[] = [
                 tenant={tenant}
                 product={p.product}
                 layout="pc"
+                preset={presetOf((n) => c.req.query(n), p.product)}
                 current={symbol}
               />
               <ProductSwitch t={t} tenant={tenant} def={def} active={p.product} />

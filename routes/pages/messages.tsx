@@ -2,7 +2,12 @@
 import { LoginPrompt } from "../../components/blocks.tsx";
 import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
 import type { Session } from "../../edge/accounts/service.ts";
-import { listMessages, type MessageRecord, readMessage } from "../../edge/content/messages.ts";
+import {
+  listMessages,
+  type MessageRecord,
+  readMessage,
+  unreadCount,
+} from "../../edge/content/messages.ts";
 import type { Ctx } from "../../edge/platform/context.ts";
 import { formatTime } from "../../edge/platform/format.ts";
 import { languageOf } from "../../locales/languages.ts";
@@ -57,6 +62,8 @@ async function detail(c: Ctx, s: Session) {
     ? await readMessage(c.get("deps").kv, c.get("tenant").id, s.userId, id)
     : null;
   if (!m) return <p class="card muted center">{t("page.notFound")}</p>;
+  // the badges of this page count the message just read
+  c.set("unread", await unreadCount(c.get("deps").kv, c.get("tenant").id, s.userId));
   return (
     <article class="card" data-testid="message">
       <h2>{t(`messages.${m.kind}.title`, m.params)}</h2>

@@ -187,6 +187,7 @@ export const tradingPages: PageDef[] = [
             tenant={c.get("tenant")}
             product="fast"
             layout="wp"
+            preset={presetOf((n) => c.req.query(n), "fast")}
             current={symbol}
           />
           <FeedLabel c={c} />
@@ -214,6 +215,7 @@ export const tradingPages: PageDef[] = [
             tenant={c.get("tenant")}
             product="leveraged"
             layout="wp"
+            preset={presetOf((n) => c.req.query(n), "leveraged")}
             current={def.code}
           />
           <FeedLabel c={c} />
@@ -346,6 +348,7 @@ export const tradingPages: PageDef[] = [
             tenant={c.get("tenant")}
             product="spot"
             layout="wp"
+            preset={presetOf((n) => c.req.query(n), "spot")}
             current={symbol}
           />
           <FeedLabel c={c} />
