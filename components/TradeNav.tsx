@@ -34,6 +34,17 @@ export function ticketSymbol(tenant: Tenant, product: TicketProduct, asked: stri
   return list.find((d) => d.code === asked) ?? list[0] ?? SYMBOLS[0]!;
 }
 
+/** Where a desktop quote row leads: the first ticket the tenant offers (`...?symbol=`). */
+export function desktopTicketBase(tenant: Tenant): string {
+  const p = (["fast", "leveraged", "spot"] as const).find((x) => tenant.products.includes(x));
+  return p ? `${TICKET_PATH.pc[p]}?symbol=` : "/pc/market?symbol=";
+}
+
+/** In place of a ticket whose product the tenant does not offer for this symbol. */
+export function NotOffered({ t }: { t: T }) {
+  return <p class="notice" data-testid="not-offered">{t("tradeHub.notOffered")}</p>;
+}
+
 /** Symbols a ticket of `product` can switch to. */
 export function symbolsFor(tenant: Tenant, product: TicketProduct): SymbolDef[] {
   return SYMBOLS.filter((d) => offers(tenant, d, product));
@@ -107,7 +118,7 @@ export function ProductSwitch(
   const list = (["fast", "leveraged", "spot"] as const).filter((p) => offers(tenant, def, p));
   if (list.length < 2) return null;
   return (
-    <nav class="seg" aria-label={t("tradeHub.tradeSymbol", { name: def.name })}>
+    <nav class="product-tabs" aria-label={t("tradeHub.tradeSymbol", { name: def.name })}>
       {list.map((p) => (
         <a
           key={p}
@@ -144,9 +155,7 @@ export function TradeActions(
   if (offers(tenant, def, "spot")) {
     actions.push({ product: "spot", preset: "buy", label: t("tradeHub.spotAction"), tone: "" });
   }
-  if (!actions.length) {
-    return <p class="notice" data-testid="trade-actions">{t("tradeHub.notOffered")}</p>;
-  }
+  if (!actions.length) return <NotOffered t={t} />;
   const groups = (["fast", "leveraged", "spot"] as const).filter((p) =>
     actions.some((a) => a.product === p)
   );

@@ -36,22 +36,25 @@ function productHref(p: HubProduct): string {
   return p === "exchange" ? "/wp/product/gjmarket" : ticketHref("wp", p, "BTCUSDT");
 }
 
-/** Product tiles (also the trade shortcuts of the home page). */
+/** Product tiles; `positions`: the home page's compact trade shortcuts, positions included. */
 export function ProductTiles(
   { t, tenant, positions }: { t: T; tenant: Tenant; positions?: boolean },
 ) {
   return (
-    <nav class="hub-products" aria-label={t("tradeHub.products")} data-testid="hub-products">
+    <nav
+      class={positions ? "hub-products compact" : "hub-products"}
+      aria-label={t("tradeHub.products")}
+      data-testid="hub-products"
+    >
       {hubProducts(tenant).map((p) => (
         <a key={p} href={productHref(p)} data-product={p}>
           <strong>{t(PRODUCT_LABEL[p])}</strong>
-          <span>{t(`tradeHub.${p}Desc`)}</span>
+          {!positions && <span>{t(`tradeHub.${p}Desc`)}</span>}
         </a>
       ))}
       {positions && (
         <a href="/wp/positions" data-product="positions">
           <strong>{t("page.positions")}</strong>
-          <span>{t("tradeHub.positionsDesc")}</span>
         </a>
       )}
     </nav>
@@ -199,9 +202,10 @@ export const hubPages: PageDef[] = [
         <>
           <h2 class="section">{t("tradeHub.products")}</h2>
           <ProductTiles t={t} tenant={tenant} />
-          <h2 class="section">
-            <a href="/wp/positions" data-testid="hub-positions">{t("tradeHub.mine")}</a>
-          </h2>
+          <div class="section-row">
+            <h2 class="section">{t("tradeHub.mine")}</h2>
+            <a href="/wp/positions" data-testid="hub-positions">{t("page.positions")} ›</a>
+          </div>
           {await OpenBook({ c, s: s!, limit: 5 })}
           <Records t={t} tenant={tenant} />
         </>,

@@ -11,6 +11,7 @@ import LiveQuotes, { QUOTES_TEXTS } from "../../islands/LiveQuotes.tsx";
 import PriceChart, { CHART_TEXTS } from "../../islands/PriceChart.tsx";
 import { formatPct, formatPrice } from "../../islands/lib/price.ts";
 import {
+  desktopTicketBase,
   presetOf,
   ProductSwitch,
   SymbolPicker,
@@ -136,7 +137,13 @@ export const marketPages: PageDef[] = [
           <FeedLabel c={c} />
           {tab === "watch" && !s
             ? <p class="card center" data-testid="login-prompt">{t("app.loginPromptTitle")}</p>
-            : await QuotesIsland({ c, s, mode: tab, detail: "/pc/trade/fast?symbol=", wide: true })}
+            : await QuotesIsland({
+              c,
+              s,
+              mode: tab,
+              detail: desktopTicketBase(c.get("tenant")),
+              wide: true,
+            })}
         </>,
       );
     },
@@ -208,8 +215,8 @@ export const marketPages: PageDef[] = [
               </span>
             </p>
           )}
-          <TradeActions t={t} tenant={c.get("tenant")} def={def} layout="wp" />
           {chartOf(c, def.code)}
+          <TradeActions t={t} tenant={c.get("tenant")} def={def} layout="wp" />
         </>,
       );
     },
@@ -236,11 +243,11 @@ export const marketPages: PageDef[] = [
                 preset={presetOf((n) => c.req.query(n), p.product)}
                 current={symbol}
               />
-              <ProductSwitch t={t} tenant={tenant} def={def} active={p.product} />
               <FeedLabel c={c} />
               {chartOf(c, symbol)}
             </div>
             <aside>
+              <ProductSwitch t={t} tenant={tenant} def={def} active={p.product} />
               {p.active === "fast"
                 ? await FastTicketIsland({ c, s, symbol })
                 : p.active === "future"

@@ -6,7 +6,7 @@ import {
   RiskWarning,
 } from "../../components/blocks.tsx";
 import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
-import { ticketHref } from "../../components/TradeNav.tsx";
+import { desktopTicketBase, ticketHref } from "../../components/TradeNav.tsx";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
 import ChangePasswordForm, { CHANGE_PASSWORD_TEXTS } from "../../islands/ChangePasswordForm.tsx";
@@ -51,7 +51,7 @@ export const desktopPages: PageDef[] = [
             c,
             s,
             mode: "recommend",
-            detail: "/pc/trade/fast?symbol=",
+            detail: desktopTicketBase(c.get("tenant")),
             wide: true,
           })}
           <RiskWarning t={t} />

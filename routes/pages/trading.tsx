@@ -16,7 +16,13 @@ import SpotTicket, { SPOT_TEXTS } from "../../islands/SpotTicket.tsx";
 import { SPOT_FEE } from "../../edge/trading/spot.ts";
 import { FlowList } from "../../components/FlowList.tsx";
 import { languageOf } from "../../locales/languages.ts";
-import { presetOf, SymbolPicker, ticketSymbol } from "../../components/TradeNav.tsx";
+import {
+  NotOffered,
+  offers,
+  presetOf,
+  SymbolPicker,
+  ticketSymbol,
+} from "../../components/TradeNav.tsx";
 import { mobilePage } from "./frame.tsx";
 import { chartOf, FeedLabel } from "./market.tsx";
 import type { PageDef } from "./types.ts";
@@ -24,6 +30,7 @@ import type { PageDef } from "./types.ts";
 export async function FastTicketIsland(
   { c, s, symbol }: { c: Ctx; s: Session | null; symbol: string },
 ) {
+  if (!offers(c.get("tenant"), symbolOf(symbol)!, "fast")) return <NotOffered t={c.get("t")} />;
   if (!s) return <LoginPrompt t={c.get("t")} layout={c.get("mobile") ? "wp" : "pc"} />;
   const { ledger, fast } = c.get("deps");
   const t = c.get("tenant").id;
@@ -49,6 +56,9 @@ export async function FastTicketIsland(
 export async function ContractTicketIsland(
   { c, s, symbol }: { c: Ctx; s: Session | null; symbol: string },
 ) {
+  if (!offers(c.get("tenant"), symbolOf(symbol)!, "leveraged")) {
+    return <NotOffered t={c.get("t")} />;
+  }
   if (!s) return <LoginPrompt t={c.get("t")} layout={c.get("mobile") ? "wp" : "pc"} />;
   const { ledger, contracts, market } = c.get("deps");
   const t = c.get("tenant").id;
@@ -84,6 +94,7 @@ export async function ContractTicketIsland(
 export async function SpotTicketIsland(
   { c, s, symbol }: { c: Ctx; s: Session | null; symbol: string },
 ) {
+  if (!offers(c.get("tenant"), symbolOf(symbol)!, "spot")) return <NotOffered t={c.get("t")} />;
   if (!s) return <LoginPrompt t={c.get("t")} layout={c.get("mobile") ? "wp" : "pc"} />;
   const def = symbolOf(symbol)!;
   const { spot, market } = c.get("deps");

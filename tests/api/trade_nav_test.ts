@@ -182,6 +182,10 @@ Deno.test("trade hub, product actions, symbol pickers and presets follow the ten
       );
       assert(!odd.includes('"side":"up"'));
       assertMatch(part(odd, "symbol-picker"), /aria-current="page" data-symbol="BTCUSDT"/);
+      // a product the tenant switched off shows no ticket
+      const off = await html(srv, "/wp/product/leveragedDeals", MOBILE_UA, liteH);
+      assertMatch(off, /data-testid="not-offered"/);
+      assert(!off.includes('data-name="ContractTicket"'));
       // desktop: the same symbol in the other products
       const pc = await html(srv, "/pc/trade/future?symbol=ETHUSDT", DESKTOP_UA, demo);
       assertMatch(pc, /href="\/pc\/trade\/fast\?symbol=ETHUSDT" data-product="fast"/);

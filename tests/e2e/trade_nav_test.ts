@@ -246,6 +246,7 @@ Deno.test({
           const page = await ctx.newPage();
           const screens = layout === "mobile"
             ? [
+              ["home", "/wp/home", null],
               ["hub", "/wp/product", null],
               ["detail", "/wp/product/detail/BTCUSDT", null],
               ["fast", "/wp/product/order?symbol=BTCUSDT", "FastTicket"],
