@@ -14,11 +14,11 @@ import { E2E, launch, shot } from "./browser.ts";
 const PHONE = { viewport: { width: 390, height: 844 }, userAgent: MOBILE_UA, isMobile: true };
 const DESKTOP = { viewport: { width: 1366, height: 900 }, userAgent: DESKTOP_UA };
 
-async function prices(srv: TestServer) {
+async function prices(srv: TestServer, age = 0) {
   for (const [symbol, p] of [["BTCUSDT", "60000"], ["ETHUSDT", "3000"]] as const) {
     await srv.deps.market.tape.ingest({
       symbol,
-      time: srv.deps.now(),
+      time: srv.deps.now() + age,
       price: parseDecimal(p),
       qty: 1n,
     });
@@ -237,7 +237,8 @@ Deno.test({
     const srv = await startServer({ seed: true });
     const browser = await launch();
     try {
-      await prices(srv);
+      // ten-minute-old prices: the quotes carry the "delayed" badge (the widest rows)
+      await prices(srv, -600_000);
       for (const locale of ["en", "de", "zh-CN"]) {
         for (const [layout, opts] of [["mobile", PHONE], ["desktop", DESKTOP]] as const) {
           const ctx = await browser.newContext({ ...opts, locale });
@@ -263,9 +264,10 @@ Deno.test({
           for (const [name, url, island] of screens) {
             await page.goto(srv.base + url);
             if (island) await hydrated(page, island);
-            // nothing wider than the screen
-            const overflow = await page.evaluate(() =>
-              document.documentElement.scrollWidth - document.documentElement.clientWidth
+            // nothing wider than the screen (a phone widens its viewport to fit the content)
+            const overflow = await page.evaluate(
+              (w) => document.documentElement.scrollWidth - w,
+              opts.viewport.width,
             );
             assert(overflow <= 0, `${layout} ${name} ${locale} scrolls sideways by ${overflow}px`);
             await page.screenshot({
