@@ -172,13 +172,14 @@ async function OpenBook({ c, s, limit }: { c: Ctx; s: Session; limit: number }) 
 function Records({ t, tenant }: { t: T; tenant: Tenant }) {
   const on = (p: HubProduct) => tenant.products.includes(p);
   const items = [
-    on("fast") && { href: "/wp/product/tradeRecord", label: t("fast.history") },
+    on("fast") &&
+    { href: "/wp/product/tradeRecord", label: t("fast.history"), hint: t("page.fastOrder") },
     on("leveraged") && { href: "/wp/positions/heyue", label: t("page.positionsHeyue") },
     on("spot") && { href: "/wp/product/bibi/list", label: t("spot.orders") },
     on("exchange") &&
     { href: "/wp/trade/statistics?type=exchange", label: t("exchange.history") },
     { href: "/wp/trade/statistics", label: t("page.statistics") },
-  ].filter((x): x is { href: string; label: string } => !!x);
+  ].filter((x): x is { href: string; label: string; hint?: string } => !!x);
   return (
     <>
       <h2 class="section">{t("tradeHub.records")}</h2>
