@@ -5,6 +5,7 @@ import { Island } from "../edge/render/island.tsx";
 import LanguagePicker from "../islands/LanguagePicker.tsx";
 import LogoutButton from "../islands/LogoutButton.tsx";
 import { languageOptions } from "./languageOptions.ts";
+import { UnreadBadge } from "./MobileShell.tsx";
 import { STATIC_PAGES } from "../edge/content/static_pages.ts";
 
 const NAV = [
@@ -17,12 +18,14 @@ const NAV = [
 
 /** Desktop frame: top navigation with account links and language, content, footer. */
 export function DesktopShell(
-  { t, locale, tenantName, active, signedIn, children }: {
+  { t, locale, tenantName, active, signedIn, unread = 0, children }: {
     t: T;
     locale: LocaleId;
     tenantName: string;
     active?: string;
     signedIn: boolean;
+    /** Unread messages of the signed-in customer. */
+    unread?: number;
     children: ComponentChildren;
   },
 ) {
@@ -49,6 +52,10 @@ export function DesktopShell(
           {signedIn
             ? (
               <>
+                <a href="/pc/article/message" data-testid="nav-messages">
+                  {t("page.pcMessage")}
+                  {unread > 0 && <UnreadBadge t={t} n={unread} class="badge" />}
+                </a>
                 <a href="/pc/userCenter/certify" class={active === "user" ? "active" : undefined}>
                   {t("nav.userCenter")}
                 </a>

@@ -11,13 +11,24 @@ const TABS: { id: MobileTab; href: string; label: string; icon: IconName }[] = [
   { id: "user", href: "/wp/user/userCenter", label: "nav.user", icon: "user" },
 ];
 
+/** The unread-messages count as a badge (the number is spoken with its meaning). */
+export function UnreadBadge({ t, n, class: cls }: { t: T; n: number; class: string }) {
+  return (
+    <span class={cls} data-testid="unread-badge" aria-label={t("tradeHub.unread", { count: n })}>
+      {n > 99 ? "99+" : n}
+    </span>
+  );
+}
+
 /** Mobile frame: title bar (with back link on inner pages), content, and the four tabs. */
 export function MobileShell(
-  { t, title, tab, back, children }: {
+  { t, title, tab, back, unread = 0, children }: {
     t: T;
     title: string;
     tab?: MobileTab;
     back?: string;
+    /** Unread messages: a badge on the "me" tab. */
+    unread?: number;
     children: ComponentChildren;
   },
 ) {
@@ -47,6 +58,7 @@ export function MobileShell(
             >
               <Icon name={x.icon} />
               <span>{t(x.label)}</span>
+              {x.id === "user" && unread > 0 && <UnreadBadge t={t} n={unread} class="tab-badge" />}
             </a>
           ))}
         </nav>

@@ -5,6 +5,8 @@ const ITEMS = [
   { id: "property", href: "/pc/userCenter/property", label: "page.pcProperty" },
   { id: "certify", href: "/pc/userCenter/certify", label: "page.pcCertify" },
   { id: "security", href: "/pc/userCenter/security", label: "page.pcSecurity" },
+  { id: "gatheringWay", href: "/pc/handle/gatheringWay", label: "page.pcGatheringWay" },
+  { id: "message", href: "/pc/article/message", label: "page.pcMessage" },
 ];
 
 /** Desktop user centre: side navigation beside the child page. */

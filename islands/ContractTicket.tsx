@@ -93,6 +93,7 @@ export default function ContractTicket(
     tx,
     available,
     positions: initialPositions,
+    side: preset,
   }: {
     symbol: string;
     name: string;
@@ -105,9 +106,11 @@ export default function ContractTicket(
     tx: Texts;
     available: string;
     positions: PositionJson[];
+    /** Preselected from the product page (`?side=`). */
+    side?: "long" | "short";
   },
 ) {
-  const [side, setSide] = useState<"long" | "short">("long");
+  const [side, setSide] = useState<"long" | "short">(preset ?? "long");
   const [lots, setLots] = useState("1");
   const [leverage, setLeverage] = useState(leverages[1] ?? leverages[0]!);
   const [sl, setSl] = useState("");

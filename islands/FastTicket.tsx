@@ -50,16 +50,18 @@ const fill = (s: string, v: Record<string, string | number>) =>
 
 /** Fast-contract ticket: direction, duration, stake, confirmation, live countdown and result. */
 export default function FastTicket(
-  { symbol, name, options, tx, available, open: initialOpen }: {
+  { symbol, name, options, tx, available, open: initialOpen, direction: preset }: {
     symbol: string;
     name: string;
     options: FastOption[];
     tx: Texts;
     available: string;
     open: FastOrderJson[];
+    /** Preselected from the product page (`?direction=`). */
+    direction?: "up" | "down";
   },
 ) {
-  const [direction, setDirection] = useState<"up" | "down">("up");
+  const [direction, setDirection] = useState<"up" | "down">(preset ?? "up");
   const [duration, setDuration] = useState(options[0]!.duration);
   const [stake, setStake] = useState(options[0]!.min);
   const [confirming, setConfirming] = useState(false);

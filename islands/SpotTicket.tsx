@@ -54,16 +54,18 @@ const fill = (s: string, v: Record<string, string | number>) =>
 
 /** Buy or sell coins at market or limit; open orders with cancel; fills arrive live. */
 export default function SpotTicket(
-  { symbol, base, price: initial, tx, orders: initialOrders, feeRate }: {
+  { symbol, base, price: initial, tx, orders: initialOrders, feeRate, side: preset }: {
     symbol: string;
     base: string;
     price: string | null;
     tx: Texts;
     orders: SpotOrderJson[];
     feeRate: string;
+    /** Preselected from the product page (`?side=`). */
+    side?: "buy" | "sell";
   },
 ) {
-  const [side, setSide] = useState<"buy" | "sell">("buy");
+  const [side, setSide] = useState<"buy" | "sell">(preset ?? "buy");
   const [type, setType] = useState<"market" | "limit">("market");
   const [qty, setQty] = useState("");
   const [limit, setLimit] = useState("");

@@ -18,7 +18,14 @@ export interface MessageRecord {
 export const messageKeys = {
   message: (t: string, userId: string, id: string) => [t, "messages", userId, id],
   messages: (t: string, userId: string) => [t, "messages", userId],
+  /** Deno.KvU64 count of unread messages, kept in the commits that write and read messages. */
+  unread: (t: string, userId: string) => [t, "messageUnread", userId],
+  /** Set once the counters of a tenant were built from the messages stored before them. */
+  unreadReady: (t: string) => [t, "migrations", "messageUnread"],
 };
+
+/** Adding 2^64 - 1 to a KvU64 wraps: it subtracts one. */
+const MINUS_ONE = new Deno.KvU64((1n << 64n) - 1n);
 
 /** Add a message for `userId` to an atomic operation (committed with the change it reports). */
 export function messageInto(
@@ -29,6 +36,7 @@ export function messageInto(
 ): MessageRecord {
   const rec: MessageRecord = { id: journalId(m.at), ...m, read: false };
   op.set(messageKeys.message(t, userId, rec.id), rec);
+  op.sum(messageKeys.unread(t, userId), 1n);
   return rec;
 }
 
@@ -55,16 +63,38 @@ export async function readMessage(kv: Deno.Kv, t: string, userId: string, id: st
   const entry = await kv.get<MessageRecord>(messageKeys.message(t, userId, id));
   if (!entry.value) return null;
   if (!entry.value.read) {
-    // a lost race only means another request marked it read first
-    await kv.atomic().check(entry).set(entry.key, { ...entry.value, read: true }).commit();
+    // a lost race only means another request marked it read first (and counted it)
+    await kv.atomic().check(entry).set(entry.key, { ...entry.value, read: true })
+      .sum(messageKeys.unread(t, userId), MINUS_ONE.value).commit();
   }
   return { ...entry.value, read: true };
 }
 
+/** Unread messages of a customer: one read of the counter (capped at `max` for badges). */
 export async function unreadCount(kv: Deno.Kv, t: string, userId: string, max = 99) {
-  let n = 0;
-  for await (const e of kv.list<MessageRecord>({ prefix: messageKeys.messages(t, userId) })) {
-    if (!e.value.read && ++n >= max) break;
+  const n = (await kv.get<Deno.KvU64>(messageKeys.unread(t, userId))).value?.value ?? 0n;
+  // a counter can only wrap below zero if it missed messages stored before it; never show that
+  return n > 1n << 62n ? 0 : Math.min(Number(n), max);
+}
+
+/**
+ * Build the unread counters of a tenant from the messages stored before counters existed (once,
+ * at start, before requests are served).
+ */
+export async function migrateUnreadCounters(kv: Deno.Kv, t: string) {
+  if ((await kv.get(messageKeys.unreadReady(t))).value) return;
+  const counts = new Map<string, bigint>();
+  for await (const e of kv.list<MessageRecord>({ prefix: [t, "messages"] })) {
+    const userId = String(e.key[2]);
+    counts.set(userId, (counts.get(userId) ?? 0n) + (e.value.read ? 0n : 1n));
   }
-  return n;
+  const users = [...counts];
+  for (let i = 0; i < users.length; i += 500) {
+    const op = kv.atomic();
+    for (const [u, n] of users.slice(i, i + 500)) {
+      op.set(messageKeys.unread(t, u), new Deno.KvU64(n));
+    }
+    await op.commit();
+  }
+  await kv.set(messageKeys.unreadReady(t), true);
 }

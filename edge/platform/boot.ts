@@ -1,4 +1,5 @@
 import { OperatorsService } from "../operators/service.ts";
+import { migrateUnreadCounters } from "../content/messages.ts";
 import { PaymentMethods } from "../funds/methods.ts";
 import { Recharges } from "../funds/recharge.ts";
 import { Withdrawals } from "../funds/withdraw.ts";
@@ -28,6 +29,7 @@ export async function buildDeps(
 ): Promise<Deps> {
   const now = opts.now ?? Date.now;
   const tenants = await TenantRegistry.load(config.tenantsFile);
+  for (const id of tenants.byId.keys()) await migrateUnreadCounters(kv, id);
   const sender = config.smsSender === "http" && config.smsHttp
     ? new HttpSmsSender(config.smsHttp, opts.log)
     : new DevOutboxSender(kv, opts.log);

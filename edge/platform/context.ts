@@ -64,6 +64,8 @@ export interface AppEnv {
     secure: boolean;
     /** CSP frame-src sources for this response (only the customer-service page embeds). */
     frameSrc: string | undefined;
+    /** Unread messages of the signed-in customer, read by the page guard for the badges. */
+    unread: number | undefined;
   };
 }
 

@@ -13,7 +13,15 @@ export function mobilePage(
   return renderPage(
     c,
     { title: o.title, layout: "wp", status: o.status },
-    <MobileShell t={c.get("t")} title={o.title} tab={o.tab} back={o.back}>{body}</MobileShell>,
+    <MobileShell
+      t={c.get("t")}
+      title={o.title}
+      tab={o.tab}
+      back={o.back}
+      unread={c.get("unread")}
+    >
+      {body}
+    </MobileShell>,
   );
 }
 
@@ -32,6 +40,7 @@ export function desktopPage(
       tenantName={c.get("tenant").name}
       active={o.active}
       signedIn={!!c.get("session")}
+      unread={c.get("unread")}
     >
       <h1 class="d-title">{o.title}</h1>
       {body}

@@ -10,6 +10,14 @@ import { Island } from "../../edge/render/island.tsx";
 import LiveQuotes, { QUOTES_TEXTS } from "../../islands/LiveQuotes.tsx";
 import PriceChart, { CHART_TEXTS } from "../../islands/PriceChart.tsx";
 import { formatPct, formatPrice } from "../../islands/lib/price.ts";
+import {
+  desktopTicketBase,
+  presetOf,
+  ProductSwitch,
+  SymbolPicker,
+  ticketSymbol,
+  TradeActions,
+} from "../../components/TradeNav.tsx";
 import { desktopPage, mobilePage } from "./frame.tsx";
 import type { PageDef } from "./types.ts";
 import { ContractTicketIsland, FastTicketIsland, SpotTicketIsland } from "./trading.tsx";
@@ -92,9 +100,9 @@ export function chartOf(c: Ctx, symbol: string) {
 }
 
 const TRADE_PAGES = [
-  { path: "/pc/trade/fast", title: "pcFast", active: "fast" },
-  { path: "/pc/trade/future", title: "pcFuture", active: "future" },
-  { path: "/pc/trade/bibi", title: "pcBibi", active: "bibi" },
+  { path: "/pc/trade/fast", title: "pcFast", active: "fast", product: "fast" },
+  { path: "/pc/trade/future", title: "pcFuture", active: "future", product: "leveraged" },
+  { path: "/pc/trade/bibi", title: "pcBibi", active: "bibi", product: "spot" },
 ] as const;
 
 export const marketPages: PageDef[] = [
@@ -129,7 +137,13 @@ export const marketPages: PageDef[] = [
           <FeedLabel c={c} />
           {tab === "watch" && !s
             ? <p class="card center" data-testid="login-prompt">{t("app.loginPromptTitle")}</p>
-            : await QuotesIsland({ c, s, mode: tab, detail: "/pc/trade/fast?symbol=", wide: true })}
+            : await QuotesIsland({
+              c,
+              s,
+              mode: tab,
+              detail: desktopTicketBase(c.get("tenant")),
+              wide: true,
+            })}
         </>,
       );
     },
@@ -202,7 +216,7 @@ export const marketPages: PageDef[] = [
             </p>
           )}
           {chartOf(c, def.code)}
-          <p class="notice">{t("market.tradingSoon")}</p>
+          <TradeActions t={t} tenant={c.get("tenant")} def={def} layout="wp" />
         </>,
       );
     },
@@ -212,26 +226,33 @@ export const marketPages: PageDef[] = [
     layout: "pc",
     render: async (c, s) => {
       const t = c.get("t");
-      const symbol = symbolOf(c.req.query("symbol") ?? "")?.code ?? "BTCUSDT";
+      const tenant = c.get("tenant");
+      const def = ticketSymbol(tenant, p.product, c.req.query("symbol"));
+      const symbol = def.code;
       return desktopPage(
         c,
-        { title: `${t(`page.${p.title}`)} · ${symbolOf(symbol)!.name}`, active: p.active },
+        { title: `${t(`page.${p.title}`)} · ${def.name}`, active: p.active },
         (
           <div class="trade-grid">
             <div>
+              <SymbolPicker
+                t={t}
+                tenant={tenant}
+                product={p.product}
+                layout="pc"
+                preset={presetOf((n) => c.req.query(n), p.product)}
+                current={symbol}
+              />
               <FeedLabel c={c} />
               {chartOf(c, symbol)}
             </div>
             <aside>
+              <ProductSwitch t={t} tenant={tenant} def={def} active={p.product} />
               {p.active === "fast"
                 ? await FastTicketIsland({ c, s, symbol })
                 : p.active === "future"
                 ? await ContractTicketIsland({ c, s, symbol })
-                : await SpotTicketIsland({
-                  c,
-                  s,
-                  symbol: symbolOf(symbol)?.spot ? symbol : "BTCUSDT",
-                })}
+                : await SpotTicketIsland({ c, s, symbol })}
               {await QuotesIsland({ c, s, mode: "all", detail: `${p.path}?symbol=`, wide: false })}
             </aside>
           </div>

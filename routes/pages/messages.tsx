@@ -1,7 +1,13 @@
 /** The message centre of both layouts: decisions about the customer's funds and identity. */
 import { LoginPrompt } from "../../components/blocks.tsx";
+import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
 import type { Session } from "../../edge/accounts/service.ts";
-import { listMessages, type MessageRecord, readMessage } from "../../edge/content/messages.ts";
+import {
+  listMessages,
+  type MessageRecord,
+  readMessage,
+  unreadCount,
+} from "../../edge/content/messages.ts";
 import type { Ctx } from "../../edge/platform/context.ts";
 import { displayParams, formatTime } from "../../locales/format.ts";
 import { desktopPage, mobilePage } from "./frame.tsx";
@@ -57,6 +63,8 @@ async function detail(c: Ctx, s: Session) {
     ? await readMessage(c.get("deps").kv, c.get("tenant").id, s.userId, id)
     : null;
   if (!m) return <p class="card muted center">{t("page.notFound")}</p>;
+  // the badges of this page count the message just read
+  c.set("unread", await unreadCount(c.get("deps").kv, c.get("tenant").id, s.userId));
   return (
     <article class="card" data-testid="message">
       <h2>{t(`messages.${m.kind}.title`, displayParams(m.params, c.get("locale")))}</h2>
@@ -96,9 +104,11 @@ export const messagePages: PageDef[] = [
       desktopPage(
         c,
         { title: c.get("t")("page.pcMessage"), active: "user" },
-        s
-          ? await list(c, s, "/pc/article/message/detail", "/pc/article/message")
-          : <LoginPrompt t={c.get("t")} layout="pc" />,
+        <UserCenterFrame t={c.get("t")} active="message">
+          {s
+            ? await list(c, s, "/pc/article/message/detail", "/pc/article/message")
+            : <LoginPrompt t={c.get("t")} layout="pc" />}
+        </UserCenterFrame>,
       ),
   },
   {

@@ -19,6 +19,8 @@ import { adminPages } from "./admin.tsx";
 import { fundsPages } from "./funds.tsx";
 import { messagePages } from "./messages.tsx";
 import { securityPages } from "./security.tsx";
+import { unreadCount } from "../../edge/content/messages.ts";
+import { hubPages } from "./hub.tsx";
 
 /** The 404 page in the layout the path (or the device) belongs to. */
 export function notFoundPage(c: Ctx, closed = false) {
@@ -68,6 +70,7 @@ export const ALL_PAGES: PageDef[] = [
   ...fundsPages,
   ...messagePages,
   ...securityPages,
+  ...hubPages,
   ...adminPages,
   ...pendingPages,
   ...neutralPages,
@@ -100,6 +103,9 @@ export function registerPages(app: Hono<AppEnv>) {
       const session = await sessionOf(c);
       if (def.layout === "wp" && !def.public && !session) {
         return c.redirect(`/wp/user/login?redirect=${encodeURIComponent(c.req.path)}`, 302);
+      }
+      if (session) {
+        c.set("unread", await unreadCount(c.get("deps").kv, c.get("tenant").id, session.userId));
       }
       return await def.render(c, session);
     });

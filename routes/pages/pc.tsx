@@ -6,6 +6,7 @@ import {
   RiskWarning,
 } from "../../components/blocks.tsx";
 import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
+import { desktopTicketBase, ticketHref } from "../../components/TradeNav.tsx";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
 import ChangePasswordForm, { CHANGE_PASSWORD_TEXTS } from "../../islands/ChangePasswordForm.tsx";
@@ -17,6 +18,8 @@ import { desktopPage } from "./frame.tsx";
 import { FeedLabel, QuotesIsland } from "./market.tsx";
 import { securityLists, TwoFactorIsland } from "./security.tsx";
 import type { PageDef } from "./types.ts";
+
+const HOME_CARD = { fast: "nav.fastContract", leveraged: "nav.futures", spot: "nav.spot" };
 
 export const desktopPages: PageDef[] = [
   {
@@ -30,19 +33,17 @@ export const desktopPages: PageDef[] = [
         { title: t("page.pcHome"), active: "home" },
         <>
           <HomeHero t={t} name={name} signedIn={!!s} layout="pc" wide />
-          <div class="cards3">
-            <Card title={t("nav.fastContract")}>
-              <p class="muted">{t("soon.trading")}</p>
-              <a href="/pc/trade/fast">{t("home.trade")}</a>
-            </Card>
-            <Card title={t("nav.futures")}>
-              <p class="muted">{t("soon.trading")}</p>
-              <a href="/pc/trade/future">{t("home.trade")}</a>
-            </Card>
-            <Card title={t("nav.spot")}>
-              <p class="muted">{t("soon.trading")}</p>
-              <a href="/pc/trade/bibi">{t("home.trade")}</a>
-            </Card>
+          <div class="cards3" data-testid="home-products">
+            {(["fast", "leveraged", "spot"] as const).filter((p) =>
+              c.get("tenant").products.includes(p)
+            ).map((p) => (
+              <Card title={t(HOME_CARD[p])} key={p}>
+                <p class="muted">{t(`tradeHub.${p}Desc`)}</p>
+                <a class="btn btn-primary btn-small" href={ticketHref("pc", p, "BTCUSDT")}>
+                  {t("home.trade")}
+                </a>
+              </Card>
+            ))}
           </div>
           <ContentPlaceholders t={t} />
           <h2 class="section">{t("market.recommended")}</h2>
@@ -51,7 +52,7 @@ export const desktopPages: PageDef[] = [
             c,
             s,
             mode: "recommend",
-            detail: "/pc/trade/fast?symbol=",
+            detail: desktopTicketBase(c.get("tenant")),
             wide: true,
           })}
           <RiskWarning t={t} />

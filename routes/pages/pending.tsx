@@ -14,7 +14,7 @@ interface Pending {
   path: string;
   title: string;
   /** soon.<area> explains what is coming. */
-  area: "market" | "trading" | "assets" | "funds" | "identity" | "wealth" | "content";
+  area: "wealth" | "content";
   tab?: MobileTab;
   back?: string;
   public?: boolean;
@@ -23,7 +23,6 @@ interface Pending {
 }
 
 const WP: Pending[] = [
-  { path: "/wp/product", title: "product", area: "trading", tab: "product" },
   { path: "/wp/news/noticeDetail", title: "noticeDetail", area: "content", public: true },
   { path: "/wp/myIframe", title: "myIframe", area: "content" },
   { path: "/wp/help/center", title: "helpCenter", area: "content" },

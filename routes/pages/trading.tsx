@@ -25,6 +25,14 @@ import ExchangeForm, { EXCHANGE_TEXTS } from "../../islands/ExchangeForm.tsx";
 import SpotTicket, { SPOT_TEXTS } from "../../islands/SpotTicket.tsx";
 import { SPOT_FEE } from "../../edge/trading/spot.ts";
 import { FlowList } from "../../components/FlowList.tsx";
+import { languageOf } from "../../locales/languages.ts";
+import {
+  NotOffered,
+  offers,
+  presetOf,
+  SymbolPicker,
+  ticketSymbol,
+} from "../../components/TradeNav.tsx";
 import { mobilePage } from "./frame.tsx";
 import { chartOf, FeedLabel } from "./market.tsx";
 import type { PageDef } from "./types.ts";
@@ -32,6 +40,7 @@ import type { PageDef } from "./types.ts";
 export async function FastTicketIsland(
   { c, s, symbol }: { c: Ctx; s: Session | null; symbol: string },
 ) {
+  if (!offers(c.get("tenant"), symbolOf(symbol)!, "fast")) return <NotOffered t={c.get("t")} />;
   if (!s) return <LoginPrompt t={c.get("t")} layout={c.get("mobile") ? "wp" : "pc"} />;
   const { ledger, fast } = c.get("deps");
   const t = c.get("tenant").id;
@@ -48,6 +57,7 @@ export async function FastTicketIsland(
         tx: pickTexts(c.get("t"), FAST_TEXTS),
         available: formatDecimal(b.available, 2),
         open: open.items,
+        direction: presetOf<"up" | "down">((n) => c.req.query(n), "fast"),
       }}
     />
   );
@@ -56,6 +66,9 @@ export async function FastTicketIsland(
 export async function ContractTicketIsland(
   { c, s, symbol }: { c: Ctx; s: Session | null; symbol: string },
 ) {
+  if (!offers(c.get("tenant"), symbolOf(symbol)!, "leveraged")) {
+    return <NotOffered t={c.get("t")} />;
+  }
   if (!s) return <LoginPrompt t={c.get("t")} layout={c.get("mobile") ? "wp" : "pc"} />;
   const { ledger, contracts, market } = c.get("deps");
   const t = c.get("tenant").id;
@@ -82,6 +95,7 @@ export async function ContractTicketIsland(
         tx: pickTexts(c.get("t"), CONTRACT_TEXTS),
         available: formatDecimal(b.available, 2),
         positions,
+        side: presetOf<"long" | "short">((n) => c.req.query(n), "leveraged"),
       }}
     />
   );
@@ -90,6 +104,7 @@ export async function ContractTicketIsland(
 export async function SpotTicketIsland(
   { c, s, symbol }: { c: Ctx; s: Session | null; symbol: string },
 ) {
+  if (!offers(c.get("tenant"), symbolOf(symbol)!, "spot")) return <NotOffered t={c.get("t")} />;
   if (!s) return <LoginPrompt t={c.get("t")} layout={c.get("mobile") ? "wp" : "pc"} />;
   const def = symbolOf(symbol)!;
   const { spot, market } = c.get("deps");
@@ -108,6 +123,7 @@ export async function SpotTicketIsland(
         tx: pickTexts(c.get("t"), SPOT_TEXTS),
         orders,
         feeRate: formatDecimal(SPOT_FEE),
+        side: presetOf<"buy" | "sell">((n) => c.req.query(n), "spot"),
       }}
     />
   );
@@ -311,11 +327,19 @@ export const tradingPages: PageDef[] = [
     layout: "wp",
     render: async (c, s) => {
       const t = c.get("t");
-      const symbol = symbolOf(c.req.query("symbol") ?? "")?.code ?? "BTCUSDT";
+      const symbol = ticketSymbol(c.get("tenant"), "fast", c.req.query("symbol")).code;
       return mobilePage(
         c,
         { title: `${t("page.fastOrder")} · ${symbolOf(symbol)!.name}`, back: "/wp/product" },
         <>
+          <SymbolPicker
+            t={t}
+            tenant={c.get("tenant")}
+            product="fast"
+            layout="wp"
+            preset={presetOf((n) => c.req.query(n), "fast")}
+            current={symbol}
+          />
           <FeedLabel c={c} />
           {chartOf(c, symbol)}
           {await FastTicketIsland({ c, s, symbol })}
@@ -331,11 +355,19 @@ export const tradingPages: PageDef[] = [
     layout: "wp",
     render: async (c, s) => {
       const t = c.get("t");
-      const def = symbolOf(c.req.query("symbol") ?? "") ?? symbolOf("BTCUSDT")!;
+      const def = ticketSymbol(c.get("tenant"), "leveraged", c.req.query("symbol"));
       return mobilePage(
         c,
         { title: `${t("page.leveragedDeals")} · ${def.name}`, back: "/wp/product" },
         <>
+          <SymbolPicker
+            t={t}
+            tenant={c.get("tenant")}
+            product="leveraged"
+            layout="wp"
+            preset={presetOf((n) => c.req.query(n), "leveraged")}
+            current={def.code}
+          />
           <FeedLabel c={c} />
           {chartOf(c, def.code)}
           {await ContractTicketIsland({ c, s, symbol: def.code })}
@@ -436,12 +468,19 @@ export const tradingPages: PageDef[] = [
     layout: "wp",
     render: async (c, s) => {
       const t = c.get("t");
-      const def = symbolOf(c.req.query("symbol") ?? "");
-      const symbol = def?.spot ? def.code : "BTCUSDT";
+      const symbol = ticketSymbol(c.get("tenant"), "spot", c.req.query("symbol")).code;
       return mobilePage(
         c,
         { title: `${t("page.bibi")} · ${symbolOf(symbol)!.name}`, back: "/wp/product" },
         <>
+          <SymbolPicker
+            t={t}
+            tenant={c.get("tenant")}
+            product="spot"
+            layout="wp"
+            preset={presetOf((n) => c.req.query(n), "spot")}
+            current={symbol}
+          />
           <FeedLabel c={c} />
           {chartOf(c, symbol)}
           {await SpotTicketIsland({ c, s, symbol })}
@@ -485,5 +524,4 @@ export const tradingPages: PageDef[] = [
     },
   },
   recordsPage("/wp/product/tradeRecord", "page.tradeRecord"),
-  recordsPage("/wp/positions", "page.positions"),
 ];

@@ -20,6 +20,7 @@ import RegisterForm, { REGISTER_TEXTS } from "../../islands/RegisterForm.tsx";
 import ResetPasswordForm, { RESET_TEXTS } from "../../islands/ResetPasswordForm.tsx";
 import { mobilePage } from "./frame.tsx";
 import { FeedLabel, QuotesIsland } from "./market.tsx";
+import { ProductTiles } from "./hub.tsx";
 import type { PageDef } from "./types.ts";
 
 const CERTIFY = {
@@ -41,6 +42,8 @@ export const mobilePages: PageDef[] = [
         { title: t("page.home"), tab: "home" },
         <>
           <HomeHero t={t} name={name} signedIn={!!s} layout="wp" />
+          <h2 class="section">{t("home.trade")}</h2>
+          <ProductTiles t={t} tenant={c.get("tenant")} positions />
           <nav class="grid-links" aria-label={t("home.quickLinks")}>
             <a href="/wp/quotes/list">{t("home.markets")}</a>
             <a href="/wp/product">{t("home.trade")}</a>
@@ -72,6 +75,7 @@ export const mobilePages: PageDef[] = [
     render: (c, s) => {
       const t = c.get("t");
       const u = s!.user;
+      const unread = c.get("unread") ?? 0;
       return mobilePage(
         c,
         { title: t("page.userCenter"), tab: "user" },
@@ -110,7 +114,12 @@ export const mobilePages: PageDef[] = [
                 hint: t(CERTIFY[u.certifyLevel]),
               },
               { href: "/wp/user/setSafe", label: t("page.setSafe"), testid: "menu-security" },
-              { href: "/wp/message", label: t("page.message") },
+              {
+                href: "/wp/message",
+                label: t("page.message"),
+                hint: unread ? t("tradeHub.unread", { count: unread }) : undefined,
+                testid: "menu-messages",
+              },
               { href: "/wp/help/center", label: t("page.helpCenter") },
               { href: "/wp/kefu", label: t("page.kefu") },
               { href: "/wp/user/language", label: t("page.language"), testid: "menu-language" },

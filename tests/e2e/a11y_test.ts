@@ -58,12 +58,23 @@ Deno.test({
         "/wp/user/setSafe/devices",
         "/wp/user/setDrawPassword",
         "/wp/quotes/list",
+        "/wp/product",
+        "/wp/positions",
+        "/wp/product/detail/BTCUSDT",
+        "/wp/product/order?symbol=ETHUSDT&direction=down",
         "/wp/404",
       ]);
       await check({
         viewport: { width: 1366, height: 860 },
         userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36",
-      }, ["/pc/home", "/pc/user/login", "/pc/userCenter/security", "/pc/market"]);
+      }, [
+        "/pc/home",
+        "/pc/user/login",
+        "/pc/userCenter/security",
+        "/pc/market",
+        "/pc/trade/future?symbol=ETHUSDT",
+        "/pc/article/message",
+      ]);
       assertEquals(found, []);
     } finally {
       await browser.close();
