@@ -25,7 +25,6 @@ import ExchangeForm, { EXCHANGE_TEXTS } from "../../islands/ExchangeForm.tsx";
 import SpotTicket, { SPOT_TEXTS } from "../../islands/SpotTicket.tsx";
 import { SPOT_FEE } from "../../edge/trading/spot.ts";
 import { FlowList } from "../../components/FlowList.tsx";
-import { languageOf } from "../../locales/languages.ts";
 import {
   NotOffered,
   offers,
