@@ -2,9 +2,17 @@ import { useEffect, useState } from "preact/hooks";
 import { formatDecimal, parseDecimal, position } from "../core-wasm/mod.ts";
 import type { Quote } from "../edge/market/quotes.ts";
 import type { PositionJson } from "../edge/trading/contracts.ts";
+import {
+  contractOrderRules,
+  fieldErrors,
+  positiveAmount,
+  RULE_TEXTS,
+  stopRules,
+} from "../edge/platform/rules.ts";
 import { api, toast } from "./lib/api.ts";
 import { ChipChoice, ConfirmBox, Field, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
+import { useAvailable } from "./lib/live.ts";
 import { subscribe } from "./lib/socket.ts";
 
 export const CONTRACT_TEXTS = [
@@ -53,6 +61,7 @@ export const CONTRACT_TEXTS = [
   "validation.invalid",
   "app.networkError",
   "app.timeout",
+  ...RULE_TEXTS,
 ] as const;
 
 type Action = "close" | "reverse" | "hedge" | "cancel" | "chase" | "tpsl";
@@ -72,6 +81,7 @@ export default function ContractTicket(
     base,
     lot,
     leverages,
+    priceDecimals,
     mmr,
     feeRate,
     price: initial,
@@ -84,6 +94,7 @@ export default function ContractTicket(
     base: string;
     lot: string;
     leverages: number[];
+    priceDecimals: number;
     mmr: string;
     feeRate: string;
     price: string | null;
@@ -107,6 +118,8 @@ export default function ContractTicket(
   const [key, setKey] = useState("");
   /** the stop-loss / take-profit being edited for the position in `action` */
   const [stops, setStops] = useState({ stopLoss: "", takeProfit: "" });
+  // the contract wallet's USDT, live from the balance events
+  const [balance] = useAvailable({ "contract:USDT": available });
   const { errors, busy, check, send } = useForm(tx);
   /** the stop editor's own errors, so they never show on the ticket's fields */
   const stopsForm = useForm(tx);
@@ -167,7 +180,21 @@ export default function ContractTicket(
 
   function review(e: Event) {
     e.preventDefault();
-    if (!check(ticket ? {} : { lots: tx["validation.invalid"]! })) return;
+    // the server's rules, checked before the confirmation box opens
+    const failures = contractOrderRules({
+      side,
+      lots: lots.trim() === "" ? NaN : Number(lots),
+      leverage,
+      leverages,
+      priceDecimals,
+      market: price ? parseDecimal(price) : null,
+      limitPrice: type === "limit" ? limit : undefined,
+      stopLoss: sl,
+      takeProfit: tp,
+      cost: ticket ? ticket.margin + ticket.fee : null,
+      available: parseDecimal(balance["contract:USDT"]),
+    });
+    if (!check(fieldErrors(failures, tx))) return;
     setKey(crypto.randomUUID());
     setConfirming("open");
   }
@@ -236,6 +263,16 @@ export default function ContractTicket(
       stopLoss: stops.stopLoss.trim() || null,
       takeProfit: stops.takeProfit.trim() || null,
     };
+    // the server's rule: each level on the right side of the current price
+    const p = positions.find((x) => x.orderNo === id);
+    if (p && price) {
+      const level = (v: string | null) => v === null ? null : positiveAmount(v, priceDecimals);
+      const failures = stopRules(p.side, parseDecimal(price), {
+        stopLoss: level(body.stopLoss),
+        takeProfit: level(body.takeProfit),
+      }, priceDecimals);
+      if (!stopsForm.check(fieldErrors(failures, tx))) return;
+    }
     const env = await stopsForm.send<PositionJson>(`/api/contract/positions/${id}/tpsl`, body);
     if (!env) return; // the field errors and the toast are shown; the editor stays open
     setAction(null);
@@ -340,7 +377,11 @@ export default function ContractTicket(
             </dd>
           </dl>
         )}
-        <p class="muted small">{fill(tx["fast.available"]!, { amount: available })}</p>
+        <p class="muted small" data-testid="available">
+          {fill(tx["fast.available"]!, {
+            amount: formatDecimal(parseDecimal(balance["contract:USDT"]), 2),
+          })}
+        </p>
         {confirming === "open"
           ? (
             <ConfirmBox

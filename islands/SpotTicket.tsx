@@ -2,7 +2,10 @@ import { useEffect, useState } from "preact/hooks";
 import { formatDecimal, mulDiv, parseDecimal, SCALE } from "../core-wasm/mod.ts";
 import type { Quote } from "../edge/market/quotes.ts";
 import type { SpotOrderJson } from "../edge/trading/spot.ts";
+import type { Currency } from "../edge/ledger/accounts.ts";
+import { fieldErrors, RULE_TEXTS, spotOrderRules } from "../edge/platform/rules.ts";
 import { api, toast } from "./lib/api.ts";
+import { type AccountKey, useAvailable } from "./lib/live.ts";
 import { ChipChoice, ConfirmBox, Field, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { subscribe } from "./lib/socket.ts";
@@ -31,6 +34,8 @@ export const SPOT_TEXTS = [
   "validation.amountInvalid",
   "app.networkError",
   "app.timeout",
+  "exchange.available",
+  ...RULE_TEXTS,
 ] as const;
 
 const fill = (s: string, v: Record<string, string | number>) =>
@@ -38,9 +43,23 @@ const fill = (s: string, v: Record<string, string | number>) =>
 
 /** Buy or sell coins at market or limit; open orders with cancel; fills arrive live. */
 export default function SpotTicket(
-  { symbol, base, price: initial, tx, orders: initialOrders, feeRate }: {
+  {
+    symbol,
+    base,
+    qtyDecimals,
+    priceDecimals,
+    available,
+    price: initial,
+    tx,
+    orders: initialOrders,
+    feeRate,
+  }: {
     symbol: string;
-    base: string;
+    base: Currency;
+    qtyDecimals: number;
+    priceDecimals: number;
+    /** available in the spot wallet: USDT and the base coin */
+    available: { USDT: string; base: string };
     price: string | null;
     tx: Texts;
     orders: SpotOrderJson[];
@@ -56,6 +75,12 @@ export default function SpotTicket(
   const [confirming, setConfirming] = useState(false);
   const [key, setKey] = useState("");
   const { errors, busy, check, send } = useForm(tx);
+  // the spot wallet's USDT and coins, live from the balance events
+  const [balance] = useAvailable<AccountKey>({
+    "spot:USDT": available.USDT,
+    [`spot:${base}`]: available.base,
+  } as Record<AccountKey, string>);
+  const usdt = balance["spot:USDT"] ?? "0", coins = balance[`spot:${base}`] ?? "0";
 
   useEffect(() => {
     const off = subscribe("ticker", (data) => {
@@ -75,10 +100,13 @@ export default function SpotTicket(
   }, []);
 
   let estimate = "";
+  /** USDT a buy needs: gross + fee at the limit or market price */
+  let cost: bigint | null = null;
   try {
     const q = parseDecimal(qty.trim());
     const p = parseDecimal(type === "limit" ? limit.trim() : price ?? "");
     const gross = mulDiv(q, p, SCALE, side === "buy" ? "up" : "down");
+    cost = gross + mulDiv(gross, parseDecimal(feeRate), SCALE, "up");
     estimate = fill(tx["spot.estimate"]!, {
       amount: formatDecimal(gross, 2),
       fee: formatDecimal(mulDiv(gross, parseDecimal(feeRate), SCALE, "up")),
@@ -87,7 +115,19 @@ export default function SpotTicket(
 
   function review(e: Event) {
     e.preventDefault();
-    if (!check(estimate ? {} : { qty: tx["validation.amountInvalid"]! })) return;
+    // the server's rules, checked before the confirmation box opens
+    const failures = spotOrderRules({
+      side,
+      base,
+      qty,
+      qtyDecimals,
+      priceDecimals,
+      limitPrice: type === "limit" ? limit : undefined,
+      market: price ? parseDecimal(price) : null,
+      cost,
+      available: parseDecimal(side === "buy" ? usdt : coins),
+    });
+    if (!check(fieldErrors(failures, tx))) return;
     setKey(crypto.randomUUID());
     setConfirming(true);
   }
@@ -162,6 +202,12 @@ export default function SpotTicket(
             onInput={(e) => setQty(e.currentTarget.value)}
           />
         </Field>
+        <p class="muted small" data-testid="available">
+          {fill(tx["exchange.available"]!, {
+            amount: side === "buy" ? formatDecimal(parseDecimal(usdt), 2) : coins,
+            currency: side === "buy" ? "USDT" : base,
+          })}
+        </p>
         {estimate && <p class="muted small" data-testid="spot-estimate">{estimate}</p>}
         {confirming
           ? (
