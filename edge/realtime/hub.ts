@@ -56,6 +56,13 @@ export class Hub {
     return this.clients.size;
   }
 
+  /** How many clients are subscribed to a channel (metrics, tests). */
+  subscribers(ch: string): number {
+    let n = 0;
+    for (const c of this.clients) if (c.channels.has(ch)) n++;
+    return n;
+  }
+
   add(
     ws: HubSocket,
     tenant: string,
