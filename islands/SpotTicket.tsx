@@ -87,11 +87,14 @@ export default function SpotTicket(
       const q = (data as Quote[]).find((x) => x.symbol === symbol);
       if (q) setPrice(q.price);
     });
-    const offUser = subscribe("user", (data) => {
-      const m = data as { type: string; order?: SpotOrderJson };
-      if (m.type === "spot" && m.order) {
-        setOrders((cur) => cur.map((o) => o.orderNo === m.order!.orderNo ? m.order! : o));
-      }
+    const offUser = subscribe("user", (m) => {
+      if (m.type !== "spot" || m.order.symbol !== symbol) return;
+      // an order of this symbol changed (filled, cancelled), here or elsewhere
+      setOrders((cur) =>
+        cur.some((o) => o.orderNo === m.order.orderNo)
+          ? cur.map((o) => o.orderNo === m.order.orderNo ? m.order : o)
+          : [m.order, ...cur].slice(0, 20)
+      );
     });
     return () => {
       off();

@@ -344,3 +344,26 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "live: a page whose session ended elsewhere treats the customer as signed out",
+  ...E2E,
+  async fn() {
+    const srv = await startServer({ seed: true });
+    const browser = await launch();
+    try {
+      await tick(srv, "60000");
+      const phone = await browser.newContext(PHONE);
+      const token = await signedIn(srv, phone);
+      const page = await open(srv, phone, "/wp/product/order?symbol=BTCUSDT", "FastTicket", "user");
+      // signed out from another tab or device: the next session check closes the channel
+      assertEquals((await srv.call("/api/logout", { token, body: {} })).body.code, 0);
+      await srv.deps.hub.sweepSessions();
+      await page.waitForURL(/\/wp\/user\/login\?redirect=%2Fwp%2Fproduct%2Forder/);
+      await phone.close();
+    } finally {
+      await browser.close();
+      await srv.close();
+    }
+  },
+});
