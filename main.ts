@@ -7,6 +7,7 @@ import { buildDeps } from "./edge/platform/boot.ts";
 import { seedIfEmpty } from "./tools/seed.ts";
 import { createApp } from "./routes/app.ts";
 import { feedFromConfig } from "./edge/market/service.ts";
+import { SESSION_SWEEP_MS } from "./edge/realtime/hub.ts";
 
 const config = loadConfig();
 const kv = await openKv(config.kvPath);
@@ -28,6 +29,8 @@ if (config.marketFeed) await deps.market.start(await feedFromConfig(config));
 const app = createApp(deps);
 // Realtime heartbeat: clients reconnect when it stops.
 setInterval(() => deps.hub.heartbeat(), 20_000);
+// A private channel does not outlive its session (logout, password change, expiry).
+setInterval(() => deps.hub.sweepSessions(), SESSION_SWEEP_MS);
 
 const server = Deno.serve({
   port: config.port,

@@ -1,6 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
 import { parseDecimal, position } from "../core-wasm/mod.ts";
-import { symbolOf } from "../edge/market/symbols.ts";
 import {
   formatMoney,
   formatNumber,
@@ -12,9 +11,17 @@ import {
 } from "../locales/format.ts";
 import type { Quote } from "../edge/market/quotes.ts";
 import type { PositionJson } from "../edge/trading/contracts.ts";
+import {
+  contractOrderRules,
+  fieldErrors,
+  positiveAmount,
+  RULE_TEXTS,
+  stopRules,
+} from "../edge/platform/rules.ts";
 import { api, toast } from "./lib/api.ts";
 import { ChipChoice, ConfirmBox, Field, OrderNo, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
+import { useAvailable } from "./lib/live.ts";
 import { subscribe } from "./lib/socket.ts";
 
 export const CONTRACT_TEXTS = [
@@ -68,6 +75,7 @@ export const CONTRACT_TEXTS = [
   "validation.invalid",
   "app.networkError",
   "app.timeout",
+  ...RULE_TEXTS,
 ] as const;
 
 type Action = "close" | "reverse" | "hedge" | "cancel" | "chase" | "tpsl";
@@ -87,6 +95,7 @@ export default function ContractTicket(
     base,
     lot,
     leverages,
+    priceDecimals,
     mmr,
     feeRate,
     price: initial,
@@ -100,6 +109,7 @@ export default function ContractTicket(
     base: string;
     lot: string;
     leverages: number[];
+    priceDecimals: number;
     mmr: string;
     feeRate: string;
     price: string | null;
@@ -125,6 +135,8 @@ export default function ContractTicket(
   const [key, setKey] = useState("");
   /** the stop-loss / take-profit being edited for the position in `action` */
   const [stops, setStops] = useState({ stopLoss: "", takeProfit: "" });
+  // the contract wallet's USDT, live from the balance events
+  const [balance] = useAvailable({ "contract:USDT": available });
   const { errors, busy, check, send } = useForm(tx);
   /** the stop editor's own errors, so they never show on the ticket's fields */
   const stopsForm = useForm(tx);
@@ -151,7 +163,6 @@ export default function ContractTicket(
 
   // The ticket's figures, from the core (null while the input is incomplete)
   const loc = uiLocale();
-  const priceDecimals = symbolOf(symbol)?.priceDecimals ?? 2;
   /** what the customer typed, in their language -> the API's decimal string */
   const dec = (v: string) => toApiDecimal(v, loc);
   let ticket: ReturnType<typeof position> | null = null;
@@ -189,7 +200,21 @@ export default function ContractTicket(
 
   function review(e: Event) {
     e.preventDefault();
-    if (!check(ticket ? {} : { lots: tx["validation.invalid"]! })) return;
+    // the server's rules, checked before the confirmation box opens
+    const failures = contractOrderRules({
+      side,
+      lots: lots.trim() === "" ? NaN : Number(lots),
+      leverage,
+      leverages,
+      priceDecimals,
+      market: price ? parseDecimal(price) : null,
+      limitPrice: type === "limit" ? dec(limit) : undefined,
+      stopLoss: sl.trim() ? dec(sl) : sl,
+      takeProfit: tp.trim() ? dec(tp) : tp,
+      cost: ticket ? ticket.margin + ticket.fee : null,
+      available: parseDecimal(balance["contract:USDT"]),
+    });
+    if (!check(fieldErrors(failures, tx))) return;
     setKey(crypto.randomUUID());
     setConfirming("open");
   }
@@ -258,6 +283,16 @@ export default function ContractTicket(
       stopLoss: stops.stopLoss.trim() ? dec(stops.stopLoss) : null,
       takeProfit: stops.takeProfit.trim() ? dec(stops.takeProfit) : null,
     };
+    // the server's rule: each level on the right side of the current price
+    const p = positions.find((x) => x.orderNo === id);
+    if (p && price) {
+      const level = (v: string | null) => v === null ? null : positiveAmount(v, priceDecimals);
+      const failures = stopRules(p.side, parseDecimal(price), {
+        stopLoss: level(body.stopLoss),
+        takeProfit: level(body.takeProfit),
+      }, priceDecimals);
+      if (!stopsForm.check(fieldErrors(failures, tx))) return;
+    }
     const env = await stopsForm.send<PositionJson>(`/api/contract/positions/${id}/tpsl`, body);
     if (!env) return; // the field errors and the toast are shown; the editor stays open
     setAction(null);
@@ -374,8 +409,10 @@ export default function ContractTicket(
             </dd>
           </dl>
         )}
-        <p class="muted small">
-          {fill(tx["fast.available"]!, { amount: formatNumber(available, 2, loc) })}
+        <p class="muted small" data-testid="available">
+          {fill(tx["fast.available"]!, {
+            amount: formatNumber(balance["contract:USDT"] ?? "0", 2, loc),
+          })}
         </p>
         {confirming === "open"
           ? (

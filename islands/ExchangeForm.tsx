@@ -1,5 +1,8 @@
 import { useEffect, useState } from "preact/hooks";
+import { parseDecimal } from "../core-wasm/decimal.ts";
+import { amountRules, fieldErrors, RULE_TEXTS } from "../edge/platform/rules.ts";
 import { toast } from "./lib/api.ts";
+import { useAvailable } from "./lib/live.ts";
 import { Field, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import {
@@ -27,6 +30,7 @@ export const EXCHANGE_TEXTS = [
   "validation.amountRequired",
   "app.networkError",
   "app.timeout",
+  ...RULE_TEXTS,
 ] as const;
 
 type Cur = "BTC" | "ETH" | "USDT";
@@ -53,7 +57,17 @@ export default function ExchangeForm(
   const [to, setTo] = useState<Cur>("USDT");
   const [amount, setAmount] = useState("");
   const [quote, setQuote] = useState<Quote | null>(null);
-  const [balances] = useState(initial);
+  // the spot wallet, live from the balance events
+  const [live] = useAvailable({
+    "spot:BTC": initial.BTC,
+    "spot:ETH": initial.ETH,
+    "spot:USDT": initial.USDT,
+  });
+  const balances: Record<Cur, string> = {
+    BTC: live["spot:BTC"],
+    ETH: live["spot:ETH"],
+    USDT: live["spot:USDT"],
+  };
   const [left, setLeft] = useState(0);
   const { errors, busy, check, send } = useForm(tx);
   const loc = uiLocale();
@@ -74,11 +88,15 @@ export default function ExchangeForm(
   async function getQuote(e: Event) {
     e.preventDefault();
     if (!check(amount.trim() ? {} : { amount: tx["validation.amountRequired"]! })) return;
-    const env = await send<Quote>("/api/exchange/quote", {
-      from,
-      to,
-      amount: toApiDecimal(amount, loc),
+    // the server's rules (precision, the balance), checked before a quote is asked for
+    const canonical = toApiDecimal(amount, loc);
+    const failures = amountRules({
+      amount: canonical,
+      currency: from,
+      available: parseDecimal(balances[from]),
     });
+    if (!check(fieldErrors(failures, tx))) return;
+    const env = await send<Quote>("/api/exchange/quote", { from, to, amount: canonical });
     setQuote(env ? env.data : null);
   }
 
@@ -115,7 +133,7 @@ export default function ExchangeForm(
         {select("from", tx["exchange.from"]!, from, setFrom)}
         {select("to", tx["exchange.to"]!, to, setTo)}
       </div>
-      <p class="muted small">
+      <p class="muted small" data-testid="available">
         {fill(tx["exchange.available"]!, {
           amount: formatAmount(balances[from], from, loc),
           currency: from,

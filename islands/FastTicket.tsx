@@ -9,9 +9,11 @@ import {
   uiLocale,
 } from "../locales/format.ts";
 import type { FastOption, FastOrderJson } from "../edge/trading/fast.ts";
+import { fastStakeRules, fieldErrors, RULE_TEXTS } from "../edge/platform/rules.ts";
 import { api, toast } from "./lib/api.ts";
 import { ConfirmBox, Field, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
+import { useAvailable } from "./lib/live.ts";
 import { subscribe } from "./lib/socket.ts";
 
 export const FAST_TEXTS = [
@@ -43,6 +45,7 @@ export const FAST_TEXTS = [
   "validation.amountInvalid",
   "app.networkError",
   "app.timeout",
+  ...RULE_TEXTS,
 ] as const;
 
 const fill = (s: string, v: Record<string, string | number>) =>
@@ -70,19 +73,19 @@ export default function FastTicket(
     initialOpen.map((o) => ({ ...o, placedAt: o.createTime })),
   );
   const [, setNow] = useState(Date.now());
-  const [avail, setAvail] = useState(() => parseDecimal(available));
+  // the contract wallet's USDT, live from the balance events
+  const [balance] = useAvailable({ "contract:USDT": available });
+  const avail = parseDecimal(balance["contract:USDT"]);
   const { errors, busy, check, send } = useForm(tx);
   const option = options.find((o) => o.duration === duration)!;
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 500);
-    const off = subscribe("user", (data) => {
-      const m = data as { type: string; order: FastOrderJson };
+    const off = subscribe("user", (m) => {
       if (m.type !== "fast.settled") return;
       setOrders((cur) =>
         cur.map((o) => o.orderNo === m.order.orderNo ? { ...m.order, placedAt: o.placedAt } : o)
       );
-      if (m.order.payout) setAvail((a) => a + parseDecimal(m.order.payout!));
     });
     return () => {
       clearInterval(timer);
@@ -102,7 +105,14 @@ export default function FastTicket(
 
   function review(e: Event) {
     e.preventDefault();
-    if (!check(expected ? {} : { stake: tx["validation.amountInvalid"]! })) return;
+    // the server's rules, checked before the confirmation box opens
+    const failures = fastStakeRules({
+      stake: toApiDecimal(stake, loc),
+      min: option.min,
+      max: option.max,
+      available: avail,
+    });
+    if (!check(fieldErrors(failures, tx))) return;
     setKey(crypto.randomUUID());
     setConfirming(true);
   }
@@ -116,7 +126,6 @@ export default function FastTicket(
     setConfirming(false);
     if (env) {
       toast(tx["fast.placed"]!);
-      setAvail((a) => a - parseDecimal(env.data.stake));
       setOrders((cur) => [{ ...env.data, placedAt: Date.now() }, ...cur].slice(0, 10));
     }
   }
@@ -190,6 +199,8 @@ export default function FastTicket(
             inputMode="decimal"
             value={stake}
             maxLength={16}
+            aria-invalid={errors.stake ? true : undefined}
+            aria-describedby={errors.stake ? "stake-error" : undefined}
             onInput={(e) => {
               setStake(e.currentTarget.value);
               setConfirming(false);
@@ -199,7 +210,7 @@ export default function FastTicket(
         <p class="muted small">
           {fill(tx["fast.buyLimit"]!, { min: usdt(option.min), max: usdt(option.max) })}
         </p>
-        <p class="muted small">
+        <p class="muted small" data-testid="available">
           {fill(tx["fast.available"]!, { amount: usdt(avail) })}
         </p>
         {expected && (

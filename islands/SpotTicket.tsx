@@ -1,6 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
 import { mulDiv, parseDecimal, SCALE } from "../core-wasm/mod.ts";
-import { symbolOf } from "../edge/market/symbols.ts";
 import {
   formatAmount,
   formatMoney,
@@ -13,7 +12,10 @@ import {
 } from "../locales/format.ts";
 import type { Quote } from "../edge/market/quotes.ts";
 import type { SpotOrderJson } from "../edge/trading/spot.ts";
+import type { Currency } from "../edge/ledger/accounts.ts";
+import { fieldErrors, RULE_TEXTS, spotOrderRules } from "../edge/platform/rules.ts";
 import { api, toast } from "./lib/api.ts";
+import { type AccountKey, useAvailable } from "./lib/live.ts";
 import { ChipChoice, ConfirmBox, Field, OrderNo, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { subscribe } from "./lib/socket.ts";
@@ -47,6 +49,8 @@ export const SPOT_TEXTS = [
   "validation.amountInvalid",
   "app.networkError",
   "app.timeout",
+  "exchange.available",
+  ...RULE_TEXTS,
 ] as const;
 
 const fill = (s: string, v: Record<string, string | number>) =>
@@ -54,9 +58,24 @@ const fill = (s: string, v: Record<string, string | number>) =>
 
 /** Buy or sell coins at market or limit; open orders with cancel; fills arrive live. */
 export default function SpotTicket(
-  { symbol, base, price: initial, tx, orders: initialOrders, feeRate, side: preset }: {
+  {
+    symbol,
+    base,
+    qtyDecimals,
+    priceDecimals,
+    available,
+    price: initial,
+    tx,
+    orders: initialOrders,
+    feeRate,
+    side: preset,
+  }: {
     symbol: string;
-    base: string;
+    base: Currency;
+    qtyDecimals: number;
+    priceDecimals: number;
+    /** available in the spot wallet: USDT and the base coin */
+    available: { USDT: string; base: string };
     price: string | null;
     tx: Texts;
     orders: SpotOrderJson[];
@@ -76,29 +95,31 @@ export default function SpotTicket(
   const [cancelling, setCancelling] = useState<string | null>(null);
   const loc = uiLocale();
   const tz = uiTimeZone();
-  const priceDecimals = symbolOf(symbol)?.priceDecimals ?? 2;
   const px = (v: string) => formatPrice(v, priceDecimals, loc);
-  const qtyOf = (v: string) => formatNumber(v, symbolOf(symbol)?.qtyDecimals ?? 8, loc);
+  const qtyOf = (v: string) => formatNumber(v, qtyDecimals, loc);
   const dec = (v: string) => toApiDecimal(v, loc);
   const [key, setKey] = useState("");
   const { errors, busy, check, send } = useForm(tx);
+  // the spot wallet's USDT and coins, live from the balance events
+  const [balance] = useAvailable<AccountKey>({
+    "spot:USDT": available.USDT,
+    [`spot:${base}`]: available.base,
+  } as Record<AccountKey, string>);
+  const usdt = balance["spot:USDT"] ?? "0", coins = balance[`spot:${base}`] ?? "0";
 
   useEffect(() => {
     const off = subscribe("ticker", (data) => {
       const q = (data as Quote[]).find((x) => x.symbol === symbol);
       if (q) setPrice(q.price);
     });
-    const offUser = subscribe("user", (data) => {
-      const m = data as { type: string; order?: SpotOrderJson };
-      if (m.type === "spot" && m.order) {
-        setOrders((cur) =>
-          cur.some((o) => o.orderNo === m.order!.orderNo)
-            ? cur.map((o) => o.orderNo === m.order!.orderNo ? m.order! : o)
-            : m.order!.symbol === symbol
-            ? [m.order!, ...cur]
-            : cur
-        );
-      }
+    const offUser = subscribe("user", (m) => {
+      if (m.type !== "spot" || m.order.symbol !== symbol) return;
+      // an order of this symbol changed (filled, cancelled), here or elsewhere
+      setOrders((cur) =>
+        cur.some((o) => o.orderNo === m.order.orderNo)
+          ? cur.map((o) => o.orderNo === m.order.orderNo ? m.order : o)
+          : [m.order, ...cur].slice(0, 20)
+      );
     });
     return () => {
       off();
@@ -107,10 +128,13 @@ export default function SpotTicket(
   }, []);
 
   let estimate = "";
+  /** USDT a buy needs: gross + fee at the limit or market price */
+  let cost: bigint | null = null;
   try {
     const q = parseDecimal(dec(qty));
     const p = parseDecimal(type === "limit" ? dec(limit) : price ?? "");
     const gross = mulDiv(q, p, SCALE, side === "buy" ? "up" : "down");
+    cost = gross + mulDiv(gross, parseDecimal(feeRate), SCALE, "up");
     estimate = fill(tx["spot.estimate"]!, {
       amount: formatAmount(gross, "USDT", loc),
       fee: formatAmount(mulDiv(gross, parseDecimal(feeRate), SCALE, "up"), "USDT", loc),
@@ -119,7 +143,19 @@ export default function SpotTicket(
 
   function review(e: Event) {
     e.preventDefault();
-    if (!check(estimate ? {} : { qty: tx["validation.amountInvalid"]! })) return;
+    // the server's rules, checked before the confirmation box opens
+    const failures = spotOrderRules({
+      side,
+      base,
+      qty: dec(qty),
+      qtyDecimals,
+      priceDecimals,
+      limitPrice: type === "limit" ? dec(limit) : undefined,
+      market: price ? parseDecimal(price) : null,
+      cost,
+      available: parseDecimal(side === "buy" ? usdt : coins),
+    });
+    if (!check(fieldErrors(failures, tx))) return;
     setKey(crypto.randomUUID());
     setConfirming(true);
   }
@@ -195,6 +231,14 @@ export default function SpotTicket(
             onInput={(e) => setQty(e.currentTarget.value)}
           />
         </Field>
+        <p class="muted small" data-testid="available">
+          {fill(tx["exchange.available"]!, {
+            amount: side === "buy"
+              ? formatAmount(usdt, "USDT", loc)
+              : formatNumber(coins, qtyDecimals, loc),
+            currency: side === "buy" ? "USDT" : base,
+          })}
+        </p>
         {estimate && <p class="muted small" data-testid="spot-estimate">{estimate}</p>}
         {confirming
           ? (

@@ -1,5 +1,8 @@
 import { useState } from "preact/hooks";
+import { formatDecimal, parseDecimal } from "../core-wasm/decimal.ts";
+import { amountRules, fieldErrors, RULE_TEXTS } from "../edge/platform/rules.ts";
 import { toast } from "./lib/api.ts";
+import { useAvailable } from "./lib/live.ts";
 import { Field, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { formatMoney, formatNumber, toApiDecimal, uiLocale } from "../locales/format.ts";
@@ -26,6 +29,7 @@ export const TRANSFER_TEXTS = [
   "errors.NO_TRANSFERABLE",
   "app.networkError",
   "app.timeout",
+  ...RULE_TEXTS,
 ] as const;
 
 type Wallet = "spot" | "contract";
@@ -41,7 +45,16 @@ export default function TransferForm(
 ) {
   const [from, setFrom] = useState<Wallet>("spot");
   const [amount, setAmount] = useState("");
-  const [balances, setBalances] = useState(available);
+  // both wallets' USDT, live from the balance events (2 places, rounded down)
+  const [live, setLive] = useAvailable({
+    "spot:USDT": available.spot,
+    "contract:USDT": available.contract,
+  });
+  const to2 = (v: string) => formatDecimal(parseDecimal(v), 2);
+  const balances: Record<Wallet, string> = {
+    spot: to2(live["spot:USDT"]),
+    contract: to2(live["contract:USDT"]),
+  };
   const [confirming, setConfirming] = useState(false);
   const [requestKey, setRequestKey] = useState("");
   const { errors, busy, check, send } = useForm(tx);
@@ -55,8 +68,19 @@ export default function TransferForm(
     const errs: Record<string, string> = {};
     if (Number(balances[from]) <= 0) errs.amount = tx["errors.NO_TRANSFERABLE"]!;
     else if (!a) errs.amount = tx["validation.amountRequired"]!;
-    else if (!/^\d+(\.\d{1,2})?$/.test(a) || Number(a) <= 0) {
-      errs.amount = tx["validation.amountInvalid"]!;
+    else {
+      // the server's rules (precision, the balance), checked before the confirmation opens
+      Object.assign(
+        errs,
+        fieldErrors(
+          amountRules({
+            amount: a,
+            currency: "USDT",
+            available: parseDecimal(live[`${from}:USDT`]),
+          }),
+          tx,
+        ),
+      );
     }
     if (!check(errs)) return;
     // One key per reviewed request: a double click or a retry cannot move the money twice.
@@ -73,7 +97,8 @@ export default function TransferForm(
     setConfirming(false);
     if (env) {
       toast(tx["transfer.success"]!);
-      setBalances({ ...balances, [from]: env.data.available.from, [to]: env.data.available.to });
+      setLive(`${from}:USDT`, env.data.available.from);
+      setLive(`${to}:USDT`, env.data.available.to);
       setAmount("");
     }
   }

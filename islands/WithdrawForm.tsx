@@ -1,5 +1,8 @@
 import { useEffect, useState } from "preact/hooks";
+import { formatDecimal, parseDecimal } from "../core-wasm/decimal.ts";
+import { fieldErrors, RULE_TEXTS, withdrawAmountRules } from "../edge/platform/rules.ts";
 import { api, toast } from "./lib/api.ts";
+import { subscribe } from "./lib/socket.ts";
 import { ConfirmBox, Field, type Texts, TotpField } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { formatAmount, formatNumber, toApiDecimal, uiLocale } from "../locales/format.ts";
@@ -39,6 +42,7 @@ export const WITHDRAW_TEXTS = [
   "app.cancel",
   "app.networkError",
   "app.timeout",
+  ...RULE_TEXTS,
 ] as const;
 
 export interface WithdrawPreview {
@@ -101,6 +105,18 @@ export default function WithdrawForm(
   const apiAmount = toApiDecimal(amount, loc);
   const amt = (v: string | null) => v === null ? "—" : formatAmount(v, p.currency, loc);
 
+  // the available balance, live from the balance events (the currency's precision, rounded down)
+  useEffect(() =>
+    subscribe("user", (e) => {
+      if (e.type !== "balance") return;
+      setP((cur) => {
+        const a = e.accounts.find((x) => x.wallet === "spot" && x.currency === cur.currency);
+        if (!a) return cur;
+        const shown = formatDecimal(parseDecimal(a.available), DECIMALS[cur.currency] ?? 2);
+        return { ...cur, available: shown.replace(/\.?0+$/, "") || "0" };
+      });
+    }), []);
+
   // fee, net and limits for the chosen method and amount, from the server
   useEffect(() => {
     const timer = setTimeout(async () => {
@@ -141,6 +157,22 @@ export default function WithdrawForm(
     if (!method) errs.methodId = tx["validation.methodRequired"]!;
     if (!a) errs.amount = tx["validation.amountRequired"]!;
     else if (!re.test(a) || Number(a) <= 0) errs.amount = tx["validation.amountInvalid"]!;
+    else {
+      // the server's rules (min, max, the balance), checked before the confirmation opens
+      Object.assign(
+        errs,
+        fieldErrors(
+          withdrawAmountRules({
+            amount: a,
+            currency: p.currency,
+            min: parseDecimal(p.min),
+            max: parseDecimal(p.max),
+            available: parseDecimal(p.available),
+          }),
+          tx,
+        ),
+      );
+    }
     if (!password) errs.drawPassword = tx["validation.drawPasswordRequired"]!;
     else if (!/^\d{6}$/.test(password)) errs.drawPassword = tx["validation.drawPasswordRule"]!;
     if (twoFactor && !totp) errs.totp = tx["validation.totpRequired"]!;
@@ -212,7 +244,7 @@ export default function WithdrawForm(
       <div class="kv" data-testid="withdraw-figures">
         <div class="kv-row">
           <span class="muted">{tx["withdraw.available"]}</span>
-          <span>{amt(p.available)} {p.currency}</span>
+          <span data-testid="available">{amt(p.available)} {p.currency}</span>
         </div>
         <div class="kv-row">
           <span class="muted">{tx["funds.fee"]}</span>

@@ -29,7 +29,12 @@ export function registerSocket(app: Hono<AppEnv>, hub: Hub) {
       let client: ReturnType<Hub["add"]> | null = null;
       return {
         onOpen: (_e, ws) => {
-          client = hub.add(ws.raw as unknown as WebSocket, tenant, session?.userId ?? null);
+          client = hub.add(
+            ws.raw as unknown as WebSocket,
+            tenant,
+            session?.userId ?? null,
+            session?.tokenHash ?? null,
+          );
         },
         onMessage: (e) => {
           if (client) hub.message(client, e.data);

@@ -528,6 +528,19 @@ export class AccountsService {
     return { userId: s.userId, tokenHash, user: user.value };
   }
 
+  /**
+   * Whether a session (by its token hash) is still live, without refreshing it: the realtime
+   * hub asks before every private event and every 30 s.
+   */
+  async sessionAlive(t: string, tokenHash: string): Promise<boolean> {
+    const s = (await this.d.kv.get<SessionRecord>(keys.session(t, tokenHash))).value;
+    if (!s) return false;
+    const now = this.d.now();
+    if (now >= s.expiresAt || now - s.lastSeenAt > this.d.sessionIdleMs) return false;
+    const user = await getUser(this.d.kv, t, s.userId);
+    return !!user.value && s.createdAt >= user.value.passwordChangedAt;
+  }
+
   async logout(t: string, s: Session) {
     await this.d.kv.atomic().delete(keys.session(t, s.tokenHash))
       .delete(keys.userSession(t, s.userId, s.tokenHash)).commit();

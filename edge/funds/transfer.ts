@@ -3,6 +3,7 @@ import { formatDecimal } from "../../core-wasm/mod.ts";
 import { type Currency, user, type Wallet, WALLET_CURRENCIES } from "../ledger/accounts.ts";
 import type { Ledger } from "../ledger/service.ts";
 import { ApiError } from "../platform/errors.ts";
+import { amountRules, enforce } from "../platform/rules.ts";
 
 export interface TransferRequest {
   from: Wallet;
@@ -45,7 +46,13 @@ export async function transfer(
   const posted = await ledger.post(t, { key, request }, async () => {
     const b = await ledger.balance(t, from);
     if (b.available <= 0n) throw new ApiError(400, "NO_TRANSFERABLE");
-    if (b.available < req.amount) throw new ApiError(400, "INSUFFICIENT_BALANCE");
+    enforce(
+      amountRules({
+        amount: formatDecimal(req.amount),
+        currency: req.currency,
+        available: b.available,
+      }),
+    );
     const transferId = crypto.randomUUID();
     return {
       type: "transfer",

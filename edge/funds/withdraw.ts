@@ -18,6 +18,7 @@ import { type Hold, keys as ledgerKeys } from "../ledger/store.ts";
 import { auditInto } from "../operators/audit.ts";
 import type { Json } from "../operators/store.ts";
 import { ApiError } from "../platform/errors.ts";
+import { enforce, withdrawAmountRules } from "../platform/rules.ts";
 import { pageByIndex } from "../platform/kvpage.ts";
 import { methodCurrency, methodJson, type PaymentMethod, type PaymentMethods } from "./methods.ts";
 import { alreadyDecided } from "./recharge.ts";
@@ -205,13 +206,10 @@ export class Withdrawals {
       }
       const rule = settings.rules[currency];
       const fee = withdrawFee(currency, amount, rule);
-      if (amount < rule.min || amount > rule.max || fee >= amount) {
-        throw new ApiError(400, "WITHDRAW_LIMITS", {
-          min: formatDecimal(rule.min),
-          max: formatDecimal(rule.max),
-          currency,
-        });
-      }
+      // the same rules the form checks before its confirmation (the balance: the ledger)
+      enforce(
+        withdrawAmountRules({ amount: req.amount, currency, min: rule.min, max: rule.max, fee }),
+      );
       const turnover = await turnoverState(this.kv, t, userId);
       if (turnover.remaining > 0n) {
         const remaining = formatDecimal(turnover.remaining);

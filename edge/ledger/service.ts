@@ -39,6 +39,14 @@ export interface Posted<R> {
   replay: boolean;
 }
 
+/** Told after every committed journal (not replays): the balances it left behind. */
+export interface JournalPosted {
+  tenant: string;
+  journal: Journal;
+  /** every account the journal touched (ids as `accountId`), after the commit */
+  balances: Map<string, Balance>;
+}
+
 const MAX_POSTINGS = 100;
 const MAX_ATTEMPTS = 30;
 /** Largest balance change accepted in one posting (10^11 units of a coin: far above any real amount). */
@@ -93,7 +101,15 @@ export function checkPostings(postings: Posting[]): void {
  * it touches, retried on conflict. No customer's available (or frozen) balance can go negative.
  */
 export class Ledger {
+  private posted = new Set<(e: JournalPosted) => void>();
+
   constructor(private kv: Deno.Kv, private now: () => number = Date.now) {}
+
+  /** Listen to committed journals (the realtime hub tells customers their new balances). */
+  onPosted(f: (e: JournalPosted) => void): () => void {
+    this.posted.add(f);
+    return () => this.posted.delete(f);
+  }
 
   async balance(t: string, account: AccountRef): Promise<Balance> {
     return (await this.kv.get<Balance>(keys.balance(t, accountId(account)))).value ?? ZERO;
@@ -195,7 +211,16 @@ export class Ledger {
       op.set(idemKey, { journalId: journal.id, fingerprint: fp, result } satisfies IdemRecord);
       p.write?.(op, journal);
       const res = await op.commit();
-      if (res.ok) return { result, journal, replay: false };
+      if (res.ok) {
+        for (const f of this.posted) {
+          try {
+            f({ tenant: t, journal, balances: after });
+          } catch (e) {
+            console.error("[ledger] posted listener", e);
+          }
+        }
+        return { result, journal, replay: false };
+      }
     }
     throw new ApiError(409, "CONFLICT");
   }

@@ -42,8 +42,14 @@ export async function buildDeps(
   });
   const ledger = new Ledger(kv, now);
   const market = new MarketService(kv, undefined, new ReferencePrices(config.referencePrices), now);
-  const hub = new Hub(market.quotes, market.symbols);
+  const hub = new Hub(
+    market.quotes,
+    market.symbols,
+    (t, tokenHash) => accounts.sessionAlive(t, tokenHash),
+  );
   market.onTicks((e) => hub.publish(e));
+  // every journal that touches a customer tells them their new balances
+  ledger.onPosted((e) => void hub.balances(e.tenant, e.balances));
   const fast = new FastContracts(kv, ledger, market, now);
   const contracts = new Contracts(kv, ledger, market, now);
   contracts.onChange = (t, p) =>

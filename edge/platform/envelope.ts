@@ -71,7 +71,10 @@ export function errorResponse(c: Ctx, err: unknown): Response {
   const data: Record<string, unknown> = { error: e.error, ...e.extra };
   if (e.fields) {
     data.fields = Object.fromEntries(
-      Object.entries(e.fields).map(([k, v]) => [k, t(`validation.${v}`)]),
+      // a bare key is a `validation.*` message; the shared rules name theirs in full (`rules.*`)
+      Object.entries(e.fields).map((
+        [k, v],
+      ) => [k, t(v.includes(".") ? v : `validation.${v}`, e.params)]),
     );
   }
   const body: Envelope = { code: envelopeCode(e), message: t(`errors.${e.error}`, e.params), data };

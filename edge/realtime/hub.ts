@@ -2,11 +2,17 @@
  * The realtime hub: WebSocket clients subscribe to channels (`ticker`, `kline:SYMBOL:IV`, and
  * the private `user` channel, authorized by the session only). Every send checks the client's
  * buffered bytes: a slow client is dropped instead of slowing the others or growing memory.
+ * The session behind a `user` channel is re-checked before every private event and by
+ * `sweepSessions` (every 30 s): once it is gone (logout, password change, expiry) the client
+ * gets `{type: "signedOut"}` and the channel is closed. Messages are typed in `protocol.ts`.
  */
-import { type Interval, INTERVALS } from "../../core-wasm/mod.ts";
+import { formatDecimal, type Interval, INTERVALS } from "../../core-wasm/mod.ts";
+import { parseAccountId } from "../ledger/accounts.ts";
+import type { Balance } from "../ledger/store.ts";
 import type { Quotes } from "../market/quotes.ts";
 import { candleRow, type TapeEvent } from "../market/tape.ts";
 import type { SymbolDef } from "../market/symbols.ts";
+import type { BalanceRow, ServerMessage, UserEvent } from "./protocol.ts";
 
 export interface HubSocket {
   readonly bufferedAmount: number;
@@ -20,7 +26,17 @@ interface Client {
   channels: Set<string>;
   userId: string | null;
   tenant: string;
+  /** the session behind `userId` (SHA-256 of its token), re-checked before private events */
+  tokenHash: string | null;
+  /** private deliveries of this client, in order (each waits for its session check) */
+  queue: Promise<void>;
 }
+
+/** Whether a session is still live (without refreshing it). */
+export type SessionCheck = (tenant: string, tokenHash: string) => Promise<boolean>;
+
+/** How often open `user` channels re-check their session without any event. */
+export const SESSION_SWEEP_MS = 30_000;
 
 /** A client with more than this many unsent bytes is too slow and is disconnected. */
 export const MAX_BUFFERED = 1 << 20;
@@ -30,14 +46,37 @@ export class Hub {
   private clients = new Set<Client>();
   readonly stats = { dropped: 0, sent: 0 };
 
-  constructor(private quotes: Quotes, private symbols: readonly SymbolDef[]) {}
+  constructor(
+    private quotes: Quotes,
+    private symbols: readonly SymbolDef[],
+    private sessionAlive: SessionCheck = () => Promise.resolve(true),
+  ) {}
 
   get size() {
     return this.clients.size;
   }
 
-  add(ws: HubSocket, tenant: string, userId: string | null): Client {
-    const c: Client = { ws, channels: new Set(), userId, tenant };
+  /** How many clients are subscribed to a channel (metrics, tests). */
+  subscribers(ch: string): number {
+    let n = 0;
+    for (const c of this.clients) if (c.channels.has(ch)) n++;
+    return n;
+  }
+
+  add(
+    ws: HubSocket,
+    tenant: string,
+    userId: string | null,
+    tokenHash: string | null = null,
+  ): Client {
+    const c: Client = {
+      ws,
+      channels: new Set(),
+      userId,
+      tenant,
+      tokenHash,
+      queue: Promise.resolve(),
+    };
     this.clients.add(c);
     return c;
   }
@@ -64,6 +103,7 @@ export class Hub {
       return this.send(c, { ch: "error", data: "too many channels" });
     }
     c.channels.add(m.ch);
+    if (m.ch === "user") void this.deliver(c, null);
     if (m.ch === "ticker") this.send(c, { ch: "ticker", data: this.quotes.list().list });
   }
 
@@ -74,7 +114,7 @@ export class Hub {
       INTERVALS.includes(iv as Interval);
   }
 
-  private send(c: Client, msg: unknown) {
+  private send(c: Client, msg: ServerMessage) {
     this.sendRaw(c, JSON.stringify(msg));
   }
 
@@ -117,18 +157,72 @@ export class Hub {
     }
   }
 
-  /** Private events (orders, balances) for one customer of one tenant. */
-  toUser(tenant: string, userId: string, data: unknown) {
-    const msg = JSON.stringify({ ch: "user", data });
+  /**
+   * Private events (orders, balances) for one customer of one tenant: each delivery first
+   * checks that the client's session is still live. Resolves when every delivery is done.
+   */
+  toUser(tenant: string, userId: string, data: UserEvent): Promise<void> {
+    const msg = JSON.stringify({ ch: "user", data } satisfies ServerMessage);
+    const done: Promise<void>[] = [];
     for (const c of this.clients) {
       if (c.tenant === tenant && c.userId === userId && c.channels.has("user")) {
-        this.sendRaw(c, msg);
+        done.push(this.deliver(c, msg));
       }
     }
+    return Promise.all(done).then(() => {});
+  }
+
+  /** The customer accounts of a committed journal, one `balance` event per customer. */
+  balances(tenant: string, balances: Map<string, Balance>): Promise<void> {
+    const byUser = new Map<string, BalanceRow[]>();
+    for (const [id, b] of balances) {
+      const ref = parseAccountId(id);
+      if (!("user" in ref)) continue;
+      const rows = byUser.get(ref.user) ?? [];
+      rows.push({
+        wallet: ref.wallet,
+        currency: ref.currency,
+        available: formatDecimal(b.available),
+        frozen: formatDecimal(b.frozen),
+      });
+      byUser.set(ref.user, rows);
+    }
+    return Promise.all(
+      [...byUser].map(([userId, accounts]) =>
+        this.toUser(tenant, userId, { type: "balance", accounts })
+      ),
+    ).then(() => {});
+  }
+
+  /** Send `msg` (null: only check) on the private channel if the session is still live. */
+  private deliver(c: Client, msg: string | null): Promise<void> {
+    c.queue = c.queue.then(async () => {
+      if (!c.channels.has("user")) return;
+      if (await this.live(c) && msg !== null) this.sendRaw(c, msg);
+    }).catch((e) => console.error("[hub] private delivery", e));
+    return c.queue;
+  }
+
+  private async live(c: Client): Promise<boolean> {
+    if (c.userId && c.tokenHash && await this.sessionAlive(c.tenant, c.tokenHash)) return true;
+    if (!c.userId) return false;
+    // the session is gone: close the private channel; the socket keeps its public channels
+    c.channels.delete("user");
+    c.userId = null;
+    c.tokenHash = null;
+    this.send(c, { ch: "user", data: { type: "signedOut" } });
+    return false;
+  }
+
+  /** Re-check the session of every open `user` channel (main.ts runs it every 30 s). */
+  sweepSessions(): Promise<void> {
+    const done: Promise<void>[] = [];
+    for (const c of this.clients) if (c.channels.has("user")) done.push(this.deliver(c, null));
+    return Promise.all(done).then(() => {});
   }
 
   heartbeat() {
-    const msg = JSON.stringify({ ch: "heartbeat", data: Date.now() });
+    const msg = JSON.stringify({ ch: "heartbeat", data: Date.now() } satisfies ServerMessage);
     for (const c of this.clients) this.sendRaw(c, msg);
   }
 }

@@ -13,7 +13,6 @@ import {
   notional,
   parseDecimal,
   position as figures,
-  stopsValid,
   trigger,
   unrealizedPnl,
 } from "../../core-wasm/mod.ts";
@@ -23,6 +22,7 @@ import type { MarketService } from "../market/service.ts";
 import { symbolOf } from "../market/symbols.ts";
 import { addVolume } from "../funds/turnover.ts";
 import { ApiError } from "../platform/errors.ts";
+import { contractOrderRules, enforce, stopRules } from "../platform/rules.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import type { TickRef } from "./fast.ts";
 
@@ -145,36 +145,30 @@ export class Contracts {
     if (!def.leveraged || !tenant.products.includes("leveraged")) {
       throw new ApiError(403, "PRODUCT_DISABLED");
     }
-    if (!def.leverage.includes(req.leverage)) {
-      throw new ApiError(400, "VALIDATION", {}, { leverage: "invalid" });
-    }
-    const price = (s: string | undefined, field: string) => {
-      if (s === undefined) return null;
-      let v: bigint;
-      try {
-        v = parseDecimal(s, { maxDecimals: def.priceDecimals });
-      } catch {
-        throw new ApiError(400, "VALIDATION", {}, { [field]: "invalid" });
-      }
-      if (v <= 0n) throw new ApiError(400, "VALIDATION", {}, { [field]: "invalid" });
-      return v;
-    };
-    const sl = price(req.stopLoss, "stopLoss"), tp = price(req.takeProfit, "takeProfit");
-    const limit = price(req.limitPrice, "price");
+    // the same rules the ticket checks before its confirmation (the balance: the ledger)
+    const rules = (market: bigint | null) =>
+      contractOrderRules({
+        side: req.side,
+        lots: req.lots,
+        leverage: req.leverage,
+        leverages: def.leverage,
+        priceDecimals: def.priceDecimals,
+        market,
+        limitPrice: req.limitPrice,
+        stopLoss: req.stopLoss,
+        takeProfit: req.takeProfit,
+      });
+    enforce(rules(null));
+    const price = (s: string | undefined) =>
+      s === undefined ? null : parseDecimal(s, { maxDecimals: def.priceDecimals });
+    const sl = price(req.stopLoss), tp = price(req.takeProfit);
+    const limit = price(req.limitPrice);
     const key = `u:${userId}:contract:${idempotencyKey ?? crypto.randomUUID()}`;
     const posted = await this.ledger.post(t, { key, request: req }, () => {
       const tick = this.tickOf(req.symbol);
-      // a limit waits on the far side of the market: a long below it, a short above it
-      if (
-        limit !== null &&
-        (limit <= 0n || (req.side === "long" ? limit >= tick.price : limit <= tick.price))
-      ) {
-        throw new ApiError(400, "VALIDATION", {}, { price: "limitSide" });
-      }
+      // a limit on the far side of the market, stops on the right side of the fill price
+      enforce(rules(tick.price));
       const at = limit ?? tick.price;
-      const valid = stopsValid(req.side, at, { stopLoss: sl, takeProfit: tp });
-      if (!valid.stopLoss) throw new ApiError(400, "VALIDATION", {}, { stopLoss: "stopSide" });
-      if (!valid.takeProfit) throw new ApiError(400, "VALIDATION", {}, { takeProfit: "stopSide" });
       const qty = BigInt(req.lots) * def.lot;
       const margin = marginOf(qty, at, req.leverage);
       const openFee = fee(qty, at, def.takerFee);
@@ -372,10 +366,11 @@ export class Contracts {
           margin,
           mmr: p.mmr,
         });
-        const stops = stopsValid(p.side, tick.price, {
-          stopLoss: p.stopLoss,
-          takeProfit: p.takeProfit,
-        });
+        const wrong = new Set(
+          stopRules(p.side, tick.price, { stopLoss: p.stopLoss, takeProfit: p.takeProfit })
+            .map((f) => f.field),
+        );
+        const stops = { stopLoss: !wrong.has("stopLoss"), takeProfit: !wrong.has("takeProfit") };
         const held = p.margin + p.openFee;
         return {
           postings: [
@@ -472,9 +467,7 @@ export class Contracts {
       const sl = parse(s.stopLoss, p.stopLoss, "stopLoss"),
         tp = parse(s.takeProfit, p.takeProfit, "takeProfit");
       const tick = this.tickOf(p.symbol);
-      const valid = stopsValid(p.side, tick.price, { stopLoss: sl, takeProfit: tp });
-      if (!valid.stopLoss) throw new ApiError(400, "VALIDATION", {}, { stopLoss: "stopSide" });
-      if (!valid.takeProfit) throw new ApiError(400, "VALIDATION", {}, { takeProfit: "stopSide" });
+      enforce(stopRules(p.side, tick.price, { stopLoss: sl, takeProfit: tp }, def.priceDecimals));
       const next = { ...p, stopLoss: sl, takeProfit: tp };
       const res = await this.kv.atomic().check(entry).set(entry.key, next).commit();
       if (res.ok) {

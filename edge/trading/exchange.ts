@@ -9,6 +9,7 @@ import type { Ledger } from "../ledger/service.ts";
 import type { MarketService } from "../market/service.ts";
 import { addVolume } from "../funds/turnover.ts";
 import { ApiError } from "../platform/errors.ts";
+import { amountRules, enforce } from "../platform/rules.ts";
 
 export const QUOTE_TTL_MS = 10_000;
 /** Exchange fee (fraction scaled 10^8): 0.1 %. */
@@ -73,6 +74,9 @@ export class Exchange {
     if (amount <= 0n || amount > MAX_UNITS) {
       throw new ApiError(400, "VALIDATION", {}, { amount: "amountInvalid" });
     }
+    // no quote beyond the balance (the form checks the same rule first; confirming re-checks)
+    const bal = await this.ledger.balance(t, user(userId, "spot", req.from));
+    enforce(amountRules({ amount: req.amount, currency: req.from, available: bal.available }));
     const rate = mulDiv(this.usdtPrice(req.from), SCALE, this.usdtPrice(req.to), "down");
     const gross = mulDiv(amount, rate, SCALE, "down");
     const fee = mulDiv(gross, EXCHANGE_FEE, SCALE, "up");

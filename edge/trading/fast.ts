@@ -11,6 +11,7 @@ import type { MarketService } from "../market/service.ts";
 import { symbolOf } from "../market/symbols.ts";
 import { addVolume } from "../funds/turnover.ts";
 import { ApiError } from "../platform/errors.ts";
+import { enforce, fastStakeRules } from "../platform/rules.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import { listPage } from "../platform/kvpage.ts";
 
@@ -123,16 +124,9 @@ export class FastContracts {
     if (!def.fast || !tenant.products.includes("fast")) throw new ApiError(403, "PRODUCT_DISABLED");
     const option = FAST_OPTIONS.find((o) => o.duration === req.duration);
     if (!option) throw new ApiError(400, "VALIDATION", {}, { duration: "invalid" });
-    let stake: bigint;
-    try {
-      stake = parseDecimal(req.stake, { maxDecimals: 2 });
-    } catch {
-      throw new ApiError(400, "VALIDATION", {}, { stake: "amountInvalid" });
-    }
-    const min = parseDecimal(option.min), max = parseDecimal(option.max);
-    if (stake < min || stake > max) {
-      throw new ApiError(400, "STAKE_OUT_OF_RANGE", { min: option.min, max: option.max });
-    }
+    // the same rules the ticket checks before its confirmation (the balance: the ledger)
+    enforce(fastStakeRules({ stake: req.stake, min: option.min, max: option.max }));
+    const stake = parseDecimal(req.stake.trim(), { maxDecimals: 2 });
     const key = `u:${userId}:fast:${idempotencyKey ?? crypto.randomUUID()}`;
     const posted = await this.ledger.post(t, { key, request: req }, () => {
       if (this.market.tape.isStale(req.symbol)) throw new ApiError(503, "MARKET_STALE");

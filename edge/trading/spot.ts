@@ -10,6 +10,7 @@ import type { MarketService } from "../market/service.ts";
 import { symbolOf } from "../market/symbols.ts";
 import { addVolume } from "../funds/turnover.ts";
 import { ApiError } from "../platform/errors.ts";
+import { enforce, spotOrderRules } from "../platform/rules.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import type { TickRef } from "./fast.ts";
 
@@ -118,33 +119,31 @@ export class Spot {
     if (!def) throw new ApiError(404, "NOT_FOUND");
     if (!def.spot || !tenant.products.includes("spot")) throw new ApiError(403, "PRODUCT_DISABLED");
     const base = def.base as Currency;
-    let qty: bigint, limit: bigint | null = null;
-    try {
-      qty = parseDecimal(req.qty, { maxDecimals: def.qtyDecimals });
-    } catch {
+    // the same rules the ticket checks before its confirmation (the balance: the ledger)
+    const rules = (market: bigint | null) =>
+      spotOrderRules({
+        side: req.side,
+        base,
+        qty: req.qty,
+        qtyDecimals: def.qtyDecimals,
+        priceDecimals: def.priceDecimals,
+        limitPrice: req.type === "limit" ? req.price ?? "" : undefined,
+        market,
+      });
+    enforce(rules(null));
+    const qty = parseDecimal(req.qty.trim(), { maxDecimals: def.qtyDecimals });
+    if (qty > 1_000_000n * SCALE) {
       throw new ApiError(400, "VALIDATION", {}, { qty: "amountInvalid" });
     }
-    if (qty <= 0n || qty > 1_000_000n * SCALE) {
-      throw new ApiError(400, "VALIDATION", {}, { qty: "amountInvalid" });
-    }
-    if (req.type === "limit") {
-      try {
-        limit = parseDecimal(req.price ?? "", { maxDecimals: def.priceDecimals });
-      } catch {
-        throw new ApiError(400, "VALIDATION", {}, { price: "invalid" });
-      }
-    }
+    const limit = req.type === "limit"
+      ? parseDecimal((req.price ?? "").trim(), { maxDecimals: def.priceDecimals })
+      : null;
     const key = `u:${userId}:spot:${idempotencyKey ?? crypto.randomUUID()}`;
     const posted = await this.ledger.post(t, { key, request: req }, () => {
       if (this.market.tape.isStale(req.symbol)) throw new ApiError(503, "MARKET_STALE");
       const tick = this.market.tape.lastTick(req.symbol);
       if (!tick) throw new ApiError(503, "MARKET_STALE");
-      if (
-        limit !== null &&
-        (limit <= 0n || (req.side === "buy" ? limit >= tick.price : limit <= tick.price))
-      ) {
-        throw new ApiError(400, "VALIDATION", {}, { price: "limitSide" });
-      }
+      enforce(rules(tick.price));
       const id = journalId(this.now());
       const o: SpotOrder = {
         id,

@@ -1,8 +1,14 @@
 /**
  * One realtime connection per page: subscribe to channels, get messages; reconnects with
- * backoff when the socket closes or the server's heartbeat stops.
+ * backoff when the socket closes or the server's heartbeat stops. Messages are typed in
+ * `edge/realtime/protocol.ts`. When the server closes the private channel (the session ended
+ * elsewhere: logout, password change), the page treats the customer as signed out.
  */
-type Handler = (data: unknown) => void;
+import type { ChannelData, ServerMessage } from "../../edge/realtime/protocol.ts";
+import { clearSession, loginPath } from "./api.ts";
+
+// deno-lint-ignore no-explicit-any
+type Handler = (data: any) => void;
 
 const handlers = new Map<string, Set<Handler>>();
 let ws: WebSocket | null = null;
@@ -31,13 +37,14 @@ function connect() {
   };
   ws.onmessage = (e) => {
     lastMessage = Date.now();
-    let m: { ch?: string; data?: unknown };
+    let m: ServerMessage;
     try {
       m = JSON.parse(e.data);
     } catch {
       return;
     }
     handlers.get(m.ch ?? "")?.forEach((h) => h(m.data));
+    if (m.ch === "user" && m.data.type === "signedOut") signedOut();
   };
   ws.onclose = () => {
     statusListeners.forEach((f) => f(false));
@@ -51,7 +58,13 @@ function connect() {
   }, 5_000);
 }
 
-export function subscribe(ch: string, h: Handler): () => void {
+function signedOut() {
+  handlers.delete("user");
+  clearSession();
+  location.href = `${loginPath()}?redirect=${encodeURIComponent(location.pathname)}`;
+}
+
+export function subscribe<C extends string>(ch: C, h: (data: ChannelData<C>) => void): () => void {
   let set = handlers.get(ch);
   if (!set) {
     set = new Set();

@@ -7,9 +7,9 @@ import { RECOMMENDED, symbolOf, SYMBOLS } from "../../edge/market/symbols.ts";
 import type { Ctx } from "../../edge/platform/context.ts";
 import { pickTexts, type T } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
+import LivePrice from "../../islands/LivePrice.tsx";
 import LiveQuotes, { QUOTES_TEXTS } from "../../islands/LiveQuotes.tsx";
 import PriceChart, { CHART_TEXTS } from "../../islands/PriceChart.tsx";
-import { formatPct, formatPrice } from "../../islands/lib/price.ts";
 import {
   desktopTicketBase,
   presetOf,
@@ -81,6 +81,24 @@ function Tabs({ t, base, tab }: { t: T; base: string; tab: string }) {
 function tabOf(c: Ctx): "all" | "watch" | "rising" {
   const tab = c.req.query("tab");
   return tab === "watch" || tab === "rising" ? tab : "all";
+}
+
+/** The symbol's last price, live over the ticker channel (product page, desktop tickets). */
+export function livePriceOf(c: Ctx, symbol: string, variant: "detail" | "head") {
+  const def = symbolOf(symbol)!;
+  return (
+    <Island
+      name="LivePrice"
+      of={LivePrice}
+      props={{
+        symbol,
+        name: def.name,
+        quote: c.get("deps").market.quotes.quote(def),
+        locale: c.get("locale"),
+        variant,
+      }}
+    />
+  );
 }
 
 export function chartOf(c: Ctx, symbol: string) {
@@ -201,20 +219,12 @@ export const marketPages: PageDef[] = [
           ),
         );
       }
-      const q = c.get("deps").market.quotes.quote(def);
       return mobilePage(
         c,
         { title: `${def.name} · ${t("page.productDetail")}`, back: "/wp/quotes/list" },
         <>
           <FeedLabel c={c} />
-          {q && (
-            <p class="detail-price" data-testid="detail-price">
-              {formatPrice(q.price, q.priceDecimals, c.get("locale"))}{" "}
-              <span class={q.changePct.startsWith("-") ? "chip neg" : "chip pos"}>
-                {formatPct(q.changePct, c.get("locale"))}
-              </span>
-            </p>
-          )}
+          {livePriceOf(c, def.code, "detail")}
           {chartOf(c, def.code)}
           <TradeActions t={t} tenant={c.get("tenant")} def={def} layout="wp" />
         </>,
@@ -247,6 +257,7 @@ export const marketPages: PageDef[] = [
               {chartOf(c, symbol)}
             </div>
             <aside>
+              {livePriceOf(c, symbol, "head")}
               <ProductSwitch t={t} tenant={tenant} def={def} active={p.product} />
               {p.active === "fast"
                 ? await FastTicketIsland({ c, s, symbol })

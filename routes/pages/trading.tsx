@@ -2,7 +2,7 @@
 import { formatDecimal, parseDecimal } from "../../core-wasm/mod.ts";
 import { LoginPrompt } from "../../components/blocks.tsx";
 import type { Session } from "../../edge/accounts/service.ts";
-import { user } from "../../edge/ledger/accounts.ts";
+import { type Currency, user } from "../../edge/ledger/accounts.ts";
 import { symbolOf } from "../../edge/market/symbols.ts";
 import type { Ctx } from "../../edge/platform/context.ts";
 import {
@@ -88,6 +88,7 @@ export async function ContractTicketIsland(
         base: def.base,
         lot: formatDecimal(def.lot),
         leverages: def.leverage,
+        priceDecimals: def.priceDecimals,
         mmr: formatDecimal(def.mmr),
         feeRate: formatDecimal(def.takerFee),
         price: last ? formatDecimal(last.price) : null,
@@ -106,7 +107,14 @@ export async function SpotTicketIsland(
   if (!offers(c.get("tenant"), symbolOf(symbol)!, "spot")) return <NotOffered t={c.get("t")} />;
   if (!s) return <LoginPrompt t={c.get("t")} layout={c.get("mobile") ? "wp" : "pc"} />;
   const def = symbolOf(symbol)!;
-  const { spot, market } = c.get("deps");
+  const { spot, market, ledger } = c.get("deps");
+  const tid = c.get("tenant").id;
+  const base = def.base as Currency;
+  const b = await ledger.balances(tid, [
+    user(s.userId, "spot", "USDT"),
+    user(s.userId, "spot", base),
+  ]);
+  const avail = (cur: Currency) => formatDecimal(b.get(`u:${s.userId}:spot:${cur}`)!.available);
   const orders = (await spot.list(c.get("tenant").id, s.userId, undefined, 20)).filter((o) =>
     o.symbol === symbol
   );
@@ -117,7 +125,10 @@ export async function SpotTicketIsland(
       of={SpotTicket}
       props={{
         symbol,
-        base: def.base,
+        base,
+        qtyDecimals: def.qtyDecimals,
+        priceDecimals: def.priceDecimals,
+        available: { USDT: avail("USDT"), base: avail(base) },
         price: last ? formatDecimal(last.price) : null,
         tx: pickTexts(c.get("t"), SPOT_TEXTS),
         orders,

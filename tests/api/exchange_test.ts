@@ -85,13 +85,27 @@ Deno.test("exchange: quote at the ticks, confirm once, fee to the house", async 
         JSON.stringify(body),
       );
     }
+    // beyond the balance (0.4 BTC): no quote, the message beside the amount
     const tooMuch = await srv.call<Q>("/api/exchange/quote", {
       token,
       body: { from: "BTC", to: "USDT", amount: "1" },
     });
+    assertEquals(tooMuch.body.data.error, "INSUFFICIENT_BALANCE");
+    assertEquals(tooMuch.body.data.fields?.amount, "More than your available 0.4 BTC");
+    // two quotes that fit one at a time: confirming the second is refused
+    const quote = async () =>
+      (await srv.call<Q>("/api/exchange/quote", {
+        token,
+        body: { from: "BTC", to: "USDT", amount: "0.3" },
+      })).body.data.quoteId;
+    const [first, second] = [await quote(), await quote()];
+    assertEquals(
+      (await srv.call("/api/exchange/confirm", { token, body: { quoteId: first } })).body.code,
+      0,
+    );
     const refused = await srv.call("/api/exchange/confirm", {
       token,
-      body: { quoteId: tooMuch.body.data.quoteId },
+      body: { quoteId: second },
     });
     assertEquals(refused.body.data.error, "INSUFFICIENT_BALANCE");
     const other = await srv.call("/api/login", {
@@ -99,7 +113,7 @@ Deno.test("exchange: quote at the ticks, confirm once, fee to the house", async 
     });
     const theirs = await srv.call("/api/exchange/confirm", {
       token: other.headers.get("authorization")!,
-      body: { quoteId: tooMuch.body.data.quoteId },
+      body: { quoteId: second },
     });
     assertEquals(theirs.status, 404);
   } finally {

@@ -1,0 +1,57 @@
+/**
+ * The realtime wire contract of `/ws`, shared by the hub (server) and the islands (browser):
+ * what a client sends, what the server sends on each channel, and the private events of the
+ * `user` channel. Type-only imports: nothing here pulls server code into a bundle.
+ */
+import type { Currency, Wallet } from "../ledger/accounts.ts";
+import type { CandleRow } from "../market/tape.ts";
+import type { Quote } from "../market/quotes.ts";
+import type { FastOrderJson } from "../trading/fast.ts";
+import type { PositionJson } from "../trading/contracts.ts";
+import type { SpotOrderJson } from "../trading/spot.ts";
+
+/** Client -> server. */
+export type ClientMessage = { op: "sub" | "unsub"; ch: string } | { op: "ping" };
+
+/** One customer account after a journal: amounts as decimal strings (8 decimals at most). */
+export interface BalanceRow {
+  wallet: Wallet;
+  currency: Currency;
+  available: string;
+  frozen: string;
+}
+
+/** Private events on the `user` channel. */
+export type UserEvent =
+  /** after every journal that touches the customer: the accounts it changed */
+  | { type: "balance"; accounts: BalanceRow[] }
+  | { type: "position"; position: PositionJson }
+  | { type: "spot"; order: SpotOrderJson }
+  | { type: "fast.settled"; order: FastOrderJson }
+  /** the session ended (logout, password change, expiry): the channel is closed */
+  | { type: "signedOut" };
+
+/** Server -> client, by channel. */
+export type ServerMessage =
+  | { ch: "ticker"; data: Quote[] }
+  | { ch: `kline:${string}`; data: CandleRow }
+  | { ch: "user"; data: UserEvent }
+  | { ch: "heartbeat" | "pong"; data: number }
+  | { ch: "error"; data: "bad request" | "login required" | "too many channels" };
+
+/** What a subscriber of a channel receives. */
+export type ChannelData<C extends string> = C extends "ticker" ? Quote[]
+  : C extends "user" ? UserEvent
+  : C extends `kline:${string}` ? CandleRow
+  : unknown;
+
+/** The balance rows of one event for a wallet (and currency), if any. */
+export function balanceOf(
+  e: UserEvent,
+  wallet: Wallet,
+  currency: Currency,
+): BalanceRow | undefined {
+  return e.type === "balance"
+    ? e.accounts.find((a) => a.wallet === wallet && a.currency === currency)
+    : undefined;
+}

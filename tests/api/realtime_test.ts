@@ -1,0 +1,185 @@
+/**
+ * The private `user` channel over a real WebSocket: a balance event after every journal that
+ * touches the customer, and no private event once the session behind the socket is gone.
+ */
+import { assert, assertEquals } from "../assert.ts";
+import type { ServerMessage, UserEvent } from "../../edge/realtime/protocol.ts";
+import { startServer, type TestServer } from "../server.ts";
+
+async function login(srv: TestServer, password = "Demo-2026", phone = "+12025550123") {
+  const r = await srv.call("/api/login", { body: { phone, password } });
+  assertEquals(r.body.code, 0, JSON.stringify(r.body));
+  return r.headers.get("authorization")!;
+}
+
+/** A socket signed in with `token`, subscribed to `user`; keeps every message it receives. */
+async function userSocket(srv: TestServer, token: string) {
+  const ws = new WebSocket(
+    srv.base.replace("http", "ws") + "/ws",
+    { headers: { origin: srv.base, authorization: token } } as unknown as string[],
+  );
+  const got: ServerMessage[] = [];
+  const waiters: (() => void)[] = [];
+  ws.onmessage = (e) => {
+    got.push(JSON.parse(e.data));
+    waiters.splice(0).forEach((f) => f());
+  };
+  await new Promise((r) => ws.onopen = r);
+  const s = {
+    ws,
+    got,
+    /**
+     * The next message on `ch` after the first `from` messages. A message that never comes
+     * fails the test after 10 s instead of hanging it (a deadline, not a speed assertion).
+     */
+    async next(ch: string, from = 0): Promise<ServerMessage> {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const m = got.slice(from).find((x) => x.ch === ch);
+        if (m) return m;
+        if (Date.now() > deadline) throw new Error(`no ${ch} message`);
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await new Promise<void>((r) => {
+          waiters.push(r);
+          timer = setTimeout(r, 1000);
+        });
+        clearTimeout(timer);
+      }
+    },
+    /** everything the server sent before it answers a ping sent now */
+    async flush() {
+      const from = got.length;
+      ws.send(JSON.stringify({ op: "ping" }));
+      await s.next("pong", from);
+    },
+    user: () => got.filter((m) => m.ch === "user").map((m) => m.data as UserEvent),
+    async close() {
+      const closed = new Promise((r) => ws.onclose = r);
+      ws.close();
+      await closed;
+    },
+  };
+  ws.send(JSON.stringify({ op: "sub", ch: "user" }));
+  await s.flush();
+  return s;
+}
+
+function transfer(srv: TestServer, token: string, amount: string) {
+  return srv.call("/api/account/transfer", {
+    token,
+    body: { from: "spot", to: "contract", currency: "USDT", amount },
+  });
+}
+
+const opts = { sanitizeOps: false, sanitizeResources: false };
+
+Deno.test({
+  name: "socket: a journal sends a balance event with the changed accounts to the customer",
+  ...opts,
+  async fn() {
+    const srv = await startServer({ seed: true });
+    try {
+      const token = await login(srv);
+      const other = await userSocket(srv, await login(srv, "Demo-2026", "+12025550124"));
+      const s = await userSocket(srv, token);
+      const moved = await transfer(srv, token, "100");
+      assertEquals(moved.body.code, 0, JSON.stringify(moved.body));
+      const m = await s.next("user");
+      assertEquals(m.data, {
+        type: "balance",
+        accounts: [
+          { wallet: "spot", currency: "USDT", available: "9900", frozen: "0" },
+          { wallet: "contract", currency: "USDT", available: "10100", frozen: "0" },
+        ],
+      });
+      // another customer hears nothing of it
+      await other.flush();
+      assertEquals(other.user(), []);
+      await s.close();
+      await other.close();
+    } finally {
+      await srv.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "socket: after logout the user channel closes and the customer's events stop",
+  ...opts,
+  async fn() {
+    const srv = await startServer({ seed: true });
+    try {
+      const token = await login(srv);
+      const second = await login(srv); // the same customer on another device
+      const s = await userSocket(srv, token);
+      assertEquals((await srv.call("/api/logout", { token, body: {} })).body.code, 0);
+      // an event for this customer (made on the other device) is not delivered
+      assertEquals((await transfer(srv, second, "10")).body.code, 0);
+      const closed = await s.next("user");
+      assertEquals(closed.data, { type: "signedOut" });
+      assertEquals((await transfer(srv, second, "10")).body.code, 0);
+      await s.flush();
+      assertEquals(s.user(), [{ type: "signedOut" }]);
+      // the channel cannot be opened again on this socket
+      const from = s.got.length;
+      s.ws.send(JSON.stringify({ op: "sub", ch: "user" }));
+      assertEquals((await s.next("error", from)).data, "login required");
+      await s.close();
+    } finally {
+      await srv.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "socket: a password change closes the user channel of every old session",
+  ...opts,
+  async fn() {
+    const srv = await startServer({ seed: true });
+    try {
+      const token = await login(srv);
+      const s = await userSocket(srv, token);
+      const changed = await srv.call("/api/user/password", {
+        token,
+        body: { oldPassword: "Demo-2026", newPassword: "Demo-2027" },
+      });
+      assertEquals(changed.body.code, 0, JSON.stringify(changed.body));
+      const fresh = await login(srv, "Demo-2027");
+      assertEquals((await transfer(srv, fresh, "10")).body.code, 0);
+      assertEquals((await s.next("user")).data, { type: "signedOut" });
+      await s.flush();
+      assertEquals(s.user(), [{ type: "signedOut" }]);
+      // the new session's socket does get its events
+      const t2 = await userSocket(srv, fresh);
+      assertEquals((await transfer(srv, fresh, "10")).body.code, 0);
+      const m = (await t2.next("user")).data as UserEvent;
+      assert(m.type === "balance");
+      await s.close();
+      await t2.close();
+    } finally {
+      await srv.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "socket: the periodic session check closes a signed-out user channel without any event",
+  ...opts,
+  async fn() {
+    const srv = await startServer({ seed: true });
+    try {
+      const token = await login(srv);
+      const s = await userSocket(srv, token);
+      await srv.deps.hub.sweepSessions();
+      await s.flush();
+      assertEquals(s.user(), []); // still signed in: nothing happens
+      await srv.call("/api/logout", { token, body: {} });
+      await srv.deps.hub.sweepSessions();
+      await s.flush();
+      assertEquals(s.user(), [{ type: "signedOut" }]);
+      await s.close();
+    } finally {
+      await srv.close();
+    }
+  },
+});
