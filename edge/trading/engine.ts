@@ -2,8 +2,8 @@
  * The trigger engine: on every accepted tick it finds what that tick triggers through
  * per-symbol indexes (fast-contract expiries now; price triggers for stops, take-profits,
  * liquidations and limit orders use `TriggerIndex`), never by scanning. Suspect ticks never
- * reach it (the tape holds them back); while a symbol is stale no tick arrives, so nothing fires;
- * after a gap the first good tick fires every due trigger once. Settlement is exactly once even
+ * reach it (the tape holds them back); a tick older than the staleness limit (a feed delivering
+ * old trades) fires no price trigger; after a gap the first fresh tick fires every due trigger once. Settlement is exactly once even
  * when two instances race (the ledger's idempotency key and the order's versionstamp).
  */
 import type { TapeEvent, TapeTick } from "../market/tape.ts";
@@ -117,7 +117,9 @@ export class TradingEngine {
     const ix = this.levels.get(e.symbol);
     const spotIx = this.spotLevels.get(e.symbol);
     for (const tick of e.ticks) {
-      if (spotIx?.size) {
+      // price triggers pause while the symbol's data is delayed
+      const fresh = !this.market.tape.isStaleTime(tick.time);
+      if (fresh && spotIx?.size) {
         for (const key of spotIx.take(tick.price)) {
           const [t, id] = key.split("|") as [string, string];
           const at = ref(tick);
@@ -125,7 +127,7 @@ export class TradingEngine {
             .catch((err) => console.error("[engine] spot fill failed", err));
         }
       }
-      if (ix?.size) {
+      if (fresh && ix?.size) {
         // each position once, whatever levels this tick crossed (after a gap: the first good tick)
         const hit = new Set(ix.take(tick.price).map((id) => id.slice(0, id.lastIndexOf("|"))));
         for (const key of hit) this.closePosition(key, ref(tick));
