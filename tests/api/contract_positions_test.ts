@@ -17,9 +17,11 @@ type Pos = {
   unrealizedPnl: string | null;
 };
 
-let clock = Date.now() - 600_000;
+let clock = 0;
 async function tick(srv: TestServer, price: string) {
-  clock += 1000;
+  // ticks are stamped on the server's clock, which moves with them: fresh data
+  srv.advance(1000);
+  clock = srv.deps.now();
   await srv.deps.market.tape.ingest({
     symbol: "BTCUSDT",
     time: clock,
@@ -332,7 +334,6 @@ Deno.test("holding fee never overdraws the margin: an exhausted position is clos
     await srv.deps.holdingFees.run();
     // 25 midnights at 0.01 a day: 19 are paid from the margin, the 20th would exhaust it
     srv.advance(25 * 86_400_000);
-    clock += 25 * 86_400_000;
     await tick(srv, "20000");
     await srv.deps.holdingFees.run();
     const again = await srv.call("/api/login", {
@@ -355,7 +356,7 @@ Deno.test("holding fee never overdraws the margin: an exhausted position is clos
 Deno.test("a fast contract open across a restart settles at the stored tick at or before expiry", async () => {
   const { srv, token } = await setup();
   try {
-    const t0 = Date.now() - 5000;
+    const t0 = srv.deps.now();
     await srv.deps.market.tape.ingest({
       symbol: "BTCUSDT",
       time: t0,
@@ -366,6 +367,7 @@ Deno.test("a fast contract open across a restart settles at the stored tick at o
       token,
       body: { symbol: "BTCUSDT", direction: "up", duration: 30, stake: "100" },
     });
+    srv.advance(20_000);
     await srv.deps.market.tape.ingest({
       symbol: "BTCUSDT",
       time: t0 + 20_000,
@@ -380,10 +382,12 @@ Deno.test("a fast contract open across a restart settles at the stored tick at o
       srv.kv,
       {
         log: () => {},
+        now: () => srv.deps.now(),
       },
     );
     await fresh.market.tape.load(["BTCUSDT"]);
     await fresh.engine.start();
+    srv.advance(20_000);
     await fresh.market.tape.ingest({
       symbol: "BTCUSDT",
       time: t0 + 40_000,
