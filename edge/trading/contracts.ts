@@ -35,7 +35,8 @@ import { ApiError } from "../platform/errors.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import type { TickRef } from "./fast.ts";
 
-export type CloseReason = "manual" | "stopLoss" | "takeProfit" | "liquidation";
+/** hedged: closed with the opposite side, whose profit covered a loss beyond a leg's margin */
+export type CloseReason = "manual" | "stopLoss" | "takeProfit" | "liquidation" | "hedged";
 
 export interface Position {
   id: string;
@@ -364,16 +365,20 @@ export class Contracts {
             ...legs.map((e) => ({ entry: e, lots: e.value.lots })),
           ];
         } else if (opposite.length) {
-          const inProfit = opposite.some((e) =>
-            unrealizedPnl(e.value.side, e.value.qty, e.value.entry.price, tick.price) > 0n
-          );
-          const leftShort = lots === p.lots &&
-            opposite.some((e) => settleLeg(e.value, e.value.lots, tick.price).payout < 0n);
-          // a loss beyond a leg's margin is covered by the opposite side's profit first
-          if ((here.payout < 0n && inProfit) || (leftShort && here.payout > 0n)) {
+          // a loss beyond a leg's margin is covered by the opposite side's profit first: this
+          // leg in deficit closes with the opposite legs in profit; this leg in profit closes
+          // with the opposite legs it would leave in deficit
+          const with_ = here.payout < 0n
+            ? opposite.filter((e) =>
+              unrealizedPnl(e.value.side, e.value.qty, e.value.entry.price, tick.price) > 0n
+            )
+            : here.payout > 0n && lots === p.lots
+            ? opposite.filter((e) => settleLeg(e.value, e.value.lots, tick.price).payout < 0n)
+            : [];
+          if (with_.length) {
             closing = [
               { entry, lots: p.lots },
-              ...opposite.map((e) => ({ entry: e, lots: e.value.lots })),
+              ...with_.map((e) => ({ entry: e, lots: e.value.lots })),
             ];
           }
         }
@@ -396,7 +401,8 @@ export class Contracts {
                 status: "closed",
                 realizedPnl: x.realizedPnl + s.pnl,
                 closeTick: tick,
-                closeReason: o.reason,
+                // the legs closed along with the one asked for (a group liquidation: all)
+                closeReason: o.wholeGroup || x.id === id ? o.reason : "hedged",
                 closedAt: this.now(),
               }
               : {

@@ -134,7 +134,7 @@ const PositionSchema = z.object({
   realizedPnl: z.string(),
   closePrice: z.string().nullable(),
   closeTime: z.number().int().nullable(),
-  closeReason: z.enum(["manual", "stopLoss", "takeProfit", "liquidation"]).nullable(),
+  closeReason: z.enum(["manual", "stopLoss", "takeProfit", "liquidation", "hedged"]).nullable(),
 }).openapi("Position");
 
 const ContractOptions = z.object({
