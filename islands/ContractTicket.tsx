@@ -1,8 +1,9 @@
 import { useEffect, useState } from "preact/hooks";
-import { formatDecimal, parseDecimal, position } from "../core-wasm/mod.ts";
+import { formatDecimal, notional, parseDecimal, position } from "../core-wasm/mod.ts";
 import type { Quote } from "../edge/market/quotes.ts";
 import type { PositionJson } from "../edge/trading/contracts.ts";
 import { api, toast } from "./lib/api.ts";
+import { BRACKET_TEXTS, type BracketJson, bracketOf, Brackets } from "./lib/brackets.tsx";
 import { ChipChoice, ConfirmBox, Field, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { subscribe } from "./lib/socket.ts";
@@ -53,6 +54,7 @@ export const CONTRACT_TEXTS = [
   "validation.invalid",
   "app.networkError",
   "app.timeout",
+  ...BRACKET_TEXTS,
 ] as const;
 
 type Action = "close" | "reverse" | "hedge" | "cancel" | "chase" | "tpsl";
@@ -78,6 +80,7 @@ export default function ContractTicket(
     tx,
     available,
     positions: initialPositions,
+    brackets,
   }: {
     symbol: string;
     name: string;
@@ -90,6 +93,7 @@ export default function ContractTicket(
     tx: Texts;
     available: string;
     positions: PositionJson[];
+    brackets: BracketJson[];
   },
 ) {
   const [side, setSide] = useState<"long" | "short">("long");
@@ -131,19 +135,26 @@ export default function ContractTicket(
     };
   }, []);
 
-  // The ticket's figures, from the core (null while the input is incomplete)
+  // The ticket's figures, from the core (null while the input is incomplete); the MMR is the
+  // bracket's for the resulting position value on this side (open positions plus this order)
   let ticket: ReturnType<typeof position> | null = null;
+  let sized: bigint | null = null;
   try {
     const n = Number(lots);
     // a limit order opens at its limit, a market order at the last price
     const at = type === "limit" ? limit.trim() : price;
     if (at && Number.isInteger(n) && n >= 1 && n <= 10_000) {
+      const held = positions.filter((p) => p.side === side)
+        .reduce((sum, p) => sum + parseDecimal(p.qty), 0n);
+      sized = notional(held + BigInt(n) * parseDecimal(lot), parseDecimal(at));
       ticket = position({
         side,
         qty: BigInt(n) * parseDecimal(lot),
         entry: parseDecimal(at),
         leverage,
-        mmr: parseDecimal(mmr),
+        mmr: brackets.length
+          ? parseDecimal(bracketOf(brackets, sized).bracket.mmr)
+          : parseDecimal(mmr),
         feeRate: parseDecimal(feeRate),
       }, parseDecimal(at));
     }
@@ -340,6 +351,7 @@ export default function ContractTicket(
             </dd>
           </dl>
         )}
+        <Brackets brackets={brackets} notional={sized} leverage={leverage} tx={tx} />
         <p class="muted small">{fill(tx["fast.available"]!, { amount: available })}</p>
         {confirming === "open"
           ? (

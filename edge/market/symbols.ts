@@ -165,10 +165,15 @@ export function symbolOf(code: string): SymbolDef | undefined {
   return SYMBOLS.find((s) => s.code === code);
 }
 
-/** The bracket a notional falls in (the last one above every bound), and its index. */
+/** Index of the bracket a notional falls in (the last one above every bound); shared with islands. */
+export function bracketIndex(brackets: readonly { upTo: bigint | null }[], notional: bigint) {
+  const i = brackets.findIndex((b) => b.upTo === null || notional <= b.upTo);
+  return i < 0 ? brackets.length - 1 : i;
+}
+
+/** The bracket of a symbol a notional falls in, and its index. */
 export function bracketFor(def: SymbolDef, notional: bigint): { index: number; bracket: Bracket } {
-  const i = def.brackets.findIndex((b) => b.upTo === null || notional <= b.upTo);
-  const index = i < 0 ? def.brackets.length - 1 : i;
+  const index = bracketIndex(def.brackets, notional);
   return { index, bracket: def.brackets[index]! };
 }
 

@@ -14,6 +14,7 @@ import ContractTicket, { CONTRACT_TEXTS } from "../../islands/ContractTicket.tsx
 import ExchangeForm, { EXCHANGE_TEXTS } from "../../islands/ExchangeForm.tsx";
 import SpotTicket, { SPOT_TEXTS } from "../../islands/SpotTicket.tsx";
 import { SPOT_FEE } from "../../edge/trading/spot.ts";
+import { bracketsJson } from "../../edge/trading/contracts.ts";
 import { FlowList } from "../../components/FlowList.tsx";
 import { languageOf } from "../../locales/languages.ts";
 import { mobilePage } from "./frame.tsx";
@@ -73,6 +74,7 @@ export async function ContractTicketIsland(
         tx: pickTexts(c.get("t"), CONTRACT_TEXTS),
         available: formatDecimal(b.available, 2),
         positions,
+        brackets: bracketsJson(def.brackets),
       }}
     />
   );
