@@ -403,7 +403,12 @@ export default function ContractTicket(
                     <dt>{tx["contract.margin"]}</dt>
                     <dd>{p.margin}</dd>
                     <dt>{tx["contract.liquidation"]}</dt>
-                    <dd>{p.liquidationPrice}</dd>
+                    <dd title={p.hedged ? tx["risk.hedged"] : undefined}>
+                      {p.liquidationPrice === "0" ? "-" : p.liquidationPrice}
+                      {p.hedged && (
+                        <small class="muted hedged" data-testid="hedged">{tx["risk.hedged"]}</small>
+                      )}
+                    </dd>
                     <dt>{tx["contract.roe"]}</dt>
                     <dd>{f ? `${formatDecimal(f.roe * 100n, 2)}%` : "-"}</dd>
                     <dt>{tx["contract.tpsl"]}</dt>

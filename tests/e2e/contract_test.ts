@@ -73,6 +73,8 @@ for (const layout of ["mobile", "desktop"] as const) {
         await editor.locator('input[name="stopLoss"]').fill("19000");
         await editor.locator('input[name="takeProfit"]').fill("22000");
         await page.screenshot({ path: shot(`${layout}-contract-stops`), fullPage: true });
+        // the market keeps trading (a tick older than 10 s would pause orders: market data delayed)
+        await tick(srv, srv.deps.now(), "20500");
         await editor.getByRole("button", { name: "Confirm" }).click();
         await page.locator("#toast").getByText("Stop-loss and take-profit saved").waitFor();
         assertEquals(await page.getByTestId("stops").innerText(), "19000 / 22000");
@@ -84,6 +86,7 @@ for (const layout of ["mobile", "desktop"] as const) {
           [held.body.data.items[0]!.stopLoss, held.body.data.items[0]!.takeProfit],
           ["19000", "22000"],
         );
+        await tick(srv, srv.deps.now(), "20500");
         await page.getByRole("button", { name: "Close", exact: true }).click();
         await page.getByRole("button", { name: "Confirm" }).click();
         await page.locator("#toast").getByText("Position closed").waitFor();
