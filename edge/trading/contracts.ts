@@ -106,6 +106,13 @@ export function groupOf(legs: readonly Position[], mark?: bigint) {
   );
 }
 
+/** The group's level for the API when `held` (holding legs) is a hedged group. */
+function hedgeInfo(held: readonly Position[]): HedgeInfo | undefined {
+  if (!isHedged(held)) return undefined;
+  const g = groupOf(held).liquidation;
+  return { liquidationPrice: g.kind === "below" || g.kind === "above" ? g.level : null };
+}
+
 /** Both sides held: the legs are margined together. */
 export function isHedged(legs: readonly Position[]): boolean {
   const held = legs.filter((p) => p.status === "holding");
@@ -239,7 +246,8 @@ export class Contracts {
       if (!valid.takeProfit) throw new ApiError(400, "VALIDATION", {}, { takeProfit: "stopSide" });
       const qty = BigInt(req.lots) * def.lot;
       // the bracket of the resulting notional on this symbol and side caps the leverage
-      const sameSide = (await this.userPositions(t, userId, req.symbol))
+      const mine = await this.userPositions(t, userId, req.symbol);
+      const sameSide = mine
         .filter((x) => x.side === req.side)
         .reduce((sum, x) => sum + x.qty, 0n);
       const { bracket } = bracketFor(def, notional(sameSide + qty, at));
@@ -305,11 +313,21 @@ export class Contracts {
           op.set(posKeys.userOpen(t, userId, p.symbol, id), true);
           if (p.status === "holding") addVolume(op, t, userId, notional(qty, at));
         },
-        result: () => ({ json: positionJson(p, tick.price), raw: p }),
+        result: () => {
+          // with an opposite side held, the legs are margined together
+          const held = [...mine, p].filter((x) => x.status === "holding");
+          return {
+            json: positionJson(p, tick.price, p.status === "holding" ? hedgeInfo(held) : undefined),
+            raw: p,
+          };
+        },
       };
     });
     const r = posted.result as { json: PositionJson; raw: Position };
-    if (!posted.replay) this.onOpen(t, r.raw);
+    if (!posted.replay) {
+      this.onOpen(t, r.raw);
+      await this.groupChanged(t, r.raw);
+    }
     return r.json;
   }
 
@@ -441,7 +459,10 @@ export class Contracts {
         };
       });
       const r = posted.result as { json: PositionJson; raw: Position[] };
-      if (!posted.replay) { for (const x of r.raw) this.onChange(t, x); }
+      if (!posted.replay) {
+        for (const x of r.raw) this.onChange(t, x);
+        await this.groupChanged(t, r.raw[0]!);
+      }
       return r.json;
     } catch (e) {
       if (o.reason !== "manual" && e instanceof ApiError && e.error === "POSITION_CLOSED") {
@@ -646,11 +667,25 @@ export class Contracts {
   /** The hedge info of a holding position (undefined: not hedged). */
   async hedgeOf(t: string, p: Position): Promise<HedgeInfo | undefined> {
     if (p.status !== "holding") return undefined;
-    const legs = (await this.userPositions(t, p.userId, p.symbol))
-      .filter((x) => x.status === "holding");
-    if (!isHedged(legs)) return undefined;
-    const g = groupOf(legs).liquidation;
-    return { liquidationPrice: g.kind === "below" || g.kind === "above" ? g.level : null };
+    return hedgeInfo(
+      (await this.userPositions(t, p.userId, p.symbol)).filter((x) => x.status === "holding"),
+    );
+  }
+
+  /** A position as the API and the socket show it (a hedged leg: its group's level). */
+  async jsonOf(t: string, p: Position) {
+    return positionJson(
+      p,
+      this.market.tape.lastTick(p.symbol)?.price ?? null,
+      await this.hedgeOf(t, p),
+    );
+  }
+
+  /** A leg opened or closed: the other legs' liquidation level may have changed. */
+  private async groupChanged(t: string, p: Position) {
+    for (const leg of await this.userPositions(t, p.userId, p.symbol)) {
+      if (leg.id !== p.id && leg.status === "holding") this.onChange(t, leg);
+    }
   }
 
   /**

@@ -113,6 +113,10 @@ Deno.test("hedged pair: a 3 % jump liquidates nothing, insurance pays nothing, t
       { token, body: {} },
     );
     assertEquals(hedge.body.code, 0, JSON.stringify(hedge.body));
+    assertEquals([hedge.body.data.opened.hedged, hedge.body.data.opened.liquidationPrice], [
+      true,
+      "120000",
+    ]);
     // margined together: equal lots, 2,400 of margin against 2 x P x 1 % -> only at 120,000
     let held = await list();
     assertEquals(held.map((p) => [p.side, p.hedged, p.liquidationPrice]).sort(), [
