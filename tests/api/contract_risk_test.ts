@@ -176,3 +176,18 @@ Deno.test("hedged pair with unequal lots: liquidated together at the net exposur
     await srv.close();
   }
 });
+
+Deno.test("brackets: concurrent orders cannot both pass on the same total", async () => {
+  const { srv, order, list } = await setup();
+  try {
+    await tick(srv, "60000");
+    // each 48,000 fits at 100x alone; together 96,000 needs 50x: exactly one is taken (every
+    // order touches the customer's balance, whose versionstamp check makes the others re-plan)
+    const replies = await Promise.all([1, 2, 3, 4].map(() => order({ lots: 800, leverage: 100 })));
+    assertEquals(replies.filter((r) => r.body.code === 0).length, 1);
+    assert(replies.every((r) => r.body.code === 0 || r.body.data.error === "LEVERAGE_BRACKET"));
+    assertEquals((await list()).length, 1);
+  } finally {
+    await srv.close();
+  }
+});
