@@ -176,9 +176,21 @@ export default function ContractTicket(
     }
   };
 
+  // the bracket of the resulting size caps the leverage: refused before the confirmation
+  const overBracket = sized !== null && brackets.length > 0 &&
+    leverage > bracketOf(brackets, sized).bracket.maxLeverage;
+
   function review(e: Event) {
     e.preventDefault();
-    if (!check(ticket ? {} : { lots: tx["validation.invalid"]! })) return;
+    if (
+      !check(
+        !ticket
+          ? { lots: tx["validation.invalid"]! }
+          : overBracket
+          ? { leverage: tx["validation.leverageBracket"]! }
+          : {},
+      )
+    ) return;
     setKey(crypto.randomUUID());
     setConfirming("open");
   }
@@ -306,7 +318,7 @@ export default function ContractTicket(
               onInput={(e) => setLots(e.currentTarget.value)}
             />
           </Field>
-          <Field id="leverage" label={tx["contract.leverage"]!}>
+          <Field id="leverage" label={tx["contract.leverage"]!} error={errors.leverage}>
             <select
               id="leverage"
               value={leverage}

@@ -64,6 +64,12 @@ for (const layout of ["mobile", "desktop"] as const) {
           );
           await page.getByTestId("brackets").scrollIntoViewIfNeeded();
           await page.screenshot({ path: shot(`${layout}-brackets-${lang}`), fullPage: false });
+          // refused before any confirmation, beside the leverage field
+          await page.locator('form button[type="submit"]').click();
+          const beside = page.locator("#leverage-error");
+          await beside.waitFor();
+          assert((await beside.innerText()).length > 5);
+          assertEquals(await page.getByTestId("contract-confirm").count(), 0);
           await page.locator("#leverage").selectOption("50");
           assertEquals(await max.getAttribute("class"), "small muted");
           assertEquals(errors, []);
