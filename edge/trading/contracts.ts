@@ -87,6 +87,14 @@ export const posKeys = {
     symbol,
   ],
   userOpenIndexed: (t: string) => [t, "trading", "posUserOpenV1"],
+  /** bumped by every order on a customer's symbol: the bracket check's guard */
+  userSymbol: (t: string, userId: string, symbol: string) => [
+    t,
+    "trading",
+    "posUserSym",
+    userId,
+    symbol,
+  ],
 };
 
 /** The group's liquidation level for the API: "" when it has none. */
@@ -246,6 +254,9 @@ export class Contracts {
       if (!valid.takeProfit) throw new ApiError(400, "VALIDATION", {}, { takeProfit: "stopSide" });
       const qty = BigInt(req.lots) * def.lot;
       // the bracket of the resulting notional on this symbol and side caps the leverage
+      // the customer's open positions on the symbol, read under a version key so that two
+      // concurrent orders cannot both pass the bracket on the same total
+      const version = await this.kv.get(posKeys.userSymbol(t, userId, req.symbol));
       const mine = await this.userPositions(t, userId, req.symbol);
       const sameSide = mine
         .filter((x) => x.side === req.side)
@@ -306,7 +317,9 @@ export class Contracts {
             available: -(margin + openFee),
             frozen: margin + openFee,
           }],
+        checks: [version],
         write: (op) => {
+          op.set(posKeys.userSymbol(t, userId, req.symbol), id);
           op.set(posKeys.pos(t, id), p);
           op.set(posKeys.byUser(t, userId, id), true);
           op.set(posKeys.open(t, id), { symbol: p.symbol });
