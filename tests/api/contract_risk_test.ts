@@ -181,9 +181,11 @@ Deno.test("brackets: concurrent orders cannot both pass on the same total", asyn
   const { srv, order, list } = await setup();
   try {
     await tick(srv, "60000");
-    // each 48,000 fits at 100x alone; together 96,000 needs 50x: exactly one is taken (every
-    // order touches the customer's balance, whose versionstamp check makes the others re-plan)
-    const replies = await Promise.all([1, 2, 3, 4].map(() => order({ lots: 800, leverage: 100 })));
+    // each 48,000 fits at 100x alone; together 96,000 needs 50x: exactly one is taken (the
+    // positions are read under a per-customer, per-symbol version key checked in the commit)
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () => order({ lots: 800, leverage: 100 })),
+    );
     assertEquals(replies.filter((r) => r.body.code === 0).length, 1);
     assert(replies.every((r) => r.body.code === 0 || r.body.data.error === "LEVERAGE_BRACKET"));
     assertEquals((await list()).length, 1);
