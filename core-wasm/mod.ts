@@ -38,6 +38,7 @@ interface Exports {
   c_trigger(side: bigint, p: bigint, sl: bigint, tp: bigint, lp: bigint): number;
   c_shortfall(margin: bigint, pnl: bigint): number;
   c_position(...args: bigint[]): number;
+  c_group(ptr: number, n: number, mark: bigint): number;
   fast_settle(...args: bigint[]): number;
   w_daily(amount: bigint, rate: bigint): number;
   w_expected(amount: bigint, rate: bigint, days: bigint): number;
@@ -583,6 +584,53 @@ export function position(p: PositionInput, mark: bigint): PositionFigures {
     roe: scratch(8),
     liquidationPrice: scratch(9),
     liquidatable: scratch(10) === 1n,
+  };
+}
+
+export interface Leg {
+  side: Side;
+  qty: bigint;
+  entry: bigint;
+  margin: bigint;
+  mmr: bigint;
+}
+
+/**
+ * A hedged group (a customer's legs on one symbol, both sides) margined together: liquidated
+ * when the combined equity falls to the combined maintenance margin. `liquidation`: never,
+ * when the price falls to `level` or below, rises to `level` or above, or now; `liquidatable`
+ * at `mark` when one is given. One leg gives exactly the isolated liquidation price.
+ */
+export function hedgedGroup(
+  legs: readonly Leg[],
+  mark?: bigint,
+): {
+  liquidation:
+    | { kind: "never" }
+    | { kind: "now" }
+    | { kind: "below" | "above"; level: bigint };
+  liquidatable: boolean;
+} {
+  const op = "hedgedGroup";
+  const ptr = allocWords(legs.length * 5, op);
+  try {
+    const m = mem();
+    legs.forEach((l, i) => {
+      const at = ptr / 8 + i * 5;
+      m[at] = sideCode(l.side);
+      m[at + 1] = i64(l.qty, op);
+      m[at + 2] = i64(l.entry, op);
+      m[at + 3] = i64(l.margin, op);
+      m[at + 4] = i64(l.mmr, op);
+    });
+    check(core.c_group(ptr, legs.length, i64(mark ?? 0n, op)), op);
+  } finally {
+    core.dealloc(ptr, legs.length * 5);
+  }
+  const kind = (["never", "below", "above", "now"] as const)[Number(scratch(0))]!;
+  return {
+    liquidation: kind === "below" || kind === "above" ? { kind, level: scratch(1) } : { kind },
+    liquidatable: scratch(2) === 1n,
   };
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
-import { parseDecimal, position } from "../core-wasm/mod.ts";
+import { notional, parseDecimal, position } from "../core-wasm/mod.ts";
 import {
   formatMoney,
   formatNumber,
@@ -19,6 +19,7 @@ import {
   stopRules,
 } from "../edge/platform/rules.ts";
 import { api, toast } from "./lib/api.ts";
+import { BRACKET_TEXTS, type BracketJson, bracketOf, Brackets } from "./lib/brackets.tsx";
 import { ChipChoice, ConfirmBox, Field, OrderNo, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { useAvailable } from "./lib/live.ts";
@@ -76,6 +77,7 @@ export const CONTRACT_TEXTS = [
   "app.networkError",
   "app.timeout",
   ...RULE_TEXTS,
+  ...BRACKET_TEXTS,
 ] as const;
 
 type Action = "close" | "reverse" | "hedge" | "cancel" | "chase" | "tpsl";
@@ -103,6 +105,7 @@ export default function ContractTicket(
     available,
     positions: initialPositions,
     side: preset,
+    brackets,
   }: {
     symbol: string;
     name: string;
@@ -118,6 +121,7 @@ export default function ContractTicket(
     positions: PositionJson[];
     /** Preselected from the product page (`?side=`). */
     side?: "long" | "short";
+    brackets: BracketJson[];
   },
 ) {
   const [side, setSide] = useState<"long" | "short">(preset ?? "long");
@@ -161,22 +165,29 @@ export default function ContractTicket(
     };
   }, []);
 
-  // The ticket's figures, from the core (null while the input is incomplete)
   const loc = uiLocale();
   /** what the customer typed, in their language -> the API's decimal string */
   const dec = (v: string) => toApiDecimal(v, loc);
+  // The ticket's figures, from the core (null while the input is incomplete); the MMR is the
+  // bracket's for the resulting position value on this side (open positions plus this order)
   let ticket: ReturnType<typeof position> | null = null;
+  let sized: bigint | null = null;
   try {
     const n = Number(lots);
     // a limit order opens at its limit, a market order at the last price
     const at = type === "limit" ? dec(limit) : price;
     if (at && Number.isInteger(n) && n >= 1 && n <= 10_000) {
+      const held = positions.filter((p) => p.side === side)
+        .reduce((sum, p) => sum + parseDecimal(p.qty), 0n);
+      sized = notional(held + BigInt(n) * parseDecimal(lot), parseDecimal(at));
       ticket = position({
         side,
         qty: BigInt(n) * parseDecimal(lot),
         entry: parseDecimal(at),
         leverage,
-        mmr: parseDecimal(mmr),
+        mmr: brackets.length
+          ? parseDecimal(bracketOf(brackets, sized).bracket.mmr)
+          : parseDecimal(mmr),
         feeRate: parseDecimal(feeRate),
       }, parseDecimal(at));
     }
@@ -198,6 +209,10 @@ export default function ContractTicket(
     }
   };
 
+  // the bracket of the resulting size caps the leverage: refused before the confirmation
+  const overBracket = sized !== null && brackets.length > 0 &&
+    leverage > bracketOf(brackets, sized).bracket.maxLeverage;
+
   function review(e: Event) {
     e.preventDefault();
     // the server's rules, checked before the confirmation box opens
@@ -214,7 +229,10 @@ export default function ContractTicket(
       cost: ticket ? ticket.margin + ticket.fee : null,
       available: parseDecimal(balance["contract:USDT"]),
     });
-    if (!check(fieldErrors(failures, tx))) return;
+    const errs = fieldErrors(failures, tx);
+    // the leverage bracket of the resulting position value (the server counts the same)
+    if (overBracket) errs.leverage ??= tx["validation.leverageBracket"]!;
+    if (!check(errs)) return;
     setKey(crypto.randomUUID());
     setConfirming("open");
   }
@@ -362,7 +380,7 @@ export default function ContractTicket(
               onInput={(e) => setLots(e.currentTarget.value)}
             />
           </Field>
-          <Field id="leverage" label={tx["contract.leverage"]!}>
+          <Field id="leverage" label={tx["contract.leverage"]!} error={errors.leverage}>
             <select
               id="leverage"
               value={leverage}
@@ -409,6 +427,7 @@ export default function ContractTicket(
             </dd>
           </dl>
         )}
+        <Brackets brackets={brackets} notional={sized} leverage={leverage} tx={tx} />
         <p class="muted small" data-testid="available">
           {fill(tx["fast.available"]!, {
             amount: formatNumber(balance["contract:USDT"] ?? "0", 2, loc),
@@ -493,7 +512,14 @@ export default function ContractTicket(
                         <dt>{tx["contract.margin"]}</dt>
                         <dd class="fig">{usdt(p.margin)}</dd>
                         <dt>{tx["contract.liquidation"]}</dt>
-                        <dd class="fig">{px(p.liquidationPrice)}</dd>
+                        <dd class="fig" title={p.hedged ? tx["risk.hedged"] : undefined}>
+                          {p.liquidationPrice === "0" ? "-" : px(p.liquidationPrice)}
+                          {p.hedged && (
+                            <small class="muted hedged" data-testid="hedged">
+                              {tx["risk.hedged"]}
+                            </small>
+                          )}
+                        </dd>
                         <dt>{tx["contract.roe"]}</dt>
                         <dd class="fig">{f ? formatPct(f.roe, loc) : "-"}</dd>
                         <dt>{tx["contract.tpsl"]}</dt>

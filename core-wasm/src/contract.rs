@@ -170,6 +170,94 @@ pub fn shortfall(margin: i64, pnl: i64) -> R<i64> {
     narrow(if e < 0 { -e } else { 0 })
 }
 
+/// One leg of a hedged group (a customer's positions on one symbol, both sides):
+/// side (+1 long, -1 short), qty, entry, margin posted, MMR.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Leg {
+    pub side: i64,
+    pub qty: i64,
+    pub entry: i64,
+    pub margin: i64,
+    pub mmr: i64,
+}
+
+/// Where a group is liquidated: never, when the price falls to `level` or below, when it rises
+/// to `level` or above, or at any price (its equity is already at its maintenance margin).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GroupLiq {
+    Never,
+    Below(i64),
+    Above(i64),
+    Now,
+}
+
+/// The group's liquidation condition as `a + price * b <= 0` (scale 10^-24): equity
+/// sum(m) + sum(s q (P - E)) against maintenance P sum(q MMR), so
+/// a = sum(m S^2) - sum(s q E S) and b = sum(s q S) - sum(q MMR).
+fn group_terms(legs: &[Leg]) -> R<(i128, i128)> {
+    if legs.is_empty() {
+        return Err(Error::Invalid);
+    }
+    let (mut a, mut b) = (0i128, 0i128);
+    for l in legs {
+        let s = side(l.side)? as i128;
+        let q = positive(l.qty)? as i128;
+        let e = positive(l.entry)? as i128;
+        let m = positive(l.margin)? as i128;
+        let r = rate(l.mmr)? as i128;
+        let qes = q.checked_mul(e).and_then(|x| x.checked_mul(S)).ok_or(Error::Overflow)?;
+        a = m
+            .checked_mul(S * S)
+            .and_then(|x| a.checked_add(x))
+            .and_then(|x| x.checked_sub(s * qes))
+            .ok_or(Error::Overflow)?;
+        b = q
+            .checked_mul(S)
+            .and_then(|x| b.checked_add(s * x))
+            .and_then(|x| x.checked_sub(q * r))
+            .ok_or(Error::Overflow)?;
+    }
+    Ok((a, b))
+}
+
+/// A hedged group's liquidation level: where the combined equity of all its legs falls to
+/// their combined maintenance margin. One leg gives `liquidation_price` exactly (long: Below,
+/// rounded down; short: Above, rounded up); a group with equal lots has its level far above
+/// (maintenance grows with the price while the equity stays), unequal lots that of the net
+/// exposure with the pooled margin.
+pub fn group_liquidation(legs: &[Leg]) -> R<GroupLiq> {
+    let (a, b) = group_terms(legs)?;
+    Ok(if b > 0 {
+        // net long: a + P b <= 0 <=> P <= -a / b
+        if a >= 0 {
+            GroupLiq::Never
+        } else {
+            match div_round(-a, b, Round::Down)? {
+                0 => GroupLiq::Never,
+                level => GroupLiq::Below(level),
+            }
+        }
+    } else if b < 0 {
+        // net short (or equal lots): P >= a / -b
+        if a <= 0 {
+            GroupLiq::Now
+        } else {
+            GroupLiq::Above(div_round(a, -b, Round::Up)?)
+        }
+    } else if a <= 0 {
+        GroupLiq::Now
+    } else {
+        GroupLiq::Never
+    })
+}
+
+/// Exact test: the group's combined equity at `mark` <= its combined maintenance margin.
+pub fn group_is_liquidatable(legs: &[Leg], mark: i64) -> R<bool> {
+    let (a, b) = group_terms(legs)?;
+    let pb = (positive(mark)? as i128).checked_mul(b).ok_or(Error::Overflow)?;
+    Ok(a.checked_add(pb).ok_or(Error::Overflow)? <= 0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -244,5 +332,42 @@ mod tests {
         assert_eq!(fee(U, U, SCALE), Err(Error::Invalid));
         assert_eq!(fee(i64::MAX, i64::MAX, SCALE - 1), Err(Error::Overflow));
         assert_eq!(notional(i64::MAX, i64::MAX), Err(Error::Overflow));
+    }
+
+    #[test]
+    fn hedged_groups() {
+        let (q, e) = (U, 20_000 * U); // 1 BTC at 20,000
+        let m = margin(q, e, 100).unwrap(); // 200
+        let long = Leg { side: 1, qty: q, entry: e, margin: m, mmr: 500_000 };
+        let short = Leg { side: -1, ..long };
+        // one leg: exactly the isolated liquidation price
+        let lp = liquidation_price(1, q, e, m, 500_000).unwrap();
+        assert_eq!(group_liquidation(&[long]), Ok(GroupLiq::Below(lp)));
+        let sp = liquidation_price(-1, q, e, m, 500_000).unwrap();
+        assert_eq!(group_liquidation(&[short]), Ok(GroupLiq::Above(sp)));
+        for p in [lp - 1, lp, lp + 1] {
+            assert_eq!(group_is_liquidatable(&[long], p), is_liquidatable(1, q, e, p, m, 500_000));
+        }
+        // equal lots: 400 of equity against 2 x P x 0.5 % of maintenance: only at 40,000
+        assert_eq!(group_liquidation(&[long, short]), Ok(GroupLiq::Above(40_000 * U)));
+        assert_eq!(group_is_liquidatable(&[long, short], 20_600 * U), Ok(false));
+        assert_eq!(group_is_liquidatable(&[long, short], 40_000 * U), Ok(true));
+        assert_eq!(group_is_liquidatable(&[long, short], 40_000 * U - 1), Ok(false));
+        // 2 long against 1 short: the net long with the pooled margin (600)
+        let long2 = Leg { qty: 2 * q, margin: 2 * m, ..long };
+        match group_liquidation(&[long2, short]).unwrap() {
+            GroupLiq::Below(level) => {
+                assert_eq!(group_is_liquidatable(&[long2, short], level), Ok(true));
+                assert_eq!(group_is_liquidatable(&[long2, short], level + 1), Ok(false));
+                // 600 + (P - 20,000) = 3 P x 0.5 %: 19,695.43, wider than the lone long's 19,899.49
+                assert_eq!(level, 1_969_543_147_208);
+            }
+            other => panic!("{:?}", other),
+        }
+        // a fully margined long (1x) and nothing else: never
+        let full = Leg { margin: margin(q, e, 1).unwrap(), mmr: 0, ..long };
+        assert_eq!(group_liquidation(&[full]), Ok(GroupLiq::Never));
+        assert_eq!(group_liquidation(&[]), Err(Error::Invalid));
+        assert_eq!(group_liquidation(&[Leg { side: 0, ..long }]), Err(Error::Invalid));
     }
 }

@@ -274,6 +274,28 @@ pub extern "C" fn c_position(side: i64, qty: i64, entry: i64, mark: i64, lev: i6
     status(r.map(|v| put(&v)))
 }
 
+/// A hedged group of `n` legs at `ptr` (side, qty, entry, margin, MMR per leg). Scratch: kind
+/// (0 never, 1 below, 2 above, 3 now), level, then (when `mark` > 0) 1 if liquidatable at mark.
+#[no_mangle]
+pub extern "C" fn c_group(ptr: *const i64, n: u32, mark: i64) -> i32 {
+    let words = if n == 0 { &[][..] } else { unsafe { core::slice::from_raw_parts(ptr, n as usize * 5) } };
+    let legs: Vec<contract::Leg> = words
+        .chunks_exact(5)
+        .map(|w| contract::Leg { side: w[0], qty: w[1], entry: w[2], margin: w[3], mmr: w[4] })
+        .collect();
+    let r = (|| -> R<[i64; 3]> {
+        let (kind, level) = match contract::group_liquidation(&legs)? {
+            contract::GroupLiq::Never => (0, 0),
+            contract::GroupLiq::Below(l) => (1, l),
+            contract::GroupLiq::Above(l) => (2, l),
+            contract::GroupLiq::Now => (3, 0),
+        };
+        let liq = if mark > 0 { contract::group_is_liquidatable(&legs, mark)? as i64 } else { 0 };
+        Ok([kind, level, liq])
+    })();
+    status(r.map(|v| put(&v)))
+}
+
 // ---- fast contracts -----------------------------------------------------------------------
 
 /// Scratch: outcome (0 lose, 1 win, 2 tie), payout.

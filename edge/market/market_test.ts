@@ -48,9 +48,12 @@ Deno.test("replay: file timestamps, 4 ticks a candle, paced by speed, candles eq
   });
   const kv = await Deno.openKv(":memory:");
   const tape = new Tape(kv, { ...DEFAULT_TAPE, now: () => clock });
+  // a replay runs on its own clock (the market service wires it the same way)
+  tape.setClock(() => feed.clock());
   feed.start(async (t) => {
     emitted.push([clock, t.time]);
     await tape.ingest(t);
+    assertEquals(tape.isStale("BTCUSDT"), false, "fresh while it plays");
   });
   await feed.finished();
   assertEquals(emitted.length, 12);
@@ -59,6 +62,8 @@ Deno.test("replay: file timestamps, 4 ticks a candle, paced by speed, candles eq
   assertEquals(emitted[11]![1], Date.UTC(2023, 2, 1, 0, 2, 45));
   assertEquals(await tape.candles("BTCUSDT", "1m", { limit: 10 }), candles);
   assertEquals(shiftToToday(candles, Date.UTC(2023, 2, 5, 13)), 4);
+  clock += 10_001; // the replay ended: stale 10 s later
+  assertEquals(tape.isStale("BTCUSDT"), true);
   kv.close();
 });
 

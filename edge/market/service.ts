@@ -47,8 +47,9 @@ export class MarketService implements PricePort {
     await this.tape.load(this.symbols.map((s) => s.code));
     await this.quotes.load();
     this.feed = feed;
+    this.tape.setClock(feed.clock ? () => feed.clock!() : null);
     feed.start((t) => this.tape.ingest(t));
-    // staleness is wall time: re-publish quotes when a symbol goes quiet
+    // staleness is the latest tick's age in wall time: re-publish quotes when a symbol goes quiet
     this.staleTimer = setInterval(() => this.quotes.markDirty(), 1000);
   }
 

@@ -13,9 +13,17 @@ export interface SymbolDef {
   tick: bigint;
   /** Decimals of quantities. */
   qtyDecimals: number;
-  /** Leveraged contracts: base quantity of one lot, maintenance margin rate and taker fee (10^-8). */
+  /**
+   * Leveraged contracts: base quantity of one lot, maintenance margin rate of the first bracket
+   * and taker fee (10^-8).
+   */
   lot: bigint;
   mmr: bigint;
+  /**
+   * Leverage brackets (risk limits by size): notional tiers in USDT, ascending, each with its
+   * maximum leverage and maintenance-margin rate; the last has no upper bound.
+   */
+  brackets: readonly Bracket[];
   takerFee: bigint;
   leverage: number[];
   fast: boolean;
@@ -25,13 +33,29 @@ export interface SymbolDef {
   sim: { start: bigint; stepTicks: number; ratePerSec: number; maxQty: bigint };
 }
 
+export interface Bracket {
+  /** up to this notional (units of 10^-8 USDT, inclusive); null: above the previous tier */
+  upTo: bigint | null;
+  maxLeverage: number;
+  /** maintenance-margin rate, scaled 10^8 (0.5 % = 500_000n) */
+  mmr: bigint;
+}
+
 const U = 100_000_000n;
+/** Tiers as [up to USDT (null: above), max leverage, MMR in basis points (50 = 0.5 %)]. */
+const tiers = (...t: [number | null, number, number][]): Bracket[] =>
+  t.map(([upTo, maxLeverage, bp]) => ({
+    upTo: upTo === null ? null : BigInt(upTo) * U,
+    maxLeverage,
+    mmr: BigInt(bp) * 10_000n,
+  }));
 
 export const SYMBOLS: readonly SymbolDef[] = [
   {
     code: "BTCUSDT",
     lot: U / 1000n,
     mmr: 500_000n,
+    brackets: tiers([50_000, 100, 50], [250_000, 50, 100], [1_000_000, 20, 250], [null, 10, 500]),
     takerFee: 50_000n,
     base: "BTC",
     quote: "USDT",
@@ -49,6 +73,7 @@ export const SYMBOLS: readonly SymbolDef[] = [
     code: "ETHUSDT",
     lot: U / 100n,
     mmr: 500_000n,
+    brackets: tiers([25_000, 100, 50], [100_000, 50, 100], [500_000, 20, 250], [null, 10, 500]),
     takerFee: 50_000n,
     base: "ETH",
     quote: "USDT",
@@ -65,7 +90,8 @@ export const SYMBOLS: readonly SymbolDef[] = [
   {
     code: "BNBUSDT",
     lot: U / 100n,
-    mmr: 500_000n,
+    mmr: 1_000_000n,
+    brackets: tiers([10_000, 20, 100], [50_000, 10, 250], [null, 5, 500]),
     takerFee: 50_000n,
     base: "BNB",
     quote: "USDT",
@@ -82,7 +108,8 @@ export const SYMBOLS: readonly SymbolDef[] = [
   {
     code: "SOLUSDT",
     lot: U / 10n,
-    mmr: 500_000n,
+    mmr: 1_000_000n,
+    brackets: tiers([10_000, 20, 100], [50_000, 10, 250], [null, 5, 500]),
     takerFee: 50_000n,
     base: "SOL",
     quote: "USDT",
@@ -99,7 +126,8 @@ export const SYMBOLS: readonly SymbolDef[] = [
   {
     code: "XRPUSDT",
     lot: 10n * U,
-    mmr: 500_000n,
+    mmr: 1_000_000n,
+    brackets: tiers([10_000, 10, 100], [null, 5, 250]),
     takerFee: 50_000n,
     base: "XRP",
     quote: "USDT",
@@ -116,7 +144,8 @@ export const SYMBOLS: readonly SymbolDef[] = [
   {
     code: "DOGEUSDT",
     lot: 100n * U,
-    mmr: 500_000n,
+    mmr: 1_000_000n,
+    brackets: tiers([10_000, 10, 100], [null, 5, 250]),
     takerFee: 50_000n,
     base: "DOGE",
     quote: "USDT",
@@ -134,6 +163,18 @@ export const SYMBOLS: readonly SymbolDef[] = [
 
 export function symbolOf(code: string): SymbolDef | undefined {
   return SYMBOLS.find((s) => s.code === code);
+}
+
+/** Index of the bracket a notional falls in (the last one above every bound); shared with islands. */
+export function bracketIndex(brackets: readonly { upTo: bigint | null }[], notional: bigint) {
+  const i = brackets.findIndex((b) => b.upTo === null || notional <= b.upTo);
+  return i < 0 ? brackets.length - 1 : i;
+}
+
+/** The bracket of a symbol a notional falls in, and its index. */
+export function bracketFor(def: SymbolDef, notional: bigint): { index: number; bracket: Bracket } {
+  const index = bracketIndex(def.brackets, notional);
+  return { index, bracket: def.brackets[index]! };
 }
 
 /** Symbols a tenant sees ("recommended" = the first three). */

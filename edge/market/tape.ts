@@ -2,7 +2,10 @@
  * The tick tape: the stored source of truth for charts and settlement. Ticks are validated,
  * outliers held as suspect until the next tick confirms them, then stored (bounded retention)
  * together with the symbol's candles for every interval, updated through the pricing core and
- * persisted in the same commit. Staleness uses wall time; the trading clock is the latest tick.
+ * persisted in the same commit. The trading clock is the latest tick; staleness is the age of that
+ * tick's own time against wall time (a feed delivering old trades is stale too). A tick stamped
+ * more than `futureMs` ahead of wall time, or earlier than the symbol's latest tick, is refused:
+ * logged, never stored, never a clock.
  */
 import {
   type Candle,
@@ -33,13 +36,18 @@ export interface TapeOptions {
   /** a tick further than this fraction (scaled 10^8) from the last is held as suspect */
   outlierBand: bigint;
   staleMs: number;
+  /** a tick stamped further than this ahead of wall time is refused */
+  futureMs: number;
   retentionMs: number;
   now: () => number;
+  /** where refused ticks are reported (default: console.warn) */
+  log?: (line: string) => void;
 }
 
 export const DEFAULT_TAPE: Omit<TapeOptions, "now"> = {
   outlierBand: 20_000_000n, // 20%
   staleMs: 10_000,
+  futureMs: 2_000,
   retentionMs: 7 * 86_400_000,
 };
 
@@ -77,14 +85,32 @@ export class Tape {
   private last = new Map<string, TapeTick>();
   private seq = new Map<string, { time: number; n: number }>();
   private suspect = new Map<string, RawTick>();
-  private seenAt = new Map<string, number>();
+  /** wall clock for staleness and future ticks: the server's, or the replay feed's own */
+  private wall: () => number;
+  private warned = new Map<string, number>();
   private open = new Map<string, Map<Interval, Candle>>();
   private listeners: ((e: TapeEvent) => void)[] = [];
   /** ticks held as suspect and later confirmed or dropped (for operators and tests) */
-  readonly stats = { accepted: 0, suspect: 0, confirmed: 0, dropped: 0, invalid: 0 };
+  readonly stats = {
+    accepted: 0,
+    suspect: 0,
+    confirmed: 0,
+    dropped: 0,
+    invalid: 0,
+    /** refused: stamped ahead of wall time, or earlier than the symbol's latest tick */
+    future: 0,
+    outOfOrder: 0,
+  };
   private queue = Promise.resolve();
 
-  constructor(private kv: Deno.Kv, readonly opts: TapeOptions) {}
+  constructor(private kv: Deno.Kv, readonly opts: TapeOptions) {
+    this.wall = opts.now;
+  }
+
+  /** A feed with its own timeline (replay) judges staleness by its clock; null: wall time. */
+  setClock(clock: (() => number) | null) {
+    this.wall = clock ?? this.opts.now;
+  }
 
   onTicks(f: (e: TapeEvent) => void) {
     this.listeners.push(f);
@@ -149,10 +175,31 @@ export class Tape {
     return this.last.get(symbol) ?? null;
   }
 
-  /** No tick for `staleMs` of wall time (or never): new orders refused, triggers paused. */
+  /**
+   * The latest tick's own time is more than `staleMs` behind wall time (or there is none): new
+   * orders refused, triggers paused, clients told "market data delayed".
+   */
   isStale(symbol: string): boolean {
-    const seen = this.seenAt.get(symbol);
-    return seen === undefined || this.opts.now() - seen > this.opts.staleMs;
+    const last = this.last.get(symbol);
+    return last === undefined || this.wall() - last.time > this.opts.staleMs;
+  }
+
+  /** Whether a tick of `time` is too old to act on (triggers pause on it). */
+  isStaleTime(time: number): boolean {
+    return this.wall() - time > this.opts.staleMs;
+  }
+
+  private refuse(raw: RawTick, why: "future" | "outOfOrder", latest: number) {
+    this.stats[why]++;
+    // one line per symbol and reason every 10 s: a broken feed must not flood the log
+    const key = `${raw.symbol}|${why}`, now = this.opts.now();
+    if (now - (this.warned.get(key) ?? -Infinity) < 10_000) return;
+    this.warned.set(key, now);
+    (this.opts.log ?? console.warn)(
+      `[tape] ${raw.symbol}: tick at ${raw.time} refused (${
+        why === "future" ? `ahead of wall time ${this.wall()}` : `before the latest tick ${latest}`
+      })`,
+    );
   }
 
   openCandle(symbol: string, iv: Interval): Candle | null {
@@ -180,9 +227,11 @@ export class Tape {
       this.stats.invalid++;
       return;
     }
-    this.seenAt.set(raw.symbol, this.opts.now());
     const last = this.last.get(raw.symbol);
     const suspect = this.suspect.get(raw.symbol);
+    if (raw.time > this.wall() + this.opts.futureMs) return this.refuse(raw, "future", 0);
+    const latest = Math.max(last?.time ?? 0, suspect?.time ?? 0);
+    if (raw.time < latest) return this.refuse(raw, "outOfOrder", latest);
     let accepted: RawTick[] = [raw];
     if (suspect) {
       this.suspect.delete(raw.symbol);
@@ -213,9 +262,8 @@ export class Tape {
     const touched = new Map<Interval, Candle>();
     const op = this.kv.atomic();
     for (const raw of raws) {
-      const prev = this.last.get(symbol);
-      // The tape is in time order: a late trade takes the latest time seen.
-      const time = prev && raw.time < prev.time ? prev.time : raw.time;
+      // in time order: `accept` refused anything earlier than the latest tick
+      const time = raw.time;
       const s = this.seq.get(symbol);
       const n = s && s.time === time ? s.n + 1 : 0;
       this.seq.set(symbol, { time, n });

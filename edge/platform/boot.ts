@@ -13,7 +13,7 @@ import { MarketService } from "../market/service.ts";
 import { Hub } from "../realtime/hub.ts";
 import { FastContracts, fastJson } from "../trading/fast.ts";
 import { TradingEngine } from "../trading/engine.ts";
-import { Contracts, positionJson } from "../trading/contracts.ts";
+import { Contracts } from "../trading/contracts.ts";
 import { Exchange } from "../trading/exchange.ts";
 import { HoldingFees } from "../trading/holding_fee.ts";
 import { Spot, spotJson } from "../trading/spot.ts";
@@ -52,11 +52,11 @@ export async function buildDeps(
   ledger.onPosted((e) => void hub.balances(e.tenant, e.balances));
   const fast = new FastContracts(kv, ledger, market, now);
   const contracts = new Contracts(kv, ledger, market, now);
+  // a hedged leg is shown with its group's liquidation level
   contracts.onChange = (t, p) =>
-    hub.toUser(t, p.userId, {
-      type: "position",
-      position: positionJson(p, market.tape.lastTick(p.symbol)?.price ?? null),
-    });
+    void contracts.jsonOf(t, p).then((position) =>
+      hub.toUser(t, p.userId, { type: "position", position })
+    ).catch((e) => console.error("[contracts] position event failed", e));
   const spot = new Spot(kv, ledger, market, now);
   spot.onChange = (t, o) => hub.toUser(t, o.userId, { type: "spot", order: spotJson(o) });
   const engine = new TradingEngine(fast, contracts, spot, market, tenants, now);

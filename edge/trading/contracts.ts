@@ -3,10 +3,19 @@
  * the open fee; closing (by the customer, a stop-loss, a take-profit or liquidation) releases the
  * margin with the P&L less the close fee; a loss beyond the margin is charged to the insurance
  * account. Every figure comes from the pricing core; every price is a recorded tick.
+ *
+ * Risk limits: the leverage of an order is capped by the symbol's bracket for the customer's
+ * resulting notional on that symbol and side (open and pending positions plus this order, at the
+ * order's price, as exchanges use the position notional); the bracket's MMR is the position's.
+ * Hedged pairs: a customer's longs and shorts on one symbol are margined together for
+ * liquidation (the engine watches the group's level, not each leg's), and a close that would
+ * leave a loss beyond a leg's margin while the opposite side is in profit settles the whole
+ * group in one journal, so the profit covers the loss before the insurance account pays.
  */
 import {
   fee,
   formatDecimal,
+  hedgedGroup,
   liquidationPrice,
   margin as marginOf,
   mulDiv,
@@ -19,14 +28,15 @@ import {
 import { house, user } from "../ledger/accounts.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
 import type { MarketService } from "../market/service.ts";
-import { symbolOf } from "../market/symbols.ts";
+import { type Bracket, bracketFor, symbolOf } from "../market/symbols.ts";
 import { addVolume } from "../funds/turnover.ts";
 import { ApiError } from "../platform/errors.ts";
 import { contractOrderRules, enforce, stopRules } from "../platform/rules.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import type { TickRef } from "./fast.ts";
 
-export type CloseReason = "manual" | "stopLoss" | "takeProfit" | "liquidation";
+/** hedged: closed with the opposite side, whose profit covered a loss beyond a leg's margin */
+export type CloseReason = "manual" | "stopLoss" | "takeProfit" | "liquidation" | "hedged";
 
 export interface Position {
   id: string;
@@ -63,9 +73,64 @@ export const posKeys = {
   byUserPrefix: (t: string, userId: string) => [t, "trading", "posByUser", userId],
   open: (t: string, id: string) => [t, "trading", "posOpen", id],
   openPrefix: (t: string) => [t, "trading", "posOpen"],
+  /** a customer's open (pending or holding) positions per symbol: brackets and hedged groups */
+  userOpen: (t: string, userId: string, symbol: string, id: string) => [
+    t,
+    "trading",
+    "posUserOpen",
+    userId,
+    symbol,
+    id,
+  ],
+  userOpenPrefix: (t: string, userId: string, symbol: string) => [
+    t,
+    "trading",
+    "posUserOpen",
+    userId,
+    symbol,
+  ],
+  userOpenIndexed: (t: string) => [t, "trading", "posUserOpenV1"],
+  /** bumped by every order on a customer's symbol: the bracket check's guard */
+  userSymbol: (t: string, userId: string, symbol: string) => [
+    t,
+    "trading",
+    "posUserSym",
+    userId,
+    symbol,
+  ],
 };
 
-export function positionJson(p: Position, mark: bigint | null) {
+/** The group's liquidation level for the API: "" when it has none. */
+export type HedgeInfo = { liquidationPrice: bigint | null };
+
+/** A hedged group's liquidation as the core sees it (holding legs only). */
+export function groupOf(legs: readonly Position[], mark?: bigint) {
+  return hedgedGroup(
+    legs.map((p) => ({
+      side: p.side,
+      qty: p.qty,
+      entry: p.entry.price,
+      margin: p.margin,
+      mmr: p.mmr,
+    })),
+    mark,
+  );
+}
+
+/** The group's level for the API when `held` (holding legs) is a hedged group. */
+function hedgeInfo(held: readonly Position[]): HedgeInfo | undefined {
+  if (!isHedged(held)) return undefined;
+  const g = groupOf(held).liquidation;
+  return { liquidationPrice: g.kind === "below" || g.kind === "above" ? g.level : null };
+}
+
+/** Both sides held: the legs are margined together. */
+export function isHedged(legs: readonly Position[]): boolean {
+  const held = legs.filter((p) => p.status === "holding");
+  return held.some((p) => p.side === "long") && held.some((p) => p.side === "short");
+}
+
+export function positionJson(p: Position, mark: bigint | null, hedge?: HedgeInfo) {
   const d = formatDecimal;
   const live = mark && p.status === "holding"
     ? figures({
@@ -91,7 +156,9 @@ export function positionJson(p: Position, mark: bigint | null) {
     openFee: d(p.openFee),
     stopLoss: p.stopLoss === null ? null : d(p.stopLoss),
     takeProfit: p.takeProfit === null ? null : d(p.takeProfit),
-    liquidationPrice: d(p.liquidationPrice),
+    // a hedged leg shows its group's level ("0": none)
+    liquidationPrice: d(hedge ? hedge.liquidationPrice ?? 0n : p.liquidationPrice),
+    hedged: hedge !== undefined,
     status: p.status,
     markPrice: mark === null ? null : d(mark),
     unrealizedPnl: live ? d(live.pnl) : null,
@@ -122,6 +189,21 @@ export class Contracts {
     const tick = this.market.tape.lastTick(symbol);
     if (!tick) throw new ApiError(503, "MARKET_STALE");
     return { time: tick.time, price: tick.price };
+  }
+
+  /** The leveraged terms of a symbol, with its leverage brackets (tickets, the rates page). */
+  options(tenant: Tenant, symbol: string) {
+    const def = symbolOf(symbol);
+    if (!def) throw new ApiError(404, "NOT_FOUND");
+    return {
+      symbol,
+      enabled: def.leveraged && tenant.products.includes("leveraged"),
+      stale: this.market.tape.isStale(symbol),
+      lot: formatDecimal(def.lot),
+      leverages: def.leverage,
+      takerFee: formatDecimal(def.takerFee),
+      brackets: bracketsJson(def.brackets),
+    };
   }
 
   async open(
@@ -164,15 +246,34 @@ export class Contracts {
     const sl = price(req.stopLoss), tp = price(req.takeProfit);
     const limit = price(req.limitPrice);
     const key = `u:${userId}:contract:${idempotencyKey ?? crypto.randomUUID()}`;
-    const posted = await this.ledger.post(t, { key, request: req }, () => {
+    const posted = await this.ledger.post(t, { key, request: req }, async () => {
       const tick = this.tickOf(req.symbol);
       // a limit on the far side of the market, stops on the right side of the fill price
       enforce(rules(tick.price));
       const at = limit ?? tick.price;
       const qty = BigInt(req.lots) * def.lot;
+      // the bracket of the resulting notional on this symbol and side caps the leverage
+      // the customer's open positions on the symbol, read under a version key so that two
+      // concurrent orders cannot both pass the bracket on the same total
+      const version = await this.kv.get(posKeys.userSymbol(t, userId, req.symbol));
+      const mine = await this.userPositions(t, userId, req.symbol);
+      const sameSide = mine
+        .filter((x) => x.side === req.side)
+        .reduce((sum, x) => sum + x.qty, 0n);
+      const { bracket } = bracketFor(def, notional(sameSide + qty, at));
+      if (req.leverage > bracket.maxLeverage) {
+        throw new ApiError(
+          400,
+          "LEVERAGE_BRACKET",
+          { max: bracket.maxLeverage },
+          { leverage: "leverageBracket" },
+          { maxLeverage: bracket.maxLeverage },
+        );
+      }
+      const mmr = bracket.mmr;
       const margin = marginOf(qty, at, req.leverage);
       const openFee = fee(qty, at, def.takerFee);
-      const lp = liquidationPrice({ side: req.side, qty, entry: at, margin, mmr: def.mmr });
+      const lp = liquidationPrice({ side: req.side, qty, entry: at, margin, mmr });
       const id = journalId(this.now());
       const p: Position = {
         id,
@@ -184,7 +285,7 @@ export class Contracts {
         leverage: req.leverage,
         entry: { time: tick.time, price: at },
         margin,
-        mmr: def.mmr,
+        mmr,
         feeRate: def.takerFee,
         openFee,
         stopLoss: sl,
@@ -215,24 +316,39 @@ export class Contracts {
             available: -(margin + openFee),
             frozen: margin + openFee,
           }],
+        checks: [version],
         write: (op) => {
+          op.set(posKeys.userSymbol(t, userId, req.symbol), id);
           op.set(posKeys.pos(t, id), p);
           op.set(posKeys.byUser(t, userId, id), true);
           op.set(posKeys.open(t, id), { symbol: p.symbol });
+          op.set(posKeys.userOpen(t, userId, p.symbol, id), true);
           if (p.status === "holding") addVolume(op, t, userId, notional(qty, at));
         },
-        result: () => ({ json: positionJson(p, tick.price), raw: p }),
+        result: () => {
+          // with an opposite side held, the legs are margined together
+          const held = [...mine, p].filter((x) => x.status === "holding");
+          return {
+            json: positionJson(p, tick.price, p.status === "holding" ? hedgeInfo(held) : undefined),
+            raw: p,
+          };
+        },
       };
     });
     const r = posted.result as { json: PositionJson; raw: Position };
-    if (!posted.replay) this.onOpen(t, r.raw);
+    if (!posted.replay) {
+      this.onOpen(t, r.raw);
+      await this.groupChanged(t, r.raw);
+    }
     return r.json;
   }
 
   /**
    * Close `lots` (all when omitted) at `tick`: margin share back with P&L less the close fee;
-   * beyond the margin the insurance account pays. `expect` guards automatic closes (the engine
-   * closes a position once, by one reason).
+   * beyond the margin the insurance account pays, unless the customer holds the opposite side
+   * of the symbol in profit: then the legs are settled together (see the module comment).
+   * `wholeGroup`: liquidate the hedged group `id` belongs to (the engine, at the group's level).
+   * `expect` guards automatic closes (the engine closes a position once, by one reason).
    */
   async close(
     t: string,
@@ -243,6 +359,7 @@ export class Contracts {
       tick?: TickRef;
       reason: CloseReason;
       idempotencyKey?: string;
+      wholeGroup?: boolean;
     },
   ): Promise<PositionJson | null> {
     const key = o.reason === "manual"
@@ -262,53 +379,104 @@ export class Contracts {
           throw new ApiError(400, "VALIDATION", {}, { lots: "invalid" });
         }
         const tick = o.tick ?? this.tickOf(p.symbol);
-        const full = lots === p.lots;
-        const qty = full ? p.qty : mulDiv(p.qty, BigInt(lots), BigInt(p.lots), "down");
-        const margin = full ? p.margin : mulDiv(p.margin, BigInt(lots), BigInt(p.lots), "down");
-        const pnl = unrealizedPnl(p.side, qty, p.entry.price, tick.price);
-        const closeFee = fee(qty, tick.price, p.feeRate);
-        const payout = margin + pnl - closeFee;
-        const shortfall = payout < 0n ? -payout : 0n;
+        const legs = (await this.userEntries(t, p.userId, p.symbol))
+          .filter((e) => e.value.status === "holding" && e.value.id !== id);
+        const opposite = legs.filter((e) => e.value.side !== p.side);
+        const here = settleLeg(p, lots, tick.price);
+        let closing: { entry: Deno.KvEntry<Position>; lots: number }[] = [{ entry, lots }];
+        if (o.wholeGroup) {
+          const all = [p, ...legs.map((e) => e.value)];
+          // nothing due (the group changed meanwhile): the engine re-arms
+          if (!isHedged(all) || !groupOf(all, tick.price).liquidatable) {
+            throw new ApiError(409, "POSITION_CLOSED");
+          }
+          closing = [
+            { entry, lots: p.lots },
+            ...legs.map((e) => ({ entry: e, lots: e.value.lots })),
+          ];
+        } else if (opposite.length) {
+          // a loss beyond a leg's margin is covered by the opposite side's profit first: this
+          // leg in deficit closes with the opposite legs in profit; this leg in profit closes
+          // with the opposite legs it would leave in deficit
+          const with_ = here.payout < 0n
+            ? opposite.filter((e) =>
+              unrealizedPnl(e.value.side, e.value.qty, e.value.entry.price, tick.price) > 0n
+            )
+            : here.payout > 0n && lots === p.lots
+            ? opposite.filter((e) => settleLeg(e.value, e.value.lots, tick.price).payout < 0n)
+            : [];
+          if (with_.length) {
+            closing = [
+              { entry, lots: p.lots },
+              ...with_.map((e) => ({ entry: e, lots: e.value.lots })),
+            ];
+          }
+        }
         const account = user(p.userId, "contract", "USDT");
+        let frozen = 0n, payout = 0n, fees = 0n, pnl = 0n;
+        const nexts: Position[] = [];
+        const settled: ReturnType<typeof settleLeg>[] = [];
+        for (const c of closing) {
+          const x = c.entry.value!;
+          const s = settleLeg(x, c.lots, tick.price);
+          settled.push(s);
+          frozen += s.margin;
+          payout += s.payout;
+          fees += s.closeFee;
+          pnl += s.pnl;
+          nexts.push(
+            c.lots === x.lots
+              ? {
+                ...x,
+                status: "closed",
+                realizedPnl: x.realizedPnl + s.pnl,
+                closeFee: (x.closeFee ?? 0n) + s.closeFee,
+                closeTick: tick,
+                // the legs closed along with the one asked for (a group liquidation: all)
+                closeReason: o.wholeGroup || x.id === id ? o.reason : "hedged",
+                closedAt: this.now(),
+              }
+              : {
+                ...x,
+                lots: x.lots - c.lots,
+                qty: x.qty - s.qty,
+                margin: x.margin - s.margin,
+                realizedPnl: x.realizedPnl + s.pnl,
+                closeFee: (x.closeFee ?? 0n) + s.closeFee,
+              },
+          );
+        }
+        const shortfall = payout < 0n ? -payout : 0n;
         const postings = [
-          { account, frozen: -margin, available: payout > 0n ? payout : 0n },
-          { account: house("fees", "USDT"), available: closeFee },
+          { account, frozen: -frozen, available: payout > 0n ? payout : 0n },
+          { account: house("fees", "USDT"), available: fees },
           { account: house("pnl", "USDT"), available: -pnl },
           ...(shortfall ? [{ account: house("insurance", "USDT"), available: -shortfall }] : []),
         ];
-        const next: Position = full
-          ? {
-            ...p,
-            status: "closed",
-            realizedPnl: p.realizedPnl + pnl,
-            closeFee: (p.closeFee ?? 0n) + closeFee,
-            closeTick: tick,
-            closeReason: o.reason,
-            closedAt: this.now(),
-          }
-          : {
-            ...p,
-            lots: p.lots - lots,
-            qty: p.qty - qty,
-            margin: p.margin - margin,
-            realizedPnl: p.realizedPnl + pnl,
-            closeFee: (p.closeFee ?? 0n) + closeFee,
-          };
         return {
           type: "contract",
           ref: `contract:${id}`,
           postings,
-          checks: [entry],
+          checks: closing.map((c) => c.entry),
           write: (op) => {
-            op.set(entry.key, next);
-            if (full) op.delete(posKeys.open(t, id));
-            addVolume(op, t, p.userId, notional(qty, tick.price));
+            closing.forEach((c, i) => {
+              const next = nexts[i]!;
+              op.set(c.entry.key, next);
+              if (next.status === "closed") {
+                op.delete(posKeys.open(t, next.id));
+                op.delete(posKeys.userOpen(t, next.userId, next.symbol, next.id));
+              }
+              addVolume(op, t, next.userId, notional(settled[i]!.qty, tick.price));
+            });
           },
-          result: () => ({ json: positionJson(next, tick.price), raw: next }),
+          result: () => ({ json: positionJson(nexts[0]!, tick.price), raw: nexts }),
         };
       });
-      const r = posted.result as { json: PositionJson; raw: Position };
-      if (!posted.replay) this.onChange(t, r.raw);
+      const r = posted.result as { json: PositionJson; raw: Position[] };
+      if (!posted.replay) {
+        for (const x of r.raw) this.onChange(t, x);
+        await this.groupChanged(t, r.raw[0]!);
+      }
       return r.json;
     } catch (e) {
       if (o.reason !== "manual" && e instanceof ApiError && e.error === "POSITION_CLOSED") {
@@ -423,7 +591,10 @@ export class Contracts {
           checks: [entry],
           write: (op) => {
             op.set(entry.key, next);
-            if (next.status === "cancelled") op.delete(posKeys.open(t, id));
+            if (next.status === "cancelled") {
+              op.delete(posKeys.open(t, id));
+              op.delete(posKeys.userOpen(t, next.userId, next.symbol, id));
+            }
             if (next.status === "holding") {
               addVolume(op, t, next.userId, notional(next.qty, next.entry.price));
             }
@@ -478,13 +649,71 @@ export class Contracts {
     throw new ApiError(409, "CONFLICT");
   }
 
-  /** What a price does to a position: liquidation first, then stop-loss, then take-profit. */
-  reason(p: Position, price: bigint): CloseReason | null {
+  /**
+   * What a price does to a position: liquidation first, then stop-loss, then take-profit. A
+   * hedged leg is liquidated only with its group (`closeGroup`), never on its own level.
+   */
+  reason(p: Position, price: bigint, hedged = false): CloseReason | null {
     return trigger(p.side, price, {
       stopLoss: p.stopLoss,
       takeProfit: p.takeProfit,
-      liquidation: p.liquidationPrice || null,
+      liquidation: hedged ? null : p.liquidationPrice || null,
     });
+  }
+
+  /** A customer's open (pending and holding) positions on a symbol, with their entries. */
+  async userEntries(t: string, userId: string, symbol: string) {
+    const out: Deno.KvEntry<Position>[] = [];
+    for await (const e of this.kv.list({ prefix: posKeys.userOpenPrefix(t, userId, symbol) })) {
+      const p = await this.kv.get<Position>(posKeys.pos(t, e.key[e.key.length - 1] as string));
+      if (p.value && (p.value.status === "holding" || p.value.status === "pending")) {
+        out.push(p as Deno.KvEntry<Position>);
+      }
+    }
+    return out;
+  }
+
+  async userPositions(t: string, userId: string, symbol: string): Promise<Position[]> {
+    return (await this.userEntries(t, userId, symbol)).map((e) => e.value);
+  }
+
+  /** The hedge info of a holding position (undefined: not hedged). */
+  async hedgeOf(t: string, p: Position): Promise<HedgeInfo | undefined> {
+    if (p.status !== "holding") return undefined;
+    return hedgeInfo(
+      (await this.userPositions(t, p.userId, p.symbol)).filter((x) => x.status === "holding"),
+    );
+  }
+
+  /** A position as the API and the socket show it (a hedged leg: its group's level). */
+  async jsonOf(t: string, p: Position) {
+    return positionJson(
+      p,
+      this.market.tape.lastTick(p.symbol)?.price ?? null,
+      await this.hedgeOf(t, p),
+    );
+  }
+
+  /** A leg opened or closed: the other legs' liquidation level may have changed. */
+  private async groupChanged(t: string, p: Position) {
+    for (const leg of await this.userPositions(t, p.userId, p.symbol)) {
+      if (leg.id !== p.id && leg.status === "holding") this.onChange(t, leg);
+    }
+  }
+
+  /**
+   * Index every open position by customer and symbol once per tenant (positions opened before
+   * the index existed); idempotent, marked done in KV.
+   */
+  async indexUserOpen(t: string) {
+    if ((await this.kv.get(posKeys.userOpenIndexed(t))).value) return;
+    for await (const e of this.kv.list<{ symbol: string }>({ prefix: posKeys.openPrefix(t) })) {
+      const p = await this.get(t, e.key[e.key.length - 1] as string);
+      if (p && (p.status === "holding" || p.status === "pending")) {
+        await this.kv.set(posKeys.userOpen(t, p.userId, p.symbol, p.id), true);
+      }
+    }
+    await this.kv.set(posKeys.userOpenIndexed(t), true);
   }
 
   async get(t: string, id: string) {
@@ -501,7 +730,8 @@ export class Contracts {
     ) {
       const p = await this.get(t, e.key[e.key.length - 1] as string);
       if (p && p.status === status) {
-        items.push(positionJson(p, this.market.tape.lastTick(p.symbol)?.price ?? null));
+        const mark = this.market.tape.lastTick(p.symbol)?.price ?? null;
+        items.push(positionJson(p, mark, await this.hedgeOf(t, p)));
       }
       if (items.length >= limit) break;
     }
@@ -514,4 +744,23 @@ export class Contracts {
       if (p && (p.status === "holding" || p.status === "pending")) yield p;
     }
   }
+}
+
+/** One leg's settlement at `price` for `lots` of it: its share of qty and margin, P&L, close fee. */
+function settleLeg(p: Position, lots: number, price: bigint) {
+  const full = lots === p.lots;
+  const qty = full ? p.qty : mulDiv(p.qty, BigInt(lots), BigInt(p.lots), "down");
+  const margin = full ? p.margin : mulDiv(p.margin, BigInt(lots), BigInt(p.lots), "down");
+  const pnl = unrealizedPnl(p.side, qty, p.entry.price, price);
+  const closeFee = fee(qty, price, p.feeRate);
+  return { qty, margin, pnl, closeFee, payout: margin + pnl - closeFee };
+}
+
+/** Brackets as the API and the ticket send them: decimal strings, null for the open top tier. */
+export function bracketsJson(brackets: readonly Bracket[]) {
+  return brackets.map((b) => ({
+    upTo: b.upTo === null ? null : formatDecimal(b.upTo),
+    maxLeverage: b.maxLeverage,
+    mmr: formatDecimal(b.mmr),
+  }));
 }

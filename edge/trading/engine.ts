@@ -2,15 +2,18 @@
  * The trigger engine: on every accepted tick it finds what that tick triggers through
  * per-symbol indexes (fast-contract expiries now; price triggers for stops, take-profits,
  * liquidations and limit orders use `TriggerIndex`), never by scanning. Suspect ticks never
- * reach it (the tape holds them back); while a symbol is stale no tick arrives, so nothing fires;
- * after a gap the first good tick fires every due trigger once. Settlement is exactly once even
+ * reach it (the tape holds them back); a tick older than the staleness limit (a feed delivering
+ * old trades) fires no price trigger; after a gap the first fresh tick fires every due trigger once. Settlement is exactly once even
  * when two instances race (the ledger's idempotency key and the order's versionstamp).
+ * Hedged groups (a customer's longs and shorts on one symbol) are watched at the group's
+ * liquidation level, computed by the core from all legs, instead of each leg's own; the level is
+ * re-derived whenever a leg opens, changes or closes.
  */
 import type { TapeEvent, TapeTick } from "../market/tape.ts";
 import type { MarketService } from "../market/service.ts";
 import type { TenantRegistry } from "../platform/tenants.ts";
 import type { FastContracts, FastOrder, TickRef } from "./fast.ts";
-import type { Contracts, Position } from "./contracts.ts";
+import { type Contracts, groupOf, isHedged, type Position } from "./contracts.ts";
 import type { Spot, SpotOrder } from "./spot.ts";
 import { ExpiryQueue, TriggerIndex } from "./trigger_index.ts";
 
@@ -21,6 +24,9 @@ export class TradingEngine {
   /** order key -> wall-time deadline for the stale refund, and its symbol */
   private meta = new Map<string, { symbol: string; refundAt: number }>();
   private prev = new Map<string, TapeTick>();
+  /** holding legs per customer and symbol (`t|userId|symbol`), and which positions are hedged */
+  private groups = new Map<string, { t: string; symbol: string; legs: Map<string, Position> }>();
+  private hedged = new Set<string>();
   private work = Promise.resolve();
   private sweeper: ReturnType<typeof setInterval> | undefined;
   readonly stats = { settled: 0, refunded: 0, closed: 0 };
@@ -63,21 +69,62 @@ export class TradingEngine {
     }
     const key = `${t}|${p.id}`;
     for (const k of ["liq", "sl", "tp", "lim"]) ix.delete(`${key}|${k}`);
+    const gk = `${t}|${p.userId}|${p.symbol}`;
+    let g = this.groups.get(gk);
+    if (p.status === "holding") {
+      if (!g) this.groups.set(gk, g = { t, symbol: p.symbol, legs: new Map() });
+      g.legs.set(p.id, p);
+    } else if (g?.legs.delete(p.id)) {
+      this.hedged.delete(key);
+    }
     if (p.status === "pending") {
       // a long limit fills when the price falls to it, a short limit when it rises to it
-      return ix.set(`${key}|lim`, p.side === "long" ? "below" : "above", p.entry.price);
+      ix.set(`${key}|lim`, p.side === "long" ? "below" : "above", p.entry.price);
+    } else if (p.status === "holding") {
+      const losing = p.side === "long" ? "below" : "above";
+      const winning = p.side === "long" ? "above" : "below";
+      if (p.stopLoss !== null) ix.set(`${key}|sl`, losing, p.stopLoss);
+      if (p.takeProfit !== null) ix.set(`${key}|tp`, winning, p.takeProfit);
     }
-    if (p.status !== "holding") return;
-    const losing = p.side === "long" ? "below" : "above";
-    const winning = p.side === "long" ? "above" : "below";
-    if (p.liquidationPrice > 0n) ix.set(`${key}|liq`, losing, p.liquidationPrice);
-    if (p.stopLoss !== null) ix.set(`${key}|sl`, losing, p.stopLoss);
-    if (p.takeProfit !== null) ix.set(`${key}|tp`, winning, p.takeProfit);
+    if (g) this.indexGroup(gk);
+  }
+
+  /**
+   * Liquidation levels of one customer's legs on a symbol: each leg's own while one side is
+   * held; the group's (one entry, `G|t|user|symbol`) once both sides are.
+   */
+  private indexGroup(gk: string) {
+    const g = this.groups.get(gk);
+    const ix = g && this.levels.get(g.symbol);
+    if (!g || !ix) return;
+    ix.delete(`G|${gk}`);
+    const legs = [...g.legs.values()];
+    if (!legs.length) {
+      this.groups.delete(gk);
+      return;
+    }
+    if (isHedged(legs)) {
+      for (const l of legs) {
+        ix.delete(`${g.t}|${l.id}|liq`);
+        this.hedged.add(`${g.t}|${l.id}`);
+      }
+      const liq = groupOf(legs).liquidation;
+      // "now": fires on the next tick, whatever its price
+      if (liq.kind === "now") ix.set(`G|${gk}`, "above", 1n);
+      else if (liq.kind !== "never") ix.set(`G|${gk}`, liq.kind, liq.level);
+      return;
+    }
+    for (const l of legs) {
+      this.hedged.delete(`${g.t}|${l.id}`);
+      const losing = l.side === "long" ? "below" : "above";
+      if (l.liquidationPrice > 0n) ix.set(`${g.t}|${l.id}|liq`, losing, l.liquidationPrice);
+    }
   }
 
   /** Load open orders and positions of every tenant and start the stale-refund sweeper. */
   async start() {
     for (const t of this.tenants.byId.keys()) {
+      await this.contracts.indexUserOpen(t);
       for await (const o of this.fast.openOrders(t)) {
         this.index(t, o.id, o.symbol, o.expiresAt, o.createdAt + o.duration * 1000);
       }
@@ -117,7 +164,9 @@ export class TradingEngine {
     const ix = this.levels.get(e.symbol);
     const spotIx = this.spotLevels.get(e.symbol);
     for (const tick of e.ticks) {
-      if (spotIx?.size) {
+      // price triggers pause while the symbol's data is delayed
+      const fresh = !this.market.tape.isStaleTime(tick.time);
+      if (fresh && spotIx?.size) {
         for (const key of spotIx.take(tick.price)) {
           const [t, id] = key.split("|") as [string, string];
           const at = ref(tick);
@@ -125,9 +174,13 @@ export class TradingEngine {
             .catch((err) => console.error("[engine] spot fill failed", err));
         }
       }
-      if (ix?.size) {
+      if (fresh && ix?.size) {
         // each position once, whatever levels this tick crossed (after a gap: the first good tick)
-        const hit = new Set(ix.take(tick.price).map((id) => id.slice(0, id.lastIndexOf("|"))));
+        const taken = ix.take(tick.price);
+        for (const id of taken) if (id.startsWith("G|")) this.closeGroup(id.slice(2), ref(tick));
+        const hit = new Set(
+          taken.filter((id) => !id.startsWith("G|")).map((id) => id.slice(0, id.lastIndexOf("|"))),
+        );
         for (const key of hit) this.closePosition(key, ref(tick));
       }
       if (q?.size) {
@@ -157,13 +210,32 @@ export class TradingEngine {
         return;
       }
       if (!p || p.status !== "holding") return;
-      const reason = this.contracts.reason(p, tick.price);
+      const reason = this.contracts.reason(p, tick.price, this.hedged.has(key));
       if (!reason) return this.indexPosition(t, p); // levels moved meanwhile: re-arm
       if (await this.contracts.close(t, id, { tick, reason })) this.stats.closed++;
     }).catch(async (err) => {
       // the levels were taken from the index: put them back so the position stays watched
       console.error("[engine] close failed", err);
       await rearm().catch(() => {});
+    });
+  }
+
+  /** A hedged group at its level: every leg closed in one journal, or re-armed if not due. */
+  private closeGroup(gk: string, tick: TickRef) {
+    const g = this.groups.get(gk);
+    const first = g && [...g.legs.values()][0];
+    if (!g || !first) return;
+    this.work = this.work.then(async () => {
+      const closed = await this.contracts.close(g.t, first.id, {
+        tick,
+        reason: "liquidation",
+        wholeGroup: true,
+      });
+      if (closed) this.stats.closed++;
+      else this.indexGroup(gk); // not due any more (the group changed): watch it again
+    }).catch((err) => {
+      console.error("[engine] group liquidation failed", err);
+      this.indexGroup(gk);
     });
   }
 

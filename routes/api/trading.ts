@@ -125,6 +125,8 @@ const PositionSchema = z.object({
   stopLoss: z.string().nullable(),
   takeProfit: z.string().nullable(),
   liquidationPrice: z.string(),
+  /** margined together with the customer's opposite side of the symbol */
+  hedged: z.boolean(),
   status: z.enum(["pending", "holding", "closed", "cancelled"]),
   markPrice: z.string().nullable(),
   unrealizedPnl: z.string().nullable(),
@@ -132,8 +134,23 @@ const PositionSchema = z.object({
   realizedPnl: z.string(),
   closePrice: z.string().nullable(),
   closeTime: z.number().int().nullable(),
-  closeReason: z.enum(["manual", "stopLoss", "takeProfit", "liquidation"]).nullable(),
+  closeReason: z.enum(["manual", "stopLoss", "takeProfit", "liquidation", "hedged"]).nullable(),
 }).openapi("Position");
+
+const ContractOptions = z.object({
+  symbol: z.string(),
+  enabled: z.boolean(),
+  stale: z.boolean(),
+  lot: z.string(),
+  leverages: z.array(z.number().int()),
+  takerFee: z.string(),
+  brackets: z.array(z.object({
+    /** position value up to (USDT, inclusive); null: above the previous tier */
+    upTo: z.string().nullable(),
+    maxLeverage: z.number().int(),
+    mmr: z.string(),
+  })),
+}).openapi("ContractOptions");
 
 const PosParam = z.object({
   id: z.string().regex(/^[0-9a-z-]{10,40}$/, { error: "invalid" }).openapi({
@@ -170,6 +187,18 @@ export const ContractOrderBody = z.strictObject({
 }).superRefine(limitPriceRule).openapi("ContractOrderRequest");
 
 tradingApi
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/contract/options",
+      tags,
+      summary:
+        "Leveraged-contract terms of a symbol: lot, leverage options, taker fee and the leverage brackets (max leverage and MMR by position value)",
+      request: { query: z.object({ symbol: Symbol }) },
+      responses: { ...okReply(ContractOptions), ...ERRORS },
+    }),
+    (c) => ok(c, c.get("deps").contracts.options(c.get("tenant"), c.req.valid("query").symbol)),
+  )
   .openapi(
     createRoute({
       method: "post",

@@ -24,6 +24,7 @@ import ContractTicket, { CONTRACT_TEXTS } from "../../islands/ContractTicket.tsx
 import ExchangeForm, { EXCHANGE_TEXTS } from "../../islands/ExchangeForm.tsx";
 import SpotTicket, { SPOT_TEXTS } from "../../islands/SpotTicket.tsx";
 import { SPOT_FEE } from "../../edge/trading/spot.ts";
+import { bracketsJson } from "../../edge/trading/contracts.ts";
 import { FlowList } from "../../components/FlowList.tsx";
 import {
   NotOffered,
@@ -96,6 +97,7 @@ export async function ContractTicketIsland(
         available: formatDecimal(b.available, 2),
         positions,
         side: presetOf<"long" | "short">((n) => c.req.query(n), "leveraged"),
+        brackets: bracketsJson(def.brackets),
       }}
     />
   );

@@ -17,9 +17,11 @@ type Pos = {
   unrealizedPnl: string | null;
 };
 
-let clock = Date.now() - 600_000;
+let clock = 0;
 async function tick(srv: TestServer, price: string) {
-  clock += 1000;
+  // ticks are stamped on the server's clock, which moves with them: fresh data
+  srv.advance(1000);
+  clock = srv.deps.now();
   await srv.deps.market.tape.ingest({
     symbol: "BTCUSDT",
     time: clock,
@@ -101,18 +103,42 @@ Deno.test("stops validated by side; the engine closes at stop-loss, take-profit 
     assertEquals((await order({ side: "long", leverage: 7 })).status, 400);
     assertEquals((await order({ side: "long", type: "limit" })).status, 400);
     const sl = await order({ side: "long", stopLoss: "19500" });
-    const tp = await order({ side: "short", takeProfit: "19800" });
+    // the short is another customer's: one customer's long and short would be a hedged pair,
+    // margined together (contract_risk_test.ts)
+    const other = (await srv.call("/api/login", {
+      body: { phone: "+12025550124", password: "Demo-2026" },
+    })).headers.get("authorization")!;
+    await srv.call("/api/account/transfer", {
+      token: other,
+      body: { from: "spot", to: "contract", currency: "USDT", amount: "10" },
+    });
+    const tp = await srv.call<Pos>("/api/contract/order", {
+      token: other,
+      body: {
+        symbol: "BTCUSDT",
+        lots: 5,
+        leverage: 20,
+        type: "market",
+        side: "short",
+        takeProfit: "19800",
+      },
+    });
     const liq = await order({ side: "long", leverage: 100 });
     // 100x long at 20,000, MMR 0.5%: liquidation near 19,899.5
     assertEquals(liq.body.data.liquidationPrice, "19899.49748743");
     await tick(srv, "19950"); // nothing crossed
     let holding = await srv.call<{ items: Pos[] }>("/api/contract/positions", { token });
-    assertEquals(holding.body.data.items.length, 3);
+    assertEquals(holding.body.data.items.length, 2);
     await tick(srv, "19700"); // crosses the liquidation level and the short's take-profit
     const closed = await srv.call<{ items: Pos[] }>("/api/contract/positions?status=closed", {
       token,
     });
-    const byId = new Map(closed.body.data.items.map((p) => [p.orderNo, p]));
+    const theirs = await srv.call<{ items: Pos[] }>("/api/contract/positions?status=closed", {
+      token: other,
+    });
+    const byId = new Map(
+      [...closed.body.data.items, ...theirs.body.data.items].map((p) => [p.orderNo, p]),
+    );
     assertEquals(byId.get(liq.body.data.orderNo)?.closeReason, "liquidation");
     assertEquals(byId.get(tp.body.data.orderNo)?.closeReason, "takeProfit");
     assertEquals(byId.get(liq.body.data.orderNo)?.closePrice, "19700");
@@ -332,7 +358,6 @@ Deno.test("holding fee never overdraws the margin: an exhausted position is clos
     await srv.deps.holdingFees.run();
     // 25 midnights at 0.01 a day: 19 are paid from the margin, the 20th would exhaust it
     srv.advance(25 * 86_400_000);
-    clock += 25 * 86_400_000;
     await tick(srv, "20000");
     await srv.deps.holdingFees.run();
     const again = await srv.call("/api/login", {
@@ -355,7 +380,7 @@ Deno.test("holding fee never overdraws the margin: an exhausted position is clos
 Deno.test("a fast contract open across a restart settles at the stored tick at or before expiry", async () => {
   const { srv, token } = await setup();
   try {
-    const t0 = Date.now() - 5000;
+    const t0 = srv.deps.now();
     await srv.deps.market.tape.ingest({
       symbol: "BTCUSDT",
       time: t0,
@@ -366,6 +391,7 @@ Deno.test("a fast contract open across a restart settles at the stored tick at o
       token,
       body: { symbol: "BTCUSDT", direction: "up", duration: 30, stake: "100" },
     });
+    srv.advance(20_000);
     await srv.deps.market.tape.ingest({
       symbol: "BTCUSDT",
       time: t0 + 20_000,
@@ -380,10 +406,12 @@ Deno.test("a fast contract open across a restart settles at the stored tick at o
       srv.kv,
       {
         log: () => {},
+        now: () => srv.deps.now(),
       },
     );
     await fresh.market.tape.load(["BTCUSDT"]);
     await fresh.engine.start();
+    srv.advance(20_000);
     await fresh.market.tape.ingest({
       symbol: "BTCUSDT",
       time: t0 + 40_000,

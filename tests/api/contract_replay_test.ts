@@ -26,6 +26,8 @@ Deno.test({
         body: { phone: "+12025550123", password: "Demo-2026" },
       });
       const token = login.headers.get("authorization")!;
+      // the server's wall clock follows the replayed tape, so its ticks are fresh
+      srv.advance(ticks[0]!.time - srv.deps.now());
       await srv.deps.market.tape.ingest({ symbol: "BTCUSDT", ...ticks[0]! });
       const entry = ticks[0]!.price;
       const opened: { id: string; leverage: number; lp: bigint }[] = [];
@@ -46,6 +48,7 @@ Deno.test({
         opened.push({ id: r.body.data.orderNo, leverage, lp });
       }
       for (const tk of ticks.slice(1)) {
+        srv.advance(tk.time - srv.deps.now());
         await srv.deps.market.tape.ingest({ symbol: "BTCUSDT", ...tk });
         await srv.deps.engine.idle();
       }

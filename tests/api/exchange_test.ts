@@ -6,7 +6,7 @@ import { startServer, type TestServer } from "../server.ts";
 type Q = { quoteId: string; rate: string; fee: string; receive: string };
 
 async function feed(srv: TestServer) {
-  const t = Date.now();
+  const t = srv.deps.now();
   await srv.deps.market.tape.ingest({
     symbol: "BTCUSDT",
     time: t,

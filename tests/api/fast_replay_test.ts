@@ -29,6 +29,8 @@ Deno.test({
         [];
       for (let i = 0; i < ticks.length; i++) {
         const tk = ticks[i]!;
+        // the server's wall clock follows the replayed tape, so its ticks are fresh
+        srv.advance(tk.time - srv.deps.now());
         await srv.deps.market.tape.ingest({ symbol: "BTCUSDT", ...tk });
         await srv.deps.engine.idle();
         if (i % 37 === 5 && i < ticks.length - 40) {

@@ -19,9 +19,11 @@ async function login(srv: TestServer, phone = "+12025550123") {
   return r.headers.get("authorization")!;
 }
 
-let clock = Date.now() - 600_000;
+let clock = 0;
 async function tick(srv: TestServer, price: string, dt = 1000, symbol = "BTCUSDT") {
-  clock += dt;
+  // ticks are stamped on the server's clock, which moves with them: fresh data
+  srv.advance(dt);
+  clock = srv.deps.now();
   await srv.deps.market.tape.ingest({
     symbol,
     time: clock,

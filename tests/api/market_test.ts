@@ -14,6 +14,7 @@ async function feed(
   let t = start;
   for (const p of prices) {
     t += 30_000;
+    srv.advance(t - srv.deps.now()); // the server's wall clock at the tick: fresh data
     await srv.deps.market.tape.ingest({ symbol, time: t, price: parseDecimal(p), qty: U });
   }
   return t;

@@ -3,9 +3,11 @@ import { assertEquals } from "../assert.ts";
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { startServer, type TestServer } from "../server.ts";
 
-let clock = Date.now() - 300_000;
+let clock = 0;
 async function tick(srv: TestServer, price: string) {
-  clock += 1000;
+  // ticks are stamped on the server's clock, which moves with them: fresh data
+  srv.advance(1000);
+  clock = srv.deps.now();
   await srv.deps.market.tape.ingest({
     symbol: "BTCUSDT",
     time: clock,

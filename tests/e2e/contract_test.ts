@@ -6,6 +6,8 @@ import { E2E, launch, shot } from "./browser.ts";
 
 const U = 100_000_000n;
 async function tick(srv: TestServer, time: number, price: string) {
+  // the server's wall clock reaches the tick's time (a tick from the future would be refused)
+  srv.advance(Math.max(0, time - srv.deps.now()));
   await srv.deps.market.tape.ingest({
     symbol: "BTCUSDT",
     time,
@@ -71,6 +73,8 @@ for (const layout of ["mobile", "desktop"] as const) {
         await editor.locator('input[name="stopLoss"]').fill("19000");
         await editor.locator('input[name="takeProfit"]').fill("22000");
         await page.screenshot({ path: shot(`${layout}-contract-stops`), fullPage: true });
+        // the market keeps trading (a tick older than 10 s would pause orders: market data delayed)
+        await tick(srv, srv.deps.now(), "20500");
         await editor.getByRole("button", { name: "Confirm" }).click();
         await page.locator("#toast").getByText("Stop-loss and take-profit saved").waitFor();
         assertEquals(await page.getByTestId("stops").innerText(), "19,000.00 / 22,000.00");
@@ -82,6 +86,7 @@ for (const layout of ["mobile", "desktop"] as const) {
           [held.body.data.items[0]!.stopLoss, held.body.data.items[0]!.takeProfit],
           ["19000", "22000"],
         );
+        await tick(srv, srv.deps.now(), "20500");
         await page.getByRole("button", { name: "Close", exact: true }).click();
         await page.getByRole("button", { name: "Confirm" }).click();
         await page.locator("#toast").getByText("Position closed").waitFor();

@@ -7,6 +7,8 @@ import { E2E, launch, shot } from "./browser.ts";
 const U = 100_000_000n;
 
 async function tick(srv: TestServer, time: number, price: string) {
+  // the server's wall clock reaches the tick's time (a tick from the future would be refused)
+  srv.advance(Math.max(0, time - srv.deps.now()));
   await srv.deps.market.tape.ingest({
     symbol: "BTCUSDT",
     time,

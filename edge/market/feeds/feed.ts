@@ -11,5 +11,10 @@ export interface Feed {
   /** Label shown to customers ("simulated market data", ...). */
   readonly kind: "simulated" | "replay" | "exchange";
   start(emit: (tick: RawTick) => void | Promise<void>): void;
+  /**
+   * A feed with its own timeline (a replay of history) tells the tape what time it is there;
+   * live and simulated feeds leave it out: their ticks are judged against wall time.
+   */
+  clock?(): number;
   stop(): Promise<void> | void;
 }

@@ -43,6 +43,8 @@ export class ReplayFeed implements Feed {
   readonly kind = "replay" as const;
   private stopped = false;
   private done: Promise<void> | undefined;
+  /** the tick being played and the wall time it was played at */
+  private playing: { time: number; wall: number } | null = null;
 
   constructor(
     private candles: Candle[],
@@ -84,9 +86,19 @@ export class ReplayFeed implements Feed {
         const wait = t0 + (tick.time - first) / this.opts.speed - now();
         if (wait > 0) await sleep(wait);
         if (this.stopped) return;
+        this.playing = { time: tick.time, wall: now() };
         await emit(tick);
       }
     })();
+  }
+
+  /**
+   * The replay's clock: the time of the tick it is playing, running on in wall time from there,
+   * so a replay is fresh while it plays and goes stale when it stops or stalls.
+   */
+  clock(): number {
+    const now = (this.opts.now ?? Date.now)();
+    return this.playing ? this.playing.time + (now - this.playing.wall) : now;
   }
 
   async stop() {
