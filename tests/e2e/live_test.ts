@@ -17,9 +17,10 @@ const DESKTOP = {
 };
 const PHONE = { ...devices["Pixel 7"], viewport: { width: 390, height: 844 } };
 
-let clock = Date.now() - 60_000;
+let clock = 0;
 async function tick(srv: TestServer, price: string, symbol = "BTCUSDT") {
-  clock += 1000;
+  // fresh ticks on the server's clock, in order (older or future ticks are refused)
+  clock = Math.max(srv.deps.now(), clock + 1);
   await srv.deps.market.tape.ingest({
     symbol,
     time: clock,
@@ -95,20 +96,20 @@ Deno.test({
       const token = await signedIn(srv, phone);
       const page = await open(srv, phone, "/wp/product/order?symbol=BTCUSDT", "FastTicket", "user");
       const available = page.getByTestId("available");
-      assertMatch(await available.innerText(), /10000\.00 USDT/);
+      assertMatch(await available.innerText(), /10,000\.00 USDT/);
       const placed = await srv.call("/api/fast/order", {
         token,
         body: { symbol: "BTCUSDT", direction: "up", duration: 60, stake: "250" },
       });
       assertEquals(placed.body.code, 0, JSON.stringify(placed.body));
-      await available.getByText("9750.00 USDT").waitFor();
+      await available.getByText("9,750.00 USDT").waitFor();
       assert(await stillSamePage(page));
 
       // desktop: the spot ticket's USDT and the leveraged ticket after a transfer elsewhere
       const desk = await browser.newContext(DESKTOP);
       const token2 = await signedIn(srv, desk);
       const spot = await open(srv, desk, "/pc/trade/bibi?symbol=BTCUSDT", "SpotTicket", "user");
-      assertMatch(await spot.getByTestId("available").innerText(), /10000\.00 USDT/);
+      assertMatch(await spot.getByTestId("available").innerText(), /10,000\.00 USDT/);
       const future = await open(
         srv,
         desk,
@@ -121,10 +122,10 @@ Deno.test({
         body: { from: "spot", to: "contract", currency: "USDT", amount: "1000" },
       });
       assertEquals(moved.body.code, 0, JSON.stringify(moved.body));
-      await spot.getByTestId("available").getByText("9000.00 USDT").waitFor();
-      await future.getByTestId("available").getByText("10750.00 USDT").waitFor();
+      await spot.getByTestId("available").getByText("9,000.00 USDT").waitFor();
+      await future.getByTestId("available").getByText("10,750.00 USDT").waitFor();
       // and the phone's fast ticket too (same customer, contract wallet)
-      await available.getByText("10750.00 USDT").waitFor();
+      await available.getByText("10,750.00 USDT").waitFor();
       assert(await stillSamePage(spot) && await stillSamePage(future) && await stillSamePage(page));
       await spot.screenshot({ path: shot("desktop-live-spot-balance"), fullPage: true });
       await phone.close();
@@ -181,9 +182,9 @@ function watchRequests(page: Page) {
 }
 
 const STAKE_MESSAGE: Record<string, RegExp> = {
-  en: /Stake between 10 and 5000 USDT/,
-  de: /Einsatz zwischen 10 und 5000 USDT/,
-  "zh-CN": /下单金额须在 10 至 5000 USDT 之间/,
+  en: /Stake between 10 and 5,000 USDT/,
+  de: /Einsatz zwischen 10 und 5\.000 USDT/,
+  "zh-CN": /下单金额须在 10 至 5,000 USDT 之间/,
 };
 
 for (const locale of ["en", "de", "zh-CN"]) {
@@ -232,9 +233,9 @@ for (const locale of ["en", "de", "zh-CN"]) {
               token: await page.evaluate(() => localStorage.getItem("Authorization")!),
               body: { from: "contract", to: "spot", currency: "USDT", amount: "6000" },
             });
-            await page.getByTestId("available").getByText("4000.00 USDT").waitFor();
+            await page.getByTestId("available").getByText("4,000.00 USDT").waitFor();
             await page.locator('[data-testid="fast-ticket"] button[type="submit"]').click();
-            await page.locator("#stake-error").getByText("More than your available 4000 USDT")
+            await page.locator("#stake-error").getByText("More than your available 4,000 USDT")
               .waitFor();
             assertEquals(await page.getByTestId("fast-confirm").count(), 0);
             assertEquals(sent, []);
@@ -285,7 +286,7 @@ Deno.test({
           if (locale === "en") {
             assertEquals(
               await future.locator("#sl-error").innerText(),
-              "For a long, the stop-loss must be below 60000",
+              "For a long, the stop-loss must be below 60,000",
             );
           }
           assertEquals(await future.getByTestId("contract-confirm").count(), 0);
