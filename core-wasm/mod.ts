@@ -270,12 +270,142 @@ export function rollup(
   });
 }
 
-/** Roll candles of a finer interval (in time order) up into a coarser one. */
+let halves = new Uint32Array(core.memory.buffer);
+function u32(): Uint32Array {
+  if (halves.buffer !== core.memory.buffer) halves = new Uint32Array(core.memory.buffer);
+  return halves;
+}
+
+/** A non-negative safe integer as a little-endian u64 at 32-bit word `at`. */
+function putU64(h: Uint32Array, at: number, x: number) {
+  if (!Number.isSafeInteger(x) || x < 0) {
+    throw new InvalidInputError(2, "CandleBuffer.setUnits", `not a safe integer: ${x}`);
+  }
+  h[at] = x >>> 0;
+  h[at + 1] = Math.floor(x / 4294967296);
+}
+
+/**
+ * Candles laid out in WebAssembly memory (openTime, open, high, low, close, volume each), filled
+ * from plain numbers without making bigints (back-filling a year of minutes); free() it.
+ */
+export class CandleBuffer {
+  readonly #ptr: number;
+  #freed = false;
+  constructor(readonly length: number) {
+    if (!Number.isInteger(length) || length < 0 || length > MAX_ITEMS) {
+      throw new InvalidInputError(2, "CandleBuffer", "bad length");
+    }
+    this.#ptr = allocWords(length * 6, "CandleBuffer");
+  }
+  get ptr(): number {
+    if (this.#freed) throw new InvalidInputError(2, "CandleBuffer", "used after free()");
+    return this.#ptr;
+  }
+  static from(candles: readonly Candle[]): CandleBuffer {
+    const b = new CandleBuffer(candles.length);
+    const m = mem();
+    candles.forEach((c, i) => {
+      const o = b.ptr / 8 + i * 6;
+      m[o] = i64(c.openTime, "candle.openTime");
+      m[o + 1] = i64(c.open, "candle.open");
+      m[o + 2] = i64(c.high, "candle.high");
+      m[o + 3] = i64(c.low, "candle.low");
+      m[o + 4] = i64(c.close, "candle.close");
+      m[o + 5] = i64(c.volume, "candle.volume");
+    });
+    return b;
+  }
+  /** The candles of several buffers, in order, in one new buffer. */
+  static concat(buffers: readonly CandleBuffer[]): CandleBuffer {
+    const out = new CandleBuffer(buffers.reduce((n, b) => n + b.length, 0));
+    let at = out.ptr;
+    for (const b of buffers) {
+      new Uint8Array(core.memory.buffer).copyWithin(at, b.ptr, b.ptr + b.length * 48);
+      at += b.length * 48;
+    }
+    return out;
+  }
+  /**
+   * Candles from rows of six non-negative safe integers (openTime ms, then open, high, low,
+   * close, volume in units of 10^-8): one pass, no bigints.
+   */
+  static fromUnits(rows: Float64Array): CandleBuffer {
+    if (rows.length % 6) throw new InvalidInputError(2, "CandleBuffer.fromUnits", "rows of six");
+    const b = new CandleBuffer(rows.length / 6);
+    const h = u32();
+    const base = b.ptr / 4;
+    for (let k = 0; k < rows.length; k++) putU64(h, base + 2 * k, rows[k]!);
+    return b;
+  }
+  /** Candle i from non-negative safe integers: ms, and units of 10^-8. */
+  setUnits(
+    i: number,
+    openTime: number,
+    open: number,
+    high: number,
+    low: number,
+    close: number,
+    volume: number,
+  ) {
+    if (!Number.isInteger(i) || i < 0 || i >= this.length) {
+      throw new InvalidInputError(2, "CandleBuffer.setUnits", `index ${i} out of range`);
+    }
+    const h = u32();
+    const at = this.ptr / 4 + i * 12;
+    putU64(h, at, openTime);
+    putU64(h, at + 2, open);
+    putU64(h, at + 4, high);
+    putU64(h, at + 6, low);
+    putU64(h, at + 8, close);
+    putU64(h, at + 10, volume);
+  }
+  get(i: number): Candle {
+    if (!Number.isInteger(i) || i < 0 || i >= this.length) {
+      throw new InvalidInputError(2, "CandleBuffer.get", `index ${i} out of range`);
+    }
+    const m = mem();
+    const o = this.ptr / 8 + i * 6;
+    return {
+      openTime: Number(m[o]!),
+      open: m[o + 1]!,
+      high: m[o + 2]!,
+      low: m[o + 3]!,
+      close: m[o + 4]!,
+      volume: m[o + 5]!,
+    };
+  }
+  free() {
+    if (!this.#freed) core.dealloc(this.#ptr, this.length * 6);
+    this.#freed = true;
+  }
+}
+
+/**
+ * Roll candles of a finer interval (in time order) up into a coarser one; from a CandleBuffer,
+ * optionally only its candles from index `from` on.
+ */
 export function rollupCandles(
-  candles: readonly Candle[],
+  candles: readonly Candle[] | CandleBuffer,
   interval: Interval,
-  opts: { fill?: boolean } = {},
+  opts: { fill?: boolean; from?: number } = {},
 ): Candle[] {
+  if (candles instanceof CandleBuffer) {
+    const from = opts.from ?? 0;
+    if (!Number.isInteger(from) || from < 0 || from > candles.length) {
+      throw new InvalidInputError(2, "rollupCandles", "from out of range");
+    }
+    check(
+      core.rollup_candles(
+        candles.ptr + from * 48,
+        candles.length - from,
+        iv(interval),
+        opts.fill ? 1 : 0,
+      ),
+      "rollupCandles",
+    );
+    return readResult();
+  }
   const ptr = allocWords(candles.length * 6, "rollupCandles");
   try {
     const m = mem();

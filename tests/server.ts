@@ -77,7 +77,11 @@ export async function startServer(
   await deps.engine.start();
   if (opts.feed) {
     const { SimulatedFeed } = await import("../edge/market/feeds/simulated.ts");
-    await deps.market.start(new SimulatedFeed(deps.market.symbols, 7, { tickMs: 100 }));
+    // history on first start only when a test asks for it (SIM_HISTORY_DAYS): it takes seconds
+    const historyDays = opts.env?.SIM_HISTORY_DAYS ? deps.config.simHistoryDays : 0;
+    await deps.market.start(
+      new SimulatedFeed(deps.market.symbols, 7, { tickMs: 100, historyDays }),
+    );
   }
   const app = createApp(deps);
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);

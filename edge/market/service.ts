@@ -45,11 +45,39 @@ export class MarketService implements PricePort {
 
   async start(feed: Feed) {
     await this.tape.load(this.symbols.map((s) => s.code));
+    await this.backfill(feed);
     await this.quotes.load();
     this.feed = feed;
+    const prices = new Map<string, bigint>();
+    for (const s of this.symbols) {
+      const last = this.tape.lastTick(s.code);
+      if (last) prices.set(s.code, last.price);
+    }
+    feed.resume?.(prices);
     feed.start((t) => this.tape.ingest(t));
     // staleness is wall time: re-publish quotes when a symbol goes quiet
     this.staleTimer = setInterval(() => this.quotes.markDirty(), 1000);
+  }
+
+  /**
+   * First start (no tick and no candle stored for a symbol): the feed's history, rolled up into
+   * every interval, so charts of days, weeks and years are not one candle.
+   */
+  private async backfill(feed: Feed) {
+    if (!feed.history) return;
+    const t0 = performance.now();
+    let minutes = 0;
+    for (const s of this.symbols) {
+      if (this.tape.lastTick(s.code) || this.tape.openCandle(s.code, "1m")) continue;
+      minutes += (await this.tape.backfill(s.code, feed.history(s.code, this.now()))).minutes;
+    }
+    if (minutes) {
+      console.log(
+        `[market] back-filled ${minutes} minutes of ${feed.kind} history in ${
+          ((performance.now() - t0) / 1000).toFixed(1)
+        } s`,
+      );
+    }
   }
 
   async stop() {
@@ -96,5 +124,5 @@ export async function feedFromConfig(
   const symbols = config.simSymbols
     ? SYMBOLS.filter((s) => config.simSymbols!.includes(s.code))
     : SYMBOLS;
-  return new SimulatedFeed(symbols, config.simSeed, { now });
+  return new SimulatedFeed(symbols, config.simSeed, { now, historyDays: config.simHistoryDays });
 }

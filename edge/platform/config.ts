@@ -21,6 +21,8 @@ export interface AppConfig {
   simSeed: number;
   /** Simulated symbols (all when unset). */
   simSymbols: string[] | null;
+  /** Days of minute history the simulated feed generates on first start (0: none). */
+  simHistoryDays: number;
   replayFile?: string;
   /** 60 plays one minute per second. */
   replaySpeed: number;
@@ -62,6 +64,7 @@ export function loadConfig(env: (k: string) => string | undefined = (k) => Deno.
     logRequests: env("LOG_REQUESTS") === "1",
     referencePrices: env("REFERENCE_PRICES") || "BTC=60000,ETH=3000",
     simSeed: int(env, "SIM_SEED", 20260101, 0),
+    simHistoryDays: int(env, "SIM_HISTORY_DAYS", 365, 0),
     simSymbols: env("SIM_SYMBOLS") ? env("SIM_SYMBOLS")!.split(",").map((x) => x.trim()) : null,
     replayFile: env("REPLAY_FILE") || undefined,
     replaySpeed: int(env, "REPLAY_SPEED", 60, 1),
