@@ -97,7 +97,10 @@ export class MarketService implements PricePort {
   }
 }
 
-/** The feed named by configuration (FEED, REPLAY_FILE, REPLAY_SPEED, REPLAY_SYMBOL, REPLAY_SHIFT). */
+/**
+ * The feed named by configuration (FEED, REPLAY_FILE, REPLAY_SPEED, REPLAY_SYMBOL, REPLAY_SHIFT,
+ * REPLAY_START, SIM_HISTORY_DAYS, EXCHANGE_*).
+ */
 export async function feedFromConfig(
   config: AppConfig,
   now: () => number = Date.now,
@@ -110,6 +113,7 @@ export async function feedFromConfig(
       symbol: config.replaySymbol,
       speed: config.replaySpeed,
       shiftDays,
+      startAt: config.replayStart,
       now,
     });
   }
@@ -119,6 +123,7 @@ export async function feedFromConfig(
       restBase: config.exchangeRestUrl,
       symbols: config.exchangeSymbols,
       now,
+      historyDays: config.exchangeHistoryDays,
     });
   }
   const symbols = config.simSymbols

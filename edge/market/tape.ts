@@ -17,7 +17,7 @@ import {
   type Tick,
   updateCandle,
 } from "../../core-wasm/mod.ts";
-import type { RawTick } from "./feeds/feed.ts";
+import type { HistoryChunk, RawTick } from "./feeds/feed.ts";
 
 export interface TapeTick extends Tick {
   symbol: string;
@@ -147,7 +147,7 @@ export class Tape {
    */
   async backfill(
     symbol: string,
-    chunks: Iterable<Candle[] | CandleBuffer> | AsyncIterable<Candle[] | CandleBuffer>,
+    chunks: Iterable<HistoryChunk> | AsyncIterable<HistoryChunk>,
     o: { keep?: number } = {},
   ): Promise<{ minutes: number; stored: number }> {
     const keep = o.keep ?? BACKFILL_KEEP;
@@ -162,6 +162,10 @@ export class Tape {
     const out = new Map<Interval, Candle[]>();
     try {
       for await (const chunk of chunks) {
+        if ("days" in chunk) {
+          days.push(...chunk.days);
+          continue;
+        }
         const buf = chunk instanceof CandleBuffer ? chunk : CandleBuffer.from(chunk);
         if (!buf.length) {
           buf.free();
@@ -176,11 +180,11 @@ export class Tape {
           tail.shift()!.free();
         }
       }
-      if (!minutes) return { minutes: 0, stored: 0 };
+      if (!minutes && !days.length) return { minutes: 0, stored: 0 };
       all = CandleBuffer.concat(tail);
       for (const [iv, m] of fine) {
         const from = Math.max(0, all.length - (keep + 1) * m);
-        out.set(iv, rollupCandles(all, iv, { from }).slice(-keep));
+        out.set(iv, all.length ? rollupCandles(all, iv, { from }).slice(-keep) : []);
       }
     } finally {
       for (const b of tail) b.free();
@@ -200,12 +204,14 @@ export class Tape {
     let stored = 0;
     let op = this.kv.atomic();
     let pending = 0;
+    // commits run on the store's thread while the next batch is built
+    const commits: Promise<Deno.KvCommitResult | Deno.KvCommitError>[] = [];
     for (const [iv, candles] of out) {
       for (const c of candles) {
         op.set(marketKeys.candle(symbol, iv, c.openTime), c);
         stored++;
         if (++pending === 500) {
-          await op.commit();
+          commits.push(op.commit());
           op = this.kv.atomic();
           pending = 0;
         }
@@ -213,16 +219,16 @@ export class Tape {
       const last = candles[candles.length - 1];
       if (last) open.set(iv, last);
     }
-    const lastMinute = out.get("1m")![out.get("1m")!.length - 1]!;
-    const tick: TapeTick = {
-      symbol,
-      time: lastMinute.openTime + 59_999,
-      price: lastMinute.close,
-      qty: 0n,
-    };
-    op.set(marketKeys.last(symbol), tick);
-    await op.commit();
-    this.last.set(symbol, tick);
+    const lastMinute = out.get("1m")![out.get("1m")!.length - 1];
+    const tick: TapeTick | null = lastMinute
+      ? { symbol, time: lastMinute.openTime + 59_999, price: lastMinute.close, qty: 0n }
+      : null;
+    if (tick) op.set(marketKeys.last(symbol), tick);
+    commits.push(op.commit());
+    for (const r of await Promise.all(commits)) {
+      if (!r.ok) throw new Error(`[tape] back-fill of ${symbol} not stored`);
+    }
+    if (tick) this.last.set(symbol, tick);
     return { minutes, stored };
   }
 

@@ -29,9 +29,13 @@ export interface AppConfig {
   replaySymbol: string;
   /** "days": move the tape by whole days so that it ends today. */
   replayShift: "none" | "days";
+  /** Replay position (file time, ms): earlier rows are back-filled as history at start. */
+  replayStart?: number;
   exchangeWsUrl: string;
   exchangeRestUrl: string;
   exchangeSymbols: string[];
+  /** Days of daily klines the exchange feed back-fills on first start (0: none). */
+  exchangeHistoryDays: number;
   /** Start the market feed (tests of other capabilities run without one). */
   marketFeed: boolean;
 }
@@ -42,6 +46,19 @@ function int(env: (k: string) => string | undefined, key: string, dflt: number, 
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min) throw new Error(`${key} must be an integer >= ${min}`);
   return n;
+}
+
+/** A time as ms since the epoch or an ISO date(-time) in UTC; undefined when unset. */
+function time(env: (k: string) => string | undefined, key: string): number | undefined {
+  const raw = env(key);
+  if (raw === undefined || raw === "") return undefined;
+  // a date alone is UTC midnight; a date-time without a zone is read as UTC too
+  const iso = /^\d{4}-\d\d-\d\dT[^Zz+]*$/.test(raw) && !/-\d\d:?\d\d$/.test(raw.slice(10))
+    ? raw + "Z"
+    : raw;
+  const t = /^\d+$/.test(raw) ? Number(raw) : Date.parse(iso);
+  if (!Number.isSafeInteger(t)) throw new Error(`${key} must be a time (ms or ISO date)`);
+  return t;
 }
 
 export function loadConfig(env: (k: string) => string | undefined = (k) => Deno.env.get(k)) {
@@ -70,9 +87,11 @@ export function loadConfig(env: (k: string) => string | undefined = (k) => Deno.
     replaySpeed: int(env, "REPLAY_SPEED", 60, 1),
     replaySymbol: env("REPLAY_SYMBOL") || "BTCUSDT",
     replayShift: env("REPLAY_SHIFT") === "days" ? "days" : "none",
+    replayStart: time(env, "REPLAY_START"),
     marketFeed: env("MARKET_FEED") !== "off",
     exchangeWsUrl: env("EXCHANGE_WS_URL") || "",
     exchangeRestUrl: env("EXCHANGE_REST_URL") || "",
+    exchangeHistoryDays: int(env, "EXCHANGE_HISTORY_DAYS", 365, 0),
     exchangeSymbols: (env("EXCHANGE_SYMBOLS") || "BTCUSDT,ETHUSDT").split(",").map((s) => s.trim())
       .filter((s) => /^[A-Z0-9]{2,20}$/.test(s)),
   };

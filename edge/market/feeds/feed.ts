@@ -9,21 +9,22 @@ export interface RawTick {
   qty: bigint;
 }
 
+/** A piece of history: a UTC day of minute candles, or daily candles older than the minutes. */
+export type HistoryChunk = Candle[] | CandleBuffer | { days: Candle[] };
+
 export interface Feed {
   /** Label shown to customers ("simulated market data", ...). */
   readonly kind: "simulated" | "replay" | "exchange";
   start(emit: (tick: RawTick) => void | Promise<void>): void;
   stop(): Promise<void> | void;
   /**
-   * History for a symbol with nothing stored yet (back-fill on first start): minute candles
-   * before the live feed's first tick and before `now`, oldest first, in chunks (one UTC day
-   * each, as candles or a core buffer the tape frees); the tape rolls them up through the core
-   * into every interval.
+   * History for a symbol with nothing stored yet (back-fill on first start), oldest first:
+   * minute candles before the live feed's first tick and before `now`, in chunks of one UTC day
+   * (as candles or a core buffer, which the tape frees), optionally preceded by daily candles
+   * for the time before the minutes. The tape rolls them up through the core into every
+   * interval.
    */
-  history?(
-    symbol: string,
-    now: number,
-  ): Iterable<Candle[] | CandleBuffer> | AsyncIterable<Candle[] | CandleBuffer>;
+  history?(symbol: string, now: number): Iterable<HistoryChunk> | AsyncIterable<HistoryChunk>;
   /** Continue from these prices (each symbol's latest stored tick) instead of the start. */
   resume?(prices: ReadonlyMap<string, bigint>): void;
 }
