@@ -333,9 +333,14 @@ export class CandleBuffer {
   static fromUnits(rows: Float64Array): CandleBuffer {
     if (rows.length % 6) throw new InvalidInputError(2, "CandleBuffer.fromUnits", "rows of six");
     const b = new CandleBuffer(rows.length / 6);
-    const h = u32();
-    const base = b.ptr / 4;
-    for (let k = 0; k < rows.length; k++) putU64(h, base + 2 * k, rows[k]!);
+    try {
+      const h = u32();
+      const base = b.ptr / 4;
+      for (let k = 0; k < rows.length; k++) putU64(h, base + 2 * k, rows[k]!);
+    } catch (e) {
+      b.free();
+      throw e;
+    }
     return b;
   }
   /** Candle i from non-negative safe integers: ms, and units of 10^-8. */
