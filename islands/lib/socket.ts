@@ -21,6 +21,30 @@ function url() {
   return u.toString();
 }
 
+/**
+ * Messages are handed to the islands in batches, at most every FLUSH_MS: a busy feed sends
+ * dozens of ticks a second, and one render per batch (Preact batches the state updates of one
+ * task) keeps the main thread free; every message is still delivered, in order.
+ */
+const FLUSH_MS = 200;
+let inbox: string[] = [];
+let flushTimer: ReturnType<typeof setTimeout> | undefined;
+
+function flush() {
+  flushTimer = undefined;
+  const batch = inbox;
+  inbox = [];
+  for (const raw of batch) {
+    let m: { ch?: string; data?: unknown };
+    try {
+      m = JSON.parse(raw);
+    } catch {
+      continue;
+    }
+    handlers.get(m.ch ?? "")?.forEach((h) => h(m.data));
+  }
+}
+
 function connect() {
   ws = new WebSocket(url());
   ws.onopen = () => {
@@ -31,13 +55,8 @@ function connect() {
   };
   ws.onmessage = (e) => {
     lastMessage = Date.now();
-    let m: { ch?: string; data?: unknown };
-    try {
-      m = JSON.parse(e.data);
-    } catch {
-      return;
-    }
-    handlers.get(m.ch ?? "")?.forEach((h) => h(m.data));
+    inbox.push(e.data);
+    flushTimer ??= setTimeout(flush, FLUSH_MS);
   };
   ws.onclose = () => {
     statusListeners.forEach((f) => f(false));
