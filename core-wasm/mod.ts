@@ -178,23 +178,39 @@ export interface Candle {
   volume: bigint;
 }
 
+/** `length` items of `width` 64-bit words in WebAssembly memory; free() it when done. */
+class CoreBuffer {
+  readonly #ptr: number;
+  #freed = false;
+  constructor(readonly length: number, private readonly width: number, readonly kind: string) {
+    if (!Number.isInteger(length) || length < 0 || length > MAX_ITEMS) {
+      throw new InvalidInputError(2, kind, "bad length");
+    }
+    this.#ptr = allocWords(length * width, kind);
+  }
+  /** Address in WebAssembly memory; refuses a freed buffer. */
+  get ptr(): number {
+    if (this.#freed) throw new InvalidInputError(2, this.kind, "used after free()");
+    return this.#ptr;
+  }
+  protected index(i: number, op: string) {
+    if (!Number.isInteger(i) || i < 0 || i >= this.length) {
+      throw new InvalidInputError(2, `${this.kind}.${op}`, `index ${i} out of range`);
+    }
+  }
+  free() {
+    if (!this.#freed) core.dealloc(this.#ptr, this.length * this.width);
+    this.#freed = true;
+  }
+}
+
 /**
  * Ticks laid out in WebAssembly memory (time, price, qty per tick), filled without copies;
  * free() it when done.
  */
-export class TickBuffer {
-  readonly #ptr: number;
-  #freed = false;
-  constructor(readonly length: number) {
-    if (!Number.isInteger(length) || length < 0 || length > MAX_ITEMS) {
-      throw new InvalidInputError(2, "TickBuffer", "bad length");
-    }
-    this.#ptr = allocWords(length * 3, "TickBuffer");
-  }
-  /** Address in WebAssembly memory; refuses a freed buffer. */
-  get ptr(): number {
-    if (this.#freed) throw new InvalidInputError(2, "TickBuffer", "used after free()");
-    return this.#ptr;
+export class TickBuffer extends CoreBuffer {
+  constructor(length: number) {
+    super(length, 3, "TickBuffer");
   }
   static from(ticks: readonly Tick[]): TickBuffer {
     const b = new TickBuffer(ticks.length);
@@ -202,9 +218,7 @@ export class TickBuffer {
     return b;
   }
   set(i: number, time: number, price: bigint, qty: bigint) {
-    if (!Number.isInteger(i) || i < 0 || i >= this.length) {
-      throw new InvalidInputError(2, "TickBuffer.set", `index ${i} out of range`);
-    }
+    this.index(i, "set");
     const at = this.ptr / 8 + i * 3;
     const m = mem();
     m[at] = i64(time, "tick.time");
@@ -214,10 +228,6 @@ export class TickBuffer {
   /** The words (time, price, qty, ...) as a typed array; invalid after any other core call. */
   view(): BigInt64Array {
     return new BigInt64Array(core.memory.buffer, this.ptr, this.length * 3);
-  }
-  free() {
-    if (!this.#freed) core.dealloc(this.#ptr, this.length * 3);
-    this.#freed = true;
   }
 }
 
@@ -289,18 +299,9 @@ function putU64(h: Uint32Array, at: number, x: number) {
  * Candles laid out in WebAssembly memory (openTime, open, high, low, close, volume each), filled
  * from plain numbers without making bigints (back-filling a year of minutes); free() it.
  */
-export class CandleBuffer {
-  readonly #ptr: number;
-  #freed = false;
-  constructor(readonly length: number) {
-    if (!Number.isInteger(length) || length < 0 || length > MAX_ITEMS) {
-      throw new InvalidInputError(2, "CandleBuffer", "bad length");
-    }
-    this.#ptr = allocWords(length * 6, "CandleBuffer");
-  }
-  get ptr(): number {
-    if (this.#freed) throw new InvalidInputError(2, "CandleBuffer", "used after free()");
-    return this.#ptr;
+export class CandleBuffer extends CoreBuffer {
+  constructor(length: number) {
+    super(length, 6, "CandleBuffer");
   }
   static from(candles: readonly Candle[]): CandleBuffer {
     const b = new CandleBuffer(candles.length);
@@ -353,9 +354,7 @@ export class CandleBuffer {
     close: number,
     volume: number,
   ) {
-    if (!Number.isInteger(i) || i < 0 || i >= this.length) {
-      throw new InvalidInputError(2, "CandleBuffer.setUnits", `index ${i} out of range`);
-    }
+    this.index(i, "setUnits");
     const h = u32();
     const at = this.ptr / 4 + i * 12;
     putU64(h, at, openTime);
@@ -366,9 +365,7 @@ export class CandleBuffer {
     putU64(h, at + 10, volume);
   }
   get(i: number): Candle {
-    if (!Number.isInteger(i) || i < 0 || i >= this.length) {
-      throw new InvalidInputError(2, "CandleBuffer.get", `index ${i} out of range`);
-    }
+    this.index(i, "get");
     const m = mem();
     const o = this.ptr / 8 + i * 6;
     return {
@@ -379,10 +376,6 @@ export class CandleBuffer {
       close: m[o + 4]!,
       volume: m[o + 5]!,
     };
-  }
-  free() {
-    if (!this.#freed) core.dealloc(this.#ptr, this.length * 6);
-    this.#freed = true;
   }
 }
 
@@ -411,25 +404,11 @@ export function rollupCandles(
     );
     return readResult();
   }
-  const ptr = allocWords(candles.length * 6, "rollupCandles");
+  const b = CandleBuffer.from(candles);
   try {
-    const m = mem();
-    candles.forEach((c, i) => {
-      const o = ptr / 8 + i * 6;
-      m[o] = i64(c.openTime, "candle.openTime");
-      m[o + 1] = i64(c.open, "candle.open");
-      m[o + 2] = i64(c.high, "candle.high");
-      m[o + 3] = i64(c.low, "candle.low");
-      m[o + 4] = i64(c.close, "candle.close");
-      m[o + 5] = i64(c.volume, "candle.volume");
-    });
-    check(
-      core.rollup_candles(ptr, candles.length, iv(interval), opts.fill ? 1 : 0),
-      "rollupCandles",
-    );
-    return readResult();
+    return rollupCandles(b, interval, { fill: opts.fill });
   } finally {
-    core.dealloc(ptr, candles.length * 6);
+    b.free();
   }
 }
 

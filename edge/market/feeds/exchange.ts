@@ -177,25 +177,9 @@ export class ExchangeFeed implements Feed {
       try {
         const url =
           `${this.opts.restBase}/api/v3/klines?symbol=${symbol}&interval=1m&startTime=${from}&endTime=${to}&limit=1000`;
-        const rows = await (await fetch(url)).json() as [
-          number,
-          string,
-          string,
-          string,
-          string,
-          string,
-        ][];
+        const rows = await (await fetch(url)).json() as KlineRow[];
         for (const r of rows) {
-          for (
-            const t of candleTicks({
-              openTime: r[0],
-              open: parseDecimal(r[1]),
-              high: parseDecimal(r[2]),
-              low: parseDecimal(r[3]),
-              close: parseDecimal(r[4]),
-              volume: parseDecimal(r[5], { allowExponent: true }),
-            })
-          ) {
+          for (const t of candleTicks(klineCandle(r))) {
             this.stats.backfilled++;
             this.lastTime.set(symbol, t.time);
             await emit({ symbol, ...t });
