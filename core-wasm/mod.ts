@@ -231,22 +231,24 @@ export class TickBuffer extends CoreBuffer {
   }
 }
 
+/** The candle whose six words start at word `o`. */
+function candleAt(m: BigInt64Array, o: number): Candle {
+  return {
+    openTime: Number(m[o]!),
+    open: m[o + 1]!,
+    high: m[o + 2]!,
+    low: m[o + 3]!,
+    close: m[o + 4]!,
+    volume: m[o + 5]!,
+  };
+}
+
 function readResult(): Candle[] {
   const n = core.result_len();
   const m = mem();
   const base = core.result_ptr() / 8;
   const out: Candle[] = new Array(n);
-  for (let i = 0; i < n; i++) {
-    const o = base + i * 6;
-    out[i] = {
-      openTime: Number(m[o]!),
-      open: m[o + 1]!,
-      high: m[o + 2]!,
-      low: m[o + 3]!,
-      close: m[o + 4]!,
-      volume: m[o + 5]!,
-    };
-  }
+  for (let i = 0; i < n; i++) out[i] = candleAt(m, base + i * 6);
   return out;
 }
 
@@ -366,16 +368,7 @@ export class CandleBuffer extends CoreBuffer {
   }
   get(i: number): Candle {
     this.index(i, "get");
-    const m = mem();
-    const o = this.ptr / 8 + i * 6;
-    return {
-      openTime: Number(m[o]!),
-      open: m[o + 1]!,
-      high: m[o + 2]!,
-      low: m[o + 3]!,
-      close: m[o + 4]!,
-      volume: m[o + 5]!,
-    };
+    return candleAt(mem(), this.ptr / 8 + i * 6);
   }
 }
 
