@@ -22,11 +22,11 @@ function url() {
 }
 
 /**
- * Messages are handed to the islands in batches, at most every FLUSH_MS: a busy feed sends
+ * Messages are handed to the islands in batches, twice a second: a busy feed sends
  * dozens of ticks a second, and one render per batch (Preact batches the state updates of one
  * task) keeps the main thread free; every message is still delivered, in order.
  */
-const FLUSH_MS = 200;
+const FLUSH_MS = 500;
 let inbox: string[] = [];
 let flushTimer: ReturnType<typeof setTimeout> | undefined;
 
