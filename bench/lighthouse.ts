@@ -33,7 +33,8 @@ interface Report {
   audits: Record<string, Audit>;
 }
 
-async function lighthouse(url: string): Promise<Report> {
+/** One Lighthouse run; a run that fails to record (NO_NAVSTART and the like) is tried again. */
+async function lighthouse(url: string, attempt = 1): Promise<Report> {
   const out = await new Deno.Command("npx", {
     args: [
       "-y",
@@ -50,7 +51,10 @@ async function lighthouse(url: string): Promise<Report> {
     stdout: "piped",
     stderr: "piped",
   }).output();
-  if (!out.success) throw new Error(new TextDecoder().decode(out.stderr).slice(-2000));
+  if (!out.success) {
+    if (attempt < 3) return lighthouse(url, attempt + 1);
+    throw new Error(new TextDecoder().decode(out.stderr).slice(-2000));
+  }
   return JSON.parse(new TextDecoder().decode(out.stdout));
 }
 
