@@ -179,23 +179,39 @@ export interface Candle {
   volume: bigint;
 }
 
+/** `length` items of `width` 64-bit words in WebAssembly memory; free() it when done. */
+class CoreBuffer {
+  readonly #ptr: number;
+  #freed = false;
+  constructor(readonly length: number, private readonly width: number, readonly kind: string) {
+    if (!Number.isInteger(length) || length < 0 || length > MAX_ITEMS) {
+      throw new InvalidInputError(2, kind, "bad length");
+    }
+    this.#ptr = allocWords(length * width, kind);
+  }
+  /** Address in WebAssembly memory; refuses a freed buffer. */
+  get ptr(): number {
+    if (this.#freed) throw new InvalidInputError(2, this.kind, "used after free()");
+    return this.#ptr;
+  }
+  protected index(i: number, op: string) {
+    if (!Number.isInteger(i) || i < 0 || i >= this.length) {
+      throw new InvalidInputError(2, `${this.kind}.${op}`, `index ${i} out of range`);
+    }
+  }
+  free() {
+    if (!this.#freed) core.dealloc(this.#ptr, this.length * this.width);
+    this.#freed = true;
+  }
+}
+
 /**
  * Ticks laid out in WebAssembly memory (time, price, qty per tick), filled without copies;
  * free() it when done.
  */
-export class TickBuffer {
-  readonly #ptr: number;
-  #freed = false;
-  constructor(readonly length: number) {
-    if (!Number.isInteger(length) || length < 0 || length > MAX_ITEMS) {
-      throw new InvalidInputError(2, "TickBuffer", "bad length");
-    }
-    this.#ptr = allocWords(length * 3, "TickBuffer");
-  }
-  /** Address in WebAssembly memory; refuses a freed buffer. */
-  get ptr(): number {
-    if (this.#freed) throw new InvalidInputError(2, "TickBuffer", "used after free()");
-    return this.#ptr;
+export class TickBuffer extends CoreBuffer {
+  constructor(length: number) {
+    super(length, 3, "TickBuffer");
   }
   static from(ticks: readonly Tick[]): TickBuffer {
     const b = new TickBuffer(ticks.length);
@@ -203,9 +219,7 @@ export class TickBuffer {
     return b;
   }
   set(i: number, time: number, price: bigint, qty: bigint) {
-    if (!Number.isInteger(i) || i < 0 || i >= this.length) {
-      throw new InvalidInputError(2, "TickBuffer.set", `index ${i} out of range`);
-    }
+    this.index(i, "set");
     const at = this.ptr / 8 + i * 3;
     const m = mem();
     m[at] = i64(time, "tick.time");
@@ -216,10 +230,18 @@ export class TickBuffer {
   view(): BigInt64Array {
     return new BigInt64Array(core.memory.buffer, this.ptr, this.length * 3);
   }
-  free() {
-    if (!this.#freed) core.dealloc(this.#ptr, this.length * 3);
-    this.#freed = true;
-  }
+}
+
+/** The candle whose six words start at word `o`. */
+function candleAt(m: BigInt64Array, o: number): Candle {
+  return {
+    openTime: Number(m[o]!),
+    open: m[o + 1]!,
+    high: m[o + 2]!,
+    low: m[o + 3]!,
+    close: m[o + 4]!,
+    volume: m[o + 5]!,
+  };
 }
 
 function readResult(): Candle[] {
@@ -227,17 +249,7 @@ function readResult(): Candle[] {
   const m = mem();
   const base = core.result_ptr() / 8;
   const out: Candle[] = new Array(n);
-  for (let i = 0; i < n; i++) {
-    const o = base + i * 6;
-    out[i] = {
-      openTime: Number(m[o]!),
-      open: m[o + 1]!,
-      high: m[o + 2]!,
-      low: m[o + 3]!,
-      close: m[o + 4]!,
-      volume: m[o + 5]!,
-    };
-  }
+  for (let i = 0; i < n; i++) out[i] = candleAt(m, base + i * 6);
   return out;
 }
 
@@ -271,17 +283,34 @@ export function rollup(
   });
 }
 
-/** Roll candles of a finer interval (in time order) up into a coarser one. */
-export function rollupCandles(
-  candles: readonly Candle[],
-  interval: Interval,
-  opts: { fill?: boolean } = {},
-): Candle[] {
-  const ptr = allocWords(candles.length * 6, "rollupCandles");
-  try {
+let halves = new Uint32Array(core.memory.buffer);
+function u32(): Uint32Array {
+  if (halves.buffer !== core.memory.buffer) halves = new Uint32Array(core.memory.buffer);
+  return halves;
+}
+
+/** A non-negative safe integer as a little-endian u64 at 32-bit word `at`. */
+function putU64(h: Uint32Array, at: number, x: number) {
+  if (!Number.isSafeInteger(x) || x < 0) {
+    throw new InvalidInputError(2, "CandleBuffer.setUnits", `not a safe integer: ${x}`);
+  }
+  h[at] = x >>> 0;
+  h[at + 1] = Math.floor(x / 4294967296);
+}
+
+/**
+ * Candles laid out in WebAssembly memory (openTime, open, high, low, close, volume each), filled
+ * from plain numbers without making bigints (back-filling a year of minutes); free() it.
+ */
+export class CandleBuffer extends CoreBuffer {
+  constructor(length: number) {
+    super(length, 6, "CandleBuffer");
+  }
+  static from(candles: readonly Candle[]): CandleBuffer {
+    const b = new CandleBuffer(candles.length);
     const m = mem();
     candles.forEach((c, i) => {
-      const o = ptr / 8 + i * 6;
+      const o = b.ptr / 8 + i * 6;
       m[o] = i64(c.openTime, "candle.openTime");
       m[o + 1] = i64(c.open, "candle.open");
       m[o + 2] = i64(c.high, "candle.high");
@@ -289,13 +318,91 @@ export function rollupCandles(
       m[o + 4] = i64(c.close, "candle.close");
       m[o + 5] = i64(c.volume, "candle.volume");
     });
+    return b;
+  }
+  /** The candles of several buffers, in order, in one new buffer. */
+  static concat(buffers: readonly CandleBuffer[]): CandleBuffer {
+    const out = new CandleBuffer(buffers.reduce((n, b) => n + b.length, 0));
+    let at = out.ptr;
+    for (const b of buffers) {
+      new Uint8Array(core.memory.buffer).copyWithin(at, b.ptr, b.ptr + b.length * 48);
+      at += b.length * 48;
+    }
+    return out;
+  }
+  /**
+   * Candles from rows of six non-negative safe integers (openTime ms, then open, high, low,
+   * close, volume in units of 10^-8): one pass, no bigints.
+   */
+  static fromUnits(rows: Float64Array): CandleBuffer {
+    if (rows.length % 6) throw new InvalidInputError(2, "CandleBuffer.fromUnits", "rows of six");
+    const b = new CandleBuffer(rows.length / 6);
+    try {
+      const h = u32();
+      const base = b.ptr / 4;
+      for (let k = 0; k < rows.length; k++) putU64(h, base + 2 * k, rows[k]!);
+    } catch (e) {
+      b.free();
+      throw e;
+    }
+    return b;
+  }
+  /** Candle i from non-negative safe integers: ms, and units of 10^-8. */
+  setUnits(
+    i: number,
+    openTime: number,
+    open: number,
+    high: number,
+    low: number,
+    close: number,
+    volume: number,
+  ) {
+    this.index(i, "setUnits");
+    const h = u32();
+    const at = this.ptr / 4 + i * 12;
+    putU64(h, at, openTime);
+    putU64(h, at + 2, open);
+    putU64(h, at + 4, high);
+    putU64(h, at + 6, low);
+    putU64(h, at + 8, close);
+    putU64(h, at + 10, volume);
+  }
+  get(i: number): Candle {
+    this.index(i, "get");
+    return candleAt(mem(), this.ptr / 8 + i * 6);
+  }
+}
+
+/**
+ * Roll candles of a finer interval (in time order) up into a coarser one; from a CandleBuffer,
+ * optionally only its candles from index `from` on.
+ */
+export function rollupCandles(
+  candles: readonly Candle[] | CandleBuffer,
+  interval: Interval,
+  opts: { fill?: boolean; from?: number } = {},
+): Candle[] {
+  if (candles instanceof CandleBuffer) {
+    const from = opts.from ?? 0;
+    if (!Number.isInteger(from) || from < 0 || from > candles.length) {
+      throw new InvalidInputError(2, "rollupCandles", "from out of range");
+    }
     check(
-      core.rollup_candles(ptr, candles.length, iv(interval), opts.fill ? 1 : 0),
+      core.rollup_candles(
+        candles.ptr + from * 48,
+        candles.length - from,
+        iv(interval),
+        opts.fill ? 1 : 0,
+      ),
       "rollupCandles",
     );
     return readResult();
+  }
+  const b = CandleBuffer.from(candles);
+  try {
+    return rollupCandles(b, interval, { fill: opts.fill });
   } finally {
-    core.dealloc(ptr, candles.length * 6);
+    b.free();
   }
 }
 

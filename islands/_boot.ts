@@ -9,7 +9,10 @@ for (const el of Array.from(document.querySelectorAll<HTMLElement>("tw-island"))
   const name = el.dataset.name ?? "";
   if (!/^[A-Za-z]+$/.test(name)) continue;
   const props = JSON.parse(el.nextElementSibling?.textContent ?? "{}");
-  import(new URL(`${name}.js`, base).href).then((mod) => {
+  import(new URL(`${name}.js`, base).href).then(async (mod) => {
+    // hydrate in a task of its own, not in the one that evaluated the module (a big island
+    // such as the chart would otherwise block the main thread for both at once)
+    await new Promise((r) => setTimeout(r, 0));
     hydrate(h(mod.default, props), el);
     el.dataset.hydrated = "1";
   }).catch((err) => console.error("island", name, err));

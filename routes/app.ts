@@ -5,6 +5,7 @@ import type { AppEnv, Deps } from "../edge/platform/context.ts";
 import { errorResponse, fieldsFromZod } from "../edge/platform/envelope.ts";
 import { ApiError } from "../edge/platform/errors.ts";
 import { platform, securityHeaders } from "../edge/platform/middleware.ts";
+import { compression } from "../edge/platform/compression.ts";
 import { accountsApi } from "./api/accounts.ts";
 import { adminApi } from "./api/admin.ts";
 import { fundsApi } from "./api/funds.ts";
@@ -74,6 +75,8 @@ export function createApi(deps: Deps) {
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.use("*", securityHeaders());
+  // HTML and JSON compressed when asked; static files come pre-compressed (routes/static.ts)
+  app.use("*", compression());
   app.use("*", platform(deps));
   if (deps.config.logRequests) {
     app.use("*", async (c, next) => {

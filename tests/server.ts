@@ -84,7 +84,11 @@ export async function startServer(
   await deps.engine.start();
   if (opts.feed) {
     const { SimulatedFeed } = await import("../edge/market/feeds/simulated.ts");
-    await deps.market.start(new SimulatedFeed(deps.market.symbols, 7, { tickMs: 100 }));
+    // history on first start only when a test asks for it (SIM_HISTORY_DAYS): it takes seconds
+    const historyDays = opts.env?.SIM_HISTORY_DAYS ? deps.config.simHistoryDays : 0;
+    await deps.market.start(
+      new SimulatedFeed(deps.market.symbols, 7, { tickMs: 100, historyDays }),
+    );
   }
   const app = createApp(deps);
   const server = Deno.serve(
@@ -245,4 +249,56 @@ function concat(chunks: Uint8Array[]) {
     o += c.length;
   }
   return out;
+}
+
+export interface RawReply {
+  status: number;
+  headers: Headers;
+  body: Uint8Array;
+}
+
+/**
+ * One HTTP/1.1 request over a fresh connection: the body exactly as sent (de-chunked only), so
+ * tests and benches see compressed bytes (fetch would decode them).
+ */
+export async function rawGet(
+  srv: TestServer,
+  path: string,
+  headers: Record<string, string> = {},
+  method = "GET",
+): Promise<RawReply> {
+  const port = Number(new URL(srv.base).port);
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port });
+  const lines = [`${method} ${path} HTTP/1.1`, `Host: 127.0.0.1:${port}`, "Connection: close"];
+  for (const [k, v] of Object.entries(headers)) lines.push(`${k}: ${v}`);
+  await conn.write(new TextEncoder().encode(lines.join("\r\n") + "\r\n\r\n"));
+  const chunks: Uint8Array[] = [];
+  for await (const c of conn.readable) chunks.push(c);
+  const all = concat(chunks);
+  let end = 0;
+  while (!(all[end] === 13 && all[end + 1] === 10 && all[end + 2] === 13 && all[end + 3] === 10)) {
+    end++;
+  }
+  const head = new TextDecoder().decode(all.subarray(0, end)).split("\r\n");
+  const status = Number(head[0]!.split(" ")[1]);
+  const h = new Headers();
+  for (const line of head.slice(1)) {
+    const i = line.indexOf(":");
+    h.append(line.slice(0, i).trim(), line.slice(i + 1).trim());
+  }
+  let body = all.subarray(end + 4);
+  if (/chunked/i.test(h.get("transfer-encoding") ?? "")) {
+    const parts: Uint8Array[] = [];
+    let at = 0;
+    while (true) {
+      let nl = at;
+      while (!(body[nl] === 13 && body[nl + 1] === 10)) nl++;
+      const size = parseInt(new TextDecoder().decode(body.subarray(at, nl)), 16);
+      if (!size) break;
+      parts.push(body.subarray(nl + 2, nl + 2 + size));
+      at = nl + 2 + size + 2;
+    }
+    body = concat(parts);
+  }
+  return { status, headers: h, body };
 }

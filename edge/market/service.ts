@@ -45,12 +45,40 @@ export class MarketService implements PricePort {
 
   async start(feed: Feed) {
     await this.tape.load(this.symbols.map((s) => s.code));
+    await this.backfill(feed);
     await this.quotes.load();
     this.feed = feed;
     this.tape.setClock(feed.clock ? () => feed.clock!() : null);
+    const prices = new Map<string, bigint>();
+    for (const s of this.symbols) {
+      const last = this.tape.lastTick(s.code);
+      if (last) prices.set(s.code, last.price);
+    }
+    feed.resume?.(prices);
     feed.start((t) => this.tape.ingest(t));
     // staleness is the latest tick's age in wall time: re-publish quotes when a symbol goes quiet
     this.staleTimer = setInterval(() => this.quotes.markDirty(), 1000);
+  }
+
+  /**
+   * First start (no tick and no candle stored for a symbol): the feed's history, rolled up into
+   * every interval, so charts of days, weeks and years are not one candle.
+   */
+  private async backfill(feed: Feed) {
+    if (!feed.history) return;
+    const t0 = performance.now();
+    let minutes = 0;
+    for (const s of this.symbols) {
+      if (this.tape.lastTick(s.code) || this.tape.openCandle(s.code, "1m")) continue;
+      minutes += (await this.tape.backfill(s.code, feed.history(s.code, this.now()))).minutes;
+    }
+    if (minutes) {
+      console.log(
+        `[market] back-filled ${minutes} minutes of ${feed.kind} history in ${
+          ((performance.now() - t0) / 1000).toFixed(1)
+        } s`,
+      );
+    }
   }
 
   async stop() {
@@ -70,7 +98,10 @@ export class MarketService implements PricePort {
   }
 }
 
-/** The feed named by configuration (FEED, REPLAY_FILE, REPLAY_SPEED, REPLAY_SYMBOL, REPLAY_SHIFT). */
+/**
+ * The feed named by configuration (FEED, REPLAY_FILE, REPLAY_SPEED, REPLAY_SYMBOL, REPLAY_SHIFT,
+ * REPLAY_START, SIM_HISTORY_DAYS, EXCHANGE_*).
+ */
 export async function feedFromConfig(
   config: AppConfig,
   now: () => number = Date.now,
@@ -83,6 +114,7 @@ export async function feedFromConfig(
       symbol: config.replaySymbol,
       speed: config.replaySpeed,
       shiftDays,
+      startAt: config.replayStart,
       now,
     });
   }
@@ -92,10 +124,11 @@ export async function feedFromConfig(
       restBase: config.exchangeRestUrl,
       symbols: config.exchangeSymbols,
       now,
+      historyDays: config.exchangeHistoryDays,
     });
   }
   const symbols = config.simSymbols
     ? SYMBOLS.filter((s) => config.simSymbols!.includes(s.code))
     : SYMBOLS;
-  return new SimulatedFeed(symbols, config.simSeed, { now });
+  return new SimulatedFeed(symbols, config.simSeed, { now, historyDays: config.simHistoryDays });
 }

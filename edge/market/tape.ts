@@ -9,6 +9,7 @@
  */
 import {
   type Candle,
+  CandleBuffer,
   formatDecimal,
   type Interval,
   INTERVALS,
@@ -19,7 +20,7 @@ import {
   type Tick,
   updateCandle,
 } from "../../core-wasm/mod.ts";
-import type { RawTick } from "./feeds/feed.ts";
+import type { HistoryChunk, RawTick } from "./feeds/feed.ts";
 
 export interface TapeTick extends Tick {
   symbol: string;
@@ -50,6 +51,9 @@ export const DEFAULT_TAPE: Omit<TapeOptions, "now"> = {
   futureMs: 2_000,
   retentionMs: 7 * 86_400_000,
 };
+
+/** Back-filled history keeps this many of the newest candles of each interval up to 1h. */
+export const BACKFILL_KEEP = 1500;
 
 /** A candle as the API and the socket send it: [openTime, open, high, low, close, volume]. */
 export type CandleRow = [number, string, string, string, string, string];
@@ -157,6 +161,101 @@ export class Tape {
       const lastCandle = candles[candles.length - 1];
       if (lastCandle) open.set(iv, lastCandle);
     }
+  }
+
+  /**
+   * History back-fill for a symbol with nothing stored yet: minute candles (oldest first, in
+   * chunks of whole UTC days) rolled up through the core into every interval (minutes into 5m,
+   * 15m, 30m, 1h and days per chunk; days into weeks, months, quarters and years at the end) and
+   * stored. Intervals up to 1h keep their newest `keep` candles (more than a chart asks for),
+   * days and longer the whole history. The last close becomes the symbol's latest tick, stamped
+   * at the end of its minute, so the live feed continues from it.
+   */
+  async backfill(
+    symbol: string,
+    chunks: Iterable<HistoryChunk> | AsyncIterable<HistoryChunk>,
+    o: { keep?: number } = {},
+  ): Promise<{ minutes: number; stored: number }> {
+    const keep = o.keep ?? BACKFILL_KEEP;
+    const fine = [["1m", 1], ["5m", 5], ["15m", 15], ["30m", 30], ["1h", 60]] as const;
+    // minutes stay in core memory: every chunk gives its days; the newest (enough for `keep`
+    // hours) give the finer intervals at the end
+    const tail: CandleBuffer[] = [];
+    let tailMinutes = 0;
+    const days: Candle[] = [];
+    let minutes = 0;
+    let all: CandleBuffer | null = null;
+    const out = new Map<Interval, Candle[]>();
+    try {
+      for await (const chunk of chunks) {
+        if ("days" in chunk) {
+          days.push(...chunk.days);
+          continue;
+        }
+        const buf = chunk instanceof CandleBuffer ? chunk : CandleBuffer.from(chunk);
+        if (!buf.length) {
+          buf.free();
+          continue;
+        }
+        minutes += buf.length;
+        days.push(...rollupCandles(buf, "1d"));
+        tail.push(buf);
+        tailMinutes += buf.length;
+        while (tail.length > 1 && tailMinutes - tail[0]!.length >= (keep + 1) * 60) {
+          tailMinutes -= tail[0]!.length;
+          tail.shift()!.free();
+        }
+      }
+      if (!minutes && !days.length) return { minutes: 0, stored: 0 };
+      all = CandleBuffer.concat(tail);
+      for (const [iv, m] of fine) {
+        const from = Math.max(0, all.length - (keep + 1) * m);
+        out.set(iv, all.length ? rollupCandles(all, iv, { from }).slice(-keep) : []);
+      }
+    } finally {
+      for (const b of tail) b.free();
+      all?.free();
+    }
+    // a day split across two chunks comes out twice: rolling the days up again merges it
+    const merged = rollupCandles(days, "1d");
+    out.set("1d", merged);
+    out.set("1w", rollupCandles(merged, "1w"));
+    const months = rollupCandles(merged, "1M");
+    out.set("1M", months);
+    const quarters = rollupCandles(months, "1Q");
+    out.set("1Q", quarters);
+    out.set("1Y", rollupCandles(quarters, "1Y"));
+    const open = this.open.get(symbol) ?? new Map<Interval, Candle>();
+    this.open.set(symbol, open);
+    let stored = 0;
+    let op = this.kv.atomic();
+    let pending = 0;
+    // commits run on the store's thread while the next batch is built
+    const commits: Promise<Deno.KvCommitResult | Deno.KvCommitError>[] = [];
+    for (const [iv, candles] of out) {
+      for (const c of candles) {
+        op.set(marketKeys.candle(symbol, iv, c.openTime), c);
+        stored++;
+        if (++pending === 500) {
+          commits.push(op.commit());
+          op = this.kv.atomic();
+          pending = 0;
+        }
+      }
+      const last = candles[candles.length - 1];
+      if (last) open.set(iv, last);
+    }
+    const lastMinute = out.get("1m")![out.get("1m")!.length - 1];
+    const tick: TapeTick | null = lastMinute
+      ? { symbol, time: lastMinute.openTime + 59_999, price: lastMinute.close, qty: 0n }
+      : null;
+    if (tick) op.set(marketKeys.last(symbol), tick);
+    commits.push(op.commit());
+    for (const r of await Promise.all(commits)) {
+      if (!r.ok) throw new Error(`[tape] back-fill of ${symbol} not stored`);
+    }
+    if (tick) this.last.set(symbol, tick);
+    return { minutes, stored };
   }
 
   /** The last stored tick at or before `time` (settlement after a restart). */

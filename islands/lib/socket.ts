@@ -27,6 +27,31 @@ function url() {
   return u.toString();
 }
 
+/**
+ * Messages are handed to the islands in batches, twice a second: a busy feed sends
+ * dozens of ticks a second, and one render per batch (Preact batches the state updates of one
+ * task) keeps the main thread free; every message is still delivered, in order.
+ */
+const FLUSH_MS = 500;
+let inbox: string[] = [];
+let flushTimer: ReturnType<typeof setTimeout> | undefined;
+
+function flush() {
+  flushTimer = undefined;
+  const batch = inbox;
+  inbox = [];
+  for (const raw of batch) {
+    let m: ServerMessage;
+    try {
+      m = JSON.parse(raw);
+    } catch {
+      continue;
+    }
+    handlers.get(m.ch ?? "")?.forEach((h) => h(m.data));
+    if (m.ch === "user" && m.data.type === "signedOut") return signedOut();
+  }
+}
+
 function connect() {
   ws = new WebSocket(url());
   ws.onopen = () => {
@@ -37,14 +62,8 @@ function connect() {
   };
   ws.onmessage = (e) => {
     lastMessage = Date.now();
-    let m: ServerMessage;
-    try {
-      m = JSON.parse(e.data);
-    } catch {
-      return;
-    }
-    handlers.get(m.ch ?? "")?.forEach((h) => h(m.data));
-    if (m.ch === "user" && m.data.type === "signedOut") signedOut();
+    inbox.push(e.data);
+    flushTimer ??= setTimeout(flush, FLUSH_MS);
   };
   ws.onclose = () => {
     statusListeners.forEach((f) => f(false));

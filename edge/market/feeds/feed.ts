@@ -1,3 +1,5 @@
+import type { Candle, CandleBuffer } from "../../../core-wasm/mod.ts";
+
 /** A market-data source: emits trades (ticks) per symbol until stopped. */
 export interface RawTick {
   symbol: string;
@@ -6,6 +8,9 @@ export interface RawTick {
   price: bigint;
   qty: bigint;
 }
+
+/** A piece of history: a UTC day of minute candles, or daily candles older than the minutes. */
+export type HistoryChunk = Candle[] | CandleBuffer | { days: Candle[] };
 
 export interface Feed {
   /** Label shown to customers ("simulated market data", ...). */
@@ -17,4 +22,14 @@ export interface Feed {
    */
   clock?(): number;
   stop(): Promise<void> | void;
+  /**
+   * History for a symbol with nothing stored yet (back-fill on first start), oldest first:
+   * minute candles before the live feed's first tick and before `now`, in chunks of one UTC day
+   * (as candles or a core buffer, which the tape frees), optionally preceded by daily candles
+   * for the time before the minutes. The tape rolls them up through the core into every
+   * interval.
+   */
+  history?(symbol: string, now: number): Iterable<HistoryChunk> | AsyncIterable<HistoryChunk>;
+  /** Continue from these prices (each symbol's latest stored tick) instead of the start. */
+  resume?(prices: ReadonlyMap<string, bigint>): void;
 }

@@ -52,6 +52,8 @@ export class ReplayFeed implements Feed {
       symbol: string;
       speed: number;
       shiftDays: number;
+      /** the replay position (file time, ms): rows before it are history, played from it */
+      startAt?: number;
       now?: () => number;
       sleep?: (ms: number) => Promise<void>;
     },
@@ -62,10 +64,29 @@ export class ReplayFeed implements Feed {
     return this.done ?? Promise.resolve();
   }
 
-  /** All ticks of the file in order, with their (shifted) times. */
+  /** The rows before the replay position as history (shifted), one UTC day per chunk. */
+  *history(symbol: string): Generator<Candle[]> {
+    const at = this.opts.startAt;
+    if (symbol !== this.opts.symbol || at === undefined) return;
+    const shift = this.opts.shiftDays * DAY;
+    let chunk: Candle[] = [];
+    for (const c of this.candles) {
+      if (c.openTime >= at) break;
+      const row = { ...c, openTime: c.openTime + shift };
+      if (chunk.length && Math.floor(row.openTime / DAY) !== Math.floor(chunk[0]!.openTime / DAY)) {
+        yield chunk;
+        chunk = [];
+      }
+      chunk.push(row);
+    }
+    if (chunk.length) yield chunk;
+  }
+
+  /** The ticks to play (rows from the replay position on) in order, with their (shifted) times. */
   ticks(): RawTick[] {
     const shift = this.opts.shiftDays * DAY;
-    return this.candles.flatMap((c) =>
+    const at = this.opts.startAt ?? -Infinity;
+    return this.candles.filter((c) => c.openTime >= at).flatMap((c) =>
       candleTicks({ ...c, openTime: c.openTime + shift }).map((t) => ({
         symbol: this.opts.symbol,
         ...t,

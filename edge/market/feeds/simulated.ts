@@ -3,8 +3,17 @@
  * ticks (integers only), with per-symbol volatility, trade rate and sizes. Deterministic: the
  * same seed gives the same prices and sizes; only the times come from the clock.
  */
+import { CandleBuffer } from "../../../core-wasm/mod.ts";
 import type { SymbolDef } from "../symbols.ts";
 import type { Feed, RawTick } from "./feed.ts";
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+/** Trading activity by UTC hour: quiet in the Asian night, busiest as Europe and America overlap. */
+const SEASON = Array.from(
+  { length: 24 },
+  (_, h) => 1 + 0.45 * Math.sin(((h - 8) / 24) * 2 * Math.PI),
+);
 
 /** A small seeded PRNG (mulberry32): 32-bit unsigned integers. */
 export function mulberry32(seed: number) {
@@ -47,6 +56,90 @@ export class SymbolWalk {
   }
 }
 
+/**
+ * Plausible minute candles of one symbol for [from, to) (minute-aligned), oldest first, in UTC-day
+ * chunks: a slowly mean-reverting geometric walk with the live walk's volatility (x1.5), calm and
+ * busy spells (volatility regimes lasting days), intraday volume seasonality, wicks around each
+ * minute's open and close, all in whole price ticks. The path is shifted so that the last close
+ * is `end` exactly: the live walk continues from it. The same seed gives the same history.
+ */
+export function* simulatedHistory(
+  def: SymbolDef,
+  seed: number,
+  range: { from: number; to: number; end: bigint },
+): Generator<CandleBuffer> {
+  const n = Math.max(0, Math.floor((range.to - range.from) / MINUTE));
+  if (!n) return;
+  let h = seed ^ 0x68697374; // "hist": another stream than the live walk's
+  for (const ch of def.code) h = Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0;
+  const next = mulberry32(h);
+  const uniform = () => (next() + 0.5) / 4294967296;
+  // Box-Muller, both values used
+  let spare = NaN;
+  const gauss = () => {
+    if (spare === spare) {
+      const g = spare;
+      spare = NaN;
+      return g;
+    }
+    const m = Math.sqrt(-2 * Math.log(uniform())), a = 2 * Math.PI * uniform();
+    spare = m * Math.sin(a);
+    return m * Math.cos(a);
+  };
+  const tickUnits = Number(def.tick);
+  const startTicks = Number(def.sim.start) / tickUnits;
+  // the live walk moves sum-of-four-uniforms / 4 ticks per trade: sd = stepTicks / sqrt(48)
+  const perMinute = (def.sim.stepTicks / Math.sqrt(48)) * Math.sqrt(def.sim.ratePerSec * 60);
+  const sigma = 1.5 * perMinute / startTicks;
+  const pull = Math.LN2 / (45 * 1440); // half-life of a deviation from the start: 45 days
+  const regimePull = 1 / (4 * 1440);
+  // pass 1: log(close / start) per minute and its volatility factor
+  const logs = new Float64Array(n);
+  const vols = new Float32Array(n);
+  let x = 0, r = 0;
+  for (let i = 0; i < n; i++) {
+    r += -r * regimePull + 0.011 * gauss();
+    const v = Math.exp(Math.max(-0.9, Math.min(1.1, r)));
+    x += -x * pull + sigma * v * gauss();
+    logs[i] = x;
+    vols[i] = v;
+  }
+  const endTicks = Math.round(Number(range.end) / tickUnits);
+  const shift = Math.log(endTicks / startTicks) - logs[n - 1]!;
+  const ticksAt = (lx: number) => Math.max(1, Math.round(startTicks * Math.exp(lx + shift)));
+  const unit = 10 ** (8 - def.qtyDecimals);
+  // the live walk's volume, capped at 20,000 coins a minute so that a year's volume stays
+  // within the core's 64-bit fixed point (XRP and DOGE trade billions of coins)
+  const meanVolume = Math.min(def.sim.ratePerSec * 60 * Number(def.sim.maxQty) / 2, 2e12) / unit;
+  let open = ticksAt(0);
+  for (let day = Math.floor(range.from / DAY) * DAY; day < range.to; day += DAY) {
+    const first = Math.max(day, range.from);
+    const last = Math.min(day + DAY, range.to);
+    const rows = new Float64Array(((last - first) / MINUTE) * 6);
+    for (let j = 0; j < rows.length / 6; j++) {
+      const i = (first - range.from) / MINUTE + j;
+      const openTime = first + j * MINUTE;
+      const close = i === n - 1 ? endTicks : ticksAt(logs[i]!);
+      const v = vols[i]!;
+      const wick = 0.5 * sigma * v * startTicks;
+      const high = Math.max(open, close) + Math.round(Math.abs(gauss()) * wick);
+      const low = Math.max(1, Math.min(open, close) - Math.round(Math.abs(gauss()) * wick));
+      const season = SEASON[Math.floor((openTime % DAY) / 3_600_000)]!;
+      const qty = Math.max(1, Math.round(meanVolume * season * v * (0.4 + 1.2 * uniform())));
+      // units (10^-8) as numbers: exact below 2^53 (prices below 90 million)
+      const r = j * 6;
+      rows[r] = openTime;
+      rows[r + 1] = open * tickUnits;
+      rows[r + 2] = high * tickUnits;
+      rows[r + 3] = low * tickUnits;
+      rows[r + 4] = close * tickUnits;
+      rows[r + 5] = qty * unit;
+      open = close;
+    }
+    yield CandleBuffer.fromUnits(rows);
+  }
+}
+
 export class SimulatedFeed implements Feed {
   readonly kind = "simulated" as const;
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -54,10 +147,32 @@ export class SimulatedFeed implements Feed {
 
   constructor(
     symbols: readonly SymbolDef[],
-    seed: number,
-    private opts: { tickMs?: number; now?: () => number } = {},
+    private seed: number,
+    private opts: {
+      tickMs?: number;
+      now?: () => number;
+      /** days of minute history generated for a symbol with nothing stored (0: none) */
+      historyDays?: number;
+    } = {},
   ) {
     this.walks = symbols.map((s) => new SymbolWalk(s, seed));
+  }
+
+  /** A year (historyDays) of minutes up to the current minute, ending at the walk's price. */
+  *history(symbol: string, now: number): Generator<CandleBuffer> {
+    const days = this.opts.historyDays ?? 0;
+    const w = this.walks.find((x) => x.def.code === symbol);
+    if (!w || days <= 0) return;
+    const to = Math.floor(now / MINUTE) * MINUTE;
+    const from = Math.floor(to / DAY) * DAY - days * DAY;
+    yield* simulatedHistory(w.def, this.seed, { from, to, end: w.price });
+  }
+
+  resume(prices: ReadonlyMap<string, bigint>) {
+    for (const w of this.walks) {
+      const p = prices.get(w.def.code);
+      if (p !== undefined && p > 0n) w.price = p;
+    }
   }
 
   start(emit: (t: RawTick) => void | Promise<void>) {
