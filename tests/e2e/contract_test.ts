@@ -69,7 +69,7 @@ for (const layout of ["mobile", "desktop"] as const) {
         const editor = page.getByTestId("stops-editor");
         await editor.locator('input[name="stopLoss"]').fill("21000");
         await editor.getByRole("button", { name: "Confirm" }).click();
-        await editor.getByText("For a long, the stop-loss must be below 20500").waitFor();
+        await editor.getByText("For a long, the stop-loss must be below 20,500").waitFor();
         await editor.locator('input[name="stopLoss"]').fill("19000");
         await editor.locator('input[name="takeProfit"]').fill("22000");
         await page.screenshot({ path: shot(`${layout}-contract-stops`), fullPage: true });
