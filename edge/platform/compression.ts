@@ -112,8 +112,10 @@ export function compression(): MiddlewareHandler {
     // the representation depends on Accept-Encoding from here on, whatever we send
     if (res.status === 101 || c.req.header("upgrade")) return;
     addVary(res.headers, "Accept-Encoding");
+    // (`res.body` is not touched before we compress: reading it turns a body of known length into
+    // a stream, and an uncompressed reply would then lose its Content-Length)
     if (
-      res.headers.has("Content-Encoding") || !res.body || res.status < 200 ||
+      res.headers.has("Content-Encoding") || res.status < 200 ||
       res.status === 204 || res.status === 206 || res.status === 304 || c.req.method === "HEAD" ||
       /\bno-transform\b/i.test(res.headers.get("Cache-Control") ?? "")
     ) return;
