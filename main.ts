@@ -45,6 +45,7 @@ const server = Deno.serve({
 
 for (const sig of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(sig, () => {
+    deps.hub.closeAll();
     Promise.allSettled([server.shutdown(), deps.market.stop(), deps.engine.stop()]).finally(() => {
       kv.close();
       Deno.exit(0);

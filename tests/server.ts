@@ -131,6 +131,8 @@ export async function startServer(
       });
     },
     async close() {
+      // open sockets (a browser that is still closing) must not hold the shutdown up
+      deps.hub.closeAll();
       await server.shutdown();
       await deps.market.stop();
       await deps.engine.stop();

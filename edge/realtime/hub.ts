@@ -221,6 +221,16 @@ export class Hub {
     return Promise.all(done).then(() => {});
   }
 
+  /** Close every socket (the server is stopping: a graceful shutdown need not wait for them). */
+  closeAll() {
+    for (const c of this.clients) {
+      try {
+        c.ws.close(1001, "server stopping");
+      } catch { /* already closing */ }
+    }
+    this.clients.clear();
+  }
+
   heartbeat() {
     const msg = JSON.stringify({ ch: "heartbeat", data: Date.now() } satisfies ServerMessage);
     for (const c of this.clients) this.sendRaw(c, msg);

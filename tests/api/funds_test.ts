@@ -774,13 +774,20 @@ Deno.test("withdrawal: rules first, freeze, review steps once, refund, payout, r
     });
 
     await t.step("withdrawal audit trail and messages", async () => {
-      const audit = await srv.call<
-        { items: { action: string; before: unknown; after: unknown }[] }
-      >(
-        "/api/admin/audit?limit=100",
-        { token: op },
-      );
-      const actions = audit.body.data.items.map((e) => e.action);
+      // the whole log, page by page (the races above write many entries)
+      const actions: string[] = [];
+      let cursor = "";
+      do {
+        const audit = await srv.call<
+          { items: { action: string; before: unknown; after: unknown }[]; cursor: string | null }
+        >(
+          `/api/admin/audit?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+          { token: op },
+        );
+        assertEquals(audit.body.code, 0, JSON.stringify(audit.body));
+        actions.push(...audit.body.data.items.map((e) => e.action));
+        cursor = audit.body.data.cursor ?? "";
+      } while (cursor);
       for (
         const a of [
           "withdrawal.freeze",
