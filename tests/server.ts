@@ -91,9 +91,20 @@ export async function startServer(
     );
   }
   const app = createApp(deps);
+  // requests in flight, named when a shutdown has to wait for them
+  const inFlight = new Map<number, string>();
+  let seq = 0;
   const server = Deno.serve(
     { port: 0, hostname: opts.hostname ?? "127.0.0.1", onListen: () => {} },
-    app.fetch,
+    async (req, info) => {
+      const id = ++seq;
+      inFlight.set(id, `${req.method} ${new URL(req.url).pathname}`);
+      try {
+        return await app.fetch(req, info);
+      } finally {
+        inFlight.delete(id);
+      }
+    },
   );
   const base = `http://127.0.0.1:${server.addr.port}`;
   return {
@@ -133,7 +144,21 @@ export async function startServer(
     async close() {
       // open sockets (a browser that is still closing) must not hold the shutdown up
       deps.hub.closeAll();
-      await server.shutdown();
+      // A graceful shutdown waits for every connection; one a closing browser left half-open
+      // must not hang the suite: after 10 s say what was still open and carry on.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const waited = await Promise.race([
+        server.shutdown().then(() => false),
+        new Promise<boolean>((r) => timer = setTimeout(() => r(true), 10_000)),
+      ]);
+      clearTimeout(timer);
+      if (waited) {
+        console.error(
+          `[test server] shutdown still waiting after 10 s; requests in flight: ${
+            [...inFlight.values()].join(", ") || "none (an upgraded socket)"
+          }`,
+        );
+      }
       await deps.market.stop();
       await deps.engine.stop();
       // Every test server's books must balance when it stops.
