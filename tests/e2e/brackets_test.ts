@@ -2,9 +2,9 @@
  * The leveraged ticket shows the leverage brackets, marks the order's bracket and the maximum
  * leverage for the entered size (mobile and desktop; en, de, zh-CN screenshots).
  */
+import { demoToken, freshTick } from "./session.ts";
 import { devices } from "playwright-core";
 import { assert, assertEquals } from "../assert.ts";
-import { parseDecimal } from "../../core-wasm/mod.ts";
 import { startServer } from "../server.ts";
 import { E2E, launch, shot } from "./browser.ts";
 
@@ -16,16 +16,8 @@ for (const layout of ["mobile", "desktop"] as const) {
       const srv = await startServer({ seed: true });
       const browser = await launch();
       try {
-        const login = await srv.call("/api/login", {
-          body: { phone: "+12025550123", password: "Demo-2026" },
-        });
-        const token = login.headers.get("authorization")!;
-        await srv.deps.market.tape.ingest({
-          symbol: "BTCUSDT",
-          time: srv.deps.now(),
-          price: parseDecimal("60000"),
-          qty: 1_000_000n,
-        });
+        const token = await demoToken(srv);
+        await freshTick(srv, "60000", "BTCUSDT", 1_000_000n);
         for (const lang of ["en", "de", "zh-CN"]) {
           const ctx = await browser.newContext(
             layout === "mobile" ? { ...devices["Pixel 7"], locale: lang } : {

@@ -3,9 +3,9 @@
  * a pending order and a holding position, positions, spot orders, assets. Screenshots go to
  * tests/e2e/screenshots/; no page may scroll sideways or throw.
  */
+import { demoToken, freshTick } from "./session.ts";
 import { devices } from "playwright-core";
 import { assert, assertEquals } from "../assert.ts";
-import { parseDecimal } from "../../core-wasm/mod.ts";
 import { startServer } from "../server.ts";
 import { E2E, launch, shot } from "./browser.ts";
 
@@ -16,17 +16,8 @@ Deno.test({
     const srv = await startServer({ seed: true });
     const browser = await launch();
     try {
-      const login = await srv.call("/api/login", {
-        body: { phone: "+12025550123", password: "Demo-2026" },
-      });
-      const token = login.headers.get("authorization")!;
-      const tick = (price: string) =>
-        srv.deps.market.tape.ingest({
-          symbol: "BTCUSDT",
-          time: Date.now(),
-          price: parseDecimal(price),
-          qty: 100_000n,
-        });
+      const token = await demoToken(srv);
+      const tick = (price: string) => freshTick(srv, price);
       await tick("60000");
       const order = (body: Record<string, unknown>, path = "/api/contract/order") =>
         srv.call(path, { token, body, headers: { "Idempotency-Key": crypto.randomUUID() } });

@@ -3,9 +3,9 @@
  * P&L), one number format per language on a screen (server-rendered and island-rendered alike),
  * input in the language's own format, times in the browser's time zone.
  */
-import { type BrowserContext, devices } from "playwright-core";
+import { freshTick, signInContext } from "./session.ts";
+import { devices } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
-import { parseDecimal } from "../../core-wasm/mod.ts";
 import { formatShortTime } from "../../locales/format.ts";
 import { startServer, type TestServer } from "../server.ts";
 import { E2E, launch, shot } from "./browser.ts";
@@ -15,27 +15,8 @@ const DESKTOP = {
   userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36",
 };
 
-async function tick(srv: TestServer, price: string, symbol = "BTCUSDT") {
-  await srv.deps.market.tape.ingest({
-    symbol,
-    time: Date.now(),
-    price: parseDecimal(price),
-    qty: 100_000n,
-  });
-}
-
-async function signIn(srv: TestServer, ctx: BrowserContext, locale?: string) {
-  const login = await srv.call("/api/login", {
-    body: { phone: "+12025550123", password: "Demo-2026" },
-  });
-  const token = login.headers.get("authorization")!;
-  await ctx.addCookies([
-    { name: "tw_session", value: token, url: srv.base },
-    ...(locale ? [{ name: "wplocale", value: locale, url: srv.base }] : []),
-  ]);
-  await ctx.addInitScript((tk) => localStorage.setItem("Authorization", tk), token);
-  return token;
-}
+const tick = (srv: TestServer, price: string, symbol = "BTCUSDT") => freshTick(srv, price, symbol);
+const signIn = signInContext;
 
 for (const layout of ["desktop", "mobile"] as const) {
   Deno.test({

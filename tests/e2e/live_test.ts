@@ -4,9 +4,9 @@
  * stake outside the limits is refused beside the field before any confirmation box opens (no
  * request sent).
  */
+import { freshTick, signInContext } from "./session.ts";
 import { type BrowserContext, devices, type Page } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
-import { parseDecimal } from "../../core-wasm/mod.ts";
 import { startServer, type TestServer } from "../server.ts";
 import { E2E, launch, shot } from "./browser.ts";
 
@@ -17,35 +17,11 @@ const DESKTOP = {
 };
 const PHONE = { ...devices["Pixel 7"], viewport: { width: 390, height: 844 } };
 
-let clock = 0;
-async function tick(srv: TestServer, price: string, symbol = "BTCUSDT") {
-  // fresh ticks on the server's clock, in order (older or future ticks are refused)
-  clock = Math.max(srv.deps.now(), clock + 1);
-  await srv.deps.market.tape.ingest({
-    symbol,
-    time: clock,
-    price: parseDecimal(price),
-    qty: U / 10n,
-  });
-  await srv.deps.engine.idle();
-}
+const tick = (srv: TestServer, price: string, symbol = "BTCUSDT") =>
+  freshTick(srv, price, symbol, U / 10n);
 
-async function signedIn(
-  srv: TestServer,
-  ctx: BrowserContext,
-  locale = "en",
-): Promise<string> {
-  const login = await srv.call("/api/login", {
-    body: { phone: "+12025550123", password: "Demo-2026" },
-  });
-  const token = login.headers.get("authorization")!;
-  await ctx.addCookies([
-    { name: "tw_session", value: token, url: srv.base },
-    { name: "wplocale", value: locale, url: srv.base },
-  ]);
-  await ctx.addInitScript((tk) => localStorage.setItem("Authorization", tk), token);
-  return token;
-}
+const signedIn = (srv: TestServer, ctx: BrowserContext, locale = "en") =>
+  signInContext(srv, ctx, locale);
 
 /** Wait until the hub's subscriber count of `ch` passes the test (bounded: a hang fails). */
 async function until(srv: TestServer, ch: string, ok: (n: number) => boolean) {

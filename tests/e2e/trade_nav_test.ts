@@ -4,6 +4,7 @@
  * and on the desktop from home to each ticket, messages (with the unread badge) and payment
  * methods. Screens of the hub, product page and tickets in en, de and zh-CN.
  */
+import { signInContext } from "./session.ts";
 import type { BrowserContext, Page } from "playwright-core";
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
@@ -25,15 +26,7 @@ async function prices(srv: TestServer, age = 0) {
   }
 }
 
-async function signedIn(srv: TestServer, ctx: BrowserContext) {
-  const login = await srv.call("/api/login", {
-    body: { phone: "+12025550123", password: "Demo-2026" },
-  });
-  const token = login.headers.get("authorization")!;
-  await ctx.addCookies([{ name: "tw_session", value: token, url: srv.base }]);
-  await ctx.addInitScript((tk) => localStorage.setItem("Authorization", tk), token);
-  return token;
-}
+const signedIn = (srv: TestServer, ctx: BrowserContext) => signInContext(srv, ctx);
 
 const path = (page: Page) => new URL(page.url()).pathname;
 const query = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
