@@ -1,6 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { notional, parseDecimal, position } from "../core-wasm/mod.ts";
 import {
+  canonicalDecimal,
   formatMoney,
   formatNumber,
   formatPct,
@@ -168,12 +169,14 @@ export default function ContractTicket(
   const loc = uiLocale();
   /** what the customer typed, in their language -> the API's decimal string */
   const dec = (v: string) => toApiDecimal(v, loc);
+  /** lots as typed, in the customer's language ("1.000" in German is a thousand); NaN if not a number */
+  const lotsN = Number(canonicalDecimal(lots, loc) ?? NaN);
   // The ticket's figures, from the core (null while the input is incomplete); the MMR is the
   // bracket's for the resulting position value on this side (open positions plus this order)
   let ticket: ReturnType<typeof position> | null = null;
   let sized: bigint | null = null;
   try {
-    const n = Number(lots);
+    const n = lotsN;
     // a limit order opens at its limit, a market order at the last price
     const at = type === "limit" ? dec(limit) : price;
     if (at && Number.isInteger(n) && n >= 1 && n <= 10_000) {
@@ -218,7 +221,7 @@ export default function ContractTicket(
     // the server's rules, checked before the confirmation box opens
     const failures = contractOrderRules({
       side,
-      lots: lots.trim() === "" ? NaN : Number(lots),
+      lots: lotsN,
       leverage,
       leverages,
       priceDecimals,
@@ -241,7 +244,7 @@ export default function ContractTicket(
     const body: Record<string, unknown> = {
       symbol,
       side,
-      lots: Number(lots),
+      lots: lotsN,
       leverage,
       type,
     };

@@ -5,7 +5,13 @@ import { api, toast } from "./lib/api.ts";
 import { subscribe } from "./lib/socket.ts";
 import { ConfirmBox, Field, type Texts, TotpField } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
-import { formatAmount, formatNumber, toApiDecimal, uiLocale } from "../locales/format.ts";
+import {
+  currencyDecimals,
+  formatAmount,
+  formatNumber,
+  toApiDecimal,
+  uiLocale,
+} from "../locales/format.ts";
 
 export const WITHDRAW_TEXTS = [
   "withdraw.to",
@@ -60,17 +66,8 @@ export interface WithdrawPreview {
   turnover: { required: string; traded: string; remaining: string };
 }
 
-const DECIMALS: Record<string, number> = { USDT: 2, BTC: 6, ETH: 5 };
-
 function fill(s: string, v: Record<string, string>) {
   return s.replace(/\{\{(\w+)\}\}/g, (_, k) => v[k] ?? "");
-}
-
-/** Rounded down to the currency's input precision ("All" must be a valid amount). */
-function floorTo(value: string, decimals: number) {
-  const [w, f = ""] = value.split(".");
-  const frac = f.slice(0, decimals).replace(/0+$/, "");
-  return frac ? `${w}.${frac}` : w!;
 }
 
 /** Withdrawal to a bound method: limits, fee and net first, then the withdrawal password. */
@@ -112,7 +109,7 @@ export default function WithdrawForm(
       setP((cur) => {
         const a = e.accounts.find((x) => x.wallet === "spot" && x.currency === cur.currency);
         if (!a) return cur;
-        const shown = formatDecimal(parseDecimal(a.available), DECIMALS[cur.currency] ?? 2);
+        const shown = formatDecimal(parseDecimal(a.available), currencyDecimals(cur.currency));
         return { ...cur, available: shown.replace(/\.?0+$/, "") || "0" };
       });
     }), []);
@@ -153,7 +150,7 @@ export default function WithdrawForm(
     e.preventDefault();
     const a = apiAmount;
     const errs: Record<string, string> = {};
-    const re = new RegExp(`^\\d+(\\.\\d{1,${DECIMALS[p.currency] ?? 2}})?$`);
+    const re = new RegExp(`^\\d+(\\.\\d{1,${currencyDecimals(p.currency)}})?$`);
     if (!method) errs.methodId = tx["validation.methodRequired"]!;
     if (!a) errs.amount = tx["validation.amountRequired"]!;
     else if (!re.test(a) || Number(a) <= 0) errs.amount = tx["validation.amountInvalid"]!;
@@ -234,7 +231,7 @@ export default function WithdrawForm(
             class="btn btn-ghost"
             onClick={() =>
               setAmount(
-                formatAmount(floorTo(p.available, DECIMALS[p.currency] ?? 2), p.currency, loc),
+                formatAmount(p.available, p.currency, loc),
               )}
           >
             {tx["withdraw.all"]}

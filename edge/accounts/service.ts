@@ -3,6 +3,7 @@ import { describeDevice } from "../platform/device.ts";
 import {
   giveBack,
   type Limit,
+  locked,
   signInGate,
   type SignInLimits,
   take,
@@ -81,13 +82,6 @@ export interface DeviceSession {
 /** The public id of a session in the devices list (never the token or its stored hash). */
 async function sessionId(tokenHash: string) {
   return (await sha256Hex(`session-id:${tokenHash}`)).slice(0, 24);
-}
-
-function locked(retryAfterMs: number) {
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-  return new ApiError(429, "LOCKED", { minutes }, undefined, {
-    retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
-  });
 }
 
 export interface Session {
@@ -357,7 +351,6 @@ export class AccountsService {
     return { user: found.value, ...session };
   }
 
-  /** Append a sign-in attempt to the customer's ring of recent sign-ins. */
   /**
    * Append a sign-in attempt to the customer's ring of recent sign-ins. Refused attempts of a
    * locked source are recorded once per lock window, so one source hammering a lock cannot push

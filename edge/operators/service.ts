@@ -7,7 +7,7 @@ import {
 } from "../accounts/passwords.ts";
 import { totpStep } from "../accounts/totp.ts";
 import { ApiError } from "../platform/errors.ts";
-import { signInGate, type SignInLimits } from "../platform/ratelimit.ts";
+import { locked, signInGate, type SignInLimits } from "../platform/ratelimit.ts";
 import { auditInto } from "./audit.ts";
 import {
   keys,
@@ -24,13 +24,6 @@ export const OPERATOR_LIMITS = {
     perIp: { max: 20, windowMs: 30 * 60_000 },
   } satisfies SignInLimits,
 };
-
-function locked(retryAfterMs: number) {
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-  return new ApiError(429, "LOCKED", { minutes }, undefined, {
-    retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
-  });
-}
 
 /** Operator sessions end after 8 hours (one shift); there is no idle refresh. */
 export const OPERATOR_SESSION_MS = 8 * 3600_000;

@@ -2,6 +2,16 @@
  * Fixed-window counters in KV, taken atomically (versionstamp check, retry on conflict), so that
  * concurrent requests can never slip past a limit: every attempt takes a slot before it runs.
  */
+import { ApiError } from "./errors.ts";
+
+/** The "locked, try again in N minutes" refusal of a throttle (429 with Retry-After). */
+export function locked(retryAfterMs: number): ApiError {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  return new ApiError(429, "LOCKED", { minutes }, undefined, {
+    retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
+  });
+}
+
 export interface Limit {
   /** Attempts allowed per window. */
   max: number;

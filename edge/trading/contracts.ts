@@ -384,8 +384,11 @@ export class Contracts {
         const opposite = legs.filter((e) => e.value.side !== p.side);
         const here = settleLeg(p, lots, tick.price);
         let closing: { entry: Deno.KvEntry<Position>; lots: number }[] = [{ entry, lots }];
-        if (o.wholeGroup) {
-          const all = [p, ...legs.map((e) => e.value)];
+        const all = [p, ...legs.map((e) => e.value)];
+        // A hedged leg is liquidated only with its group, whatever the caller knew of the hedge
+        // (an engine on another instance may not have seen the opposite leg open yet).
+        const whole = o.wholeGroup || (o.reason === "liquidation" && isHedged(all));
+        if (whole) {
           // nothing due (the group changed meanwhile): the engine re-arms
           if (!isHedged(all) || !groupOf(all, tick.price).liquidatable) {
             throw new ApiError(409, "POSITION_CLOSED");
@@ -433,7 +436,7 @@ export class Contracts {
                 closeFee: (x.closeFee ?? 0n) + s.closeFee,
                 closeTick: tick,
                 // the legs closed along with the one asked for (a group liquidation: all)
-                closeReason: o.wholeGroup || x.id === id ? o.reason : "hedged",
+                closeReason: whole || x.id === id ? o.reason : "hedged",
                 closedAt: this.now(),
               }
               : {

@@ -3,7 +3,8 @@
  * maintenance-margin rate), compact, with the bracket the order falls in marked, and the maximum
  * leverage for the entered size. The lookup is the server's (`bracketIndex`); the server decides.
  */
-import { formatDecimal, parseDecimal } from "../../core-wasm/mod.ts";
+import { parseDecimal } from "../../core-wasm/mod.ts";
+import { formatNumber, formatPct, uiLocale } from "../../locales/format.ts";
 import { bracketIndex } from "../../edge/market/symbols.ts";
 import type { Texts } from "./fields.tsx";
 
@@ -50,6 +51,7 @@ export function Brackets(
 ) {
   const at = notional === null ? null : bracketOf(brackets, notional);
   const over = at !== null && leverage > at.bracket.maxLeverage;
+  const loc = uiLocale();
   return (
     <div class="brackets" data-testid="brackets">
       {at && (
@@ -81,11 +83,11 @@ export function Brackets(
                 >
                   <td>
                     {b.upTo !== null
-                      ? fill(tx["risk.upTo"]!, { amount: b.upTo })
-                      : fill(tx["risk.above"]!, { amount: prev ?? "0" })}
+                      ? fill(tx["risk.upTo"]!, { amount: formatNumber(b.upTo, 0, loc) })
+                      : fill(tx["risk.above"]!, { amount: formatNumber(prev ?? "0", 0, loc) })}
                   </td>
                   <td class="num">{b.maxLeverage}x</td>
-                  <td class="num">{formatDecimal(parseDecimal(b.mmr) * 100n)}%</td>
+                  <td class="num">{formatPct(b.mmr, loc, { sign: false })}</td>
                 </tr>
               );
             })}
