@@ -81,7 +81,8 @@ export async function startServer(
   }
   // Market data: tests feed ticks through the tape themselves unless they ask for the feed.
   await deps.market.tape.load(deps.market.symbols.map((s) => s.code));
-  await deps.engine.start();
+  await deps.events.start();
+  await deps.engine.start({ events: deps.events });
   if (opts.feed) {
     const { SimulatedFeed } = await import("../edge/market/feeds/simulated.ts");
     // history on first start only when a test asks for it (SIM_HISTORY_DAYS): it takes seconds
@@ -161,6 +162,7 @@ export async function startServer(
       }
       await deps.market.stop();
       await deps.engine.stop();
+      deps.events.stop();
       // Every test server's books must balance when it stops.
       const report = await verifyLedger(kv);
       kv.close();

@@ -12,6 +12,27 @@ import {
   ZERO,
 } from "./store.ts";
 import { listPage } from "../platform/kvpage.ts";
+import { type EventRef, stageEvents } from "../realtime/eventlog.ts";
+import type { BalanceRow } from "../realtime/protocol.ts";
+import { formatDecimal } from "../../core-wasm/mod.ts";
+
+/** The customer accounts of a journal after it, per customer, as the `balance` event sends them. */
+function balanceRows(after: Map<string, Balance>): { user: string; accounts: BalanceRow[] }[] {
+  const byUser = new Map<string, BalanceRow[]>();
+  for (const [id, b] of after) {
+    const ref = parseAccountId(id);
+    if (!("user" in ref)) continue;
+    const rows = byUser.get(ref.user) ?? [];
+    rows.push({
+      wallet: ref.wallet,
+      currency: ref.currency,
+      available: formatDecimal(b.available),
+      frozen: formatDecimal(b.frozen),
+    });
+    byUser.set(ref.user, rows);
+  }
+  return [...byUser].map(([user, accounts]) => ({ user, accounts }));
+}
 
 /** What a caller wants committed: postings plus its own business-record checks and writes. */
 export interface Plan<R> {
@@ -22,6 +43,11 @@ export interface Plan<R> {
   checks?: Deno.AtomicCheck[];
   /** The caller's record writes, committed with the journal. */
   write?: (op: Deno.AtomicOperation, journal: Journal) => void;
+  /**
+   * Records this journal changed that customers and the trigger engine must hear of (on any
+   * instance): staged in the event log with the customers' new balances, in the same commit.
+   */
+  events?: EventRef[];
   /** The reply; stored with the idempotency key and returned verbatim on a replay. */
   result: (journal: Journal, balances: Map<string, Balance>) => R;
 }
@@ -210,6 +236,7 @@ export class Ledger {
       op.set(keys.journal(t, journal.id), journal);
       op.set(idemKey, { journalId: journal.id, fingerprint: fp, result } satisfies IdemRecord);
       p.write?.(op, journal);
+      stageEvents(op, t, at, { balances: balanceRows(after), refs: p.events });
       const res = await op.commit();
       if (res.ok) {
         for (const f of this.posted) {

@@ -1,6 +1,12 @@
 /**
  * Market data: the configured feed -> tape (guards, candles) -> quotes and listeners (trigger
  * engine, realtime hub). Also implements the price port used to value assets.
+ *
+ * Many instances, one market: only the holder of the market lease runs the feed and writes the
+ * tape (every tape commit is fenced by the lease); every other instance follows the stored tape
+ * (watching each symbol's head, reading the new ticks) and feeds the same ticks to its quotes,
+ * candle cache, trigger engine and sockets. When the holder dies another takes the lease within
+ * seconds, catches up with the stored tape and continues from its last tick.
  */
 import type { Currency } from "../ledger/accounts.ts";
 import type { AppConfig } from "../platform/config.ts";
@@ -11,12 +17,19 @@ import { ExchangeFeed } from "./feeds/exchange.ts";
 import type { PricePort, ReferencePrices } from "./prices.ts";
 import { Quotes } from "./quotes.ts";
 import { type SymbolDef, SYMBOLS } from "./symbols.ts";
-import { DEFAULT_TAPE, Tape, type TapeEvent } from "./tape.ts";
+import { DEFAULT_TAPE, marketKeys, Tape, type TapeEvent } from "./tape.ts";
+import { INSTANCE_ID, Lease } from "../platform/lease.ts";
+import { type KeyWatch, watchKeys } from "../platform/kvwatch.ts";
 
 export class MarketService implements PricePort {
   readonly tape: Tape;
   readonly quotes: Quotes;
   private feed: Feed | null = null;
+  private lease: Lease | null = null;
+  private leading = false;
+  private follower: KeyWatch | null = null;
+  /** where lease changes are reported */
+  log: (line: string) => void = console.log;
   private staleTimer: ReturnType<typeof setInterval> | undefined;
   private listeners: ((e: TapeEvent) => void)[] = [];
 
@@ -43,21 +56,77 @@ export class MarketService implements PricePort {
     return this.feed?.kind ?? null;
   }
 
-  async start(feed: Feed) {
-    await this.tape.load(this.symbols.map((s) => s.code));
-    await this.backfill(feed);
+  /**
+   * Run the market on this instance: follow the stored tape from the start; take the market
+   * lease when it is free and then ingest from `feed` (one writer per market, fenced by the
+   * lease); hand it back to following when the lease is lost. `lease` defaults to
+   * `["lease", "market"]` with this process as owner.
+   */
+  async start(feed: Feed, o: { lease?: Lease; pollMs?: number } = {}) {
+    const codes = this.symbols.map((s) => s.code);
+    await this.tape.load(codes);
     await this.quotes.load();
     this.feed = feed;
-    this.tape.setClock(feed.clock ? () => feed.clock!() : null);
-    const prices = new Map<string, bigint>();
-    for (const s of this.symbols) {
-      const last = this.tape.lastTick(s.code);
-      if (last) prices.set(s.code, last.price);
-    }
-    feed.resume?.(prices);
-    feed.start((t) => this.tape.ingest(t));
+    this.lease = o.lease ?? new Lease(this.kv, "market", undefined, { log: (l) => this.log(l) });
+    this.tape.setClock("writer");
+    this.follower = watchKeys(
+      this.kv,
+      codes.map((c) => marketKeys.last(c)),
+      async (changed) => {
+        if (this.leading) return;
+        const heads = await this.tape.heads(changed.map((i) => codes[i]!));
+        for (const [symbol, head] of heads) {
+          const fresh = !this.tape.lastTick(symbol);
+          if (fresh) await this.tape.load([symbol]);
+          await this.tape.pull(symbol, head);
+          if (fresh) await this.quotes.load();
+        }
+      },
+      { pollMs: o.pollMs },
+    );
+    await this.lease.keep((epoch) => this.lead(epoch), () => this.follow());
     // staleness is the latest tick's age in wall time: re-publish quotes when a symbol goes quiet
     this.staleTimer = setInterval(() => this.quotes.markDirty(), 1000);
+  }
+
+  /** Whether this instance writes the tape now. */
+  get isWriter(): boolean {
+    return this.leading;
+  }
+
+  /** This instance won the market lease: catch up with the stored tape, then ingest. */
+  private async lead(epoch: number) {
+    const feed = this.feed!;
+    const codes = this.symbols.map((s) => s.code);
+    // whatever the previous writer stored (it cannot store more: its epoch is over)
+    const heads = await this.tape.heads(codes);
+    for (const [symbol, head] of heads) {
+      if (!this.tape.lastTick(symbol)) await this.tape.load([symbol]);
+      await this.tape.pull(symbol, head);
+    }
+    this.leading = true;
+    this.tape.lead(this.lease, (l) => void l.lost(epoch));
+    await this.backfill(feed);
+    await this.quotes.load();
+    this.tape.setClock(feed.clock ? () => feed.clock!() : null);
+    const last = new Map<string, { price: bigint; time: number }>();
+    for (const s of this.symbols) {
+      const t = this.tape.lastTick(s.code);
+      if (t) last.set(s.code, { price: t.price, time: t.time });
+    }
+    feed.resume?.(last);
+    feed.start((t) => this.tape.ingest(t));
+    this.log(`[market] ${INSTANCE_ID} writes the ${feed.kind} tape (epoch ${epoch})`);
+  }
+
+  /** The lease is gone (or was never held): stop ingesting, follow the stored tape. */
+  private async follow() {
+    if (!this.leading) return;
+    this.leading = false;
+    this.tape.lead(null);
+    this.tape.setClock("writer");
+    await this.feed?.stop();
+    this.log(`[market] ${INSTANCE_ID} follows the tape`);
   }
 
   /**
@@ -83,7 +152,10 @@ export class MarketService implements PricePort {
 
   async stop() {
     clearInterval(this.staleTimer);
+    this.follower?.stop();
     await this.feed?.stop();
+    // hand the market over at once instead of after the lease's expiry
+    await this.lease?.stop(true);
   }
 
   /** "market" once BTC and ETH have ticks; configured reference prices until then. */

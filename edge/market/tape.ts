@@ -21,9 +21,19 @@ import {
   updateCandle,
 } from "../../core-wasm/mod.ts";
 import type { HistoryChunk, RawTick } from "./feeds/feed.ts";
+import type { Lease } from "../platform/lease.ts";
 
 export interface TapeTick extends Tick {
   symbol: string;
+}
+
+/**
+ * A symbol's stored head (`market/last`): its latest tick, that tick's place among ticks of the
+ * same millisecond, and the writer's clock when it was stored (followers judge staleness by it).
+ */
+export interface TapeHead extends TapeTick {
+  n?: number;
+  clock?: number;
 }
 
 export interface TapeEvent {
@@ -51,6 +61,9 @@ export const DEFAULT_TAPE: Omit<TapeOptions, "now"> = {
   futureMs: 2_000,
   retentionMs: 7 * 86_400_000,
 };
+
+/** A follower reads at most this many ticks per range read. */
+const PULL_LIMIT = 2000;
 
 /** Back-filled history keeps this many of the newest candles of each interval up to 1h. */
 export const BACKFILL_KEEP = 1500;
@@ -104,16 +117,34 @@ export class Tape {
     /** refused: stamped ahead of wall time, or earlier than the symbol's latest tick */
     future: 0,
     outOfOrder: 0,
+    /** ticks not stored because another instance holds the market lease */
+    fenced: 0,
+    /** ticks read from the stored tape as a follower */
+    followed: 0,
   };
   private queue = Promise.resolve();
+  /** the market lease while this instance writes the tape (null: standalone, or a follower) */
+  private fence: Lease | null = null;
+  private onFenced: (lease: Lease) => Promise<void> | void = () => {};
+  /** a follower's view of the writer's clock: its reading at the last head, and when seen */
+  private followClock: { clock: number; at: number } | null = null;
 
   constructor(private kv: Deno.Kv, readonly opts: TapeOptions) {
     this.wall = opts.now;
   }
 
-  /** A feed with its own timeline (replay) judges staleness by its clock; null: wall time. */
-  setClock(clock: (() => number) | null) {
-    this.wall = clock ?? this.opts.now;
+  /**
+   * A feed with its own timeline (replay) judges staleness by its clock; null: wall time. A
+   * follower uses the writer's clock as last stored, running on in wall time.
+   */
+  setClock(clock: (() => number) | null | "writer") {
+    this.wall = clock === "writer"
+      ? () => {
+        const now = this.opts.now();
+        const f = this.followClock;
+        return f ? f.clock + (now - f.at) : now;
+      }
+      : clock ?? this.opts.now;
   }
 
   onTicks(f: (e: TapeEvent) => void) {
@@ -123,8 +154,12 @@ export class Tape {
   /** Load the latest tick and open candles; rebuild candles from the tape if they are missing. */
   async load(symbols: readonly string[]) {
     for (const s of symbols) {
-      const last = await this.kv.get<TapeTick>(marketKeys.last(s));
-      if (last.value) this.last.set(s, last.value);
+      const last = await this.kv.get<TapeHead>(marketKeys.last(s));
+      if (last.value) {
+        const { n, clock: _clock, ...tick } = last.value;
+        this.last.set(s, tick);
+        this.seq.set(s, { time: tick.time, n: n ?? await this.lastSeq(s, tick.time) });
+      }
       const open = new Map<Interval, Candle>();
       for (const iv of INTERVALS) {
         for await (
@@ -139,6 +174,17 @@ export class Tape {
       if (last.value && open.size < INTERVALS.length) await this.rebuild(s, open);
       this.open.set(s, open);
     }
+  }
+
+  /** The place of the last stored tick of a millisecond (heads stored before they carried it). */
+  private async lastSeq(symbol: string, time: number): Promise<number> {
+    for await (
+      const e of this.kv.list({ prefix: [...marketKeys.ticks(symbol), time] }, {
+        reverse: true,
+        limit: 1,
+      })
+    ) return e.key[4] as number;
+    return -1;
   }
 
   /** Candles from the stored ticks (after a crash between tick and candle, or a new interval). */
@@ -249,12 +295,16 @@ export class Tape {
     const tick: TapeTick | null = lastMinute
       ? { symbol, time: lastMinute.openTime + 59_999, price: lastMinute.close, qty: 0n }
       : null;
-    if (tick) op.set(marketKeys.last(symbol), tick);
+    // no stored tick yet: the first live tick of any time is place 0
+    if (tick) op.set(marketKeys.last(symbol), { ...tick, n: -1 } satisfies TapeHead);
     commits.push(op.commit());
     for (const r of await Promise.all(commits)) {
       if (!r.ok) throw new Error(`[tape] back-fill of ${symbol} not stored`);
     }
-    if (tick) this.last.set(symbol, tick);
+    if (tick) {
+      this.last.set(symbol, tick);
+      this.seq.set(symbol, { time: tick.time, n: -1 });
+    }
     return { minutes, stored };
   }
 
@@ -355,35 +405,125 @@ export class Tape {
   }
 
   private async store(symbol: string, raws: RawTick[]) {
-    const open = this.open.get(symbol) ?? new Map<Interval, Candle>();
-    this.open.set(symbol, open);
+    // computed on copies: memory changes only once the commit landed
+    const open = new Map(this.open.get(symbol) ?? []);
     const ticks: TapeTick[] = [];
     const touched = new Map<Interval, Candle>();
-    const op = this.kv.atomic();
+    let cursor = this.seq.get(symbol);
+    const rows: [TapeTick, number][] = [];
     for (const raw of raws) {
       // in time order: `accept` refused anything earlier than the latest tick
       const time = raw.time;
-      const s = this.seq.get(symbol);
-      const n = s && s.time === time ? s.n + 1 : 0;
-      this.seq.set(symbol, { time, n });
+      const n = cursor && cursor.time === time ? cursor.n + 1 : 0;
+      cursor = { time, n };
       const tick: TapeTick = { symbol, time, price: raw.price, qty: raw.qty };
-      op.set(marketKeys.tick(symbol, time, n), { price: tick.price, qty: tick.qty }, {
-        expireIn: this.opts.retentionMs,
-      });
+      rows.push([tick, n]);
       for (const iv of INTERVALS) {
         const r = updateCandle(open.get(iv) ?? null, iv, tick);
         open.set(iv, r.candle);
         touched.set(iv, r.candle);
       }
-      this.last.set(symbol, tick);
       ticks.push(tick);
     }
-    for (const [iv, c] of touched) op.set(marketKeys.candle(symbol, iv, c.openTime), c);
-    op.set(marketKeys.last(symbol), ticks[ticks.length - 1]!);
-    await op.commit();
+    const head: TapeHead = { ...ticks[ticks.length - 1]!, n: cursor!.n, clock: this.wall() };
+    for (let attempt = 0;; attempt++) {
+      const op = this.kv.atomic();
+      // only the market's lease holder writes: a former holder's commit fails here
+      if (this.fence) this.fence.guard(op);
+      for (const [tick, n] of rows) {
+        op.set(marketKeys.tick(symbol, tick.time, n), { price: tick.price, qty: tick.qty }, {
+          expireIn: this.opts.retentionMs,
+        });
+      }
+      for (const [iv, c] of touched) op.set(marketKeys.candle(symbol, iv, c.openTime), c);
+      op.set(marketKeys.last(symbol), head);
+      if ((await op.commit()).ok) break;
+      if (!this.fence || attempt >= 3 || !(await this.fence.confirm())) {
+        // another instance holds the market now: these ticks are not ours to store
+        this.stats.fenced += ticks.length;
+        if (this.fence) await this.onFenced(this.fence);
+        return;
+      }
+    }
+    this.seq.set(symbol, cursor!);
+    this.open.set(symbol, open);
+    this.last.set(symbol, ticks[ticks.length - 1]!);
     this.stats.accepted += ticks.length;
-    const event = { symbol, ticks, candles: touched };
-    for (const l of this.listeners) l(event);
+    this.emit({ symbol, ticks, candles: touched });
+  }
+
+  private emit(event: TapeEvent) {
+    for (const l of this.listeners) {
+      try {
+        l(event);
+      } catch (e) {
+        console.error("[tape] listener failed", e);
+      }
+    }
+  }
+
+  /**
+   * Become the writer: every commit from now on is fenced by `lease` (`onFenced` runs when a
+   * commit finds another epoch). null: stop writing (a follower).
+   */
+  lead(lease: Lease | null, onFenced: (lease: Lease) => Promise<void> | void = () => {}) {
+    this.fence = lease;
+    this.onFenced = onFenced;
+    this.suspect.clear();
+  }
+
+  /**
+   * Follow the stored tape (an instance that is not the writer): read the ticks stored after the
+   * last one this instance knows, in order, update the open candles in memory (never stored:
+   * candles are derived by the writer only) and tell the listeners, exactly as if ingested here.
+   * Returns how many ticks were new.
+   */
+  async pull(symbol: string, head?: TapeHead | null): Promise<number> {
+    const cursor = this.seq.get(symbol);
+    if (head && cursor && head.time === cursor.time && head.n === cursor.n) return 0;
+    const start = cursor
+      ? marketKeys.tick(symbol, cursor.time, cursor.n + 1)
+      : marketKeys.tick(symbol, head ? head.time - this.opts.staleMs : 0, 0);
+    const rows: { tick: TapeTick; n: number }[] = [];
+    for await (
+      const e of this.kv.list<StoredTick>({ prefix: marketKeys.ticks(symbol), start }, {
+        limit: PULL_LIMIT,
+        batchSize: 500,
+      })
+    ) {
+      const time = e.key[3] as number, n = e.key[4] as number;
+      rows.push({ tick: { symbol, time, price: e.value.price, qty: e.value.qty }, n });
+    }
+    if (!rows.length) return 0;
+    const open = this.open.get(symbol) ?? new Map<Interval, Candle>();
+    this.open.set(symbol, open);
+    const touched = new Map<Interval, Candle>();
+    for (const { tick } of rows) {
+      for (const iv of INTERVALS) {
+        const r = updateCandle(open.get(iv) ?? null, iv, tick);
+        open.set(iv, r.candle);
+        touched.set(iv, r.candle);
+      }
+    }
+    const last = rows[rows.length - 1]!;
+    this.seq.set(symbol, { time: last.tick.time, n: last.n });
+    this.last.set(symbol, last.tick);
+    if (head?.clock !== undefined) this.followClock = { clock: head.clock, at: this.opts.now() };
+    this.stats.followed += rows.length;
+    this.emit({ symbol, ticks: rows.map((r) => r.tick), candles: touched });
+    // a long gap comes in pieces
+    return rows.length + (rows.length === PULL_LIMIT ? await this.pull(symbol) : 0);
+  }
+
+  /** The stored heads of these symbols (the latest tick of each, with its place and clock). */
+  async heads(symbols: readonly string[]): Promise<Map<string, TapeHead>> {
+    const out = new Map<string, TapeHead>();
+    for (let i = 0; i < symbols.length; i += 10) {
+      const chunk = symbols.slice(i, i + 10);
+      const got = await this.kv.getMany<TapeHead[]>(chunk.map((s) => marketKeys.last(s)));
+      got.forEach((e, j) => e.value && out.set(chunk[j]!, e.value));
+    }
+    return out;
   }
 
   /**

@@ -11,6 +11,8 @@ import { Ledger } from "../ledger/service.ts";
 import { ReferencePrices } from "../market/prices.ts";
 import { MarketService } from "../market/service.ts";
 import { Hub } from "../realtime/hub.ts";
+import { EventLogReader, type EventRef } from "../realtime/eventlog.ts";
+import type { UserEvent } from "../realtime/protocol.ts";
 import { FastContracts, fastJson } from "../trading/fast.ts";
 import { TradingEngine } from "../trading/engine.ts";
 import { Contracts } from "../trading/contracts.ts";
@@ -48,18 +50,40 @@ export async function buildDeps(
     (t, tokenHash) => accounts.sessionAlive(t, tokenHash),
   );
   market.onTicks((e) => hub.publish(e));
-  // every journal that touches a customer tells them their new balances
-  ledger.onPosted((e) => void hub.balances(e.tenant, e.balances));
   const fast = new FastContracts(kv, ledger, market, now);
   const contracts = new Contracts(kv, ledger, market, now);
-  // a hedged leg is shown with its group's liquidation level
-  contracts.onChange = (t, p) =>
-    void contracts.jsonOf(t, p).then((position) =>
-      hub.toUser(t, p.userId, { type: "position", position })
-    ).catch((e) => console.error("[contracts] position event failed", e));
   const spot = new Spot(kv, ledger, market, now);
-  spot.onChange = (t, o) => hub.toUser(t, o.userId, { type: "spot", order: spotJson(o) });
-  const engine = new TradingEngine(fast, contracts, spot, market, tenants, now);
+  // private events of every instance reach the sockets of this one through the event log
+  const events = new EventLogReader(kv, [...tenants.byId.keys()], now, {
+    pollMs: config.kvPollMs,
+  });
+  events.subscribe((t, e) => hub.fromLog(t, e, (t, r) => userEvents(t, r)));
+  /** What a customer is told about a changed record (read as it is now). */
+  const userEvents = async (t: string, r: EventRef): Promise<UserEvent[]> => {
+    if (r.kind === "fast.settled") {
+      const o = await fast.get(t, r.id);
+      return o ? [{ type: "fast.settled", order: fastJson(o) }] : [];
+    }
+    if (r.kind === "spot") {
+      const o = await spot.get(t, r.id);
+      return o ? [{ type: "spot", order: spotJson(o) }] : [];
+    }
+    if (r.kind !== "position") return [];
+    const p = await contracts.get(t, r.id);
+    if (!p) return [];
+    // a hedged leg is shown with its group's liquidation level: the other legs change too
+    const legs = (await contracts.userPositions(t, p.userId, p.symbol)).filter((x) =>
+      x.id !== p.id && x.status === "holding"
+    );
+    return await Promise.all(
+      [p, ...legs].map(async (x) => ({
+        type: "position" as const,
+        position: await contracts.jsonOf(t, x),
+      })),
+    );
+  };
+  const engine = new TradingEngine(fast, contracts, spot, market, tenants, now, kv);
+  if (opts.log) engine.log = market.log = opts.log;
   const exchange = new Exchange(kv, ledger, market, now);
   const holdingFees = new HoldingFees(kv, ledger, contracts, tenants, now);
   const images = new ImageStore(kv, now);
@@ -67,8 +91,8 @@ export async function buildDeps(
   const identity = new Identity(kv, images, now);
   const recharges = new Recharges(kv, ledger, images, market, now);
   const withdrawals = new Withdrawals(kv, ledger, accounts, methods, now);
-  fast.onSettled = (t, o) => hub.toUser(t, o.userId, { type: "fast.settled", order: fastJson(o) });
   return {
+    events,
     kv,
     config,
     tenants,

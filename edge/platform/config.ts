@@ -5,6 +5,12 @@ export interface AppConfig {
   port: number;
   /** Local file path, ":memory:", or a remote KV URL (http/https). */
   kvPath: string;
+  /**
+   * How often heads in KV (tape, event log) are polled, ms: a local KV file shared by several
+   * processes does not announce one process's writes to another (`kv.watch` covers Deno Deploy,
+   * denokv and this process's own writes).
+   */
+  kvPollMs: number;
   feed: "simulated" | "replay" | "exchange";
   /** JSON file defining tenants; undefined = the built-in default (`demo`). */
   tenantsFile?: string;
@@ -117,6 +123,7 @@ export function loadConfig(env: (k: string) => string | undefined = (k) => Deno.
   const config: AppConfig = {
     port: int(env, "PORT", 8000, 0),
     kvPath: env("KV_PATH") || ".data/tradewind.kv",
+    kvPollMs: int(env, "KV_POLL_MS", 100, 10),
     feed,
     tenantsFile: env("TENANTS_FILE") || undefined,
     production,

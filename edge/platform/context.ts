@@ -1,3 +1,4 @@
+import type { EventLogReader } from "../realtime/eventlog.ts";
 import type { OperatorsService } from "../operators/service.ts";
 import type { PaymentMethods } from "../funds/methods.ts";
 import type { Recharges } from "../funds/recharge.ts";
@@ -40,6 +41,8 @@ export interface Deps {
   holdingFees: HoldingFees;
   spot: Spot;
   engine: TradingEngine;
+  /** the tenants' event logs, read from KV (private events of every instance) */
+  events: EventLogReader;
   images: ImageStore;
   identity: Identity;
   methods: PaymentMethods;

@@ -13,6 +13,7 @@ import type { Quotes } from "../market/quotes.ts";
 import { candleRow, type TapeEvent } from "../market/tape.ts";
 import type { SymbolDef } from "../market/symbols.ts";
 import type { BalanceRow, ServerMessage, UserEvent } from "./protocol.ts";
+import type { EventRef, LogEntry } from "./eventlog.ts";
 
 export interface HubSocket {
   readonly bufferedAmount: number;
@@ -170,6 +171,40 @@ export class Hub {
       }
     }
     return Promise.all(done).then(() => {});
+  }
+
+  /**
+   * An event-log entry (a commit on any instance): its customers' new balances, and the records
+   * it changed, read by `resolve` only when a customer of it is connected here.
+   */
+  fromLog(
+    tenant: string,
+    e: LogEntry,
+    resolve: (tenant: string, ref: EventRef) => Promise<UserEvent[]>,
+  ): Promise<void> {
+    const done: Promise<void>[] = [];
+    for (const b of e.balances ?? []) {
+      if (this.connected(tenant, b.user)) {
+        done.push(this.toUser(tenant, b.user, { type: "balance", accounts: b.accounts }));
+      }
+    }
+    for (const r of e.refs ?? []) {
+      if (!this.connected(tenant, r.user)) continue;
+      done.push(
+        resolve(tenant, r).then((events) =>
+          Promise.all(events.map((ev) => this.toUser(tenant, r.user, ev))).then(() => {})
+        ),
+      );
+    }
+    return Promise.all(done).then(() => {});
+  }
+
+  /** Whether a customer has an open private channel on this instance. */
+  connected(tenant: string, userId: string): boolean {
+    for (const c of this.clients) {
+      if (c.tenant === tenant && c.userId === userId && c.channels.has("user")) return true;
+    }
+    return false;
   }
 
   /** The customer accounts of a committed journal, one `balance` event per customer. */

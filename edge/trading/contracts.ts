@@ -27,6 +27,7 @@ import {
 } from "../../core-wasm/mod.ts";
 import { house, user } from "../ledger/accounts.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
+import { stageEvents } from "../realtime/eventlog.ts";
 import type { MarketService } from "../market/service.ts";
 import { type Bracket, bracketFor, symbolOf } from "../market/symbols.ts";
 import { addVolume } from "../funds/turnover.ts";
@@ -317,6 +318,7 @@ export class Contracts {
             frozen: margin + openFee,
           }],
         checks: [version],
+        events: [{ user: userId, kind: "position", id }],
         write: (op) => {
           op.set(posKeys.userSymbol(t, userId, req.symbol), id);
           op.set(posKeys.pos(t, id), p);
@@ -461,6 +463,7 @@ export class Contracts {
           ref: `contract:${id}`,
           postings,
           checks: closing.map((c) => c.entry),
+          events: nexts.map((x) => ({ user: x.userId, kind: "position" as const, id: x.id })),
           write: (op) => {
             closing.forEach((c, i) => {
               const next = nexts[i]!;
@@ -592,6 +595,7 @@ export class Contracts {
           ref: `contract:${id}`,
           postings,
           checks: [entry],
+          events: [{ user: next.userId, kind: "position", id }],
           write: (op) => {
             op.set(entry.key, next);
             if (next.status === "cancelled") {
@@ -643,7 +647,9 @@ export class Contracts {
       const tick = this.tickOf(p.symbol);
       enforce(stopRules(p.side, tick.price, { stopLoss: sl, takeProfit: tp }, def.priceDecimals));
       const next = { ...p, stopLoss: sl, takeProfit: tp };
-      const res = await this.kv.atomic().check(entry).set(entry.key, next).commit();
+      const op = this.kv.atomic().check(entry).set(entry.key, next);
+      stageEvents(op, t, this.now(), { refs: [{ user: userId, kind: "position", id }] });
+      const res = await op.commit();
       if (res.ok) {
         this.onChange(t, next);
         return positionJson(next, tick.price);

@@ -8,6 +8,10 @@
  * Hedged groups (a customer's longs and shorts on one symbol) are watched at the group's
  * liquidation level, computed by the core from all legs, instead of each leg's own; the level is
  * re-derived whenever a leg opens, changes or closes.
+ *
+ * One engine for all instances: it runs where the engine lease is held. Orders placed through
+ * any instance reach it through the event log (and are indexed at once when placed through the
+ * holder itself); on takeover it rebuilds every index from KV.
  */
 import type { TapeEvent, TapeTick } from "../market/tape.ts";
 import type { MarketService } from "../market/service.ts";
@@ -16,6 +20,8 @@ import type { FastContracts, FastOrder, TickRef } from "./fast.ts";
 import { type Contracts, groupOf, isHedged, type Position } from "./contracts.ts";
 import type { Spot, SpotOrder } from "./spot.ts";
 import { ExpiryQueue, TriggerIndex } from "./trigger_index.ts";
+import { INSTANCE_ID, Lease } from "../platform/lease.ts";
+import type { EventLogReader, EventRef } from "../realtime/eventlog.ts";
 
 export class TradingEngine {
   private expiries = new Map<string, ExpiryQueue>();
@@ -29,7 +35,19 @@ export class TradingEngine {
   private hedged = new Set<string>();
   private work = Promise.resolve();
   private sweeper: ReturnType<typeof setInterval> | undefined;
-  readonly stats = { settled: 0, refunded: 0, closed: 0 };
+  private reconciler: ReturnType<typeof setInterval> | undefined;
+  /** open positions and spot orders indexed (`t|id`), to find what an index missed */
+  private knownPositions = new Set<string>();
+  private knownSpot = new Set<string>();
+  /** this instance holds the engine lease and its indexes are built */
+  private active = false;
+  /** events that arrived while the indexes were being built from KV */
+  private buffered: [string, EventRef[]][] | null = null;
+  private lease: Lease | null = null;
+  private unsubscribe: (() => void) | null = null;
+  readonly stats = { settled: 0, refunded: 0, closed: 0, takeovers: 0 };
+  /** where lease changes are reported */
+  log: (line: string) => void = console.log;
 
   constructor(
     private fast: FastContracts,
@@ -38,16 +56,20 @@ export class TradingEngine {
     private market: MarketService,
     private tenants: TenantRegistry,
     private now: () => number,
+    private kv: Deno.Kv,
   ) {
-    fast.onOpen = (t, o) => this.addFast(t, o);
-    contracts.onOpen = (t, p) => this.indexPosition(t, p);
-    const notify = contracts.onChange;
-    contracts.onChange = (t, p) => {
-      this.indexPosition(t, p);
-      notify(t, p);
-    };
-    spot.onOpen = (t, o) => this.indexSpot(t, o);
-    market.onTicks((e) => this.onTicks(e));
+    // orders placed through this instance are indexed at once; those placed through others
+    // arrive through the event log (`start`)
+    fast.onOpen = (t, o) => this.active && this.addFast(t, o);
+    contracts.onOpen = (t, p) => this.active && this.indexPosition(t, p);
+    contracts.onChange = (t, p) => this.active && this.indexPosition(t, p);
+    spot.onOpen = (t, o) => this.active && this.indexSpot(t, o);
+    market.onTicks((e) => this.active && this.onTicks(e));
+  }
+
+  /** Whether this instance runs the engine now (holds the lease, indexes built). */
+  get isActive(): boolean {
+    return this.active;
   }
 
   /** A spot limit: a buy fills when the price falls to it, a sell when it rises to it. */
@@ -58,6 +80,7 @@ export class TradingEngine {
       this.spotLevels.set(o.symbol, ix);
     }
     ix.set(`${t}|${o.id}`, o.side === "buy" ? "below" : "above", o.price);
+    this.knownSpot.add(`${t}|${o.id}`);
   }
 
   /** A position's trigger levels: liquidation and stop-loss on the losing side, take-profit on the other. */
@@ -69,6 +92,8 @@ export class TradingEngine {
     }
     const key = `${t}|${p.id}`;
     for (const k of ["liq", "sl", "tp", "lim"]) ix.delete(`${key}|${k}`);
+    if (p.status === "holding" || p.status === "pending") this.knownPositions.add(key);
+    else this.knownPositions.delete(key);
     const gk = `${t}|${p.userId}|${p.symbol}`;
     let g = this.groups.get(gk);
     if (p.status === "holding") {
@@ -121,22 +146,109 @@ export class TradingEngine {
     }
   }
 
-  /** Load open orders and positions of every tenant and start the stale-refund sweeper. */
-  async start() {
+  /**
+   * Run the engine on whichever instance holds its lease (`["lease", "engine"]`): on winning it
+   * the indexes are built from KV (what came due meanwhile settles on the next tick, at the
+   * stored ticks), then kept current from the event log (orders placed on any instance) and
+   * reconciled with the stored open-order indexes every `reconcileMs`.
+   */
+  async start(o: { events: EventLogReader; lease?: Lease; reconcileMs?: number }) {
+    this.unsubscribe = o.events.subscribe((t, e) => {
+      if (!e.refs?.length || !this.lease?.isHeld) return;
+      if (this.buffered) this.buffered.push([t, e.refs]);
+      else if (this.active) return this.apply(t, e.refs);
+      return;
+    });
+    this.lease = o.lease ?? new Lease(this.kv, "engine", undefined, { log: (l) => this.log(l) });
+    this.sweeper = setInterval(() => this.active && this.sweepStale(), 1000);
+    this.reconciler = setInterval(
+      () => this.active && void this.reconcile().catch((e) => console.error("[engine]", e)),
+      o.reconcileMs ?? 30_000,
+    );
+    await this.lease.keep((epoch) => this.takeOver(epoch), () => this.standDown());
+  }
+
+  /** Build every index from KV (this instance just won the lease). */
+  private async takeOver(epoch: number) {
+    this.buffered = [];
+    this.clear();
+    try {
+      await this.reconcile();
+    } catch (e) {
+      this.buffered = null;
+      throw e;
+    }
+    if (this.lease?.epoch !== epoch) return void (this.buffered = null);
+    this.active = true;
+    this.stats.takeovers++;
+    const pending = this.buffered;
+    this.buffered = null;
+    for (const [t, refs] of pending) await this.apply(t, refs);
+    this.log(`[engine] ${INSTANCE_ID} runs the trigger engine (epoch ${epoch})`);
+  }
+
+  private standDown() {
+    if (!this.active) return;
+    this.active = false;
+    this.clear();
+    this.log(`[engine] ${INSTANCE_ID} stopped running the trigger engine`);
+  }
+
+  private clear() {
+    this.expiries.clear();
+    this.levels.clear();
+    this.spotLevels.clear();
+    this.meta.clear();
+    this.groups.clear();
+    this.hedged.clear();
+    this.knownPositions.clear();
+    this.knownSpot.clear();
+  }
+
+  /** Index every open order and position stored that is not indexed yet. */
+  private async reconcile() {
     for (const t of this.tenants.byId.keys()) {
       await this.contracts.indexUserOpen(t);
       for await (const o of this.fast.openOrders(t)) {
+        if (this.meta.has(`${t}|${o.id}`)) continue;
         this.index(t, o.id, o.symbol, o.expiresAt, o.createdAt + o.duration * 1000);
       }
-      for await (const p of this.contracts.openPositions(t)) this.indexPosition(t, p);
-      for await (const o of this.spot.openOrders(t)) this.indexSpot(t, o);
+      for await (const p of this.contracts.openPositions(t)) {
+        if (!this.knownPositions.has(`${t}|${p.id}`)) this.indexPosition(t, p);
+      }
+      for await (const o of this.spot.openOrders(t)) {
+        if (!this.knownSpot.has(`${t}|${o.id}`)) this.indexSpot(t, o);
+      }
     }
-    this.sweeper = setInterval(() => this.sweepStale(), 1000);
   }
 
-  stop() {
+  /** Records changed on some instance: read them and index what is open. */
+  private async apply(t: string, refs: EventRef[]) {
+    for (const r of refs) {
+      if (r.kind === "fast.open") {
+        const o = await this.fast.get(t, r.id);
+        if (o?.status === "open" && !this.meta.has(`${t}|${o.id}`)) this.addFast(t, o);
+      } else if (r.kind === "position") {
+        const p = await this.contracts.get(t, r.id);
+        if (p) this.indexPosition(t, p);
+      } else if (r.kind === "spot") {
+        const o = await this.spot.get(t, r.id);
+        if (o?.status === "open") this.indexSpot(t, o);
+        else if (o) {
+          this.spotLevels.get(o.symbol)?.delete(`${t}|${o.id}`);
+          this.knownSpot.delete(`${t}|${o.id}`);
+        }
+      }
+    }
+  }
+
+  async stop() {
     clearInterval(this.sweeper);
-    return this.work;
+    clearInterval(this.reconciler);
+    this.unsubscribe?.();
+    this.active = false;
+    await this.work;
+    await this.lease?.stop(true);
   }
 
   /** Wait for queued settlements (tests, shutdown). */
@@ -169,6 +281,7 @@ export class TradingEngine {
       if (fresh && spotIx?.size) {
         for (const key of spotIx.take(tick.price)) {
           const [t, id] = key.split("|") as [string, string];
+          this.knownSpot.delete(key);
           const at = ref(tick);
           this.work = this.work.then(() => this.spot.fill(t, id, at).then(() => {}))
             .catch((err) => console.error("[engine] spot fill failed", err));

@@ -155,6 +155,7 @@ export class FastContracts {
         type: "fast",
         ref: `fast:${id}`,
         postings: [{ account, available: -stake, frozen: stake }],
+        events: [{ user: userId, kind: "fast.open", id }],
         write: (op) => {
           op.set(fastKeys.order(t, id), order);
           op.set(fastKeys.byUser(t, userId, id), true);
@@ -225,6 +226,7 @@ export class FastContracts {
             ref: `fast:${orderId}`,
             postings,
             checks: [entry],
+            events: [{ user: o.userId, kind: "fast.settled", id: orderId }],
             write: (op) => {
               op.set(entry.key, settled);
               op.delete(fastKeys.open(t, orderId));
@@ -263,6 +265,10 @@ export class FastContracts {
   }
 
   /** Open orders of a tenant (the engine's index after a restart). */
+  async get(t: string, id: string): Promise<FastOrder | null> {
+    return (await this.kv.get<FastOrder>(fastKeys.order(t, id))).value;
+  }
+
   async *openOrders(t: string) {
     for await (
       const e of this.kv.list<

@@ -132,6 +132,7 @@ export class HoldingFees {
           { account: house("fees", "USDT"), available: amount },
         ],
         checks: [entry],
+        events: [{ user: p.userId, kind: "position", id }],
         write: (op) => {
           op.set(entry.key, next);
         },

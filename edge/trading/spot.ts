@@ -176,6 +176,7 @@ export class Spot {
         type: "spot",
         ref: `spot:${id}`,
         postings,
+        events: [{ user: userId, kind: "spot", id }],
         write: (op) => {
           op.set(spotKeys.order(t, id), o);
           op.set(spotKeys.byUser(t, userId, id), true);
@@ -214,6 +215,7 @@ export class Spot {
           ref: `spot:${id}`,
           postings,
           checks: [entry],
+          events: [{ user: next.userId, kind: "spot", id }],
           write: (op) => {
             op.set(entry.key, next);
             op.delete(spotKeys.open(t, id));
@@ -282,6 +284,10 @@ export class Spot {
       if (items.length >= limit) break;
     }
     return items;
+  }
+
+  async get(t: string, id: string): Promise<SpotOrder | null> {
+    return (await this.kv.get<SpotOrder>(spotKeys.order(t, id))).value;
   }
 
   async *openOrders(t: string) {

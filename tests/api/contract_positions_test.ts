@@ -410,7 +410,10 @@ Deno.test("a fast contract open across a restart settles at the stored tick at o
       },
     );
     await fresh.market.tape.load(["BTCUSDT"]);
-    await fresh.engine.start();
+    // the first instance is gone (its engine lease released)
+    await srv.deps.engine.stop();
+    await fresh.events.start();
+    await fresh.engine.start({ events: fresh.events });
     srv.advance(20_000);
     await fresh.market.tape.ingest({
       symbol: "BTCUSDT",
@@ -420,6 +423,7 @@ Deno.test("a fast contract open across a restart settles at the stored tick at o
     });
     await fresh.engine.idle();
     await fresh.engine.stop();
+    fresh.events.stop();
     const o =
       (await srv.call<{ items: { orderNo: string; outcome: string; exit: { price: string } }[] }>(
         "/api/fast/orders?status=settled",

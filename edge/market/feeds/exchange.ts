@@ -55,7 +55,15 @@ export class ExchangeFeed implements Feed {
   }
 
   start(emit: (t: RawTick) => void | Promise<void>) {
+    this.stopped = false;
     this.connect(emit);
+  }
+
+  /** The stored tape's latest tick per symbol: the gap after it is back-filled on connect. */
+  resume(last: ReadonlyMap<string, { price: bigint; time: number }>) {
+    for (const [symbol, t] of last) {
+      this.lastTime.set(symbol, Math.max(this.lastTime.get(symbol) ?? 0, t.time));
+    }
   }
 
   private connect(emit: (t: RawTick) => void | Promise<void>) {

@@ -15,6 +15,7 @@ export type HistoryChunk = Candle[] | CandleBuffer | { days: Candle[] };
 export interface Feed {
   /** Label shown to customers ("simulated market data", ...). */
   readonly kind: "simulated" | "replay" | "exchange";
+  /** Start emitting; a stopped feed can be started again (after `resume`). */
   start(emit: (tick: RawTick) => void | Promise<void>): void;
   /**
    * A feed with its own timeline (a replay of history) tells the tape what time it is there;
@@ -30,6 +31,11 @@ export interface Feed {
    * interval.
    */
   history?(symbol: string, now: number): Iterable<HistoryChunk> | AsyncIterable<HistoryChunk>;
-  /** Continue from these prices (each symbol's latest stored tick) instead of the start. */
-  resume?(prices: ReadonlyMap<string, bigint>): void;
+  /**
+   * Continue from the stored tape (each symbol's latest stored tick: its price and time) instead
+   * of the start: called before every `start`, also when this instance takes the market over
+   * from another (the simulated walk draws a fresh seed, the replay skips what was played, the
+   * exchange feed back-fills the gap since the last stored tick).
+   */
+  resume?(last: ReadonlyMap<string, { price: bigint; time: number }>): void;
 }

@@ -45,6 +45,8 @@ export class ReplayFeed implements Feed {
   private done: Promise<void> | undefined;
   /** the tick being played and the wall time it was played at */
   private playing: { time: number; wall: number } | null = null;
+  /** the stored position: ticks at or before it were played (by this or another instance) */
+  private after = -Infinity;
 
   constructor(
     private candles: Candle[],
@@ -91,10 +93,17 @@ export class ReplayFeed implements Feed {
         symbol: this.opts.symbol,
         ...t,
       }))
-    );
+    ).filter((t) => t.time > this.after);
+  }
+
+  /** Continue after the stored position (the symbol's latest stored tick). */
+  resume(last: ReadonlyMap<string, { price: bigint; time: number }>) {
+    const t = last.get(this.opts.symbol);
+    if (t) this.after = Math.max(this.after, t.time);
   }
 
   start(emit: (t: RawTick) => void | Promise<void>) {
+    this.stopped = false;
     const now = this.opts.now ?? Date.now;
     const sleep = this.opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
     const ticks = this.ticks();

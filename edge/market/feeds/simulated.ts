@@ -153,6 +153,8 @@ export class SimulatedFeed implements Feed {
       now?: () => number;
       /** days of minute history generated for a symbol with nothing stored (0: none) */
       historyDays?: number;
+      /** keep the constructor's seed on `resume` (deterministic tests); default: a fresh seed */
+      fixedSeed?: boolean;
     } = {},
   ) {
     this.walks = symbols.map((s) => new SymbolWalk(s, seed));
@@ -168,9 +170,18 @@ export class SimulatedFeed implements Feed {
     yield* simulatedHistory(w.def, this.seed, { from, to, end: w.price });
   }
 
-  resume(prices: ReadonlyMap<string, bigint>) {
+  /**
+   * Continue from the stored prices with a fresh random seed: a restart or a takeover never
+   * replays a path that was already played (or that anyone could compute from a known seed).
+   * With `fixedSeed` (tests) the walk stays deterministic.
+   */
+  resume(last: ReadonlyMap<string, { price: bigint; time: number }>) {
+    if (!this.opts.fixedSeed) {
+      const seed = crypto.getRandomValues(new Uint32Array(1))[0]!;
+      this.walks = this.walks.map((w) => new SymbolWalk(w.def, seed));
+    }
     for (const w of this.walks) {
-      const p = prices.get(w.def.code);
+      const p = last.get(w.def.code)?.price;
       if (p !== undefined && p > 0n) w.price = p;
     }
   }

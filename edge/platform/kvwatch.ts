@@ -1,0 +1,85 @@
+/**
+ * Watching head keys across instances. `kv.watch` tells at once about changes on Deno Deploy
+ * and a remote denokv, and about writes of this process on a local file; a local SQLite file
+ * shared by several processes does not tell one process about another's writes, so the same
+ * keys are also polled (`getMany`, a few keys every `pollMs`). Either way `onChange` gets the
+ * indexes of the keys whose versionstamp moved, one call at a time (changes that arrive while it
+ * runs are folded into the next call).
+ */
+export interface KeyWatch {
+  stop(): void;
+  /** Look now (after a local write a caller wants seen without waiting for the poll). */
+  check(): Promise<void>;
+}
+
+export function watchKeys(
+  kv: Deno.Kv,
+  keys: Deno.KvKey[],
+  onChange: (changed: number[]) => Promise<void> | void,
+  o: { pollMs?: number; watch?: boolean } = {},
+): KeyWatch {
+  const seen: (string | null | undefined)[] = keys.map(() => undefined);
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  const readers: ReadableStreamDefaultReader<unknown>[] = [];
+
+  const look = async () => {
+    const changed: number[] = [];
+    for (let i = 0; i < keys.length; i += 10) {
+      const got = await kv.getMany(keys.slice(i, i + 10));
+      got.forEach((e, j) => {
+        if (seen[i + j] !== e.versionstamp) {
+          seen[i + j] = e.versionstamp;
+          changed.push(i + j);
+        }
+      });
+    }
+    if (changed.length && !stopped) await onChange(changed);
+  };
+  const check = (): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await look();
+        } while (again && !stopped);
+      } catch (e) {
+        if (!stopped) console.error("[kvwatch]", e instanceof Error ? e.message : e);
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  };
+  const timer = setInterval(() => void check(), o.pollMs ?? 100);
+  if (o.watch !== false) {
+    for (let i = 0; i < keys.length; i += 10) {
+      const reader = kv.watch(keys.slice(i, i + 10)).getReader();
+      readers.push(reader);
+      (async () => {
+        try {
+          while (!stopped) {
+            const r = await reader.read();
+            if (r.done) break;
+            void check();
+          }
+        } catch { /* the store closed */ }
+      })();
+    }
+  }
+  void check();
+  return {
+    stop() {
+      stopped = true;
+      clearInterval(timer);
+      for (const r of readers) r.cancel().catch(() => {});
+    },
+    check,
+  };
+}

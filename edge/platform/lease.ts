@@ -1,0 +1,258 @@
+/**
+ * Leases in KV: work that one instance at a time must do (writing the tape, running the trigger
+ * engine, periodic jobs) is held by a lease record `{owner, epoch, expiresAt}` under
+ * `["lease", name]`. The holder renews it well before it expires; any instance takes it once it
+ * has expired (or was released) and the epoch goes up by one.
+ *
+ * Fencing: every write the holder makes carries `guard(op)`, a versionstamp check on the lease
+ * record as the holder last saw it. A renewal changes that versionstamp, so a write racing a
+ * renewal fails and is retried after `confirm()` (the record still names this owner and epoch);
+ * a former holder that was paused (GC, a stalled disk, a frozen VM) past its expiry while
+ * another instance took over finds a record of another epoch: its write fails and `confirm()`
+ * says it has lost the lease. A holder whose own clock says the lease expired writes nothing
+ * until it has renewed.
+ */
+
+export interface LeaseRecord {
+  owner: string;
+  epoch: number;
+  expiresAt: number;
+}
+
+export interface LeaseOptions {
+  /** how long a lease lives without renewal */
+  ttlMs?: number;
+  /** how often the holder renews and a candidate tries to take it */
+  renewMs?: number;
+  now?: () => number;
+  log?: (line: string) => void;
+}
+
+export const leaseKey = (name: string): Deno.KvKey => ["lease", name];
+
+/** This process's identity as a lease owner: host, pid and a random part (restarts differ). */
+export const INSTANCE_ID = `${Deno.hostname?.() ?? "host"}:${Deno.pid}:${
+  crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36)
+}`;
+
+export class Lease {
+  private held: { epoch: number; versionstamp: string; expiresAt: number } | null = null;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private busy = false;
+  private stopped = false;
+  /** onAcquire / onLose callbacks, one after the other */
+  private transitions: Promise<void> = Promise.resolve();
+  readonly ttlMs: number;
+  readonly renewMs: number;
+  private now: () => number;
+  private onAcquire: (epoch: number) => Promise<void> | void = () => {};
+  private onLose: (epoch: number) => Promise<void> | void = () => {};
+  /** acquisitions and losses of this instance (tests, logs) */
+  readonly stats = { acquired: 0, lost: 0, renewed: 0 };
+
+  readonly owner: string;
+
+  /** `owner` defaults to this process and a random part (two leases of one process differ). */
+  constructor(
+    private kv: Deno.Kv,
+    readonly name: string,
+    owner?: string,
+    private opts: LeaseOptions = {},
+  ) {
+    this.owner = owner ??
+      `${INSTANCE_ID}/${crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36)}`;
+    this.ttlMs = opts.ttlMs ?? 3_000;
+    this.renewMs = opts.renewMs ?? Math.max(50, Math.floor(this.ttlMs / 3));
+    this.now = opts.now ?? Date.now;
+  }
+
+  get key(): Deno.KvKey {
+    return leaseKey(this.name);
+  }
+
+  /** The epoch held now (null: not the holder, or the lease ran out on this instance's clock). */
+  get epoch(): number | null {
+    return this.held && this.now() < this.held.expiresAt ? this.held.epoch : null;
+  }
+
+  get isHeld(): boolean {
+    return this.epoch !== null;
+  }
+
+  /** Who holds it according to the store (null: nobody, or expired). */
+  async holder(): Promise<LeaseRecord | null> {
+    const e = await this.kv.get<LeaseRecord>(this.key);
+    return e.value && e.value.expiresAt > this.now() ? e.value : null;
+  }
+
+  /** Take the lease if it is free, expired or already ours; true when held afterwards. */
+  async tryAcquire(): Promise<boolean> {
+    const e = await this.kv.get<LeaseRecord>(this.key);
+    const cur = e.value;
+    const at = this.now();
+    const ours = cur?.owner === this.owner && this.held?.epoch === cur.epoch;
+    if (cur && cur.expiresAt > at && !ours) return false;
+    const rec: LeaseRecord = {
+      owner: this.owner,
+      epoch: ours ? cur!.epoch : (cur?.epoch ?? 0) + 1,
+      expiresAt: at + this.ttlMs,
+    };
+    const res = await this.kv.atomic().check(e).set(this.key, rec).commit();
+    if (!res.ok) return false;
+    const fresh = !ours;
+    this.held = { epoch: rec.epoch, versionstamp: res.versionstamp, expiresAt: rec.expiresAt };
+    if (fresh) {
+      this.stats.acquired++;
+      this.opts.log?.(`[lease] ${this.name}: acquired epoch ${rec.epoch} by ${this.owner}`);
+    }
+    return true;
+  }
+
+  /** Extend the lease; false (and no longer held) when another epoch owns it. */
+  async renew(): Promise<boolean> {
+    if (!this.held) return false;
+    const e = await this.kv.get<LeaseRecord>(this.key);
+    const cur = e.value;
+    if (!cur || cur.owner !== this.owner || cur.epoch !== this.held.epoch) {
+      this.held = null;
+      return false;
+    }
+    const at = this.now();
+    const rec = { ...cur, expiresAt: at + this.ttlMs };
+    const res = await this.kv.atomic().check(e).set(this.key, rec).commit();
+    if (!res.ok) return this.confirm();
+    this.held = { epoch: rec.epoch, versionstamp: res.versionstamp, expiresAt: rec.expiresAt };
+    this.stats.renewed++;
+    return true;
+  }
+
+  /**
+   * Add the fencing check to a write. Throws `LeaseLost` when this instance does not hold the
+   * lease on its own clock (the write must not happen).
+   */
+  guard(op: Deno.AtomicOperation): Deno.AtomicOperation {
+    if (!this.held || this.now() >= this.held.expiresAt) throw new LeaseLost(this.name);
+    return op.check({ key: this.key, versionstamp: this.held.versionstamp });
+  }
+
+  /**
+   * After a guarded write failed its checks: re-read the record. True when it is still ours
+   * (a renewal moved the versionstamp: retry the write); false when another epoch holds it.
+   */
+  async confirm(): Promise<boolean> {
+    if (!this.held) return false;
+    const e = await this.kv.get<LeaseRecord>(this.key);
+    const cur = e.value;
+    if (cur && cur.owner === this.owner && cur.epoch === this.held.epoch && e.versionstamp) {
+      this.held = { ...this.held, versionstamp: e.versionstamp, expiresAt: cur.expiresAt };
+      return this.now() < cur.expiresAt;
+    }
+    this.held = null;
+    return false;
+  }
+
+  /**
+   * Keep trying to hold the lease: renew while held, try to take it while not. `onAcquire` runs
+   * once per epoch won, `onLose` when a held epoch is lost (renewal refused, or a guarded write
+   * found another epoch: call `lost()`).
+   */
+  keep(
+    onAcquire: (epoch: number) => Promise<void> | void,
+    onLose: (epoch: number) => Promise<void> | void = () => {},
+  ): Promise<void> {
+    this.onAcquire = onAcquire;
+    this.onLose = onLose;
+    this.stopped = false;
+    this.timer = setInterval(() => void this.tick(), this.renewMs);
+    return this.tick().then(() => this.transitions);
+  }
+
+  private async tick() {
+    if (this.busy || this.stopped) return;
+    this.busy = true;
+    try {
+      if (this.held) {
+        const epoch = this.held.epoch;
+        if (!(await this.renew().catch(() => this.now() < (this.held?.expiresAt ?? 0)))) {
+          await this.lost(epoch);
+        }
+      } else if (await this.tryAcquire()) {
+        // the holder's work starts beside the renewals (taking over may take a while)
+        const epoch = this.held!.epoch;
+        this.transitions = this.transitions.then(() => this.onAcquire(epoch)).catch((e) =>
+          this.opts.log?.(`[lease] ${this.name}: starting epoch ${epoch} failed: ${e}`)
+        );
+      }
+    } catch (e) {
+      this.opts.log?.(`[lease] ${this.name}: ${e instanceof Error ? e.message : e}`);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** The holder learned that its epoch is over: stop its work (after its start finished). */
+  lost(epoch: number): Promise<void> {
+    if (this.held?.epoch === epoch) this.held = null;
+    this.stats.lost++;
+    this.opts.log?.(`[lease] ${this.name}: lost epoch ${epoch} (${this.owner})`);
+    this.transitions = this.transitions.then(() => this.onLose(epoch)).catch((e) =>
+      this.opts.log?.(`[lease] ${this.name}: stopping epoch ${epoch} failed: ${e}`)
+    );
+    return this.transitions;
+  }
+
+  /** Resolves when the holder's start and stop callbacks queued so far have run. */
+  settled(): Promise<void> {
+    return this.transitions;
+  }
+
+  /** Stop renewing; release the lease if held so that another instance takes over at once. */
+  async stop(release = true) {
+    this.stopped = true;
+    clearInterval(this.timer);
+    const held = this.held;
+    this.held = null;
+    if (!release || !held) return;
+    const e = await this.kv.get<LeaseRecord>(this.key);
+    if (e.value?.owner === this.owner && e.value.epoch === held.epoch) {
+      await this.kv.atomic().check(e).set(this.key, { ...e.value, expiresAt: 0 }).commit();
+    }
+  }
+}
+
+/** A write was attempted by an instance that does not hold the lease. */
+export class LeaseLost extends Error {
+  constructor(readonly lease: string) {
+    super(`lease ${lease} not held`);
+  }
+}
+
+/**
+ * Run `work` on one instance at a time: take the lease (waiting up to `waitMs` for it, 0: give
+ * up at once), run, release. Returns null when another instance held it. For periodic jobs and
+ * the first-start seed; the work itself must be idempotent (a job may run again after a crash).
+ */
+export async function exclusive<T>(
+  kv: Deno.Kv,
+  name: string,
+  work: () => Promise<T>,
+  o: { ttlMs?: number; waitMs?: number; now?: () => number } = {},
+): Promise<T | null> {
+  const lease = new Lease(kv, name, `${INSTANCE_ID}:${crypto.randomUUID()}`, {
+    ttlMs: o.ttlMs ?? 60_000,
+    now: o.now,
+  });
+  const deadline = Date.now() + (o.waitMs ?? 0);
+  while (!(await lease.tryAcquire())) {
+    if (Date.now() >= deadline) return null;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  // renew while the work runs
+  const timer = setInterval(() => void lease.renew().catch(() => {}), lease.renewMs);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+    await lease.stop(true);
+  }
+}
