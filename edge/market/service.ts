@@ -104,6 +104,8 @@ export class MarketService implements PricePort {
       if (!this.tape.lastTick(symbol)) await this.tape.load([symbol]);
       await this.tape.pull(symbol, head);
     }
+    // lost again while catching up (a stall longer than the lease): the next holder writes
+    if (this.lease?.epoch !== epoch) return;
     this.leading = true;
     this.tape.lead(this.lease, (l) => void l.lost(epoch));
     await this.backfill(feed);

@@ -429,7 +429,12 @@ export class Tape {
     for (let attempt = 0;; attempt++) {
       const op = this.kv.atomic();
       // only the market's lease holder writes: a former holder's commit fails here
-      if (this.fence) this.fence.guard(op);
+      if (this.fence && !this.fence.isHeld) {
+        // the lease ran out on this instance's clock (or was released): not ours to store
+        this.stats.fenced += ticks.length;
+        return;
+      }
+      this.fence?.guard(op);
       for (const [tick, n] of rows) {
         op.set(marketKeys.tick(symbol, tick.time, n), { price: tick.price, qty: tick.qty }, {
           expireIn: this.opts.retentionMs,

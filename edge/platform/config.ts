@@ -162,5 +162,6 @@ export async function openKv(path: string): Promise<Deno.Kv> {
     const dir = path.replace(/[/\\][^/\\]*$/, "");
     if (dir && dir !== path) await Deno.mkdir(dir, { recursive: true });
   }
-  return await Deno.openKv(path);
+  // Deno Deploy: the project's own database
+  return path === "deploy" ? await Deno.openKv() : await Deno.openKv(path);
 }

@@ -6,13 +6,11 @@
  * `sweepSessions` (every 30 s): once it is gone (logout, password change, expiry) the client
  * gets `{type: "signedOut"}` and the channel is closed. Messages are typed in `protocol.ts`.
  */
-import { formatDecimal, type Interval, INTERVALS } from "../../core-wasm/mod.ts";
-import { parseAccountId } from "../ledger/accounts.ts";
-import type { Balance } from "../ledger/store.ts";
+import { type Interval, INTERVALS } from "../../core-wasm/mod.ts";
 import type { Quotes } from "../market/quotes.ts";
 import { candleRow, type TapeEvent } from "../market/tape.ts";
 import type { SymbolDef } from "../market/symbols.ts";
-import type { BalanceRow, ServerMessage, UserEvent } from "./protocol.ts";
+import type { ServerMessage, UserEvent } from "./protocol.ts";
 import type { EventRef, LogEntry } from "./eventlog.ts";
 
 export interface HubSocket {
@@ -205,28 +203,6 @@ export class Hub {
       if (c.tenant === tenant && c.userId === userId && c.channels.has("user")) return true;
     }
     return false;
-  }
-
-  /** The customer accounts of a committed journal, one `balance` event per customer. */
-  balances(tenant: string, balances: Map<string, Balance>): Promise<void> {
-    const byUser = new Map<string, BalanceRow[]>();
-    for (const [id, b] of balances) {
-      const ref = parseAccountId(id);
-      if (!("user" in ref)) continue;
-      const rows = byUser.get(ref.user) ?? [];
-      rows.push({
-        wallet: ref.wallet,
-        currency: ref.currency,
-        available: formatDecimal(b.available),
-        frozen: formatDecimal(b.frozen),
-      });
-      byUser.set(ref.user, rows);
-    }
-    return Promise.all(
-      [...byUser].map(([userId, accounts]) =>
-        this.toUser(tenant, userId, { type: "balance", accounts })
-      ),
-    ).then(() => {});
   }
 
   /** Send `msg` (null: only check) on the private channel if the session is still live. */

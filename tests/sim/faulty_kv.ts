@@ -38,6 +38,10 @@ export class FaultyKv {
         op.delete(k);
         return wrapped;
       },
+      sum(k: Deno.KvKey, n: bigint) {
+        op.sum(k, n);
+        return wrapped;
+      },
       async commit() {
         if (fault === "before") {
           faults.before++;

@@ -1,0 +1,154 @@
+import { assert, assertEquals } from "../../tests/assert.ts";
+import { exclusive, Lease, LeaseLost, type LeaseRecord } from "./lease.ts";
+
+/** Two instances' leases on one store, each with its own clock (one may be paused). */
+async function pair() {
+  const kv = await Deno.openKv(":memory:");
+  const clocks = { a: 1_000_000, b: 1_000_000 };
+  const a = new Lease(kv, "market", "host:1:a", { ttlMs: 3_000, now: () => clocks.a });
+  const b = new Lease(kv, "market", "host:2:b", { ttlMs: 3_000, now: () => clocks.b });
+  return { kv, clocks, a, b };
+}
+
+Deno.test("lease: one holder; another takes it only after expiry, with the next epoch", async () => {
+  const { kv, clocks, a, b } = await pair();
+  try {
+    assert(await a.tryAcquire());
+    assertEquals(a.epoch, 1);
+    assert(!(await b.tryAcquire()), "held and not expired");
+    assertEquals(b.epoch, null);
+    // just before expiry: still A's
+    clocks.b += 2_999;
+    assert(!(await b.tryAcquire()));
+    // expired on the store's record: B takes it with epoch 2
+    clocks.b += 2;
+    assert(await b.tryAcquire());
+    assertEquals(b.epoch, 2);
+    const rec = (await kv.get<LeaseRecord>(["lease", "market"])).value!;
+    assertEquals([rec.owner, rec.epoch], ["host:2:b", 2]);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("lease: renewal extends the expiry; a renewal of a lost lease fails", async () => {
+  const { kv, clocks, a, b } = await pair();
+  try {
+    assert(await a.tryAcquire());
+    for (let i = 0; i < 5; i++) {
+      clocks.a += 2_000;
+      clocks.b += 2_000;
+      assert(await a.renew(), "renewed in time");
+      assert(!(await b.tryAcquire()), "renewed lease is not free");
+    }
+    // A stalls past its expiry; B takes over
+    clocks.b += 3_001;
+    assert(await b.tryAcquire());
+    clocks.a += 3_001;
+    assert(!(await a.renew()), "A's epoch is over");
+    assertEquals(a.epoch, null);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("lease: fencing: a paused former holder's write fails; the holder's passes", async () => {
+  const { kv, clocks, a, b } = await pair();
+  try {
+    assert(await a.tryAcquire());
+    const write = (l: Lease, v: string) => l.guard(kv.atomic()).set(["tape"], v).commit();
+    assert((await write(a, "a1")).ok);
+    // A pauses (its clock stands still); B's clock runs past the expiry and B takes over
+    clocks.b += 3_500;
+    assert(await b.tryAcquire());
+    assert((await write(b, "b1")).ok);
+    // A wakes up believing it still holds the lease (its own clock): its write is refused
+    assertEquals(a.epoch, 1);
+    assert(!(await write(a, "a2")).ok, "stale holder's write must fail");
+    assert(!(await a.confirm()), "A learns it lost the lease");
+    assertEquals((await kv.get(["tape"])).value, "b1");
+    // and without the lease it cannot even build a write
+    let refused = false;
+    try {
+      a.guard(kv.atomic());
+    } catch (e) {
+      refused = e instanceof LeaseLost;
+    }
+    assert(refused);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("lease: a write racing the holder's own renewal is retried after confirm", async () => {
+  const { kv, clocks, a } = await pair();
+  try {
+    assert(await a.tryAcquire());
+    const op = a.guard(kv.atomic()).set(["tape"], "x");
+    clocks.a += 1_000;
+    assert(await a.renew());
+    assert(!(await op.commit()).ok, "the renewal moved the versionstamp");
+    assert(await a.confirm(), "still ours");
+    assert((await a.guard(kv.atomic()).set(["tape"], "x").commit()).ok);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("lease: a holder whose own clock passed the expiry writes nothing", async () => {
+  const { kv, clocks, a } = await pair();
+  try {
+    assert(await a.tryAcquire());
+    clocks.a += 3_000;
+    assertEquals(a.epoch, null);
+    let refused = false;
+    try {
+      a.guard(kv.atomic());
+    } catch (e) {
+      refused = e instanceof LeaseLost;
+    }
+    assert(refused);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("lease: stop releases at once; keep() hands over to the next instance", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const events: string[] = [];
+    const a = new Lease(kv, "engine", "host:1:a", { ttlMs: 600, renewMs: 50 });
+    const b = new Lease(kv, "engine", "host:2:b", { ttlMs: 600, renewMs: 50 });
+    await a.keep((e) => void events.push(`a+${e}`), (e) => void events.push(`a-${e}`));
+    await b.keep((e) => void events.push(`b+${e}`), (e) => void events.push(`b-${e}`));
+    await new Promise((r) => setTimeout(r, 300));
+    assertEquals(events, ["a+1"], "A renews; B waits");
+    await a.stop(true);
+    await new Promise((r) => setTimeout(r, 200));
+    assertEquals(events, ["a+1", "b+2"], "released: B takes it without waiting for the expiry");
+    await b.stop(true);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("exclusive: the second caller does not run while the first holds the job", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    let running = 0, max = 0, ran = 0;
+    const job = () =>
+      exclusive(kv, "job:x", async () => {
+        running++;
+        max = Math.max(max, running);
+        await new Promise((r) => setTimeout(r, 100));
+        running--;
+        return ++ran;
+      });
+    const [r1, r2] = await Promise.all([job(), job()]);
+    assertEquals(max, 1);
+    assertEquals([r1, r2].filter((x) => x === null).length, 1, "one ran, one was skipped");
+    assertEquals(await job(), 2, "free again afterwards");
+  } finally {
+    kv.close();
+  }
+});
