@@ -195,6 +195,8 @@ export class TradingEngine {
   }
 
   private clear() {
+    // the previous tick of a symbol is only known while active (after a takeover: the tape)
+    this.prev.clear();
     this.expiries.clear();
     this.levels.clear();
     this.spotLevels.clear();
