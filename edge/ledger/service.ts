@@ -12,6 +12,7 @@ import {
   ZERO,
 } from "./store.ts";
 import { listPage } from "../platform/kvpage.ts";
+import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 
 /** What a caller wants committed: postings plus its own business-record checks and writes. */
 export interface Plan<R> {
@@ -139,7 +140,7 @@ export class Ledger {
   ): Promise<Posted<R>> {
     const fp = await fingerprint(idem.request);
     const idemKey = keys.idem(t, idem.key);
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    for await (const _attempt of commitAttempts(MAX_ATTEMPTS)) {
       const replay = (prior: IdemRecord) => {
         if (prior.fingerprint !== fp) throw new ApiError(409, "IDEMPOTENCY_CONFLICT");
         return { result: prior.result as R, journal: null, replay: true };
@@ -222,7 +223,7 @@ export class Ledger {
         return { result, journal, replay: false };
       }
     }
-    throw new ApiError(409, "CONFLICT");
+    throw storeBusy();
   }
 
   /**

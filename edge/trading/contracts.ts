@@ -31,6 +31,7 @@ import type { MarketService } from "../market/service.ts";
 import { type Bracket, bracketFor, symbolOf } from "../market/symbols.ts";
 import { addVolume } from "../funds/turnover.ts";
 import { ApiError } from "../platform/errors.ts";
+import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { contractOrderRules, enforce, stopRules } from "../platform/rules.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import type { TickRef } from "./fast.ts";
@@ -620,7 +621,7 @@ export class Contracts {
     id: string,
     s: { stopLoss?: string | null; takeProfit?: string | null },
   ): Promise<PositionJson> {
-    for (let i = 0; i < 10; i++) {
+    for await (const _attempt of commitAttempts()) {
       const entry = await this.kv.get<Position>(posKeys.pos(t, id));
       const p = entry.value;
       if (!p || p.userId !== userId) throw new ApiError(404, "NOT_FOUND");
@@ -649,7 +650,7 @@ export class Contracts {
         return positionJson(next, tick.price);
       }
     }
-    throw new ApiError(409, "CONFLICT");
+    throw storeBusy();
   }
 
   /**
