@@ -91,7 +91,10 @@ export const posKeys = {
     symbol,
   ],
   userOpenIndexed: (t: string) => [t, "trading", "posUserOpenV1"],
-  /** bumped by every order on a customer's symbol: the bracket check's guard */
+  /**
+   * bumped by every change to a customer's positions on a symbol (`touchSymbol`): the guard of
+   * the bracket check and of a close that settles several legs (one check for all of them)
+   */
   userSymbol: (t: string, userId: string, symbol: string) => [
     t,
     "trading",
@@ -100,6 +103,11 @@ export const posKeys = {
     symbol,
   ],
 };
+
+/** Record, in `op`, a change to one of the customer's positions on the symbol. */
+export function touchSymbol(op: Deno.AtomicOperation, t: string, p: Position) {
+  op.set(posKeys.userSymbol(t, p.userId, p.symbol), p.id);
+}
 
 /** The group's liquidation level for the API: "" when it has none. */
 export type HedgeInfo = { liquidationPrice: bigint | null };
@@ -319,7 +327,7 @@ export class Contracts {
           }],
         checks: [version],
         write: (op) => {
-          op.set(posKeys.userSymbol(t, userId, req.symbol), id);
+          touchSymbol(op, t, p);
           op.set(posKeys.pos(t, id), p);
           op.set(posKeys.byUser(t, userId, id), true);
           op.set(posKeys.open(t, id), { symbol: p.symbol });
@@ -380,6 +388,8 @@ export class Contracts {
           throw new ApiError(400, "VALIDATION", {}, { lots: "invalid" });
         }
         const tick = o.tick ?? this.tickOf(p.symbol);
+        // read before the legs: unchanged at the commit, none of them changed (touchSymbol)
+        const version = await this.kv.get(posKeys.userSymbol(t, p.userId, p.symbol));
         const legs = (await this.userEntries(t, p.userId, p.symbol))
           .filter((e) => e.value.status === "holding" && e.value.id !== id);
         const opposite = legs.filter((e) => e.value.side !== p.side);
@@ -461,8 +471,10 @@ export class Contracts {
           type: "contract",
           ref: `contract:${id}`,
           postings,
-          checks: closing.map((c) => c.entry),
+          // one check for every leg, however many (a commit carries at most 10 checks)
+          checks: [entry, version],
           write: (op) => {
+            touchSymbol(op, t, p);
             closing.forEach((c, i) => {
               const next = nexts[i]!;
               op.set(c.entry.key, next);
@@ -595,6 +607,7 @@ export class Contracts {
           checks: [entry],
           write: (op) => {
             op.set(entry.key, next);
+            touchSymbol(op, t, next);
             if (next.status === "cancelled") {
               op.delete(posKeys.open(t, id));
               op.delete(posKeys.userOpen(t, next.userId, next.symbol, id));
@@ -644,7 +657,9 @@ export class Contracts {
       const tick = this.tickOf(p.symbol);
       enforce(stopRules(p.side, tick.price, { stopLoss: sl, takeProfit: tp }, def.priceDecimals));
       const next = { ...p, stopLoss: sl, takeProfit: tp };
-      const res = await this.kv.atomic().check(entry).set(entry.key, next).commit();
+      const op = this.kv.atomic().check(entry).set(entry.key, next);
+      touchSymbol(op, t, next);
+      const res = await op.commit();
       if (res.ok) {
         this.onChange(t, next);
         return positionJson(next, tick.price);
