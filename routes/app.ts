@@ -4,6 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { AppEnv, Deps } from "../edge/platform/context.ts";
 import { errorResponse, fieldsFromZod } from "../edge/platform/envelope.ts";
 import { ApiError } from "../edge/platform/errors.ts";
+import { isBusyError } from "../edge/platform/kvstore.ts";
 import { platform, securityHeaders } from "../edge/platform/middleware.ts";
 import { compression } from "../edge/platform/compression.ts";
 import { accountsApi } from "./api/accounts.ts";
@@ -98,6 +99,11 @@ export function createApp(deps: Deps) {
   );
   app.onError((err, c) => {
     if (c.req.path.startsWith("/api")) return errorResponse(c, err);
+    if (isBusyError(err)) {
+      // contention between instances: "busy, try again", never a 500
+      c.header("Retry-After", "1");
+      return c.text(c.get("t")?.("errors.STORE_BUSY") ?? "Busy, please try again", 503);
+    }
     console.error("[page] unexpected error", err);
     return c.text(c.get("t")?.("errors.INTERNAL") ?? "Internal error", 500);
   });

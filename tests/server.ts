@@ -1,9 +1,11 @@
 /**
- * A real server for tests: the production app on an in-memory Deno KV, listening on a random
- * loopback port, with an adjustable clock. Tests talk to it over HTTP only.
+ * A real server for tests: the production app on an in-memory Deno KV (or a file shared with
+ * other test servers: `kvPath`), opened through the production `openKv` (busy retries, commit
+ * measurements), listening on a random loopback port, with an adjustable clock. Tests talk to
+ * it over HTTP only.
  */
 import { buildDeps } from "../edge/platform/boot.ts";
-import { loadConfig } from "../edge/platform/config.ts";
+import { loadConfig, openKv } from "../edge/platform/config.ts";
 import type { Deps } from "../edge/platform/context.ts";
 import { createApp } from "../routes/app.ts";
 import { formatReport, verifyLedger } from "../edge/ledger/verify.ts";
@@ -52,16 +54,18 @@ export async function startServer(
     feed?: boolean;
     /** Listen address (default loopback; "0.0.0.0" lets a test connect from another address). */
     hostname?: string;
+    /** A KV file instead of memory: several servers on one file are several instances. */
+    kvPath?: string;
   } = {},
 ): Promise<TestServer> {
-  const kv = await Deno.openKv(":memory:");
+  const kv = await openKv(opts.kvPath ?? ":memory:");
   let tenantsFile: string | undefined;
   if (opts.tenants) {
     tenantsFile = await Deno.makeTempFile({ suffix: ".json" });
     await Deno.writeTextFile(tenantsFile, JSON.stringify(opts.tenants));
   }
   const env: Record<string, string | undefined> = {
-    KV_PATH: ":memory:",
+    KV_PATH: opts.kvPath ?? ":memory:",
     TENANTS_FILE: tenantsFile,
     ...opts.env,
   };

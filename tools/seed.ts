@@ -120,15 +120,16 @@ export async function seedIfEmpty(deps: Deps) {
   if (created) console.log(`[seed] tenant ${t}: ${created} demo recharge channels`);
   const marker = [t, "_meta", "seeded"];
   if ((await deps.kv.get(marker)).value !== null) return false;
-  // House accounts exist from the start (zero balances).
-  let op = deps.kv.atomic();
+  // House accounts exist from the start (zero balances): one commit per account, so that no
+  // commit carries more than 10 checks (self-hosted denokv's limit).
   for (const h of HOUSE_ACCOUNTS) {
+    const op = deps.kv.atomic();
     for (const c of CURRENCIES) {
       const key = ledgerKeys.balance(t, `h:${h}:${c}`);
-      op = op.check({ key, versionstamp: null }).set(key, { available: 0n, frozen: 0n });
+      op.check({ key, versionstamp: null }).set(key, { available: 0n, frozen: 0n });
     }
+    await op.commit();
   }
-  await op.commit();
   for (const c of DEMO_CUSTOMERS) await createCustomer(deps, t, c);
   await deps.kv.set(marker, deps.now());
   console.log(

@@ -1,4 +1,5 @@
 import { ApiError } from "../platform/errors.ts";
+import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { describeDevice } from "../platform/device.ts";
 import {
   giveBack,
@@ -180,7 +181,7 @@ export class AccountsService {
   private async checkCode(t: string, purpose: string, phone: string, code: string) {
     const key = keys.code(t, purpose, phone);
     const hash = await sha256Hex(`${t}:${purpose}:${phone}:${code}`);
-    for (let i = 0; i < 20; i++) {
+    for await (const _attempt of commitAttempts(20)) {
       const entry = await this.d.kv.get<CodeRecord>(key);
       const rec = entry.value;
       if (!rec || rec.expiresAt < this.d.now() || rec.attempts >= CODE_MAX_ATTEMPTS) {
@@ -219,7 +220,7 @@ export class AccountsService {
     }
     const passwordHash = await hashPassword(input.password);
     const now = this.d.now();
-    for (let attempt = 0; attempt < 8; attempt++) {
+    for await (const _attempt of commitAttempts(8)) {
       const userId = String(10_000_000 + Number(randomDigits(8)) % 90_000_000);
       const inviteCode = Array.from(
         crypto.getRandomValues(new Uint8Array(6)),
@@ -256,7 +257,7 @@ export class AccountsService {
       const again = await this.d.kv.get(codeEntry.key);
       if (again.versionstamp !== codeEntry.versionstamp) throw new ApiError(400, "CODE_INVALID");
     }
-    throw new ApiError(409, "CONFLICT");
+    throw storeBusy();
   }
 
   /**
@@ -366,7 +367,7 @@ export class AccountsService {
     };
     const seqKey = keys.loginSeq(t, userId);
     const seenKey = [...keys.rate(t, "login-throttled", userId), ip];
-    for (let i = 0; i < 20; i++) {
+    for await (const _attempt of commitAttempts(20)) {
       const [seq, seen] = await this.d.kv.getMany<[number, true]>([seqKey, seenKey]);
       if (result === "throttled" && seen.value) return;
       const n = seq.value ?? 0;
@@ -541,14 +542,14 @@ export class AccountsService {
 
   /** Update a user record with a versionstamp check, retrying on conflict. */
   private async updateUser(t: string, userId: string, f: (u: UserRecord) => UserRecord) {
-    for (let i = 0; i < 10; i++) {
+    for await (const _attempt of commitAttempts()) {
       const entry = await getUser(this.d.kv, t, userId);
       if (!entry.value) throw new ApiError(401, "UNAUTHORIZED");
       const next = f(entry.value);
       const res = await this.d.kv.atomic().check(entry).set(entry.key, next).commit();
       if (res.ok) return next;
     }
-    throw new ApiError(409, "CONFLICT");
+    throw storeBusy();
   }
 
   async changePassword(t: string, s: Session, oldPassword: string, newPassword: string) {

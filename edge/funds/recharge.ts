@@ -13,6 +13,7 @@ import type { PricePort } from "../market/prices.ts";
 import { auditInto } from "../operators/audit.ts";
 import type { Json } from "../operators/store.ts";
 import { ApiError } from "../platform/errors.ts";
+import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { pageByIndex } from "../platform/kvpage.ts";
 import { take } from "../platform/ratelimit.ts";
 import { getChannel, withdrawSettings } from "./settings.ts";
@@ -243,7 +244,7 @@ export class Recharges {
   }
 
   async reject(t: string, id: string, o: { operator: string; ip: string | null; reason: string }) {
-    for (let attempt = 0; attempt < 10; attempt++) {
+    for await (const _attempt of commitAttempts()) {
       const entry = await this.kv.get<Recharge>(rechargeKeys.recharge(t, id));
       const r = entry.value;
       if (!r) throw new ApiError(404, "NOT_FOUND");
@@ -276,7 +277,7 @@ export class Recharges {
       });
       if ((await op.commit()).ok) return rechargeJson(next);
     }
-    throw new ApiError(409, "CONFLICT");
+    throw storeBusy();
   }
 }
 

@@ -18,6 +18,7 @@ import { type Hold, keys as ledgerKeys } from "../ledger/store.ts";
 import { auditInto } from "../operators/audit.ts";
 import type { Json } from "../operators/store.ts";
 import { ApiError } from "../platform/errors.ts";
+import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { enforce, withdrawAmountRules } from "../platform/rules.ts";
 import { pageByIndex } from "../platform/kvpage.ts";
 import { methodCurrency, methodJson, type PaymentMethod, type PaymentMethods } from "./methods.ts";
@@ -349,7 +350,7 @@ export class Withdrawals {
     action: "pass" | "freeze" | "thaw",
     o: { operator: string; ip: string | null },
   ) {
-    for (let attempt = 0; attempt < 10; attempt++) {
+    for await (const _attempt of commitAttempts()) {
       const entry = await this.kv.get<Withdrawal>(withdrawKeys.withdrawal(t, id));
       const w = entry.value;
       if (!w) throw new ApiError(404, "NOT_FOUND");
@@ -370,7 +371,7 @@ export class Withdrawals {
       this.writeStep(op, t, w, next, o, action);
       if ((await op.commit()).ok) return withdrawalJson(next);
     }
-    throw new ApiError(409, "CONFLICT");
+    throw storeBusy();
   }
 
   /**

@@ -11,6 +11,7 @@ import { journalId } from "../ledger/service.ts";
 import { auditInto } from "../operators/audit.ts";
 import type { Json } from "../operators/store.ts";
 import { ApiError } from "../platform/errors.ts";
+import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { pageByIndex } from "../platform/kvpage.ts";
 import { attachImage, type ImageStore } from "./uploads.ts";
 
@@ -86,7 +87,7 @@ export class Identity {
     j: { name: string; docType: DocType; docNumber: string },
   ) {
     const docNumber = normalizeDocNumber(j.docNumber);
-    for (let attempt = 0; attempt < 10; attempt++) {
+    for await (const _attempt of commitAttempts()) {
       const [st, doc] = await this.kv.getMany<[IdentityStatus, string]>([
         identityKeys.status(t, userId),
         identityKeys.doc(t, j.docType, docNumber),
@@ -120,7 +121,7 @@ export class Identity {
         .commit();
       if (res.ok) return sub;
     }
-    throw new ApiError(409, "CONFLICT");
+    throw storeBusy();
   }
 
   async submitAdvanced(
@@ -139,7 +140,7 @@ export class Identity {
         throw new ApiError(400, "VALIDATION", {}, { [field]: "imageMissing" });
       }
     }
-    for (let attempt = 0; attempt < 10; attempt++) {
+    for await (const _attempt of commitAttempts()) {
       const st = await this.kv.get<IdentityStatus>(identityKeys.status(t, userId));
       const s = st.value ?? EMPTY;
       if (s.junior?.status !== "authenticated") throw new ApiError(403, "CERTIFY_JUNIOR_FIRST");
@@ -179,7 +180,7 @@ export class Identity {
         throw new ApiError(400, "VALIDATION", {}, { [field]: "imageUsed" });
       }
     }
-    throw new ApiError(409, "CONFLICT");
+    throw storeBusy();
   }
 
   async submission(t: string, id: string) {
@@ -204,7 +205,7 @@ export class Identity {
     id: string,
     d: { operator: string; ip: string | null; pass: boolean; reason?: string },
   ) {
-    for (let attempt = 0; attempt < 10; attempt++) {
+    for await (const _attempt of commitAttempts()) {
       const sub = await this.kv.get<Submission>(identityKeys.submission(t, id));
       if (!sub.value) throw new ApiError(404, "NOT_FOUND");
       if (sub.value.status !== "authenticating") throw new ApiError(409, "ALREADY_DECIDED");
@@ -270,7 +271,7 @@ export class Identity {
       const res = await op.commit();
       if (res.ok) return next;
     }
-    throw new ApiError(409, "CONFLICT");
+    throw storeBusy();
   }
 }
 

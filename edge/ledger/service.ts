@@ -33,6 +33,7 @@ function balanceRows(after: Map<string, Balance>): { user: string; accounts: Bal
   }
   return [...byUser].map(([user, accounts]) => ({ user, accounts }));
 }
+import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 
 /** What a caller wants committed: postings plus its own business-record checks and writes. */
 export interface Plan<R> {
@@ -165,7 +166,7 @@ export class Ledger {
   ): Promise<Posted<R>> {
     const fp = await fingerprint(idem.request);
     const idemKey = keys.idem(t, idem.key);
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    for await (const _attempt of commitAttempts(MAX_ATTEMPTS)) {
       const replay = (prior: IdemRecord) => {
         if (prior.fingerprint !== fp) throw new ApiError(409, "IDEMPOTENCY_CONFLICT");
         return { result: prior.result as R, journal: null, replay: true };
@@ -249,7 +250,7 @@ export class Ledger {
         return { result, journal, replay: false };
       }
     }
-    throw new ApiError(409, "CONFLICT");
+    throw storeBusy();
   }
 
   /**

@@ -1,5 +1,6 @@
 /** Process configuration, read once from environment variables (documented in README.md). */
 import { parseTrustedProxies, type TrustedProxies } from "./clientip.ts";
+import { wrapKv } from "./kvstore.ts";
 
 export interface AppConfig {
   port: number;
@@ -156,12 +157,15 @@ export function loadConfig(env: (k: string) => string | undefined = (k) => Deno.
   return config;
 }
 
-/** Open Deno KV from a path, ":memory:" or a remote URL; creates the folder of a local file. */
+/**
+ * Open Deno KV from a path, ":memory:" or a remote URL; creates the folder of a local file. The
+ * handle retries a busy store and measures commits (`kvstore.ts`).
+ */
 export async function openKv(path: string): Promise<Deno.Kv> {
   if (path !== ":memory:" && !/^https?:\/\//.test(path)) {
     const dir = path.replace(/[/\\][^/\\]*$/, "");
     if (dir && dir !== path) await Deno.mkdir(dir, { recursive: true });
   }
   // Deno Deploy: the project's own database
-  return path === "deploy" ? await Deno.openKv() : await Deno.openKv(path);
+  return wrapKv(path === "deploy" ? await Deno.openKv() : await Deno.openKv(path));
 }

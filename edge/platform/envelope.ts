@@ -2,6 +2,7 @@ import type { TypedResponse } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ApiError, type Envelope, envelopeCode } from "./errors.ts";
+import { busyKind, storeBusy } from "./kvstore.ts";
 import type { Ctx } from "./context.ts";
 import { translator } from "./locale.ts";
 import { DEFAULT_LOCALE } from "../../locales/languages.ts";
@@ -61,6 +62,11 @@ export function toApiError(err: unknown): ApiError {
       fieldsFromZod(err as unknown as { issues: IssueLike[] }),
     );
   }
+  // contention that escaped the store's retries (a handle opened elsewhere) is not a defect
+  if (busyKind(err)) {
+    console.warn("[api] store busy", err instanceof Error ? err.message : err);
+    return storeBusy(err);
+  }
   console.error("[api] unexpected error", err);
   return new ApiError(500, "INTERNAL");
 }
@@ -78,7 +84,7 @@ export function errorResponse(c: Ctx, err: unknown): Response {
     );
   }
   const body: Envelope = { code: envelopeCode(e), message: t(`errors.${e.error}`, e.params), data };
-  if (e.status === 429 && typeof e.extra.retryAfterSeconds === "number") {
+  if ((e.status === 429 || e.status === 503) && typeof e.extra.retryAfterSeconds === "number") {
     c.header("Retry-After", String(e.extra.retryAfterSeconds));
   }
   c.header("Cache-Control", "no-store");

@@ -40,6 +40,8 @@ export type ErrorId =
   | "METHOD_NOT_ALLOWED"
   | "UNSUPPORTED_MEDIA_TYPE"
   | "UNAVAILABLE"
+  /** the store stayed busy (contention between instances) past the retry bound: try again */
+  | "STORE_BUSY"
   | "CERTIFY_PENDING"
   | "DOC_IN_USE"
   | "CERTIFY_JUNIOR_FIRST"

@@ -3,6 +3,7 @@
  * concurrent requests can never slip past a limit: every attempt takes a slot before it runs.
  */
 import { ApiError } from "./errors.ts";
+import { commitAttempts } from "./kvstore.ts";
 
 /** The "locked, try again in N minutes" refusal of a throttle (429 with Retry-After). */
 export function locked(retryAfterMs: number): ApiError {
@@ -32,7 +33,7 @@ export async function take(
 ): Promise<Take> {
   const windowStart = now - (now % limit.windowMs);
   const k = [...key, windowStart];
-  for (let attempt = 0; attempt < 50; attempt++) {
+  for await (const _attempt of commitAttempts(50)) {
     const cur = await kv.get<number>(k);
     const count = (cur.value ?? 0) + 1;
     const retryAfterMs = windowStart + limit.windowMs - now;
@@ -56,7 +57,7 @@ export async function reset(kv: Deno.Kv, key: Deno.KvKey, limit: Limit, now = Da
  */
 export async function giveBack(kv: Deno.Kv, key: Deno.KvKey, limit: Limit, now = Date.now()) {
   const k = [...key, now - (now % limit.windowMs)];
-  for (let attempt = 0; attempt < 50; attempt++) {
+  for await (const _attempt of commitAttempts(50)) {
     const cur = await kv.get<number>(k);
     if (!cur.value) return;
     const res = await kv.atomic().check(cur).set(k, cur.value - 1, {

@@ -32,6 +32,7 @@ import type { MarketService } from "../market/service.ts";
 import { type Bracket, bracketFor, symbolOf } from "../market/symbols.ts";
 import { addVolume } from "../funds/turnover.ts";
 import { ApiError } from "../platform/errors.ts";
+import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { contractOrderRules, enforce, stopRules } from "../platform/rules.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import type { TickRef } from "./fast.ts";
@@ -91,7 +92,10 @@ export const posKeys = {
     symbol,
   ],
   userOpenIndexed: (t: string) => [t, "trading", "posUserOpenV1"],
-  /** bumped by every order on a customer's symbol: the bracket check's guard */
+  /**
+   * bumped by every change to a customer's positions on a symbol (`touchSymbol`): the guard of
+   * the bracket check and of a close that settles several legs (one check for all of them)
+   */
   userSymbol: (t: string, userId: string, symbol: string) => [
     t,
     "trading",
@@ -100,6 +104,11 @@ export const posKeys = {
     symbol,
   ],
 };
+
+/** Record, in `op`, a change to one of the customer's positions on the symbol. */
+export function touchSymbol(op: Deno.AtomicOperation, t: string, p: Position) {
+  op.set(posKeys.userSymbol(t, p.userId, p.symbol), p.id);
+}
 
 /** The group's liquidation level for the API: "" when it has none. */
 export type HedgeInfo = { liquidationPrice: bigint | null };
@@ -320,7 +329,7 @@ export class Contracts {
         checks: [version],
         events: [{ user: userId, kind: "position", id }],
         write: (op) => {
-          op.set(posKeys.userSymbol(t, userId, req.symbol), id);
+          touchSymbol(op, t, p);
           op.set(posKeys.pos(t, id), p);
           op.set(posKeys.byUser(t, userId, id), true);
           op.set(posKeys.open(t, id), { symbol: p.symbol });
@@ -381,6 +390,8 @@ export class Contracts {
           throw new ApiError(400, "VALIDATION", {}, { lots: "invalid" });
         }
         const tick = o.tick ?? this.tickOf(p.symbol);
+        // read before the legs: unchanged at the commit, none of them changed (touchSymbol)
+        const version = await this.kv.get(posKeys.userSymbol(t, p.userId, p.symbol));
         const legs = (await this.userEntries(t, p.userId, p.symbol))
           .filter((e) => e.value.status === "holding" && e.value.id !== id);
         const opposite = legs.filter((e) => e.value.side !== p.side);
@@ -462,9 +473,11 @@ export class Contracts {
           type: "contract",
           ref: `contract:${id}`,
           postings,
-          checks: closing.map((c) => c.entry),
+          // one check for every leg, however many (a commit carries at most 10 checks)
+          checks: [entry, version],
           events: nexts.map((x) => ({ user: x.userId, kind: "position" as const, id: x.id })),
           write: (op) => {
+            touchSymbol(op, t, p);
             closing.forEach((c, i) => {
               const next = nexts[i]!;
               op.set(c.entry.key, next);
@@ -598,6 +611,7 @@ export class Contracts {
           events: [{ user: next.userId, kind: "position", id }],
           write: (op) => {
             op.set(entry.key, next);
+            touchSymbol(op, t, next);
             if (next.status === "cancelled") {
               op.delete(posKeys.open(t, id));
               op.delete(posKeys.userOpen(t, next.userId, next.symbol, id));
@@ -624,7 +638,7 @@ export class Contracts {
     id: string,
     s: { stopLoss?: string | null; takeProfit?: string | null },
   ): Promise<PositionJson> {
-    for (let i = 0; i < 10; i++) {
+    for await (const _attempt of commitAttempts()) {
       const entry = await this.kv.get<Position>(posKeys.pos(t, id));
       const p = entry.value;
       if (!p || p.userId !== userId) throw new ApiError(404, "NOT_FOUND");
@@ -648,6 +662,7 @@ export class Contracts {
       enforce(stopRules(p.side, tick.price, { stopLoss: sl, takeProfit: tp }, def.priceDecimals));
       const next = { ...p, stopLoss: sl, takeProfit: tp };
       const op = this.kv.atomic().check(entry).set(entry.key, next);
+      touchSymbol(op, t, next);
       stageEvents(op, t, this.now(), { refs: [{ user: userId, kind: "position", id }] });
       const res = await op.commit();
       if (res.ok) {
@@ -655,7 +670,7 @@ export class Contracts {
         return positionJson(next, tick.price);
       }
     }
-    throw new ApiError(409, "CONFLICT");
+    throw storeBusy();
   }
 
   /**

@@ -12,7 +12,7 @@ import { house, user } from "../ledger/accounts.ts";
 import type { Ledger } from "../ledger/service.ts";
 import { ApiError } from "../platform/errors.ts";
 import type { TenantRegistry } from "../platform/tenants.ts";
-import { type Contracts, type Position, posKeys } from "./contracts.ts";
+import { type Contracts, type Position, posKeys, touchSymbol } from "./contracts.ts";
 
 class ExhaustedMargin extends Error {}
 
@@ -135,6 +135,7 @@ export class HoldingFees {
         events: [{ user: p.userId, kind: "position", id }],
         write: (op) => {
           op.set(entry.key, next);
+          touchSymbol(op, t, next);
         },
         result: () => ({ amount: amount.toString(), fromMargin: fromMargin.toString() }),
       };

@@ -23,6 +23,7 @@ import type { OperatorSession } from "../../edge/operators/service.ts";
 import type { AppEnv, Ctx } from "../../edge/platform/context.ts";
 import { ok } from "../../edge/platform/envelope.ts";
 import { ApiError } from "../../edge/platform/errors.ts";
+import { commitAttempts, storeBusy } from "../../edge/platform/kvstore.ts";
 import { AUTH_ERRORS, ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["admin"];
@@ -393,7 +394,7 @@ export const adminApi = new OpenAPIHono<AppEnv>()
       const { kv, now } = c.get("deps");
       const t = c.get("tenant").id;
       const at = now();
-      for (let attempt = 0; attempt < 10; attempt++) {
+      for await (const _attempt of commitAttempts()) {
         const entry = await kv.get(settingsKeys.channel(t, b.id));
         const op = kv.atomic().check(entry).set(entry.key, { ...b, updatedAt: at });
         auditInto(op, t, {
@@ -407,7 +408,7 @@ export const adminApi = new OpenAPIHono<AppEnv>()
         });
         if ((await op.commit()).ok) return ok(c, b);
       }
-      throw new ApiError(409, "CONFLICT");
+      throw storeBusy();
     },
   )
   .openapi(
@@ -452,7 +453,7 @@ export const adminApi = new OpenAPIHono<AppEnv>()
         rules: { USDT: rule(b.rules.USDT), BTC: rule(b.rules.BTC), ETH: rule(b.rules.ETH) },
         updatedAt: now(),
       };
-      for (let attempt = 0; attempt < 10; attempt++) {
+      for await (const _attempt of commitAttempts()) {
         const entry = await kv.get<WithdrawSettings>(settingsKeys.withdraw(t));
         const op = kv.atomic().check(entry).set(entry.key, next);
         auditInto(op, t, {
@@ -466,7 +467,7 @@ export const adminApi = new OpenAPIHono<AppEnv>()
         });
         if ((await op.commit()).ok) return ok(c, settingsJson(next));
       }
-      throw new ApiError(409, "CONFLICT");
+      throw storeBusy();
     },
   );
 

@@ -23,6 +23,7 @@ export const ERRORS = {
   400: err("validation failed, malformed JSON or unknown appKey"),
   413: err("body too large"),
   429: err("throttled"),
+  503: err("the service is busy (STORE_BUSY, with Retry-After) or a channel is closed"),
 } as const;
 export const AUTH_ERRORS = {
   ...ERRORS,

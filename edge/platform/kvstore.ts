@@ -1,0 +1,383 @@
+/**
+ * The KV store as every process uses it (`openKv`): Deno KV with contention handled once, here.
+ *
+ * - **A busy store is retried.** Many app processes share one database; a commit or a read that
+ *   throws because the database is busy (SQLite "database is locked" when several processes
+ *   write one file; a transient failure of a remote KV) is retried with jittered exponential
+ *   backoff within a time bound, then refused with `storeBusy()` (HTTP 503 STORE_BUSY), never a
+ *   500. Re-committing the same atomic operation is safe: a commit that threw "locked" applied
+ *   nothing, and the retry carries the same checks, so a record changed meanwhile answers
+ *   `ok: false` as usual. A remote failure whose outcome is unknown (the reply was lost) is
+ *   retried only when the operation checks a key it also writes (a second apply is then
+ *   impossible); otherwise it is refused with 503 and the caller's idempotency key settles it.
+ * - **Conflict loops back off.** Optimistic read-check-commit loops take their attempts from
+ *   `commitAttempts` (a short jittered pause between attempts) and answer `storeBusy()` when
+ *   they run out.
+ * - **Commits are measured.** Every atomic commit's checks and mutations are counted; the largest
+ *   seen per handle is kept with a label (`kvStats`), so tests prove each commit stays within
+ *   the smallest backend's limits (self-hosted denokv: 10 checks per atomic operation; every
+ *   backend: 1000 mutations; Deno itself refuses larger key and value totals).
+ */
+import { ApiError } from "./errors.ts";
+
+/** SQLite busy/locked: nothing was written, always safe to retry. */
+const LOCKED = /database (table )?is (locked|busy)|SQLITE_BUSY|SQLITE_LOCKED/i;
+/** Transient remote KV failures the KV Connect client does not retry itself. */
+const TRANSIENT =
+  /KV Connect failed to (read|decode)|Unspecified (read|write) error|(Reads|Writes) are disabled|Strong consistency reads are not available|KV Connect failed to call .*status=(408|429)\b/i;
+
+/** "locked": the store refused before writing; "transient": a remote call may or may not have applied. */
+export type BusyKind = "locked" | "transient";
+
+export function busyKind(e: unknown): BusyKind | null {
+  if (!(e instanceof Error) || e instanceof ApiError) return null;
+  if (LOCKED.test(e.message)) return "locked";
+  if (TRANSIENT.test(e.message)) return "transient";
+  return null;
+}
+
+/** A store failure that means "busy, try again" (mapped to 503 STORE_BUSY, never 500). */
+export function isBusyError(e: unknown): boolean {
+  return busyKind(e) !== null || (e instanceof ApiError && e.error === "STORE_BUSY");
+}
+
+/** The refusal when the store stays busy: 503, "the service is busy, please try again". */
+export function storeBusy(cause?: unknown): ApiError {
+  const e = new ApiError(503, "STORE_BUSY", {}, undefined, { retryAfterSeconds: 1 });
+  if (cause !== undefined) e.cause = cause;
+  return e;
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Pause before conflict attempt `n` (n >= 1): about 1 ms, doubling, capped at 50 ms, jittered. */
+export function conflictPause(n: number, random = Math.random): number {
+  const d = Math.min(50, 2 ** (n - 1));
+  return d / 2 + random() * d / 2;
+}
+
+/**
+ * Attempts of an optimistic read-check-commit loop: yields 0, 1, 2 ... `max - 1`, pausing
+ * `conflictPause` before every attempt after the first so competing requests and instances stop
+ * colliding. The caller says what running out means (usually `throw storeBusy()`).
+ */
+export async function* commitAttempts(max = 10): AsyncGenerator<number, void, void> {
+  for (let n = 0; n < max; n++) {
+    if (n > 0) await sleep(conflictPause(n));
+    yield n;
+  }
+}
+
+/** How long a busy store is retried. */
+export interface BusyPolicy {
+  /** Give up (503) when the next pause would end after this many ms since the first try. */
+  budgetMs: number;
+  /** First pause bound (ms); doubles per retry up to `capMs`; each pause is uniform in [1, bound]. */
+  baseMs: number;
+  capMs: number;
+}
+
+export const DEFAULT_BUSY_POLICY: BusyPolicy = { budgetMs: 2500, baseMs: 2, capMs: 250 };
+
+/** Checks per atomic operation on self-hosted denokv, the smallest limit of our backends. */
+export const MAX_CHECKS = 10;
+/** Mutations per atomic operation on every backend (Deno refuses more itself). */
+export const MAX_MUTATIONS = 1000;
+
+/** One commit's size: checks, mutations (enqueues included) and which keys it touched. */
+export interface CommitShape {
+  checks: number;
+  mutations: number;
+  /** key prefixes (first three parts) with counts, checks then writes */
+  label: string;
+}
+
+export interface KvStats {
+  commits: number;
+  /** busy failures retried (reads and commits) */
+  busyRetries: number;
+  /** operations refused with STORE_BUSY after the bound */
+  busyRefusals: number;
+  /** the commit with the most checks, and the one with the most mutations */
+  maxChecks: CommitShape | null;
+  maxMutations: CommitShape | null;
+}
+
+/** The statistics of a handle opened by `openKv` / `wrapKv` (null for a bare Deno.Kv). */
+export function kvStats(kv: Deno.Kv): KvStats | null {
+  return kv instanceof StoreKv ? kv.stats : null;
+}
+
+/** Wrap a Deno.Kv: busy retries, conflict-safe re-commits, commit measurements. */
+export function wrapKv(kv: Deno.Kv, policy: Partial<BusyPolicy> = {}): Deno.Kv {
+  if (kv instanceof StoreKv) return kv;
+  return new StoreKv(kv, { ...DEFAULT_BUSY_POLICY, ...policy });
+}
+
+function prefixOf(key: Deno.KvKey): string {
+  return key.slice(0, 3).map((p) => p instanceof Uint8Array ? "<bytes>" : String(p)).join("/");
+}
+
+function describe(keys: Deno.KvKey[]): string {
+  const counts = new Map<string, number>();
+  for (const k of keys) counts.set(prefixOf(k), (counts.get(prefixOf(k)) ?? 0) + 1);
+  return [...counts].map(([p, n]) => n > 1 ? `${p} x${n}` : p).join(", ");
+}
+
+function samePart(a: Deno.KvKeyPart, b: Deno.KvKeyPart): boolean {
+  if (a instanceof Uint8Array && b instanceof Uint8Array) {
+    return a.length === b.length && a.every((x, i) => x === b[i]);
+  }
+  return a === b;
+}
+
+function sameKey(a: Deno.KvKey, b: Deno.KvKey): boolean {
+  return a.length === b.length && a.every((p, i) => samePart(p, b[i]!));
+}
+
+class StoreKv implements Deno.Kv {
+  readonly stats: KvStats = {
+    commits: 0,
+    busyRetries: 0,
+    busyRefusals: 0,
+    maxChecks: null,
+    maxMutations: null,
+  };
+
+  #warned = false;
+
+  constructor(readonly inner: Deno.Kv, readonly policy: BusyPolicy) {}
+
+  /** Run `f`, retrying busy failures (those `retryable` accepts) within the policy's bound. */
+  async busyRetry<T>(f: () => Promise<T>, retryable: (k: BusyKind) => boolean): Promise<T> {
+    const start = performance.now();
+    for (let n = 0;; n++) {
+      try {
+        return await f();
+      } catch (e) {
+        const kind = busyKind(e);
+        if (!kind) throw e;
+        const pause = 1 + Math.random() * Math.min(this.policy.capMs, this.policy.baseMs * 2 ** n);
+        if (!retryable(kind) || performance.now() - start + pause > this.policy.budgetMs) {
+          this.stats.busyRefusals++;
+          throw storeBusy(e);
+        }
+        this.stats.busyRetries++;
+        await sleep(pause);
+      }
+    }
+  }
+
+  record(checks: Deno.KvKey[], writes: Deno.KvKey[], enqueues: number) {
+    const s = this.stats;
+    s.commits++;
+    const mutations = writes.length + enqueues;
+    const shape = () => ({
+      checks: checks.length,
+      mutations,
+      label: `checks: ${describe(checks) || "none"}; writes: ${describe(writes) || "none"}` +
+        (enqueues ? `; enqueues: ${enqueues}` : ""),
+    });
+    if (!s.maxChecks || checks.length > s.maxChecks.checks) s.maxChecks = shape();
+    if (!s.maxMutations || mutations > s.maxMutations.mutations) s.maxMutations = shape();
+    if (checks.length > MAX_CHECKS && !this.#warned) {
+      // fine on Deno's own backends, refused by self-hosted denokv: say so once
+      this.#warned = true;
+      console.warn(
+        `[kv] a commit with ${checks.length} checks (denokv allows ${MAX_CHECKS}):`,
+        shape().label,
+      );
+    }
+  }
+
+  get<T = unknown>(
+    key: Deno.KvKey,
+    options?: { consistency?: Deno.KvConsistencyLevel },
+  ): Promise<Deno.KvEntryMaybe<T>> {
+    return this.busyRetry(() => this.inner.get<T>(key, options), () => true);
+  }
+
+  getMany<T extends readonly unknown[]>(
+    keys: readonly [...{ [K in keyof T]: Deno.KvKey }],
+    options?: { consistency?: Deno.KvConsistencyLevel },
+  ): Promise<{ [K in keyof T]: Deno.KvEntryMaybe<T[K]> }> {
+    return this.busyRetry(() => this.inner.getMany<T>(keys, options), () => true);
+  }
+
+  /** A blind set writes the same value again: safe to retry either way. */
+  set(key: Deno.KvKey, value: unknown, options?: { expireIn?: number }) {
+    return this.busyRetry(() => this.inner.set(key, value, options), () => true);
+  }
+
+  delete(key: Deno.KvKey): Promise<void> {
+    return this.busyRetry(() => this.inner.delete(key), () => true);
+  }
+
+  list<T = unknown>(
+    selector: Deno.KvListSelector,
+    options?: Deno.KvListOptions,
+  ): Deno.KvListIterator<T> {
+    return new StoreList<T>(this, selector, options ?? {});
+  }
+
+  /** A second delivery is not harmless: only "locked" (nothing written) is retried. */
+  enqueue(
+    value: unknown,
+    options?: { delay?: number; keysIfUndelivered?: Deno.KvKey[]; backoffSchedule?: number[] },
+  ): Promise<Deno.KvCommitResult> {
+    return this.busyRetry(() => this.inner.enqueue(value, options), (k) => k === "locked");
+  }
+
+  // deno-lint-ignore no-explicit-any
+  listenQueue(handler: (value: any) => Promise<void> | void): Promise<void> {
+    return this.inner.listenQueue(handler);
+  }
+
+  atomic(): Deno.AtomicOperation {
+    return new StoreAtomic(this, this.inner.atomic());
+  }
+
+  watch<T extends readonly unknown[]>(
+    keys: readonly [...{ [K in keyof T]: Deno.KvKey }],
+    options?: { raw?: boolean },
+  ): ReadableStream<{ [K in keyof T]: Deno.KvEntryMaybe<T[K]> }> {
+    return this.inner.watch<T>(keys, options);
+  }
+
+  close(): void {
+    this.inner.close();
+  }
+
+  commitVersionstamp(): symbol {
+    return this.inner.commitVersionstamp();
+  }
+
+  [Symbol.dispose](): void {
+    this.inner[Symbol.dispose]();
+  }
+}
+
+/** An atomic operation that counts what it carries and re-commits while the store is busy. */
+class StoreAtomic implements Deno.AtomicOperation {
+  readonly #checks: Deno.KvKey[] = [];
+  readonly #writes: Deno.KvKey[] = [];
+  #enqueues = 0;
+
+  constructor(private store: StoreKv, private op: Deno.AtomicOperation) {}
+
+  check(...checks: Deno.AtomicCheck[]): this {
+    this.op.check(...checks);
+    for (const c of checks) this.#checks.push(c.key);
+    return this;
+  }
+
+  mutate(...mutations: Deno.KvMutation[]): this {
+    this.op.mutate(...mutations);
+    for (const m of mutations) this.#writes.push(m.key);
+    return this;
+  }
+
+  sum(key: Deno.KvKey, n: bigint): this {
+    this.op.sum(key, n);
+    this.#writes.push(key);
+    return this;
+  }
+
+  min(key: Deno.KvKey, n: bigint): this {
+    this.op.min(key, n);
+    this.#writes.push(key);
+    return this;
+  }
+
+  max(key: Deno.KvKey, n: bigint): this {
+    this.op.max(key, n);
+    this.#writes.push(key);
+    return this;
+  }
+
+  set(key: Deno.KvKey, value: unknown, options?: { expireIn?: number }): this {
+    this.op.set(key, value, options);
+    this.#writes.push(key);
+    return this;
+  }
+
+  delete(key: Deno.KvKey): this {
+    this.op.delete(key);
+    this.#writes.push(key);
+    return this;
+  }
+
+  enqueue(
+    value: unknown,
+    options?: { delay?: number; keysIfUndelivered?: Deno.KvKey[]; backoffSchedule?: number[] },
+  ): this {
+    this.op.enqueue(value, options);
+    this.#enqueues++;
+    return this;
+  }
+
+  /** A second apply is impossible when the operation checks a key it also writes. */
+  #applyOnce(): boolean {
+    return this.#checks.some((c) => this.#writes.some((w) => sameKey(c, w)));
+  }
+
+  commit(): Promise<Deno.KvCommitResult | Deno.KvCommitError> {
+    this.store.record(this.#checks, this.#writes, this.#enqueues);
+    return this.store.busyRetry(
+      () => this.op.commit(),
+      (kind) => kind === "locked" || (this.#enqueues === 0 && this.#applyOnce()),
+    );
+  }
+}
+
+/** A list that resumes after the last entry it returned when a page read finds the store busy. */
+class StoreList<T> implements Deno.KvListIterator<T> {
+  #it: Deno.KvListIterator<T>;
+  /** entries returned by the current underlying iterator, and by all of them */
+  #seen = 0;
+  #returned = 0;
+  /** where the current underlying iterator started (a cursor), when restarted */
+  #resumedAt: string | undefined;
+
+  constructor(
+    private store: StoreKv,
+    private selector: Deno.KvListSelector,
+    private options: Deno.KvListOptions,
+  ) {
+    this.#it = store.inner.list<T>(selector, options);
+  }
+
+  get cursor(): string {
+    return this.#seen === 0 && this.#resumedAt !== undefined ? this.#resumedAt : this.#it.cursor;
+  }
+
+  next(): Promise<IteratorResult<Deno.KvEntry<T>, undefined>> {
+    return this.store.busyRetry(async () => {
+      try {
+        const r = await this.#it.next();
+        if (!r.done) {
+          this.#seen++;
+          this.#returned++;
+        }
+        return r;
+      } catch (e) {
+        if (busyKind(e)) this.#restart();
+        throw e;
+      }
+    }, () => true);
+  }
+
+  #restart() {
+    const cursor = this.#seen > 0 ? this.#it.cursor : (this.#resumedAt ?? this.options.cursor);
+    const limit = this.options.limit === undefined
+      ? undefined
+      : Math.max(1, this.options.limit - this.#returned);
+    this.#it = this.store.inner.list<T>(this.selector, { ...this.options, cursor, limit });
+    this.#resumedAt = cursor;
+    this.#seen = 0;
+  }
+
+  [Symbol.asyncIterator](): AsyncIterableIterator<Deno.KvEntry<T>> {
+    return this;
+  }
+}

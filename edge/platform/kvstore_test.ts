@@ -1,0 +1,257 @@
+import { assert, assertEquals } from "../../tests/assert.ts";
+import { ApiError } from "./errors.ts";
+import { toApiError } from "./envelope.ts";
+import {
+  busyKind,
+  commitAttempts,
+  conflictPause,
+  isBusyError,
+  kvStats,
+  storeBusy,
+  wrapKv,
+} from "./kvstore.ts";
+
+/** The ApiError `f` rejects with (fails when it resolves or rejects with something else). */
+async function refusal(f: () => Promise<unknown>): Promise<ApiError> {
+  try {
+    await f();
+  } catch (e) {
+    if (e instanceof ApiError) return e;
+    throw e;
+  }
+  throw new Error("expected a refusal");
+}
+
+const LOCKED = () => new TypeError("database is locked");
+const LOST_REPLY = () => new TypeError("KV Connect failed to read response body: reset");
+
+/**
+ * A real in-memory KV whose commits (and reads) throw what the test says: the seam that stands
+ * in for a second process holding the SQLite write lock.
+ */
+function flaky(real: Deno.Kv) {
+  const faults = {
+    /** errors the next commits throw, in order; each may first run `before` */
+    commits: [] as { error: () => Error; before?: () => Promise<void>; apply?: boolean }[],
+    reads: [] as (() => Error)[],
+    /** list pages: throw on the nth entry read (once) */
+    listAt: -1,
+  };
+  const kv = new Proxy(real, {
+    get(target, p) {
+      if (p === "atomic") {
+        return () => {
+          const op = target.atomic();
+          const commit = op.commit.bind(op);
+          op.commit = async () => {
+            const f = faults.commits.shift();
+            if (!f) return await commit();
+            await f.before?.();
+            if (f.apply) await commit(); // applied, then the reply is lost
+            throw f.error();
+          };
+          return op;
+        };
+      }
+      if (p === "get" || p === "getMany") {
+        return (...args: unknown[]) => {
+          const f = faults.reads.shift();
+          if (f) return Promise.reject(f());
+          return (target[p] as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      }
+      if (p === "list") {
+        return (sel: Deno.KvListSelector, o?: Deno.KvListOptions) => {
+          const it = target.list(sel, o);
+          const next = it.next.bind(it);
+          it.next = () => {
+            if (faults.listAt-- === 0) return Promise.reject(LOCKED());
+            return next();
+          };
+          return it;
+        };
+      }
+      const v = Reflect.get(target, p, target);
+      return typeof v === "function" ? v.bind(target) : v;
+    },
+  });
+  return { kv, faults };
+}
+
+Deno.test("busy errors are recognized; everything else is not", () => {
+  assertEquals(busyKind(LOCKED()), "locked");
+  assertEquals(busyKind(new Error("SQLITE_BUSY: database is busy")), "locked");
+  assertEquals(busyKind(LOST_REPLY()), "transient");
+  assertEquals(busyKind(new TypeError("Unspecified write error")), "transient");
+  assertEquals(busyKind(new TypeError("Value too large (max 65536 bytes)")), null);
+  assertEquals(busyKind(new ApiError(409, "CONFLICT")), null);
+  assert(isBusyError(storeBusy()));
+  // a busy error that escaped every retry is a 503 STORE_BUSY, never a 500
+  const e = toApiError(LOCKED());
+  assertEquals([e.status, e.error, e.extra.retryAfterSeconds], [503, "STORE_BUSY", 1]);
+});
+
+Deno.test("a commit that finds the store locked is retried, then succeeds", async () => {
+  const real = await Deno.openKv(":memory:");
+  const { kv: inner, faults } = flaky(real);
+  const kv = wrapKv(inner);
+  try {
+    faults.commits.push({ error: LOCKED }, { error: LOCKED }, { error: LOCKED });
+    const res = await kv.atomic().check({ key: ["a"], versionstamp: null }).set(["a"], 1n)
+      .sum(["n"], 1n).commit();
+    assert(res.ok);
+    assertEquals((await kv.get(["a"])).value, 1n);
+    assertEquals((await kv.get<Deno.KvU64>(["n"])).value?.value, 1n); // applied once
+    assertEquals(kvStats(kv)!.busyRetries, 3);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("re-committing after a locked commit keeps the checks: a change meanwhile is a conflict", async () => {
+  const real = await Deno.openKv(":memory:");
+  const { kv: inner, faults } = flaky(real);
+  const kv = wrapKv(inner);
+  try {
+    await kv.set(["bal"], 10);
+    const entry = await kv.get<number>(["bal"]);
+    // while this commit waits for the lock, another instance changes the balance
+    faults.commits.push({ error: LOCKED, before: async () => void await real.set(["bal"], 3) });
+    const res = await kv.atomic().check(entry).set(["bal"], entry.value! - 5).commit();
+    assertEquals(res.ok, false);
+    assertEquals((await kv.get(["bal"])).value, 3);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("a store that stays busy is refused with 503 STORE_BUSY after the bound", async () => {
+  const real = await Deno.openKv(":memory:");
+  const { kv: inner, faults } = flaky(real);
+  const kv = wrapKv(inner, { budgetMs: 60 });
+  try {
+    for (let i = 0; i < 1000; i++) faults.commits.push({ error: LOCKED });
+    const t0 = performance.now();
+    const e = await refusal(() => kv.atomic().set(["a"], 1).commit());
+    const took = performance.now() - t0;
+    assertEquals([e.status, e.error], [503, "STORE_BUSY"]);
+    assert(took < 500, `gave up after ${took} ms`);
+    const stats = kvStats(kv)!;
+    assert(stats.busyRetries >= 2, `retried ${stats.busyRetries} times`);
+    assertEquals(stats.busyRefusals, 1);
+    assertEquals((await kv.get(["a"])).versionstamp, null); // nothing written
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("a lost remote reply is retried only when a second apply is impossible", async () => {
+  const real = await Deno.openKv(":memory:");
+  const { kv: inner, faults } = flaky(real);
+  const kv = wrapKv(inner);
+  try {
+    // checks a key it writes: the retry finds the check failed (ok: false), nothing doubled
+    faults.commits.push({ error: LOST_REPLY, apply: true });
+    const guarded = await kv.atomic().check({ key: ["g"], versionstamp: null })
+      .set(["g"], 1).sum(["total"], 1n).commit();
+    assertEquals(guarded.ok, false);
+    assertEquals((await kv.get<Deno.KvU64>(["total"])).value?.value, 1n);
+    // a blind sum could apply twice: refused with 503 (the caller's idempotency key settles it)
+    faults.commits.push({ error: LOST_REPLY, apply: true });
+    const e = await refusal(() => kv.atomic().sum(["total"], 1n).commit());
+    assertEquals(e.error, "STORE_BUSY");
+    assertEquals((await kv.get<Deno.KvU64>(["total"])).value?.value, 2n);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("reads retry a busy store; a list resumes after the last entry it returned", async () => {
+  const real = await Deno.openKv(":memory:");
+  const { kv: inner, faults } = flaky(real);
+  const kv = wrapKv(inner);
+  try {
+    for (let i = 0; i < 7; i++) await kv.set(["l", i], i);
+    faults.reads.push(LOCKED, LOCKED);
+    assertEquals((await kv.get(["l", 3])).value, 3);
+    faults.reads.push(LOCKED);
+    assertEquals((await kv.getMany([["l", 1], ["l", 2]])).map((e) => e.value), [1, 2]);
+    faults.listAt = 4; // the fifth read of the listing throws once
+    const seen: number[] = [];
+    const it = kv.list<number>({ prefix: ["l"] }, { batchSize: 2, limit: 6 });
+    for await (const e of it) seen.push(e.value);
+    assertEquals(seen, [0, 1, 2, 3, 4, 5]);
+    // the cursor still pages on from where the list stopped
+    const rest: number[] = [];
+    for await (const e of kv.list<number>({ prefix: ["l"] }, { cursor: it.cursor })) {
+      rest.push(e.value);
+    }
+    assertEquals(rest, [6]);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("commits are measured: the largest by checks and by mutations, with their keys", async () => {
+  const kv = wrapKv(await Deno.openKv(":memory:"));
+  try {
+    await kv.atomic().check({ key: ["t", "ledger", "idem", "k"], versionstamp: null })
+      .check({ key: ["t", "ledger", "bal", "a"], versionstamp: null })
+      .check({ key: ["t", "ledger", "bal", "b"], versionstamp: null })
+      .set(["t", "ledger", "bal", "a"], 1).set(["t", "ledger", "bal", "b"], 2).commit();
+    const op = kv.atomic();
+    for (let i = 0; i < 5; i++) op.set(["t", "tape", "tick", i], i);
+    await op.delete(["t", "x"]).commit();
+    const s = kvStats(kv)!;
+    assertEquals(s.commits, 2);
+    assertEquals(
+      [s.maxChecks?.checks, s.maxChecks?.mutations, s.maxChecks?.label],
+      [3, 2, "checks: t/ledger/idem, t/ledger/bal x2; writes: t/ledger/bal x2"],
+    );
+    assertEquals([s.maxMutations?.checks, s.maxMutations?.mutations], [0, 6]);
+    // watch, enqueue-free surfaces and close pass straight through
+    const stream = kv.watch([["t", "x"]]);
+    const reader = stream.getReader();
+    assertEquals((await reader.read()).value?.[0].value, null);
+    await reader.cancel();
+    assert(kvStats(await Deno.openKv(":memory:").then((k) => (k.close(), k))) === null);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("conflict attempts pause a little, growing and capped", async () => {
+  assertEquals(conflictPause(1, () => 0), 0.5);
+  assertEquals(conflictPause(1, () => 1), 1);
+  assertEquals(conflictPause(4, () => 1), 8);
+  assertEquals(conflictPause(30, () => 1), 50);
+  const seen: number[] = [];
+  const t0 = performance.now();
+  for await (const n of commitAttempts(5)) seen.push(n);
+  assertEquals(seen, [0, 1, 2, 3, 4]);
+  assert(performance.now() - t0 >= 1 + 2 + 4 + 8 - 4, "paused between attempts");
+});
+
+Deno.test("two SQLite connections on one file: every concurrent commit lands", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/shared.kv`;
+  const handles = [wrapKv(await Deno.openKv(path)), wrapKv(await Deno.openKv(path))];
+  try {
+    // independent records, written from both connections at once: only the lock contends
+    const rs = await Promise.all(Array.from({ length: 300 }, async (_, i) => {
+      const kv = handles[i % 2]!;
+      const entry = await kv.get(["own", i]);
+      return await kv.atomic().check(entry).set(["own", i], "x".repeat(2000)).sum(
+        ["total"],
+        1n,
+      ).commit();
+    }));
+    assert(rs.every((r) => r.ok));
+    assertEquals((await handles[0]!.get<Deno.KvU64>(["total"])).value?.value, 300n);
+    // the lock did contend (bare handles lose about half of these commits to "locked")
+    assert(handles.some((h) => kvStats(h)!.busyRetries > 0));
+  } finally {
+    for (const h of handles) h.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
