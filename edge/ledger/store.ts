@@ -4,14 +4,16 @@
  * Commit sizes (many instances share one store; self-hosted denokv allows 10 checks per atomic
  * operation, every backend 1000 mutations). A journal commits with 1 + postings + the caller's
  * checks (the idempotency record, each posted balance, the business records) and writes each
- * balance, one line per customer posting, the journal, the idempotency record and the caller's
- * records. Measured by tests/api/kv_limits_test.ts (which fails above the limits):
- * - most checks: 8 checks, 13 mutations: the seed's opening deposit (4 customer balances and 3
+ * balance, one line per customer posting, the journal, the idempotency record, the caller's
+ * records and the event-log entry with its head (2 mutations, no check). Measured by
+ * tests/api/kv_limits_test.ts (which fails above the limits):
+ * - most checks: 8 checks, 15 mutations: the seed's opening deposit (4 customer balances and 3
  *   external house accounts); in customer and operator flows at most 7 checks: a withdrawal's
- *   completion (7 checks, 13 mutations), a spot limit fill (7, 12), an exchange (7, 11), a
+ *   completion (7 checks, 15 mutations), a spot limit fill (7, 14), an exchange (7, 13), a
  *   close settling several legs of a hedged group (7 checks whatever the number of legs: one
  *   version key guards them all);
- * - most mutations: that group close, 8 + 4 per leg (32 for six legs).
+ * - most mutations: that group close, 10 + 4 per leg (34 for six legs).
+ * The tape's commit: 1 check (the market lease) and 2 + ticks + intervals (13 for one tick).
  */
 export interface Balance {
   available: bigint;
