@@ -228,6 +228,8 @@ export class TradingEngine {
   private async apply(t: string, refs: EventRef[]) {
     for (const r of refs) {
       if (r.kind === "fast.open") {
+        // placed through this instance: indexed already, nothing to read
+        if (this.meta.has(`${t}|${r.id}`)) continue;
         const o = await this.fast.get(t, r.id);
         if (o?.status === "open" && !this.meta.has(`${t}|${o.id}`)) this.addFast(t, o);
       } else if (r.kind === "position") {

@@ -23,7 +23,7 @@ export interface Reply<T = Record<string, unknown>> {
   body: { code: number; message: string; data: T & { error?: string } };
 }
 
-async function freePort(): Promise<number> {
+function freePort(): number {
   const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = (l.addr as Deno.NetAddr).port;
   l.close();
@@ -63,7 +63,7 @@ export class Cluster {
 
   /** Start one more instance and wait until it serves the market. */
   async start(name: string, env: Record<string, string> = {}): Promise<Instance> {
-    const port = await freePort();
+    const port = freePort();
     const proc = new Deno.Command(Deno.execPath(), {
       args: ["run", "-A", "main.ts"],
       cwd: ROOT,

@@ -260,11 +260,11 @@ Deno.test({
     } finally {
       for (const s of sockets) s.close();
       await c.stop();
-      // the books of every instance balance
-      const report = await verifyLedger(kv);
-      kv.close();
-      if (report.breaches.length) throw new Error(formatReport(report));
     }
+    // the books of every instance balance
+    const report = await verifyLedger(kv);
+    kv.close();
+    if (report.breaches.length) throw new Error(formatReport(report));
   },
 });
 
