@@ -144,3 +144,53 @@ Deno.test("quotes: 24 h open, high, low, volume, change from the tape", async ()
   assertEquals(quotes.list().list.map((x) => x.symbol), ["BTCUSDT"]);
   kv.close();
 });
+
+Deno.test("tape: one writer under the market lease; a follower sees the same ticks and candles; a former writer cannot write", async () => {
+  const { Lease } = await import("../platform/lease.ts");
+  const kv = await Deno.openKv(":memory:");
+  try {
+    let clock = Date.now();
+    const now = () => clock;
+    const tapeOf = () => new Tape(kv, { ...DEFAULT_TAPE, now, log: () => {} });
+    const [w1, w2, f] = [tapeOf(), tapeOf(), tapeOf()];
+    for (const t of [w1, w2, f]) await t.load(["BTCUSDT"]);
+    const l1 = new Lease(kv, "market", "h:1:a", { ttlMs: 3_000, now });
+    const l2 = new Lease(kv, "market", "h:2:b", { ttlMs: 3_000, now });
+    assert(await l1.tryAcquire());
+    let fenced = 0;
+    w1.lead(l1, () => void fenced++);
+    const seen: string[] = [];
+    f.onTicks((e) => seen.push(...e.ticks.map((t) => `${t.time}:${t.price}`)));
+    // two ticks in one millisecond keep their order
+    for (const p of ["100", "101", "102"]) {
+      await w1.ingest({ symbol: "BTCUSDT", time: clock, price: parseDecimal(p), qty: U });
+      if (p !== "100") clock += 1;
+    }
+    assertEquals(await f.pull("BTCUSDT"), 3);
+    assertEquals(seen.length, 3);
+    assertEquals(f.lastTick("BTCUSDT")?.price, parseDecimal("102"));
+    assertEquals(f.openCandle("BTCUSDT", "1m"), w1.openCandle("BTCUSDT", "1m"));
+    assertEquals(await f.pull("BTCUSDT"), 0, "nothing new");
+    // w1 stalls past its lease; w2 takes over and continues from the stored tape
+    clock += 3_500;
+    assert(await l2.tryAcquire());
+    await w2.load(["BTCUSDT"]);
+    w2.lead(l2);
+    await w2.ingest({ symbol: "BTCUSDT", time: clock, price: parseDecimal("103"), qty: U });
+    // w1 wakes up with a renewed-looking clock: its commit is refused by the fence
+    const stale = (l1 as unknown as { held: { expiresAt: number } }).held;
+    stale.expiresAt = clock + 10_000;
+    await w1.ingest({ symbol: "BTCUSDT", time: clock + 1, price: parseDecimal("104"), qty: U });
+    assertEquals(fenced, 1, "the former writer learns it lost the market");
+    assertEquals(w1.stats.fenced, 1);
+    assertEquals(await f.pull("BTCUSDT"), 1);
+    assertEquals(seen[seen.length - 1], `${clock}:${parseDecimal("103")}`);
+    const stored: bigint[] = [];
+    for await (const e of kv.list<{ price: bigint }>({ prefix: marketKeys.ticks("BTCUSDT") })) {
+      stored.push(e.value.price);
+    }
+    assertEquals(stored, ["100", "101", "102", "103"].map((p) => parseDecimal(p)));
+  } finally {
+    kv.close();
+  }
+});

@@ -481,9 +481,16 @@ export class Tape {
    * Follow the stored tape (an instance that is not the writer): read the ticks stored after the
    * last one this instance knows, in order, update the open candles in memory (never stored:
    * candles are derived by the writer only) and tell the listeners, exactly as if ingested here.
-   * Returns how many ticks were new.
+   * Returns how many ticks were new. Runs in the ingest queue (never beside a store), and not
+   * at all while this instance writes the tape.
    */
-  async pull(symbol: string, head?: TapeHead | null): Promise<number> {
+  pull(symbol: string, head?: TapeHead | null): Promise<number> {
+    const done = this.queue.then(() => this.fence ? 0 : this.read(symbol, head));
+    this.queue = done.then(() => {}, () => {});
+    return done;
+  }
+
+  private async read(symbol: string, head?: TapeHead | null): Promise<number> {
     const cursor = this.seq.get(symbol);
     if (head && cursor && head.time === cursor.time && head.n === cursor.n) return 0;
     const start = cursor
@@ -517,7 +524,7 @@ export class Tape {
     this.stats.followed += rows.length;
     this.emit({ symbol, ticks: rows.map((r) => r.tick), candles: touched });
     // a long gap comes in pieces
-    return rows.length + (rows.length === PULL_LIMIT ? await this.pull(symbol) : 0);
+    return rows.length + (rows.length === PULL_LIMIT ? await this.read(symbol) : 0);
   }
 
   /** The stored heads of these symbols (the latest tick of each, with its place and clock). */
