@@ -762,6 +762,13 @@ export class Contracts {
     return items;
   }
 
+  /** Ids of the open (pending and holding) positions, from the index alone. */
+  async *openIds(t: string) {
+    for await (const e of this.kv.list({ prefix: posKeys.openPrefix(t) })) {
+      yield e.key[e.key.length - 1] as string;
+    }
+  }
+
   async *openPositions(t: string) {
     for await (const e of this.kv.list<{ symbol: string }>({ prefix: posKeys.openPrefix(t) })) {
       const p = await this.get(t, e.key[e.key.length - 1] as string);

@@ -175,8 +175,11 @@ export class TradingEngine {
     try {
       await this.reconcile();
     } catch (e) {
+      // could not build the indexes (the store is busy): give the lease up, try again later
       this.buffered = null;
-      throw e;
+      this.log(`[engine] taking over failed: ${e instanceof Error ? e.message : e}`);
+      void this.lease?.lost(epoch);
+      return;
     }
     if (this.lease?.epoch !== epoch) return void (this.buffered = null);
     this.active = true;
@@ -215,11 +218,16 @@ export class TradingEngine {
         if (this.meta.has(`${t}|${o.id}`)) continue;
         this.index(t, o.id, o.symbol, o.expiresAt, o.createdAt + o.duration * 1000);
       }
-      for await (const p of this.contracts.openPositions(t)) {
-        if (!this.knownPositions.has(`${t}|${p.id}`)) this.indexPosition(t, p);
+      // only what is not indexed yet is read
+      for await (const id of this.contracts.openIds(t)) {
+        if (this.knownPositions.has(`${t}|${id}`)) continue;
+        const p = await this.contracts.get(t, id);
+        if (p && (p.status === "holding" || p.status === "pending")) this.indexPosition(t, p);
       }
-      for await (const o of this.spot.openOrders(t)) {
-        if (!this.knownSpot.has(`${t}|${o.id}`)) this.indexSpot(t, o);
+      for await (const id of this.spot.openIds(t)) {
+        if (this.knownSpot.has(`${t}|${id}`)) continue;
+        const o = await this.spot.get(t, id);
+        if (o?.status === "open") this.indexSpot(t, o);
       }
     }
   }

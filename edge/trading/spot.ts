@@ -290,6 +290,13 @@ export class Spot {
     return (await this.kv.get<SpotOrder>(spotKeys.order(t, id))).value;
   }
 
+  /** Ids of the open orders, from the index alone. */
+  async *openIds(t: string) {
+    for await (const e of this.kv.list({ prefix: spotKeys.openPrefix(t) })) {
+      yield e.key[e.key.length - 1] as string;
+    }
+  }
+
   async *openOrders(t: string) {
     for await (const e of this.kv.list<{ symbol: string }>({ prefix: spotKeys.openPrefix(t) })) {
       const o =
