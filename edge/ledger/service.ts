@@ -12,6 +12,7 @@ import {
   ZERO,
 } from "./store.ts";
 import { listPage } from "../platform/kvpage.ts";
+import { GroupCommit, type GroupLimits } from "./group_commit.ts";
 
 /** What a caller wants committed: postings plus its own business-record checks and writes. */
 export interface Plan<R> {
@@ -102,8 +103,18 @@ export function checkPostings(postings: Posting[]): void {
  */
 export class Ledger {
   private posted = new Set<(e: JournalPosted) => void>();
+  /** Journals ready at the same time share one KV commit (see group_commit.ts). */
+  readonly commits: GroupCommit;
 
-  constructor(private kv: Deno.Kv, private now: () => number = Date.now) {}
+  /** `groupLimits`: the largest group commit (see group_commit.ts; by default within every
+   * backend's limits). */
+  constructor(
+    private kv: Deno.Kv,
+    private now: () => number = Date.now,
+    opts: { groupLimits?: GroupLimits } = {},
+  ) {
+    this.commits = new GroupCommit(kv, { limits: opts.groupLimits });
+  }
 
   /** Listen to committed journals (the realtime hub tells customers their new balances). */
   onPosted(f: (e: JournalPosted) => void): () => void {
@@ -178,7 +189,7 @@ export class Ledger {
       if (prior) return replay(prior);
       const entries = read.slice(1) as Deno.KvEntryMaybe<Balance>[];
       const after = new Map<string, Balance>();
-      const op = this.kv.atomic().check({ key: idemKey, versionstamp: null });
+      const op = this.commits.atomic().check({ key: idemKey, versionstamp: null });
       for (const c of p.checks ?? []) op.check(c);
       journal.postings.forEach((x, i) => {
         const before = entries[i]!.value ?? ZERO;

@@ -8,6 +8,7 @@ import { ImageStore } from "../identity/uploads.ts";
 import { AccountsService } from "../accounts/service.ts";
 import { DevOutboxSender, HttpSmsSender } from "../accounts/sender.ts";
 import { Ledger } from "../ledger/service.ts";
+import { LOCAL_LIMITS, PORTABLE_LIMITS } from "../ledger/group_commit.ts";
 import { ReferencePrices } from "../market/prices.ts";
 import { MarketService } from "../market/service.ts";
 import { Hub } from "../realtime/hub.ts";
@@ -20,6 +21,10 @@ import { Spot, spotJson } from "../trading/spot.ts";
 import type { AppConfig } from "./config.ts";
 import type { Deps } from "./context.ts";
 import { TenantRegistry } from "./tenants.ts";
+
+function isRemote(path: string): boolean {
+  return /^https?:\/\//.test(path);
+}
 
 /** Wire the capabilities together (used by main.ts and by the tests' real servers). */
 export async function buildDeps(
@@ -40,7 +45,9 @@ export async function buildDeps(
     sessionIdleMs: config.sessionIdleMinutes * 60_000,
     sessionMaxMs: config.sessionMaxHours * 3600_000,
   });
-  const ledger = new Ledger(kv, now);
+  const ledger = new Ledger(kv, now, {
+    groupLimits: isRemote(config.kvPath) ? PORTABLE_LIMITS : LOCAL_LIMITS,
+  });
   const market = new MarketService(kv, undefined, new ReferencePrices(config.referencePrices), now);
   const hub = new Hub(
     market.quotes,
