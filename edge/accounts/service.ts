@@ -34,6 +34,8 @@ import { newTotpSecret, totpStep, totpUri } from "./totp.ts";
 
 export interface AccountsDeps {
   kv: Deno.Kv;
+  /** A second connection to the same store for the per-request session read (default `kv`). */
+  reads?: Deno.Kv;
   sender: SmsSender;
   now: () => number;
   sessionIdleMs: number;
@@ -532,7 +534,7 @@ export class AccountsService {
     // the user the token names (see sessionToken): the session and the user in one read; a
     // token that names nobody, or someone else, costs a second read
     const named = userOfToken(token);
-    const reads = this.d.kv;
+    const reads = this.d.reads ?? this.d.kv;
     const [entry, namedUser] = named === null
       ? [await reads.get<SessionRecord>(keys.session(t, tokenHash)), null]
       : await reads.getMany<[SessionRecord, UserRecord]>([

@@ -105,14 +105,20 @@ export class Ledger {
   private posted = new Set<(e: JournalPosted) => void>();
   /** Journals ready at the same time share one KV commit (see group_commit.ts). */
   readonly commits: GroupCommit;
+  private reads: Deno.Kv;
 
-  /** `groupLimits`: the largest group commit (see group_commit.ts; by default within every
-   * backend's limits). */
+  /**
+   * `reads`: a second connection to the same store for the reads before a commit (on a local
+   * file, reads on the committing connection wait behind its commits' disk writes); the
+   * commit's versionstamp checks make any connection's reads safe. `groupLimits`: the largest
+   * group commit (see group_commit.ts; by default within every backend's limits).
+   */
   constructor(
     private kv: Deno.Kv,
     private now: () => number = Date.now,
-    opts: { groupLimits?: GroupLimits } = {},
+    opts: { reads?: Deno.Kv; groupLimits?: GroupLimits } = {},
   ) {
+    this.reads = opts.reads ?? kv;
     this.commits = new GroupCommit(kv, { limits: opts.groupLimits });
   }
 
@@ -183,7 +189,7 @@ export class Ledger {
       const wanted: Deno.KvKey[] = [idemKey, ...ids.map((id) => keys.balance(t, id))];
       const read: Deno.KvEntryMaybe<unknown>[] = [];
       for (let i = 0; i < wanted.length; i += 10) {
-        read.push(...await this.kv.getMany(wanted.slice(i, i + 10)));
+        read.push(...await this.reads.getMany(wanted.slice(i, i + 10)));
       }
       const prior = read[0]!.value as IdemRecord | null;
       if (prior) return replay(prior);

@@ -26,6 +26,10 @@ function isRemote(path: string): boolean {
   return /^https?:\/\//.test(path);
 }
 
+function isLocalFile(path: string): boolean {
+  return path !== ":memory:" && !isRemote(path);
+}
+
 /** Wire the capabilities together (used by main.ts and by the tests' real servers). */
 export async function buildDeps(
   config: AppConfig,
@@ -33,6 +37,10 @@ export async function buildDeps(
   opts: { now?: () => number; log?: (line: string) => void } = {},
 ): Promise<Deps> {
   const now = opts.now ?? Date.now;
+  // On a local KV file, a second connection serves the reads of the request path (session,
+  // balances before a journal): reads on the connection that commits wait behind its commits'
+  // disk writes. In memory and remote stores have one connection.
+  const reads = isLocalFile(config.kvPath) ? await Deno.openKv(config.kvPath) : kv;
   const tenants = await TenantRegistry.load(config.tenantsFile);
   for (const id of tenants.byId.keys()) await migrateUnreadCounters(kv, id);
   const sender = config.smsSender === "http" && config.smsHttp
@@ -40,12 +48,14 @@ export async function buildDeps(
     : new DevOutboxSender(kv, opts.log);
   const accounts = new AccountsService({
     kv,
+    reads,
     sender,
     now,
     sessionIdleMs: config.sessionIdleMinutes * 60_000,
     sessionMaxMs: config.sessionMaxHours * 3600_000,
   });
   const ledger = new Ledger(kv, now, {
+    reads,
     groupLimits: isRemote(config.kvPath) ? PORTABLE_LIMITS : LOCAL_LIMITS,
   });
   const market = new MarketService(kv, undefined, new ReferencePrices(config.referencePrices), now);
