@@ -23,26 +23,51 @@
  *   of its own.
  * - A group stays within the limits it is given: by default the smallest of the KV backends we
  *   deploy on (self-hosted denokv allows 10 checks); a local store allows Deno's 100 checks.
- * Two groups are in flight at most; the members that arrive meanwhile form the next group, so a
- * lone commit is never delayed.
+ * A limited number of groups are in flight (on a local store one: SQLite has one writer); the
+ * members that arrive meanwhile form the next group, so a lone commit is never delayed.
  */
 
 export interface GroupLimits {
-  /** checks in one commit: 10 for self-hosted denokv (the default), 100 for a local store */
+  /** members in one commit */
+  members: number;
+  /** checks in one commit */
   checks: number;
   mutations: number;
   /** an upper bound of the keys' encoded size */
   keyBytes: number;
 }
 
-/** The smallest limits of the KV backends we deploy on (self-hosted denokv: 10 checks). */
-export const PORTABLE_LIMITS: GroupLimits = { checks: 10, mutations: 200, keyBytes: 40 * 1024 };
-/** Deno's own limits for a local store (a file or memory): 100 checks, 1000 mutations. */
-export const LOCAL_LIMITS: GroupLimits = { checks: 100, mutations: 500, keyBytes: 40 * 1024 };
+export interface GroupOptions {
+  limits: GroupLimits;
+  /** groups committing at once */
+  maxInFlight: number;
+}
+
+/** Within the smallest limits of the KV backends we deploy on (self-hosted denokv: 10 checks). */
+export const PORTABLE_GROUPS: GroupOptions = {
+  limits: { members: 64, checks: 10, mutations: 200, keyBytes: 40 * 1024 },
+  maxInFlight: 2,
+};
+/**
+ * A local store (a file or memory): Deno's limits (100 checks, 1000 mutations); one group at a
+ * time, SQLite has one writer and the next group gathers while it writes.
+ */
+export const LOCAL_GROUPS: GroupOptions = {
+  limits: { members: 64, checks: 100, mutations: 500, keyBytes: 40 * 1024 },
+  maxInFlight: 1,
+};
+/**
+ * A remote store: commits go one by one as before (network round trips overlap; grouping there
+ * is not measured), still waiting for a commit in flight on the same keys.
+ */
+export const REMOTE_GROUPS: GroupOptions = {
+  limits: { members: 1, checks: 10, mutations: 200, keyBytes: 40 * 1024 },
+  maxInFlight: 256,
+};
 /** Keys remembered with the versionstamp our last commit gave them (the "cannot succeed" test). */
 const REMEMBERED_KEYS = 4096;
 /** Tries of a group refused by a busy database (then the error is every member's). */
-const BUSY_ATTEMPTS = 8;
+const BUSY_ATTEMPTS = 20;
 
 type Step =
   | { kind: "check"; check: Deno.AtomicCheck }
@@ -106,16 +131,9 @@ export class GroupCommit {
   private limits: GroupLimits;
   private maxInFlight: number;
 
-  /**
-   * `maxInFlight`: groups committing at once (two: the next group is on its way while the store
-   * writes one).
-   */
-  constructor(
-    private kv: Deno.Kv,
-    opts: { limits?: GroupLimits; maxInFlight?: number } = {},
-  ) {
-    this.limits = opts.limits ?? PORTABLE_LIMITS;
-    this.maxInFlight = opts.maxInFlight ?? 2;
+  constructor(private kv: Deno.Kv, opts: GroupOptions = PORTABLE_GROUPS) {
+    this.limits = opts.limits;
+    this.maxInFlight = opts.maxInFlight;
   }
 
   /** An atomic operation whose `commit()` joins the next group. */
@@ -242,6 +260,7 @@ export class GroupCommit {
       }
       const busy = this.inFlight.some((g) => overlaps(m, g));
       const fits = !busy && (group.length === 0 || (
+        group.length < this.limits.members &&
         checks + m.checkCount <= this.limits.checks &&
         mutations + m.mutationCount <= this.limits.mutations &&
         bytes + m.keyBytes <= this.limits.keyBytes && !overlaps(m, keys)
@@ -290,9 +309,12 @@ export class GroupCommit {
           return;
         }
         if (isBusy(e) && attempt < BUSY_ATTEMPTS) {
-          // another process holds the write lock and nothing was written: the group again
+          // another process holds the write lock, or wrote since our checks' snapshot; nothing
+          // was written: the group again, after a short jittered backoff (another process's
+          // commit holds the lock for a few ms; up to 0.5, 1, 2, 4, then 8 ms)
           this.stats.busy++;
-          await new Promise((r) => setTimeout(r, Math.random() * 2 * attempt));
+          const ms = Math.random() * Math.min(8, 2 ** (attempt - 2));
+          await new Promise((r) => setTimeout(r, ms));
           continue;
         }
         for (const m of group) m.reject(e);

@@ -1,5 +1,5 @@
 import { assert, assertEquals, assertRejects } from "../../tests/assert.ts";
-import { GroupCommit, keyString, LOCAL_LIMITS, PORTABLE_LIMITS } from "./group_commit.ts";
+import { GroupCommit, keyString, LOCAL_GROUPS, PORTABLE_GROUPS } from "./group_commit.ts";
 
 /** A KV whose commits wait for `release()`, counting the commits that reach it. */
 function gated(kv: Deno.Kv) {
@@ -35,7 +35,7 @@ function gated(kv: Deno.Kv) {
 Deno.test("commits that wait together share one KV commit, each with its own effect", async () => {
   const kv = await Deno.openKv(":memory:");
   const g = gated(kv);
-  const gc = new GroupCommit(g.kv, { limits: LOCAL_LIMITS, maxInFlight: 1 });
+  const gc = new GroupCommit(g.kv, LOCAL_GROUPS);
   // the first goes alone; the next ten wait for it and then go together
   const first = gc.atomic().set(["a", 0], 0).commit();
   const rest = Array.from(
@@ -57,7 +57,7 @@ Deno.test("commits that wait together share one KV commit, each with its own eff
 Deno.test("a group keeps within the check limit; overlapping members never share a group", async () => {
   const kv = await Deno.openKv(":memory:");
   const g = gated(kv);
-  const gc = new GroupCommit(g.kv, { limits: PORTABLE_LIMITS, maxInFlight: 1 });
+  const gc = new GroupCommit(g.kv, { ...PORTABLE_GROUPS, maxInFlight: 1 });
   const blocker = gc.atomic().set(["x"], 0).commit();
   // 12 members of 2 checks each: at most 5 per group (10 checks)
   const members = Array.from(
@@ -89,7 +89,7 @@ Deno.test("a group keeps within the check limit; overlapping members never share
 Deno.test("a member whose check fails does not fail the others of its group", async () => {
   const kv = await Deno.openKv(":memory:");
   const g = gated(kv);
-  const gc = new GroupCommit(g.kv, { limits: LOCAL_LIMITS, maxInFlight: 1 });
+  const gc = new GroupCommit(g.kv, LOCAL_GROUPS);
   const stale = await kv.get(["s"]);
   await kv.set(["s"], "changed elsewhere"); // another process, as far as the group knows
   const blocker = gc.atomic().set(["x"], 0).commit();
@@ -107,7 +107,7 @@ Deno.test("a member whose check fails does not fail the others of its group", as
 Deno.test("a member over a size limit fails alone; other errors are every member's", async () => {
   const kv = await Deno.openKv(":memory:");
   const g = gated(kv);
-  const gc = new GroupCommit(g.kv, { limits: LOCAL_LIMITS, maxInFlight: 1 });
+  const gc = new GroupCommit(g.kv, LOCAL_GROUPS);
   const blocker = gc.atomic().set(["x"], 0).commit();
   const ok = gc.atomic().set(["ok"], 1).commit();
   const huge = gc.atomic().set(["huge"], "x".repeat(70_000)).commit();
@@ -131,7 +131,7 @@ Deno.test("a member over a size limit fails alone; other errors are every member
       return op;
     },
   } as unknown as Deno.Kv;
-  const gc2 = new GroupCommit(flaky, { limits: LOCAL_LIMITS, maxInFlight: 1 });
+  const gc2 = new GroupCommit(flaky, LOCAL_GROUPS);
   assertEquals((await gc2.atomic().set(["b"], 1).commit()).ok, true);
   assertEquals(gc2.stats.busy, 1);
   broken = true;

@@ -12,7 +12,7 @@ import {
   ZERO,
 } from "./store.ts";
 import { listPage } from "../platform/kvpage.ts";
-import { GroupCommit, type GroupLimits } from "./group_commit.ts";
+import { GroupCommit, type GroupOptions } from "./group_commit.ts";
 
 /** What a caller wants committed: postings plus its own business-record checks and writes. */
 export interface Plan<R> {
@@ -110,16 +110,16 @@ export class Ledger {
   /**
    * `reads`: a second connection to the same store for the reads before a commit (on a local
    * file, reads on the committing connection wait behind its commits' disk writes); the
-   * commit's versionstamp checks make any connection's reads safe. `groupLimits`: the largest
-   * group commit (see group_commit.ts; by default within every backend's limits).
+   * commit's versionstamp checks make any connection's reads safe. `groups`: how journals are
+   * grouped into commits (see group_commit.ts; by default within every backend's limits).
    */
   constructor(
     private kv: Deno.Kv,
     private now: () => number = Date.now,
-    opts: { reads?: Deno.Kv; groupLimits?: GroupLimits } = {},
+    opts: { reads?: Deno.Kv; groups?: GroupOptions } = {},
   ) {
     this.reads = opts.reads ?? kv;
-    this.commits = new GroupCommit(kv, { limits: opts.groupLimits });
+    this.commits = new GroupCommit(kv, opts.groups);
   }
 
   /** Listen to committed journals (the realtime hub tells customers their new balances). */

@@ -8,7 +8,7 @@ import { ImageStore } from "../identity/uploads.ts";
 import { AccountsService } from "../accounts/service.ts";
 import { DevOutboxSender, HttpSmsSender } from "../accounts/sender.ts";
 import { Ledger } from "../ledger/service.ts";
-import { LOCAL_LIMITS, PORTABLE_LIMITS } from "../ledger/group_commit.ts";
+import { LOCAL_GROUPS, REMOTE_GROUPS } from "../ledger/group_commit.ts";
 import { ReferencePrices } from "../market/prices.ts";
 import { MarketService } from "../market/service.ts";
 import { Hub } from "../realtime/hub.ts";
@@ -56,7 +56,7 @@ export async function buildDeps(
   });
   const ledger = new Ledger(kv, now, {
     reads,
-    groupLimits: isRemote(config.kvPath) ? PORTABLE_LIMITS : LOCAL_LIMITS,
+    groups: isRemote(config.kvPath) ? REMOTE_GROUPS : LOCAL_GROUPS,
   });
   const market = new MarketService(kv, undefined, new ReferencePrices(config.referencePrices), now);
   const hub = new Hub(
