@@ -99,30 +99,43 @@ const apps = await Promise.all(
 const bases = apps.map((_, n) => `http://127.0.0.1:${PORT + n}`);
 const tokens: string[] = [];
 for (const [i, phone] of phones.entries()) {
-  const login = await fetch(`${bases[i % INSTANCES]}/api/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": `198.51.100.${i + 1}` },
-    body: JSON.stringify({ phone, password: "Bench-pass1" }),
-  });
-  tokens.push(login.headers.get("authorization")!);
-  await login.body?.cancel();
+  // (a sign-in may meet a busy database while the instances start: tried again)
+  for (let attempt = 1;; attempt++) {
+    const login = await fetch(`${bases[i % INSTANCES]}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": `198.51.100.${i + 1}` },
+      body: JSON.stringify({ phone, password: "Bench-pass1" }),
+    });
+    await login.body?.cancel();
+    const token = login.headers.get("authorization");
+    if (token) {
+      tokens.push(token);
+      break;
+    }
+    if (attempt === 5) throw new Error(`sign-in of ${phone} failed: HTTP ${login.status}`);
+  }
 }
 
 // wrk (as the quality bar names) drives the load: 50 connections in all (2 threads on one
-// instance; one wrk of 1 thread per instance otherwise), the 50 customers' tokens taken in
-// turn; a Lua hook counts replies whose code is not 0 and writes the latency histogram, so the
-// percentiles of several wrk runs are those of all their requests together.
-const script = (n: number, first: number) =>
-  `local tokens = {${tokens.map((t) => JSON.stringify(t)).join(",")}}
-local i = ${first}
+// instance; one wrk of 1 thread per instance otherwise). Each thread takes its own share of the
+// customers' tokens in turn (25 connections, 25 customers), so a customer seldom has two orders
+// in flight, as in real traffic. A Lua hook counts replies whose code is not 0 and writes the
+// latency histogram, so the percentiles of several wrk runs are those of all their requests.
+const script = (n: number, own: string[], threads: number) =>
+  `local tokens = {${own.map((t) => JSON.stringify(t)).join(",")}}
+local per = ${own.length / threads}
 refused = 0 -- global, so done() can read each thread's count
+i = 0
 local threads = {}
 local body = '{"symbol":"BTCUSDT","direction":"up","duration":300,"stake":"10"}'
-function setup(thread) table.insert(threads, thread) end
+function setup(thread)
+  thread:set("first", #threads * per)
+  table.insert(threads, thread)
+end
 function request()
-  i = i % #tokens + 1
+  i = i % per + 1
   return wrk.format("POST", "/api/fast/order",
-    { ["Content-Type"] = "application/json", ["Authorization"] = tokens[i] }, body)
+    { ["Content-Type"] = "application/json", ["Authorization"] = tokens[first + i] }, body)
 end
 function response(status, headers, b)
   if not string.find(b, '"code":0', 1, true) then
@@ -155,8 +168,10 @@ async function threadTimes(pid: number) {
 const cpuBefore = await Promise.all(apps.map((a) => threadTimes(a.proc.pid)));
 const wrkStart = performance.now();
 const runs = await Promise.all(bases.map(async (base, n) => {
-  await Deno.writeTextFile(`${dir}/orders-${n}.lua`, script(n, n * 7));
   const threads = INSTANCES === 1 ? 2 : 1;
+  const share = CLIENTS / INSTANCES;
+  const own = tokens.slice(n * share, (n + 1) * share);
+  await Deno.writeTextFile(`${dir}/orders-${n}.lua`, script(n, own, threads));
   return await new Deno.Command("wrk", {
     args: [
       `-t${threads}`,
