@@ -26,9 +26,25 @@ function isRemote(path: string): boolean {
   return /^https?:\/\//.test(path);
 }
 
-function isLocalFile(path: string): boolean {
-  return path !== ":memory:" && !isRemote(path);
+/**
+ * On a local KV file, a second connection serves the reads of the request path (the session,
+ * the balances before a journal): reads on the connection that commits wait behind its commits'
+ * disk writes. In memory and remote stores have one connection. A probe written through `kv`
+ * must be visible through the second one (a caller's `kv` may not be the configured file).
+ */
+async function readConnection(path: string, kv: Deno.Kv): Promise<Deno.Kv> {
+  if (path === ":memory:" || isRemote(path)) return kv;
+  const reads = await Deno.openKv(path).catch(() => null);
+  if (!reads) return kv;
+  const probe = crypto.randomUUID();
+  await kv.set(READS_PROBE, probe);
+  if ((await reads.get(READS_PROBE)).value === probe) return reads;
+  reads.close();
+  return kv;
 }
+
+/** The key of that probe (one per store, outside the tenants' keys like market data). */
+const READS_PROBE = ["platform", "readsProbe"];
 
 /** Wire the capabilities together (used by main.ts and by the tests' real servers). */
 export async function buildDeps(
@@ -37,10 +53,7 @@ export async function buildDeps(
   opts: { now?: () => number; log?: (line: string) => void } = {},
 ): Promise<Deps> {
   const now = opts.now ?? Date.now;
-  // On a local KV file, a second connection serves the reads of the request path (session,
-  // balances before a journal): reads on the connection that commits wait behind its commits'
-  // disk writes. In memory and remote stores have one connection.
-  const reads = isLocalFile(config.kvPath) ? await Deno.openKv(config.kvPath) : kv;
+  const reads = await readConnection(config.kvPath, kv);
   const tenants = await TenantRegistry.load(config.tenantsFile);
   for (const id of tenants.byId.keys()) await migrateUnreadCounters(kv, id);
   const sender = config.smsSender === "http" && config.smsHttp
