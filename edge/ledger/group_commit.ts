@@ -232,33 +232,37 @@ export class GroupCommit {
   /** Start groups while fewer than `maxInFlight` are committing. */
   private pump() {
     while (this.inFlight.length < this.maxInFlight && this.queue.length > 0) {
-      const group = this.take();
+      const keys = noKeys();
+      const group = this.take([], keys);
       if (group.length === 0) return;
-      const g = keysOf(group);
-      this.inFlight.push(g);
-      void this.run(group).finally(() => {
-        this.inFlight.splice(this.inFlight.indexOf(g), 1);
+      this.inFlight.push(keys);
+      void this.run(group, keys).finally(() => {
+        this.inFlight.splice(this.inFlight.indexOf(keys), 1);
         this.pump();
       });
     }
   }
 
   /**
-   * The next group: queued members in order that fit together and touch no key of a group in
-   * flight (they wait for it); members that cannot succeed are answered here.
+   * Add to `group` (whose keys are `keys`) the queued members, in order, that fit with it and
+   * touch no key of another group in flight (they wait for it); members that cannot succeed are
+   * answered here.
    */
-  private take(): Member[] {
-    const group: Member[] = [];
+  private take(group: Member[], keys: Keys): Member[] {
     const rest: Member[] = [];
-    const keys: Keys = { reads: new Set(), writes: new Set(), folds: new Map() };
     let checks = 0, mutations = 0, bytes = 0;
+    for (const m of group) {
+      checks += m.checkCount;
+      mutations += m.mutationCount;
+      bytes += m.keyBytes;
+    }
     for (const m of this.queue) {
       if (this.doomed(m)) {
         this.stats.doomed++;
         m.resolve({ ok: false });
         continue;
       }
-      const busy = this.inFlight.some((g) => overlaps(m, g));
+      const busy = this.inFlight.some((g) => g !== keys && overlaps(m, g));
       const fits = !busy && (group.length === 0 || (
         group.length < this.limits.members &&
         checks + m.checkCount <= this.limits.checks &&
@@ -294,7 +298,8 @@ export class GroupCommit {
     return false;
   }
 
-  private async run(group: Member[]): Promise<void> {
+  /** Commit a group; `keys`: its keys in flight, when it may take more members on a retry. */
+  private async run(group: Member[], keys?: Keys): Promise<void> {
     let res: Result | undefined;
     for (let attempt = 1; res === undefined; attempt++) {
       try {
@@ -315,6 +320,8 @@ export class GroupCommit {
           this.stats.busy++;
           const ms = Math.random() * Math.min(8, 2 ** (attempt - 2));
           await new Promise((r) => setTimeout(r, ms));
+          // the members that arrived meanwhile come along: one lock for more journals
+          if (keys) this.take(group, keys);
           continue;
         }
         for (const m of group) m.reject(e);
@@ -356,10 +363,8 @@ function add(keys: Keys, m: Member) {
   for (const [k, kind] of m.folds) keys.folds.set(k, kind);
 }
 
-function keysOf(group: Member[]): Keys {
-  const keys: Keys = { reads: new Set(), writes: new Set(), folds: new Map() };
-  for (const m of group) add(keys, m);
-  return keys;
+function noKeys(): Keys {
+  return { reads: new Set(), writes: new Set(), folds: new Map() };
 }
 
 /** Whether a member touches keys of others in a way that depends on their order. */
