@@ -1,7 +1,13 @@
 /** Start the real app as a separate process for load tests (in-memory KV, simulated feed). */
 export async function startAppProcess(port: number, env: Record<string, string> = {}) {
   const proc = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "main.ts"],
+    // APP_DENO_FLAGS: extra flags for the app process (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`)
+    args: [
+      "run",
+      "-A",
+      ...(Deno.env.get("APP_DENO_FLAGS")?.split(/\s+/).filter(Boolean) ?? []),
+      "main.ts",
+    ],
     cwd: new URL("../", import.meta.url).pathname,
     env: { KV_PATH: ":memory:", PORT: String(port), HOST: "127.0.0.1", ...env },
     stdout: "null",

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { argon2id, argon2Verify } from "hash-wasm";
 
 /**
@@ -27,10 +28,12 @@ export async function burnVerify(password: string): Promise<false> {
   return false;
 }
 
-/** SHA-256 hex, for tokens and one-time codes (high entropy or attempt-limited). */
-export async function sha256Hex(text: string): Promise<string> {
-  const buf = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, "0")).join("");
+/**
+ * SHA-256 hex, for tokens and one-time codes (high entropy or attempt-limited). Computed in
+ * place (node:crypto): WebCrypto's digest is a trip through the thread pool on every request.
+ */
+export function sha256Hex(text: string): Promise<string> {
+  return Promise.resolve(createHash("sha256").update(text).digest("hex"));
 }
 
 export function randomToken(bytes = 32): string {

@@ -15,7 +15,6 @@ import {
   constantTimeEqual,
   hashPassword,
   randomDigits,
-  randomToken,
   sha256Hex,
   verifyPassword,
 } from "./passwords.ts";
@@ -36,6 +35,8 @@ import { newTotpSecret, totpStep, totpUri } from "./totp.ts";
 
 export interface AccountsDeps {
   kv: Deno.Kv;
+  /** A second connection to the same store for the per-request session read (default `kv`). */
+  reads?: Deno.Kv;
   sender: SmsSender;
   now: () => number;
   sessionIdleMs: number;
@@ -83,6 +84,35 @@ export interface DeviceSession {
 /** The public id of a session in the devices list (never the token or its stored hash). */
 async function sessionId(tokenHash: string) {
   return (await sha256Hex(`session-id:${tokenHash}`)).slice(0, 24);
+}
+
+/**
+ * A session token: 32 bytes, base64url (43 characters), as opaque to clients as a random one.
+ * For a numeric user id below 2^32 the first five bytes name the user (a marker byte, then the
+ * id), so a request reads its session and its user in one KV read; the other 27 bytes (216 bits)
+ * are random. The stored hash covers every byte, so the named user cannot be swapped.
+ */
+export function sessionToken(userId: string): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  const n = Number(userId);
+  if (/^[1-9]\d{0,9}$/.test(userId) && n <= 0xffff_ffff) {
+    bytes[0] = TOKEN_NAMES_USER;
+    new DataView(bytes.buffer).setUint32(1, n);
+  }
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+const TOKEN_NAMES_USER = 0x01;
+
+/** The user id a session token names (a hint to verify against the session), else null. */
+export function userOfToken(token: string): string | null {
+  if (token.length !== 43 || !/^[A-Za-z0-9_-]{8}/.test(token)) return null;
+  const head = atob(token.slice(0, 8).replace(/-/g, "+").replace(/_/g, "/"));
+  if (head.charCodeAt(0) !== TOKEN_NAMES_USER) return null;
+  const n = ((head.charCodeAt(1) << 24) >>> 0) + (head.charCodeAt(2) << 16) +
+    (head.charCodeAt(3) << 8) + head.charCodeAt(4);
+  return n === 0 ? null : String(n);
 }
 
 export interface Session {
@@ -270,7 +300,7 @@ export class AccountsService {
     meta: ClientMeta,
     guard?: (op: Deno.AtomicOperation) => Deno.AtomicOperation,
   ) {
-    const token = randomToken();
+    const token = sessionToken(user.userId);
     const tokenHash = await sha256Hex(token);
     const now = this.d.now();
     const rec: SessionRecord = {
@@ -502,7 +532,16 @@ export class AccountsService {
   async session(t: string, token: string | undefined | null): Promise<Session | null> {
     if (!token || token.length > 128) return null;
     const tokenHash = await sha256Hex(token);
-    const entry = await this.d.kv.get<SessionRecord>(keys.session(t, tokenHash));
+    // the user the token names (see sessionToken): the session and the user in one read; a
+    // token that names nobody, or someone else, costs a second read
+    const named = userOfToken(token);
+    const reads = this.d.reads ?? this.d.kv;
+    const [entry, namedUser] = named === null
+      ? [await reads.get<SessionRecord>(keys.session(t, tokenHash)), null]
+      : await reads.getMany<[SessionRecord, UserRecord]>([
+        keys.session(t, tokenHash),
+        keys.user(t, named),
+      ]);
     const s = entry.value;
     if (!s) return null;
     const now = this.d.now();
@@ -511,7 +550,7 @@ export class AccountsService {
         .commit();
       return null;
     }
-    const user = await getUser(this.d.kv, t, s.userId);
+    const user = namedUser && named === s.userId ? namedUser : await getUser(reads, t, s.userId);
     // A login that raced a password change may have written its session after the sweep.
     if (!user.value || s.createdAt < user.value.passwordChangedAt) return null;
     if (now - s.lastSeenAt > SESSION_TOUCH_MS) {

@@ -34,6 +34,7 @@ function balanceRows(after: Map<string, Balance>): { user: string; accounts: Bal
   return [...byUser].map(([user, accounts]) => ({ user, accounts }));
 }
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
+import { GroupCommit, type GroupOptions } from "./group_commit.ts";
 
 /** What a caller wants committed: postings plus its own business-record checks and writes. */
 export interface Plan<R> {
@@ -129,8 +130,24 @@ export function checkPostings(postings: Posting[]): void {
  */
 export class Ledger {
   private posted = new Set<(e: JournalPosted) => void>();
+  /** Journals ready at the same time share one KV commit (see group_commit.ts). */
+  readonly commits: GroupCommit;
+  private reads: Deno.Kv;
 
-  constructor(private kv: Deno.Kv, private now: () => number = Date.now) {}
+  /**
+   * `reads`: a second connection to the same store for the reads before a commit (on a local
+   * file, reads on the committing connection wait behind its commits' disk writes); the
+   * commit's versionstamp checks make any connection's reads safe. `groups`: how journals are
+   * grouped into commits (see group_commit.ts; by default within every backend's limits).
+   */
+  constructor(
+    private kv: Deno.Kv,
+    private now: () => number = Date.now,
+    opts: { reads?: Deno.Kv; groups?: GroupOptions } = {},
+  ) {
+    this.reads = opts.reads ?? kv;
+    this.commits = new GroupCommit(kv, opts.groups);
+  }
 
   /** Listen to committed journals (the realtime hub tells customers their new balances). */
   onPosted(f: (e: JournalPosted) => void): () => void {
@@ -199,13 +216,13 @@ export class Ledger {
       const wanted: Deno.KvKey[] = [idemKey, ...ids.map((id) => keys.balance(t, id))];
       const read: Deno.KvEntryMaybe<unknown>[] = [];
       for (let i = 0; i < wanted.length; i += 10) {
-        read.push(...await this.kv.getMany(wanted.slice(i, i + 10)));
+        read.push(...await this.reads.getMany(wanted.slice(i, i + 10)));
       }
       const prior = read[0]!.value as IdemRecord | null;
       if (prior) return replay(prior);
       const entries = read.slice(1) as Deno.KvEntryMaybe<Balance>[];
       const after = new Map<string, Balance>();
-      const op = this.kv.atomic().check({ key: idemKey, versionstamp: null });
+      const op = this.commits.atomic().check({ key: idemKey, versionstamp: null });
       for (const c of p.checks ?? []) op.check(c);
       journal.postings.forEach((x, i) => {
         const before = entries[i]!.value ?? ZERO;

@@ -8,6 +8,7 @@ import { ImageStore } from "../identity/uploads.ts";
 import { AccountsService } from "../accounts/service.ts";
 import { DevOutboxSender, HttpSmsSender } from "../accounts/sender.ts";
 import { Ledger } from "../ledger/service.ts";
+import { LOCAL_GROUPS, REMOTE_GROUPS } from "../ledger/group_commit.ts";
 import { ReferencePrices } from "../market/prices.ts";
 import { MarketService } from "../market/service.ts";
 import { Hub } from "../realtime/hub.ts";
@@ -23,6 +24,30 @@ import type { AppConfig } from "./config.ts";
 import type { Deps } from "./context.ts";
 import { TenantRegistry } from "./tenants.ts";
 
+function isRemote(path: string): boolean {
+  return /^https?:\/\//.test(path);
+}
+
+/**
+ * On a local KV file, a second connection serves the reads of the request path (the session,
+ * the balances before a journal): reads on the connection that commits wait behind its commits'
+ * disk writes. In memory and remote stores have one connection. A probe written through `kv`
+ * must be visible through the second one (a caller's `kv` may not be the configured file).
+ */
+async function readConnection(path: string, kv: Deno.Kv): Promise<Deno.Kv> {
+  if (path === ":memory:" || isRemote(path)) return kv;
+  const reads = await Deno.openKv(path).catch(() => null);
+  if (!reads) return kv;
+  const probe = crypto.randomUUID();
+  await kv.set(READS_PROBE, probe);
+  if ((await reads.get(READS_PROBE)).value === probe) return reads;
+  reads.close();
+  return kv;
+}
+
+/** The key of that probe (one per store, outside the tenants' keys like market data). */
+const READS_PROBE = ["platform", "readsProbe"];
+
 /** Wire the capabilities together (used by main.ts and by the tests' real servers). */
 export async function buildDeps(
   config: AppConfig,
@@ -30,6 +55,7 @@ export async function buildDeps(
   opts: { now?: () => number; log?: (line: string) => void } = {},
 ): Promise<Deps> {
   const now = opts.now ?? Date.now;
+  const reads = await readConnection(config.kvPath, kv);
   const tenants = await TenantRegistry.load(config.tenantsFile);
   for (const id of tenants.byId.keys()) await migrateUnreadCounters(kv, id);
   const sender = config.smsSender === "http" && config.smsHttp
@@ -37,12 +63,16 @@ export async function buildDeps(
     : new DevOutboxSender(kv, opts.log);
   const accounts = new AccountsService({
     kv,
+    reads,
     sender,
     now,
     sessionIdleMs: config.sessionIdleMinutes * 60_000,
     sessionMaxMs: config.sessionMaxHours * 3600_000,
   });
-  const ledger = new Ledger(kv, now);
+  const ledger = new Ledger(kv, now, {
+    reads,
+    groups: isRemote(config.kvPath) ? REMOTE_GROUPS : LOCAL_GROUPS,
+  });
   const market = new MarketService(kv, undefined, new ReferencePrices(config.referencePrices), now);
   const hub = new Hub(
     market.quotes,

@@ -56,6 +56,44 @@ export interface FastOrder {
   settledAt: number | null;
 }
 
+/**
+ * What a placed order's idempotency record keeps (the rest is the request, which a replay must
+ * repeat exactly): id, acceptance time, entry tick time and price, payout rate.
+ */
+type PlacedRef = [
+  id: string,
+  createdAt: number,
+  entryTime: number,
+  entryPrice: bigint,
+  rate: bigint,
+];
+
+/** The order as accepted, from its reference and the request. */
+function placedOrder(
+  [id, createdAt, entryTime, entryPrice, rate]: PlacedRef,
+  userId: string,
+  req: { symbol: string; direction: "up" | "down"; duration: number },
+  stake: bigint,
+): FastOrder {
+  return {
+    id,
+    userId,
+    symbol: req.symbol,
+    direction: req.direction,
+    duration: req.duration,
+    rate,
+    stake,
+    entry: { time: entryTime, price: entryPrice },
+    createdAt,
+    expiresAt: entryTime + req.duration * 1000,
+    status: "open",
+    exit: null,
+    outcome: null,
+    payout: null,
+    settledAt: null,
+  };
+}
+
 export const fastKeys = {
   order: (t: string, id: string) => [t, "trading", "fast", id],
   byUser: (t: string, userId: string, id: string) => [t, "trading", "fastByUser", userId, id],
@@ -133,23 +171,8 @@ export class FastContracts {
       const entry = this.market.tape.lastTick(req.symbol);
       if (!entry) throw new ApiError(503, "MARKET_STALE");
       const id = journalId(this.now());
-      const order: FastOrder = {
-        id,
-        userId,
-        symbol: req.symbol,
-        direction: req.direction,
-        duration: req.duration,
-        rate: parseDecimal(option.rate),
-        stake,
-        entry: { time: entry.time, price: entry.price },
-        createdAt: this.now(),
-        expiresAt: entry.time + req.duration * 1000,
-        status: "open",
-        exit: null,
-        outcome: null,
-        payout: null,
-        settledAt: null,
-      };
+      const ref: PlacedRef = [id, this.now(), entry.time, entry.price, parseDecimal(option.rate)];
+      const order = placedOrder(ref, userId, req, stake);
       const account = user(userId, "contract", "USDT");
       return {
         type: "fast",
@@ -167,11 +190,17 @@ export class FastContracts {
             duration: order.duration,
           });
         },
-        result: () => ({ order: fastJson(order), raw: order }),
+        // the idempotency record keeps what the request does not say; the reply (first or
+        // replayed) is rebuilt from it and the request, which a replay repeats exactly
+        result: () => ref,
       };
     });
-    if (!posted.replay) this.onOpen(t, (posted.result as { raw: FastOrder }).raw);
-    return (posted.result as { order: FastOrderJson }).order;
+    const r = posted.result as PlacedRef | { order: FastOrderJson };
+    // replies stored before the reference was introduced hold the whole reply
+    if (!Array.isArray(r)) return r.order;
+    const order = placedOrder(r, userId, req, stake);
+    if (!posted.replay) this.onOpen(t, order);
+    return fastJson(order);
   }
 
   /**

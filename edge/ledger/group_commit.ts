@@ -1,0 +1,421 @@
+/**
+ * Group commit: ledger commits that are ready at the same time go to KV as one atomic commit.
+ *
+ * On a local KV file every commit is one SQLite transaction ending in an fsync, and an order's
+ * commit writes about ten keys in as many places of the B-tree (twice: the table and its
+ * expiry index). Committing the journals that wait together shares the fsync and the pages they
+ * have in common (the journal, order and index tails, the balances), so the order rate is no
+ * longer bounded by the commit rate.
+ *
+ * Each member keeps its own meaning: its checks and mutations are applied all or nothing, as if
+ * it had been committed alone at the moment of the group's commit.
+ * - Members of one group touch disjoint keys (a key one member writes is neither checked nor
+ *   written by another; `sum`/`min`/`max` of the same kind on one key commute and may share),
+ *   and none touches a key of a group still committing: such a member waits for a later group.
+ * - A member whose check expects an older versionstamp than one of our own commits gave that
+ *   key cannot succeed: it is answered `ok: false` without a commit (its caller reads again).
+ * - A group whose checks fail anyway (another process wrote one of its keys) is split in halves
+ *   until each member has its own answer.
+ * - A group refused before it reached the store for a size limit is committed member by member,
+ *   so a member over a limit fails alone, as it would have. A busy database (another process
+ *   holds SQLite's write lock; nothing was written) is tried again a few times. Any other error
+ *   leaves the outcome unknown: it is every member's error, as it would have been for a commit
+ *   of its own.
+ * - A group stays within the limits it is given: by default the smallest of the KV backends we
+ *   deploy on (self-hosted denokv allows 10 checks); a local store allows Deno's 100 checks.
+ * A limited number of groups are in flight (on a local store one: SQLite has one writer); the
+ * members that arrive meanwhile form the next group, so a lone commit is never delayed.
+ */
+
+export interface GroupLimits {
+  /** members in one commit */
+  members: number;
+  /** checks in one commit */
+  checks: number;
+  mutations: number;
+  /** an upper bound of the keys' encoded size */
+  keyBytes: number;
+}
+
+export interface GroupOptions {
+  limits: GroupLimits;
+  /** groups committing at once */
+  maxInFlight: number;
+}
+
+/** Within the smallest limits of the KV backends we deploy on (self-hosted denokv: 10 checks). */
+export const PORTABLE_GROUPS: GroupOptions = {
+  limits: { members: 64, checks: 10, mutations: 200, keyBytes: 40 * 1024 },
+  maxInFlight: 2,
+};
+/**
+ * A local store (a file or memory): Deno's limits (100 checks, 1000 mutations); one group at a
+ * time, SQLite has one writer and the next group gathers while it writes.
+ */
+export const LOCAL_GROUPS: GroupOptions = {
+  limits: { members: 64, checks: 100, mutations: 500, keyBytes: 40 * 1024 },
+  maxInFlight: 1,
+};
+/**
+ * A remote store: commits go one by one as before (network round trips overlap; grouping there
+ * is not measured), still waiting for a commit in flight on the same keys.
+ */
+export const REMOTE_GROUPS: GroupOptions = {
+  limits: { members: 1, checks: 10, mutations: 200, keyBytes: 40 * 1024 },
+  maxInFlight: 256,
+};
+/** Keys remembered with the versionstamp our last commit gave them (the "cannot succeed" test). */
+const REMEMBERED_KEYS = 4096;
+/** Tries of a group refused by a busy database (then the error is every member's). */
+const BUSY_ATTEMPTS = 20;
+
+type Step =
+  | { kind: "check"; check: Deno.AtomicCheck }
+  | { kind: "set"; key: Deno.KvKey; value: unknown; options?: { expireIn?: number } }
+  | { kind: "delete"; key: Deno.KvKey }
+  | { kind: "sum" | "min" | "max"; key: Deno.KvKey; n: bigint }
+  | { kind: "mutate"; mutation: Deno.KvMutation }
+  | { kind: "enqueue"; value: unknown; options?: Parameters<Deno.AtomicOperation["enqueue"]>[1] };
+
+type Result = Deno.KvCommitResult | Deno.KvCommitError;
+
+interface Member {
+  steps: Step[];
+  /** checked keys with the versionstamp the check expects */
+  checks: Map<string, string | null>;
+  writes: Set<string>;
+  /** `sum`/`min`/`max` keys with their kind */
+  folds: Map<string, string>;
+  checkCount: number;
+  mutationCount: number;
+  keyBytes: number;
+  resolve: (r: Result) => void;
+  reject: (e: unknown) => void;
+}
+
+/** A unique string per KV key (type-tagged, length-prefixed parts). */
+export function keyString(key: Deno.KvKey): string {
+  let s = "";
+  for (const p of key) {
+    if (typeof p === "string") s += `s${p.length}:${p}`;
+    else if (typeof p === "number") s += `n${Object.is(p, -0) ? "-0" : p};`;
+    else if (typeof p === "bigint") s += `b${p};`;
+    else if (typeof p === "boolean") s += p ? "T" : "F";
+    else s += `u${Array.from(p as Uint8Array, (x) => x.toString(16).padStart(2, "0")).join("")};`;
+  }
+  return s;
+}
+
+/** An upper bound of a key's encoded size. */
+function keyBytes(key: Deno.KvKey): number {
+  let n = 0;
+  for (const p of key) {
+    if (typeof p === "string") n += 3 * p.length + 2;
+    else if (p instanceof Uint8Array) n += 2 * p.length + 2;
+    else if (typeof p === "bigint") n += p.toString(16).length + 4;
+    else n += 10;
+  }
+  return n;
+}
+
+export class GroupCommit {
+  private queue: Member[] = [];
+  /** the keys of the groups being committed */
+  private inFlight: Keys[] = [];
+  /** keys our commits wrote (or deleted), with the versionstamp of that commit */
+  private written = new Map<string, string>();
+  /** Counters for tests and benches: members answered, commits tried, members answered
+   * without a commit, groups split, busy retries. */
+  stats = { members: 0, commits: 0, doomed: 0, splits: 0, busy: 0 };
+
+  private limits: GroupLimits;
+  private maxInFlight: number;
+
+  constructor(private kv: Deno.Kv, opts: GroupOptions = PORTABLE_GROUPS) {
+    this.limits = opts.limits;
+    this.maxInFlight = opts.maxInFlight;
+  }
+
+  /** An atomic operation whose `commit()` joins the next group. */
+  atomic(): Deno.AtomicOperation {
+    const steps: Step[] = [];
+    const submit = (steps: Step[]) => this.submit(steps);
+    const op = {
+      check(...checks: Deno.AtomicCheck[]) {
+        for (const check of checks) steps.push({ kind: "check", check });
+        return op;
+      },
+      mutate(...mutations: Deno.KvMutation[]) {
+        for (const mutation of mutations) steps.push({ kind: "mutate", mutation });
+        return op;
+      },
+      sum(key: Deno.KvKey, n: bigint) {
+        steps.push({ kind: "sum", key, n });
+        return op;
+      },
+      min(key: Deno.KvKey, n: bigint) {
+        steps.push({ kind: "min", key, n });
+        return op;
+      },
+      max(key: Deno.KvKey, n: bigint) {
+        steps.push({ kind: "max", key, n });
+        return op;
+      },
+      set(key: Deno.KvKey, value: unknown, options?: { expireIn?: number }) {
+        steps.push({ kind: "set", key, value, options });
+        return op;
+      },
+      delete(key: Deno.KvKey) {
+        steps.push({ kind: "delete", key });
+        return op;
+      },
+      enqueue(value: unknown, options?: Parameters<Deno.AtomicOperation["enqueue"]>[1]) {
+        steps.push({ kind: "enqueue", value, options });
+        return op;
+      },
+      commit(): Promise<Result> {
+        return submit(steps);
+      },
+    };
+    return op as unknown as Deno.AtomicOperation;
+  }
+
+  private submit(steps: Step[]): Promise<Result> {
+    const m: Member = {
+      steps,
+      checks: new Map(),
+      writes: new Set(),
+      folds: new Map(),
+      checkCount: 0,
+      mutationCount: 0,
+      keyBytes: 0,
+      resolve: () => {},
+      reject: () => {},
+    };
+    for (const s of steps) {
+      if (s.kind === "check") {
+        m.checkCount++;
+        m.keyBytes += keyBytes(s.check.key);
+        m.checks.set(keyString(s.check.key), s.check.versionstamp);
+        continue;
+      }
+      if (s.kind === "enqueue") {
+        m.mutationCount++;
+        continue;
+      }
+      m.mutationCount++;
+      const key = s.kind === "mutate" ? s.mutation.key : s.key;
+      const kind = s.kind === "mutate" ? s.mutation.type : s.kind;
+      m.keyBytes += keyBytes(key);
+      if (kind === "sum" || kind === "min" || kind === "max") {
+        const k = keyString(key);
+        // two kinds of fold on one key do not commute: treat as a write
+        if (m.folds.has(k) && m.folds.get(k) !== kind) m.writes.add(k);
+        else m.folds.set(k, kind);
+      } else m.writes.add(keyString(key));
+    }
+    const done = new Promise<Result>((resolve, reject) => {
+      m.resolve = resolve;
+      m.reject = reject;
+    });
+    this.queue.push(m);
+    this.pump();
+    return done;
+  }
+
+  private remember(key: string, versionstamp: string) {
+    // the oldest first: re-inserting keeps the map in order of last write
+    this.written.delete(key);
+    this.written.set(key, versionstamp);
+  }
+
+  /** Start groups while fewer than `maxInFlight` are committing. */
+  private pump() {
+    while (this.inFlight.length < this.maxInFlight && this.queue.length > 0) {
+      const keys = noKeys();
+      const group = this.take([], keys);
+      if (group.length === 0) return;
+      this.inFlight.push(keys);
+      void this.run(group, keys).finally(() => {
+        this.inFlight.splice(this.inFlight.indexOf(keys), 1);
+        this.pump();
+      });
+    }
+  }
+
+  /**
+   * Add to `group` (whose keys are `keys`) the queued members, in order, that fit with it and
+   * touch no key of another group in flight (they wait for it); members that cannot succeed are
+   * answered here.
+   */
+  private take(group: Member[], keys: Keys): Member[] {
+    const rest: Member[] = [];
+    let checks = 0, mutations = 0, bytes = 0;
+    for (const m of group) {
+      checks += m.checkCount;
+      mutations += m.mutationCount;
+      bytes += m.keyBytes;
+    }
+    for (const m of this.queue) {
+      if (this.doomed(m)) {
+        this.stats.doomed++;
+        m.resolve({ ok: false });
+        continue;
+      }
+      const busy = this.inFlight.some((g) => g !== keys && overlaps(m, g));
+      const fits = !busy && (group.length === 0 || (
+        group.length < this.limits.members &&
+        checks + m.checkCount <= this.limits.checks &&
+        mutations + m.mutationCount <= this.limits.mutations &&
+        bytes + m.keyBytes <= this.limits.keyBytes && !overlaps(m, keys)
+      ));
+      if (!fits) {
+        rest.push(m);
+        continue;
+      }
+      group.push(m);
+      checks += m.checkCount;
+      mutations += m.mutationCount;
+      bytes += m.keyBytes;
+      add(keys, m);
+    }
+    this.queue = rest;
+    return group;
+  }
+
+  /**
+   * A member whose check expects an older versionstamp than one of our commits gave that key:
+   * its read came before that commit, so its check would fail. (A read after it sees that
+   * versionstamp or a newer one; an expected absence proves nothing, another process may have
+   * deleted the key since.)
+   */
+  private doomed(m: Member): boolean {
+    for (const [k, expected] of m.checks) {
+      if (expected === null) continue;
+      const w = this.written.get(k);
+      if (w && expected < w) return true;
+    }
+    return false;
+  }
+
+  /** Commit a group; `keys`: its keys in flight, when it may take more members on a retry. */
+  private async run(group: Member[], keys?: Keys): Promise<void> {
+    let res: Result | undefined;
+    for (let attempt = 1; res === undefined; attempt++) {
+      try {
+        this.stats.commits++;
+        const op = this.kv.atomic();
+        for (const m of group) apply(op, m.steps);
+        res = await op.commit();
+      } catch (e) {
+        if (group.length > 1 && isLimitError(e)) {
+          // refused before reaching the store (a size limit): each member on its own
+          for (const m of group) await this.run([m]);
+          return;
+        }
+        if (isBusy(e) && attempt < BUSY_ATTEMPTS) {
+          // another process holds the write lock, or wrote since our checks' snapshot; nothing
+          // was written: the group again, after a short jittered backoff (another process's
+          // commit holds the lock for a few ms; up to 0.5, 1, 2, 4, then 8 ms)
+          this.stats.busy++;
+          const ms = Math.random() * Math.min(8, 2 ** (attempt - 2));
+          await new Promise((r) => setTimeout(r, ms));
+          // the members that arrived meanwhile come along: one lock for more journals
+          if (keys) this.take(group, keys);
+          continue;
+        }
+        for (const m of group) m.reject(e);
+        return;
+      }
+    }
+    if (!res.ok && group.length > 1) {
+      this.stats.splits++;
+      const half = Math.ceil(group.length / 2);
+      await this.run(group.slice(0, half));
+      await this.run(group.slice(half));
+      return;
+    }
+    if (res.ok) {
+      for (const m of group) {
+        for (const k of m.writes) this.remember(k, res.versionstamp);
+        for (const k of m.folds.keys()) this.remember(k, res.versionstamp);
+      }
+      for (const k of this.written.keys()) {
+        if (this.written.size <= REMEMBERED_KEYS) break;
+        this.written.delete(k);
+      }
+    }
+    this.stats.members += group.length;
+    for (const m of group) m.resolve(res);
+  }
+}
+
+interface Keys {
+  reads: Set<string>;
+  writes: Set<string>;
+  /** `sum`/`min`/`max` keys with their kind */
+  folds: Map<string, string>;
+}
+
+function add(keys: Keys, m: Member) {
+  for (const k of m.checks.keys()) keys.reads.add(k);
+  for (const k of m.writes) keys.writes.add(k);
+  for (const [k, kind] of m.folds) keys.folds.set(k, kind);
+}
+
+function noKeys(): Keys {
+  return { reads: new Set(), writes: new Set(), folds: new Map() };
+}
+
+/** Whether a member touches keys of others in a way that depends on their order. */
+function overlaps(m: Member, { reads, writes, folds }: Keys): boolean {
+  for (const k of m.writes) if (writes.has(k) || reads.has(k) || folds.has(k)) return true;
+  for (const k of m.checks.keys()) if (writes.has(k) || folds.has(k)) return true;
+  for (const [k, kind] of m.folds) {
+    if (writes.has(k) || reads.has(k)) return true;
+    const other = folds.get(k);
+    if (other !== undefined && other !== kind) return true;
+  }
+  return false;
+}
+
+/** Deno's refusal of an atomic operation over a limit (checked before the store is reached). */
+function isLimitError(e: unknown): boolean {
+  return e instanceof TypeError && /too (many|large)/i.test(e.message);
+}
+
+/** SQLite's write lock held by another process: the commit did not happen. */
+function isBusy(e: unknown): boolean {
+  return e instanceof Error && /database is (locked|busy)/i.test(e.message);
+}
+
+function apply(op: Deno.AtomicOperation, steps: Step[]) {
+  for (const s of steps) {
+    switch (s.kind) {
+      case "check":
+        op.check(s.check);
+        break;
+      case "set":
+        op.set(s.key, s.value, s.options);
+        break;
+      case "delete":
+        op.delete(s.key);
+        break;
+      case "sum":
+        op.sum(s.key, s.n);
+        break;
+      case "min":
+        op.min(s.key, s.n);
+        break;
+      case "max":
+        op.max(s.key, s.n);
+        break;
+      case "mutate":
+        op.mutate(s.mutation);
+        break;
+      case "enqueue":
+        op.enqueue(s.value, s.options);
+        break;
+    }
+  }
+}

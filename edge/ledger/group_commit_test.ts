@@ -1,0 +1,159 @@
+import { assert, assertEquals, assertRejects } from "../../tests/assert.ts";
+import { GroupCommit, keyString, LOCAL_GROUPS, PORTABLE_GROUPS } from "./group_commit.ts";
+
+/** A KV whose commits wait for `release()`, counting the commits that reach it. */
+function gated(kv: Deno.Kv) {
+  let open: () => void = () => {};
+  let gate = new Promise<void>((r) => open = r);
+  const stats = { commits: 0 };
+  const wrapped = {
+    atomic() {
+      const op = kv.atomic();
+      const commit = op.commit.bind(op);
+      op.commit = async () => {
+        stats.commits++;
+        await gate;
+        return await commit();
+      };
+      return op;
+    },
+  };
+  return {
+    kv: wrapped as unknown as Deno.Kv,
+    stats,
+    release() {
+      open();
+      gate = new Promise<void>((r) => open = r);
+    },
+    free() {
+      open();
+      gate = Promise.resolve();
+    },
+  };
+}
+
+Deno.test("commits that wait together share one KV commit, each with its own effect", async () => {
+  const kv = await Deno.openKv(":memory:");
+  const g = gated(kv);
+  const gc = new GroupCommit(g.kv, LOCAL_GROUPS);
+  // the first goes alone; the next ten wait for it and then go together
+  const first = gc.atomic().set(["a", 0], 0).commit();
+  const rest = Array.from(
+    { length: 10 },
+    (_, i) =>
+      gc.atomic().check({ key: ["a", i + 1], versionstamp: null }).set(["a", i + 1], i + 1)
+        .sum(["total"], 1n).commit(),
+  );
+  g.free();
+  const results = await Promise.all([first, ...rest]);
+  assert(results.every((r) => r.ok));
+  assertEquals(g.stats.commits, 2);
+  assertEquals(gc.stats.members, 11);
+  assertEquals((await kv.get(["total"])).value, new Deno.KvU64(10n));
+  for (let i = 0; i <= 10; i++) assertEquals((await kv.get(["a", i])).value, i);
+  kv.close();
+});
+
+Deno.test("a group keeps within the check limit; overlapping members never share a group", async () => {
+  const kv = await Deno.openKv(":memory:");
+  const g = gated(kv);
+  const gc = new GroupCommit(g.kv, { ...PORTABLE_GROUPS, maxInFlight: 1 });
+  const blocker = gc.atomic().set(["x"], 0).commit();
+  // 12 members of 2 checks each: at most 5 per group (10 checks)
+  const members = Array.from(
+    { length: 12 },
+    (_, i) =>
+      gc.atomic().check({ key: ["c", i], versionstamp: null }, {
+        key: ["d", i],
+        versionstamp: null,
+      }).set(["c", i], i).commit(),
+  );
+  // two writers of one key: the second waits for the first's group and then fails its check
+  await kv.set(["k"], 0);
+  const entry = await kv.get(["k"]);
+  const w1 = gc.atomic().check(entry).set(["k"], 1).commit();
+  const w2 = gc.atomic().check(entry).set(["k"], 2).commit();
+  g.free();
+  await blocker;
+  assert((await Promise.all(members)).every((r) => r.ok));
+  assertEquals((await w1).ok, true);
+  assertEquals((await w2).ok, false);
+  assertEquals((await kv.get(["k"])).value, 1);
+  // the blocker, then groups of at most 5 members (10 checks): 5, 5, 2 + w1
+  assertEquals(g.stats.commits, 4);
+  // w2's check expected an older versionstamp than w1's group gave ["k"]: answered without a commit
+  assertEquals(gc.stats.doomed, 1);
+  kv.close();
+});
+
+Deno.test("a member whose check fails does not fail the others of its group", async () => {
+  const kv = await Deno.openKv(":memory:");
+  const g = gated(kv);
+  const gc = new GroupCommit(g.kv, LOCAL_GROUPS);
+  const stale = await kv.get(["s"]);
+  await kv.set(["s"], "changed elsewhere"); // another process, as far as the group knows
+  const blocker = gc.atomic().set(["x"], 0).commit();
+  const good = Array.from({ length: 6 }, (_, i) => gc.atomic().set(["g", i], i).commit());
+  const bad = gc.atomic().check(stale).set(["s"], "mine").commit();
+  g.free();
+  await blocker;
+  assert((await Promise.all(good)).every((r) => r.ok));
+  assertEquals((await bad).ok, false);
+  assertEquals((await kv.get(["s"])).value, "changed elsewhere");
+  assert(gc.stats.splits >= 1);
+  kv.close();
+});
+
+Deno.test("a member over a size limit fails alone; other errors are every member's", async () => {
+  const kv = await Deno.openKv(":memory:");
+  const g = gated(kv);
+  const gc = new GroupCommit(g.kv, LOCAL_GROUPS);
+  const blocker = gc.atomic().set(["x"], 0).commit();
+  const ok = gc.atomic().set(["ok"], 1).commit();
+  const huge = gc.atomic().set(["huge"], "x".repeat(70_000)).commit();
+  g.free();
+  await blocker;
+  assertEquals((await ok).ok, true);
+  await assertRejects(() => huge);
+  assertEquals((await kv.get(["huge"])).value, null);
+
+  // a busy database is tried again; another failure reaches every member of the group
+  let busy = 1, broken = false;
+  const flaky = {
+    atomic() {
+      const op = kv.atomic();
+      const commit = op.commit.bind(op);
+      op.commit = () => {
+        if (busy-- > 0) return Promise.reject(new TypeError("database is locked"));
+        if (broken) return Promise.reject(new Error("disk I/O error"));
+        return commit();
+      };
+      return op;
+    },
+  } as unknown as Deno.Kv;
+  const gc2 = new GroupCommit(flaky, LOCAL_GROUPS);
+  assertEquals((await gc2.atomic().set(["b"], 1).commit()).ok, true);
+  assertEquals(gc2.stats.busy, 1);
+  broken = true;
+  const a = gc2.atomic().set(["e", 1], 1).commit();
+  const b = gc2.atomic().set(["e", 2], 2).commit();
+  await assertRejects(() => a);
+  await assertRejects(() => b);
+  kv.close();
+});
+
+Deno.test("key strings tell keys apart", () => {
+  const ks = [
+    ["a", "b"],
+    ["a:b"],
+    ["ab"],
+    ["a", 1],
+    ["a", "1"],
+    ["a", 1n],
+    ["a", true],
+    ["a", new Uint8Array([1])],
+    ["s1:a"],
+    ["s1:", "a"],
+  ].map((k) => keyString(k as Deno.KvKey));
+  assertEquals(new Set(ks).size, ks.length);
+});
