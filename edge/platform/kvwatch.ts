@@ -16,7 +16,12 @@ export function watchKeys(
   kv: Deno.Kv,
   keys: Deno.KvKey[],
   onChange: (changed: number[]) => Promise<void> | void,
-  o: { pollMs?: number; watch?: boolean } = {},
+  o: {
+    pollMs?: number;
+    watch?: boolean;
+    /** the least time between two looks (a busy head is read in batches, not per commit) */
+    minGapMs?: number;
+  } = {},
 ): KeyWatch {
   const seen: (string | null | undefined)[] = keys.map(() => undefined);
   let running: Promise<void> | null = null;
@@ -48,6 +53,7 @@ export function watchKeys(
         do {
           again = false;
           await look();
+          if (again && o.minGapMs) await new Promise((r) => setTimeout(r, o.minGapMs));
         } while (again && !stopped);
       } catch (e) {
         if (!stopped) console.error("[kvwatch]", e instanceof Error ? e.message : e);

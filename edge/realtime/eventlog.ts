@@ -8,9 +8,10 @@
  * `RETENTION_MS`, and bumps the tenant's head counter (`sum`, which never conflicts). Readers
  * (`EventLogReader`) watch the heads (`watchKeys`: watch plus a poll) and read the entries
  * committed since they last looked: the key's time is the writer's clock when it built the
- * commit, so a reader re-reads the last `LOOKBACK_MS` and keeps only entries with a versionstamp
- * above the last it delivered (versionstamps grow in commit order). An entry is delivered to
- * every subscriber of every instance exactly once, in commit order per tenant.
+ * commit, so a commit that landed late has an older key than entries already read; readers look
+ * a little back on every read and the whole `LOOKBACK_MS` once a second, and remember what they
+ * delivered. An entry is delivered to every subscriber of every instance exactly once, in
+ * commit order per read (a late one up to a second later).
  */
 import type { BalanceRow } from "./protocol.ts";
 import { type KeyWatch, watchKeys } from "../platform/kvwatch.ts";
@@ -53,12 +54,35 @@ export function stageEvents(op: Deno.AtomicOperation, t: string, at: number, e: 
 
 export type EventListener = (t: string, e: LogEntry) => void | Promise<void>;
 
-/** Reads the tenants' event logs from now on and hands every new entry to the subscribers. */
+/** A read right after a head moved looks this far back; the sweep (every second) the full look-back. */
+const RECENT_MS = 100;
+const SWEEP_MS = 1_000;
+
+interface Cursor {
+  /** the latest key time delivered */
+  at: number;
+  /** entries at or below this versionstamp were there before the reader started */
+  floor: string;
+  /** ids of entries delivered within the look-back, with their key time */
+  seen: Map<string, number>;
+  /** when the head last moved (the sweep looks again for a while after) */
+  changedAt: number;
+}
+
+/**
+ * Reads the tenants' event logs from now on and hands every new entry to the subscribers. A
+ * read after a head moved looks back `RECENT_MS` behind the latest entry (cheap under load); a
+ * sweep every second looks back the whole `LOOKBACK_MS` for entries that landed later than
+ * that. Delivered entries are remembered by id, so none is delivered twice.
+ */
 export class EventLogReader {
-  private cursors = new Map<string, { at: number; vs: string }>();
+  private cursors = new Map<string, Cursor>();
   private listeners = new Set<EventListener>();
   private watch: KeyWatch | null = null;
-  readonly stats = { delivered: 0 };
+  private sweeper: ReturnType<typeof setInterval> | undefined;
+  /** reads, one at a time */
+  private reading: Promise<void> = Promise.resolve();
+  readonly stats = { delivered: 0, reads: 0, listed: 0, late: 0 };
 
   constructor(
     private kv: Deno.Kv,
@@ -76,16 +100,28 @@ export class EventLogReader {
   async start() {
     const heads = await this.kv.getMany(this.tenants.map(eventKeys.head));
     this.tenants.forEach((t, i) => {
-      this.cursors.set(t, { at: this.now(), vs: heads[i]!.versionstamp ?? "" });
+      this.cursors.set(t, {
+        at: this.now(),
+        floor: heads[i]!.versionstamp ?? "",
+        seen: new Map(),
+        changedAt: 0,
+      });
     });
     this.watch = watchKeys(
       this.kv,
       this.tenants.map(eventKeys.head),
-      async (changed) => {
-        for (const i of changed) await this.read(this.tenants[i]!);
+      (changed) => {
+        for (const i of changed) this.cursors.get(this.tenants[i]!)!.changedAt = Date.now();
+        return this.queue(changed.map((i) => this.tenants[i]!), false);
       },
-      { pollMs: this.opts.pollMs },
+      { pollMs: this.opts.pollMs, minGapMs: 50 },
     );
+    this.sweeper = setInterval(() => {
+      const recent = this.tenants.filter((t) =>
+        Date.now() - this.cursors.get(t)!.changedAt < LOOKBACK_MS + SWEEP_MS
+      );
+      if (recent.length) void this.queue(recent, true);
+    }, SWEEP_MS);
   }
 
   /** Look now (tests, and after a local commit when the caller wants it seen at once). */
@@ -96,24 +132,37 @@ export class EventLogReader {
   stop() {
     this.watch?.stop();
     this.watch = null;
+    clearInterval(this.sweeper);
   }
 
-  private async read(t: string) {
+  private queue(tenants: string[], sweep: boolean): Promise<void> {
+    this.reading = this.reading.then(async () => {
+      for (const t of tenants) await this.read(t, sweep);
+    }).catch((e) => console.error("[eventlog] read failed", e));
+    return this.reading;
+  }
+
+  private async read(t: string, sweep: boolean) {
     const cur = this.cursors.get(t)!;
     const fresh: Deno.KvEntry<LogEntry>[] = [];
+    this.stats.reads++;
     for await (
       const e of this.kv.list<LogEntry>({
         prefix: eventKeys.entries(t),
-        start: eventKeys.entry(t, cur.at - LOOKBACK_MS, ""),
+        start: eventKeys.entry(t, cur.at - (sweep ? LOOKBACK_MS : RECENT_MS), ""),
       }, { batchSize: 500 })
     ) {
-      if (e.versionstamp > cur.vs) fresh.push(e);
+      this.stats.listed++;
+      if (e.versionstamp > cur.floor && !cur.seen.has(e.key[3] as string)) fresh.push(e);
     }
     if (!fresh.length) return;
+    // in commit order
     fresh.sort((a, b) => a.versionstamp < b.versionstamp ? -1 : 1);
     for (const e of fresh) {
-      cur.vs = e.versionstamp;
-      cur.at = Math.max(cur.at, e.key[2] as number);
+      const at = e.key[2] as number;
+      if (at < cur.at - RECENT_MS) this.stats.late++;
+      cur.seen.set(e.key[3] as string, at);
+      cur.at = Math.max(cur.at, at);
       this.stats.delivered++;
       for (const l of this.listeners) {
         try {
@@ -122,6 +171,11 @@ export class EventLogReader {
           console.error("[eventlog] listener failed", err);
         }
       }
+    }
+    // forget what the look-back no longer reaches
+    const horizon = cur.at - LOOKBACK_MS - SWEEP_MS;
+    if (cur.seen.size > 1000 || sweep) {
+      for (const [id, at] of cur.seen) if (at < horizon) cur.seen.delete(id);
     }
   }
 }
