@@ -1,5 +1,6 @@
 /** A customer's watch list (favourite symbols), per tenant. */
 import { ApiError } from "../platform/errors.ts";
+import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { symbolOf } from "./symbols.ts";
 
 const MAX = 50;
@@ -17,7 +18,7 @@ export async function setFavourite(
   on: boolean,
 ) {
   if (!symbolOf(symbol)) throw new ApiError(404, "NOT_FOUND");
-  for (let i = 0; i < 10; i++) {
+  for await (const _attempt of commitAttempts(10)) {
     const entry = await kv.get<string[]>(key(t, userId));
     const list = (entry.value ?? []).filter((s) => s !== symbol);
     if (on) {
@@ -27,5 +28,5 @@ export async function setFavourite(
     const res = await kv.atomic().check(entry).set(key(t, userId), list).commit();
     if (res.ok) return list;
   }
-  throw new ApiError(409, "CONFLICT");
+  throw storeBusy();
 }
