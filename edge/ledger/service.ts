@@ -67,14 +67,6 @@ export interface Posted<R> {
   replay: boolean;
 }
 
-/** Told after every committed journal (not replays): the balances it left behind. */
-export interface JournalPosted {
-  tenant: string;
-  journal: Journal;
-  /** every account the journal touched (ids as `accountId`), after the commit */
-  balances: Map<string, Balance>;
-}
-
 const MAX_POSTINGS = 100;
 const MAX_ATTEMPTS = 30;
 /** Largest balance change accepted in one posting (10^11 units of a coin: far above any real amount). */
@@ -129,7 +121,6 @@ export function checkPostings(postings: Posting[]): void {
  * it touches, retried on conflict. No customer's available (or frozen) balance can go negative.
  */
 export class Ledger {
-  private posted = new Set<(e: JournalPosted) => void>();
   /** Journals ready at the same time share one KV commit (see group_commit.ts). */
   readonly commits: GroupCommit;
   private reads: Deno.Kv;
@@ -147,12 +138,6 @@ export class Ledger {
   ) {
     this.reads = opts.reads ?? kv;
     this.commits = new GroupCommit(kv, opts.groups);
-  }
-
-  /** Listen to committed journals (the realtime hub tells customers their new balances). */
-  onPosted(f: (e: JournalPosted) => void): () => void {
-    this.posted.add(f);
-    return () => this.posted.delete(f);
   }
 
   async balance(t: string, account: AccountRef): Promise<Balance> {
@@ -256,16 +241,8 @@ export class Ledger {
       p.write?.(op, journal);
       stageEvents(op, t, at, { balances: balanceRows(after), refs: p.events });
       const res = await op.commit();
-      if (res.ok) {
-        for (const f of this.posted) {
-          try {
-            f({ tenant: t, journal, balances: after });
-          } catch (e) {
-            console.error("[ledger] posted listener", e);
-          }
-        }
-        return { result, journal, replay: false };
-      }
+      // customers hear of it through the event log entry staged above (any instance)
+      if (res.ok) return { result, journal, replay: false };
     }
     throw storeBusy();
   }

@@ -89,11 +89,6 @@ export class MarketService implements PricePort {
     this.staleTimer = setInterval(() => this.quotes.markDirty(), 1000);
   }
 
-  /** Whether this instance writes the tape now. */
-  get isWriter(): boolean {
-    return this.leading;
-  }
-
   /** This instance won the market lease: catch up with the stored tape, then ingest. */
   private async lead(epoch: number) {
     const feed = this.feed!;

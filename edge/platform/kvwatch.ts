@@ -8,8 +8,6 @@
  */
 export interface KeyWatch {
   stop(): void;
-  /** Look now (after a local write a caller wants seen without waiting for the poll). */
-  check(): Promise<void>;
 }
 
 export function watchKeys(
@@ -86,6 +84,5 @@ export function watchKeys(
       clearInterval(timer);
       for (const r of readers) r.cancel().catch(() => {});
     },
-    check,
   };
 }

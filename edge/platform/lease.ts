@@ -79,12 +79,6 @@ export class Lease {
     return this.epoch !== null;
   }
 
-  /** Who holds it according to the store (null: nobody, or expired). */
-  async holder(): Promise<LeaseRecord | null> {
-    const e = await this.kv.get<LeaseRecord>(this.key);
-    return e.value && e.value.expiresAt > this.now() ? e.value : null;
-  }
-
   /** Take the lease if it is free, expired or already ours; true when held afterwards. */
   async tryAcquire(): Promise<boolean> {
     const e = await this.kv.get<LeaseRecord>(this.key);
@@ -198,11 +192,6 @@ export class Lease {
     this.transitions = this.transitions.then(() => this.onLose(epoch)).catch((e) =>
       this.opts.log?.(`[lease] ${this.name}: stopping epoch ${epoch} failed: ${e}`)
     );
-    return this.transitions;
-  }
-
-  /** Resolves when the holder's start and stop callbacks queued so far have run. */
-  settled(): Promise<void> {
     return this.transitions;
   }
 

@@ -124,11 +124,6 @@ export class EventLogReader {
     }, SWEEP_MS);
   }
 
-  /** Look now (tests, and after a local commit when the caller wants it seen at once). */
-  check(): Promise<void> {
-    return this.watch?.check() ?? Promise.resolve();
-  }
-
   stop() {
     this.watch?.stop();
     this.watch = null;

@@ -67,11 +67,6 @@ export class TradingEngine {
     market.onTicks((e) => this.active && this.onTicks(e));
   }
 
-  /** Whether this instance runs the engine now (holds the lease, indexes built). */
-  get isActive(): boolean {
-    return this.active;
-  }
-
   /** A spot limit: a buy fills when the price falls to it, a sell when it rises to it. */
   private indexSpot(t: string, o: SpotOrder) {
     let ix = this.spotLevels.get(o.symbol);
