@@ -16,7 +16,7 @@ import { EventLogReader, type EventRef } from "../realtime/eventlog.ts";
 import type { UserEvent } from "../realtime/protocol.ts";
 import { FastContracts, fastJson } from "../trading/fast.ts";
 import { TradingEngine } from "../trading/engine.ts";
-import { Contracts } from "../trading/contracts.ts";
+import { Contracts, type Position } from "../trading/contracts.ts";
 import { Exchange } from "../trading/exchange.ts";
 import { HoldingFees } from "../trading/holding_fee.ts";
 import { Spot, spotJson } from "../trading/spot.ts";
@@ -87,30 +87,29 @@ export async function buildDeps(
   const events = new EventLogReader(kv, [...tenants.byId.keys()], now, {
     pollMs: config.kvPollMs,
   });
-  events.subscribe((t, e) => hub.fromLog(t, e, (t, r) => userEvents(t, r)));
-  /** What a customer is told about a changed record (read as it is now). */
-  const userEvents = async (t: string, r: EventRef): Promise<UserEvent[]> => {
-    if (r.kind === "fast.settled") {
-      const o = await fast.get(t, r.id);
-      return o ? [{ type: "fast.settled", order: fastJson(o) }] : [];
+  events.subscribe((t, e) => hub.fromLog(t, e, (t, refs) => userEvents(t, refs)));
+  /** What a customer is told about the records one commit changed (read as they are now). */
+  const userEvents = async (t: string, refs: EventRef[]): Promise<UserEvent[]> => {
+    const out: UserEvent[] = [];
+    const bySymbol = new Map<string, Position[]>();
+    for (const r of refs) {
+      if (r.kind === "fast.settled") {
+        const o = await fast.get(t, r.id);
+        if (o) out.push({ type: "fast.settled", order: fastJson(o) });
+      } else if (r.kind === "spot") {
+        const o = await spot.get(t, r.id);
+        if (o) out.push({ type: "spot", order: spotJson(o) });
+      } else if (r.kind === "position") {
+        const p = await contracts.get(t, r.id);
+        if (p) bySymbol.set(p.symbol, [...bySymbol.get(p.symbol) ?? [], p]);
+      }
     }
-    if (r.kind === "spot") {
-      const o = await spot.get(t, r.id);
-      return o ? [{ type: "spot", order: spotJson(o) }] : [];
+    for (const changed of bySymbol.values()) {
+      for (const position of await contracts.changedJson(t, changed)) {
+        out.push({ type: "position", position });
+      }
     }
-    if (r.kind !== "position") return [];
-    const p = await contracts.get(t, r.id);
-    if (!p) return [];
-    // a hedged leg is shown with its group's liquidation level: the other legs change too
-    const legs = (await contracts.userPositions(t, p.userId, p.symbol)).filter((x) =>
-      x.id !== p.id && x.status === "holding"
-    );
-    return await Promise.all(
-      [p, ...legs].map(async (x) => ({
-        type: "position" as const,
-        position: await contracts.jsonOf(t, x),
-      })),
-    );
+    return out;
   };
   const engine = new TradingEngine(fast, contracts, spot, market, tenants, now, kv);
   if (opts.log) engine.log = market.log = opts.log;

@@ -77,11 +77,30 @@ export class Hub {
       queue: Promise.resolve(),
     };
     this.clients.add(c);
+    if (userId) this.userIndex(c, true);
     return c;
   }
 
   remove(c: Client) {
     this.clients.delete(c);
+    if (c.userId) this.userIndex(c, false);
+  }
+
+  /** Signed-in clients by `tenant|userId`: a private event looks only at its customer's. */
+  private byUser = new Map<string, Set<Client>>();
+
+  private userIndex(c: Client, add: boolean) {
+    const k = `${c.tenant}|${c.userId}`;
+    const set = this.byUser.get(k);
+    if (add) {
+      if (set) set.add(c);
+      else this.byUser.set(k, new Set([c]));
+    } else if (set?.delete(c) && !set.size) this.byUser.delete(k);
+  }
+
+  /** This customer's clients with an open private channel. */
+  private userClients(tenant: string, userId: string): Client[] {
+    return [...this.byUser.get(`${tenant}|${userId}`) ?? []].filter((c) => c.channels.has("user"));
   }
 
   /** A client message: `{"op":"sub"|"unsub","ch":...}` or `{"op":"ping"}`. */
@@ -121,7 +140,7 @@ export class Hub {
     if (c.ws.readyState !== 1) return;
     if (c.ws.bufferedAmount > MAX_BUFFERED) {
       this.stats.dropped++;
-      this.clients.delete(c);
+      this.remove(c);
       try {
         c.ws.close(1013, "too slow");
       } catch { /* already closing */ }
@@ -162,13 +181,9 @@ export class Hub {
    */
   toUser(tenant: string, userId: string, data: UserEvent): Promise<void> {
     const msg = JSON.stringify({ ch: "user", data } satisfies ServerMessage);
-    const done: Promise<void>[] = [];
-    for (const c of this.clients) {
-      if (c.tenant === tenant && c.userId === userId && c.channels.has("user")) {
-        done.push(this.deliver(c, msg));
-      }
-    }
-    return Promise.all(done).then(() => {});
+    return Promise.all(this.userClients(tenant, userId).map((c) => this.deliver(c, msg))).then(
+      () => {},
+    );
   }
 
   /**
@@ -178,7 +193,7 @@ export class Hub {
   fromLog(
     tenant: string,
     e: LogEntry,
-    resolve: (tenant: string, ref: EventRef) => Promise<UserEvent[]>,
+    resolve: (tenant: string, refs: EventRef[]) => Promise<UserEvent[]>,
   ): Promise<void> {
     const done: Promise<void>[] = [];
     for (const b of e.balances ?? []) {
@@ -186,11 +201,15 @@ export class Hub {
         done.push(this.toUser(tenant, b.user, { type: "balance", accounts: b.accounts }));
       }
     }
+    // one customer's refs together (legs of one symbol are read once)
+    const byUser = new Map<string, EventRef[]>();
     for (const r of e.refs ?? []) {
-      if (!this.connected(tenant, r.user)) continue;
+      if (this.connected(tenant, r.user)) byUser.set(r.user, [...byUser.get(r.user) ?? [], r]);
+    }
+    for (const [user, refs] of byUser) {
       done.push(
-        resolve(tenant, r).then((events) =>
-          Promise.all(events.map((ev) => this.toUser(tenant, r.user, ev))).then(() => {})
+        resolve(tenant, refs).then((events) =>
+          Promise.all(events.map((ev) => this.toUser(tenant, user, ev))).then(() => {})
         ),
       );
     }
@@ -199,10 +218,7 @@ export class Hub {
 
   /** Whether a customer has an open private channel on this instance. */
   connected(tenant: string, userId: string): boolean {
-    for (const c of this.clients) {
-      if (c.tenant === tenant && c.userId === userId && c.channels.has("user")) return true;
-    }
-    return false;
+    return this.userClients(tenant, userId).length > 0;
   }
 
   /** Send `msg` (null: only check) on the private channel if the session is still live. */
@@ -219,6 +235,7 @@ export class Hub {
     if (!c.userId) return false;
     // the session is gone: close the private channel; the socket keeps its public channels
     c.channels.delete("user");
+    this.userIndex(c, false);
     c.userId = null;
     c.tokenHash = null;
     this.send(c, { ch: "user", data: { type: "signedOut" } });
@@ -240,6 +257,7 @@ export class Hub {
       } catch { /* already closing */ }
     }
     this.clients.clear();
+    this.byUser.clear();
   }
 
   heartbeat() {

@@ -709,12 +709,21 @@ export class Contracts {
     );
   }
 
-  /** A position as the API and the socket show it (a hedged leg: its group's level). */
-  async jsonOf(t: string, p: Position) {
-    return positionJson(
-      p,
-      this.market.tape.lastTick(p.symbol)?.price ?? null,
-      await this.hedgeOf(t, p),
+  /**
+   * What the socket shows after `changed` positions of one customer on one symbol changed: each
+   * of them, and every other holding leg (a hedged leg shows its group's level, which moves with
+   * any leg), each once; the customer's legs are read once.
+   */
+  async changedJson(t: string, changed: Position[]): Promise<PositionJson[]> {
+    const first = changed[0];
+    if (!first) return [];
+    const open = await this.userPositions(t, first.userId, first.symbol);
+    const hedge = hedgeInfo(open.filter((x) => x.status === "holding"));
+    const mark = this.market.tape.lastTick(first.symbol)?.price ?? null;
+    const shown = new Map(changed.map((p) => [p.id, p]));
+    for (const p of open) if (p.status === "holding" && !shown.has(p.id)) shown.set(p.id, p);
+    return [...shown.values()].map((p) =>
+      positionJson(p, mark, p.status === "holding" ? hedge : undefined)
     );
   }
 
