@@ -103,8 +103,8 @@ export class MarketService implements PricePort {
     if (this.lease?.epoch !== epoch) return;
     this.leading = true;
     this.tape.lead(this.lease, (l) => void l.lost(epoch));
-    await this.backfill(feed);
-    await this.quotes.load();
+    // the 24 h figures follow the ticks; only history written just now must be read in
+    if (await this.backfill(feed)) await this.quotes.load();
     this.tape.setClock(feed.clock ? () => feed.clock!() : null);
     const last = new Map<string, { price: bigint; time: number }>();
     for (const s of this.symbols) {
@@ -128,10 +128,11 @@ export class MarketService implements PricePort {
 
   /**
    * First start (no tick and no candle stored for a symbol): the feed's history, rolled up into
-   * every interval, so charts of days, weeks and years are not one candle.
+   * every interval, so charts of days, weeks and years are not one candle. Returns the minutes
+   * back-filled.
    */
-  private async backfill(feed: Feed) {
-    if (!feed.history) return;
+  private async backfill(feed: Feed): Promise<number> {
+    if (!feed.history) return 0;
     const t0 = performance.now();
     let minutes = 0;
     for (const s of this.symbols) {
@@ -145,6 +146,7 @@ export class MarketService implements PricePort {
         } s`,
       );
     }
+    return minutes;
   }
 
   async stop() {

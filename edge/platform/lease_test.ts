@@ -1,6 +1,17 @@
 import { assert, assertEquals } from "../../tests/assert.ts";
 import { exclusive, Lease, LeaseLost, type LeaseRecord } from "./lease.ts";
 
+/** `f` must refuse with LeaseLost (a write built without the lease). */
+function assertLeaseLost(f: () => unknown) {
+  let thrown: unknown = null;
+  try {
+    f();
+  } catch (e) {
+    thrown = e;
+  }
+  assert(thrown instanceof LeaseLost, `expected LeaseLost, got ${thrown}`);
+}
+
 /** Two instances' leases on one store, each with its own clock (one may be paused). */
 async function pair() {
   const kv = await Deno.openKv(":memory:");
@@ -68,13 +79,7 @@ Deno.test("lease: fencing: a paused former holder's write fails; the holder's pa
     assert(!(await a.confirm()), "A learns it lost the lease");
     assertEquals((await kv.get(["tape"])).value, "b1");
     // and without the lease it cannot even build a write
-    let refused = false;
-    try {
-      a.guard(kv.atomic());
-    } catch (e) {
-      refused = e instanceof LeaseLost;
-    }
-    assert(refused);
+    assertLeaseLost(() => a.guard(kv.atomic()));
   } finally {
     kv.close();
   }
@@ -101,13 +106,7 @@ Deno.test("lease: a holder whose own clock passed the expiry writes nothing", as
     assert(await a.tryAcquire());
     clocks.a += 3_000;
     assertEquals(a.epoch, null);
-    let refused = false;
-    try {
-      a.guard(kv.atomic());
-    } catch (e) {
-      refused = e instanceof LeaseLost;
-    }
-    assert(refused);
+    assertLeaseLost(() => a.guard(kv.atomic()));
   } finally {
     kv.close();
   }
