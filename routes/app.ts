@@ -3,7 +3,7 @@ import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv, Deps } from "../edge/platform/context.ts";
 import { errorResponse, fieldsFromZod } from "../edge/platform/envelope.ts";
-import { ApiError } from "../edge/platform/errors.ts";
+import { DomainError } from "../edge/platform/errors.ts";
 import { isBusyError } from "../edge/platform/kvstore.ts";
 import { platform, securityHeaders } from "../edge/platform/middleware.ts";
 import { compression } from "../edge/platform/compression.ts";
@@ -25,17 +25,17 @@ import { registerSocket } from "./ws.ts";
 export function createApi(deps: Deps) {
   const api = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
-      if (!result.success) throw new ApiError(400, "VALIDATION", {}, fieldsFromZod(result.error));
+      if (!result.success) throw new DomainError("VALIDATION", {}, fieldsFromZod(result.error));
     },
   });
   const smallBodies = bodyLimit({
     maxSize: deps.config.maxBodyBytes,
-    onError: (c) => errorResponse(c, new ApiError(413, "PAYLOAD_TOO_LARGE")),
+    onError: (c) => errorResponse(c, new DomainError("PAYLOAD_TOO_LARGE")),
   });
   // image uploads (multipart) are the one larger body: the image bound plus the form overhead
   const uploads = bodyLimit({
     maxSize: MAX_UPLOAD_BYTES + 64 * 1024,
-    onError: (c) => errorResponse(c, new ApiError(413, "IMAGE_TOO_LARGE", { mb: 5 })),
+    onError: (c) => errorResponse(c, new DomainError("IMAGE_TOO_LARGE", { mb: 5 })),
   });
   api.use("*", (c, next) => c.req.path === "/api/upload" ? uploads(c, next) : smallBodies(c, next));
   api.use("*", async (c, next) => {
@@ -94,7 +94,7 @@ export function createApp(deps: Deps) {
   registerPages(app);
   app.notFound((c) =>
     c.req.path.startsWith("/api/") || c.req.path === "/api"
-      ? errorResponse(c, new ApiError(404, "NOT_FOUND"))
+      ? errorResponse(c, new DomainError("NOT_FOUND"))
       : notFoundPage(c)
   );
   app.onError((err, c) => {

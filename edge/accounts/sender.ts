@@ -1,13 +1,13 @@
 import type { LocaleId } from "../../locales/languages.ts";
 import type { SmsHttpConfig } from "../platform/config.ts";
-import { ApiError } from "../platform/errors.ts";
+import { DomainError } from "../platform/errors.ts";
 import { translator } from "../platform/locale.ts";
 import { keys, type OutboxItem } from "./store.ts";
 
 /** Sends verification codes and account notices by SMS. */
 export interface SmsSender {
   readonly kind: string;
-  /** Resolves once the message is accepted for delivery; throws ApiError SMS_SEND_FAILED. */
+  /** Resolves once the message is accepted for delivery; throws DomainError SMS_SEND_FAILED. */
   send(tenant: string, item: OutboxItem): Promise<void>;
 }
 
@@ -81,7 +81,7 @@ export class HttpSmsSender implements SmsSender {
         ? `no reply within ${this.cfg.timeoutMs} ms`
         : String(err);
       this.log(`[sms] tenant=${tenant} purpose=${item.purpose} failed: ${why}`);
-      throw new ApiError(503, "SMS_SEND_FAILED");
+      throw new DomainError("SMS_SEND_FAILED");
     }
     const text = await res.text().catch(() => "");
     if (!res.ok) {
@@ -92,7 +92,7 @@ export class HttpSmsSender implements SmsSender {
         detail = `code=${j.code} ${String(j.message ?? "").slice(0, 200)}`;
       } catch { /* not JSON */ }
       this.log(`[sms] tenant=${tenant} purpose=${item.purpose} HTTP ${res.status}: ${detail}`);
-      throw new ApiError(503, "SMS_SEND_FAILED");
+      throw new DomainError("SMS_SEND_FAILED");
     }
   }
 }

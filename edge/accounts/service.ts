@@ -1,4 +1,4 @@
-import { ApiError } from "../platform/errors.ts";
+import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { describeDevice } from "../platform/device.ts";
 import {
@@ -147,7 +147,7 @@ export class AccountsService {
     const r = await take(this.d.kv, keys.rate(tenant, what, who), l, this.d.now());
     if (!r.allowed) {
       const seconds = Math.max(1, Math.ceil(r.retryAfterMs / 1000));
-      throw new ApiError(429, "RATE_LIMITED", { seconds }, undefined, {
+      throw new DomainError("RATE_LIMITED", { seconds }, undefined, {
         retryAfterSeconds: seconds,
       });
     }
@@ -215,16 +215,16 @@ export class AccountsService {
       const entry = await this.d.kv.get<CodeRecord>(key);
       const rec = entry.value;
       if (!rec || rec.expiresAt < this.d.now() || rec.attempts >= CODE_MAX_ATTEMPTS) {
-        throw new ApiError(400, "CODE_INVALID");
+        throw new DomainError("CODE_INVALID");
       }
       const next = { ...rec, attempts: rec.attempts + 1 };
       const res = await this.d.kv.atomic().check(entry)
         .set(key, next, { expireIn: Math.max(1000, rec.expiresAt - this.d.now()) }).commit();
       if (!res.ok) continue;
-      if (!constantTimeEqual(hash, rec.hash)) throw new ApiError(400, "CODE_INVALID");
+      if (!constantTimeEqual(hash, rec.hash)) throw new DomainError("CODE_INVALID");
       return { key, value: next, versionstamp: res.versionstamp } as Deno.KvEntry<CodeRecord>;
     }
-    throw new ApiError(400, "CODE_INVALID");
+    throw new DomainError("CODE_INVALID");
   }
 
   async register(
@@ -236,7 +236,7 @@ export class AccountsService {
     const invite = input.inviteCode?.trim().toUpperCase() || "";
     let invitedBy: string | null = null;
     if (tenant.invitePolicy === "required" && !invite) {
-      throw new ApiError(400, "VALIDATION", {}, { inviteCode: "inviteRequired" });
+      throw new DomainError("VALIDATION", {}, { inviteCode: "inviteRequired" });
     }
     // The SMS code first: invitation codes cannot be probed without a valid code.
     const codeEntry = await this.checkCode(t, "register", input.phone, input.code);
@@ -244,7 +244,7 @@ export class AccountsService {
       const agent = tenant.inviteCodes.some((c) => c.toUpperCase() === invite);
       if (!agent) {
         const owner = await this.d.kv.get<string>(keys.invite(t, invite));
-        if (owner.value === null) throw new ApiError(400, "INVITE_INVALID");
+        if (owner.value === null) throw new DomainError("INVITE_INVALID");
         invitedBy = owner.value;
       } else invitedBy = `agent:${invite}`;
     }
@@ -271,7 +271,7 @@ export class AccountsService {
       };
       const phoneKey = keys.phone(t, input.phone);
       const phoneEntry = await this.d.kv.get(phoneKey);
-      if (phoneEntry.value !== null) throw new ApiError(409, "REGISTRATION_FAILED");
+      if (phoneEntry.value !== null) throw new DomainError("REGISTRATION_FAILED");
       const res = await this.d.kv.atomic()
         .check(codeEntry)
         .check(phoneEntry)
@@ -285,7 +285,7 @@ export class AccountsService {
       if (res.ok) return { user, ...(await this.createSession(t, user, meta)) };
       // The code was consumed by a concurrent request, or the phone got taken: stop.
       const again = await this.d.kv.get(codeEntry.key);
-      if (again.versionstamp !== codeEntry.versionstamp) throw new ApiError(400, "CODE_INVALID");
+      if (again.versionstamp !== codeEntry.versionstamp) throw new DomainError("CODE_INVALID");
     }
     throw storeBusy();
   }
@@ -315,7 +315,7 @@ export class AccountsService {
       .set(keys.session(t, tokenHash), rec, { expireIn: this.d.sessionMaxMs })
       .set(keys.userSession(t, user.userId, tokenHash), now, { expireIn: this.d.sessionMaxMs });
     if (guard) op = guard(op);
-    if (!(await op.commit()).ok) throw new ApiError(400, "TOTP_INVALID");
+    if (!(await op.commit()).ok) throw new DomainError("TOTP_INVALID");
     return { token, expiresAt: rec.expiresAt };
   }
 
@@ -357,16 +357,16 @@ export class AccountsService {
     }
     if (!found || !ok) {
       await record("wrongPassword");
-      throw new ApiError(400, "BAD_CREDENTIALS");
+      throw new DomainError("BAD_CREDENTIALS");
     }
     if (secret && totp === undefined) {
       // the first of two steps: the right password alone is not a failed attempt
       await gate.refund();
-      throw new ApiError(400, "TOTP_REQUIRED", {}, undefined, { twoFactor: true });
+      throw new DomainError("TOTP_REQUIRED", {}, undefined, { twoFactor: true });
     }
     if (secret && step === null) {
       await record("totpFailed");
-      throw new ApiError(400, "TOTP_INVALID", {}, { totp: "totpInvalid" });
+      throw new DomainError("TOTP_INVALID", {}, { totp: "totpInvalid" });
     }
     const session = await this.createSession(
       t,
@@ -458,7 +458,7 @@ export class AccountsService {
       await this.d.kv.atomic().delete(keys.session(t, tokenHash)).delete(e.key).commit();
       return;
     }
-    throw new ApiError(404, "NOT_FOUND");
+    throw new DomainError("NOT_FOUND");
   }
 
   /**
@@ -479,7 +479,7 @@ export class AccountsService {
     const now = this.d.now();
     const next = await this.updateUser(t, userId, (u) => {
       const step = totpStep(secretOf(u), code, now, u.lastTotpStep ?? 0);
-      if (step === null) throw new ApiError(400, "TOTP_INVALID", {}, { [field]: "totpInvalid" });
+      if (step === null) throw new DomainError("TOTP_INVALID", {}, { [field]: "totpInvalid" });
       return { ...apply(u), lastTotpStep: step };
     });
     await giveBack(this.d.kv, keys.rate(t, "totp", userId), LIMITS.totpPerUser, this.d.now());
@@ -488,10 +488,10 @@ export class AccountsService {
 
   /** Start turning two-factor on: a new secret (shown once) and its otpauth URI. */
   async setupTwoFactor(t: string, s: Session, issuer: string) {
-    if (s.user.totpSecret) throw new ApiError(409, "TWO_FACTOR_ON");
+    if (s.user.totpSecret) throw new DomainError("TWO_FACTOR_ON");
     const secret = newTotpSecret();
     await this.updateUser(t, s.userId, (u) => {
-      if (u.totpSecret) throw new ApiError(409, "TWO_FACTOR_ON");
+      if (u.totpSecret) throw new DomainError("TWO_FACTOR_ON");
       return { ...u, totpPending: secret };
     });
     return { secret, uri: totpUri(secret, maskPhone(s.user.phone), issuer) };
@@ -499,20 +499,20 @@ export class AccountsService {
 
   /** Turn two-factor on with a first code from the secret handed out by setup. */
   async enableTwoFactor(t: string, s: Session, code: string) {
-    if (s.user.totpSecret) throw new ApiError(409, "TWO_FACTOR_ON");
-    if (!s.user.totpPending) throw new ApiError(409, "TWO_FACTOR_OFF");
+    if (s.user.totpSecret) throw new DomainError("TWO_FACTOR_ON");
+    if (!s.user.totpPending) throw new DomainError("TWO_FACTOR_OFF");
     return await this.useTotp(t, s.userId, code, "code", (u) => {
-      if (u.totpSecret) throw new ApiError(409, "TWO_FACTOR_ON");
-      if (!u.totpPending) throw new ApiError(409, "TWO_FACTOR_OFF");
+      if (u.totpSecret) throw new DomainError("TWO_FACTOR_ON");
+      if (!u.totpPending) throw new DomainError("TWO_FACTOR_OFF");
       return u.totpPending;
     }, (u) => ({ ...u, totpSecret: u.totpPending, totpPending: null }));
   }
 
   /** Turn two-factor off with a current code. */
   async disableTwoFactor(t: string, s: Session, code: string) {
-    if (!s.user.totpSecret) throw new ApiError(409, "TWO_FACTOR_OFF");
+    if (!s.user.totpSecret) throw new DomainError("TWO_FACTOR_OFF");
     return await this.useTotp(t, s.userId, code, "code", (u) => {
-      if (!u.totpSecret) throw new ApiError(409, "TWO_FACTOR_OFF");
+      if (!u.totpSecret) throw new DomainError("TWO_FACTOR_OFF");
       return u.totpSecret;
     }, (u) => ({ ...u, totpSecret: null, totpPending: null }));
   }
@@ -521,9 +521,9 @@ export class AccountsService {
   async confirmTwoFactor(t: string, userId: string, code: string | undefined) {
     const u = (await getUser(this.d.kv, t, userId)).value;
     if (!u?.totpSecret) return;
-    if (!code) throw new ApiError(400, "TOTP_REQUIRED", {}, { totp: "totpRequired" });
+    if (!code) throw new DomainError("TOTP_REQUIRED", {}, { totp: "totpRequired" });
     await this.useTotp(t, userId, code, "totp", (x) => {
-      if (!x.totpSecret) throw new ApiError(409, "TWO_FACTOR_OFF");
+      if (!x.totpSecret) throw new DomainError("TWO_FACTOR_OFF");
       return x.totpSecret;
     });
   }
@@ -583,7 +583,7 @@ export class AccountsService {
   private async updateUser(t: string, userId: string, f: (u: UserRecord) => UserRecord) {
     for await (const _attempt of commitAttempts()) {
       const entry = await getUser(this.d.kv, t, userId);
-      if (!entry.value) throw new ApiError(401, "UNAUTHORIZED");
+      if (!entry.value) throw new DomainError("UNAUTHORIZED");
       const next = f(entry.value);
       const res = await this.d.kv.atomic().check(entry).set(entry.key, next).commit();
       if (res.ok) return next;
@@ -594,9 +594,9 @@ export class AccountsService {
   async changePassword(t: string, s: Session, oldPassword: string, newPassword: string) {
     await this.limit(t, "pw-change", s.userId, LIMITS.passwordChangePerUser);
     if (!(await verifyPassword(oldPassword, s.user.passwordHash))) {
-      throw new ApiError(400, "WRONG_OLD_PASSWORD");
+      throw new DomainError("WRONG_OLD_PASSWORD");
     }
-    if (oldPassword === newPassword) throw new ApiError(400, "SAME_PASSWORD");
+    if (oldPassword === newPassword) throw new DomainError("SAME_PASSWORD");
     const hash = await hashPassword(newPassword);
     const now = this.d.now();
     await this.updateUser(
@@ -612,7 +612,7 @@ export class AccountsService {
     const t = tenant.id;
     const codeEntry = await this.checkCode(t, "reset", phone, code);
     const found = await findUserByPhone(this.d.kv, t, phone);
-    if (!found) throw new ApiError(400, "CODE_INVALID");
+    if (!found) throw new DomainError("CODE_INVALID");
     const hash = await hashPassword(newPassword);
     const now = this.d.now();
     const user: UserRecord = {
@@ -624,25 +624,25 @@ export class AccountsService {
     const res = await this.d.kv.atomic().check(codeEntry).check(found).delete(codeEntry.key)
       .set(found.key, user).commit();
     // The code was used or guessed at concurrently: this request does not get it.
-    if (!res.ok) throw new ApiError(400, "CODE_INVALID");
+    if (!res.ok) throw new DomainError("CODE_INVALID");
     await deleteUserSessions(this.d.kv, t, user.userId);
   }
 
   async setDrawPassword(t: string, s: Session, password: string, oldPassword?: string) {
     if (s.user.drawPasswordHash !== null) {
       if (!oldPassword) {
-        throw new ApiError(400, "VALIDATION", {}, { oldPassword: "drawPasswordRequired" });
+        throw new DomainError("VALIDATION", {}, { oldPassword: "drawPasswordRequired" });
       }
       await this.limit(t, "draw-pw", s.userId, LIMITS.drawPasswordPerUser);
       if (!(await verifyPassword(oldPassword, s.user.drawPasswordHash))) {
-        throw new ApiError(400, "DRAW_PASSWORD_WRONG");
+        throw new DomainError("DRAW_PASSWORD_WRONG");
       }
     }
     const hash = await hashPassword(password);
     const previous = s.user.drawPasswordHash;
     return await this.updateUser(t, s.userId, (u) => {
       // A concurrent change in between invalidates the old-password check above.
-      if (u.drawPasswordHash !== previous) throw new ApiError(409, "CONFLICT");
+      if (u.drawPasswordHash !== previous) throw new DomainError("CONFLICT");
       return { ...u, drawPasswordHash: hash };
     });
   }
@@ -661,11 +661,11 @@ export class AccountsService {
     const prev = this.drawChecks.get(lockKey) ?? Promise.resolve();
     const run = prev.catch(() => {}).then(async () => {
       const u = (await getUser(this.d.kv, t, userId)).value;
-      if (!u) throw new ApiError(401, "UNAUTHORIZED");
-      if (u.drawPasswordHash === null) throw new ApiError(400, "DRAW_PASSWORD_NOT_SET");
+      if (!u) throw new DomainError("UNAUTHORIZED");
+      if (u.drawPasswordHash === null) throw new DomainError("DRAW_PASSWORD_NOT_SET");
       await this.limit(t, "draw-pw", userId, LIMITS.drawPasswordPerUser);
       if (!(await verifyPassword(password, u.drawPasswordHash))) {
-        throw new ApiError(400, "DRAW_PASSWORD_INCORRECT");
+        throw new DomainError("DRAW_PASSWORD_INCORRECT");
       }
       await giveBack(
         this.d.kv,

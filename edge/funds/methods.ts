@@ -7,7 +7,7 @@
 import type { Currency } from "../ledger/accounts.ts";
 import { journalId } from "../ledger/service.ts";
 import { identityStatus } from "../identity/certify.ts";
-import { ApiError } from "../platform/errors.ts";
+import { DomainError } from "../platform/errors.ts";
 import {
   type CryptoType,
   maskAddress,
@@ -125,23 +125,23 @@ export class PaymentMethods {
     if (req.kind === "bank") {
       const id = await identityStatus(this.kv, t, userId);
       if (id.junior?.status !== "authenticated" || !id.verifiedName) {
-        throw new ApiError(403, "CERTIFY_REQUIRED");
+        throw new DomainError("CERTIFY_REQUIRED");
       }
       if (!sameName(req.holder, id.verifiedName)) {
-        throw new ApiError(400, "VALIDATION", {}, { holder: "holderMismatch" });
+        throw new DomainError("VALIDATION", {}, { holder: "holderMismatch" });
       }
       const number = req.region === "domestic"
         ? validateDomesticCard(req.number)
         : validateIban(req.number);
       if (!number) {
-        throw new ApiError(400, "VALIDATION", {}, {
+        throw new DomainError("VALIDATION", {}, {
           number: req.region === "domestic" ? "cardInvalid" : "ibanInvalid",
         });
       }
       let swift: string | null = null;
       if (req.region === "international") {
         swift = validateSwift(req.swift ?? "");
-        if (!swift) throw new ApiError(400, "VALIDATION", {}, { swift: "swiftInvalid" });
+        if (!swift) throw new DomainError("VALIDATION", {}, { swift: "swiftInvalid" });
       }
       m.bank = {
         region: req.region,
@@ -155,7 +155,7 @@ export class PaymentMethods {
       slot = "bank";
     } else {
       const address = await validateCryptoAddress(req.type, req.address);
-      if (!address) throw new ApiError(400, "VALIDATION", {}, { address: "addressInvalid" });
+      if (!address) throw new DomainError("VALIDATION", {}, { address: "addressInvalid" });
       m.crypto = { type: req.type, address };
       slot = req.type;
     }
@@ -165,7 +165,7 @@ export class PaymentMethods {
       .set(slotKey, m.id)
       .set(methodKeys.method(t, userId, m.id), m)
       .commit();
-    if (!res.ok) throw new ApiError(409, "ALREADY_BOUND");
+    if (!res.ok) throw new DomainError("ALREADY_BOUND");
     return m;
   }
 }

@@ -12,7 +12,7 @@ import { journalId, type Ledger } from "../ledger/service.ts";
 import type { PricePort } from "../market/prices.ts";
 import { auditInto } from "../operators/audit.ts";
 import type { Json } from "../operators/store.ts";
-import { ApiError } from "../platform/errors.ts";
+import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { pageByIndex } from "../platform/kvpage.ts";
 import { take } from "../platform/ratelimit.ts";
@@ -100,19 +100,19 @@ export class Recharges {
     },
   ): Promise<Recharge> {
     const ch = await getChannel(this.kv, t, req.channelId);
-    if (!ch) throw new ApiError(400, "VALIDATION", {}, { channelId: "invalid" });
-    if (!ch.enabled) throw new ApiError(503, "RECHARGE_CLOSED");
+    if (!ch) throw new DomainError("VALIDATION", {}, { channelId: "invalid" });
+    if (!ch.enabled) throw new DomainError("RECHARGE_CLOSED");
     if (ch.currency !== req.currency) {
-      throw new ApiError(400, "VALIDATION", {}, { currency: "channelCurrency" });
+      throw new DomainError("VALIDATION", {}, { currency: "channelCurrency" });
     }
     const img = await this.images.meta(t, req.voucherImageId);
     if (!img || img.owner !== `u:${userId}`) {
-      throw new ApiError(400, "VALIDATION", {}, { voucherImageId: "imageMissing" });
+      throw new DomainError("VALIDATION", {}, { voucherImageId: "imageMissing" });
     }
     const r = await take(this.kv, rechargeKeys.rate(t, userId), SUBMIT_LIMIT, this.now());
     if (!r.allowed) {
       const seconds = Math.max(1, Math.ceil(r.retryAfterMs / 1000));
-      throw new ApiError(429, "RATE_LIMITED", { seconds }, undefined, {
+      throw new DomainError("RATE_LIMITED", { seconds }, undefined, {
         retryAfterSeconds: seconds,
       });
     }
@@ -142,7 +142,7 @@ export class Recharges {
     // one receipt backs one recharge (a second submission of it is refused)
     attachImage(op, t, req.voucherImageId, "funds");
     if (!(await op.commit()).ok) {
-      throw new ApiError(400, "VALIDATION", {}, { voucherImageId: "imageUsed" });
+      throw new DomainError("VALIDATION", {}, { voucherImageId: "imageUsed" });
     }
     return rec;
   }
@@ -185,8 +185,8 @@ export class Recharges {
       async () => {
         const entry = await this.kv.get<Recharge>(rechargeKeys.recharge(t, id));
         const r = entry.value;
-        if (!r) throw new ApiError(404, "NOT_FOUND");
-        if (r.status !== "auditing") throw new ApiError(409, "ALREADY_DECIDED");
+        if (!r) throw new DomainError("NOT_FOUND");
+        if (r.status !== "auditing") throw new DomainError("ALREADY_DECIDED");
         const settings = await withdrawSettings(this.kv, t);
         const turnover = await turnoverState(this.kv, t, r.userId);
         const usdt = mulDiv(r.amount, this.prices.usdtPrice(r.currency), SCALE, "down");
@@ -247,8 +247,8 @@ export class Recharges {
     for await (const _attempt of commitAttempts()) {
       const entry = await this.kv.get<Recharge>(rechargeKeys.recharge(t, id));
       const r = entry.value;
-      if (!r) throw new ApiError(404, "NOT_FOUND");
-      if (r.status !== "auditing") throw new ApiError(409, "ALREADY_DECIDED");
+      if (!r) throw new DomainError("NOT_FOUND");
+      if (r.status !== "auditing") throw new DomainError("ALREADY_DECIDED");
       const at = this.now();
       const next: Recharge = {
         ...r,
@@ -286,8 +286,8 @@ export async function alreadyDecided<R>(f: () => Promise<R>): Promise<R> {
   try {
     return await f();
   } catch (e) {
-    if (e instanceof ApiError && e.error === "IDEMPOTENCY_CONFLICT") {
-      throw new ApiError(409, "ALREADY_DECIDED");
+    if (e instanceof DomainError && e.error === "IDEMPOTENCY_CONFLICT") {
+      throw new DomainError("ALREADY_DECIDED");
     }
     throw e;
   }

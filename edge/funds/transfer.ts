@@ -2,7 +2,7 @@
 import { formatDecimal } from "../../core-wasm/mod.ts";
 import { type Currency, user, type Wallet, WALLET_CURRENCIES } from "../ledger/accounts.ts";
 import type { Ledger } from "../ledger/service.ts";
-import { ApiError } from "../platform/errors.ts";
+import { DomainError } from "../platform/errors.ts";
 import { amountRules, enforce } from "../platform/rules.ts";
 
 export interface TransferRequest {
@@ -31,12 +31,12 @@ export async function transfer(
   req: TransferRequest,
   idempotencyKey?: string,
 ): Promise<TransferResult> {
-  if (req.from === req.to) throw new ApiError(400, "VALIDATION", {}, { to: "sameWallet" });
+  if (req.from === req.to) throw new DomainError("VALIDATION", {}, { to: "sameWallet" });
   if (
     !WALLET_CURRENCIES[req.from].includes(req.currency) ||
     !WALLET_CURRENCIES[req.to].includes(req.currency)
   ) {
-    throw new ApiError(400, "VALIDATION", {}, { currency: "walletCurrency" });
+    throw new DomainError("VALIDATION", {}, { currency: "walletCurrency" });
   }
   const from = user(userId, req.from, req.currency);
   const to = user(userId, req.to, req.currency);
@@ -45,7 +45,7 @@ export async function transfer(
   const request = { ...req, amount: req.amount.toString() };
   const posted = await ledger.post(t, { key, request }, async () => {
     const b = await ledger.balance(t, from);
-    if (b.available <= 0n) throw new ApiError(400, "NO_TRANSFERABLE");
+    if (b.available <= 0n) throw new DomainError("NO_TRANSFERABLE");
     enforce(
       amountRules({
         amount: formatDecimal(req.amount),

@@ -17,7 +17,7 @@ import { journalId, type Ledger } from "../ledger/service.ts";
 import { type Hold, keys as ledgerKeys } from "../ledger/store.ts";
 import { auditInto } from "../operators/audit.ts";
 import type { Json } from "../operators/store.ts";
-import { ApiError } from "../platform/errors.ts";
+import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { enforce, withdrawAmountRules } from "../platform/rules.ts";
 import { pageByIndex } from "../platform/kvpage.ts";
@@ -192,18 +192,18 @@ export class Withdrawals {
         accountKeys.user(t, userId),
       ]);
       const settings = settingsEntry.value ?? DEFAULT_WITHDRAW_SETTINGS;
-      if (!settings.enabled) throw new ApiError(503, "WITHDRAW_CLOSED");
+      if (!settings.enabled) throw new DomainError("WITHDRAW_CLOSED");
       const u = userEntry.value;
-      if (!u) throw new ApiError(401, "UNAUTHORIZED");
-      if (u.certifyLevel === "none") throw new ApiError(403, "CERTIFY_REQUIRED");
+      if (!u) throw new DomainError("UNAUTHORIZED");
+      if (u.certifyLevel === "none") throw new DomainError("CERTIFY_REQUIRED");
       const now = this.now();
       if (u.passwordResetAt !== null && now - u.passwordResetAt < RESET_BAN_MS) {
         const hours = Math.ceil((u.passwordResetAt + RESET_BAN_MS - now) / 3600_000);
-        throw new ApiError(403, "WITHDRAW_RESET_BAN", { hours });
+        throw new DomainError("WITHDRAW_RESET_BAN", { hours });
       }
-      if (!method) throw new ApiError(400, "VALIDATION", {}, { methodId: "invalid" });
+      if (!method) throw new DomainError("VALIDATION", {}, { methodId: "invalid" });
       if (amount === null) {
-        throw new ApiError(400, "VALIDATION", {}, { amount: "amountInvalid" });
+        throw new DomainError("VALIDATION", {}, { amount: "amountInvalid" });
       }
       const rule = settings.rules[currency];
       const fee = withdrawFee(currency, amount, rule);
@@ -214,7 +214,7 @@ export class Withdrawals {
       const turnover = await turnoverState(this.kv, t, userId);
       if (turnover.remaining > 0n) {
         const remaining = formatDecimal(turnover.remaining);
-        throw new ApiError(403, "TURNOVER_REQUIRED", { remaining }, undefined, { remaining });
+        throw new DomainError("TURNOVER_REQUIRED", { remaining }, undefined, { remaining });
       }
       return {
         method,
@@ -227,7 +227,7 @@ export class Withdrawals {
     const { user: customer } = await gate();
     // two-factor on: the code is asked for before any password check spends an attempt
     if (customer.totpSecret && !req.totp) {
-      throw new ApiError(400, "TOTP_REQUIRED", {}, { totp: "totpRequired" });
+      throw new DomainError("TOTP_REQUIRED", {}, { totp: "totpRequired" });
     }
     await this.accounts.verifyDrawPassword(t, userId, req.drawPassword);
     await this.accounts.confirmTwoFactor(t, userId, req.totp);
@@ -353,18 +353,18 @@ export class Withdrawals {
     for await (const _attempt of commitAttempts()) {
       const entry = await this.kv.get<Withdrawal>(withdrawKeys.withdrawal(t, id));
       const w = entry.value;
-      if (!w) throw new ApiError(404, "NOT_FOUND");
+      if (!w) throw new DomainError("NOT_FOUND");
       let next: Withdrawal;
       if (action === "pass") {
-        if (w.status !== "auditing") throw new ApiError(409, "ALREADY_DECIDED");
+        if (w.status !== "auditing") throw new DomainError("ALREADY_DECIDED");
         next = this.stepped(w, "pass", o.operator, { status: "withdrawing" });
       } else if (action === "freeze") {
         if (w.status !== "auditing" && w.status !== "withdrawing") {
-          throw new ApiError(409, "ALREADY_DECIDED");
+          throw new DomainError("ALREADY_DECIDED");
         }
         next = this.stepped(w, "freeze", o.operator, { status: "frozen", frozenFrom: w.status });
       } else {
-        if (w.status !== "frozen" || !w.frozenFrom) throw new ApiError(409, "ALREADY_DECIDED");
+        if (w.status !== "frozen" || !w.frozenFrom) throw new DomainError("ALREADY_DECIDED");
         next = this.stepped(w, "thaw", o.operator, { status: w.frozenFrom, frozenFrom: null });
       }
       const op = this.kv.atomic().check(entry);
@@ -395,11 +395,11 @@ export class Withdrawals {
         ]);
         const w = entry.value;
         const hold = holdEntry.value;
-        if (!w || !hold) throw new ApiError(404, "NOT_FOUND");
+        if (!w || !hold) throw new DomainError("NOT_FOUND");
         const allowed = action === "complete"
           ? w.status === "withdrawing"
           : w.status === "auditing" || w.status === "withdrawing";
-        if (!allowed || hold.state !== "held") throw new ApiError(409, "ALREADY_DECIDED");
+        if (!allowed || hold.state !== "held") throw new DomainError("ALREADY_DECIDED");
         const account = user(w.userId, "spot", w.currency);
         const next = this.stepped(w, action, o.operator, {
           status: action === "complete" ? "passed" : "rejected",

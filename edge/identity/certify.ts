@@ -10,7 +10,7 @@ import { messageInto } from "../content/messages.ts";
 import { journalId } from "../ledger/service.ts";
 import { auditInto } from "../operators/audit.ts";
 import type { Json } from "../operators/store.ts";
-import { ApiError } from "../platform/errors.ts";
+import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { pageByIndex } from "../platform/kvpage.ts";
 import { attachImage, type ImageStore } from "./uploads.ts";
@@ -93,8 +93,8 @@ export class Identity {
         identityKeys.doc(t, j.docType, docNumber),
       ]);
       const s = st.value ?? EMPTY;
-      if (s.junior && s.junior.status !== "rejected") throw new ApiError(409, "CERTIFY_PENDING");
-      if (doc.value && doc.value !== userId) throw new ApiError(409, "DOC_IN_USE");
+      if (s.junior && s.junior.status !== "rejected") throw new DomainError("CERTIFY_PENDING");
+      if (doc.value && doc.value !== userId) throw new DomainError("DOC_IN_USE");
       const at = this.now();
       const sub: Submission = {
         id: journalId(at),
@@ -131,21 +131,21 @@ export class Identity {
   ) {
     const ids = [a.frontImageId, a.backImageId, a.handheldImageId];
     if (new Set(ids).size !== 3) {
-      throw new ApiError(400, "VALIDATION", {}, { handheldImageId: "imageRepeated" });
+      throw new DomainError("VALIDATION", {}, { handheldImageId: "imageRepeated" });
     }
     for (const [field, id] of Object.entries(a)) {
       const meta = await this.images.meta(t, id);
       // someone else's image is "not found", never "forbidden" (no probing of ids)
       if (!meta || meta.owner !== `u:${userId}`) {
-        throw new ApiError(400, "VALIDATION", {}, { [field]: "imageMissing" });
+        throw new DomainError("VALIDATION", {}, { [field]: "imageMissing" });
       }
     }
     for await (const _attempt of commitAttempts()) {
       const st = await this.kv.get<IdentityStatus>(identityKeys.status(t, userId));
       const s = st.value ?? EMPTY;
-      if (s.junior?.status !== "authenticated") throw new ApiError(403, "CERTIFY_JUNIOR_FIRST");
+      if (s.junior?.status !== "authenticated") throw new DomainError("CERTIFY_JUNIOR_FIRST");
       if (s.advanced && s.advanced.status !== "rejected") {
-        throw new ApiError(409, "CERTIFY_PENDING");
+        throw new DomainError("CERTIFY_PENDING");
       }
       const at = this.now();
       const sub: Submission = {
@@ -177,7 +177,7 @@ export class Identity {
       const i = used.findIndex((u) => u !== null);
       if (i >= 0) {
         const field = (["frontImageId", "backImageId", "handheldImageId"] as const)[i]!;
-        throw new ApiError(400, "VALIDATION", {}, { [field]: "imageUsed" });
+        throw new DomainError("VALIDATION", {}, { [field]: "imageUsed" });
       }
     }
     throw storeBusy();
@@ -207,14 +207,14 @@ export class Identity {
   ) {
     for await (const _attempt of commitAttempts()) {
       const sub = await this.kv.get<Submission>(identityKeys.submission(t, id));
-      if (!sub.value) throw new ApiError(404, "NOT_FOUND");
-      if (sub.value.status !== "authenticating") throw new ApiError(409, "ALREADY_DECIDED");
+      if (!sub.value) throw new DomainError("NOT_FOUND");
+      if (sub.value.status !== "authenticating") throw new DomainError("ALREADY_DECIDED");
       const s0 = sub.value;
       const [st, usr] = await this.kv.getMany<[IdentityStatus, UserRecord]>([
         identityKeys.status(t, s0.userId),
         accountKeys.user(t, s0.userId),
       ]);
-      if (!usr.value) throw new ApiError(404, "NOT_FOUND");
+      if (!usr.value) throw new DomainError("NOT_FOUND");
       const at = this.now();
       const status: CertState = d.pass ? "authenticated" : "rejected";
       const next: Submission = {

@@ -1,5 +1,5 @@
 import { assert, assertEquals, assertRejects } from "../../tests/assert.ts";
-import { ApiError } from "../platform/errors.ts";
+import { DomainError } from "../platform/errors.ts";
 import { house, user } from "./accounts.ts";
 import { Ledger } from "./service.ts";
 import { keys } from "./store.ts";
@@ -29,7 +29,7 @@ async function expectError(p: Promise<unknown>, error: string) {
     try {
       await p;
     } catch (e) {
-      assert(e instanceof ApiError && e.error === error, `expected ${error}, got ${e}`);
+      assert(e instanceof DomainError && e.error === error, `expected ${error}, got ${e}`);
       throw e;
     }
   });

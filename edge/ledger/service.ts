@@ -1,4 +1,4 @@
-import { ApiError } from "../platform/errors.ts";
+import { DomainError } from "../platform/errors.ts";
 import { sha256Hex } from "../accounts/passwords.ts";
 import { accountId, type AccountRef, currencyOf, isCustomer, parseAccountId } from "./accounts.ts";
 import {
@@ -157,7 +157,7 @@ export class Ledger {
 
   /**
    * Post a journal. `plan` runs on every attempt (it may read the caller's records and throw an
-   * ApiError to refuse; it must not write); a replayed idempotency key returns the first result
+   * DomainError to refuse; it must not write); a replayed idempotency key returns the first result
    * whatever the plan says now. The idempotency record is read in the same `getMany` as the
    * balances (one read per attempt), and the commit checks it is still absent.
    */
@@ -170,7 +170,7 @@ export class Ledger {
     const idemKey = keys.idem(t, idem.key);
     for await (const _attempt of commitAttempts(MAX_ATTEMPTS)) {
       const replay = (prior: IdemRecord) => {
-        if (prior.fingerprint !== fp) throw new ApiError(409, "IDEMPOTENCY_CONFLICT");
+        if (prior.fingerprint !== fp) throw new DomainError("IDEMPOTENCY_CONFLICT");
         return { result: prior.result as R, journal: null, replay: true };
       };
       let p: Plan<R>;
@@ -216,7 +216,7 @@ export class Ledger {
           frozen: before.frozen + x.frozen,
         };
         if (isCustomer(x.account) && (next.available < 0n || next.frozen < 0n)) {
-          throw new ApiError(400, next.available < 0n ? "INSUFFICIENT_BALANCE" : "HOLD_MISMATCH");
+          throw new DomainError(next.available < 0n ? "INSUFFICIENT_BALANCE" : "HOLD_MISMATCH");
         }
         after.set(x.account, next);
         op.check(entries[i]!).set(keys.balance(t, x.account), next);
@@ -256,7 +256,7 @@ export class Ledger {
     const prior = (await this.kv.get<IdemRecord>(keys.idem(t, idem.key))).value;
     if (!prior) return null;
     if (prior.fingerprint !== await fingerprint(idem.request)) {
-      throw new ApiError(409, "IDEMPOTENCY_CONFLICT");
+      throw new DomainError("IDEMPOTENCY_CONFLICT");
     }
     return prior.result as R;
   }
@@ -269,7 +269,7 @@ export class Ledger {
     result: (hold: Hold, journal: Journal) => R,
     extra: Pick<Plan<R>, "checks" | "write"> = {},
   ) {
-    if (h.amount <= 0n) throw new ApiError(400, "VALIDATION", {}, { amount: "invalid" });
+    if (h.amount <= 0n) throw new DomainError("VALIDATION", {}, { amount: "invalid" });
     return await this.post(t, idem, () => {
       const hold: Hold = {
         id: h.id,
@@ -307,8 +307,8 @@ export class Ledger {
     return await this.post(t, idem, async () => {
       const entry = await this.kv.get<Hold>(keys.hold(t, s.holdId));
       const hold = entry.value;
-      if (!hold) throw new ApiError(404, "NOT_FOUND");
-      if (hold.state !== "held") throw new ApiError(409, "HOLD_SETTLED");
+      if (!hold) throw new DomainError("NOT_FOUND");
+      if (hold.state !== "held") throw new DomainError("HOLD_SETTLED");
       const account = parseAccountId(hold.account);
       const next: Hold = { ...hold, state: s.to === "void" ? "voided" : "posted" };
       return {

@@ -1,5 +1,5 @@
 /** A customer's watch list (favourite symbols), per tenant. */
-import { ApiError } from "../platform/errors.ts";
+import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { symbolOf } from "./symbols.ts";
 
@@ -17,12 +17,12 @@ export async function setFavourite(
   symbol: string,
   on: boolean,
 ) {
-  if (!symbolOf(symbol)) throw new ApiError(404, "NOT_FOUND");
+  if (!symbolOf(symbol)) throw new DomainError("NOT_FOUND");
   for await (const _attempt of commitAttempts(10)) {
     const entry = await kv.get<string[]>(key(t, userId));
     const list = (entry.value ?? []).filter((s) => s !== symbol);
     if (on) {
-      if (list.length >= MAX) throw new ApiError(400, "VALIDATION", {}, { symbol: "tooMany" });
+      if (list.length >= MAX) throw new DomainError("VALIDATION", {}, { symbol: "tooMany" });
       list.push(symbol);
     }
     const res = await kv.atomic().check(entry).set(key(t, userId), list).commit();

@@ -6,7 +6,7 @@ import {
   verifyPassword,
 } from "../accounts/passwords.ts";
 import { totpStep } from "../accounts/totp.ts";
-import { ApiError } from "../platform/errors.ts";
+import { DomainError } from "../platform/errors.ts";
 import { locked, signInGate, type SignInLimits } from "../platform/ratelimit.ts";
 import { auditInto } from "./audit.ts";
 import {
@@ -96,7 +96,7 @@ export class OperatorsService {
       });
       await op.commit();
       if (gate.sourceLocked) throw locked(gate.retryAfterMs);
-      throw new ApiError(400, "BAD_CREDENTIALS");
+      throw new DomainError("BAD_CREDENTIALS");
     }
     const token = randomToken();
     const tokenHash = await sha256Hex(token);
@@ -118,7 +118,7 @@ export class OperatorsService {
       after: { expiresAt: session.expiresAt },
       ip,
     });
-    if (!(await op.commit()).ok) throw new ApiError(400, "BAD_CREDENTIALS");
+    if (!(await op.commit()).ok) throw new DomainError("BAD_CREDENTIALS");
     await gate.succeeded();
     return { token, expiresAt: session.expiresAt, roles: o.roles };
   }

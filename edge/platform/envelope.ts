@@ -1,7 +1,7 @@
 import type { TypedResponse } from "hono";
 import { HTTPException } from "hono/http-exception";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { ApiError, type Envelope, envelopeCode } from "./errors.ts";
+import { DomainError, type Envelope } from "./errors.ts";
+import { envelopeCode, httpStatus } from "./http_errors.ts";
 import { busyKind, storeBusy } from "./kvstore.ts";
 import type { Ctx } from "./context.ts";
 import { translator } from "./locale.ts";
@@ -41,22 +41,21 @@ export function fieldsFromZod(err: { issues: readonly IssueLike[] }): Record<str
   return Object.fromEntries(fields);
 }
 
-/** Convert anything thrown into an ApiError; unknown errors are logged, never leaked. */
-export function toApiError(err: unknown): ApiError {
-  if (err instanceof ApiError) return err;
+/** Convert anything thrown into a DomainError; unknown errors are logged, never leaked. */
+export function toDomainError(err: unknown): DomainError {
+  if (err instanceof DomainError) return err;
   if (err instanceof HTTPException) {
-    if (err.status === 413) return new ApiError(413, "PAYLOAD_TOO_LARGE");
+    if (err.status === 413) return new DomainError("PAYLOAD_TOO_LARGE");
     if (err.status === 400) {
-      return new ApiError(400, /json/i.test(err.message) ? "MALFORMED_JSON" : "VALIDATION");
+      return new DomainError(/json/i.test(err.message) ? "MALFORMED_JSON" : "VALIDATION");
     }
-    if (err.status === 401) return new ApiError(401, "UNAUTHORIZED");
-    if (err.status === 403) return new ApiError(403, "FORBIDDEN");
-    if (err.status === 404) return new ApiError(404, "NOT_FOUND");
-    if (err.status === 415) return new ApiError(415, "UNSUPPORTED_MEDIA_TYPE");
+    if (err.status === 401) return new DomainError("UNAUTHORIZED");
+    if (err.status === 403) return new DomainError("FORBIDDEN");
+    if (err.status === 404) return new DomainError("NOT_FOUND");
+    if (err.status === 415) return new DomainError("UNSUPPORTED_MEDIA_TYPE");
   }
   if (err instanceof Error && err.name === "ZodError") {
-    return new ApiError(
-      400,
+    return new DomainError(
       "VALIDATION",
       {},
       fieldsFromZod(err as unknown as { issues: IssueLike[] }),
@@ -68,11 +67,11 @@ export function toApiError(err: unknown): ApiError {
     return storeBusy(err);
   }
   console.error("[api] unexpected error", err);
-  return new ApiError(500, "INTERNAL");
+  return new DomainError("INTERNAL");
 }
 
 export function errorResponse(c: Ctx, err: unknown): Response {
-  const e = toApiError(err);
+  const e = toDomainError(err);
   const t = c.get("t") ?? translator(DEFAULT_LOCALE);
   const data: Record<string, unknown> = { error: e.error, ...e.extra };
   if (e.fields) {
@@ -84,9 +83,10 @@ export function errorResponse(c: Ctx, err: unknown): Response {
     );
   }
   const body: Envelope = { code: envelopeCode(e), message: t(`errors.${e.error}`, e.params), data };
-  if ((e.status === 429 || e.status === 503) && typeof e.extra.retryAfterSeconds === "number") {
+  const status = httpStatus(e);
+  if ((status === 429 || status === 503) && typeof e.extra.retryAfterSeconds === "number") {
     c.header("Retry-After", String(e.extra.retryAfterSeconds));
   }
   c.header("Cache-Control", "no-store");
-  return c.json(body, e.status as ContentfulStatusCode);
+  return c.json(body, status);
 }

@@ -1,6 +1,8 @@
 /**
- * Failures of the /api contract. Every failure is an ApiError with a real HTTP status, a stable
- * identifier (`data.error`) and a message key localized by Accept-Language when it is sent.
+ * Failures, as the domain names them. Capabilities throw a DomainError: a stable identifier
+ * (`data.error` on the wire), interpolation values for its localized message (`errors.<id>`) and,
+ * for input failures, per-field message keys. They name no HTTP status: the platform's one table
+ * (`http_errors.ts`) maps each identifier to its status and envelope code.
  */
 export type ErrorId =
   | "VALIDATION"
@@ -61,9 +63,8 @@ export type ErrorId =
   | "SMS_SEND_FAILED"
   | "INTERNAL";
 
-export class ApiError extends Error {
+export class DomainError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 503,
     readonly error: ErrorId,
     /** Interpolation values for the localized message. */
     readonly params: Record<string, string | number> = {},
@@ -73,12 +74,8 @@ export class ApiError extends Error {
     readonly extra: Record<string, unknown> = {},
   ) {
     super(error);
+    this.name = "DomainError";
   }
-}
-
-/** Envelope code for a failure: -99 for an invalid session, else the HTTP status. */
-export function envelopeCode(err: ApiError): number {
-  return err.status === 401 ? -99 : err.status;
 }
 
 export interface Envelope<T = unknown> {

@@ -1,5 +1,5 @@
 /** Paging records through a KV index (keys ending in the record id). */
-import { ApiError } from "./errors.ts";
+import { DomainError } from "./errors.ts";
 
 /** What `kv.list` needs of a page: iterate the entries, then read where the next page starts. */
 export interface KvPageIterator<T> extends AsyncIterable<Deno.KvEntry<T>> {
@@ -28,7 +28,7 @@ export function listPage<T>(
           r = await iter.next();
         } catch (e) {
           if (options.cursor && e instanceof TypeError && /cursor/i.test(e.message)) {
-            throw new ApiError(400, "VALIDATION", {}, { cursor: "invalid" });
+            throw new DomainError("VALIDATION", {}, { cursor: "invalid" });
           }
           throw e;
         }

@@ -18,7 +18,7 @@
  *   the smallest backend's limits (self-hosted denokv: 10 checks per atomic operation; every
  *   backend: 1000 mutations; Deno itself refuses larger key and value totals).
  */
-import { ApiError } from "./errors.ts";
+import { DomainError } from "./errors.ts";
 
 /** SQLite busy/locked: nothing was written, always safe to retry. */
 const LOCKED = /database (table )?is (locked|busy)|SQLITE_BUSY|SQLITE_LOCKED/i;
@@ -30,7 +30,7 @@ const TRANSIENT =
 export type BusyKind = "locked" | "transient";
 
 export function busyKind(e: unknown): BusyKind | null {
-  if (!(e instanceof Error) || e instanceof ApiError) return null;
+  if (!(e instanceof Error) || e instanceof DomainError) return null;
   if (LOCKED.test(e.message)) return "locked";
   if (TRANSIENT.test(e.message)) return "transient";
   return null;
@@ -38,12 +38,12 @@ export function busyKind(e: unknown): BusyKind | null {
 
 /** A store failure that means "busy, try again" (mapped to 503 STORE_BUSY, never 500). */
 export function isBusyError(e: unknown): boolean {
-  return busyKind(e) !== null || (e instanceof ApiError && e.error === "STORE_BUSY");
+  return busyKind(e) !== null || (e instanceof DomainError && e.error === "STORE_BUSY");
 }
 
 /** The refusal when the store stays busy: 503, "the service is busy, please try again". */
-export function storeBusy(cause?: unknown): ApiError {
-  const e = new ApiError(503, "STORE_BUSY", {}, undefined, { retryAfterSeconds: 1 });
+export function storeBusy(cause?: unknown): DomainError {
+  const e = new DomainError("STORE_BUSY", {}, undefined, { retryAfterSeconds: 1 });
   if (cause !== undefined) e.cause = cause;
   return e;
 }

@@ -1,6 +1,7 @@
 import { assert, assertEquals } from "../../tests/assert.ts";
-import { ApiError } from "./errors.ts";
-import { toApiError } from "./envelope.ts";
+import { DomainError } from "./errors.ts";
+import { toDomainError } from "./envelope.ts";
+import { httpStatus } from "./http_errors.ts";
 import {
   busyKind,
   commitAttempts,
@@ -11,12 +12,12 @@ import {
   wrapKv,
 } from "./kvstore.ts";
 
-/** The ApiError `f` rejects with (fails when it resolves or rejects with something else). */
-async function refusal(f: () => Promise<unknown>): Promise<ApiError> {
+/** The DomainError `f` rejects with (fails when it resolves or rejects with something else). */
+async function refusal(f: () => Promise<unknown>): Promise<DomainError> {
   try {
     await f();
   } catch (e) {
-    if (e instanceof ApiError) return e;
+    if (e instanceof DomainError) return e;
     throw e;
   }
   throw new Error("expected a refusal");
@@ -84,11 +85,11 @@ Deno.test("busy errors are recognized; everything else is not", () => {
   assertEquals(busyKind(LOST_REPLY()), "transient");
   assertEquals(busyKind(new TypeError("Unspecified write error")), "transient");
   assertEquals(busyKind(new TypeError("Value too large (max 65536 bytes)")), null);
-  assertEquals(busyKind(new ApiError(409, "CONFLICT")), null);
+  assertEquals(busyKind(new DomainError("CONFLICT")), null);
   assert(isBusyError(storeBusy()));
   // a busy error that escaped every retry is a 503 STORE_BUSY, never a 500
-  const e = toApiError(LOCKED());
-  assertEquals([e.status, e.error, e.extra.retryAfterSeconds], [503, "STORE_BUSY", 1]);
+  const e = toDomainError(LOCKED());
+  assertEquals([httpStatus(e), e.error, e.extra.retryAfterSeconds], [503, "STORE_BUSY", 1]);
 });
 
 Deno.test("a commit that finds the store locked is retried, then succeeds", async () => {
@@ -134,7 +135,7 @@ Deno.test("a store that stays busy is refused with 503 STORE_BUSY after the boun
     const t0 = performance.now();
     const e = await refusal(() => kv.atomic().set(["a"], 1).commit());
     const took = performance.now() - t0;
-    assertEquals([e.status, e.error], [503, "STORE_BUSY"]);
+    assertEquals([httpStatus(e), e.error], [503, "STORE_BUSY"]);
     assert(took < 500, `gave up after ${took} ms`);
     const stats = kvStats(kv)!;
     assert(stats.busyRetries >= 2, `retried ${stats.busyRetries} times`);

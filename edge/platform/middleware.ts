@@ -5,7 +5,7 @@ import { isTimeZone } from "../../locales/format.ts";
 import { languageOf, pickLocale } from "../../locales/languages.ts";
 import { clientAddress } from "./clientip.ts";
 import { isMobileDevice } from "./device.ts";
-import { ApiError } from "./errors.ts";
+import { DomainError } from "./errors.ts";
 import { errorResponse } from "./envelope.ts";
 import {
   type AppEnv,
@@ -68,7 +68,7 @@ export function platform(deps: Deps): MiddlewareHandler<AppEnv> {
     const tenant = deps.tenants.resolve(appKey, c.req.header("host"));
     if (!tenant) {
       if (c.req.path.startsWith("/api/")) {
-        return errorResponse(c, new ApiError(400, "UNKNOWN_TENANT"));
+        return errorResponse(c, new DomainError("UNKNOWN_TENANT"));
       }
       return c.text(c.get("t")("errors.UNKNOWN_TENANT"), 400);
     }
@@ -141,6 +141,6 @@ function sameOrigin(c: Ctx): boolean {
 
 export async function requireSession(c: Ctx) {
   const s = await sessionOf(c);
-  if (!s) throw new ApiError(401, "UNAUTHORIZED");
+  if (!s) throw new DomainError("UNAUTHORIZED");
   return s;
 }

@@ -2,13 +2,13 @@
  * Fixed-window counters in KV, taken atomically (versionstamp check, retry on conflict), so that
  * concurrent requests can never slip past a limit: every attempt takes a slot before it runs.
  */
-import { ApiError } from "./errors.ts";
+import { DomainError } from "./errors.ts";
 import { commitAttempts } from "./kvstore.ts";
 
 /** The "locked, try again in N minutes" refusal of a throttle (429 with Retry-After). */
-export function locked(retryAfterMs: number): ApiError {
+export function locked(retryAfterMs: number): DomainError {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-  return new ApiError(429, "LOCKED", { minutes }, undefined, {
+  return new DomainError("LOCKED", { minutes }, undefined, {
     retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
   });
 }

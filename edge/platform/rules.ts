@@ -4,11 +4,11 @@
  * the field). Pure: decimal strings and bigint units only, no KV, no pricing-core instance, so
  * any island can import it. Each check returns the failures as `{field, error, key, params}`:
  * `error` is the API's stable id, `key` the field message (`rules.*` or `validation.*`)
- * interpolated with `params`. The server turns the first failure into its ApiError (`enforce`).
+ * interpolated with `params`. The server turns the first failure into its DomainError (`enforce`).
  */
 import { DecimalError, formatDecimal, parseDecimal } from "../../core-wasm/decimal.ts";
 import { type Currency, DECIMALS } from "../ledger/accounts.ts";
-import { ApiError, type ErrorId } from "./errors.ts";
+import { DomainError, type ErrorId } from "./errors.ts";
 import { formatNumber, uiLocale } from "../../locales/format.ts";
 
 export interface RuleFailure {
@@ -23,7 +23,7 @@ export interface RuleFailure {
 export function enforce(failures: RuleFailure[]): void {
   const f = failures[0];
   if (!f) return;
-  throw new ApiError(400, f.error, f.params, { [f.field]: f.key });
+  throw new DomainError(f.error, f.params, { [f.field]: f.key });
 }
 
 const fail = (

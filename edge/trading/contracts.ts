@@ -31,7 +31,7 @@ import { stageEvents } from "../realtime/eventlog.ts";
 import type { MarketService } from "../market/service.ts";
 import { type Bracket, bracketFor, symbolOf } from "../market/symbols.ts";
 import { addVolume } from "../funds/turnover.ts";
-import { ApiError } from "../platform/errors.ts";
+import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { contractOrderRules, enforce, stopRules } from "../platform/rules.ts";
 import type { Tenant } from "../platform/tenants.ts";
@@ -195,16 +195,16 @@ export class Contracts {
   ) {}
 
   private tickOf(symbol: string): TickRef {
-    if (this.market.tape.isStale(symbol)) throw new ApiError(503, "MARKET_STALE");
+    if (this.market.tape.isStale(symbol)) throw new DomainError("MARKET_STALE");
     const tick = this.market.tape.lastTick(symbol);
-    if (!tick) throw new ApiError(503, "MARKET_STALE");
+    if (!tick) throw new DomainError("MARKET_STALE");
     return { time: tick.time, price: tick.price };
   }
 
   /** The leveraged terms of a symbol, with its leverage brackets (tickets, the rates page). */
   options(tenant: Tenant, symbol: string) {
     const def = symbolOf(symbol);
-    if (!def) throw new ApiError(404, "NOT_FOUND");
+    if (!def) throw new DomainError("NOT_FOUND");
     return {
       symbol,
       enabled: def.leveraged && tenant.products.includes("leveraged"),
@@ -233,9 +233,9 @@ export class Contracts {
   ): Promise<PositionJson> {
     const t = tenant.id;
     const def = symbolOf(req.symbol);
-    if (!def) throw new ApiError(404, "NOT_FOUND");
+    if (!def) throw new DomainError("NOT_FOUND");
     if (!def.leveraged || !tenant.products.includes("leveraged")) {
-      throw new ApiError(403, "PRODUCT_DISABLED");
+      throw new DomainError("PRODUCT_DISABLED");
     }
     // the same rules the ticket checks before its confirmation (the balance: the ledger)
     const rules = (market: bigint | null) =>
@@ -272,13 +272,9 @@ export class Contracts {
         .reduce((sum, x) => sum + x.qty, 0n);
       const { bracket } = bracketFor(def, notional(sameSide + qty, at));
       if (req.leverage > bracket.maxLeverage) {
-        throw new ApiError(
-          400,
-          "LEVERAGE_BRACKET",
-          { max: bracket.maxLeverage },
-          { leverage: "leverageBracket" },
-          { maxLeverage: bracket.maxLeverage },
-        );
+        throw new DomainError("LEVERAGE_BRACKET", { max: bracket.maxLeverage }, {
+          leverage: "leverageBracket",
+        }, { maxLeverage: bracket.maxLeverage });
       }
       const mmr = bracket.mmr;
       const margin = marginOf(qty, at, req.leverage);
@@ -383,11 +379,11 @@ export class Contracts {
       }, async () => {
         const entry = await this.kv.get<Position>(posKeys.pos(t, id));
         const p = entry.value;
-        if (!p || (o.userId && p.userId !== o.userId)) throw new ApiError(404, "NOT_FOUND");
-        if (p.status !== "holding") throw new ApiError(409, "POSITION_CLOSED");
+        if (!p || (o.userId && p.userId !== o.userId)) throw new DomainError("NOT_FOUND");
+        if (p.status !== "holding") throw new DomainError("POSITION_CLOSED");
         const lots = o.lots ?? p.lots;
         if (!Number.isInteger(lots) || lots < 1 || lots > p.lots) {
-          throw new ApiError(400, "VALIDATION", {}, { lots: "invalid" });
+          throw new DomainError("VALIDATION", {}, { lots: "invalid" });
         }
         const tick = o.tick ?? this.tickOf(p.symbol);
         // read before the legs: unchanged at the commit, none of them changed (touchSymbol)
@@ -404,7 +400,7 @@ export class Contracts {
         if (whole) {
           // nothing due (the group changed meanwhile): the engine re-arms
           if (!isHedged(all) || !groupOf(all, tick.price).liquidatable) {
-            throw new ApiError(409, "POSITION_CLOSED");
+            throw new DomainError("POSITION_CLOSED");
           }
           closing = [
             { entry, lots: p.lots },
@@ -498,7 +494,7 @@ export class Contracts {
       }
       return r.json;
     } catch (e) {
-      if (o.reason !== "manual" && e instanceof ApiError && e.error === "POSITION_CLOSED") {
+      if (o.reason !== "manual" && e instanceof DomainError && e.error === "POSITION_CLOSED") {
         return null;
       }
       throw e;
@@ -600,8 +596,8 @@ export class Contracts {
       const posted = await this.ledger.post(t, { key, request: { id, key } }, async () => {
         const entry = await this.kv.get<Position>(posKeys.pos(t, id));
         const p = entry.value;
-        if (!p || (userId && p.userId !== userId)) throw new ApiError(404, "NOT_FOUND");
-        if (p.status !== "pending") throw new ApiError(409, "POSITION_CLOSED");
+        if (!p || (userId && p.userId !== userId)) throw new DomainError("NOT_FOUND");
+        if (p.status !== "pending") throw new DomainError("POSITION_CLOSED");
         const { postings, next } = f(p);
         return {
           type: "contract",
@@ -627,7 +623,7 @@ export class Contracts {
       if (!posted.replay) this.onChange(t, next);
       return next;
     } catch (e) {
-      if (!userId && e instanceof ApiError && e.error === "POSITION_CLOSED") return null;
+      if (!userId && e instanceof DomainError && e.error === "POSITION_CLOSED") return null;
       throw e;
     }
   }
@@ -641,8 +637,8 @@ export class Contracts {
     for await (const _attempt of commitAttempts()) {
       const entry = await this.kv.get<Position>(posKeys.pos(t, id));
       const p = entry.value;
-      if (!p || p.userId !== userId) throw new ApiError(404, "NOT_FOUND");
-      if (p.status !== "holding") throw new ApiError(409, "POSITION_CLOSED");
+      if (!p || p.userId !== userId) throw new DomainError("NOT_FOUND");
+      if (p.status !== "holding") throw new DomainError("POSITION_CLOSED");
       const def = symbolOf(p.symbol)!;
       const parse = (v: string | null | undefined, cur: bigint | null, field: string) => {
         if (v === undefined) return cur;
@@ -651,9 +647,9 @@ export class Contracts {
         try {
           x = parseDecimal(v, { maxDecimals: def.priceDecimals });
         } catch {
-          throw new ApiError(400, "VALIDATION", {}, { [field]: "invalid" });
+          throw new DomainError("VALIDATION", {}, { [field]: "invalid" });
         }
-        if (x <= 0n) throw new ApiError(400, "VALIDATION", {}, { [field]: "invalid" });
+        if (x <= 0n) throw new DomainError("VALIDATION", {}, { [field]: "invalid" });
         return x;
       };
       const sl = parse(s.stopLoss, p.stopLoss, "stopLoss"),

@@ -8,7 +8,7 @@ import { type Currency, DECIMALS, house, user } from "../ledger/accounts.ts";
 import type { Ledger } from "../ledger/service.ts";
 import type { MarketService } from "../market/service.ts";
 import { addVolume } from "../funds/turnover.ts";
-import { ApiError } from "../platform/errors.ts";
+import { DomainError } from "../platform/errors.ts";
 import { amountRules, enforce } from "../platform/rules.ts";
 
 export const QUOTE_TTL_MS = 10_000;
@@ -59,20 +59,20 @@ export class Exchange {
     if (c === "USDT") return SCALE;
     const symbol = `${c}USDT`;
     const tick = this.market.tape.lastTick(symbol);
-    if (!tick || this.market.tape.isStale(symbol)) throw new ApiError(503, "MARKET_STALE");
+    if (!tick || this.market.tape.isStale(symbol)) throw new DomainError("MARKET_STALE");
     return tick.price;
   }
 
   async quote(t: string, userId: string, req: { from: Currency; to: Currency; amount: string }) {
-    if (req.from === req.to) throw new ApiError(400, "VALIDATION", {}, { to: "sameCurrency" });
+    if (req.from === req.to) throw new DomainError("VALIDATION", {}, { to: "sameCurrency" });
     let amount: bigint;
     try {
       amount = parseDecimal(req.amount, { maxDecimals: DECIMALS[req.from] });
     } catch {
-      throw new ApiError(400, "VALIDATION", {}, { amount: "amountInvalid" });
+      throw new DomainError("VALIDATION", {}, { amount: "amountInvalid" });
     }
     if (amount <= 0n || amount > MAX_UNITS) {
-      throw new ApiError(400, "VALIDATION", {}, { amount: "amountInvalid" });
+      throw new DomainError("VALIDATION", {}, { amount: "amountInvalid" });
     }
     // no quote beyond the balance (the form checks the same rule first; confirming re-checks)
     const bal = await this.ledger.balance(t, user(userId, "spot", req.from));
@@ -81,7 +81,7 @@ export class Exchange {
     const gross = mulDiv(amount, rate, SCALE, "down");
     const fee = mulDiv(gross, EXCHANGE_FEE, SCALE, "up");
     const net = gross - fee;
-    if (net <= 0n) throw new ApiError(400, "VALIDATION", {}, { amount: "amountInvalid" });
+    if (net <= 0n) throw new DomainError("VALIDATION", {}, { amount: "amountInvalid" });
     const now = this.now();
     const q: ExchangeQuote = {
       id: crypto.randomUUID(),
@@ -105,8 +105,8 @@ export class Exchange {
     const posted = await this.ledger.post(t, { key, request: { quoteId } }, async () => {
       const entry = await this.kv.get<ExchangeQuote>(quoteKey(t, quoteId));
       const q = entry.value;
-      if (!q || q.userId !== userId) throw new ApiError(404, "NOT_FOUND");
-      if (this.now() > q.expiresAt) throw new ApiError(409, "QUOTE_EXPIRED");
+      if (!q || q.userId !== userId) throw new DomainError("NOT_FOUND");
+      if (this.now() > q.expiresAt) throw new DomainError("QUOTE_EXPIRED");
       // turnover volume in USDT: the USDT side, else the sold coin at the current price
       let volume = q.from === "USDT" ? q.amount : q.to === "USDT" ? q.gross : 0n;
       if (volume === 0n) {

@@ -10,7 +10,7 @@ import { journalId, type Ledger } from "../ledger/service.ts";
 import type { MarketService } from "../market/service.ts";
 import { symbolOf } from "../market/symbols.ts";
 import { addVolume } from "../funds/turnover.ts";
-import { ApiError } from "../platform/errors.ts";
+import { DomainError } from "../platform/errors.ts";
 import { enforce, fastStakeRules } from "../platform/rules.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import { listPage } from "../platform/kvpage.ts";
@@ -141,7 +141,7 @@ export class FastContracts {
 
   options(symbol: string) {
     const def = symbolOf(symbol);
-    if (!def) throw new ApiError(404, "NOT_FOUND");
+    if (!def) throw new DomainError("NOT_FOUND");
     return {
       symbol,
       enabled: def.fast,
@@ -158,18 +158,18 @@ export class FastContracts {
   ): Promise<FastOrderJson> {
     const t = tenant.id;
     const def = symbolOf(req.symbol);
-    if (!def) throw new ApiError(404, "NOT_FOUND");
-    if (!def.fast || !tenant.products.includes("fast")) throw new ApiError(403, "PRODUCT_DISABLED");
+    if (!def) throw new DomainError("NOT_FOUND");
+    if (!def.fast || !tenant.products.includes("fast")) throw new DomainError("PRODUCT_DISABLED");
     const option = FAST_OPTIONS.find((o) => o.duration === req.duration);
-    if (!option) throw new ApiError(400, "VALIDATION", {}, { duration: "invalid" });
+    if (!option) throw new DomainError("VALIDATION", {}, { duration: "invalid" });
     // the same rules the ticket checks before its confirmation (the balance: the ledger)
     enforce(fastStakeRules({ stake: req.stake, min: option.min, max: option.max }));
     const stake = parseDecimal(req.stake.trim(), { maxDecimals: 2 });
     const key = `u:${userId}:fast:${idempotencyKey ?? crypto.randomUUID()}`;
     const posted = await this.ledger.post(t, { key, request: req }, () => {
-      if (this.market.tape.isStale(req.symbol)) throw new ApiError(503, "MARKET_STALE");
+      if (this.market.tape.isStale(req.symbol)) throw new DomainError("MARKET_STALE");
       const entry = this.market.tape.lastTick(req.symbol);
-      if (!entry) throw new ApiError(503, "MARKET_STALE");
+      if (!entry) throw new DomainError("MARKET_STALE");
       const id = journalId(this.now());
       const ref: PlacedRef = [id, this.now(), entry.time, entry.price, parseDecimal(option.rate)];
       const order = placedOrder(ref, userId, req, stake);
@@ -215,8 +215,8 @@ export class FastContracts {
         async () => {
           const entry = await this.kv.get<FastOrder>(fastKeys.order(t, orderId));
           const o = entry.value;
-          if (!o) throw new ApiError(404, "NOT_FOUND");
-          if (o.status !== "open") throw new ApiError(409, "HOLD_SETTLED");
+          if (!o) throw new DomainError("NOT_FOUND");
+          if (o.status !== "open") throw new DomainError("HOLD_SETTLED");
           const account = user(o.userId, "contract", "USDT");
           const pnl = house("pnl", "USDT");
           let outcome: FastOrder["outcome"], payout: bigint;
@@ -268,7 +268,7 @@ export class FastContracts {
       if (o && !posted.replay) this.onSettled(t, o);
       return o;
     } catch (e) {
-      if (e instanceof ApiError && e.error === "HOLD_SETTLED") return null;
+      if (e instanceof DomainError && e.error === "HOLD_SETTLED") return null;
       throw e;
     }
   }

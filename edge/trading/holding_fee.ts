@@ -10,7 +10,7 @@
 import { fee, liquidationPrice } from "../../core-wasm/mod.ts";
 import { house, user } from "../ledger/accounts.ts";
 import type { Ledger } from "../ledger/service.ts";
-import { ApiError } from "../platform/errors.ts";
+import { DomainError } from "../platform/errors.ts";
 import type { TenantRegistry } from "../platform/tenants.ts";
 import { type Contracts, type Position, posKeys, touchSymbol } from "./contracts.ts";
 
@@ -87,10 +87,10 @@ export class HoldingFees {
       return r ? "charged" : "settled";
     } catch (e) {
       // closed meanwhile: nothing is owed any more
-      if (e instanceof ApiError && (e.error === "POSITION_CLOSED" || e.error === "NOT_FOUND")) {
+      if (e instanceof DomainError && (e.error === "POSITION_CLOSED" || e.error === "NOT_FOUND")) {
         return "settled";
       }
-      console.error("[holding-fee]", t, id, dayName(day), e instanceof ApiError ? e.error : e);
+      console.error("[holding-fee]", t, id, dayName(day), e instanceof DomainError ? e.error : e);
       return "failed";
     }
   }
@@ -102,7 +102,7 @@ export class HoldingFees {
     }, async () => {
       const entry = await this.kv.get<Position>(posKeys.pos(t, id));
       const p = entry.value;
-      if (!p || p.status !== "holding") throw new ApiError(409, "POSITION_CLOSED");
+      if (!p || p.status !== "holding") throw new DomainError("POSITION_CLOSED");
       const amount = fee(p.qty, p.entry.price, HOLDING_FEE_DAILY);
       const account = user(p.userId, "contract", "USDT");
       const available = (await this.ledger.balance(t, account)).available;

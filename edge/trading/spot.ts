@@ -9,7 +9,7 @@ import { journalId, type Ledger } from "../ledger/service.ts";
 import type { MarketService } from "../market/service.ts";
 import { symbolOf } from "../market/symbols.ts";
 import { addVolume } from "../funds/turnover.ts";
-import { ApiError } from "../platform/errors.ts";
+import { DomainError } from "../platform/errors.ts";
 import { enforce, spotOrderRules } from "../platform/rules.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import type { TickRef } from "./fast.ts";
@@ -116,8 +116,8 @@ export class Spot {
   ): Promise<SpotOrderJson> {
     const t = tenant.id;
     const def = symbolOf(req.symbol);
-    if (!def) throw new ApiError(404, "NOT_FOUND");
-    if (!def.spot || !tenant.products.includes("spot")) throw new ApiError(403, "PRODUCT_DISABLED");
+    if (!def) throw new DomainError("NOT_FOUND");
+    if (!def.spot || !tenant.products.includes("spot")) throw new DomainError("PRODUCT_DISABLED");
     const base = def.base as Currency;
     // the same rules the ticket checks before its confirmation (the balance: the ledger)
     const rules = (market: bigint | null) =>
@@ -133,16 +133,16 @@ export class Spot {
     enforce(rules(null));
     const qty = parseDecimal(req.qty.trim(), { maxDecimals: def.qtyDecimals });
     if (qty > 1_000_000n * SCALE) {
-      throw new ApiError(400, "VALIDATION", {}, { qty: "amountInvalid" });
+      throw new DomainError("VALIDATION", {}, { qty: "amountInvalid" });
     }
     const limit = req.type === "limit"
       ? parseDecimal((req.price ?? "").trim(), { maxDecimals: def.priceDecimals })
       : null;
     const key = `u:${userId}:spot:${idempotencyKey ?? crypto.randomUUID()}`;
     const posted = await this.ledger.post(t, { key, request: req }, () => {
-      if (this.market.tape.isStale(req.symbol)) throw new ApiError(503, "MARKET_STALE");
+      if (this.market.tape.isStale(req.symbol)) throw new DomainError("MARKET_STALE");
       const tick = this.market.tape.lastTick(req.symbol);
-      if (!tick) throw new ApiError(503, "MARKET_STALE");
+      if (!tick) throw new DomainError("MARKET_STALE");
       enforce(rules(tick.price));
       const id = journalId(this.now());
       const o: SpotOrder = {
@@ -207,8 +207,8 @@ export class Spot {
       const posted = await this.ledger.post(t, { key, request: { id, key } }, async () => {
         const entry = await this.kv.get<SpotOrder>(spotKeys.order(t, id));
         const o = entry.value;
-        if (!o || (userId && o.userId !== userId)) throw new ApiError(404, "NOT_FOUND");
-        if (o.status !== "open") throw new ApiError(409, "POSITION_CLOSED");
+        if (!o || (userId && o.userId !== userId)) throw new DomainError("NOT_FOUND");
+        if (o.status !== "open") throw new DomainError("POSITION_CLOSED");
         const { postings, next } = f(o);
         return {
           type: "spot",
@@ -230,7 +230,7 @@ export class Spot {
       if (!posted.replay) this.onChange(t, next);
       return next;
     } catch (e) {
-      if (!userId && e instanceof ApiError && e.error === "POSITION_CLOSED") return null;
+      if (!userId && e instanceof DomainError && e.error === "POSITION_CLOSED") return null;
       throw e;
     }
   }

@@ -22,7 +22,7 @@ import type { Json, OperatorRole } from "../../edge/operators/store.ts";
 import type { OperatorSession } from "../../edge/operators/service.ts";
 import type { AppEnv, Ctx } from "../../edge/platform/context.ts";
 import { ok } from "../../edge/platform/envelope.ts";
-import { ApiError } from "../../edge/platform/errors.ts";
+import { DomainError } from "../../edge/platform/errors.ts";
 import { commitAttempts, storeBusy } from "../../edge/platform/kvstore.ts";
 import { AUTH_ERRORS, ERRORS, jsonBody, okReply } from "./openapi.ts";
 
@@ -35,8 +35,8 @@ const tags = ["admin"];
 export async function requireOperator(c: Ctx, role?: OperatorRole): Promise<OperatorSession> {
   const token = c.req.header("authorization")?.replace(/^Bearer\s+/i, "").trim();
   const s = await c.get("deps").operators.session(c.get("tenant").id, token);
-  if (!s) throw new ApiError(401, "UNAUTHORIZED");
-  if (role && !s.roles.includes(role)) throw new ApiError(403, "FORBIDDEN");
+  if (!s) throw new DomainError("UNAUTHORIZED");
+  if (role && !s.roles.includes(role)) throw new DomainError("FORBIDDEN");
   return s;
 }
 
@@ -170,7 +170,7 @@ export const adminApi = new OpenAPIHono<AppEnv>()
     async (c) => {
       await requireOperator(c, "funds");
       const r = await c.get("deps").recharges.get(c.get("tenant").id, c.req.valid("param").id);
-      if (!r) throw new ApiError(404, "NOT_FOUND");
+      if (!r) throw new DomainError("NOT_FOUND");
       return ok(c, rechargeJson(r));
     },
   )
@@ -247,7 +247,7 @@ export const adminApi = new OpenAPIHono<AppEnv>()
     async (c) => {
       await requireOperator(c, "funds");
       const w = await c.get("deps").withdrawals.get(c.get("tenant").id, c.req.valid("param").id);
-      if (!w) throw new ApiError(404, "NOT_FOUND");
+      if (!w) throw new DomainError("NOT_FOUND");
       return ok(c, withdrawalJson(w));
     },
   )
@@ -278,11 +278,11 @@ export const adminApi = new OpenAPIHono<AppEnv>()
       const { withdrawals } = c.get("deps");
       const t = c.get("tenant").id;
       if (action === "reject") {
-        if (!reason) throw new ApiError(400, "VALIDATION", {}, { reason: "reasonRequired" });
+        if (!reason) throw new DomainError("VALIDATION", {}, { reason: "reasonRequired" });
         return ok(c, await withdrawals.settle(t, id, "reject", { ...by, reason }));
       }
       if (reason !== undefined) {
-        throw new ApiError(400, "VALIDATION", {}, { reason: "unknownField" });
+        throw new DomainError("VALIDATION", {}, { reason: "unknownField" });
       }
       if (action === "complete") return ok(c, await withdrawals.settle(t, id, "complete", by));
       return ok(c, await withdrawals.step(t, id, action, by));
@@ -322,7 +322,7 @@ export const adminApi = new OpenAPIHono<AppEnv>()
         c.get("tenant").id,
         c.req.valid("param").id,
       );
-      if (!r) throw new ApiError(404, "NOT_FOUND");
+      if (!r) throw new DomainError("NOT_FOUND");
       return ok(c, submissionJson(r));
     },
   )

@@ -18,7 +18,7 @@ import { customerWithdrawalJson } from "../../edge/funds/withdraw.ts";
 import { amountIn, IdempotencyHeaders } from "../../edge/ledger/schemas.ts";
 import type { AppEnv } from "../../edge/platform/context.ts";
 import { ok } from "../../edge/platform/envelope.ts";
-import { ApiError } from "../../edge/platform/errors.ts";
+import { DomainError } from "../../edge/platform/errors.ts";
 import { requireSession } from "../../edge/platform/middleware.ts";
 import { AUTH_ERRORS, jsonBody, okReply } from "./openapi.ts";
 
@@ -94,7 +94,7 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
     async (c) => {
       const s = await requireSession(c);
       const r = await c.get("deps").recharges.get(c.get("tenant").id, c.req.valid("param").id);
-      if (!r || r.userId !== s.userId) throw new ApiError(404, "NOT_FOUND");
+      if (!r || r.userId !== s.userId) throw new DomainError("NOT_FOUND");
       return ok(c, customerRechargeJson(r));
     },
   )
@@ -172,7 +172,7 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
     async (c) => {
       const s = await requireSession(c);
       const w = await c.get("deps").withdrawals.get(c.get("tenant").id, c.req.valid("param").id);
-      if (!w || w.userId !== s.userId) throw new ApiError(404, "NOT_FOUND");
+      if (!w || w.userId !== s.userId) throw new DomainError("NOT_FOUND");
       return ok(c, customerWithdrawalJson(w));
     },
   )

@@ -4,7 +4,7 @@ import { ImageId } from "../../edge/funds/schemas.ts";
 import { MAX_UPLOAD_BYTES, sanitizeImage, UploadRejected } from "../../edge/identity/uploads.ts";
 import type { AppEnv, Ctx } from "../../edge/platform/context.ts";
 import { errorResponse, ok } from "../../edge/platform/envelope.ts";
-import { ApiError } from "../../edge/platform/errors.ts";
+import { DomainError } from "../../edge/platform/errors.ts";
 import { requireSession, sessionOf } from "../../edge/platform/middleware.ts";
 import { take } from "../../edge/platform/ratelimit.ts";
 import { AUTH_ERRORS, jsonBody, okReply } from "./openapi.ts";
@@ -43,11 +43,11 @@ const StatusJson = z.object({
 /** Uploads per customer: 30 an hour (three documents and a few vouchers, with retries). */
 const UPLOAD_LIMIT = { max: 30, windowMs: 3600_000 };
 
-const UPLOAD_ERRORS: Record<UploadRejected["reason"], ApiError> = {
-  SIZE: new ApiError(413, "IMAGE_TOO_LARGE", { mb: MAX_UPLOAD_BYTES / 1024 / 1024 }),
-  TYPE: new ApiError(415, "IMAGE_TYPE"),
-  MALFORMED: new ApiError(400, "IMAGE_INVALID"),
-  POLYGLOT: new ApiError(400, "IMAGE_INVALID"),
+const UPLOAD_ERRORS: Record<UploadRejected["reason"], DomainError> = {
+  SIZE: new DomainError("IMAGE_TOO_LARGE", { mb: MAX_UPLOAD_BYTES / 1024 / 1024 }),
+  TYPE: new DomainError("IMAGE_TYPE"),
+  MALFORMED: new DomainError("IMAGE_INVALID"),
+  POLYGLOT: new DomainError("IMAGE_INVALID"),
 };
 
 async function statusOf(c: Ctx, userId: string, certifyLevel: "none" | "junior" | "advanced") {
@@ -96,13 +96,13 @@ export const identityApi = base
       const form = c.req.valid("form") as { file?: unknown };
       const file = form.file;
       if (!(file instanceof File)) {
-        throw new ApiError(400, "VALIDATION", {}, { file: "imageMissing" });
+        throw new DomainError("VALIDATION", {}, { file: "imageMissing" });
       }
       if (file.size > MAX_UPLOAD_BYTES) throw UPLOAD_ERRORS.SIZE;
       const r = await take(kv, [t, "identity", "uploadRate", s.userId], UPLOAD_LIMIT, now());
       if (!r.allowed) {
         const seconds = Math.max(1, Math.ceil(r.retryAfterMs / 1000));
-        throw new ApiError(429, "RATE_LIMITED", { seconds }, undefined, {
+        throw new DomainError("RATE_LIMITED", { seconds }, undefined, {
           retryAfterSeconds: seconds,
         });
       }
@@ -173,13 +173,13 @@ export const identityApi = base
 export async function serveImage(c: Ctx) {
   try {
     const parsed = ImageId.safeParse(c.req.param("id"));
-    if (!parsed.success) throw new ApiError(404, "NOT_FOUND");
+    if (!parsed.success) throw new DomainError("NOT_FOUND");
     const t = c.get("tenant").id;
     const { images, operators } = c.get("deps");
     const header = c.req.header("authorization")?.replace(/^Bearer\s+/i, "").trim();
     const op = header ? await operators.session(t, header) : null;
     const s = op ? null : await sessionOf(c);
-    if (!op && !s) throw new ApiError(401, "UNAUTHORIZED");
+    if (!op && !s) throw new DomainError("UNAUTHORIZED");
     const meta = await images.meta(t, parsed.data);
     let allowed = false;
     if (meta && op) {
@@ -187,9 +187,9 @@ export async function serveImage(c: Ctx) {
       const use = await images.use(t, parsed.data);
       allowed = use !== null && op.roles.includes(use);
     } else if (meta) allowed = meta.owner === `u:${s!.userId}`;
-    if (!allowed) throw new ApiError(404, "NOT_FOUND");
+    if (!allowed) throw new DomainError("NOT_FOUND");
     const img = await images.read(t, parsed.data);
-    if (!img) throw new ApiError(404, "NOT_FOUND");
+    if (!img) throw new DomainError("NOT_FOUND");
     return new Response(img.bytes as Uint8Array<ArrayBuffer>, {
       headers: {
         "Content-Type": img.meta.mime,

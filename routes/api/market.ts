@@ -6,7 +6,7 @@ import type { Quote } from "../../edge/market/quotes.ts";
 import { RECOMMENDED, symbolOf } from "../../edge/market/symbols.ts";
 import type { AppEnv, Ctx } from "../../edge/platform/context.ts";
 import { ok } from "../../edge/platform/envelope.ts";
-import { ApiError } from "../../edge/platform/errors.ts";
+import { DomainError } from "../../edge/platform/errors.ts";
 import { requireSession } from "../../edge/platform/middleware.ts";
 import { AUTH_ERRORS, ERRORS, okReply } from "./openapi.ts";
 
@@ -137,7 +137,7 @@ export const marketApi = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       const q = c.req.valid("query");
-      if (!symbolOf(q.symbol)) throw new ApiError(404, "NOT_FOUND");
+      if (!symbolOf(q.symbol)) throw new DomainError("NOT_FOUND");
       const candles = await c.get("deps").market.tape.candles(q.symbol, q.interval, q);
       return ok(c, {
         symbol: q.symbol,

@@ -9,7 +9,7 @@ import {
 import { Id, PageQuery } from "../../edge/funds/schemas.ts";
 import type { AppEnv, Ctx } from "../../edge/platform/context.ts";
 import { ok } from "../../edge/platform/envelope.ts";
-import { ApiError } from "../../edge/platform/errors.ts";
+import { DomainError } from "../../edge/platform/errors.ts";
 import { requireSession } from "../../edge/platform/middleware.ts";
 import { AUTH_ERRORS, okReply } from "./openapi.ts";
 
@@ -85,7 +85,7 @@ export const messagesApi = new OpenAPIHono<AppEnv>()
         s.userId,
         c.req.valid("param").id,
       );
-      if (!m) throw new ApiError(404, "NOT_FOUND");
+      if (!m) throw new DomainError("NOT_FOUND");
       return ok(c, localizedMessage(c, m));
     },
   );

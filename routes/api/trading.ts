@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { IdempotencyHeaders } from "../../edge/ledger/schemas.ts";
 import type { AppEnv } from "../../edge/platform/context.ts";
 import { ok } from "../../edge/platform/envelope.ts";
-import { ApiError } from "../../edge/platform/errors.ts";
+import { DomainError } from "../../edge/platform/errors.ts";
 import { requireSession } from "../../edge/platform/middleware.ts";
 import { AUTH_ERRORS, ERRORS, jsonBody, okReply } from "./openapi.ts";
 
@@ -428,8 +428,8 @@ for (const action of ["reverse", "hedge"] as const) {
       const id = c.req.valid("param").id;
       const key = c.req.valid("header")["idempotency-key"];
       const p = await contracts.get(t.id, id);
-      if (!p || p.userId !== s.userId) throw new ApiError(404, "NOT_FOUND");
-      if (p.status !== "holding") throw new ApiError(409, "POSITION_CLOSED");
+      if (!p || p.userId !== s.userId) throw new DomainError("NOT_FOUND");
+      if (p.status !== "holding") throw new DomainError("POSITION_CLOSED");
       const opposite = {
         symbol: p.symbol,
         side: p.side === "long" ? "short" as const : "long" as const,
@@ -449,7 +449,7 @@ for (const action of ["reverse", "hedge"] as const) {
         const opened = await contracts.open(t, s.userId, opposite, key && `${key}:open`);
         return ok(c, { closed, opened, reversed: true });
       } catch (e) {
-        if (e instanceof ApiError && e.error === "INSUFFICIENT_BALANCE") {
+        if (e instanceof DomainError && e.error === "INSUFFICIENT_BALANCE") {
           return ok(c, { closed, opened: null, reversed: false });
         }
         throw e;

@@ -17,7 +17,7 @@ import {
 import { Ledger } from "../../edge/ledger/service.ts";
 import type { Balance } from "../../edge/ledger/store.ts";
 import { formatReport, verifyLedger } from "../../edge/ledger/verify.ts";
-import { ApiError } from "../../edge/platform/errors.ts";
+import { DomainError } from "../../edge/platform/errors.ts";
 import { FaultyKv, InjectedFault } from "./faulty_kv.ts";
 import { mulberry32 } from "../../edge/market/feeds/simulated.ts";
 
@@ -205,7 +205,7 @@ async function simulate(seed: number) {
           retries++;
           continue; // unknown outcome or failed commit: retry with the same key
         }
-        if (e instanceof ApiError) {
+        if (e instanceof DomainError) {
           refused++;
           return;
         }
