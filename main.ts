@@ -13,12 +13,20 @@ import { createApp } from "./routes/app.ts";
 import { feedFromConfig } from "./edge/market/service.ts";
 import { SESSION_SWEEP_MS } from "./edge/realtime/hub.ts";
 import { exclusive } from "./edge/platform/lease.ts";
+import { adoptReservations } from "./edge/jobs/adopt_reservations.ts";
 
 const config = loadConfig();
 const kv = await openKv(config.kvPath);
 const deps = await buildDeps(config, kv);
 // instances starting together on an empty store seed it once
 await exclusive(kv, "seed", () => seedIfEmpty(deps), { waitMs: 120_000 });
+// a store written before reservations existed: its held money gets its reservations (once)
+await exclusive(
+  kv,
+  "adopt-reservations",
+  () => adoptReservations(kv, [...deps.tenants.byId.keys()], deps.now),
+  { waitMs: 120_000 },
+);
 await deps.events.start();
 await deps.engine.start({ events: deps.events });
 // Daily holding fee at 00:00 UTC; catches up missed days and is idempotent per position and day.

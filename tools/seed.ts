@@ -8,6 +8,7 @@ import { parseDecimal } from "../core-wasm/mod.ts";
 import { hashPassword } from "../edge/accounts/passwords.ts";
 import { keys as accountKeys, type UserRecord } from "../edge/accounts/store.ts";
 import {
+  accountId,
   type AccountRef,
   CURRENCIES,
   type Currency,
@@ -17,6 +18,7 @@ import {
   type Wallet,
 } from "../edge/ledger/accounts.ts";
 import { keys as ledgerKeys } from "../edge/ledger/store.ts";
+import { idemKeys } from "../edge/ledger/idem.ts";
 import type { OperatorRole } from "../edge/operators/store.ts";
 import { DEMO_CHANNELS, settingsKeys } from "../edge/funds/settings.ts";
 import type { Deps } from "../edge/platform/context.ts";
@@ -86,9 +88,10 @@ async function createCustomer(deps: Deps, t: string, c: DemoCustomer) {
   for (const [currency, v] of external) {
     postings.push({ account: house("external", currency), available: -v });
   }
-  await deps.ledger.post(t, { key: `seed:opening:${c.userId}`, request: c.opening }, () => ({
+  const key = idemKeys.seedOpening(c.userId);
+  await deps.ledger.post(t, { key, request: c.opening }, () => ({
     type: "deposit",
-    ref: `seed:opening:${c.userId}`,
+    ref: key,
     postings,
     result: (j) => ({ journalId: j.id }),
   }));
@@ -122,10 +125,10 @@ export async function seedIfEmpty(deps: Deps) {
   if ((await deps.kv.get(marker)).value !== null) return false;
   // House accounts exist from the start (zero balances): one commit per account, so that no
   // commit carries more than 10 checks (self-hosted denokv's limit).
-  for (const h of HOUSE_ACCOUNTS) {
+  for (const h of HOUSE_ACCOUNTS.filter((h) => h !== "mint")) {
     const op = deps.kv.atomic();
     for (const c of CURRENCIES) {
-      const key = ledgerKeys.balance(t, `h:${h}:${c}`);
+      const key = ledgerKeys.balance(t, accountId(house(h, c)));
       op.check({ key, versionstamp: null }).set(key, { available: 0n, frozen: 0n });
     }
     await op.commit();

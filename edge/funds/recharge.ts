@@ -9,6 +9,7 @@ import { messageInto } from "../content/messages.ts";
 import { attachImage, type ImageStore } from "../identity/uploads.ts";
 import { type Currency, house, user } from "../ledger/accounts.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
+import { idemKeys } from "../ledger/idem.ts";
 import type { PricePort } from "../market/prices.ts";
 import { auditInto } from "../operators/audit.ts";
 import type { Json } from "../operators/store.ts";
@@ -181,7 +182,7 @@ export class Recharges {
   private async credit(t: string, id: string, o: { operator: string; ip: string | null }) {
     const posted = await this.ledger.post(
       t,
-      { key: `op:recharge:${id}`, request: { id, action: "pass", operator: o.operator } },
+      { key: idemKeys.rechargePass(id), request: { id, action: "pass", operator: o.operator } },
       async () => {
         const entry = await this.kv.get<Recharge>(rechargeKeys.recharge(t, id));
         const r = entry.value;

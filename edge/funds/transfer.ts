@@ -1,6 +1,13 @@
 /** Transfers between a customer's spot and contract wallets: instant, one journal. */
 import { formatDecimal } from "../../core-wasm/mod.ts";
-import { type Currency, user, type Wallet, WALLET_CURRENCIES } from "../ledger/accounts.ts";
+import {
+  accountId,
+  type Currency,
+  user,
+  type Wallet,
+  WALLET_CURRENCIES,
+} from "../ledger/accounts.ts";
+import { idemKeys } from "../ledger/idem.ts";
 import type { Ledger } from "../ledger/service.ts";
 import { DomainError } from "../platform/errors.ts";
 import { amountRules, enforce } from "../platform/rules.ts";
@@ -41,7 +48,7 @@ export async function transfer(
   const from = user(userId, req.from, req.currency);
   const to = user(userId, req.to, req.currency);
   // Customers' keys live in their own namespace; without a key every request is new.
-  const key = `u:${userId}:transfer:${idempotencyKey ?? crypto.randomUUID()}`;
+  const key = idemKeys.customer(userId, "transfer", idempotencyKey ?? crypto.randomUUID());
   const request = { ...req, amount: req.amount.toString() };
   const posted = await ledger.post(t, { key, request }, async () => {
     const b = await ledger.balance(t, from);
@@ -67,8 +74,8 @@ export async function transfer(
         amount: formatDecimal(req.amount),
         at: journal.at,
         available: {
-          from: formatDecimal(after.get(`u:${userId}:${req.from}:${req.currency}`)!.available),
-          to: formatDecimal(after.get(`u:${userId}:${req.to}:${req.currency}`)!.available),
+          from: formatDecimal(after.get(accountId(from))!.available),
+          to: formatDecimal(after.get(accountId(to))!.available),
         },
       }),
     };

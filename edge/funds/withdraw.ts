@@ -11,10 +11,11 @@ import { formatDecimal, mulDiv, SCALE } from "../../core-wasm/mod.ts";
 import type { AccountsService } from "../accounts/service.ts";
 import { keys as accountKeys, type UserRecord } from "../accounts/store.ts";
 import { messageInto } from "../content/messages.ts";
-import { accountId, type Currency, DECIMALS, house, user } from "../ledger/accounts.ts";
+import { type Currency, DECIMALS, house, user } from "../ledger/accounts.ts";
 import { amountIn } from "../ledger/schemas.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
-import { type Hold, keys as ledgerKeys } from "../ledger/store.ts";
+import { idemKeys } from "../ledger/idem.ts";
+import { reservationIds } from "../ledger/reservations.ts";
 import { auditInto } from "../operators/audit.ts";
 import type { Json } from "../operators/store.ts";
 import { DomainError } from "../platform/errors.ts";
@@ -172,7 +173,7 @@ export class Withdrawals {
     req: { methodId: string; amount: string; drawPassword: string; totp?: string },
     idempotencyKey?: string,
   ) {
-    const key = `u:${userId}:withdraw:${idempotencyKey ?? crypto.randomUUID()}`;
+    const key = idemKeys.customer(userId, "withdraw", idempotencyKey ?? crypto.randomUUID());
     const idem = { key, request: { methodId: req.methodId, amount: req.amount } };
     // a retry gets its first reply even if a rule would refuse it now (channel closed since...)
     const prior = await this.ledger.replay<CustomerWithdrawalJson>(t, idem);
@@ -252,22 +253,20 @@ export class Withdrawals {
         history: [{ at, action: "requested", by: null }],
       };
       const account = user(userId, "spot", currency);
-      const hold: Hold = {
-        id,
-        account: accountId(account),
-        amount: g.amount,
-        state: "held",
-        ref: `withdrawal:${id}`,
-        at,
-      };
       return {
         type: "withdrawal",
         ref: `withdrawal:${id}`,
-        postings: [{ account, available: -g.amount, frozen: g.amount }],
-        checks: [{ key: ledgerKeys.hold(t, id), versionstamp: null }, ...g.checks],
+        postings: [],
+        // the amount is held until an operator pays it out or rejects it
+        reservations: [{
+          op: "reserve",
+          id: reservationIds.withdrawal(id),
+          account,
+          amount: g.amount,
+        }],
+        checks: g.checks,
         write: (op) => {
-          op.set(ledgerKeys.hold(t, id), hold)
-            .set(withdrawKeys.withdrawal(t, id), w)
+          op.set(withdrawKeys.withdrawal(t, id), w)
             .set(withdrawKeys.byUser(t, userId, id), true)
             .set(withdrawKeys.byStatus(t, "auditing", id), true);
         },
@@ -386,20 +385,16 @@ export class Withdrawals {
   ) {
     return await alreadyDecided(async () => {
       const posted = await this.ledger.post(t, {
-        key: `op:withdrawal:${id}:settle`,
+        key: idemKeys.withdrawalSettle(id),
         request: { id, action, operator: o.operator, reason: o.reason ?? null },
       }, async () => {
-        const [entry, holdEntry] = await this.kv.getMany<[Withdrawal, Hold]>([
-          withdrawKeys.withdrawal(t, id),
-          ledgerKeys.hold(t, id),
-        ]);
+        const entry = await this.kv.get<Withdrawal>(withdrawKeys.withdrawal(t, id));
         const w = entry.value;
-        const hold = holdEntry.value;
-        if (!w || !hold) throw new DomainError("NOT_FOUND");
+        if (!w) throw new DomainError("NOT_FOUND");
         const allowed = action === "complete"
           ? w.status === "withdrawing"
           : w.status === "auditing" || w.status === "withdrawing";
-        if (!allowed || hold.state !== "held") throw new DomainError("ALREADY_DECIDED");
+        if (!allowed) throw new DomainError("ALREADY_DECIDED");
         const account = user(w.userId, "spot", w.currency);
         const next = this.stepped(w, action, o.operator, {
           status: action === "complete" ? "passed" : "rejected",
@@ -408,22 +403,21 @@ export class Withdrawals {
         return {
           type: "withdrawal",
           ref: `withdrawal:${id}`,
+          // paid out: the held amount leaves (net out, fee to the house); rejected: it is
+          // released back to the customer
           postings: action === "complete"
             ? [
-              { account, frozen: -w.amount },
               { account: house("external", w.currency), available: w.net },
               { account: house("fees", w.currency), available: w.fee },
             ]
-            : [{ account, frozen: -w.amount, available: w.amount }],
-          checks: [entry, holdEntry],
+            : [],
+          reservations: [{
+            op: action === "complete" ? "post" : "release",
+            id: reservationIds.withdrawal(id),
+            account,
+          }],
+          checks: [entry],
           write: (op) => {
-            op.set(
-              holdEntry.key,
-              {
-                ...hold,
-                state: action === "complete" ? "posted" : "voided",
-              } satisfies Hold,
-            );
             this.writeStep(op, t, w, next, o, action);
           },
           result: () => withdrawalJson(next),

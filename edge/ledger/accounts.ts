@@ -1,8 +1,12 @@
 /**
- * Ledger accounts. Customer accounts: (tenant, user, wallet, currency) with `available` and
- * `frozen`. House accounts per tenant and currency: external (deposits in, withdrawals out),
- * fees, trading P&L, wealth yield reserve, insurance, rounding. Over all accounts every
- * currency sums to zero.
+ * Ledger accounts. Customer accounts: (tenant, book, user, wallet, currency) with `available`
+ * and `frozen`. House accounts per tenant, book and currency: external (deposits in, withdrawals
+ * out), fees, trading P&L, wealth yield reserve, insurance, rounding, demo mint. Within each
+ * book, over all accounts, every currency sums to zero; a journal never spans two books.
+ *
+ * Books: `live` holds real money; `demo` holds practice money that can never become real (its
+ * own customer and house accounts; `demo:` before the id). Live ids carry no prefix, so the ids
+ * of records written before books existed are live ids.
  */
 export const CURRENCIES = ["BTC", "ETH", "USDT"] as const;
 export type Currency = typeof CURRENCIES[number];
@@ -15,6 +19,8 @@ export const HOUSE_ACCOUNTS = [
   "yield",
   "insurance",
   "rounding",
+  /** where practice money comes from (demo book only) */
+  "mint",
 ] as const;
 export type House = typeof HOUSE_ACCOUNTS[number];
 
@@ -27,28 +33,42 @@ export const WALLET_CURRENCIES: Record<Wallet, readonly Currency[]> = {
   contract: ["USDT"],
 };
 
-export type AccountRef =
-  | { user: string; wallet: Wallet; currency: Currency }
-  | { house: House; currency: Currency };
+export const BOOKS = ["live", "demo"] as const;
+export type Book = typeof BOOKS[number];
 
-/** Stable string id of an account: `u:<userId>:<wallet>:<currency>` or `h:<house>:<currency>`. */
+export type AccountRef =
+  | { book: Book; user: string; wallet: Wallet; currency: Currency }
+  | { book: Book; house: House; currency: Currency };
+
+/**
+ * Stable string id of an account, the one place that builds it: `u:<userId>:<wallet>:<currency>`
+ * or `h:<house>:<currency>`, with `demo:` before it in the demo book.
+ */
 export function accountId(a: AccountRef): string {
-  return "user" in a ? `u:${a.user}:${a.wallet}:${a.currency}` : `h:${a.house}:${a.currency}`;
+  const base = "user" in a ? `u:${a.user}:${a.wallet}:${a.currency}` : `h:${a.house}:${a.currency}`;
+  return a.book === "live" ? base : `${a.book}:${base}`;
 }
 
 export function parseAccountId(id: string): AccountRef {
   const p = id.split(":");
+  const book: Book = p[0] === "demo" ? "demo" : "live";
+  if (book !== "live") p.shift();
   if (p[0] === "u" && p.length === 4 && isWallet(p[2]) && isCurrency(p[3])) {
-    return { user: p[1]!, wallet: p[2], currency: p[3] };
+    return { book, user: p[1]!, wallet: p[2], currency: p[3] };
   }
   if (p[0] === "h" && p.length === 3 && isHouse(p[1]) && isCurrency(p[2])) {
-    return { house: p[1], currency: p[2] };
+    if (p[1] === "mint" && book === "live") throw new Error(`bad account id ${id}`);
+    return { book, house: p[1], currency: p[2] };
   }
   throw new Error(`bad account id ${id}`);
 }
 
 export function isCustomer(id: string): boolean {
-  return id.startsWith("u:");
+  return id.startsWith("u:") || id.startsWith("demo:u:");
+}
+
+export function bookOf(id: string): Book {
+  return parseAccountId(id).book;
 }
 
 export function currencyOf(id: string): Currency {
@@ -58,6 +78,9 @@ export function currencyOf(id: string): Currency {
 export function isCurrency(x: unknown): x is Currency {
   return typeof x === "string" && (CURRENCIES as readonly string[]).includes(x);
 }
+export function isBook(x: unknown): x is Book {
+  return typeof x === "string" && (BOOKS as readonly string[]).includes(x);
+}
 export function isWallet(x: unknown): x is Wallet {
   return typeof x === "string" && (WALLETS as readonly string[]).includes(x);
 }
@@ -65,12 +88,19 @@ function isHouse(x: unknown): x is House {
   return typeof x === "string" && (HOUSE_ACCOUNTS as readonly string[]).includes(x);
 }
 
-export const user = (userId: string, wallet: Wallet, currency: Currency): AccountRef => ({
-  user: userId,
-  wallet,
+/** A customer's account (`book`: live unless the caller trades in the demo book). */
+export const user = (
+  userId: string,
+  wallet: Wallet,
+  currency: Currency,
+  book: Book = "live",
+): AccountRef => ({ book, user: userId, wallet, currency });
+/** A house account of the book (the mint exists in the demo book only). */
+export const house = (name: House, currency: Currency, book: Book = "live"): AccountRef => ({
+  book,
+  house: name,
   currency,
 });
-export const house = (name: House, currency: Currency): AccountRef => ({ house: name, currency });
 
 /** Journal types (fund-flow filter); later capabilities post the ones named for them. */
 export const JOURNAL_TYPES = [
@@ -83,5 +113,7 @@ export const JOURNAL_TYPES = [
   "exchange",
   "fee",
   "wealth",
+  /** demo book: starting balance and resets from the demo mint */
+  "demo",
 ] as const;
 export type JournalType = typeof JOURNAL_TYPES[number];

@@ -2,6 +2,7 @@
 import { mulDiv, SCALE } from "../../core-wasm/mod.ts";
 import type { PricePort } from "../market/prices.ts";
 import {
+  accountId,
   CURRENCIES,
   type Currency,
   user,
@@ -38,7 +39,7 @@ export async function customerAssets(
   const balances = await ledger.balances(t, refs.map((r) => user(userId, r.w, r.c)));
   const value = (amount: bigint, c: Currency) => mulDiv(amount, prices.usdtPrice(c), SCALE, "down");
   const rows = refs.map(({ w, c }): AssetRow => {
-    const b = balances.get(`u:${userId}:${w}:${c}`)!;
+    const b = balances.get(accountId(user(userId, w, c)))!;
     const total = b.available + b.frozen;
     return {
       wallet: w,

@@ -1,6 +1,7 @@
 import { assert, assertEquals, assertRejects } from "../../tests/assert.ts";
 import { DomainError } from "../platform/errors.ts";
-import { house, user } from "./accounts.ts";
+import { type AccountRef, house, user } from "./accounts.ts";
+import type { ReservationOp } from "./reservations.ts";
 import { Ledger } from "./service.ts";
 import { keys } from "./store.ts";
 import { verifyLedger } from "./verify.ts";
@@ -108,45 +109,128 @@ Deno.test("idempotency: a replay returns the first result; another body is 409",
   kv.close();
 });
 
-Deno.test("holds: freeze, then post or void exactly once", async () => {
+/** A journal that only moves a reservation (its counter-postings given). */
+function hold(
+  ledger: Ledger,
+  key: string,
+  ops: ReservationOp[],
+  postings: { account: AccountRef; available: bigint }[] = [],
+) {
+  return ledger.post(T, { key, request: key }, () => ({
+    type: "withdrawal",
+    ref: `w:${key}`,
+    postings,
+    reservations: ops,
+    result: () => key,
+  }));
+}
+
+Deno.test("reservations: reserve, post in part, release the rest, each exactly once", async () => {
   const { kv, ledger, deposit } = await setup();
   await deposit("1", 100n);
   const acct = user("1", "spot", "USDT");
-  await ledger.freeze(T, { key: "f1", request: 1 }, {
-    id: "h1",
-    account: acct,
-    amount: 40n,
-    type: "withdrawal",
-    ref: "w:1",
-  }, (h) => h.state);
+  await hold(ledger, "r1", [{ op: "reserve", id: "w1", account: acct, amount: 40n }]);
   assertEquals(await ledger.balance(T, acct), { available: 60n, frozen: 40n });
+  // once per id, and never more than is available
   await expectError(
-    ledger.freeze(T, { key: "f1b", request: 1 }, {
-      id: "h2",
-      account: acct,
-      amount: 61n,
-      type: "withdrawal",
-      ref: "w:2",
-    }, (h) => h.state),
+    hold(ledger, "r1b", [{ op: "reserve", id: "w1", account: acct, amount: 1n }]),
+    "CONFLICT",
+  );
+  await expectError(
+    hold(ledger, "r2", [{ op: "reserve", id: "w2", account: acct, amount: 61n }]),
     "INSUFFICIENT_BALANCE",
   );
-  // two settlements race: exactly one wins
-  const settle = (to: "void" | ReturnType<typeof house>, key: string) =>
-    ledger.settle(
-      T,
-      { key, request: key },
-      { holdId: "h1", to, type: "withdrawal" },
-      (h) => h.state,
-    );
+  // post 15 of it to the house, then release the rest
+  await hold(ledger, "p1", [{ op: "post", id: "w1", account: acct, amount: 15n }], [
+    { account: house("fees", "USDT"), available: 15n },
+  ]);
+  assertEquals(await ledger.reserved(T, "w1"), 25n);
+  await expectError(
+    hold(ledger, "p2", [{ op: "post", id: "w1", account: acct, amount: 26n }], [
+      { account: house("fees", "USDT"), available: 26n },
+    ]),
+    "HOLD_SETTLED",
+  );
+  await hold(ledger, "x1", [{ op: "release", id: "w1", account: acct }]);
+  assertEquals(await ledger.balance(T, acct), { available: 85n, frozen: 0n });
+  const r = await ledger.reservation(T, "w1");
+  assertEquals([r?.state, r?.posted, r?.released, r?.owner], ["closed", 15n, 25n, "w:r1"]);
+  await expectError(
+    hold(ledger, "x2", [{ op: "release", id: "w1", account: acct }]),
+    "HOLD_SETTLED",
+  );
+  assertEquals((await verifyLedger(kv)).breaches, []);
+  kv.close();
+});
+
+Deno.test("reservations: two settlements race, exactly one wins", async () => {
+  const { kv, ledger, deposit } = await setup();
+  await deposit("1", 100n);
+  const acct = user("1", "spot", "USDT");
+  await hold(ledger, "r1", [{ op: "reserve", id: "h1", account: acct, amount: 40n }]);
   const results = await Promise.allSettled([
-    settle(house("external", "USDT"), "s1"),
-    settle("void", "s2"),
-    settle("void", "s3"),
+    hold(ledger, "s1", [{ op: "post", id: "h1", account: acct }], [
+      { account: house("external", "USDT"), available: 40n },
+    ]),
+    hold(ledger, "s2", [{ op: "release", id: "h1", account: acct }]),
+    hold(ledger, "s3", [{ op: "release", id: "h1", account: acct }]),
   ]);
   assertEquals(results.filter((r) => r.status === "fulfilled").length, 1);
   const b = await ledger.balance(T, acct);
   assert(b.frozen === 0n && (b.available === 60n || b.available === 100n));
   assertEquals((await verifyLedger(kv)).breaches, []);
+  kv.close();
+});
+
+Deno.test("books: demo money stays in the demo book", async () => {
+  const { kv, ledger, deposit } = await setup();
+  await deposit("1", 100n);
+  const demo = user("1", "contract", "USDT", "demo");
+  await ledger.post(T, { key: "mint", request: 1 }, () => ({
+    type: "demo",
+    ref: "demo:start:1",
+    postings: [
+      { account: house("mint", "USDT", "demo"), available: -10_000n },
+      { account: demo, available: 10_000n },
+    ],
+    result: () => null,
+  }));
+  assertEquals((await ledger.balance(T, demo)).available, 10_000n);
+  assertEquals((await ledger.balance(T, user("1", "contract", "USDT"))).available, 0n);
+  // a journal never spans two books
+  await assertRejects(() =>
+    ledger.post(T, { key: "cross", request: 1 }, () => ({
+      type: "transfer",
+      ref: "x",
+      postings: [
+        { account: demo, available: -5n },
+        { account: user("1", "spot", "USDT"), available: 5n },
+      ],
+      result: () => null,
+    }))
+  );
+  assertEquals((await ledger.lines(T, "1", { limit: 10 })).items.length, 1);
+  assertEquals((await ledger.lines(T, "1", { limit: 10 }, "demo")).items.length, 1);
+  const r = await verifyLedger(kv);
+  assertEquals(r.breaches, []);
+  assertEquals([r.books.live.journals, r.books.demo.journals], [1, 1]);
+  kv.close();
+});
+
+Deno.test("the checker proves frozen = open reservations", async () => {
+  const { kv, ledger, deposit } = await setup();
+  await deposit("1", 100n);
+  const acct = user("1", "spot", "USDT");
+  await hold(ledger, "r1", [{ op: "reserve", id: "w1", account: acct, amount: 40n }]);
+  assertEquals((await verifyLedger(kv)).breaches, []);
+  // test-only: a reservation closed around the ledger leaves frozen money nobody holds
+  const r = (await ledger.reservation(T, "w1"))!;
+  await kv.set(keys.reservation(T, "w1"), { ...r, released: 40n, state: "closed" });
+  const report = await verifyLedger(kv);
+  assert(
+    report.breaches.some((b) => b.includes("u:1:spot:USDT: frozen 40 != open reservations 0")),
+    report.breaches.join("\n"),
+  );
   kv.close();
 });
 

@@ -1,9 +1,23 @@
 import { DomainError } from "../platform/errors.ts";
 import { sha256Hex } from "../accounts/passwords.ts";
-import { accountId, type AccountRef, currencyOf, isCustomer, parseAccountId } from "./accounts.ts";
+import {
+  accountId,
+  type AccountRef,
+  type Book,
+  bookOf,
+  currencyOf,
+  isCustomer,
+  type JournalType,
+  parseAccountId,
+} from "./accounts.ts";
+import {
+  applyReservations,
+  remaining,
+  type Reservation,
+  type ReservationOp,
+} from "./reservations.ts";
 import {
   type Balance,
-  type Hold,
   type IdemRecord,
   type Journal,
   keys,
@@ -36,11 +50,16 @@ function balanceRows(after: Map<string, Balance>): { user: string; accounts: Bal
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { GroupCommit, type GroupOptions } from "./group_commit.ts";
 
-/** What a caller wants committed: postings plus its own business-record checks and writes. */
+/**
+ * What a caller wants committed: postings of available balances, reservation operations (the
+ * only way a frozen balance changes), plus its own business-record checks and writes.
+ */
 export interface Plan<R> {
-  type: string;
+  type: JournalType;
   ref: string;
-  postings: { account: AccountRef; available?: bigint; frozen?: bigint }[];
+  postings: { account: AccountRef; available: bigint }[];
+  /** held money: reserve, post (part or all), release (see reservations.ts) */
+  reservations?: ReservationOp[];
   /** Versionstamp checks on the caller's records (read while planning). */
   checks?: Deno.AtomicCheck[];
   /** The caller's record writes, committed with the journal. */
@@ -99,6 +118,8 @@ export function checkPostings(postings: Posting[]): void {
   }
   const sums = new Map<string, bigint>();
   const seen = new Set<string>();
+  const books = new Set(postings.map((p) => bookOf(p.account)));
+  if (books.size !== 1) throw new Error(`a journal posts in one book, not ${[...books]}`);
   for (const p of postings) {
     if (seen.has(p.account)) throw new Error(`account ${p.account} posted twice in one journal`);
     seen.add(p.account);
@@ -113,6 +134,20 @@ export function checkPostings(postings: Posting[]): void {
   for (const [c, s] of sums) {
     if (s !== 0n) throw new Error(`journal does not balance in ${c}: ${s}`);
   }
+}
+
+/** One posting per account (a journal may name an account twice: its postings and its holds). */
+function mergePostings(postings: Posting[]): Posting[] {
+  const by = new Map<string, Posting>();
+  for (const x of postings) {
+    const m = by.get(x.account);
+    by.set(
+      x.account,
+      m ? { ...m, available: m.available + x.available, frozen: m.frozen + x.frozen } : { ...x },
+    );
+  }
+  // an account whose postings cancel out is not touched (a release and a reserve of one amount)
+  return [...by.values()].filter((x) => x.available !== 0n || x.frozen !== 0n);
 }
 
 /**
@@ -183,34 +218,59 @@ export class Ledger {
         throw e;
       }
       const at = this.now();
-      const journal: Journal = {
-        id: journalId(at),
-        type: p.type,
-        ref: p.ref,
-        idemKey: idem.key,
-        at,
-        postings: p.postings.map((x) => ({
-          account: accountId(x.account),
-          available: x.available ?? 0n,
-          frozen: x.frozen ?? 0n,
-        })),
-      };
-      checkPostings(journal.postings);
-      const ids = journal.postings.map((x) => x.account);
-      // the idempotency record first, then the balances, at most 10 keys per read
-      const wanted: Deno.KvKey[] = [idemKey, ...ids.map((id) => keys.balance(t, id))];
+      const ops = p.reservations ?? [];
+      const resKeys = [...new Set(ops.map((o) => o.id))];
+      const own = mergePostings(p.postings.map((x) => ({
+        account: accountId(x.account),
+        available: x.available,
+        frozen: 0n,
+      })));
+      // the idempotency record, the reservations, then the balances, at most 10 keys per read
+      const planned = new Set([
+        ...own.map((x) => x.account),
+        ...ops.map((o) => accountId(o.account)),
+      ]);
+      const ids = [...planned];
+      const wanted: Deno.KvKey[] = [
+        idemKey,
+        ...resKeys.map((id) => keys.reservation(t, id)),
+        ...ids.map((id) => keys.balance(t, id)),
+      ];
       const read: Deno.KvEntryMaybe<unknown>[] = [];
       for (let i = 0; i < wanted.length; i += 10) {
         read.push(...await this.reads.getMany(wanted.slice(i, i + 10)));
       }
-      const prior = read[0]!.value as IdemRecord | null;
-      if (prior) return replay(prior);
-      const entries = read.slice(1) as Deno.KvEntryMaybe<Balance>[];
+      const resEntries = read.slice(1, 1 + resKeys.length) as Deno.KvEntryMaybe<Reservation>[];
+      const stored = new Map(resKeys.map((id, i) => [id, resEntries[i]!.value]));
+      const prior0 = read[0]!.value as IdemRecord | null;
+      if (prior0) return replay(prior0);
+      const held = applyReservations(ops, stored, p.ref, at);
+      const postings = mergePostings([...own, ...held.postings]);
+      const book = postings[0] ? bookOf(postings[0].account) : "live";
+      const journal: Journal = {
+        id: journalId(at),
+        book,
+        type: p.type,
+        ref: p.ref,
+        idemKey: idem.key,
+        at,
+        postings,
+      };
+      checkPostings(journal.postings);
+      const balanceOf = new Map(
+        ids.map((id, i) => [id, read[1 + resKeys.length + i] as Deno.KvEntryMaybe<Balance>]),
+      );
       const after = new Map<string, Balance>();
       const op = this.commits.atomic().check({ key: idemKey, versionstamp: null });
       for (const c of p.checks ?? []) op.check(c);
+      resKeys.forEach((id, i) => {
+        if (held.checked.has(id)) op.check(resEntries[i]!);
+        const next = held.next.get(id);
+        if (next) op.set(keys.reservation(t, id), next);
+      });
       journal.postings.forEach((x, i) => {
-        const before = entries[i]!.value ?? ZERO;
+        const entry = balanceOf.get(x.account)!;
+        const before = entry.value ?? ZERO;
         const next = {
           available: before.available + x.available,
           frozen: before.frozen + x.frozen,
@@ -219,7 +279,7 @@ export class Ledger {
           throw new DomainError(next.available < 0n ? "INSUFFICIENT_BALANCE" : "HOLD_MISMATCH");
         }
         after.set(x.account, next);
-        op.check(entries[i]!).set(keys.balance(t, x.account), next);
+        op.check(entry).set(keys.balance(t, x.account), next);
         const ref = parseAccountId(x.account);
         if ("user" in ref) {
           const line: Line = {
@@ -232,7 +292,7 @@ export class Ledger {
             available: x.available,
             frozen: x.frozen,
           };
-          op.set(keys.line(t, ref.user, journal.id, i), line);
+          op.set(keys.line(t, ref.book, ref.user, journal.id, i), line);
         }
       });
       const result = p.result(journal, after);
@@ -261,70 +321,15 @@ export class Ledger {
     return prior.result as R;
   }
 
-  /** Freeze `amount` of a customer's available balance into a hold. */
-  async freeze<R>(
-    t: string,
-    idem: Idempotency,
-    h: { id: string; account: AccountRef; amount: bigint; type: string; ref: string },
-    result: (hold: Hold, journal: Journal) => R,
-    extra: Pick<Plan<R>, "checks" | "write"> = {},
-  ) {
-    if (h.amount <= 0n) throw new DomainError("VALIDATION", {}, { amount: "invalid" });
-    return await this.post(t, idem, () => {
-      const hold: Hold = {
-        id: h.id,
-        account: accountId(h.account),
-        amount: h.amount,
-        state: "held",
-        ref: h.ref,
-        at: this.now(),
-      };
-      return {
-        type: h.type,
-        ref: h.ref,
-        postings: [{ account: h.account, available: -h.amount, frozen: h.amount }],
-        checks: [{ key: keys.hold(t, h.id), versionstamp: null }, ...(extra.checks ?? [])],
-        write: (op, journal) => {
-          op.set(keys.hold(t, h.id), hold);
-          extra.write?.(op, journal);
-        },
-        result: (journal) => result(hold, journal),
-      };
-    });
+  /** A reservation as stored (null: none with this id). */
+  async reservation(t: string, id: string): Promise<Reservation | null> {
+    return (await this.kv.get<Reservation>(keys.reservation(t, id))).value;
   }
 
-  /**
-   * Settle a hold exactly once: post it to `to` (the frozen amount leaves the customer) or void
-   * it (back to available). A hold that is no longer `held` is refused with 409.
-   */
-  async settle<R>(
-    t: string,
-    idem: Idempotency,
-    s: { holdId: string; to: AccountRef | "void"; type: string },
-    result: (hold: Hold, journal: Journal) => R,
-    extra: Pick<Plan<R>, "checks" | "write"> = {},
-  ) {
-    return await this.post(t, idem, async () => {
-      const entry = await this.kv.get<Hold>(keys.hold(t, s.holdId));
-      const hold = entry.value;
-      if (!hold) throw new DomainError("NOT_FOUND");
-      if (hold.state !== "held") throw new DomainError("HOLD_SETTLED");
-      const account = parseAccountId(hold.account);
-      const next: Hold = { ...hold, state: s.to === "void" ? "voided" : "posted" };
-      return {
-        type: s.type,
-        ref: hold.ref,
-        postings: s.to === "void"
-          ? [{ account, available: hold.amount, frozen: -hold.amount }]
-          : [{ account, frozen: -hold.amount }, { account: s.to, available: hold.amount }],
-        checks: [entry, ...(extra.checks ?? [])],
-        write: (op, journal) => {
-          op.set(entry.key, next);
-          extra.write?.(op, journal);
-        },
-        result: (journal) => result(next, journal),
-      };
-    });
+  /** What a reservation still holds (0n when closed or absent). */
+  async reserved(t: string, id: string): Promise<bigint> {
+    const r = await this.reservation(t, id);
+    return r && r.state === "open" ? remaining(r) : 0n;
   }
 
   /** A customer's journal lines, newest first, paged with a KV cursor. */
@@ -332,8 +337,9 @@ export class Ledger {
     t: string,
     userId: string,
     o: { cursor?: string; limit: number; type?: string; currency?: string; wallet?: string },
+    book: Book = "live",
   ): Promise<{ items: Line[]; cursor: string | null }> {
-    const iter = listPage<Line>(this.kv, { prefix: keys.lines(t, userId) }, {
+    const iter = listPage<Line>(this.kv, { prefix: keys.lines(t, book, userId) }, {
       reverse: true,
       cursor: o.cursor,
     });

@@ -15,6 +15,8 @@
  * - most mutations: that group close, 10 + 4 per leg (34 for six legs).
  * The tape's commit: 1 check (the market lease) and 2 + ticks + intervals (13 for one tick).
  */
+import type { Book, JournalType } from "./accounts.ts";
+
 export interface Balance {
   available: bigint;
   frozen: bigint;
@@ -31,7 +33,9 @@ export interface Posting {
 
 export interface Journal {
   id: string;
-  type: string;
+  /** absent on journals written before books existed: live */
+  book?: Book;
+  type: JournalType;
   /** The business record that caused it (e.g. `transfer:<id>`). */
   ref: string;
   idemKey: string;
@@ -42,7 +46,7 @@ export interface Journal {
 /** A customer's view of one posting, for the fund flow (newest first by journal id). */
 export interface Line {
   journalId: string;
-  type: string;
+  type: JournalType;
   ref: string;
   at: number;
   wallet: string;
@@ -59,15 +63,6 @@ export interface IdemRecord {
   result: unknown;
 }
 
-export interface Hold {
-  id: string;
-  account: string;
-  amount: bigint;
-  state: "held" | "posted" | "voided";
-  ref: string;
-  at: number;
-}
-
 export const keys = {
   balance: (t: string, account: string) => [t, "ledger", "bal", account],
   balances: (t: string) => [t, "ledger", "bal"],
@@ -75,14 +70,14 @@ export const keys = {
   journals: (t: string) => [t, "ledger", "journal"],
   idem: (t: string, key: string) => [t, "ledger", "idem", key],
   idems: (t: string) => [t, "ledger", "idem"],
-  line: (t: string, userId: string, journalId: string, n: number) => [
-    t,
-    "ledger",
-    "line",
-    userId,
+  /** a customer's fund-flow lines, per book (live lines keep their pre-book keys) */
+  line: (t: string, book: Book, userId: string, journalId: string, n: number) => [
+    ...keys.lines(t, book, userId),
     journalId,
     n,
   ],
-  lines: (t: string, userId: string) => [t, "ledger", "line", userId],
-  hold: (t: string, id: string) => [t, "ledger", "hold", id],
+  lines: (t: string, book: Book, userId: string): Deno.KvKey =>
+    book === "live" ? [t, "ledger", "line", userId] : [t, "ledger", "line", `${book}:${userId}`],
+  reservation: (t: string, id: string) => [t, "ledger", "res", id],
+  reservations: (t: string) => [t, "ledger", "res"],
 };

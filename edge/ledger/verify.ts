@@ -1,16 +1,21 @@
 /**
- * The ledger's invariant checker: every journal sums to zero per currency, every stored balance
- * equals the sum of its journals' postings, no customer balance is negative, each idempotency
- * key belongs to exactly one journal, and each customer posting has its fund-flow line.
+ * The ledger's invariant checker, per book (live, demo): every journal stays in one book and
+ * sums to zero per currency, every stored balance equals the sum of its journals' postings, no
+ * customer balance is negative, every frozen balance equals what the account's open
+ * reservations still hold (and each reservation's figures add up), each idempotency key belongs
+ * to exactly one journal, and each customer posting has its fund-flow line.
  * `deno task ledger:verify` runs it on the configured store; tests run it on theirs.
  */
-import { currencyOf, isCustomer, parseAccountId } from "./accounts.ts";
-import type { Balance, IdemRecord, Journal, Line } from "./store.ts";
+import { type Book, bookOf, BOOKS, currencyOf, isCustomer, parseAccountId } from "./accounts.ts";
+import { remaining, type Reservation } from "./reservations.ts";
+import { type Balance, type IdemRecord, type Journal, keys } from "./store.ts";
 
 export interface LedgerReport {
   tenants: string[];
   journals: number;
   accounts: number;
+  /** per book: journals, accounts, open reservations */
+  books: Record<Book, { journals: number; accounts: number; openReservations: number }>;
   breaches: string[];
 }
 
@@ -26,7 +31,11 @@ export async function verifyLedger(kv: Deno.Kv, only?: string[]): Promise<Ledger
   const idemRecords = new Map<string, IdemRecord>();
   const lines = new Set<string>(); // "tenant|user|journal|n"
   const journalIds = new Set<string>();
+  const reservations: [string, Reservation][] = []; // tenant, record
   let journals = 0;
+  const books = Object.fromEntries(
+    BOOKS.map((b) => [b, { journals: 0, accounts: 0, openReservations: 0 }]),
+  ) as LedgerReport["books"];
 
   for await (const e of kv.list<unknown>({ prefix: [] })) {
     const [t, cap, kind] = e.key as [string, string, string];
@@ -36,18 +45,24 @@ export async function verifyLedger(kv: Deno.Kv, only?: string[]): Promise<Ledger
       stored.set(`${t}|${String(e.key[3])}`, e.value as Balance);
     } else if (kind === "idem") {
       idemRecords.set(`${t}|${String(e.key[3])}`, e.value as IdemRecord);
+    } else if (kind === "res") {
+      reservations.push([t, e.value as Reservation]);
     } else if (kind === "line") {
-      const l = e.value as Line;
-      lines.add(`${t}|${String(e.key[3])}|${l.journalId}|${String(e.key[5])}`);
+      lines.add(JSON.stringify(e.key));
     } else if (kind === "journal") {
       journals++;
       const j = e.value as Journal;
       journalIds.add(`${t}|${j.id}`);
       const sums = new Map<string, bigint>();
+      const book = j.book ?? "live";
+      books[book].journals++;
       for (const p of j.postings) {
         let currency: string;
         try {
           currency = currencyOf(p.account);
+          if (bookOf(p.account) !== book) {
+            breaches.push(`${t} journal ${j.id} (${book} book) posts to ${p.account}`);
+          }
         } catch {
           breaches.push(`${t} journal ${j.id}: unknown account ${p.account}`);
           continue;
@@ -78,7 +93,28 @@ export async function verifyLedger(kv: Deno.Kv, only?: string[]): Promise<Ledger
       breaches.push(`idempotency record ${k} points to a missing journal ${rec.journalId}`);
     }
   }
-  const accounts = new Set([...stored.keys(), ...computed.keys()]);
+  // what the open reservations hold, per account; each reservation's own figures add up
+  const reserved = new Map<string, bigint>(); // "tenant|account"
+  for (const [t, r] of reservations) {
+    const left = remaining(r);
+    const k = `${t}|${r.account}`;
+    if (r.posted < 0n || r.released < 0n || left < 0n || r.amount <= 0n) {
+      breaches.push(
+        `${t} reservation ${r.id}: amount ${r.amount} posted ${r.posted} released ${
+          fmt(r.released)
+        }`,
+      );
+    }
+    if ((r.state === "open") !== (left > 0n)) {
+      breaches.push(`${t} reservation ${r.id} is ${r.state} with ${fmt(left)} left`);
+    }
+    if (!isCustomer(r.account)) breaches.push(`${t} reservation ${r.id} on ${r.account}`);
+    if (r.state === "open") {
+      reserved.set(k, (reserved.get(k) ?? 0n) + left);
+      books[bookOf(r.account)].openReservations++;
+    }
+  }
+  const accounts = new Set([...stored.keys(), ...computed.keys(), ...reserved.keys()]);
   for (const k of accounts) {
     const s = stored.get(k) ?? { available: 0n, frozen: 0n };
     const c = computed.get(k) ?? { available: 0n, frozen: 0n };
@@ -89,9 +125,18 @@ export async function verifyLedger(kv: Deno.Kv, only?: string[]): Promise<Ledger
         }`,
       );
     }
-    const account = k.split("|")[1]!;
+    const account = k.slice(k.indexOf("|") + 1);
     if (isCustomer(account) && (s.available < 0n || s.frozen < 0n)) {
       breaches.push(`${k}: negative customer balance ${fmt(s.available)}/${fmt(s.frozen)}`);
+    }
+    const held = reserved.get(k) ?? 0n;
+    if (s.frozen !== held) {
+      breaches.push(`${k}: frozen ${fmt(s.frozen)} != open reservations ${fmt(held)}`);
+    }
+    try {
+      books[bookOf(account)].accounts++;
+    } catch {
+      breaches.push(`${k}: not an account id`);
     }
   }
   // every customer posting has its fund-flow line
@@ -101,18 +146,25 @@ export async function verifyLedger(kv: Deno.Kv, only?: string[]): Promise<Ledger
     e.value.postings.forEach((p, n) => {
       if (!isCustomer(p.account)) return;
       const ref = parseAccountId(p.account);
-      if ("user" in ref && !lines.has(`${t}|${ref.user}|${e.value.id}|${n}`)) {
+      const line = "user" in ref ? keys.line(t, ref.book, ref.user, e.value.id, n) : null;
+      if (line && !lines.has(JSON.stringify(line))) {
         breaches.push(`${t} journal ${e.value.id}: no fund-flow line for ${p.account}`);
       }
     });
   }
-  return { tenants: [...tenants].sort(), journals, accounts: accounts.size, breaches };
+  return { tenants: [...tenants].sort(), journals, accounts: accounts.size, books, breaches };
 }
 
 export function formatReport(r: LedgerReport): string {
   const head = `ledger: ${r.tenants.length} tenant(s) [${
     r.tenants.join(", ")
-  }], ${r.journals} journals, ${r.accounts} accounts`;
+  }], ${r.journals} journals, ${r.accounts} accounts; ${
+    BOOKS.map((b) =>
+      `${b}: ${r.books[b].journals} journals, ${r.books[b].accounts} accounts, ${
+        r.books[b].openReservations
+      } open reservations`
+    ).join("; ")
+  }`;
   if (r.breaches.length === 0) return `${head}\nOK: every invariant holds`;
   return `${head}\n${r.breaches.length} BREACH(ES):\n${
     r.breaches.map((b) => `  - ${b}`).join("\n")

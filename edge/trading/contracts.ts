@@ -26,7 +26,9 @@ import {
   unrealizedPnl,
 } from "../../core-wasm/mod.ts";
 import { house, user } from "../ledger/accounts.ts";
-import { journalId, type Ledger } from "../ledger/service.ts";
+import { journalId, type Ledger, type Plan } from "../ledger/service.ts";
+import { idemKeys } from "../ledger/idem.ts";
+import { reservationIds, type ReservationOp } from "../ledger/reservations.ts";
 import { stageEvents } from "../realtime/eventlog.ts";
 import type { MarketService } from "../market/service.ts";
 import { type Bracket, bracketFor, symbolOf } from "../market/symbols.ts";
@@ -183,6 +185,16 @@ export function positionJson(p: Position, mark: bigint | null, hedge?: HedgeInfo
 }
 export type PositionJson = ReturnType<typeof positionJson>;
 
+/** The reservation of a position's margin, opened when a pending order fills. */
+function heldByPosition(p: Position, margin: bigint): ReservationOp[] {
+  return [{
+    op: "reserve",
+    id: reservationIds.position(p.id),
+    account: user(p.userId, "contract", "USDT"),
+    amount: margin,
+  }];
+}
+
 export class Contracts {
   onOpen: (t: string, p: Position) => void = () => {};
   onChange: (t: string, p: Position) => void = () => {};
@@ -255,7 +267,7 @@ export class Contracts {
       s === undefined ? null : parseDecimal(s, { maxDecimals: def.priceDecimals });
     const sl = price(req.stopLoss), tp = price(req.takeProfit);
     const limit = price(req.limitPrice);
-    const key = `u:${userId}:contract:${idempotencyKey ?? crypto.randomUUID()}`;
+    const key = idemKeys.customer(userId, "contract", idempotencyKey ?? crypto.randomUUID());
     const posted = await this.ledger.post(t, { key, request: req }, async () => {
       const tick = this.tickOf(req.symbol);
       // a limit on the far side of the market, stops on the right side of the fill price
@@ -307,21 +319,29 @@ export class Contracts {
       return {
         type: "contract",
         ref: `contract:${id}`,
-        // a pending order holds margin and fee; a fill pays the fee from the hold
+        // a position holds its margin and pays the fee; a pending order holds margin and fee
+        // (its fill pays the fee from the hold)
         postings: limit === null
           ? [
-            {
-              account: user(userId, "contract", "USDT"),
-              available: -(margin + openFee),
-              frozen: margin,
-            },
+            { account: user(userId, "contract", "USDT"), available: -openFee },
             { account: house("fees", "USDT"), available: openFee },
           ]
-          : [{
-            account: user(userId, "contract", "USDT"),
-            available: -(margin + openFee),
-            frozen: margin + openFee,
-          }],
+          : [],
+        reservations: [
+          limit === null
+            ? {
+              op: "reserve",
+              id: reservationIds.position(id),
+              account: user(userId, "contract", "USDT"),
+              amount: margin,
+            }
+            : {
+              op: "reserve",
+              id: reservationIds.contractOrder(id),
+              account: user(userId, "contract", "USDT"),
+              amount: margin + openFee,
+            },
+        ],
         checks: [version],
         events: [{ user: userId, kind: "position", id }],
         write: (op) => {
@@ -370,8 +390,8 @@ export class Contracts {
     },
   ): Promise<PositionJson | null> {
     const key = o.reason === "manual"
-      ? `u:${o.userId}:close:${o.idempotencyKey ?? crypto.randomUUID()}`
-      : `pos:auto:${id}`;
+      ? idemKeys.customer(o.userId ?? "", "close", o.idempotencyKey ?? crypto.randomUUID())
+      : idemKeys.positionAuto(id);
     try {
       const posted = await this.ledger.post(t, {
         key,
@@ -460,7 +480,7 @@ export class Contracts {
         }
         const shortfall = payout < 0n ? -payout : 0n;
         const postings = [
-          { account, frozen: -frozen, available: payout > 0n ? payout : 0n },
+          { account, available: payout > 0n ? payout : 0n },
           { account: house("fees", "USDT"), available: fees },
           { account: house("pnl", "USDT"), available: -pnl },
           ...(shortfall ? [{ account: house("insurance", "USDT"), available: -shortfall }] : []),
@@ -469,6 +489,14 @@ export class Contracts {
           type: "contract",
           ref: `contract:${id}`,
           postings,
+          // each leg's margin leaves its reservation (all of it when the leg closes)
+          reservations: closing.map((c, i): ReservationOp => ({
+            op: "post",
+            id: reservationIds.position(c.entry.value!.id),
+            account,
+            amount: settled[i]!.margin,
+            guard: "owner",
+          })),
           // one check for every leg, however many (a commit carries at most 10 checks)
           checks: [entry, version],
           events: nexts.map((x) => ({ user: x.userId, kind: "position" as const, id: x.id })),
@@ -503,10 +531,18 @@ export class Contracts {
 
   /** Fill a pending limit order at its limit price (the engine, on the crossing tick). */
   async fill(t: string, id: string, tick: TickRef): Promise<Position | null> {
-    return await this.pendingTransition(t, id, `pos:fill:${id}`, undefined, (p) => ({
-      postings: [
-        { account: user(p.userId, "contract", "USDT"), frozen: -p.openFee },
-        { account: house("fees", "USDT"), available: p.openFee },
+    return await this.pendingTransition(t, id, idemKeys.positionFill(id), undefined, (p) => ({
+      // the fee is paid from the order's hold; the margin stays held by the position
+      postings: [{ account: house("fees", "USDT"), available: p.openFee }],
+      reservations: [
+        {
+          op: "post",
+          id: reservationIds.contractOrder(p.id),
+          account: user(p.userId, "contract", "USDT"),
+          amount: p.openFee,
+          guard: "owner",
+        },
+        ...heldByPosition(p, p.margin),
       ],
       next: { ...p, status: "holding", entry: { time: tick.time, price: p.entry.price } },
     }));
@@ -517,13 +553,15 @@ export class Contracts {
     const p = await this.pendingTransition(
       t,
       id,
-      `u:${userId}:cancel:${idempotencyKey ?? id}`,
+      idemKeys.customer(userId, "cancel", idempotencyKey ?? id),
       userId,
       (p) => ({
-        postings: [{
+        postings: [],
+        reservations: [{
+          op: "release",
+          id: reservationIds.contractOrder(p.id),
           account: user(p.userId, "contract", "USDT"),
-          frozen: -(p.margin + p.openFee),
-          available: p.margin + p.openFee,
+          guard: "owner",
         }],
         next: { ...p, status: "cancelled", closedAt: this.now() },
       }),
@@ -536,7 +574,7 @@ export class Contracts {
     const p = await this.pendingTransition(
       t,
       id,
-      `u:${userId}:chase:${idempotencyKey ?? id}`,
+      idemKeys.customer(userId, "chase", idempotencyKey ?? id),
       userId,
       (p) => {
         const tick = this.tickOf(p.symbol);
@@ -554,15 +592,22 @@ export class Contracts {
             .map((f) => f.field),
         );
         const stops = { stopLoss: !wrong.has("stopLoss"), takeProfit: !wrong.has("takeProfit") };
-        const held = p.margin + p.openFee;
+        const account = user(p.userId, "contract", "USDT");
         return {
+          // the order's hold goes back; the position holds the margin at the new price and
+          // the fee is paid at it
           postings: [
-            {
-              account: user(p.userId, "contract", "USDT"),
-              available: held - margin - openFee,
-              frozen: margin - held,
-            },
+            { account, available: -openFee },
             { account: house("fees", "USDT"), available: openFee },
+          ],
+          reservations: [
+            {
+              op: "release",
+              id: reservationIds.contractOrder(p.id),
+              account,
+              guard: "owner",
+            },
+            ...heldByPosition(p, margin),
           ],
           next: {
             ...p,
@@ -588,7 +633,8 @@ export class Contracts {
     f: (
       p: Position,
     ) => {
-      postings: { account: ReturnType<typeof user>; available?: bigint; frozen?: bigint }[];
+      postings: Plan<unknown>["postings"];
+      reservations: ReservationOp[];
       next: Position;
     },
   ): Promise<Position | null> {
@@ -598,11 +644,12 @@ export class Contracts {
         const p = entry.value;
         if (!p || (userId && p.userId !== userId)) throw new DomainError("NOT_FOUND");
         if (p.status !== "pending") throw new DomainError("POSITION_CLOSED");
-        const { postings, next } = f(p);
+        const { postings, reservations, next } = f(p);
         return {
           type: "contract",
           ref: `contract:${id}`,
           postings,
+          reservations,
           checks: [entry],
           events: [{ user: next.userId, kind: "position", id }],
           write: (op) => {

@@ -6,6 +6,7 @@
 import { formatDecimal, mulDiv, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
 import { type Currency, DECIMALS, house, user } from "../ledger/accounts.ts";
 import type { Ledger } from "../ledger/service.ts";
+import { idemKeys } from "../ledger/idem.ts";
 import type { MarketService } from "../market/service.ts";
 import { addVolume } from "../funds/turnover.ts";
 import { DomainError } from "../platform/errors.ts";
@@ -101,7 +102,7 @@ export class Exchange {
   }
 
   async confirm(t: string, userId: string, quoteId: string, idempotencyKey?: string) {
-    const key = `u:${userId}:exchange:${idempotencyKey ?? quoteId}`;
+    const key = idemKeys.customer(userId, "exchange", idempotencyKey ?? quoteId);
     const posted = await this.ledger.post(t, { key, request: { quoteId } }, async () => {
       const entry = await this.kv.get<ExchangeQuote>(quoteKey(t, quoteId));
       const q = entry.value;

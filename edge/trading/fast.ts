@@ -6,6 +6,8 @@
  */
 import { formatDecimal, parseDecimal, settleFast } from "../../core-wasm/mod.ts";
 import { house, user } from "../ledger/accounts.ts";
+import { idemKeys } from "../ledger/idem.ts";
+import { reservationIds, type ReservationOp } from "../ledger/reservations.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
 import type { MarketService } from "../market/service.ts";
 import { symbolOf } from "../market/symbols.ts";
@@ -165,7 +167,7 @@ export class FastContracts {
     // the same rules the ticket checks before its confirmation (the balance: the ledger)
     enforce(fastStakeRules({ stake: req.stake, min: option.min, max: option.max }));
     const stake = parseDecimal(req.stake.trim(), { maxDecimals: 2 });
-    const key = `u:${userId}:fast:${idempotencyKey ?? crypto.randomUUID()}`;
+    const key = idemKeys.customer(userId, "fast", idempotencyKey ?? crypto.randomUUID());
     const posted = await this.ledger.post(t, { key, request: req }, () => {
       if (this.market.tape.isStale(req.symbol)) throw new DomainError("MARKET_STALE");
       const entry = this.market.tape.lastTick(req.symbol);
@@ -177,7 +179,8 @@ export class FastContracts {
       return {
         type: "fast",
         ref: `fast:${id}`,
-        postings: [{ account, available: -stake, frozen: stake }],
+        postings: [],
+        reservations: [{ op: "reserve", id: reservationIds.fast(id), account, amount: stake }],
         events: [{ user: userId, kind: "fast.open", id }],
         write: (op) => {
           op.set(fastKeys.order(t, id), order);
@@ -211,7 +214,7 @@ export class FastContracts {
     try {
       const posted = await this.ledger.post(
         t,
-        { key: `fast:settle:${orderId}`, request: orderId },
+        { key: idemKeys.fastSettle(orderId), request: orderId },
         async () => {
           const entry = await this.kv.get<FastOrder>(fastKeys.order(t, orderId));
           const o = entry.value;
@@ -234,14 +237,16 @@ export class FastContracts {
             outcome = r.outcome;
             payout = r.payout;
           }
-          const postings = payout === o.stake
-            ? [{ account, available: o.stake, frozen: -o.stake }]
-            : payout === 0n
-            ? [{ account, frozen: -o.stake }, { account: pnl, available: o.stake }]
-            : [{ account, frozen: -o.stake, available: payout }, {
-              account: pnl,
-              available: o.stake - payout,
-            }];
+          // the stake held since the order: back when refunded or tied, else it leaves the
+          // reservation and the payout comes back (the house keeps or pays the difference)
+          const id = reservationIds.fast(orderId);
+          const held: ReservationOp[] = payout === o.stake
+            ? [{ op: "release", id, account, guard: "owner" }]
+            : [{ op: "post", id, account, guard: "owner" }];
+          const postings = payout === o.stake ? [] : [
+            { account, available: payout },
+            { account: pnl, available: o.stake - payout },
+          ];
           const settled: FastOrder = {
             ...o,
             status: "settled",
@@ -254,6 +259,7 @@ export class FastContracts {
             type: "fast",
             ref: `fast:${orderId}`,
             postings,
+            reservations: held,
             checks: [entry],
             events: [{ user: o.userId, kind: "fast.settled", id: orderId }],
             write: (op) => {

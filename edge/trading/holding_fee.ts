@@ -10,6 +10,8 @@
 import { fee, liquidationPrice } from "../../core-wasm/mod.ts";
 import { house, user } from "../ledger/accounts.ts";
 import type { Ledger } from "../ledger/service.ts";
+import { idemKeys } from "../ledger/idem.ts";
+import { reservationIds } from "../ledger/reservations.ts";
 import { DomainError } from "../platform/errors.ts";
 import type { TenantRegistry } from "../platform/tenants.ts";
 import { type Contracts, type Position, posKeys, touchSymbol } from "./contracts.ts";
@@ -97,7 +99,7 @@ export class HoldingFees {
 
   private async charge(t: string, id: string, day: string): Promise<boolean | "exhausted"> {
     const posted = await this.ledger.post(t, {
-      key: `pos:holdfee:${id}:${day}`,
+      key: idemKeys.holdingFee(id, day),
       request: { id, day },
     }, async () => {
       const entry = await this.kv.get<Position>(posKeys.pos(t, id));
@@ -128,9 +130,17 @@ export class HoldingFees {
         type: "fee",
         ref: `contract:${id}`,
         postings: [
-          { account, available: -fromAvailable, frozen: -fromMargin },
+          { account, available: -fromAvailable },
           { account: house("fees", "USDT"), available: amount },
         ],
+        // what the available balance cannot pay comes out of the position's margin
+        reservations: fromMargin === 0n ? [] : [{
+          op: "post",
+          id: reservationIds.position(id),
+          account,
+          amount: fromMargin,
+          guard: "owner",
+        }],
         checks: [entry],
         events: [{ user: p.userId, kind: "position", id }],
         write: (op) => {

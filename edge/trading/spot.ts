@@ -5,7 +5,9 @@
  */
 import { formatDecimal, mulDiv, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
 import { type Currency, house, user } from "../ledger/accounts.ts";
-import { journalId, type Ledger } from "../ledger/service.ts";
+import { journalId, type Ledger, type Plan } from "../ledger/service.ts";
+import { idemKeys } from "../ledger/idem.ts";
+import { reservationIds, type ReservationOp } from "../ledger/reservations.ts";
 import type { MarketService } from "../market/service.ts";
 import { symbolOf } from "../market/symbols.ts";
 import { addVolume } from "../funds/turnover.ts";
@@ -72,34 +74,46 @@ export class Spot {
     private now: () => number,
   ) {}
 
-  /** Postings of a fill at `price`: coins one way, USDT (gross, fee) the other. */
+  /**
+   * Postings of a fill at `price`: coins one way, USDT (gross, fee) the other. A limit order
+   * pays from its reservation (`held`): what the fill costs is posted from it, the rest released.
+   */
   private fillPostings(
-    o: { userId: string; base: Currency; side: "buy" | "sell"; qty: bigint },
+    o: { id: string; userId: string; base: Currency; side: "buy" | "sell"; qty: bigint },
     price: bigint,
-    fromHold: bigint,
+    /** what the order's reservation holds (0n: a market order, paid from available) */
+    held: bigint,
   ) {
     const gross = o.side === "buy"
       ? mulDiv(o.qty, price, SCALE, "up")
       : mulDiv(o.qty, price, SCALE, "down");
     const fee = mulDiv(gross, SPOT_FEE, SCALE, "up");
     const usdt = user(o.userId, "spot", "USDT"), coin = user(o.userId, "spot", o.base);
+    const pays = o.side === "buy" ? usdt : coin;
+    const cost = o.side === "buy" ? gross + fee : o.qty;
+    const id = reservationIds.spot(o.id);
+    const reservations: ReservationOp[] = held
+      ? [{ op: "post", id, account: pays, amount: cost, guard: "owner" }]
+      : [];
+    if (held > cost) reservations.push({ op: "release", id, account: pays, guard: "owner" });
+    const paid = held ? 0n : -cost;
     const postings = o.side === "buy"
       ? [
-        // pay gross + fee (from the hold for a limit order), receive the coins
-        { account: usdt, available: fromHold - gross - fee, frozen: -fromHold },
+        // pay gross + fee, receive the coins
+        { account: usdt, available: paid },
         { account: coin, available: o.qty },
         { account: house("pnl", "USDT"), available: gross },
         { account: house("pnl", o.base), available: -o.qty },
         { account: house("fees", "USDT"), available: fee },
       ]
       : [
-        { account: coin, available: fromHold - o.qty, frozen: -fromHold },
+        { account: coin, available: paid },
         { account: usdt, available: gross - fee },
         { account: house("pnl", o.base), available: o.qty },
         { account: house("pnl", "USDT"), available: -gross },
         { account: house("fees", "USDT"), available: fee },
       ];
-    return { postings, fee };
+    return { postings, reservations, fee };
   }
 
   async place(
@@ -138,7 +152,7 @@ export class Spot {
     const limit = req.type === "limit"
       ? parseDecimal((req.price ?? "").trim(), { maxDecimals: def.priceDecimals })
       : null;
-    const key = `u:${userId}:spot:${idempotencyKey ?? crypto.randomUUID()}`;
+    const key = idemKeys.customer(userId, "spot", idempotencyKey ?? crypto.randomUUID());
     const posted = await this.ledger.post(t, { key, request: req }, () => {
       if (this.market.tape.isStale(req.symbol)) throw new DomainError("MARKET_STALE");
       const tick = this.market.tape.lastTick(req.symbol);
@@ -160,7 +174,7 @@ export class Spot {
         createdAt: this.now(),
         fill: limit === null ? { time: tick.time, price: tick.price } : null,
       };
-      let postings;
+      let postings: Plan<unknown>["postings"] = [], reservations: ReservationOp[] = [];
       if (limit === null) {
         const f = this.fillPostings(o, tick.price, 0n);
         postings = f.postings;
@@ -170,12 +184,13 @@ export class Spot {
         const gross = mulDiv(qty, limit, SCALE, "up");
         o.held = req.side === "buy" ? gross + mulDiv(gross, SPOT_FEE, SCALE, "up") : qty;
         const account = user(userId, "spot", req.side === "buy" ? "USDT" : base);
-        postings = [{ account, available: -o.held, frozen: o.held }];
+        reservations = [{ op: "reserve", id: reservationIds.spot(id), account, amount: o.held }];
       }
       return {
         type: "spot",
         ref: `spot:${id}`,
         postings,
+        reservations,
         events: [{ user: userId, kind: "spot", id }],
         write: (op) => {
           op.set(spotKeys.order(t, id), o);
@@ -199,7 +214,8 @@ export class Spot {
     f: (
       o: SpotOrder,
     ) => {
-      postings: { account: ReturnType<typeof user>; available?: bigint; frozen?: bigint }[];
+      postings: Plan<unknown>["postings"];
+      reservations: ReservationOp[];
       next: SpotOrder;
     },
   ) {
@@ -209,11 +225,12 @@ export class Spot {
         const o = entry.value;
         if (!o || (userId && o.userId !== userId)) throw new DomainError("NOT_FOUND");
         if (o.status !== "open") throw new DomainError("POSITION_CLOSED");
-        const { postings, next } = f(o);
+        const { postings, reservations, next } = f(o);
         return {
           type: "spot",
           ref: `spot:${id}`,
           postings,
+          reservations,
           checks: [entry],
           events: [{ user: next.userId, kind: "spot", id }],
           write: (op) => {
@@ -237,10 +254,11 @@ export class Spot {
 
   /** Fill an open limit order at its limit (the engine, on the crossing tick). */
   fill(t: string, id: string, tick: TickRef) {
-    return this.transition(t, id, `spot:fill:${id}`, undefined, (o) => {
+    return this.transition(t, id, idemKeys.spotFill(id), undefined, (o) => {
       const f = this.fillPostings(o, o.price, o.held);
       return {
         postings: f.postings,
+        reservations: f.reservations,
         next: {
           ...o,
           status: "filled",
@@ -256,13 +274,15 @@ export class Spot {
     const o = await this.transition(
       t,
       id,
-      `u:${userId}:spotcancel:${idempotencyKey ?? id}`,
+      idemKeys.customer(userId, "spotcancel", idempotencyKey ?? id),
       userId,
       (o) => ({
-        postings: [{
+        postings: [],
+        reservations: [{
+          op: "release",
+          id: reservationIds.spot(o.id),
           account: user(o.userId, "spot", o.side === "buy" ? "USDT" : o.base),
-          available: o.held,
-          frozen: -o.held,
+          guard: "owner",
         }],
         next: { ...o, status: "cancelled", held: 0n },
       }),

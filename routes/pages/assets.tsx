@@ -7,7 +7,7 @@ import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
 import type { Session } from "../../edge/accounts/service.ts";
 import { customerAssets } from "../../edge/ledger/assets.ts";
 import { FlowQuery } from "../../edge/ledger/schemas.ts";
-import { user } from "../../edge/ledger/accounts.ts";
+import { accountId, user } from "../../edge/ledger/accounts.ts";
 import type { Ctx } from "../../edge/platform/context.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
@@ -49,8 +49,8 @@ async function transferProps(c: Ctx, s: Session, history: string) {
   return {
     tx: pickTexts(c.get("t"), TRANSFER_TEXTS),
     available: {
-      spot: two(`u:${s.userId}:spot:USDT`),
-      contract: two(`u:${s.userId}:contract:USDT`),
+      spot: two(accountId(user(s.userId, "spot", "USDT"))),
+      contract: two(accountId(user(s.userId, "contract", "USDT"))),
     },
     history,
   };

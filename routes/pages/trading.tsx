@@ -2,7 +2,7 @@
 import { formatDecimal, parseDecimal } from "../../core-wasm/mod.ts";
 import { LoginPrompt } from "../../components/blocks.tsx";
 import type { Session } from "../../edge/accounts/service.ts";
-import { type Currency, user } from "../../edge/ledger/accounts.ts";
+import { accountId, type Currency, user } from "../../edge/ledger/accounts.ts";
 import { symbolOf } from "../../edge/market/symbols.ts";
 import type { Ctx } from "../../edge/platform/context.ts";
 import {
@@ -116,7 +116,8 @@ export async function SpotTicketIsland(
     user(s.userId, "spot", "USDT"),
     user(s.userId, "spot", base),
   ]);
-  const avail = (cur: Currency) => formatDecimal(b.get(`u:${s.userId}:spot:${cur}`)!.available);
+  const avail = (cur: Currency) =>
+    formatDecimal(b.get(accountId(user(s.userId, "spot", cur)))!.available);
   const orders = (await spot.list(c.get("tenant").id, s.userId, undefined, 20)).filter((o) =>
     o.symbol === symbol
   );
@@ -444,7 +445,8 @@ export const tradingPages: PageDef[] = [
         tid,
         (["BTC", "ETH", "USDT"] as const).map((cur) => user(s!.userId, "spot", cur)),
       );
-      const bal = (cur: string) => formatDecimal(b.get(`u:${s!.userId}:spot:${cur}`)!.available);
+      const bal = (cur: Currency) =>
+        formatDecimal(b.get(accountId(user(s!.userId, "spot", cur)))!.available);
       const lines = await ledger.lines(tid, s!.userId, { limit: 10, type: "exchange" });
       return mobilePage(
         c,

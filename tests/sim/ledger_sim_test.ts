@@ -1,19 +1,25 @@
 /**
- * Seeded randomized ledger simulation: >= 10,000 mixed operations (deposits, withdrawal holds
- * posted or voided, transfers, fees, trading P&L, yield payouts) from 40 concurrent virtual
- * users, with injected faults (commits that throw before or after committing, operations
- * delivered twice, retries after an unknown outcome). After every step the touched accounts
- * must equal an independent model; every 500 steps and at the end the full checker runs.
- * Replay a run with SIM_SEED=<seed>.
+ * Seeded randomized ledger simulation: >= 10,000 mixed operations (deposits, withdrawals
+ * reserved then paid out or released, orders reserved then filled in part (the rest released)
+ * or cancelled, transfers, fees, trading P&L, yield payouts) from 40 concurrent virtual users
+ * in two books (live, and demo money minted in the demo book), with injected faults (commits
+ * that throw before or after committing, operations delivered twice, retries after an unknown
+ * outcome). After every step the touched accounts must equal an independent model; every 500
+ * steps and at the end the full checker runs (which proves frozen = open reservations, per
+ * book). Replay a run with SIM_SEED=<seed>.
  */
 import { assert, assertEquals } from "../assert.ts";
 import {
   accountId,
   type AccountRef,
+  type Book,
+  bookOf,
   type Currency,
   house,
+  type JournalType,
   user,
 } from "../../edge/ledger/accounts.ts";
+import type { ReservationOp } from "../../edge/ledger/reservations.ts";
 import { Ledger } from "../../edge/ledger/service.ts";
 import type { Balance } from "../../edge/ledger/store.ts";
 import { formatReport, verifyLedger } from "../../edge/ledger/verify.ts";
@@ -35,7 +41,15 @@ interface Op {
   /** Balance changes the model applies once the operation succeeds. */
   deltas: [AccountRef, bigint, bigint][];
   run: (ledger: Ledger) => Promise<{ replay: boolean }>;
-  holdId?: string;
+  /** a reservation this operation opens, or the amount it takes from one */
+  opens?: Held;
+  takes?: { held: Held; amount: bigint };
+}
+
+interface Held {
+  id: string;
+  account: AccountRef;
+  left: bigint;
 }
 
 async function simulate(seed: number) {
@@ -50,14 +64,23 @@ async function simulate(seed: number) {
   const ledger = new Ledger(kv as unknown as Deno.Kv);
   const model = new Map<string, Balance>();
   const applied = new Set<string>();
-  const holds: { id: string; account: AccountRef; amount: bigint }[] = [];
+  const holds: Held[] = [];
   const done: Op[] = [];
   const users = Array.from({ length: 40 }, (_, i) => `v${i + 1}`);
   const currencies: Currency[] = ["USDT", "BTC", "ETH"];
   let n = 0;
   let refused = 0, replays = 0, retries = 0;
 
-  const post = (op: Omit<Op, "run" | "key">, type: string): Op => {
+  /**
+   * A journal: `postings` of available balances and reservation operations; `deltas` are what
+   * the model applies (available and frozen per account) once it succeeds.
+   */
+  const post = (
+    op: Omit<Op, "run" | "key">,
+    type: JournalType,
+    postings = op.deltas.map(([account, available]) => ({ account, available })),
+    reservations: ReservationOp[] = [],
+  ): Op => {
     const key = `${op.kind}-${n++}`;
     return {
       ...op,
@@ -69,11 +92,8 @@ async function simulate(seed: number) {
         }, () => ({
           type,
           ref: key,
-          postings: op.deltas.map(([account, available, frozen]) => ({
-            account,
-            available,
-            frozen,
-          })),
+          postings,
+          reservations,
           result: (j) => ({ journalId: j.id }),
         })),
     };
@@ -82,6 +102,12 @@ async function simulate(seed: number) {
   const makeOp = (): Op => {
     const u = pick(users);
     const amount = BigInt(1 + int(1_000_000_000));
+    // a quarter of the traffic is practice money in the demo book, minted there
+    const book: Book = rnd() < 0.25 ? "demo" : "live";
+    const source = book === "live" ? "external" : "mint";
+    const me = (wallet: "spot" | "contract", c: Currency) => user(u, wallet, c, book);
+    const h = (name: "external" | "fees" | "pnl" | "yield", c: Currency) =>
+      house(name === "external" ? source : name, c, book);
     switch (
       pick([
         "deposit",
@@ -101,21 +127,21 @@ async function simulate(seed: number) {
         const c = pick(currencies);
         return post({
           kind: "deposit",
-          deltas: [[house("external", c), -amount, 0n], [user(u, "spot", c), amount, 0n]],
-        }, "deposit");
+          deltas: [[h("external", c), -amount, 0n], [me("spot", c), amount, 0n]],
+        }, book === "live" ? "deposit" : "demo");
       }
       case "transfer": {
         const [a, b] = rnd() < 0.5 ? ["spot", "contract"] as const : ["contract", "spot"] as const;
         return post({
           kind: "transfer",
-          deltas: [[user(u, a, "USDT"), -amount, 0n], [user(u, b, "USDT"), amount, 0n]],
+          deltas: [[me(a, "USDT"), -amount, 0n], [me(b, "USDT"), amount, 0n]],
         }, "transfer");
       }
       case "fee":
         return post({
           kind: "fee",
-          deltas: [[user(u, "contract", "USDT"), -amount / 100n - 1n, 0n], [
-            house("fees", "USDT"),
+          deltas: [[me("contract", "USDT"), -amount / 100n - 1n, 0n], [
+            h("fees", "USDT"),
             amount / 100n + 1n,
             0n,
           ]],
@@ -124,8 +150,8 @@ async function simulate(seed: number) {
         const win = rnd() < 0.5 ? 1n : -1n;
         return post({
           kind: "pnl",
-          deltas: [[user(u, "contract", "USDT"), win * amount, 0n], [
-            house("pnl", "USDT"),
+          deltas: [[me("contract", "USDT"), win * amount, 0n], [
+            h("pnl", "USDT"),
             -win * amount,
             0n,
           ]],
@@ -134,46 +160,75 @@ async function simulate(seed: number) {
       case "payout":
         return post({
           kind: "payout",
-          deltas: [[house("yield", "USDT"), -amount, 0n], [user(u, "spot", "USDT"), amount, 0n]],
+          deltas: [[h("yield", "USDT"), -amount, 0n], [me("spot", "USDT"), amount, 0n]],
         }, "wealth");
       case "hold": {
-        const c = pick(currencies);
-        const id = `h${n}`;
-        const key = `hold-${n++}`;
-        const account = user(u, "spot", c);
-        return {
-          key,
-          kind: "hold",
-          holdId: id,
-          deltas: [[account, -amount, amount]],
-          run: (l) =>
-            l.freeze(
-              T,
-              { key, request: id },
-              { id, account, amount, type: "withdrawal", ref: id },
-              () => id,
-            ),
-        };
+        // a withdrawal (spot, any coin) or an order (contract USDT) reserves money
+        const order = rnd() < 0.5;
+        const account = order ? me("contract", "USDT") : me("spot", pick(currencies));
+        const id = `r${n}`;
+        return post(
+          {
+            kind: order ? "order" : "withdraw",
+            deltas: [[account, -amount, amount]],
+            opens: { id, account, left: amount },
+          },
+          order ? "contract" : "withdrawal",
+          [],
+          [{ op: "reserve", id, account, amount }],
+        );
       }
       case "settle": {
-        const h = holds.length ? holds[int(holds.length)]! : null;
-        if (!h) return makeOp();
-        const key = `settle-${n++}`;
-        const toExternal = rnd() < 0.5;
-        const c = (h.account as { currency: Currency }).currency;
-        return {
-          key,
-          kind: "settle",
-          deltas: toExternal
-            ? [[h.account, 0n, -h.amount], [house("external", c), h.amount, 0n]]
-            : [[h.account, h.amount, -h.amount]],
-          run: (l) =>
-            l.settle(T, { key, request: [h.id, toExternal] }, {
-              holdId: h.id,
-              to: toExternal ? house("external", c) : "void",
-              type: "withdrawal",
-            }, () => h.id),
-        };
+        const held = holds.length ? holds[int(holds.length)]! : null;
+        if (!held) return makeOp();
+        const { id, account } = held;
+        const c = (account as { currency: Currency }).currency;
+        const hb = bookOf(accountId(account));
+        const to = house(hb === "live" ? "external" : "mint", c, hb);
+        const r = rnd();
+        if (r < 0.3) {
+          // paid out whole
+          return post(
+            {
+              kind: "payout-whole",
+              deltas: [[account, 0n, -held.left], [to, held.left, 0n]],
+              takes: { held, amount: held.left },
+            },
+            "withdrawal",
+            [{ account: to, available: held.left }],
+            // explicit amounts: a concurrent fill of the same reservation makes these refused
+            [{ op: "post", id, account, amount: held.left }],
+          );
+        }
+        if (r < 0.6) {
+          // released whole (rejected, cancelled)
+          return post(
+            {
+              kind: "release",
+              deltas: [[account, held.left, -held.left]],
+              takes: { held, amount: held.left },
+            },
+            "withdrawal",
+            [],
+            [{ op: "release", id, account, amount: held.left }],
+          );
+        }
+        // a fill in part: some posted to the house's P&L, part of the rest released
+        const part = 1n + BigInt(int(Number(held.left)));
+        const back = held.left > part && rnd() < 0.5 ? (held.left - part) / 2n : 0n;
+        const pnl = house("pnl", c, hb);
+        const ops: ReservationOp[] = [{ op: "post", id, account, amount: part }];
+        if (back > 0n) ops.push({ op: "release", id, account, amount: back });
+        return post(
+          {
+            kind: "fill",
+            deltas: [[account, back, -(part + back)], [pnl, part, 0n]],
+            takes: { held, amount: part + back },
+          },
+          "contract",
+          [{ account: pnl, available: part }],
+          ops,
+        );
       }
       default: {
         // an operation delivered twice: same key, same request
@@ -194,8 +249,13 @@ async function simulate(seed: number) {
             const b = model.get(id) ?? { available: 0n, frozen: 0n };
             model.set(id, { available: b.available + av, frozen: b.frozen + fr });
           }
-          if (op.holdId) {
-            holds.push({ id: op.holdId, account: op.deltas[0]![0], amount: op.deltas[0]![2] });
+          if (op.opens) holds.push({ ...op.opens });
+          if (op.takes) {
+            const held = holds.find((x) => x.id === op.takes!.held.id);
+            if (held) {
+              held.left -= op.takes.amount;
+              if (held.left === 0n) holds.splice(holds.indexOf(held), 1);
+            }
           }
           done.push(op);
         }
@@ -238,13 +298,14 @@ async function simulate(seed: number) {
   }
   const report = await verifyLedger(real);
   assertEquals(report.breaches, [], formatReport(report));
-  // the model itself conserves money: every currency sums to zero over all accounts
+  // the model itself conserves money: in each book, every currency sums to zero
   const sums = new Map<string, bigint>();
   for (const [id, b] of model) {
-    const c = id.split(":").pop()!;
+    const c = `${bookOf(id)}:${id.split(":").pop()!}`;
     sums.set(c, (sums.get(c) ?? 0n) + b.available + b.frozen);
   }
   for (const [, s] of sums) assertEquals(s, 0n);
+  assert(report.books.demo.journals > 0 && report.books.live.journals > 0);
   real.close();
   return { ops, step, refused, replays, retries, faults: kv.faults, journals: report.journals };
 }
