@@ -15,175 +15,45 @@
 import {
   fee,
   formatDecimal,
-  hedgedGroup,
   liquidationPrice,
   margin as marginOf,
-  mulDiv,
   notional,
   parseDecimal,
-  position as figures,
   trigger,
   unrealizedPnl,
 } from "../../core-wasm/mod.ts";
 import { house, user } from "../ledger/accounts.ts";
-import { journalId, type Ledger, type Plan } from "../ledger/service.ts";
+import { journalId, type Ledger } from "../ledger/service.ts";
 import { idemKeys } from "../ledger/idem.ts";
 import { reservationIds, type ReservationOp } from "../ledger/reservations.ts";
 import { stageEvents } from "../realtime/eventlog.ts";
 import type { MarketService } from "../market/service.ts";
-import { type Bracket, bracketFor, symbolOf } from "../market/symbols.ts";
+import { bracketFor, symbolOf } from "../market/symbols.ts";
 import { addVolume } from "../funds/turnover.ts";
+import { Emitter } from "../platform/emitter.ts";
+import { type OrderKind, type Transition, transition } from "./order_machine.ts";
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { contractOrderRules, enforce, stopRules } from "../platform/rules.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import type { TickRef } from "./fast.ts";
+import { PositionStore } from "./position_store.ts";
+import {
+  bracketsJson,
+  type CloseReason,
+  groupOf,
+  hedgeInfo,
+  isHedged,
+  type Position,
+  type PositionJson,
+  positionJson,
+  posKeys,
+  settleLeg,
+  touchSymbol,
+} from "./positions.ts";
 
-/** hedged: closed with the opposite side, whose profit covered a loss beyond a leg's margin */
-export type CloseReason = "manual" | "stopLoss" | "takeProfit" | "liquidation" | "hedged";
-
-export interface Position {
-  id: string;
-  userId: string;
-  symbol: string;
-  side: "long" | "short";
-  lots: number;
-  qty: bigint;
-  leverage: number;
-  entry: TickRef;
-  margin: bigint;
-  mmr: bigint;
-  feeRate: bigint;
-  openFee: bigint;
-  stopLoss: bigint | null;
-  takeProfit: bigint | null;
-  liquidationPrice: bigint;
-  /** pending: a limit order waiting for the price to cross; cancelled: withdrawn before filling */
-  status: "pending" | "holding" | "closed" | "cancelled";
-  createdAt: number;
-  /** realized so far (partial closes), and the closing details */
-  realizedPnl: bigint;
-  closeTick: TickRef | null;
-  closeReason: CloseReason | null;
-  closedAt: number | null;
-  /** fees paid after opening: closing (all partial closes) and daily holding fees (absent: 0) */
-  closeFee?: bigint;
-  holdingFees?: bigint;
-}
-
-export const posKeys = {
-  pos: (t: string, id: string) => [t, "trading", "pos", id],
-  byUser: (t: string, userId: string, id: string) => [t, "trading", "posByUser", userId, id],
-  byUserPrefix: (t: string, userId: string) => [t, "trading", "posByUser", userId],
-  open: (t: string, id: string) => [t, "trading", "posOpen", id],
-  openPrefix: (t: string) => [t, "trading", "posOpen"],
-  /** a customer's open (pending or holding) positions per symbol: brackets and hedged groups */
-  userOpen: (t: string, userId: string, symbol: string, id: string) => [
-    t,
-    "trading",
-    "posUserOpen",
-    userId,
-    symbol,
-    id,
-  ],
-  userOpenPrefix: (t: string, userId: string, symbol: string) => [
-    t,
-    "trading",
-    "posUserOpen",
-    userId,
-    symbol,
-  ],
-  userOpenIndexed: (t: string) => [t, "trading", "posUserOpenV1"],
-  /**
-   * bumped by every change to a customer's positions on a symbol (`touchSymbol`): the guard of
-   * the bracket check and of a close that settles several legs (one check for all of them)
-   */
-  userSymbol: (t: string, userId: string, symbol: string) => [
-    t,
-    "trading",
-    "posUserSym",
-    userId,
-    symbol,
-  ],
-};
-
-/** Record, in `op`, a change to one of the customer's positions on the symbol. */
-export function touchSymbol(op: Deno.AtomicOperation, t: string, p: Position) {
-  op.set(posKeys.userSymbol(t, p.userId, p.symbol), p.id);
-}
-
-/** The group's liquidation level for the API: "" when it has none. */
-export type HedgeInfo = { liquidationPrice: bigint | null };
-
-/** A hedged group's liquidation as the core sees it (holding legs only). */
-export function groupOf(legs: readonly Position[], mark?: bigint) {
-  return hedgedGroup(
-    legs.map((p) => ({
-      side: p.side,
-      qty: p.qty,
-      entry: p.entry.price,
-      margin: p.margin,
-      mmr: p.mmr,
-    })),
-    mark,
-  );
-}
-
-/** The group's level for the API when `held` (holding legs) is a hedged group. */
-function hedgeInfo(held: readonly Position[]): HedgeInfo | undefined {
-  if (!isHedged(held)) return undefined;
-  const g = groupOf(held).liquidation;
-  return { liquidationPrice: g.kind === "below" || g.kind === "above" ? g.level : null };
-}
-
-/** Both sides held: the legs are margined together. */
-export function isHedged(legs: readonly Position[]): boolean {
-  const held = legs.filter((p) => p.status === "holding");
-  return held.some((p) => p.side === "long") && held.some((p) => p.side === "short");
-}
-
-export function positionJson(p: Position, mark: bigint | null, hedge?: HedgeInfo) {
-  const d = formatDecimal;
-  const live = mark && p.status === "holding"
-    ? figures({
-      side: p.side,
-      qty: p.qty,
-      entry: p.entry.price,
-      leverage: p.leverage,
-      mmr: p.mmr,
-      feeRate: p.feeRate,
-    }, mark)
-    : null;
-  return {
-    orderNo: p.id,
-    symbol: p.symbol,
-    side: p.side,
-    lots: p.lots,
-    leverage: p.leverage,
-    qty: d(p.qty),
-    openPrice: d(p.entry.price),
-    openTime: p.entry.time,
-    createTime: p.createdAt,
-    margin: d(p.margin),
-    openFee: d(p.openFee),
-    stopLoss: p.stopLoss === null ? null : d(p.stopLoss),
-    takeProfit: p.takeProfit === null ? null : d(p.takeProfit),
-    // a hedged leg shows its group's level ("0": none)
-    liquidationPrice: d(hedge ? hedge.liquidationPrice ?? 0n : p.liquidationPrice),
-    hedged: hedge !== undefined,
-    status: p.status,
-    markPrice: mark === null ? null : d(mark),
-    unrealizedPnl: live ? d(live.pnl) : null,
-    roe: live ? d(live.roe) : null,
-    realizedPnl: d(p.realizedPnl),
-    closeFee: d(p.closeFee ?? 0n),
-    holdingFees: d(p.holdingFees ?? 0n),
-    closePrice: p.closeTick ? d(p.closeTick.price) : null,
-    closeTime: p.closeTick?.time ?? null,
-    closeReason: p.closeReason,
-  };
-}
-export type PositionJson = ReturnType<typeof positionJson>;
+// the records this service moves (importers of the service find them here too)
+export * from "./positions.ts";
 
 /** The reservation of a position's margin, opened when a pending order fills. */
 function heldByPosition(p: Position, margin: bigint): ReservationOp[] {
@@ -195,16 +65,40 @@ function heldByPosition(p: Position, margin: bigint): ReservationOp[] {
   }];
 }
 
-export class Contracts {
-  onOpen: (t: string, p: Position) => void = () => {};
-  onChange: (t: string, p: Position) => void = () => {};
+/** A pending (limit) order waits to fill, be chased or be cancelled. */
+const PENDING_ORDER: OrderKind<Position> = {
+  type: "contract",
+  ref: (id) => `contract:${id}`,
+  event: "position",
+  key: posKeys.pos,
+  waiting: "pending",
+  write: (op, t, next) => {
+    touchSymbol(op, t, next);
+    if (next.status === "cancelled") {
+      op.delete(posKeys.open(t, next.id));
+      op.delete(posKeys.userOpen(t, next.userId, next.symbol, next.id));
+    }
+    if (next.status === "holding") {
+      addVolume(op, t, next.userId, notional(next.qty, next.entry.price));
+    }
+  },
+};
+
+export class Contracts extends PositionStore {
+  /** what this instance did: the engine listens (other instances hear through the event log) */
+  readonly events = new Emitter<{
+    opened: [t: string, position: Position];
+    changed: [t: string, position: Position];
+  }>("contracts");
 
   constructor(
-    private kv: Deno.Kv,
+    kv: Deno.Kv,
     private ledger: Ledger,
-    private market: MarketService,
+    market: MarketService,
     private now: () => number,
-  ) {}
+  ) {
+    super(kv, market);
+  }
 
   private tickOf(symbol: string): TickRef {
     if (this.market.tape.isStale(symbol)) throw new DomainError("MARKET_STALE");
@@ -364,7 +258,7 @@ export class Contracts {
     });
     const r = posted.result as { json: PositionJson; raw: Position };
     if (!posted.replay) {
-      this.onOpen(t, r.raw);
+      this.events.emit("opened", t, r.raw);
       await this.groupChanged(t, r.raw);
     }
     return r.json;
@@ -517,7 +411,7 @@ export class Contracts {
       });
       const r = posted.result as { json: PositionJson; raw: Position[] };
       if (!posted.replay) {
-        for (const x of r.raw) this.onChange(t, x);
+        for (const x of r.raw) this.events.emit("changed", t, x);
         await this.groupChanged(t, r.raw[0]!);
       }
       return r.json;
@@ -630,49 +524,11 @@ export class Contracts {
     id: string,
     key: string,
     userId: string | undefined,
-    f: (
-      p: Position,
-    ) => {
-      postings: Plan<unknown>["postings"];
-      reservations: ReservationOp[];
-      next: Position;
-    },
+    f: (p: Position) => Transition<Position>,
   ): Promise<Position | null> {
-    try {
-      const posted = await this.ledger.post(t, { key, request: { id, key } }, async () => {
-        const entry = await this.kv.get<Position>(posKeys.pos(t, id));
-        const p = entry.value;
-        if (!p || (userId && p.userId !== userId)) throw new DomainError("NOT_FOUND");
-        if (p.status !== "pending") throw new DomainError("POSITION_CLOSED");
-        const { postings, reservations, next } = f(p);
-        return {
-          type: "contract",
-          ref: `contract:${id}`,
-          postings,
-          reservations,
-          checks: [entry],
-          events: [{ user: next.userId, kind: "position", id }],
-          write: (op) => {
-            op.set(entry.key, next);
-            touchSymbol(op, t, next);
-            if (next.status === "cancelled") {
-              op.delete(posKeys.open(t, id));
-              op.delete(posKeys.userOpen(t, next.userId, next.symbol, id));
-            }
-            if (next.status === "holding") {
-              addVolume(op, t, next.userId, notional(next.qty, next.entry.price));
-            }
-          },
-          result: () => next,
-        };
-      });
-      const next = posted.result as Position;
-      if (!posted.replay) this.onChange(t, next);
-      return next;
-    } catch (e) {
-      if (!userId && e instanceof DomainError && e.error === "POSITION_CLOSED") return null;
-      throw e;
-    }
+    const r = await transition(this.kv, this.ledger, PENDING_ORDER, t, { id, key, userId }, f);
+    if (r && !r.replay) this.events.emit("changed", t, r.order);
+    return r?.order ?? null;
   }
 
   async setStops(
@@ -709,7 +565,7 @@ export class Contracts {
       stageEvents(op, t, this.now(), { refs: [{ user: userId, kind: "position", id }] });
       const res = await op.commit();
       if (res.ok) {
-        this.onChange(t, next);
+        this.events.emit("changed", t, next);
         return positionJson(next, tick.price);
       }
     }
@@ -728,122 +584,10 @@ export class Contracts {
     });
   }
 
-  /** A customer's open (pending and holding) positions on a symbol, with their entries. */
-  async userEntries(t: string, userId: string, symbol: string) {
-    const out: Deno.KvEntry<Position>[] = [];
-    for await (const e of this.kv.list({ prefix: posKeys.userOpenPrefix(t, userId, symbol) })) {
-      const p = await this.kv.get<Position>(posKeys.pos(t, e.key[e.key.length - 1] as string));
-      if (p.value && (p.value.status === "holding" || p.value.status === "pending")) {
-        out.push(p as Deno.KvEntry<Position>);
-      }
-    }
-    return out;
-  }
-
-  async userPositions(t: string, userId: string, symbol: string): Promise<Position[]> {
-    return (await this.userEntries(t, userId, symbol)).map((e) => e.value);
-  }
-
-  /** The hedge info of a holding position (undefined: not hedged). */
-  async hedgeOf(t: string, p: Position): Promise<HedgeInfo | undefined> {
-    if (p.status !== "holding") return undefined;
-    return hedgeInfo(
-      (await this.userPositions(t, p.userId, p.symbol)).filter((x) => x.status === "holding"),
-    );
-  }
-
-  /**
-   * What the socket shows after `changed` positions of one customer on one symbol changed: each
-   * of them, and every other holding leg (a hedged leg shows its group's level, which moves with
-   * any leg), each once; the customer's legs are read once.
-   */
-  async changedJson(t: string, changed: Position[]): Promise<PositionJson[]> {
-    const first = changed[0];
-    if (!first) return [];
-    const open = await this.userPositions(t, first.userId, first.symbol);
-    const hedge = hedgeInfo(open.filter((x) => x.status === "holding"));
-    const mark = this.market.tape.lastTick(first.symbol)?.price ?? null;
-    const shown = new Map(changed.map((p) => [p.id, p]));
-    for (const p of open) if (p.status === "holding" && !shown.has(p.id)) shown.set(p.id, p);
-    return [...shown.values()].map((p) =>
-      positionJson(p, mark, p.status === "holding" ? hedge : undefined)
-    );
-  }
-
   /** A leg opened or closed: the other legs' liquidation level may have changed. */
   private async groupChanged(t: string, p: Position) {
     for (const leg of await this.userPositions(t, p.userId, p.symbol)) {
-      if (leg.id !== p.id && leg.status === "holding") this.onChange(t, leg);
+      if (leg.id !== p.id && leg.status === "holding") this.events.emit("changed", t, leg);
     }
   }
-
-  /**
-   * Index every open position by customer and symbol once per tenant (positions opened before
-   * the index existed); idempotent, marked done in KV.
-   */
-  async indexUserOpen(t: string) {
-    if ((await this.kv.get(posKeys.userOpenIndexed(t))).value) return;
-    for await (const e of this.kv.list<{ symbol: string }>({ prefix: posKeys.openPrefix(t) })) {
-      const p = await this.get(t, e.key[e.key.length - 1] as string);
-      if (p && (p.status === "holding" || p.status === "pending")) {
-        await this.kv.set(posKeys.userOpen(t, p.userId, p.symbol, p.id), true);
-      }
-    }
-    await this.kv.set(posKeys.userOpenIndexed(t), true);
-  }
-
-  async get(t: string, id: string) {
-    return (await this.kv.get<Position>(posKeys.pos(t, id))).value;
-  }
-
-  async list(t: string, userId: string, status: Position["status"], limit: number) {
-    const items: PositionJson[] = [];
-    for await (
-      const e of this.kv.list<true>({ prefix: posKeys.byUserPrefix(t, userId) }, {
-        reverse: true,
-        limit: 500,
-      })
-    ) {
-      const p = await this.get(t, e.key[e.key.length - 1] as string);
-      if (p && p.status === status) {
-        const mark = this.market.tape.lastTick(p.symbol)?.price ?? null;
-        items.push(positionJson(p, mark, await this.hedgeOf(t, p)));
-      }
-      if (items.length >= limit) break;
-    }
-    return items;
-  }
-
-  /** Ids of the open (pending and holding) positions, from the index alone. */
-  async *openIds(t: string) {
-    for await (const e of this.kv.list({ prefix: posKeys.openPrefix(t) })) {
-      yield e.key[e.key.length - 1] as string;
-    }
-  }
-
-  async *openPositions(t: string) {
-    for await (const e of this.kv.list<{ symbol: string }>({ prefix: posKeys.openPrefix(t) })) {
-      const p = await this.get(t, e.key[e.key.length - 1] as string);
-      if (p && (p.status === "holding" || p.status === "pending")) yield p;
-    }
-  }
-}
-
-/** One leg's settlement at `price` for `lots` of it: its share of qty and margin, P&L, close fee. */
-function settleLeg(p: Position, lots: number, price: bigint) {
-  const full = lots === p.lots;
-  const qty = full ? p.qty : mulDiv(p.qty, BigInt(lots), BigInt(p.lots), "down");
-  const margin = full ? p.margin : mulDiv(p.margin, BigInt(lots), BigInt(p.lots), "down");
-  const pnl = unrealizedPnl(p.side, qty, p.entry.price, price);
-  const closeFee = fee(qty, price, p.feeRate);
-  return { qty, margin, pnl, closeFee, payout: margin + pnl - closeFee };
-}
-
-/** Brackets as the API and the ticket send them: decimal strings, null for the open top tier. */
-export function bracketsJson(brackets: readonly Bracket[]) {
-  return brackets.map((b) => ({
-    upTo: b.upTo === null ? null : formatDecimal(b.upTo),
-    maxLeverage: b.maxLeverage,
-    mmr: formatDecimal(b.mmr),
-  }));
 }

@@ -60,10 +60,10 @@ export class TradingEngine {
   ) {
     // orders placed through this instance are indexed at once; those placed through others
     // arrive through the event log (`start`)
-    fast.onOpen = (t, o) => this.active && this.addFast(t, o);
-    contracts.onOpen = (t, p) => this.active && this.indexPosition(t, p);
-    contracts.onChange = (t, p) => this.active && this.indexPosition(t, p);
-    spot.onOpen = (t, o) => this.active && this.indexSpot(t, o);
+    fast.events.on("opened", (t, o) => this.active && this.addFast(t, o));
+    contracts.events.on("opened", (t, p) => this.active && this.indexPosition(t, p));
+    contracts.events.on("changed", (t, p) => this.active && this.indexPosition(t, p));
+    spot.events.on("opened", (t, o) => this.active && this.indexSpot(t, o));
     market.onTicks((e) => this.active && this.onTicks(e));
   }
 

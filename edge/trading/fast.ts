@@ -12,6 +12,7 @@ import { journalId, type Ledger } from "../ledger/service.ts";
 import type { MarketService } from "../market/service.ts";
 import { symbolOf } from "../market/symbols.ts";
 import { addVolume } from "../funds/turnover.ts";
+import { Emitter } from "../platform/emitter.ts";
 import { DomainError } from "../platform/errors.ts";
 import { enforce, fastStakeRules } from "../platform/rules.ts";
 import type { Tenant } from "../platform/tenants.ts";
@@ -130,7 +131,11 @@ export type FastOrderJson = ReturnType<typeof fastJson>;
 
 export class FastContracts {
   /** Called with each accepted order (the trigger engine indexes its expiry). */
-  onOpen: (t: string, o: FastOrder) => void = () => {};
+  /** what this instance did: the engine listens (other instances hear through the event log) */
+  readonly events = new Emitter<{
+    opened: [t: string, order: FastOrder];
+    settled: [t: string, order: FastOrder];
+  }>("fast");
   /** Called with each settled order (the realtime hub tells the customer). */
   onSettled: (t: string, o: FastOrder) => void = () => {};
 
@@ -202,7 +207,7 @@ export class FastContracts {
     // replies stored before the reference was introduced hold the whole reply
     if (!Array.isArray(r)) return r.order;
     const order = placedOrder(r, userId, req, stake);
-    if (!posted.replay) this.onOpen(t, order);
+    if (!posted.replay) this.events.emit("opened", t, order);
     return fastJson(order);
   }
 
@@ -271,7 +276,7 @@ export class FastContracts {
         },
       );
       const o = (await this.kv.get<FastOrder>(fastKeys.order(t, orderId))).value;
-      if (o && !posted.replay) this.onSettled(t, o);
+      if (o && !posted.replay) this.events.emit("settled", t, o);
       return o;
     } catch (e) {
       if (e instanceof DomainError && e.error === "HOLD_SETTLED") return null;

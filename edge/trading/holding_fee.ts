@@ -152,7 +152,7 @@ export class HoldingFees {
     });
     if (!posted.replay) {
       const p = await this.contracts.get(t, id);
-      if (p) this.contracts.onChange(t, p);
+      if (p) this.contracts.events.emit("changed", t, p);
     }
     return !posted.replay;
   }

@@ -11,6 +11,8 @@ import { reservationIds, type ReservationOp } from "../ledger/reservations.ts";
 import type { MarketService } from "../market/service.ts";
 import { symbolOf } from "../market/symbols.ts";
 import { addVolume } from "../funds/turnover.ts";
+import { Emitter } from "../platform/emitter.ts";
+import { type OrderKind, type Transition, transition } from "./order_machine.ts";
 import { DomainError } from "../platform/errors.ts";
 import { enforce, spotOrderRules } from "../platform/rules.ts";
 import type { Tenant } from "../platform/tenants.ts";
@@ -63,9 +65,27 @@ export function spotJson(o: SpotOrder) {
 }
 export type SpotOrderJson = ReturnType<typeof spotJson>;
 
+/** An open limit order waits to fill or be cancelled. */
+const OPEN_ORDER: OrderKind<SpotOrder> = {
+  type: "spot",
+  ref: (id) => `spot:${id}`,
+  event: "spot",
+  key: spotKeys.order,
+  waiting: "open",
+  write: (op, t, next) => {
+    op.delete(spotKeys.open(t, next.id));
+    if (next.status === "filled") {
+      addVolume(op, t, next.userId, mulDiv(next.qty, next.price, SCALE, "up"));
+    }
+  },
+};
+
 export class Spot {
-  onOpen: (t: string, o: SpotOrder) => void = () => {};
-  onChange: (t: string, o: SpotOrder) => void = () => {};
+  /** what this instance did: the engine listens (other instances hear through the event log) */
+  readonly events = new Emitter<{
+    opened: [t: string, order: SpotOrder];
+    changed: [t: string, order: SpotOrder];
+  }>("spot");
 
   constructor(
     private kv: Deno.Kv,
@@ -202,7 +222,7 @@ export class Spot {
       };
     });
     const r = posted.result as { json: SpotOrderJson; raw: SpotOrder };
-    if (!posted.replay && r.raw.status === "open") this.onOpen(t, r.raw);
+    if (!posted.replay && r.raw.status === "open") this.events.emit("opened", t, r.raw);
     return r.json;
   }
 
@@ -211,45 +231,11 @@ export class Spot {
     id: string,
     key: string,
     userId: string | undefined,
-    f: (
-      o: SpotOrder,
-    ) => {
-      postings: Plan<unknown>["postings"];
-      reservations: ReservationOp[];
-      next: SpotOrder;
-    },
+    f: (o: SpotOrder) => Transition<SpotOrder>,
   ) {
-    try {
-      const posted = await this.ledger.post(t, { key, request: { id, key } }, async () => {
-        const entry = await this.kv.get<SpotOrder>(spotKeys.order(t, id));
-        const o = entry.value;
-        if (!o || (userId && o.userId !== userId)) throw new DomainError("NOT_FOUND");
-        if (o.status !== "open") throw new DomainError("POSITION_CLOSED");
-        const { postings, reservations, next } = f(o);
-        return {
-          type: "spot",
-          ref: `spot:${id}`,
-          postings,
-          reservations,
-          checks: [entry],
-          events: [{ user: next.userId, kind: "spot", id }],
-          write: (op) => {
-            op.set(entry.key, next);
-            op.delete(spotKeys.open(t, id));
-            if (next.status === "filled") {
-              addVolume(op, t, next.userId, mulDiv(next.qty, next.price, SCALE, "up"));
-            }
-          },
-          result: () => next,
-        };
-      });
-      const next = posted.result as SpotOrder;
-      if (!posted.replay) this.onChange(t, next);
-      return next;
-    } catch (e) {
-      if (!userId && e instanceof DomainError && e.error === "POSITION_CLOSED") return null;
-      throw e;
-    }
+    const r = await transition(this.kv, this.ledger, OPEN_ORDER, t, { id, key, userId }, f);
+    if (r && !r.replay) this.events.emit("changed", t, r.order);
+    return r?.order ?? null;
   }
 
   /** Fill an open limit order at its limit (the engine, on the crossing tick). */

@@ -1,0 +1,111 @@
+/**
+ * The stored positions of the leveraged product, read: one, a customer's (by symbol, for
+ * brackets and hedged groups; by status, for lists), the open ones (the engine's index), and the
+ * JSON a customer is shown. The service that moves them (contracts.ts) extends this.
+ */
+import type { MarketService } from "../market/service.ts";
+import {
+  type HedgeInfo,
+  hedgeInfo,
+  type Position,
+  type PositionJson,
+  positionJson,
+  posKeys,
+} from "./positions.ts";
+
+export class PositionStore {
+  constructor(protected kv: Deno.Kv, protected market: MarketService) {}
+
+  /** A customer's open (pending and holding) positions on a symbol, with their entries. */
+  async userEntries(t: string, userId: string, symbol: string) {
+    const out: Deno.KvEntry<Position>[] = [];
+    for await (const e of this.kv.list({ prefix: posKeys.userOpenPrefix(t, userId, symbol) })) {
+      const p = await this.kv.get<Position>(posKeys.pos(t, e.key[e.key.length - 1] as string));
+      if (p.value && (p.value.status === "holding" || p.value.status === "pending")) {
+        out.push(p as Deno.KvEntry<Position>);
+      }
+    }
+    return out;
+  }
+
+  async userPositions(t: string, userId: string, symbol: string): Promise<Position[]> {
+    return (await this.userEntries(t, userId, symbol)).map((e) => e.value);
+  }
+
+  /** The hedge info of a holding position (undefined: not hedged). */
+  async hedgeOf(t: string, p: Position): Promise<HedgeInfo | undefined> {
+    if (p.status !== "holding") return undefined;
+    return hedgeInfo(
+      (await this.userPositions(t, p.userId, p.symbol)).filter((x) => x.status === "holding"),
+    );
+  }
+
+  /**
+   * What the socket shows after `changed` positions of one customer on one symbol changed: each
+   * of them, and every other holding leg (a hedged leg shows its group's level, which moves with
+   * any leg), each once; the customer's legs are read once.
+   */
+  async changedJson(t: string, changed: Position[]): Promise<PositionJson[]> {
+    const first = changed[0];
+    if (!first) return [];
+    const open = await this.userPositions(t, first.userId, first.symbol);
+    const hedge = hedgeInfo(open.filter((x) => x.status === "holding"));
+    const mark = this.market.tape.lastTick(first.symbol)?.price ?? null;
+    const shown = new Map(changed.map((p) => [p.id, p]));
+    for (const p of open) if (p.status === "holding" && !shown.has(p.id)) shown.set(p.id, p);
+    return [...shown.values()].map((p) =>
+      positionJson(p, mark, p.status === "holding" ? hedge : undefined)
+    );
+  }
+
+  /**
+   * Index every open position by customer and symbol once per tenant (positions opened before
+   * the index existed); idempotent, marked done in KV.
+   */
+  async indexUserOpen(t: string) {
+    if ((await this.kv.get(posKeys.userOpenIndexed(t))).value) return;
+    for await (const e of this.kv.list<{ symbol: string }>({ prefix: posKeys.openPrefix(t) })) {
+      const p = await this.get(t, e.key[e.key.length - 1] as string);
+      if (p && (p.status === "holding" || p.status === "pending")) {
+        await this.kv.set(posKeys.userOpen(t, p.userId, p.symbol, p.id), true);
+      }
+    }
+    await this.kv.set(posKeys.userOpenIndexed(t), true);
+  }
+
+  async get(t: string, id: string) {
+    return (await this.kv.get<Position>(posKeys.pos(t, id))).value;
+  }
+
+  async list(t: string, userId: string, status: Position["status"], limit: number) {
+    const items: PositionJson[] = [];
+    for await (
+      const e of this.kv.list<true>({ prefix: posKeys.byUserPrefix(t, userId) }, {
+        reverse: true,
+        limit: 500,
+      })
+    ) {
+      const p = await this.get(t, e.key[e.key.length - 1] as string);
+      if (p && p.status === status) {
+        const mark = this.market.tape.lastTick(p.symbol)?.price ?? null;
+        items.push(positionJson(p, mark, await this.hedgeOf(t, p)));
+      }
+      if (items.length >= limit) break;
+    }
+    return items;
+  }
+
+  /** Ids of the open (pending and holding) positions, from the index alone. */
+  async *openIds(t: string) {
+    for await (const e of this.kv.list({ prefix: posKeys.openPrefix(t) })) {
+      yield e.key[e.key.length - 1] as string;
+    }
+  }
+
+  async *openPositions(t: string) {
+    for await (const e of this.kv.list<{ symbol: string }>({ prefix: posKeys.openPrefix(t) })) {
+      const p = await this.get(t, e.key[e.key.length - 1] as string);
+      if (p && (p.status === "holding" || p.status === "pending")) yield p;
+    }
+  }
+}
