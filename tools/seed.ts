@@ -20,8 +20,9 @@ import {
 import { keys as ledgerKeys } from "../edge/ledger/store.ts";
 import { idemKeys } from "../edge/ledger/idem.ts";
 import type { OperatorRole } from "../edge/operators/store.ts";
-import { DEMO_CHANNELS, settingsKeys } from "../edge/funds/settings.ts";
+import { DEMO_CHANNELS } from "../edge/funds/settings.ts";
 import type { Deps } from "../edge/platform/context.ts";
+import { settingsKeys } from "../edge/funds/store.ts";
 
 interface DemoCustomer {
   userId: string;

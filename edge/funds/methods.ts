@@ -17,6 +17,7 @@ import {
   validateIban,
   validateSwift,
 } from "./formats.ts";
+import { methodKeys } from "./store.ts";
 
 export interface BankDetails {
   region: "domestic" | "international";
@@ -38,12 +39,6 @@ export interface PaymentMethod {
   crypto: { type: CryptoType; address: string } | null;
   createdAt: number;
 }
-
-export const methodKeys = {
-  method: (t: string, userId: string, id: string) => [t, "funds", "method", userId, id],
-  methods: (t: string, userId: string) => [t, "funds", "method", userId],
-  slot: (t: string, userId: string, slot: string) => [t, "funds", "methodSlot", userId, slot],
-};
 
 /** The currency a withdrawal to this method pays out in. */
 export function methodCurrency(m: PaymentMethod): Currency {

@@ -18,7 +18,8 @@ import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { pageByIndex } from "../platform/kvpage.ts";
 import { take } from "../platform/ratelimit.ts";
 import { getChannel, withdrawSettings } from "./settings.ts";
-import { rebased, turnoverKeys, turnoverState } from "./turnover.ts";
+import { rebased, turnoverState } from "./turnover.ts";
+import { rechargeKeys, turnoverKeys } from "./store.ts";
 
 export type RechargeStatus = "auditing" | "passed" | "rejected";
 
@@ -39,15 +40,6 @@ export interface Recharge {
   decidedBy: string | null;
   journalId: string | null;
 }
-
-export const rechargeKeys = {
-  recharge: (t: string, id: string) => [t, "funds", "recharge", id],
-  byUser: (t: string, userId: string, id: string) => [t, "funds", "rechargeByUser", userId, id],
-  byUserPrefix: (t: string, userId: string) => [t, "funds", "rechargeByUser", userId],
-  byStatus: (t: string, s: RechargeStatus, id: string) => [t, "funds", "rechargeBy", s, id],
-  byStatusPrefix: (t: string, s: RechargeStatus) => [t, "funds", "rechargeBy", s],
-  rate: (t: string, userId: string) => [t, "funds", "rechargeRate", userId],
-};
 
 /** At most 20 recharge submissions per customer per hour (each carries an image to review). */
 const SUBMIT_LIMIT = { max: 20, windowMs: 3600_000 };

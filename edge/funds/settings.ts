@@ -6,6 +6,7 @@
  */
 import { parseDecimal, SCALE } from "../../core-wasm/mod.ts";
 import type { Currency } from "../ledger/accounts.ts";
+import { settingsKeys } from "./store.ts";
 
 export interface RechargeChannel {
   id: string;
@@ -48,12 +49,6 @@ export const DEFAULT_WITHDRAW_SETTINGS: WithdrawSettings = {
     ETH: { min: u("0.01"), max: u("100"), feeRate: u("0.005"), minFee: u("0.001") },
   },
   updatedAt: 0,
-};
-
-export const settingsKeys = {
-  channel: (t: string, id: string) => [t, "funds", "channel", id],
-  channels: (t: string) => [t, "funds", "channel"],
-  withdraw: (t: string) => [t, "funds", "withdrawSettings"],
 };
 
 export async function listChannels(kv: Deno.Kv, t: string): Promise<RechargeChannel[]> {

@@ -7,6 +7,7 @@
  *   remaining = max(0, required - (volume - baseline)).
  */
 import { mulDiv, SCALE } from "../../core-wasm/mod.ts";
+import { turnoverKeys } from "./store.ts";
 
 export interface TurnoverRecord {
   /** USDT units that must be traded after `baseline` */
@@ -15,11 +16,6 @@ export interface TurnoverRecord {
   baseline: bigint;
   updatedAt: number;
 }
-
-export const turnoverKeys = {
-  volume: (t: string, userId: string) => [t, "funds", "volume", userId],
-  requirement: (t: string, userId: string) => [t, "funds", "turnover", userId],
-};
 
 /** Count `usdt` units of trading volume for a customer (inside the trade's own commit). */
 export function addVolume(op: Deno.AtomicOperation, t: string, userId: string, usdt: bigint) {

@@ -26,12 +26,12 @@ import { methodCurrency, methodJson, type PaymentMethod, type PaymentMethods } f
 import { alreadyDecided } from "./recharge.ts";
 import {
   DEFAULT_WITHDRAW_SETTINGS,
-  settingsKeys,
   type WithdrawRule,
   type WithdrawSettings,
   withdrawSettings,
 } from "./settings.ts";
 import { turnoverState } from "./turnover.ts";
+import { settingsKeys, withdrawKeys } from "./store.ts";
 
 export type WithdrawStatus = "auditing" | "withdrawing" | "passed" | "rejected" | "frozen";
 
@@ -57,14 +57,6 @@ export interface Withdrawal {
   updatedAt: number;
   history: { at: number; action: string; by: string | null }[];
 }
-
-export const withdrawKeys = {
-  withdrawal: (t: string, id: string) => [t, "funds", "withdrawal", id],
-  byUser: (t: string, userId: string, id: string) => [t, "funds", "withdrawByUser", userId, id],
-  byUserPrefix: (t: string, userId: string) => [t, "funds", "withdrawByUser", userId],
-  byStatus: (t: string, s: WithdrawStatus, id: string) => [t, "funds", "withdrawBy", s, id],
-  byStatusPrefix: (t: string, s: WithdrawStatus) => [t, "funds", "withdrawBy", s],
-};
 
 const RESET_BAN_MS = 24 * 3600_000;
 

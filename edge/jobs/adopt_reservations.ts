@@ -6,10 +6,12 @@
 import { user } from "../ledger/accounts.ts";
 import { adoptHolds, type LegacyHold } from "../ledger/adopt.ts";
 import { reservationIds } from "../ledger/reservations.ts";
-import { fastKeys, type FastOrder } from "../trading/fast.ts";
-import { type Position, posKeys } from "../trading/contracts.ts";
-import { spotKeys, type SpotOrder } from "../trading/spot.ts";
-import { type Withdrawal, withdrawKeys } from "../funds/withdraw.ts";
+import { type FastOrder } from "../trading/fast.ts";
+import { type Position } from "../trading/contracts.ts";
+import { type SpotOrder } from "../trading/spot.ts";
+import { type Withdrawal } from "../funds/withdraw.ts";
+import { fastKeys, posKeys, spotKeys } from "../trading/store.ts";
+import { withdrawKeys } from "../funds/store.ts";
 
 async function* legacyHolds(kv: Deno.Kv, t: string): AsyncIterable<LegacyHold> {
   for await (const e of kv.list({ prefix: fastKeys.openPrefix(t) })) {

@@ -47,10 +47,9 @@ import {
   type Position,
   type PositionJson,
   positionJson,
-  posKeys,
   settleLeg,
-  touchSymbol,
 } from "./positions.ts";
+import { posKeys, touchSymbol } from "./store.ts";
 
 // the records this service moves (importers of the service find them here too)
 export * from "./positions.ts";

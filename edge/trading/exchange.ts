@@ -11,6 +11,7 @@ import type { MarketService } from "../market/service.ts";
 import { addVolume } from "../funds/turnover.ts";
 import { DomainError } from "../platform/errors.ts";
 import { amountRules, enforce } from "../platform/rules.ts";
+import { quoteKey } from "./store.ts";
 
 export const QUOTE_TTL_MS = 10_000;
 /** Exchange fee (fraction scaled 10^8): 0.1 %. */
@@ -31,8 +32,6 @@ export interface ExchangeQuote {
   createdAt: number;
   expiresAt: number;
 }
-
-const quoteKey = (t: string, id: string) => [t, "trading", "xquote", id];
 
 export function quoteJson(q: ExchangeQuote) {
   const d = formatDecimal;

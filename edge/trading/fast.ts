@@ -17,6 +17,7 @@ import { DomainError } from "../platform/errors.ts";
 import { enforce, fastStakeRules } from "../platform/rules.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import { listPage } from "../platform/kvpage.ts";
+import { fastKeys } from "./store.ts";
 
 export interface FastOption {
   duration: number;
@@ -96,14 +97,6 @@ function placedOrder(
     settledAt: null,
   };
 }
-
-export const fastKeys = {
-  order: (t: string, id: string) => [t, "trading", "fast", id],
-  byUser: (t: string, userId: string, id: string) => [t, "trading", "fastByUser", userId, id],
-  byUserPrefix: (t: string, userId: string) => [t, "trading", "fastByUser", userId],
-  open: (t: string, id: string) => [t, "trading", "fastOpen", id],
-  openPrefix: (t: string) => [t, "trading", "fastOpen"],
-};
 
 /** JSON shape of an order (amounts as decimal strings). */
 export function fastJson(o: FastOrder) {

@@ -14,7 +14,8 @@ import { idemKeys } from "../ledger/idem.ts";
 import { reservationIds } from "../ledger/reservations.ts";
 import { DomainError } from "../platform/errors.ts";
 import type { TenantRegistry } from "../platform/tenants.ts";
-import { type Contracts, type Position, posKeys, touchSymbol } from "./contracts.ts";
+import { type Contracts, type Position } from "./contracts.ts";
+import { posKeys, touchSymbol } from "./store.ts";
 
 class ExhaustedMargin extends Error {}
 

@@ -10,8 +10,8 @@ import {
   type Position,
   type PositionJson,
   positionJson,
-  posKeys,
 } from "./positions.ts";
+import { posKeys } from "./store.ts";
 
 export class PositionStore {
   constructor(protected kv: Deno.Kv, protected market: MarketService) {}

@@ -46,47 +46,6 @@ export interface Position {
   holdingFees?: bigint;
 }
 
-export const posKeys = {
-  pos: (t: string, id: string) => [t, "trading", "pos", id],
-  byUser: (t: string, userId: string, id: string) => [t, "trading", "posByUser", userId, id],
-  byUserPrefix: (t: string, userId: string) => [t, "trading", "posByUser", userId],
-  open: (t: string, id: string) => [t, "trading", "posOpen", id],
-  openPrefix: (t: string) => [t, "trading", "posOpen"],
-  /** a customer's open (pending or holding) positions per symbol: brackets and hedged groups */
-  userOpen: (t: string, userId: string, symbol: string, id: string) => [
-    t,
-    "trading",
-    "posUserOpen",
-    userId,
-    symbol,
-    id,
-  ],
-  userOpenPrefix: (t: string, userId: string, symbol: string) => [
-    t,
-    "trading",
-    "posUserOpen",
-    userId,
-    symbol,
-  ],
-  userOpenIndexed: (t: string) => [t, "trading", "posUserOpenV1"],
-  /**
-   * bumped by every change to a customer's positions on a symbol (`touchSymbol`): the guard of
-   * the bracket check and of a close that settles several legs (one check for all of them)
-   */
-  userSymbol: (t: string, userId: string, symbol: string) => [
-    t,
-    "trading",
-    "posUserSym",
-    userId,
-    symbol,
-  ],
-};
-
-/** Record, in `op`, a change to one of the customer's positions on the symbol. */
-export function touchSymbol(op: Deno.AtomicOperation, t: string, p: Position) {
-  op.set(posKeys.userSymbol(t, p.userId, p.symbol), p.id);
-}
-
 /** The group's liquidation level for the API: "" when it has none. */
 export type HedgeInfo = { liquidationPrice: bigint | null };
 

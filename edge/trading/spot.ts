@@ -17,6 +17,7 @@ import { DomainError } from "../platform/errors.ts";
 import { enforce, spotOrderRules } from "../platform/rules.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import type { TickRef } from "./fast.ts";
+import { spotKeys } from "./store.ts";
 
 /** 0.1 % of the traded value, in USDT. */
 export const SPOT_FEE = 100_000n;
@@ -38,14 +39,6 @@ export interface SpotOrder {
   createdAt: number;
   fill: TickRef | null;
 }
-
-export const spotKeys = {
-  order: (t: string, id: string) => [t, "trading", "spot", id],
-  byUser: (t: string, userId: string, id: string) => [t, "trading", "spotByUser", userId, id],
-  byUserPrefix: (t: string, userId: string) => [t, "trading", "spotByUser", userId],
-  open: (t: string, id: string) => [t, "trading", "spotOpen", id],
-  openPrefix: (t: string) => [t, "trading", "spotOpen"],
-};
 
 export function spotJson(o: SpotOrder) {
   const d = formatDecimal;

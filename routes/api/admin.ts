@@ -11,7 +11,6 @@ import {
 import {
   DEFAULT_WITHDRAW_SETTINGS,
   listChannels,
-  settingsKeys,
   type WithdrawSettings,
 } from "../../edge/funds/settings.ts";
 import { formatDecimal, parseDecimal } from "../../core-wasm/mod.ts";
@@ -25,6 +24,7 @@ import { ok } from "../../edge/platform/envelope.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
 import { commitAttempts, storeBusy } from "../../edge/platform/kvstore.ts";
 import { AUTH_ERRORS, ERRORS, jsonBody, okReply } from "./openapi.ts";
+import { settingsKeys } from "../../edge/funds/store.ts";
 
 const tags = ["admin"];
 

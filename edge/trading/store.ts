@@ -1,0 +1,66 @@
+/**
+ * The trading capability's KV keys, in one place: fast contracts, leveraged positions, spot
+ * orders and exchange quotes (records under `[tenant, "trading", ...]`). The services read and
+ * write through them; nothing outside edge/trading builds a trading key.
+ */
+import type { Position } from "./positions.ts";
+
+export const fastKeys = {
+  order: (t: string, id: string) => [t, "trading", "fast", id],
+  byUser: (t: string, userId: string, id: string) => [t, "trading", "fastByUser", userId, id],
+  byUserPrefix: (t: string, userId: string) => [t, "trading", "fastByUser", userId],
+  open: (t: string, id: string) => [t, "trading", "fastOpen", id],
+  openPrefix: (t: string) => [t, "trading", "fastOpen"],
+};
+
+export const spotKeys = {
+  order: (t: string, id: string) => [t, "trading", "spot", id],
+  byUser: (t: string, userId: string, id: string) => [t, "trading", "spotByUser", userId, id],
+  byUserPrefix: (t: string, userId: string) => [t, "trading", "spotByUser", userId],
+  open: (t: string, id: string) => [t, "trading", "spotOpen", id],
+  openPrefix: (t: string) => [t, "trading", "spotOpen"],
+};
+
+export const posKeys = {
+  pos: (t: string, id: string) => [t, "trading", "pos", id],
+  byUser: (t: string, userId: string, id: string) => [t, "trading", "posByUser", userId, id],
+  byUserPrefix: (t: string, userId: string) => [t, "trading", "posByUser", userId],
+  open: (t: string, id: string) => [t, "trading", "posOpen", id],
+  openPrefix: (t: string) => [t, "trading", "posOpen"],
+  /** a customer's open (pending or holding) positions per symbol: brackets and hedged groups */
+  userOpen: (t: string, userId: string, symbol: string, id: string) => [
+    t,
+    "trading",
+    "posUserOpen",
+    userId,
+    symbol,
+    id,
+  ],
+  userOpenPrefix: (t: string, userId: string, symbol: string) => [
+    t,
+    "trading",
+    "posUserOpen",
+    userId,
+    symbol,
+  ],
+  userOpenIndexed: (t: string) => [t, "trading", "posUserOpenV1"],
+  /**
+   * bumped by every change to a customer's positions on a symbol (`touchSymbol`): the guard of
+   * the bracket check and of a close that settles several legs (one check for all of them)
+   */
+  userSymbol: (t: string, userId: string, symbol: string) => [
+    t,
+    "trading",
+    "posUserSym",
+    userId,
+    symbol,
+  ],
+};
+
+/** Record, in `op`, a change to one of the customer's positions on the symbol. */
+export function touchSymbol(op: Deno.AtomicOperation, t: string, p: Position) {
+  op.set(posKeys.userSymbol(t, p.userId, p.symbol), p.id);
+}
+
+/** an exchange quote, kept a few times its validity */
+export const quoteKey = (t: string, id: string) => [t, "trading", "xquote", id];
