@@ -5,13 +5,11 @@
  * decision commits with its journal (if any), the audit entry and the customer's message.
  */
 import { formatDecimal, mulDiv, SCALE } from "../../core-wasm/mod.ts";
-import { messageInto } from "../content/messages.ts";
 import { attachImage, type ImageStore } from "../identity/uploads.ts";
 import { type Currency, house, user } from "../ledger/accounts.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
 import { idemKeys } from "../ledger/idem.ts";
 import type { PricePort } from "../market/prices.ts";
-import { auditInto } from "../operators/audit.ts";
 import type { Json } from "../operators/store.ts";
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
@@ -20,6 +18,7 @@ import { take } from "../platform/ratelimit.ts";
 import { getChannel, withdrawSettings } from "./settings.ts";
 import { rebased, turnoverState } from "./turnover.ts";
 import { rechargeKeys, turnoverKeys } from "./store.ts";
+import { type Decision, decisionInto } from "./decision.ts";
 
 export type RechargeStatus = "auditing" | "passed" | "rejected";
 
@@ -200,27 +199,18 @@ export class Recharges {
               decidedBy: o.operator,
               journalId: journal.id,
             };
-            op.set(entry.key, next)
-              .delete(rechargeKeys.byStatus(t, "auditing", id))
-              .set(rechargeKeys.byStatus(t, "passed", id), true)
-              .set(
-                turnoverKeys.requirement(t, r.userId),
-                rebased(turnover, usdt, settings.turnoverRatio, at),
-              );
-            auditInto(op, t, {
-              at,
-              operator: o.operator,
-              action: "recharge.pass",
-              target: `recharge:${id}`,
-              before: rechargeJson(r) as Json,
-              after: rechargeJson(next) as Json,
-              ip: o.ip,
-            });
-            messageInto(op, t, r.userId, {
-              at,
-              kind: "rechargePassed",
-              params: { amount: formatDecimal(r.amount), currency: r.currency },
-            });
+            op.set(
+              turnoverKeys.requirement(t, r.userId),
+              rebased(turnover, usdt, settings.turnoverRatio, at),
+            );
+            decisionInto(
+              op,
+              t,
+              this.decision(t, r, next, o, "pass", {
+                kind: "rechargePassed",
+                params: { amount: formatDecimal(r.amount), currency: r.currency },
+              }),
+            );
           },
           result: (journal) =>
             rechargeJson({
@@ -234,6 +224,37 @@ export class Recharges {
       },
     );
     return posted.result;
+  }
+
+  /** What deciding `r` writes besides the money: record, index, audit entry, message. */
+  private decision(
+    t: string,
+    r: Recharge,
+    next: Recharge,
+    o: { operator: string; ip: string | null },
+    action: "pass" | "reject",
+    message: Decision<RechargeStatus>["message"],
+  ): Decision<RechargeStatus> {
+    return {
+      at: next.decidedAt ?? this.now(),
+      operator: o.operator,
+      ip: o.ip,
+      action: `recharge.${action}`,
+      target: `recharge:${r.id}`,
+      record: {
+        key: rechargeKeys.recharge(t, r.id),
+        value: next,
+        before: rechargeJson(r) as Json,
+        after: rechargeJson(next) as Json,
+      },
+      status: {
+        from: r.status,
+        to: next.status,
+        key: (s) => rechargeKeys.byStatus(t, s, r.id),
+      },
+      customer: r.userId,
+      message,
+    };
   }
 
   async reject(t: string, id: string, o: { operator: string; ip: string | null; reason: string }) {
@@ -250,24 +271,15 @@ export class Recharges {
         decidedAt: at,
         decidedBy: o.operator,
       };
-      const op = this.kv.atomic().check(entry)
-        .set(entry.key, next)
-        .delete(rechargeKeys.byStatus(t, "auditing", id))
-        .set(rechargeKeys.byStatus(t, "rejected", id), true);
-      auditInto(op, t, {
-        at,
-        operator: o.operator,
-        action: "recharge.reject",
-        target: `recharge:${id}`,
-        before: rechargeJson(r) as Json,
-        after: rechargeJson(next) as Json,
-        ip: o.ip,
-      });
-      messageInto(op, t, r.userId, {
-        at,
-        kind: "rechargeRejected",
-        params: { amount: formatDecimal(r.amount), currency: r.currency, reason: o.reason },
-      });
+      const op = this.kv.atomic().check(entry);
+      decisionInto(
+        op,
+        t,
+        this.decision(t, r, next, o, "reject", {
+          kind: "rechargeRejected",
+          params: { amount: formatDecimal(r.amount), currency: r.currency, reason: o.reason },
+        }),
+      );
       if ((await op.commit()).ok) return rechargeJson(next);
     }
     throw storeBusy();

@@ -10,13 +10,12 @@
 import { formatDecimal, mulDiv, SCALE } from "../../core-wasm/mod.ts";
 import type { AccountsService } from "../accounts/service.ts";
 import { keys as accountKeys, type UserRecord } from "../accounts/store.ts";
-import { messageInto } from "../content/messages.ts";
 import { type Currency, DECIMALS, house, user } from "../ledger/accounts.ts";
 import { amountIn } from "../ledger/schemas.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
 import { idemKeys } from "../ledger/idem.ts";
 import { reservationIds } from "../ledger/reservations.ts";
-import { auditInto } from "../operators/audit.ts";
+import { decisionInto } from "./decision.ts";
 import type { Json } from "../operators/store.ts";
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
@@ -299,27 +298,31 @@ export class Withdrawals {
     o: { operator: string; ip: string | null },
     action: string,
   ) {
-    op.set(withdrawKeys.withdrawal(t, next.id), next);
-    if (before.status !== next.status) {
-      op.delete(withdrawKeys.byStatus(t, before.status, next.id))
-        .set(withdrawKeys.byStatus(t, next.status, next.id), true);
-    }
-    auditInto(op, t, {
+    decisionInto(op, t, {
       at: next.updatedAt,
       operator: o.operator,
+      ip: o.ip,
       action: `withdrawal.${action}`,
       target: `withdrawal:${next.id}`,
-      before: withdrawalJson(before) as Json,
-      after: withdrawalJson(next) as Json,
-      ip: o.ip,
-    });
-    messageInto(op, t, next.userId, {
-      at: next.updatedAt,
-      kind: `withdraw${action[0]!.toUpperCase()}${action.slice(1)}`,
-      params: {
-        amount: formatDecimal(next.amount),
-        currency: next.currency,
-        reason: next.reason ?? "",
+      record: {
+        key: withdrawKeys.withdrawal(t, next.id),
+        value: next,
+        before: withdrawalJson(before) as Json,
+        after: withdrawalJson(next) as Json,
+      },
+      status: {
+        from: before.status,
+        to: next.status,
+        key: (s) => withdrawKeys.byStatus(t, s, next.id),
+      },
+      customer: next.userId,
+      message: {
+        kind: `withdraw${action[0]!.toUpperCase()}${action.slice(1)}`,
+        params: {
+          amount: formatDecimal(next.amount),
+          currency: next.currency,
+          reason: next.reason ?? "",
+        },
       },
     });
   }

@@ -1,0 +1,45 @@
+/**
+ * An operator's decision on a customer's funds request (a recharge, a withdrawal), written in
+ * the commit that makes it: the record after it, its move between the status indexes, the audit
+ * entry (before/after) and the customer's message. One helper, so every queue writes the same
+ * four things together or not at all.
+ */
+import { messageInto } from "../content/messages.ts";
+import { auditInto } from "../operators/audit.ts";
+import type { Json } from "../operators/store.ts";
+
+export interface Decision<S extends string> {
+  at: number;
+  operator: string;
+  ip: string | null;
+  /** audit action, e.g. `withdrawal.complete` */
+  action: string;
+  /** audit target, e.g. `withdrawal:<id>` */
+  target: string;
+  record: { key: Deno.KvKey; before: Json; after: Json; value: unknown };
+  /** the status index: the record leaves `from` for `to` (nothing when they are equal) */
+  status: { from: S; to: S; key: (s: S) => Deno.KvKey };
+  customer: string;
+  message: { kind: string; params: Record<string, string> };
+}
+
+export function decisionInto<S extends string>(
+  op: Deno.AtomicOperation,
+  t: string,
+  d: Decision<S>,
+): void {
+  op.set(d.record.key, d.record.value);
+  if (d.status.from !== d.status.to) {
+    op.delete(d.status.key(d.status.from)).set(d.status.key(d.status.to), true);
+  }
+  auditInto(op, t, {
+    at: d.at,
+    operator: d.operator,
+    action: d.action,
+    target: d.target,
+    before: d.record.before,
+    after: d.record.after,
+    ip: d.ip,
+  });
+  messageInto(op, t, d.customer, { at: d.at, ...d.message });
+}
