@@ -13,7 +13,7 @@ import { fundsApi } from "./api/funds.ts";
 import { identityApi, serveImage } from "./api/identity.ts";
 import { messagesApi } from "./api/messages.ts";
 import { MAX_UPLOAD_BYTES } from "../edge/identity/uploads.ts";
-import { accountApi } from "./api/account.ts";
+import { walletsApi } from "./api/wallets.ts";
 import { marketApi } from "./api/market.ts";
 import { tradingApi } from "./api/trading.ts";
 import { platformApi } from "./api/platform.ts";
@@ -44,7 +44,7 @@ export function createApi(deps: Deps) {
   });
   api.route("/", platformApi);
   api.route("/", accountsApi);
-  api.route("/", accountApi);
+  api.route("/", walletsApi);
   api.route("/", marketApi);
   api.route("/", tradingApi);
   api.route("/", adminApi);
