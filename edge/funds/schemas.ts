@@ -194,3 +194,20 @@ export const WithdrawSettingsBody = z.strictObject({
     if (n(r.minFee) >= n(r.min)) bad("minFee");
   }
 }).openapi("WithdrawSettingsRequest");
+
+/** Replies of the customer's funds routes (lists and pages of the records above). */
+export const ChannelList = z.object({ items: z.array(ChannelJson) });
+export const MethodList = z.object({ items: z.array(MethodJson) });
+export const RechargePage = z.object({
+  items: z.array(RechargeJson),
+  cursor: z.string().nullable(),
+});
+export const WithdrawalPage = z.object({
+  items: z.array(WithdrawalJson),
+  cursor: z.string().nullable(),
+});
+
+export type ChannelReply = z.infer<typeof ChannelJson>;
+export type RechargeReply = z.infer<typeof RechargeJson>;
+export type WithdrawalReply = z.infer<typeof WithdrawalJson>;
+export type MethodReply = z.infer<typeof MethodJson>;

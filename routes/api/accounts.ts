@@ -3,13 +3,15 @@ import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import {
   ChangePasswordBody,
-  DeviceSession,
+  DeviceSessionList,
+  Done,
   DrawPasswordBody,
-  LoginAttempt,
+  LoginAttemptList,
   LoginBody,
   RegisterBody,
   ResetPasswordBody,
   SmsCodeBody,
+  SmsCodeReply,
   TwoFactorCodeBody,
   TwoFactorSetup,
   UserInfo,
@@ -21,7 +23,6 @@ import { sessionOf, signedIn } from "../../edge/platform/middleware.ts";
 import { AUTH_ERRORS, err, ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["accounts"];
-const Empty = z.object({});
 
 /** Hand a new session to the client: `authorization` header (the spec) and HttpOnly cookie. */
 function issueSession(c: Ctx, token: string, expiresAt: number) {
@@ -54,7 +55,7 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       summary: "Send a verification code (answer never reveals whether the phone is registered)",
       request: jsonBody(SmsCodeBody),
       responses: {
-        ...okReply(z.object({ resendAfterSeconds: z.number().int() })),
+        ...okReply(SmsCodeReply),
         ...ERRORS,
         503: err("SMS_SEND_FAILED: the SMS provider did not take the message (retry at once)"),
       },
@@ -117,7 +118,7 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       tags,
       summary: "End this session (idempotent)",
       request: jsonBody(z.strictObject({})),
-      responses: { ...okReply(Empty), ...ERRORS },
+      responses: { ...okReply(Done), ...ERRORS },
     }),
     async (c) => {
       const s = await sessionOf(c);
@@ -145,7 +146,7 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       summary: "Change the login password; ends every session",
       middleware: signedIn,
       request: jsonBody(ChangePasswordBody),
-      responses: { ...okReply(Empty), ...AUTH_ERRORS },
+      responses: { ...okReply(Done), ...AUTH_ERRORS },
     }),
     async (c) => {
       const s = c.var.session;
@@ -162,7 +163,7 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       tags,
       summary: "Reset a forgotten password by SMS code; ends every session",
       request: jsonBody(ResetPasswordBody),
-      responses: { ...okReply(Empty), ...ERRORS },
+      responses: { ...okReply(Done), ...ERRORS },
     }),
     async (c) => {
       const { phone, code, newPassword } = c.req.valid("json");
@@ -256,7 +257,7 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       summary: "Signed-in devices (live sessions), newest first; `current` marks this one",
       middleware: signedIn,
       responses: {
-        ...okReply(z.object({ items: z.array(DeviceSession) })),
+        ...okReply(DeviceSessionList),
         ...AUTH_ERRORS,
       },
     }),
@@ -273,7 +274,7 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       summary: "Sign one device out (its token then answers -99); another's session is 404",
       middleware: signedIn,
       request: { params: z.object({ id: z.string().regex(/^[0-9a-f]{24}$/) }) },
-      responses: { ...okReply(Empty), ...AUTH_ERRORS },
+      responses: { ...okReply(Done), ...AUTH_ERRORS },
     }),
     async (c) => {
       const s = c.var.session;
@@ -291,7 +292,7 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
         `Recent sign-in attempts (at most ${LOGIN_LOG_SIZE}, 90 days), newest first: success, wrongPassword, totpFailed, throttled`,
       middleware: signedIn,
       responses: {
-        ...okReply(z.object({ items: z.array(LoginAttempt) })),
+        ...okReply(LoginAttemptList),
         ...AUTH_ERRORS,
       },
     }),

@@ -2,14 +2,17 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { customerRechargeJson } from "../../edge/funds/recharge.ts";
 import { methodJson } from "../../edge/funds/methods.ts";
 import {
-  ChannelJson,
+  ChannelList,
   Id,
   MethodJson,
+  MethodList,
   PageQuery,
   PaymentMethodBody,
   RechargeBody,
   RechargeJson,
+  RechargePage,
   WithdrawalJson,
+  WithdrawalPage,
   WithdrawBody,
   WithdrawPreview,
   WithdrawPreviewQuery,
@@ -23,8 +26,6 @@ import { signedIn } from "../../edge/platform/middleware.ts";
 import { AUTH_ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["funds"];
-const page = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), cursor: z.string().nullable() });
 const IdParam = z.object({ id: Id });
 
 export const fundsApi = new OpenAPIHono<AppEnv>()
@@ -35,7 +36,7 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       tags,
       summary: "Offline recharge channels (bank account or deposit address per currency)",
       middleware: signedIn,
-      responses: { ...okReply(z.object({ items: z.array(ChannelJson) })), ...AUTH_ERRORS },
+      responses: { ...okReply(ChannelList), ...AUTH_ERRORS },
     }),
     async (c) => {
       return ok(c, { items: await c.get("deps").channels.forCustomers(c.get("tenant").id) });
@@ -68,7 +69,7 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       summary: "The customer's recharges, newest first",
       middleware: signedIn,
       request: { query: PageQuery },
-      responses: { ...okReply(page(RechargeJson)), ...AUTH_ERRORS },
+      responses: { ...okReply(RechargePage), ...AUTH_ERRORS },
     }),
     async (c) => {
       const q = c.req.valid("query");
@@ -149,7 +150,7 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       summary: "The customer's withdrawals, newest first",
       middleware: signedIn,
       request: { query: PageQuery },
-      responses: { ...okReply(page(WithdrawalJson)), ...AUTH_ERRORS },
+      responses: { ...okReply(WithdrawalPage), ...AUTH_ERRORS },
     }),
     async (c) => {
       const q = c.req.valid("query");
@@ -185,7 +186,7 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       tags,
       summary: "The customer's bound bank card and crypto addresses",
       middleware: signedIn,
-      responses: { ...okReply(z.object({ items: z.array(MethodJson) })), ...AUTH_ERRORS },
+      responses: { ...okReply(MethodList), ...AUTH_ERRORS },
     }),
     async (c) => {
       const items = await c.get("deps").methods.list(c.get("tenant").id, c.var.session.userId);

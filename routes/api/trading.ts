@@ -230,15 +230,16 @@ tradingApi
       request: { ...jsonBody(ConfirmBody), headers: IdempotencyHeaders },
       responses: { ...okReply(ExchangeConfirmed), ...AUTH_ERRORS },
     }),
-    async (c) => {
-      const r = await c.get("deps").exchange.confirm(
-        c.get("tenant").id,
-        c.var.session.userId,
-        c.req.valid("json").quoteId,
-        c.req.valid("header")["idempotency-key"],
-      );
-      return ok(c, r as never);
-    },
+    async (c) =>
+      ok(
+        c,
+        await c.get("deps").exchange.confirm(
+          c.get("tenant").id,
+          c.var.session.userId,
+          c.req.valid("json").quoteId,
+          c.req.valid("header")["idempotency-key"],
+        ),
+      ),
   );
 
 /** Cancel or chase a pending limit order: one route definition per action. */
