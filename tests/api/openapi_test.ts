@@ -100,3 +100,36 @@ Deno.test("the check finds what a z.unknown() reply looks like", () => {
     ],
   );
 });
+
+Deno.test("every route that documents 401 refuses an anonymous caller with -99 before reading input", async () => {
+  const srv = await startServer();
+  try {
+    const doc: Doc = await (await fetch(`${srv.base}/api/doc`)).json();
+    const guarded: string[] = [];
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      if (PENDING(path)) continue;
+      for (const [method, op] of Object.entries(methods)) {
+        if (!op.responses["401"]) continue;
+        // any body will do: the session is checked first (an image id must look like one, or 404)
+        const url = path.replace("{symbol}", "BTCUSDT").replace(
+          /\{[a-z]+\}/gi,
+          crypto.randomUUID(),
+        );
+        const name = `${method.toUpperCase()} ${path}`;
+        guarded.push(name);
+        const res = await fetch(`${srv.base}/api${url}?limit=nope`, {
+          method: method.toUpperCase(),
+          headers: method === "get" ? {} : { "content-type": "application/json" },
+          body: method === "get" ? undefined : '{"unexpected": true',
+        });
+        const body = await res.json();
+        assertEquals([res.status, body.code, body.data.error], [401, -99, "UNAUTHORIZED"], name);
+      }
+    }
+    assert(guarded.length > 40, `only ${guarded.length} guarded routes`);
+    assert(guarded.includes("POST /contract/positions/{id}/reverse"));
+    assert(guarded.includes("POST /exchange/confirm"));
+  } finally {
+    await srv.close();
+  }
+});
