@@ -116,6 +116,7 @@ export const PositionActionReply = z.object({
   opened: Position.nullable(),
   reversed: z.boolean(),
 }).openapi("PositionAction");
+export type PositionActionReplyJson = z.infer<typeof PositionActionReply>;
 
 export const ContractOptions = z.object({
   symbol: z.string(),
