@@ -13,13 +13,16 @@ import { fundsApi } from "./api/funds.ts";
 import { identityApi, serveImage } from "./api/identity.ts";
 import { messagesApi } from "./api/messages.ts";
 import { MAX_UPLOAD_BYTES } from "../edge/identity/uploads.ts";
-import { accountApi } from "./api/account.ts";
+import { walletsApi } from "./api/wallets.ts";
 import { marketApi } from "./api/market.ts";
 import { tradingApi } from "./api/trading.ts";
 import { platformApi } from "./api/platform.ts";
+import { AUTH_ERRORS, err } from "./api/openapi.ts";
 import { notFoundPage, registerPages } from "./pages/mod.tsx";
 import { serveStatic } from "./static.ts";
 import { registerSocket } from "./ws.ts";
+
+const ImageBytes = z.string().openapi({ format: "binary", description: "the image bytes" });
 
 /** The /api sub-application: envelope, zod validation, body limit, OpenAPI document. */
 export function createApi(deps: Deps) {
@@ -44,7 +47,7 @@ export function createApi(deps: Deps) {
   });
   api.route("/", platformApi);
   api.route("/", accountsApi);
-  api.route("/", accountApi);
+  api.route("/", walletsApi);
   api.route("/", marketApi);
   api.route("/", tradingApi);
   api.route("/", adminApi);
@@ -58,7 +61,16 @@ export function createApi(deps: Deps) {
     tags: ["identity"],
     summary: "Uploaded image bytes (not enveloped): the owner and operators reviewing it only",
     request: { params: z.object({ id: z.string() }) },
-    responses: { 200: { description: "image/jpeg, image/png or image/webp" } },
+    responses: {
+      200: {
+        description: "the image, as stored (re-encoded without metadata)",
+        content: Object.fromEntries(
+          ["image/jpeg", "image/png", "image/webp"].map((mime) => [mime, { schema: ImageBytes }]),
+        ),
+      },
+      ...AUTH_ERRORS,
+      404: err("not the caller's image (or no such image)"),
+    },
   });
   api.doc31("/doc", {
     openapi: "3.1.0",

@@ -117,3 +117,14 @@ export const UserInfo = z.object({
   twoFactor: z.boolean().openapi({ description: "TOTP two-factor is on" }),
 }).openapi("UserInfo");
 export type UserInfo = z.infer<typeof UserInfo>;
+
+/** Replies of the accounts routes besides the user info. */
+export const SmsCodeReply = z.object({ resendAfterSeconds: z.number().int() }).openapi("SmsCode");
+export const DeviceSessionList = z.object({ items: z.array(DeviceSession) });
+export const LoginAttemptList = z.object({ items: z.array(LoginAttempt) });
+/** A reply with nothing to say beyond success (logout, password changes, sign a device out). */
+export const Done = z.object({}).openapi("Done");
+
+export type DeviceSessionJson = z.infer<typeof DeviceSession>;
+export type LoginAttemptJson = z.infer<typeof LoginAttempt>;
+export type TwoFactorSetupJson = z.infer<typeof TwoFactorSetup>;

@@ -146,6 +146,28 @@ export const MethodJson = z.object({
   createdAt: z.number().int(),
 });
 
+/** The withdrawal form's data (`GET /api/withdraw/preview`): amounts as decimal strings. */
+export const WithdrawPreview = z.object({
+  /** withdrawals open (the operators' switch) */
+  enabled: z.boolean(),
+  methods: z.array(MethodJson),
+  /** the chosen method's currency (USDT without one) */
+  currency: Currency,
+  /** the spot balance, at the currency's precision */
+  available: z.string(),
+  min: z.string(),
+  max: z.string(),
+  feeRate: z.string(),
+  feePercent: z.string(),
+  minFee: z.string(),
+  /** for the amount asked (null without one) */
+  fee: z.string().nullable(),
+  /** what arrives (null when the fee takes it all) */
+  net: z.string().nullable(),
+  turnover: z.object({ required: z.string(), traded: z.string(), remaining: z.string() }),
+}).openapi("WithdrawPreview");
+export type WithdrawPreviewJson = z.infer<typeof WithdrawPreview>;
+
 const Dec = z.string({ error: "required" }).regex(/^\d{1,12}(\.\d{1,8})?$/, {
   error: "amountInvalid",
 });
@@ -172,3 +194,20 @@ export const WithdrawSettingsBody = z.strictObject({
     if (n(r.minFee) >= n(r.min)) bad("minFee");
   }
 }).openapi("WithdrawSettingsRequest");
+
+/** Replies of the customer's funds routes (lists and pages of the records above). */
+export const ChannelList = z.object({ items: z.array(ChannelJson) });
+export const MethodList = z.object({ items: z.array(MethodJson) });
+export const RechargePage = z.object({
+  items: z.array(RechargeJson),
+  cursor: z.string().nullable(),
+});
+export const WithdrawalPage = z.object({
+  items: z.array(WithdrawalJson),
+  cursor: z.string().nullable(),
+});
+
+export type ChannelReply = z.infer<typeof ChannelJson>;
+export type RechargeReply = z.infer<typeof RechargeJson>;
+export type WithdrawalReply = z.infer<typeof WithdrawalJson>;
+export type MethodReply = z.infer<typeof MethodJson>;

@@ -13,7 +13,14 @@ import type { Json } from "../operators/store.ts";
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { pageByIndex } from "../platform/kvpage.ts";
-import { attachImage, type ImageStore } from "./uploads.ts";
+import { take } from "../platform/ratelimit.ts";
+import {
+  attachImage,
+  type ImageStore,
+  MAX_UPLOAD_BYTES,
+  sanitizeImage,
+  UploadRejected,
+} from "./uploads.ts";
 
 export const DOC_TYPES = ["idCard", "passport", "drivingLicence"] as const;
 export type DocType = typeof DOC_TYPES[number];
@@ -74,12 +81,58 @@ export async function identityStatus(kv: Deno.Kv, t: string, userId: string) {
   return (await kv.get<IdentityStatus>(identityKeys.status(t, userId))).value ?? EMPTY;
 }
 
+/** Uploads per customer: 30 an hour (three documents and a few vouchers, with retries). */
+const UPLOAD_LIMIT = { max: 30, windowMs: 3600_000 };
+
+const UPLOAD_ERRORS: Record<UploadRejected["reason"], DomainError> = {
+  SIZE: new DomainError("IMAGE_TOO_LARGE", { mb: MAX_UPLOAD_BYTES / 1024 / 1024 }),
+  TYPE: new DomainError("IMAGE_TYPE"),
+  MALFORMED: new DomainError("IMAGE_INVALID"),
+  POLYGLOT: new DomainError("IMAGE_INVALID"),
+};
+
 export class Identity {
   constructor(
     private kv: Deno.Kv,
     private images: ImageStore,
     private now: () => number = Date.now,
   ) {}
+
+  /** The customer's verification state as they see it (`certifyLevel`: their user record's). */
+  async status(t: string, userId: string, certifyLevel: "none" | "junior" | "advanced") {
+    const st = await identityStatus(this.kv, t, userId);
+    const level = (l: LevelState | null) =>
+      l ? { status: l.status, reason: l.reason, updatedAt: l.updatedAt } : null;
+    return {
+      certifyLevel,
+      junior: level(st.junior),
+      advanced: level(st.advanced),
+      verifiedName: st.verifiedName,
+    };
+  }
+
+  /**
+   * A customer's image upload (documents, vouchers): at most 5 MiB and UPLOAD_LIMIT an hour,
+   * JPEG/PNG/WebP by content, re-encoded without metadata; returns the new image id.
+   */
+  async upload(t: string, userId: string, file: Blob): Promise<string> {
+    if (file.size > MAX_UPLOAD_BYTES) throw UPLOAD_ERRORS.SIZE;
+    const r = await take(this.kv, [t, "identity", "uploadRate", userId], UPLOAD_LIMIT, this.now());
+    if (!r.allowed) {
+      const seconds = Math.max(1, Math.ceil(r.retryAfterMs / 1000));
+      throw new DomainError("RATE_LIMITED", { seconds }, undefined, {
+        retryAfterSeconds: seconds,
+      });
+    }
+    let clean;
+    try {
+      clean = sanitizeImage(new Uint8Array(await file.arrayBuffer()));
+    } catch (e) {
+      if (e instanceof UploadRejected) throw UPLOAD_ERRORS[e.reason];
+      throw e;
+    }
+    return await this.images.save(t, `u:${userId}`, clean);
+  }
 
   async submitJunior(
     t: string,

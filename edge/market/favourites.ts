@@ -1,6 +1,7 @@
 /** A customer's watch list (favourite symbols), per tenant. */
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
+import type { Quote, Quotes } from "./quotes.ts";
 import { symbolOf } from "./symbols.ts";
 
 const MAX = 50;
@@ -29,4 +30,26 @@ export async function setFavourite(
     if (res.ok) return list;
   }
   throw storeBusy();
+}
+
+/** A customer's favourites, read and changed through the market service (`market.favourites`). */
+export class Favourites {
+  constructor(private kv: Deno.Kv, private quotes: Quotes) {}
+
+  /** The favourite symbols, in the order they were added. */
+  symbols(t: string, userId: string): Promise<string[]> {
+    return favourites(this.kv, t, userId);
+  }
+
+  /** The favourites' current quotes (symbols without a quote yet are left out). */
+  async withQuotes(t: string, userId: string): Promise<Quote[]> {
+    const favs = await favourites(this.kv, t, userId);
+    const { list } = this.quotes.list();
+    return favs.map((f) => list.find((q) => q.symbol === f)).filter((q): q is Quote => !!q);
+  }
+
+  /** Add (`on`) or remove a favourite; returns the symbols after the change. */
+  set(t: string, userId: string, symbol: string, on: boolean): Promise<string[]> {
+    return setFavourite(this.kv, t, userId, symbol, on);
+  }
 }

@@ -10,6 +10,7 @@
  */
 import type { Currency } from "../ledger/accounts.ts";
 import type { AppConfig } from "../platform/config.ts";
+import { Favourites } from "./favourites.ts";
 import type { Feed } from "./feeds/feed.ts";
 import { parseCandleCsv, ReplayFeed, shiftToToday } from "./feeds/replay.ts";
 import { SimulatedFeed } from "./feeds/simulated.ts";
@@ -24,6 +25,8 @@ import { type KeyWatch, watchKeys } from "../platform/kvwatch.ts";
 export class MarketService implements PricePort {
   readonly tape: Tape;
   readonly quotes: Quotes;
+  /** the customers' favourite symbols */
+  readonly favourites: Favourites;
   private feed: Feed | null = null;
   private lease: Lease | null = null;
   private leading = false;
@@ -42,6 +45,7 @@ export class MarketService implements PricePort {
   ) {
     this.tape = new Tape(kv, { ...DEFAULT_TAPE, ...tapeOptions, now });
     this.quotes = new Quotes(this.tape, symbols, now);
+    this.favourites = new Favourites(kv, this.quotes);
     this.tape.onTicks((e) => {
       this.quotes.onTicks(e);
       for (const l of this.listeners) l(e);

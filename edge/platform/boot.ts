@@ -1,5 +1,6 @@
 import { OperatorsService } from "../operators/service.ts";
-import { migrateUnreadCounters } from "../content/messages.ts";
+import { Messages, migrateUnreadCounters } from "../content/messages.ts";
+import { RechargeChannels } from "../funds/channels.ts";
 import { PaymentMethods } from "../funds/methods.ts";
 import { Recharges } from "../funds/recharge.ts";
 import { Withdrawals } from "../funds/withdraw.ts";
@@ -143,6 +144,8 @@ export async function buildDeps(
     methods,
     recharges,
     withdrawals,
+    messages: new Messages(kv),
+    channels: new RechargeChannels(kv),
     now,
   };
 }

@@ -1,4 +1,6 @@
 import type { EventLogReader } from "../realtime/eventlog.ts";
+import type { Messages } from "../content/messages.ts";
+import type { RechargeChannels } from "../funds/channels.ts";
 import type { OperatorsService } from "../operators/service.ts";
 import type { PaymentMethods } from "../funds/methods.ts";
 import type { Recharges } from "../funds/recharge.ts";
@@ -48,6 +50,8 @@ export interface Deps {
   methods: PaymentMethods;
   recharges: Recharges;
   withdrawals: Withdrawals;
+  messages: Messages;
+  channels: RechargeChannels;
   now: () => number;
 }
 

@@ -1,4 +1,4 @@
-import type { TypedResponse } from "hono";
+import type { Context, TypedResponse } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { DomainError, type Envelope } from "./errors.ts";
 import { envelopeCode, httpStatus } from "./http_errors.ts";
@@ -8,7 +8,8 @@ import { translator } from "./locale.ts";
 import { DEFAULT_LOCALE } from "../../locales/languages.ts";
 
 /** A success envelope. Typed explicitly: inferring hono's JSONParsed<T> for a generic T is too deep. */
-export function ok<T>(c: Ctx, data: T): Response & TypedResponse<Success<T>, 200, "json"> {
+// deno-lint-ignore no-explicit-any
+export function ok<T>(c: Context<any>, data: T): Response & TypedResponse<Success<T>, 200, "json"> {
   return c.json({ code: 0, message: "ok", data } as Success<T>, 200) as never;
 }
 

@@ -1,4 +1,6 @@
 import type { MiddlewareHandler } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { Session } from "../accounts/service.ts";
 import { getCookie } from "hono/cookie";
 import { getConnInfo } from "hono/deno";
 import { isTimeZone } from "../../locales/format.ts";
@@ -16,6 +18,7 @@ import {
   TZ_COOKIE,
 } from "./context.ts";
 import { translator } from "./locale.ts";
+import { type Product } from "./tenants.ts";
 
 /**
  * The hashed inline boot script, the only inline script CSP allows: follows legacy `#/path` URLs
@@ -139,8 +142,44 @@ function sameOrigin(c: Ctx): boolean {
   }
 }
 
+/** The signed-in customer of the request, or UNAUTHORIZED (envelope -99). */
 export async function requireSession(c: Ctx) {
   const s = await sessionOf(c);
   if (!s) throw new DomainError("UNAUTHORIZED");
   return s;
+}
+
+/** What `signedIn` gives the handlers after it: the session, never null. */
+export interface SignedIn {
+  Variables: { session: Session };
+}
+
+/**
+ * Route middleware: only a signed-in customer gets past (else UNAUTHORIZED, envelope -99); the
+ * handler reads `c.var.session`. Runs before the request is validated or its body read.
+ */
+export const signedIn = createMiddleware<SignedIn>(async (c, next) => {
+  await requireSession(c as unknown as Ctx);
+  await next();
+});
+
+/** The middleware of `product`: adds no variables. */
+export type ProductGate = MiddlewareHandler<{ Variables: Record<never, never> }>;
+
+/** The middleware of a product's customer routes: signed in, then the product switched on. */
+export function signedInFor(p: Product): [typeof signedIn, ProductGate] {
+  return [signedIn, product(p)];
+}
+
+/**
+ * Route middleware: the tenant offers this product (else PRODUCT_DISABLED). After `signedIn`, so
+ * an anonymous request still learns that it must sign in first.
+ */
+export function product(p: Product): ProductGate {
+  return async (c, next) => {
+    if (!(c as unknown as Ctx).get("tenant").products.includes(p)) {
+      throw new DomainError("PRODUCT_DISABLED");
+    }
+    await next();
+  };
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 /** Products a tenant can switch on; pages of a disabled product say so instead of trading. */
 export const PRODUCTS = ["fast", "leveraged", "spot", "exchange", "wealth", "demo"] as const;
+export type Product = typeof PRODUCTS[number];
 
 export const TenantSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/),

@@ -1,14 +1,17 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import {
   ChangePasswordBody,
-  DeviceSession,
+  DeviceSessionList,
+  Done,
   DrawPasswordBody,
-  LoginAttempt,
+  LoginAttemptList,
   LoginBody,
   RegisterBody,
   ResetPasswordBody,
   SmsCodeBody,
+  SmsCodeReply,
   TwoFactorCodeBody,
   TwoFactorSetup,
   UserInfo,
@@ -16,11 +19,10 @@ import {
 import { type ClientMeta, LOGIN_LOG_SIZE, userInfo } from "../../edge/accounts/service.ts";
 import { type AppEnv, type Ctx, SESSION_COOKIE } from "../../edge/platform/context.ts";
 import { ok } from "../../edge/platform/envelope.ts";
-import { requireSession, sessionOf } from "../../edge/platform/middleware.ts";
+import { sessionOf, signedIn } from "../../edge/platform/middleware.ts";
 import { AUTH_ERRORS, err, ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["accounts"];
-const Empty = z.object({});
 
 /** Hand a new session to the client: `authorization` header (the spec) and HttpOnly cookie. */
 function issueSession(c: Ctx, token: string, expiresAt: number) {
@@ -40,7 +42,7 @@ function clientMeta(c: Ctx): ClientMeta {
   return { ip: c.get("ip"), userAgent: c.req.header("user-agent") ?? "" };
 }
 
-function dropSessionCookie(c: Ctx) {
+function dropSessionCookie<E extends AppEnv>(c: Context<E>) {
   deleteCookie(c, SESSION_COOKIE, { path: "/", secure: c.get("secure") });
 }
 
@@ -53,7 +55,7 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       summary: "Send a verification code (answer never reveals whether the phone is registered)",
       request: jsonBody(SmsCodeBody),
       responses: {
-        ...okReply(z.object({ resendAfterSeconds: z.number().int() })),
+        ...okReply(SmsCodeReply),
         ...ERRORS,
         503: err("SMS_SEND_FAILED: the SMS provider did not take the message (retry at once)"),
       },
@@ -116,7 +118,7 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       tags,
       summary: "End this session (idempotent)",
       request: jsonBody(z.strictObject({})),
-      responses: { ...okReply(Empty), ...ERRORS },
+      responses: { ...okReply(Done), ...ERRORS },
     }),
     async (c) => {
       const s = await sessionOf(c);
@@ -131,12 +133,10 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       path: "/user/info",
       tags,
       summary: "The signed-in customer",
+      middleware: signedIn,
       responses: { ...okReply(UserInfo), ...AUTH_ERRORS },
     }),
-    async (c) => {
-      const s = await requireSession(c);
-      return ok(c, userInfo(s.user));
-    },
+    (c) => ok(c, userInfo(c.var.session.user)),
   )
   .openapi(
     createRoute({
@@ -144,11 +144,12 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       path: "/user/password",
       tags,
       summary: "Change the login password; ends every session",
+      middleware: signedIn,
       request: jsonBody(ChangePasswordBody),
-      responses: { ...okReply(Empty), ...AUTH_ERRORS },
+      responses: { ...okReply(Done), ...AUTH_ERRORS },
     }),
     async (c) => {
-      const s = await requireSession(c);
+      const s = c.var.session;
       const { oldPassword, newPassword } = c.req.valid("json");
       await c.get("deps").accounts.changePassword(c.get("tenant").id, s, oldPassword, newPassword);
       dropSessionCookie(c);
@@ -162,7 +163,7 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       tags,
       summary: "Reset a forgotten password by SMS code; ends every session",
       request: jsonBody(ResetPasswordBody),
-      responses: { ...okReply(Empty), ...ERRORS },
+      responses: { ...okReply(Done), ...ERRORS },
     }),
     async (c) => {
       const { phone, code, newPassword } = c.req.valid("json");
@@ -176,11 +177,12 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       path: "/user/draw-password",
       tags,
       summary: "Set or change the 6-digit withdrawal password",
+      middleware: signedIn,
       request: jsonBody(DrawPasswordBody),
       responses: { ...okReply(UserInfo), ...AUTH_ERRORS },
     }),
     async (c) => {
-      const s = await requireSession(c);
+      const s = c.var.session;
       const { password, oldPassword } = c.req.valid("json");
       const u = await c.get("deps").accounts.setDrawPassword(
         c.get("tenant").id,
@@ -198,11 +200,12 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       tags,
       summary:
         "Start two-factor sign-in: a new TOTP secret and its otpauth URI (shown once; on after /enable)",
+      middleware: signedIn,
       request: jsonBody(z.strictObject({})),
       responses: { ...okReply(TwoFactorSetup), ...AUTH_ERRORS },
     }),
     async (c) => {
-      const s = await requireSession(c);
+      const s = c.var.session;
       c.header("Cache-Control", "no-store");
       const r = await c.get("deps").accounts.setupTwoFactor(
         c.get("tenant").id,
@@ -218,11 +221,12 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       path: "/user/2fa/enable",
       tags,
       summary: "Turn two-factor on with a code from the secret of /setup (each code works once)",
+      middleware: signedIn,
       request: jsonBody(TwoFactorCodeBody),
       responses: { ...okReply(UserInfo), ...AUTH_ERRORS },
     }),
     async (c) => {
-      const s = await requireSession(c);
+      const s = c.var.session;
       const { code } = c.req.valid("json");
       const u = await c.get("deps").accounts.enableTwoFactor(c.get("tenant").id, s, code);
       return ok(c, userInfo(u));
@@ -234,11 +238,12 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       path: "/user/2fa/disable",
       tags,
       summary: "Turn two-factor off with a current code (each code works once)",
+      middleware: signedIn,
       request: jsonBody(TwoFactorCodeBody),
       responses: { ...okReply(UserInfo), ...AUTH_ERRORS },
     }),
     async (c) => {
-      const s = await requireSession(c);
+      const s = c.var.session;
       const { code } = c.req.valid("json");
       const u = await c.get("deps").accounts.disableTwoFactor(c.get("tenant").id, s, code);
       return ok(c, userInfo(u));
@@ -250,13 +255,14 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       path: "/user/sessions",
       tags,
       summary: "Signed-in devices (live sessions), newest first; `current` marks this one",
+      middleware: signedIn,
       responses: {
-        ...okReply(z.object({ items: z.array(DeviceSession) })),
+        ...okReply(DeviceSessionList),
         ...AUTH_ERRORS,
       },
     }),
     async (c) => {
-      const s = await requireSession(c);
+      const s = c.var.session;
       return ok(c, { items: await c.get("deps").accounts.sessions(c.get("tenant").id, s) });
     },
   )
@@ -266,11 +272,12 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       path: "/user/sessions/{id}",
       tags,
       summary: "Sign one device out (its token then answers -99); another's session is 404",
+      middleware: signedIn,
       request: { params: z.object({ id: z.string().regex(/^[0-9a-f]{24}$/) }) },
-      responses: { ...okReply(Empty), ...AUTH_ERRORS },
+      responses: { ...okReply(Done), ...AUTH_ERRORS },
     }),
     async (c) => {
-      const s = await requireSession(c);
+      const s = c.var.session;
       const { id } = c.req.valid("param");
       await c.get("deps").accounts.revokeSession(c.get("tenant").id, s, id);
       return ok(c, {});
@@ -283,13 +290,14 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       tags,
       summary:
         `Recent sign-in attempts (at most ${LOGIN_LOG_SIZE}, 90 days), newest first: success, wrongPassword, totpFailed, throttled`,
+      middleware: signedIn,
       responses: {
-        ...okReply(z.object({ items: z.array(LoginAttempt) })),
+        ...okReply(LoginAttemptList),
         ...AUTH_ERRORS,
       },
     }),
     async (c) => {
-      const s = await requireSession(c);
+      const s = c.var.session;
       return ok(c, { items: await c.get("deps").accounts.logins(c.get("tenant").id, s) });
     },
   );

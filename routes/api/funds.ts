@@ -2,29 +2,30 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { customerRechargeJson } from "../../edge/funds/recharge.ts";
 import { methodJson } from "../../edge/funds/methods.ts";
 import {
-  ChannelJson,
+  ChannelList,
   Id,
   MethodJson,
+  MethodList,
   PageQuery,
   PaymentMethodBody,
   RechargeBody,
   RechargeJson,
+  RechargePage,
   WithdrawalJson,
+  WithdrawalPage,
   WithdrawBody,
+  WithdrawPreview,
   WithdrawPreviewQuery,
 } from "../../edge/funds/schemas.ts";
-import { listChannels, publicChannel } from "../../edge/funds/settings.ts";
 import { customerWithdrawalJson } from "../../edge/funds/withdraw.ts";
 import { amountIn, IdempotencyHeaders } from "../../edge/ledger/schemas.ts";
 import type { AppEnv } from "../../edge/platform/context.ts";
 import { ok } from "../../edge/platform/envelope.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
-import { requireSession } from "../../edge/platform/middleware.ts";
+import { signedIn } from "../../edge/platform/middleware.ts";
 import { AUTH_ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["funds"];
-const page = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), cursor: z.string().nullable() });
 const IdParam = z.object({ id: Id });
 
 export const fundsApi = new OpenAPIHono<AppEnv>()
@@ -34,12 +35,11 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       path: "/recharge/channels",
       tags,
       summary: "Offline recharge channels (bank account or deposit address per currency)",
-      responses: { ...okReply(z.object({ items: z.array(ChannelJson) })), ...AUTH_ERRORS },
+      middleware: signedIn,
+      responses: { ...okReply(ChannelList), ...AUTH_ERRORS },
     }),
     async (c) => {
-      await requireSession(c);
-      const items = await listChannels(c.get("deps").kv, c.get("tenant").id);
-      return ok(c, { items: items.map(publicChannel) });
+      return ok(c, { items: await c.get("deps").channels.forCustomers(c.get("tenant").id) });
     },
   )
   .openapi(
@@ -48,13 +48,13 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       path: "/recharge",
       tags,
       summary: "Submit an offline recharge for review (status auditing)",
+      middleware: signedIn,
       request: jsonBody(RechargeBody),
       responses: { ...okReply(RechargeJson), ...AUTH_ERRORS },
     }),
     async (c) => {
-      const s = await requireSession(c);
       const b = c.req.valid("json");
-      const r = await c.get("deps").recharges.submit(c.get("tenant").id, s.userId, {
+      const r = await c.get("deps").recharges.submit(c.get("tenant").id, c.var.session.userId, {
         ...b,
         amount: amountIn(b.currency, b.amount)!,
       });
@@ -67,15 +67,15 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       path: "/recharge/history",
       tags,
       summary: "The customer's recharges, newest first",
+      middleware: signedIn,
       request: { query: PageQuery },
-      responses: { ...okReply(page(RechargeJson)), ...AUTH_ERRORS },
+      responses: { ...okReply(RechargePage), ...AUTH_ERRORS },
     }),
     async (c) => {
-      const s = await requireSession(c);
       const q = c.req.valid("query");
       const p = await c.get("deps").recharges.history(
         c.get("tenant").id,
-        s.userId,
+        c.var.session.userId,
         q.limit,
         q.cursor,
       );
@@ -88,13 +88,13 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       path: "/recharge/{id}",
       tags,
       summary: "One of the customer's recharges",
+      middleware: signedIn,
       request: { params: IdParam },
       responses: { ...okReply(RechargeJson), ...AUTH_ERRORS },
     }),
     async (c) => {
-      const s = await requireSession(c);
       const r = await c.get("deps").recharges.get(c.get("tenant").id, c.req.valid("param").id);
-      if (!r || r.userId !== s.userId) throw new DomainError("NOT_FOUND");
+      if (!r || r.userId !== c.var.session.userId) throw new DomainError("NOT_FOUND");
       return ok(c, customerRechargeJson(r));
     },
   )
@@ -105,15 +105,18 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       tags,
       summary:
         "Withdrawal form data: bound methods, limits, fee and net for an amount, turnover remaining",
+      middleware: signedIn,
       request: { query: WithdrawPreviewQuery },
-      responses: { ...okReply(z.unknown()), ...AUTH_ERRORS },
+      responses: { ...okReply(WithdrawPreview), ...AUTH_ERRORS },
     }),
     async (c) => {
-      const s = await requireSession(c);
       const q = c.req.valid("query");
       const { withdrawals } = c.get("deps");
       const t = c.get("tenant").id;
-      return ok(c, await withdrawals.preview(t, s.userId, q.methodId ?? null, q.amount ?? null));
+      return ok(
+        c,
+        await withdrawals.preview(t, c.var.session.userId, q.methodId ?? null, q.amount ?? null),
+      );
     },
   )
   .openapi(
@@ -122,17 +125,17 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       path: "/withdraw",
       tags,
       summary: "Request a withdrawal to a bound method; the amount is frozen until reviewed",
+      middleware: signedIn,
       request: { ...jsonBody(WithdrawBody), headers: IdempotencyHeaders },
       responses: { ...okReply(WithdrawalJson), ...AUTH_ERRORS },
     }),
     async (c) => {
-      const s = await requireSession(c);
       const b = c.req.valid("json");
       const t = c.get("tenant").id;
       const { withdrawals } = c.get("deps");
       const r = await withdrawals.request(
         t,
-        s.userId,
+        c.var.session.userId,
         b,
         c.req.valid("header")["idempotency-key"],
       );
@@ -145,15 +148,15 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       path: "/withdraw/history",
       tags,
       summary: "The customer's withdrawals, newest first",
+      middleware: signedIn,
       request: { query: PageQuery },
-      responses: { ...okReply(page(WithdrawalJson)), ...AUTH_ERRORS },
+      responses: { ...okReply(WithdrawalPage), ...AUTH_ERRORS },
     }),
     async (c) => {
-      const s = await requireSession(c);
       const q = c.req.valid("query");
       const p = await c.get("deps").withdrawals.history(
         c.get("tenant").id,
-        s.userId,
+        c.var.session.userId,
         q.limit,
         q.cursor,
       );
@@ -166,13 +169,13 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       path: "/withdraw/{id}",
       tags,
       summary: "One of the customer's withdrawals",
+      middleware: signedIn,
       request: { params: IdParam },
       responses: { ...okReply(WithdrawalJson), ...AUTH_ERRORS },
     }),
     async (c) => {
-      const s = await requireSession(c);
       const w = await c.get("deps").withdrawals.get(c.get("tenant").id, c.req.valid("param").id);
-      if (!w || w.userId !== s.userId) throw new DomainError("NOT_FOUND");
+      if (!w || w.userId !== c.var.session.userId) throw new DomainError("NOT_FOUND");
       return ok(c, customerWithdrawalJson(w));
     },
   )
@@ -182,11 +185,11 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       path: "/payment-methods",
       tags,
       summary: "The customer's bound bank card and crypto addresses",
-      responses: { ...okReply(z.object({ items: z.array(MethodJson) })), ...AUTH_ERRORS },
+      middleware: signedIn,
+      responses: { ...okReply(MethodList), ...AUTH_ERRORS },
     }),
     async (c) => {
-      const s = await requireSession(c);
-      const items = await c.get("deps").methods.list(c.get("tenant").id, s.userId);
+      const items = await c.get("deps").methods.list(c.get("tenant").id, c.var.session.userId);
       return ok(c, { items: items.map(methodJson) });
     },
   )
@@ -197,14 +200,14 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       tags,
       summary:
         "Bind a bank card (holder = verified name) or a crypto address; immutable once bound",
+      middleware: signedIn,
       request: jsonBody(PaymentMethodBody),
       responses: { ...okReply(MethodJson), ...AUTH_ERRORS },
     }),
     async (c) => {
-      const s = await requireSession(c);
       const m = await c.get("deps").methods.add(
         c.get("tenant").id,
-        s.userId,
+        c.var.session.userId,
         c.req.valid("json"),
       );
       return ok(c, methodJson(m));

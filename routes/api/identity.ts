@@ -1,75 +1,21 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { DOC_TYPES, identityStatus } from "../../edge/identity/certify.ts";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { ImageId } from "../../edge/funds/schemas.ts";
-import { MAX_UPLOAD_BYTES, sanitizeImage, UploadRejected } from "../../edge/identity/uploads.ts";
+import {
+  AdvancedBody,
+  CertifyStatus,
+  JuniorBody,
+  UploadForm,
+  UploadReply,
+} from "../../edge/identity/schemas.ts";
 import type { AppEnv, Ctx } from "../../edge/platform/context.ts";
 import { errorResponse, ok } from "../../edge/platform/envelope.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
-import { requireSession, sessionOf } from "../../edge/platform/middleware.ts";
-import { take } from "../../edge/platform/ratelimit.ts";
+import { sessionOf, signedIn } from "../../edge/platform/middleware.ts";
 import { AUTH_ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["identity"];
 
-const JuniorBody = z.strictObject({
-  name: z.string({ error: "nameRequired" }).trim().min(1, { error: "nameRequired" })
-    .max(64, { error: "tooLong" })
-    .refine((s) => /^[\p{L}\p{M} .'-]+$/u.test(s), { error: "nameInvalid" }),
-  docType: z.enum(DOC_TYPES, { error: "docTypeRequired" }),
-  docNumber: z.string({ error: "docNumberRequired" }).trim().min(1, { error: "docNumberRequired" })
-    .max(32, { error: "tooLong" })
-    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{2,31}$/, { error: "docNumberInvalid" }),
-}).openapi("JuniorCertifyRequest");
-
-const AdvancedBody = z.strictObject({
-  frontImageId: ImageId,
-  backImageId: ImageId,
-  handheldImageId: ImageId,
-}).openapi("AdvancedCertifyRequest");
-
-const LevelJson = z.object({
-  status: z.enum(["authenticating", "authenticated", "rejected"]),
-  reason: z.string().nullable(),
-  updatedAt: z.number().int(),
-}).nullable();
-
-const StatusJson = z.object({
-  certifyLevel: z.enum(["none", "junior", "advanced"]),
-  junior: LevelJson,
-  advanced: LevelJson,
-  verifiedName: z.string().nullable(),
-});
-
-/** Uploads per customer: 30 an hour (three documents and a few vouchers, with retries). */
-const UPLOAD_LIMIT = { max: 30, windowMs: 3600_000 };
-
-const UPLOAD_ERRORS: Record<UploadRejected["reason"], DomainError> = {
-  SIZE: new DomainError("IMAGE_TOO_LARGE", { mb: MAX_UPLOAD_BYTES / 1024 / 1024 }),
-  TYPE: new DomainError("IMAGE_TYPE"),
-  MALFORMED: new DomainError("IMAGE_INVALID"),
-  POLYGLOT: new DomainError("IMAGE_INVALID"),
-};
-
-async function statusOf(c: Ctx, userId: string, certifyLevel: "none" | "junior" | "advanced") {
-  const st = await identityStatus(c.get("deps").kv, c.get("tenant").id, userId);
-  const level = (l: typeof st.junior) =>
-    l ? { status: l.status, reason: l.reason, updatedAt: l.updatedAt } : null;
-  return {
-    certifyLevel,
-    junior: level(st.junior),
-    advanced: level(st.advanced),
-    verifiedName: st.verifiedName,
-  };
-}
-
-const base = new OpenAPIHono<AppEnv>();
-// a multipart body is parsed by the validator: refuse anonymous uploads before reading it
-base.use("/upload", async (c, next) => {
-  await requireSession(c);
-  await next();
-});
-
-export const identityApi = base
+export const identityApi = new OpenAPIHono<AppEnv>()
   .openapi(
     createRoute({
       method: "post",
@@ -77,44 +23,22 @@ export const identityApi = base
       tags,
       summary:
         "Upload an image (multipart field `file`): JPEG/PNG/WebP by content, <= 5 MiB, metadata removed",
+      // before the validator: an anonymous upload is refused before its body is read
+      middleware: signedIn,
       request: {
-        body: {
-          content: {
-            "multipart/form-data": {
-              schema: z.object({ file: z.any().openapi({ type: "string", format: "binary" }) }),
-            },
-          },
-          required: true,
-        },
+        body: { content: { "multipart/form-data": { schema: UploadForm } }, required: true },
       },
-      responses: { ...okReply(z.object({ imageId: z.string() })), ...AUTH_ERRORS },
+      responses: { ...okReply(UploadReply), ...AUTH_ERRORS },
     }),
     async (c) => {
-      const s = await requireSession(c);
-      const t = c.get("tenant").id;
-      const { kv, images, now } = c.get("deps");
-      const form = c.req.valid("form") as { file?: unknown };
-      const file = form.file;
+      const file = (c.req.valid("form") as { file?: unknown }).file;
       if (!(file instanceof File)) {
         throw new DomainError("VALIDATION", {}, { file: "imageMissing" });
       }
-      if (file.size > MAX_UPLOAD_BYTES) throw UPLOAD_ERRORS.SIZE;
-      const r = await take(kv, [t, "identity", "uploadRate", s.userId], UPLOAD_LIMIT, now());
-      if (!r.allowed) {
-        const seconds = Math.max(1, Math.ceil(r.retryAfterMs / 1000));
-        throw new DomainError("RATE_LIMITED", { seconds }, undefined, {
-          retryAfterSeconds: seconds,
-        });
-      }
-      let clean;
-      try {
-        clean = sanitizeImage(new Uint8Array(await file.arrayBuffer()));
-      } catch (e) {
-        if (e instanceof UploadRejected) throw UPLOAD_ERRORS[e.reason];
-        throw e;
-      }
-      const imageId = await images.save(t, `u:${s.userId}`, clean);
-      return ok(c, { imageId });
+      const { identity } = c.get("deps");
+      return ok(c, {
+        imageId: await identity.upload(c.get("tenant").id, c.var.session.userId, file),
+      });
     },
   )
   .openapi(
@@ -123,11 +47,15 @@ export const identityApi = base
       path: "/certify",
       tags,
       summary: "The customer's verification state (junior and advanced)",
-      responses: { ...okReply(StatusJson), ...AUTH_ERRORS },
+      middleware: signedIn,
+      responses: { ...okReply(CertifyStatus), ...AUTH_ERRORS },
     }),
     async (c) => {
-      const s = await requireSession(c);
-      return ok(c, await statusOf(c, s.userId, s.user.certifyLevel));
+      const s = c.var.session;
+      return ok(
+        c,
+        await c.get("deps").identity.status(c.get("tenant").id, s.userId, s.user.certifyLevel),
+      );
     },
   )
   .openapi(
@@ -136,13 +64,16 @@ export const identityApi = base
       path: "/certify/junior",
       tags,
       summary: "Submit junior verification (name, document type and number) for review",
+      middleware: signedIn,
       request: jsonBody(JuniorBody),
-      responses: { ...okReply(StatusJson), ...AUTH_ERRORS },
+      responses: { ...okReply(CertifyStatus), ...AUTH_ERRORS },
     }),
     async (c) => {
-      const s = await requireSession(c);
-      await c.get("deps").identity.submitJunior(c.get("tenant").id, s.userId, c.req.valid("json"));
-      return ok(c, await statusOf(c, s.userId, s.user.certifyLevel));
+      const s = c.var.session;
+      const t = c.get("tenant").id;
+      const { identity } = c.get("deps");
+      await identity.submitJunior(t, s.userId, c.req.valid("json"));
+      return ok(c, await identity.status(t, s.userId, s.user.certifyLevel));
     },
   )
   .openapi(
@@ -151,17 +82,16 @@ export const identityApi = base
       path: "/certify/advanced",
       tags,
       summary: "Submit advanced verification (front, back and handheld photos); junior first",
+      middleware: signedIn,
       request: jsonBody(AdvancedBody),
-      responses: { ...okReply(StatusJson), ...AUTH_ERRORS },
+      responses: { ...okReply(CertifyStatus), ...AUTH_ERRORS },
     }),
     async (c) => {
-      const s = await requireSession(c);
-      await c.get("deps").identity.submitAdvanced(
-        c.get("tenant").id,
-        s.userId,
-        c.req.valid("json"),
-      );
-      return ok(c, await statusOf(c, s.userId, s.user.certifyLevel));
+      const s = c.var.session;
+      const t = c.get("tenant").id;
+      const { identity } = c.get("deps");
+      await identity.submitAdvanced(t, s.userId, c.req.valid("json"));
+      return ok(c, await identity.status(t, s.userId, s.user.certifyLevel));
     },
   );
 

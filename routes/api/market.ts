@@ -1,41 +1,23 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { INTERVALS, parseDecimal } from "../../core-wasm/mod.ts";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { parseDecimal } from "../../core-wasm/mod.ts";
 import { candleRow } from "../../edge/market/tape.ts";
-import { favourites, setFavourite } from "../../edge/market/favourites.ts";
 import type { Quote } from "../../edge/market/quotes.ts";
+import {
+  Candles,
+  FavouriteSymbols,
+  KlineQuery,
+  QuoteList,
+  SearchQuery,
+  SymbolParam,
+} from "../../edge/market/schemas.ts";
 import { RECOMMENDED, symbolOf } from "../../edge/market/symbols.ts";
 import type { AppEnv, Ctx } from "../../edge/platform/context.ts";
 import { ok } from "../../edge/platform/envelope.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
-import { requireSession } from "../../edge/platform/middleware.ts";
+import { signedIn } from "../../edge/platform/middleware.ts";
 import { AUTH_ERRORS, ERRORS, okReply } from "./openapi.ts";
 
 const tags = ["market"];
-
-const QuoteSchema = z.object({
-  symbol: z.string(),
-  name: z.string(),
-  base: z.string(),
-  priceDecimals: z.number().int(),
-  price: z.string(),
-  open: z.string(),
-  high: z.string(),
-  low: z.string(),
-  change: z.string(),
-  changePct: z.string().openapi({ description: "fraction, 0.0123 = +1.23 %" }),
-  volume24h: z.string(),
-  turnover: z.string(),
-  time: z.number().int(),
-  stale: z.boolean(),
-}).openapi("Quote");
-const QuoteList = z.object({ items: z.array(QuoteSchema), feed: z.string().nullable() });
-
-const SymbolParam = z.object({
-  symbol: z.string().regex(/^[A-Z0-9]{2,20}$/, { error: "invalid" }).openapi({
-    param: { name: "symbol", in: "path" },
-    example: "BTCUSDT",
-  }),
-});
 
 /** The quotes list is served from the serialized cache (the hot path of the quotes screens). */
 function quotesReply(
@@ -101,7 +83,7 @@ export const marketApi = new OpenAPIHono<AppEnv>()
       path: "/market/search",
       tags,
       summary: "Symbols whose code or name contains the query",
-      request: { query: z.object({ q: z.string().max(20).default("") }) },
+      request: { query: SearchQuery },
       responses: { ...okReply(QuoteList), ...ERRORS },
     }),
     (c) => {
@@ -115,25 +97,8 @@ export const marketApi = new OpenAPIHono<AppEnv>()
       path: "/market/kline",
       tags,
       summary: "Candles [openTime, open, high, low, close, volume], oldest first",
-      request: {
-        query: z.object({
-          symbol: z.string().regex(/^[A-Z0-9]{2,20}$/, { error: "invalid" }),
-          interval: z.enum(INTERVALS, { error: "invalid" }),
-          from: z.coerce.number().int().min(0).optional(),
-          to: z.coerce.number().int().min(0).optional(),
-          limit: z.coerce.number().int().min(1).max(1000).default(300),
-        }),
-      },
-      responses: {
-        ...okReply(z.object({
-          symbol: z.string(),
-          interval: z.string(),
-          candles: z.array(
-            z.tuple([z.number(), z.string(), z.string(), z.string(), z.string(), z.string()]),
-          ),
-        })),
-        ...ERRORS,
-      },
+      request: { query: KlineQuery },
+      responses: { ...okReply(Candles), ...ERRORS },
     }),
     async (c) => {
       const q = c.req.valid("query");
@@ -152,16 +117,13 @@ export const marketApi = new OpenAPIHono<AppEnv>()
       path: "/optional/product",
       tags,
       summary: "The signed-in customer's favourites with quotes",
+      middleware: signedIn,
       responses: { ...okReply(QuoteList), ...AUTH_ERRORS },
     }),
     async (c) => {
-      const s = await requireSession(c);
-      const favs = await favourites(c.get("deps").kv, c.get("tenant").id, s.userId);
-      const { list } = c.get("deps").market.quotes.list();
-      const items = favs.map((f) => list.find((q) => q.symbol === f)).filter((q): q is Quote =>
-        !!q
-      );
-      return ok(c, { items, feed: c.get("deps").market.feedKind });
+      const { market } = c.get("deps");
+      const items = await market.favourites.withQuotes(c.get("tenant").id, c.var.session.userId);
+      return ok(c, { items, feed: market.feedKind });
     },
   );
 
@@ -173,16 +135,14 @@ for (const [method, on] of [["post", true], ["delete", false]] as const) {
       path: "/optional/product/{symbol}",
       tags,
       summary: on ? "Add a favourite" : "Remove a favourite",
+      middleware: signedIn,
       request: { params: SymbolParam },
-      responses: { ...okReply(z.object({ symbols: z.array(z.string()) })), ...AUTH_ERRORS },
+      responses: { ...okReply(FavouriteSymbols), ...AUTH_ERRORS },
     }),
     async (c) => {
-      const s = await requireSession(c);
-      const { kv } = c.get("deps");
-      const symbols = await setFavourite(
-        kv,
+      const symbols = await c.get("deps").market.favourites.set(
         c.get("tenant").id,
-        s.userId,
+        c.var.session.userId,
         c.req.valid("param").symbol,
         on,
       );

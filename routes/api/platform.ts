@@ -5,6 +5,12 @@ import { parseCustomerUrl } from "../../edge/platform/customer.ts";
 import { type AppEnv, LOCALE_COOKIE } from "../../edge/platform/context.ts";
 import { ok } from "../../edge/platform/envelope.ts";
 import { sessionOf } from "../../edge/platform/middleware.ts";
+import {
+  ConfigReply,
+  CustomerLinkReply,
+  LanguagesReply,
+  LocaleReply,
+} from "../../edge/platform/schemas.ts";
 import { PUBLIC_CONFIG_KEYS, publicConfigValue } from "../../edge/platform/tenants.ts";
 import { ERRORS, jsonBody, okReply } from "./openapi.ts";
 
@@ -24,7 +30,7 @@ export const platformApi = new OpenAPIHono<AppEnv>()
         }),
       },
       responses: {
-        ...okReply(z.object({ configValue: z.union([z.string(), z.array(z.string())]) })),
+        ...okReply(ConfigReply),
         ...ERRORS,
       },
     }),
@@ -40,12 +46,7 @@ export const platformApi = new OpenAPIHono<AppEnv>()
       tags,
       summary: "Customer-service link of the tenant, parsed per the spec's popup rules",
       responses: {
-        ...okReply(z.object({
-          configured: z.boolean(),
-          mode: z.enum(["widget", "ai", "redirect", "iframe", "none"]),
-          url: z.string().nullable(),
-          raw: z.string(),
-        })),
+        ...okReply(CustomerLinkReply),
         ...ERRORS,
       },
     }),
@@ -65,17 +66,7 @@ export const platformApi = new OpenAPIHono<AppEnv>()
       tags,
       summary: "Interface languages with currency symbol and time zone",
       responses: {
-        ...okReply(z.object({
-          current: z.string(),
-          items: z.array(z.object({
-            id: z.string(),
-            name: z.string(),
-            flag: z.string(),
-            isShow: z.boolean(),
-            currencySymbol: z.string(),
-            timezone: z.string(),
-          })),
-        })),
+        ...okReply(LanguagesReply),
         ...ERRORS,
       },
     }),
@@ -88,7 +79,7 @@ export const platformApi = new OpenAPIHono<AppEnv>()
       tags,
       summary: "Store the language preference (cookie `wplocale`, and the account when signed in)",
       request: jsonBody(z.strictObject({ locale: z.enum(LOCALES, { error: "invalid" }) })),
-      responses: { ...okReply(z.object({ locale: z.string() })), ...ERRORS },
+      responses: { ...okReply(LocaleReply), ...ERRORS },
     }),
     async (c) => {
       const { locale } = c.req.valid("json");

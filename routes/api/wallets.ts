@@ -13,24 +13,26 @@ import {
 } from "../../edge/ledger/schemas.ts";
 import type { AppEnv } from "../../edge/platform/context.ts";
 import { ok } from "../../edge/platform/envelope.ts";
-import { requireSession } from "../../edge/platform/middleware.ts";
+import { signedIn } from "../../edge/platform/middleware.ts";
 import { AUTH_ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["account"];
 
-export const accountApi = new OpenAPIHono<AppEnv>()
+/** The ledger seen by its customer: balances per wallet, journal lines, transfers between wallets. */
+
+export const walletsApi = new OpenAPIHono<AppEnv>()
   .openapi(
     createRoute({
       method: "get",
       path: "/account/assets",
       tags,
       summary: "Balances per wallet and currency, valued in USDT",
+      middleware: signedIn,
       responses: { ...okReply(AssetsReply), ...AUTH_ERRORS },
     }),
     async (c) => {
-      const s = await requireSession(c);
       const { ledger, prices } = c.get("deps");
-      const a = await customerAssets(ledger, prices, c.get("tenant").id, s.userId);
+      const a = await customerAssets(ledger, prices, c.get("tenant").id, c.var.session.userId);
       return ok(c, {
         rows: a.rows.map((r) => ({
           wallet: r.wallet,
@@ -56,13 +58,13 @@ export const accountApi = new OpenAPIHono<AppEnv>()
       path: "/account/flow",
       tags,
       summary: "The customer's journal lines, newest first, paged with ?cursor=&limit=",
+      middleware: signedIn,
       request: { query: FlowQuery },
       responses: { ...okReply(FlowReply), ...AUTH_ERRORS },
     }),
     async (c) => {
-      const s = await requireSession(c);
       const q = c.req.valid("query");
-      const page = await c.get("deps").ledger.lines(c.get("tenant").id, s.userId, q);
+      const page = await c.get("deps").ledger.lines(c.get("tenant").id, c.var.session.userId, q);
       return ok(c, {
         items: page.items.map((l) => ({
           journalId: l.journalId,
@@ -84,18 +86,18 @@ export const accountApi = new OpenAPIHono<AppEnv>()
       path: "/account/transfer",
       tags,
       summary: "Move funds between the spot and contract wallets (contract holds USDT only)",
+      middleware: signedIn,
       request: { ...jsonBody(TransferBody), headers: IdempotencyHeaders },
       responses: { ...okReply(TransferReply), ...AUTH_ERRORS },
     }),
     async (c) => {
-      const s = await requireSession(c);
       const b = c.req.valid("json");
       const key = c.req.valid("header")["idempotency-key"];
       const amount = amountIn(b.currency, b.amount)!;
       const r = await transfer(
         c.get("deps").ledger,
         c.get("tenant").id,
-        s.userId,
+        c.var.session.userId,
         { from: b.from, to: b.to, currency: b.currency, amount },
         key,
       );

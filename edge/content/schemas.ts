@@ -1,0 +1,20 @@
+/** Reply schemas of the content capability (the message centre). */
+import { z } from "@hono/zod-openapi";
+
+/** A message in the customer's language (stored as a locale key with parameters). */
+export const Message = z.object({
+  id: z.string(),
+  at: z.number().int(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  read: z.boolean(),
+}).openapi("Message");
+export type MessageJson = z.infer<typeof Message>;
+
+export const MessagePage = z.object({
+  items: z.array(Message),
+  cursor: z.string().nullable(),
+  unread: z.number().int(),
+}).openapi("MessagePage");
+export type MessagePageJson = z.infer<typeof MessagePage>;

@@ -1,0 +1,56 @@
+/** Request and reply schemas of the market capability (quotes, candles, favourites). */
+import { z } from "@hono/zod-openapi";
+import { INTERVALS } from "../../core-wasm/mod.ts";
+
+const MarketSymbol = z.string().regex(/^[A-Z0-9]{2,20}$/, { error: "invalid" });
+
+export const SymbolParam = z.object({
+  symbol: MarketSymbol.openapi({ param: { name: "symbol", in: "path" }, example: "BTCUSDT" }),
+});
+
+export const Quote = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  base: z.string(),
+  priceDecimals: z.number().int(),
+  price: z.string(),
+  open: z.string(),
+  high: z.string(),
+  low: z.string(),
+  change: z.string(),
+  changePct: z.string().openapi({ description: "fraction, 0.0123 = +1.23 %" }),
+  volume24h: z.string(),
+  turnover: z.string(),
+  time: z.number().int(),
+  stale: z.boolean(),
+}).openapi("Quote");
+export type QuoteJson = z.infer<typeof Quote>;
+
+export const QuoteList = z.object({
+  items: z.array(Quote),
+  /** the kind of feed the market runs on (null: none yet) */
+  feed: z.string().nullable(),
+}).openapi("QuoteList");
+export type QuoteListJson = z.infer<typeof QuoteList>;
+
+export const SearchQuery = z.object({ q: z.string().max(20).default("") });
+
+export const KlineQuery = z.object({
+  symbol: MarketSymbol,
+  interval: z.enum(INTERVALS, { error: "invalid" }),
+  from: z.coerce.number().int().min(0).optional(),
+  to: z.coerce.number().int().min(0).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(300),
+});
+
+export const Candles = z.object({
+  symbol: z.string(),
+  interval: z.string(),
+  /** [openTime, open, high, low, close, volume] */
+  candles: z.array(
+    z.tuple([z.number(), z.string(), z.string(), z.string(), z.string(), z.string()]),
+  ),
+}).openapi("Candles");
+export type CandlesJson = z.infer<typeof Candles>;
+
+export const FavouriteSymbols = z.object({ symbols: z.array(z.string()) });
