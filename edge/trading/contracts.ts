@@ -139,7 +139,8 @@ export class Contracts extends PositionStore {
     const t = tenant.id;
     const def = symbolOf(req.symbol);
     if (!def) throw new DomainError("NOT_FOUND");
-    if (!def.leveraged || !tenant.products.includes("leveraged")) {
+    // the tenant's switch is the route's (`product` middleware); the symbol's is the symbol's
+    if (!def.leveraged) {
       throw new DomainError("PRODUCT_DISABLED");
     }
     // the same rules the ticket checks before its confirmation (the balance: the ledger)

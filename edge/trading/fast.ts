@@ -159,7 +159,8 @@ export class FastContracts {
     const t = tenant.id;
     const def = symbolOf(req.symbol);
     if (!def) throw new DomainError("NOT_FOUND");
-    if (!def.fast || !tenant.products.includes("fast")) throw new DomainError("PRODUCT_DISABLED");
+    // the tenant's switch is the route's (`product` middleware); the symbol's is the symbol's
+    if (!def.fast) throw new DomainError("PRODUCT_DISABLED");
     const option = FAST_OPTIONS.find((o) => o.duration === req.duration);
     if (!option) throw new DomainError("VALIDATION", {}, { duration: "invalid" });
     // the same rules the ticket checks before its confirmation (the balance: the ledger)

@@ -144,7 +144,8 @@ export class Spot {
     const t = tenant.id;
     const def = symbolOf(req.symbol);
     if (!def) throw new DomainError("NOT_FOUND");
-    if (!def.spot || !tenant.products.includes("spot")) throw new DomainError("PRODUCT_DISABLED");
+    // the tenant's switch is the route's (`product` middleware); the symbol's is the symbol's
+    if (!def.spot) throw new DomainError("PRODUCT_DISABLED");
     const base = def.base as Currency;
     // the same rules the ticket checks before its confirmation (the balance: the ledger)
     const rules = (market: bigint | null) =>
