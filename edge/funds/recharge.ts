@@ -143,6 +143,13 @@ export class Recharges {
     return (await this.kv.get<Recharge>(rechargeKeys.recharge(t, id))).value;
   }
 
+  /** One of the customer's recharges as they see it (another's, or none: NOT_FOUND). */
+  async mine(t: string, userId: string, id: string) {
+    const r = await this.get(t, id);
+    if (!r || r.userId !== userId) throw new DomainError("NOT_FOUND");
+    return customerRechargeJson(r);
+  }
+
   async history(t: string, userId: string, limit: number, cursor?: string) {
     return await pageByIndex<Recharge>(
       this.kv,

@@ -271,6 +271,13 @@ export class Withdrawals {
     return (await this.kv.get<Withdrawal>(withdrawKeys.withdrawal(t, id))).value;
   }
 
+  /** One of the customer's withdrawals as they see it (another's, or none: NOT_FOUND). */
+  async mine(t: string, userId: string, id: string) {
+    const w = await this.get(t, id);
+    if (!w || w.userId !== userId) throw new DomainError("NOT_FOUND");
+    return customerWithdrawalJson(w);
+  }
+
   async history(t: string, userId: string, limit: number, cursor?: string) {
     return await pageByIndex<Withdrawal>(
       this.kv,

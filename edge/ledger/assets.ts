@@ -1,5 +1,6 @@
 /** A customer's assets: balances per wallet and currency, valued in USDT through the price port. */
-import { mulDiv, SCALE } from "../../core-wasm/mod.ts";
+import { formatDecimal, mulDiv, SCALE } from "../../core-wasm/mod.ts";
+import type { Line } from "./store.ts";
 import type { PricePort } from "../market/prices.ts";
 import {
   accountId,
@@ -27,6 +28,43 @@ export interface Assets {
   totals: { availableUsdt: bigint; frozenUsdt: bigint; totalUsdt: bigint };
   prices: Record<Currency, bigint>;
   priceSource: PricePort["source"];
+}
+
+/** Assets as the API sends them (decimal strings). */
+export function assetsJson(a: Assets) {
+  return {
+    rows: a.rows.map((r) => ({
+      wallet: r.wallet,
+      currency: r.currency,
+      available: formatDecimal(r.available),
+      frozen: formatDecimal(r.frozen),
+      total: formatDecimal(r.total),
+      valueUsdt: formatDecimal(r.valueUsdt),
+    })),
+    totals: {
+      availableUsdt: formatDecimal(a.totals.availableUsdt),
+      frozenUsdt: formatDecimal(a.totals.frozenUsdt),
+      totalUsdt: formatDecimal(a.totals.totalUsdt),
+    },
+    prices: Object.fromEntries(
+      Object.entries(a.prices).map(([k, v]) => [k, formatDecimal(v)]),
+    ) as Record<Currency, string>,
+    priceSource: a.priceSource,
+  };
+}
+
+/** A fund-flow line as the API sends it. */
+export function lineJson(l: Line) {
+  return {
+    journalId: l.journalId,
+    type: l.type,
+    ref: l.ref,
+    at: l.at,
+    wallet: l.wallet,
+    currency: l.currency,
+    available: formatDecimal(l.available),
+    frozen: formatDecimal(l.frozen),
+  };
 }
 
 export async function customerAssets(

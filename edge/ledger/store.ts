@@ -15,7 +15,7 @@
  * - most mutations: that group close, 10 + 4 per leg (34 for six legs).
  * The tape's commit: 1 check (the market lease) and 2 + ticks + intervals (13 for one tick).
  */
-import type { Book, JournalType } from "./accounts.ts";
+import type { Book, Currency, JournalType, Wallet } from "./accounts.ts";
 
 export interface Balance {
   available: bigint;
@@ -49,8 +49,8 @@ export interface Line {
   type: JournalType;
   ref: string;
   at: number;
-  wallet: string;
-  currency: string;
+  wallet: Wallet;
+  currency: Currency;
   available: bigint;
   frozen: bigint;
 }

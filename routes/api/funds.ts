@@ -21,7 +21,6 @@ import { customerWithdrawalJson } from "../../edge/funds/withdraw.ts";
 import { amountIn, IdempotencyHeaders } from "../../edge/ledger/schemas.ts";
 import type { AppEnv } from "../../edge/platform/context.ts";
 import { ok } from "../../edge/platform/envelope.ts";
-import { DomainError } from "../../edge/platform/errors.ts";
 import { signedIn } from "../../edge/platform/middleware.ts";
 import { AUTH_ERRORS, jsonBody, okReply } from "./openapi.ts";
 
@@ -93,9 +92,11 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       responses: { ...okReply(RechargeJson), ...AUTH_ERRORS },
     }),
     async (c) => {
-      const r = await c.get("deps").recharges.get(c.get("tenant").id, c.req.valid("param").id);
-      if (!r || r.userId !== c.var.session.userId) throw new DomainError("NOT_FOUND");
-      return ok(c, customerRechargeJson(r));
+      const { id } = c.req.valid("param");
+      return ok(
+        c,
+        await c.get("deps").recharges.mine(c.get("tenant").id, c.var.session.userId, id),
+      );
     },
   )
   .openapi(
@@ -174,9 +175,9 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       responses: { ...okReply(WithdrawalJson), ...AUTH_ERRORS },
     }),
     async (c) => {
-      const w = await c.get("deps").withdrawals.get(c.get("tenant").id, c.req.valid("param").id);
-      if (!w || w.userId !== c.var.session.userId) throw new DomainError("NOT_FOUND");
-      return ok(c, customerWithdrawalJson(w));
+      const { id } = c.req.valid("param");
+      const t = c.get("tenant").id;
+      return ok(c, await c.get("deps").withdrawals.mine(t, c.var.session.userId, id));
     },
   )
   .openapi(

@@ -1,7 +1,6 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { formatDecimal } from "../../core-wasm/mod.ts";
 import { transfer } from "../../edge/funds/transfer.ts";
-import { customerAssets } from "../../edge/ledger/assets.ts";
+import { assetsJson, customerAssets, lineJson } from "../../edge/ledger/assets.ts";
 import {
   amountIn,
   AssetsReply,
@@ -33,23 +32,7 @@ export const walletsApi = new OpenAPIHono<AppEnv>()
     async (c) => {
       const { ledger, prices } = c.get("deps");
       const a = await customerAssets(ledger, prices, c.get("tenant").id, c.var.session.userId);
-      return ok(c, {
-        rows: a.rows.map((r) => ({
-          wallet: r.wallet,
-          currency: r.currency,
-          available: formatDecimal(r.available),
-          frozen: formatDecimal(r.frozen),
-          total: formatDecimal(r.total),
-          valueUsdt: formatDecimal(r.valueUsdt),
-        })),
-        totals: {
-          availableUsdt: formatDecimal(a.totals.availableUsdt),
-          frozenUsdt: formatDecimal(a.totals.frozenUsdt),
-          totalUsdt: formatDecimal(a.totals.totalUsdt),
-        },
-        prices: Object.fromEntries(Object.entries(a.prices).map(([k, v]) => [k, formatDecimal(v)])),
-        priceSource: a.priceSource,
-      });
+      return ok(c, assetsJson(a));
     },
   )
   .openapi(
@@ -65,19 +48,7 @@ export const walletsApi = new OpenAPIHono<AppEnv>()
     async (c) => {
       const q = c.req.valid("query");
       const page = await c.get("deps").ledger.lines(c.get("tenant").id, c.var.session.userId, q);
-      return ok(c, {
-        items: page.items.map((l) => ({
-          journalId: l.journalId,
-          type: l.type,
-          ref: l.ref,
-          at: l.at,
-          wallet: l.wallet as "spot" | "contract",
-          currency: l.currency as "USDT",
-          available: formatDecimal(l.available),
-          frozen: formatDecimal(l.frozen),
-        })),
-        cursor: page.cursor,
-      });
+      return ok(c, { items: page.items.map(lineJson), cursor: page.cursor });
     },
   )
   .openapi(
