@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { toast } from "./lib/api.ts";
-import { Field, type Texts } from "./lib/fields.tsx";
+import { Field, TextField, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { ImageUpload, UPLOAD_TEXTS } from "./lib/upload.tsx";
 
@@ -65,16 +65,15 @@ export default function CertifyForm(
       {level === "junior"
         ? (
           <>
-            <Field id="name" label={tx["certify.name"]!} error={errors.name}>
-              <input
-                id="name"
-                autoComplete="name"
-                maxLength={64}
-                value={name}
-                onInput={(e) => setName(e.currentTarget.value)}
-                aria-invalid={errors.name ? true : undefined}
-              />
-            </Field>
+            <TextField
+              id="name"
+              label={tx["certify.name"]!}
+              autoComplete="name"
+              maxLength={64}
+              value={name}
+              set={setName}
+              error={errors.name}
+            />
             <Field id="docType" label={tx["certify.docType"]!} error={errors.docType}>
               <select
                 id="docType"
@@ -84,16 +83,15 @@ export default function CertifyForm(
                 {DOC_TYPES.map((d) => <option key={d} value={d}>{tx[`certify.doc.${d}`]}</option>)}
               </select>
             </Field>
-            <Field id="docNumber" label={tx["certify.docNumber"]!} error={errors.docNumber}>
-              <input
-                id="docNumber"
-                autoComplete="off"
-                maxLength={32}
-                value={docNumber}
-                onInput={(e) => setDocNumber(e.currentTarget.value)}
-                aria-invalid={errors.docNumber ? true : undefined}
-              />
-            </Field>
+            <TextField
+              id="docNumber"
+              label={tx["certify.docNumber"]!}
+              autoComplete="off"
+              maxLength={32}
+              value={docNumber}
+              set={setDocNumber}
+              error={errors.docNumber}
+            />
           </>
         )
         : (
