@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { toast } from "./lib/api.ts";
 import { Field, TextField, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
+import type { DocType } from "../edge/platform/rules.ts";
 import { ImageUpload, UPLOAD_TEXTS } from "./lib/upload.tsx";
 
 export const CERTIFY_TEXTS = [
@@ -23,7 +24,8 @@ export const CERTIFY_TEXTS = [
   ...UPLOAD_TEXTS,
 ] as const;
 
-const DOC_TYPES = ["idCard", "passport", "drivingLicence"] as const;
+/** the server's document types, in the order the form offers them */
+const DOC_TYPES: readonly DocType[] = ["idCard", "passport", "drivingLicence"];
 const PHOTOS = ["front", "back", "handheld"] as const;
 
 /** Junior (name and document) or advanced (three photos) verification, sent for review. */
@@ -31,7 +33,7 @@ export default function CertifyForm(
   { tx, level }: { tx: Texts; level: "junior" | "advanced" },
 ) {
   const [name, setName] = useState("");
-  const [docType, setDocType] = useState<typeof DOC_TYPES[number]>("idCard");
+  const [docType, setDocType] = useState<DocType>("idCard");
   const [docNumber, setDocNumber] = useState("");
   const [photos, setPhotos] = useState<Record<string, string | null>>({});
   const { errors, busy, check, send } = useForm(tx);

@@ -2,6 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { notional, parseDecimal, position } from "../core-wasm/mod.ts";
 import {
   canonicalDecimal,
+  formatAmount,
   formatMoney,
   formatNumber,
   formatPrice,
@@ -404,7 +405,7 @@ export default function ContractTicket(
         <Brackets brackets={brackets} notional={sized} leverage={leverage} tx={tx} />
         <p class="muted small" data-testid="available">
           {fill(tx["fast.available"]!, {
-            amount: formatNumber(balance["contract:USDT"] ?? "0", 2, loc),
+            amount: formatAmount(balance["contract:USDT"] ?? "0", "USDT", loc),
           })}
         </p>
         {confirming === "open"
@@ -418,7 +419,7 @@ export default function ContractTicket(
                 lots,
                 symbol: name,
                 leverage,
-                margin: ticket ? formatNumber(ticket.margin, 2, loc) : "-",
+                margin: ticket ? formatAmount(ticket.margin, "USDT", loc) : "-",
               })}
               onConfirm={open}
               onCancel={() => setConfirming(null)}

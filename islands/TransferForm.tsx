@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import { parseDecimal } from "../core-wasm/decimal.ts";
 import { DECIMALS, fieldErrors, RULE_TEXTS, transferRules } from "../edge/platform/funds_rules.ts";
-import type { Wallet } from "../edge/platform/rules.ts";
+import type { TransferJson, Wallet } from "../edge/platform/rules.ts";
 import { toast } from "./lib/api.ts";
 import { useAvailable } from "./lib/live.ts";
 import { Field, fill, TextInput, type Texts } from "./lib/fields.tsx";
@@ -82,7 +82,7 @@ export default function TransferForm(
   }
 
   async function submit() {
-    const env = await send<{ available: { from: string; to: string } }>(
+    const env = await send<TransferJson>(
       "/api/account/transfer",
       { from, to, currency: "USDT", amount: toApiDecimal(amount, loc) },
       { headers: { "Idempotency-Key": requestKey } },

@@ -18,7 +18,7 @@ export const CURRENCY_CHOICES: readonly Currency[] = ["USDT", "BTC", "ETH"];
 export interface RuleFailure {
   field: string;
   error: ErrorId;
-  /** message key: `rules.<x>` or `validation.<x>` */
+  /** message key: `rules.<x>`, `validation.<x>` or `errors.<ERROR_ID>` */
   key: string;
   params: Record<string, string>;
 }

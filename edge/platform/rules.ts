@@ -13,7 +13,7 @@
  * this one): the bundler splits islands by file, so an island carries only the rules it uses.
  */
 import { parseDecimal } from "../../core-wasm/decimal.ts";
-import type { Currency } from "../ledger/accounts.ts";
+import { type Currency, DECIMALS } from "../ledger/accounts.ts";
 import { affordable, fail, positiveAmount, type RuleFailure, show } from "./funds_rules.ts";
 
 export * from "./funds_rules.ts";
@@ -23,11 +23,11 @@ export { WALLETS } from "../ledger/accounts.ts";
 
 // ---- fast contracts ------------------------------------------------------------------------
 
-/** The stake: 2 decimals, within the duration's min/max, within the available balance. */
+/** The stake: USDT's decimals, within the duration's min/max, within the available balance. */
 export function fastStakeRules(
   i: { stake: string; min: string; max: string; available?: bigint | null },
 ): RuleFailure[] {
-  const stake = positiveAmount(i.stake, 2);
+  const stake = positiveAmount(i.stake, DECIMALS.USDT);
   if (stake === null) return [fail("stake", "VALIDATION", "validation.amountInvalid")];
   if (stake < parseDecimal(i.min) || stake > parseDecimal(i.max)) {
     return [fail("stake", "STAKE_OUT_OF_RANGE", "rules.stakeRange", { min: i.min, max: i.max })];

@@ -6,10 +6,12 @@
  */
 import type { z } from "@hono/zod-openapi";
 import type { DeviceSession as DeviceSessionSchema } from "../accounts/schemas.ts";
+import type { CRYPTO_TYPES } from "../funds/formats.ts";
 import type { customerRechargeJson } from "../funds/recharge.ts";
+import type { DOC_TYPES } from "../identity/certify.ts";
 import type { publicChannel } from "../funds/settings.ts";
 import type { Withdrawals } from "../funds/withdraw.ts";
-import type { FlowQuery } from "../ledger/schemas.ts";
+import type { FlowQuery, TransferReply } from "../ledger/schemas.ts";
 import type { bracketsJson } from "../trading/contracts.ts";
 import type { quoteJson } from "../trading/exchange.ts";
 
@@ -36,5 +38,11 @@ export type RechargeChannelJson = ReturnType<typeof publicChannel>;
 export type CustomerRechargeJson = ReturnType<typeof customerRechargeJson>;
 /** The filter of a fund-flow list (`/api/account/flow`): journal type, currency, wallet. */
 export type FlowFilter = Pick<z.infer<typeof FlowQuery>, "type" | "currency" | "wallet">;
+/** The reply to a transfer between wallets (`/api/account/transfer`). */
+export type TransferJson = z.infer<typeof TransferReply>;
+/** A crypto address type a payment method can have. */
+export type CryptoType = typeof CRYPTO_TYPES[number];
+/** An identity document type of the junior verification. */
+export type DocType = typeof DOC_TYPES[number];
 /** A signed-in device of the customer (`/api/user/sessions`). */
 export type DeviceSession = z.infer<typeof DeviceSessionSchema>;

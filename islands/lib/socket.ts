@@ -16,7 +16,7 @@ import { clearSession, loginPath } from "./api.ts";
 /** A subscriber, handed the whole message of its channel (`subscribe` gives it the data). */
 type Handler = (m: ServerMessage) => void;
 
-const handlers = new Map<string, Set<Handler>>();
+const handlers = new Map<Channel, Set<Handler>>();
 let ws: WebSocket | null = null;
 let backoff = 500;
 let lastMessage = 0;
@@ -49,7 +49,10 @@ function flush() {
   for (const raw of batch) {
     const m = decodeServerMessage(raw);
     if (!m) continue;
-    handlers.get(m.ch)?.forEach((h) => h(m));
+    // heartbeat, pong and error are the connection's own; the rest go to their subscribers
+    if (m.ch !== "heartbeat" && m.ch !== "pong" && m.ch !== "error") {
+      handlers.get(m.ch)?.forEach((h) => h(m));
+    }
     if (m.ch === "user" && m.data.type === "signedOut") return signedOut();
   }
 }
@@ -63,7 +66,7 @@ function connect() {
   ws.onopen = () => {
     backoff = 500;
     lastMessage = Date.now();
-    for (const ch of handlers.keys()) send({ op: "sub", ch: ch as Channel });
+    for (const ch of handlers.keys()) send({ op: "sub", ch });
     statusListeners.forEach((f) => f(true));
   };
   ws.onmessage = (e) => {
