@@ -4,7 +4,7 @@ import { DECIMALS, fieldErrors, RULE_TEXTS, transferRules } from "../edge/platfo
 import type { TransferJson, Wallet } from "../edge/platform/rules.ts";
 import { toast } from "./lib/api.ts";
 import { useAvailable } from "./lib/live.ts";
-import { Field, fill, TextInput, type Texts } from "./lib/fields.tsx";
+import { AmountField, fill, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { formatAmount, formatMoney, toApiDecimal, uiLocale } from "../locales/format.ts";
 
@@ -121,30 +121,18 @@ export default function TransferForm(
         </div>
       </div>
       <p class="muted">{tx["transfer.currency"]}: USDT</p>
-      <Field id="amount" label={tx["transfer.amount"]!} error={errors.amount}>
-        <div class="code-row">
-          <TextInput
-            id="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={tx["transfer.amountPlaceholder"]}
-            value={amount}
-            maxLength={20}
-            set={(v) => {
-              setAmount(v);
-              setConfirming(false);
-            }}
-            error={errors.amount}
-          />
-          <button
-            type="button"
-            class="btn btn-ghost"
-            onClick={() => setAmount(formatAmount(balances[from], "USDT", loc))}
-          >
-            {tx["transfer.all"]}
-          </button>
-        </div>
-      </Field>
+      <AmountField
+        label={tx["transfer.amount"]!}
+        value={amount}
+        set={(v) => {
+          setAmount(v);
+          setConfirming(false);
+        }}
+        error={errors.amount}
+        placeholder={tx["transfer.amountPlaceholder"]}
+        allLabel={tx["transfer.all"]!}
+        onAll={() => setAmount(formatAmount(balances[from], "USDT", loc))}
+      />
       <p class="muted" data-testid="transfer-available">
         {tx["transfer.available"]}: {formatMoney(balances[from], "USDT", loc)}
       </p>

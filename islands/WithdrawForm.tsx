@@ -6,11 +6,11 @@ import type { WithdrawPreview } from "../edge/platform/rules.ts";
 import { api, toast } from "./lib/api.ts";
 import { subscribe } from "./lib/socket.ts";
 import {
+  AmountField,
   ConfirmBox,
   Field,
   fill,
   PasswordInput,
-  TextInput,
   type Texts,
   TotpField,
 } from "./lib/fields.tsx";
@@ -201,32 +201,17 @@ export default function WithdrawForm(
           {p.methods.map((m) => <option value={m.id} key={m.id}>{m.label}</option>)}
         </select>
       </Field>
-      <Field id="amount" label={`${tx["funds.amount"]} (${p.currency})`} error={errors.amount}>
-        <div class="code-row">
-          <TextInput
-            id="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            maxLength={20}
-            value={amount}
-            set={(v) => {
-              setAmount(v);
-              setConfirming(false);
-            }}
-            error={errors.amount}
-          />
-          <button
-            type="button"
-            class="btn btn-ghost"
-            onClick={() =>
-              setAmount(
-                formatAmount(p.available, p.currency, loc),
-              )}
-          >
-            {tx["withdraw.all"]}
-          </button>
-        </div>
-      </Field>
+      <AmountField
+        label={`${tx["funds.amount"]} (${p.currency})`}
+        value={amount}
+        set={(v) => {
+          setAmount(v);
+          setConfirming(false);
+        }}
+        error={errors.amount}
+        allLabel={tx["withdraw.all"]!}
+        onAll={() => setAmount(formatAmount(p.available, p.currency, loc))}
+      />
       <div class="kv" data-testid="withdraw-figures">
         <div class="kv-row">
           <span class="muted">{tx["withdraw.available"]}</span>

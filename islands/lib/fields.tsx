@@ -109,6 +109,37 @@ export function TextField(
   );
 }
 
+/** An amount (`amount`) with a button that fills in all that is available. */
+export function AmountField(
+  { label, value, set, error, placeholder, allLabel, onAll }: {
+    label: string;
+    value: string;
+    set: (v: string) => void;
+    error?: string;
+    placeholder?: string;
+    allLabel: string;
+    onAll: () => void;
+  },
+) {
+  return (
+    <Field id="amount" label={label} error={error}>
+      <div class="code-row">
+        <TextInput
+          id="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={placeholder}
+          value={value}
+          maxLength={20}
+          set={set}
+          error={error}
+        />
+        <button type="button" class="btn btn-ghost" onClick={onAll}>{allLabel}</button>
+      </div>
+    </Field>
+  );
+}
+
 /** Dialing code + national number -> E.164. */
 export function toE164(dial: string, local: string): string {
   const digits = local.replace(/\D/g, "").replace(/^0+/, "");
