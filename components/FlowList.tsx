@@ -1,13 +1,10 @@
 import type { Line } from "../edge/ledger/store.ts";
 import { CURRENCIES, type Currency, JOURNAL_TYPES, WALLETS } from "../edge/ledger/accounts.ts";
-import { formatAmount, formatTime } from "../edge/platform/format.ts";
+import { formatAmount, formatTime } from "../locales/format.ts";
 import type { T } from "../edge/platform/locale.ts";
+import type { FlowFilter } from "../edge/platform/rules.ts";
 
-export interface FlowFilter {
-  type?: string;
-  currency?: string;
-  wallet?: string;
-}
+export type { FlowFilter };
 
 /**
  * A customer's journal lines, newest first, with a filter form and a next-page link (plain

@@ -1,8 +1,13 @@
 /** Server-rendered funds lists: recharge and withdrawal records, payment methods, verification. */
 import { parseDecimal } from "../core-wasm/mod.ts";
 import type { LevelState } from "../edge/identity/certify.ts";
-import type { Currency } from "../edge/ledger/accounts.ts";
-import { formatAmount, formatTime } from "../edge/platform/format.ts";
+import type {
+  Currency,
+  CustomerRechargeJson,
+  CustomerWithdrawalJson,
+  MethodJson,
+} from "../edge/platform/rules.ts";
+import { formatAmount, formatTime } from "../locales/format.ts";
 import type { T } from "../edge/platform/locale.ts";
 
 export interface ListCtx {
@@ -28,15 +33,11 @@ function NextPage({ t, path, cursor }: { t: T; path: string; cursor: string | nu
     : null;
 }
 
-export interface RechargeItem {
-  id: string;
-  currency: string;
-  channelName: string;
-  amount: string;
-  status: string;
-  reason: string | null;
-  createdAt: number;
-}
+/** A recharge as its customer sees it (the fields the list shows). */
+export type RechargeItem = Pick<
+  CustomerRechargeJson,
+  "id" | "currency" | "channelName" | "amount" | "status" | "reason" | "createdAt"
+>;
 
 export function RechargeList(
   { c, items, cursor, path }: {
@@ -75,18 +76,20 @@ export function RechargeList(
   );
 }
 
-export interface WithdrawItem {
-  id: string;
-  methodLabel: string;
-  currency: string;
-  amount: string;
-  fee: string;
-  net: string;
-  status: string;
-  reason: string | null;
-  createdAt: number;
-  history: { at: number; action: string }[];
-}
+/** A withdrawal as its customer sees it (the fields the list shows). */
+export type WithdrawItem = Pick<
+  CustomerWithdrawalJson,
+  | "id"
+  | "methodLabel"
+  | "currency"
+  | "amount"
+  | "fee"
+  | "net"
+  | "status"
+  | "reason"
+  | "createdAt"
+  | "history"
+>;
 
 export function WithdrawList(
   { c, items, cursor, path }: {
@@ -138,13 +141,8 @@ export function WithdrawList(
   );
 }
 
-export interface MethodItem {
-  id: string;
-  kind: "bank" | "crypto";
-  label: string;
-  bank: { holder: string; number: string; bankName: string; branch: string } | null;
-  crypto: { type: string; address: string } | null;
-}
+/** A bound payment method (the fields the list shows). */
+export type MethodItem = Pick<MethodJson, "id" | "kind" | "label" | "bank" | "crypto">;
 
 export function MethodList({ t, items }: { t: T; items: MethodItem[] }) {
   if (items.length === 0) return <p class="muted">{t("withdraw.noMethod")}</p>;

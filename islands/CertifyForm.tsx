@@ -1,7 +1,8 @@
 import { useState } from "preact/hooks";
 import { toast } from "./lib/api.ts";
-import { Field, type Texts } from "./lib/fields.tsx";
+import { Field, TextField, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
+import type { DocType } from "../edge/platform/rules.ts";
 import { ImageUpload, UPLOAD_TEXTS } from "./lib/upload.tsx";
 
 export const CERTIFY_TEXTS = [
@@ -23,7 +24,8 @@ export const CERTIFY_TEXTS = [
   ...UPLOAD_TEXTS,
 ] as const;
 
-const DOC_TYPES = ["idCard", "passport", "drivingLicence"] as const;
+/** the server's document types, in the order the form offers them */
+const DOC_TYPES: readonly DocType[] = ["idCard", "passport", "drivingLicence"];
 const PHOTOS = ["front", "back", "handheld"] as const;
 
 /** Junior (name and document) or advanced (three photos) verification, sent for review. */
@@ -31,7 +33,7 @@ export default function CertifyForm(
   { tx, level }: { tx: Texts; level: "junior" | "advanced" },
 ) {
   const [name, setName] = useState("");
-  const [docType, setDocType] = useState<typeof DOC_TYPES[number]>("idCard");
+  const [docType, setDocType] = useState<DocType>("idCard");
   const [docNumber, setDocNumber] = useState("");
   const [photos, setPhotos] = useState<Record<string, string | null>>({});
   const { errors, busy, check, send } = useForm(tx);
@@ -65,16 +67,15 @@ export default function CertifyForm(
       {level === "junior"
         ? (
           <>
-            <Field id="name" label={tx["certify.name"]!} error={errors.name}>
-              <input
-                id="name"
-                autoComplete="name"
-                maxLength={64}
-                value={name}
-                onInput={(e) => setName(e.currentTarget.value)}
-                aria-invalid={errors.name ? true : undefined}
-              />
-            </Field>
+            <TextField
+              id="name"
+              label={tx["certify.name"]!}
+              autoComplete="name"
+              maxLength={64}
+              value={name}
+              set={setName}
+              error={errors.name}
+            />
             <Field id="docType" label={tx["certify.docType"]!} error={errors.docType}>
               <select
                 id="docType"
@@ -84,16 +85,15 @@ export default function CertifyForm(
                 {DOC_TYPES.map((d) => <option key={d} value={d}>{tx[`certify.doc.${d}`]}</option>)}
               </select>
             </Field>
-            <Field id="docNumber" label={tx["certify.docNumber"]!} error={errors.docNumber}>
-              <input
-                id="docNumber"
-                autoComplete="off"
-                maxLength={32}
-                value={docNumber}
-                onInput={(e) => setDocNumber(e.currentTarget.value)}
-                aria-invalid={errors.docNumber ? true : undefined}
-              />
-            </Field>
+            <TextField
+              id="docNumber"
+              label={tx["certify.docNumber"]!}
+              autoComplete="off"
+              maxLength={32}
+              value={docNumber}
+              set={setDocNumber}
+              error={errors.docNumber}
+            />
           </>
         )
         : (

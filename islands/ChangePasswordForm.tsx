@@ -1,36 +1,31 @@
 import { useState } from "preact/hooks";
 import { clearSession, loginPath, toast } from "./lib/api.ts";
-import { PasswordInput, rules, type Texts } from "./lib/fields.tsx";
+import { PasswordInput, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
+import { NEW_PASSWORD_TEXTS, useNewPassword } from "./lib/credentials.tsx";
 
 export const CHANGE_PASSWORD_TEXTS = [
+  ...NEW_PASSWORD_TEXTS,
   "auth.oldPassword",
   "auth.newPassword",
-  "auth.confirmPassword",
-  "auth.passwordPlaceholder",
   "app.submit",
   "security.changed",
   "validation.oldPasswordRequired",
-  "validation.passwordRule",
-  "validation.passwordMismatch",
   "app.networkError",
   "app.timeout",
 ] as const;
 
 export default function ChangePasswordForm({ tx }: { tx: Texts }) {
   const [oldPassword, setOld] = useState("");
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const pw = useNewPassword(tx, { id: "newPassword", label: tx["auth.newPassword"]! });
   const { errors, busy, check, send } = useForm(tx);
 
   async function submit(e: Event) {
     e.preventDefault();
     const errs: Record<string, string> = {};
     if (!oldPassword) errs.oldPassword = tx["validation.oldPasswordRequired"]!;
-    if (!rules.password(password)) errs.newPassword = tx["validation.passwordRule"]!;
-    if (password !== confirm) errs.confirm = tx["validation.passwordMismatch"]!;
-    if (!check(errs)) return;
-    if (await send("/api/user/password", { oldPassword, newPassword: password })) {
+    if (!check({ ...errs, ...pw.check() })) return;
+    if (await send("/api/user/password", { oldPassword, newPassword: pw.password })) {
       toast(tx["security.changed"]!);
       clearSession();
       setTimeout(() => location.href = loginPath(), 1200);
@@ -48,23 +43,7 @@ export default function ChangePasswordForm({ tx }: { tx: Texts }) {
         autoComplete="current-password"
         maxLength={64}
       />
-      <PasswordInput
-        id="newPassword"
-        label={tx["auth.newPassword"]!}
-        value={password}
-        set={setPassword}
-        error={errors.newPassword}
-        placeholder={tx["auth.passwordPlaceholder"]}
-        autoComplete="new-password"
-      />
-      <PasswordInput
-        id="confirm"
-        label={tx["auth.confirmPassword"]!}
-        value={confirm}
-        set={setConfirm}
-        error={errors.confirm}
-        autoComplete="new-password"
-      />
+      {pw.fields(errors)}
       <button class="btn btn-primary btn-block" type="submit" disabled={busy}>
         {tx["app.submit"]}
       </button>

@@ -2,28 +2,29 @@ import { useEffect, useState } from "preact/hooks";
 import { notional, parseDecimal, position } from "../core-wasm/mod.ts";
 import {
   canonicalDecimal,
+  formatAmount,
   formatMoney,
   formatNumber,
-  formatPct,
   formatPrice,
-  symbolName,
   toApiDecimal,
   uiLocale,
 } from "../locales/format.ts";
-import type { Quote } from "../edge/market/quotes.ts";
-import type { PositionJson } from "../edge/trading/contracts.ts";
 import {
   contractOrderRules,
   fieldErrors,
+  MAX_LOTS,
+  type PositionJson,
   positiveAmount,
   RULE_TEXTS,
   stopRules,
 } from "../edge/platform/rules.ts";
+import { allowedActions, type PositionAction } from "../edge/platform/actions.ts";
 import { api, toast } from "./lib/api.ts";
 import { BRACKET_TEXTS, type BracketJson, bracketOf, Brackets } from "./lib/brackets.tsx";
-import { ChipChoice, ConfirmBox, Field, OrderNo, type Texts } from "./lib/fields.tsx";
+import { ChipChoice, ConfirmBox, Field, fill, TextField, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { useAvailable } from "./lib/live.ts";
+import { PositionSummary } from "./lib/positions.tsx";
 import { subscribe } from "./lib/socket.ts";
 
 export const CONTRACT_TEXTS = [
@@ -81,11 +82,7 @@ export const CONTRACT_TEXTS = [
   ...BRACKET_TEXTS,
 ] as const;
 
-type Action = "close" | "reverse" | "hedge" | "cancel" | "chase" | "tpsl";
-const label = (a: Action) => `contract.${a === "cancel" ? "cancelOrder" : a}`;
-
-const fill = (s: string, v: Record<string, string | number>) =>
-  Object.entries(v).reduce((a, [k, x]) => a.replaceAll(`{{${k}}}`, String(x)), s);
+const label = (a: PositionAction) => `contract.${a === "cancel" ? "cancelOrder" : a}`;
 
 /**
  * Leveraged ticket and holding positions. Margin, fee and liquidation price come from the same
@@ -133,7 +130,7 @@ export default function ContractTicket(
   const [type, setType] = useState<"market" | "limit">("market");
   const [limit, setLimit] = useState("");
   /** a position action waiting for confirmation: [order no, action] */
-  const [action, setAction] = useState<[string, Action] | null>(null);
+  const [action, setAction] = useState<[string, PositionAction] | null>(null);
   const [price, setPrice] = useState(initial);
   const [positions, setPositions] = useState(initialPositions);
   const [confirming, setConfirming] = useState<"open" | string | null>(null);
@@ -148,16 +145,15 @@ export default function ContractTicket(
 
   useEffect(() => {
     const off = subscribe("ticker", (data) => {
-      const q = (data as Quote[]).find((x) => x.symbol === symbol);
+      const q = data.find((x) => x.symbol === symbol);
       if (q) setPrice(q.price);
     });
-    const offUser = subscribe("user", (data) => {
-      const m = data as { type: string; position?: PositionJson };
-      if (m.type !== "position" || !m.position) return;
+    const offUser = subscribe("user", (m) => {
+      if (m.type !== "position") return;
       setPositions((cur) => {
-        const rest = cur.filter((p) => p.orderNo !== m.position!.orderNo);
-        const live = m.position!.status === "holding" || m.position!.status === "pending";
-        return live ? [m.position!, ...rest] : rest;
+        const rest = cur.filter((p) => p.orderNo !== m.position.orderNo);
+        const live = m.position.status === "holding" || m.position.status === "pending";
+        return live ? [m.position, ...rest] : rest;
       });
     });
     return () => {
@@ -179,7 +175,7 @@ export default function ContractTicket(
     const n = lotsN;
     // a limit order opens at its limit, a market order at the last price
     const at = type === "limit" ? dec(limit) : price;
-    if (at && Number.isInteger(n) && n >= 1 && n <= 10_000) {
+    if (at && Number.isInteger(n) && n >= 1 && n <= MAX_LOTS) {
       const held = positions.filter((p) => p.side === side)
         .reduce((sum, p) => sum + parseDecimal(p.qty), 0n);
       sized = notional(held + BigInt(n) * parseDecimal(lot), parseDecimal(at));
@@ -195,22 +191,6 @@ export default function ContractTicket(
       }, parseDecimal(at));
     }
   } catch { /* incomplete */ }
-
-  const live = (p: PositionJson) => {
-    if (!price) return null;
-    try {
-      return position({
-        side: p.side,
-        qty: parseDecimal(p.qty),
-        entry: parseDecimal(p.openPrice),
-        leverage: p.leverage,
-        mmr: parseDecimal(mmr),
-        feeRate: parseDecimal(feeRate),
-      }, parseDecimal(price));
-    } catch {
-      return null;
-    }
-  };
 
   // the bracket of the resulting size caps the leverage: refused before the confirmation
   const overBracket = sized !== null && brackets.length > 0 &&
@@ -262,7 +242,7 @@ export default function ContractTicket(
   }
 
   /** Close, reverse or hedge a position; cancel or chase a pending order. */
-  async function act(id: string, what: Action) {
+  async function act(id: string, what: PositionAction) {
     const path = what === "cancel" || what === "chase"
       ? `/api/contract/orders/${id}/${what}`
       : `/api/contract/positions/${id}/${what}`;
@@ -323,13 +303,6 @@ export default function ContractTicket(
 
   const usdt = (v: bigint | string, sign = false) => formatMoney(v, "USDT", loc, { sign });
   const px = (v: bigint | string | null) => v === null ? "-" : formatPrice(v, priceDecimals, loc);
-  /** a pending order's limit against the market: signed price gap and percentage */
-  const distance = (p: PositionJson) => {
-    if (!price) return "-";
-    const gap = parseDecimal(p.openPrice) - parseDecimal(price);
-    const pct = gap * 100_000_000n / parseDecimal(price);
-    return `${formatNumber(gap, priceDecimals, loc, { sign: true })} (${formatPct(pct, loc)})`;
-  };
   return (
     <div class="ticket" data-testid="contract-ticket">
       <form class="form" onSubmit={review} noValidate>
@@ -362,27 +335,26 @@ export default function ContractTicket(
           }}
         />
         {type === "limit" && (
-          <Field id="limit" label={tx["contract.limitPrice"]!} error={errors.price}>
-            <input
-              id="limit"
-              inputMode="decimal"
-              value={limit}
-              maxLength={20}
-              onInput={(e) =>
-                setLimit(e.currentTarget.value)}
-            />
-          </Field>
+          <TextField
+            id="limit"
+            label={tx["contract.limitPrice"]!}
+            inputMode="decimal"
+            value={limit}
+            maxLength={20}
+            set={setLimit}
+            error={errors.price}
+          />
         )}
         <div class="two">
-          <Field id="lots" label={tx["contract.lots"]!} error={errors.lots}>
-            <input
-              id="lots"
-              inputMode="numeric"
-              value={lots}
-              maxLength={5}
-              onInput={(e) => setLots(e.currentTarget.value)}
-            />
-          </Field>
+          <TextField
+            id="lots"
+            label={tx["contract.lots"]!}
+            inputMode="numeric"
+            value={lots}
+            maxLength={5}
+            set={setLots}
+            error={errors.lots}
+          />
           <Field id="leverage" label={tx["contract.leverage"]!} error={errors.leverage}>
             <select
               id="leverage"
@@ -397,24 +369,24 @@ export default function ContractTicket(
           {fill(tx["contract.lotSize"]!, { size: formatNumber(lot, 8, loc, { trim: true }), base })}
         </p>
         <div class="two">
-          <Field id="sl" label={tx["contract.stopLoss"]!} error={errors.stopLoss}>
-            <input
-              id="sl"
-              inputMode="decimal"
-              value={sl}
-              maxLength={20}
-              onInput={(e) => setSl(e.currentTarget.value)}
-            />
-          </Field>
-          <Field id="tp" label={tx["contract.takeProfit"]!} error={errors.takeProfit}>
-            <input
-              id="tp"
-              inputMode="decimal"
-              value={tp}
-              maxLength={20}
-              onInput={(e) => setTp(e.currentTarget.value)}
-            />
-          </Field>
+          <TextField
+            id="sl"
+            label={tx["contract.stopLoss"]!}
+            inputMode="decimal"
+            value={sl}
+            maxLength={20}
+            set={setSl}
+            error={errors.stopLoss}
+          />
+          <TextField
+            id="tp"
+            label={tx["contract.takeProfit"]!}
+            inputMode="decimal"
+            value={tp}
+            maxLength={20}
+            set={setTp}
+            error={errors.takeProfit}
+          />
         </div>
         {ticket && (
           <dl class="dl" data-testid="contract-figures">
@@ -433,7 +405,7 @@ export default function ContractTicket(
         <Brackets brackets={brackets} notional={sized} leverage={leverage} tx={tx} />
         <p class="muted small" data-testid="available">
           {fill(tx["fast.available"]!, {
-            amount: formatNumber(balance["contract:USDT"] ?? "0", 2, loc),
+            amount: formatAmount(balance["contract:USDT"] ?? "0", "USDT", loc),
           })}
         </p>
         {confirming === "open"
@@ -447,7 +419,7 @@ export default function ContractTicket(
                 lots,
                 symbol: name,
                 leverage,
-                margin: ticket ? formatNumber(ticket.margin, 2, loc) : "-",
+                margin: ticket ? formatAmount(ticket.margin, "USDT", loc) : "-",
               })}
               onConfirm={open}
               onCancel={() => setConfirming(null)}
@@ -465,75 +437,16 @@ export default function ContractTicket(
         : (
           <ul class="list" data-testid="positions">
             {positions.map((p) => {
-              const pending = p.status === "pending";
-              // a pending order has no P&L: it is not filled
-              const f = pending ? null : live(p);
-              const neg = f ? f.pnl < 0n : false;
               return (
                 <li key={p.orderNo} class="record" data-side={p.side} data-status={p.status}>
-                  <div class="kv-row">
-                    <strong>
-                      {symbolName(p.symbol)} · {tx[`contract.${p.side}`]} · {p.leverage}x ·{" "}
-                      {fill(tx["format.lotCount"]!, { n: p.lots })}
-                      {pending && <span class="badge warn">{tx["contract.pending"]}</span>}
-                    </strong>
-                    {pending
-                      ? (
-                        <span class="fig" data-testid="distance" title={tx["format.distance"]}>
-                          {distance(p)}
-                        </span>
-                      )
-                      : (
-                        <span class={`fig ${neg ? "neg" : "pos"}`} data-testid="pnl">
-                          {f ? usdt(f.pnl, true) : "-"}
-                        </span>
-                      )}
-                  </div>
-                  {pending
-                    ? (
-                      <dl class="dl" data-testid="pending-figures">
-                        <dt>{tx["contract.limitPrice"]}</dt>
-                        <dd class="fig">{px(p.openPrice)}</dd>
-                        <dt>{tx["contract.lots"]}</dt>
-                        <dd class="fig">{p.lots}</dd>
-                        <dt>{tx["format.heldMargin"]}</dt>
-                        <dd class="fig">{usdt(p.margin)}</dd>
-                        <dt>{tx["format.heldFee"]}</dt>
-                        <dd class="fig">{usdt(p.openFee)}</dd>
-                        <dt>{tx["format.distance"]}</dt>
-                        <dd class="fig">{distance(p)}</dd>
-                        <dt>{tx["contract.tpsl"]}</dt>
-                        <dd class="fig" data-testid="stops">
-                          {px(p.stopLoss)} / {px(p.takeProfit)}
-                        </dd>
-                      </dl>
-                    )
-                    : (
-                      <dl class="dl">
-                        <dt>{tx["contract.openPrice"]}</dt>
-                        <dd class="fig">{px(p.openPrice)}</dd>
-                        <dt>{tx["contract.margin"]}</dt>
-                        <dd class="fig">{usdt(p.margin)}</dd>
-                        <dt>{tx["contract.liquidation"]}</dt>
-                        <dd class="fig" title={p.hedged ? tx["risk.hedged"] : undefined}>
-                          {p.liquidationPrice === "0" ? "-" : px(p.liquidationPrice)}
-                          {p.hedged && (
-                            <small class="muted hedged" data-testid="hedged">
-                              {tx["risk.hedged"]}
-                            </small>
-                          )}
-                        </dd>
-                        <dt>{tx["contract.roe"]}</dt>
-                        <dd class="fig">{f ? formatPct(f.roe, loc) : "-"}</dd>
-                        <dt>{tx["contract.tpsl"]}</dt>
-                        <dd class="fig" data-testid="stops">
-                          {px(p.stopLoss)} / {px(p.takeProfit)}
-                        </dd>
-                      </dl>
-                    )}
-                  <p class="muted small">
-                    <OrderNo id={p.orderNo} />
-                  </p>
+                  <PositionSummary
+                    p={p}
+                    price={price}
+                    priceDecimals={priceDecimals}
+                    mmr={mmr}
+                    feeRate={feeRate}
+                    tx={tx}
+                  />
                   {action && action[0] === p.orderNo && action[1] === "tpsl"
                     ? (
                       <div class="form" data-testid="stops-editor">
@@ -582,28 +495,25 @@ export default function ContractTicket(
                     )
                     : (
                       <div class="row">
-                        {(p.status === "pending"
-                          ? ["cancel", "chase"] as const
-                          : ["close", "reverse", "hedge", "tpsl"] as const)
-                          .map((a) => (
-                            <button
-                              key={a}
-                              type="button"
-                              class="btn btn-small btn-ghost"
-                              onClick={() => {
-                                setKey(crypto.randomUUID());
-                                stopsForm.check({});
-                                // in the customer's own number format, as they would type it
-                                setStops({
-                                  stopLoss: p.stopLoss ? px(p.stopLoss) : "",
-                                  takeProfit: p.takeProfit ? px(p.takeProfit) : "",
-                                });
-                                setAction([p.orderNo, a]);
-                              }}
-                            >
-                              {tx[label(a)]}
-                            </button>
-                          ))}
+                        {allowedActions("position", p).map((a) => (
+                          <button
+                            key={a}
+                            type="button"
+                            class="btn btn-small btn-ghost"
+                            onClick={() => {
+                              setKey(crypto.randomUUID());
+                              stopsForm.check({});
+                              // in the customer's own number format, as they would type it
+                              setStops({
+                                stopLoss: p.stopLoss ? px(p.stopLoss) : "",
+                                takeProfit: p.takeProfit ? px(p.takeProfit) : "",
+                              });
+                              setAction([p.orderNo, a]);
+                            }}
+                          >
+                            {tx[label(a)]}
+                          </button>
+                        ))}
                       </div>
                     )}
                 </li>

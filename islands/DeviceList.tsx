@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { api, clearSession, loginPath, toast } from "./lib/api.ts";
-import { ConfirmBox, type Texts } from "./lib/fields.tsx";
+import type { DeviceSession } from "../edge/platform/rules.ts";
+import { ConfirmBox, fill, type Texts } from "./lib/fields.tsx";
 import { failureMessage } from "./lib/form.ts";
 
 export const DEVICE_TEXTS = [
@@ -17,19 +18,11 @@ export const DEVICE_TEXTS = [
   "app.timeout",
 ] as const;
 
-/** One signed-in device, with its times already formatted by the server. */
-export interface DeviceRow {
-  id: string;
-  device: string | null;
-  ip: string | null;
+/** One signed-in device (`/api/user/sessions`), with its times already formatted by the server. */
+export type DeviceRow = Omit<DeviceSession, "createdAt" | "lastSeenAt"> & {
   signedIn: string;
   lastSeen: string;
-  current: boolean;
-}
-
-function fill(s: string, v: Record<string, string>) {
-  return s.replace(/\{\{(\w+)\}\}/g, (_, k) => v[k] ?? "");
-}
+};
 
 /** The customer's signed-in devices; any of them can be signed out (after a confirmation). */
 export default function DeviceList({ tx, items }: { tx: Texts; items: DeviceRow[] }) {

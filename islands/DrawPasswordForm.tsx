@@ -1,7 +1,8 @@
 import { useState } from "preact/hooks";
 import { toast } from "./lib/api.ts";
-import { PasswordInput, rules, type Texts } from "./lib/fields.tsx";
+import { PasswordInput, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
+import { useNewPassword } from "./lib/credentials.tsx";
 
 export const DRAW_PASSWORD_TEXTS = [
   "security.oldDrawPassword",
@@ -20,18 +21,20 @@ export default function DrawPasswordForm(
   { tx, hasDrawPassword, done }: { tx: Texts; hasDrawPassword: boolean; done: string },
 ) {
   const [oldPassword, setOld] = useState("");
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const pw = useNewPassword(tx, {
+    id: "password",
+    label: tx["security.newDrawPassword"]!,
+    confirmLabel: tx["security.confirmDrawPassword"]!,
+    kind: "draw",
+  });
   const { errors, busy, check, send } = useForm(tx);
 
   async function submit(e: Event) {
     e.preventDefault();
     const errs: Record<string, string> = {};
     if (hasDrawPassword && !oldPassword) errs.oldPassword = tx["validation.drawPasswordRequired"]!;
-    if (!rules.drawPassword(password)) errs.password = tx["validation.drawPasswordRule"]!;
-    if (password !== confirm) errs.confirm = tx["validation.drawPasswordMismatch"]!;
-    if (!check(errs)) return;
-    const body: Record<string, string> = { password, confirm };
+    if (!check({ ...errs, ...pw.check() })) return;
+    const body: Record<string, string> = { password: pw.password, confirm: pw.confirm };
     if (hasDrawPassword) body.oldPassword = oldPassword;
     if (await send("/api/user/draw-password", body)) {
       toast(tx["security.drawSet"]!);
@@ -39,7 +42,6 @@ export default function DrawPasswordForm(
     }
   }
 
-  const digits = { inputMode: "numeric" as const, maxLength: 6 };
   return (
     <form class="form" onSubmit={submit} noValidate data-testid="draw-password-form">
       {hasDrawPassword && (
@@ -50,27 +52,11 @@ export default function DrawPasswordForm(
           set={setOld}
           error={errors.oldPassword}
           autoComplete="off"
-          {...digits}
+          inputMode="numeric"
+          maxLength={6}
         />
       )}
-      <PasswordInput
-        id="password"
-        label={tx["security.newDrawPassword"]!}
-        value={password}
-        set={setPassword}
-        error={errors.password}
-        autoComplete="off"
-        {...digits}
-      />
-      <PasswordInput
-        id="confirm"
-        label={tx["security.confirmDrawPassword"]!}
-        value={confirm}
-        set={setConfirm}
-        error={errors.confirm}
-        autoComplete="off"
-        {...digits}
-      />
+      {pw.fields(errors)}
       <button class="btn btn-primary btn-block" type="submit" disabled={busy}>
         {tx["app.submit"]}
       </button>

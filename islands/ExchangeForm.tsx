@@ -1,9 +1,15 @@
 import { useEffect, useState } from "preact/hooks";
 import { parseDecimal } from "../core-wasm/decimal.ts";
-import { amountRules, fieldErrors, RULE_TEXTS } from "../edge/platform/rules.ts";
+import {
+  amountRules,
+  CURRENCY_CHOICES,
+  fieldErrors,
+  RULE_TEXTS,
+} from "../edge/platform/funds_rules.ts";
+import type { Currency, ExchangeQuoteJson } from "../edge/platform/rules.ts";
 import { toast } from "./lib/api.ts";
 import { useAvailable } from "./lib/live.ts";
-import { Field, type Texts } from "./lib/fields.tsx";
+import { Field, fill, TextField, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import {
   currencyDecimals,
@@ -33,21 +39,9 @@ export const EXCHANGE_TEXTS = [
   ...RULE_TEXTS,
 ] as const;
 
-type Cur = "BTC" | "ETH" | "USDT";
-const CURS: Cur[] = ["USDT", "BTC", "ETH"];
-interface Quote {
-  quoteId: string;
-  from: Cur;
-  to: Cur;
-  amount: string;
-  rate: string;
-  fee: string;
-  receive: string;
-  expiresAt: number;
-}
-
-const fill = (s: string, v: Record<string, string | number>) =>
-  Object.entries(v).reduce((a, [k, x]) => a.replaceAll(`{{${k}}}`, String(x)), s);
+type Cur = Currency;
+type Quote = ExchangeQuoteJson;
+const CURS = CURRENCY_CHOICES;
 
 /** Convert among BTC, ETH and USDT: get a quote, confirm it before it expires. */
 export default function ExchangeForm(
@@ -87,7 +81,6 @@ export default function ExchangeForm(
 
   async function getQuote(e: Event) {
     e.preventDefault();
-    if (!check(amount.trim() ? {} : { amount: tx["validation.amountRequired"]! })) return;
     // the server's rules (precision, the balance), checked before a quote is asked for
     const canonical = toApiDecimal(amount, loc);
     const failures = amountRules({
@@ -139,18 +132,18 @@ export default function ExchangeForm(
           currency: from,
         })}
       </p>
-      <Field id="amount" label={tx["exchange.amount"]!} error={errors.amount ?? errors.to}>
-        <input
-          id="amount"
-          inputMode="decimal"
-          value={amount}
-          maxLength={20}
-          onInput={(e) => {
-            setAmount(e.currentTarget.value);
-            setQuote(null);
-          }}
-        />
-      </Field>
+      <TextField
+        id="amount"
+        label={tx["exchange.amount"]!}
+        error={errors.amount ?? errors.to}
+        inputMode="decimal"
+        value={amount}
+        maxLength={20}
+        set={(v) => {
+          setAmount(v);
+          setQuote(null);
+        }}
+      />
       {quote && left > 0
         ? (
           <div class="confirm" data-testid="exchange-quote">

@@ -8,10 +8,15 @@ import {
   toApiDecimal,
   uiLocale,
 } from "../locales/format.ts";
-import type { FastOption, FastOrderJson } from "../edge/trading/fast.ts";
-import { fastStakeRules, fieldErrors, RULE_TEXTS } from "../edge/platform/rules.ts";
+import {
+  type FastOption,
+  type FastOrderJson,
+  fastStakeRules,
+  fieldErrors,
+  RULE_TEXTS,
+} from "../edge/platform/rules.ts";
 import { api, toast } from "./lib/api.ts";
-import { ConfirmBox, Field, type Texts } from "./lib/fields.tsx";
+import { ConfirmBox, Field, fill, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { useAvailable } from "./lib/live.ts";
 import { subscribe } from "./lib/socket.ts";
@@ -47,9 +52,6 @@ export const FAST_TEXTS = [
   "app.timeout",
   ...RULE_TEXTS,
 ] as const;
-
-const fill = (s: string, v: Record<string, string | number>) =>
-  Object.entries(v).reduce((a, [k, x]) => a.replaceAll(`{{${k}}}`, String(x)), s);
 
 /** Fast-contract ticket: direction, duration, stake, confirmation, live countdown and result. */
 export default function FastTicket(

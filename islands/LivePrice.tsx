@@ -1,6 +1,6 @@
-import type { Quote } from "../edge/market/quotes.ts";
+import type { Quote } from "../edge/platform/rules.ts";
 import { useQuote } from "./lib/live.ts";
-import { formatPct, formatPrice } from "./lib/price.ts";
+import { formatPct, formatPrice } from "../locales/format.ts";
 
 /**
  * A symbol's last price and 24 h change, moving with the ticker channel: the big price of the

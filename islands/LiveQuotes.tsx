@@ -1,8 +1,8 @@
 import { useEffect, useState } from "preact/hooks";
-import type { Quote } from "../edge/market/quotes.ts";
+import type { Quote } from "../edge/platform/rules.ts";
 import { api, toast } from "./lib/api.ts";
 import type { Texts } from "./lib/fields.tsx";
-import { formatPct, formatPrice } from "./lib/price.ts";
+import { formatPct, formatPrice } from "../locales/format.ts";
 import { onStatus, subscribe } from "./lib/socket.ts";
 
 export const QUOTES_TEXTS = [
@@ -46,8 +46,7 @@ export default function LiveQuotes(
   const [favs, setFavs] = useState(favourites);
   const [up, setUp] = useState(true);
   useEffect(() => {
-    const off = subscribe("ticker", (data) => {
-      const updates = data as Quote[];
+    const off = subscribe("ticker", (updates) => {
       setRows((cur) => {
         const map = new Map(cur.map((q) => [q.symbol, q]));
         for (const q of updates) {

@@ -1,17 +1,16 @@
 import { useState } from "preact/hooks";
 import { api, redirectTarget, toast } from "./lib/api.ts";
-import { PasswordInput, PhoneField, type Texts, toE164, TotpField } from "./lib/fields.tsx";
+import { codeProblem } from "../edge/platform/credentials.ts";
+import { PasswordInput, type Texts, TotpField } from "./lib/fields.tsx";
 import { failureMessage, useForm } from "./lib/form.ts";
+import { PHONE_TEXTS, usePhone } from "./lib/phone_code.tsx";
 
 export const LOGIN_TEXTS = [
-  "auth.phone",
-  "auth.dialCode",
-  "auth.phonePlaceholder",
+  ...PHONE_TEXTS,
   "auth.password",
   "auth.passwordPlaceholder",
   "auth.loginButton",
   "auth.loginSuccess",
-  "validation.phoneRequired",
   "validation.passwordRequired",
   "validation.totpRequired",
   "validation.totpInvalid",
@@ -26,8 +25,7 @@ export const LOGIN_TEXTS = [
 export default function LoginForm(
   { tx, locale, home }: { tx: Texts; locale: string; home: string },
 ) {
-  const [dial, setDial] = useState("+1");
-  const [local, setLocal] = useState("");
+  const number = usePhone(tx, locale);
   const [password, setPassword] = useState("");
   /**
    * The second step: null until the server asks for a two-factor code ("required"), or offers
@@ -40,12 +38,13 @@ export default function LoginForm(
 
   async function submit(e: Event) {
     e.preventDefault();
-    const phone = toE164(dial, local);
-    const errs: Record<string, string> = {};
-    if (!phone) errs.phone = tx["validation.phoneRequired"]!;
+    const phone = number.phone;
+    const errs = number.check();
+    // at sign-in only presence is checked: any stored password passed the rule
     if (!password) errs.password = tx["validation.passwordRequired"]!;
-    if (codeStep === "required" && !totp) errs.totp = tx["validation.totpRequired"]!;
-    else if (totp && !/^\d{6}$/.test(totp)) errs.totp = tx["validation.totpInvalid"]!;
+    // the code, once asked for or given
+    const code = codeStep === "required" || totp ? codeProblem(totp, "totp") : null;
+    if (code) errs.totp = tx[`validation.${code}`]!;
     if (!check(errs)) return;
     setBusy(true);
     const env = await api("/api/login", {
@@ -71,15 +70,7 @@ export default function LoginForm(
 
   return (
     <form class="form" onSubmit={submit} noValidate data-testid="login-form">
-      <PhoneField
-        dial={dial}
-        setDial={setDial}
-        local={local}
-        setLocal={setLocal}
-        error={errors.phone}
-        tx={tx}
-        locale={locale}
-      />
+      {number.field(errors)}
       <PasswordInput
         id="password"
         label={tx["auth.password"]!}

@@ -1,5 +1,6 @@
 import { useState } from "preact/hooks";
 import { toast } from "./lib/api.ts";
+import type { CryptoType, MethodJson } from "../edge/platform/rules.ts";
 import { ConfirmBox, Field, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 
@@ -30,8 +31,9 @@ export const METHOD_TEXTS = [
   "app.timeout",
 ] as const;
 
-type Mode = "domestic" | "international" | "crypto";
-const CRYPTO_TYPES = ["USDT-TRC20", "USDT-ERC20", "BTC", "ETH"] as const;
+type Mode = NonNullable<MethodJson["bank"]>["region"] | "crypto";
+/** the server's address types, in the order the form offers them */
+const CRYPTO_TYPES: readonly CryptoType[] = ["USDT-TRC20", "USDT-ERC20", "BTC", "ETH"];
 
 /**
  * Bind a bank card (domestic card number, or international IBAN + SWIFT) or a crypto address.

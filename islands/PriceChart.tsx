@@ -8,8 +8,10 @@ import {
   LineSeries,
   type UTCTimestamp,
 } from "lightweight-charts";
+import type { CandleRow } from "../edge/platform/rules.ts";
+import type { Envelope } from "./lib/api.ts";
 import type { Texts } from "./lib/fields.tsx";
-import { formatPrice } from "./lib/price.ts";
+import { formatPrice } from "../locales/format.ts";
 import { subscribe } from "./lib/socket.ts";
 
 export const CHART_TEXTS = [
@@ -39,8 +41,6 @@ const TABS = [
   ["quarter", "1Q"],
   ["year", "1Y"],
 ] as const;
-
-type Row = [number, string, string, string, string, string];
 
 /** Candles (or the intraday line of 1m closes) from the tape, updated live over the socket. */
 export default function PriceChart(
@@ -84,7 +84,7 @@ export default function PriceChart(
         borderVisible: false,
       });
     // Floats only for drawing: the API sends exact decimal strings.
-    const point = (k: Row) =>
+    const point = (k: CandleRow) =>
       line ? { time: (k[0] / 1000) as UTCTimestamp, value: Number(k[4]) } : {
         time: (k[0] / 1000) as UTCTimestamp,
         open: Number(k[1]),
@@ -97,18 +97,17 @@ export default function PriceChart(
     const root = document.documentElement;
     fetch(`/api/market/kline?symbol=${symbol}&interval=${interval}&limit=500`, {
       headers: root.dataset.appKey ? { appKey: root.dataset.appKey } : {},
-    }).then((r) => r.json()).then((env) => {
+    }).then((r) => r.json()).then((env: Envelope<{ candles: CandleRow[] }>) => {
       if (!alive) return;
       if (env.code !== 0) return setState("error");
-      const rows = env.data.candles as Row[];
+      const rows = env.data.candles;
       // deno-lint-ignore no-explicit-any
       (series as ISeriesApi<any>).setData(rows.map(point));
       chart.timeScale().fitContent();
       setLast(rows.at(-1)?.[4] ?? null);
       setState(rows.length ? "ready" : "empty");
     }).catch(() => alive && setState("error"));
-    const off = subscribe(`kline:${symbol}:${interval}`, (data) => {
-      const k = data as Row;
+    const off = subscribe(`kline:${symbol}:${interval}`, (k) => {
       // deno-lint-ignore no-explicit-any
       (series as ISeriesApi<any>).update(point(k));
       setLast(k[4]);

@@ -1,8 +1,10 @@
 import { useState } from "preact/hooks";
 import { toast } from "./lib/api.ts";
-import { ChipChoice, Field, type Texts } from "./lib/fields.tsx";
+import { ChipChoice, TextField, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { toApiDecimal, uiLocale } from "../locales/format.ts";
+import { amountRules, CURRENCY_CHOICES, fieldErrors } from "../edge/platform/funds_rules.ts";
+import type { RechargeChannelJson } from "../edge/platform/rules.ts";
 import { ImageUpload, UPLOAD_TEXTS } from "./lib/upload.tsx";
 
 export const RECHARGE_TEXTS = [
@@ -35,18 +37,7 @@ export const RECHARGE_TEXTS = [
   ...UPLOAD_TEXTS,
 ] as const;
 
-export interface Channel {
-  id: string;
-  currency: "USDT" | "BTC" | "ETH";
-  kind: "bank" | "crypto";
-  name: string;
-  details: Record<string, string>;
-  instructions: string;
-  enabled: boolean;
-}
-
-const DECIMALS = { USDT: 2, BTC: 6, ETH: 5 } as const;
-const CURRENCIES = ["USDT", "BTC", "ETH"] as const;
+export type Channel = RechargeChannelJson;
 
 /** Offline recharge: pick a channel, see where to transfer, then report it with the receipt. */
 export default function RechargeForm(
@@ -66,10 +57,8 @@ export default function RechargeForm(
     e.preventDefault();
     if (!channel) return;
     const a = toApiDecimal(amount, uiLocale());
-    const errs: Record<string, string> = {};
-    const re = new RegExp(`^\\d+(\\.\\d{1,${DECIMALS[currency]}})?$`);
-    if (!a) errs.amount = tx["validation.amountRequired"]!;
-    else if (!re.test(a) || Number(a) <= 0) errs.amount = tx["validation.amountInvalid"]!;
+    // the server's rule: a positive amount at the currency's precision
+    const errs: Record<string, string> = fieldErrors(amountRules({ amount: a, currency }), tx);
     if (!remitterName.trim()) errs.remitterName = tx["validation.remitterNameRequired"]!;
     if (!remitterAccount.trim()) errs.remitterAccount = tx["validation.remitterAccountRequired"]!;
     if (!voucher) errs.voucherImageId = tx["validation.imageMissing"]!;
@@ -92,7 +81,7 @@ export default function RechargeForm(
   return (
     <div class="recharge" data-testid="recharge">
       <ChipChoice
-        options={CURRENCIES}
+        options={CURRENCY_CHOICES}
         value={currency}
         label={(c) => c}
         onChange={(c) => {
@@ -145,42 +134,35 @@ export default function RechargeForm(
               </p>
             )}
           </section>
-          <Field id="amount" label={`${tx["funds.amount"]} (${currency})`} error={errors.amount}>
-            <input
-              id="amount"
-              inputMode="decimal"
-              autoComplete="off"
-              maxLength={20}
-              placeholder={tx["recharge.amountPlaceholder"]}
-              value={amount}
-              onInput={(e) => setAmount(e.currentTarget.value)}
-              aria-invalid={errors.amount ? true : undefined}
-            />
-          </Field>
-          <Field id="remitterName" label={tx["recharge.remitterName"]!} error={errors.remitterName}>
-            <input
-              id="remitterName"
-              autoComplete="name"
-              maxLength={64}
-              value={remitterName}
-              onInput={(e) => setRemitterName(e.currentTarget.value)}
-              aria-invalid={errors.remitterName ? true : undefined}
-            />
-          </Field>
-          <Field
+          <TextField
+            id="amount"
+            label={`${tx["funds.amount"]} (${currency})`}
+            inputMode="decimal"
+            autoComplete="off"
+            maxLength={20}
+            placeholder={tx["recharge.amountPlaceholder"]}
+            value={amount}
+            set={setAmount}
+            error={errors.amount}
+          />
+          <TextField
+            id="remitterName"
+            label={tx["recharge.remitterName"]!}
+            autoComplete="name"
+            maxLength={64}
+            value={remitterName}
+            set={setRemitterName}
+            error={errors.remitterName}
+          />
+          <TextField
             id="remitterAccount"
             label={tx["recharge.remitterAccount"]!}
+            autoComplete="off"
+            maxLength={100}
+            value={remitterAccount}
+            set={setRemitterAccount}
             error={errors.remitterAccount}
-          >
-            <input
-              id="remitterAccount"
-              autoComplete="off"
-              maxLength={100}
-              value={remitterAccount}
-              onInput={(e) => setRemitterAccount(e.currentTarget.value)}
-              aria-invalid={errors.remitterAccount ? true : undefined}
-            />
-          </Field>
+          />
           <ImageUpload
             id="voucher"
             label={tx["recharge.voucher"]!}

@@ -1,28 +1,14 @@
 import { useState } from "preact/hooks";
 import { toast } from "./lib/api.ts";
 import { useForm } from "./lib/form.ts";
-import {
-  CodeField,
-  Field,
-  PasswordInput,
-  PhoneField,
-  rules,
-  type Texts,
-  toE164,
-} from "./lib/fields.tsx";
+import { Field, type Texts } from "./lib/fields.tsx";
+import { NEW_PASSWORD_TEXTS, useNewPassword } from "./lib/credentials.tsx";
+import { PHONE_CODE_TEXTS, usePhoneCode } from "./lib/phone_code.tsx";
 
 export const REGISTER_TEXTS = [
-  "auth.phone",
-  "auth.dialCode",
-  "auth.phonePlaceholder",
-  "auth.code",
-  "auth.codePlaceholder",
-  "auth.sendCode",
-  "auth.resendIn",
-  "auth.codeSent",
+  ...PHONE_CODE_TEXTS,
+  ...NEW_PASSWORD_TEXTS,
   "auth.password",
-  "auth.passwordPlaceholder",
-  "auth.confirmPassword",
   "auth.inviteCode",
   "auth.inviteCodeOptional",
   "auth.agreePrefix",
@@ -31,11 +17,6 @@ export const REGISTER_TEXTS = [
   "auth.privacyLink",
   "auth.registerButton",
   "auth.registerSuccess",
-  "validation.phoneRequired",
-  "validation.codeRequired",
-  "validation.codeInvalid",
-  "validation.passwordRule",
-  "validation.passwordMismatch",
   "validation.inviteRequired",
   "validation.agreeRequired",
   "app.networkError",
@@ -51,31 +32,22 @@ export default function RegisterForm(
     inviteCode: string;
   },
 ) {
-  const [dial, setDial] = useState("+1");
-  const [local, setLocal] = useState("");
-  const [code, setCode] = useState("");
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
   const [invite, setInvite] = useState(presetInvite);
   const [agree, setAgree] = useState(false);
   const { errors, busy, check, send, requestCode } = useForm(tx);
-  const sendCode = () => requestCode(toE164(dial, local), "register");
+  const account = usePhoneCode(tx, locale, "register", requestCode);
+  const pw = useNewPassword(tx, { id: "password", label: tx["auth.password"]! });
 
   async function submit(e: Event) {
     e.preventDefault();
-    const phone = toE164(dial, local);
-    const errs: Record<string, string> = {};
-    if (!phone) errs.phone = tx["validation.phoneRequired"]!;
-    if (!code) errs.code = tx["validation.codeRequired"]!;
-    else if (!rules.code(code)) errs.code = tx["validation.codeInvalid"]!;
-    if (!rules.password(password)) errs.password = tx["validation.passwordRule"]!;
-    if (password !== confirm) errs.confirm = tx["validation.passwordMismatch"]!;
+    const errs: Record<string, string> = { ...account.check(), ...pw.check() };
     if (invitePolicy === "required" && !invite.trim()) {
       errs.inviteCode = tx["validation.inviteRequired"]!;
     }
     if (!agree) errs.agree = tx["validation.agreeRequired"]!;
     if (!check(errs)) return;
-    const body: Record<string, unknown> = { phone, code, password, agree: true };
+    const { phone, code } = account;
+    const body: Record<string, unknown> = { phone, code, password: pw.password, agree: true };
     if (invitePolicy !== "off" && invite.trim()) body.inviteCode = invite.trim();
     if (await send("/api/register", body, { keepOn401: true })) {
       toast(tx["auth.registerSuccess"]!);
@@ -85,33 +57,8 @@ export default function RegisterForm(
 
   return (
     <form class="form" onSubmit={submit} noValidate data-testid="register-form">
-      <PhoneField
-        dial={dial}
-        setDial={setDial}
-        local={local}
-        setLocal={setLocal}
-        error={errors.phone}
-        tx={tx}
-        locale={locale}
-      />
-      <CodeField value={code} set={setCode} error={errors.code} tx={tx} onSend={sendCode} />
-      <PasswordInput
-        id="password"
-        label={tx["auth.password"]!}
-        value={password}
-        set={setPassword}
-        error={errors.password}
-        placeholder={tx["auth.passwordPlaceholder"]}
-        autoComplete="new-password"
-      />
-      <PasswordInput
-        id="confirm"
-        label={tx["auth.confirmPassword"]!}
-        value={confirm}
-        set={setConfirm}
-        error={errors.confirm}
-        autoComplete="new-password"
-      />
+      {account.fields(errors)}
+      {pw.fields(errors)}
       {invitePolicy !== "off" && (
         <Field
           id="inviteCode"

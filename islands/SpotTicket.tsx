@@ -10,13 +10,17 @@ import {
   uiLocale,
   uiTimeZone,
 } from "../locales/format.ts";
-import type { Quote } from "../edge/market/quotes.ts";
-import type { SpotOrderJson } from "../edge/trading/spot.ts";
-import type { Currency } from "../edge/ledger/accounts.ts";
-import { fieldErrors, RULE_TEXTS, spotOrderRules } from "../edge/platform/rules.ts";
+import {
+  type Currency,
+  fieldErrors,
+  RULE_TEXTS,
+  type SpotOrderJson,
+  spotOrderRules,
+} from "../edge/platform/rules.ts";
+import { allows } from "../edge/platform/actions.ts";
 import { api, toast } from "./lib/api.ts";
 import { type AccountKey, useAvailable } from "./lib/live.ts";
-import { ChipChoice, ConfirmBox, Field, OrderNo, type Texts } from "./lib/fields.tsx";
+import { ChipChoice, ConfirmBox, fill, OrderNo, TextField, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { subscribe } from "./lib/socket.ts";
 
@@ -52,9 +56,6 @@ export const SPOT_TEXTS = [
   "exchange.available",
   ...RULE_TEXTS,
 ] as const;
-
-const fill = (s: string, v: Record<string, string | number>) =>
-  Object.entries(v).reduce((a, [k, x]) => a.replaceAll(`{{${k}}}`, String(x)), s);
 
 /** Buy or sell coins at market or limit; open orders with cancel; fills arrive live. */
 export default function SpotTicket(
@@ -109,7 +110,7 @@ export default function SpotTicket(
 
   useEffect(() => {
     const off = subscribe("ticker", (data) => {
-      const q = (data as Quote[]).find((x) => x.symbol === symbol);
+      const q = data.find((x) => x.symbol === symbol);
       if (q) setPrice(q.price);
     });
     const offUser = subscribe("user", (m) => {
@@ -212,25 +213,25 @@ export default function SpotTicket(
           }}
         />
         {type === "limit" && (
-          <Field id="price" label={tx["spot.price"]!} error={errors.price}>
-            <input
-              id="price"
-              inputMode="decimal"
-              value={limit}
-              maxLength={20}
-              onInput={(e) => setLimit(e.currentTarget.value)}
-            />
-          </Field>
-        )}
-        <Field id="qty" label={fill(tx["spot.qty"]!, { base })} error={errors.qty}>
-          <input
-            id="qty"
+          <TextField
+            id="price"
+            label={tx["spot.price"]!}
             inputMode="decimal"
-            value={qty}
+            value={limit}
             maxLength={20}
-            onInput={(e) => setQty(e.currentTarget.value)}
+            set={setLimit}
+            error={errors.price}
           />
-        </Field>
+        )}
+        <TextField
+          id="qty"
+          label={fill(tx["spot.qty"]!, { base })}
+          inputMode="decimal"
+          value={qty}
+          maxLength={20}
+          set={setQty}
+          error={errors.qty}
+        />
         <p class="muted small" data-testid="available">
           {fill(tx["exchange.available"]!, {
             amount: side === "buy"
@@ -264,7 +265,7 @@ export default function SpotTicket(
       </form>
       {/* open orders (cancellable) apart from the history (filled, cancelled) */}
       {(["open", "history"] as const).map((part) => {
-        const list = orders.filter((o) => (o.status === "open") === (part === "open"));
+        const list = orders.filter((o) => allows("spot", o, "cancel") === (part === "open"));
         return (
           <section key={part}>
             <h3 class="section">
@@ -295,7 +296,7 @@ export default function SpotTicket(
                         {" · "}
                         <OrderNo id={o.orderNo} />
                       </div>
-                      {o.status === "open" && (cancelling === o.orderNo
+                      {allows("spot", o, "cancel") && (cancelling === o.orderNo
                         ? (
                           <ConfirmBox
                             testid="spot-cancel-confirm"

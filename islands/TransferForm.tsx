@@ -1,11 +1,12 @@
 import { useState } from "preact/hooks";
-import { formatDecimal, parseDecimal } from "../core-wasm/decimal.ts";
-import { amountRules, fieldErrors, RULE_TEXTS } from "../edge/platform/rules.ts";
+import { parseDecimal } from "../core-wasm/decimal.ts";
+import { DECIMALS, fieldErrors, RULE_TEXTS, transferRules } from "../edge/platform/funds_rules.ts";
+import type { TransferJson, Wallet } from "../edge/platform/rules.ts";
 import { toast } from "./lib/api.ts";
 import { useAvailable } from "./lib/live.ts";
-import { Field, type Texts } from "./lib/fields.tsx";
+import { AmountField, fill, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
-import { formatMoney, formatNumber, toApiDecimal, uiLocale } from "../locales/format.ts";
+import { formatAmount, formatMoney, toApiDecimal, uiLocale } from "../locales/format.ts";
 
 export const TRANSFER_TEXTS = [
   "transfer.from",
@@ -32,8 +33,6 @@ export const TRANSFER_TEXTS = [
   ...RULE_TEXTS,
 ] as const;
 
-type Wallet = "spot" | "contract";
-
 /** USDT between the spot and contract wallets, with a confirmation step. */
 export default function TransferForm(
   { tx, available, history }: {
@@ -50,10 +49,14 @@ export default function TransferForm(
     "spot:USDT": available.spot,
     "contract:USDT": available.contract,
   });
-  const to2 = (v: string) => formatDecimal(parseDecimal(v), 2);
-  const balances: Record<Wallet, string> = {
-    spot: to2(live["spot:USDT"]),
-    contract: to2(live["contract:USDT"]),
+  /** units (10^-8) of a decimal string, cut to USDT's precision as the wallet shows it */
+  const shown = (v: string) => {
+    const step = 10n ** BigInt(8 - DECIMALS.USDT);
+    return parseDecimal(v) / step * step;
+  };
+  const balances: Record<Wallet, bigint> = {
+    spot: shown(live["spot:USDT"]),
+    contract: shown(live["contract:USDT"]),
   };
   const [confirming, setConfirming] = useState(false);
   const [requestKey, setRequestKey] = useState("");
@@ -64,32 +67,22 @@ export default function TransferForm(
 
   function review(e: Event) {
     e.preventDefault();
-    const a = toApiDecimal(amount, loc);
-    const errs: Record<string, string> = {};
-    if (Number(balances[from]) <= 0) errs.amount = tx["errors.NO_TRANSFERABLE"]!;
-    else if (!a) errs.amount = tx["validation.amountRequired"]!;
-    else {
-      // the server's rules (precision, the balance), checked before the confirmation opens
-      Object.assign(
-        errs,
-        fieldErrors(
-          amountRules({
-            amount: a,
-            currency: "USDT",
-            available: parseDecimal(live[`${from}:USDT`]),
-          }),
-          tx,
-        ),
-      );
-    }
-    if (!check(errs)) return;
+    // the server's rules (something to transfer, precision, the balance), in bigint units,
+    // checked before the confirmation opens; what the wallet shows (cut to USDT's precision)
+    // is what counts as transferable
+    const failures = transferRules({
+      amount: toApiDecimal(amount, loc),
+      currency: "USDT",
+      available: balances[from],
+    });
+    if (!check(fieldErrors(failures, tx))) return;
     // One key per reviewed request: a double click or a retry cannot move the money twice.
     setRequestKey(crypto.randomUUID());
     setConfirming(true);
   }
 
   async function submit() {
-    const env = await send<{ available: { from: string; to: string } }>(
+    const env = await send<TransferJson>(
       "/api/account/transfer",
       { from, to, currency: "USDT", amount: toApiDecimal(amount, loc) },
       { headers: { "Idempotency-Key": requestKey } },
@@ -128,32 +121,18 @@ export default function TransferForm(
         </div>
       </div>
       <p class="muted">{tx["transfer.currency"]}: USDT</p>
-      <Field id="amount" label={tx["transfer.amount"]!} error={errors.amount}>
-        <div class="code-row">
-          <input
-            id="amount"
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={tx["transfer.amountPlaceholder"]}
-            value={amount}
-            maxLength={20}
-            onInput={(e) => {
-              setAmount(e.currentTarget.value);
-              setConfirming(false);
-            }}
-            aria-invalid={errors.amount ? true : undefined}
-            aria-describedby={errors.amount ? "amount-error" : undefined}
-          />
-          <button
-            type="button"
-            class="btn btn-ghost"
-            onClick={() => setAmount(formatNumber(balances[from], 2, loc))}
-          >
-            {tx["transfer.all"]}
-          </button>
-        </div>
-      </Field>
+      <AmountField
+        label={tx["transfer.amount"]!}
+        value={amount}
+        set={(v) => {
+          setAmount(v);
+          setConfirming(false);
+        }}
+        error={errors.amount}
+        placeholder={tx["transfer.amountPlaceholder"]}
+        allLabel={tx["transfer.all"]!}
+        onAll={() => setAmount(formatAmount(balances[from], "USDT", loc))}
+      />
       <p class="muted" data-testid="transfer-available">
         {tx["transfer.available"]}: {formatMoney(balances[from], "USDT", loc)}
       </p>
@@ -161,14 +140,12 @@ export default function TransferForm(
         ? (
           <div class="confirm" role="group" data-testid="transfer-confirm">
             <p>
-              {tx["transfer.confirm"]!.replace(
-                "{{amount}}",
-                formatNumber(toApiDecimal(amount, loc), 2, loc),
-              ).replace(
-                "{{currency}}",
-                "USDT",
-              )
-                .replace("{{from}}", name(from)).replace("{{to}}", name(to))}
+              {fill(tx["transfer.confirm"]!, {
+                amount: formatAmount(toApiDecimal(amount, loc), "USDT", loc),
+                currency: "USDT",
+                from: name(from),
+                to: name(to),
+              })}
             </p>
             <div class="row">
               <button type="button" class="btn btn-primary" disabled={busy} onClick={submit}>

@@ -1,9 +1,19 @@
 import { useEffect, useState } from "preact/hooks";
 import { formatDecimal, parseDecimal } from "../core-wasm/decimal.ts";
-import { fieldErrors, RULE_TEXTS, withdrawAmountRules } from "../edge/platform/rules.ts";
+import { fieldErrors, RULE_TEXTS, withdrawAmountRules } from "../edge/platform/funds_rules.ts";
+import { codeProblem, isDrawPassword } from "../edge/platform/credentials.ts";
+import type { WithdrawPreview } from "../edge/platform/rules.ts";
 import { api, toast } from "./lib/api.ts";
 import { subscribe } from "./lib/socket.ts";
-import { ConfirmBox, Field, type Texts, TotpField } from "./lib/fields.tsx";
+import {
+  AmountField,
+  ConfirmBox,
+  Field,
+  fill,
+  PasswordInput,
+  type Texts,
+  TotpField,
+} from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import {
   currencyDecimals,
@@ -51,24 +61,7 @@ export const WITHDRAW_TEXTS = [
   ...RULE_TEXTS,
 ] as const;
 
-export interface WithdrawPreview {
-  enabled: boolean;
-  methods: { id: string; kind: "bank" | "crypto"; currency: string; label: string }[];
-  currency: "USDT" | "BTC" | "ETH";
-  available: string;
-  min: string;
-  max: string;
-  feeRate: string;
-  feePercent: string;
-  minFee: string;
-  fee: string | null;
-  net: string | null;
-  turnover: { required: string; traded: string; remaining: string };
-}
-
-function fill(s: string, v: Record<string, string>) {
-  return s.replace(/\{\{(\w+)\}\}/g, (_, k) => v[k] ?? "");
-}
+export type { WithdrawPreview };
 
 /** Withdrawal to a bound method: limits, fee and net first, then the withdrawal password. */
 export default function WithdrawForm(
@@ -150,30 +143,26 @@ export default function WithdrawForm(
     e.preventDefault();
     const a = apiAmount;
     const errs: Record<string, string> = {};
-    const re = new RegExp(`^\\d+(\\.\\d{1,${currencyDecimals(p.currency)}})?$`);
     if (!method) errs.methodId = tx["validation.methodRequired"]!;
-    if (!a) errs.amount = tx["validation.amountRequired"]!;
-    else if (!re.test(a) || Number(a) <= 0) errs.amount = tx["validation.amountInvalid"]!;
-    else {
-      // the server's rules (min, max, the balance), checked before the confirmation opens
-      Object.assign(
-        errs,
-        fieldErrors(
-          withdrawAmountRules({
-            amount: a,
-            currency: p.currency,
-            min: parseDecimal(p.min),
-            max: parseDecimal(p.max),
-            available: parseDecimal(p.available),
-          }),
-          tx,
-        ),
-      );
-    }
+    // the server's rules (precision, min, max, the balance), checked before the confirmation
+    Object.assign(
+      errs,
+      fieldErrors(
+        withdrawAmountRules({
+          amount: a,
+          currency: p.currency,
+          min: parseDecimal(p.min),
+          max: parseDecimal(p.max),
+          available: parseDecimal(p.available),
+        }),
+        tx,
+      ),
+    );
+    // the stored withdrawal password is checked by the server; only its shape here
     if (!password) errs.drawPassword = tx["validation.drawPasswordRequired"]!;
-    else if (!/^\d{6}$/.test(password)) errs.drawPassword = tx["validation.drawPasswordRule"]!;
-    if (twoFactor && !totp) errs.totp = tx["validation.totpRequired"]!;
-    else if (twoFactor && !/^\d{6}$/.test(totp)) errs.totp = tx["validation.totpInvalid"]!;
+    else if (!isDrawPassword(password)) errs.drawPassword = tx["validation.drawPasswordRule"]!;
+    const code = twoFactor ? codeProblem(totp, "totp") : null;
+    if (code) errs.totp = tx[`validation.${code}`]!;
     if (!check(errs)) return;
     // the confirmation quotes the fee and net for exactly this amount
     const q = new URLSearchParams({ methodId, amount: a });
@@ -197,7 +186,7 @@ export default function WithdrawForm(
     }
   }
 
-  const remaining = Number(p.turnover.remaining) > 0;
+  const remaining = parseDecimal(p.turnover.remaining) > 0n;
   return (
     <form class="form withdraw" onSubmit={review} noValidate data-testid="withdraw-form">
       <Field id="methodId" label={tx["withdraw.to"]!} error={errors.methodId}>
@@ -212,32 +201,17 @@ export default function WithdrawForm(
           {p.methods.map((m) => <option value={m.id} key={m.id}>{m.label}</option>)}
         </select>
       </Field>
-      <Field id="amount" label={`${tx["funds.amount"]} (${p.currency})`} error={errors.amount}>
-        <div class="code-row">
-          <input
-            id="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            maxLength={20}
-            value={amount}
-            onInput={(e) => {
-              setAmount(e.currentTarget.value);
-              setConfirming(false);
-            }}
-            aria-invalid={errors.amount ? true : undefined}
-          />
-          <button
-            type="button"
-            class="btn btn-ghost"
-            onClick={() =>
-              setAmount(
-                formatAmount(p.available, p.currency, loc),
-              )}
-          >
-            {tx["withdraw.all"]}
-          </button>
-        </div>
-      </Field>
+      <AmountField
+        label={`${tx["funds.amount"]} (${p.currency})`}
+        value={amount}
+        set={(v) => {
+          setAmount(v);
+          setConfirming(false);
+        }}
+        error={errors.amount}
+        allLabel={tx["withdraw.all"]!}
+        onAll={() => setAmount(formatAmount(p.available, p.currency, loc))}
+      />
       <div class="kv" data-testid="withdraw-figures">
         <div class="kv-row">
           <span class="muted">{tx["withdraw.available"]}</span>
@@ -268,19 +242,17 @@ export default function WithdrawForm(
       </p>
       {hasDrawPassword
         ? (
-          <Field id="drawPassword" label={tx["withdraw.drawPassword"]!} error={errors.drawPassword}>
-            <input
-              id="drawPassword"
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={6}
-              placeholder={tx["withdraw.drawPasswordPlaceholder"]}
-              value={password}
-              onInput={(e) => setPassword(e.currentTarget.value)}
-              aria-invalid={errors.drawPassword ? true : undefined}
-            />
-          </Field>
+          <PasswordInput
+            id="drawPassword"
+            label={tx["withdraw.drawPassword"]!}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={6}
+            placeholder={tx["withdraw.drawPasswordPlaceholder"]}
+            value={password}
+            set={setPassword}
+            error={errors.drawPassword}
+          />
         )
         : (
           <p class="notice">

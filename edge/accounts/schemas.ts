@@ -1,5 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import { isValidPhoneNumber } from "libphonenumber-js";
+import {
+  isDrawPassword,
+  isLoginPassword,
+  isSixDigitCode,
+  PASSWORD_LENGTH,
+} from "../platform/credentials.ts";
 
 /**
  * Request schemas of the accounts capability. Error messages are message keys under
@@ -11,24 +17,25 @@ export const Phone = z.string({ error: "phoneRequired" }).min(1, { error: "phone
   .refine((p) => isValidPhoneNumber(p), { error: "phoneInvalid" })
   .openapi({ example: "+12025550123", description: "E.164" });
 
-/** 6-32 characters, no CJK characters, no whitespace or control characters. */
+/**
+ * 6-32 characters, no CJK characters, no whitespace or control characters: the rule is
+ * `isLoginPassword` of the shared module, which the islands check with too.
+ */
 export const LoginPassword = z.string({ error: "passwordRequired" })
   .min(1, { error: "passwordRequired" })
-  .min(6, { error: "passwordRule" }).max(32, { error: "passwordRule" })
-  .refine((p) => !/[\s\p{Cc}\p{Script=Han}\u3000-\u303f\uff00-\uffef]/u.test(p), {
-    error: "passwordRule",
-  });
+  .refine(isLoginPassword, { error: "passwordRule" })
+  .openapi({ minLength: PASSWORD_LENGTH.min, maxLength: PASSWORD_LENGTH.max });
 
 export const SmsCode = z.string({ error: "codeRequired" }).min(1, { error: "codeRequired" })
-  .regex(/^\d{6}$/, { error: "codeInvalid" });
+  .refine(isSixDigitCode, { error: "codeInvalid" });
 
 /** A 6-digit code from the customer's authenticator app (TOTP). */
 export const TotpCode = z.string({ error: "totpRequired" }).min(1, { error: "totpRequired" })
-  .regex(/^\d{6}$/, { error: "totpInvalid" }).openapi({ example: "123456" });
+  .refine(isSixDigitCode, { error: "totpInvalid" }).openapi({ example: "123456" });
 
 export const DrawPassword = z.string({ error: "drawPasswordRequired" })
   .min(1, { error: "drawPasswordRequired" })
-  .regex(/^\d{6}$/, { error: "drawPasswordRule" });
+  .refine(isDrawPassword, { error: "drawPasswordRule" });
 
 export const CodePurpose = z.enum(["register", "reset"], { error: "purposeInvalid" });
 

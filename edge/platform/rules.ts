@@ -1,74 +1,33 @@
 /**
- * The order and funds rules a customer can break by typing, shared by the server (which decides)
- * and the islands (which check before the confirmation box opens, so the message shows beside
- * the field). Pure: decimal strings and bigint units only, no KV, no pricing-core instance, so
- * any island can import it. Each check returns the failures as `{field, error, key, params}`:
- * `error` is the API's stable id, `key` the field message (`rules.*` or `validation.*`)
- * interpolated with `params`. The server turns the first failure into its DomainError (`enforce`).
+ * The shared module of rules and types: what the server (which decides) and the islands (which
+ * check before the confirmation box opens, so the message shows beside the field) both use, so
+ * that no island re-declares a server rule or type. This file is its entry and holds the order
+ * rules (fast contracts, leveraged contracts, spot); beside it:
+ * - `funds_rules.ts`: the failure shape, messages, and the funds rules (amounts, transfers,
+ *   withdrawals); decimals per currency are the ledger's own `DECIMALS`;
+ * - `credentials.ts`: passwords and codes (the request schemas refine with them);
+ * - `actions.ts`: the actions a record allows by its state;
+ * - `wire.ts`: the records as the server sends them (types only, re-exported here).
+ * All pure: no KV, no Hono, no zod, no pricing-core instance, so any island can import them.
+ * Each file is imported for what it holds (`credentials.ts`, `actions.ts`, `funds_rules.ts` or
+ * this one): the bundler splits islands by file, so an island carries only the rules it uses.
  */
-import { DecimalError, formatDecimal, parseDecimal } from "../../core-wasm/decimal.ts";
+import { parseDecimal } from "../../core-wasm/decimal.ts";
 import { type Currency, DECIMALS } from "../ledger/accounts.ts";
-import { DomainError, type ErrorId } from "./errors.ts";
-import { formatNumber, uiLocale } from "../../locales/format.ts";
+import { affordable, fail, positiveAmount, type RuleFailure, show } from "./funds_rules.ts";
 
-export interface RuleFailure {
-  field: string;
-  error: ErrorId;
-  /** message key: `rules.<x>` or `validation.<x>` */
-  key: string;
-  params: Record<string, string>;
-}
-
-/** Throw the first failure as the API's error (server side). */
-export function enforce(failures: RuleFailure[]): void {
-  const f = failures[0];
-  if (!f) return;
-  throw new DomainError(f.error, f.params, { [f.field]: f.key });
-}
-
-const fail = (
-  field: string,
-  error: ErrorId,
-  key: string,
-  params: Record<string, string> = {},
-): RuleFailure => ({ field, error, key, params });
-
-/** A positive decimal string with at most `decimals` places (null: not one). */
-export function positiveAmount(text: string, decimals: number): bigint | null {
-  try {
-    const v = parseDecimal(text.trim(), { maxDecimals: decimals });
-    return v > 0n ? v : null;
-  } catch (e) {
-    if (e instanceof DecimalError) return null;
-    throw e;
-  }
-}
-
-/** Trim a decimal string for messages ("10000.00000000" -> "10000"). */
-const show = (v: bigint, decimals = 8) => formatDecimal(v, decimals).replace(/\.?0+$/, "");
-
-function affordable(
-  field: string,
-  cost: bigint,
-  available: bigint | null | undefined,
-  currency: Currency,
-): RuleFailure[] {
-  if (available === null || available === undefined || cost <= available) return [];
-  return [
-    fail(field, "INSUFFICIENT_BALANCE", "rules.insufficient", {
-      available: show(available < 0n ? 0n : available, DECIMALS[currency]),
-      currency,
-    }),
-  ];
-}
+export * from "./funds_rules.ts";
+export type * from "./actions.ts";
+export type * from "./wire.ts";
+export { WALLETS } from "../ledger/accounts.ts";
 
 // ---- fast contracts ------------------------------------------------------------------------
 
-/** The stake: 2 decimals, within the duration's min/max, within the available balance. */
+/** The stake: USDT's decimals, within the duration's min/max, within the available balance. */
 export function fastStakeRules(
   i: { stake: string; min: string; max: string; available?: bigint | null },
 ): RuleFailure[] {
-  const stake = positiveAmount(i.stake, 2);
+  const stake = positiveAmount(i.stake, DECIMALS.USDT);
   if (stake === null) return [fail("stake", "VALIDATION", "validation.amountInvalid")];
   if (stake < parseDecimal(i.min) || stake > parseDecimal(i.max)) {
     return [fail("stake", "STAKE_OUT_OF_RANGE", "rules.stakeRange", { min: i.min, max: i.max })];
@@ -242,88 +201,3 @@ export function spotOrderRules(i: {
   }
   return out;
 }
-
-// ---- funds ---------------------------------------------------------------------------------
-
-/** An amount of `currency` at its precision, within the available balance. */
-export function amountRules(
-  i: { amount: string; currency: Currency; available?: bigint | null; field?: string },
-): RuleFailure[] {
-  const field = i.field ?? "amount";
-  const v = positiveAmount(i.amount, DECIMALS[i.currency]);
-  if (v === null) return [fail(field, "VALIDATION", "validation.amountInvalid")];
-  return affordable(field, v, i.available, i.currency);
-}
-
-/**
- * A withdrawal: the currency's precision, within the operator's min/max, more than its fee,
- * within the available balance.
- */
-export function withdrawAmountRules(i: {
-  amount: string;
-  currency: Currency;
-  min: bigint;
-  max: bigint;
-  /** the fee this amount would pay (null: not known) */
-  fee?: bigint | null;
-  available?: bigint | null;
-}): RuleFailure[] {
-  const v = positiveAmount(i.amount, DECIMALS[i.currency]);
-  if (v === null) return [fail("amount", "VALIDATION", "validation.amountInvalid")];
-  const limits = { min: show(i.min), max: show(i.max), currency: i.currency };
-  if (v < i.min) return [fail("amount", "WITHDRAW_LIMITS", "rules.withdrawMin", limits)];
-  if (v > i.max) return [fail("amount", "WITHDRAW_LIMITS", "rules.withdrawMax", limits)];
-  if (i.fee !== undefined && i.fee !== null && i.fee >= v) {
-    return [
-      fail("amount", "WITHDRAW_LIMITS", "rules.withdrawFee", {
-        ...limits,
-        fee: show(i.fee),
-      }),
-    ];
-  }
-  return affordable("amount", v, i.available, i.currency);
-}
-
-/** Fill `{{name}}` placeholders of a localized rule message (islands). */
-export function ruleMessage(
-  f: RuleFailure,
-  texts: Record<string, string>,
-  locale = uiLocale(),
-): string {
-  const s = texts[f.key] ?? texts["validation.invalid"] ?? f.key;
-  return s.replace(/\{\{(\w+)\}\}/g, (_, k) => {
-    const v = f.params[k] ?? "";
-    // figures in the reader's number format, every digit kept
-    return /^-?\d+(\.\d+)?$/.test(v) ? formatNumber(v, v.split(".")[1]?.length ?? 0, locale) : v;
-  });
-}
-
-/** Field errors of a form: the first message per field. */
-export function fieldErrors(
-  failures: RuleFailure[],
-  texts: Record<string, string>,
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const f of failures) out[f.field] ??= ruleMessage(f, texts);
-  return out;
-}
-
-/** The message keys islands need for the rules' field messages (add to their text lists). */
-export const RULE_TEXTS = [
-  "rules.insufficient",
-  "rules.stakeRange",
-  "rules.stopLossBelow",
-  "rules.stopLossAbove",
-  "rules.takeProfitAbove",
-  "rules.takeProfitBelow",
-  "rules.limitBelow",
-  "rules.limitAbove",
-  "rules.precision",
-  "rules.lotsRange",
-  "rules.withdrawMin",
-  "rules.withdrawMax",
-  "rules.withdrawFee",
-  "validation.amountInvalid",
-  "validation.invalid",
-  "validation.required",
-] as const;

@@ -1,7 +1,23 @@
 import fc from "fast-check";
 import { assertEquals } from "../../tests/assert.ts";
-import { stopsValid } from "../../core-wasm/mod.ts";
-import { fastStakeRules, stopRules, withdrawAmountRules } from "./rules.ts";
+import { SCALE, stopsValid } from "../../core-wasm/mod.ts";
+import { DrawPassword, LoginPassword, SmsCode, TotpCode } from "../accounts/schemas.ts";
+import { allowedActions, allows } from "./actions.ts";
+import {
+  codeProblem,
+  drawPasswordProblem,
+  isLoginPassword,
+  passwordProblem,
+} from "./credentials.ts";
+import {
+  amountRules,
+  CURRENCIES,
+  DECIMALS,
+  fastStakeRules,
+  stopRules,
+  transferRules,
+  withdrawAmountRules,
+} from "./rules.ts";
 
 Deno.test("rules: stop sides agree with the pricing core's stop validity", () => {
   const units = fc.bigInt({ min: 1n, max: 10_000_000n * 100_000_000n });
@@ -46,4 +62,82 @@ Deno.test("rules: fast stake and withdrawal limits name the field, the error and
     withdrawAmountRules({ ...rule, amount: "20", available: 15n * 10n ** 8n })[0]?.error,
     "INSUFFICIENT_BALANCE",
   );
+});
+
+Deno.test("rules: the password and code rules are the request schemas' rules", () => {
+  const first = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+    r.success ? null : r.error!.issues[0]!.message;
+  const text = fc.oneof(
+    fc.string({ maxLength: 40 }),
+    fc.string({ unit: "grapheme", maxLength: 40 }),
+    fc.stringMatching(/^\d{0,8}$/),
+  );
+  fc.assert(
+    fc.property(text, (p) => {
+      assertEquals(passwordProblem(p), first(LoginPassword.safeParse(p)));
+      assertEquals(drawPasswordProblem(p), first(DrawPassword.safeParse(p)));
+      assertEquals(codeProblem(p, "code"), first(SmsCode.safeParse(p)));
+      assertEquals(codeProblem(p, "totp"), first(TotpCode.safeParse(p)));
+    }),
+    { numRuns: 2000 },
+  );
+  for (const p of ["Demo-2026", "abcdef", "a".repeat(32)]) assertEquals(isLoginPassword(p), true);
+  for (
+    const p of ["abcde", "a".repeat(33), "abc def", "密码密码密码", "ａｂｃｄｅｆ", "abc\tdef"]
+  ) {
+    assertEquals(isLoginPassword(p), false, p);
+  }
+});
+
+Deno.test("rules: amounts are checked in bigint units at the ledger's decimals", () => {
+  const usdt = (amount: string, available?: bigint) =>
+    amountRules({ amount, currency: "USDT", available })[0]?.key ?? null;
+  assertEquals(usdt(""), "validation.amountRequired");
+  assertEquals(usdt("  "), "validation.amountRequired");
+  assertEquals(usdt("0"), "validation.amountInvalid");
+  assertEquals(usdt("1.005"), "validation.amountInvalid");
+  assertEquals(usdt("1.050"), null); // insignificant zeros are not precision
+  assertEquals(usdt("1e3"), "validation.amountInvalid");
+  assertEquals(usdt("-1"), "validation.amountInvalid");
+  assertEquals(usdt("0.1", 10_000_000n), null); // exactly the balance
+  assertEquals(usdt("0.11", 10_000_000n), "rules.insufficient");
+  // exact at the top of the range (a float has no cents there)
+  const top = 9_223_372_036_854_000_000n;
+  assertEquals(usdt("92233720368.54", top), null);
+  assertEquals(usdt("92233720368.54", top - 1n), "rules.insufficient");
+  assertEquals(usdt("92233720368.53", top - 1n), null);
+  for (const c of CURRENCIES) {
+    const d = DECIMALS[c];
+    assertEquals(amountRules({ amount: `1.${"1".repeat(d)}`, currency: c }), []);
+    assertEquals(
+      amountRules({ amount: `1.${"1".repeat(d + 1)}`, currency: c })[0]?.key,
+      "validation.amountInvalid",
+    );
+  }
+  assertEquals(transferRules({ amount: "1", currency: "USDT", available: 0n })[0], {
+    field: "amount",
+    error: "NO_TRANSFERABLE",
+    key: "errors.NO_TRANSFERABLE",
+    params: {},
+  });
+  assertEquals(
+    transferRules({ amount: "", currency: "USDT", available: 1n })[0]?.key,
+    "validation.amountRequired",
+  );
+  assertEquals(transferRules({ amount: "1", currency: "USDT", available: SCALE }), []);
+});
+
+Deno.test("rules: the actions a record allows follow its state", () => {
+  assertEquals(allowedActions("position", { status: "pending" }), ["cancel", "chase"]);
+  assertEquals(allowedActions("position", { status: "holding" }), [
+    "close",
+    "reverse",
+    "hedge",
+    "tpsl",
+  ]);
+  assertEquals(allowedActions("position", { status: "closed" }), []);
+  assertEquals(allowedActions("position", { status: "cancelled" }), []);
+  assertEquals(allows("spot", { status: "open" }, "cancel"), true);
+  assertEquals(allows("spot", { status: "filled" }, "cancel"), false);
+  assertEquals(allows("spot", { status: "cancelled" }, "cancel"), false);
 });

@@ -10,8 +10,11 @@ import type { FastOrderJson } from "../trading/fast.ts";
 import type { PositionJson } from "../trading/contracts.ts";
 import type { SpotOrderJson } from "../trading/spot.ts";
 
+/** The channels a client can subscribe to: `kline:<symbol>:<interval>` per candle series. */
+export type Channel = "ticker" | "user" | `kline:${string}`;
+
 /** Client -> server. */
-export type ClientMessage = { op: "sub" | "unsub"; ch: string } | { op: "ping" };
+export type ClientMessage = { op: "sub" | "unsub"; ch: Channel } | { op: "ping" };
 
 /** One customer account after a journal: amounts as decimal strings (8 decimals at most). */
 export interface BalanceRow {
@@ -40,10 +43,25 @@ export type ServerMessage =
   | { ch: "error"; data: "bad request" | "login required" | "too many channels" };
 
 /** What a subscriber of a channel receives. */
-export type ChannelData<C extends string> = C extends "ticker" ? Quote[]
+export type ChannelData<C extends Channel> = C extends "ticker" ? Quote[]
   : C extends "user" ? UserEvent
-  : C extends `kline:${string}` ? CandleRow
-  : unknown;
+  : CandleRow;
+
+/**
+ * A frame from the server as its message, or null when it is not one (not JSON, not an object
+ * with a channel name and data). The data is the server's own, typed by the channel.
+ */
+export function decodeServerMessage(raw: unknown): ServerMessage | null {
+  if (typeof raw !== "string") return null;
+  let m: unknown;
+  try {
+    m = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (typeof m !== "object" || m === null || !("ch" in m) || !("data" in m)) return null;
+  return typeof m.ch === "string" ? m as ServerMessage : null;
+}
 
 /** The balance rows of one event for a wallet (and currency), if any. */
 export function balanceOf(

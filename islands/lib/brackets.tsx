@@ -6,7 +6,10 @@
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { formatNumber, formatPct, uiLocale } from "../../locales/format.ts";
 import { bracketIndex } from "../../edge/market/symbols.ts";
-import type { Texts } from "./fields.tsx";
+import type { BracketJson } from "../../edge/platform/rules.ts";
+import { fill, type Texts } from "./fields.tsx";
+
+export type { BracketJson };
 
 export const BRACKET_TEXTS = [
   "risk.brackets",
@@ -20,16 +23,6 @@ export const BRACKET_TEXTS = [
   "risk.hedged",
   "validation.leverageBracket",
 ] as const;
-
-/** A bracket as the API sends it (`/api/contract/options`). */
-export interface BracketJson {
-  upTo: string | null;
-  maxLeverage: number;
-  mmr: string;
-}
-
-const fill = (s: string, v: Record<string, string | number>) =>
-  Object.entries(v).reduce((a, [k, x]) => a.replaceAll(`{{${k}}}`, String(x)), s);
 
 /** The bracket of a resulting notional (units of 10^-8 USDT). */
 export function bracketOf(brackets: readonly BracketJson[], notional: bigint) {

@@ -33,6 +33,11 @@ export const DIAL_CODES: readonly [string, string][] = [
 
 export type Texts = Record<string, string>;
 
+/** A message with its `{{name}}` placeholders filled in. */
+export function fill(s: string, v: Record<string, string | number>): string {
+  return s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(v[k] ?? ""));
+}
+
 export function Field(
   { id, label, error, children }: {
     id: string;
@@ -47,6 +52,91 @@ export function Field(
       {children}
       {error && <p class="field-error" id={`${id}-error`} role="alert">{error}</p>}
     </div>
+  );
+}
+
+/** What a text input may set besides its value (the rest of `<input>`'s attributes). */
+interface InputOptions {
+  type?: "text" | "password" | "tel";
+  inputMode?: "decimal" | "numeric" | "tel";
+  autoComplete?: string;
+  maxLength?: number;
+  placeholder?: string;
+  /** the element that describes the input when there is no error (a hint) */
+  describedBy?: string;
+}
+
+/**
+ * A text input tied to its field: named like its id (as the API names the field), marked
+ * invalid and described by the field's error while there is one.
+ */
+export function TextInput(
+  { id, value, set, error, describedBy, ...rest }: InputOptions & {
+    id: string;
+    value: string;
+    set: (v: string) => void;
+    error?: string;
+  },
+) {
+  return (
+    <input
+      id={id}
+      name={id}
+      value={value}
+      onInput={(e) => set(e.currentTarget.value)}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${id}-error` : describedBy}
+      {...rest}
+    />
+  );
+}
+
+/** A labelled text field: `Field` around a `TextInput`. */
+export function TextField(
+  props: InputOptions & {
+    id: string;
+    label: string;
+    value: string;
+    set: (v: string) => void;
+    error?: string;
+  },
+) {
+  const { label, ...input } = props;
+  return (
+    <Field id={props.id} label={label} error={props.error}>
+      <TextInput {...input} />
+    </Field>
+  );
+}
+
+/** An amount (`amount`) with a button that fills in all that is available. */
+export function AmountField(
+  { label, value, set, error, placeholder, allLabel, onAll }: {
+    label: string;
+    value: string;
+    set: (v: string) => void;
+    error?: string;
+    placeholder?: string;
+    allLabel: string;
+    onAll: () => void;
+  },
+) {
+  return (
+    <Field id="amount" label={label} error={error}>
+      <div class="code-row">
+        <TextInput
+          id="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={placeholder}
+          value={value}
+          maxLength={20}
+          set={set}
+          error={error}
+        />
+        <button type="button" class="btn btn-ghost" onClick={onAll}>{allLabel}</button>
+      </div>
+    </Field>
   );
 }
 
@@ -84,17 +174,15 @@ export function PhoneField(
             <option value={code} key={cc}>{`${code} ${names?.of(cc) ?? cc}`}</option>
           ))}
         </select>
-        <input
+        <TextInput
           id="phone"
-          name="phone"
           type="tel"
           inputMode="tel"
           autoComplete="tel-national"
           placeholder={tx["auth.phonePlaceholder"]}
           value={local}
-          onInput={(e) => setLocal(e.currentTarget.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "phone-error" : undefined}
+          set={setLocal}
+          error={error}
           maxLength={20}
         />
       </div>
@@ -103,35 +191,16 @@ export function PhoneField(
 }
 
 export function PasswordInput(
-  { id, label, value, set, error, placeholder, autoComplete, inputMode, maxLength = 32 }: {
+  { maxLength = 32, ...props }: Omit<InputOptions, "type"> & {
     id: string;
     label: string;
     value: string;
     set: (v: string) => void;
     error?: string;
-    placeholder?: string;
     autoComplete: string;
-    inputMode?: "numeric";
-    maxLength?: number;
   },
 ) {
-  return (
-    <Field id={id} label={label} error={error}>
-      <input
-        id={id}
-        name={id}
-        type="password"
-        value={value}
-        placeholder={placeholder}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        maxLength={maxLength}
-        onInput={(e) => set(e.currentTarget.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-    </Field>
-  );
+  return <TextField type="password" maxLength={maxLength} {...props} />;
 }
 
 /** The 6-digit code from the customer's authenticator app (two-factor sign-in, withdrawals). */
@@ -147,17 +216,16 @@ export function TotpField(
   return (
     <Field id="totp" label={tx["twofa.code"]!} error={error}>
       {hint ? <p class="muted small" id="totp-hint">{hint}</p> : null}
-      <input
+      <TextInput
         id="totp"
-        name="totp"
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
         placeholder={tx["twofa.codePlaceholder"]}
         value={value}
-        onInput={(e) => set(e.currentTarget.value.trim())}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? "totp-error" : hint ? "totp-hint" : undefined}
+        set={(v) => set(v.trim())}
+        error={error}
+        describedBy={hint ? "totp-hint" : undefined}
       />
     </Field>
   );
@@ -183,17 +251,15 @@ export function CodeField(
   return (
     <Field id="code" label={tx["auth.code"]!} error={error}>
       <div class="code-row">
-        <input
+        <TextInput
           id="code"
-          name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
           placeholder={tx["auth.codePlaceholder"]}
           value={value}
-          onInput={(e) => set(e.currentTarget.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "code-error" : undefined}
+          set={set}
+          error={error}
         />
         <button
           type="button"

@@ -4,9 +4,7 @@
  * ticker channel.
  */
 import { useEffect, useState } from "preact/hooks";
-import type { Currency, Wallet } from "../../edge/ledger/accounts.ts";
-import type { Quote } from "../../edge/market/quotes.ts";
-import type { BalanceRow } from "../../edge/realtime/protocol.ts";
+import type { Currency, Quote, Wallet } from "../../edge/platform/rules.ts";
 import { subscribe } from "./socket.ts";
 
 /** An account of the customer as `wallet:currency` ("contract:USDT"). */
@@ -24,7 +22,7 @@ export function useAvailable<K extends AccountKey>(
   useEffect(() =>
     subscribe("user", (e) => {
       if (e.type !== "balance") return;
-      for (const a of e.accounts as BalanceRow[]) {
+      for (const a of e.accounts) {
         const key = `${a.wallet}:${a.currency}` as K;
         if (key in initial) set(key, a.available);
       }

@@ -1,2 +1,2 @@
-/** The formatting module is shared with the server: `locales/format.ts`. */
+/** Kept for `routes/pages/hub.tsx` only: the one formatting module is `locales/format.ts`. */
 export { formatPct, formatPrice } from "../../locales/format.ts";

@@ -4,13 +4,19 @@
  * `edge/realtime/protocol.ts`. When the server closes the private channel (the session ended
  * elsewhere: logout, password change), the page treats the customer as signed out.
  */
-import type { ChannelData, ServerMessage } from "../../edge/realtime/protocol.ts";
+import {
+  type Channel,
+  type ChannelData,
+  type ClientMessage,
+  decodeServerMessage,
+  type ServerMessage,
+} from "../../edge/realtime/protocol.ts";
 import { clearSession, loginPath } from "./api.ts";
 
-// deno-lint-ignore no-explicit-any
-type Handler = (data: any) => void;
+/** A subscriber, handed the whole message of its channel (`subscribe` gives it the data). */
+type Handler = (m: ServerMessage) => void;
 
-const handlers = new Map<string, Set<Handler>>();
+const handlers = new Map<Channel, Set<Handler>>();
 let ws: WebSocket | null = null;
 let backoff = 500;
 let lastMessage = 0;
@@ -33,7 +39,7 @@ function url() {
  * task) keeps the main thread free; every message is still delivered, in order.
  */
 const FLUSH_MS = 500;
-let inbox: string[] = [];
+let inbox: unknown[] = [];
 let flushTimer: ReturnType<typeof setTimeout> | undefined;
 
 function flush() {
@@ -41,15 +47,18 @@ function flush() {
   const batch = inbox;
   inbox = [];
   for (const raw of batch) {
-    let m: ServerMessage;
-    try {
-      m = JSON.parse(raw);
-    } catch {
-      continue;
+    const m = decodeServerMessage(raw);
+    if (!m) continue;
+    // heartbeat, pong and error are the connection's own; the rest go to their subscribers
+    if (m.ch !== "heartbeat" && m.ch !== "pong" && m.ch !== "error") {
+      handlers.get(m.ch)?.forEach((h) => h(m));
     }
-    handlers.get(m.ch ?? "")?.forEach((h) => h(m.data));
     if (m.ch === "user" && m.data.type === "signedOut") return signedOut();
   }
+}
+
+function send(m: ClientMessage) {
+  if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(m));
 }
 
 function connect() {
@@ -57,7 +66,7 @@ function connect() {
   ws.onopen = () => {
     backoff = 500;
     lastMessage = Date.now();
-    for (const ch of handlers.keys()) ws!.send(JSON.stringify({ op: "sub", ch }));
+    for (const ch of handlers.keys()) send({ op: "sub", ch });
     statusListeners.forEach((f) => f(true));
   };
   ws.onmessage = (e) => {
@@ -83,20 +92,23 @@ function signedOut() {
   location.href = `${loginPath()}?redirect=${encodeURIComponent(location.pathname)}`;
 }
 
-export function subscribe<C extends string>(ch: C, h: (data: ChannelData<C>) => void): () => void {
+/** Receive the data of channel `ch` until the returned function is called. */
+export function subscribe<C extends Channel>(ch: C, h: (data: ChannelData<C>) => void): () => void {
   let set = handlers.get(ch);
   if (!set) {
     set = new Set();
     handlers.set(ch, set);
-    if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ op: "sub", ch }));
+    send({ op: "sub", ch });
   }
-  set.add(h);
+  // the message came in on channel `ch`: its data is that channel's (protocol.ts)
+  const handler: Handler = (m) => h(m.data as ChannelData<C>);
+  set.add(handler);
   if (!ws) connect();
   return () => {
-    set!.delete(h);
+    set!.delete(handler);
     if (set!.size === 0) {
       handlers.delete(ch);
-      if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ op: "unsub", ch }));
+      send({ op: "unsub", ch });
     }
   };
 }

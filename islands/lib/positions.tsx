@@ -1,0 +1,131 @@
+/**
+ * A leveraged position in the ticket's list: what it is, its live P&L (or, for a pending limit
+ * order, its distance from the market) and its figures. The figures come from the same core
+ * functions the server settles with, at the last price.
+ */
+import { parseDecimal, position } from "../../core-wasm/mod.ts";
+import type { PositionJson } from "../../edge/platform/rules.ts";
+import {
+  formatMoney,
+  formatNumber,
+  formatPct,
+  formatPrice,
+  symbolName,
+  uiLocale,
+} from "../../locales/format.ts";
+import { fill, OrderNo, type Texts } from "./fields.tsx";
+
+/** A holding position's live figures at `price` (null without a price). */
+export function livePosition(
+  p: PositionJson,
+  price: string | null,
+  rates: { mmr: string; feeRate: string },
+) {
+  if (!price) return null;
+  try {
+    return position({
+      side: p.side,
+      qty: parseDecimal(p.qty),
+      entry: parseDecimal(p.openPrice),
+      leverage: p.leverage,
+      mmr: parseDecimal(rates.mmr),
+      feeRate: parseDecimal(rates.feeRate),
+    }, parseDecimal(price));
+  } catch {
+    return null;
+  }
+}
+
+export function PositionSummary(
+  { p, price, priceDecimals, mmr, feeRate, tx }: {
+    p: PositionJson;
+    /** the last price, null until the first tick */
+    price: string | null;
+    priceDecimals: number;
+    mmr: string;
+    feeRate: string;
+    tx: Texts;
+  },
+) {
+  const loc = uiLocale();
+  const pending = p.status === "pending";
+  // a pending order has no P&L: it is not filled
+  const f = pending ? null : livePosition(p, price, { mmr, feeRate });
+  const neg = f ? f.pnl < 0n : false;
+  const usdt = (v: bigint | string, sign = false) => formatMoney(v, "USDT", loc, { sign });
+  const px = (v: bigint | string | null) => v === null ? "-" : formatPrice(v, priceDecimals, loc);
+  /** a pending order's limit against the market: signed price gap and percentage */
+  const distance = () => {
+    if (!price) return "-";
+    const gap = parseDecimal(p.openPrice) - parseDecimal(price);
+    const pct = gap * 100_000_000n / parseDecimal(price);
+    return `${formatNumber(gap, priceDecimals, loc, { sign: true })} (${formatPct(pct, loc)})`;
+  };
+  return (
+    <>
+      <div class="kv-row">
+        <strong>
+          {symbolName(p.symbol)} · {tx[`contract.${p.side}`]} · {p.leverage}x ·{" "}
+          {fill(tx["format.lotCount"]!, { n: p.lots })}
+          {pending && <span class="badge warn">{tx["contract.pending"]}</span>}
+        </strong>
+        {pending
+          ? (
+            <span class="fig" data-testid="distance" title={tx["format.distance"]}>
+              {distance()}
+            </span>
+          )
+          : (
+            <span class={`fig ${neg ? "neg" : "pos"}`} data-testid="pnl">
+              {f ? usdt(f.pnl, true) : "-"}
+            </span>
+          )}
+      </div>
+      {pending
+        ? (
+          <dl class="dl" data-testid="pending-figures">
+            <dt>{tx["contract.limitPrice"]}</dt>
+            <dd class="fig">{px(p.openPrice)}</dd>
+            <dt>{tx["contract.lots"]}</dt>
+            <dd class="fig">{p.lots}</dd>
+            <dt>{tx["format.heldMargin"]}</dt>
+            <dd class="fig">{usdt(p.margin)}</dd>
+            <dt>{tx["format.heldFee"]}</dt>
+            <dd class="fig">{usdt(p.openFee)}</dd>
+            <dt>{tx["format.distance"]}</dt>
+            <dd class="fig">{distance()}</dd>
+            <dt>{tx["contract.tpsl"]}</dt>
+            <dd class="fig" data-testid="stops">
+              {px(p.stopLoss)} / {px(p.takeProfit)}
+            </dd>
+          </dl>
+        )
+        : (
+          <dl class="dl">
+            <dt>{tx["contract.openPrice"]}</dt>
+            <dd class="fig">{px(p.openPrice)}</dd>
+            <dt>{tx["contract.margin"]}</dt>
+            <dd class="fig">{usdt(p.margin)}</dd>
+            <dt>{tx["contract.liquidation"]}</dt>
+            <dd class="fig" title={p.hedged ? tx["risk.hedged"] : undefined}>
+              {p.liquidationPrice === "0" ? "-" : px(p.liquidationPrice)}
+              {p.hedged && (
+                <small class="muted hedged" data-testid="hedged">
+                  {tx["risk.hedged"]}
+                </small>
+              )}
+            </dd>
+            <dt>{tx["contract.roe"]}</dt>
+            <dd class="fig">{f ? formatPct(f.roe, loc) : "-"}</dd>
+            <dt>{tx["contract.tpsl"]}</dt>
+            <dd class="fig" data-testid="stops">
+              {px(p.stopLoss)} / {px(p.takeProfit)}
+            </dd>
+          </dl>
+        )}
+      <p class="muted small">
+        <OrderNo id={p.orderNo} />
+      </p>
+    </>
+  );
+}
