@@ -1,4 +1,5 @@
 import { OperatorsService } from "../operators/service.ts";
+import { FundsSettings } from "../funds/settings.ts";
 import { migrateUnreadCounters } from "../content/messages.ts";
 import { PaymentMethods } from "../funds/methods.ts";
 import { Recharges } from "../funds/recharge.ts";
@@ -143,6 +144,7 @@ export async function buildDeps(
     methods,
     recharges,
     withdrawals,
+    fundsSettings: new FundsSettings(kv, now),
     now,
   };
 }

@@ -48,6 +48,7 @@ export interface Deps {
   methods: PaymentMethods;
   recharges: Recharges;
   withdrawals: Withdrawals;
+  fundsSettings: import("../funds/settings.ts").FundsSettings;
   now: () => number;
 }
 
@@ -69,6 +70,7 @@ export interface AppEnv {
     frameSrc: string | undefined;
     /** Unread messages of the signed-in customer, read by the page guard for the badges. */
     unread: number | undefined;
+    operator: import("../operators/service.ts").OperatorSession; // set by operatorAuth()
   };
 }
 
