@@ -6,6 +6,12 @@ import { fmtOf } from "./parts.tsx";
 
 const PAGE = 50;
 
+/** A decision's target opens its record in its queue (`withdrawal:ID` -> the withdrawals page). */
+function recordLink(target: string): string | null {
+  const m = /^(recharge|withdrawal|certification):([0-9A-Za-z-]{1,64})$/.exec(target);
+  return m ? `/admin/${m[1]}s?id=${m[2]}#detail` : null;
+}
+
 export const auditPage = sectionPage("audit", async (c, op) => {
   const f = fmtOf(c);
   const t = f.t;
@@ -53,7 +59,11 @@ export const auditPage = sectionPage("audit", async (c, op) => {
                     <td>
                       <code class={`admin-action a-${e.action.split(".").pop()}`}>{e.action}</code>
                     </td>
-                    <td class="mono small">{e.target}</td>
+                    <td class="mono small">
+                      {recordLink(e.target)
+                        ? <a href={recordLink(e.target)!}>{e.target}</a>
+                        : e.target}
+                    </td>
                     <td>
                       {(e.before !== null || e.after !== null) && (
                         <details class="admin-json">
