@@ -30,9 +30,10 @@ export default function AdminSignIn({ tx, next }: { tx: Texts; next: string }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState("");
   const [busy, setBusy] = useState(false);
-  const heading = useRef<HTMLHeadingElement>(null);
+  const first = useRef<HTMLInputElement>(null);
 
-  useEffect(() => heading.current?.focus(), []);
+  // The first field takes focus: an operator types straight away.
+  useEffect(() => first.current?.focus(), []);
 
   async function submit(e: Event) {
     e.preventDefault();
@@ -65,10 +66,11 @@ export default function AdminSignIn({ tx, next }: { tx: Texts; next: string }) {
   return (
     <section class="auth-card admin-signin" aria-labelledby="admin-signin-title">
       <p class="muted small admin-kicker">{tx["admin.title"]}</p>
-      <h1 id="admin-signin-title" tabIndex={-1} ref={heading}>{tx["admin.signIn"]}</h1>
+      <h1 id="admin-signin-title">{tx["admin.signIn"]}</h1>
       <form class="form" onSubmit={submit} noValidate data-testid="admin-signin">
         <Field id="username" label={tx["admin.username"]!} error={errors.username}>
           <input
+            ref={first}
             id="username"
             name="username"
             autoComplete="username"

@@ -4,6 +4,7 @@
  * section's role).
  */
 import type { ComponentChildren } from "preact";
+import { type QueueName, QUEUES } from "../../../edge/operators/queues.ts";
 import type { OperatorSession } from "../../../edge/operators/service.ts";
 import type { OperatorRole } from "../../../edge/operators/store.ts";
 import type { Ctx } from "../../../edge/platform/context.ts";
@@ -13,15 +14,13 @@ import { renderPage } from "../../../edge/render/page.tsx";
 import AdminLogout from "../../../islands/AdminLogout.tsx";
 import type { PageDef } from "../types.ts";
 
-/** The console's sections in menu order, each with the role it needs. */
-export const SECTIONS = [
-  { name: "recharges", role: "funds" },
-  { name: "withdrawals", role: "funds" },
-  { name: "certifications", role: "identity" },
+/** The console's sections in menu order (the review queues first), each with its role. */
+export type Section = QueueName | "audit" | "settings";
+export const SECTIONS: readonly { name: Section; role: OperatorRole }[] = [
+  ...QUEUES.map((q) => ({ name: q.name, role: q.role })),
   { name: "audit", role: "audit" },
   { name: "settings", role: "funds" },
-] as const satisfies readonly { name: string; role: OperatorRole }[];
-export type Section = typeof SECTIONS[number]["name"];
+];
 
 const allowed = (op: OperatorSession) => SECTIONS.filter((s) => op.roles.includes(s.role));
 
