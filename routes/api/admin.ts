@@ -262,4 +262,4 @@ function queueRoutes(q: ReviewQueue) {
   );
 }
 
-for (const q of QUEUES) queueRoutes(q as unknown as ReviewQueue);
+for (const q of QUEUES) queueRoutes(q);
