@@ -382,6 +382,12 @@ Deno.test({
         await page.goBack();
         await page.waitForURL(/\/admin\/settings/);
         await page.getByRole("heading", { name: "Settings" }).waitFor();
+        await page.goForward();
+        // a decision's target opens its record
+        await page.getByTestId("audit-table").locator(`a[href*="${withdrawalId}"]`).first().click();
+        await page.waitForURL(new RegExp(`/admin/withdrawals\\?id=${withdrawalId}`));
+        await page.getByTestId("detail").getByTestId("detail-status").getByText("Rejected")
+          .waitFor();
       });
 
       await t.step("roles: an identity-only operator sees verifications only", async () => {

@@ -12,6 +12,7 @@ import { DomainError } from "../../../edge/platform/errors.ts";
 import { pickTexts } from "../../../edge/platform/locale.ts";
 import { Island } from "../../../edge/render/island.tsx";
 import AdminDecision, { DECISION_TEXTS } from "../../../islands/AdminDecision.tsx";
+import AdminNotice from "../../../islands/AdminNotice.tsx";
 import type { PageDef } from "../types.ts";
 import { consoleDocument, sectionPage } from "./frame.tsx";
 import { type Fmt, fmtOf } from "./parts.tsx";
@@ -97,13 +98,15 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
             </a>
           </nav>
         </div>
-        {flash === "done" && (
-          <p class="admin-notice" role="status" data-testid="notice">{t("admin.done")}</p>
-        )}
-        {flash && flash !== "done" && (
-          <p class="admin-alert admin-flash" role="alert" data-testid="notice">
-            {t(`errors.${flash}`)}
-          </p>
+        {flash && (
+          <Island
+            name="AdminNotice"
+            of={AdminNotice}
+            props={{
+              text: t(flash === "done" ? "admin.done" : `errors.${flash}`),
+              ok: flash === "done",
+            }}
+          />
         )}
         <div class="admin-split">
           <div class="admin-list card">

@@ -2,6 +2,7 @@
 import { pickTexts } from "../../../edge/platform/locale.ts";
 import { Island } from "../../../edge/render/island.tsx";
 import AdminChannelSwitch from "../../../islands/AdminChannelSwitch.tsx";
+import AdminNotice from "../../../islands/AdminNotice.tsx";
 import AdminSettings, { SETTINGS_TEXTS } from "../../../islands/AdminSettings.tsx";
 import { consoleDocument, sectionPage } from "./frame.tsx";
 
@@ -25,7 +26,9 @@ export const settingsPage = sectionPage("settings", async (c, op) => {
       <div class="admin-bar">
         <h2 id="settings-title">{t("admin.settings")}</h2>
       </div>
-      {done && <p class="admin-notice" role="status" data-testid="notice">{t("admin.done")}</p>}
+      {done && (
+        <Island name="AdminNotice" of={AdminNotice} props={{ text: t("admin.done"), ok: true }} />
+      )}
       <div class="admin-columns">
         <div class="card admin-pane">
           <h3 class="admin-h3">{t("admin.withdrawRules")}</h3>
