@@ -104,10 +104,19 @@ export function withdrawSettingsJson(s: WithdrawSettings): WithdrawSettingsJson 
   };
 }
 
-/** The operators' side of the funds settings: read them, change them (audited). */
+/**
+ * The funds settings as a service: customers read the channels; operators read everything and
+ * change it, each change audited in the same commit (`audited`).
+ */
 export class FundsSettings {
   constructor(private kv: Deno.Kv, private now: () => number = Date.now) {}
 
+  /** The channels as customers see them (a closed one without its account or address). */
+  async publicChannels(t: string): Promise<ChannelJson[]> {
+    return (await listChannels(this.kv, t)).map(publicChannel);
+  }
+
+  /** Every channel, open or closed, with its details (operators). */
   async channels(t: string): Promise<ChannelJson[]> {
     return (await listChannels(this.kv, t)).map(({ updatedAt: _u, ...ch }) => ch);
   }
