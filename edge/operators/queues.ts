@@ -45,6 +45,8 @@ export interface ReviewQueue<
   actions: readonly [Action, ...Action[]];
   /** the actions that need a reason (the others refuse one) */
   needsReason: readonly Action[];
+  /** what a record in this state allows now (sent with every record as `actions`) */
+  allowed(record: Omit<Item, "actions">): Action[];
   /** one record as sent, `actions` included */
   schema: z.ZodType<Item>;
   list(
@@ -59,11 +61,14 @@ export interface ReviewQueue<
   decide(s: QueueServices, t: string, id: string, action: Action, by: Decision): Promise<Item>;
 }
 
+/** Pending -> pass or reject; decided -> nothing. */
+const decideOnce = <S extends string>(pending: S) => (r: { status: S }): ("pass" | "reject")[] =>
+  r.status === pending ? ["pass", "reject"] : [];
+const rechargeActions = decideOnce<RechargeReview["status"]>("auditing");
+const certificationActions = decideOnce<CertificationReview["status"]>("authenticating");
+
 /** A record as sent: its JSON and the actions its state allows now. */
-const recharge = (j: RechargeJson): RechargeReview => ({
-  ...j,
-  actions: j.status === "auditing" ? ["pass", "reject"] : [],
-});
+const recharge = (j: RechargeJson): RechargeReview => ({ ...j, actions: rechargeActions(j) });
 
 const withdrawal = (j: ReturnType<typeof withdrawalJson>): WithdrawalReview => ({
   ...j,
@@ -72,7 +77,7 @@ const withdrawal = (j: ReturnType<typeof withdrawalJson>): WithdrawalReview => (
 
 const certification = (s: Submission): CertificationReview => ({
   ...submissionJson(s),
-  actions: s.status === "authenticating" ? ["pass", "reject"] : [],
+  actions: certificationActions(s),
 });
 
 export const rechargesQueue: ReviewQueue<
@@ -85,6 +90,7 @@ export const rechargesQueue: ReviewQueue<
   statuses: ["auditing", "passed", "rejected"],
   actions: ["pass", "reject"],
   needsReason: ["reject"],
+  allowed: rechargeActions,
   schema: RechargeReview,
   async list(s, t, status, limit, cursor) {
     const p = await s.recharges.queue(t, status, limit, cursor);
@@ -114,6 +120,7 @@ export const withdrawalsQueue: ReviewQueue<
   statuses: ["auditing", "withdrawing", "frozen", "passed", "rejected"],
   actions: WITHDRAWAL_ACTIONS,
   needsReason: ["reject"],
+  allowed: withdrawalActions,
   schema: WithdrawalReview,
   async list(s, t, status, limit, cursor) {
     const p = await s.withdrawals.queue(t, status, limit, cursor);
@@ -143,6 +150,7 @@ export const certificationsQueue: ReviewQueue<
   statuses: ["authenticating", "authenticated", "rejected"],
   actions: ["pass", "reject"],
   needsReason: ["reject"],
+  allowed: certificationActions,
   schema: CertificationReview,
   async list(s, t, status, limit, cursor) {
     const p = await s.identity.queue(t, status, limit, cursor);

@@ -81,6 +81,77 @@ Deno.test("operators: actions per record, roles, the console's cookie, evidence,
       assertEquals(reasonless.body.data.fields?.reason, "Enter a reason");
     });
 
+    await t.step(
+      "a withdrawal's actions follow its state (freeze, thaw, pass, complete)",
+      async () => {
+        const demo = (await srv.call("/api/login", {
+          body: { phone: "+12025550123", password: "Demo-2026" },
+        })).headers.get("authorization")!;
+        ok(
+          await srv.call("/api/certify/junior", {
+            token: demo,
+            body: { name: "Ada Lovelace", docType: "passport", docNumber: "P2468024" },
+          }),
+          "junior",
+        );
+        const certs = ok(
+          await srv.call<{ items: { id: string; userId: string }[] }>(
+            "/api/admin/certifications?limit=100",
+            { token: op },
+          ),
+          "certifications",
+        );
+        for (const c of certs.items) {
+          ok(
+            await srv.call(`/api/admin/certifications/${c.id}/pass`, { token: op, method: "POST" }),
+            "pass junior",
+          );
+        }
+        const method = ok(
+          await srv.call<{ id: string }>("/api/payment-methods", {
+            token: demo,
+            body: {
+              kind: "crypto",
+              type: "USDT-TRC20",
+              address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+            },
+          }),
+          "method",
+        );
+        const w = ok(
+          await srv.call<{ id: string }>("/api/withdraw", {
+            token: demo,
+            body: { methodId: method.id, amount: "50", drawPassword: "246810" },
+          }),
+          "withdraw",
+        );
+        const step = async (action: string) =>
+          ok(
+            await srv.call<{ status: string; actions: string[] }>(
+              `/api/admin/withdrawals/${w.id}/${action}`,
+              { token: op, method: "POST" },
+            ),
+            action,
+          );
+        const first = ok(
+          await srv.call<{ actions: string[] }>(`/api/admin/withdrawals/${w.id}`, { token: op }),
+          "get",
+        );
+        assertEquals(first.actions, ["pass", "freeze", "reject"]);
+        const states: [string, string, string[]][] = [];
+        for (const a of ["freeze", "thaw", "pass", "complete"]) {
+          const r = await step(a);
+          states.push([a, r.status, r.actions]);
+        }
+        assertEquals(states, [
+          ["freeze", "frozen", ["thaw"]],
+          ["thaw", "auditing", ["pass", "freeze", "reject"]],
+          ["pass", "withdrawing", ["complete", "freeze", "reject"]],
+          ["complete", "passed", []],
+        ]);
+      },
+    );
+
     await t.step("roles: each queue and setting needs its own", async () => {
       const idOnly = await operatorWithRoles(srv, "kyc", ["identity"]);
       const fundsOnly = await operatorWithRoles(srv, "cashier", ["funds"]);
