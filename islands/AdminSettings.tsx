@@ -18,8 +18,13 @@ export const SETTINGS_TEXTS = [
   "app.timeout",
 ] as const;
 
-const CURRENCIES = ["USDT", "BTC", "ETH"] as const;
-const RULE_KEYS = ["min", "max", "feeRate", "minFee"] as const;
+type Cur = keyof WithdrawSettingsJson["rules"];
+const RULE_KEYS = [
+  "min",
+  "max",
+  "feeRate",
+  "minFee",
+] as const satisfies readonly (keyof WithdrawSettingsJson["rules"][Cur])[];
 
 /**
  * The withdrawal rules form: open or closed, the turnover ratio, and min / max / fee rate /
@@ -45,7 +50,9 @@ export default function AdminSettings(
     toast(failureMessage(env, tx), "error");
   }
 
-  const rule = (c: typeof CURRENCIES[number], k: typeof RULE_KEYS[number], v: string) =>
+  // the currencies are the server's (one rule each), in its order
+  const currencies = Object.keys(initial.rules) as Cur[];
+  const rule = (c: Cur, k: typeof RULE_KEYS[number], v: string) =>
     setS({ ...s, rules: { ...s.rules, [c]: { ...s.rules[c], [k]: v.trim() } } });
 
   return (
@@ -84,7 +91,7 @@ export default function AdminSettings(
             </tr>
           </thead>
           <tbody>
-            {CURRENCIES.map((c) => (
+            {currencies.map((c) => (
               <tr key={c} data-currency={c}>
                 <th scope="row">{c}</th>
                 {RULE_KEYS.map((k) => {
