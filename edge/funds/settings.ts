@@ -1,12 +1,14 @@
 /**
  * Operator-configured funds settings per tenant: recharge channels (offline transfer: a bank
  * account or a crypto deposit address per currency, with instructions) and the withdrawal rules
- * (enabled flag, min/max and fee per currency, turnover ratio). Stored in KV; changes are made by
- * operators and audit-logged by the admin routes.
+ * (enabled flag, min/max and fee per currency, turnover ratio). Stored in KV; operators change
+ * them through `FundsSettings`, each change audited in its own commit.
  */
-import { parseDecimal, SCALE } from "../../core-wasm/mod.ts";
+import { formatDecimal, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
 import type { Currency } from "../ledger/accounts.ts";
 import { settingsKeys } from "./store.ts";
+import { type Actor, audited } from "../operators/audit.ts";
+import type { Json } from "../operators/store.ts";
 
 export interface RechargeChannel {
   id: string;
@@ -71,6 +73,104 @@ export async function getChannel(kv: Deno.Kv, t: string, id: string) {
 export async function withdrawSettings(kv: Deno.Kv, t: string): Promise<WithdrawSettings> {
   return (await kv.get<WithdrawSettings>(settingsKeys.withdraw(t))).value ??
     DEFAULT_WITHDRAW_SETTINGS;
+}
+
+/** A channel as operators see and send it (no bookkeeping fields). */
+export type ChannelJson = Omit<RechargeChannel, "updatedAt">;
+
+/** The withdrawal rules on the wire: amounts and rates as decimal strings. */
+export interface WithdrawSettingsJson {
+  enabled: boolean;
+  turnoverRatio: string;
+  rules: Record<Currency, { min: string; max: string; feeRate: string; minFee: string }>;
+}
+
+export function withdrawSettingsJson(s: WithdrawSettings): WithdrawSettingsJson {
+  const rule = (r: WithdrawRule) => ({
+    min: formatDecimal(r.min),
+    max: formatDecimal(r.max),
+    feeRate: formatDecimal(r.feeRate),
+    minFee: formatDecimal(r.minFee),
+  });
+  return {
+    enabled: s.enabled,
+    turnoverRatio: formatDecimal(s.turnoverRatio),
+    rules: { USDT: rule(s.rules.USDT), BTC: rule(s.rules.BTC), ETH: rule(s.rules.ETH) },
+  };
+}
+
+/**
+ * The funds settings as a service: customers read the channels; operators read everything and
+ * change it, each change audited in the same commit (`audited`).
+ */
+export class FundsSettings {
+  constructor(private kv: Deno.Kv, private now: () => number = Date.now) {}
+
+  /** The channels as customers see them (a closed one without its account or address). */
+  async publicChannels(t: string): Promise<ChannelJson[]> {
+    return (await listChannels(this.kv, t)).map(publicChannel);
+  }
+
+  /** Every channel, open or closed, with its details (operators). */
+  async channels(t: string): Promise<ChannelJson[]> {
+    return (await listChannels(this.kv, t)).map(({ updatedAt: _u, ...ch }) => ch);
+  }
+
+  /** Create or replace a channel (`channel.create` / `channel.update` in the audit log). */
+  async putChannel(t: string, by: Actor, ch: ChannelJson): Promise<ChannelJson> {
+    const at = this.now();
+    return await audited<RechargeChannel, ChannelJson>(
+      this.kv,
+      t,
+      by,
+      at,
+      settingsKeys.channel(t, ch.id),
+      (cur) => ({
+        value: { ...ch, updatedAt: at },
+        action: cur ? "channel.update" : "channel.create",
+        target: `channel:${ch.id}`,
+        before: (cur ?? null) as Json,
+        after: ch as Json,
+        result: ch,
+      }),
+    );
+  }
+
+  async withdraw(t: string): Promise<WithdrawSettingsJson> {
+    return withdrawSettingsJson(await withdrawSettings(this.kv, t));
+  }
+
+  /** Replace the withdrawal rules (`withdrawSettings.update` in the audit log). */
+  async putWithdraw(t: string, by: Actor, b: WithdrawSettingsJson): Promise<WithdrawSettingsJson> {
+    const rule = (r: WithdrawSettingsJson["rules"]["USDT"]): WithdrawRule => ({
+      min: parseDecimal(r.min),
+      max: parseDecimal(r.max),
+      feeRate: parseDecimal(r.feeRate),
+      minFee: parseDecimal(r.minFee),
+    });
+    const next: WithdrawSettings = {
+      enabled: b.enabled,
+      turnoverRatio: parseDecimal(b.turnoverRatio),
+      rules: { USDT: rule(b.rules.USDT), BTC: rule(b.rules.BTC), ETH: rule(b.rules.ETH) },
+      updatedAt: this.now(),
+    };
+    const after = withdrawSettingsJson(next);
+    return await audited<WithdrawSettings, WithdrawSettingsJson>(
+      this.kv,
+      t,
+      by,
+      next.updatedAt,
+      settingsKeys.withdraw(t),
+      (cur) => ({
+        value: next,
+        action: "withdrawSettings.update",
+        target: "withdrawSettings",
+        before: withdrawSettingsJson(cur ?? DEFAULT_WITHDRAW_SETTINGS) as unknown as Json,
+        after: after as unknown as Json,
+        result: after,
+      }),
+    );
+  }
 }
 
 /** The demo tenant's channels (seeded; operators edit them through the admin API). */

@@ -1,5 +1,6 @@
 import { journalId } from "../ledger/service.ts";
-import { type AuditEntry, keys } from "./store.ts";
+import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
+import { type AuditEntry, type Json, keys } from "./store.ts";
 import { listPage } from "../platform/kvpage.ts";
 
 /**
@@ -18,6 +19,57 @@ export function auditInto(
     entry,
   );
   return entry;
+}
+
+/** Who acts: the operator's username and the request's client address. */
+export interface Actor {
+  operator: string;
+  ip: string | null;
+}
+
+/** What an audited write changes: the record's next value and how the log describes it. */
+export interface AuditedChange<T, R> {
+  value: T;
+  /** e.g. `channel.update` */
+  action: string;
+  /** e.g. `channel:bank-usdt` */
+  target: string;
+  before: Json;
+  after: Json;
+  /** what the caller gets back once committed */
+  result: R;
+}
+
+/**
+ * One audited write of one record: read it at `key`, let `change` decide its next value (or
+ * throw a DomainError), then commit the value and its audit entry together, checked against the
+ * version read. A conflicting write by someone else reads and decides again (bounded: then
+ * STORE_BUSY). Every operator write that is not a ledger posting goes through here.
+ */
+export async function audited<T, R>(
+  kv: Deno.Kv,
+  t: string,
+  by: Actor,
+  at: number,
+  key: Deno.KvKey,
+  change: (current: T | null) => AuditedChange<T, R>,
+): Promise<R> {
+  for await (const _attempt of commitAttempts()) {
+    const entry = await kv.get<T>(key);
+    const c = change(entry.value);
+    const op = kv.atomic().check(entry).set(key, c.value);
+    auditInto(op, t, {
+      at,
+      operator: by.operator,
+      action: c.action,
+      target: c.target,
+      before: c.before,
+      after: c.after,
+      ip: by.ip,
+    });
+    if ((await op.commit()).ok) return c.result;
+  }
+  throw storeBusy();
 }
 
 /** Newest first, paged by an opaque cursor. */

@@ -8,7 +8,7 @@ import {
 import { totpStep } from "../accounts/totp.ts";
 import { DomainError } from "../platform/errors.ts";
 import { locked, signInGate, type SignInLimits } from "../platform/ratelimit.ts";
-import { auditInto } from "./audit.ts";
+import { auditInto, listAudit } from "./audit.ts";
 import {
   keys,
   type OperatorRecord,
@@ -131,6 +131,11 @@ export class OperatorsService {
     const o = (await this.kv.get<OperatorRecord>(keys.operator(t, s.username))).value;
     if (!o) return null;
     return { username: o.username, roles: o.roles, tokenHash };
+  }
+
+  /** The audit log, newest first, paged by an opaque cursor. */
+  async auditLog(t: string, limit: number, cursor?: string) {
+    return await listAudit(this.kv, t, limit, cursor);
   }
 
   async logout(t: string, s: OperatorSession, ip: string | null) {

@@ -1,6 +1,7 @@
 import { OperatorsService } from "../operators/service.ts";
 import { Messages, migrateUnreadCounters } from "../content/messages.ts";
 import { RechargeChannels } from "../funds/channels.ts";
+import { FundsSettings } from "../funds/settings.ts";
 import { PaymentMethods } from "../funds/methods.ts";
 import { Recharges } from "../funds/recharge.ts";
 import { Withdrawals } from "../funds/withdraw.ts";
@@ -146,6 +147,7 @@ export async function buildDeps(
     withdrawals,
     messages: new Messages(kv),
     channels: new RechargeChannels(kv),
+    fundsSettings: new FundsSettings(kv, now),
     now,
   };
 }

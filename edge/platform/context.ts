@@ -52,6 +52,7 @@ export interface Deps {
   withdrawals: Withdrawals;
   messages: Messages;
   channels: RechargeChannels;
+  fundsSettings: import("../funds/settings.ts").FundsSettings;
   now: () => number;
 }
 
@@ -73,6 +74,7 @@ export interface AppEnv {
     frameSrc: string | undefined;
     /** Unread messages of the signed-in customer, read by the page guard for the badges. */
     unread: number | undefined;
+    operator: import("../operators/service.ts").OperatorSession; // set by operatorAuth()
   };
 }
 

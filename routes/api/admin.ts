@@ -1,44 +1,37 @@
+/**
+ * The operators' API: sign-in and out, the review queues (generated from their descriptors in
+ * `edge/operators/queues.ts`), evidence images, the funds settings and the audit log. The
+ * operator and their role come from `operatorAuth` (`c.var.operator`); a handler validates,
+ * calls one service method and replies.
+ */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { rechargeJson } from "../../edge/funds/recharge.ts";
 import {
   ChannelBody,
   ChannelJson,
   Id,
+  ImageId,
   PageQuery,
   ReasonBody,
   WithdrawSettingsBody,
 } from "../../edge/funds/schemas.ts";
+import { evidenceImage } from "../../edge/operators/evidence.ts";
+import { QUEUES, type ReviewQueue } from "../../edge/operators/queues.ts";
 import {
-  DEFAULT_WITHDRAW_SETTINGS,
-  listChannels,
-  type WithdrawSettings,
-} from "../../edge/funds/settings.ts";
-import { formatDecimal, parseDecimal } from "../../core-wasm/mod.ts";
-import { withdrawalJson } from "../../edge/funds/withdraw.ts";
-import { submissionJson } from "../../edge/identity/certify.ts";
-import { auditInto, listAudit } from "../../edge/operators/audit.ts";
-import type { Json, OperatorRole } from "../../edge/operators/store.ts";
-import type { OperatorSession } from "../../edge/operators/service.ts";
+  AuditPage,
+  OperatorLoginReply,
+  WithdrawSettingsReply,
+} from "../../edge/operators/schemas.ts";
 import type { AppEnv, Ctx } from "../../edge/platform/context.ts";
 import { ok } from "../../edge/platform/envelope.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
-import { commitAttempts, storeBusy } from "../../edge/platform/kvstore.ts";
+import {
+  clearOperatorCookie,
+  operatorAuth,
+  setOperatorCookie,
+} from "../../edge/platform/operator_auth.ts";
 import { AUTH_ERRORS, ERRORS, jsonBody, okReply } from "./openapi.ts";
-import { settingsKeys } from "../../edge/funds/store.ts";
 
 const tags = ["admin"];
-
-/**
- * The operator session of the request (`Authorization` header only: operator tokens never ride
- * in the customers' cookie), or -99 / 401. With a role, an operator without it gets 403.
- */
-export async function requireOperator(c: Ctx, role?: OperatorRole): Promise<OperatorSession> {
-  const token = c.req.header("authorization")?.replace(/^Bearer\s+/i, "").trim();
-  const s = await c.get("deps").operators.session(c.get("tenant").id, token);
-  if (!s) throw new DomainError("UNAUTHORIZED");
-  if (role && !s.roles.includes(role)) throw new DomainError("FORBIDDEN");
-  return s;
-}
 
 const OperatorLogin = z.strictObject({
   username: z.string({ error: "required" }).min(1, { error: "required" })
@@ -48,25 +41,14 @@ const OperatorLogin = z.strictObject({
   totp: z.string({ error: "codeRequired" }).regex(/^\d{6}$/, { error: "codeInvalid" }),
 }).openapi("OperatorLoginRequest");
 
-const AuditItem = z.object({
-  id: z.string(),
-  at: z.number().int(),
-  operator: z.string(),
-  action: z.string(),
-  target: z.string(),
-  before: z.unknown(),
-  after: z.unknown(),
-  ip: z.string().nullable(),
+const AuditQuery = z.object({
+  limit: z.coerce.number({ error: "invalid" }).int({ error: "invalid" })
+    .min(1, { error: "invalid" }).max(100, { error: "invalid" }).default(20),
+  cursor: z.string().max(200, { error: "tooLong" }).optional(),
 });
 
-const IdParam = z.object({ id: Id });
-const RechargeStatus = z.enum(["auditing", "passed", "rejected"], { error: "invalid" })
-  .default("auditing");
-const WithdrawStatus = z.enum(["auditing", "withdrawing", "passed", "rejected", "frozen"], {
-  error: "invalid",
-}).default("auditing");
-const CertStatus = z.enum(["authenticating", "authenticated", "rejected"], { error: "invalid" })
-  .default("authenticating");
+/** Who acts, for the audit log. */
+const actor = (c: Ctx) => ({ operator: c.var.operator.username, ip: c.var.ip });
 
 export const adminApi = new OpenAPIHono<AppEnv>()
   .openapi(
@@ -75,24 +57,22 @@ export const adminApi = new OpenAPIHono<AppEnv>()
       path: "/admin/login",
       tags,
       summary:
-        "Operator sign-in: username, password and TOTP code (each code once); token in `authorization`",
+        "Operator sign-in: username, password and TOTP code (each code once); token in `authorization` and in the console's HttpOnly cookie",
       request: jsonBody(OperatorLogin),
-      responses: {
-        ...okReply(z.object({ expiresAt: z.number().int(), roles: z.array(z.string()) })),
-        ...ERRORS,
-      },
+      responses: { ...okReply(OperatorLoginReply), ...ERRORS },
     }),
     async (c) => {
       const { username, password, totp } = c.req.valid("json");
-      const r = await c.get("deps").operators.login(
-        c.get("tenant").id,
+      const r = await c.var.deps.operators.login(
+        c.var.tenant.id,
         username,
         password,
         totp,
-        c.get("ip"),
+        c.var.ip,
       );
       c.header("authorization", r.token);
       c.header("Cache-Control", "no-store");
+      setOperatorCookie(c, r.token, r.expiresAt);
       return ok(c, { expiresAt: r.expiresAt, roles: r.roles });
     },
   )
@@ -102,11 +82,12 @@ export const adminApi = new OpenAPIHono<AppEnv>()
       path: "/admin/logout",
       tags,
       summary: "End the operator session (audited)",
+      middleware: [operatorAuth()],
       responses: { ...okReply(z.object({})), ...AUTH_ERRORS },
     }),
     async (c) => {
-      const s = await requireOperator(c);
-      await c.get("deps").operators.logout(c.get("tenant").id, s, c.get("ip"));
+      await c.var.deps.operators.logout(c.var.tenant.id, c.var.operator, c.var.ip);
+      clearOperatorCookie(c);
       return ok(c, {});
     },
   )
@@ -116,253 +97,13 @@ export const adminApi = new OpenAPIHono<AppEnv>()
       path: "/admin/audit",
       tags,
       summary: "The operator audit log, newest first, paged with ?cursor=&limit=",
-      request: {
-        query: z.object({
-          limit: z.coerce.number({ error: "invalid" }).int({ error: "invalid" })
-            .min(1, { error: "invalid" }).max(100, { error: "invalid" }).default(20),
-          cursor: z.string().max(200, { error: "tooLong" }).optional(),
-        }),
-      },
-      responses: {
-        ...okReply(z.object({ items: z.array(AuditItem), cursor: z.string().nullable() })),
-        ...AUTH_ERRORS,
-      },
+      middleware: [operatorAuth("audit")],
+      request: { query: AuditQuery },
+      responses: { ...okReply(AuditPage), ...AUTH_ERRORS },
     }),
     async (c) => {
-      await requireOperator(c, "audit");
       const { limit, cursor } = c.req.valid("query");
-      return ok(c, await listAudit(c.get("deps").kv, c.get("tenant").id, limit, cursor));
-    },
-  )
-  .openapi(
-    createRoute({
-      method: "get",
-      path: "/admin/recharges",
-      tags,
-      summary: "Recharge review queue by status (oldest first)",
-      request: { query: PageQuery.extend({ status: RechargeStatus }) },
-      responses: {
-        ...okReply(z.object({ items: z.array(z.unknown()), cursor: z.string().nullable() })),
-        ...AUTH_ERRORS,
-      },
-    }),
-    async (c) => {
-      await requireOperator(c, "funds");
-      const q = c.req.valid("query");
-      const p = await c.get("deps").recharges.queue(
-        c.get("tenant").id,
-        q.status,
-        q.limit,
-        q.cursor,
-      );
-      return ok(c, { items: p.items.map(rechargeJson), cursor: p.cursor });
-    },
-  )
-  .openapi(
-    createRoute({
-      method: "get",
-      path: "/admin/recharges/{id}",
-      tags,
-      summary: "One recharge with its evidence (voucher image id)",
-      request: { params: IdParam },
-      responses: { ...okReply(z.unknown()), ...AUTH_ERRORS },
-    }),
-    async (c) => {
-      await requireOperator(c, "funds");
-      const r = await c.get("deps").recharges.get(c.get("tenant").id, c.req.valid("param").id);
-      if (!r) throw new DomainError("NOT_FOUND");
-      return ok(c, rechargeJson(r));
-    },
-  )
-  .openapi(
-    createRoute({
-      method: "post",
-      path: "/admin/recharges/{id}/pass",
-      tags,
-      summary: "Pass a recharge: credit the spot wallet once (audited, customer messaged)",
-      request: { params: IdParam },
-      responses: { ...okReply(z.unknown()), ...AUTH_ERRORS },
-    }),
-    async (c) => {
-      const o = await requireOperator(c, "funds");
-      const r = await c.get("deps").recharges.pass(c.get("tenant").id, c.req.valid("param").id, {
-        operator: o.username,
-        ip: c.get("ip"),
-      });
-      return ok(c, r);
-    },
-  )
-  .openapi(
-    createRoute({
-      method: "post",
-      path: "/admin/recharges/{id}/reject",
-      tags,
-      summary: "Reject a recharge with a reason (audited, customer messaged)",
-      request: { params: IdParam, ...jsonBody(ReasonBody) },
-      responses: { ...okReply(z.unknown()), ...AUTH_ERRORS },
-    }),
-    async (c) => {
-      const o = await requireOperator(c, "funds");
-      const r = await c.get("deps").recharges.reject(c.get("tenant").id, c.req.valid("param").id, {
-        operator: o.username,
-        ip: c.get("ip"),
-        reason: c.req.valid("json").reason,
-      });
-      return ok(c, r);
-    },
-  )
-  .openapi(
-    createRoute({
-      method: "get",
-      path: "/admin/withdrawals",
-      tags,
-      summary: "Withdrawal review queue by status (oldest first)",
-      request: { query: PageQuery.extend({ status: WithdrawStatus }) },
-      responses: {
-        ...okReply(z.object({ items: z.array(z.unknown()), cursor: z.string().nullable() })),
-        ...AUTH_ERRORS,
-      },
-    }),
-    async (c) => {
-      await requireOperator(c, "funds");
-      const q = c.req.valid("query");
-      const p = await c.get("deps").withdrawals.queue(
-        c.get("tenant").id,
-        q.status,
-        q.limit,
-        q.cursor,
-      );
-      return ok(c, { items: p.items.map(withdrawalJson), cursor: p.cursor });
-    },
-  )
-  .openapi(
-    createRoute({
-      method: "get",
-      path: "/admin/withdrawals/{id}",
-      tags,
-      summary: "One withdrawal with the payment details to pay out to",
-      request: { params: IdParam },
-      responses: { ...okReply(z.unknown()), ...AUTH_ERRORS },
-    }),
-    async (c) => {
-      await requireOperator(c, "funds");
-      const w = await c.get("deps").withdrawals.get(c.get("tenant").id, c.req.valid("param").id);
-      if (!w) throw new DomainError("NOT_FOUND");
-      return ok(c, withdrawalJson(w));
-    },
-  )
-  .openapi(
-    createRoute({
-      method: "post",
-      path: "/admin/withdrawals/{id}/{action}",
-      tags,
-      summary:
-        "pass (auditing -> withdrawing), complete (-> passed, paid out), reject {reason} (refund), freeze, thaw; once, audited",
-      request: {
-        params: z.object({
-          id: Id,
-          action: z.enum(["pass", "complete", "reject", "freeze", "thaw"], { error: "invalid" }),
-        }),
-        body: {
-          content: { "application/json": { schema: ReasonBody.partial() } },
-          required: false,
-        },
-      },
-      responses: { ...okReply(z.unknown()), ...AUTH_ERRORS },
-    }),
-    async (c) => {
-      const o = await requireOperator(c, "funds");
-      const { id, action } = c.req.valid("param");
-      const reason = (c.req.valid("json") as { reason?: string } | undefined)?.reason;
-      const by = { operator: o.username, ip: c.get("ip") };
-      const { withdrawals } = c.get("deps");
-      const t = c.get("tenant").id;
-      if (action === "reject") {
-        if (!reason) throw new DomainError("VALIDATION", {}, { reason: "reasonRequired" });
-        return ok(c, await withdrawals.settle(t, id, "reject", { ...by, reason }));
-      }
-      if (reason !== undefined) {
-        throw new DomainError("VALIDATION", {}, { reason: "unknownField" });
-      }
-      if (action === "complete") return ok(c, await withdrawals.settle(t, id, "complete", by));
-      return ok(c, await withdrawals.step(t, id, action, by));
-    },
-  )
-  .openapi(
-    createRoute({
-      method: "get",
-      path: "/admin/certifications",
-      tags,
-      summary: "Verification review queue by status (oldest first)",
-      request: { query: PageQuery.extend({ status: CertStatus }) },
-      responses: {
-        ...okReply(z.object({ items: z.array(z.unknown()), cursor: z.string().nullable() })),
-        ...AUTH_ERRORS,
-      },
-    }),
-    async (c) => {
-      await requireOperator(c, "identity");
-      const q = c.req.valid("query");
-      const p = await c.get("deps").identity.queue(c.get("tenant").id, q.status, q.limit, q.cursor);
-      return ok(c, { items: p.items.map(submissionJson), cursor: p.cursor });
-    },
-  )
-  .openapi(
-    createRoute({
-      method: "get",
-      path: "/admin/certifications/{id}",
-      tags,
-      summary: "One verification submission with its evidence (image ids)",
-      request: { params: IdParam },
-      responses: { ...okReply(z.unknown()), ...AUTH_ERRORS },
-    }),
-    async (c) => {
-      await requireOperator(c, "identity");
-      const r = await c.get("deps").identity.submission(
-        c.get("tenant").id,
-        c.req.valid("param").id,
-      );
-      if (!r) throw new DomainError("NOT_FOUND");
-      return ok(c, submissionJson(r));
-    },
-  )
-  .openapi(
-    createRoute({
-      method: "post",
-      path: "/admin/certifications/{id}/pass",
-      tags,
-      summary: "Pass a verification (raises the customer's certifyLevel; audited, messaged)",
-      request: { params: IdParam },
-      responses: { ...okReply(z.unknown()), ...AUTH_ERRORS },
-    }),
-    async (c) => {
-      const o = await requireOperator(c, "identity");
-      const r = await c.get("deps").identity.decide(c.get("tenant").id, c.req.valid("param").id, {
-        operator: o.username,
-        ip: c.get("ip"),
-        pass: true,
-      });
-      return ok(c, submissionJson(r));
-    },
-  )
-  .openapi(
-    createRoute({
-      method: "post",
-      path: "/admin/certifications/{id}/reject",
-      tags,
-      summary: "Reject a verification with a reason (the customer may resubmit)",
-      request: { params: IdParam, ...jsonBody(ReasonBody) },
-      responses: { ...okReply(z.unknown()), ...AUTH_ERRORS },
-    }),
-    async (c) => {
-      const o = await requireOperator(c, "identity");
-      const r = await c.get("deps").identity.decide(c.get("tenant").id, c.req.valid("param").id, {
-        operator: o.username,
-        ip: c.get("ip"),
-        pass: false,
-        reason: c.req.valid("json").reason,
-      });
-      return ok(c, submissionJson(r));
+      return ok(c, await c.var.deps.operators.auditLog(c.var.tenant.id, limit, cursor));
     },
   )
   .openapi(
@@ -371,13 +112,10 @@ export const adminApi = new OpenAPIHono<AppEnv>()
       path: "/admin/recharge-channels",
       tags,
       summary: "Recharge channels, enabled or not",
+      middleware: [operatorAuth("funds")],
       responses: { ...okReply(z.object({ items: z.array(ChannelJson) })), ...AUTH_ERRORS },
     }),
-    async (c) => {
-      await requireOperator(c, "funds");
-      const items = await listChannels(c.get("deps").kv, c.get("tenant").id);
-      return ok(c, { items: items.map(({ updatedAt: _u, ...ch }) => ch) });
-    },
+    async (c) => ok(c, { items: await c.var.deps.fundsSettings.channels(c.var.tenant.id) }),
   )
   .openapi(
     createRoute({
@@ -385,31 +123,15 @@ export const adminApi = new OpenAPIHono<AppEnv>()
       path: "/admin/recharge-channels",
       tags,
       summary: "Create or update a recharge channel (audited)",
+      middleware: [operatorAuth("funds")],
       request: jsonBody(ChannelBody),
       responses: { ...okReply(ChannelJson), ...AUTH_ERRORS },
     }),
-    async (c) => {
-      const o = await requireOperator(c, "funds");
-      const b = c.req.valid("json");
-      const { kv, now } = c.get("deps");
-      const t = c.get("tenant").id;
-      const at = now();
-      for await (const _attempt of commitAttempts()) {
-        const entry = await kv.get(settingsKeys.channel(t, b.id));
-        const op = kv.atomic().check(entry).set(entry.key, { ...b, updatedAt: at });
-        auditInto(op, t, {
-          at,
-          operator: o.username,
-          action: entry.value ? "channel.update" : "channel.create",
-          target: `channel:${b.id}`,
-          before: (entry.value ?? null) as Json,
-          after: b as Json,
-          ip: c.get("ip"),
-        });
-        if ((await op.commit()).ok) return ok(c, b);
-      }
-      throw storeBusy();
-    },
+    async (c) =>
+      ok(
+        c,
+        await c.var.deps.fundsSettings.putChannel(c.var.tenant.id, actor(c), c.req.valid("json")),
+      ),
   )
   .openapi(
     createRoute({
@@ -417,15 +139,10 @@ export const adminApi = new OpenAPIHono<AppEnv>()
       path: "/admin/withdraw-settings",
       tags,
       summary: "Withdrawal rules: enabled, turnover ratio, min/max/fee per currency",
-      responses: { ...okReply(z.unknown()), ...AUTH_ERRORS },
+      middleware: [operatorAuth("funds")],
+      responses: { ...okReply(WithdrawSettingsReply), ...AUTH_ERRORS },
     }),
-    async (c) => {
-      await requireOperator(c, "funds");
-      const { kv } = c.get("deps");
-      const s = (await kv.get<WithdrawSettings>(settingsKeys.withdraw(c.get("tenant").id))).value ??
-        DEFAULT_WITHDRAW_SETTINGS;
-      return ok(c, settingsJson(s));
-    },
+    async (c) => ok(c, await c.var.deps.fundsSettings.withdraw(c.var.tenant.id)),
   )
   .openapi(
     createRoute({
@@ -433,54 +150,116 @@ export const adminApi = new OpenAPIHono<AppEnv>()
       path: "/admin/withdraw-settings",
       tags,
       summary: "Change the withdrawal rules (audited)",
+      middleware: [operatorAuth("funds")],
       request: jsonBody(WithdrawSettingsBody),
-      responses: { ...okReply(z.unknown()), ...AUTH_ERRORS },
+      responses: { ...okReply(WithdrawSettingsReply), ...AUTH_ERRORS },
     }),
-    async (c) => {
-      const o = await requireOperator(c, "funds");
-      const b = c.req.valid("json");
-      const { kv, now } = c.get("deps");
-      const t = c.get("tenant").id;
-      const rule = (r: typeof b.rules.USDT) => ({
-        min: parseDecimal(r.min),
-        max: parseDecimal(r.max),
-        feeRate: parseDecimal(r.feeRate),
-        minFee: parseDecimal(r.minFee),
-      });
-      const next: WithdrawSettings = {
-        enabled: b.enabled,
-        turnoverRatio: parseDecimal(b.turnoverRatio),
-        rules: { USDT: rule(b.rules.USDT), BTC: rule(b.rules.BTC), ETH: rule(b.rules.ETH) },
-        updatedAt: now(),
-      };
-      for await (const _attempt of commitAttempts()) {
-        const entry = await kv.get<WithdrawSettings>(settingsKeys.withdraw(t));
-        const op = kv.atomic().check(entry).set(entry.key, next);
-        auditInto(op, t, {
-          at: next.updatedAt,
-          operator: o.username,
-          action: "withdrawSettings.update",
-          target: "withdrawSettings",
-          before: settingsJson(entry.value ?? DEFAULT_WITHDRAW_SETTINGS) as Json,
-          after: settingsJson(next) as Json,
-          ip: c.get("ip"),
-        });
-        if ((await op.commit()).ok) return ok(c, settingsJson(next));
-      }
-      throw storeBusy();
-    },
+    async (c) =>
+      ok(
+        c,
+        await c.var.deps.fundsSettings.putWithdraw(c.var.tenant.id, actor(c), c.req.valid("json")),
+      ),
   );
 
-function settingsJson(s: WithdrawSettings) {
-  const rule = (r: WithdrawSettings["rules"]["USDT"]) => ({
-    min: formatDecimal(r.min),
-    max: formatDecimal(r.max),
-    feeRate: formatDecimal(r.feeRate),
-    minFee: formatDecimal(r.minFee),
+/** An evidence image of a review record (bytes, not enveloped): operators of its role only. */
+adminApi.get("/admin/images/:id", operatorAuth(), async (c) => {
+  const parsed = ImageId.safeParse(c.req.param("id"));
+  if (!parsed.success) throw new DomainError("NOT_FOUND");
+  const img = await evidenceImage(c.var.deps.images, c.var.tenant.id, c.var.operator, parsed.data);
+  return new Response(img.bytes as Uint8Array<ArrayBuffer>, {
+    headers: {
+      "Content-Type": img.meta.mime,
+      "Content-Length": String(img.bytes.byteLength),
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+      "Content-Disposition": "inline",
+      "Cache-Control": "private, no-store",
+      "Cross-Origin-Resource-Policy": "same-origin",
+    },
   });
-  return {
-    enabled: s.enabled,
-    turnoverRatio: formatDecimal(s.turnoverRatio),
-    rules: { USDT: rule(s.rules.USDT), BTC: rule(s.rules.BTC), ETH: rule(s.rules.ETH) },
-  };
+});
+adminApi.openAPIRegistry.registerPath({
+  method: "get",
+  path: "/admin/images/{id}",
+  tags,
+  summary: "An evidence image (voucher, identity document): operators of its role only",
+  request: { params: z.object({ id: ImageId }) },
+  responses: { 200: { description: "image/jpeg, image/png or image/webp" }, ...AUTH_ERRORS },
+});
+
+/**
+ * The three endpoints of a review queue: the list by status (oldest first), one record, and a
+ * decision (`POST .../{id}/{action}`, once, audited; `reason` required where the queue says so
+ * and refused elsewhere). Every record comes with the actions it allows now.
+ */
+function queueRoutes(q: ReviewQueue) {
+  const Status = z.enum(q.statuses, { error: "invalid" }).default(q.statuses[0]);
+  const Page = z.object({ items: z.array(q.schema), cursor: z.string().nullable() });
+  const auth = [operatorAuth(q.role)];
+  adminApi.openapi(
+    createRoute({
+      method: "get",
+      path: `/admin/${q.name}`,
+      tags,
+      summary: `The ${q.name} review queue by status (oldest first)`,
+      middleware: auth,
+      request: { query: PageQuery.extend({ status: Status }) },
+      responses: { ...okReply(Page), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const { status, limit, cursor } = c.req.valid("query");
+      return ok(c, await q.list(c.var.deps, c.var.tenant.id, status, limit, cursor));
+    },
+  );
+  adminApi.openapi(
+    createRoute({
+      method: "get",
+      path: `/admin/${q.name}/{id}`,
+      tags,
+      summary: `One of the ${q.name} with its evidence and the actions it allows`,
+      middleware: auth,
+      request: { params: z.object({ id: Id }) },
+      responses: { ...okReply(q.schema), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const item = await q.get(c.var.deps, c.var.tenant.id, c.req.valid("param").id);
+      if (!item) throw new DomainError("NOT_FOUND");
+      return ok(c, item);
+    },
+  );
+  adminApi.openapi(
+    createRoute({
+      method: "post",
+      path: `/admin/${q.name}/{id}/{action}`,
+      tags,
+      summary: `Decide one of the ${q.name}: ${q.actions.join(", ")} (${
+        q.needsReason.join(", ")
+      } with {reason}); once, audited, the customer messaged`,
+      middleware: auth,
+      request: {
+        params: z.object({ id: Id, action: z.enum(q.actions, { error: "invalid" }) }),
+        body: {
+          content: { "application/json": { schema: ReasonBody.partial() } },
+          required: false,
+        },
+      },
+      responses: { ...okReply(q.schema), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const { id, action } = c.req.valid("param");
+      const reason = (c.req.valid("json") as { reason?: string } | undefined)?.reason;
+      if (q.needsReason.includes(action) && !reason) {
+        throw new DomainError("VALIDATION", {}, { reason: "reasonRequired" });
+      }
+      if (!q.needsReason.includes(action) && reason !== undefined) {
+        throw new DomainError("VALIDATION", {}, { reason: "unknownField" });
+      }
+      return ok(
+        c,
+        await q.decide(c.var.deps, c.var.tenant.id, id, action, { ...actor(c), reason }),
+      );
+    },
+  );
 }
+
+for (const q of QUEUES) queueRoutes(q);

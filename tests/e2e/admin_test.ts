@@ -1,13 +1,15 @@
 /**
- * The operators' console in Chromium: sign-in with a TOTP code, a recharge passed with its
- * voucher shown, a withdrawal rejected with a reason, a decision another operator made first,
- * the audit log, reload and sign-out; every effect checked through the API.
+ * The operators' console in Chromium (server-rendered pages under /admin/<section>, small
+ * islands): sign-in with a TOTP code, a recharge passed with its voucher shown, a withdrawal
+ * rejected with a reason, a decision another operator made first, the withdrawal rules and a
+ * channel changed, the audit log, roles, reload and sign-out; every effect checked through the
+ * API. Screenshots at desktop width and at 390 px.
  */
 import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { makePng, uploadForm } from "../images.ts";
-import { DEMO_TOTP_SECRET, operatorToken, totp } from "../operator.ts";
+import { DEMO_TOTP_SECRET, operatorToken, operatorWithRoles, totp } from "../operator.ts";
 import { registerUser, startServer, type TestServer } from "../server.ts";
 import { E2E, launch, shot } from "./browser.ts";
 
@@ -67,17 +69,32 @@ async function axeViolations(page: Page) {
     .map((v) => `${v.id} @ ${v.nodes[0]?.target.join(" ")}`);
 }
 
-/** Open the item with this id from the current queue. */
+const PHONE = { width: 390, height: 844 };
+
+/** Open the item with this id from the current queue (a page of its own: list and detail). */
 async function openItem(page: Page, id: string) {
   const row = page.locator(`[data-testid="queue-table"] tr[data-id="${id}"]`);
-  await row.getByRole("button").click();
+  await row.getByRole("link").click();
+  await page.waitForURL(new RegExp(`[?&]id=${id}`));
   await page.locator(`[data-testid="detail"] .admin-id`, { hasText: id }).waitFor();
-  // the detail heading takes focus (it scrolls into view on narrow screens)
-  await page.waitForFunction(() => document.activeElement?.id === "detail-title");
+  await islandsReady(page);
+}
+
+/** Every island of the page hydrated (decision buttons, evidence, copy buttons...). */
+async function islandsReady(page: Page) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("tw-island")].every((e) => e.hasAttribute("data-hydrated"))
+  );
+}
+
+/** After a decision or a save: the page the server renders again, with its notice. */
+async function notice(page: Page, text: string | RegExp) {
+  await page.getByTestId("notice").filter({ hasText: text }).waitFor();
+  await islandsReady(page);
 }
 
 Deno.test({
-  name: "operators' console: sign in, pass a recharge, reject a withdrawal, conflicts, audit",
+  name: "operators' console: sign in, review the queues, settings, audit, roles",
   ...E2E,
   async fn(t) {
     const srv = await startServer({ seed: true });
@@ -156,11 +173,10 @@ Deno.test({
           errors.push(m.text());
         }
       });
-      const toast = (text: string | RegExp) => page.locator("#toast.show", { hasText: text });
 
       await t.step("sign-in: the form checks the code, the right factors sign in", async () => {
         await page.goto(srv.base + "/admin");
-        await page.waitForSelector('tw-island[data-name="AdminConsole"][data-hydrated]');
+        await page.waitForSelector('tw-island[data-name="AdminSignIn"][data-hydrated]');
         await page.getByTestId("admin-signin").waitFor();
         assertEquals(await page.title(), "Operations console · Tradewind");
         await page.fill("#username", "ops");
@@ -172,15 +188,19 @@ Deno.test({
         assertEquals(await axeViolations(page), []);
         await page.fill("#totp", await totp(DEMO_TOTP_SECRET, srv.deps.now()));
         await page.getByRole("button", { name: "Sign in" }).click();
-        await page.getByTestId("tab-recharges").waitFor();
+        await page.waitForURL(/\/admin\/recharges$/);
         assertEquals(await page.getByTestId("tab-recharges").getAttribute("aria-current"), "page");
-        // the token is in this tab's session storage only
+        assertEquals(await page.getByTestId("admin-who").innerText(), "ops");
+        // the token is in an HttpOnly, same-site cookie: no script can read it, nothing stored
+        const [cookie] = (await ctx.cookies()).filter((c) => c.name === "tw_op");
+        assert(cookie && cookie.value.length >= 40);
+        assertEquals([cookie.httpOnly, cookie.sameSite], [true, "Strict"]);
         const stored = await page.evaluate(() => ({
-          session: sessionStorage.getItem("opToken"),
+          cookie: document.cookie.includes("tw_op"),
           local: Object.keys(localStorage),
+          session: Object.keys(sessionStorage),
         }));
-        assert(stored.session && stored.session.length >= 40);
-        assertEquals(stored.local, []);
+        assertEquals(stored, { cookie: false, local: [], session: [] });
       });
 
       await t.step("recharge: the voucher loads, pass credits the customer once", async () => {
@@ -189,12 +209,18 @@ Deno.test({
         assertMatch(await detail.getByTestId("amount").innerText(), /250 USDT/);
         assertMatch(await detail.innerText(), /GB82WEST12345698765432/);
         const img = detail.getByTestId("evidence-img");
-        await img.waitFor();
         await page.waitForFunction(() => {
           const i = document.querySelector<HTMLImageElement>('[data-testid="evidence-img"]');
           return !!i && i.complete && i.naturalWidth > 0;
         });
         assertEquals(await img.evaluate((i: HTMLImageElement) => i.naturalWidth), 480);
+        // the server says what this record allows
+        assertEquals(
+          await detail.locator('[data-testid^="action-"]').evaluateAll((bs) =>
+            bs.map((b) => b.getAttribute("data-testid"))
+          ),
+          ["action-pass", "action-reject"],
+        );
         await page.screenshot({ path: shot("admin-recharge-detail") });
         // click to enlarge, Esc closes
         await detail.getByTestId("evidence").click();
@@ -207,11 +233,11 @@ Deno.test({
         const confirm = detail.getByTestId("confirm-action");
         // one click, one request: a double click sends the decision once
         await confirm.dblclick();
-        await toast("Done").waitFor();
+        await notice(page, "Done");
         await detail.getByTestId("detail-status").getByText("Success").waitFor();
         assertEquals(await detail.getByTestId("decisions").count(), 0);
         // the auditing queue no longer lists it
-        await page.locator(`tr[data-id="${rechargeId}"]`).waitFor({ state: "detached" });
+        assertEquals(await page.locator(`tr[data-id="${rechargeId}"]`).count(), 0);
 
         assertEquals(await spotUsdt(srv, ada.token), { available: "250", frozen: "0" });
         const audit = ok(
@@ -235,7 +261,12 @@ Deno.test({
         );
         assertMatch(await detail.getByTestId("net").innerText(), /USDT/);
         // auditing: pass, freeze, reject; no "mark paid" before it is approved
-        assertEquals(await detail.getByTestId("action-complete").count(), 0);
+        assertEquals(
+          await detail.locator('[data-testid^="action-"]').evaluateAll((bs) =>
+            bs.map((b) => b.getAttribute("data-testid"))
+          ),
+          ["action-pass", "action-freeze", "action-reject"],
+        );
         await page.screenshot({ path: shot("admin-withdrawal-detail") });
         assertEquals(await axeViolations(page), []);
 
@@ -246,9 +277,10 @@ Deno.test({
         await page.fill("#reject-reason", "Address belongs to a sanctioned exchange");
         await page.screenshot({ path: shot("admin-withdrawal-reject") });
         await detail.getByTestId("confirm-reject").click();
-        await toast("Done").waitFor();
+        await notice(page, "Done");
         await detail.getByTestId("detail-status").getByText("Rejected").waitFor();
         assertMatch(await detail.innerText(), /sanctioned exchange/);
+        assertEquals(await detail.getByTestId("decisions").count(), 0);
 
         assertEquals(await spotUsdt(srv, demo), before);
         const msgs = ok(
@@ -261,8 +293,12 @@ Deno.test({
         assertEquals(rejected.length, 1);
         assertMatch(rejected[0]!.body, /sanctioned exchange/);
         // the rejected filter lists it
-        await page.getByTestId("queue-status").selectOption("rejected");
+        await page.getByTestId("status-rejected").click();
         await page.locator(`tr[data-id="${withdrawalId}"]`).waitFor();
+        assertEquals(
+          await page.getByTestId("status-rejected").getAttribute("aria-current"),
+          "page",
+        );
       });
 
       await t.step(
@@ -282,17 +318,60 @@ Deno.test({
           );
           await detail.getByTestId("action-pass").click();
           await detail.getByTestId("confirm-action").click();
-          await toast("already been handled").waitFor();
+          await notice(page, "already been handled");
           await detail.getByTestId("detail-status").getByText("Verified").waitFor();
-          await page.locator(`tr[data-id="${adaCert}"]`).waitFor({ state: "detached" });
+          assertEquals(await page.locator(`tr[data-id="${adaCert}"]`).count(), 0);
         },
       );
+
+      await t.step("settings: withdrawal rules and a channel, each change audited", async () => {
+        await page.getByTestId("tab-settings").click();
+        await page.waitForURL(/\/admin\/settings$/);
+        await islandsReady(page);
+        await page.fill("#rules\\.USDT\\.max", "1");
+        await page.getByTestId("save-settings").click();
+        // the server's rule (max below min) is shown beside the input; nothing saved
+        await page.locator("#rules\\.USDT\\.max-error").waitFor();
+        await page.fill("#rules\\.USDT\\.max", "40000");
+        await page.getByTestId("save-settings").click();
+        await notice(page, "Done");
+        assertEquals(await page.inputValue("#rules\\.USDT\\.max"), "40000");
+        const rules = ok(
+          await srv.call<{ rules: { USDT: { max: string } } }>("/api/admin/withdraw-settings", {
+            token: op,
+          }),
+          "settings",
+        );
+        assertEquals(rules.rules.USDT.max, "40000");
+        // the ETH channel is closed in the demo; open it
+        await page.getByTestId("channel-eth").click();
+        await notice(page, "Done");
+        await page.getByTestId("channel-eth").getByText("Close").waitFor();
+        const chans = ok(
+          await srv.call<{ items: { id: string; enabled: boolean }[] }>(
+            "/api/admin/recharge-channels",
+            { token: op },
+          ),
+          "channels",
+        );
+        assertEquals(chans.items.find((c) => c.id === "eth")?.enabled, true);
+        await page.screenshot({ path: shot("admin-settings"), fullPage: true });
+        assertEquals(await axeViolations(page), []);
+        const audit = ok(
+          await srv.call<Audit>("/api/admin/audit?limit=100", { token: op }),
+          "audit",
+        );
+        const mine = audit.items.filter((e) => e.operator === "ops").map((e) => e.action);
+        assertEquals(mine.slice(0, 2), ["channel.update", "withdrawSettings.update"]);
+      });
 
       await t.step("audit log, reload keeps the session, back and forward", async () => {
         await page.getByTestId("tab-audit").click();
         const table = page.getByTestId("audit-table");
         await table.locator('tr[data-action="withdrawal.reject"]').waitFor();
-        for (const a of ["recharge.pass", "operator.login", "certification.pass"]) {
+        for (
+          const a of ["recharge.pass", "operator.login", "certification.pass", "channel.update"]
+        ) {
           assert(await table.locator(`tr[data-action="${a}"]`).count() > 0, a);
         }
         await table.locator('tr[data-action="withdrawal.reject"] summary').click();
@@ -301,41 +380,80 @@ Deno.test({
         await page.reload();
         await page.getByTestId("audit-table").waitFor();
         await page.goBack();
-        await page.waitForURL(/\/admin\/certifications$/);
-        await page.getByRole("heading", { name: "Verifications" }).waitFor();
+        await page.waitForURL(/\/admin\/settings/);
+        await page.getByRole("heading", { name: "Settings" }).waitFor();
+        await page.goForward();
+        // a decision's target opens its record
+        await page.getByTestId("audit-table").locator(`a[href*="${withdrawalId}"]`).first().click();
+        await page.waitForURL(new RegExp(`/admin/withdrawals\\?id=${withdrawalId}`));
+        await page.getByTestId("detail").getByTestId("detail-status").getByText("Rejected")
+          .waitFor();
+      });
+
+      await t.step("roles: an identity-only operator sees verifications only", async () => {
+        const idOnly = await operatorWithRoles(srv, "kyc", ["identity"]);
+        const refused = await srv.call("/api/admin/recharges", { token: idOnly });
+        assertEquals([refused.status, refused.body.data.error], [403, "FORBIDDEN"]);
+        const other = await browser.newContext(DESKTOP);
+        await other.addCookies([{ name: "tw_op", value: idOnly, url: srv.base }]);
+        const p2 = await other.newPage();
+        await p2.goto(srv.base + "/admin/recharges");
+        await p2.waitForURL(/\/admin\/certifications$/);
+        assertEquals(
+          await p2.locator(".admin-tabs a").evaluateAll((as) =>
+            as.map((a) => a.getAttribute("data-testid"))
+          ),
+          ["tab-certifications"],
+        );
+        await other.close();
       });
 
       await t.step("narrow screens: the detail stacks under the list", async () => {
-        await page.setViewportSize({ width: 390, height: 844 });
-        await page.getByTestId("tab-withdrawals").click();
-        await page.getByTestId("queue-status").selectOption("rejected");
+        await page.setViewportSize(PHONE);
+        await page.goto(srv.base + "/admin/withdrawals?status=rejected");
         await openItem(page, withdrawalId);
         await page.screenshot({ path: shot("admin-withdrawal-mobile"), fullPage: true });
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         assert(width <= 390, `page scrolls sideways: ${width}px`);
         // the list is stacked rows, not a table to scroll sideways
-        const list = await page.locator(".table-wrap").evaluate((
+        const list = await page.locator(".table-wrap").first().evaluate((
           e,
         ) => [e.scrollWidth, e.clientWidth]);
         assert(list[0]! <= list[1]!, `the list scrolls sideways: ${list}`);
+        for (const section of ["recharges", "settings", "audit"]) {
+          await page.goto(srv.base + `/admin/${section}`);
+          await islandsReady(page);
+          await page.screenshot({ path: shot(`admin-${section}-mobile`), fullPage: true });
+          const w = await page.evaluate(() => document.documentElement.scrollWidth);
+          assert(w <= 390, `${section} scrolls sideways: ${w}px`);
+        }
         await page.setViewportSize(DESKTOP.viewport);
       });
 
-      await t.step("sign-out ends the session on the server and in the tab", async () => {
-        const token = await page.evaluate(() => sessionStorage.getItem("opToken"));
+      await t.step("sign-out ends the session on the server and in the browser", async () => {
+        const token = (await ctx.cookies()).find((c) => c.name === "tw_op")!.value;
         await page.getByTestId("admin-logout").click();
         await page.getByTestId("admin-signin").waitFor();
-        assertEquals(await page.evaluate(() => sessionStorage.getItem("opToken")), null);
-        const gone = await srv.call("/api/admin/audit", { token: token! });
+        assertEquals((await ctx.cookies()).filter((c) => c.name === "tw_op"), []);
+        const gone = await srv.call("/api/admin/audit", { token });
         assertEquals(gone.body.code, -99);
       });
 
-      await t.step("an expired session goes back to sign-in", async () => {
-        // a stale token in the tab (e.g. the session ended elsewhere)
-        await page.evaluate(() => sessionStorage.setItem("opToken", "x".repeat(43)));
-        await page.goto(srv.base + "/admin/recharges");
-        await page.getByTestId("admin-signin").waitFor();
-        assertEquals(await page.evaluate(() => sessionStorage.getItem("opToken")), null);
+      await t.step("an expired session goes back to sign-in, then to the same page", async () => {
+        await ctx.addCookies([{ name: "tw_op", value: "x".repeat(43), url: srv.base }]);
+        await page.goto(srv.base + "/admin/withdrawals?status=rejected");
+        await page.waitForURL(/\/admin\?next=/);
+        await page.waitForSelector('tw-island[data-name="AdminSignIn"][data-hydrated]');
+        await page.setViewportSize(PHONE);
+        await page.screenshot({ path: shot("admin-signin-mobile") });
+        await page.setViewportSize(DESKTOP.viewport);
+        srv.advance(30_000); // a fresh code
+        await page.fill("#username", "ops");
+        await page.fill("#password", "Ops-2026-demo");
+        await page.fill("#totp", await totp(DEMO_TOTP_SECRET, srv.deps.now()));
+        await page.getByRole("button", { name: "Sign in" }).click();
+        await page.waitForURL(/\/admin\/withdrawals\?status=rejected$/);
+        await page.locator(`tr[data-id="${withdrawalId}"]`).waitFor();
       });
 
       assertEquals(errors, []);

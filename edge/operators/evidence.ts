@@ -1,0 +1,21 @@
+import type { ImageStore } from "../identity/uploads.ts";
+import { DomainError } from "../platform/errors.ts";
+import type { OperatorSession } from "./service.ts";
+
+/**
+ * An evidence image for an operator: only an image attached to a review record of the
+ * operator's role (vouchers: funds; identity documents: identity). Anything else is NOT_FOUND
+ * (no hint that the id exists).
+ */
+export async function evidenceImage(
+  images: ImageStore,
+  t: string,
+  op: OperatorSession,
+  id: string,
+) {
+  const use = await images.use(t, id);
+  if (use === null || !op.roles.includes(use)) throw new DomainError("NOT_FOUND");
+  const img = await images.read(t, id);
+  if (!img) throw new DomainError("NOT_FOUND");
+  return img;
+}

@@ -1,0 +1,176 @@
+/**
+ * The review queues, one descriptor each: its name (the path segment under /api/admin and
+ * /admin), the operator role it needs, the statuses it is filtered by (the first is what needs
+ * review), the reply schema of one record, the service calls that list, read and decide
+ * records, and the actions a record allows now. The API endpoints and the console's pages are
+ * generated from these; a new queue is one more descriptor (and its page's columns and detail).
+ */
+import type { z } from "zod";
+import { type RechargeJson, rechargeJson, type Recharges } from "../funds/recharge.ts";
+import {
+  WITHDRAWAL_ACTIONS,
+  type WithdrawalAction,
+  withdrawalActions,
+} from "../funds/review_actions.ts";
+import { withdrawalJson, type Withdrawals } from "../funds/withdraw.ts";
+import { type Identity, type Submission, submissionJson } from "../identity/certify.ts";
+import type { Actor } from "./audit.ts";
+import { CertificationReview, RechargeReview, WithdrawalReview } from "./schemas.ts";
+import type { OperatorRole } from "./store.ts";
+
+/** The services the queues call (a subset of the app's deps). */
+export interface QueueServices {
+  recharges: Recharges;
+  withdrawals: Withdrawals;
+  identity: Identity;
+}
+
+/** A decision's actor, with the reason when the action takes one. */
+export type Decision = Actor & { reason?: string };
+
+export interface ReviewQueue<
+  Status extends string = string,
+  Action extends string = string,
+  Item extends { id: string; status: Status; actions: Action[] } = {
+    id: string;
+    status: Status;
+    actions: Action[];
+  },
+> {
+  name: "recharges" | "withdrawals" | "certifications";
+  role: OperatorRole;
+  /** the filter values, the first being the default (what needs review) */
+  statuses: readonly [Status, ...Status[]];
+  /** every action a record of this queue can ever allow */
+  actions: readonly [Action, ...Action[]];
+  /** the actions that need a reason (the others refuse one) */
+  needsReason: readonly Action[];
+  /** what a record in this state allows now (sent with every record as `actions`) */
+  allowed(record: Omit<Item, "actions">): Action[];
+  /** one record as sent, `actions` included */
+  schema: z.ZodType<Item>;
+  list(
+    s: QueueServices,
+    t: string,
+    status: Status,
+    limit: number,
+    cursor?: string,
+  ): Promise<{ items: Item[]; cursor: string | null }>;
+  get(s: QueueServices, t: string, id: string): Promise<Item | null>;
+  /** Decide once (ALREADY_DECIDED when the record's state no longer allows it). */
+  decide(s: QueueServices, t: string, id: string, action: Action, by: Decision): Promise<Item>;
+}
+
+/** Pending -> pass or reject; decided -> nothing. */
+const decideOnce = <S extends string>(pending: S) => (r: { status: S }): ("pass" | "reject")[] =>
+  r.status === pending ? ["pass", "reject"] : [];
+const rechargeActions = decideOnce<RechargeReview["status"]>("auditing");
+const certificationActions = decideOnce<CertificationReview["status"]>("authenticating");
+
+/** A record as sent: its JSON and the actions its state allows now. */
+const recharge = (j: RechargeJson): RechargeReview => ({ ...j, actions: rechargeActions(j) });
+
+const withdrawal = (j: ReturnType<typeof withdrawalJson>): WithdrawalReview => ({
+  ...j,
+  actions: withdrawalActions(j),
+});
+
+const certification = (s: Submission): CertificationReview => ({
+  ...submissionJson(s),
+  actions: certificationActions(s),
+});
+
+export const rechargesQueue: ReviewQueue<
+  RechargeReview["status"],
+  "pass" | "reject",
+  RechargeReview
+> = {
+  name: "recharges",
+  role: "funds",
+  statuses: ["auditing", "passed", "rejected"],
+  actions: ["pass", "reject"],
+  needsReason: ["reject"],
+  allowed: rechargeActions,
+  schema: RechargeReview,
+  async list(s, t, status, limit, cursor) {
+    const p = await s.recharges.queue(t, status, limit, cursor);
+    return { items: p.items.map((r) => recharge(rechargeJson(r))), cursor: p.cursor };
+  },
+  async get(s, t, id) {
+    const r = await s.recharges.get(t, id);
+    return r ? recharge(rechargeJson(r)) : null;
+  },
+  async decide(s, t, id, action, by) {
+    const by_ = { operator: by.operator, ip: by.ip };
+    return recharge(
+      action === "pass"
+        ? await s.recharges.pass(t, id, by_)
+        : await s.recharges.reject(t, id, { ...by_, reason: by.reason ?? "" }),
+    );
+  },
+};
+
+export const withdrawalsQueue: ReviewQueue<
+  WithdrawalReview["status"],
+  WithdrawalAction,
+  WithdrawalReview
+> = {
+  name: "withdrawals",
+  role: "funds",
+  statuses: ["auditing", "withdrawing", "frozen", "passed", "rejected"],
+  actions: WITHDRAWAL_ACTIONS,
+  needsReason: ["reject"],
+  allowed: withdrawalActions,
+  schema: WithdrawalReview,
+  async list(s, t, status, limit, cursor) {
+    const p = await s.withdrawals.queue(t, status, limit, cursor);
+    return { items: p.items.map((w) => withdrawal(withdrawalJson(w))), cursor: p.cursor };
+  },
+  async get(s, t, id) {
+    const w = await s.withdrawals.get(t, id);
+    return w ? withdrawal(withdrawalJson(w)) : null;
+  },
+  async decide(s, t, id, action, by) {
+    const by_ = { operator: by.operator, ip: by.ip };
+    return withdrawal(
+      action === "complete" || action === "reject"
+        ? await s.withdrawals.settle(t, id, action, { ...by_, reason: by.reason })
+        : await s.withdrawals.step(t, id, action, by_),
+    );
+  },
+};
+
+export const certificationsQueue: ReviewQueue<
+  CertificationReview["status"],
+  "pass" | "reject",
+  CertificationReview
+> = {
+  name: "certifications",
+  role: "identity",
+  statuses: ["authenticating", "authenticated", "rejected"],
+  actions: ["pass", "reject"],
+  needsReason: ["reject"],
+  allowed: certificationActions,
+  schema: CertificationReview,
+  async list(s, t, status, limit, cursor) {
+    const p = await s.identity.queue(t, status, limit, cursor);
+    return { items: p.items.map(certification), cursor: p.cursor };
+  },
+  async get(s, t, id) {
+    const r = await s.identity.submission(t, id);
+    return r ? certification(r) : null;
+  },
+  async decide(s, t, id, action, by) {
+    const r = await s.identity.decide(t, id, {
+      operator: by.operator,
+      ip: by.ip,
+      pass: action === "pass",
+      reason: by.reason,
+    });
+    return certification(r);
+  },
+};
+
+/** Every review queue, in the console's order. */
+export const QUEUES = [rechargesQueue, withdrawalsQueue, certificationsQueue] as const;
+export type QueueName = typeof QUEUES[number]["name"];

@@ -1,0 +1,124 @@
+/**
+ * The operators' wire contract: the reply schemas of /api/admin (and the types the console's
+ * islands import with `import type`). Every review record carries `actions`: what the server
+ * allows on it now.
+ */
+import { z } from "zod";
+import { CURRENCIES } from "../ledger/accounts.ts";
+import type { Json } from "./store.ts";
+
+const Currency = z.enum(CURRENCIES);
+const Ms = z.number().int();
+
+/** Any JSON value (a record's snapshot in the audit log), named once in the OpenAPI document. */
+export const JsonValue: z.ZodType<Json> = z.lazy(() =>
+  z.union([
+    z.string(),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(JsonValue),
+    z.record(z.string(), JsonValue),
+  ])
+).meta({ id: "JsonValue" });
+
+export const OperatorRoleSchema = z.enum(["funds", "identity", "audit"]);
+
+export const OperatorLoginReply = z.object({
+  expiresAt: Ms,
+  roles: z.array(OperatorRoleSchema),
+});
+
+export const AuditItem = z.object({
+  id: z.string(),
+  at: Ms,
+  operator: z.string(),
+  action: z.string(),
+  target: z.string(),
+  /** the record before and after, as JSON (amounts as decimal strings) */
+  before: JsonValue,
+  after: JsonValue,
+  ip: z.string().nullable(),
+});
+export type AuditItem = z.infer<typeof AuditItem>;
+
+export const AuditPage = z.object({ items: z.array(AuditItem), cursor: z.string().nullable() });
+
+export const RechargeReview = z.object({
+  id: z.string(),
+  userId: z.string(),
+  currency: Currency,
+  channelId: z.string(),
+  channelName: z.string(),
+  amount: z.string(),
+  remitterName: z.string(),
+  remitterAccount: z.string(),
+  voucherImageId: z.string(),
+  status: z.enum(["auditing", "passed", "rejected"]),
+  reason: z.string().nullable(),
+  createdAt: Ms,
+  decidedAt: Ms.nullable(),
+  decidedBy: z.string().nullable(),
+  journalId: z.string().nullable(),
+  actions: z.array(z.enum(["pass", "reject"])),
+});
+export type RechargeReview = z.infer<typeof RechargeReview>;
+
+export const WithdrawalReview = z.object({
+  id: z.string(),
+  userId: z.string(),
+  methodId: z.string(),
+  /** the payment method as it was at request time: pay out to these details */
+  method: z.object({
+    kind: z.enum(["bank", "crypto"]),
+    label: z.string(),
+    details: z.record(z.string(), z.string().nullable()),
+  }),
+  currency: Currency,
+  amount: z.string(),
+  fee: z.string(),
+  net: z.string(),
+  status: z.enum(["auditing", "withdrawing", "passed", "rejected", "frozen"]),
+  frozenFrom: z.enum(["auditing", "withdrawing"]).nullable(),
+  reason: z.string().nullable(),
+  createdAt: Ms,
+  updatedAt: Ms,
+  history: z.array(z.object({ at: Ms, action: z.string(), by: z.string().nullable() })),
+  actions: z.array(z.enum(["pass", "complete", "reject", "freeze", "thaw"])),
+});
+export type WithdrawalReview = z.infer<typeof WithdrawalReview>;
+
+export const CertificationReview = z.object({
+  id: z.string(),
+  userId: z.string(),
+  level: z.enum(["junior", "advanced"]),
+  junior: z.object({
+    name: z.string(),
+    docType: z.enum(["idCard", "passport", "drivingLicence"]),
+    docNumber: z.string(),
+  }).nullable(),
+  advanced: z.object({
+    frontImageId: z.string(),
+    backImageId: z.string(),
+    handheldImageId: z.string(),
+  }).nullable(),
+  status: z.enum(["authenticating", "authenticated", "rejected"]),
+  reason: z.string().nullable(),
+  createdAt: Ms,
+  decidedAt: Ms.nullable(),
+  decidedBy: z.string().nullable(),
+  actions: z.array(z.enum(["pass", "reject"])),
+});
+export type CertificationReview = z.infer<typeof CertificationReview>;
+
+const RuleJson = z.object({
+  min: z.string(),
+  max: z.string(),
+  feeRate: z.string(),
+  minFee: z.string(),
+});
+export const WithdrawSettingsReply = z.object({
+  enabled: z.boolean(),
+  turnoverRatio: z.string(),
+  rules: z.object({ USDT: RuleJson, BTC: RuleJson, ETH: RuleJson }),
+});

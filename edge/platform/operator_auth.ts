@@ -1,0 +1,77 @@
+/**
+ * The operator of a request, as Hono middleware: `operatorAuth(role?)` resolves the operator
+ * session and sets `c.var.operator`, or answers 401 (-99) / 403 without one (or without the
+ * role). Handlers never look the operator up themselves.
+ *
+ * Where the token comes from: the `Authorization` bearer header (API clients), else the
+ * operators' own cookie (`tw_op`, HttpOnly, SameSite=Strict; the console's pages and islands).
+ * Operator tokens never ride in the customers' cookie, and a customer token in the header is
+ * no operator session. Cookie-authenticated writes must come from our own pages (CSRF defence
+ * in depth beside SameSite).
+ */
+import { getCookie, setCookie } from "hono/cookie";
+import { createMiddleware } from "hono/factory";
+import type { OperatorSession } from "../operators/service.ts";
+import type { OperatorRole } from "../operators/store.ts";
+import type { AppEnv, Ctx } from "./context.ts";
+import { DomainError } from "./errors.ts";
+
+export const OPERATOR_COOKIE = "tw_op";
+
+/** The operator session of the request, or null (no token, expired, or a cross-site write). */
+export async function operatorOf(c: Ctx): Promise<OperatorSession | null> {
+  const header = c.req.header("authorization")?.replace(/^Bearer\s+/i, "").trim();
+  let token = header || undefined;
+  if (!token) {
+    token = getCookie(c, OPERATOR_COOKIE);
+    if (token && !["GET", "HEAD", "OPTIONS"].includes(c.req.method) && !sameOrigin(c)) {
+      token = undefined;
+    }
+  }
+  if (!token) return null;
+  return await c.get("deps").operators.session(c.get("tenant").id, token);
+}
+
+/** Sets `c.var.operator`; without a session 401 (-99), without `role` 403. */
+export function operatorAuth(role?: OperatorRole) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const s = await operatorOf(c);
+    if (!s) throw new DomainError("UNAUTHORIZED");
+    if (role && !s.roles.includes(role)) throw new DomainError("FORBIDDEN");
+    c.set("operator", s);
+    await next();
+  });
+}
+
+/** The console's cookie after a sign-in: the session token, for as long as the session. */
+export function setOperatorCookie(c: Ctx, token: string, expiresAt: number) {
+  setCookie(c, OPERATOR_COOKIE, token, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "Strict",
+    secure: c.get("secure"),
+    maxAge: Math.max(0, Math.floor((expiresAt - c.get("deps").now()) / 1000)),
+  });
+}
+
+export function clearOperatorCookie(c: Ctx) {
+  setCookie(c, OPERATOR_COOKIE, "", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "Strict",
+    secure: c.get("secure"),
+    maxAge: 0,
+  });
+}
+
+function sameOrigin(c: Ctx): boolean {
+  const site = c.req.header("sec-fetch-site");
+  if (site) return site === "same-origin";
+  const origin = c.req.header("origin");
+  if (!origin) return true;
+  try {
+    return new URL(origin).host === c.req.header("host");
+  } catch {
+    return false;
+  }
+}

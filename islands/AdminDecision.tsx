@@ -1,0 +1,184 @@
+import { useEffect, useRef, useState } from "preact/hooks";
+import { toast } from "./lib/api.ts";
+import { adminCall, reloadWith, toSignIn } from "./lib/admin.ts";
+import type { Texts } from "./lib/fields.tsx";
+import { failureMessage } from "./lib/form.ts";
+
+export const DECISION_TEXTS = [
+  "admin.pass",
+  "admin.reject",
+  "admin.complete",
+  "admin.freeze",
+  "admin.thaw",
+  "admin.reason",
+  "app.confirm",
+  "app.cancel",
+  "app.networkError",
+  "app.timeout",
+  "validation.reasonRequired",
+] as const;
+
+type Mode = { kind: "confirm"; action: string } | { kind: "reason"; action: string } | null;
+
+/**
+ * The decisions a record allows (the server's list, sent with the record): a button each, then
+ * a confirmation naming the record, or a reason for the actions that need one. One click, one
+ * request. Afterwards the page is rendered again by the server with a notice.
+ */
+export default function AdminDecision(
+  { queue, id, actions, needsReason, summary, tx }: {
+    queue: string;
+    id: string;
+    actions: string[];
+    needsReason: string[];
+    summary: string;
+    tx: Texts;
+  },
+) {
+  const [mode, setMode] = useState<Mode>(null);
+  const [reason, setReason] = useState("");
+  const [reasonError, setReasonError] = useState("");
+  const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+
+  // The step that opens takes focus (keyboard users continue where they clicked).
+  useEffect(() => {
+    if (mode?.kind === "reason") reasonRef.current?.focus();
+    if (mode?.kind === "confirm") confirmRef.current?.focus();
+  }, [mode]);
+
+  async function decide(action: string, body?: { reason: string }) {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    const env = await adminCall(
+      `/api/admin/${queue}/${encodeURIComponent(id)}/${action}`,
+      body ? { body } : {},
+    );
+    if (env.code === 0) return reloadWith("done");
+    if (env.code === -99) return toSignIn();
+    if (env.data.error === "ALREADY_DECIDED" || env.data.error === "NOT_FOUND") {
+      // Another operator was first: the record and the queue as they are now.
+      return reloadWith(env.data.error);
+    }
+    inFlight.current = false;
+    setBusy(false);
+    if (env.data.fields?.reason) setReasonError(env.data.fields.reason);
+    toast(failureMessage(env, tx), "error");
+  }
+
+  function submitReason(e: Event) {
+    e.preventDefault();
+    if (mode?.kind !== "reason") return;
+    const r = reason.trim();
+    if (!r) {
+      setReasonError(tx["validation.reasonRequired"]!);
+      reasonRef.current?.focus();
+      return;
+    }
+    setReasonError("");
+    decide(mode.action, { reason: r });
+  }
+
+  const cancel = (
+    <button
+      type="button"
+      class="btn btn-ghost"
+      disabled={busy}
+      onClick={() => setMode(null)}
+    >
+      {tx["app.cancel"]}
+    </button>
+  );
+  return (
+    <div class="admin-actions" data-testid="decisions">
+      {mode === null && (
+        <div class="row">
+          {actions.map((a) => (
+            <button
+              key={a}
+              type="button"
+              class={a === "reject"
+                ? "btn btn-danger"
+                : a === "pass" || a === "complete"
+                ? "btn btn-primary"
+                : "btn btn-ghost"}
+              disabled={busy}
+              data-testid={`action-${a}`}
+              onClick={() => {
+                setReasonError("");
+                setMode({ kind: needsReason.includes(a) ? "reason" : "confirm", action: a });
+              }}
+            >
+              {tx[`admin.${a}`] ?? a}
+            </button>
+          ))}
+        </div>
+      )}
+      {mode?.kind === "confirm" && (
+        <div class="confirm" role="group" aria-labelledby="confirm-text">
+          <p id="confirm-text">
+            <strong>{tx[`admin.${mode.action}`]}</strong>
+            {` · ${summary}`}
+          </p>
+          <div class="row">
+            <button
+              type="button"
+              class="btn btn-primary"
+              disabled={busy}
+              data-testid="confirm-action"
+              onClick={() => decide(mode.action)}
+              ref={confirmRef}
+            >
+              {tx["app.confirm"]}
+            </button>
+            {cancel}
+          </div>
+        </div>
+      )}
+      {mode?.kind === "reason" && (
+        <form class="form confirm" onSubmit={submitReason} noValidate data-testid="reject-form">
+          <p>
+            <strong>{tx[`admin.${mode.action}`]}</strong>
+            {` · ${summary}`}
+          </p>
+          <div class={reasonError ? "field has-error" : "field"}>
+            <label for="reject-reason">{tx["admin.reason"]}</label>
+            <textarea
+              id="reject-reason"
+              ref={reasonRef}
+              rows={3}
+              maxLength={200}
+              required
+              value={reason}
+              onInput={(e) => {
+                setReason(e.currentTarget.value);
+                if (reasonError) {
+                  setReasonError("");
+                }
+              }}
+              aria-invalid={reasonError ? true : undefined}
+              aria-describedby={reasonError ? "reject-reason-error" : undefined}
+            />
+            {reasonError && (
+              <p class="field-error" id="reject-reason-error" role="alert">{reasonError}</p>
+            )}
+          </div>
+          <div class="row">
+            <button
+              type="submit"
+              class="btn btn-danger"
+              disabled={busy}
+              data-testid="confirm-reject"
+            >
+              {tx[`admin.${mode.action}`]}
+            </button>
+            {cancel}
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { useState } from "preact/hooks";
+import type { WithdrawSettingsJson } from "../edge/funds/settings.ts";
+import { toast } from "./lib/api.ts";
+import { adminCall, reloadWith, toSignIn } from "./lib/admin.ts";
+import type { Texts } from "./lib/fields.tsx";
+import { failureMessage } from "./lib/form.ts";
+
+export const SETTINGS_TEXTS = [
+  "admin.withdrawOpen",
+  "admin.turnoverRatio",
+  "admin.min",
+  "admin.max",
+  "admin.feeRate",
+  "admin.minFee",
+  "admin.save",
+  "funds.currency",
+  "app.networkError",
+  "app.timeout",
+] as const;
+
+type Cur = keyof WithdrawSettingsJson["rules"];
+const RULE_KEYS = [
+  "min",
+  "max",
+  "feeRate",
+  "minFee",
+] as const satisfies readonly (keyof WithdrawSettingsJson["rules"][Cur])[];
+
+/**
+ * The withdrawal rules form: open or closed, the turnover ratio, and min / max / fee rate /
+ * minimum fee per currency, as decimal strings. The server checks them (field messages shown
+ * beside the inputs) and audits the change; then the page is rendered again.
+ */
+export default function AdminSettings(
+  { initial, tx }: { initial: WithdrawSettingsJson; tx: Texts },
+) {
+  const [s, setS] = useState<WithdrawSettingsJson>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: Event) {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const env = await adminCall("/api/admin/withdraw-settings", { method: "PUT", body: s });
+    if (env.code === 0) return reloadWith("done");
+    if (env.code === -99) return toSignIn();
+    setBusy(false);
+    setErrors(env.data.fields ?? {});
+    toast(failureMessage(env, tx), "error");
+  }
+
+  // the currencies are the server's (one rule each), in its order
+  const currencies = Object.keys(initial.rules) as Cur[];
+  const rule = (c: Cur, k: typeof RULE_KEYS[number], v: string) =>
+    setS({ ...s, rules: { ...s.rules, [c]: { ...s.rules[c], [k]: v.trim() } } });
+
+  return (
+    <form class="form admin-settings" onSubmit={submit} noValidate data-testid="withdraw-settings">
+      <label class="admin-check">
+        <input
+          type="checkbox"
+          name="enabled"
+          checked={s.enabled}
+          onChange={(e) =>
+            setS({ ...s, enabled: e.currentTarget.checked })}
+        />
+        {tx["admin.withdrawOpen"]}
+      </label>
+      <div class={errors.turnoverRatio ? "field has-error" : "field"}>
+        <label for="turnoverRatio">{tx["admin.turnoverRatio"]}</label>
+        <input
+          id="turnoverRatio"
+          inputMode="decimal"
+          value={s.turnoverRatio}
+          onInput={(e) =>
+            setS({ ...s, turnoverRatio: e.currentTarget.value.trim() })}
+          aria-invalid={errors.turnoverRatio ? true : undefined}
+          aria-describedby={errors.turnoverRatio ? "turnoverRatio-error" : undefined}
+        />
+        {errors.turnoverRatio && (
+          <p class="field-error" id="turnoverRatio-error">{errors.turnoverRatio}</p>
+        )}
+      </div>
+      <div class="table-wrap">
+        <table class="table admin-table admin-rules">
+          <thead>
+            <tr>
+              <th scope="col">{tx["funds.currency"]}</th>
+              {RULE_KEYS.map((k) => <th key={k} scope="col">{tx[`admin.${k}`]}</th>)}
+            </tr>
+          </thead>
+          <tbody>
+            {currencies.map((c) => (
+              <tr key={c} data-currency={c}>
+                <th scope="row">{c}</th>
+                {RULE_KEYS.map((k) => {
+                  const id = `rules.${c}.${k}`;
+                  return (
+                    <td key={k} data-label={tx[`admin.${k}`]}>
+                      <input
+                        id={id}
+                        name={id}
+                        inputMode="decimal"
+                        aria-label={`${c} ${tx[`admin.${k}`]}`}
+                        value={s.rules[c][k]}
+                        onInput={(e) => rule(c, k, e.currentTarget.value)}
+                        aria-invalid={errors[id] ? true : undefined}
+                        aria-describedby={errors[id] ? `${id}-error` : undefined}
+                      />
+                      {errors[id] && <p class="field-error" id={`${id}-error`}>{errors[id]}</p>}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div class="row">
+        <button type="submit" class="btn btn-primary" disabled={busy} data-testid="save-settings">
+          {tx["admin.save"]}
+        </button>
+      </div>
+    </form>
+  );
+}

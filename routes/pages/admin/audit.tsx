@@ -1,0 +1,105 @@
+/** The audit log: every operator action, newest first, 50 a page (`?cursor=`). */
+import { DomainError } from "../../../edge/platform/errors.ts";
+import type { AuditItem } from "../../../edge/operators/schemas.ts";
+import { consoleDocument, sectionPage } from "./frame.tsx";
+import { fmtOf } from "./parts.tsx";
+
+const PAGE = 50;
+
+/** A decision's target opens its record in its queue (`withdrawal:ID` -> the withdrawals page). */
+function recordLink(target: string): string | null {
+  const m = /^(recharge|withdrawal|certification):([0-9A-Za-z-]{1,64})$/.exec(target);
+  return m ? `/admin/${m[1]}s?id=${m[2]}#detail` : null;
+}
+
+export const auditPage = sectionPage("audit", async (c, op) => {
+  const f = fmtOf(c);
+  const t = f.t;
+  const cursorParam = c.req.query("cursor");
+  const cursor = cursorParam && cursorParam.length <= 200 ? cursorParam : undefined;
+  let error = "";
+  let page: { items: AuditItem[]; cursor: string | null } = { items: [], cursor: null };
+  try {
+    page = await c.var.deps.operators.auditLog(c.var.tenant.id, PAGE, cursor);
+  } catch (e) {
+    if (!(e instanceof DomainError) || e.error !== "VALIDATION") throw e;
+    error = t("errors.VALIDATION");
+  }
+  const body = (
+    <section class="admin-queue" aria-labelledby="audit-title">
+      <div class="admin-bar">
+        <h2 id="audit-title">{t("admin.audit")}</h2>
+        <div class="admin-filter">
+          <a class="btn btn-ghost btn-small" href="/admin/audit">{t("admin.refresh")}</a>
+        </div>
+      </div>
+      <div class="card admin-list">
+        {error && <p class="admin-alert" role="alert">{error}</p>}
+        {!error && page.items.length === 0 && <p class="muted admin-empty">{t("admin.empty")}</p>}
+        {page.items.length > 0 && (
+          <div class="table-wrap">
+            <table class="table admin-table admin-audit" data-testid="audit-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("funds.time")}</th>
+                  <th scope="col">{t("admin.operator")}</th>
+                  <th scope="col">{t("admin.action")}</th>
+                  <th scope="col">{t("admin.target")}</th>
+                  <th scope="col">{t("funds.detail")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.items.map((e) => (
+                  <tr key={e.id} data-action={e.action}>
+                    <td class="nowrap">{f.time(e.at)}</td>
+                    <td>
+                      {e.operator}
+                      {e.ip && <div class="muted small mono">{e.ip}</div>}
+                    </td>
+                    <td>
+                      <code class={`admin-action a-${e.action.split(".").pop()}`}>{e.action}</code>
+                    </td>
+                    <td class="mono small">
+                      {recordLink(e.target)
+                        ? <a href={recordLink(e.target)!}>{e.target}</a>
+                        : e.target}
+                    </td>
+                    <td>
+                      {(e.before !== null || e.after !== null) && (
+                        <details class="admin-json">
+                          <summary>{t("funds.detail")}</summary>
+                          <pre tabIndex={0}>
+                            {JSON.stringify({ before: e.before, after: e.after }, null, 2)}
+                          </pre>
+                        </details>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {(page.cursor || cursor) && (
+          <div class="pager">
+            {cursor && (
+              <a class="btn btn-ghost btn-small" href="/admin/audit">{t("admin.firstPage")}</a>
+            )}
+            {page.cursor && (
+              <a
+                class="btn btn-ghost btn-small"
+                href={`/admin/audit?cursor=${encodeURIComponent(page.cursor)}`}
+              >
+                {t("funds.more")}
+              </a>
+            )}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+  return consoleDocument(c, `${t("admin.audit")} · ${t("admin.title")}`, body, {
+    session: op,
+    section: "audit",
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * The console's frame: the sections (one per review queue, the audit log, the settings), who is
+ * signed in, and the guard every section page goes through (the operator's cookie session, the
+ * section's role).
+ */
+import type { ComponentChildren } from "preact";
+import { type QueueName, QUEUES } from "../../../edge/operators/queues.ts";
+import type { OperatorSession } from "../../../edge/operators/service.ts";
+import type { OperatorRole } from "../../../edge/operators/store.ts";
+import type { Ctx } from "../../../edge/platform/context.ts";
+import { operatorOf } from "../../../edge/platform/operator_auth.ts";
+import { Island } from "../../../edge/render/island.tsx";
+import { renderPage } from "../../../edge/render/page.tsx";
+import AdminLogout from "../../../islands/AdminLogout.tsx";
+import type { PageDef } from "../types.ts";
+
+/** The console's sections in menu order (the review queues first), each with its role. */
+export type Section = QueueName | "audit" | "settings";
+export const SECTIONS: readonly { name: Section; role: OperatorRole }[] = [
+  ...QUEUES.map((q) => ({ name: q.name, role: q.role })),
+  { name: "audit", role: "audit" },
+  { name: "settings", role: "funds" },
+];
+
+const allowed = (op: OperatorSession) => SECTIONS.filter((s) => op.roles.includes(s.role));
+
+/** Where `/admin` sends a signed-in operator: the first section their roles open. */
+export function homeOf(op: OperatorSession): string | null {
+  const first = allowed(op)[0];
+  return first ? `/admin/${first.name}` : null;
+}
+
+/** A full console page: the stylesheet, the header with the sections, then `body`. */
+export function consoleDocument(
+  c: Ctx,
+  title: string,
+  body: ComponentChildren,
+  op?: { session: OperatorSession; section: Section | null },
+) {
+  const t = c.var.t;
+  // Nothing here is for search engines, caches or other sites' frames.
+  c.header("X-Robots-Tag", "noindex, nofollow");
+  return renderPage(
+    c,
+    { title, layout: "plain" },
+    <>
+      {/* The console's own styles (CSP allows same-origin stylesheets, not inline styles). */}
+      <link rel="stylesheet" href="/static/admin.css" />
+      <main class="admin" id="main">
+        {op
+          ? (
+            <div class="admin-console">
+              <header class="admin-top">
+                <h1 class="admin-brand">{t("admin.title")}</h1>
+                <nav class="admin-tabs" aria-label={t("admin.title")}>
+                  {allowed(op.session).map((s) => (
+                    <a
+                      key={s.name}
+                      href={`/admin/${s.name}`}
+                      class={s.name === op.section ? "active" : undefined}
+                      aria-current={s.name === op.section ? "page" : undefined}
+                      data-testid={`tab-${s.name}`}
+                    >
+                      {t(`admin.${s.name}`)}
+                    </a>
+                  ))}
+                </nav>
+                <div class="admin-who">
+                  <span class="muted small" data-testid="admin-who">{op.session.username}</span>
+                  <Island
+                    name="AdminLogout"
+                    of={AdminLogout}
+                    props={{ label: t("admin.logout") }}
+                  />
+                </div>
+              </header>
+              {body}
+            </div>
+          )
+          : body}
+      </main>
+    </>,
+  );
+}
+
+/**
+ * A section page behind the operator guard: no session -> sign-in (coming back here after);
+ * a section the operator's roles do not open -> their first section (or a notice).
+ */
+export function sectionPage(
+  section: Section,
+  render: (c: Ctx, op: OperatorSession) => Response | Promise<Response>,
+): PageDef {
+  const role = SECTIONS.find((s) => s.name === section)!.role;
+  return {
+    path: `/admin/${section}`,
+    layout: "any",
+    public: true,
+    render: async (c) => {
+      const op = await operatorOf(c);
+      if (!op) {
+        const url = new URL(c.req.url);
+        return c.redirect(`/admin?next=${encodeURIComponent(url.pathname + url.search)}`, 302);
+      }
+      c.set("operator", op);
+      if (!op.roles.includes(role)) {
+        const home = homeOf(op);
+        if (home) return c.redirect(home, 302);
+        return consoleDocument(
+          c,
+          c.var.t("admin.title"),
+          <p class="admin-alert" role="alert">{c.var.t("errors.FORBIDDEN")}</p>,
+          { session: op, section: null },
+        );
+      }
+      return await render(c, op);
+    },
+  };
+}

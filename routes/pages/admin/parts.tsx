@@ -1,0 +1,76 @@
+/** Small pieces the console's pages share: detail rows, status badges, times and amounts. */
+import type { ComponentChildren } from "preact";
+import { formatNumber } from "../../../locales/format.ts";
+import type { Ctx } from "../../../edge/platform/context.ts";
+import { Island } from "../../../edge/render/island.tsx";
+import AdminEvidence from "../../../islands/AdminEvidence.tsx";
+
+/** How the pages of the console write times and amounts, in the operator's language and zone. */
+export interface Fmt {
+  t: (key: string, params?: Record<string, string | number>) => string;
+  /** a moment with seconds (the audit trail needs them) */
+  time: (ms: number | null) => string;
+  /** an amount exactly as stored (all its decimals), grouped */
+  exact: (v: string) => string;
+}
+
+export function fmtOf(c: Ctx): Fmt {
+  const locale = c.var.locale;
+  let df: Intl.DateTimeFormat;
+  try {
+    df = new Intl.DateTimeFormat(locale, {
+      dateStyle: "medium",
+      timeStyle: "medium",
+      timeZone: c.var.timeZone,
+    });
+  } catch {
+    df = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "medium" });
+  }
+  return {
+    t: c.var.t,
+    time: (ms) => ms === null ? "—" : df.format(new Date(ms)),
+    exact: (v) => formatNumber(v, 8, locale, { trim: true }),
+  };
+}
+
+/** One label and value of a detail list. */
+export function Item(
+  { label, children, testid }: { label: string; children: ComponentChildren; testid?: string },
+) {
+  return (
+    <div class="admin-dl-row">
+      <dt>{label}</dt>
+      <dd data-testid={testid}>{children}</dd>
+    </div>
+  );
+}
+
+/** Who decided and when, and the reason given. */
+export function Decided(
+  { f, item }: {
+    f: Fmt;
+    item: { decidedAt: number | null; decidedBy: string | null; reason: string | null };
+  },
+) {
+  return (
+    <>
+      {item.decidedBy && (
+        <Item label={f.t("admin.operator")}>
+          {`${item.decidedBy} · ${f.time(item.decidedAt)}`}
+        </Item>
+      )}
+      {item.reason && <Item label={f.t("funds.reason")}>{item.reason}</Item>}
+    </>
+  );
+}
+
+/** An evidence image (through the operators' image route), enlarged on click. */
+export function Evidence({ f, id, label }: { f: Fmt; id: string; label: string }) {
+  return (
+    <Island
+      name="AdminEvidence"
+      of={AdminEvidence}
+      props={{ src: `/api/admin/images/${encodeURIComponent(id)}`, label, close: f.t("app.back") }}
+    />
+  );
+}

@@ -1,0 +1,218 @@
+/**
+ * A review queue's page, generated from its descriptor (`edge/operators/queues.ts`) and its
+ * view (the columns of a row, the detail of a record): the statuses as filters, the rows of
+ * one page, and the chosen record with the decisions the server allows on it now.
+ * `?status=&cursor=&id=&flash=` keep the state in the URL (reload, back and forward work).
+ */
+import type { ComponentChildren } from "preact";
+import { Id } from "../../../edge/funds/schemas.ts";
+import type { ReviewQueue } from "../../../edge/operators/queues.ts";
+import type { Ctx } from "../../../edge/platform/context.ts";
+import { DomainError } from "../../../edge/platform/errors.ts";
+import { pickTexts } from "../../../edge/platform/locale.ts";
+import { Island } from "../../../edge/render/island.tsx";
+import AdminDecision, { DECISION_TEXTS } from "../../../islands/AdminDecision.tsx";
+import AdminNotice from "../../../islands/AdminNotice.tsx";
+import type { PageDef } from "../types.ts";
+import { consoleDocument, sectionPage } from "./frame.tsx";
+import { type Fmt, fmtOf } from "./parts.tsx";
+
+type Record_ = { id: string; status: string; actions: string[]; createdAt: number; userId: string };
+
+/** How one queue's records look in the console. */
+export interface QueueView<I extends Record_> {
+  queue: ReviewQueue<I["status"], I["actions"][number], I>;
+  /** column headers after time and customer (locale keys); `num` columns align right */
+  columns: { key: string; num?: boolean }[];
+  /** the cells of those columns */
+  cells: (item: I, f: Fmt) => ComponentChildren;
+  /** the record's detail: amounts, evidence, payout details... */
+  detail: (item: I, f: Fmt) => ComponentChildren;
+  /** one line naming the record, repeated in the confirmation */
+  summary: (item: I, f: Fmt) => string;
+  /** the locale key of a status */
+  statusKey: (status: string) => string;
+}
+
+const PAGE = 20;
+/** The notices a page shows once after a decision (nothing else is accepted from the URL). */
+const FLASH = ["done", "ALREADY_DECIDED", "NOT_FOUND"] as const;
+
+function href(base: string, q: Record<string, string | null | undefined>, hash = "") {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) if (v) p.set(k, v);
+  const s = p.toString();
+  return `${base}${s ? `?${s}` : ""}${hash}`;
+}
+
+export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
+  const q = v.queue;
+  const base = `/admin/${q.name}`;
+  return sectionPage(q.name, async (c: Ctx) => {
+    const f = fmtOf(c);
+    const t = f.t;
+    const statusParam = c.req.query("status");
+    const status = (q.statuses as readonly string[]).includes(statusParam ?? "")
+      ? statusParam as I["status"]
+      : q.statuses[0];
+    const cursorParam = c.req.query("cursor");
+    const cursor = cursorParam && cursorParam.length <= 200 ? cursorParam : undefined;
+    const idParam = c.req.query("id");
+    const id = idParam && Id.safeParse(idParam).success ? idParam : null;
+    const flash = FLASH.find((x) => x === c.req.query("flash"));
+    const tenant = c.var.tenant.id;
+
+    let error = "";
+    let page: { items: I[]; cursor: string | null } = { items: [], cursor: null };
+    try {
+      page = await q.list(c.var.deps, tenant, status, PAGE, cursor);
+    } catch (e) {
+      if (!(e instanceof DomainError) || e.error !== "VALIDATION") throw e;
+      error = t("errors.VALIDATION");
+    }
+    const selected = id ? await q.get(c.var.deps, tenant, id) : null;
+    const here = { status, cursor };
+
+    const body = (
+      <section class="admin-queue" aria-labelledby="queue-title">
+        <div class="admin-bar">
+          <h2 id="queue-title">{t(`admin.${q.name}`)}</h2>
+          <nav class="admin-filter admin-statuses" aria-label={t("admin.queue")}>
+            {q.statuses.map((s) => (
+              <a
+                key={s}
+                href={href(base, { status: s })}
+                class={s === status ? "admin-chip active" : "admin-chip"}
+                aria-current={s === status ? "page" : undefined}
+                data-testid={`status-${s}`}
+              >
+                {t(v.statusKey(s))}
+              </a>
+            ))}
+            <a
+              class="btn btn-ghost btn-small"
+              href={href(base, { ...here, id })}
+              data-testid="queue-refresh"
+            >
+              {t("admin.refresh")}
+            </a>
+          </nav>
+        </div>
+        {flash && (
+          <Island
+            name="AdminNotice"
+            of={AdminNotice}
+            props={{
+              text: t(flash === "done" ? "admin.done" : `errors.${flash}`),
+              ok: flash === "done",
+            }}
+          />
+        )}
+        <div class="admin-split">
+          <div class="admin-list card">
+            {error && <p class="admin-alert" role="alert">{error}</p>}
+            {!error && page.items.length === 0 && (
+              <p class="admin-empty muted" data-testid="queue-empty">{t("admin.empty")}</p>
+            )}
+            {page.items.length > 0 && (
+              <div class="table-wrap">
+                <table class="table admin-table" data-testid="queue-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t("funds.time")}</th>
+                      <th scope="col">{t("admin.customer")}</th>
+                      {v.columns.map((col) => (
+                        <th key={col.key} scope="col" class={col.num ? "num" : ""}>{t(col.key)}</th>
+                      ))}
+                      <th scope="col">
+                        <span class="sr-only">{t("funds.detail")}</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {page.items.map((item) => (
+                      <tr
+                        key={item.id}
+                        data-id={item.id}
+                        class={item.id === selected?.id ? "selected" : undefined}
+                        aria-current={item.id === selected?.id ? "true" : undefined}
+                      >
+                        <td class="nowrap">{f.time(item.createdAt)}</td>
+                        <td class="mono">{item.userId}</td>
+                        {v.cells(item, f)}
+                        <td class="admin-open">
+                          <a
+                            class="btn btn-ghost btn-small"
+                            href={href(base, { ...here, id: item.id }, "#detail")}
+                          >
+                            {t("funds.detail")}
+                          </a>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            {(page.cursor || cursor) && (
+              <div class="pager">
+                {cursor && (
+                  <a class="btn btn-ghost btn-small" href={href(base, { status })}>
+                    {t("admin.firstPage")}
+                  </a>
+                )}
+                {page.cursor && (
+                  <a
+                    class="btn btn-ghost btn-small"
+                    href={href(base, { status, cursor: page.cursor })}
+                    data-testid="next-page"
+                  >
+                    {t("funds.more")}
+                  </a>
+                )}
+              </div>
+            )}
+          </div>
+          <div class="admin-detail card" id="detail" data-testid="detail">
+            {selected
+              ? (
+                <article aria-labelledby="detail-title">
+                  <div class="admin-detail-head">
+                    <h2 id="detail-title" tabIndex={-1}>{t("funds.detail")}</h2>
+                    <span class={`admin-status s-${selected.status}`} data-testid="detail-status">
+                      {t(v.statusKey(selected.status))}
+                    </span>
+                  </div>
+                  <p class="muted small mono admin-id">{selected.id}</p>
+                  {v.detail(selected, f)}
+                  {selected.actions.length > 0 && (
+                    <Island
+                      name="AdminDecision"
+                      of={AdminDecision}
+                      props={{
+                        queue: q.name,
+                        id: selected.id,
+                        actions: selected.actions,
+                        needsReason: [...q.needsReason],
+                        summary: v.summary(selected, f),
+                        tx: pickTexts(t, DECISION_TEXTS),
+                      }}
+                    />
+                  )}
+                </article>
+              )
+              : (
+                <p class="muted admin-empty">
+                  {t(id ? "errors.NOT_FOUND" : "admin.pick")}
+                </p>
+              )}
+          </div>
+        </div>
+      </section>
+    );
+    return consoleDocument(c, `${t(`admin.${q.name}`)} · ${t("admin.title")}`, body, {
+      session: c.var.operator,
+      section: q.name,
+    });
+  });
+}

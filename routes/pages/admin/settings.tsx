@@ -1,0 +1,88 @@
+/** The funds settings: the withdrawal rules (a form) and the recharge channels (open / close). */
+import { pickTexts } from "../../../edge/platform/locale.ts";
+import { Island } from "../../../edge/render/island.tsx";
+import AdminChannelSwitch from "../../../islands/AdminChannelSwitch.tsx";
+import AdminNotice from "../../../islands/AdminNotice.tsx";
+import AdminSettings, { SETTINGS_TEXTS } from "../../../islands/AdminSettings.tsx";
+import { consoleDocument, sectionPage } from "./frame.tsx";
+
+export const settingsPage = sectionPage("settings", async (c, op) => {
+  const t = c.var.t;
+  const { fundsSettings } = c.var.deps;
+  const tenant = c.var.tenant.id;
+  const [rules, channels] = await Promise.all([
+    fundsSettings.withdraw(tenant),
+    fundsSettings.channels(tenant),
+  ]);
+  const done = c.req.query("flash") === "done";
+  const sw = {
+    enable: t("admin.enable"),
+    disable: t("admin.disable"),
+    networkError: t("app.networkError"),
+    timeout: t("app.timeout"),
+  };
+  const body = (
+    <section class="admin-queue" aria-labelledby="settings-title">
+      <div class="admin-bar">
+        <h2 id="settings-title">{t("admin.settings")}</h2>
+      </div>
+      {done && (
+        <Island name="AdminNotice" of={AdminNotice} props={{ text: t("admin.done"), ok: true }} />
+      )}
+      <div class="admin-columns">
+        <div class="card admin-pane">
+          <h3 class="admin-h3">{t("admin.withdrawRules")}</h3>
+          <Island
+            name="AdminSettings"
+            of={AdminSettings}
+            props={{ initial: rules, tx: pickTexts(t, SETTINGS_TEXTS) }}
+          />
+        </div>
+        <div class="card admin-pane">
+          <h3 class="admin-h3">{t("admin.channels")}</h3>
+          <div class="table-wrap">
+            <table class="table admin-table" data-testid="channels">
+              <thead>
+                <tr>
+                  <th scope="col">{t("recharge.channel")}</th>
+                  <th scope="col">{t("funds.currency")}</th>
+                  <th scope="col">{t("admin.state")}</th>
+                  <th scope="col">
+                    <span class="sr-only">{t("admin.action")}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {channels.map((ch) => (
+                  <tr key={ch.id} data-id={ch.id}>
+                    <td>
+                      {ch.name}
+                      <div class="muted small mono">{ch.id}</div>
+                    </td>
+                    <td>{ch.currency}</td>
+                    <td>
+                      <span class={`admin-status ${ch.enabled ? "s-passed" : "s-rejected"}`}>
+                        {t(ch.enabled ? "admin.open" : "admin.closed")}
+                      </span>
+                    </td>
+                    <td class="admin-open">
+                      <Island
+                        name="AdminChannelSwitch"
+                        of={AdminChannelSwitch}
+                        props={{ channel: ch, tx: sw }}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+  return consoleDocument(c, `${t("admin.settings")} · ${t("admin.title")}`, body, {
+    session: op,
+    section: "settings",
+  });
+});

@@ -1,0 +1,110 @@
+/** The withdrawal review queue: amounts, the payout details to pay to, the history. */
+import { withdrawalsQueue } from "../../../edge/operators/queues.ts";
+import type { WithdrawalReview } from "../../../edge/operators/schemas.ts";
+import { Island } from "../../../edge/render/island.tsx";
+import AdminCopy from "../../../islands/AdminCopy.tsx";
+import { queuePage } from "./queue.tsx";
+import { type Fmt, Item } from "./parts.tsx";
+
+const DETAIL_LABELS: Record<string, string> = {
+  holder: "methods.holder",
+  number: "methods.number",
+  bankName: "methods.bankName",
+  bankAddress: "methods.bankAddress",
+  branch: "methods.branch",
+  swift: "methods.swift",
+  type: "methods.type",
+  address: "methods.address",
+};
+/** The details an operator copies into the payout (account numbers and addresses). */
+const COPYABLE = new Set(["number", "address", "swift", "holder"]);
+
+function PayTo({ w, f }: { w: WithdrawalReview; f: Fmt }) {
+  const { region, ...rest } = w.method.details;
+  const details = Object.entries(rest).filter(([, v]) => v !== null && v !== "");
+  const copy = { copy: f.t("funds.copy"), copied: f.t("funds.copied") };
+  return (
+    <div class="admin-payto" data-testid="pay-to">
+      <p class="admin-payto-kind">
+        <span class="muted">
+          {f.t(w.method.kind === "bank" ? "methods.bankCard" : "methods.cryptoAddress")}
+        </span>{" "}
+        <strong>{w.method.label}</strong>
+        {region && <span class="muted">{` · ${f.t(`methods.${region}`)}`}</span>}
+      </p>
+      <dl class="admin-dl">
+        {details.map(([k, v]) => (
+          <div key={k} class="admin-dl-row">
+            <dt>{DETAIL_LABELS[k] ? f.t(DETAIL_LABELS[k]) : k}</dt>
+            <dd>
+              <span class={COPYABLE.has(k) ? "mono" : undefined} data-testid={`payout-${k}`}>
+                {v}
+              </span>
+              {COPYABLE.has(k) && (
+                <Island
+                  name="AdminCopy"
+                  of={AdminCopy}
+                  props={{ text: v!, label: f.t(DETAIL_LABELS[k]!), tx: copy }}
+                />
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+export const withdrawalsPage = queuePage<WithdrawalReview>({
+  queue: withdrawalsQueue,
+  statusKey: (s) => `funds.status.${s}`,
+  columns: [
+    { key: "funds.amount", num: true },
+    { key: "funds.net", num: true },
+    { key: "admin.payTo" },
+  ],
+  cells: (w, f) => (
+    <>
+      <td class="num nowrap">{`${f.exact(w.amount)} ${w.currency}`}</td>
+      <td class="num nowrap">{`${f.exact(w.net)} ${w.currency}`}</td>
+      <td>{w.method.label}</td>
+    </>
+  ),
+  summary: (w, f) =>
+    `${f.exact(w.amount)} ${w.currency} → ${w.method.label} · ${f.t("admin.customer")} ${w.userId}`,
+  detail: (w, f) => (
+    <>
+      <dl class="admin-dl">
+        <Item label={f.t("funds.amount")} testid="amount">
+          <strong>{`${f.exact(w.amount)} ${w.currency}`}</strong>
+        </Item>
+        <Item label={f.t("funds.fee")}>{`${f.exact(w.fee)} ${w.currency}`}</Item>
+        <Item label={f.t("funds.net")} testid="net">
+          <strong>{`${f.exact(w.net)} ${w.currency}`}</strong>
+        </Item>
+        <Item label={f.t("admin.customer")}>
+          <span class="mono">{w.userId}</span>
+        </Item>
+        <Item label={f.t("funds.time")}>{f.time(w.createdAt)}</Item>
+        {w.frozenFrom && (
+          <Item label={f.t("funds.status.frozen")}>
+            {`← ${f.t(`funds.status.${w.frozenFrom}`)}`}
+          </Item>
+        )}
+        {w.reason && <Item label={f.t("funds.reason")}>{w.reason}</Item>}
+      </dl>
+      <h3 class="admin-h3">{f.t("admin.payTo")}</h3>
+      <PayTo w={w} f={f} />
+      <h3 class="admin-h3">{f.t("admin.history")}</h3>
+      <ol class="admin-history" data-testid="history">
+        {w.history.map((h, i) => (
+          <li key={i}>
+            <span class="nowrap muted">{f.time(h.at)}</span>
+            <strong>{f.t(`funds.step.${h.action}`)}</strong>
+            {h.by && <span class="muted">{h.by}</span>}
+          </li>
+        ))}
+      </ol>
+    </>
+  ),
+});
