@@ -6,7 +6,7 @@
  */
 import { formatDecimal, mulDiv, SCALE } from "../../core-wasm/mod.ts";
 import { messageInto } from "../content/messages.ts";
-import { attachImage, type ImageStore } from "../identity/uploads.ts";
+import { attachImage, type ImageStore } from "../uploads/service.ts";
 import { type Currency, house, user } from "../ledger/accounts.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
 import type { PricePort } from "../market/prices.ts";

@@ -13,7 +13,7 @@ import type { Json } from "../operators/store.ts";
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { pageByIndex } from "../platform/kvpage.ts";
-import { attachImage, type ImageStore } from "./uploads.ts";
+import { attachImage, type ImageStore } from "../uploads/service.ts";
 
 export const DOC_TYPES = ["idCard", "passport", "drivingLicence"] as const;
 export type DocType = typeof DOC_TYPES[number];

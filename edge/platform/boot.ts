@@ -4,7 +4,7 @@ import { PaymentMethods } from "../funds/methods.ts";
 import { Recharges } from "../funds/recharge.ts";
 import { Withdrawals } from "../funds/withdraw.ts";
 import { Identity } from "../identity/certify.ts";
-import { ImageStore } from "../identity/uploads.ts";
+import { ImageStore } from "../uploads/service.ts";
 import { AccountsService } from "../accounts/service.ts";
 import { DevOutboxSender, HttpSmsSender } from "../accounts/sender.ts";
 import { Ledger } from "../ledger/service.ts";

@@ -4,7 +4,7 @@ import type { PaymentMethods } from "../funds/methods.ts";
 import type { Recharges } from "../funds/recharge.ts";
 import type { Withdrawals } from "../funds/withdraw.ts";
 import type { Identity } from "../identity/certify.ts";
-import type { ImageStore } from "../identity/uploads.ts";
+import type { ImageStore } from "../uploads/service.ts";
 import type { Context } from "hono";
 import type { AccountsService, Session } from "../accounts/service.ts";
 import type { SmsSender } from "../accounts/sender.ts";

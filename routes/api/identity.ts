@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { DOC_TYPES, identityStatus } from "../../edge/identity/certify.ts";
 import { ImageId } from "../../edge/funds/schemas.ts";
-import { MAX_UPLOAD_BYTES, sanitizeImage, UploadRejected } from "../../edge/identity/uploads.ts";
+import { MAX_UPLOAD_BYTES, sanitizeImage, UploadRejected } from "../../edge/uploads/sanitize.ts";
 import type { AppEnv, Ctx } from "../../edge/platform/context.ts";
 import { errorResponse, ok } from "../../edge/platform/envelope.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
@@ -179,15 +179,11 @@ export async function serveImage(c: Ctx) {
     const header = c.req.header("authorization")?.replace(/^Bearer\s+/i, "").trim();
     const op = header ? await operators.session(t, header) : null;
     const s = op ? null : await sessionOf(c);
-    if (!op && !s) throw new DomainError("UNAUTHORIZED");
-    const meta = await images.meta(t, parsed.data);
-    let allowed = false;
-    if (meta && op) {
-      // operators see evidence of their own role only (vouchers: funds; documents: identity)
-      const use = await images.use(t, parsed.data);
-      allowed = use !== null && op.roles.includes(use);
-    } else if (meta) allowed = meta.owner === `u:${s!.userId}`;
-    if (!allowed) throw new DomainError("NOT_FOUND");
+    // public images: anyone; evidence: its owner, or operators of its role (uploads service)
+    const viewer = op ? { roles: op.roles } : s ? { userId: s.userId } : null;
+    if (!await images.mayRead(t, parsed.data, viewer)) {
+      throw new DomainError(viewer ? "NOT_FOUND" : "UNAUTHORIZED");
+    }
     const img = await images.read(t, parsed.data);
     if (!img) throw new DomainError("NOT_FOUND");
     return new Response(img.bytes as Uint8Array<ArrayBuffer>, {
