@@ -10,7 +10,7 @@
 import { formatDecimal, mulDiv, SCALE } from "../../core-wasm/mod.ts";
 import type { AccountsService } from "../accounts/service.ts";
 import { keys as accountKeys, type UserRecord } from "../accounts/store.ts";
-import { messageInto } from "../content/messages.ts";
+import { messageInto } from "../messages/store.ts";
 import { accountId, type Currency, DECIMALS, house, user } from "../ledger/accounts.ts";
 import { amountIn } from "../ledger/schemas.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";

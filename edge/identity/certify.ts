@@ -6,7 +6,7 @@
  * writes it, its audit entry and the customer's message) and raises the customer's certifyLevel.
  */
 import { keys as accountKeys, type UserRecord } from "../accounts/store.ts";
-import { messageInto } from "../content/messages.ts";
+import { messageInto } from "../messages/store.ts";
 import { journalId } from "../ledger/service.ts";
 import { auditInto } from "../operators/audit.ts";
 import type { Json } from "../operators/store.ts";

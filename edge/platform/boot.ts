@@ -1,5 +1,5 @@
 import { OperatorsService } from "../operators/service.ts";
-import { migrateUnreadCounters } from "../content/messages.ts";
+import { Messages } from "../messages/service.ts";
 import { PaymentMethods } from "../funds/methods.ts";
 import { Recharges } from "../funds/recharge.ts";
 import { Withdrawals } from "../funds/withdraw.ts";
@@ -21,7 +21,6 @@ import { Exchange } from "../trading/exchange.ts";
 import { HoldingFees } from "../trading/holding_fee.ts";
 import { Spot, spotJson } from "../trading/spot.ts";
 import type { AppConfig } from "./config.ts";
-import type { Deps } from "./context.ts";
 import { TenantRegistry } from "./tenants.ts";
 
 function isRemote(path: string): boolean {
@@ -48,16 +47,20 @@ async function readConnection(path: string, kv: Deno.Kv): Promise<Deno.Kv> {
 /** The key of that probe (one per store, outside the tenants' keys like market data). */
 const READS_PROBE = ["platform", "readsProbe"];
 
-/** Wire the capabilities together (used by main.ts and by the tests' real servers). */
+/**
+ * Wire the capabilities together (used by main.ts and by the tests' real servers). `Deps` is
+ * the type of what this returns.
+ */
 export async function buildDeps(
   config: AppConfig,
   kv: Deno.Kv,
   opts: { now?: () => number; log?: (line: string) => void } = {},
-): Promise<Deps> {
+) {
   const now = opts.now ?? Date.now;
   const reads = await readConnection(config.kvPath, kv);
   const tenants = await TenantRegistry.load(config.tenantsFile);
-  for (const id of tenants.byId.keys()) await migrateUnreadCounters(kv, id);
+  const messages = new Messages(kv);
+  await messages.migrate(tenants.byId.keys());
   const sender = config.smsSender === "http" && config.smsHttp
     ? new HttpSmsSender(config.smsHttp, opts.log)
     : new DevOutboxSender(kv, opts.log);
@@ -139,6 +142,7 @@ export async function buildDeps(
     spot,
     engine,
     images,
+    messages,
     identity,
     methods,
     recharges,

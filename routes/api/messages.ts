@@ -5,7 +5,7 @@ import {
   type MessageRecord,
   readMessage,
   unreadCount,
-} from "../../edge/content/messages.ts";
+} from "../../edge/messages/store.ts";
 import { Id, PageQuery } from "../../edge/funds/schemas.ts";
 import type { AppEnv, Ctx } from "../../edge/platform/context.ts";
 import { ok } from "../../edge/platform/envelope.ts";
