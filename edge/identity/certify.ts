@@ -14,64 +14,34 @@ import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { pageByIndex } from "../platform/kvpage.ts";
 import { attachImage, type ImageStore } from "../uploads/service.ts";
+import {
+  type CertState,
+  DOC_TYPES,
+  type DocType,
+  EMPTY,
+  identityKeys,
+  type IdentityStatus,
+  identityStatus,
+  type Level,
+  type LevelState,
+  type Submission,
+} from "./store.ts";
 
-export const DOC_TYPES = ["idCard", "passport", "drivingLicence"] as const;
-export type DocType = typeof DOC_TYPES[number];
-export type Level = "junior" | "advanced";
-export type CertState = "authenticating" | "authenticated" | "rejected";
-
-export interface Submission {
-  id: string;
-  userId: string;
-  level: Level;
-  junior: { name: string; docType: DocType; docNumber: string } | null;
-  advanced: { frontImageId: string; backImageId: string; handheldImageId: string } | null;
-  status: CertState;
-  reason: string | null;
-  createdAt: number;
-  decidedAt: number | null;
-  decidedBy: string | null;
-}
-
-export interface LevelState {
-  status: CertState;
-  submissionId: string;
-  reason: string | null;
-  updatedAt: number;
-}
-
-export interface IdentityStatus {
-  junior: LevelState | null;
-  advanced: LevelState | null;
-  /** the authenticated junior name (bank card holders must match it) */
-  verifiedName: string | null;
-}
-
-const EMPTY: IdentityStatus = { junior: null, advanced: null, verifiedName: null };
-
-export const identityKeys = {
-  status: (t: string, userId: string) => [t, "identity", "status", userId],
-  submission: (t: string, id: string) => [t, "identity", "cert", id],
-  byStatus: (t: string, status: CertState, id: string) => [t, "identity", "certBy", status, id],
-  byStatusPrefix: (t: string, status: CertState) => [t, "identity", "certBy", status],
-  byUser: (t: string, userId: string, id: string) => [t, "identity", "certByUser", userId, id],
-  /** a document number belongs to one customer per tenant while not rejected */
-  doc: (t: string, docType: string, docNumber: string) => [
-    t,
-    "identity",
-    "doc",
-    docType,
-    docNumber,
-  ],
+export {
+  type CertState,
+  DOC_TYPES,
+  type DocType,
+  identityKeys,
+  type IdentityStatus,
+  identityStatus,
+  type Level,
+  type LevelState,
+  type Submission,
 };
 
 /** Document numbers compare without spaces, dashes and case. */
 export function normalizeDocNumber(s: string) {
   return s.replace(/[\s-]/g, "").toUpperCase();
-}
-
-export async function identityStatus(kv: Deno.Kv, t: string, userId: string) {
-  return (await kv.get<IdentityStatus>(identityKeys.status(t, userId))).value ?? EMPTY;
 }
 
 export class Identity {
@@ -80,6 +50,11 @@ export class Identity {
     private images: ImageStore,
     private now: () => number = Date.now,
   ) {}
+
+  /** The customer's verification state (empty when nothing was submitted). */
+  status(t: string, userId: string): Promise<IdentityStatus> {
+    return identityStatus(this.kv, t, userId);
+  }
 
   async submitJunior(
     t: string,

@@ -9,6 +9,7 @@ import { AccountsService } from "../accounts/service.ts";
 import { DevOutboxSender, HttpSmsSender } from "../accounts/sender.ts";
 import { Ledger } from "../ledger/service.ts";
 import { LOCAL_GROUPS, REMOTE_GROUPS } from "../ledger/group_commit.ts";
+import { Favourites } from "../market/favourites.ts";
 import { ReferencePrices } from "../market/prices.ts";
 import { MarketService } from "../market/service.ts";
 import { Hub } from "../realtime/hub.ts";
@@ -134,6 +135,7 @@ export async function buildDeps(
     ledger,
     prices: market,
     market,
+    favourites: new Favourites(kv),
     hub,
     fast,
     contracts,
