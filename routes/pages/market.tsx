@@ -19,7 +19,7 @@ import {
 } from "../../components/TradeNav.tsx";
 import { desktopPage, mobilePage } from "./frame.tsx";
 import type { PageDef } from "./types.ts";
-import { ContractTicketIsland, FastTicketIsland, SpotTicketIsland } from "./trading.tsx";
+import { ContractTicketIsland, FastTicketIsland, SpotTicketIsland } from "./tickets.tsx";
 
 type Mode = "all" | "rising" | "watch" | "recommend";
 
