@@ -1,8 +1,9 @@
 /**
  * The scheduler of periodic work. A job runs at start (awaited, before requests are served),
- * every `everyMs`, or hourly at a minute of the wall clock; a `leased` job runs on one instance
- * at a time (`exclusive()`: a lease per job, released when done), so it must be idempotent. A
- * failed run is logged and retried at its next time. `stop()` clears every timer.
+ * every `everyMs`, or hourly at a minute of the wall clock (`Deno.cron` where the runtime has
+ * it, which also wakes an idle isolate on Deno Deploy; a timer otherwise); a `leased` job runs on
+ * one instance at a time (`exclusive()`: a lease per job, released when done), so it must be
+ * idempotent. A failed run is logged and retried at its next time. `stop()` ends every schedule.
  */
 import { exclusive } from "../platform/lease.ts";
 
@@ -33,10 +34,12 @@ export function untilMinute(now: number, minute: number): number {
 export async function startJobs(
   kv: Deno.Kv,
   jobs: Job[],
-  o: { periodic?: boolean; log?: (line: string) => void } = {},
+  o: { periodic?: boolean; cron?: boolean; log?: (line: string) => void } = {},
 ): Promise<Jobs> {
   const log = o.log ?? console.error;
   const timers = new Set<ReturnType<typeof setTimeout>>();
+  const crons = new AbortController();
+  const useCron = o.cron !== false && typeof Deno.cron === "function";
   let stopped = false;
   const once = async (job: Job, waitMs = 0) => {
     try {
@@ -54,7 +57,9 @@ export async function startJobs(
       const timer = setInterval(() => void once(job), job.everyMs);
       timers.add(timer);
     }
-    if (job.hourlyAt !== undefined) {
+    if (job.hourlyAt !== undefined && useCron) {
+      Deno.cron(job.name, `${job.hourlyAt} * * * *`, { signal: crons.signal }, () => once(job));
+    } else if (job.hourlyAt !== undefined) {
       const at = job.hourlyAt;
       const next = () => {
         const timer = setTimeout(() => {
@@ -70,6 +75,7 @@ export async function startJobs(
   return {
     stop() {
       stopped = true;
+      crons.abort();
       for (const t of timers) {
         clearTimeout(t);
         clearInterval(t);

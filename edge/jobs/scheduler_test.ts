@@ -23,10 +23,20 @@ Deno.test("startJobs: start-up runs are awaited, leased ones under a lease; fail
     },
     { name: "c", atStart: true, run: () => Promise.reject(new Error("boom")) },
     { name: "d", hourlyAt: 0, everyMs: 3_600_000, run: () => ran.push("d") },
-  ], { log: (l) => logged.push(l) });
+  ], { cron: false, log: (l) => logged.push(l) });
   jobs.stop();
   assertEquals(ran, ["a", "b:true"]);
   assertEquals(logged.length, 1);
   assertEquals(logged[0]!.startsWith("[job] c failed: Error: boom"), true);
+  kv.close();
+});
+
+Deno.test("startJobs: hourly jobs through Deno.cron end with stop()", async () => {
+  const kv = await Deno.openKv(":memory:");
+  const jobs = await startJobs(kv, [{ name: "cron-test", hourlyAt: 5, run: () => {} }]);
+  jobs.stop();
+  // the name is free again once its schedule ended
+  const again = await startJobs(kv, [{ name: "cron-test", hourlyAt: 5, run: () => {} }]);
+  again.stop();
   kv.close();
 });
