@@ -1,6 +1,6 @@
 /** Trading screens: the fast-contract ticket (mobile and the desktop trade page) and records. */
 import { formatDecimal, parseDecimal } from "../../core-wasm/mod.ts";
-import { user } from "../../edge/ledger/accounts.ts";
+import { accountId, type Currency, user } from "../../edge/ledger/accounts.ts";
 import { symbolOf } from "../../edge/market/symbols.ts";
 import type { Ctx } from "../../edge/platform/context.ts";
 import {
@@ -19,7 +19,12 @@ import { Island } from "../../edge/render/island.tsx";
 import type { FastOrderJson } from "../../edge/trading/fast.ts";
 import ExchangeForm, { EXCHANGE_TEXTS } from "../../islands/ExchangeForm.tsx";
 import { FlowList } from "../../components/FlowList.tsx";
-import { presetOf, SymbolPicker, ticketSymbol } from "../../components/TradeNav.tsx";
+import {
+  presetOf,
+  SymbolPicker,
+  type TicketProduct,
+  ticketSymbol,
+} from "../../components/TradeNav.tsx";
 import { mobilePage } from "./frame.tsx";
 import { chartOf, FeedLabel } from "./market.tsx";
 import { ContractTicketIsland, FastTicketIsland, SpotTicketIsland } from "./tickets.tsx";
@@ -217,63 +222,62 @@ const recordsPage = (path: string, title: string): PageDef => ({
   },
 });
 
-export const tradingPages: PageDef[] = [
-  {
-    path: "/wp/product/order",
+/** A mobile ticket page: the symbol picker, the feed label, the chart, the ticket, a link. */
+function ticketPage(o: {
+  path: string;
+  product: TicketProduct;
+  /** locale key of the title (the symbol's name follows) */
+  title: string;
+  ticket: typeof FastTicketIsland;
+  link: { href: string; label: string };
+}): PageDef {
+  return {
+    path: o.path,
     layout: "wp",
     render: async (c, s) => {
       const t = c.get("t");
-      const symbol = ticketSymbol(c.get("tenant"), "fast", c.req.query("symbol")).code;
+      const def = ticketSymbol(c.get("tenant"), o.product, c.req.query("symbol"));
       return mobilePage(
         c,
-        { title: `${t("page.fastOrder")} · ${symbolOf(symbol)!.name}`, back: "/wp/product" },
+        { title: `${t(o.title)} · ${def.name}`, back: "/wp/product" },
         <>
           <SymbolPicker
             t={t}
             tenant={c.get("tenant")}
-            product="fast"
+            product={o.product}
             layout="wp"
-            preset={presetOf((n) => c.req.query(n), "fast")}
-            current={symbol}
-          />
-          <FeedLabel c={c} />
-          {chartOf(c, symbol)}
-          {await FastTicketIsland({ c, s, symbol })}
-          <p class="links">
-            <a href="/wp/product/tradeRecord">{t("fast.history")}</a>
-          </p>
-        </>,
-      );
-    },
-  },
-  {
-    path: "/wp/product/leveragedDeals",
-    layout: "wp",
-    render: async (c, s) => {
-      const t = c.get("t");
-      const def = ticketSymbol(c.get("tenant"), "leveraged", c.req.query("symbol"));
-      return mobilePage(
-        c,
-        { title: `${t("page.leveragedDeals")} · ${def.name}`, back: "/wp/product" },
-        <>
-          <SymbolPicker
-            t={t}
-            tenant={c.get("tenant")}
-            product="leveraged"
-            layout="wp"
-            preset={presetOf((n) => c.req.query(n), "leveraged")}
+            preset={presetOf((n) => c.req.query(n), o.product)}
             current={def.code}
           />
           <FeedLabel c={c} />
           {chartOf(c, def.code)}
-          {await ContractTicketIsland({ c, s, symbol: def.code })}
+          {await o.ticket({ c, s, symbol: def.code })}
           <p class="links">
-            <a href="/wp/positions/heyue">{t("page.positionsHeyue")}</a>
+            <a href={o.link.href}>{t(o.link.label)}</a>
           </p>
         </>,
       );
     },
-  },
+  };
+}
+
+export const tradingPages: PageDef[] = [
+  ticketPage({
+    path: "/wp/product/order",
+    product: "fast",
+    title: "page.fastOrder",
+    ticket: FastTicketIsland,
+    link: { href: "/wp/product/tradeRecord", label: "fast.history" },
+  }),
+
+  ticketPage({
+    path: "/wp/product/leveragedDeals",
+    product: "leveraged",
+    title: "page.leveragedDeals",
+    ticket: ContractTicketIsland,
+    link: { href: "/wp/positions/heyue", label: "page.positionsHeyue" },
+  }),
+
   {
     path: "/wp/positions/heyue",
     layout: "wp",
@@ -328,7 +332,8 @@ export const tradingPages: PageDef[] = [
         tid,
         (["BTC", "ETH", "USDT"] as const).map((cur) => user(s!.userId, "spot", cur)),
       );
-      const bal = (cur: string) => formatDecimal(b.get(`u:${s!.userId}:spot:${cur}`)!.available);
+      const bal = (cur: Currency) =>
+        formatDecimal(b.get(accountId(user(s!.userId, "spot", cur)))!.available);
       const lines = await ledger.lines(tid, s!.userId, { limit: 10, type: "exchange" });
       return mobilePage(
         c,
@@ -359,34 +364,14 @@ export const tradingPages: PageDef[] = [
       );
     },
   },
-  {
+  ticketPage({
     path: "/wp/product/bibi",
-    layout: "wp",
-    render: async (c, s) => {
-      const t = c.get("t");
-      const symbol = ticketSymbol(c.get("tenant"), "spot", c.req.query("symbol")).code;
-      return mobilePage(
-        c,
-        { title: `${t("page.bibi")} · ${symbolOf(symbol)!.name}`, back: "/wp/product" },
-        <>
-          <SymbolPicker
-            t={t}
-            tenant={c.get("tenant")}
-            product="spot"
-            layout="wp"
-            preset={presetOf((n) => c.req.query(n), "spot")}
-            current={symbol}
-          />
-          <FeedLabel c={c} />
-          {chartOf(c, symbol)}
-          {await SpotTicketIsland({ c, s, symbol })}
-          <p class="links">
-            <a href="/wp/product/bibi/list">{t("spot.orders")}</a>
-          </p>
-        </>,
-      );
-    },
-  },
+    product: "spot",
+    title: "page.bibi",
+    ticket: SpotTicketIsland,
+    link: { href: "/wp/product/bibi/list", label: "spot.orders" },
+  }),
+
   {
     path: "/wp/product/bibi/list",
     layout: "wp",
