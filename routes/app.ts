@@ -12,7 +12,7 @@ import { adminApi } from "./api/admin.ts";
 import { fundsApi } from "./api/funds.ts";
 import { identityApi, serveImage } from "./api/identity.ts";
 import { messagesApi } from "./api/messages.ts";
-import { MAX_UPLOAD_BYTES } from "../edge/identity/uploads.ts";
+import { MAX_UPLOAD_BYTES } from "../edge/uploads/sanitize.ts";
 import { walletsApi } from "./api/wallets.ts";
 import { marketApi } from "./api/market.ts";
 import { tradingApi } from "./api/trading.ts";

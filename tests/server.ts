@@ -10,6 +10,7 @@ import type { Deps } from "../edge/platform/context.ts";
 import { createApp } from "../routes/app.ts";
 import { formatReport, verifyLedger } from "../edge/ledger/verify.ts";
 import { seedIfEmpty } from "../tools/seed.ts";
+import { startServerJobs } from "../edge/jobs/mod.ts";
 
 export const MOBILE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148";
@@ -74,15 +75,12 @@ export async function startServer(
     now: () => Date.now() + offset,
     log: () => {},
   });
-  if (opts.seed) {
-    const log = console.log;
-    console.log = () => {};
-    try {
-      await seedIfEmpty(deps);
-    } finally {
-      console.log = log;
-    }
-  }
+  // the server's jobs, started as main.ts starts them; the periodic runs are the tests' own
+  // (through `deps`, on the adjustable clock)
+  const jobs = await startServerJobs(deps, {
+    seed: opts.seed ? () => quietly(() => seedIfEmpty(deps)) : undefined,
+    periodic: false,
+  });
   // Market data: tests feed ticks through the tape themselves unless they ask for the feed.
   await deps.market.tape.load(deps.market.symbols.map((s) => s.code));
   await deps.events.start();
@@ -147,6 +145,7 @@ export async function startServer(
       });
     },
     async close() {
+      jobs.stop();
       // open sockets (a browser that is still closing) must not hold the shutdown up
       deps.hub.closeAll();
       // A graceful shutdown waits for every connection; one a closing browser left half-open
@@ -174,6 +173,17 @@ export async function startServer(
       if (report.breaches.length) throw new Error(formatReport(report));
     },
   };
+}
+
+/** Run `f` with console.log silenced (the seed's progress lines). */
+async function quietly<T>(f: () => Promise<T>): Promise<T> {
+  const log = console.log;
+  console.log = () => {};
+  try {
+    return await f();
+  } finally {
+    console.log = log;
+  }
 }
 
 /**

@@ -1,14 +1,11 @@
+/**
+ * Accounts: verification codes, registration, sign-in (with two-factor), passwords and the
+ * withdrawal password. Sessions, devices and the sign-in log are in sessions.ts; the keys and
+ * records in store.ts.
+ */
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
-import { describeDevice } from "../platform/device.ts";
-import {
-  giveBack,
-  type Limit,
-  locked,
-  signInGate,
-  type SignInLimits,
-  take,
-} from "../platform/ratelimit.ts";
+import { giveBack, type Limit, locked, signInGate, take } from "../platform/ratelimit.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import {
   burnVerify,
@@ -26,12 +23,22 @@ import {
   findUserByPhone,
   getUser,
   keys,
-  type LoginRecord,
   type LoginResult,
-  type SessionRecord,
   type UserRecord,
 } from "./store.ts";
 import { newTotpSecret, totpStep, totpUri } from "./totp.ts";
+import { LIMITS } from "./limits.ts";
+import { type ClientMeta, type DeviceSession, type Session, Sessions } from "./sessions.ts";
+
+export { LIMITS } from "./limits.ts";
+export {
+  type ClientMeta,
+  type DeviceSession,
+  LOGIN_LOG_SIZE,
+  type Session,
+  sessionToken,
+  userOfToken,
+} from "./sessions.ts";
 
 export interface AccountsDeps {
   kv: Deno.Kv;
@@ -43,84 +50,9 @@ export interface AccountsDeps {
   sessionMaxMs: number;
 }
 
-/** Limits (documented in README): attempts take a slot before they run, so races cannot exceed them. */
-export const LIMITS = {
-  login: {
-    perAccountSource: { max: 5, windowMs: 15 * 60_000 },
-    perAccount: { max: 50, windowMs: 15 * 60_000 },
-    perIp: { max: 30, windowMs: 15 * 60_000 },
-  } satisfies SignInLimits,
-  totpPerUser: { max: 5, windowMs: 15 * 60_000 },
-  codePerPhoneMinute: { max: 1, windowMs: 60_000 },
-  codePerPhoneHour: { max: 5, windowMs: 3600_000 },
-  codePerIp: { max: 20, windowMs: 3600_000 },
-  drawPasswordPerUser: { max: 5, windowMs: 15 * 60_000 },
-  passwordChangePerUser: { max: 5, windowMs: 15 * 60_000 },
-} satisfies Record<string, Limit | SignInLimits>;
-
 const CODE_TTL_MS = 10 * 60_000;
 const CODE_MAX_ATTEMPTS = 5;
-const SESSION_TOUCH_MS = 60_000;
 const INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-/** Recent sign-ins: a ring of this many per customer, each entry kept at most 90 days. */
-export const LOGIN_LOG_SIZE = 50;
-const LOGIN_LOG_TTL_MS = 90 * 24 * 3600_000;
-
-/** Where a request comes from, kept with its session and its sign-in record. */
-export interface ClientMeta {
-  ip: string;
-  userAgent: string;
-}
-
-export interface DeviceSession {
-  id: string;
-  device: string | null;
-  ip: string | null;
-  createdAt: number;
-  lastSeenAt: number;
-  current: boolean;
-}
-
-/** The public id of a session in the devices list (never the token or its stored hash). */
-async function sessionId(tokenHash: string) {
-  return (await sha256Hex(`session-id:${tokenHash}`)).slice(0, 24);
-}
-
-/**
- * A session token: 32 bytes, base64url (43 characters), as opaque to clients as a random one.
- * For a numeric user id below 2^32 the first five bytes name the user (a marker byte, then the
- * id), so a request reads its session and its user in one KV read; the other 27 bytes (216 bits)
- * are random. The stored hash covers every byte, so the named user cannot be swapped.
- */
-export function sessionToken(userId: string): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  const n = Number(userId);
-  if (/^[1-9]\d{0,9}$/.test(userId) && n <= 0xffff_ffff) {
-    bytes[0] = TOKEN_NAMES_USER;
-    new DataView(bytes.buffer).setUint32(1, n);
-  }
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_")
-    .replace(/=+$/, "");
-}
-
-const TOKEN_NAMES_USER = 0x01;
-
-/** The user id a session token names (a hint to verify against the session), else null. */
-export function userOfToken(token: string): string | null {
-  if (token.length !== 43 || !/^[A-Za-z0-9_-]{8}/.test(token)) return null;
-  const head = atob(token.slice(0, 8).replace(/-/g, "+").replace(/_/g, "/"));
-  if (head.charCodeAt(0) !== TOKEN_NAMES_USER) return null;
-  const n = ((head.charCodeAt(1) << 24) >>> 0) + (head.charCodeAt(2) << 16) +
-    (head.charCodeAt(3) << 8) + head.charCodeAt(4);
-  return n === 0 ? null : String(n);
-}
-
-export interface Session {
-  userId: string;
-  tokenHash: string;
-  user: UserRecord;
-}
-
 export function maskPhone(phone: string): string {
   if (phone.length <= 8) return phone.slice(0, 3) + "****";
   return phone.slice(0, 5) + "****" + phone.slice(-3);
@@ -141,7 +73,40 @@ export function userInfo(u: UserRecord): UserInfo {
 }
 
 export class AccountsService {
-  constructor(private d: AccountsDeps) {}
+  /** Sessions, devices and the sign-in log (sessions.ts). */
+  private live: Sessions;
+  constructor(private d: AccountsDeps) {
+    this.live = new Sessions(d);
+  }
+
+  /** Resolve a token to a live session (idle and absolute expiry), refreshing last-seen. */
+  session(t: string, token: string | undefined | null): Promise<Session | null> {
+    return this.live.session(t, token);
+  }
+
+  /** Whether a session is still live, without refreshing it (the realtime hub asks). */
+  sessionAlive(t: string, tokenHash: string): Promise<boolean> {
+    return this.live.alive(t, tokenHash);
+  }
+
+  logout(t: string, s: Session) {
+    return this.live.logout(t, s);
+  }
+
+  /** Recent sign-in attempts on the customer's account, newest first. */
+  logins(t: string, s: Session) {
+    return this.live.logins(t, s);
+  }
+
+  /** The customer's signed-in devices (live sessions), the newest sign-in first. */
+  sessions(t: string, s: Session): Promise<DeviceSession[]> {
+    return this.live.list(t, s);
+  }
+
+  /** Sign one of the customer's devices out; another customer's (or no) session is 404. */
+  revokeSession(t: string, s: Session, id: string) {
+    return this.live.revoke(t, id, s);
+  }
 
   private async limit(tenant: string, what: string, who: string, l: Limit) {
     const r = await take(this.d.kv, keys.rate(tenant, what, who), l, this.d.now());
@@ -282,41 +247,12 @@ export class AccountsService {
         .set(phoneKey, userId)
         .set(keys.invite(t, inviteCode), userId)
         .commit();
-      if (res.ok) return { user, ...(await this.createSession(t, user, meta)) };
+      if (res.ok) return { user, ...(await this.live.create(t, user, meta)) };
       // The code was consumed by a concurrent request, or the phone got taken: stop.
       const again = await this.d.kv.get(codeEntry.key);
       if (again.versionstamp !== codeEntry.versionstamp) throw new DomainError("CODE_INVALID");
     }
     throw storeBusy();
-  }
-
-  /**
-   * A new session for a user; `guard` adds the checks and writes that must commit with it (a
-   * TOTP step consumed). Returns null when that commit lost a race.
-   */
-  private async createSession(
-    t: string,
-    user: UserRecord,
-    meta: ClientMeta,
-    guard?: (op: Deno.AtomicOperation) => Deno.AtomicOperation,
-  ) {
-    const token = sessionToken(user.userId);
-    const tokenHash = await sha256Hex(token);
-    const now = this.d.now();
-    const rec: SessionRecord = {
-      userId: user.userId,
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt: now + this.d.sessionMaxMs,
-      ip: meta.ip.slice(0, 64),
-      userAgent: meta.userAgent.slice(0, 256),
-    };
-    let op = this.d.kv.atomic()
-      .set(keys.session(t, tokenHash), rec, { expireIn: this.d.sessionMaxMs })
-      .set(keys.userSession(t, user.userId, tokenHash), now, { expireIn: this.d.sessionMaxMs });
-    if (guard) op = guard(op);
-    if (!(await op.commit()).ok) throw new DomainError("TOTP_INVALID");
-    return { token, expiresAt: rec.expiresAt };
   }
 
   /**
@@ -340,7 +276,7 @@ export class AccountsService {
     );
     const found = await findUserByPhone(this.d.kv, t, phone);
     const record = (result: LoginResult) =>
-      found ? this.recordLogin(t, found.value.userId, meta, result) : Promise.resolve();
+      found ? this.live.recordLogin(t, found.value.userId, meta, result) : Promise.resolve();
     if (gate.locked) {
       await record("throttled");
       throw locked(gate.retryAfterMs);
@@ -368,7 +304,7 @@ export class AccountsService {
       await record("totpFailed");
       throw new DomainError("TOTP_INVALID", {}, { totp: "totpInvalid" });
     }
-    const session = await this.createSession(
+    const session = await this.live.create(
       t,
       found.value,
       meta,
@@ -380,85 +316,6 @@ export class AccountsService {
     await gate.succeeded();
     await record("success");
     return { user: found.value, ...session };
-  }
-
-  /**
-   * Append a sign-in attempt to the customer's ring of recent sign-ins. Refused attempts of a
-   * locked source are recorded once per lock window, so one source hammering a lock cannot push
-   * the owner's own sign-ins out of the ring.
-   */
-  private async recordLogin(t: string, userId: string, meta: ClientMeta, result: LoginResult) {
-    const ip = meta.ip.slice(0, 64);
-    const rec: LoginRecord = {
-      at: this.d.now(),
-      ip,
-      userAgent: meta.userAgent.slice(0, 256),
-      result,
-    };
-    const seqKey = keys.loginSeq(t, userId);
-    const seenKey = [...keys.rate(t, "login-throttled", userId), ip];
-    for await (const _attempt of commitAttempts(20)) {
-      const [seq, seen] = await this.d.kv.getMany<[number, true]>([seqKey, seenKey]);
-      if (result === "throttled" && seen.value) return;
-      const n = seq.value ?? 0;
-      let op = this.d.kv.atomic().check(seq)
-        .set(seqKey, n + 1)
-        .set(keys.login(t, userId, String(n % LOGIN_LOG_SIZE)), rec, {
-          expireIn: LOGIN_LOG_TTL_MS,
-        });
-      if (result === "throttled") {
-        op = op.check(seen).set(seenKey, true, {
-          expireIn: LIMITS.login.perAccountSource.windowMs,
-        });
-      }
-      if ((await op.commit()).ok) return;
-    }
-  }
-
-  /** Recent sign-in attempts on the customer's account, newest first. */
-  async logins(t: string, s: Session) {
-    const out: LoginRecord[] = [];
-    for await (const e of this.d.kv.list<LoginRecord>({ prefix: keys.logins(t, s.userId) })) {
-      out.push(e.value);
-    }
-    return out.sort((a, b) => b.at - a.at).map((r) => ({
-      at: r.at,
-      ip: r.ip,
-      device: describeDevice(r.userAgent),
-      result: r.result,
-    }));
-  }
-
-  /** The customer's signed-in devices (live sessions), the newest sign-in first. */
-  async sessions(t: string, s: Session): Promise<DeviceSession[]> {
-    const now = this.d.now();
-    const out: DeviceSession[] = [];
-    for await (const e of this.d.kv.list<number>({ prefix: keys.userSessions(t, s.userId) })) {
-      const tokenHash = e.key[e.key.length - 1] as string;
-      const rec = (await this.d.kv.get<SessionRecord>(keys.session(t, tokenHash))).value;
-      if (!rec || now >= rec.expiresAt || now - rec.lastSeenAt > this.d.sessionIdleMs) continue;
-      if (rec.createdAt < s.user.passwordChangedAt) continue;
-      out.push({
-        id: await sessionId(tokenHash),
-        device: describeDevice(rec.userAgent),
-        ip: rec.ip ?? null,
-        createdAt: rec.createdAt,
-        lastSeenAt: tokenHash === s.tokenHash ? now : rec.lastSeenAt,
-        current: tokenHash === s.tokenHash,
-      });
-    }
-    return out.sort((a, b) => b.createdAt - a.createdAt);
-  }
-
-  /** Sign one of the customer's devices out; another customer's (or no) session is 404. */
-  async revokeSession(t: string, s: Session, id: string) {
-    for await (const e of this.d.kv.list<number>({ prefix: keys.userSessions(t, s.userId) })) {
-      const tokenHash = e.key[e.key.length - 1] as string;
-      if ((await sessionId(tokenHash)) !== id) continue;
-      await this.d.kv.atomic().delete(keys.session(t, tokenHash)).delete(e.key).commit();
-      return;
-    }
-    throw new DomainError("NOT_FOUND");
   }
 
   /**
@@ -526,57 +383,6 @@ export class AccountsService {
       if (!x.totpSecret) throw new DomainError("TWO_FACTOR_OFF");
       return x.totpSecret;
     });
-  }
-
-  /** Resolve a token to a live session (idle and absolute expiry), refreshing last-seen. */
-  async session(t: string, token: string | undefined | null): Promise<Session | null> {
-    if (!token || token.length > 128) return null;
-    const tokenHash = await sha256Hex(token);
-    // the user the token names (see sessionToken): the session and the user in one read; a
-    // token that names nobody, or someone else, costs a second read
-    const named = userOfToken(token);
-    const reads = this.d.reads ?? this.d.kv;
-    const [entry, namedUser] = named === null
-      ? [await reads.get<SessionRecord>(keys.session(t, tokenHash)), null]
-      : await reads.getMany<[SessionRecord, UserRecord]>([
-        keys.session(t, tokenHash),
-        keys.user(t, named),
-      ]);
-    const s = entry.value;
-    if (!s) return null;
-    const now = this.d.now();
-    if (now >= s.expiresAt || now - s.lastSeenAt > this.d.sessionIdleMs) {
-      await this.d.kv.atomic().delete(entry.key).delete(keys.userSession(t, s.userId, tokenHash))
-        .commit();
-      return null;
-    }
-    const user = namedUser && named === s.userId ? namedUser : await getUser(reads, t, s.userId);
-    // A login that raced a password change may have written its session after the sweep.
-    if (!user.value || s.createdAt < user.value.passwordChangedAt) return null;
-    if (now - s.lastSeenAt > SESSION_TOUCH_MS) {
-      await this.d.kv.atomic().check(entry).set(entry.key, { ...s, lastSeenAt: now }, {
-        expireIn: Math.max(1000, s.expiresAt - now),
-      }).commit();
-    }
-    return { userId: s.userId, tokenHash, user: user.value };
-  }
-
-  /**
-   * Whether a session (by its token hash) is still live, without refreshing it: the realtime
-   * hub asks before every private event and every 30 s.
-   */
-  async sessionAlive(t: string, tokenHash: string): Promise<boolean> {
-    const s = (await this.d.kv.get<SessionRecord>(keys.session(t, tokenHash))).value;
-    if (!s) return false;
-    const now = this.d.now();
-    if (now >= s.expiresAt || now - s.lastSeenAt > this.d.sessionIdleMs) return false;
-    const user = await getUser(this.d.kv, t, s.userId);
-    return !!user.value && s.createdAt >= user.value.passwordChangedAt;
-  }
-
-  async logout(t: string, s: Session) {
-    await this.d.kv.atomic().delete(keys.session(t, s.tokenHash))
-      .delete(keys.userSession(t, s.userId, s.tokenHash)).commit();
   }
 
   /** Update a user record with a versionstamp check, retrying on conflict. */

@@ -4,7 +4,7 @@
  * entry (before/after) and the customer's message. One helper, so every queue writes the same
  * four things together or not at all.
  */
-import { messageInto } from "../content/messages.ts";
+import { messageInto } from "../messages/store.ts";
 import { auditInto } from "../operators/audit.ts";
 import type { Json } from "../operators/store.ts";
 

@@ -6,7 +6,7 @@
  * writes it, its audit entry and the customer's message) and raises the customer's certifyLevel.
  */
 import { keys as accountKeys, type UserRecord } from "../accounts/store.ts";
-import { messageInto } from "../content/messages.ts";
+import { messageInto } from "../messages/store.ts";
 import { journalId } from "../ledger/service.ts";
 import { auditInto } from "../operators/audit.ts";
 import type { Json } from "../operators/store.ts";
@@ -14,71 +14,36 @@ import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { pageByIndex } from "../platform/kvpage.ts";
 import { take } from "../platform/ratelimit.ts";
+import { MAX_UPLOAD_BYTES, sanitizeImage, UploadRejected } from "../uploads/sanitize.ts";
+import { attachImage, type ImageStore } from "../uploads/service.ts";
 import {
-  attachImage,
-  type ImageStore,
-  MAX_UPLOAD_BYTES,
-  sanitizeImage,
-  UploadRejected,
-} from "./uploads.ts";
+  type CertState,
+  DOC_TYPES,
+  type DocType,
+  EMPTY,
+  identityKeys,
+  type IdentityStatus,
+  identityStatus,
+  type Level,
+  type LevelState,
+  type Submission,
+} from "./store.ts";
 
-export const DOC_TYPES = ["idCard", "passport", "drivingLicence"] as const;
-export type DocType = typeof DOC_TYPES[number];
-export type Level = "junior" | "advanced";
-export type CertState = "authenticating" | "authenticated" | "rejected";
-
-export interface Submission {
-  id: string;
-  userId: string;
-  level: Level;
-  junior: { name: string; docType: DocType; docNumber: string } | null;
-  advanced: { frontImageId: string; backImageId: string; handheldImageId: string } | null;
-  status: CertState;
-  reason: string | null;
-  createdAt: number;
-  decidedAt: number | null;
-  decidedBy: string | null;
-}
-
-export interface LevelState {
-  status: CertState;
-  submissionId: string;
-  reason: string | null;
-  updatedAt: number;
-}
-
-export interface IdentityStatus {
-  junior: LevelState | null;
-  advanced: LevelState | null;
-  /** the authenticated junior name (bank card holders must match it) */
-  verifiedName: string | null;
-}
-
-const EMPTY: IdentityStatus = { junior: null, advanced: null, verifiedName: null };
-
-export const identityKeys = {
-  status: (t: string, userId: string) => [t, "identity", "status", userId],
-  submission: (t: string, id: string) => [t, "identity", "cert", id],
-  byStatus: (t: string, status: CertState, id: string) => [t, "identity", "certBy", status, id],
-  byStatusPrefix: (t: string, status: CertState) => [t, "identity", "certBy", status],
-  byUser: (t: string, userId: string, id: string) => [t, "identity", "certByUser", userId, id],
-  /** a document number belongs to one customer per tenant while not rejected */
-  doc: (t: string, docType: string, docNumber: string) => [
-    t,
-    "identity",
-    "doc",
-    docType,
-    docNumber,
-  ],
+export {
+  type CertState,
+  DOC_TYPES,
+  type DocType,
+  identityKeys,
+  type IdentityStatus,
+  identityStatus,
+  type Level,
+  type LevelState,
+  type Submission,
 };
 
 /** Document numbers compare without spaces, dashes and case. */
 export function normalizeDocNumber(s: string) {
   return s.replace(/[\s-]/g, "").toUpperCase();
-}
-
-export async function identityStatus(kv: Deno.Kv, t: string, userId: string) {
-  return (await kv.get<IdentityStatus>(identityKeys.status(t, userId))).value ?? EMPTY;
 }
 
 /** Uploads per customer: 30 an hour (three documents and a few vouchers, with retries). */
@@ -98,9 +63,14 @@ export class Identity {
     private now: () => number = Date.now,
   ) {}
 
+  /** The customer's verification state (empty when nothing was submitted). */
+  status(t: string, userId: string): Promise<IdentityStatus> {
+    return identityStatus(this.kv, t, userId);
+  }
+
   /** The customer's verification state as they see it (`certifyLevel`: their user record's). */
-  async status(t: string, userId: string, certifyLevel: "none" | "junior" | "advanced") {
-    const st = await identityStatus(this.kv, t, userId);
+  async statusJson(t: string, userId: string, certifyLevel: "none" | "junior" | "advanced") {
+    const st = await this.status(t, userId);
     const level = (l: LevelState | null) =>
       l ? { status: l.status, reason: l.reason, updatedAt: l.updatedAt } : null;
     return {
@@ -117,7 +87,7 @@ export class Identity {
    */
   async upload(t: string, userId: string, file: Blob): Promise<string> {
     if (file.size > MAX_UPLOAD_BYTES) throw UPLOAD_ERRORS.SIZE;
-    const r = await take(this.kv, [t, "identity", "uploadRate", userId], UPLOAD_LIMIT, this.now());
+    const r = await take(this.kv, identityKeys.uploadRate(t, userId), UPLOAD_LIMIT, this.now());
     if (!r.allowed) {
       const seconds = Math.max(1, Math.ceil(r.retryAfterMs / 1000));
       throw new DomainError("RATE_LIMITED", { seconds }, undefined, {

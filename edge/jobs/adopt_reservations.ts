@@ -1,8 +1,10 @@
 /**
  * First start after the reservations release: every open record that holds money (fast
  * contracts, pending orders and positions, spot limit orders, withdrawals under review) gets its
- * reservation (see edge/ledger/adopt.ts). Runs once per tenant under a job lease.
+ * reservation (see edge/ledger/adopt.ts). Runs at start, after seeding, under a job lease; a
+ * tenant is adopted once (a marker), so later starts only read the marker.
  */
+import type { Job } from "./scheduler.ts";
 import { user } from "../ledger/accounts.ts";
 import { adoptHolds, type LegacyHold } from "../ledger/adopt.ts";
 import { reservationIds } from "../ledger/reservations.ts";
@@ -69,6 +71,18 @@ async function* legacyHolds(kv: Deno.Kv, t: string): AsyncIterable<LegacyHold> {
     }
   }
 }
+
+/** The start-up job: before the engine and the holding fee touch a reservation. */
+export const adoptReservationsJob = (
+  kv: Deno.Kv,
+  tenants: string[],
+  now: () => number,
+): Job => ({
+  name: "adopt-reservations",
+  run: () => adoptReservations(kv, tenants, now),
+  atStart: true,
+  leased: { waitMs: 120_000 },
+});
 
 /** Adopt every tenant's held money (once; a no-op on a store that has been adopted). */
 export async function adoptReservations(kv: Deno.Kv, tenants: string[], now: () => number) {

@@ -7,6 +7,7 @@
  * more than `futureMs` ahead of wall time, or earlier than the symbol's latest tick, is refused:
  * logged, never stored, never a clock.
  */
+import { marketKeys } from "./store.ts";
 import {
   type Candle,
   CandleBuffer,
@@ -81,22 +82,13 @@ export function candleRow(k: Candle): CandleRow {
   ];
 }
 
-export const marketKeys = {
-  tick: (symbol: string, time: number, seq: number) => ["market", "tick", symbol, time, seq],
-  ticks: (symbol: string) => ["market", "tick", symbol],
-  last: (symbol: string) => ["market", "last", symbol],
-  candle: (
-    symbol: string,
-    iv: Interval,
-    openTime: number,
-  ) => ["market", "candle", symbol, iv, openTime],
-  candles: (symbol: string, iv: Interval) => ["market", "candle", symbol, iv],
-};
-
 interface StoredTick {
   price: bigint;
   qty: bigint;
 }
+
+/** The keys live in the market store. */
+export { marketKeys };
 
 export class Tape {
   private last = new Map<string, TapeTick>();

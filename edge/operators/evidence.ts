@@ -1,4 +1,4 @@
-import type { ImageStore } from "../identity/uploads.ts";
+import type { ImageStore } from "../uploads/service.ts";
 import { DomainError } from "../platform/errors.ts";
 import type { OperatorSession } from "./service.ts";
 
@@ -14,7 +14,10 @@ export async function evidenceImage(
   id: string,
 ) {
   const use = await images.use(t, id);
-  if (use === null || !op.roles.includes(use)) throw new DomainError("NOT_FOUND");
+  // public images (banners) are not evidence; evidence belongs to the roles that review it
+  if (use === null || use === "public" || !op.roles.includes(use)) {
+    throw new DomainError("NOT_FOUND");
+  }
   const img = await images.read(t, id);
   if (!img) throw new DomainError("NOT_FOUND");
   return img;

@@ -1,12 +1,11 @@
 import { OperatorsService } from "../operators/service.ts";
-import { Messages, migrateUnreadCounters } from "../content/messages.ts";
-import { RechargeChannels } from "../funds/channels.ts";
+import { Messages } from "../messages/service.ts";
 import { FundsSettings } from "../funds/settings.ts";
 import { PaymentMethods } from "../funds/methods.ts";
 import { Recharges } from "../funds/recharge.ts";
 import { Withdrawals } from "../funds/withdraw.ts";
 import { Identity } from "../identity/certify.ts";
-import { ImageStore } from "../identity/uploads.ts";
+import { ImageStore } from "../uploads/service.ts";
 import { AccountsService } from "../accounts/service.ts";
 import { DevOutboxSender, HttpSmsSender } from "../accounts/sender.ts";
 import { Ledger } from "../ledger/service.ts";
@@ -23,7 +22,6 @@ import { Exchange } from "../trading/exchange.ts";
 import { HoldingFees } from "../trading/holding_fee.ts";
 import { Spot, spotJson } from "../trading/spot.ts";
 import type { AppConfig } from "./config.ts";
-import type { Deps } from "./context.ts";
 import { TenantRegistry } from "./tenants.ts";
 
 function isRemote(path: string): boolean {
@@ -50,16 +48,20 @@ async function readConnection(path: string, kv: Deno.Kv): Promise<Deno.Kv> {
 /** The key of that probe (one per store, outside the tenants' keys like market data). */
 const READS_PROBE = ["platform", "readsProbe"];
 
-/** Wire the capabilities together (used by main.ts and by the tests' real servers). */
+/**
+ * Wire the capabilities together (used by main.ts and by the tests' real servers). `Deps` is
+ * the type of what this returns.
+ */
 export async function buildDeps(
   config: AppConfig,
   kv: Deno.Kv,
   opts: { now?: () => number; log?: (line: string) => void } = {},
-): Promise<Deps> {
+) {
   const now = opts.now ?? Date.now;
   const reads = await readConnection(config.kvPath, kv);
   const tenants = await TenantRegistry.load(config.tenantsFile);
-  for (const id of tenants.byId.keys()) await migrateUnreadCounters(kv, id);
+  const messages = new Messages(kv);
+  await messages.migrate(tenants.byId.keys());
   const sender = config.smsSender === "http" && config.smsHttp
     ? new HttpSmsSender(config.smsHttp, opts.log)
     : new DevOutboxSender(kv, opts.log);
@@ -141,12 +143,11 @@ export async function buildDeps(
     spot,
     engine,
     images,
+    messages,
     identity,
     methods,
     recharges,
     withdrawals,
-    messages: new Messages(kv),
-    channels: new RechargeChannels(kv),
     fundsSettings: new FundsSettings(kv, now),
     now,
   };

@@ -1,60 +1,12 @@
-import type { EventLogReader } from "../realtime/eventlog.ts";
-import type { Messages } from "../content/messages.ts";
-import type { RechargeChannels } from "../funds/channels.ts";
-import type { OperatorsService } from "../operators/service.ts";
-import type { PaymentMethods } from "../funds/methods.ts";
-import type { Recharges } from "../funds/recharge.ts";
-import type { Withdrawals } from "../funds/withdraw.ts";
-import type { Identity } from "../identity/certify.ts";
-import type { ImageStore } from "../identity/uploads.ts";
 import type { Context } from "hono";
-import type { AccountsService, Session } from "../accounts/service.ts";
-import type { SmsSender } from "../accounts/sender.ts";
-import type { Ledger } from "../ledger/service.ts";
-import type { PricePort } from "../market/prices.ts";
-import type { MarketService } from "../market/service.ts";
-import type { Hub } from "../realtime/hub.ts";
-import type { FastContracts } from "../trading/fast.ts";
-import type { TradingEngine } from "../trading/engine.ts";
-import type { Contracts } from "../trading/contracts.ts";
-import type { Exchange } from "../trading/exchange.ts";
-import type { HoldingFees } from "../trading/holding_fee.ts";
-import type { Spot } from "../trading/spot.ts";
+import type { Session } from "../accounts/service.ts";
 import type { LocaleId } from "../../locales/languages.ts";
-import type { AppConfig } from "./config.ts";
+import type { buildDeps } from "./boot.ts";
 import type { T } from "./locale.ts";
-import type { Tenant, TenantRegistry } from "./tenants.ts";
+import type { Tenant } from "./tenants.ts";
 
-/** Everything the server needs, built once by main.ts (or by a test) and injected. */
-export interface Deps {
-  kv: Deno.Kv;
-  config: AppConfig;
-  tenants: TenantRegistry;
-  sender: SmsSender;
-  accounts: AccountsService;
-  operators: OperatorsService;
-  ledger: Ledger;
-  prices: PricePort;
-  market: MarketService;
-  hub: Hub;
-  fast: FastContracts;
-  contracts: Contracts;
-  exchange: Exchange;
-  holdingFees: HoldingFees;
-  spot: Spot;
-  engine: TradingEngine;
-  /** the tenants' event logs, read from KV (private events of every instance) */
-  events: EventLogReader;
-  images: ImageStore;
-  identity: Identity;
-  methods: PaymentMethods;
-  recharges: Recharges;
-  withdrawals: Withdrawals;
-  messages: Messages;
-  channels: RechargeChannels;
-  fundsSettings: import("../funds/settings.ts").FundsSettings;
-  now: () => number;
-}
+/** Everything the server needs, built once by `buildDeps` (main.ts or a test) and injected. */
+export type Deps = Awaited<ReturnType<typeof buildDeps>>;
 
 export interface AppEnv {
   Variables: {

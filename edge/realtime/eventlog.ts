@@ -13,24 +13,11 @@
  * delivered. An entry is delivered to every subscriber of every instance exactly once, in
  * commit order per read (a late one up to a second later).
  */
-import type { BalanceRow } from "./protocol.ts";
 import { type KeyWatch, watchKeys } from "../platform/kvwatch.ts";
+import { eventKeys, type LogEntry } from "./store.ts";
 
-/** A changed record the receiver reads itself (it may have changed again meanwhile). */
-export interface EventRef {
-  user: string;
-  kind: "fast.open" | "fast.settled" | "position" | "spot";
-  id: string;
-}
+export { eventKeys, type EventRef, type LogEntry, RETENTION_MS, stageEvents } from "./store.ts";
 
-/** One entry: what one commit did, per customer. */
-export interface LogEntry {
-  /** balances after the commit, per customer */
-  balances?: { user: string; accounts: BalanceRow[] }[];
-  refs?: EventRef[];
-}
-
-export const RETENTION_MS = 10 * 60_000;
 /**
  * How far behind its latest entry a reader looks again: a commit built earlier that landed
  * later (commit latency, retries on a busy store, clock differences between instances). The
@@ -38,19 +25,6 @@ export const RETENTION_MS = 10 * 60_000;
  * that landed later still than this delays an index, never loses it.
  */
 export const LOOKBACK_MS = 2_000;
-
-export const eventKeys = {
-  entry: (t: string, at: number, id: string): Deno.KvKey => ["evlog", t, at, id],
-  entries: (t: string): Deno.KvKey => ["evlog", t],
-  head: (t: string): Deno.KvKey => ["evlog-head", t],
-};
-
-/** Add an entry to a commit (nothing when there is nothing to tell). */
-export function stageEvents(op: Deno.AtomicOperation, t: string, at: number, e: LogEntry) {
-  if (!e.balances?.length && !e.refs?.length) return;
-  op.set(eventKeys.entry(t, at, crypto.randomUUID()), e, { expireIn: RETENTION_MS });
-  op.sum(eventKeys.head(t), 1n);
-}
 
 export type EventListener = (t: string, e: LogEntry) => void | Promise<void>;
 

@@ -38,7 +38,7 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       responses: { ...okReply(ChannelList), ...AUTH_ERRORS },
     }),
     async (c) => {
-      return ok(c, { items: await c.get("deps").channels.forCustomers(c.get("tenant").id) });
+      return ok(c, { items: await c.get("deps").fundsSettings.publicChannels(c.get("tenant").id) });
     },
   )
   .openapi(

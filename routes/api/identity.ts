@@ -54,7 +54,7 @@ export const identityApi = new OpenAPIHono<AppEnv>()
       const s = c.var.session;
       return ok(
         c,
-        await c.get("deps").identity.status(c.get("tenant").id, s.userId, s.user.certifyLevel),
+        await c.get("deps").identity.statusJson(c.get("tenant").id, s.userId, s.user.certifyLevel),
       );
     },
   )
@@ -73,7 +73,7 @@ export const identityApi = new OpenAPIHono<AppEnv>()
       const t = c.get("tenant").id;
       const { identity } = c.get("deps");
       await identity.submitJunior(t, s.userId, c.req.valid("json"));
-      return ok(c, await identity.status(t, s.userId, s.user.certifyLevel));
+      return ok(c, await identity.statusJson(t, s.userId, s.user.certifyLevel));
     },
   )
   .openapi(
@@ -91,7 +91,7 @@ export const identityApi = new OpenAPIHono<AppEnv>()
       const t = c.get("tenant").id;
       const { identity } = c.get("deps");
       await identity.submitAdvanced(t, s.userId, c.req.valid("json"));
-      return ok(c, await identity.status(t, s.userId, s.user.certifyLevel));
+      return ok(c, await identity.statusJson(t, s.userId, s.user.certifyLevel));
     },
   );
 
@@ -109,15 +109,11 @@ export async function serveImage(c: Ctx) {
     const header = c.req.header("authorization")?.replace(/^Bearer\s+/i, "").trim();
     const op = header ? await operators.session(t, header) : null;
     const s = op ? null : await sessionOf(c);
-    if (!op && !s) throw new DomainError("UNAUTHORIZED");
-    const meta = await images.meta(t, parsed.data);
-    let allowed = false;
-    if (meta && op) {
-      // operators see evidence of their own role only (vouchers: funds; documents: identity)
-      const use = await images.use(t, parsed.data);
-      allowed = use !== null && op.roles.includes(use);
-    } else if (meta) allowed = meta.owner === `u:${s!.userId}`;
-    if (!allowed) throw new DomainError("NOT_FOUND");
+    // public images: anyone; evidence: its owner, or operators of its role (uploads service)
+    const viewer = op ? { roles: op.roles } : s ? { userId: s.userId } : null;
+    if (!await images.mayRead(t, parsed.data, viewer)) {
+      throw new DomainError(viewer ? "NOT_FOUND" : "UNAUTHORIZED");
+    }
     const img = await images.read(t, parsed.data);
     if (!img) throw new DomainError("NOT_FOUND");
     return new Response(img.bytes as Uint8Array<ArrayBuffer>, {

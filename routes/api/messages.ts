@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { displayParams } from "../../locales/format.ts";
-import type { MessageRecord } from "../../edge/content/messages.ts";
-import { Message, type MessageJson, MessagePage } from "../../edge/content/schemas.ts";
+import type { MessageRecord } from "../../edge/messages/store.ts";
+import { Message, type MessageJson, MessagePage } from "../../edge/messages/schemas.ts";
 import { Id, PageQuery } from "../../edge/funds/schemas.ts";
 import type { Context } from "hono";
 import type { AppEnv } from "../../edge/platform/context.ts";

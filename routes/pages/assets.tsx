@@ -7,7 +7,7 @@ import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
 import type { Session } from "../../edge/accounts/service.ts";
 import { customerAssets } from "../../edge/ledger/assets.ts";
 import { FlowQuery } from "../../edge/ledger/schemas.ts";
-import { accountId, user } from "../../edge/ledger/accounts.ts";
+import { accountId, user, type Wallet } from "../../edge/ledger/accounts.ts";
 import type { Ctx } from "../../edge/platform/context.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
@@ -45,12 +45,13 @@ async function transferProps(c: Ctx, s: Session, history: string) {
     user(s.userId, "spot", "USDT"),
     user(s.userId, "contract", "USDT"),
   ]);
-  const two = (id: string) => formatDecimal(b.get(id)!.available, 2);
+  const two = (wallet: Wallet) =>
+    formatDecimal(b.get(accountId(user(s.userId, wallet, "USDT")))!.available, 2);
   return {
     tx: pickTexts(c.get("t"), TRANSFER_TEXTS),
     available: {
-      spot: two(accountId(user(s.userId, "spot", "USDT"))),
-      contract: two(accountId(user(s.userId, "contract", "USDT"))),
+      spot: two("spot"),
+      contract: two("contract"),
     },
     history,
   };

@@ -12,9 +12,7 @@ import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
 import type { Session } from "../../edge/accounts/service.ts";
 import { methodJson } from "../../edge/funds/methods.ts";
 import { customerRechargeJson } from "../../edge/funds/recharge.ts";
-import { listChannels, publicChannel } from "../../edge/funds/settings.ts";
 import { customerWithdrawalJson } from "../../edge/funds/withdraw.ts";
-import { identityStatus } from "../../edge/identity/certify.ts";
 import type { Ctx } from "../../edge/platform/context.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
@@ -76,7 +74,7 @@ async function withdrawHistory(c: Ctx, s: Session, path: string) {
 }
 
 async function rechargeForm(c: Ctx, history: string) {
-  const channels = await listChannels(c.get("deps").kv, c.get("tenant").id);
+  const channels = await c.get("deps").fundsSettings.publicChannels(c.get("tenant").id);
   return (
     <>
       <p class="notice">{c.get("t")("recharge.offlineNote")}</p>
@@ -85,7 +83,7 @@ async function rechargeForm(c: Ctx, history: string) {
         of={RechargeForm}
         props={{
           tx: pickTexts(c.get("t"), RECHARGE_TEXTS),
-          channels: channels.map(publicChannel),
+          channels,
           history,
         }}
       />
@@ -129,7 +127,7 @@ async function methodForm(
 ) {
   const t = c.get("t");
   const [id, methods] = await Promise.all([
-    identityStatus(c.get("deps").kv, c.get("tenant").id, s.userId),
+    c.get("deps").identity.status(c.get("tenant").id, s.userId),
     methodsOf(c, s),
   ]);
   if (mode !== "crypto") {
@@ -156,7 +154,7 @@ async function methodForm(
 /** Junior and/or advanced verification: the state, and the form when a submission is due. */
 async function certifyBlock(c: Ctx, s: Session, level: "junior" | "advanced") {
   const t = c.get("t");
-  const st = await identityStatus(c.get("deps").kv, c.get("tenant").id, s.userId);
+  const st = await c.get("deps").identity.status(c.get("tenant").id, s.userId);
   const state = st[level];
   const open = !state || state.status === "rejected";
   let body: ComponentChildren = null;
@@ -348,7 +346,7 @@ export const fundsPages: PageDef[] = [
     layout: "wp",
     render: async (c, s) => {
       const t = c.get("t");
-      const st = await identityStatus(c.get("deps").kv, c.get("tenant").id, s!.userId);
+      const st = await c.get("deps").identity.status(c.get("tenant").id, s!.userId);
       return mobilePage(
         c,
         { title: t("page.certifyFirst"), back: "/wp/user/userCenter" },

@@ -1,7 +1,6 @@
 /** Quotes, search, product detail with chart, and the chart area of the desktop trade pages. */
 import { NotFoundBody } from "../../components/blocks.tsx";
 import type { Session } from "../../edge/accounts/service.ts";
-import { favourites } from "../../edge/market/favourites.ts";
 import type { Quote } from "../../edge/market/quotes.ts";
 import { RECOMMENDED, symbolOf, SYMBOLS } from "../../edge/market/symbols.ts";
 import type { Ctx } from "../../edge/platform/context.ts";
@@ -20,7 +19,7 @@ import {
 } from "../../components/TradeNav.tsx";
 import { desktopPage, mobilePage } from "./frame.tsx";
 import type { PageDef } from "./types.ts";
-import { ContractTicketIsland, FastTicketIsland, SpotTicketIsland } from "./trading.tsx";
+import { ContractTicketIsland, FastTicketIsland, SpotTicketIsland } from "./tickets.tsx";
 
 type Mode = "all" | "rising" | "watch" | "recommend";
 
@@ -37,7 +36,7 @@ export async function QuotesIsland(
   const m = c.get("deps").market;
   let quotes: Quote[] = m.quotes.list().list;
   if (mode === "recommend") quotes = quotes.filter((q) => RECOMMENDED.includes(q.symbol));
-  const favs = s ? await favourites(c.get("deps").kv, c.get("tenant").id, s.userId) : [];
+  const favs = s ? await c.get("deps").market.favourites.symbols(c.get("tenant").id, s.userId) : [];
   return (
     <Island
       name="LiveQuotes"

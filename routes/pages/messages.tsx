@@ -2,12 +2,7 @@
 import { LoginPrompt } from "../../components/blocks.tsx";
 import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
 import type { Session } from "../../edge/accounts/service.ts";
-import {
-  listMessages,
-  type MessageRecord,
-  readMessage,
-  unreadCount,
-} from "../../edge/content/messages.ts";
+import type { MessageRecord } from "../../edge/messages/service.ts";
 import type { Ctx } from "../../edge/platform/context.ts";
 import { displayParams, formatTime } from "../../locales/format.ts";
 import { desktopPage, mobilePage } from "./frame.tsx";
@@ -15,13 +10,13 @@ import type { PageDef } from "./types.ts";
 
 async function list(c: Ctx, s: Session, detail: string, path: string) {
   const t = c.get("t");
-  const { kv } = c.get("deps");
+  const { messages } = c.get("deps");
   const cursor = c.req.query("cursor");
   let page;
   try {
-    page = await listMessages(kv, c.get("tenant").id, s.userId, 20, cursor?.slice(0, 200));
+    page = await messages.list(c.get("tenant").id, s.userId, 20, cursor?.slice(0, 200));
   } catch {
-    page = await listMessages(kv, c.get("tenant").id, s.userId, 20);
+    page = await messages.list(c.get("tenant").id, s.userId, 20);
   }
   const tz = c.get("timeZone");
   if (page.items.length === 0) {
@@ -60,11 +55,11 @@ async function detail(c: Ctx, s: Session) {
   const t = c.get("t");
   const id = c.req.query("id") ?? "";
   const m: MessageRecord | null = /^[0-9a-z-]{1,64}$/.test(id)
-    ? await readMessage(c.get("deps").kv, c.get("tenant").id, s.userId, id)
+    ? await c.get("deps").messages.read(c.get("tenant").id, s.userId, id)
     : null;
   if (!m) return <p class="card muted center">{t("page.notFound")}</p>;
   // the badges of this page count the message just read
-  c.set("unread", await unreadCount(c.get("deps").kv, c.get("tenant").id, s.userId));
+  c.set("unread", await c.get("deps").messages.unread(c.get("tenant").id, s.userId));
   return (
     <article class="card" data-testid="message">
       <h2>{t(`messages.${m.kind}.title`, displayParams(m.params, c.get("locale")))}</h2>

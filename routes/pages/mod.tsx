@@ -19,7 +19,6 @@ import { adminPages } from "./admin.tsx";
 import { fundsPages } from "./funds.tsx";
 import { messagePages } from "./messages.tsx";
 import { securityPages } from "./security.tsx";
-import { unreadCount } from "../../edge/content/messages.ts";
 import { hubPages } from "./hub.tsx";
 
 /** The 404 page in the layout the path (or the device) belongs to. */
@@ -105,7 +104,7 @@ export function registerPages(app: Hono<AppEnv>) {
         return c.redirect(`/wp/user/login?redirect=${encodeURIComponent(c.req.path)}`, 302);
       }
       if (session) {
-        c.set("unread", await unreadCount(c.get("deps").kv, c.get("tenant").id, session.userId));
+        c.set("unread", await c.get("deps").messages.unread(c.get("tenant").id, session.userId));
       }
       return await def.render(c, session);
     });

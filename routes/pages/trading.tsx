@@ -1,7 +1,5 @@
 /** Trading screens: the fast-contract ticket (mobile and the desktop trade page) and records. */
 import { formatDecimal, parseDecimal } from "../../core-wasm/mod.ts";
-import { LoginPrompt } from "../../components/blocks.tsx";
-import type { Session } from "../../edge/accounts/service.ts";
 import { accountId, type Currency, user } from "../../edge/ledger/accounts.ts";
 import { symbolOf } from "../../edge/market/symbols.ts";
 import type { Ctx } from "../../edge/platform/context.ts";
@@ -18,129 +16,19 @@ import type { PositionJson } from "../../edge/trading/contracts.ts";
 import type { SpotOrderJson } from "../../edge/trading/spot.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
-import { FAST_OPTIONS, type FastOrderJson } from "../../edge/trading/fast.ts";
-import FastTicket, { FAST_TEXTS } from "../../islands/FastTicket.tsx";
-import ContractTicket, { CONTRACT_TEXTS } from "../../islands/ContractTicket.tsx";
+import type { FastOrderJson } from "../../edge/trading/fast.ts";
 import ExchangeForm, { EXCHANGE_TEXTS } from "../../islands/ExchangeForm.tsx";
-import SpotTicket, { SPOT_TEXTS } from "../../islands/SpotTicket.tsx";
-import { SPOT_FEE } from "../../edge/trading/spot.ts";
-import { bracketsJson } from "../../edge/trading/contracts.ts";
 import { FlowList } from "../../components/FlowList.tsx";
 import {
-  NotOffered,
-  offers,
   presetOf,
   SymbolPicker,
+  type TicketProduct,
   ticketSymbol,
 } from "../../components/TradeNav.tsx";
 import { mobilePage } from "./frame.tsx";
 import { chartOf, FeedLabel } from "./market.tsx";
+import { ContractTicketIsland, FastTicketIsland, SpotTicketIsland } from "./tickets.tsx";
 import type { PageDef } from "./types.ts";
-
-export async function FastTicketIsland(
-  { c, s, symbol }: { c: Ctx; s: Session | null; symbol: string },
-) {
-  if (!offers(c.get("tenant"), symbolOf(symbol)!, "fast")) return <NotOffered t={c.get("t")} />;
-  if (!s) return <LoginPrompt t={c.get("t")} layout={c.get("mobile") ? "wp" : "pc"} />;
-  const { ledger, fast } = c.get("deps");
-  const t = c.get("tenant").id;
-  const b = await ledger.balance(t, user(s.userId, "contract", "USDT"));
-  const open = await fast.list(t, s.userId, { status: "open", limit: 10 });
-  return (
-    <Island
-      name="FastTicket"
-      of={FastTicket}
-      props={{
-        symbol,
-        name: symbolOf(symbol)!.name,
-        options: FAST_OPTIONS,
-        tx: pickTexts(c.get("t"), FAST_TEXTS),
-        available: formatDecimal(b.available, 2),
-        open: open.items,
-        direction: presetOf<"up" | "down">((n) => c.req.query(n), "fast"),
-      }}
-    />
-  );
-}
-
-export async function ContractTicketIsland(
-  { c, s, symbol }: { c: Ctx; s: Session | null; symbol: string },
-) {
-  if (!offers(c.get("tenant"), symbolOf(symbol)!, "leveraged")) {
-    return <NotOffered t={c.get("t")} />;
-  }
-  if (!s) return <LoginPrompt t={c.get("t")} layout={c.get("mobile") ? "wp" : "pc"} />;
-  const { ledger, contracts, market } = c.get("deps");
-  const t = c.get("tenant").id;
-  const def = symbolOf(symbol)!;
-  const b = await ledger.balance(t, user(s.userId, "contract", "USDT"));
-  const positions = [
-    ...await contracts.list(t, s.userId, "pending", 20),
-    ...await contracts.list(t, s.userId, "holding", 20),
-  ].filter((p) => p.symbol === symbol);
-  const last = market.tape.lastTick(symbol);
-  return (
-    <Island
-      name="ContractTicket"
-      of={ContractTicket}
-      props={{
-        symbol,
-        name: def.name,
-        base: def.base,
-        lot: formatDecimal(def.lot),
-        leverages: def.leverage,
-        priceDecimals: def.priceDecimals,
-        mmr: formatDecimal(def.mmr),
-        feeRate: formatDecimal(def.takerFee),
-        price: last ? formatDecimal(last.price) : null,
-        tx: pickTexts(c.get("t"), CONTRACT_TEXTS),
-        available: formatDecimal(b.available, 2),
-        positions,
-        side: presetOf<"long" | "short">((n) => c.req.query(n), "leveraged"),
-        brackets: bracketsJson(def.brackets),
-      }}
-    />
-  );
-}
-
-export async function SpotTicketIsland(
-  { c, s, symbol }: { c: Ctx; s: Session | null; symbol: string },
-) {
-  if (!offers(c.get("tenant"), symbolOf(symbol)!, "spot")) return <NotOffered t={c.get("t")} />;
-  if (!s) return <LoginPrompt t={c.get("t")} layout={c.get("mobile") ? "wp" : "pc"} />;
-  const def = symbolOf(symbol)!;
-  const { spot, market, ledger } = c.get("deps");
-  const tid = c.get("tenant").id;
-  const base = def.base as Currency;
-  const b = await ledger.balances(tid, [
-    user(s.userId, "spot", "USDT"),
-    user(s.userId, "spot", base),
-  ]);
-  const avail = (cur: Currency) =>
-    formatDecimal(b.get(accountId(user(s.userId, "spot", cur)))!.available);
-  const orders = (await spot.list(c.get("tenant").id, s.userId, undefined, 20)).filter((o) =>
-    o.symbol === symbol
-  );
-  const last = market.tape.lastTick(symbol);
-  return (
-    <Island
-      name="SpotTicket"
-      of={SpotTicket}
-      props={{
-        symbol,
-        base,
-        qtyDecimals: def.qtyDecimals,
-        priceDecimals: def.priceDecimals,
-        available: { USDT: avail("USDT"), base: avail(base) },
-        price: last ? formatDecimal(last.price) : null,
-        tx: pickTexts(c.get("t"), SPOT_TEXTS),
-        orders,
-        feeRate: formatDecimal(SPOT_FEE),
-        side: presetOf<"buy" | "sell">((n) => c.req.query(n), "spot"),
-      }}
-    />
-  );
-}
 
 function FastRecords({ c, items }: { c: Ctx; items: FastOrderJson[] }) {
   const t = c.get("t");
@@ -334,63 +222,62 @@ const recordsPage = (path: string, title: string): PageDef => ({
   },
 });
 
-export const tradingPages: PageDef[] = [
-  {
-    path: "/wp/product/order",
+/** A mobile ticket page: the symbol picker, the feed label, the chart, the ticket, a link. */
+function ticketPage(o: {
+  path: string;
+  product: TicketProduct;
+  /** locale key of the title (the symbol's name follows) */
+  title: string;
+  ticket: typeof FastTicketIsland;
+  link: { href: string; label: string };
+}): PageDef {
+  return {
+    path: o.path,
     layout: "wp",
     render: async (c, s) => {
       const t = c.get("t");
-      const symbol = ticketSymbol(c.get("tenant"), "fast", c.req.query("symbol")).code;
+      const def = ticketSymbol(c.get("tenant"), o.product, c.req.query("symbol"));
       return mobilePage(
         c,
-        { title: `${t("page.fastOrder")} · ${symbolOf(symbol)!.name}`, back: "/wp/product" },
+        { title: `${t(o.title)} · ${def.name}`, back: "/wp/product" },
         <>
           <SymbolPicker
             t={t}
             tenant={c.get("tenant")}
-            product="fast"
+            product={o.product}
             layout="wp"
-            preset={presetOf((n) => c.req.query(n), "fast")}
-            current={symbol}
-          />
-          <FeedLabel c={c} />
-          {chartOf(c, symbol)}
-          {await FastTicketIsland({ c, s, symbol })}
-          <p class="links">
-            <a href="/wp/product/tradeRecord">{t("fast.history")}</a>
-          </p>
-        </>,
-      );
-    },
-  },
-  {
-    path: "/wp/product/leveragedDeals",
-    layout: "wp",
-    render: async (c, s) => {
-      const t = c.get("t");
-      const def = ticketSymbol(c.get("tenant"), "leveraged", c.req.query("symbol"));
-      return mobilePage(
-        c,
-        { title: `${t("page.leveragedDeals")} · ${def.name}`, back: "/wp/product" },
-        <>
-          <SymbolPicker
-            t={t}
-            tenant={c.get("tenant")}
-            product="leveraged"
-            layout="wp"
-            preset={presetOf((n) => c.req.query(n), "leveraged")}
+            preset={presetOf((n) => c.req.query(n), o.product)}
             current={def.code}
           />
           <FeedLabel c={c} />
           {chartOf(c, def.code)}
-          {await ContractTicketIsland({ c, s, symbol: def.code })}
+          {await o.ticket({ c, s, symbol: def.code })}
           <p class="links">
-            <a href="/wp/positions/heyue">{t("page.positionsHeyue")}</a>
+            <a href={o.link.href}>{t(o.link.label)}</a>
           </p>
         </>,
       );
     },
-  },
+  };
+}
+
+export const tradingPages: PageDef[] = [
+  ticketPage({
+    path: "/wp/product/order",
+    product: "fast",
+    title: "page.fastOrder",
+    ticket: FastTicketIsland,
+    link: { href: "/wp/product/tradeRecord", label: "fast.history" },
+  }),
+
+  ticketPage({
+    path: "/wp/product/leveragedDeals",
+    product: "leveraged",
+    title: "page.leveragedDeals",
+    ticket: ContractTicketIsland,
+    link: { href: "/wp/positions/heyue", label: "page.positionsHeyue" },
+  }),
+
   {
     path: "/wp/positions/heyue",
     layout: "wp",
@@ -477,34 +364,14 @@ export const tradingPages: PageDef[] = [
       );
     },
   },
-  {
+  ticketPage({
     path: "/wp/product/bibi",
-    layout: "wp",
-    render: async (c, s) => {
-      const t = c.get("t");
-      const symbol = ticketSymbol(c.get("tenant"), "spot", c.req.query("symbol")).code;
-      return mobilePage(
-        c,
-        { title: `${t("page.bibi")} · ${symbolOf(symbol)!.name}`, back: "/wp/product" },
-        <>
-          <SymbolPicker
-            t={t}
-            tenant={c.get("tenant")}
-            product="spot"
-            layout="wp"
-            preset={presetOf((n) => c.req.query(n), "spot")}
-            current={symbol}
-          />
-          <FeedLabel c={c} />
-          {chartOf(c, symbol)}
-          {await SpotTicketIsland({ c, s, symbol })}
-          <p class="links">
-            <a href="/wp/product/bibi/list">{t("spot.orders")}</a>
-          </p>
-        </>,
-      );
-    },
-  },
+    product: "spot",
+    title: "page.bibi",
+    ticket: SpotTicketIsland,
+    link: { href: "/wp/product/bibi/list", label: "spot.orders" },
+  }),
+
   {
     path: "/wp/product/bibi/list",
     layout: "wp",

@@ -1,8 +1,8 @@
 import axe from "axe-core";
-import { devices } from "playwright-core";
 import { assertEquals } from "../assert.ts";
 import { registerUser, startServer } from "../server.ts";
 import { E2E, launch } from "./browser.ts";
+import { PHONE } from "./session.ts";
 
 interface Violation {
   id: string;
@@ -47,7 +47,7 @@ Deno.test({
         }
         await ctx.close();
       };
-      await check({ ...devices["Pixel 7"] }, [
+      await check(PHONE, [
         "/wp/home",
         "/wp/user/login",
         "/wp/user/register",

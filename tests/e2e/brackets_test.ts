@@ -2,75 +2,64 @@
  * The leveraged ticket shows the leverage brackets, marks the order's bracket and the maximum
  * leverage for the entered size (mobile and desktop; en, de, zh-CN screenshots).
  */
-import { demoToken, freshTick } from "./session.ts";
 import { devices } from "playwright-core";
 import { assert, assertEquals } from "../assert.ts";
-import { startServer } from "../server.ts";
-import { E2E, launch, shot } from "./browser.ts";
+import { shot } from "./browser.ts";
+import { browserTest, demoToken, freshTick, watchedPage } from "./session.ts";
 
 for (const layout of ["mobile", "desktop"] as const) {
-  Deno.test({
-    name: `leveraged ticket: brackets and the max leverage for the size (${layout})`,
-    ...E2E,
-    async fn() {
-      const srv = await startServer({ seed: true });
-      const browser = await launch();
-      try {
-        const token = await demoToken(srv);
-        await freshTick(srv, "60000", "BTCUSDT", 1_000_000n);
-        for (const lang of ["en", "de", "zh-CN"]) {
-          const ctx = await browser.newContext(
-            layout === "mobile" ? { ...devices["Pixel 7"], locale: lang } : {
-              viewport: { width: 1366, height: 1000 },
-              locale: lang,
-              userAgent:
-                "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36",
-            },
-          );
-          await ctx.addCookies([
-            { name: "tw_session", value: token, url: srv.base },
-            { name: "wplocale", value: lang, url: srv.base },
-          ]);
-          await ctx.addInitScript((tk) => localStorage.setItem("Authorization", tk), token);
-          const page = await ctx.newPage();
-          const errors: string[] = [];
-          page.on("pageerror", (e) => errors.push(e.message));
-          await page.goto(
-            srv.base +
-              (layout === "mobile"
-                ? `/wp/product/leveragedDeals?symbol=BTCUSDT`
-                : `/pc/trade/future?symbol=BTCUSDT`),
-          );
-          await page.waitForSelector('tw-island[data-name="ContractTicket"][data-hydrated]');
-          // 1 lot: the first bracket (100x)
-          assert((await page.getByTestId("bracket-max").innerText()).includes("100x"));
-          await page.locator("#lots").fill("1000"); // 60,000 USDT: up to 50x
-          await page.locator("#leverage").selectOption("100");
-          const max = page.getByTestId("bracket-max");
-          assert((await max.innerText()).includes("50x"), await max.innerText());
-          assertEquals(await max.getAttribute("class"), "small neg");
-          await page.locator(".brackets summary").click();
-          assertEquals(
-            await page.locator('.brackets tr[aria-current="true"] td').first().innerText(),
-            await page.locator(".brackets tbody tr").nth(1).locator("td").first().innerText(),
-          );
-          await page.getByTestId("brackets").scrollIntoViewIfNeeded();
-          await page.screenshot({ path: shot(`${layout}-brackets-${lang}`), fullPage: false });
-          // refused before any confirmation, beside the leverage field
-          await page.locator('form button[type="submit"]').click();
-          const beside = page.locator("#leverage-error");
-          await beside.waitFor();
-          assert((await beside.innerText()).length > 5);
-          assertEquals(await page.getByTestId("contract-confirm").count(), 0);
-          await page.locator("#leverage").selectOption("50");
-          assertEquals(await max.getAttribute("class"), "small muted");
-          assertEquals(errors, []);
-          await ctx.close();
-        }
-      } finally {
-        await browser.close();
-        await srv.close();
+  browserTest(
+    `leveraged ticket: brackets and the max leverage for the size (${layout})`,
+    async (srv, browser) => {
+      const token = await demoToken(srv);
+      await freshTick(srv, "60000", "BTCUSDT", 1_000_000n);
+      for (const lang of ["en", "de", "zh-CN"]) {
+        const ctx = await browser.newContext(
+          layout === "mobile" ? { ...devices["Pixel 7"], locale: lang } : {
+            viewport: { width: 1366, height: 1000 },
+            locale: lang,
+            userAgent:
+              "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36",
+          },
+        );
+        await ctx.addCookies([
+          { name: "tw_session", value: token, url: srv.base },
+          { name: "wplocale", value: lang, url: srv.base },
+        ]);
+        await ctx.addInitScript((tk) => localStorage.setItem("Authorization", tk), token);
+        const { page, errors } = await watchedPage(ctx);
+        await page.goto(
+          srv.base +
+            (layout === "mobile"
+              ? `/wp/product/leveragedDeals?symbol=BTCUSDT`
+              : `/pc/trade/future?symbol=BTCUSDT`),
+        );
+        await page.waitForSelector('tw-island[data-name="ContractTicket"][data-hydrated]');
+        // 1 lot: the first bracket (100x)
+        assert((await page.getByTestId("bracket-max").innerText()).includes("100x"));
+        await page.locator("#lots").fill("1000"); // 60,000 USDT: up to 50x
+        await page.locator("#leverage").selectOption("100");
+        const max = page.getByTestId("bracket-max");
+        assert((await max.innerText()).includes("50x"), await max.innerText());
+        assertEquals(await max.getAttribute("class"), "small neg");
+        await page.locator(".brackets summary").click();
+        assertEquals(
+          await page.locator('.brackets tr[aria-current="true"] td').first().innerText(),
+          await page.locator(".brackets tbody tr").nth(1).locator("td").first().innerText(),
+        );
+        await page.getByTestId("brackets").scrollIntoViewIfNeeded();
+        await page.screenshot({ path: shot(`${layout}-brackets-${lang}`), fullPage: false });
+        // refused before any confirmation, beside the leverage field
+        await page.locator('form button[type="submit"]').click();
+        const beside = page.locator("#leverage-error");
+        await beside.waitFor();
+        assert((await beside.innerText()).length > 5);
+        assertEquals(await page.getByTestId("contract-confirm").count(), 0);
+        await page.locator("#leverage").selectOption("50");
+        assertEquals(await max.getAttribute("class"), "small muted");
+        assertEquals(errors, []);
+        await ctx.close();
       }
     },
-  });
+  );
 }

@@ -3,8 +3,7 @@
  * with wasm-unsafe-eval) and gives the same numbers as on the server.
  */
 import { assertEquals } from "../assert.ts";
-import { startServer } from "../server.ts";
-import { E2E, launch } from "./browser.ts";
+import { browserTest } from "./session.ts";
 
 /** The same computation, run by the browser (bundled facade) and by Deno (source facade). */
 async function computeWith(src: string): Promise<string> {
@@ -32,31 +31,24 @@ async function computeWith(src: string): Promise<string> {
   return JSON.stringify({ pos, candles }, (_, v) => typeof v === "bigint" ? `${v}n` : v);
 }
 
-Deno.test({
-  name: "browser: the core facade loads core.wasm and matches the server",
-  ...E2E,
-  async fn() {
-    const srv = await startServer();
-    const browser = await launch();
-    try {
-      const page = await browser.newPage({
-        userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/156",
-      });
-      const errors: string[] = [];
-      page.on("pageerror", (e) => errors.push(e.message));
-      await page.goto(srv.base + "/pc/home");
-      const manifest = await (await fetch(srv.base + "/static/build/manifest.json")).json();
-      const wasm = await fetch(`${srv.base}${manifest.base}core.wasm`);
-      assertEquals(wasm.headers.get("content-type"), "application/wasm");
-      assertEquals(wasm.headers.get("cache-control"), "public, max-age=31536000, immutable");
-      await wasm.body?.cancel();
-      const inBrowser = await page.evaluate(computeWith, manifest.base + manifest.core);
-      const expected = await computeWith(new URL("../../core-wasm/mod.ts", import.meta.url).href);
-      assertEquals(inBrowser, expected);
-      assertEquals(errors, []);
-    } finally {
-      await browser.close();
-      await srv.close();
-    }
+browserTest(
+  "browser: the core facade loads core.wasm and matches the server",
+  async (srv, browser) => {
+    const page = await browser.newPage({
+      userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/156",
+    });
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(srv.base + "/pc/home");
+    const manifest = await (await fetch(srv.base + "/static/build/manifest.json")).json();
+    const wasm = await fetch(`${srv.base}${manifest.base}core.wasm`);
+    assertEquals(wasm.headers.get("content-type"), "application/wasm");
+    assertEquals(wasm.headers.get("cache-control"), "public, max-age=31536000, immutable");
+    await wasm.body?.cancel();
+    const inBrowser = await page.evaluate(computeWith, manifest.base + manifest.core);
+    const expected = await computeWith(new URL("../../core-wasm/mod.ts", import.meta.url).href);
+    assertEquals(inBrowser, expected);
+    assertEquals(errors, []);
   },
-});
+  {},
+);

@@ -4,17 +4,13 @@
  * stake outside the limits is refused beside the field before any confirmation box opens (no
  * request sent).
  */
-import { freshTick, signInContext } from "./session.ts";
 import { type BrowserContext, devices, type Page } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { startServer, type TestServer } from "../server.ts";
 import { E2E, launch, shot } from "./browser.ts";
+import { browserTest, DESKTOP, freshTick, signInContext } from "./session.ts";
 
 const U = 100_000_000n;
-const DESKTOP = {
-  viewport: { width: 1366, height: 900 },
-  userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36",
-};
 const PHONE = { ...devices["Pixel 7"], viewport: { width: 390, height: 844 } };
 
 const tick = (srv: TestServer, price: string, symbol = "BTCUSDT") =>
@@ -59,93 +55,77 @@ async function leave(srv: TestServer, page: Page, ch: string) {
 const stillSamePage = (page: Page) =>
   page.evaluate(() => (globalThis as unknown as { marker?: number }).marker === 1);
 
-Deno.test({
-  name: "live: ticket balances follow trades made elsewhere, without a reload",
-  ...E2E,
-  async fn() {
-    const srv = await startServer({ seed: true });
-    const browser = await launch();
-    try {
-      await tick(srv, "60000");
-      // phone: the fast ticket's contract USDT after an order placed through the API
-      const phone = await browser.newContext(PHONE);
-      const token = await signedIn(srv, phone);
-      const page = await open(srv, phone, "/wp/product/order?symbol=BTCUSDT", "FastTicket", "user");
-      const available = page.getByTestId("available");
-      assertMatch(await available.innerText(), /10,000\.00 USDT/);
-      const placed = await srv.call("/api/fast/order", {
-        token,
-        body: { symbol: "BTCUSDT", direction: "up", duration: 60, stake: "250" },
-      });
-      assertEquals(placed.body.code, 0, JSON.stringify(placed.body));
-      await available.getByText("9,750.00 USDT").waitFor();
-      assert(await stillSamePage(page));
+browserTest(
+  "live: ticket balances follow trades made elsewhere, without a reload",
+  async (srv, browser) => {
+    await tick(srv, "60000");
+    // phone: the fast ticket's contract USDT after an order placed through the API
+    const phone = await browser.newContext(PHONE);
+    const token = await signedIn(srv, phone);
+    const page = await open(srv, phone, "/wp/product/order?symbol=BTCUSDT", "FastTicket", "user");
+    const available = page.getByTestId("available");
+    assertMatch(await available.innerText(), /10,000\.00 USDT/);
+    const placed = await srv.call("/api/fast/order", {
+      token,
+      body: { symbol: "BTCUSDT", direction: "up", duration: 60, stake: "250" },
+    });
+    assertEquals(placed.body.code, 0, JSON.stringify(placed.body));
+    await available.getByText("9,750.00 USDT").waitFor();
+    assert(await stillSamePage(page));
 
-      // desktop: the spot ticket's USDT and the leveraged ticket after a transfer elsewhere
-      const desk = await browser.newContext(DESKTOP);
-      const token2 = await signedIn(srv, desk);
-      const spot = await open(srv, desk, "/pc/trade/bibi?symbol=BTCUSDT", "SpotTicket", "user");
-      assertMatch(await spot.getByTestId("available").innerText(), /10,000\.00 USDT/);
-      const future = await open(
-        srv,
-        desk,
-        "/pc/trade/future?symbol=BTCUSDT",
-        "ContractTicket",
-        "user",
-      );
-      const moved = await srv.call("/api/account/transfer", {
-        token: token2,
-        body: { from: "spot", to: "contract", currency: "USDT", amount: "1000" },
-      });
-      assertEquals(moved.body.code, 0, JSON.stringify(moved.body));
-      await spot.getByTestId("available").getByText("9,000.00 USDT").waitFor();
-      await future.getByTestId("available").getByText("10,750.00 USDT").waitFor();
-      // and the phone's fast ticket too (same customer, contract wallet)
-      await available.getByText("10,750.00 USDT").waitFor();
-      assert(await stillSamePage(spot) && await stillSamePage(future) && await stillSamePage(page));
-      await spot.screenshot({ path: shot("desktop-live-spot-balance"), fullPage: true });
-      await phone.close();
-      await desk.close();
-    } finally {
-      await browser.close();
-      await srv.close();
-    }
+    // desktop: the spot ticket's USDT and the leveraged ticket after a transfer elsewhere
+    const desk = await browser.newContext(DESKTOP);
+    const token2 = await signedIn(srv, desk);
+    const spot = await open(srv, desk, "/pc/trade/bibi?symbol=BTCUSDT", "SpotTicket", "user");
+    assertMatch(await spot.getByTestId("available").innerText(), /10,000\.00 USDT/);
+    const future = await open(
+      srv,
+      desk,
+      "/pc/trade/future?symbol=BTCUSDT",
+      "ContractTicket",
+      "user",
+    );
+    const moved = await srv.call("/api/account/transfer", {
+      token: token2,
+      body: { from: "spot", to: "contract", currency: "USDT", amount: "1000" },
+    });
+    assertEquals(moved.body.code, 0, JSON.stringify(moved.body));
+    await spot.getByTestId("available").getByText("9,000.00 USDT").waitFor();
+    await future.getByTestId("available").getByText("10,750.00 USDT").waitFor();
+    // and the phone's fast ticket too (same customer, contract wallet)
+    await available.getByText("10,750.00 USDT").waitFor();
+    assert(await stillSamePage(spot) && await stillSamePage(future) && await stillSamePage(page));
+    await spot.screenshot({ path: shot("desktop-live-spot-balance"), fullPage: true });
+    await phone.close();
+    await desk.close();
   },
-});
+);
 
-Deno.test({
-  name: "live: the product page's price and the desktop ticket header move with the ticker",
-  ...E2E,
-  async fn() {
-    const srv = await startServer({ seed: true });
-    const browser = await launch();
-    try {
-      await tick(srv, "60000");
-      const phone = await browser.newContext(PHONE);
-      await signedIn(srv, phone);
-      const page = await open(srv, phone, "/wp/product/detail/BTCUSDT", "LivePrice", "ticker");
-      const price = page.getByTestId("detail-price").getByTestId("live-price");
-      assertEquals(await price.getAttribute("data-price"), "60000");
-      const desk = await browser.newContext(DESKTOP);
-      await signedIn(srv, desk);
-      const trade = await open(srv, desk, "/pc/trade/fast?symbol=BTCUSDT", "LivePrice", "ticker");
-      const head = trade.getByTestId("ticket-head").getByTestId("live-price");
-      assertEquals(await head.getAttribute("data-price"), "60000");
-      await tick(srv, "61234.5");
-      await page.locator('[data-testid="detail-price"] [data-price="61234.5"]').waitFor();
-      assertEquals(await price.innerText(), "61,234.50");
-      await trade.locator('[data-testid="ticket-head"] [data-price="61234.5"]').waitFor();
-      assert(await stillSamePage(page) && await stillSamePage(trade));
-      await page.screenshot({ path: shot("mobile-live-detail-price") });
-      await trade.screenshot({ path: shot("desktop-live-ticket-head") });
-      await phone.close();
-      await desk.close();
-    } finally {
-      await browser.close();
-      await srv.close();
-    }
+browserTest(
+  "live: the product page's price and the desktop ticket header move with the ticker",
+  async (srv, browser) => {
+    await tick(srv, "60000");
+    const phone = await browser.newContext(PHONE);
+    await signedIn(srv, phone);
+    const page = await open(srv, phone, "/wp/product/detail/BTCUSDT", "LivePrice", "ticker");
+    const price = page.getByTestId("detail-price").getByTestId("live-price");
+    assertEquals(await price.getAttribute("data-price"), "60000");
+    const desk = await browser.newContext(DESKTOP);
+    await signedIn(srv, desk);
+    const trade = await open(srv, desk, "/pc/trade/fast?symbol=BTCUSDT", "LivePrice", "ticker");
+    const head = trade.getByTestId("ticket-head").getByTestId("live-price");
+    assertEquals(await head.getAttribute("data-price"), "60000");
+    await tick(srv, "61234.5");
+    await page.locator('[data-testid="detail-price"] [data-price="61234.5"]').waitFor();
+    assertEquals(await price.innerText(), "61,234.50");
+    await trade.locator('[data-testid="ticket-head"] [data-price="61234.5"]').waitFor();
+    assert(await stillSamePage(page) && await stillSamePage(trade));
+    await page.screenshot({ path: shot("mobile-live-detail-price") });
+    await trade.screenshot({ path: shot("desktop-live-ticket-head") });
+    await phone.close();
+    await desk.close();
   },
-});
+);
 
 /** Requests the page sends to order or money endpoints. */
 function watchRequests(page: Page) {
@@ -232,115 +212,99 @@ for (const locale of ["en", "de", "zh-CN"]) {
   }
 }
 
-Deno.test({
-  name: "checks before confirming: leveraged stops, spot and exchange beside the field",
-  ...E2E,
-  async fn() {
-    const srv = await startServer({ seed: true });
-    const browser = await launch();
-    try {
-      await tick(srv, "60000");
-      await tick(srv, "3000", "ETHUSDT");
-      for (const locale of ["en", "de", "zh-CN"]) {
-        for (const layout of ["mobile", "desktop"]) {
-          const ctx = await browser.newContext(layout === "mobile" ? PHONE : DESKTOP);
-          await signedIn(srv, ctx, locale);
-          const wp = layout === "mobile";
-          // a long's stop-loss above the market
-          const future = await open(
-            srv,
-            ctx,
-            wp ? "/wp/product/leveragedDeals?symbol=BTCUSDT" : "/pc/trade/future?symbol=BTCUSDT",
-            "ContractTicket",
-            "user",
+browserTest(
+  "checks before confirming: leveraged stops, spot and exchange beside the field",
+  async (srv, browser) => {
+    await tick(srv, "60000");
+    await tick(srv, "3000", "ETHUSDT");
+    for (const locale of ["en", "de", "zh-CN"]) {
+      for (const layout of ["mobile", "desktop"]) {
+        const ctx = await browser.newContext(layout === "mobile" ? PHONE : DESKTOP);
+        await signedIn(srv, ctx, locale);
+        const wp = layout === "mobile";
+        // a long's stop-loss above the market
+        const future = await open(
+          srv,
+          ctx,
+          wp ? "/wp/product/leveragedDeals?symbol=BTCUSDT" : "/pc/trade/future?symbol=BTCUSDT",
+          "ContractTicket",
+          "user",
+        );
+        const sent = watchRequests(future);
+        await future.locator("#sl").fill("61000");
+        await future.locator('[data-testid="contract-ticket"] form button[type="submit"]')
+          .click();
+        await future.locator("#sl-error").waitFor();
+        if (locale === "en") {
+          assertEquals(
+            await future.locator("#sl-error").innerText(),
+            "For a long, the stop-loss must be below 60,000",
           );
-          const sent = watchRequests(future);
-          await future.locator("#sl").fill("61000");
-          await future.locator('[data-testid="contract-ticket"] form button[type="submit"]')
-            .click();
-          await future.locator("#sl-error").waitFor();
-          if (locale === "en") {
-            assertEquals(
-              await future.locator("#sl-error").innerText(),
-              "For a long, the stop-loss must be below 60,000",
-            );
-          }
-          assertEquals(await future.getByTestId("contract-confirm").count(), 0);
-          await future.screenshot({ path: shot(`${layout}-${locale}-contract-stop-error`) });
-          assertEquals(sent, []);
-          await leave(srv, future, "user");
-          // spot: selling more coins than the wallet holds (0.5 BTC)
-          const spot = await open(
-            srv,
-            ctx,
-            wp ? "/wp/product/bibi?symbol=BTCUSDT" : "/pc/trade/bibi?symbol=BTCUSDT",
-            "SpotTicket",
-            "user",
-          );
-          const sentSpot = watchRequests(spot);
-          await spot.locator('[data-testid="spot-ticket"] .dir-row button').nth(1).click();
-          await spot.locator("#qty").fill("2");
-          await spot.locator('[data-testid="spot-ticket"] form button[type="submit"]').click();
-          await spot.locator("#qty-error").waitFor();
-          if (locale === "en") {
-            assertEquals(
-              await spot.locator("#qty-error").innerText(),
-              "More than your available 0.5 BTC",
-            );
-          }
-          assertEquals(await spot.getByTestId("spot-confirm").count(), 0);
-          await spot.screenshot({ path: shot(`${layout}-${locale}-spot-qty-error`) });
-          assertEquals(sentSpot, []);
-          await leave(srv, spot, "user");
-          // exchange beyond the balance: no quote asked for (a mobile screen)
-          if (!wp) {
-            await ctx.close();
-            continue;
-          }
-          const exchange = await open(srv, ctx, "/wp/product/gjmarket", "ExchangeForm", "user");
-          const sentExchange = watchRequests(exchange);
-          await exchange.locator("#amount").fill("3");
-          await exchange.locator('[data-testid="exchange-form"] button[type="submit"]').click();
-          await exchange.locator("#amount-error").waitFor();
-          if (locale === "en") {
-            assertEquals(
-              await exchange.locator("#amount-error").innerText(),
-              "More than your available 0.5 BTC",
-            );
-          }
-          assertEquals(await exchange.getByTestId("exchange-quote").count(), 0);
-          await exchange.screenshot({ path: shot(`${layout}-${locale}-exchange-error`) });
-          assertEquals(sentExchange, []);
-          await leave(srv, exchange, "user");
-          await ctx.close();
         }
+        assertEquals(await future.getByTestId("contract-confirm").count(), 0);
+        await future.screenshot({ path: shot(`${layout}-${locale}-contract-stop-error`) });
+        assertEquals(sent, []);
+        await leave(srv, future, "user");
+        // spot: selling more coins than the wallet holds (0.5 BTC)
+        const spot = await open(
+          srv,
+          ctx,
+          wp ? "/wp/product/bibi?symbol=BTCUSDT" : "/pc/trade/bibi?symbol=BTCUSDT",
+          "SpotTicket",
+          "user",
+        );
+        const sentSpot = watchRequests(spot);
+        await spot.locator('[data-testid="spot-ticket"] .dir-row button').nth(1).click();
+        await spot.locator("#qty").fill("2");
+        await spot.locator('[data-testid="spot-ticket"] form button[type="submit"]').click();
+        await spot.locator("#qty-error").waitFor();
+        if (locale === "en") {
+          assertEquals(
+            await spot.locator("#qty-error").innerText(),
+            "More than your available 0.5 BTC",
+          );
+        }
+        assertEquals(await spot.getByTestId("spot-confirm").count(), 0);
+        await spot.screenshot({ path: shot(`${layout}-${locale}-spot-qty-error`) });
+        assertEquals(sentSpot, []);
+        await leave(srv, spot, "user");
+        // exchange beyond the balance: no quote asked for (a mobile screen)
+        if (!wp) {
+          await ctx.close();
+          continue;
+        }
+        const exchange = await open(srv, ctx, "/wp/product/gjmarket", "ExchangeForm", "user");
+        const sentExchange = watchRequests(exchange);
+        await exchange.locator("#amount").fill("3");
+        await exchange.locator('[data-testid="exchange-form"] button[type="submit"]').click();
+        await exchange.locator("#amount-error").waitFor();
+        if (locale === "en") {
+          assertEquals(
+            await exchange.locator("#amount-error").innerText(),
+            "More than your available 0.5 BTC",
+          );
+        }
+        assertEquals(await exchange.getByTestId("exchange-quote").count(), 0);
+        await exchange.screenshot({ path: shot(`${layout}-${locale}-exchange-error`) });
+        assertEquals(sentExchange, []);
+        await leave(srv, exchange, "user");
+        await ctx.close();
       }
-    } finally {
-      await browser.close();
-      await srv.close();
     }
   },
-});
+);
 
-Deno.test({
-  name: "live: a page whose session ended elsewhere treats the customer as signed out",
-  ...E2E,
-  async fn() {
-    const srv = await startServer({ seed: true });
-    const browser = await launch();
-    try {
-      await tick(srv, "60000");
-      const phone = await browser.newContext(PHONE);
-      const token = await signedIn(srv, phone);
-      const page = await open(srv, phone, "/wp/product/order?symbol=BTCUSDT", "FastTicket", "user");
-      // signed out from another tab or device: the next session check closes the channel
-      assertEquals((await srv.call("/api/logout", { token, body: {} })).body.code, 0);
-      await srv.deps.hub.sweepSessions();
-      await page.waitForURL(/\/wp\/user\/login\?redirect=%2Fwp%2Fproduct%2Forder/);
-      await phone.close();
-    } finally {
-      await browser.close();
-      await srv.close();
-    }
+browserTest(
+  "live: a page whose session ended elsewhere treats the customer as signed out",
+  async (srv, browser) => {
+    await tick(srv, "60000");
+    const phone = await browser.newContext(PHONE);
+    const token = await signedIn(srv, phone);
+    const page = await open(srv, phone, "/wp/product/order?symbol=BTCUSDT", "FastTicket", "user");
+    // signed out from another tab or device: the next session check closes the channel
+    assertEquals((await srv.call("/api/logout", { token, body: {} })).body.code, 0);
+    await srv.deps.hub.sweepSessions();
+    await page.waitForURL(/\/wp\/user\/login\?redirect=%2Fwp%2Fproduct%2Forder/);
+    await phone.close();
   },
-});
+);

@@ -1,7 +1,7 @@
-import { devices } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { startServer } from "../server.ts";
 import { E2E, launch, shot } from "./browser.ts";
+import { customerPage, hydrated, PHONE } from "./session.ts";
 
 Deno.test({
   name: "market: live quotes, chart updates, watch list on mobile; chart and quotes on desktop",
@@ -10,22 +10,13 @@ Deno.test({
     const srv = await startServer({ seed: true, feed: true });
     const browser = await launch();
     try {
-      const login = await srv.call("/api/login", {
-        body: { phone: "+12025550123", password: "Demo-2026" },
-      });
-      const token = login.headers.get("authorization")!;
       await new Promise((r) => setTimeout(r, 1500)); // let the simulated feed trade a little
-      const ctx = await browser.newContext({ ...devices["Pixel 7"] });
-      await ctx.addCookies([{ name: "tw_session", value: token, url: srv.base }]);
-      await ctx.addInitScript((tk) => localStorage.setItem("Authorization", tk), token);
-      const page = await ctx.newPage();
-      const errors: string[] = [];
-      page.on("pageerror", (e) => errors.push(e.message));
+      const { ctx, page, errors } = await customerPage(srv, browser, PHONE);
 
       await t.step("home shows recommended live quotes labelled as simulated", async () => {
         await page.goto(srv.base + "/wp/home");
         await page.getByTestId("feed-label").getByText("Simulated market data").waitFor();
-        await page.waitForSelector('tw-island[data-name="LiveQuotes"][data-hydrated]');
+        await hydrated(page, "LiveQuotes");
         assertEquals(await page.locator(".quotes-table tbody tr").count(), 3);
         await page.screenshot({ path: shot("mobile-home-quotes"), fullPage: true });
       });
@@ -49,12 +40,12 @@ Deno.test({
 
       await t.step("watch list: add and remove a favourite", async () => {
         await page.goto(srv.base + "/wp/quotes/list");
-        await page.waitForSelector('tw-island[data-name="LiveQuotes"][data-hydrated]');
+        await hydrated(page, "LiveQuotes");
         assertEquals(await page.locator(".quotes-table tbody tr").count(), 6);
         await page.getByTestId("star-ETHUSDT").click();
         await page.locator("#toast").getByText("Added to the watch list").waitFor();
         await page.goto(srv.base + "/wp/quotes/list?tab=watch");
-        await page.waitForSelector('tw-island[data-name="LiveQuotes"][data-hydrated]');
+        await hydrated(page, "LiveQuotes");
         assertEquals(await page.locator(".quotes-table tbody tr").count(), 1);
         await page.screenshot({ path: shot("mobile-watchlist"), fullPage: true });
         await page.getByTestId("star-ETHUSDT").click();

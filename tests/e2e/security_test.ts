@@ -3,22 +3,15 @@
  * page (QR code and key shown once), log out, log in with the code, see the signed-in devices and
  * sign the other device out (its token then answers -99). Screens in en, de and zh-CN.
  */
-import { devices, type Page } from "playwright-core";
 import * as OTPAuth from "otpauth";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { operatorToken } from "../operator.ts";
 import { registerUser, startServer, type TestServer } from "../server.ts";
 import { E2E, launch, shot } from "./browser.ts";
+import { DESKTOP, hydrated, PHONE, watchedPage } from "./session.ts";
 
-const DESKTOP = {
-  viewport: { width: 1366, height: 900 },
-  userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36",
-};
 const OTHER_DEVICE_UA =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Firefox/140.0";
-
-const hydrated = (page: Page, name: string) =>
-  page.waitForSelector(`tw-island[data-name="${name}"][data-hydrated]`);
 
 function codeAt(srv: TestServer, secret: string) {
   return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({
@@ -45,10 +38,8 @@ async function flow(t: Deno.TestContext, layout: Layout, local: string) {
       headers: { "user-agent": OTHER_DEVICE_UA },
     });
     const otherToken = other.headers.get("authorization")!;
-    const ctx = await browser.newContext(layout === "wp" ? { ...devices["Pixel 7"] } : DESKTOP);
-    const page = await ctx.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(e.message));
+    const ctx = await browser.newContext(layout === "wp" ? PHONE : DESKTOP);
+    const { page, errors } = await watchedPage(ctx);
     const login = async (code?: () => string) => {
       await page.goto(srv.base + `/${layout}/user/login`);
       await hydrated(page, "LoginForm");

@@ -1,10 +1,73 @@
 /**
- * Shared e2e setup: the demo customer's session in a browser context, and fresh ticks on the
- * test server's clock (a tick older than the latest or from the future is refused by the tape).
+ * Shared e2e fixtures: a test server with a browser (`browserTest`, `withBrowser`), the browsers
+ * the tests use (`PHONE`, `desktop()`), the demo customer's session in a browser context
+ * (`signInContext`, `customerPage`), pages that collect their errors, and fresh ticks on the test
+ * server's clock (a tick older than the latest or from the future is refused by the tape).
  */
-import type { BrowserContext } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  devices,
+  type Page,
+} from "playwright-core";
 import { parseDecimal } from "../../core-wasm/mod.ts";
-import type { TestServer } from "../server.ts";
+import { startServer, type TestServer } from "../server.ts";
+import { E2E, launch } from "./browser.ts";
+
+export type Layout = "mobile" | "desktop";
+
+/** The phone of most mobile tests. */
+export const PHONE: BrowserContextOptions = devices["Pixel 7"];
+export const DESKTOP_BROWSER_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36";
+/** A desktop browser 1366 pixels wide, `height` high. */
+export const desktop = (height = 900): BrowserContextOptions => ({
+  viewport: { width: 1366, height },
+  userAgent: DESKTOP_BROWSER_UA,
+});
+export const DESKTOP = desktop();
+/** The browser of a layout (the desktop `height` high). */
+export const layoutBrowser = (layout: Layout, height = 900): BrowserContextOptions =>
+  layout === "mobile" ? { ...PHONE } : desktop(height);
+
+type ServerOptions = Parameters<typeof startServer>[0];
+
+/** A test server and a browser for `fn`; both closed afterwards, whatever happens. */
+export async function withBrowser(
+  opts: ServerOptions,
+  fn: (srv: TestServer, browser: Browser) => Promise<void>,
+): Promise<void> {
+  const srv = await startServer(opts);
+  const browser = await launch();
+  try {
+    await fn(srv, browser);
+  } finally {
+    await browser.close();
+    await srv.close();
+  }
+}
+
+/** An e2e test on a server (seeded unless `server` says otherwise) with a browser. */
+export function browserTest(
+  name: string,
+  fn: (srv: TestServer, browser: Browser, t: Deno.TestContext) => Promise<void>,
+  server: ServerOptions = { seed: true },
+): void {
+  Deno.test({ name, ...E2E, fn: (t) => withBrowser(server, (srv, b) => fn(srv, b, t)) });
+}
+
+/** A new page of `ctx` and the uncaught errors it raises. */
+export async function watchedPage(ctx: BrowserContext): Promise<{ page: Page; errors: string[] }> {
+  const page = await ctx.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  return { page, errors };
+}
+
+/** Wait for an island to hydrate. */
+export const hydrated = (page: Page, name: string) =>
+  page.waitForSelector(`tw-island[data-name="${name}"][data-hydrated]`);
 
 export const DEMO_CUSTOMER = { phone: "+12025550123", password: "Demo-2026" };
 
@@ -22,8 +85,9 @@ export async function signInContext(
   srv: TestServer,
   ctx: BrowserContext,
   locale?: string,
+  token?: string,
 ): Promise<string> {
-  const token = await demoToken(srv);
+  token ??= await demoToken(srv);
   await ctx.addCookies([
     { name: "tw_session", value: token, url: srv.base },
     ...(locale ? [{ name: "wplocale", value: locale, url: srv.base }] : []),
@@ -47,4 +111,46 @@ export async function freshTick(
     qty,
   });
   await srv.deps.engine.idle();
+}
+
+/**
+ * A browser context signed in as the demo customer (or with `token`), and a page of it that
+ * collects its errors.
+ */
+export async function customerPage(
+  srv: TestServer,
+  browser: Browser,
+  options: BrowserContextOptions,
+  o: { token?: string; locale?: string } = {},
+) {
+  const ctx = await browser.newContext(options);
+  const token = await signInContext(srv, ctx, o.locale, o.token);
+  return { ctx, token, ...await watchedPage(ctx) };
+}
+
+/**
+ * A tick at `time`: the server's clock first moves forward to it (a tick from the future would
+ * be refused); no wait for the engine.
+ */
+export async function tickAt(
+  srv: TestServer,
+  time: number,
+  price: string,
+  symbol = "BTCUSDT",
+  qty = 10_000_000n,
+): Promise<void> {
+  srv.advance(Math.max(0, time - srv.deps.now()));
+  await srv.deps.market.tape.ingest({ symbol, time, price: parseDecimal(price), qty });
+}
+
+/** Ticks at `time` (default now), without moving the server's clock. */
+export async function quotesNow(
+  srv: TestServer,
+  quotes: Record<string, string>,
+  time = Date.now(),
+  qty = 1n,
+): Promise<void> {
+  for (const [symbol, price] of Object.entries(quotes)) {
+    await srv.deps.market.tape.ingest({ symbol, time, price: parseDecimal(price), qty });
+  }
 }

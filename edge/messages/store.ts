@@ -1,7 +1,8 @@
 /**
- * Customer messages (the message centre). A message stores a locale key and its parameters, not
- * text, so each customer reads it in the language they use now. Messages about a decision are
- * written in the same atomic commit as the decision.
+ * The store of customer messages (the message centre): its keys and typed reads and writes. A
+ * message stores a locale key and its parameters, not text, so each customer reads it in the
+ * language they use now. Messages about a decision are written in the same atomic commit as the
+ * decision (`messageInto`). Routes and pages go through `Messages` (service.ts).
  */
 import { journalId } from "../ledger/service.ts";
 import { listPage } from "../platform/kvpage.ts";
@@ -16,6 +17,7 @@ export interface MessageRecord {
 }
 
 export const messageKeys = {
+  all: (t: string) => [t, "messages"],
   message: (t: string, userId: string, id: string) => [t, "messages", userId, id],
   messages: (t: string, userId: string) => [t, "messages", userId],
   /** Deno.KvU64 count of unread messages, kept in the commits that write and read messages. */
@@ -84,7 +86,7 @@ export async function unreadCount(kv: Deno.Kv, t: string, userId: string, max = 
 export async function migrateUnreadCounters(kv: Deno.Kv, t: string) {
   if ((await kv.get(messageKeys.unreadReady(t))).value) return;
   const counts = new Map<string, bigint>();
-  for await (const e of kv.list<MessageRecord>({ prefix: [t, "messages"] })) {
+  for await (const e of kv.list<MessageRecord>({ prefix: messageKeys.all(t) })) {
     const userId = String(e.key[2]);
     counts.set(userId, (counts.get(userId) ?? 0n) + (e.value.read ? 0n : 1n));
   }

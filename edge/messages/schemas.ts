@@ -1,4 +1,4 @@
-/** Reply schemas of the content capability (the message centre). */
+/** Reply schemas of the message centre. */
 import { z } from "@hono/zod-openapi";
 
 /** A message in the customer's language (stored as a locale key with parameters). */

@@ -6,7 +6,7 @@ import {
   migrateUnreadCounters,
   readMessage,
   unreadCount,
-} from "./messages.ts";
+} from "./store.ts";
 
 Deno.test("unread counter: kept by the commits that write and read, built once for old stores", async () => {
   const kv = await Deno.openKv(":memory:");

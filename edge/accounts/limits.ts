@@ -1,0 +1,16 @@
+import type { Limit, SignInLimits } from "../platform/ratelimit.ts";
+
+/** Limits (documented in README): attempts take a slot before they run, so races cannot exceed them. */
+export const LIMITS = {
+  login: {
+    perAccountSource: { max: 5, windowMs: 15 * 60_000 },
+    perAccount: { max: 50, windowMs: 15 * 60_000 },
+    perIp: { max: 30, windowMs: 15 * 60_000 },
+  } satisfies SignInLimits,
+  totpPerUser: { max: 5, windowMs: 15 * 60_000 },
+  codePerPhoneMinute: { max: 1, windowMs: 60_000 },
+  codePerPhoneHour: { max: 5, windowMs: 3600_000 },
+  codePerIp: { max: 20, windowMs: 3600_000 },
+  drawPasswordPerUser: { max: 5, windowMs: 15 * 60_000 },
+  passwordChangePerUser: { max: 5, windowMs: 15 * 60_000 },
+} satisfies Record<string, Limit | SignInLimits>;

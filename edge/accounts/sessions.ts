@@ -1,0 +1,250 @@
+/**
+ * Sessions: the token (which names its user), the session record with idle and absolute expiry,
+ * the customer's devices and the ring of recent sign-ins.
+ */
+import { DomainError } from "../platform/errors.ts";
+import { commitAttempts } from "../platform/kvstore.ts";
+import { describeDevice } from "../platform/device.ts";
+import { LIMITS } from "./limits.ts";
+import { sha256Hex } from "./passwords.ts";
+import {
+  getUser,
+  keys,
+  type LoginRecord,
+  type LoginResult,
+  type SessionRecord,
+  type UserRecord,
+} from "./store.ts";
+
+/** What sessions need: the store, the clock and the configured lifetimes. */
+export interface SessionDeps {
+  kv: Deno.Kv;
+  /** A second connection to the same store for the per-request session read (default `kv`). */
+  reads?: Deno.Kv;
+  now: () => number;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+}
+
+const SESSION_TOUCH_MS = 60_000;
+/** Recent sign-ins: a ring of this many per customer, each entry kept at most 90 days. */
+export const LOGIN_LOG_SIZE = 50;
+const LOGIN_LOG_TTL_MS = 90 * 24 * 3600_000;
+
+/** Where a request comes from, kept with its session and its sign-in record. */
+export interface ClientMeta {
+  ip: string;
+  userAgent: string;
+}
+
+export interface DeviceSession {
+  id: string;
+  device: string | null;
+  ip: string | null;
+  createdAt: number;
+  lastSeenAt: number;
+  current: boolean;
+}
+
+/** The public id of a session in the devices list (never the token or its stored hash). */
+async function sessionId(tokenHash: string) {
+  return (await sha256Hex(`session-id:${tokenHash}`)).slice(0, 24);
+}
+
+/**
+ * A session token: 32 bytes, base64url (43 characters), as opaque to clients as a random one.
+ * For a numeric user id below 2^32 the first five bytes name the user (a marker byte, then the
+ * id), so a request reads its session and its user in one KV read; the other 27 bytes (216 bits)
+ * are random. The stored hash covers every byte, so the named user cannot be swapped.
+ */
+export function sessionToken(userId: string): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  const n = Number(userId);
+  if (/^[1-9]\d{0,9}$/.test(userId) && n <= 0xffff_ffff) {
+    bytes[0] = TOKEN_NAMES_USER;
+    new DataView(bytes.buffer).setUint32(1, n);
+  }
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+const TOKEN_NAMES_USER = 0x01;
+
+/** The user id a session token names (a hint to verify against the session), else null. */
+export function userOfToken(token: string): string | null {
+  if (token.length !== 43 || !/^[A-Za-z0-9_-]{8}/.test(token)) return null;
+  const head = atob(token.slice(0, 8).replace(/-/g, "+").replace(/_/g, "/"));
+  if (head.charCodeAt(0) !== TOKEN_NAMES_USER) return null;
+  const n = ((head.charCodeAt(1) << 24) >>> 0) + (head.charCodeAt(2) << 16) +
+    (head.charCodeAt(3) << 8) + head.charCodeAt(4);
+  return n === 0 ? null : String(n);
+}
+
+export interface Session {
+  userId: string;
+  tokenHash: string;
+  user: UserRecord;
+}
+
+export class Sessions {
+  constructor(private d: SessionDeps) {}
+
+  /**
+   * A new session for a user; `guard` adds the checks and writes that must commit with it (a
+   * TOTP step consumed). Returns null when that commit lost a race.
+   */
+  async create(
+    t: string,
+    user: UserRecord,
+    meta: ClientMeta,
+    guard?: (op: Deno.AtomicOperation) => Deno.AtomicOperation,
+  ) {
+    const token = sessionToken(user.userId);
+    const tokenHash = await sha256Hex(token);
+    const now = this.d.now();
+    const rec: SessionRecord = {
+      userId: user.userId,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: now + this.d.sessionMaxMs,
+      ip: meta.ip.slice(0, 64),
+      userAgent: meta.userAgent.slice(0, 256),
+    };
+    let op = this.d.kv.atomic()
+      .set(keys.session(t, tokenHash), rec, { expireIn: this.d.sessionMaxMs })
+      .set(keys.userSession(t, user.userId, tokenHash), now, { expireIn: this.d.sessionMaxMs });
+    if (guard) op = guard(op);
+    if (!(await op.commit()).ok) throw new DomainError("TOTP_INVALID");
+    return { token, expiresAt: rec.expiresAt };
+  }
+
+  /**
+   * Append a sign-in attempt to the customer's ring of recent sign-ins. Refused attempts of a
+   * locked source are recorded once per lock window, so one source hammering a lock cannot push
+   * the owner's own sign-ins out of the ring.
+   */
+  async recordLogin(t: string, userId: string, meta: ClientMeta, result: LoginResult) {
+    const ip = meta.ip.slice(0, 64);
+    const rec: LoginRecord = {
+      at: this.d.now(),
+      ip,
+      userAgent: meta.userAgent.slice(0, 256),
+      result,
+    };
+    const seqKey = keys.loginSeq(t, userId);
+    const seenKey = [...keys.rate(t, "login-throttled", userId), ip];
+    for await (const _attempt of commitAttempts(20)) {
+      const [seq, seen] = await this.d.kv.getMany<[number, true]>([seqKey, seenKey]);
+      if (result === "throttled" && seen.value) return;
+      const n = seq.value ?? 0;
+      let op = this.d.kv.atomic().check(seq)
+        .set(seqKey, n + 1)
+        .set(keys.login(t, userId, String(n % LOGIN_LOG_SIZE)), rec, {
+          expireIn: LOGIN_LOG_TTL_MS,
+        });
+      if (result === "throttled") {
+        op = op.check(seen).set(seenKey, true, {
+          expireIn: LIMITS.login.perAccountSource.windowMs,
+        });
+      }
+      if ((await op.commit()).ok) return;
+    }
+  }
+
+  /** Recent sign-in attempts on the customer's account, newest first. */
+  async logins(t: string, s: Session) {
+    const out: LoginRecord[] = [];
+    for await (const e of this.d.kv.list<LoginRecord>({ prefix: keys.logins(t, s.userId) })) {
+      out.push(e.value);
+    }
+    return out.sort((a, b) => b.at - a.at).map((r) => ({
+      at: r.at,
+      ip: r.ip,
+      device: describeDevice(r.userAgent),
+      result: r.result,
+    }));
+  }
+
+  /** The customer's signed-in devices (live sessions), the newest sign-in first. */
+  async list(t: string, s: Session): Promise<DeviceSession[]> {
+    const now = this.d.now();
+    const out: DeviceSession[] = [];
+    for await (const e of this.d.kv.list<number>({ prefix: keys.userSessions(t, s.userId) })) {
+      const tokenHash = e.key[e.key.length - 1] as string;
+      const rec = (await this.d.kv.get<SessionRecord>(keys.session(t, tokenHash))).value;
+      if (!rec || now >= rec.expiresAt || now - rec.lastSeenAt > this.d.sessionIdleMs) continue;
+      if (rec.createdAt < s.user.passwordChangedAt) continue;
+      out.push({
+        id: await sessionId(tokenHash),
+        device: describeDevice(rec.userAgent),
+        ip: rec.ip ?? null,
+        createdAt: rec.createdAt,
+        lastSeenAt: tokenHash === s.tokenHash ? now : rec.lastSeenAt,
+        current: tokenHash === s.tokenHash,
+      });
+    }
+    return out.sort((a, b) => b.createdAt - a.createdAt);
+  }
+
+  /** Sign one of the customer's devices out; another customer's (or no) session is 404. */
+  async revoke(t: string, id: string, s: Session) {
+    for await (const e of this.d.kv.list<number>({ prefix: keys.userSessions(t, s.userId) })) {
+      const tokenHash = e.key[e.key.length - 1] as string;
+      if ((await sessionId(tokenHash)) !== id) continue;
+      await this.d.kv.atomic().delete(keys.session(t, tokenHash)).delete(e.key).commit();
+      return;
+    }
+    throw new DomainError("NOT_FOUND");
+  }
+
+  /** Resolve a token to a live session (idle and absolute expiry), refreshing last-seen. */
+  async session(t: string, token: string | undefined | null): Promise<Session | null> {
+    if (!token || token.length > 128) return null;
+    const tokenHash = await sha256Hex(token);
+    // the user the token names (see sessionToken): the session and the user in one read; a
+    // token that names nobody, or someone else, costs a second read
+    const named = userOfToken(token);
+    const reads = this.d.reads ?? this.d.kv;
+    const [entry, namedUser] = named === null
+      ? [await reads.get<SessionRecord>(keys.session(t, tokenHash)), null]
+      : await reads.getMany<[SessionRecord, UserRecord]>([
+        keys.session(t, tokenHash),
+        keys.user(t, named),
+      ]);
+    const s = entry.value;
+    if (!s) return null;
+    const now = this.d.now();
+    if (now >= s.expiresAt || now - s.lastSeenAt > this.d.sessionIdleMs) {
+      await this.d.kv.atomic().delete(entry.key).delete(keys.userSession(t, s.userId, tokenHash))
+        .commit();
+      return null;
+    }
+    const user = namedUser && named === s.userId ? namedUser : await getUser(reads, t, s.userId);
+    // A login that raced a password change may have written its session after the sweep.
+    if (!user.value || s.createdAt < user.value.passwordChangedAt) return null;
+    if (now - s.lastSeenAt > SESSION_TOUCH_MS) {
+      await this.d.kv.atomic().check(entry).set(entry.key, { ...s, lastSeenAt: now }, {
+        expireIn: Math.max(1000, s.expiresAt - now),
+      }).commit();
+    }
+    return { userId: s.userId, tokenHash, user: user.value };
+  }
+
+  /**
+   * Whether a session (by its token hash) is still live, without refreshing it: the realtime
+   * hub asks before every private event and every 30 s.
+   */
+  async alive(t: string, tokenHash: string): Promise<boolean> {
+    const s = (await this.d.kv.get<SessionRecord>(keys.session(t, tokenHash))).value;
+    if (!s) return false;
+    const now = this.d.now();
+    if (now >= s.expiresAt || now - s.lastSeenAt > this.d.sessionIdleMs) return false;
+    const user = await getUser(this.d.kv, t, s.userId);
+    return !!user.value && s.createdAt >= user.value.passwordChangedAt;
+  }
+
+  async logout(t: string, s: Session) {
+    await this.d.kv.atomic().delete(keys.session(t, s.tokenHash))
+      .delete(keys.userSession(t, s.userId, s.tokenHash)).commit();
+  }
+}

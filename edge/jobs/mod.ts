@@ -1,0 +1,35 @@
+/**
+ * Every periodic job of the server, started the same way by main.ts and the tests' servers. A
+ * new job: a file here returning a `Job` (scheduler.ts), listed in `serverJobs`.
+ */
+import type { Deps } from "../platform/context.ts";
+import { adoptReservationsJob } from "./adopt_reservations.ts";
+import { holdingFeeJob } from "./holding_fee.ts";
+import { realtimeJobs } from "./realtime.ts";
+import { type Job, type Jobs, startJobs } from "./scheduler.ts";
+import { seedJob } from "./seed.ts";
+import { uploadsExpiryJob } from "./uploads_expiry.ts";
+
+export type { Job, Jobs };
+
+export function serverJobs(deps: Deps, o: { seed?: () => Promise<unknown> } = {}): Job[] {
+  return [
+    ...(o.seed ? [seedJob(o.seed)] : []),
+    adoptReservationsJob(deps.kv, [...deps.tenants.byId.keys()], deps.now),
+    holdingFeeJob(deps.holdingFees),
+    uploadsExpiryJob(deps.images, deps.tenants),
+    ...realtimeJobs(deps.hub),
+  ];
+}
+
+/**
+ * Start the server's jobs: the start-up runs (seeding when `seed` is given, the holding fee)
+ * are awaited; `periodic: false` leaves out the timers (tests run the periodic work themselves,
+ * through `deps`, on their adjustable clock).
+ */
+export function startServerJobs(
+  deps: Deps,
+  o: { seed?: () => Promise<unknown>; periodic?: boolean; log?: (line: string) => void } = {},
+): Promise<Jobs> {
+  return startJobs(deps.kv, serverJobs(deps, o), o);
+}

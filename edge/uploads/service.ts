@@ -1,0 +1,128 @@
+/**
+ * Uploaded images: saved sanitized (sanitize.ts), private to their owner until a recharge or a
+ * verification attaches them (then also to the operators of that role), deleted when nobody
+ * attached them within a day (the `uploads-expiry` job); or `public` (banners): anyone may read.
+ */
+import { type ImageMime, MAX_UPLOAD_BYTES, UploadRejected } from "./sanitize.ts";
+import {
+  CHUNK_BYTES,
+  CHUNKS_PER_COMMIT,
+  type ImageMeta,
+  type ImageUse,
+  UploadStore,
+} from "./store.ts";
+
+export { attachImage, type ImageMeta, type ImageUse } from "./store.ts";
+
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const MIMES: readonly ImageMime[] = ["image/jpeg", "image/png", "image/webp"];
+
+export const isImageId = (id: string): boolean => UUID_V4.test(id);
+
+/** An upload not attached to a recharge or a verification within this long is deleted. */
+export const UNATTACHED_TTL_MS = 24 * 3600_000;
+
+/** Who asks to read an image: a customer, an operator with roles, or nobody signed in. */
+export type Viewer = { userId: string } | { roles: readonly string[] } | null;
+
+export class ImageStore {
+  private store: UploadStore;
+  constructor(kv: Deno.Kv, private now: () => number = Date.now) {
+    this.store = new UploadStore(kv);
+  }
+
+  /** The use an image was attached for (null while it is only its owner's upload). */
+  use(t: string, id: string): Promise<ImageUse | null> {
+    if (!t || !isImageId(id)) return Promise.resolve(null);
+    return this.store.use(t, id);
+  }
+
+  /**
+   * Delete the uploads of these tenants that were not attached within UNATTACHED_TTL_MS (run
+   * periodically). The meta record goes in one commit with the check that the image is still
+   * unattached, and a tombstone makes a concurrent attach fail; the chunks follow.
+   */
+  async sweep(tenants: Iterable<string>): Promise<number> {
+    const cutoff = this.now() - UNATTACHED_TTL_MS;
+    let n = 0;
+    for (const t of tenants) {
+      for await (const { entry, id } of this.store.pending(t)) {
+        if (entry.value > cutoff) continue;
+        if (!await this.store.expire(t, entry, id)) continue; // attached meanwhile
+        await this.store.dropChunks(t, id);
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Stores a sanitized image; returns its new id. Chunks first, the meta record last. A `public`
+   * image is attached for that use at once (it is never pending, never expires).
+   */
+  async save(
+    t: string,
+    owner: string,
+    img: { mime: ImageMime; bytes: Uint8Array },
+    opts: { use?: "public" } = {},
+  ): Promise<string> {
+    if (!t) throw new TypeError("tenant required");
+    if (!MIMES.includes(img.mime)) throw new TypeError(`unsupported mime ${img.mime}`);
+    const size = img.bytes.length;
+    if (size === 0 || size > MAX_UPLOAD_BYTES) throw new UploadRejected("SIZE", `${size} bytes`);
+    const id = crypto.randomUUID();
+    const chunks = Math.ceil(size / CHUNK_BYTES);
+    try {
+      for (let i = 0; i < chunks; i += CHUNKS_PER_COMMIT) {
+        await this.store.writeChunks(t, id, img.bytes, i, Math.min(chunks, i + CHUNKS_PER_COMMIT));
+      }
+      const meta: ImageMeta = { id, owner, mime: img.mime, size, chunks, at: this.now() };
+      await this.store.writeMeta(t, meta, opts.use);
+    } catch (e) {
+      await this.store.dropChunks(t, id).catch(() => {}); // best effort: no meta, never served
+      throw e;
+    }
+    return id;
+  }
+
+  /** The meta record, or null when the id is invalid or unknown in this tenant. */
+  meta(t: string, id: string): Promise<ImageMeta | null> {
+    if (!t || !isImageId(id)) return Promise.resolve(null);
+    return this.store.meta(t, id);
+  }
+
+  /**
+   * Whether `viewer` may read the image: a public one anyone; otherwise its owner, or an
+   * operator whose role reviews what it was attached to (vouchers: funds; documents: identity).
+   */
+  async mayRead(t: string, id: string, viewer: Viewer): Promise<boolean> {
+    const meta = await this.meta(t, id);
+    if (!meta) return false;
+    const use = await this.use(t, id);
+    if (use === "public") return true;
+    if (!viewer) return false;
+    if ("roles" in viewer) return use !== null && viewer.roles.includes(use);
+    return meta.owner === `u:${viewer.userId}`;
+  }
+
+  /** The image reassembled from its chunks, or null when it has no meta record. */
+  async read(t: string, id: string): Promise<{ meta: ImageMeta; bytes: Uint8Array } | null> {
+    const meta = await this.meta(t, id);
+    if (!meta) return null;
+    const bytes = new Uint8Array(meta.size);
+    let at = 0;
+    for (let i = 0; i < meta.chunks; i += CHUNKS_PER_COMMIT) {
+      const to = Math.min(meta.chunks, i + CHUNKS_PER_COMMIT);
+      for (const entry of await this.store.readChunks(t, id, i, to)) {
+        const part = entry.value;
+        if (!(part instanceof Uint8Array) || at + part.length > meta.size) {
+          throw new Error(`image ${id}: chunk ${String(entry.key.at(-1))} missing or oversized`);
+        }
+        bytes.set(part, at);
+        at += part.length;
+      }
+    }
+    if (at !== meta.size) throw new Error(`image ${id}: ${at} of ${meta.size} bytes stored`);
+    return { meta, bytes };
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * The order tickets (fast, contract, spot) as islands with the customer's balances and open
+ * orders: shared by the market detail pages and the trading screens.
+ */
+import { formatDecimal } from "../../core-wasm/mod.ts";
+import { LoginPrompt } from "../../components/blocks.tsx";
+import type { Session } from "../../edge/accounts/service.ts";
+import { accountId, type Currency, user } from "../../edge/ledger/accounts.ts";
+import { symbolOf } from "../../edge/market/symbols.ts";
+import type { Ctx } from "../../edge/platform/context.ts";
+import { pickTexts } from "../../edge/platform/locale.ts";
+import { Island } from "../../edge/render/island.tsx";
+import { bracketsJson } from "../../edge/trading/contracts.ts";
+import { FAST_OPTIONS } from "../../edge/trading/fast.ts";
+import { SPOT_FEE } from "../../edge/trading/spot.ts";
+import FastTicket, { FAST_TEXTS } from "../../islands/FastTicket.tsx";
+import ContractTicket, { CONTRACT_TEXTS } from "../../islands/ContractTicket.tsx";
+import SpotTicket, { SPOT_TEXTS } from "../../islands/SpotTicket.tsx";
+import { NotOffered, offers, presetOf } from "../../components/TradeNav.tsx";
+
+export async function FastTicketIsland(
+  { c, s, symbol }: { c: Ctx; s: Session | null; symbol: string },
+) {
+  if (!offers(c.get("tenant"), symbolOf(symbol)!, "fast")) return <NotOffered t={c.get("t")} />;
+  if (!s) return <LoginPrompt t={c.get("t")} layout={c.get("mobile") ? "wp" : "pc"} />;
+  const { ledger, fast } = c.get("deps");
+  const t = c.get("tenant").id;
+  const b = await ledger.balance(t, user(s.userId, "contract", "USDT"));
+  const open = await fast.list(t, s.userId, { status: "open", limit: 10 });
+  return (
+    <Island
+      name="FastTicket"
+      of={FastTicket}
+      props={{
+        symbol,
+        name: symbolOf(symbol)!.name,
+        options: FAST_OPTIONS,
+        tx: pickTexts(c.get("t"), FAST_TEXTS),
+        available: formatDecimal(b.available, 2),
+        open: open.items,
+        direction: presetOf<"up" | "down">((n) => c.req.query(n), "fast"),
+      }}
+    />
+  );
+}
+
+export async function ContractTicketIsland(
+  { c, s, symbol }: { c: Ctx; s: Session | null; symbol: string },
+) {
+  if (!offers(c.get("tenant"), symbolOf(symbol)!, "leveraged")) {
+    return <NotOffered t={c.get("t")} />;
+  }
+  if (!s) return <LoginPrompt t={c.get("t")} layout={c.get("mobile") ? "wp" : "pc"} />;
+  const { ledger, contracts, market } = c.get("deps");
+  const t = c.get("tenant").id;
+  const def = symbolOf(symbol)!;
+  const b = await ledger.balance(t, user(s.userId, "contract", "USDT"));
+  const positions = [
+    ...await contracts.list(t, s.userId, "pending", 20),
+    ...await contracts.list(t, s.userId, "holding", 20),
+  ].filter((p) => p.symbol === symbol);
+  const last = market.tape.lastTick(symbol);
+  return (
+    <Island
+      name="ContractTicket"
+      of={ContractTicket}
+      props={{
+        symbol,
+        name: def.name,
+        base: def.base,
+        lot: formatDecimal(def.lot),
+        leverages: def.leverage,
+        priceDecimals: def.priceDecimals,
+        mmr: formatDecimal(def.mmr),
+        feeRate: formatDecimal(def.takerFee),
+        price: last ? formatDecimal(last.price) : null,
+        tx: pickTexts(c.get("t"), CONTRACT_TEXTS),
+        available: formatDecimal(b.available, 2),
+        positions,
+        side: presetOf<"long" | "short">((n) => c.req.query(n), "leveraged"),
+        brackets: bracketsJson(def.brackets),
+      }}
+    />
+  );
+}
+
+export async function SpotTicketIsland(
+  { c, s, symbol }: { c: Ctx; s: Session | null; symbol: string },
+) {
+  if (!offers(c.get("tenant"), symbolOf(symbol)!, "spot")) return <NotOffered t={c.get("t")} />;
+  if (!s) return <LoginPrompt t={c.get("t")} layout={c.get("mobile") ? "wp" : "pc"} />;
+  const def = symbolOf(symbol)!;
+  const { spot, market, ledger } = c.get("deps");
+  const tid = c.get("tenant").id;
+  const base = def.base as Currency;
+  const b = await ledger.balances(tid, [
+    user(s.userId, "spot", "USDT"),
+    user(s.userId, "spot", base),
+  ]);
+  const avail = (cur: Currency) =>
+    formatDecimal(b.get(accountId(user(s.userId, "spot", cur)))!.available);
+  const orders = (await spot.list(c.get("tenant").id, s.userId, undefined, 20)).filter((o) =>
+    o.symbol === symbol
+  );
+  const last = market.tape.lastTick(symbol);
+  return (
+    <Island
+      name="SpotTicket"
+      of={SpotTicket}
+      props={{
+        symbol,
+        base,
+        qtyDecimals: def.qtyDecimals,
+        priceDecimals: def.priceDecimals,
+        available: { USDT: avail("USDT"), base: avail(base) },
+        price: last ? formatDecimal(last.price) : null,
+        tx: pickTexts(c.get("t"), SPOT_TEXTS),
+        orders,
+        feeRate: formatDecimal(SPOT_FEE),
+        side: presetOf<"buy" | "sell">((n) => c.req.query(n), "spot"),
+      }}
+    />
+  );
+}
