@@ -17,12 +17,10 @@ import { walletsApi } from "./api/wallets.ts";
 import { marketApi } from "./api/market.ts";
 import { tradingApi } from "./api/trading.ts";
 import { platformApi } from "./api/platform.ts";
-import { AUTH_ERRORS, err } from "./api/openapi.ts";
+import { AUTH_ERRORS, err, imageReply } from "./api/openapi.ts";
 import { notFoundPage, registerPages } from "./pages/mod.tsx";
 import { serveStatic } from "./static.ts";
 import { registerSocket } from "./ws.ts";
-
-const ImageBytes = z.string().openapi({ format: "binary", description: "the image bytes" });
 
 /** The /api sub-application: envelope, zod validation, body limit, OpenAPI document. */
 export function createApi(deps: Deps) {
@@ -62,12 +60,7 @@ export function createApi(deps: Deps) {
     summary: "Uploaded image bytes (not enveloped): the owner and operators reviewing it only",
     request: { params: z.object({ id: z.string() }) },
     responses: {
-      200: {
-        description: "the image, as stored (re-encoded without metadata)",
-        content: Object.fromEntries(
-          ["image/jpeg", "image/png", "image/webp"].map((mime) => [mime, { schema: ImageBytes }]),
-        ),
-      },
+      ...imageReply("the image, as stored (re-encoded without metadata)"),
       ...AUTH_ERRORS,
       404: err("not the caller's image (or no such image)"),
     },

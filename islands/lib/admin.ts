@@ -3,38 +3,13 @@
  * cookie (set at sign-in, sent by the browser, unreadable by scripts), so calls carry no token,
  * and never the customer's token either (a customer signed in on the same browser stays out).
  */
-import type { Envelope } from "./api.ts";
+import { type Envelope, send } from "./api.ts";
 
 export async function adminCall<T>(
   path: string,
   opts: { method?: string; body?: unknown } = {},
 ): Promise<Envelope<T>> {
-  const root = document.documentElement;
-  const headers: Record<string, string> = {
-    "Content-Type": "application/json",
-    "Accept-Language": root.lang || "en",
-  };
-  if (root.dataset.appKey) headers.appKey = root.dataset.appKey;
-  const method = opts.method ?? "POST";
-  let res: Response;
-  try {
-    res = await fetch(path, {
-      method,
-      headers,
-      body: method === "GET" ? undefined : JSON.stringify(opts.body ?? {}),
-      credentials: "same-origin",
-      cache: "no-store",
-      signal: AbortSignal.timeout(30_000),
-    });
-  } catch (err) {
-    const timeout = err instanceof DOMException && err.name === "TimeoutError";
-    return { code: -1, message: timeout ? "timeout" : "network", data: {} as Envelope<T>["data"] };
-  }
-  try {
-    return await res.json() as Envelope<T>;
-  } catch {
-    return { code: res.status || -1, message: "network", data: {} as Envelope<T>["data"] };
-  }
+  return (await send<T>(path, { ...opts, token: null, timeoutMs: 30_000 })).env;
 }
 
 /** Back to sign-in, returning here afterwards (the session ended or was never there). */

@@ -23,6 +23,57 @@ export function clearSession() {
   localStorage.removeItem("userInfo");
 }
 
+/**
+ * One JSON call of the /api contract as it goes on the wire: appKey, Accept-Language and the
+ * given token (none: the browser's cookies only), with a timeout; network failures and
+ * non-JSON replies come back as envelopes (code -1 or the HTTP status, message "network" or
+ * "timeout") without a response. What a reply means is the caller's.
+ */
+export async function send<T>(
+  path: string,
+  o: {
+    method?: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+    token?: string | null;
+    timeoutMs?: number;
+  } = {},
+): Promise<{ env: Envelope<T>; res: Response | null }> {
+  const root = document.documentElement;
+  const headers: Record<string, string> = {
+    "Content-Type": "application/json",
+    "Accept-Language": root.lang || "en",
+  };
+  if (root.dataset.appKey) headers.appKey = root.dataset.appKey;
+  if (o.token) headers.Authorization = o.token;
+  Object.assign(headers, o.headers);
+  const method = o.method ?? "POST";
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers,
+      body: method === "GET" ? undefined : JSON.stringify(o.body ?? {}),
+      credentials: "same-origin",
+      cache: "no-store",
+      signal: AbortSignal.timeout(o.timeoutMs ?? TIMEOUT_MS),
+    });
+  } catch (err) {
+    const timeout = err instanceof DOMException && err.name === "TimeoutError";
+    const env = { code: -1, message: timeout ? "timeout" : "network", data: {} } as Envelope<T>;
+    return { env, res: null };
+  }
+  try {
+    return { env: await res.json() as Envelope<T>, res };
+  } catch {
+    return {
+      env: { code: res.status || -1, message: "network", data: {} } as Envelope<T>,
+      res: null,
+    };
+  }
+}
+
+/** A customer's call: their token from local storage; -99 goes to the login, 404 to its page. */
 export async function api<T>(
   path: string,
   opts: {
@@ -30,42 +81,13 @@ export async function api<T>(
     body?: unknown;
     keepOn401?: boolean;
     headers?: Record<string, string>;
-    /**
-     * An operator token (the admin console): sent instead of the customer's, never stored, and
-     * failures are left to the caller (no redirects to the customer login or 404 pages).
-     */
-    operatorToken?: string;
   } = {},
 ): Promise<Envelope<T>> {
-  const root = document.documentElement;
-  const headers: Record<string, string> = {
-    "Content-Type": "application/json",
-    "Accept-Language": root.lang || "en",
-  };
-  if (root.dataset.appKey) headers.appKey = root.dataset.appKey;
-  const token = opts.operatorToken ?? localStorage.getItem("Authorization");
-  if (token) headers.Authorization = token;
-  Object.assign(headers, opts.headers);
-  let res: Response;
-  try {
-    res = await fetch(path, {
-      method: opts.method ?? "POST",
-      headers,
-      body: opts.method === "GET" ? undefined : JSON.stringify(opts.body ?? {}),
-      credentials: "same-origin",
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch (err) {
-    const timeout = err instanceof DOMException && err.name === "TimeoutError";
-    return { code: -1, message: timeout ? "timeout" : "network", data: {} as Envelope<T>["data"] };
-  }
-  let env: Envelope<T>;
-  try {
-    env = await res.json();
-  } catch {
-    return { code: res.status || -1, message: "network", data: {} as Envelope<T>["data"] };
-  }
-  if (opts.operatorToken !== undefined) return env;
+  const { env, res } = await send<T>(path, {
+    ...opts,
+    token: localStorage.getItem("Authorization"),
+  });
+  if (!res) return env;
   if (env.code === -99 && !opts.keepOn401) {
     clearSession();
     location.href = `${loginPath()}?redirect=${encodeURIComponent(location.pathname)}`;

@@ -29,7 +29,7 @@ import {
   operatorAuth,
   setOperatorCookie,
 } from "../../edge/platform/operator_auth.ts";
-import { AUTH_ERRORS, ERRORS, jsonBody, okReply } from "./openapi.ts";
+import { AUTH_ERRORS, ERRORS, imageReply, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["admin"];
 
@@ -184,7 +184,10 @@ adminApi.openAPIRegistry.registerPath({
   tags,
   summary: "An evidence image (voucher, identity document): operators of its role only",
   request: { params: z.object({ id: ImageId }) },
-  responses: { 200: { description: "image/jpeg, image/png or image/webp" }, ...AUTH_ERRORS },
+  responses: {
+    ...imageReply("the evidence image, as stored (re-encoded without metadata)"),
+    ...AUTH_ERRORS,
+  },
 });
 
 /**

@@ -37,3 +37,17 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
 export function okReply<T extends z.ZodType>(data: T, description = "success") {
   return { 200: { description, content: { "application/json": { schema: envelopeOf(data) } } } };
 }
+
+const ImageBytes = z.string().openapi({ format: "binary", description: "the image bytes" });
+
+/** A reply of image bytes (not enveloped): the three stored types. */
+export function imageReply(description: string) {
+  return {
+    200: {
+      description,
+      content: Object.fromEntries(
+        ["image/jpeg", "image/png", "image/webp"].map((mime) => [mime, { schema: ImageBytes }]),
+      ),
+    },
+  };
+}

@@ -9,10 +9,10 @@ import type { Session } from "../../edge/accounts/service.ts";
 import { type Currency, DECIMALS } from "../../edge/ledger/accounts.ts";
 import { symbolOf } from "../../edge/market/symbols.ts";
 import type { Ctx } from "../../edge/platform/context.ts";
-import { formatAmount } from "../../edge/platform/format.ts";
+import { formatAmount } from "../../locales/format.ts";
 import type { T } from "../../edge/platform/locale.ts";
 import type { Tenant } from "../../edge/platform/tenants.ts";
-import { formatPrice } from "../../islands/lib/price.ts";
+import { formatPrice } from "../../locales/format.ts";
 import { mobilePage } from "./frame.tsx";
 import type { PageDef } from "./types.ts";
 

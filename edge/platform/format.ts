@@ -1,2 +1,0 @@
-/** The formatting module is shared with the islands: `locales/format.ts`. */
-export { formatAmount, formatMoney, formatTime } from "../../locales/format.ts";

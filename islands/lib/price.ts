@@ -1,2 +1,0 @@
-/** Kept for `routes/pages/hub.tsx` only: the one formatting module is `locales/format.ts`. */
-export { formatPct, formatPrice } from "../../locales/format.ts";
