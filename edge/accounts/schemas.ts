@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import { z } from "zod";
 import { isValidPhoneNumber } from "libphonenumber-js";
 import {
   isDrawPassword,
@@ -15,7 +15,7 @@ export const Phone = z.string({ error: "phoneRequired" }).min(1, { error: "phone
   .max(16, { error: "phoneInvalid" })
   .regex(/^\+[1-9]\d{5,14}$/, { error: "phoneInvalid" })
   .refine((p) => isValidPhoneNumber(p), { error: "phoneInvalid" })
-  .openapi({ example: "+12025550123", description: "E.164" });
+  .meta({ example: "+12025550123", description: "E.164" });
 
 /**
  * 6-32 characters, no CJK characters, no whitespace or control characters: the rule is
@@ -24,14 +24,14 @@ export const Phone = z.string({ error: "phoneRequired" }).min(1, { error: "phone
 export const LoginPassword = z.string({ error: "passwordRequired" })
   .min(1, { error: "passwordRequired" })
   .refine(isLoginPassword, { error: "passwordRule" })
-  .openapi({ minLength: PASSWORD_LENGTH.min, maxLength: PASSWORD_LENGTH.max });
+  .meta({ minLength: PASSWORD_LENGTH.min, maxLength: PASSWORD_LENGTH.max });
 
 export const SmsCode = z.string({ error: "codeRequired" }).min(1, { error: "codeRequired" })
   .refine(isSixDigitCode, { error: "codeInvalid" });
 
 /** A 6-digit code from the customer's authenticator app (TOTP). */
 export const TotpCode = z.string({ error: "totpRequired" }).min(1, { error: "totpRequired" })
-  .refine(isSixDigitCode, { error: "totpInvalid" }).openapi({ example: "123456" });
+  .refine(isSixDigitCode, { error: "totpInvalid" }).meta({ example: "123456" });
 
 export const DrawPassword = z.string({ error: "drawPasswordRequired" })
   .min(1, { error: "drawPasswordRequired" })
@@ -39,9 +39,9 @@ export const DrawPassword = z.string({ error: "drawPasswordRequired" })
 
 export const CodePurpose = z.enum(["register", "reset"], { error: "purposeInvalid" });
 
-export const SmsCodeBody = z.strictObject({ phone: Phone, purpose: CodePurpose }).openapi(
-  "SmsCodeRequest",
-);
+export const SmsCodeBody = z.strictObject({ phone: Phone, purpose: CodePurpose }).meta({
+  id: "SmsCodeRequest",
+});
 
 export const RegisterBody = z.strictObject({
   phone: Phone,
@@ -50,7 +50,7 @@ export const RegisterBody = z.strictObject({
   inviteCode: z.string({ error: "inviteInvalid" }).max(16, { error: "inviteInvalid" })
     .regex(/^[A-Za-z0-9]*$/, { error: "inviteInvalid" }).optional(),
   agree: z.literal(true, { error: "agreeRequired" }),
-}).openapi("RegisterRequest");
+}).meta({ id: "RegisterRequest" });
 
 export const LoginBody = z.strictObject({
   phone: Phone,
@@ -63,42 +63,42 @@ export const LoginBody = z.strictObject({
    * three again. Also lets the owner through a sign-in lock of their source.
    */
   totp: TotpCode.optional(),
-}).openapi("LoginRequest");
+}).meta({ id: "LoginRequest" });
 
-export const TwoFactorCodeBody = z.strictObject({ code: TotpCode }).openapi("TwoFactorCode");
+export const TwoFactorCodeBody = z.strictObject({ code: TotpCode }).meta({ id: "TwoFactorCode" });
 
 export const TwoFactorSetup = z.object({
-  secret: z.string().openapi({ description: "base32, shown once" }),
-  uri: z.string().openapi({ description: "otpauth:// URI for authenticator apps (QR code)" }),
-}).openapi("TwoFactorSetup");
+  secret: z.string().meta({ description: "base32, shown once" }),
+  uri: z.string().meta({ description: "otpauth:// URI for authenticator apps (QR code)" }),
+}).meta({ id: "TwoFactorSetup" });
 
 export const DeviceSession = z.object({
   id: z.string(),
-  device: z.string().nullable().openapi({ description: "browser and system from User-Agent" }),
+  device: z.string().nullable().meta({ description: "browser and system from User-Agent" }),
   ip: z.string().nullable(),
   createdAt: z.number().int(),
   lastSeenAt: z.number().int(),
   current: z.boolean(),
-}).openapi("DeviceSession");
+}).meta({ id: "DeviceSession" });
 
 export const LoginAttempt = z.object({
   at: z.number().int(),
   ip: z.string(),
   device: z.string().nullable(),
   result: z.enum(["success", "wrongPassword", "totpFailed", "throttled"]),
-}).openapi("LoginAttempt");
+}).meta({ id: "LoginAttempt" });
 
 export const ChangePasswordBody = z.strictObject({
   oldPassword: z.string({ error: "oldPasswordRequired" }).min(1, { error: "oldPasswordRequired" })
     .max(64, { error: "tooLong" }),
   newPassword: LoginPassword,
-}).openapi("ChangePasswordRequest");
+}).meta({ id: "ChangePasswordRequest" });
 
 export const ResetPasswordBody = z.strictObject({
   phone: Phone,
   code: SmsCode,
   newPassword: LoginPassword,
-}).openapi("ResetPasswordRequest");
+}).meta({ id: "ResetPasswordRequest" });
 
 export const DrawPasswordBody = z.strictObject({
   password: DrawPassword,
@@ -108,29 +108,31 @@ export const DrawPasswordBody = z.strictObject({
 }).refine((b) => b.password === b.confirm, {
   path: ["confirm"],
   error: "drawPasswordMismatch",
-}).openapi("DrawPasswordRequest");
+}).meta({ id: "DrawPasswordRequest" });
 
 export const CertifyLevel = z.enum(["none", "junior", "advanced"]);
 
 export const UserInfo = z.object({
   userId: z.string(),
-  phone: z.string().openapi({ description: "masked", example: "+1202****123" }),
+  phone: z.string().meta({ description: "masked", example: "+1202****123" }),
   certifyLevel: CertifyLevel,
   hasDrawPassword: z.boolean(),
   inviteCode: z.string(),
   createdAt: z.number().int(),
   passwordResetAt: z.number().int().nullable(),
   locale: z.string().nullable(),
-  twoFactor: z.boolean().openapi({ description: "TOTP two-factor is on" }),
-}).openapi("UserInfo");
+  twoFactor: z.boolean().meta({ description: "TOTP two-factor is on" }),
+}).meta({ id: "UserInfo" });
 export type UserInfo = z.infer<typeof UserInfo>;
 
 /** Replies of the accounts routes besides the user info. */
-export const SmsCodeReply = z.object({ resendAfterSeconds: z.number().int() }).openapi("SmsCode");
+export const SmsCodeReply = z.object({ resendAfterSeconds: z.number().int() }).meta({
+  id: "SmsCode",
+});
 export const DeviceSessionList = z.object({ items: z.array(DeviceSession) });
 export const LoginAttemptList = z.object({ items: z.array(LoginAttempt) });
 /** A reply with nothing to say beyond success (logout, password changes, sign a device out). */
-export const Done = z.object({}).openapi("Done");
+export const Done = z.object({}).meta({ id: "Done" });
 
 export type DeviceSessionJson = z.infer<typeof DeviceSession>;
 export type LoginAttemptJson = z.infer<typeof LoginAttempt>;

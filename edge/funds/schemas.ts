@@ -1,5 +1,5 @@
 /** Request and reply schemas of the funds capability (recharge, withdrawal, payment methods). */
-import { z } from "@hono/zod-openapi";
+import { z } from "zod";
 import { DrawPassword, TotpCode } from "../accounts/schemas.ts";
 import { parseDecimal, SCALE } from "../../core-wasm/mod.ts";
 import { CURRENCIES } from "../ledger/accounts.ts";
@@ -8,7 +8,7 @@ import { CRYPTO_TYPES } from "./formats.ts";
 
 const Amount = z.string({ error: "amountRequired" }).min(1, { error: "amountRequired" })
   .max(40, { error: "amountInvalid" })
-  .openapi({ example: "100.5", description: "decimal string, currency precision" });
+  .meta({ example: "100.5", description: "decimal string, currency precision" });
 
 const text = (max: number, required = "required") =>
   z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: "tooLong" })
@@ -37,7 +37,7 @@ export const RechargeBody = z.strictObject({
   if (CURRENCIES.includes(b.currency) && amountIn(b.currency, b.amount) === null) {
     ctx.addIssue({ code: "custom", path: ["amount"], message: "amountInvalid" });
   }
-}).openapi("RechargeRequest");
+}).meta({ id: "RechargeRequest" });
 
 export const WithdrawBody = z.strictObject({
   methodId: Id,
@@ -45,7 +45,7 @@ export const WithdrawBody = z.strictObject({
   drawPassword: DrawPassword,
   /** Required when the customer turned two-factor on (400 TOTP_REQUIRED without it). */
   totp: TotpCode.optional(),
-}).openapi("WithdrawRequest");
+}).meta({ id: "WithdrawRequest" });
 
 export const WithdrawPreviewQuery = z.object({
   methodId: Id.optional(),
@@ -68,11 +68,11 @@ export const PaymentMethodBody = z.discriminatedUnion("kind", [
     type: z.enum(CRYPTO_TYPES, { error: "invalid" }),
     address: text(100, "addressRequired"),
   }),
-], { error: "invalid" }).openapi("PaymentMethodRequest");
+], { error: "invalid" }).meta({ id: "PaymentMethodRequest" });
 
 export const ReasonBody = z.strictObject({
   reason: text(200, "reasonRequired"),
-}).openapi("ReasonRequest");
+}).meta({ id: "ReasonRequest" });
 
 export const ChannelJson = z.object({
   id: z.string(),
@@ -95,7 +95,7 @@ export const ChannelBody = z.strictObject({
   ).refine((d) => Object.keys(d).length <= 10, { error: "invalid" }),
   instructions: z.string().max(1000, { error: "tooLong" }),
   enabled: z.boolean({ error: "invalid" }),
-}).openapi("RechargeChannelRequest");
+}).meta({ id: "RechargeChannelRequest" });
 
 export const RechargeJson = z.object({
   id: z.string(),
@@ -165,7 +165,7 @@ export const WithdrawPreview = z.object({
   /** what arrives (null when the fee takes it all) */
   net: z.string().nullable(),
   turnover: z.object({ required: z.string(), traded: z.string(), remaining: z.string() }),
-}).openapi("WithdrawPreview");
+}).meta({ id: "WithdrawPreview" });
 export type WithdrawPreviewJson = z.infer<typeof WithdrawPreview>;
 
 const Dec = z.string({ error: "required" }).regex(/^\d{1,12}(\.\d{1,8})?$/, {
@@ -193,7 +193,7 @@ export const WithdrawSettingsBody = z.strictObject({
     if (n(r.feeRate) >= SCALE / 2n) bad("feeRate");
     if (n(r.minFee) >= n(r.min)) bad("minFee");
   }
-}).openapi("WithdrawSettingsRequest");
+}).meta({ id: "WithdrawSettingsRequest" });
 
 /** Replies of the customer's funds routes (lists and pages of the records above). */
 export const ChannelList = z.object({ items: z.array(ChannelJson) });

@@ -1,5 +1,5 @@
 /** Request and reply schemas of the identity capability (verification, uploads). */
-import { z } from "@hono/zod-openapi";
+import { z } from "zod";
 import { ImageId } from "../funds/schemas.ts";
 import { DOC_TYPES } from "./certify.ts";
 
@@ -11,18 +11,18 @@ export const JuniorBody = z.strictObject({
   docNumber: z.string({ error: "docNumberRequired" }).trim().min(1, { error: "docNumberRequired" })
     .max(32, { error: "tooLong" })
     .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{2,31}$/, { error: "docNumberInvalid" }),
-}).openapi("JuniorCertifyRequest");
+}).meta({ id: "JuniorCertifyRequest" });
 
 export const AdvancedBody = z.strictObject({
   frontImageId: ImageId,
   backImageId: ImageId,
   handheldImageId: ImageId,
-}).openapi("AdvancedCertifyRequest");
+}).meta({ id: "AdvancedCertifyRequest" });
 
 /** A multipart upload: the image in the field `file`. */
-export const UploadForm = z.object({ file: z.any().openapi({ type: "string", format: "binary" }) });
+export const UploadForm = z.object({ file: z.any().meta({ type: "string", format: "binary" }) });
 
-export const UploadReply = z.object({ imageId: z.string() }).openapi("Upload");
+export const UploadReply = z.object({ imageId: z.string() }).meta({ id: "Upload" });
 export type UploadReplyJson = z.infer<typeof UploadReply>;
 
 const LevelJson = z.object({
@@ -36,5 +36,5 @@ export const CertifyStatus = z.object({
   junior: LevelJson,
   advanced: LevelJson,
   verifiedName: z.string().nullable(),
-}).openapi("CertifyStatus");
+}).meta({ id: "CertifyStatus" });
 export type CertifyStatusJson = z.infer<typeof CertifyStatus>;

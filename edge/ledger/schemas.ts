@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import { z } from "zod";
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { CURRENCIES, DECIMALS, JOURNAL_TYPES, WALLETS } from "./accounts.ts";
 
@@ -11,7 +11,7 @@ export const Wallet = z.enum(WALLETS, { error: "invalid" });
 /** `Idempotency-Key` header of money-moving writes (api.md). */
 export const IdempotencyHeaders = z.object({
   "idempotency-key": z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: "idempotencyKey" })
-    .optional().openapi({ description: "1-64 of [A-Za-z0-9_-]; a replay returns the first reply" }),
+    .optional().meta({ description: "1-64 of [A-Za-z0-9_-]; a replay returns the first reply" }),
 });
 
 /** A positive decimal string within the currency's precision and the transfer bound. */
@@ -30,12 +30,12 @@ export const TransferBody = z.strictObject({
   currency: Currency,
   amount: z.string({ error: "amountRequired" }).min(1, { error: "amountRequired" }).max(40, {
     error: "amountInvalid",
-  }).openapi({ example: "100.5", description: "decimal string, currency precision" }),
+  }).meta({ example: "100.5", description: "decimal string, currency precision" }),
 }).superRefine((b, ctx) => {
   if (CURRENCIES.includes(b.currency) && amountIn(b.currency, b.amount) === null) {
     ctx.addIssue({ code: "custom", path: ["amount"], message: "amountInvalid" });
   }
-}).openapi("TransferRequest");
+}).meta({ id: "TransferRequest" });
 
 export const FlowQuery = z.object({
   cursor: z.string().max(512).optional(),
@@ -45,7 +45,7 @@ export const FlowQuery = z.object({
   wallet: Wallet.optional(),
 });
 
-const Amount = z.string().openapi({ example: "1234.5" });
+const Amount = z.string().meta({ example: "1234.5" });
 
 export const AssetsReply = z.object({
   rows: z.array(z.object({
@@ -59,7 +59,7 @@ export const AssetsReply = z.object({
   totals: z.object({ availableUsdt: Amount, frozenUsdt: Amount, totalUsdt: Amount }),
   prices: z.record(z.string(), Amount),
   priceSource: z.enum(["reference", "market"]),
-}).openapi("Assets");
+}).meta({ id: "Assets" });
 
 export const FlowReply = z.object({
   items: z.array(z.object({
@@ -73,7 +73,7 @@ export const FlowReply = z.object({
     frozen: Amount,
   })),
   cursor: z.string().nullable(),
-}).openapi("FundFlow");
+}).meta({ id: "FundFlow" });
 
 export const TransferReply = z.object({
   transferId: z.string(),
@@ -84,4 +84,4 @@ export const TransferReply = z.object({
   amount: Amount,
   at: z.number().int(),
   available: z.object({ from: Amount, to: Amount }),
-}).openapi("Transfer");
+}).meta({ id: "Transfer" });

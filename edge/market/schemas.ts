@@ -1,11 +1,11 @@
 /** Request and reply schemas of the market capability (quotes, candles, favourites). */
-import { z } from "@hono/zod-openapi";
+import { z } from "zod";
 import { INTERVALS } from "../../core-wasm/mod.ts";
 
 const MarketSymbol = z.string().regex(/^[A-Z0-9]{2,20}$/, { error: "invalid" });
 
 export const SymbolParam = z.object({
-  symbol: MarketSymbol.openapi({ param: { name: "symbol", in: "path" }, example: "BTCUSDT" }),
+  symbol: MarketSymbol.meta({ param: { name: "symbol", in: "path" }, example: "BTCUSDT" }),
 });
 
 export const Quote = z.object({
@@ -18,19 +18,19 @@ export const Quote = z.object({
   high: z.string(),
   low: z.string(),
   change: z.string(),
-  changePct: z.string().openapi({ description: "fraction, 0.0123 = +1.23 %" }),
+  changePct: z.string().meta({ description: "fraction, 0.0123 = +1.23 %" }),
   volume24h: z.string(),
   turnover: z.string(),
   time: z.number().int(),
   stale: z.boolean(),
-}).openapi("Quote");
+}).meta({ id: "Quote" });
 export type QuoteJson = z.infer<typeof Quote>;
 
 export const QuoteList = z.object({
   items: z.array(Quote),
   /** the kind of feed the market runs on (null: none yet) */
   feed: z.string().nullable(),
-}).openapi("QuoteList");
+}).meta({ id: "QuoteList" });
 export type QuoteListJson = z.infer<typeof QuoteList>;
 
 export const SearchQuery = z.object({ q: z.string().max(20).default("") });
@@ -50,7 +50,7 @@ export const Candles = z.object({
   candles: z.array(
     z.tuple([z.number(), z.string(), z.string(), z.string(), z.string(), z.string()]),
   ),
-}).openapi("Candles");
+}).meta({ id: "Candles" });
 export type CandlesJson = z.infer<typeof Candles>;
 
 export const FavouriteSymbols = z.object({ symbols: z.array(z.string()) });

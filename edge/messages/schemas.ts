@@ -1,5 +1,5 @@
 /** Reply schemas of the message centre. */
-import { z } from "@hono/zod-openapi";
+import { z } from "zod";
 
 /** A message in the customer's language (stored as a locale key with parameters). */
 export const Message = z.object({
@@ -9,12 +9,12 @@ export const Message = z.object({
   title: z.string(),
   body: z.string(),
   read: z.boolean(),
-}).openapi("Message");
+}).meta({ id: "Message" });
 export type MessageJson = z.infer<typeof Message>;
 
 export const MessagePage = z.object({
   items: z.array(Message),
   cursor: z.string().nullable(),
   unread: z.number().int(),
-}).openapi("MessagePage");
+}).meta({ id: "MessagePage" });
 export type MessagePageJson = z.infer<typeof MessagePage>;

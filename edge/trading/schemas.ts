@@ -2,7 +2,7 @@
  * Request and reply schemas of the trading capability (fast contracts, leveraged contracts,
  * spot orders, currency exchange). Islands `import type` the inferred reply types.
  */
-import { z } from "@hono/zod-openapi";
+import { z } from "zod";
 
 export const TradeSymbol = z.string().regex(/^[A-Z0-9]{2,20}$/, { error: "invalid" });
 const Price = z.string().max(24).regex(/^\d+(\.\d+)?$/, { error: "invalid" });
@@ -10,7 +10,7 @@ const Tick = z.object({ time: z.number().int(), price: z.string() });
 
 /** The id of a position, a pending order or a spot order in a path. */
 export const OrderParam = z.object({
-  id: z.string().regex(/^[0-9a-z-]{10,40}$/, { error: "invalid" }).openapi({
+  id: z.string().regex(/^[0-9a-z-]{10,40}$/, { error: "invalid" }).meta({
     param: { name: "id", in: "path" },
   }),
 });
@@ -45,7 +45,7 @@ export const FastOrder = z.object({
   outcome: z.enum(["win", "lose", "tie", "refund"]).nullable(),
   payout: z.string().nullable(),
   income: z.string().nullable(),
-}).openapi("FastOrder");
+}).meta({ id: "FastOrder" });
 export type FastOrderReply = z.infer<typeof FastOrder>;
 
 export const FastOptions = z.object({
@@ -55,7 +55,7 @@ export const FastOptions = z.object({
   durations: z.array(
     z.object({ duration: z.number(), rate: z.string(), min: z.string(), max: z.string() }),
   ),
-}).openapi("FastOptions");
+}).meta({ id: "FastOptions" });
 export type FastOptionsReply = z.infer<typeof FastOptions>;
 
 export const FastOrderBody = z.strictObject({
@@ -64,8 +64,8 @@ export const FastOrderBody = z.strictObject({
   duration: z.number({ error: "invalid" }).int({ error: "invalid" }).min(1).max(86_400),
   stake: z.string({ error: "amountRequired" }).min(1, { error: "amountRequired" }).max(24, {
     error: "amountInvalid",
-  }).openapi({ example: "100" }),
-}).openapi("FastOrderRequest");
+  }).meta({ example: "100" }),
+}).meta({ id: "FastOrderRequest" });
 
 export const FastOrdersQuery = z.object({
   status: z.enum(["open", "settled"]).optional(),
@@ -105,7 +105,7 @@ export const Position = z.object({
   closePrice: z.string().nullable(),
   closeTime: z.number().int().nullable(),
   closeReason: z.enum(["manual", "stopLoss", "takeProfit", "liquidation", "hedged"]).nullable(),
-}).openapi("Position");
+}).meta({ id: "Position" });
 export type PositionReply = z.infer<typeof Position>;
 
 export const PositionList = z.object({ items: z.array(Position) });
@@ -115,7 +115,7 @@ export const PositionActionReply = z.object({
   closed: Position.nullable(),
   opened: Position.nullable(),
   reversed: z.boolean(),
-}).openapi("PositionAction");
+}).meta({ id: "PositionAction" });
 export type PositionActionReplyJson = z.infer<typeof PositionActionReply>;
 
 export const ContractOptions = z.object({
@@ -131,7 +131,7 @@ export const ContractOptions = z.object({
     maxLeverage: z.number().int(),
     mmr: z.string(),
   })),
-}).openapi("ContractOptions");
+}).meta({ id: "ContractOptions" });
 export type ContractOptionsReply = z.infer<typeof ContractOptions>;
 
 export const ContractOrderBody = z.strictObject({
@@ -147,7 +147,7 @@ export const ContractOrderBody = z.strictObject({
   price: Price.optional(),
   stopLoss: Price.optional(),
   takeProfit: Price.optional(),
-}).superRefine(limitPriceRule).openapi("ContractOrderRequest");
+}).superRefine(limitPriceRule).meta({ id: "ContractOrderRequest" });
 
 export const ClosePositionBody = z.strictObject({
   lots: z.number({ error: "invalid" }).int().min(1).max(10_000).optional(),
@@ -175,13 +175,13 @@ export const ExchangeQuote = z.object({
   fee: z.string(),
   receive: z.string(),
   expiresAt: z.number().int(),
-}).openapi("ExchangeQuote");
+}).meta({ id: "ExchangeQuote" });
 export type ExchangeQuoteReply = z.infer<typeof ExchangeQuote>;
 
 export const ExchangeConfirmed = ExchangeQuote.extend({
   journalId: z.string(),
   at: z.number().int(),
-}).openapi("ExchangeConfirmed");
+}).meta({ id: "ExchangeConfirmed" });
 export type ExchangeConfirmedReply = z.infer<typeof ExchangeConfirmed>;
 
 export const QuoteBody = z.strictObject({
@@ -206,7 +206,7 @@ export const SpotOrder = z.object({
   status: z.enum(["open", "filled", "cancelled"]),
   createTime: z.number().int(),
   fillTime: z.number().int().nullable(),
-}).openapi("SpotOrder");
+}).meta({ id: "SpotOrder" });
 export type SpotOrderReply = z.infer<typeof SpotOrder>;
 
 export const SpotOrderList = z.object({ items: z.array(SpotOrder) });
@@ -219,7 +219,7 @@ export const SpotOrderBody = z.strictObject({
     error: "amountInvalid",
   }),
   price: Price.optional(),
-}).superRefine(limitPriceRule).openapi("SpotOrderRequest");
+}).superRefine(limitPriceRule).meta({ id: "SpotOrderRequest" });
 
 export const SpotOrdersQuery = z.object({
   status: z.enum(["open", "filled", "cancelled"]).optional(),
