@@ -59,7 +59,7 @@ export const LoginBody = z.strictObject({
     .max(64, { error: "tooLong" }),
   /**
    * Two-factor code, for customers who turned it on: without it a correct password answers
-   * 400 TOTP_REQUIRED (`data.twoFactor: true`) and the client asks for the code and sends all
+   * TOTP_REQUIRED (`data.twoFactor: true`) and the client asks for the code and sends all
    * three again. Also lets the owner through a sign-in lock of their source.
    */
   totp: TotpCode.optional(),

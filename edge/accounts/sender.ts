@@ -49,7 +49,7 @@ export class DevOutboxSender implements SmsSender {
  * An SMS provider over HTTP speaking the Twilio Messages API:
  * `POST {baseUrl}/2010-04-01/Accounts/{account}/Messages.json`, form-encoded `To`, `From`,
  * `Body`, HTTP Basic auth `account:token`. A reply other than 2xx, a network failure or no reply
- * within the timeout is SMS_SEND_FAILED (503); the code itself is never logged.
+ * within the timeout is SMS_SEND_FAILED; the code itself is never logged.
  */
 export class HttpSmsSender implements SmsSender {
   readonly kind = "http";

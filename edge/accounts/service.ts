@@ -103,7 +103,7 @@ export class AccountsService {
     return this.live.list(t, s);
   }
 
-  /** Sign one of the customer's devices out; another customer's (or no) session is 404. */
+  /** Sign one of the customer's devices out; another customer's (or no) session is NOT_FOUND. */
   revokeSession(t: string, s: Session, id: string) {
     return this.live.revoke(t, id, s);
   }
@@ -124,7 +124,7 @@ export class AccountsService {
    * one message. A registered phone asking for a registration code gets a notice instead of the
    * code; an unknown phone asking for a reset code gets a "no account" notice (its code record can
    * never be used: a reset needs the account). When the provider fails the customer gets
-   * SMS_SEND_FAILED (503) and the phone's slots are given back, so an immediate retry is allowed;
+   * SMS_SEND_FAILED and the phone's slots are given back, so an immediate retry is allowed;
    * the per-IP slot stays taken (it bounds how often anyone can make us call the provider).
    */
   async sendCode(

@@ -186,7 +186,7 @@ export class Sessions {
     return out.sort((a, b) => b.createdAt - a.createdAt);
   }
 
-  /** Sign one of the customer's devices out; another customer's (or no) session is 404. */
+  /** Sign one of the customer's devices out; another customer's (or no) session is NOT_FOUND. */
   async revoke(t: string, id: string, s: Session) {
     for await (const e of this.d.kv.list<number>({ prefix: keys.userSessions(t, s.userId) })) {
       const tokenHash = e.key[e.key.length - 1] as string;

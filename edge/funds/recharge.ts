@@ -171,7 +171,7 @@ export class Recharges {
   /**
    * Credit the customer's spot wallet, once. The recharge must still be `auditing` when the
    * journal commits; the same operator repeating the click gets the first reply, anyone else
-   * 409. The deposit raises the turnover requirement (valued in USDT now).
+   * ALREADY_DECIDED. The deposit raises the turnover requirement (valued in USDT now).
    */
   async pass(t: string, id: string, o: { operator: string; ip: string | null }) {
     return await alreadyDecided(() => this.credit(t, id, o));
@@ -293,7 +293,7 @@ export class Recharges {
   }
 }
 
-/** Another operator's decision on the same record (its key was used by another request) -> 409. */
+/** Another operator's decision on the same record (its key was used by another request) -> ALREADY_DECIDED. */
 export async function alreadyDecided<R>(f: () => Promise<R>): Promise<R> {
   try {
     return await f();

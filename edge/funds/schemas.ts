@@ -43,7 +43,7 @@ export const WithdrawBody = z.strictObject({
   methodId: Id,
   amount: Amount,
   drawPassword: DrawPassword,
-  /** Required when the customer turned two-factor on (400 TOTP_REQUIRED without it). */
+  /** Required when the customer turned two-factor on (TOTP_REQUIRED without it). */
   totp: TotpCode.optional(),
 }).meta({ id: "WithdrawRequest" });
 

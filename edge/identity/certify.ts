@@ -221,7 +221,7 @@ export class Identity {
 
   /**
    * Pass or reject a submission, once: the submission must still be `authenticating` when the
-   * decision commits (two operators clicking together: one wins, the other gets 409).
+   * decision commits (two operators clicking together: one wins, the other gets ALREADY_DECIDED).
    */
   async decide(
     t: string,

@@ -75,7 +75,7 @@ export interface Plan<R> {
 
 export interface Idempotency {
   key: string;
-  /** Anything describing the request; the same key with another request is refused (409). */
+  /** Anything describing the request; the same key with another request is IDEMPOTENCY_CONFLICT. */
   request: unknown;
 }
 
@@ -309,7 +309,7 @@ export class Ledger {
 
   /**
    * The first reply of an idempotency key used before by the same request (null when the key is
-   * new; 409 when it was used by another request). Callers with checks that may refuse a retry
+   * new; IDEMPOTENCY_CONFLICT when it was used by another request). Callers with checks that may refuse a retry
    * (a channel closed since) ask first, so a retry always gets its original reply.
    */
   async replay<R>(t: string, idem: Idempotency): Promise<R | null> {
