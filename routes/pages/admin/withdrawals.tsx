@@ -60,7 +60,7 @@ export const withdrawalsPage = queuePage<WithdrawalReview>({
   statusKey: (s) => `funds.status.${s}`,
   columns: [
     { key: "funds.amount", num: true },
-    { key: "funds.net", num: true },
+    { key: "admin.netPayout", num: true },
     { key: "admin.payTo" },
   ],
   cells: (w, f) => (
@@ -79,7 +79,7 @@ export const withdrawalsPage = queuePage<WithdrawalReview>({
           <strong>{`${f.exact(w.amount)} ${w.currency}`}</strong>
         </Item>
         <Item label={f.t("funds.fee")}>{`${f.exact(w.fee)} ${w.currency}`}</Item>
-        <Item label={f.t("funds.net")} testid="net">
+        <Item label={f.t("admin.netPayout")} testid="net">
           <strong>{`${f.exact(w.net)} ${w.currency}`}</strong>
         </Item>
         <Item label={f.t("admin.customer")}>
