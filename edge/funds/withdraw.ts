@@ -254,6 +254,7 @@ export class Withdrawals {
           id: reservationIds.withdrawal(id),
           account,
           amount: g.amount,
+          guard: "owner",
         }],
         checks: g.checks,
         write: (op) => {

@@ -49,10 +49,20 @@ export const reservationIds = {
  * knows it; the ledger refuses a mismatch). `amount` of post and release defaults to all that
  * remains. `guard: "owner"`: the commit checks the owning record (or a version key over it),
  * which orders every change to this reservation, so the reservation record needs no check of
- * its own (a commit carries at most 10 checks: a group close settles many legs).
+ * its own (a commit carries at most 10 checks: a group close settles many legs, and journals
+ * share a group commit by their checks). On a reserve it says the id is new by construction
+ * (the owner is created in this commit under a freshly minted id, or moves out of the one state
+ * that reserves, checked): the record is neither read nor checked.
  */
 export type ReservationOp =
-  | { op: "reserve"; id: string; account: AccountRef; amount: bigint; owner?: string }
+  | {
+    op: "reserve";
+    id: string;
+    account: AccountRef;
+    amount: bigint;
+    owner?: string;
+    guard?: "owner";
+  }
   | { op: "post"; id: string; account: AccountRef; amount?: bigint; guard?: "owner" }
   | { op: "release"; id: string; account: AccountRef; amount?: bigint; guard?: "owner" };
 
@@ -97,7 +107,7 @@ export function applyReservations(
         at,
         closedAt: null,
       });
-      checked.add(o.id);
+      if (o.guard !== "owner") checked.add(o.id);
       postings.push({ account, available: -o.amount, frozen: o.amount });
       continue;
     }

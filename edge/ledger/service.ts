@@ -219,7 +219,10 @@ export class Ledger {
       }
       const at = this.now();
       const ops = p.reservations ?? [];
-      const resKeys = [...new Set(ops.map((o) => o.id))];
+      // a reserve the owner guards is new by construction: nothing to read
+      const resKeys = [
+        ...new Set(ops.filter((o) => o.op !== "reserve" || o.guard !== "owner").map((o) => o.id)),
+      ];
       const own = mergePostings(p.postings.map((x) => ({
         account: accountId(x.account),
         available: x.available,
@@ -265,9 +268,8 @@ export class Ledger {
       for (const c of p.checks ?? []) op.check(c);
       resKeys.forEach((id, i) => {
         if (held.checked.has(id)) op.check(resEntries[i]!);
-        const next = held.next.get(id);
-        if (next) op.set(keys.reservation(t, id), next);
       });
+      for (const [id, next] of held.next) op.set(keys.reservation(t, id), next);
       journal.postings.forEach((x, i) => {
         const entry = balanceOf.get(x.account)!;
         const before = entry.value ?? ZERO;

@@ -61,6 +61,8 @@ function heldByPosition(p: Position, margin: bigint): ReservationOp[] {
     id: reservationIds.position(p.id),
     account: user(p.userId, "contract", "USDT"),
     amount: margin,
+    // the pending order's check: it fills (or is chased) once
+    guard: "owner",
   }];
 }
 
@@ -228,12 +230,14 @@ export class Contracts extends PositionStore {
               id: reservationIds.position(id),
               account: user(userId, "contract", "USDT"),
               amount: margin,
+              guard: "owner",
             }
             : {
               op: "reserve",
               id: reservationIds.contractOrder(id),
               account: user(userId, "contract", "USDT"),
               amount: margin + openFee,
+              guard: "owner",
             },
         ],
         checks: [version],

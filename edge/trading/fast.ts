@@ -179,7 +179,14 @@ export class FastContracts {
         type: "fast",
         ref: `fast:${id}`,
         postings: [],
-        reservations: [{ op: "reserve", id: reservationIds.fast(id), account, amount: stake }],
+        // a fresh order id: the reservation is new by construction
+        reservations: [{
+          op: "reserve",
+          id: reservationIds.fast(id),
+          account,
+          amount: stake,
+          guard: "owner",
+        }],
         events: [{ user: userId, kind: "fast.open", id }],
         write: (op) => {
           op.set(fastKeys.order(t, id), order);

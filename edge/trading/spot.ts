@@ -198,7 +198,13 @@ export class Spot {
         const gross = mulDiv(qty, limit, SCALE, "up");
         o.held = req.side === "buy" ? gross + mulDiv(gross, SPOT_FEE, SCALE, "up") : qty;
         const account = user(userId, "spot", req.side === "buy" ? "USDT" : base);
-        reservations = [{ op: "reserve", id: reservationIds.spot(id), account, amount: o.held }];
+        reservations = [{
+          op: "reserve",
+          id: reservationIds.spot(id),
+          account,
+          amount: o.held,
+          guard: "owner",
+        }];
       }
       return {
         type: "spot",
