@@ -100,24 +100,3 @@ export async function migrateUnreadCounters(kv: Deno.Kv, t: string) {
   }
   await kv.set(messageKeys.unreadReady(t), true);
 }
-
-/** The message centre of customers (`deps.messages`): their messages and unread counts. */
-export class Messages {
-  constructor(private kv: Deno.Kv) {}
-
-  /** A page of the customer's messages, newest first, with the unread count. */
-  async page(t: string, userId: string, limit: number, cursor?: string) {
-    const page = await listMessages(this.kv, t, userId, limit, cursor);
-    return { ...page, unread: await unreadCount(this.kv, t, userId) };
-  }
-
-  /** One message of this customer (null when it is not theirs), marked read. */
-  read(t: string, userId: string, id: string): Promise<MessageRecord | null> {
-    return readMessage(this.kv, t, userId, id);
-  }
-
-  /** Unread messages (capped at `max`, for badges). */
-  unread(t: string, userId: string, max = 99): Promise<number> {
-    return unreadCount(this.kv, t, userId, max);
-  }
-}

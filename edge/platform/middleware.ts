@@ -112,27 +112,38 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
   };
 }
 
+/**
+ * The bearer token of the request: `Authorization` (API clients), else the named cookie (pages),
+ * which counts for a write only from our own pages (CSRF defence in depth).
+ */
+export function requestToken(
+  c: Ctx,
+  cookie: string,
+  /** the `Sec-Fetch-Site` values a cookie write may come with */
+  sites: readonly string[] = ["same-origin", "none"],
+): string | undefined {
+  const header = c.req.header("authorization")?.replace(/^Bearer\s+/i, "").trim();
+  if (header) return header;
+  const token = getCookie(c, cookie);
+  if (token && !["GET", "HEAD", "OPTIONS"].includes(c.req.method) && !sameOrigin(c, sites)) {
+    return undefined;
+  }
+  return token || undefined;
+}
+
 /** The session of the request, from `Authorization` (API clients) or the session cookie (pages). */
 export async function sessionOf(c: Ctx) {
   const cached = c.get("session");
   if (cached !== undefined) return cached;
-  const header = c.req.header("authorization")?.replace(/^Bearer\s+/i, "").trim();
-  let token = header || undefined;
-  if (!token) {
-    token = getCookie(c, SESSION_COOKIE);
-    // Cookie-authenticated writes must come from our own pages (CSRF defence in depth).
-    if (token && !["GET", "HEAD", "OPTIONS"].includes(c.req.method) && !sameOrigin(c)) {
-      token = undefined;
-    }
-  }
+  const token = requestToken(c, SESSION_COOKIE);
   const s = await c.get("deps").accounts.session(c.get("tenant").id, token);
   c.set("session", s);
   return s;
 }
 
-function sameOrigin(c: Ctx): boolean {
+function sameOrigin(c: Ctx, sites: readonly string[]): boolean {
   const site = c.req.header("sec-fetch-site");
-  if (site) return site === "same-origin" || site === "none";
+  if (site) return sites.includes(site);
   const origin = c.req.header("origin");
   if (!origin) return true;
   try {

@@ -9,25 +9,20 @@
  * no operator session. Cookie-authenticated writes must come from our own pages (CSRF defence
  * in depth beside SameSite).
  */
-import { getCookie, setCookie } from "hono/cookie";
+import { setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { OperatorSession } from "../operators/service.ts";
 import type { OperatorRole } from "../operators/store.ts";
 import type { AppEnv, Ctx } from "./context.ts";
 import { DomainError } from "./errors.ts";
+import { requestToken } from "./middleware.ts";
 
 export const OPERATOR_COOKIE = "tw_op";
 
 /** The operator session of the request, or null (no token, expired, or a cross-site write). */
 export async function operatorOf(c: Ctx): Promise<OperatorSession | null> {
-  const header = c.req.header("authorization")?.replace(/^Bearer\s+/i, "").trim();
-  let token = header || undefined;
-  if (!token) {
-    token = getCookie(c, OPERATOR_COOKIE);
-    if (token && !["GET", "HEAD", "OPTIONS"].includes(c.req.method) && !sameOrigin(c)) {
-      token = undefined;
-    }
-  }
+  // the console's writes come from its own pages only (not even a typed address)
+  const token = requestToken(c, OPERATOR_COOKIE, ["same-origin"]);
   if (!token) return null;
   return await c.get("deps").operators.session(c.get("tenant").id, token);
 }
@@ -62,16 +57,4 @@ export function clearOperatorCookie(c: Ctx) {
     secure: c.get("secure"),
     maxAge: 0,
   });
-}
-
-function sameOrigin(c: Ctx): boolean {
-  const site = c.req.header("sec-fetch-site");
-  if (site) return site === "same-origin";
-  const origin = c.req.header("origin");
-  if (!origin) return true;
-  try {
-    return new URL(origin).host === c.req.header("host");
-  } catch {
-    return false;
-  }
 }

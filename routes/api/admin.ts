@@ -30,6 +30,7 @@ import {
   setOperatorCookie,
 } from "../../edge/platform/operator_auth.ts";
 import { AUTH_ERRORS, ERRORS, imageReply, jsonBody, okReply } from "./openapi.ts";
+import { imageResponse } from "./identity.ts";
 
 const tags = ["admin"];
 
@@ -166,17 +167,7 @@ adminApi.get("/admin/images/:id", operatorAuth(), async (c) => {
   const parsed = ImageId.safeParse(c.req.param("id"));
   if (!parsed.success) throw new DomainError("NOT_FOUND");
   const img = await evidenceImage(c.var.deps.images, c.var.tenant.id, c.var.operator, parsed.data);
-  return new Response(img.bytes as Uint8Array<ArrayBuffer>, {
-    headers: {
-      "Content-Type": img.meta.mime,
-      "Content-Length": String(img.bytes.byteLength),
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-      "Content-Disposition": "inline",
-      "Cache-Control": "private, no-store",
-      "Cross-Origin-Resource-Policy": "same-origin",
-    },
-  });
+  return imageResponse(img);
 });
 adminApi.openAPIRegistry.registerPath({
   method: "get",

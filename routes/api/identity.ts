@@ -116,18 +116,23 @@ export async function serveImage(c: Ctx) {
     }
     const img = await images.read(t, parsed.data);
     if (!img) throw new DomainError("NOT_FOUND");
-    return new Response(img.bytes as Uint8Array<ArrayBuffer>, {
-      headers: {
-        "Content-Type": img.meta.mime,
-        "Content-Length": String(img.bytes.byteLength),
-        "X-Content-Type-Options": "nosniff",
-        "Content-Security-Policy": "default-src 'none'; sandbox",
-        "Content-Disposition": "inline",
-        "Cache-Control": "private, no-store",
-        "Cross-Origin-Resource-Policy": "same-origin",
-      },
-    });
+    return imageResponse(img);
   } catch (e) {
     return errorResponse(c, e);
   }
+}
+
+/** Stored image bytes as served: never sniffed, sandboxed, not cached, not embeddable elsewhere. */
+export function imageResponse(img: { meta: { mime: string }; bytes: Uint8Array }): Response {
+  return new Response(img.bytes as Uint8Array<ArrayBuffer>, {
+    headers: {
+      "Content-Type": img.meta.mime,
+      "Content-Length": String(img.bytes.byteLength),
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+      "Content-Disposition": "inline",
+      "Cache-Control": "private, no-store",
+      "Cross-Origin-Resource-Policy": "same-origin",
+    },
+  });
 }
