@@ -2,7 +2,7 @@
 import { DomainError } from "../../../edge/platform/errors.ts";
 import type { AuditItem } from "../../../edge/operators/schemas.ts";
 import { consoleDocument, sectionPage } from "./frame.tsx";
-import { fmtOf } from "./parts.tsx";
+import { fmtOf, Pager } from "./parts.tsx";
 
 const PAGE = 50;
 
@@ -80,21 +80,11 @@ export const auditPage = sectionPage("audit", async (c, op) => {
             </table>
           </div>
         )}
-        {(page.cursor || cursor) && (
-          <div class="pager">
-            {cursor && (
-              <a class="btn btn-ghost btn-small" href="/admin/audit">{t("admin.firstPage")}</a>
-            )}
-            {page.cursor && (
-              <a
-                class="btn btn-ghost btn-small"
-                href={`/admin/audit?cursor=${encodeURIComponent(page.cursor)}`}
-              >
-                {t("funds.more")}
-              </a>
-            )}
-          </div>
-        )}
+        <Pager
+          t={t}
+          first={cursor ? "/admin/audit" : null}
+          next={page.cursor ? `/admin/audit?cursor=${encodeURIComponent(page.cursor)}` : null}
+        />
       </div>
     </section>
   );

@@ -74,3 +74,20 @@ export function Evidence({ f, id, label }: { f: Fmt; id: string; label: string }
     />
   );
 }
+
+/** Paging of a list: back to the first page (when not on it) and the next page (when there is one). */
+export function Pager(
+  { t, first, next }: { t: (k: string) => string; first: string | null; next: string | null },
+) {
+  if (!first && !next) return null;
+  return (
+    <div class="pager">
+      {first && <a class="btn btn-ghost btn-small" href={first}>{t("admin.firstPage")}</a>}
+      {next && (
+        <a class="btn btn-ghost btn-small" href={next} data-testid="next-page">
+          {t("funds.more")}
+        </a>
+      )}
+    </div>
+  );
+}

@@ -15,7 +15,7 @@ import AdminDecision, { DECISION_TEXTS } from "../../../islands/AdminDecision.ts
 import AdminNotice from "../../../islands/AdminNotice.tsx";
 import type { PageDef } from "../types.ts";
 import { consoleDocument, sectionPage } from "./frame.tsx";
-import { type Fmt, fmtOf } from "./parts.tsx";
+import { type Fmt, fmtOf, Pager } from "./parts.tsx";
 
 type Record_ = { id: string; status: string; actions: string[]; createdAt: number; userId: string };
 
@@ -154,24 +154,11 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
                 </table>
               </div>
             )}
-            {(page.cursor || cursor) && (
-              <div class="pager">
-                {cursor && (
-                  <a class="btn btn-ghost btn-small" href={href(base, { status })}>
-                    {t("admin.firstPage")}
-                  </a>
-                )}
-                {page.cursor && (
-                  <a
-                    class="btn btn-ghost btn-small"
-                    href={href(base, { status, cursor: page.cursor })}
-                    data-testid="next-page"
-                  >
-                    {t("funds.more")}
-                  </a>
-                )}
-              </div>
-            )}
+            <Pager
+              t={t}
+              first={cursor ? href(base, { status }) : null}
+              next={page.cursor ? href(base, { status, cursor: page.cursor }) : null}
+            />
           </div>
           <div class="admin-detail card" id="detail" data-testid="detail">
             {selected
