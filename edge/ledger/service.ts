@@ -203,6 +203,7 @@ export class Ledger {
   ): Promise<Posted<R>> {
     const fp = await fingerprint(idem.request);
     const idemKey = keys.idem(t, idem.key);
+    let replanned = false;
     for await (const _attempt of commitAttempts(MAX_ATTEMPTS)) {
       const replay = (prior: IdemRecord) => {
         if (prior.fingerprint !== fp) throw new DomainError("IDEMPOTENCY_CONFLICT");
@@ -247,7 +248,18 @@ export class Ledger {
       const stored = new Map(resKeys.map((id, i) => [id, resEntries[i]!.value]));
       const prior0 = read[0]!.value as IdemRecord | null;
       if (prior0) return replay(prior0);
-      const held = applyReservations(ops, stored, p.ref, at);
+      let held: ReturnType<typeof applyReservations>;
+      try {
+        held = applyReservations(ops, stored, p.ref, at);
+      } catch (e) {
+        // the plan read its records before another commit closed the reservation: plan again
+        // (it refuses as the records are now), once; a second time it is the plan's mistake
+        if (e instanceof DomainError && e.error === "HOLD_SETTLED" && !replanned) {
+          replanned = true;
+          continue;
+        }
+        throw e;
+      }
       const postings = mergePostings([...own, ...held.postings]);
       const book = postings[0] ? bookOf(postings[0].account) : "live";
       const journal: Journal = {

@@ -1,5 +1,6 @@
 import { OperatorsService } from "../operators/service.ts";
 import { Messages } from "../messages/service.ts";
+import { Wealth } from "../wealth/service.ts";
 import { FundsSettings } from "../funds/settings.ts";
 import { PaymentMethods } from "../funds/methods.ts";
 import { Recharges } from "../funds/recharge.ts";
@@ -119,6 +120,7 @@ export async function buildDeps(
   if (opts.log) engine.log = market.log = opts.log;
   const exchange = new Exchange(kv, ledger, market, now);
   const holdingFees = new HoldingFees(kv, ledger, contracts, tenants, now);
+  const wealth = new Wealth(kv, ledger, now);
   const images = new ImageStore(kv, now);
   const methods = new PaymentMethods(kv, now);
   const identity = new Identity(kv, images, now);
@@ -140,6 +142,7 @@ export async function buildDeps(
     contracts,
     exchange,
     holdingFees,
+    wealth,
     spot,
     engine,
     images,

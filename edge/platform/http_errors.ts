@@ -49,6 +49,10 @@ export const HTTP_STATUS: { readonly [K in ErrorId]: ContentfulStatusCode } = {
   LEVERAGE_BRACKET: 400,
   POSITION_CLOSED: 409,
   QUOTE_EXPIRED: 409,
+  WEALTH_LIMITS: 400,
+  WEALTH_CAP: 409,
+  WEALTH_COVERAGE: 409,
+  WEALTH_RETIRED: 409,
   // funds and identity
   CERTIFY_PENDING: 409,
   DOC_IN_USE: 409,
