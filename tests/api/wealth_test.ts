@@ -214,3 +214,29 @@ Deno.test("wealth: a subscription the reserve cannot cover is refused", async ()
     await srv.close();
   }
 });
+
+Deno.test("wealth: two instances running the payout job together pay each day once", async () => {
+  const dir = await Deno.makeTempDir();
+  const kvPath = `${dir}/w.kv`;
+  const a = await startServer({ seed: true, kvPath });
+  const b = await startServer({ kvPath });
+  try {
+    const token = await signIn(a);
+    const o = (await a.call<Order>("/api/wealth/order", {
+      token,
+      body: { productId: "usdt-5d", amount: "2000" },
+    })).body.data;
+    for (const srv of [a, b]) {
+      const now = srv.deps.now();
+      srv.advance(o.valueDate + 3 * DAY_MS + 1000 - now);
+    }
+    const [x, y] = await Promise.all([a.deps.wealth.payDue("demo"), b.deps.wealth.payDue("demo")]);
+    assertEquals(x + y, 3);
+    const order = await b.deps.wealth.get("demo", o.orderNo);
+    assertEquals([order?.paidDays, order && formatDecimal(order.paid)], [3, "18"]);
+  } finally {
+    await b.close();
+    await a.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
