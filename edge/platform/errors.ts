@@ -47,6 +47,10 @@ export type ErrorId =
   | "WEALTH_COVERAGE"
   /** wealth: the order has ended (matured or redeemed) */
   | "WEALTH_RETIRED"
+  /** four-eyes: the proposer cannot decide their own proposal */
+  | "PROPOSAL_OWN"
+  /** four-eyes: the proposal is past its time; propose again */
+  | "PROPOSAL_EXPIRED"
   | "METHOD_NOT_ALLOWED"
   | "UNSUPPORTED_MEDIA_TYPE"
   | "UNAVAILABLE"

@@ -53,6 +53,8 @@ export const HTTP_STATUS: { readonly [K in ErrorId]: ContentfulStatusCode } = {
   WEALTH_CAP: 409,
   WEALTH_COVERAGE: 409,
   WEALTH_RETIRED: 409,
+  PROPOSAL_OWN: 403,
+  PROPOSAL_EXPIRED: 409,
   // funds and identity
   CERTIFY_PENDING: 409,
   DOC_IN_USE: 409,
