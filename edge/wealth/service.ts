@@ -25,6 +25,7 @@ import { house, user } from "../ledger/accounts.ts";
 import { idemKeys } from "../ledger/idem.ts";
 import { reservationIds } from "../ledger/reservations.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
+import { messageInto } from "../messages/store.ts";
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { DEFAULT_PRODUCTS } from "./products.ts";
@@ -346,6 +347,11 @@ export class Wealth {
             op.set(entry.key, next).sum(wealthKeys.settled(t), pay);
             if (last) {
               op.delete(wealthKeys.open(t, id)).sum(wealthKeys.hostedOut(t, o.productId), o.amount);
+              messageInto(op, t, o.userId, {
+                at,
+                kind: "wealthMatured",
+                params: { product: o.productName, amount: d(o.amount), earned: d(next.paid) },
+              });
             }
           },
           result: () => day,
@@ -436,6 +442,17 @@ export class Wealth {
             // the yield it will not be paid is no longer owed
             .sum(wealthKeys.settled(t), o.expected - o.paid)
             .sum(wealthKeys.hostedOut(t, o.productId), o.amount);
+          messageInto(op, t, o.userId, {
+            at,
+            kind: "wealthRedeemed",
+            params: {
+              product: o.productName,
+              amount: d(o.amount),
+              refund: d(q.refund),
+              penalty: d(q.penalty),
+              earned: d(o.paid),
+            },
+          });
         },
         result: () => id,
       };

@@ -112,6 +112,11 @@ Deno.test("wealth: a 5-day order pays 5 times, then returns the principal", asyn
       parseDecimal(before.available) + parseDecimal("15"),
     );
     assertEquals(after.frozen, before.frozen);
+    // the customer is told, in the same commit as the maturity
+    const inbox = await srv.call<{ items: { kind: string; title: string }[] }>("/api/message", {
+      token,
+    });
+    assertEquals(inbox.body.data.items[0]?.title, "Financing matured");
   } finally {
     await srv.close();
   }
