@@ -18,7 +18,7 @@ export const WEALTH_REDEEM_TEXTS = [
 
 /** Early redemption: the quote (days left, penalty, refund) first, confirmed while it is valid. */
 export default function WealthRedeem({ tx, orderNo }: { tx: Texts; orderNo: string }) {
-  const [quote, setQuote] = useState<WealthQuoteJson | null>(null);
+  const [quote, setQuote] = useState<(WealthQuoteJson & { until: number }) | null>(null);
   const [left, setLeft] = useState(0);
   const { busy, send } = useForm(tx);
   const loc = uiLocale();
@@ -26,7 +26,7 @@ export default function WealthRedeem({ tx, orderNo }: { tx: Texts; orderNo: stri
 
   useEffect(() => {
     if (!quote) return;
-    const tick = () => setLeft(Math.max(0, Math.ceil((quote.expiresAt - Date.now()) / 1000)));
+    const tick = () => setLeft(Math.max(0, Math.ceil((quote.until - Date.now()) / 1000)));
     tick();
     const id = setInterval(tick, 250);
     return () => clearInterval(id);
@@ -37,7 +37,7 @@ export default function WealthRedeem({ tx, orderNo }: { tx: Texts; orderNo: stri
       `/api/wealth/orders/${encodeURIComponent(orderNo)}/redeem-quote`,
       {},
     );
-    if (env) setQuote(env.data);
+    if (env) setQuote({ ...env.data, until: Date.now() + env.data.validForMs });
   }
 
   async function confirm() {

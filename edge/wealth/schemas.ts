@@ -108,4 +108,5 @@ export const RedeemQuote = z.object({
   refund: Amount,
   earned: Amount,
   expiresAt: z.number().int(),
+  validForMs: z.number().int(),
 }).meta({ id: "WealthRedeemQuote" });

@@ -383,7 +383,7 @@ export class Wealth {
       expiresAt: now + QUOTE_TTL_MS,
     };
     await this.kv.set(wealthKeys.quote(t, q.id), q, { expireIn: QUOTE_TTL_MS * 6 });
-    return quoteJson(q, o);
+    return quoteJson(q, o, now);
   }
 
   /** Confirm a quote: penalty to the house, refund to the customer, once. */
@@ -470,7 +470,7 @@ export class Wealth {
   }
 }
 
-export function quoteJson(q: RedeemQuote, o: WealthOrder) {
+export function quoteJson(q: RedeemQuote, o: WealthOrder, now: number) {
   return {
     quoteId: q.id,
     orderNo: q.orderId,
@@ -481,5 +481,7 @@ export function quoteJson(q: RedeemQuote, o: WealthOrder) {
     refund: d(q.refund),
     earned: d(o.paid),
     expiresAt: q.expiresAt,
+    /** how long it may be confirmed from now (clients count down from receipt, not their clock) */
+    validForMs: Math.max(0, q.expiresAt - now),
   };
 }

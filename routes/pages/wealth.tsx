@@ -41,7 +41,7 @@ async function products(c: Ctx) {
         >
           <div class="row-between">
             <strong>{p.name}</strong>
-            <span class={p.open ? "badge ok" : "badge"}>
+            <span class="badge">
               {p.open ? t("wealth.open") : t("wealth.paused")}
             </span>
           </div>
@@ -57,7 +57,7 @@ async function products(c: Ctx) {
           </div>
         </a>
       ))}
-      <a class="btn" href="/wp/wealth/list">{t("page.wealthList")}</a>
+      <a class="btn" href="/wp/wealth/list">{t("wealth.myOrders")}</a>
     </section>,
   );
 }
@@ -105,7 +105,7 @@ async function orders(c: Ctx, s: Session) {
   const loc = c.get("locale"), tz = c.get("timeZone");
   return mobilePage(
     c,
-    { title: t("page.wealthList"), back: "/wp/wealth" },
+    { title: t("wealth.myOrders"), back: "/wp/wealth" },
     list.items.length === 0
       ? <p class="card muted center" data-testid="wealth-empty">{t("wealth.noOrders")}</p>
       : (
