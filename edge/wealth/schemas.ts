@@ -110,3 +110,20 @@ export const RedeemQuote = z.object({
   expiresAt: z.number().int(),
   validForMs: z.number().int(),
 }).meta({ id: "WealthRedeemQuote" });
+
+/** An operator's edit of one product (decimal strings; a rate change applies to new orders only). */
+const Dec = z.string().regex(/^\d{1,12}(\.\d{1,8})?$/, { error: "amountInvalid" });
+export const WealthProductEdit = z.strictObject({
+  id: Id,
+  name: z.string().trim().min(1, { error: "required" }).max(40, { error: "tooLong" }),
+  dailyRate: Dec,
+  periodDays: z.number().int().min(1).max(365),
+  minAmount: Dec,
+  maxAmount: Dec,
+  cap: Dec,
+  redeemRatio: Dec,
+  enabled: z.boolean(),
+});
+export const WealthProductsEdit = z.strictObject({
+  items: z.array(WealthProductEdit).min(1).max(20),
+}).meta({ id: "WealthProductsEdit" });

@@ -27,7 +27,8 @@ import { reservationIds } from "../ledger/reservations.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
 import { messageInto } from "../messages/store.ts";
 import { DomainError } from "../platform/errors.ts";
-import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
+import { type Actor, audited } from "../operators/audit.ts";
+import type { Json } from "../operators/store.ts";
 import { DEFAULT_PRODUCTS } from "./products.ts";
 import { type RedeemQuote, wealthKeys, type WealthOrder, type WealthProduct } from "./store.ts";
 
@@ -460,13 +461,65 @@ export class Wealth {
     return orderJson((await this.get(t, id))!, this.now());
   }
 
-  /** Replace the tenant's products (operators; a rate change applies to new orders only). */
-  async setProducts(t: string, products: WealthProduct[]) {
-    for await (const _ of commitAttempts()) {
-      const res = await this.kv.atomic().set(wealthKeys.products(t), products).commit();
-      if (res.ok) return products;
+  /**
+   * Replace the tenant's products (operators, audited; a rate change applies to new orders only:
+   * every order keeps the terms it was subscribed at).
+   */
+  async setProducts(
+    t: string,
+    by: Actor,
+    items: {
+      id: string;
+      name: string;
+      dailyRate: string;
+      periodDays: number;
+      minAmount: string;
+      maxAmount: string;
+      cap: string;
+      redeemRatio: string;
+      enabled: boolean;
+    }[],
+  ) {
+    const products: WealthProduct[] = items.map((x) => ({
+      id: x.id,
+      name: x.name,
+      currency: "USDT",
+      dailyRate: parseDecimal(x.dailyRate),
+      periodDays: x.periodDays,
+      minAmount: parseDecimal(x.minAmount),
+      maxAmount: parseDecimal(x.maxAmount),
+      cap: parseDecimal(x.cap),
+      redeemRatio: parseDecimal(x.redeemRatio),
+      enabled: x.enabled,
+    }));
+    for (const p of products) {
+      // a rate of at most 1 % a day, limits in order, a penalty of at most 1 % a day
+      if (
+        p.dailyRate <= 0n || p.dailyRate > SCALE / 100n || p.minAmount <= 0n ||
+        p.maxAmount < p.minAmount || p.cap < p.maxAmount || p.redeemRatio > SCALE / 100n
+      ) throw new DomainError("VALIDATION", {}, { items: "invalid" });
     }
-    throw storeBusy();
+    if (new Set(products.map((p) => p.id)).size !== products.length) {
+      throw new DomainError("VALIDATION", {}, { items: "invalid" });
+    }
+    const before = await this.products(t);
+    const json = (ps: WealthProduct[]) =>
+      ps.map((p) => productJson(p, 0n, null)) as unknown as Json;
+    return await audited<WealthProduct[], WealthProduct[]>(
+      this.kv,
+      t,
+      by,
+      this.now(),
+      wealthKeys.products(t),
+      () => ({
+        value: products,
+        action: "wealth.products",
+        target: "wealth:products",
+        before: json(before),
+        after: json(products),
+        result: products,
+      }),
+    );
   }
 }
 

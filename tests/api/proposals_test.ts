@@ -72,3 +72,56 @@ Deno.test("reserve funding: proposed, refused to its proposer, approved once by 
     await srv.close();
   }
 });
+
+Deno.test("wealth products: an operator's rate change applies to new orders only, audited", async () => {
+  const srv = await startServer({ seed: true });
+  try {
+    const ops = await operatorToken(srv);
+    const login = await srv.call("/api/login", {
+      body: { phone: "+12025550123", password: "Demo-2026" },
+    });
+    const token = login.headers.get("authorization")!;
+    const first = await srv.call<{ orderNo: string; dailyIncome: string }>("/api/wealth/order", {
+      token,
+      body: { productId: "usdt-5d", amount: "1000" },
+    });
+    assertEquals(first.body.data.dailyIncome, "3");
+    const conf = await srv.call<{ items: Record<string, unknown>[] }>(
+      "/api/admin/products/wealth",
+      { token: ops },
+    );
+    const items = conf.body.data.items.map((p) =>
+      p.id === "usdt-5d" ? { ...p, dailyRate: "0.005" } : p
+    );
+    const put = await srv.call("/api/admin/products/wealth", {
+      token: ops,
+      method: "PUT",
+      body: { items },
+    });
+    assertEquals(put.body.code, 0, put.body.message);
+    const second = await srv.call<{ dailyIncome: string }>("/api/wealth/order", {
+      token,
+      body: { productId: "usdt-5d", amount: "1000" },
+    });
+    assertEquals(second.body.data.dailyIncome, "5");
+    const mine = await srv.call<{ items: { orderNo: string; dailyIncome: string }[] }>(
+      "/api/wealth/orders",
+      { token },
+    );
+    const old = mine.body.data.items.find((o) => o.orderNo === first.body.data.orderNo)!;
+    assertEquals(old.dailyIncome, "3");
+    const audit = await srv.call<{ items: { action: string }[] }>("/api/admin/audit?limit=5", {
+      token: ops,
+    });
+    assertEquals(audit.body.data.items[0]?.action, "wealth.products");
+    // out of bounds: refused, nothing changed
+    const bad = await srv.call("/api/admin/products/wealth", {
+      token: ops,
+      method: "PUT",
+      body: { items: items.map((p) => ({ ...p, dailyRate: "0.5" })) },
+    });
+    assertEquals(bad.body.data.error, "VALIDATION");
+  } finally {
+    await srv.close();
+  }
+});
