@@ -25,7 +25,13 @@ export const WEALTH_SUBSCRIBE_TEXTS = [
 
 /** Subscribe: the figures first (from the server, as the ledger will record them), then confirm. */
 export default function WealthSubscribe(
-  { tx, productId, available }: { tx: Texts; productId: string; available: string },
+  { tx, productId, available, detailHref }: {
+    tx: Texts;
+    productId: string;
+    available: string;
+    /** where an order is shown in this layout (the order number is appended) */
+    detailHref: string;
+  },
 ) {
   const [amount, setAmount] = useState("");
   const [preview, setPreview] = useState<WealthPreviewJson | null>(null);
@@ -56,7 +62,7 @@ export default function WealthSubscribe(
     }, { headers: { "Idempotency-Key": crypto.randomUUID() } });
     if (env) {
       toast(tx["wealth.done"]!);
-      location.href = `/wp/wealth/detail?id=${encodeURIComponent(env.data.orderNo)}`;
+      location.href = detailHref + encodeURIComponent(env.data.orderNo);
     }
   }
 

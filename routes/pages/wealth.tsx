@@ -13,8 +13,30 @@ import { DAY_MS, orderJson } from "../../edge/wealth/service.ts";
 import WealthRedeem, { WEALTH_REDEEM_TEXTS } from "../../islands/WealthRedeem.tsx";
 import WealthSubscribe, { WEALTH_SUBSCRIBE_TEXTS } from "../../islands/WealthSubscribe.tsx";
 import { formatAmount, formatPct, formatTime } from "../../locales/format.ts";
-import { mobilePage } from "./frame.tsx";
+import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
+import { LoginPrompt } from "../../components/blocks.tsx";
+import { desktopPage, mobilePage } from "./frame.tsx";
 import type { PageDef } from "./types.ts";
+import type { ComponentChildren } from "preact";
+
+/** The page in its layout: the phone's frame, or the desktop user centre's wealth section. */
+function frame(c: Ctx, title: string, back: string, body: ComponentChildren) {
+  if (new URL(c.req.url).pathname.startsWith("/pc/")) {
+    return desktopPage(
+      c,
+      { title, active: "user" },
+      <UserCenterFrame t={c.get("t")} active="wealth">{body}</UserCenterFrame>,
+    );
+  }
+  return mobilePage(c, { title, back }, body);
+}
+
+/** Where the wealth pages are in this layout. */
+const at = (c: Ctx, page: "" | "order" | "list" | "detail") =>
+  new URL(c.req.url).pathname.startsWith("/pc/")
+    ? `/pc/userCenter/wealth${page ? `?view=${page}` : ""}`
+    : `/wp/wealth${page ? `/${page}` : ""}`;
+const join = (href: string, q: string) => href + (href.includes("?") ? "&" : "?") + q;
 
 const usdt = (c: Ctx, v: string) => `${formatAmount(v, "USDT", c.get("locale"))} USDT`;
 const pct = (c: Ctx, v: string) => formatPct(v, c.get("locale"), { sign: false });
@@ -22,9 +44,10 @@ const pct = (c: Ctx, v: string) => formatPct(v, c.get("locale"), { sign: false }
 async function products(c: Ctx) {
   const t = c.get("t");
   const list = await c.get("deps").wealth.list(c.get("tenant").id);
-  return mobilePage(
+  return frame(
     c,
-    { title: t("page.wealth"), back: "/wp/home" },
+    t("page.wealth"),
+    "/wp/home",
     <section class="stack" data-testid="wealth-products">
       <p class="notice small" data-testid="wealth-reserve">
         {t("wealth.reserveLine", {
@@ -36,7 +59,7 @@ async function products(c: Ctx) {
         <a
           key={p.id}
           class="card stack"
-          href={p.open ? `/wp/wealth/order?product=${p.id}` : undefined}
+          href={p.open ? join(at(c, "order"), `product=${p.id}`) : undefined}
           data-testid={`product-${p.id}`}
         >
           <div class="row-between">
@@ -57,7 +80,7 @@ async function products(c: Ctx) {
           </div>
         </a>
       ))}
-      <a class="btn" href="/wp/wealth/list">{t("wealth.myOrders")}</a>
+      <a class="btn" href={at(c, "list")}>{t("wealth.myOrders")}</a>
     </section>,
   );
 }
@@ -70,9 +93,10 @@ async function subscribe(c: Ctx, s: Session) {
   // without a product (or an unknown one): choose one
   if (!p) return await products(c);
   const b = await c.get("deps").ledger.balance(tid, user(s.userId, "spot", "USDT"));
-  return mobilePage(
+  return frame(
     c,
-    { title: p.name, back: "/wp/wealth" },
+    p.name,
+    "/wp/wealth",
     <section class="stack">
       <div class="card">
         <div class="row-between">
@@ -93,6 +117,7 @@ async function subscribe(c: Ctx, s: Session) {
           tx: pickTexts(t, WEALTH_SUBSCRIBE_TEXTS),
           productId: p.id,
           available: formatDecimal(b.available),
+          detailHref: join(at(c, "detail"), "id="),
         }}
       />
     </section>,
@@ -103,16 +128,17 @@ async function orders(c: Ctx, s: Session) {
   const t = c.get("t");
   const list = await c.get("deps").wealth.orders(c.get("tenant").id, s.userId);
   const loc = c.get("locale"), tz = c.get("timeZone");
-  return mobilePage(
+  return frame(
     c,
-    { title: t("wealth.myOrders"), back: "/wp/wealth" },
+    t("wealth.myOrders"),
+    "/wp/wealth",
     list.items.length === 0
       ? <p class="card muted center" data-testid="wealth-empty">{t("wealth.noOrders")}</p>
       : (
         <ul class="list" data-testid="wealth-orders">
           {list.items.map((o) => (
             <li key={o.orderNo}>
-              <a class="list-row" href={`/wp/wealth/detail?id=${o.orderNo}`}>
+              <a class="list-row" href={join(at(c, "detail"), `id=${o.orderNo}`)}>
                 <span class="grow">
                   <strong>{o.productName} · {usdt(c, o.amount)}</strong>
                   <span class="muted small block">
@@ -139,9 +165,10 @@ async function detail(c: Ctx, s: Session) {
   const j = orderJson(o, c.get("deps").now());
   const loc = c.get("locale"), tz = c.get("timeZone");
   const days = Array.from({ length: o.periodDays }, (_, i) => i + 1);
-  return mobilePage(
+  return frame(
     c,
-    { title: t("page.wealthDetail"), back: "/wp/wealth/list" },
+    t("page.wealthDetail"),
+    "/wp/wealth/list",
     <section class="stack" data-testid="wealth-detail">
       <div class="card stack">
         <div class="row-between">
@@ -182,7 +209,24 @@ async function detail(c: Ctx, s: Session) {
   );
 }
 
+/** The desktop user centre's wealth section: one path, the view in the query. */
+async function desktop(c: Ctx, s: Session | null) {
+  if (!s) {
+    return desktopPage(
+      c,
+      { title: c.get("t")("page.wealth"), active: "user" },
+      <LoginPrompt t={c.get("t")} layout="pc" />,
+    );
+  }
+  const view = c.req.query("view");
+  if (view === "order") return await subscribe(c, s);
+  if (view === "list") return await orders(c, s);
+  if (view === "detail") return await detail(c, s);
+  return await products(c);
+}
+
 export const wealthPages: PageDef[] = [
+  { path: "/pc/userCenter/wealth", layout: "pc", render: (c, s) => desktop(c, s) },
   { path: "/wp/wealth", layout: "wp", render: (c) => products(c) },
   { path: "/wp/wealth/order", layout: "wp", render: (c, s) => subscribe(c, s!) },
   { path: "/wp/wealth/list", layout: "wp", render: (c, s) => orders(c, s!) },
