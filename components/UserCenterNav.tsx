@@ -7,6 +7,7 @@ const ITEMS = [
   { id: "security", href: "/pc/userCenter/security", label: "page.pcSecurity" },
   { id: "gatheringWay", href: "/pc/handle/gatheringWay", label: "page.pcGatheringWay" },
   { id: "message", href: "/pc/article/message", label: "page.pcMessage" },
+  { id: "wealth", href: "/pc/userCenter/wealth", label: "page.wealth" },
 ];
 
 /** Desktop user centre: side navigation beside the child page. */

@@ -16,6 +16,8 @@ import { MAX_UPLOAD_BYTES } from "../edge/uploads/sanitize.ts";
 import { walletsApi } from "./api/wallets.ts";
 import { marketApi } from "./api/market.ts";
 import { tradingApi } from "./api/trading.ts";
+import { wealthApi } from "./api/wealth.ts";
+import { proposalsApi } from "./api/admin_proposals.ts";
 import { platformApi } from "./api/platform.ts";
 import { AUTH_ERRORS, err, imageReply } from "./api/openapi.ts";
 import { notFoundPage, registerPages } from "./pages/mod.tsx";
@@ -52,6 +54,8 @@ export function createApi(deps: Deps) {
   api.route("/", fundsApi);
   api.route("/", identityApi);
   api.route("/", messagesApi);
+  api.route("/", wealthApi);
+  api.route("/", proposalsApi);
   api.get("/image/:id", serveImage);
   api.openAPIRegistry.registerPath({
     method: "get",

@@ -106,6 +106,9 @@ export const DEMO_OPERATOR = {
   roles: ["funds", "identity", "audit"] as OperatorRole[],
 };
 
+/** The demo tenant's wealth reserve: 100,000 USDT. */
+const DEMO_RESERVE = 100_000n * 100_000_000n;
+
 export async function seedIfEmpty(deps: Deps) {
   const t = deps.tenants.defaultTenant.id;
   // The demo operator and channels exist only in the demo tenant (public demo credentials and
@@ -122,6 +125,25 @@ export async function seedIfEmpty(deps: Deps) {
     if (res.ok) created++;
   }
   if (created) console.log(`[seed] tenant ${t}: ${created} demo recharge channels`);
+  // the demo tenant's wealth reserve (also on stores seeded before wealth existed): a journal from
+  // the external account, so the demo customers can subscribe; real tenants fund theirs through
+  // operators
+  if (t === "demo") {
+    const funded = await deps.ledger.post(
+      t,
+      { key: idemKeys.seedReserve(), request: DEMO_RESERVE.toString() },
+      () => ({
+        type: "wealth",
+        ref: "seed:wealth-reserve",
+        postings: [
+          { account: house("external", "USDT"), available: -DEMO_RESERVE },
+          { account: house("yield", "USDT"), available: DEMO_RESERVE },
+        ],
+        result: () => null,
+      }),
+    );
+    if (!funded.replay) console.log(`[seed] tenant ${t}: wealth reserve funded (demo only)`);
+  }
   const marker = [t, "_meta", "seeded"];
   if ((await deps.kv.get(marker)).value !== null) return false;
   // House accounts exist from the start (zero balances): one commit per account, so that no

@@ -5,6 +5,7 @@
 import type { Deps } from "../platform/context.ts";
 import { adoptReservationsJob } from "./adopt_reservations.ts";
 import { holdingFeeJob } from "./holding_fee.ts";
+import { wealthPayoutsJob } from "./wealth_payouts.ts";
 import { realtimeJobs } from "./realtime.ts";
 import { type Job, type Jobs, startJobs } from "./scheduler.ts";
 import { seedJob } from "./seed.ts";
@@ -17,6 +18,7 @@ export function serverJobs(deps: Deps, o: { seed?: () => Promise<unknown> } = {}
     ...(o.seed ? [seedJob(o.seed)] : []),
     adoptReservationsJob(deps.kv, [...deps.tenants.byId.keys()], deps.now),
     holdingFeeJob(deps.holdingFees),
+    wealthPayoutsJob(deps.wealth, deps.tenants),
     uploadsExpiryJob(deps.images, deps.tenants),
     ...realtimeJobs(deps.hub),
   ];

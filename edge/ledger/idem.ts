@@ -15,7 +15,9 @@ export type CustomerAction =
   | "spotcancel"
   | "exchange"
   | "transfer"
-  | "withdraw";
+  | "withdraw"
+  | "wealth"
+  | "wealthRedeem";
 
 export const idemKeys = {
   /**
@@ -30,9 +32,13 @@ export const idemKeys = {
   positionFill: (positionId: string) => `pos:fill:${positionId}`,
   positionAuto: (positionId: string) => `pos:auto:${positionId}`,
   holdingFee: (positionId: string, day: string) => `pos:holdfee:${positionId}:${day}`,
+  /** a wealth order's payout for day `day` of its term (1..period) */
+  wealthPayout: (orderId: string, day: number) => `wealth:pay:${orderId}:${day}`,
   /** operators: one journal per decision */
   rechargePass: (rechargeId: string) => `op:recharge:${rechargeId}`,
   withdrawalSettle: (withdrawalId: string) => `op:withdrawal:${withdrawalId}:settle`,
   /** first start: a demo customer's opening balance */
   seedOpening: (userId: string) => `seed:opening:${userId}`,
+  /** first start: the demo tenant's wealth reserve */
+  seedReserve: () => "seed:wealth-reserve",
 };

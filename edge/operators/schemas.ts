@@ -122,3 +122,36 @@ export const WithdrawSettingsReply = z.object({
   turnoverRatio: z.string(),
   rules: z.object({ USDT: RuleJson, BTC: RuleJson, ETH: RuleJson }),
 });
+
+/** Four-eyes proposals (edge/operators/proposals.ts). */
+export const ProposalBody = z.strictObject({
+  kind: z.literal("wealth.reserve", { error: "invalid" }),
+  amount: z.string({ error: "amountRequired" }).min(1, { error: "amountRequired" }).max(40, {
+    error: "amountInvalid",
+  }),
+  reason: z.string({ error: "reasonRequired" }).trim().min(1, { error: "reasonRequired" }).max(
+    200,
+    { error: "tooLong" },
+  ),
+}).meta({ id: "ProposalRequest" });
+
+export const ProposalReply = z.object({
+  id: z.string(),
+  kind: z.literal("wealth.reserve"),
+  payload: z.object({ amount: z.string(), currency: z.literal("USDT"), reason: z.string() }),
+  payloadHash: z.string(),
+  proposer: z.string(),
+  status: z.enum(["pending", "approved", "rejected"]),
+  createdAt: z.number().int(),
+  expiresAt: z.number().int(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.number().int().nullable(),
+  reason: z.string().nullable(),
+  journalId: z.string().nullable(),
+  expired: z.boolean(),
+}).meta({ id: "Proposal" });
+
+export const ProposalPage = z.object({
+  items: z.array(ProposalReply),
+  cursor: z.string().nullable(),
+});

@@ -1,5 +1,7 @@
 import { OperatorsService } from "../operators/service.ts";
 import { Messages } from "../messages/service.ts";
+import { Wealth } from "../wealth/service.ts";
+import { Proposals } from "../operators/proposals.ts";
 import { FundsSettings } from "../funds/settings.ts";
 import { PaymentMethods } from "../funds/methods.ts";
 import { Recharges } from "../funds/recharge.ts";
@@ -119,6 +121,8 @@ export async function buildDeps(
   if (opts.log) engine.log = market.log = opts.log;
   const exchange = new Exchange(kv, ledger, market, now);
   const holdingFees = new HoldingFees(kv, ledger, contracts, tenants, now);
+  const wealth = new Wealth(kv, ledger, now);
+  const proposals = new Proposals(kv, ledger, now);
   const images = new ImageStore(kv, now);
   const methods = new PaymentMethods(kv, now);
   const identity = new Identity(kv, images, now);
@@ -140,6 +144,8 @@ export async function buildDeps(
     contracts,
     exchange,
     holdingFees,
+    wealth,
+    proposals,
     spot,
     engine,
     images,

@@ -39,6 +39,18 @@ export type ErrorId =
   | "LEVERAGE_BRACKET"
   | "POSITION_CLOSED"
   | "QUOTE_EXPIRED"
+  /** wealth: the amount is outside the product's single-order limits */
+  | "WEALTH_LIMITS"
+  /** wealth: the product hosts its cap already */
+  | "WEALTH_CAP"
+  /** wealth: the reserve cannot cover every promised payout with this order's */
+  | "WEALTH_COVERAGE"
+  /** wealth: the order has ended (matured or redeemed) */
+  | "WEALTH_RETIRED"
+  /** four-eyes: the proposer cannot decide their own proposal */
+  | "PROPOSAL_OWN"
+  /** four-eyes: the proposal is past its time; propose again */
+  | "PROPOSAL_EXPIRED"
   | "METHOD_NOT_ALLOWED"
   | "UNSUPPORTED_MEDIA_TYPE"
   | "UNAVAILABLE"

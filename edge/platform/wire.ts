@@ -15,6 +15,7 @@ import type { FlowQuery, TransferReply } from "../ledger/schemas.ts";
 import type { bracketsJson } from "../trading/contracts.ts";
 import type { quoteJson } from "../trading/exchange.ts";
 
+import type { RedeemQuote, WealthOrder, WealthPreview } from "../wealth/schemas.ts";
 export type { Currency, Wallet } from "../ledger/accounts.ts";
 export type { UserInfo } from "../accounts/schemas.ts";
 export type { Quote } from "../market/quotes.ts";
@@ -46,3 +47,7 @@ export type CryptoType = typeof CRYPTO_TYPES[number];
 export type DocType = typeof DOC_TYPES[number];
 /** A signed-in device of the customer (`/api/user/sessions`). */
 export type DeviceSession = z.infer<typeof DeviceSessionSchema>;
+/** Wealth: the figures before subscribing, an order, a redemption quote. */
+export type WealthPreviewJson = z.infer<typeof WealthPreview>;
+export type WealthOrderJson = z.infer<typeof WealthOrder>;
+export type WealthQuoteJson = z.infer<typeof RedeemQuote>;

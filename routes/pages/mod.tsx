@@ -10,6 +10,7 @@ import { desktopPage, devicePage, mobilePage } from "./frame.tsx";
 import { desktopPages } from "./pc.tsx";
 import { STATIC_PAGES, type StaticPage } from "../../edge/content/static_pages.ts";
 import { pendingPages } from "./pending.tsx";
+import { wealthPages } from "./wealth.tsx";
 import type { PageDef } from "./types.ts";
 import { mobilePages } from "./wp.tsx";
 import { assetPages } from "./assets.tsx";
@@ -71,6 +72,7 @@ export const ALL_PAGES: PageDef[] = [
   ...securityPages,
   ...hubPages,
   ...adminPages,
+  ...wealthPages,
   ...pendingPages,
   ...neutralPages,
 ];

@@ -27,10 +27,6 @@ const WP: Pending[] = [
   { path: "/wp/myIframe", title: "myIframe", area: "content" },
   { path: "/wp/help/center", title: "helpCenter", area: "content" },
   { path: "/wp/help/center/detail", title: "helpDetail", area: "content" },
-  { path: "/wp/wealth", title: "wealth", area: "wealth" },
-  { path: "/wp/wealth/list", title: "wealthList", area: "wealth" },
-  { path: "/wp/wealth/order", title: "wealthOrder", area: "wealth" },
-  { path: "/wp/wealth/detail", title: "wealthDetail", area: "wealth" },
 ];
 
 const PC: Pending[] = [

@@ -1,0 +1,540 @@
+/**
+ * Wealth ("mining financing"): fixed-term USDT products paid from the tenant's yield reserve.
+ *
+ * - Subscribe: the principal is reserved in the customer's spot USDT account with the order (a
+ *   reservation owned by the order); refused when the product is off, the amount outside its
+ *   limits, the product's cap reached, or the reserve cannot cover every promised unpaid payout
+ *   plus this order's (coverage). The counters behind coverage are checked in the commit, so two
+ *   subscriptions cannot both pass on the same reserve.
+ * - Payouts: amount x daily rate for each 00:00 UTC after the value date (the first 00:00 after
+ *   the subscription), from the reserve to the customer, once per (order, day), caught up in
+ *   order; the last one releases the principal in the same commit (underway -> retired).
+ * - Early redemption: a quote (remaining days, penalty = ratio x days x amount rounded up by the
+ *   core, refund) valid a few seconds and bound to the order's state; confirming it posts the
+ *   penalty to the house and releases the refund, once. Payouts made are kept.
+ */
+import {
+  dailyPayout,
+  expectedIncome,
+  formatDecimal,
+  parseDecimal,
+  redemption,
+  SCALE,
+} from "../../core-wasm/mod.ts";
+import { house, user } from "../ledger/accounts.ts";
+import { idemKeys } from "../ledger/idem.ts";
+import { reservationIds } from "../ledger/reservations.ts";
+import { journalId, type Ledger } from "../ledger/service.ts";
+import { messageInto } from "../messages/store.ts";
+import { DomainError } from "../platform/errors.ts";
+import { type Actor, audited } from "../operators/audit.ts";
+import type { Json } from "../operators/store.ts";
+import { DEFAULT_PRODUCTS } from "./products.ts";
+import { type RedeemQuote, wealthKeys, type WealthOrder, type WealthProduct } from "./store.ts";
+
+export const DAY_MS = 86_400_000;
+/** How long a redemption quote may be confirmed. */
+export const QUOTE_TTL_MS = 10_000;
+
+/** The next 00:00 UTC after `at`. */
+export const nextMidnight = (at: number) => Math.floor(at / DAY_MS) * DAY_MS + DAY_MS;
+
+/** Whole days since the value date that have ended by `now` (0..period). */
+export function elapsedDays(o: Pick<WealthOrder, "valueDate" | "periodDays">, now: number) {
+  const d = Math.floor((now - o.valueDate) / DAY_MS);
+  return Math.max(0, Math.min(o.periodDays, d));
+}
+
+const u64 = (e: Deno.KvEntryMaybe<Deno.KvU64>) => e.value?.value ?? 0n;
+const d = formatDecimal;
+
+export function productJson(p: WealthProduct, hosted: bigint, coverage: bigint | null) {
+  return {
+    id: p.id,
+    name: p.name,
+    currency: p.currency,
+    dailyRate: d(p.dailyRate),
+    /** simple: daily x 365 (never compounded, never called APY) */
+    apr: d(p.dailyRate * 365n),
+    periodDays: p.periodDays,
+    minAmount: d(p.minAmount),
+    maxAmount: d(p.maxAmount),
+    cap: d(p.cap),
+    hosted: d(hosted),
+    redeemRatio: d(p.redeemRatio),
+    /** reserve / promised unpaid yield (null: nothing promised yet) */
+    coverage: coverage === null ? null : d(coverage),
+    open: p.enabled && (coverage === null || coverage >= SCALE),
+  };
+}
+
+export function orderJson(o: WealthOrder, now: number) {
+  const next = o.status === "underway" && o.paidDays < o.periodDays
+    ? o.valueDate + (o.paidDays + 1) * DAY_MS
+    : null;
+  return {
+    orderNo: o.id,
+    productId: o.productId,
+    productName: o.productName,
+    amount: d(o.amount),
+    dailyRate: d(o.dailyRate),
+    apr: d(o.dailyRate * 365n),
+    periodDays: o.periodDays,
+    dailyIncome: d(dailyPayout(o.amount, o.dailyRate)),
+    expectedIncome: d(o.expected),
+    earned: d(o.paid),
+    paidDays: o.paidDays,
+    valueDate: o.valueDate,
+    maturity: o.valueDate + o.periodDays * DAY_MS,
+    nextPayout: next,
+    daysLeft: o.status === "underway" ? o.periodDays - elapsedDays(o, now) : 0,
+    status: o.status,
+    createdAt: o.createdAt,
+    end: o.end === null ? null : o.end.kind === "matured" ? o.end : {
+      ...o.end,
+      penalty: d(o.end.penalty),
+      refund: d(o.end.refund),
+    },
+  };
+}
+export type WealthOrderJson = ReturnType<typeof orderJson>;
+
+export class Wealth {
+  constructor(
+    private kv: Deno.Kv,
+    private ledger: Ledger,
+    private now: () => number,
+  ) {}
+
+  /** The tenant's products (the defaults until an operator changes them). */
+  async products(t: string): Promise<WealthProduct[]> {
+    return (await this.kv.get<WealthProduct[]>(wealthKeys.products(t))).value ??
+      [...DEFAULT_PRODUCTS];
+  }
+
+  async product(t: string, id: string): Promise<WealthProduct> {
+    const p = (await this.products(t)).find((x) => x.id === id);
+    if (!p) throw new DomainError("NOT_FOUND");
+    return p;
+  }
+
+  /** The reserve (the yield account's balance) and the promised yield not yet paid. */
+  async reserve(t: string) {
+    const [promised, settled] = await this.kv.getMany<[Deno.KvU64, Deno.KvU64]>([
+      wealthKeys.promised(t),
+      wealthKeys.settled(t),
+    ]);
+    const reserve = (await this.ledger.balance(t, house("yield", "USDT"))).available;
+    const unpaid = u64(promised) - u64(settled);
+    return { reserve, unpaid, coverage: unpaid > 0n ? reserve * SCALE / unpaid : null };
+  }
+
+  /** Products as customers see them: limits, hosted amount, coverage, open or paused. */
+  async list(t: string) {
+    const { reserve, unpaid, coverage } = await this.reserve(t);
+    const products = await this.products(t);
+    const out = [];
+    for (const p of products) out.push(productJson(p, await this.hosted(t, p.id), coverage));
+    return {
+      items: out,
+      reserve: d(reserve),
+      unpaid: d(unpaid),
+      coverage: coverage === null ? null : d(coverage),
+    };
+  }
+
+  private async hosted(t: string, productId: string) {
+    const [i, o] = await this.kv.getMany<[Deno.KvU64, Deno.KvU64]>([
+      wealthKeys.hostedIn(t, productId),
+      wealthKeys.hostedOut(t, productId),
+    ]);
+    return u64(i) - u64(o);
+  }
+
+  /** Every figure a customer sees before confirming, at this amount and this moment. */
+  async preview(t: string, productId: string, amountText: string) {
+    const p = await this.product(t, productId);
+    const amount = this.amountOf(p, amountText);
+    const at = this.now();
+    const valueDate = nextMidnight(at);
+    const daily = dailyPayout(amount, p.dailyRate);
+    // the early-redemption rule at this amount: leaving with half the term left
+    const exampleDays = Math.max(1, Math.floor(p.periodDays / 2));
+    const example = redemption(amount, p.redeemRatio, exampleDays);
+    return {
+      productId: p.id,
+      amount: d(amount),
+      dailyRate: d(p.dailyRate),
+      apr: d(p.dailyRate * 365n),
+      dailyIncome: d(daily),
+      expectedIncome: d(expectedIncome(amount, p.dailyRate, p.periodDays)),
+      valueDate,
+      firstPayout: valueDate + DAY_MS,
+      maturity: valueDate + p.periodDays * DAY_MS,
+      redeemRatio: d(p.redeemRatio),
+      redeemExample: {
+        daysLeft: exampleDays,
+        penalty: d(example.penalty),
+        refund: d(example.refund),
+      },
+    };
+  }
+
+  private amountOf(p: WealthProduct, text: string): bigint {
+    let amount: bigint;
+    try {
+      amount = parseDecimal(text.trim(), { maxDecimals: 2 });
+    } catch {
+      throw new DomainError("VALIDATION", {}, { amount: "amountInvalid" });
+    }
+    if (amount < p.minAmount || amount > p.maxAmount) {
+      throw new DomainError("WEALTH_LIMITS", { min: d(p.minAmount), max: d(p.maxAmount) }, {
+        amount: "amountInvalid",
+      });
+    }
+    return amount;
+  }
+
+  /** Subscribe: the principal reserved with the order, once per idempotency key. */
+  async subscribe(
+    t: string,
+    userId: string,
+    req: { productId: string; amount: string },
+    idempotencyKey?: string,
+  ): Promise<WealthOrderJson> {
+    const p = await this.product(t, req.productId);
+    if (!p.enabled) throw new DomainError("PRODUCT_DISABLED");
+    const amount = this.amountOf(p, req.amount);
+    const key = idemKeys.customer(userId, "wealth", idempotencyKey ?? crypto.randomUUID());
+    const posted = await this.ledger.post(t, { key, request: req }, async () => {
+      const counters = await this.kv.getMany<Deno.KvU64[]>([
+        wealthKeys.promised(t),
+        wealthKeys.settled(t),
+        wealthKeys.hostedIn(t, p.id),
+        wealthKeys.hostedOut(t, p.id),
+      ]);
+      const [promised, settled, hostedIn, hostedOut] = counters.map(u64) as [
+        bigint,
+        bigint,
+        bigint,
+        bigint,
+      ];
+      if (hostedIn - hostedOut + amount > p.cap) {
+        throw new DomainError("WEALTH_CAP", { left: d(p.cap - (hostedIn - hostedOut)) });
+      }
+      const expected = expectedIncome(amount, p.dailyRate, p.periodDays);
+      const reserve = (await this.ledger.balance(t, house("yield", "USDT"))).available;
+      if (reserve < promised - settled + expected) throw new DomainError("WEALTH_COVERAGE");
+      const at = this.now();
+      const id = journalId(at);
+      const o: WealthOrder = {
+        id,
+        userId,
+        productId: p.id,
+        productName: p.name,
+        amount,
+        dailyRate: p.dailyRate,
+        periodDays: p.periodDays,
+        redeemRatio: p.redeemRatio,
+        valueDate: nextMidnight(at),
+        createdAt: at,
+        paidDays: 0,
+        paid: 0n,
+        expected,
+        status: "underway",
+        end: null,
+      };
+      return {
+        type: "wealth",
+        ref: `wealth:${id}`,
+        postings: [],
+        reservations: [{
+          op: "reserve",
+          id: reservationIds.wealth(id),
+          account: user(userId, "spot", "USDT"),
+          amount,
+          guard: "owner",
+        }],
+        // the coverage and the cap were judged on these: unchanged at the commit
+        checks: counters,
+        write: (op) => {
+          op.set(wealthKeys.order(t, id), o)
+            .set(wealthKeys.byUser(t, userId, id), true)
+            .set(wealthKeys.open(t, id), true)
+            .sum(wealthKeys.promised(t), expected)
+            .sum(wealthKeys.hostedIn(t, p.id), amount);
+        },
+        result: () => id,
+      };
+    });
+    const order = await this.get(t, posted.result as string);
+    return orderJson(order!, this.now());
+  }
+
+  async get(t: string, id: string) {
+    return (await this.kv.get<WealthOrder>(wealthKeys.order(t, id))).value;
+  }
+
+  /** The customer's orders, newest first. */
+  async orders(t: string, userId: string, limit = 50) {
+    const items: WealthOrderJson[] = [];
+    const now = this.now();
+    for await (
+      const e of this.kv.list({ prefix: wealthKeys.byUserPrefix(t, userId) }, {
+        reverse: true,
+        limit,
+      })
+    ) {
+      const o = await this.get(t, String(e.key[e.key.length - 1]));
+      if (o) items.push(orderJson(o, now));
+    }
+    return { items };
+  }
+
+  /**
+   * Pay every payout due by now, in day order, once per (order, day); the last day releases the
+   * principal (retired). Idempotent; returns the payouts made.
+   */
+  async payDue(t: string): Promise<number> {
+    let made = 0;
+    for await (const e of this.kv.list({ prefix: wealthKeys.openPrefix(t) })) {
+      const id = String(e.key[e.key.length - 1]);
+      for (;;) {
+        const o = await this.get(t, id);
+        if (!o || o.status !== "underway" || o.paidDays >= elapsedDays(o, this.now())) break;
+        const posted = await this.payDay(t, id, o.paidDays + 1);
+        if (posted) made++;
+        else break;
+      }
+    }
+    return made;
+  }
+
+  private async payDay(t: string, id: string, day: number): Promise<boolean> {
+    const posted = await this.ledger.post(
+      t,
+      { key: idemKeys.wealthPayout(id, day), request: { id, day } },
+      async () => {
+        const entry = await this.kv.get<WealthOrder>(wealthKeys.order(t, id));
+        const o = entry.value;
+        if (!o || o.status !== "underway" || o.paidDays !== day - 1) {
+          throw new DomainError("WEALTH_RETIRED");
+        }
+        const x = dailyPayout(o.amount, o.dailyRate);
+        const last = day === o.periodDays;
+        const at = this.now();
+        // the rounding of each day sums to what was promised: the last day pays the rest
+        const pay = last ? o.expected - o.paid : x;
+        const next: WealthOrder = {
+          ...o,
+          paidDays: day,
+          paid: o.paid + pay,
+          status: last ? "retired" : "underway",
+          end: last ? { kind: "matured", at } : null,
+        };
+        const account = user(o.userId, "spot", "USDT");
+        return {
+          type: "wealth",
+          ref: `wealth:${id}`,
+          postings: [
+            { account: house("yield", "USDT"), available: -pay },
+            { account, available: pay },
+          ],
+          reservations: last
+            ? [{ op: "release", id: reservationIds.wealth(id), account, guard: "owner" }]
+            : [],
+          checks: [entry],
+          write: (op) => {
+            op.set(entry.key, next).sum(wealthKeys.settled(t), pay);
+            if (last) {
+              op.delete(wealthKeys.open(t, id)).sum(wealthKeys.hostedOut(t, o.productId), o.amount);
+              messageInto(op, t, o.userId, {
+                at,
+                kind: "wealthMatured",
+                params: { product: o.productName, amount: d(o.amount), earned: d(next.paid) },
+              });
+            }
+          },
+          result: () => day,
+        };
+      },
+    ).catch((e) => {
+      if (e instanceof DomainError && e.error === "WEALTH_RETIRED") return null;
+      throw e;
+    });
+    return posted !== null && !posted.replay;
+  }
+
+  /** Early redemption, quoted: remaining days, penalty and refund, valid QUOTE_TTL_MS. */
+  async redeemQuote(t: string, userId: string, id: string) {
+    const o = await this.get(t, id);
+    if (!o || o.userId !== userId) throw new DomainError("NOT_FOUND");
+    if (o.status !== "underway") throw new DomainError("WEALTH_RETIRED");
+    const now = this.now();
+    const daysLeft = o.periodDays - elapsedDays(o, now);
+    const { penalty, refund } = redemption(o.amount, o.redeemRatio, daysLeft);
+    const q: RedeemQuote = {
+      id: crypto.randomUUID(),
+      orderId: id,
+      userId,
+      paidDays: o.paidDays,
+      daysLeft,
+      penalty,
+      refund,
+      expiresAt: now + QUOTE_TTL_MS,
+    };
+    await this.kv.set(wealthKeys.quote(t, q.id), q, { expireIn: QUOTE_TTL_MS * 6 });
+    return quoteJson(q, o, now);
+  }
+
+  /** Confirm a quote: penalty to the house, refund to the customer, once. */
+  async redeem(t: string, userId: string, id: string, quoteId: string, idempotencyKey?: string) {
+    const key = idemKeys.customer(userId, "wealthRedeem", idempotencyKey ?? quoteId);
+    await this.ledger.post(t, { key, request: { id, quoteId } }, async () => {
+      const [entry, qe] = await this.kv.getMany<[WealthOrder, RedeemQuote]>([
+        wealthKeys.order(t, id),
+        wealthKeys.quote(t, quoteId),
+      ]);
+      const o = entry.value, q = qe.value;
+      if (!o || o.userId !== userId) throw new DomainError("NOT_FOUND");
+      if (o.status !== "underway") throw new DomainError("WEALTH_RETIRED");
+      if (!q || q.orderId !== id || q.userId !== userId) throw new DomainError("NOT_FOUND");
+      // a payout since the quote, or a quote past its time: quote again
+      if (this.now() > q.expiresAt || q.paidDays !== o.paidDays) {
+        throw new DomainError("QUOTE_EXPIRED");
+      }
+      const at = this.now();
+      const account = user(o.userId, "spot", "USDT");
+      const res = reservationIds.wealth(id);
+      const next: WealthOrder = {
+        ...o,
+        status: "retired",
+        end: { kind: "redeemed", at, penalty: q.penalty, refund: q.refund, daysLeft: q.daysLeft },
+      };
+      return {
+        type: "wealth",
+        ref: `wealth:${id}`,
+        postings: q.penalty > 0n ? [{ account: house("fees", "USDT"), available: q.penalty }] : [],
+        reservations: [
+          ...(q.penalty > 0n
+            ? [{
+              op: "post" as const,
+              id: res,
+              account,
+              amount: q.penalty,
+              guard: "owner" as const,
+            }]
+            : []),
+          ...(q.refund > 0n
+            ? [{
+              op: "release" as const,
+              id: res,
+              account,
+              amount: q.refund,
+              guard: "owner" as const,
+            }]
+            : []),
+        ],
+        checks: [entry],
+        write: (op) => {
+          op.set(entry.key, next)
+            .delete(wealthKeys.open(t, id))
+            .delete(qe.key)
+            // the yield it will not be paid is no longer owed
+            .sum(wealthKeys.settled(t), o.expected - o.paid)
+            .sum(wealthKeys.hostedOut(t, o.productId), o.amount);
+          messageInto(op, t, o.userId, {
+            at,
+            kind: "wealthRedeemed",
+            params: {
+              product: o.productName,
+              amount: d(o.amount),
+              refund: d(q.refund),
+              penalty: d(q.penalty),
+              earned: d(o.paid),
+            },
+          });
+        },
+        result: () => id,
+      };
+    });
+    return orderJson((await this.get(t, id))!, this.now());
+  }
+
+  /**
+   * Replace the tenant's products (operators, audited; a rate change applies to new orders only:
+   * every order keeps the terms it was subscribed at).
+   */
+  async setProducts(
+    t: string,
+    by: Actor,
+    items: {
+      id: string;
+      name: string;
+      dailyRate: string;
+      periodDays: number;
+      minAmount: string;
+      maxAmount: string;
+      cap: string;
+      redeemRatio: string;
+      enabled: boolean;
+    }[],
+  ) {
+    const products: WealthProduct[] = items.map((x) => ({
+      id: x.id,
+      name: x.name,
+      currency: "USDT",
+      dailyRate: parseDecimal(x.dailyRate),
+      periodDays: x.periodDays,
+      minAmount: parseDecimal(x.minAmount),
+      maxAmount: parseDecimal(x.maxAmount),
+      cap: parseDecimal(x.cap),
+      redeemRatio: parseDecimal(x.redeemRatio),
+      enabled: x.enabled,
+    }));
+    for (const p of products) {
+      // a rate of at most 1 % a day, limits in order, a penalty of at most 1 % a day
+      if (
+        p.dailyRate <= 0n || p.dailyRate > SCALE / 100n || p.minAmount <= 0n ||
+        p.maxAmount < p.minAmount || p.cap < p.maxAmount || p.redeemRatio > SCALE / 100n
+      ) throw new DomainError("VALIDATION", {}, { items: "invalid" });
+    }
+    if (new Set(products.map((p) => p.id)).size !== products.length) {
+      throw new DomainError("VALIDATION", {}, { items: "invalid" });
+    }
+    const before = await this.products(t);
+    const json = (ps: WealthProduct[]) =>
+      ps.map((p) => productJson(p, 0n, null)) as unknown as Json;
+    return await audited<WealthProduct[], WealthProduct[]>(
+      this.kv,
+      t,
+      by,
+      this.now(),
+      wealthKeys.products(t),
+      () => ({
+        value: products,
+        action: "wealth.products",
+        target: "wealth:products",
+        before: json(before),
+        after: json(products),
+        result: products,
+      }),
+    );
+  }
+}
+
+export function quoteJson(q: RedeemQuote, o: WealthOrder, now: number) {
+  return {
+    quoteId: q.id,
+    orderNo: q.orderId,
+    amount: d(o.amount),
+    daysLeft: q.daysLeft,
+    redeemRatio: d(o.redeemRatio),
+    penalty: d(q.penalty),
+    refund: d(q.refund),
+    earned: d(o.paid),
+    expiresAt: q.expiresAt,
+    /** how long it may be confirmed from now (clients count down from receipt, not their clock) */
+    validForMs: Math.max(0, q.expiresAt - now),
+  };
+}

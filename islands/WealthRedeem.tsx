@@ -1,0 +1,84 @@
+import { useEffect, useState } from "preact/hooks";
+import { toast } from "./lib/api.ts";
+import { fill, type Texts } from "./lib/fields.tsx";
+import { useForm } from "./lib/form.ts";
+import { formatAmount, formatPct, uiLocale } from "../locales/format.ts";
+import type { WealthQuoteJson } from "../edge/platform/wire.ts";
+
+export const WEALTH_REDEEM_TEXTS = [
+  "wealth.redeem",
+  "wealth.redeemQuote",
+  "wealth.redeemConfirm",
+  "wealth.redeemDone",
+  "wealth.validFor",
+  "wealth.expired",
+  "app.networkError",
+  "app.timeout",
+] as const;
+
+/** Early redemption: the quote (days left, penalty, refund) first, confirmed while it is valid. */
+export default function WealthRedeem({ tx, orderNo }: { tx: Texts; orderNo: string }) {
+  const [quote, setQuote] = useState<(WealthQuoteJson & { until: number }) | null>(null);
+  const [left, setLeft] = useState(0);
+  const { busy, send } = useForm(tx);
+  const loc = uiLocale();
+  const usdt = (v: string) => `${formatAmount(v, "USDT", loc)} USDT`;
+
+  useEffect(() => {
+    if (!quote) return;
+    const tick = () => setLeft(Math.max(0, Math.ceil((quote.until - Date.now()) / 1000)));
+    tick();
+    const id = setInterval(tick, 250);
+    return () => clearInterval(id);
+  }, [quote]);
+
+  async function ask() {
+    const env = await send<WealthQuoteJson>(
+      `/api/wealth/orders/${encodeURIComponent(orderNo)}/redeem-quote`,
+      {},
+    );
+    if (env) setQuote({ ...env.data, until: Date.now() + env.data.validForMs });
+  }
+
+  async function confirm() {
+    if (!quote) return;
+    const env = await send(`/api/wealth/orders/${encodeURIComponent(orderNo)}/redeem`, {
+      quoteId: quote.quoteId,
+    });
+    if (env) {
+      toast(tx["wealth.redeemDone"]!);
+      location.reload();
+    }
+  }
+
+  if (!quote) {
+    return (
+      <button class="btn" type="button" disabled={busy} onClick={ask} data-testid="redeem">
+        {tx["wealth.redeem"]}
+      </button>
+    );
+  }
+  return (
+    <div class="card stack" data-testid="redeem-quote">
+      <p>
+        {fill(tx["wealth.redeemQuote"]!, {
+          days: String(quote.daysLeft),
+          ratio: formatPct(quote.redeemRatio, loc, { sign: false }),
+          penalty: usdt(quote.penalty),
+          refund: usdt(quote.refund),
+        })}
+      </p>
+      {left > 0
+        ? (
+          <button class="btn danger" type="button" disabled={busy} onClick={confirm}>
+            {tx["wealth.redeemConfirm"]} · {fill(tx["wealth.validFor"]!, { s: String(left) })}
+          </button>
+        )
+        : (
+          <button class="btn" type="button" disabled={busy} onClick={ask}>
+            {tx["wealth.expired"]}
+          </button>
+        )}
+    </div>
+  );
+}

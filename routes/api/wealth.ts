@@ -1,0 +1,131 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../edge/platform/context.ts";
+import { ok } from "../../edge/platform/envelope.ts";
+import { product, signedInFor } from "../../edge/platform/middleware.ts";
+import {
+  IdempotencyHeaders,
+  OrderParam,
+  PreviewQuery,
+  ProductParam,
+  RedeemBody,
+  RedeemQuote,
+  WealthOrder,
+  WealthOrderBody,
+  WealthOrders,
+  WealthPreview,
+  WealthProducts,
+} from "../../edge/wealth/schemas.ts";
+import { AUTH_ERRORS, ERRORS, jsonBody, okReply } from "./openapi.ts";
+
+const tags = ["wealth"];
+const wealth = signedInFor("wealth");
+
+/** Fixed-term products paid from the tenant's public yield reserve. */
+export const wealthApi = new OpenAPIHono<AppEnv>()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/wealth/products",
+      tags,
+      summary: "Products with rate, APR, term, limits, hosted amount; the reserve and its coverage",
+      middleware: product("wealth"),
+      responses: { ...okReply(WealthProducts), ...ERRORS },
+    }),
+    async (c) => ok(c, await c.var.deps.wealth.list(c.var.tenant.id)),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/wealth/products/{id}/preview",
+      tags,
+      summary:
+        "Before confirming: daily and total income, APR, value date, first payout, maturity, " +
+        "the early-redemption rule at this amount",
+      middleware: product("wealth"),
+      request: { params: ProductParam, query: PreviewQuery },
+      responses: { ...okReply(WealthPreview), ...ERRORS },
+    }),
+    async (c) =>
+      ok(
+        c,
+        await c.var.deps.wealth.preview(
+          c.var.tenant.id,
+          c.req.valid("param").id,
+          c.req.valid("query").amount,
+        ),
+      ),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/wealth/order",
+      tags,
+      summary: "Subscribe: the amount is reserved from the spot USDT balance with the order",
+      middleware: wealth,
+      request: { ...jsonBody(WealthOrderBody), headers: IdempotencyHeaders },
+      responses: { ...okReply(WealthOrder), ...AUTH_ERRORS },
+    }),
+    async (c) =>
+      ok(
+        c,
+        await c.var.deps.wealth.subscribe(
+          c.var.tenant.id,
+          c.var.session.userId,
+          c.req.valid("json"),
+          c.req.valid("header")["idempotency-key"],
+        ),
+      ),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/wealth/orders",
+      tags,
+      summary: "The customer's orders, newest first, with earnings and the next payout",
+      middleware: wealth,
+      responses: { ...okReply(WealthOrders), ...AUTH_ERRORS },
+    }),
+    async (c) => ok(c, await c.var.deps.wealth.orders(c.var.tenant.id, c.var.session.userId)),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/wealth/orders/{id}/redeem-quote",
+      tags,
+      summary: "Early redemption quote: remaining days, penalty, refund (valid a few seconds)",
+      middleware: wealth,
+      request: { params: OrderParam },
+      responses: { ...okReply(RedeemQuote), ...AUTH_ERRORS },
+    }),
+    async (c) =>
+      ok(
+        c,
+        await c.var.deps.wealth.redeemQuote(
+          c.var.tenant.id,
+          c.var.session.userId,
+          c.req.valid("param").id,
+        ),
+      ),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/wealth/orders/{id}/redeem",
+      tags,
+      summary: "Redeem early at a quote: penalty to the house, refund to the customer, once",
+      middleware: wealth,
+      request: { params: OrderParam, ...jsonBody(RedeemBody), headers: IdempotencyHeaders },
+      responses: { ...okReply(WealthOrder), ...AUTH_ERRORS },
+    }),
+    async (c) =>
+      ok(
+        c,
+        await c.var.deps.wealth.redeem(
+          c.var.tenant.id,
+          c.var.session.userId,
+          c.req.valid("param").id,
+          c.req.valid("json").quoteId,
+          c.req.valid("header")["idempotency-key"],
+        ),
+      ),
+  );

@@ -1,0 +1,234 @@
+/**
+ * Wealth on the phone: the products (rate, APR, term, limits, hosted amount, the public reserve
+ * coverage), subscribing with every figure shown first, my orders, and an order's schedule with
+ * early redemption at a quote.
+ */
+import type { Session } from "../../edge/accounts/service.ts";
+import { formatDecimal } from "../../core-wasm/mod.ts";
+import { user } from "../../edge/ledger/accounts.ts";
+import type { Ctx } from "../../edge/platform/context.ts";
+import { pickTexts } from "../../edge/platform/locale.ts";
+import { Island } from "../../edge/render/island.tsx";
+import { DAY_MS, orderJson } from "../../edge/wealth/service.ts";
+import WealthRedeem, { WEALTH_REDEEM_TEXTS } from "../../islands/WealthRedeem.tsx";
+import WealthSubscribe, { WEALTH_SUBSCRIBE_TEXTS } from "../../islands/WealthSubscribe.tsx";
+import { formatAmount, formatPct, formatTime } from "../../locales/format.ts";
+import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
+import { LoginPrompt } from "../../components/blocks.tsx";
+import { desktopPage, mobilePage } from "./frame.tsx";
+import type { PageDef } from "./types.ts";
+import type { ComponentChildren } from "preact";
+
+/** The page in its layout: the phone's frame, or the desktop user centre's wealth section. */
+function frame(c: Ctx, title: string, back: string, body: ComponentChildren) {
+  if (new URL(c.req.url).pathname.startsWith("/pc/")) {
+    return desktopPage(
+      c,
+      { title, active: "user" },
+      <UserCenterFrame t={c.get("t")} active="wealth">{body}</UserCenterFrame>,
+    );
+  }
+  return mobilePage(c, { title, back }, body);
+}
+
+/** Where the wealth pages are in this layout. */
+const at = (c: Ctx, page: "" | "order" | "list" | "detail") =>
+  new URL(c.req.url).pathname.startsWith("/pc/")
+    ? `/pc/userCenter/wealth${page ? `?view=${page}` : ""}`
+    : `/wp/wealth${page ? `/${page}` : ""}`;
+const join = (href: string, q: string) => href + (href.includes("?") ? "&" : "?") + q;
+
+const usdt = (c: Ctx, v: string) => `${formatAmount(v, "USDT", c.get("locale"))} USDT`;
+const pct = (c: Ctx, v: string) => formatPct(v, c.get("locale"), { sign: false });
+
+async function products(c: Ctx) {
+  const t = c.get("t");
+  const list = await c.get("deps").wealth.list(c.get("tenant").id);
+  return frame(
+    c,
+    t("page.wealth"),
+    "/wp/home",
+    <section class="stack" data-testid="wealth-products">
+      <p class="notice small" data-testid="wealth-reserve">
+        {t("wealth.reserveLine", {
+          reserve: usdt(c, list.reserve),
+          coverage: list.coverage === null ? t("wealth.noPromises") : pct(c, list.coverage),
+        })}
+      </p>
+      {list.items.map((p) => (
+        <a
+          key={p.id}
+          class="card stack"
+          href={p.open ? join(at(c, "order"), `product=${p.id}`) : undefined}
+          data-testid={`product-${p.id}`}
+        >
+          <div class="row-between">
+            <strong>{p.name}</strong>
+            <span class="badge">
+              {p.open ? t("wealth.open") : t("wealth.paused")}
+            </span>
+          </div>
+          <div class="row-between">
+            <span>{t("wealth.dailyRate")} {pct(c, p.dailyRate)}</span>
+            <span class="muted">{t("wealth.apr")} {pct(c, p.apr)}</span>
+          </div>
+          <div class="muted small">
+            {t("wealth.term", { days: p.periodDays })} · {t("wealth.limits", {
+              min: usdt(c, p.minAmount),
+              max: usdt(c, p.maxAmount),
+            })} · {t("wealth.hosted", { hosted: usdt(c, p.hosted), cap: usdt(c, p.cap) })}
+          </div>
+        </a>
+      ))}
+      <a class="btn" href={at(c, "list")}>{t("wealth.myOrders")}</a>
+    </section>,
+  );
+}
+
+async function subscribe(c: Ctx, s: Session) {
+  const t = c.get("t");
+  const tid = c.get("tenant").id;
+  const id = c.req.query("product") ?? "";
+  const p = (await c.get("deps").wealth.list(tid)).items.find((x) => x.id === id);
+  // without a product (or an unknown one): choose one
+  if (!p) return await products(c);
+  const b = await c.get("deps").ledger.balance(tid, user(s.userId, "spot", "USDT"));
+  return frame(
+    c,
+    p.name,
+    "/wp/wealth",
+    <section class="stack">
+      <div class="card">
+        <div class="row-between">
+          <span>{t("wealth.dailyRate")} {pct(c, p.dailyRate)}</span>
+          <span class="muted">{t("wealth.apr")} {pct(c, p.apr)}</span>
+        </div>
+        <div class="muted small">
+          {t("wealth.term", { days: p.periodDays })} · {t("wealth.limits", {
+            min: usdt(c, p.minAmount),
+            max: usdt(c, p.maxAmount),
+          })}
+        </div>
+      </div>
+      <Island
+        name="WealthSubscribe"
+        of={WealthSubscribe}
+        props={{
+          tx: pickTexts(t, WEALTH_SUBSCRIBE_TEXTS),
+          productId: p.id,
+          available: formatDecimal(b.available),
+          detailHref: join(at(c, "detail"), "id="),
+        }}
+      />
+    </section>,
+  );
+}
+
+async function orders(c: Ctx, s: Session) {
+  const t = c.get("t");
+  const list = await c.get("deps").wealth.orders(c.get("tenant").id, s.userId);
+  const loc = c.get("locale"), tz = c.get("timeZone");
+  return frame(
+    c,
+    t("wealth.myOrders"),
+    "/wp/wealth",
+    list.items.length === 0
+      ? <p class="card muted center" data-testid="wealth-empty">{t("wealth.noOrders")}</p>
+      : (
+        <ul class="list" data-testid="wealth-orders">
+          {list.items.map((o) => (
+            <li key={o.orderNo}>
+              <a class="list-row" href={join(at(c, "detail"), `id=${o.orderNo}`)}>
+                <span class="grow">
+                  <strong>{o.productName} · {usdt(c, o.amount)}</strong>
+                  <span class="muted small block">
+                    {t("wealth.earned", { amount: usdt(c, o.earned) })}
+                    {o.nextPayout !== null &&
+                      ` · ${t("wealth.nextPayout", { at: formatTime(o.nextPayout, loc, tz) })}`}
+                  </span>
+                </span>
+                <span class="badge">{t(`wealth.status_${o.status}`)}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ),
+  );
+}
+
+async function detail(c: Ctx, s: Session) {
+  const t = c.get("t");
+  const tid = c.get("tenant").id;
+  const o = await c.get("deps").wealth.get(tid, c.req.query("id") ?? "");
+  // without an order of theirs: their orders
+  if (!o || o.userId !== s.userId) return await orders(c, s);
+  const j = orderJson(o, c.get("deps").now());
+  const loc = c.get("locale"), tz = c.get("timeZone");
+  const days = Array.from({ length: o.periodDays }, (_, i) => i + 1);
+  return frame(
+    c,
+    t("page.wealthDetail"),
+    "/wp/wealth/list",
+    <section class="stack" data-testid="wealth-detail">
+      <div class="card stack">
+        <div class="row-between">
+          <strong>{j.productName}</strong>
+          <span class="badge">{t(`wealth.status_${j.status}`)}</span>
+        </div>
+        <div class="row-between">
+          <span class="muted">{t("wealth.amount")}</span>
+          <strong>{usdt(c, j.amount)}</strong>
+        </div>
+        <div class="row-between">
+          <span class="muted">{t("wealth.earnedLabel")}</span>
+          <strong data-testid="earned">{usdt(c, j.earned)}</strong>
+        </div>
+        <div class="row-between">
+          <span class="muted">{t("wealth.maturity")}</span>
+          <span>{formatTime(j.maturity, loc, tz)}</span>
+        </div>
+      </div>
+      <h2 class="section-title">{t("wealth.schedule")}</h2>
+      <ul class="list" data-testid="wealth-schedule">
+        {days.map((d) => (
+          <li key={d} class="list-row" data-paid={d <= o.paidDays ? "1" : "0"}>
+            <span class="grow">{formatTime(o.valueDate + d * DAY_MS, loc, tz)}</span>
+            <span>{usdt(c, j.dailyIncome)}</span>
+            <span class="badge">{d <= o.paidDays ? t("wealth.paid") : t("wealth.toCome")}</span>
+          </li>
+        ))}
+      </ul>
+      {j.status === "underway" && (
+        <Island
+          name="WealthRedeem"
+          of={WealthRedeem}
+          props={{ tx: pickTexts(t, WEALTH_REDEEM_TEXTS), orderNo: j.orderNo }}
+        />
+      )}
+    </section>,
+  );
+}
+
+/** The desktop user centre's wealth section: one path, the view in the query. */
+async function desktop(c: Ctx, s: Session | null) {
+  if (!s) {
+    return desktopPage(
+      c,
+      { title: c.get("t")("page.wealth"), active: "user" },
+      <LoginPrompt t={c.get("t")} layout="pc" />,
+    );
+  }
+  const view = c.req.query("view");
+  if (view === "order") return await subscribe(c, s);
+  if (view === "list") return await orders(c, s);
+  if (view === "detail") return await detail(c, s);
+  return await products(c);
+}
+
+export const wealthPages: PageDef[] = [
+  { path: "/pc/userCenter/wealth", layout: "pc", render: (c, s) => desktop(c, s) },
+  { path: "/wp/wealth", layout: "wp", render: (c) => products(c) },
+  { path: "/wp/wealth/order", layout: "wp", render: (c, s) => subscribe(c, s!) },
+  { path: "/wp/wealth/list", layout: "wp", render: (c, s) => orders(c, s!) },
+  { path: "/wp/wealth/detail", layout: "wp", render: (c, s) => detail(c, s!) },
+];
