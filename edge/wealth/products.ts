@@ -22,5 +22,6 @@ export const DEFAULT_PRODUCTS: readonly WealthProduct[] = [
   maxAmount: 100_000n * U,
   cap: 1_000_000n * U,
   redeemRatio: pct(40),
+  turnoverRatio: SCALE,
   enabled: true,
 }));

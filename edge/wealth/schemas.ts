@@ -39,6 +39,8 @@ export const WealthProduct = z.object({
   cap: Amount,
   hosted: Amount,
   redeemRatio: Amount,
+  /** the share of a subscription counted as trading volume for the withdrawal turnover rule */
+  turnoverRatio: Amount,
   coverage: Amount.nullable(),
   open: z.boolean(),
 }).meta({ id: "WealthProduct" });
@@ -122,6 +124,8 @@ export const WealthProductEdit = z.strictObject({
   maxAmount: Dec,
   cap: Dec,
   redeemRatio: Dec,
+  /** 0..1 (default 1: a subscription counts in full towards the withdrawal turnover rule) */
+  turnoverRatio: Dec.optional(),
   enabled: z.boolean(),
 });
 export const WealthProductsEdit = z.strictObject({

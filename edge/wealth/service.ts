@@ -17,6 +17,7 @@ import {
   dailyPayout,
   expectedIncome,
   formatDecimal,
+  mulDiv,
   parseDecimal,
   redemption,
   SCALE,
@@ -27,6 +28,7 @@ import { reservationIds } from "../ledger/reservations.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
 import { messageInto } from "../messages/store.ts";
 import { DomainError } from "../platform/errors.ts";
+import { addVolume } from "../funds/turnover.ts";
 import { type Actor, audited } from "../operators/audit.ts";
 import type { Json } from "../operators/store.ts";
 import { DEFAULT_PRODUCTS } from "./products.ts";
@@ -45,6 +47,9 @@ export function elapsedDays(o: Pick<WealthOrder, "valueDate" | "periodDays">, no
   return Math.max(0, Math.min(o.periodDays, d));
 }
 
+/** The share of a subscription counted as trading volume (stored products without it: in full). */
+export const turnoverRatioOf = (p: WealthProduct) => p.turnoverRatio ?? SCALE;
+
 const u64 = (e: Deno.KvEntryMaybe<Deno.KvU64>) => e.value?.value ?? 0n;
 const d = formatDecimal;
 
@@ -62,6 +67,7 @@ export function productJson(p: WealthProduct, hosted: bigint, coverage: bigint |
     cap: d(p.cap),
     hosted: d(hosted),
     redeemRatio: d(p.redeemRatio),
+    turnoverRatio: d(turnoverRatioOf(p)),
     /** reserve / promised unpaid yield (null: nothing promised yet) */
     coverage: coverage === null ? null : d(coverage),
     open: p.enabled && (coverage === null || coverage >= SCALE),
@@ -263,6 +269,8 @@ export class Wealth {
             .set(wealthKeys.open(t, id), true)
             .sum(wealthKeys.promised(t), expected)
             .sum(wealthKeys.hostedIn(t, p.id), amount);
+          // the withdrawal turnover rule counts the subscription as the operator configured
+          addVolume(op, t, userId, mulDiv(amount, turnoverRatioOf(p), SCALE, "down"));
         },
         result: () => id,
       };
@@ -477,6 +485,7 @@ export class Wealth {
       maxAmount: string;
       cap: string;
       redeemRatio: string;
+      turnoverRatio?: string;
       enabled: boolean;
     }[],
   ) {
@@ -490,13 +499,16 @@ export class Wealth {
       maxAmount: parseDecimal(x.maxAmount),
       cap: parseDecimal(x.cap),
       redeemRatio: parseDecimal(x.redeemRatio),
+      turnoverRatio: x.turnoverRatio === undefined ? SCALE : parseDecimal(x.turnoverRatio),
       enabled: x.enabled,
     }));
     for (const p of products) {
-      // a rate of at most 1 % a day, limits in order, a penalty of at most 1 % a day
+      // a rate of at most 1 % a day, limits in order, a penalty of at most 1 % a day, turnover
+      // counting at most the whole subscription
       if (
         p.dailyRate <= 0n || p.dailyRate > SCALE / 100n || p.minAmount <= 0n ||
-        p.maxAmount < p.minAmount || p.cap < p.maxAmount || p.redeemRatio > SCALE / 100n
+        p.maxAmount < p.minAmount || p.cap < p.maxAmount || p.redeemRatio > SCALE / 100n ||
+        turnoverRatioOf(p) > SCALE
       ) throw new DomainError("VALIDATION", {}, { items: "invalid" });
     }
     if (new Set(products.map((p) => p.id)).size !== products.length) {

@@ -17,6 +17,11 @@ export interface WealthProduct {
   cap: bigint;
   /** early redemption: penalty per remaining day, units of 10^-8 (0.4 % = 400_000n) */
   redeemRatio: bigint;
+  /**
+   * how much of a subscription counts as trading volume for the withdrawal turnover rule, units
+   * of 10^-8 (1 = SCALE: in full; 0: not at all). Stored products without it count in full.
+   */
+  turnoverRatio?: bigint;
   enabled: boolean;
 }
 

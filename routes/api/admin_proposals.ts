@@ -26,6 +26,7 @@ const ProductConfig = z.object({
   maxAmount: z.string(),
   cap: z.string(),
   redeemRatio: z.string(),
+  turnoverRatio: z.string(),
   enabled: z.boolean(),
 });
 
@@ -153,6 +154,7 @@ function config(p: Parameters<typeof productJson>[0]) {
     maxAmount: j.maxAmount,
     cap: j.cap,
     redeemRatio: j.redeemRatio,
+    turnoverRatio: j.turnoverRatio,
     enabled: p.enabled,
   };
 }

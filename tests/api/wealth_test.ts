@@ -5,7 +5,9 @@
  */
 import { assert, assertEquals } from "../assert.ts";
 import { formatDecimal, parseDecimal } from "../../core-wasm/mod.ts";
-import { startServer, type TestServer } from "../server.ts";
+import { registerUser, startServer, type TestServer } from "../server.ts";
+import { operatorToken } from "../operator.ts";
+import { recharge, verifyJunior } from "./funds_helpers.ts";
 import { DAY_MS } from "../../edge/wealth/service.ts";
 
 type Order = {
@@ -243,5 +245,83 @@ Deno.test("wealth: two instances running the payout job together pay each day on
     await b.close();
     await a.close();
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("wealth: a subscription counts towards the withdrawal turnover as the operator configures", async () => {
+  const srv = await startServer({ seed: true });
+  try {
+    const op = await operatorToken(srv);
+    const { token } = await registerUser(srv, "+12025550181");
+    await verifyJunior(srv, token, op, "Grace Hopper");
+    const m = await srv.call<{ id: string }>("/api/payment-methods", {
+      token,
+      body: {
+        kind: "bank",
+        region: "international",
+        holder: "Grace Hopper",
+        number: "GB82WEST12345698765432",
+        bankName: "West Bank",
+        bankAddress: "1 High St, London",
+        branch: "City",
+        swift: "NEDSZAJJXXX",
+      },
+    });
+    assertEquals(m.body.code, 0, m.body.message);
+    const id = await recharge(srv, token, "1000");
+    await srv.call(`/api/admin/recharges/${id}/pass`, { token: op, method: "POST" });
+    const remaining = async () =>
+      (await srv.call<{ turnover: { remaining: string } }>(
+        `/api/withdraw/preview?methodId=${m.body.data.id}&amount=100`,
+        { token },
+      )).body.data.turnover.remaining;
+    assertEquals(await remaining(), "1000");
+    // the defaults count a subscription in full
+    const a = await srv.call("/api/wealth/order", {
+      token,
+      body: { productId: "usdt-5d", amount: "200" },
+    });
+    assertEquals(a.body.code, 0, a.body.message);
+    assertEquals(await remaining(), "800");
+    // an operator counts the 15-day product at half, the 30-day one not at all
+    const conf = await srv.call<{ items: { id: string; turnoverRatio: string }[] }>(
+      "/api/admin/products/wealth",
+      { token: op },
+    );
+    assertEquals(conf.body.data.items.map((p) => p.turnoverRatio), ["1", "1", "1"]);
+    const ratio: Record<string, string> = { "usdt-15d": "0.5", "usdt-30d": "0" };
+    const put = await srv.call("/api/admin/products/wealth", {
+      token: op,
+      method: "PUT",
+      body: {
+        items: conf.body.data.items.map((p) => ({
+          ...p,
+          turnoverRatio: ratio[p.id] ?? p.turnoverRatio,
+        })),
+      },
+    });
+    assertEquals(put.body.code, 0, put.body.message);
+    for (const productId of ["usdt-15d", "usdt-30d"]) {
+      const r = await srv.call("/api/wealth/order", {
+        token,
+        body: { productId, amount: "300" },
+      });
+      assertEquals(r.body.code, 0, r.body.message);
+    }
+    assertEquals(await remaining(), "650");
+    // more than the whole subscription: refused, nothing changed
+    const bad = await srv.call("/api/admin/products/wealth", {
+      token: op,
+      method: "PUT",
+      body: { items: conf.body.data.items.map((p) => ({ ...p, turnoverRatio: "1.5" })) },
+    });
+    assertEquals(bad.body.data.error, "VALIDATION");
+    const after = await srv.call<{ items: { turnoverRatio: string }[] }>(
+      "/api/admin/products/wealth",
+      { token: op },
+    );
+    assertEquals(after.body.data.items.map((p) => p.turnoverRatio), ["1", "0.5", "0"]);
+  } finally {
+    await srv.close();
   }
 });
