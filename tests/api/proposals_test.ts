@@ -41,16 +41,32 @@ Deno.test("reserve funding: proposed, refused to its proposer, approved once by 
       (await srv.deps.ledger.balance("demo", house("yield", "USDT"))).available,
       yieldBefore,
     );
-    // another operator approves: the journal lands with it, once
-    const tries = await Promise.all(
-      Array.from(
-        { length: 5 },
-        () => srv.call<P>(`/api/admin/proposals/${id}/approve`, { token: other, method: "POST" }),
+    // another operator approves while a third approves too: the journal lands once, with one
+    const third = await operatorWithRoles(srv, "auditor2", ["funds"]);
+    const [tries, rival] = await Promise.all([
+      Promise.all(
+        Array.from(
+          { length: 5 },
+          () => srv.call<P>(`/api/admin/proposals/${id}/approve`, { token: other, method: "POST" }),
+        ),
       ),
+      srv.call<P>(`/api/admin/proposals/${id}/approve`, { token: third, method: "POST" }),
+    ]);
+    // one of them decided; the same operator's double clicks answer with that one decision (the
+    // journal's request id), the other operator is told it is decided
+    const winner = rival.body.code === 0 ? "auditor2" : "treasurer";
+    const treasurerAnswers = tries.map((r) =>
+      r.body.code === 0 ? r.body.data.status : r.body.data.error
     );
-    assertEquals(tries.filter((r) => r.body.code === 0).length >= 1, true);
-    const approved = tries.find((r) => r.body.code === 0)!.body.data;
-    assertEquals([approved.status, approved.decidedBy], ["approved", "treasurer"]);
+    assertEquals(
+      [rival.body.code === 0 ? rival.body.data.status : rival.body.data.error, ...treasurerAnswers],
+      winner === "auditor2"
+        ? ["approved", ...tries.map(() => "ALREADY_DECIDED")]
+        : ["ALREADY_DECIDED", ...tries.map(() => "approved")],
+    );
+    const approved = (winner === "auditor2" ? rival : tries[0]!).body.data;
+    assertEquals([approved.status, approved.decidedBy], ["approved", winner]);
+    // the reserve grew once
     assertEquals(
       (await srv.deps.ledger.balance("demo", house("yield", "USDT"))).available,
       yieldBefore + parseDecimal("5000"),
@@ -67,7 +83,8 @@ Deno.test("reserve funding: proposed, refused to its proposer, approved once by 
     );
     const actions = audit.body.data.items.map((e) => `${e.action}:${e.operator}`);
     assertEquals(actions.includes("proposal.create:ops"), true);
-    assertEquals(actions.includes("proposal.approve:treasurer"), true);
+    assertEquals(actions.includes(`proposal.approve:${winner}`), true);
+    assertEquals(actions.filter((a) => a.startsWith("proposal.approve")).length, 1);
   } finally {
     await srv.close();
   }
