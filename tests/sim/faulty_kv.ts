@@ -21,6 +21,13 @@ export class FaultyKv {
   list<T>(selector: Deno.KvListSelector, options?: Deno.KvListOptions) {
     return this.kv.list<T>(selector, options);
   }
+  /** A single write fails like a commit (it is one). */
+  set(key: Deno.KvKey, value: unknown, options?: { expireIn?: number }) {
+    return this.atomic().set(key, value, options).commit() as Promise<Deno.KvCommitResult>;
+  }
+  delete(key: Deno.KvKey) {
+    return this.atomic().delete(key).commit().then(() => undefined);
+  }
   atomic(): Deno.AtomicOperation {
     const op = this.kv.atomic();
     const fault = this.chance();

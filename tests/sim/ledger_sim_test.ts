@@ -6,7 +6,11 @@
  * that throw before or after committing, operations delivered twice, retries after an unknown
  * outcome). After every step the touched accounts must equal an independent model; every 500
  * steps and at the end the full checker runs (which proves frozen = open reservations, per
- * book). Replay a run with SIM_SEED=<seed>.
+ * book). Wealth runs through its own service on the same faulty store, under a clock that moves
+ * 20 minutes a step: subscriptions (principal reserved), the payout job (daily payouts caught up,
+ * maturities releasing the principal) and early redemptions at a quote; the model follows the
+ * orders' records (new order, paid so far, how it ended) and must match the ledger too.
+ * Replay a run with SIM_SEED=<seed>.
  */
 import { assert, assertEquals } from "../assert.ts";
 import {
@@ -26,6 +30,9 @@ import { formatReport, verifyLedger } from "../../edge/ledger/verify.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
 import { FaultyKv, InjectedFault } from "./faulty_kv.ts";
 import { mulberry32 } from "../../edge/market/feeds/simulated.ts";
+import { formatDecimal } from "../../core-wasm/mod.ts";
+import { Wealth } from "../../edge/wealth/service.ts";
+import { wealthKeys, type WealthOrder } from "../../edge/wealth/store.ts";
 
 const T = "sim";
 const OPS = Number(Deno.env.get("SIM_OPS") ?? 10_000);
@@ -62,7 +69,14 @@ async function simulate(seed: number) {
     return r < 0.02 ? "before" : r < 0.04 ? "after" : null;
   });
   const ledger = new Ledger(kv as unknown as Deno.Kv);
+  let clock = Date.UTC(2026, 0, 1, 9);
+  const wealth = new Wealth(kv as unknown as Deno.Kv, ledger, () => clock);
   const model = new Map<string, Balance>();
+  const apply = (a: AccountRef, av: bigint, fr: bigint) => {
+    const id = accountId(a);
+    const b = model.get(id) ?? { available: 0n, frozen: 0n };
+    model.set(id, { available: b.available + av, frozen: b.frozen + fr });
+  };
   const applied = new Set<string>();
   const holds: Held[] = [];
   const done: Op[] = [];
@@ -70,6 +84,99 @@ async function simulate(seed: number) {
   const currencies: Currency[] = ["USDT", "BTC", "ETH"];
   let n = 0;
   let refused = 0, replays = 0, retries = 0;
+  const wealthSeen = { subscribed: 0, payouts: 0, matured: 0, redeemed: 0 };
+
+  // wealth terms small enough for the simulated balances (2 to 4 days, 0.5 % a day), set by an
+  // operator, and a yield reserve funded from outside (outside the faulty store)
+  const setup = new Wealth(real, new Ledger(real), () => clock);
+  await setup.setProducts(
+    T,
+    { operator: "sim", ip: null },
+    [2, 3, 4].map((days) => ({
+      id: `w${days}`,
+      name: `W${days}`,
+      dailyRate: "0.005",
+      periodDays: days,
+      minAmount: "0.01",
+      maxAmount: "50",
+      cap: "100000",
+      redeemRatio: "0.004",
+      enabled: true,
+    })),
+  );
+  const reserve = 1_000_000n * 100_000_000n;
+  await new Ledger(real).post(T, { key: "sim-reserve", request: {} }, () => ({
+    type: "wealth",
+    ref: "sim-reserve",
+    postings: [
+      { account: house("external", "USDT"), available: -reserve },
+      { account: house("yield", "USDT"), available: reserve },
+    ],
+    result: () => null,
+  }));
+  apply(house("external", "USDT"), -reserve, 0n);
+  apply(house("yield", "USDT"), reserve, 0n);
+  const orders = new Map<string, WealthOrder>();
+  const wealthOp = (kind: string, run: () => Promise<unknown>): Op => ({
+    key: `${kind}-${n++}`,
+    kind,
+    deltas: [],
+    run: async () => {
+      await run();
+      return { replay: false };
+    },
+  });
+  /**
+   * The wealth orders' changes since the last look, applied to the model; the accounts touched.
+   * New orders have ids after the last one seen (ids grow in the order they are made); the others
+   * that can change are the ones still underway.
+   */
+  let lastOrder = "";
+  const followWealth = async () => {
+    const touched: AccountRef[] = [];
+    const seen: WealthOrder[] = [];
+    const prefix = [T, "wealth", "order"];
+    const start = [...prefix, lastOrder];
+    for await (const e of real.list<WealthOrder>({ prefix, start })) {
+      if (e.value.id === lastOrder) continue;
+      seen.push(e.value);
+      lastOrder = e.value.id;
+    }
+    const underway = [...orders.values()].filter((o) => o.status === "underway");
+    for (let i = 0; i < underway.length; i += 10) {
+      const got = await real.getMany<WealthOrder[]>(
+        underway.slice(i, i + 10).map((o) => wealthKeys.order(T, o.id)),
+      );
+      for (const e of got) seen.push(e.value!);
+    }
+    for (const o of seen) {
+      const was = orders.get(o.id);
+      if (was && was.paidDays === o.paidDays && was.status === o.status) continue;
+      const me = user(o.userId, "spot", "USDT");
+      touched.push(me, house("yield", "USDT"), house("fees", "USDT"));
+      if (!was) {
+        wealthSeen.subscribed++;
+        apply(me, -o.amount, o.amount);
+      }
+      const paid = o.paid - (was?.paid ?? 0n);
+      wealthSeen.payouts += o.paidDays - (was?.paidDays ?? 0);
+      apply(house("yield", "USDT"), -paid, 0n);
+      apply(me, paid, 0n);
+      if (o.status === "retired" && was?.status !== "retired") {
+        if (o.end?.kind === "matured") {
+          wealthSeen.matured++;
+          apply(me, o.amount, -o.amount);
+        } else if (o.end?.kind === "redeemed") {
+          wealthSeen.redeemed++;
+          assertEquals(o.end.penalty + o.end.refund, o.amount);
+          apply(me, o.end.refund, -o.amount);
+          apply(house("fees", "USDT"), o.end.penalty, 0n);
+        }
+      }
+      orders.set(o.id, o);
+    }
+    return touched;
+  };
 
   /**
    * A journal: `postings` of available balances and reservation operations; `deltas` are what
@@ -121,8 +228,37 @@ async function simulate(seed: number) {
         "settle",
         "settle",
         "duplicate",
+        "wealth",
+        "wealth",
+        "wealthPay",
+        "wealthRedeem",
       ])
     ) {
+      case "wealth": {
+        // live money only: the demo book's wealth is the demo mode's business
+        const productId = pick(["w2", "w3", "w4"]);
+        // whole cents (the product's precision): 0.01 to 20 USDT
+        const amount = formatDecimal(1_000_000n * BigInt(1 + int(2_000)));
+        const key = `wealth-${n}`;
+        return wealthOp("wealth", () => wealth.subscribe(T, u, { productId, amount }, key));
+      }
+      case "wealthPay":
+        return wealthOp("wealthPay", () => wealth.payDue(T));
+      case "wealthRedeem": {
+        // in an order that does not depend on the ids' random part (a seed replays the run)
+        const open = [...orders.values()].filter((o) => o.status === "underway")
+          .sort((a, b) =>
+            a.createdAt - b.createdAt || a.userId.localeCompare(b.userId) ||
+            Number(a.amount - b.amount)
+          );
+        if (!open.length) return makeOp();
+        const o = open[int(open.length)]!;
+        const key = `redeem-${n}`;
+        return wealthOp("wealthRedeem", async () => {
+          const q = await wealth.redeemQuote(T, o.userId, o.id);
+          await wealth.redeem(T, o.userId, o.id, q.quoteId, key);
+        });
+      }
       case "deposit": {
         const c = pick(currencies);
         return post({
@@ -281,9 +417,16 @@ async function simulate(seed: number) {
     step++;
     const batch = Array.from({ length: 1 + int(8) }, makeOp);
     ops += batch.length;
-    await Promise.all(batch.map(exec));
+    // wealth runs after the step's concurrent journals, one operation at a time (the sim's faults
+    // draw from one seeded stream: a concurrent payout job would make a replay diverge)
+    const journals = batch.filter((o) => !o.kind.startsWith("wealth"));
+    await Promise.all(journals.map(exec));
+    for (const o of batch) if (o.kind.startsWith("wealth")) await exec(o);
+    clock += 20 * 60_000;
     // after every step: the touched accounts equal the model, no customer balance negative
-    const touched = [...new Set(batch.flatMap((o) => o.deltas.map(([a]) => a)))];
+    const touched = [
+      ...new Set([...batch.flatMap((o) => o.deltas.map(([a]) => a)), ...await followWealth()]),
+    ];
     const stored = await ledger.balances(T, touched);
     for (const a of touched) {
       const id = accountId(a);
@@ -307,7 +450,16 @@ async function simulate(seed: number) {
   for (const [, s] of sums) assertEquals(s, 0n);
   assert(report.books.demo.journals > 0 && report.books.live.journals > 0);
   real.close();
-  return { ops, step, refused, replays, retries, faults: kv.faults, journals: report.journals };
+  return {
+    ops,
+    step,
+    refused,
+    replays,
+    retries,
+    faults: kv.faults,
+    journals: report.journals,
+    wealth: wealthSeen,
+  };
 }
 
 const seeds = Deno.env.get("SIM_SEED") ? [Number(Deno.env.get("SIM_SEED"))] : [1, 20261121, 777];
@@ -316,8 +468,11 @@ for (const seed of seeds) {
     const r = await simulate(seed);
     console.log(
       `seed ${seed}: ${r.ops} ops in ${r.step} steps, ${r.journals} journals, ${r.refused} refused, ` +
-        `${r.replays} replays, ${r.retries} retries, faults ${JSON.stringify(r.faults)}`,
+        `${r.replays} replays, ${r.retries} retries, faults ${JSON.stringify(r.faults)}, ` +
+        `wealth ${JSON.stringify(r.wealth)}`,
     );
     assert(r.ops >= OPS && r.faults.before > 0 && r.faults.after > 0 && r.replays > 0);
+    const w = r.wealth;
+    assert(w.subscribed > 0 && w.payouts > 0 && w.matured > 0 && w.redeemed > 0, "wealth ran");
   });
 }
