@@ -70,7 +70,7 @@ export default function WealthRedeem({ tx, orderNo }: { tx: Texts; orderNo: stri
       </p>
       {left > 0
         ? (
-          <button class="btn danger" type="button" disabled={busy} onClick={confirm}>
+          <button class="btn btn-danger" type="button" disabled={busy} onClick={confirm}>
             {tx["wealth.redeemConfirm"]} · {fill(tx["wealth.validFor"]!, { s: String(left) })}
           </button>
         )

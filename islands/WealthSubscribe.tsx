@@ -87,7 +87,9 @@ export default function WealthSubscribe(
       />
       <p class="muted small">{fill(tx["wealth.available"]!, { amount: usdt(available) })}</p>
       {!preview && (
-        <button class="btn primary" type="submit" disabled={busy}>{tx["wealth.preview"]}</button>
+        <button class="btn btn-primary" type="submit" disabled={busy}>
+          {tx["wealth.preview"]}
+        </button>
       )}
       {preview && (
         <div class="stack" data-testid="wealth-preview">
@@ -105,7 +107,7 @@ export default function WealthSubscribe(
               refund: usdt(preview.redeemExample.refund),
             })}
           </p>
-          <button class="btn primary" type="button" disabled={busy} onClick={confirm}>
+          <button class="btn btn-primary" type="button" disabled={busy} onClick={confirm}>
             {tx["wealth.confirm"]}
           </button>
         </div>

@@ -105,6 +105,25 @@ export function orderJson(o: WealthOrder, now: number) {
 }
 export type WealthOrderJson = ReturnType<typeof orderJson>;
 
+/**
+ * An order's payouts day by day: when, how much (the last day pays what rounding left of the
+ * promised total, as the payout job does) and whether it was paid, is to come, or will never be
+ * paid (redeemed early).
+ */
+export function payoutSchedule(o: WealthOrder) {
+  const daily = dailyPayout(o.amount, o.dailyRate);
+  return Array.from({ length: o.periodDays }, (_, i) => {
+    const day = i + 1;
+    const amount = day === o.periodDays ? o.expected - daily * BigInt(o.periodDays - 1) : daily;
+    const state: "paid" | "due" | "forfeited" = day <= o.paidDays
+      ? "paid"
+      : o.status === "retired"
+      ? "forfeited"
+      : "due";
+    return { day, at: o.valueDate + day * DAY_MS, amount: d(amount), state };
+  });
+}
+
 export class Wealth {
   constructor(
     private kv: Deno.Kv,

@@ -18,6 +18,7 @@ import { desktopPage } from "./frame.tsx";
 import { FeedLabel, QuotesIsland } from "./market.tsx";
 import { securityLists, TwoFactorIsland } from "./security.tsx";
 import type { PageDef } from "./types.ts";
+import { WealthTile } from "./wealth.tsx";
 
 const HOME_CARD = { fast: "nav.fastContract", leveraged: "nav.futures", spot: "nav.spot" };
 
@@ -45,6 +46,7 @@ export const desktopPages: PageDef[] = [
               </Card>
             ))}
           </div>
+          {await WealthTile({ c, layout: "pc" })}
           <ContentPlaceholders t={t} />
           <h2 class="section">{t("market.recommended")}</h2>
           <FeedLabel c={c} />

@@ -4,12 +4,12 @@
  * early redemption at a quote.
  */
 import type { Session } from "../../edge/accounts/service.ts";
-import { formatDecimal } from "../../core-wasm/mod.ts";
+import { formatDecimal, parseDecimal } from "../../core-wasm/mod.ts";
 import { user } from "../../edge/ledger/accounts.ts";
 import type { Ctx } from "../../edge/platform/context.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
-import { DAY_MS, orderJson } from "../../edge/wealth/service.ts";
+import { orderJson, payoutSchedule } from "../../edge/wealth/service.ts";
 import WealthRedeem, { WEALTH_REDEEM_TEXTS } from "../../islands/WealthRedeem.tsx";
 import WealthSubscribe, { WEALTH_SUBSCRIBE_TEXTS } from "../../islands/WealthSubscribe.tsx";
 import { formatAmount, formatPct, formatTime } from "../../locales/format.ts";
@@ -18,6 +18,12 @@ import { LoginPrompt } from "../../components/blocks.tsx";
 import { desktopPage, mobilePage } from "./frame.tsx";
 import type { PageDef } from "./types.ts";
 import type { ComponentChildren } from "preact";
+
+const SCHEDULE_STATE = {
+  paid: "wealth.paid",
+  due: "wealth.toCome",
+  forfeited: "wealth.notPaid",
+} as const;
 
 /** The page in its layout: the phone's frame, or the desktop user centre's wealth section. */
 function frame(c: Ctx, title: string, back: string, body: ComponentChildren) {
@@ -40,6 +46,34 @@ const join = (href: string, q: string) => href + (href.includes("?") ? "&" : "?"
 
 const usdt = (c: Ctx, v: string) => `${formatAmount(v, "USDT", c.get("locale"))} USDT`;
 const pct = (c: Ctx, v: string) => formatPct(v, c.get("locale"), { sign: false });
+
+/**
+ * The home page's wealth tile: the best APR on offer, the terms, and the reserve's public
+ * coverage (hidden when the tenant offers no open product).
+ */
+export async function WealthTile({ c, layout }: { c: Ctx; layout: "wp" | "pc" }) {
+  const t = c.get("t");
+  const list = await c.get("deps").wealth.list(c.get("tenant").id);
+  const open = list.items.filter((p) => p.open);
+  if (!open.length) return null;
+  const best = open.reduce((a, b) => parseDecimal(b.apr) > parseDecimal(a.apr) ? b : a);
+  const days = open.map((p) => p.periodDays);
+  const terms = { apr: pct(c, best.apr), min: Math.min(...days), max: Math.max(...days) };
+  return (
+    <a
+      class={layout === "wp" ? "card stack wealth-tile" : "card stack wealth-tile wide"}
+      href={layout === "wp" ? "/wp/wealth" : "/pc/userCenter/wealth"}
+      data-testid="home-wealth"
+    >
+      <strong>{t("page.wealth")}</strong>
+      <span class="muted small">
+        {list.coverage === null
+          ? t("wealth.tileLineNew", terms)
+          : t("wealth.tileLine", { ...terms, coverage: pct(c, list.coverage) })}
+      </span>
+    </a>
+  );
+}
 
 async function products(c: Ctx) {
   const t = c.get("t");
@@ -64,7 +98,7 @@ async function products(c: Ctx) {
         >
           <div class="row-between">
             <strong>{p.name}</strong>
-            <span class="badge">
+            <span class={p.open ? "badge" : "badge warn"}>
               {p.open ? t("wealth.open") : t("wealth.paused")}
             </span>
           </div>
@@ -147,7 +181,9 @@ async function orders(c: Ctx, s: Session) {
                       ` · ${t("wealth.nextPayout", { at: formatTime(o.nextPayout, loc, tz) })}`}
                   </span>
                 </span>
-                <span class="badge">{t(`wealth.status_${o.status}`)}</span>
+                <span class={o.status === "retired" ? "badge muted" : "badge"}>
+                  {t(`wealth.status_${o.status}`)}
+                </span>
               </a>
             </li>
           ))}
@@ -164,7 +200,6 @@ async function detail(c: Ctx, s: Session) {
   if (!o || o.userId !== s.userId) return await orders(c, s);
   const j = orderJson(o, c.get("deps").now());
   const loc = c.get("locale"), tz = c.get("timeZone");
-  const days = Array.from({ length: o.periodDays }, (_, i) => i + 1);
   return frame(
     c,
     t("page.wealthDetail"),
@@ -173,7 +208,9 @@ async function detail(c: Ctx, s: Session) {
       <div class="card stack">
         <div class="row-between">
           <strong>{j.productName}</strong>
-          <span class="badge">{t(`wealth.status_${j.status}`)}</span>
+          <span class={j.status === "retired" ? "badge muted" : "badge"}>
+            {t(`wealth.status_${j.status}`)}
+          </span>
         </div>
         <div class="row-between">
           <span class="muted">{t("wealth.amount")}</span>
@@ -188,13 +225,32 @@ async function detail(c: Ctx, s: Session) {
           <span>{formatTime(j.maturity, loc, tz)}</span>
         </div>
       </div>
+      {o.end && (
+        <p class="notice small" data-testid="wealth-end">
+          {o.end.kind === "matured"
+            ? t("wealth.endMatured", {
+              at: formatTime(o.end.at, loc, tz),
+              amount: usdt(c, j.amount),
+            })
+            : t("wealth.endRedeemed", {
+              at: formatTime(o.end.at, loc, tz),
+              days: o.end.daysLeft,
+              penalty: usdt(c, formatDecimal(o.end.penalty)),
+              refund: usdt(c, formatDecimal(o.end.refund)),
+            })}
+        </p>
+      )}
       <h2 class="section-title">{t("wealth.schedule")}</h2>
       <ul class="list" data-testid="wealth-schedule">
-        {days.map((d) => (
-          <li key={d} class="list-row" data-paid={d <= o.paidDays ? "1" : "0"}>
-            <span class="grow">{formatTime(o.valueDate + d * DAY_MS, loc, tz)}</span>
-            <span>{usdt(c, j.dailyIncome)}</span>
-            <span class="badge">{d <= o.paidDays ? t("wealth.paid") : t("wealth.toCome")}</span>
+        {payoutSchedule(o).map((p) => (
+          <li key={p.day} class="list-row" data-state={p.state}>
+            <span class="grow">{formatTime(p.at, loc, tz)}</span>
+            <span class={p.state === "forfeited" ? "muted strike" : undefined}>
+              {usdt(c, p.amount)}
+            </span>
+            <span class={p.state === "paid" ? "badge" : "badge muted"}>
+              {t(SCHEDULE_STATE[p.state])}
+            </span>
           </li>
         ))}
       </ul>
@@ -211,6 +267,9 @@ async function detail(c: Ctx, s: Session) {
 
 /** The desktop user centre's wealth section: one path, the view in the query. */
 async function desktop(c: Ctx, s: Session | null) {
+  const view = c.req.query("view");
+  // the products are public on the desktop (it has no login guard); the rest is the customer's
+  if (!s && view !== "order" && view !== "list" && view !== "detail") return await products(c);
   if (!s) {
     return desktopPage(
       c,
@@ -218,7 +277,6 @@ async function desktop(c: Ctx, s: Session | null) {
       <LoginPrompt t={c.get("t")} layout="pc" />,
     );
   }
-  const view = c.req.query("view");
   if (view === "order") return await subscribe(c, s);
   if (view === "list") return await orders(c, s);
   if (view === "detail") return await detail(c, s);

@@ -21,6 +21,7 @@ import ResetPasswordForm, { RESET_TEXTS } from "../../islands/ResetPasswordForm.
 import { mobilePage } from "./frame.tsx";
 import { FeedLabel, QuotesIsland } from "./market.tsx";
 import { ProductTiles } from "./hub.tsx";
+import { WealthTile } from "./wealth.tsx";
 import type { PageDef } from "./types.ts";
 
 const CERTIFY = {
@@ -44,6 +45,7 @@ export const mobilePages: PageDef[] = [
           <HomeHero t={t} name={name} signedIn={!!s} layout="wp" />
           <h2 class="section">{t("home.trade")}</h2>
           <ProductTiles t={t} tenant={c.get("tenant")} positions />
+          {await WealthTile({ c, layout: "wp" })}
           <nav class="grid-links" aria-label={t("home.quickLinks")}>
             <a href="/wp/quotes/list">{t("home.markets")}</a>
             <a href="/wp/product">{t("home.trade")}</a>

@@ -15,8 +15,10 @@ browserTest("wealth: subscribe, a payout arrives, redeem early at the quote (mob
     await ctx.close();
   }
   const { ctx, page, errors } = await customerPage(srv, browser, layoutBrowser("mobile"));
-  // from the home of the product list, as a customer goes
-  await page.goto(`${srv.base}/wp/wealth`);
+  // from the home page's wealth tile, as a customer goes
+  await page.goto(`${srv.base}/wp/home`);
+  await page.getByTestId("home-wealth").click();
+  await page.waitForURL(/\/wp\/wealth$/);
   await page.getByTestId("product-usdt-5d").click();
   await hydrated(page, "WealthSubscribe");
   await page.locator("#amount").fill("1000");
@@ -54,7 +56,50 @@ browserTest("wealth: subscribe, a payout arrives, redeem early at the quote (mob
   // the page comes back with the order retired and no redeem button
   await page.getByTestId("wealth-detail").getByText("Retired").waitFor();
   assertEquals(await page.getByTestId("redeem").count(), 0);
+  // what happened, and the days that will never be paid, not "to come"
+  assertMatch(await page.getByTestId("wealth-end").innerText(), /16\.00 USDT.*984\.00 USDT/s);
+  assertEquals(await page.locator('[data-state="due"]').count(), 0);
+  assertEquals(await page.locator('[data-state="forfeited"]').count(), 4);
   await page.screenshot({ path: shot("wealth-redeemed"), fullPage: true });
   assertEquals(errors, []);
   await ctx.close();
 });
+
+browserTest(
+  "wealth: the home tile leads to the products and an order's figures, phone and desktop, en/de/zh",
+  async (
+    srv,
+    browser,
+  ) => {
+    for (const layout of ["mobile", "desktop"] as const) {
+      for (const locale of ["en", "de", "zh-CN"]) {
+        const { ctx, page, errors } = await customerPage(srv, browser, layoutBrowser(layout), {
+          locale,
+        });
+        const home = layout === "mobile" ? "/wp/home" : "/pc/home";
+        await page.goto(`${srv.base}${home}`);
+        const tile = page.getByTestId("home-wealth");
+        // the best rate on offer (0.50 % a day = 182.50 % simple APR), 5 to 30 days
+        assertMatch(await tile.innerText(), /182[.,]50\s?%.*5.30/s);
+        await page.screenshot({ path: shot(`wealth-home-${layout}-${locale}`), fullPage: true });
+        await tile.click();
+        await page.getByTestId("product-usdt-15d").click();
+        await hydrated(page, "WealthSubscribe");
+        await page.locator("#amount").fill("500");
+        await page.locator("#amount").press("Enter");
+        await page.getByTestId("wealth-preview").waitFor();
+        await page.screenshot({ path: shot(`wealth-preview-${layout}-${locale}`), fullPage: true });
+        assertEquals(errors, []);
+        await ctx.close();
+      }
+    }
+    // a visitor on the desktop sees the products; subscribing asks to sign in
+    const ctx = await browser.newContext(layoutBrowser("desktop"));
+    const page = await ctx.newPage();
+    await page.goto(`${srv.base}/pc/home`);
+    await page.getByTestId("home-wealth").click();
+    await page.getByTestId("product-usdt-5d").click();
+    await page.getByTestId("login-prompt").waitFor();
+    await ctx.close();
+  },
+);
