@@ -61,9 +61,9 @@ export async function WealthTile({ c, layout }: { c: Ctx; layout: "wp" | "pc" })
   const terms = { apr: pct(c, best.apr), min: Math.min(...days), max: Math.max(...days) };
   return (
     <a
+      data-testid="home-wealth"
       class={layout === "wp" ? "card stack wealth-tile" : "card stack wealth-tile wide"}
       href={layout === "wp" ? "/wp/wealth" : "/pc/userCenter/wealth"}
-      data-testid="home-wealth"
     >
       <strong>{t("page.wealth")}</strong>
       <span class="muted small">
