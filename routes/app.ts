@@ -17,6 +17,7 @@ import { walletsApi } from "./api/wallets.ts";
 import { marketApi } from "./api/market.ts";
 import { tradingApi } from "./api/trading.ts";
 import { wealthApi } from "./api/wealth.ts";
+import { demoApi } from "./api/demo.ts";
 import { proposalsApi } from "./api/admin_proposals.ts";
 import { platformApi } from "./api/platform.ts";
 import { AUTH_ERRORS, err, imageReply } from "./api/openapi.ts";
@@ -55,6 +56,7 @@ export function createApi(deps: Deps) {
   api.route("/", identityApi);
   api.route("/", messagesApi);
   api.route("/", wealthApi);
+  api.route("/", demoApi);
   api.route("/", proposalsApi);
   api.get("/image/:id", serveImage);
   api.openAPIRegistry.registerPath({

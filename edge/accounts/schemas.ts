@@ -122,6 +122,9 @@ export const UserInfo = z.object({
   passwordResetAt: z.number().int().nullable(),
   locale: z.string().nullable(),
   twoFactor: z.boolean().meta({ description: "TOTP two-factor is on" }),
+  book: z.enum(["live", "demo"]).meta({
+    description: "demo: the session acts as a demo account (virtual money)",
+  }),
 }).meta({ id: "UserInfo" });
 export type UserInfo = z.infer<typeof UserInfo>;
 

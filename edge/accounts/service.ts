@@ -28,6 +28,7 @@ import {
 } from "./store.ts";
 import { newTotpSecret, totpStep, totpUri } from "./totp.ts";
 import { LIMITS } from "./limits.ts";
+import { bookOfUser } from "../ledger/accounts.ts";
 import { type ClientMeta, type DeviceSession, type Session, Sessions } from "./sessions.ts";
 
 export { LIMITS } from "./limits.ts";
@@ -69,6 +70,7 @@ export function userInfo(u: UserRecord): UserInfo {
     passwordResetAt: u.passwordResetAt,
     locale: u.locale,
     twoFactor: !!u.totpSecret,
+    book: bookOfUser(u.userId),
   };
 }
 
@@ -91,6 +93,24 @@ export class AccountsService {
 
   logout(t: string, s: Session) {
     return this.live.logout(t, s);
+  }
+
+  /**
+   * A new session for an account the caller has just made or found (a visitor's demo account),
+   * with its own lifetime; `guard` commits with it.
+   */
+  openSession(
+    t: string,
+    user: UserRecord,
+    meta: ClientMeta,
+    lifetime?: { idleMs: number; maxMs: number },
+  ) {
+    return this.live.create(t, user, meta, undefined, lifetime);
+  }
+
+  /** Make the session act as the customer's demo account, or as the customer again (null). */
+  actAs(t: string, s: Session, demo: string | null) {
+    return this.live.actAs(t, s, demo);
   }
 
   /** Recent sign-in attempts on the customer's account, newest first. */

@@ -6,6 +6,7 @@ import { DomainError } from "../platform/errors.ts";
 import { commitAttempts } from "../platform/kvstore.ts";
 import { describeDevice } from "../platform/device.ts";
 import { LIMITS } from "./limits.ts";
+import { type Book, bookOfUser } from "../ledger/accounts.ts";
 import { sha256Hex } from "./passwords.ts";
 import {
   getUser,
@@ -81,9 +82,16 @@ export function userOfToken(token: string): string | null {
 }
 
 export interface Session {
+  /** the account the session acts as: the customer's, or their demo account's after a switch */
   userId: string;
   tokenHash: string;
   user: UserRecord;
+  /** the book the acting account trades in */
+  book: Book;
+  /** the account that owns the session record (the live customer, or a visitor's demo account) */
+  owner: string;
+  /** the live account behind the session (null: a visitor's demo session) */
+  liveUserId: string | null;
 }
 
 export class Sessions {
@@ -98,24 +106,45 @@ export class Sessions {
     user: UserRecord,
     meta: ClientMeta,
     guard?: (op: Deno.AtomicOperation) => Deno.AtomicOperation,
+    lifetime?: { idleMs: number; maxMs: number },
   ) {
     const token = sessionToken(user.userId);
     const tokenHash = await sha256Hex(token);
     const now = this.d.now();
+    const maxMs = lifetime?.maxMs ?? this.d.sessionMaxMs;
     const rec: SessionRecord = {
       userId: user.userId,
       createdAt: now,
       lastSeenAt: now,
-      expiresAt: now + this.d.sessionMaxMs,
+      expiresAt: now + maxMs,
       ip: meta.ip.slice(0, 64),
       userAgent: meta.userAgent.slice(0, 256),
+      ...(lifetime ? { idleMs: lifetime.idleMs } : {}),
     };
     let op = this.d.kv.atomic()
-      .set(keys.session(t, tokenHash), rec, { expireIn: this.d.sessionMaxMs })
-      .set(keys.userSession(t, user.userId, tokenHash), now, { expireIn: this.d.sessionMaxMs });
+      .set(keys.session(t, tokenHash), rec, { expireIn: maxMs })
+      .set(keys.userSession(t, user.userId, tokenHash), now, { expireIn: maxMs });
     if (guard) op = guard(op);
     if (!(await op.commit()).ok) throw new DomainError("TOTP_INVALID");
-    return { token, expiresAt: rec.expiresAt };
+    return { token, tokenHash, expiresAt: rec.expiresAt };
+  }
+
+  /**
+   * Make a live session act as the customer's demo account (`demo`), or as the customer again
+   * (null): the same token, so every page and socket of it follows after a reload.
+   */
+  async actAs(t: string, s: Session, demo: string | null) {
+    for await (const _attempt of commitAttempts(8)) {
+      const entry = await this.d.kv.get<SessionRecord>(keys.session(t, s.tokenHash));
+      if (!entry.value) throw new DomainError("UNAUTHORIZED");
+      const { demo: _was, ...rest } = entry.value;
+      const next: SessionRecord = demo ? { ...rest, demo } : rest;
+      const res = await this.d.kv.atomic().check(entry).set(entry.key, next, {
+        expireIn: Math.max(1000, entry.value.expiresAt - this.d.now()),
+      }).commit();
+      if (res.ok) return;
+    }
+    throw new DomainError("STORE_BUSY");
   }
 
   /**
@@ -214,7 +243,7 @@ export class Sessions {
     const s = entry.value;
     if (!s) return null;
     const now = this.d.now();
-    if (now >= s.expiresAt || now - s.lastSeenAt > this.d.sessionIdleMs) {
+    if (now >= s.expiresAt || now - s.lastSeenAt > (s.idleMs ?? this.d.sessionIdleMs)) {
       await this.d.kv.atomic().delete(entry.key).delete(keys.userSession(t, s.userId, tokenHash))
         .commit();
       return null;
@@ -227,7 +256,19 @@ export class Sessions {
         expireIn: Math.max(1000, s.expiresAt - now),
       }).commit();
     }
-    return { userId: s.userId, tokenHash, user: user.value };
+    const owner = s.userId;
+    const liveUserId = bookOfUser(owner) === "live" ? owner : null;
+    // switched to demo: the session acts as the customer's demo account
+    const demo = s.demo ? (await getUser(reads, t, s.demo)).value : null;
+    const acting = demo ?? user.value;
+    return {
+      userId: acting.userId,
+      tokenHash,
+      user: acting,
+      book: bookOfUser(acting.userId),
+      owner,
+      liveUserId,
+    };
   }
 
   /**
@@ -238,13 +279,13 @@ export class Sessions {
     const s = (await this.d.kv.get<SessionRecord>(keys.session(t, tokenHash))).value;
     if (!s) return false;
     const now = this.d.now();
-    if (now >= s.expiresAt || now - s.lastSeenAt > this.d.sessionIdleMs) return false;
+    if (now >= s.expiresAt || now - s.lastSeenAt > (s.idleMs ?? this.d.sessionIdleMs)) return false;
     const user = await getUser(this.d.kv, t, s.userId);
     return !!user.value && s.createdAt >= user.value.passwordChangedAt;
   }
 
   async logout(t: string, s: Session) {
     await this.d.kv.atomic().delete(keys.session(t, s.tokenHash))
-      .delete(keys.userSession(t, s.userId, s.tokenHash)).commit();
+      .delete(keys.userSession(t, s.owner, s.tokenHash)).commit();
   }
 }

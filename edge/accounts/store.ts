@@ -29,6 +29,10 @@ export interface SessionRecord {
   /** Where and on what the session signed in (the signed-in devices list). */
   ip?: string;
   userAgent?: string;
+  /** The demo account this session acts as (a signed-in customer switched to demo). */
+  demo?: string;
+  /** Idle expiry of this session when not the deployment's (a visitor's demo session: 7 days). */
+  idleMs?: number;
 }
 
 export type LoginResult = "success" | "wrongPassword" | "totpFailed" | "throttled";

@@ -6,6 +6,7 @@ import type { Deps } from "../platform/context.ts";
 import { adoptReservationsJob } from "./adopt_reservations.ts";
 import { holdingFeeJob } from "./holding_fee.ts";
 import { wealthPayoutsJob } from "./wealth_payouts.ts";
+import { demoCleanupJob } from "./demo_cleanup.ts";
 import { realtimeJobs } from "./realtime.ts";
 import { type Job, type Jobs, startJobs } from "./scheduler.ts";
 import { seedJob } from "./seed.ts";
@@ -19,6 +20,7 @@ export function serverJobs(deps: Deps, o: { seed?: () => Promise<unknown> } = {}
     adoptReservationsJob(deps.kv, [...deps.tenants.byId.keys()], deps.now),
     holdingFeeJob(deps.holdingFees),
     wealthPayoutsJob(deps.wealth, deps.tenants),
+    demoCleanupJob(deps.demo, deps.tenants),
     uploadsExpiryJob(deps.images, deps.tenants),
     ...realtimeJobs(deps.hub),
   ];

@@ -88,12 +88,20 @@ function isHouse(x: unknown): x is House {
   return typeof x === "string" && (HOUSE_ACCOUNTS as readonly string[]).includes(x);
 }
 
-/** A customer's account (`book`: live unless the caller trades in the demo book). */
+/**
+ * The book a customer id trades in: demo accounts have their own ids (`D` and digits, see
+ * edge/demo/), so every record that names a customer also says which book its money is in.
+ */
+export const DEMO_USER_PREFIX = "D";
+export const bookOfUser = (userId: string): Book =>
+  userId.startsWith(DEMO_USER_PREFIX) ? "demo" : "live";
+
+/** A customer's account, in the customer's book unless `book` says otherwise. */
 export const user = (
   userId: string,
   wallet: Wallet,
   currency: Currency,
-  book: Book = "live",
+  book: Book = bookOfUser(userId),
 ): AccountRef => ({ book, user: userId, wallet, currency });
 /** A house account of the book (the mint exists in the demo book only). */
 export const house = (name: House, currency: Currency, book: Book = "live"): AccountRef => ({
@@ -101,6 +109,10 @@ export const house = (name: House, currency: Currency, book: Book = "live"): Acc
   house: name,
   currency,
 });
+
+/** The house account on the other side of a customer's trade: in that customer's book. */
+export const houseFor = (userId: string, name: House, currency: Currency): AccountRef =>
+  house(name, currency, bookOfUser(userId));
 
 /** Journal types (fund-flow filter); later capabilities post the ones named for them. */
 export const JOURNAL_TYPES = [

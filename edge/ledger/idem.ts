@@ -2,7 +2,7 @@
  * Idempotency keys of journals, built here only. The strings are stored with every journal and
  * replay record: never change an existing one (a retry after a deploy must find its first reply).
  */
-import type { Book } from "./accounts.ts";
+import { type Book, bookOfUser } from "./accounts.ts";
 
 /** What a customer asks for; each names its own key space. */
 export type CustomerAction =
@@ -24,8 +24,12 @@ export const idemKeys = {
    * A customer's request: their `Idempotency-Key` (or the fallback the product chooses: a fresh
    * id, the order id) within their action; demo requests live apart from live ones.
    */
-  customer: (userId: string, action: CustomerAction, key: string, book: Book = "live") =>
-    `${book === "live" ? "" : `${book}:`}u:${userId}:${action}:${key}`,
+  customer: (
+    userId: string,
+    action: CustomerAction,
+    key: string,
+    book: Book = bookOfUser(userId),
+  ) => `${book === "live" ? "" : `${book}:`}u:${userId}:${action}:${key}`,
   /** the engine and jobs: one journal per record and event */
   fastSettle: (orderId: string) => `fast:settle:${orderId}`,
   spotFill: (orderId: string) => `spot:fill:${orderId}`,

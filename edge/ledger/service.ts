@@ -5,6 +5,7 @@ import {
   type AccountRef,
   type Book,
   bookOf,
+  bookOfUser,
   currencyOf,
   isCustomer,
   type JournalType,
@@ -351,7 +352,7 @@ export class Ledger {
     t: string,
     userId: string,
     o: { cursor?: string; limit: number; type?: string; currency?: string; wallet?: string },
-    book: Book = "live",
+    book: Book = bookOfUser(userId),
   ): Promise<{ items: Line[]; cursor: string | null }> {
     const iter = listPage<Line>(this.kv, { prefix: keys.lines(t, book, userId) }, {
       reverse: true,

@@ -1,5 +1,6 @@
 import { OperatorsService } from "../operators/service.ts";
 import { Messages } from "../messages/service.ts";
+import { Demo } from "../demo/service.ts";
 import { Wealth } from "../wealth/service.ts";
 import { Proposals } from "../operators/proposals.ts";
 import { FundsSettings } from "../funds/settings.ts";
@@ -122,6 +123,7 @@ export async function buildDeps(
   const exchange = new Exchange(kv, ledger, market, now);
   const holdingFees = new HoldingFees(kv, ledger, contracts, tenants, now);
   const wealth = new Wealth(kv, ledger, now);
+  const demo = new Demo(kv, ledger, accounts, { fast, contracts, spot }, now);
   const proposals = new Proposals(kv, ledger, now);
   const images = new ImageStore(kv, now);
   const methods = new PaymentMethods(kv, now);
@@ -145,6 +147,7 @@ export async function buildDeps(
     exchange,
     holdingFees,
     wealth,
+    demo,
     proposals,
     spot,
     engine,

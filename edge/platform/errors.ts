@@ -51,6 +51,14 @@ export type ErrorId =
   | "PROPOSAL_OWN"
   /** four-eyes: the proposal is past its time; propose again */
   | "PROPOSAL_EXPIRED"
+  /** demo: a demo account cannot do this (money in or out, payment methods, identity, security) */
+  | "DEMO_LIVE_ONLY"
+  /** demo: only a demo account can do this (reset) */
+  | "DEMO_ONLY"
+  /** demo: a visitor's demo session has no live account to switch to (register first) */
+  | "DEMO_VISITOR"
+  /** demo: something was opened while resetting: try again */
+  | "DEMO_BUSY"
   | "METHOD_NOT_ALLOWED"
   | "UNSUPPORTED_MEDIA_TYPE"
   | "UNAVAILABLE"

@@ -55,6 +55,10 @@ export const HTTP_STATUS: { readonly [K in ErrorId]: ContentfulStatusCode } = {
   WEALTH_RETIRED: 409,
   PROPOSAL_OWN: 403,
   PROPOSAL_EXPIRED: 409,
+  DEMO_LIVE_ONLY: 403,
+  DEMO_ONLY: 403,
+  DEMO_VISITOR: 409,
+  DEMO_BUSY: 409,
   // funds and identity
   CERTIFY_PENDING: 409,
   DOC_IN_USE: 409,

@@ -174,6 +174,20 @@ export const signedIn = createMiddleware<SignedIn>(async (c, next) => {
   await next();
 });
 
+/**
+ * Route middleware after `signedIn`: a demo account is refused with DEMO_LIVE_ONLY (money in
+ * or out, payment methods, identity, account security, wealth): the customer is told to switch
+ * to their live account.
+ */
+export const liveAccount = createMiddleware<SignedIn>(async (c, next) => {
+  const s = await requireSession(c as unknown as Ctx);
+  if (s.book === "demo") throw new DomainError("DEMO_LIVE_ONLY");
+  await next();
+});
+
+/** Signed in, and acting as the live account. */
+export const signedInLive: [typeof signedIn, typeof liveAccount] = [signedIn, liveAccount];
+
 /** The middleware of `product`: adds no variables. */
 export type ProductGate = MiddlewareHandler<{ Variables: Record<never, never> }>;
 

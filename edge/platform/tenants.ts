@@ -19,6 +19,16 @@ export const TenantSchema = z.strictObject({
   inviteCodes: z.array(z.string().regex(/^[A-Za-z0-9]{4,16}$/)).default([]),
   /** Extra host names that select this tenant (besides the first host label equal to the id). */
   hosts: z.array(z.string().max(253)).default([]),
+  /**
+   * Demo accounts: the starting (and reset) balance in USDT, and how much of it starts in the
+   * contract wallet (the rest in the spot wallet). Whole or cent amounts.
+   */
+  demo: z.strictObject({
+    startBalance: z.string().regex(/^\d{1,9}(\.\d{1,2})?$/).default("10000"),
+    contractPart: z.string().regex(/^\d{1,9}(\.\d{1,2})?$/).default("5000"),
+  }).refine((d) => Number(d.contractPart) <= Number(d.startBalance), {
+    message: "contractPart must not exceed startBalance",
+  }).default({ startBalance: "10000", contractPart: "5000" }),
 });
 export type Tenant = z.infer<typeof TenantSchema>;
 

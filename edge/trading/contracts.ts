@@ -22,7 +22,7 @@ import {
   trigger,
   unrealizedPnl,
 } from "../../core-wasm/mod.ts";
-import { house, user } from "../ledger/accounts.ts";
+import { houseFor, user } from "../ledger/accounts.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
 import { idemKeys } from "../ledger/idem.ts";
 import { reservationIds, type ReservationOp } from "../ledger/reservations.ts";
@@ -220,7 +220,7 @@ export class Contracts extends PositionStore {
         postings: limit === null
           ? [
             { account: user(userId, "contract", "USDT"), available: -openFee },
-            { account: house("fees", "USDT"), available: openFee },
+            { account: houseFor(userId, "fees", "USDT"), available: openFee },
           ]
           : [],
         reservations: [
@@ -379,9 +379,11 @@ export class Contracts extends PositionStore {
         const shortfall = payout < 0n ? -payout : 0n;
         const postings = [
           { account, available: payout > 0n ? payout : 0n },
-          { account: house("fees", "USDT"), available: fees },
-          { account: house("pnl", "USDT"), available: -pnl },
-          ...(shortfall ? [{ account: house("insurance", "USDT"), available: -shortfall }] : []),
+          { account: houseFor(p.userId, "fees", "USDT"), available: fees },
+          { account: houseFor(p.userId, "pnl", "USDT"), available: -pnl },
+          ...(shortfall
+            ? [{ account: houseFor(p.userId, "insurance", "USDT"), available: -shortfall }]
+            : []),
         ];
         return {
           type: "contract",
@@ -431,7 +433,7 @@ export class Contracts extends PositionStore {
   async fill(t: string, id: string, tick: TickRef): Promise<Position | null> {
     return await this.pendingTransition(t, id, idemKeys.positionFill(id), undefined, (p) => ({
       // the fee is paid from the order's hold; the margin stays held by the position
-      postings: [{ account: house("fees", "USDT"), available: p.openFee }],
+      postings: [{ account: houseFor(p.userId, "fees", "USDT"), available: p.openFee }],
       reservations: [
         {
           op: "post",
@@ -496,7 +498,7 @@ export class Contracts extends PositionStore {
           // the fee is paid at it
           postings: [
             { account, available: -openFee },
-            { account: house("fees", "USDT"), available: openFee },
+            { account: houseFor(p.userId, "fees", "USDT"), available: openFee },
           ],
           reservations: [
             {

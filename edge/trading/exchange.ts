@@ -4,7 +4,7 @@
  * journal against the trading P&L account with the fee to the fees account.
  */
 import { formatDecimal, mulDiv, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
-import { type Currency, DECIMALS, house, user } from "../ledger/accounts.ts";
+import { type Currency, DECIMALS, houseFor, user } from "../ledger/accounts.ts";
 import type { Ledger } from "../ledger/service.ts";
 import { idemKeys } from "../ledger/idem.ts";
 import type { MarketService } from "../market/service.ts";
@@ -119,10 +119,10 @@ export class Exchange {
         ref: `exchange:${q.id}`,
         postings: [
           { account: user(userId, "spot", q.from), available: -q.amount },
-          { account: house("pnl", q.from), available: q.amount },
-          { account: house("pnl", q.to), available: -q.gross },
+          { account: houseFor(userId, "pnl", q.from), available: q.amount },
+          { account: houseFor(userId, "pnl", q.to), available: -q.gross },
           { account: user(userId, "spot", q.to), available: q.net },
-          { account: house("fees", q.to), available: q.fee },
+          { account: houseFor(userId, "fees", q.to), available: q.fee },
         ],
         checks: [entry],
         write: (op) => {

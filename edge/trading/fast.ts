@@ -5,7 +5,7 @@
  * idempotency key per order and a versionstamp check on the order).
  */
 import { formatDecimal, parseDecimal, settleFast } from "../../core-wasm/mod.ts";
-import { house, user } from "../ledger/accounts.ts";
+import { houseFor, user } from "../ledger/accounts.ts";
 import { idemKeys } from "../ledger/idem.ts";
 import { reservationIds, type ReservationOp } from "../ledger/reservations.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
@@ -227,7 +227,7 @@ export class FastContracts {
           if (!o) throw new DomainError("NOT_FOUND");
           if (o.status !== "open") throw new DomainError("HOLD_SETTLED");
           const account = user(o.userId, "contract", "USDT");
-          const pnl = house("pnl", "USDT");
+          const pnl = houseFor(o.userId, "pnl", "USDT");
           let outcome: FastOrder["outcome"], payout: bigint;
           if (!exit) {
             outcome = "refund";

@@ -8,7 +8,7 @@
  * retried by the next run (hourly), and still counts once.
  */
 import { fee, liquidationPrice } from "../../core-wasm/mod.ts";
-import { house, user } from "../ledger/accounts.ts";
+import { houseFor, user } from "../ledger/accounts.ts";
 import type { Ledger } from "../ledger/service.ts";
 import { idemKeys } from "../ledger/idem.ts";
 import { reservationIds } from "../ledger/reservations.ts";
@@ -132,7 +132,7 @@ export class HoldingFees {
         ref: `contract:${id}`,
         postings: [
           { account, available: -fromAvailable },
-          { account: house("fees", "USDT"), available: amount },
+          { account: houseFor(p.userId, "fees", "USDT"), available: amount },
         ],
         // what the available balance cannot pay comes out of the position's margin
         reservations: fromMargin === 0n ? [] : [{

@@ -4,7 +4,7 @@
  * crosses it; the fee is paid in USDT. The trading P&L account is the counterparty.
  */
 import { formatDecimal, mulDiv, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
-import { type Currency, house, user } from "../ledger/accounts.ts";
+import { type Currency, houseFor, user } from "../ledger/accounts.ts";
 import { journalId, type Ledger, type Plan } from "../ledger/service.ts";
 import { idemKeys } from "../ledger/idem.ts";
 import { reservationIds, type ReservationOp } from "../ledger/reservations.ts";
@@ -115,16 +115,16 @@ export class Spot {
         // pay gross + fee, receive the coins
         { account: usdt, available: paid },
         { account: coin, available: o.qty },
-        { account: house("pnl", "USDT"), available: gross },
-        { account: house("pnl", o.base), available: -o.qty },
-        { account: house("fees", "USDT"), available: fee },
+        { account: houseFor(o.userId, "pnl", "USDT"), available: gross },
+        { account: houseFor(o.userId, "pnl", o.base), available: -o.qty },
+        { account: houseFor(o.userId, "fees", "USDT"), available: fee },
       ]
       : [
         { account: coin, available: paid },
         { account: usdt, available: gross - fee },
-        { account: house("pnl", o.base), available: o.qty },
-        { account: house("pnl", "USDT"), available: -gross },
-        { account: house("fees", "USDT"), available: fee },
+        { account: houseFor(o.userId, "pnl", o.base), available: o.qty },
+        { account: houseFor(o.userId, "pnl", "USDT"), available: -gross },
+        { account: houseFor(o.userId, "fees", "USDT"), available: fee },
       ];
     return { postings, reservations, fee };
   }

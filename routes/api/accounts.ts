@@ -19,7 +19,7 @@ import {
 import { type ClientMeta, LOGIN_LOG_SIZE, userInfo } from "../../edge/accounts/service.ts";
 import { type AppEnv, type Ctx, SESSION_COOKIE } from "../../edge/platform/context.ts";
 import { ok } from "../../edge/platform/envelope.ts";
-import { sessionOf, signedIn } from "../../edge/platform/middleware.ts";
+import { sessionOf, signedIn, signedInLive } from "../../edge/platform/middleware.ts";
 import { AUTH_ERRORS, err, ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["accounts"];
@@ -83,7 +83,10 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       const body = c.req.valid("json");
+      const visitor = await sessionOf(c);
       const r = await c.get("deps").accounts.register(c.get("tenant"), body, clientMeta(c));
+      // a visitor trying demo mode keeps their demo account (and its history) as the customer's
+      if (visitor) await c.get("deps").demo.adopt(c.get("tenant").id, visitor, r.user.userId);
       issueSession(c, r.token, r.expiresAt);
       return ok(c, userInfo(r.user));
     },
@@ -107,6 +110,8 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
         clientMeta(c),
         totp,
       );
+      const visitor = await sessionOf(c);
+      if (visitor) await c.get("deps").demo.adopt(c.get("tenant").id, visitor, r.user.userId);
       issueSession(c, r.token, r.expiresAt);
       return ok(c, userInfo(r.user));
     },
@@ -144,7 +149,7 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       path: "/user/password",
       tags,
       summary: "Change the login password; ends every session",
-      middleware: signedIn,
+      middleware: signedInLive,
       request: jsonBody(ChangePasswordBody),
       responses: { ...okReply(Done), ...AUTH_ERRORS },
     }),
@@ -177,7 +182,7 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       path: "/user/draw-password",
       tags,
       summary: "Set or change the 6-digit withdrawal password",
-      middleware: signedIn,
+      middleware: signedInLive,
       request: jsonBody(DrawPasswordBody),
       responses: { ...okReply(UserInfo), ...AUTH_ERRORS },
     }),
@@ -200,7 +205,7 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       tags,
       summary:
         "Start two-factor sign-in: a new TOTP secret and its otpauth URI (shown once; on after /enable)",
-      middleware: signedIn,
+      middleware: signedInLive,
       request: jsonBody(z.strictObject({})),
       responses: { ...okReply(TwoFactorSetup), ...AUTH_ERRORS },
     }),
@@ -221,7 +226,7 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       path: "/user/2fa/enable",
       tags,
       summary: "Turn two-factor on with a code from the secret of /setup (each code works once)",
-      middleware: signedIn,
+      middleware: signedInLive,
       request: jsonBody(TwoFactorCodeBody),
       responses: { ...okReply(UserInfo), ...AUTH_ERRORS },
     }),
@@ -238,7 +243,7 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       path: "/user/2fa/disable",
       tags,
       summary: "Turn two-factor off with a current code (each code works once)",
-      middleware: signedIn,
+      middleware: signedInLive,
       request: jsonBody(TwoFactorCodeBody),
       responses: { ...okReply(UserInfo), ...AUTH_ERRORS },
     }),
@@ -255,7 +260,7 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       path: "/user/sessions",
       tags,
       summary: "Signed-in devices (live sessions), newest first; `current` marks this one",
-      middleware: signedIn,
+      middleware: signedInLive,
       responses: {
         ...okReply(DeviceSessionList),
         ...AUTH_ERRORS,
@@ -272,7 +277,7 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       path: "/user/sessions/{id}",
       tags,
       summary: "Sign one device out (its token then answers -99); another's session is 404",
-      middleware: signedIn,
+      middleware: signedInLive,
       request: { params: z.object({ id: z.string().regex(/^[0-9a-f]{24}$/) }) },
       responses: { ...okReply(Done), ...AUTH_ERRORS },
     }),
@@ -290,7 +295,7 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       tags,
       summary:
         `Recent sign-in attempts (at most ${LOGIN_LOG_SIZE}, 90 days), newest first: success, wrongPassword, totpFailed, throttled`,
-      middleware: signedIn,
+      middleware: signedInLive,
       responses: {
         ...okReply(LoginAttemptList),
         ...AUTH_ERRORS,

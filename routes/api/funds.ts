@@ -21,7 +21,7 @@ import { customerWithdrawalJson } from "../../edge/funds/withdraw.ts";
 import { amountIn, IdempotencyHeaders } from "../../edge/ledger/schemas.ts";
 import type { AppEnv } from "../../edge/platform/context.ts";
 import { ok } from "../../edge/platform/envelope.ts";
-import { signedIn } from "../../edge/platform/middleware.ts";
+import { signedInLive } from "../../edge/platform/middleware.ts";
 import { AUTH_ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["funds"];
@@ -34,7 +34,7 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       path: "/recharge/channels",
       tags,
       summary: "Offline recharge channels (bank account or deposit address per currency)",
-      middleware: signedIn,
+      middleware: signedInLive,
       responses: { ...okReply(ChannelList), ...AUTH_ERRORS },
     }),
     async (c) => {
@@ -47,7 +47,7 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       path: "/recharge",
       tags,
       summary: "Submit an offline recharge for review (status auditing)",
-      middleware: signedIn,
+      middleware: signedInLive,
       request: jsonBody(RechargeBody),
       responses: { ...okReply(RechargeJson), ...AUTH_ERRORS },
     }),
@@ -66,7 +66,7 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       path: "/recharge/history",
       tags,
       summary: "The customer's recharges, newest first",
-      middleware: signedIn,
+      middleware: signedInLive,
       request: { query: PageQuery },
       responses: { ...okReply(RechargePage), ...AUTH_ERRORS },
     }),
@@ -87,7 +87,7 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       path: "/recharge/{id}",
       tags,
       summary: "One of the customer's recharges",
-      middleware: signedIn,
+      middleware: signedInLive,
       request: { params: IdParam },
       responses: { ...okReply(RechargeJson), ...AUTH_ERRORS },
     }),
@@ -106,7 +106,7 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       tags,
       summary:
         "Withdrawal form data: bound methods, limits, fee and net for an amount, turnover remaining",
-      middleware: signedIn,
+      middleware: signedInLive,
       request: { query: WithdrawPreviewQuery },
       responses: { ...okReply(WithdrawPreview), ...AUTH_ERRORS },
     }),
@@ -126,7 +126,7 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       path: "/withdraw",
       tags,
       summary: "Request a withdrawal to a bound method; the amount is frozen until reviewed",
-      middleware: signedIn,
+      middleware: signedInLive,
       request: { ...jsonBody(WithdrawBody), headers: IdempotencyHeaders },
       responses: { ...okReply(WithdrawalJson), ...AUTH_ERRORS },
     }),
@@ -149,7 +149,7 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       path: "/withdraw/history",
       tags,
       summary: "The customer's withdrawals, newest first",
-      middleware: signedIn,
+      middleware: signedInLive,
       request: { query: PageQuery },
       responses: { ...okReply(WithdrawalPage), ...AUTH_ERRORS },
     }),
@@ -170,7 +170,7 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       path: "/withdraw/{id}",
       tags,
       summary: "One of the customer's withdrawals",
-      middleware: signedIn,
+      middleware: signedInLive,
       request: { params: IdParam },
       responses: { ...okReply(WithdrawalJson), ...AUTH_ERRORS },
     }),
@@ -186,7 +186,7 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       path: "/payment-methods",
       tags,
       summary: "The customer's bound bank card and crypto addresses",
-      middleware: signedIn,
+      middleware: signedInLive,
       responses: { ...okReply(MethodList), ...AUTH_ERRORS },
     }),
     async (c) => {
@@ -201,7 +201,7 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       tags,
       summary:
         "Bind a bank card (holder = verified name) or a crypto address; immutable once bound",
-      middleware: signedIn,
+      middleware: signedInLive,
       request: jsonBody(PaymentMethodBody),
       responses: { ...okReply(MethodJson), ...AUTH_ERRORS },
     }),

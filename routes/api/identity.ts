@@ -10,7 +10,7 @@ import {
 import type { AppEnv, Ctx } from "../../edge/platform/context.ts";
 import { errorResponse, ok } from "../../edge/platform/envelope.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
-import { sessionOf, signedIn } from "../../edge/platform/middleware.ts";
+import { sessionOf, signedInLive } from "../../edge/platform/middleware.ts";
 import { AUTH_ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["identity"];
@@ -24,7 +24,7 @@ export const identityApi = new OpenAPIHono<AppEnv>()
       summary:
         "Upload an image (multipart field `file`): JPEG/PNG/WebP by content, <= 5 MiB, metadata removed",
       // before the validator: an anonymous upload is refused before its body is read
-      middleware: signedIn,
+      middleware: signedInLive,
       request: {
         body: { content: { "multipart/form-data": { schema: UploadForm } }, required: true },
       },
@@ -47,7 +47,7 @@ export const identityApi = new OpenAPIHono<AppEnv>()
       path: "/certify",
       tags,
       summary: "The customer's verification state (junior and advanced)",
-      middleware: signedIn,
+      middleware: signedInLive,
       responses: { ...okReply(CertifyStatus), ...AUTH_ERRORS },
     }),
     async (c) => {
@@ -64,7 +64,7 @@ export const identityApi = new OpenAPIHono<AppEnv>()
       path: "/certify/junior",
       tags,
       summary: "Submit junior verification (name, document type and number) for review",
-      middleware: signedIn,
+      middleware: signedInLive,
       request: jsonBody(JuniorBody),
       responses: { ...okReply(CertifyStatus), ...AUTH_ERRORS },
     }),
@@ -82,7 +82,7 @@ export const identityApi = new OpenAPIHono<AppEnv>()
       path: "/certify/advanced",
       tags,
       summary: "Submit advanced verification (front, back and handheld photos); junior first",
-      middleware: signedIn,
+      middleware: signedInLive,
       request: jsonBody(AdvancedBody),
       responses: { ...okReply(CertifyStatus), ...AUTH_ERRORS },
     }),

@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../edge/platform/context.ts";
 import { ok } from "../../edge/platform/envelope.ts";
-import { product, signedInFor } from "../../edge/platform/middleware.ts";
+import { liveAccount, product, signedInFor } from "../../edge/platform/middleware.ts";
 import {
   IdempotencyHeaders,
   OrderParam,
@@ -18,7 +18,8 @@ import {
 import { AUTH_ERRORS, ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["wealth"];
-const wealth = signedInFor("wealth");
+const [signed, gate] = signedInFor("wealth");
+const wealth: [typeof signed, typeof gate, typeof liveAccount] = [signed, gate, liveAccount];
 
 /** Fixed-term products paid from the tenant's public yield reserve. */
 export const wealthApi = new OpenAPIHono<AppEnv>()
