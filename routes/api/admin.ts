@@ -14,6 +14,7 @@ import {
   ReasonBody,
   WithdrawSettingsBody,
 } from "../../edge/funds/schemas.ts";
+import { DemoAccounts } from "../../edge/demo/schemas.ts";
 import { evidenceImage } from "../../edge/operators/evidence.ts";
 import { QUEUES, type ReviewQueue } from "../../edge/operators/queues.ts";
 import {
@@ -91,6 +92,19 @@ export const adminApi = new OpenAPIHono<AppEnv>()
       clearOperatorCookie(c);
       return ok(c, {});
     },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/admin/demo",
+      tags,
+      summary:
+        "Demo accounts (visitors' and customers'), newest first, with their demo-book balances: " +
+        "demo activity apart from every queue and report of real money",
+      middleware: [operatorAuth("audit")],
+      responses: { ...okReply(DemoAccounts), ...AUTH_ERRORS },
+    }),
+    async (c) => ok(c, await c.var.deps.demo.list(c.var.tenant.id)),
   )
   .openapi(
     createRoute({

@@ -8,6 +8,7 @@ import { parseDecimal } from "../../core-wasm/mod.ts";
 import { house, HOUSE_ACCOUNTS, user } from "../../edge/ledger/accounts.ts";
 import { formatReport, verifyLedger } from "../../edge/ledger/verify.ts";
 import { lastCode, startServer, type TestServer } from "../server.ts";
+import { operatorToken, operatorWithRoles } from "../operator.ts";
 
 const U = 100_000_000n;
 type Row = { wallet: string; currency: string; available: string; frozen: string };
@@ -322,6 +323,38 @@ Deno.test("demo: visitors idle 7 days are cleaned up; the checker stays clean", 
     assert(await srv.deps.demo.account("demo", stays.id));
     const report = await verifyLedger(srv.deps.kv);
     assertEquals(report.breaches, [], formatReport(report));
+  } finally {
+    await srv.close();
+  }
+});
+
+Deno.test("demo: operators see demo activity apart, with its balances; no money queue holds it", async () => {
+  const srv = await startServer({ seed: true });
+  try {
+    const v = await visitor(srv);
+    const live = await login(srv);
+    await srv.call("/api/demo/session", { token: live, body: {} });
+    const ops = await operatorToken(srv);
+    const list = await srv.call<
+      { items: { accountId: string; of: string | null; balances: Row[] }[]; total: number }
+    >("/api/admin/demo", { token: ops });
+    assertEquals(list.body.code, 0, list.body.message);
+    assertEquals(list.body.data.total, 2);
+    const mine = list.body.data.items.find((a) => a.accountId === v.id)!;
+    assertEquals(mine.of, null);
+    assertEquals(
+      mine.balances.map((b) => `${b.wallet}:${b.currency}:${b.available}`).sort(),
+      ["contract:USDT:5000", "spot:USDT:5000"],
+    );
+    assert(list.body.data.items.some((a) => a.of !== null));
+    // an operator without the audit role cannot read it
+    const kyc = await operatorWithRoles(srv, "kyc", ["identity"]);
+    assertEquals((await srv.call("/api/admin/demo", { token: kyc })).status, 403);
+    // the money queues hold nothing of demo accounts (they cannot ask)
+    for (const q of ["recharges", "withdrawals"]) {
+      const r = await srv.call<{ items: { userId: string }[] }>(`/api/admin/${q}`, { token: ops });
+      assert(r.body.data.items.every((x) => !x.userId.startsWith("D")), q);
+    }
   } finally {
     await srv.close();
   }

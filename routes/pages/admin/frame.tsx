@@ -15,10 +15,11 @@ import AdminLogout from "../../../islands/AdminLogout.tsx";
 import type { PageDef } from "../types.ts";
 
 /** The console's sections in menu order (the review queues first), each with its role. */
-export type Section = QueueName | "audit" | "settings";
+export type Section = QueueName | "audit" | "demo" | "settings";
 export const SECTIONS: readonly { name: Section; role: OperatorRole }[] = [
   ...QUEUES.map((q) => ({ name: q.name, role: q.role })),
   { name: "audit", role: "audit" },
+  { name: "demo", role: "audit" },
   { name: "settings", role: "funds" },
 ];
 

@@ -11,6 +11,7 @@ import type { PageDef } from "../types.ts";
 import { auditPage } from "./audit.tsx";
 import { certificationsPage } from "./certifications.tsx";
 import { consoleDocument, homeOf } from "./frame.tsx";
+import { demoPage } from "./demo.tsx";
 import { rechargesPage } from "./recharges.tsx";
 import { settingsPage } from "./settings.tsx";
 import { withdrawalsPage } from "./withdrawals.tsx";
@@ -49,5 +50,6 @@ export const adminPages: PageDef[] = [
   withdrawalsPage,
   certificationsPage,
   auditPage,
+  demoPage,
   settingsPage,
 ];
