@@ -45,3 +45,26 @@ Deno.bench("GET /api/user/info (session + envelope)", async () => {
 Deno.bench("argon2id hash (login cost)", { n: 10 }, async () => {
   await hashPassword("Bench-pass1");
 });
+
+// demo mode: a second live session switched to the customer's demo account (one more read)
+const switched = await deps.accounts.login(
+  deps.tenants.defaultTenant,
+  "+12025550195",
+  "Bench-pass1",
+  { ip: "bench", userAgent: "bench" },
+);
+const switchedSession = (await deps.accounts.session("demo", switched.token))!;
+await deps.demo.start(deps.tenants.defaultTenant, switchedSession, { ip: "b", userAgent: "b" });
+
+Deno.bench("session lookup, switched to demo (token -> user -> demo account)", async () => {
+  await deps.accounts.session("demo", switched.token);
+});
+
+let visitors = 0;
+Deno.bench("a visitor's demo account (limit slot, account, opening journal, session)", async () => {
+  // one source opens at most 20 an hour: each iteration comes from its own
+  await deps.demo.start(deps.tenants.defaultTenant, null, {
+    ip: `10.0.${visitors >> 8 & 255}.${visitors++ & 255}`,
+    userAgent: "bench",
+  });
+});

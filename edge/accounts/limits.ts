@@ -13,4 +13,6 @@ export const LIMITS = {
   codePerIp: { max: 20, windowMs: 3600_000 },
   drawPasswordPerUser: { max: 5, windowMs: 15 * 60_000 },
   passwordChangePerUser: { max: 5, windowMs: 15 * 60_000 },
+  /** visitors' demo accounts opened from one source */
+  demoVisitorPerIp: { max: 20, windowMs: 3600_000 },
 } satisfies Record<string, Limit | SignInLimits>;

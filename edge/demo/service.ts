@@ -30,6 +30,8 @@ import {
 import type { Ledger } from "../ledger/service.ts";
 import { randomDigits } from "../accounts/passwords.ts";
 import { DomainError } from "../platform/errors.ts";
+import { take } from "../platform/ratelimit.ts";
+import { LIMITS } from "../accounts/limits.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import type { FastContracts } from "../trading/fast.ts";
@@ -90,6 +92,19 @@ export class Demo {
   async start(tenant: Tenant, s: Session | null, meta: ClientMeta) {
     const t = tenant.id;
     if (!s) {
+      // visitors' accounts are bounded per source (each is a record and a journal)
+      const r = await take(
+        this.kv,
+        accountKeys.rate(t, "demo-visitor", meta.ip),
+        LIMITS.demoVisitorPerIp,
+        this.now(),
+      );
+      if (!r.allowed) {
+        const seconds = Math.max(1, Math.ceil(r.retryAfterMs / 1000));
+        throw new DomainError("RATE_LIMITED", { seconds }, undefined, {
+          retryAfterSeconds: seconds,
+        });
+      }
       const { account, record } = await this.create(tenant, null);
       const session = await this.accounts.openSession(t, record, meta, {
         idleMs: VISITOR_IDLE_MS,

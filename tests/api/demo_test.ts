@@ -359,3 +359,16 @@ Deno.test("demo: operators see demo activity apart, with its balances; no money 
     await srv.close();
   }
 });
+
+Deno.test("demo: one source opens at most 20 visitor accounts an hour", async () => {
+  const srv = await startServer({ seed: true });
+  try {
+    for (let i = 0; i < 20; i++) await visitor(srv);
+    const r = await srv.call("/api/demo/session", { body: {} });
+    assertEquals([r.status, r.body.data.error], [429, "RATE_LIMITED"]);
+    srv.advance(3600_000);
+    await visitor(srv);
+  } finally {
+    await srv.close();
+  }
+});
