@@ -356,46 +356,51 @@ export class Demo {
       if (session && now - session.lastSeenAt <= VISITOR_IDLE_MS && now < session.expiresAt) {
         continue;
       }
-      await this.closeAll(t, id, "cleanup");
-      await this.ledger.post(t, { key: `demo:cleanup:${id}`, request: { id } }, async () => {
-        const refs = wallets(id);
-        const balances = await this.ledger.balances(t, refs);
-        const postings = [];
-        const mint = new Map<string, bigint>();
-        for (const ref of refs) {
-          const b = balances.get(accountId(ref)) ?? { available: 0n, frozen: 0n };
-          if (b.frozen !== 0n) throw new DomainError("DEMO_BUSY");
-          if (b.available === 0n) continue;
-          postings.push({ account: ref, available: -b.available });
-          const c = (ref as { currency: string }).currency;
-          mint.set(c, (mint.get(c) ?? 0n) + b.available);
-        }
-        for (const [c, x] of mint) {
-          postings.push({
-            account: house("mint", c as (typeof CURRENCIES)[number], "demo"),
-            available: x,
-          });
-        }
-        const forget = (op: Deno.AtomicOperation) => {
-          op.delete(demoKeys.account(t, id)).delete(accountKeys.user(t, id)).delete(e.key);
-          op.delete(accountKeys.session(t, e.value));
-          op.delete(accountKeys.userSession(t, id, e.value));
-        };
-        if (!postings.length) throw new Forget(forget);
-        return {
-          type: "demo" as const,
-          ref: `demo:${id}`,
-          postings,
-          write: forget,
-          result: () => id,
-        };
-      }).catch(async (err) => {
-        if (!(err instanceof Forget)) throw err;
-        const op = this.kv.atomic();
-        err.write(op);
-        await op.commit();
-      });
-      n++;
+      try {
+        await this.closeAll(t, id, "cleanup");
+        await this.ledger.post(t, { key: `demo:cleanup:${id}`, request: { id } }, async () => {
+          const refs = wallets(id);
+          const balances = await this.ledger.balances(t, refs);
+          const postings = [];
+          const mint = new Map<string, bigint>();
+          for (const ref of refs) {
+            const b = balances.get(accountId(ref)) ?? { available: 0n, frozen: 0n };
+            if (b.frozen !== 0n) throw new DomainError("DEMO_BUSY");
+            if (b.available === 0n) continue;
+            postings.push({ account: ref, available: -b.available });
+            const c = (ref as { currency: string }).currency;
+            mint.set(c, (mint.get(c) ?? 0n) + b.available);
+          }
+          for (const [c, x] of mint) {
+            postings.push({
+              account: house("mint", c as (typeof CURRENCIES)[number], "demo"),
+              available: x,
+            });
+          }
+          const forget = (op: Deno.AtomicOperation) => {
+            op.delete(demoKeys.account(t, id)).delete(accountKeys.user(t, id)).delete(e.key);
+            op.delete(accountKeys.session(t, e.value));
+            op.delete(accountKeys.userSession(t, id, e.value));
+          };
+          if (!postings.length) throw new Forget(forget);
+          return {
+            type: "demo" as const,
+            ref: `demo:${id}`,
+            postings,
+            write: forget,
+            result: () => id,
+          };
+        }).catch(async (err) => {
+          if (!(err instanceof Forget)) throw err;
+          const op = this.kv.atomic();
+          err.write(op);
+          await op.commit();
+        });
+        n++;
+      } catch (err) {
+        // one account that cannot be closed now (no fresh price) waits for the next run
+        if (!(err instanceof DomainError)) throw err;
+      }
     }
     return n;
   }
