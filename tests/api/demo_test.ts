@@ -372,3 +372,46 @@ Deno.test("demo: one source opens at most 20 visitor accounts an hour", async ()
     await srv.close();
   }
 });
+
+Deno.test("demo: the engine triggers a demo stop-loss and a liquidation on the tape, in the demo book", async () => {
+  const srv = await startServer({ seed: true });
+  try {
+    await tick(srv, "20000");
+    const { token } = await visitor(srv);
+    const order = (body: Record<string, unknown>) =>
+      srv.call<Pos & { liquidationPrice: string }>("/api/contract/order", {
+        token,
+        body: { symbol: "BTCUSDT", lots: 5, type: "market", side: "long", ...body },
+      });
+    const sl = await order({ leverage: 20, stopLoss: "19800" });
+    const liq = await order({ leverage: 100 });
+    assertEquals([sl.body.code, liq.body.code], [0, 0], liq.body.message);
+    const houseBefore = await srv.deps.ledger.balances("demo", [
+      house("insurance", "USDT"),
+      house("pnl", "USDT"),
+      house("fees", "USDT"),
+    ]);
+    await tick(srv, "19700");
+    const closed = await srv.call<{ items: (Pos & { closeReason: string })[] }>(
+      "/api/contract/positions?status=closed",
+      { token },
+    );
+    assertEquals(closed.body.data.items.map((p) => p.closeReason).sort(), [
+      "liquidation",
+      "stopLoss",
+    ]);
+    // the live house accounts did not move; the demo book's did
+    const houseAfter = await srv.deps.ledger.balances("demo", [
+      house("insurance", "USDT"),
+      house("pnl", "USDT"),
+      house("fees", "USDT"),
+    ]);
+    assertEquals([...houseAfter.entries()], [...houseBefore.entries()]);
+    const demoFees = await srv.deps.ledger.balance("demo", house("fees", "USDT", "demo"));
+    assert(demoFees.available > 0n);
+    const report = await verifyLedger(srv.deps.kv);
+    assertEquals(report.breaches, [], formatReport(report));
+  } finally {
+    await srv.close();
+  }
+});
