@@ -83,12 +83,18 @@ export const mobilePages: PageDef[] = [
         { title: t("page.userCenter"), tab: "user" },
         <>
           <section class="profile" data-testid="profile">
-            <p class="phone">{maskPhone(u.phone)}</p>
+            <p class="phone">
+              {s!.book === "demo"
+                ? <span class="demo-mark">{t("app.demoBadge")}</span>
+                : maskPhone(u.phone)}
+            </p>
             <p class="muted">
               {t("user.uid")}: <span data-testid="uid">{u.userId}</span> ·{" "}
               {t(CERTIFY[u.certifyLevel])}
             </p>
-            <p class="muted">{t("user.inviteCode")}: {u.inviteCode}</p>
+            {s!.book === "demo"
+              ? <p class="muted">{t("demo.bannerText")}</p>
+              : <p class="muted">{t("user.inviteCode")}: {u.inviteCode}</p>}
           </section>
           <h2 class="section">{t("user.assets")}</h2>
           <MenuList
