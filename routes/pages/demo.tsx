@@ -139,6 +139,19 @@ const LIVE_ONLY: Record<string, { title: string; back?: string; section?: string
 /** Whether a page is refused to demo accounts (the notice replaces its body in demo). */
 export const isLiveOnly = (path: string) => path in LIVE_ONLY;
 
+/**
+ * Menu rows of a demo session: the live-only ones say so (their pages show the notice).
+ */
+export function markLiveOnly<I extends { href: string; hint?: string }>(
+  c: Ctx,
+  s: Session | null,
+  items: I[],
+): I[] {
+  if (s?.book !== "demo") return items;
+  const hint = c.get("t")("demo.liveOnlyShort");
+  return items.map((i) => isLiveOnly(i.href) ? { ...i, hint } : i);
+}
+
 /** A page definition that shows the live-only notice to a session acting as a demo account. */
 export function liveOnly(def: PageDef): PageDef {
   const o = LIVE_ONLY[def.path];

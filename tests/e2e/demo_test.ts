@@ -3,6 +3,7 @@
  * the DEMO mark, trades a fast contract, resets, registers (the demo account comes along), finds
  * the live account empty and the demo history on switching back. Screenshots in en, de, zh-CN.
  */
+import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { lastCode } from "../server.ts";
@@ -18,6 +19,24 @@ import {
 } from "./session.ts";
 
 const PHONES: Record<Layout, string> = { mobile: "2025550191", desktop: "2025550192" };
+/** The layout's browser; the phone 390 pixels wide (the narrowest common one). */
+const screen = (layout: Layout) =>
+  layout === "mobile"
+    ? { ...layoutBrowser("mobile"), viewport: { width: 390, height: 844 } }
+    : layoutBrowser(layout);
+
+/** axe's serious and critical findings on the page as it is. */
+async function axeSerious(page: Page): Promise<string[]> {
+  await page.evaluate(axe.source);
+  const found = await page.evaluate(async () => {
+    // deno-lint-ignore no-explicit-any
+    const r = await (globalThis as any).axe.run(document, { resultTypes: ["violations"] });
+    return r.violations as { id: string; impact: string | null; nodes: unknown[] }[];
+  });
+  return found.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) =>
+    `${new URL(page.url()).pathname}: ${v.id}`
+  );
+}
 
 /** Click and wait for the page it leads to (a link, or an island that navigates). */
 async function clickTo(page: Page, target: ReturnType<Page["locator"]>, url: RegExp) {
@@ -38,7 +57,7 @@ async function openAssets(page: Page, layout: Layout) {
 for (const layout of ["mobile", "desktop"] as const) {
   const home = layout === "mobile" ? /\/wp\/home$/ : /\/pc\/home$/;
   browserTest(`demo mode: visitor to customer (${layout})`, async (srv, browser, t) => {
-    const ctx = await browser.newContext({ ...layoutBrowser(layout), locale: "en-US" });
+    const ctx = await browser.newContext({ ...screen(layout), locale: "en-US" });
     const { page, errors } = await watchedPage(ctx);
     page.setDefaultTimeout(10_000);
     const banner = page.getByTestId("demo-banner");
@@ -187,7 +206,10 @@ for (const layout of ["mobile", "desktop"] as const) {
       }
       const flow = page.getByTestId("flow");
       await flow.locator('li[data-type="fast"]').first().waitFor();
-      assert(await flow.locator('li[data-type="demo"]').count() >= 2, "opening and reset");
+      assert(
+        await flow.locator('li[data-type="demo"]').count() >= 2,
+        "the opening balance: contract and spot wallets",
+      );
       await page.screenshot({ path: shot(`${layout}-demo-history-en`), fullPage: true });
     });
 
@@ -206,12 +228,13 @@ for (const layout of ["mobile", "desktop"] as const) {
 
   browserTest(`demo mode screens in de and zh-CN (${layout})`, async (srv, browser) => {
     for (const locale of ["de", "zh-CN"]) {
-      const { ctx, page, errors } = await customerPage(srv, browser, layoutBrowser(layout), {
+      const { ctx, page, errors } = await customerPage(srv, browser, screen(layout), {
         locale,
       });
       await page.goto(srv.base + (layout === "mobile" ? "/wp/home" : "/pc/home"));
       await hydrated(page, "DemoSwitch");
       await page.screenshot({ path: shot(`${layout}-demo-live-${locale}`) });
+      const a11y = await axeSerious(page);
       await Promise.all([
         page.waitForEvent("load"),
         page.getByTestId("switch-demo").first().click(),
@@ -220,6 +243,7 @@ for (const layout of ["mobile", "desktop"] as const) {
       await banner.waitFor();
       assertMatch(await banner.innerText(), /DEMO/);
       await page.screenshot({ path: shot(`${layout}-demo-home-${locale}`), fullPage: true });
+      a11y.push(...await axeSerious(page));
       // the demo page: status, reset with its confirmation
       await page.goto(srv.base + "/demo");
       await page.getByTestId("demo-status").waitFor();
@@ -227,11 +251,14 @@ for (const layout of ["mobile", "desktop"] as const) {
       await page.getByTestId("demo-status").getByTestId("demo-reset").click();
       await page.getByTestId("demo-status").getByTestId("demo-reset-confirm").waitFor();
       await page.screenshot({ path: shot(`${layout}-demo-status-${locale}`), fullPage: true });
+      a11y.push(...await axeSerious(page));
       await page.goto(
         srv.base + (layout === "mobile" ? "/wp/trade/recharge" : "/pc/handle/recharge"),
       );
       await page.getByTestId("demo-live-only").waitFor();
       await page.screenshot({ path: shot(`${layout}-demo-live-only-${locale}`), fullPage: true });
+      a11y.push(...await axeSerious(page));
+      assertEquals(a11y, []);
       // back to live from the notice
       await hydrated(page, "DemoSwitch");
       await Promise.all([
@@ -244,7 +271,7 @@ for (const layout of ["mobile", "desktop"] as const) {
     }
     // a visitor's demo page in each language
     for (const locale of ["de", "zh-CN"]) {
-      const ctx = await browser.newContext(layoutBrowser(layout));
+      const ctx = await browser.newContext(screen(layout));
       await ctx.addCookies([{ name: "wplocale", value: locale, url: srv.base }]);
       const { page, errors } = await watchedPage(ctx);
       await page.goto(srv.base + "/demo");
