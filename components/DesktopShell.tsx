@@ -7,6 +7,7 @@ import LogoutButton from "../islands/LogoutButton.tsx";
 import { languageOptions } from "./languageOptions.ts";
 import { UnreadBadge } from "./MobileShell.tsx";
 import { STATIC_PAGES } from "../edge/content/static_pages.ts";
+import { type AccountMode, DemoControl } from "./DemoBar.tsx";
 
 const NAV = [
   { href: "/pc/home", label: "nav.home", id: "home" },
@@ -18,7 +19,7 @@ const NAV = [
 
 /** Desktop frame: top navigation with account links and language, content, footer. */
 export function DesktopShell(
-  { t, locale, tenantName, active, signedIn, unread = 0, children }: {
+  { t, locale, tenantName, active, signedIn, unread = 0, account = null, children }: {
     t: T;
     locale: LocaleId;
     tenantName: string;
@@ -26,11 +27,14 @@ export function DesktopShell(
     signedIn: boolean;
     /** Unread messages of the signed-in customer. */
     unread?: number;
+    /** signed in: the live/demo switch in the header, and the DEMO banner under it in demo */
+    account?: AccountMode | null;
     children: ComponentChildren;
   },
 ) {
+  const demo = account?.book === "demo";
   return (
-    <div class="d-app">
+    <div class={demo ? "d-app in-demo" : "d-app"}>
       <a class="skip" href="#main">{t("app.skipToContent")}</a>
       <header class="d-top">
         <a class="d-brand" href="/pc/home">
@@ -49,6 +53,7 @@ export function DesktopShell(
           ))}
         </nav>
         <div class="d-account">
+          {account && <DemoControl t={t} mode={account} layout="pc" variant="switch" />}
           {signedIn
             ? (
               <>
@@ -56,7 +61,10 @@ export function DesktopShell(
                   {t("page.pcMessage")}
                   {unread > 0 && <UnreadBadge t={t} n={unread} class="badge" />}
                 </a>
-                <a href="/pc/userCenter/certify" class={active === "user" ? "active" : undefined}>
+                <a
+                  href={demo ? "/pc/userCenter/property" : "/pc/userCenter/certify"}
+                  class={active === "user" ? "active" : undefined}
+                >
                   {t("nav.userCenter")}
                 </a>
                 <Island
@@ -84,6 +92,11 @@ export function DesktopShell(
           />
         </div>
       </header>
+      {demo && (
+        <div class="d-demo">
+          <DemoControl t={t} mode={account} layout="pc" variant="banner" />
+        </div>
+      )}
       <main id="main" class="d-main">{children}</main>
       <footer class="d-footer">
         <nav aria-label={t("page.about")}>

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from "preact";
 import type { T } from "../edge/platform/locale.ts";
 import { Icon, type IconName } from "./Icon.tsx";
+import { type AccountMode, DemoBar } from "./DemoBar.tsx";
 
 export type MobileTab = "home" | "quotes" | "product" | "user";
 
@@ -22,18 +23,20 @@ export function UnreadBadge({ t, n, class: cls }: { t: T; n: number; class: stri
 
 /** Mobile frame: title bar (with back link on inner pages), content, and the four tabs. */
 export function MobileShell(
-  { t, title, tab, back, unread = 0, children }: {
+  { t, title, tab, back, unread = 0, account = null, children }: {
     t: T;
     title: string;
     tab?: MobileTab;
     back?: string;
     /** Unread messages: a badge on the "me" tab. */
     unread?: number;
+    /** signed in: the live/demo switch (and the DEMO mark in demo) under the title */
+    account?: AccountMode | null;
     children: ComponentChildren;
   },
 ) {
   return (
-    <div class="m-app">
+    <div class={account?.book === "demo" ? "m-app in-demo" : "m-app"}>
       <a class="skip" href="#main">{t("app.skipToContent")}</a>
       <header class="m-bar">
         {back
@@ -46,6 +49,7 @@ export function MobileShell(
         <h1 class="m-title">{title}</h1>
         <span class="m-back-space" />
       </header>
+      {account && <DemoBar t={t} mode={account} layout="wp" />}
       <main id="main" class={tab ? "m-main with-tabs" : "m-main"}>{children}</main>
       {tab && (
         <nav class="m-tabs" aria-label={t("nav.mainNav")}>

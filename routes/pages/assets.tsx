@@ -1,3 +1,4 @@
+import { isLiveOnly } from "./demo.tsx";
 /** Assets, fund flow and transfer screens of both layouts (ledger capability). */
 import { formatDecimal } from "../../core-wasm/mod.ts";
 import { AssetsView } from "../../components/AssetsView.tsx";
@@ -64,6 +65,10 @@ const flowProps = (c: Ctx, path: string) => ({
   path,
 });
 
+/** A demo account has no money in or out: its assets page links only what it can do. */
+const moneyLinks = (s: Session, links: { href: string; label: string }[]) =>
+  s.book === "demo" ? links.filter((l) => !isLiveOnly(l.href)) : links;
+
 export const assetPages: PageDef[] = [
   {
     path: "/wp/trade/property",
@@ -78,12 +83,12 @@ export const assetPages: PageDef[] = [
             t={t}
             locale={c.get("locale")}
             assets={await assetsOf(c, s!)}
-            links={[
+            links={moneyLinks(s!, [
               { href: "/wp/trade/recharge", label: t("page.recharge") },
               { href: "/wp/user/withdraw", label: t("page.withdraw") },
               { href: "/wp/trade/transfer", label: t("page.transfer") },
               { href: "/wp/trade/statistics", label: t("page.statistics") },
-            ]}
+            ])}
           />
         ),
       );
@@ -156,11 +161,11 @@ export const assetPages: PageDef[] = [
                   t={t}
                   locale={c.get("locale")}
                   assets={await assetsOf(c, s)}
-                  links={[
+                  links={moneyLinks(s, [
                     { href: "/pc/handle/recharge", label: t("page.pcRecharge") },
                     { href: "/pc/handle/withdraw", label: t("page.pcWithdraw") },
                     { href: "/pc/handle/transfer", label: t("page.pcTransfer") },
-                  ]}
+                  ])}
                 />
                 <h2 class="section">{t("page.statistics")}</h2>
                 <FlowList

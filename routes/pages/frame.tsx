@@ -3,6 +3,24 @@ import type { Ctx } from "../../edge/platform/context.ts";
 import { renderPage } from "../../edge/render/page.tsx";
 import { DesktopShell } from "../../components/DesktopShell.tsx";
 import { MobileShell, type MobileTab } from "../../components/MobileShell.tsx";
+import type { AccountMode } from "../../components/DemoBar.tsx";
+import { formatMoney } from "../../locales/format.ts";
+
+/**
+ * Which account the signed-in session acts as (null: no session, or a tenant without demo
+ * mode and a live session: nothing to switch to).
+ */
+export function accountMode(c: Ctx): AccountMode | null {
+  const s = c.get("session");
+  if (!s) return null;
+  const tenant = c.get("tenant");
+  if (s.book === "live" && !tenant.products.includes("demo")) return null;
+  return {
+    book: s.book,
+    visitor: s.liveUserId === null,
+    startBalance: formatMoney(tenant.demo.startBalance, "USDT", c.get("locale"), { trim: true }),
+  };
+}
 
 /** A page inside the mobile frame. */
 export function mobilePage(
@@ -19,6 +37,7 @@ export function mobilePage(
       tab={o.tab}
       back={o.back}
       unread={c.get("unread")}
+      account={accountMode(c)}
     >
       {body}
     </MobileShell>,
@@ -41,6 +60,7 @@ export function desktopPage(
       active={o.active}
       signedIn={!!c.get("session")}
       unread={c.get("unread")}
+      account={accountMode(c)}
     >
       <h1 class="d-title">{o.title}</h1>
       {body}

@@ -21,6 +21,7 @@ import { fundsPages } from "./funds.tsx";
 import { messagePages } from "./messages.tsx";
 import { securityPages } from "./security.tsx";
 import { hubPages } from "./hub.tsx";
+import { demoPage, liveOnly } from "./demo.tsx";
 
 /** The 404 page in the layout the path (or the device) belongs to. */
 export function notFoundPage(c: Ctx, closed = false) {
@@ -36,13 +37,7 @@ export function notFoundPage(c: Ctx, closed = false) {
 }
 
 const neutralPages: PageDef[] = [
-  {
-    path: "/demo",
-    layout: "any",
-    public: true,
-    render: (c) =>
-      devicePage(c, { title: c.get("t")("page.demo") }, <ComingSoon t={c.get("t")} area="demo" />),
-  },
+  demoPage,
   {
     path: "/page/:slug",
     layout: "any",
@@ -75,7 +70,7 @@ export const ALL_PAGES: PageDef[] = [
   ...wealthPages,
   ...pendingPages,
   ...neutralPages,
-];
+].map(liveOnly);
 
 /**
  * Register every page with the navigation guard: a closed site shows the site-closed page

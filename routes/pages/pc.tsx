@@ -47,6 +47,12 @@ export const desktopPages: PageDef[] = [
             ))}
           </div>
           {await WealthTile({ c, layout: "pc" })}
+          {c.get("tenant").products.includes("demo") && (
+            <a class="card stack wealth-tile wide" href="/demo" data-testid="home-demo">
+              <strong>{t("page.demo")}</strong>
+              <span class="muted small">{t("demo.homeLine")}</span>
+            </a>
+          )}
           <ContentPlaceholders t={t} />
           <h2 class="section">{t("market.recommended")}</h2>
           <FeedLabel c={c} />

@@ -19,6 +19,7 @@ import LogoutButton from "../../islands/LogoutButton.tsx";
 import RegisterForm, { REGISTER_TEXTS } from "../../islands/RegisterForm.tsx";
 import ResetPasswordForm, { RESET_TEXTS } from "../../islands/ResetPasswordForm.tsx";
 import { mobilePage } from "./frame.tsx";
+import { markLiveOnly } from "./demo.tsx";
 import { FeedLabel, QuotesIsland } from "./market.tsx";
 import { ProductTiles } from "./hub.tsx";
 import { WealthTile } from "./wealth.tsx";
@@ -83,33 +84,39 @@ export const mobilePages: PageDef[] = [
         { title: t("page.userCenter"), tab: "user" },
         <>
           <section class="profile" data-testid="profile">
-            <p class="phone">{maskPhone(u.phone)}</p>
+            <p class="phone">
+              {s!.book === "demo"
+                ? <span class="demo-mark">{t("app.demoBadge")}</span>
+                : maskPhone(u.phone)}
+            </p>
             <p class="muted">
               {t("user.uid")}: <span data-testid="uid">{u.userId}</span> ·{" "}
               {t(CERTIFY[u.certifyLevel])}
             </p>
-            <p class="muted">{t("user.inviteCode")}: {u.inviteCode}</p>
+            {s!.book === "demo"
+              ? <p class="muted">{t("demo.bannerText")}</p>
+              : <p class="muted">{t("user.inviteCode")}: {u.inviteCode}</p>}
           </section>
           <h2 class="section">{t("user.assets")}</h2>
           <MenuList
-            items={[
+            items={markLiveOnly(c, s, [
               { href: "/wp/trade/property", label: t("page.property") },
               { href: "/wp/trade/statistics", label: t("page.statistics") },
               { href: "/wp/trade/transfer", label: t("page.transfer") },
-            ]}
+            ])}
           />
           <h2 class="section">{t("user.funds")}</h2>
           <MenuList
-            items={[
+            items={markLiveOnly(c, s, [
               { href: "/wp/trade/recharge", label: t("page.recharge") },
               { href: "/wp/user/withdraw", label: t("page.withdraw") },
               { href: "/wp/user/gatheringWay/bankCard", label: t("page.bankCard") },
               { href: "/wp/user/gatheringWay/crypAdress", label: t("page.crypAddress") },
-            ]}
+            ])}
           />
           <h2 class="section">{t("user.account")}</h2>
           <MenuList
-            items={[
+            items={markLiveOnly(c, s, [
               {
                 href: "/wp/user/certify/first",
                 label: t("page.certifyFirst"),
@@ -125,7 +132,7 @@ export const mobilePages: PageDef[] = [
               { href: "/wp/help/center", label: t("page.helpCenter") },
               { href: "/wp/kefu", label: t("page.kefu") },
               { href: "/wp/user/language", label: t("page.language"), testid: "menu-language" },
-            ]}
+            ])}
           />
           <Island
             name="LogoutButton"
