@@ -20,6 +20,7 @@ import { wealthApi } from "./api/wealth.ts";
 import { demoApi } from "./api/demo.ts";
 import { proposalsApi } from "./api/admin_proposals.ts";
 import { platformApi } from "./api/platform.ts";
+import { contentApi } from "./api/content.ts";
 import { AUTH_ERRORS, err, imageReply } from "./api/openapi.ts";
 import { notFoundPage, registerPages } from "./pages/mod.tsx";
 import { serveStatic } from "./static.ts";
@@ -41,7 +42,8 @@ export function createApi(deps: Deps) {
     maxSize: MAX_UPLOAD_BYTES + 64 * 1024,
     onError: (c) => errorResponse(c, new DomainError("IMAGE_TOO_LARGE", { mb: 5 })),
   });
-  api.use("*", (c, next) => c.req.path === "/api/upload" ? uploads(c, next) : smallBodies(c, next));
+  const imagePaths = new Set(["/api/upload", "/api/admin/content/image"]);
+  api.use("*", (c, next) => imagePaths.has(c.req.path) ? uploads(c, next) : smallBodies(c, next));
   api.use("*", async (c, next) => {
     await next();
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
@@ -58,6 +60,7 @@ export function createApi(deps: Deps) {
   api.route("/", wealthApi);
   api.route("/", demoApi);
   api.route("/", proposalsApi);
+  api.route("/", contentApi);
   api.get("/image/:id", serveImage);
   api.openAPIRegistry.registerPath({
     method: "get",
