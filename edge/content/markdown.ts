@@ -14,7 +14,9 @@ const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 /** Whether a link target is allowed: http(s), mailto, or relative (no other scheme). */
 export function allowedLink(url: string): boolean {
   const u = url.trim();
-  if (!u || /[\u0000-\u001f\u007f\\]/.test(u)) return false;
+  if (!u || u.includes("\\") || [...u].some((ch) => ch.charCodeAt(0) < 32 || ch === "\x7f")) {
+    return false;
+  }
   const scheme = SCHEME.exec(u)?.[1]?.toLowerCase();
   return scheme === undefined || scheme === "http" || scheme === "https" || scheme === "mailto";
 }

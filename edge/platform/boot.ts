@@ -65,8 +65,6 @@ export async function buildDeps(
   const reads = await readConnection(config.kvPath, kv);
   const tenants = await TenantRegistry.load(config.tenantsFile);
   const messages = new Messages(kv);
-  // late-bound: registration records the agreement version content serves
-  let content: Content | undefined;
   await messages.migrate(tenants.byId.keys());
   const sender = config.smsSender === "http" && config.smsHttp
     ? new HttpSmsSender(config.smsHttp, opts.log)
@@ -78,7 +76,8 @@ export async function buildDeps(
     now,
     sessionIdleMs: config.sessionIdleMinutes * 60_000,
     sessionMaxMs: config.sessionMaxHours * 3600_000,
-    agreementVersion: (t: string) => content!.agreementVersion(t),
+    // registration records the agreement version content serves (built below)
+    agreementVersion: (t: string) => content.agreementVersion(t),
   });
   const ledger = new Ledger(kv, now, {
     reads,
@@ -135,7 +134,7 @@ export async function buildDeps(
   const recharges = new Recharges(kv, ledger, images, market, now);
   const withdrawals = new Withdrawals(kv, ledger, accounts, methods, now);
   const fundsSettings = new FundsSettings(kv, now);
-  content = new Content(kv, images, wealth, fundsSettings, now);
+  const content = new Content(kv, images, wealth, fundsSettings, now);
   return {
     events,
     kv,
