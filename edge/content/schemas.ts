@@ -223,8 +223,11 @@ export const Deleted = z.object({ id: z.string(), deleted: z.literal(true) }).me
 });
 
 // visitors' queues
+/** A name or contact: no markup characters */
+const Plain = (max: number, min: number) => Text(max, min).regex(/^[^<>]*$/, { error: "invalid" });
+
 export const CoinApplicationBody = z.strictObject({
-  project: Text(80, 1),
+  project: Plain(80, 1),
   symbol: z.string({ error: "required" }).trim().toUpperCase().regex(/^[A-Z0-9]{2,12}$/, {
     error: "invalid",
   }),
@@ -232,12 +235,12 @@ export const CoinApplicationBody = z.strictObject({
     /^https?:\/\/[^\s"'<>\\]+$/,
     { error: "invalid" },
   ),
-  contact: Text(120, 3),
+  contact: Plain(120, 3),
   description: Text(2000, 10),
 }).meta({ id: "CoinApplicationRequest" });
 
 export const ContactBody = z.strictObject({
-  name: Text(80, 1),
+  name: Plain(80, 1),
   email: z.email({ error: "invalid" }).max(254, { error: "tooLong" }),
   message: Text(4000, 10),
 }).meta({ id: "ContactRequest" });
