@@ -91,6 +91,7 @@ const PLAIN_TEXT = new Set([
   "channelId",
   "project",
   "contact",
+  "symbol",
 ]);
 
 /** Prose (a description, a message): any text within the bound is legitimate, markup included. */
