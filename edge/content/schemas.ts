@@ -42,6 +42,8 @@ const ItemFields = {
   popup: z.enum(POPUP_MODES).nullable().optional(),
   from: Time.nullable().optional(),
   to: Time.nullable().optional(),
+  /** a legal or risk text (fixed for pages: terms, agreement, privacy, legal, risk) */
+  legal: z.boolean().optional(),
   variants: Variants.optional(),
 };
 

@@ -582,6 +582,10 @@ export class Content {
     if (b.image) {
       if (!await this.images.mayRead(t, b.image, null)) throw invalid("image", "imageMissing");
     }
+    if (b.legal !== undefined) {
+      if (item.kind === "page" && b.legal !== isLegal(item.slug)) throw invalid("legal", "invalid");
+      next.legal = b.legal;
+    }
     if (b.category !== undefined) next.category = b.category;
     if (b.image !== undefined) next.image = b.image;
     if (b.link !== undefined) next.link = b.link;

@@ -7,7 +7,7 @@
 import { assert, assertEquals } from "../assert.ts";
 import { makePng, uploadForm } from "../images.ts";
 import { operatorToken } from "../operator.ts";
-import { registerUser, startServer, type TestServer } from "../server.ts";
+import { lastCode, registerUser, startServer, type TestServer } from "../server.ts";
 
 const lang = (l: string) => ({ "accept-language": l });
 
@@ -249,58 +249,128 @@ Deno.test("content: legal pages need every tenant language; agreement version at
       },
     );
 
-    await t.step("a legal page with a language missing is refused, then published", async () => {
+    await t.step("a legal item with a language missing is refused, then published", async () => {
+      const created = await srv.call<{ id: string; missingLocales: string[] }>(
+        "/api/admin/content",
+        {
+          body: {
+            kind: "notice",
+            legal: true,
+            variants: { en: v("Risk update"), "zh-CN": v("风险提示更新") },
+          },
+          token: op,
+        },
+      );
+      assertEquals(created.body.code, 0, JSON.stringify(created.body));
+      const id = created.body.data.id;
+      assertEquals(created.body.data.missingLocales.length, 9);
+      const refused = await srv.call<{ missing: string[] }>(
+        `/api/admin/content/${id}/publish`,
+        { method: "POST", token: op, headers: lang("en") },
+      );
+      assertEquals(refused.status, 409);
+      assertEquals(refused.body.data.error, "CONTENT_LANGUAGES_MISSING");
+      assert(refused.body.data.missing.includes("th"));
+      assert(!refused.body.data.missing.includes("zh-CN"));
+      assert(refused.body.message.includes("th"), refused.body.message);
+      assertEquals((await srv.call(`/api/notice/${id}`)).status, 404);
+      const rest = Object.fromEntries(
+        refused.body.data.missing.map((l) => [l, v(`Risk update (${l})`)]),
+      );
+      const e = await srv.call(`/api/admin/content/${id}`, {
+        method: "PUT",
+        body: { variants: rest },
+        token: op,
+      });
+      assertEquals(e.body.code, 0, JSON.stringify(e.body));
+      const p = await srv.call(`/api/admin/content/${id}/publish`, { method: "POST", token: op });
+      assertEquals(p.body.code, 0, JSON.stringify(p.body));
+      const th = await srv.call<{ servedLocale: string }>(`/api/notice/${id}`, {
+        headers: lang("th"),
+      });
+      assertEquals(th.body.data.servedLocale, "th");
+      // a page's legal flag is its slug's
+      const flip = await srv.call("/api/admin/content/page-terms", {
+        method: "PUT",
+        body: { legal: false },
+        token: op,
+      });
+      assertEquals(flip.status, 400);
+    });
+
+    await t.step("legal pages ship in every language: an edit publishes as version 2", async () => {
+      for (const l of ["zh-TW", "vi", "th", "ja", "fr", "es", "uk", "ko"]) {
+        const r = await srv.call<{ servedLocale: string; html: string }>("/api/page/risk", {
+          headers: lang(l),
+        });
+        assertEquals(r.body.data.servedLocale, l);
+      }
       const edit = await srv.call("/api/admin/content/page-agreement", {
         method: "PUT",
         body: { variants: { en: v("User agreement", "Version two.") } },
         token: op,
       });
       assertEquals(edit.body.code, 0, JSON.stringify(edit.body));
-      const refused = await srv.call<{ missing: string[] }>(
-        "/api/admin/content/page-agreement/publish",
-        { method: "POST", token: op, headers: lang("en") },
-      );
-      assertEquals(refused.status, 409);
-      assertEquals(refused.body.data.error, "CONTENT_LANGUAGES_MISSING");
-      assert(refused.body.data.missing.includes("th"));
-      assert(!refused.body.data.missing.includes("de"));
-      assert(refused.body.message.includes("th"), refused.body.message);
-      // readers still get version 1
+      // readers still get version 1 until it is published
       const still = await srv.call<{ version: number }>("/api/page/agreement");
       assertEquals(still.body.data.version, 1);
-
-      // a tenant with three languages: the shipped texts cover them, so it publishes
-      const small = { appKey: "small" };
-      const e2 = await srv.call("/api/admin/content/page-agreement", {
-        method: "PUT",
-        body: { variants: { en: v("User agreement", "Version two.") } },
-        token: await operatorIn(srv, "small"),
-        headers: small,
-      });
-      assertEquals(e2.body.code, 0, JSON.stringify(e2.body));
-      const tok = await operatorIn(srv, "small");
-      const p = await srv.call<{ version: number }>(
-        "/api/admin/content/page-agreement/publish",
-        { method: "POST", token: tok, headers: small },
+      const preview = await srv.call<{ html: string; state: string }>(
+        "/api/admin/content/page-agreement/preview?locale=en",
+        { token: op },
       );
+      assertEquals(preview.body.data.state, "draft");
+      assert(preview.body.data.html.includes("Version two."));
+      const p = await srv.call<{ version: number }>("/api/admin/content/page-agreement/publish", {
+        method: "POST",
+        token: op,
+      });
       assertEquals(p.body.code, 0, JSON.stringify(p.body));
       assertEquals(p.body.data.version, 2);
       const page = await srv.call<{ version: number; html: string }>("/api/page/agreement", {
-        headers: { ...small, ...lang("en") },
+        headers: lang("en"),
       });
       assertEquals(page.body.data.version, 2);
       assert(page.body.data.html.includes("Version two."));
       const dePage = await srv.call<{ title: string }>("/api/page/agreement", {
-        headers: { ...small, ...lang("de") },
+        headers: lang("de"),
       });
       assertEquals(dePage.body.data.title, "Nutzervereinbarung");
+
+      // a tenant with three languages: a legal notice in those three publishes
+      const small = { appKey: "small" };
+      const tok = await operatorIn(srv, "small");
+      const n = await srv.call<{ id: string }>("/api/admin/content", {
+        body: {
+          kind: "notice",
+          legal: true,
+          variants: { en: v("Risk"), de: v("Risiko"), "zh-CN": v("风险") },
+        },
+        token: tok,
+        headers: small,
+      });
+      const sp = await srv.call(`/api/admin/content/${n.body.data.id}/publish`, {
+        method: "POST",
+        token: tok,
+        headers: small,
+      });
+      assertEquals(sp.body.code, 0, JSON.stringify(sp.body));
     });
 
     await t.step("registration records the agreement version", async () => {
       const a = await registerUser(srv, "+12025550171");
-      assertEquals((a.user as { agreementVersion?: number }).agreementVersion, 1);
+      assertEquals((a.user as { agreementVersion?: number }).agreementVersion, 2);
       const b = await registerUser(srv, "+12025550172", "Passw0rd!", { appKey: "small" });
-      assertEquals((b.user as { agreementVersion?: number }).agreementVersion, 2);
+      assertEquals((b.user as { agreementVersion?: number }).agreementVersion, 1);
+      // a client that showed version 1 records version 1; a version not yet published is refused
+      const shown = async (phone: string, agreementVersion: number) => {
+        await srv.call("/api/sms/code", { body: { phone, purpose: "register" } });
+        const code = await lastCode(srv, phone);
+        return await srv.call<{ agreementVersion: number }>("/api/register", {
+          body: { phone, code, password: "Passw0rd!", agree: true, agreementVersion },
+        });
+      };
+      assertEquals((await shown("+12025550173", 1)).body.data.agreementVersion, 1);
+      assertEquals((await shown("+12025550174", 3)).status, 400);
     });
   } finally {
     await srv.close();
