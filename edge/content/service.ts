@@ -542,13 +542,18 @@ export class Content {
     }, tenant);
   }
 
-  /** Delete an item and its texts (a page goes back to its shipped text). */
+  /**
+   * Delete an item and its texts (a page goes back to its shipped text; a legal page cannot be
+   * deleted, its versions are what customers accepted).
+   */
   async remove(tenant: Tenant, by: Actor, id: string) {
     const t = tenant.id;
     const key = contentKeys.item(t, id);
     for await (const _attempt of commitAttempts()) {
       const entry = await this.kv.get<ContentItem>(key);
       if (!entry.value) throw new DomainError("NOT_FOUND");
+      // a legal page's versions are what customers accepted: they never go back to 1
+      if (entry.value.kind === "page" && entry.value.legal) throw new DomainError("CONFLICT");
       const op = this.kv.atomic().check(entry).delete(key);
       for (const l of LOCALES) {
         for (const s of ["draft", "published"] as const) op.delete(this.textKey(t, id, l, s));

@@ -335,6 +335,28 @@ Deno.test("content: legal pages need every tenant language; agreement version at
         headers: lang("de"),
       });
       assertEquals(dePage.body.data.title, "Nutzervereinbarung");
+      // versions customers accepted never go back: a legal page is not deleted
+      const del = await srv.call("/api/admin/content/page-agreement", {
+        method: "DELETE",
+        token: op,
+      });
+      assertEquals(del.status, 409);
+      // another page returns to its shipped text when deleted
+      await srv.call("/api/admin/content/page-about", {
+        method: "PUT",
+        body: { variants: { en: v("About", "Edited.") } },
+        token: op,
+      });
+      await srv.call("/api/admin/content/page-about/publish", { method: "POST", token: op });
+      const edited = await srv.call<{ html: string }>("/api/page/about", { headers: lang("en") });
+      assert(edited.body.data.html.includes("Edited."));
+      const gone = await srv.call("/api/admin/content/page-about", { method: "DELETE", token: op });
+      assertEquals(gone.body.code, 0);
+      const back = await srv.call<{ html: string; version: number }>("/api/page/about", {
+        headers: lang("en"),
+      });
+      assertEquals(back.body.data.version, 1);
+      assert(!back.body.data.html.includes("Edited."));
 
       // a tenant with three languages: a legal notice in those three publishes
       const small = { appKey: "small" };
