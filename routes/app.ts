@@ -105,6 +105,35 @@ export function createApp(deps: Deps) {
   app.route("/api", createApi(deps));
   registerSocket(app, deps.hub);
   app.get("/static/*", serveStatic);
+  // the web app manifest (install on phones): the tenant's name, start at the mobile home
+  app.get("/manifest.webmanifest", (c) => {
+    const tenant = c.get("tenant");
+    c.header("Content-Type", "application/manifest+json; charset=utf-8");
+    c.header("Cache-Control", "public, max-age=3600");
+    return c.body(JSON.stringify({
+      name: tenant.name,
+      short_name: tenant.name.slice(0, 12),
+      description: c.get("t")("app.tagline"),
+      lang: c.get("locale"),
+      id: "/wp/home",
+      start_url: "/wp/home",
+      scope: "/",
+      display: "standalone",
+      orientation: "portrait",
+      background_color: "#0b0e14",
+      theme_color: "#0b0e14",
+      icons: [
+        { src: "/static/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+        { src: "/static/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+        {
+          src: "/static/icons/icon-512.png",
+          sizes: "512x512",
+          type: "image/png",
+          purpose: "maskable",
+        },
+      ],
+    }));
+  });
   registerPages(app);
   app.notFound((c) =>
     c.req.path.startsWith("/api/") || c.req.path === "/api"

@@ -422,6 +422,20 @@ export class Content {
     return adminJson(item, tenantLanguages(tenant));
   }
 
+  /** The source an editor starts from: a language's draft, else its published text, else none. */
+  async editable(t: string, id: string, locale: LocaleId) {
+    const item = await this.item(t, id);
+    if (!item) throw new DomainError("NOT_FOUND");
+    const draft = await this.text(t, item, locale, "draft");
+    const text = draft ?? await this.text(t, item, locale, "published");
+    return {
+      state: draft ? "draft" as const : text ? "published" as const : "none" as const,
+      title: text?.title ?? "",
+      summary: text?.summary ?? "",
+      body: text?.body ?? "",
+    };
+  }
+
   /** The draft (else the published text) of one language, rendered as readers would get it. */
   async preview(t: string, id: string, locale: LocaleId = "en") {
     const item = await this.item(t, id);

@@ -8,7 +8,7 @@ import { hasForwardingHeaders, isLoopback } from "../../edge/platform/clientip.t
 import { renderPage } from "../../edge/render/page.tsx";
 import { desktopPage, devicePage, mobilePage } from "./frame.tsx";
 import { desktopPages } from "./pc.tsx";
-import { STATIC_PAGES, type StaticPage } from "../../edge/content/static_pages.ts";
+import { contentPages } from "./content.tsx";
 import { pendingPages } from "./pending.tsx";
 import { wealthPages } from "./wealth.tsx";
 import type { PageDef } from "./types.ts";
@@ -43,22 +43,6 @@ const neutralPages: PageDef[] = [
     render: (c) =>
       devicePage(c, { title: c.get("t")("page.demo") }, <ComingSoon t={c.get("t")} area="demo" />),
   },
-  {
-    path: "/page/:slug",
-    layout: "any",
-    public: true,
-    render: (c) => {
-      const slug = c.req.param("slug") as StaticPage;
-      if (!STATIC_PAGES.includes(slug)) return notFoundPage(c);
-      return devicePage(
-        c,
-        { title: c.get("t")(`page.${slug}`) },
-        (
-          <ComingSoon t={c.get("t")} area="content" />
-        ),
-      );
-    },
-  },
 ];
 
 export const ALL_PAGES: PageDef[] = [
@@ -74,6 +58,7 @@ export const ALL_PAGES: PageDef[] = [
   ...adminPages,
   ...wealthPages,
   ...pendingPages,
+  ...contentPages,
   ...neutralPages,
 ];
 

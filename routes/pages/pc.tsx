@@ -1,10 +1,4 @@
-import {
-  Card,
-  ContentPlaceholders,
-  HomeHero,
-  LoginPrompt,
-  RiskWarning,
-} from "../../components/blocks.tsx";
+import { Card, HomeHero, LoginPrompt, RiskWarning } from "../../components/blocks.tsx";
 import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
 import { desktopTicketBase, ticketHref } from "../../components/TradeNav.tsx";
 import { pickTexts } from "../../edge/platform/locale.ts";
@@ -18,6 +12,7 @@ import { desktopPage } from "./frame.tsx";
 import { FeedLabel, QuotesIsland } from "./market.tsx";
 import { securityLists, TwoFactorIsland } from "./security.tsx";
 import type { PageDef } from "./types.ts";
+import { HomeContent } from "./content.tsx";
 import { WealthTile } from "./wealth.tsx";
 
 const HOME_CARD = { fast: "nav.fastContract", leveraged: "nav.futures", spot: "nav.spot" };
@@ -47,7 +42,7 @@ export const desktopPages: PageDef[] = [
             ))}
           </div>
           {await WealthTile({ c, layout: "pc" })}
-          <ContentPlaceholders t={t} />
+          {await HomeContent({ c, layout: "pc" })}
           <h2 class="section">{t("market.recommended")}</h2>
           <FeedLabel c={c} />
           {await QuotesIsland({
@@ -91,7 +86,7 @@ export const desktopPages: PageDef[] = [
   {
     path: "/pc/user/register",
     layout: "pc",
-    render: (c) => {
+    render: async (c) => {
       const t = c.get("t");
       const invite = (c.req.query("inviteCode") ?? "").replace(/[^A-Za-z0-9]/g, "").slice(0, 16);
       return desktopPage(
@@ -108,6 +103,9 @@ export const desktopPages: PageDef[] = [
                 invitePolicy: c.get("tenant").invitePolicy,
                 home: "/pc/home",
                 inviteCode: invite,
+                agreementVersion: await c.get("deps").content.agreementVersion(
+                  c.get("tenant").id,
+                ),
               }}
             />
             <p class="links">
