@@ -48,13 +48,18 @@ function pixel(x: number, y: number, size: number): number[] {
   return bar || stem || wind ? INK : ACCENT;
 }
 
-async function png(size: number): Promise<Uint8Array> {
-  const raw = new Uint8Array(size * (size * 3 + 1));
+/** An RGB PNG of `w` x `h` pixels coloured by `colour(x, y)`. */
+export async function encodePng(
+  w: number,
+  h: number,
+  colour: (x: number, y: number) => number[],
+): Promise<Uint8Array> {
+  const raw = new Uint8Array(h * (w * 3 + 1));
   let o = 0;
-  for (let y = 0; y < size; y++) {
+  for (let y = 0; y < h; y++) {
     raw[o++] = 0;
-    for (let x = 0; x < size; x++) {
-      const [r, g, b] = pixel(x, y, size);
+    for (let x = 0; x < w; x++) {
+      const [r, g, b] = colour(x, y);
       raw[o++] = r!;
       raw[o++] = g!;
       raw[o++] = b!;
@@ -62,8 +67,8 @@ async function png(size: number): Promise<Uint8Array> {
   }
   const ihdr = new Uint8Array(13);
   const dv = new DataView(ihdr.buffer);
-  dv.setUint32(0, size);
-  dv.setUint32(4, size);
+  dv.setUint32(0, w);
+  dv.setUint32(4, h);
   ihdr.set([8, 2, 0, 0, 0], 8);
   const parts = [
     new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]),
@@ -80,9 +85,12 @@ async function png(size: number): Promise<Uint8Array> {
   return out;
 }
 
-const dir = new URL("../static/icons/", import.meta.url);
-await Deno.mkdir(dir, { recursive: true });
-for (const size of [180, 192, 512]) {
-  await Deno.writeFile(new URL(`icon-${size}.png`, dir), await png(size));
+if (import.meta.main) {
+  const dir = new URL("../static/icons/", import.meta.url);
+  await Deno.mkdir(dir, { recursive: true });
+  for (const size of [180, 192, 512]) {
+    const png = await encodePng(size, size, (x, y) => pixel(x, y, size));
+    await Deno.writeFile(new URL(`icon-${size}.png`, dir), png);
+  }
+  console.log("static/icons: icon-180.png, icon-192.png, icon-512.png");
 }
-console.log("static/icons: icon-180.png, icon-192.png, icon-512.png");

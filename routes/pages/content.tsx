@@ -336,12 +336,18 @@ const helpDetail: PageDef = {
 
 // ------------------------------------------------------------------ information pages
 
-function pct(rate: string) {
-  const n = Number(rate) * 100;
-  return `${Number.isFinite(n) ? +n.toFixed(4) : rate}%`;
+/** Percent and amount formatting of the reader's language (display only; values are strings). */
+function numbers(locale: string) {
+  const p = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 4 });
+  const a = new Intl.NumberFormat(locale, { maximumFractionDigits: 8 });
+  return {
+    pct: (rate: string) => Number.isFinite(Number(rate)) ? p.format(Number(rate)) : rate,
+    amt: (v: string) => Number.isFinite(Number(v)) ? a.format(Number(v)) : v,
+  };
 }
 
-function RatesTables({ t, r }: { t: T; r: Rates }) {
+function RatesTables({ t, r, locale }: { t: T; r: Rates; locale: string }) {
+  const { pct, amt } = numbers(locale);
   const table = (
     id: string,
     title: string,
@@ -353,7 +359,9 @@ function RatesTables({ t, r }: { t: T; r: Rates }) {
       <div class="scroll-x">
         <table class="table">
           <thead>
-            <tr>{head.map((h) => <th scope="col" key={h}>{h}</th>)}</tr>
+            <tr>
+              {head.map((h, j) => <th scope="col" key={h} class={j ? "num" : undefined}>{h}</th>)}
+            </tr>
           </thead>
           <tbody>
             {rows.map((row, i) => (
@@ -372,7 +380,12 @@ function RatesTables({ t, r }: { t: T; r: Rates }) {
         "fast",
         t("content.ratesFast"),
         [t("content.duration"), t("content.payout"), t("content.min"), t("content.max")],
-        r.fast.map((f) => [t("content.seconds", { n: f.duration }), pct(f.rate), f.min, f.max]),
+        r.fast.map((f) => [
+          t("content.seconds", { n: f.duration }),
+          pct(f.rate),
+          amt(f.min),
+          amt(f.max),
+        ]),
       )}
       {r.leveraged.length > 0 && table(
         "leveraged",
@@ -383,7 +396,9 @@ function RatesTables({ t, r }: { t: T; r: Rates }) {
           l.leverages.map((x) => `${x}x`).join(" "),
           pct(l.takerFee),
           l.brackets.map((b) =>
-            `${b.upTo ? `≤ ${b.upTo}` : "∞"}: ${b.maxLeverage}x, ${t("content.mmr")} ${pct(b.mmr)}`
+            `${b.upTo ? `≤ ${amt(b.upTo)}` : "∞"}: ${b.maxLeverage}x, ${t("content.mmr")} ${
+              pct(b.mmr)
+            }`
           ).join("; "),
         ]),
       )}
@@ -404,7 +419,13 @@ function RatesTables({ t, r }: { t: T; r: Rates }) {
           t("content.feeRate"),
           t("content.minFee"),
         ],
-        r.withdraw.rules.map((w) => [w.currency, w.min, w.max, pct(w.feeRate), w.minFee]),
+        r.withdraw.rules.map((w) => [
+          w.currency,
+          amt(w.min),
+          amt(w.max),
+          pct(w.feeRate),
+          amt(w.minFee),
+        ]),
       )}
       <p class="muted small" data-testid="rates-withdraw-state">
         {r.withdraw.enabled ? t("content.withdrawOpen") : t("content.withdrawClosed")} ·{" "}
@@ -434,8 +455,8 @@ function RatesTables({ t, r }: { t: T; r: Rates }) {
           pct(w.dailyRate),
           pct(w.apr),
           t("content.days", { n: w.periodDays }),
-          w.minAmount,
-          w.maxAmount,
+          amt(w.minAmount),
+          amt(w.maxAmount),
         ]),
       )}
     </div>
@@ -467,7 +488,7 @@ const infoPage: PageDef = {
           )}
           <SafeHtml html={p.html} testid="page-body" />
         </article>
-        {p.rates && <RatesTables t={t} r={p.rates} />}
+        {p.rates && <RatesTables t={t} r={p.rates} locale={c.get("locale")} />}
         {slug === "coinApply" && (
           <section class="card" aria-labelledby="coin-form-title">
             <h2 id="coin-form-title">{t("content.coinFormTitle")}</h2>
@@ -491,17 +512,12 @@ const infoPage: PageDef = {
 
 function InstallSteps({ t }: { t: T }) {
   return (
-    <section class="card" data-testid="install-steps">
-      <h2>{t("content.installTitle")}</h2>
-      <div class="install">
-        <img src="/static/icons/icon-192.png" width="64" height="64" alt="" />
-        <ol class="stack">
-          <li>{t("content.installIos")}</li>
-          <li>{t("content.installAndroid")}</li>
-          <li>{t("content.installDesktop")}</li>
-        </ol>
+    <section class="card install" data-testid="install-steps">
+      <img src="/static/icons/icon-192.png" width="64" height="64" alt="" />
+      <div class="stack grow">
+        <h2>{t("content.installTitle")}</h2>
+        <a class="btn btn-primary" href="/wp/home">{t("content.installOpen")}</a>
       </div>
-      <a class="btn btn-primary" href="/wp/home">{t("content.installOpen")}</a>
     </section>
   );
 }

@@ -29,6 +29,7 @@ export const desktopPages: PageDef[] = [
         { title: t("page.pcHome"), active: "home" },
         <>
           <HomeHero t={t} name={name} signedIn={!!s} layout="pc" wide />
+          {await HomeContent({ c, layout: "pc" })}
           <div class="cards3" data-testid="home-products">
             {(["fast", "leveraged", "spot"] as const).filter((p) =>
               c.get("tenant").products.includes(p)
@@ -42,7 +43,6 @@ export const desktopPages: PageDef[] = [
             ))}
           </div>
           {await WealthTile({ c, layout: "pc" })}
-          {await HomeContent({ c, layout: "pc" })}
           <h2 class="section">{t("market.recommended")}</h2>
           <FeedLabel c={c} />
           {await QuotesIsland({

@@ -36,6 +36,7 @@ export const mobilePages: PageDef[] = [
         { title: t("page.home"), tab: "home" },
         <>
           <HomeHero t={t} name={name} signedIn={!!s} layout="wp" />
+          {await HomeContent({ c, layout: "wp" })}
           <h2 class="section">{t("home.trade")}</h2>
           <ProductTiles t={t} tenant={c.get("tenant")} positions />
           {await WealthTile({ c, layout: "wp" })}
@@ -49,7 +50,6 @@ export const mobilePages: PageDef[] = [
             <a href="/wp/user/language">{t("nav.language")}</a>
             <a href="/demo">{t("page.demo")}</a>
           </nav>
-          {await HomeContent({ c, layout: "wp" })}
           <h2 class="section">{t("market.recommended")}</h2>
           <FeedLabel c={c} />
           {await QuotesIsland({
