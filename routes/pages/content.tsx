@@ -19,6 +19,7 @@ import ContactForm, { CONTACT_TEXTS } from "../../islands/ContactForm.tsx";
 import CoinApplyForm, { COIN_TEXTS } from "../../islands/CoinApplyForm.tsx";
 import { desktopPage, devicePage, mobilePage } from "./frame.tsx";
 import type { PageDef } from "./types.ts";
+import { Icon } from "../../components/Icon.tsx";
 import { notFoundPage } from "./mod.tsx";
 
 type Layout = "wp" | "pc";
@@ -44,6 +45,22 @@ export function ServedLabel({ c, served }: { c: Ctx; served: LocaleId }) {
     <p class="served-label" data-testid="served-locale" lang={served}>
       {c.get("t")("content.shownIn", { language: languageName(served) })}
     </p>
+  );
+}
+
+/** In a list: the language of an entry served in another language than the reader's. */
+function ServedMark({ c, served }: { c: Ctx; served: LocaleId }) {
+  if (served === c.get("locale")) return null;
+  return (
+    <span
+      class="muted small"
+      lang={served}
+      title={c.get("t")("content.shownIn", {
+        language: languageName(served),
+      })}
+    >
+      ({languageName(served)})
+    </span>
   );
 }
 
@@ -163,7 +180,7 @@ async function articleList(c: Ctx, kind: Kind, base: string) {
               <li key={n.id}>
                 <a class="list-row article-row" href={`${base}?id=${encodeURIComponent(n.id)}`}>
                   <span class="grow">
-                    <strong>{n.title}</strong>
+                    <strong>{n.title}</strong> <ServedMark c={c} served={n.servedLocale} />
                     {n.summary && <span class="muted small block">{n.summary}</span>}
                   </span>
                   <span class="muted small">{date(c, n.publishedAt)}</span>
@@ -292,6 +309,8 @@ const helpCentre: PageDef = {
                     href={`/wp/help/center/detail?id=${encodeURIComponent(a.id)}`}
                   >
                     <span class="grow">{a.title}</span>
+                    <ServedMark c={c} served={a.servedLocale} />
+                    <Icon name="chevron" size={18} />
                   </a>
                 </li>
               ))}
@@ -375,7 +394,7 @@ function RatesTables({ t, r, locale }: { t: T; r: Rates; locale: string }) {
     </section>
   );
   return (
-    <div class="stack" data-testid="rates">
+    <div data-testid="rates">
       {r.fast.length > 0 && table(
         "fast",
         t("content.ratesFast"),
@@ -478,7 +497,7 @@ const infoPage: PageDef = {
     return devicePage(
       c,
       { title: p.title || t(`page.${slug}`) },
-      <div class="stack info-page" data-testid={`page-${slug}`}>
+      <div class="info-page" data-testid={`page-${slug}`}>
         <article class="card article">
           <ServedLabel c={c} served={p.servedLocale} />
           {p.legal && (
