@@ -375,7 +375,7 @@ function RatesTables({ t, r, locale }: { t: T; r: Rates; locale: string }) {
   ) => (
     <section class="card rates" data-testid={`rates-${id}`}>
       <h2>{title}</h2>
-      <div class="scroll-x">
+      <div class="scroll-x" tabIndex={0} role="region" aria-label={title}>
         <table class="table">
           <thead>
             <tr>
