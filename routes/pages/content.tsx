@@ -15,6 +15,7 @@ import { LANGUAGES, type LocaleId } from "../../locales/languages.ts";
 import { STATIC_PAGES } from "../../edge/content/static_pages.ts";
 import { PAGE_SLUGS, type PageSlug } from "../../edge/content/store.ts";
 import NoticeDialog, { DIALOG_TEXTS } from "../../islands/NoticeDialog.tsx";
+import BannerAutoplay from "../../islands/BannerAutoplay.tsx";
 import ContactForm, { CONTACT_TEXTS } from "../../islands/ContactForm.tsx";
 import CoinApplyForm, { COIN_TEXTS } from "../../islands/CoinApplyForm.tsx";
 import { desktopPage, devicePage, mobilePage } from "./frame.tsx";
@@ -107,6 +108,9 @@ export async function HomeContent({ c, layout }: { c: Ctx; layout: Layout }) {
               );
             })}
           </ul>
+          {banners.items.length > 1 && (
+            <Island name="BannerAutoplay" of={BannerAutoplay} props={{ seconds: 5 }} />
+          )}
           {banners.items.length > 1 && (
             <nav class="banner-dots" aria-label={t("content.banners")}>
               {banners.items.map((b, i) => (

@@ -6,12 +6,13 @@
  * to the real agreement and sends its version; the contact form reaches the operators' queue;
  * the web app manifest installs. Screenshots on a phone and a desktop in en, de and zh-CN.
  */
+import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { uploadForm } from "../images.ts";
 import { encodePng } from "../../tools/make_icons.ts";
 import { DEMO_TOTP_SECRET, operatorToken, totp } from "../operator.ts";
-import { registerUser } from "../server.ts";
+import { lastCode, registerUser } from "../server.ts";
 import { shot } from "./browser.ts";
 import {
   browserTest,
@@ -37,6 +38,22 @@ const ZH = {
 function ok<T>(r: { body: { code: number; data: T } }, what: string): T {
   assertEquals(r.body.code, 0, `${what}: ${JSON.stringify(r.body)}`);
   return r.body.data;
+}
+
+/** Serious or critical axe-core violations on the page as it is now. */
+async function axeViolations(page: Page) {
+  await page.evaluate(axe.source);
+  const found = await page.evaluate(async () => {
+    // deno-lint-ignore no-explicit-any
+    const r = await (globalThis as any).axe.run(document, {
+      resultTypes: ["violations"],
+    });
+    // deno-lint-ignore no-explicit-any
+    return r.violations.filter((v: any) => v.impact === "serious" || v.impact === "critical")
+      // deno-lint-ignore no-explicit-any
+      .map((v: any) => `${v.id}: ${v.nodes[0]?.target.join(" ")}`);
+  });
+  return found as string[];
 }
 
 /** The dialog island has asked the server (and shown what it got, if anything). */
@@ -172,6 +189,7 @@ browserTest("content: notices, pop-up, rates, agreement, service", async (srv, b
     assertEquals(await dialog.getByTestId("served-locale").count(), 0);
     assert(await dialog.locator("strong").count() >= 1, "rendered Markdown");
     await page.screenshot({ path: shot("content-dialog-mobile-zh-CN") });
+    assertEquals(await axeViolations(page), []);
     await dialog.getByTestId("notice-ack").click();
     await dialog.waitFor({ state: "detached" });
     // the notice bar lists it
@@ -235,19 +253,65 @@ browserTest("content: notices, pop-up, rates, agreement, service", async (srv, b
     await ctx.close();
   });
 
-  await t.step("registration links to the agreement and sends its version", async () => {
+  await t.step("registration links to the agreement and records the version shown", async () => {
+    // an operator publishes a new version of the user agreement (every language has one)
+    const shown = ok(
+      await srv.call<{ html: string }>("/api/admin/content/page-agreement/preview?locale=en", {
+        token: op,
+      }),
+      "agreement",
+    );
+    assert(shown.html.length > 1500, "a real agreement");
+    ok(
+      await srv.call("/api/admin/content/page-agreement", {
+        method: "PUT",
+        token: op,
+        body: {
+          variants: {
+            en: {
+              title: "User agreement",
+              summary: "",
+              body: "## 1. Parties\n\nThis agreement (version 2) is between you and us.",
+            },
+          },
+        },
+      }),
+      "edit agreement",
+    );
+    ok(
+      await srv.call("/api/admin/content/page-agreement/publish", { method: "POST", token: op }),
+      "publish agreement",
+    );
     const ctx = await browser.newContext(layoutBrowser("mobile"));
     const { page, errors } = await watchedPage(ctx);
     await page.goto(srv.base + "/wp/user/register");
     await hydrated(page, "RegisterForm");
     const link = page.getByTestId("agreement-link");
     assertEquals(await link.getAttribute("href"), "/page/agreement");
-    const props = await page.locator('tw-island[data-name="RegisterForm"] + script').textContent();
-    assertEquals(JSON.parse(props!).agreementVersion, 1);
+    await page.screenshot({ path: shot("content-register-mobile-en") });
+    const phone = "2025550177";
+    await page.fill("#phone", phone);
+    await page.getByRole("button", { name: "Send code" }).click();
+    await page.getByRole("button", { name: /Resend in \d+ s/ }).waitFor();
+    await page.fill("#code", (await lastCode(srv, "+1" + phone))!);
+    await page.fill("#password", "Tradew1nd!");
+    await page.fill("#confirm", "Tradew1nd!");
+    await page.check("#agree");
+    await page.click('button[type="submit"]');
+    await page.waitForURL(/\/wp\/home$/);
+    const token = await page.evaluate(() => localStorage.getItem("Authorization"));
+    const me = ok(
+      await srv.call<{ agreementVersion: number }>("/api/user/info", {
+        token: token!,
+        method: "GET",
+      }),
+      "user info",
+    );
+    assertEquals(me.agreementVersion, 2);
+    // the link opens the agreement as published, with its version
     await page.goto(srv.base + "/page/agreement");
-    const body = await page.getByTestId("page-body").innerText();
-    assert(body.length > 1500, `a real agreement: ${body.length}`);
-    assertMatch(await page.getByTestId("page-version").innerText(), /Version 1/);
+    await page.getByTestId("page-body").getByText("version 2").waitFor();
+    assertMatch(await page.getByTestId("page-version").innerText(), /Version 2/);
     assertEquals(errors, []);
     await ctx.close();
   });
@@ -272,6 +336,22 @@ browserTest("content: notices, pop-up, rates, agreement, service", async (srv, b
     assertEquals(q.items[0]?.email, "ana@example.com");
     assertEquals(errors, []);
     await ctx.close();
+    // the operators read it in the console's content inbox
+    const opCtx = await browser.newContext(layoutBrowser("desktop"));
+    await opCtx.addCookies([{ name: "tw_op", value: op.replace(/^Bearer /, ""), url: srv.base }]);
+    const opPage = await watchedPage(opCtx);
+    await opPage.page.goto(srv.base + "/admin/content?view=inbox");
+    await opPage.page.getByTestId("contact-messages").getByText("ana@example.com").waitFor();
+    await opPage.page.screenshot({ path: shot("content-admin-inbox"), fullPage: true });
+    assertEquals(await axeViolations(opPage.page), []);
+    await opPage.page.goto(srv.base + "/admin/content");
+    await opPage.page.getByTestId("content-table").waitFor();
+    assertEquals(await axeViolations(opPage.page), []);
+    await opPage.page.goto(`${srv.base}/admin/content?id=${noticeId}&lang=en`);
+    await hydrated(opPage.page, "AdminContentEditor");
+    assertEquals(await axeViolations(opPage.page), []);
+    assertEquals(opPage.errors, []);
+    await opCtx.close();
   });
 
   await t.step("the web app manifest and its icons", async () => {

@@ -39,8 +39,90 @@ export const contentPage = sectionPage("content", async (c, op) => {
       } as Record<string, string>)[k] ?? k,
     );
 
+  const views = (active: "items" | "inbox") => (
+    <nav class="admin-tabs" aria-label={t("admin.content")} data-testid="content-views">
+      {(["items", "inbox"] as const).map((v) => (
+        <a
+          key={v}
+          href={v === "items" ? "/admin/content" : "/admin/content?view=inbox"}
+          class={v === active ? "active" : undefined}
+          aria-current={v === active ? "page" : undefined}
+        >
+          {t(v === "items" ? "content.edItems" : "content.edInbox")}
+        </a>
+      ))}
+    </nav>
+  );
+
   let body;
-  if (id === "new") {
+  if (c.req.query("view") === "inbox") {
+    const [coins, messages] = await Promise.all([
+      svc.coinApplications(tenant.id, 50),
+      svc.contactMessages(tenant.id, 50),
+    ]);
+    const table = (
+      testid: string,
+      title: string,
+      head: string[],
+      rows: { id: string; at: number; cells: string[] }[],
+    ) => (
+      <div class="card admin-list">
+        <h3 class="admin-h3">{title}</h3>
+        {rows.length === 0
+          ? <p class="muted admin-empty">{t("admin.empty")}</p>
+          : (
+            <div class="table-wrap">
+              <table class="table admin-table" data-testid={testid}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t("funds.time")}</th>
+                    {head.map((h) => <th scope="col" key={h}>{h}</th>)}
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((r) => (
+                    <tr key={r.id}>
+                      <td class="nowrap">{f.time(r.at)}</td>
+                      {r.cells.map((v, i) => <td key={i} class="admin-text">{v}</td>)}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+      </div>
+    );
+    body = (
+      <section class="admin-queue" aria-labelledby="content-title">
+        <div class="admin-bar">
+          <h2 id="content-title">{t("admin.content")}</h2>
+        </div>
+        {views("inbox")}
+        {table(
+          "contact-messages",
+          t("content.edMessages"),
+          [t("content.name"), t("content.email"), t("content.message")],
+          messages.items.map((m) => ({ id: m.id, at: m.at, cells: [m.name, m.email, m.message] })),
+        )}
+        {table(
+          "coin-applications",
+          t("content.edCoinApps"),
+          [
+            t("content.project"),
+            t("content.symbol"),
+            t("content.website"),
+            t("content.contact"),
+            t("content.description"),
+          ],
+          coins.items.map((a) => ({
+            id: a.id,
+            at: a.at,
+            cells: [a.project, a.symbol, a.website, a.contact, a.description],
+          })),
+        )}
+      </section>
+    );
+  } else if (id === "new") {
     body = (
       <section class="admin-queue" aria-labelledby="content-title">
         <div class="admin-bar">
@@ -142,6 +224,7 @@ export const contentPage = sectionPage("content", async (c, op) => {
             {t("content.edNew")}
           </a>
         </div>
+        {views("items")}
         {flash}
         <div class="card admin-list">
           <div class="table-wrap">
