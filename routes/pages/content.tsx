@@ -5,7 +5,7 @@
  * link is configured. Pages call the content service directly; bodies are the service's
  * sanitised Markdown render, never raw content HTML.
  */
-import type { ComponentChildren } from "preact";
+import type { ComponentChildren, JSX } from "preact";
 import { parseCustomerUrl } from "../../edge/platform/customer.ts";
 import type { Ctx } from "../../edge/platform/context.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
@@ -222,7 +222,7 @@ async function articleDetail(c: Ctx, id: string, base: string) {
     title: d.title,
     body: (
       <article class="card article" data-testid="article">
-        <h2>{d.title}</h2>
+        {base.startsWith("/wp") && <h2>{d.title}</h2>}
         <p class="muted small">{date(c, d.publishedAt)}</p>
         <ServedLabel c={c} served={d.servedLocale} />
         <SafeHtml html={d.html} testid="article-body" />
@@ -256,8 +256,15 @@ function newsPage(layout: Layout): PageDef {
       let body: ComponentChildren;
       if (id) {
         const d = /^[A-Za-z0-9_-]{1,64}$/.test(id) ? await articleDetail(c, id, base) : null;
-        if (d) [title, body] = [d.title, d.body];
-        else body = missing(c);
+        // the phone's bar is short: it names the page, the article shows its own title
+        if (d) {
+          [title, body] = [
+            layout === "wp"
+              ? t(kindOf(id) === "news" ? "content.news" : "page.noticeDetail")
+              : d.title,
+            d.body,
+          ];
+        } else body = missing(c);
       } else {
         body = await articleList(c, c.req.query("tab") === "news" ? "news" : "notice", base);
       }
@@ -339,7 +346,7 @@ const helpDetail: PageDef = {
       : null;
     return mobilePage(
       c,
-      { title: d?.title ?? t("page.helpDetail"), back: "/wp/help/center" },
+      { title: t("page.helpDetail"), back: "/wp/help/center" },
       d
         ? (
           <article class="card article" data-testid="article">
@@ -375,7 +382,7 @@ function RatesTables({ t, r, locale }: { t: T; r: Rates; locale: string }) {
     id: string,
     title: string,
     head: string[],
-    rows: (string | number)[][],
+    rows: (string | number | JSX.Element)[][],
   ) => (
     <section class="card rates" data-testid={`rates-${id}`}>
       <h2>{title}</h2>
@@ -418,11 +425,14 @@ function RatesTables({ t, r, locale }: { t: T; r: Rates; locale: string }) {
           l.symbol,
           l.leverages.map((x) => `${x}x`).join(" "),
           pct(l.takerFee),
-          l.brackets.map((b) =>
-            `${b.upTo ? `≤ ${amt(b.upTo)}` : "∞"}: ${b.maxLeverage}x, ${t("content.mmr")} ${
-              pct(b.mmr)
-            }`
-          ).join("; "),
+          <ul class="brackets-list" key="brackets">
+            {l.brackets.map((b, i) => (
+              <li key={i}>
+                {b.upTo ? `≤ ${amt(b.upTo)}` : "∞"}: {b.maxLeverage}x · {t("content.mmr")}{" "}
+                {pct(b.mmr)}
+              </li>
+            ))}
+          </ul>,
         ]),
       )}
       {table("fees", t("content.ratesFees"), [t("content.fee"), t("content.rate")], [
@@ -523,11 +533,13 @@ const infoPage: PageDef = {
           </section>
         )}
         {slug === "download" && <InstallSteps t={t} />}
-        <nav class="info-links" aria-label={t("content.infoPages")}>
-          {STATIC_PAGES.filter((s) => s !== slug).map((s) => (
-            <a key={s} href={`/page/${s}`}>{t(`page.${s}`)}</a>
-          ))}
-        </nav>
+        {c.get("mobile") && (
+          <nav class="info-links" aria-label={t("content.infoPages")}>
+            {STATIC_PAGES.filter((s) => s !== slug).map((s) => (
+              <a key={s} href={`/page/${s}`}>{t(`page.${s}`)}</a>
+            ))}
+          </nav>
+        )}
       </div>,
     );
   },
