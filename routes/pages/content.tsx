@@ -5,7 +5,7 @@
  * link is configured. Pages call the content service directly; bodies are the service's
  * sanitised Markdown render, never raw content HTML.
  */
-import type { ComponentChildren, JSX } from "preact";
+import type { ComponentChildren } from "preact";
 import { parseCustomerUrl } from "../../edge/platform/customer.ts";
 import type { Ctx } from "../../edge/platform/context.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
@@ -382,7 +382,7 @@ function RatesTables({ t, r, locale }: { t: T; r: Rates; locale: string }) {
     id: string,
     title: string,
     head: string[],
-    rows: (string | number | JSX.Element)[][],
+    rows: (string | number)[][],
   ) => (
     <section class="card rates" data-testid={`rates-${id}`}>
       <h2>{title}</h2>
@@ -420,20 +420,25 @@ function RatesTables({ t, r, locale }: { t: T; r: Rates; locale: string }) {
       {r.leveraged.length > 0 && table(
         "leveraged",
         t("content.ratesLeveraged"),
-        [t("content.symbol"), t("content.leverages"), t("content.takerFee"), t("content.brackets")],
+        [t("content.symbol"), t("content.leverages"), t("content.takerFee")],
         r.leveraged.map((l) => [
           l.symbol,
           l.leverages.map((x) => `${x}x`).join(" "),
           pct(l.takerFee),
-          <ul class="brackets-list" key="brackets">
-            {l.brackets.map((b, i) => (
-              <li key={i}>
-                {b.upTo ? `≤ ${amt(b.upTo)}` : "∞"}: {b.maxLeverage}x · {t("content.mmr")}{" "}
-                {pct(b.mmr)}
-              </li>
-            ))}
-          </ul>,
         ]),
+      )}
+      {r.leveraged.length > 0 && table(
+        "brackets",
+        t("content.brackets"),
+        [t("content.symbol"), t("content.upTo"), t("content.maxLeverage"), t("content.mmr")],
+        r.leveraged.flatMap((l) =>
+          l.brackets.map((b, i) => [
+            i ? "" : l.symbol,
+            b.upTo ? amt(b.upTo) : "∞",
+            `${b.maxLeverage}x`,
+            pct(b.mmr),
+          ])
+        ),
       )}
       {table("fees", t("content.ratesFees"), [t("content.fee"), t("content.rate")], [
         ...(r.products.includes("leveraged")
