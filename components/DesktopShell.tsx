@@ -101,6 +101,8 @@ export function DesktopShell(
       <footer class="d-footer">
         <nav aria-label={t("page.about")}>
           {STATIC_PAGES.map((p) => <a key={p} href={`/page/${p}`}>{t(`page.${p}`)}</a>)}
+          <a href="/pc/article/notice/detail">{t("content.newsCentre")}</a>
+          <a href="/pc/kefu">{t("page.kefu")}</a>
         </nav>
         <p class="risk">{t("app.riskWarning")}</p>
         <p class="muted">{t("app.copyright", { year: 2026, name: tenantName })}</p>

@@ -92,13 +92,3 @@ export function HomeHero(
     </section>
   );
 }
-
-/** Home banners and notices: placeholders until the content capability publishes them. */
-export function ContentPlaceholders({ t }: { t: T }) {
-  return (
-    <section class="card content-slot" data-testid="notices">
-      <h2>{t("home.notice")}</h2>
-      <p class="muted">{t("soon.content")}</p>
-    </section>
-  );
-}

@@ -24,8 +24,10 @@ export const REGISTER_TEXTS = [
 ] as const;
 
 export default function RegisterForm(
-  { tx, locale, invitePolicy, home, inviteCode: presetInvite }: {
+  { tx, locale, invitePolicy, home, inviteCode: presetInvite, agreementVersion }: {
     tx: Texts;
+    /** the user agreement's version shown by the link (recorded with the registration) */
+    agreementVersion: number;
     locale: string;
     invitePolicy: "required" | "optional" | "off";
     home: string;
@@ -47,7 +49,13 @@ export default function RegisterForm(
     if (!agree) errs.agree = tx["validation.agreeRequired"]!;
     if (!check(errs)) return;
     const { phone, code } = account;
-    const body: Record<string, unknown> = { phone, code, password: pw.password, agree: true };
+    const body: Record<string, unknown> = {
+      phone,
+      code,
+      password: pw.password,
+      agree: true,
+      agreementVersion,
+    };
     if (invitePolicy !== "off" && invite.trim()) body.inviteCode = invite.trim();
     if (await send("/api/register", body, { keepOn401: true })) {
       toast(tx["auth.registerSuccess"]!);
@@ -86,8 +94,11 @@ export default function RegisterForm(
           onChange={(e) => setAgree(e.currentTarget.checked)}
         />
         <label for="agree">
-          {tx["auth.agreePrefix"]} <a href="/page/agreement">{tx["auth.agreementLink"]}</a>{" "}
-          {tx["auth.and"]} <a href="/page/privacy">{tx["auth.privacyLink"]}</a>
+          {tx["auth.agreePrefix"]}{" "}
+          <a href="/page/agreement" target="_blank" data-testid="agreement-link">
+            {tx["auth.agreementLink"]}
+          </a>{" "}
+          {tx["auth.and"]} <a href="/page/privacy" target="_blank">{tx["auth.privacyLink"]}</a>
         </label>
         {errors.agree && <p class="field-error" role="alert">{errors.agree}</p>}
       </div>

@@ -20,6 +20,7 @@ import { wealthApi } from "./api/wealth.ts";
 import { demoApi } from "./api/demo.ts";
 import { proposalsApi } from "./api/admin_proposals.ts";
 import { platformApi } from "./api/platform.ts";
+import { contentApi } from "./api/content.ts";
 import { AUTH_ERRORS, err, imageReply } from "./api/openapi.ts";
 import { notFoundPage, registerPages } from "./pages/mod.tsx";
 import { serveStatic } from "./static.ts";
@@ -41,7 +42,8 @@ export function createApi(deps: Deps) {
     maxSize: MAX_UPLOAD_BYTES + 64 * 1024,
     onError: (c) => errorResponse(c, new DomainError("IMAGE_TOO_LARGE", { mb: 5 })),
   });
-  api.use("*", (c, next) => c.req.path === "/api/upload" ? uploads(c, next) : smallBodies(c, next));
+  const imagePaths = new Set(["/api/upload", "/api/admin/content/image"]);
+  api.use("*", (c, next) => imagePaths.has(c.req.path) ? uploads(c, next) : smallBodies(c, next));
   api.use("*", async (c, next) => {
     await next();
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
@@ -58,6 +60,7 @@ export function createApi(deps: Deps) {
   api.route("/", wealthApi);
   api.route("/", demoApi);
   api.route("/", proposalsApi);
+  api.route("/", contentApi);
   api.get("/image/:id", serveImage);
   api.openAPIRegistry.registerPath({
     method: "get",
@@ -102,6 +105,35 @@ export function createApp(deps: Deps) {
   app.route("/api", createApi(deps));
   registerSocket(app, deps.hub);
   app.get("/static/*", serveStatic);
+  // the web app manifest (install on phones): the tenant's name, start at the mobile home
+  app.get("/manifest.webmanifest", (c) => {
+    const tenant = c.get("tenant");
+    c.header("Content-Type", "application/manifest+json; charset=utf-8");
+    c.header("Cache-Control", "public, max-age=3600");
+    return c.body(JSON.stringify({
+      name: tenant.name,
+      short_name: tenant.name.slice(0, 12),
+      description: c.get("t")("app.tagline"),
+      lang: c.get("locale"),
+      id: "/wp/home",
+      start_url: "/wp/home",
+      scope: "/",
+      display: "standalone",
+      orientation: "portrait",
+      background_color: "#0b0e14",
+      theme_color: "#0b0e14",
+      icons: [
+        { src: "/static/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+        { src: "/static/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+        {
+          src: "/static/icons/icon-512.png",
+          sizes: "512x512",
+          type: "image/png",
+          purpose: "maskable",
+        },
+      ],
+    }));
+  });
   registerPages(app);
   app.notFound((c) =>
     c.req.path.startsWith("/api/") || c.req.path === "/api"

@@ -28,10 +28,12 @@ export async function totp(secretB32: string, atMs: number): Promise<string> {
 export async function operatorToken(
   srv: TestServer,
   who = { username: "ops", password: "Ops-2026-demo", secret: DEMO_TOTP_SECRET },
+  appKey?: string,
 ): Promise<string> {
   const code = await totp(who.secret, srv.deps.now());
   const r = await srv.call("/api/admin/login", {
     body: { username: who.username, password: who.password, totp: code },
+    headers: appKey ? { appKey } : {},
   });
   if (r.body.code !== 0) throw new Error(`operator login: ${JSON.stringify(r.body)}`);
   srv.advance(30_000);
@@ -42,7 +44,7 @@ export async function operatorToken(
 export async function operatorWithRoles(
   srv: TestServer,
   username: string,
-  roles: ("funds" | "identity" | "audit")[],
+  roles: ("funds" | "identity" | "audit" | "content")[],
 ) {
   const who = { username, password: "Operator-2026-test", secret: "KRSXG5CTMVRXEZLUKRSXG5CT" };
   await srv.deps.operators.create("demo", {

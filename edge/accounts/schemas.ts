@@ -50,6 +50,10 @@ export const RegisterBody = z.strictObject({
   inviteCode: z.string({ error: "inviteInvalid" }).max(16, { error: "inviteInvalid" })
     .regex(/^[A-Za-z0-9]*$/, { error: "inviteInvalid" }).optional(),
   agree: z.literal(true, { error: "agreeRequired" }),
+  /** The user agreement's version shown (`GET /api/page/agreement`); absent: the current one. */
+  agreementVersion: z.number({ error: "invalid" }).int({ error: "invalid" }).min(1, {
+    error: "invalid",
+  }).max(1_000_000, { error: "invalid" }).optional(),
 }).meta({ id: "RegisterRequest" });
 
 export const LoginBody = z.strictObject({
@@ -124,6 +128,9 @@ export const UserInfo = z.object({
   twoFactor: z.boolean().meta({ description: "TOTP two-factor is on" }),
   book: z.enum(["live", "demo"]).meta({
     description: "demo: the session acts as a demo account (virtual money)",
+  }),
+  agreementVersion: z.number().int().nullable().meta({
+    description: "the user agreement's version accepted at registration (null: before versions)",
   }),
 }).meta({ id: "UserInfo" });
 export type UserInfo = z.infer<typeof UserInfo>;

@@ -49,6 +49,8 @@ export interface AccountsDeps {
   now: () => number;
   sessionIdleMs: number;
   sessionMaxMs: number;
+  /** The user agreement's current version (content); a registration records what it accepted. */
+  agreementVersion?: (t: string) => Promise<number>;
 }
 
 const CODE_TTL_MS = 10 * 60_000;
@@ -71,6 +73,7 @@ export function userInfo(u: UserRecord): UserInfo {
     locale: u.locale,
     twoFactor: !!u.totpSecret,
     book: bookOfUser(u.userId),
+    agreementVersion: u.agreementVersion ?? null,
   };
 }
 
@@ -214,7 +217,13 @@ export class AccountsService {
 
   async register(
     tenant: Tenant,
-    input: { phone: string; code: string; password: string; inviteCode?: string },
+    input: {
+      phone: string;
+      code: string;
+      password: string;
+      inviteCode?: string;
+      agreementVersion?: number;
+    },
     meta: ClientMeta = { ip: "unknown", userAgent: "" },
   ) {
     const t = tenant.id;
@@ -222,6 +231,13 @@ export class AccountsService {
     let invitedBy: string | null = null;
     if (tenant.invitePolicy === "required" && !invite) {
       throw new DomainError("VALIDATION", {}, { inviteCode: "inviteRequired" });
+    }
+    // the agreement version accepted: the one the client showed (an older one is recorded as
+    // such), or the current one for clients that do not say
+    const currentAgreement = (await this.d.agreementVersion?.(t)) ?? 1;
+    const agreementVersion = input.agreementVersion ?? currentAgreement;
+    if (agreementVersion > currentAgreement) {
+      throw new DomainError("VALIDATION", {}, { agreementVersion: "invalid" });
     }
     // The SMS code first: invitation codes cannot be probed without a valid code.
     const codeEntry = await this.checkCode(t, "register", input.phone, input.code);
@@ -253,6 +269,8 @@ export class AccountsService {
         passwordChangedAt: now,
         passwordResetAt: null,
         locale: null,
+        agreementVersion,
+        agreementAcceptedAt: now,
       };
       const phoneKey = keys.phone(t, input.phone);
       const phoneEntry = await this.d.kv.get(phoneKey);

@@ -18,6 +18,9 @@ export interface UserRecord {
   totpPending?: string | null;
   /** The last TOTP time step accepted: a code is good once (no replay within its window). */
   lastTotpStep?: number;
+  /** The version of the user agreement accepted at registration (absent: registered before). */
+  agreementVersion?: number;
+  agreementAcceptedAt?: number;
 }
 
 export interface SessionRecord {

@@ -49,7 +49,8 @@ export function normalizeDocNumber(s: string) {
 /** Uploads per customer: 30 an hour (three documents and a few vouchers, with retries). */
 const UPLOAD_LIMIT = { max: 30, windowMs: 3600_000 };
 
-const UPLOAD_ERRORS: Record<UploadRejected["reason"], DomainError> = {
+/** What a rejected image answers (content images too). */
+export const UPLOAD_ERRORS: Record<UploadRejected["reason"], DomainError> = {
   SIZE: new DomainError("IMAGE_TOO_LARGE", { mb: MAX_UPLOAD_BYTES / 1024 / 1024 }),
   TYPE: new DomainError("IMAGE_TYPE"),
   MALFORMED: new DomainError("IMAGE_INVALID"),

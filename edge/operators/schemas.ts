@@ -22,7 +22,7 @@ export const JsonValue: z.ZodType<Json> = z.lazy(() =>
   ])
 ).meta({ id: "JsonValue" });
 
-export const OperatorRoleSchema = z.enum(["funds", "identity", "audit"]);
+export const OperatorRoleSchema = z.enum(["funds", "identity", "audit", "content"]);
 
 export const OperatorLoginReply = z.object({
   expiresAt: Ms,

@@ -2,6 +2,7 @@ import { OperatorsService } from "../operators/service.ts";
 import { Messages } from "../messages/service.ts";
 import { Demo } from "../demo/service.ts";
 import { Wealth } from "../wealth/service.ts";
+import { Content } from "../content/service.ts";
 import { Proposals } from "../operators/proposals.ts";
 import { FundsSettings } from "../funds/settings.ts";
 import { PaymentMethods } from "../funds/methods.ts";
@@ -75,6 +76,8 @@ export async function buildDeps(
     now,
     sessionIdleMs: config.sessionIdleMinutes * 60_000,
     sessionMaxMs: config.sessionMaxHours * 3600_000,
+    // registration records the agreement version content serves (built below)
+    agreementVersion: (t: string) => content.agreementVersion(t),
   });
   const ledger = new Ledger(kv, now, {
     reads,
@@ -130,6 +133,8 @@ export async function buildDeps(
   const identity = new Identity(kv, images, now);
   const recharges = new Recharges(kv, ledger, images, market, now);
   const withdrawals = new Withdrawals(kv, ledger, accounts, methods, now);
+  const fundsSettings = new FundsSettings(kv, now);
+  const content = new Content(kv, images, wealth, fundsSettings, now);
   return {
     events,
     kv,
@@ -157,7 +162,8 @@ export async function buildDeps(
     methods,
     recharges,
     withdrawals,
-    fundsSettings: new FundsSettings(kv, now),
+    fundsSettings,
+    content,
     now,
   };
 }

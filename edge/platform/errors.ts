@@ -59,6 +59,8 @@ export type ErrorId =
   | "DEMO_VISITOR"
   /** demo: something was opened while resetting: try again */
   | "DEMO_BUSY"
+  /** content: a legal or risk text lacks a variant in some of the tenant's languages */
+  | "CONTENT_LANGUAGES_MISSING"
   | "METHOD_NOT_ALLOWED"
   | "UNSUPPORTED_MEDIA_TYPE"
   | "UNAVAILABLE"

@@ -74,6 +74,8 @@ export const HTTP_STATUS: { readonly [K in ErrorId]: ContentfulStatusCode } = {
   IMAGE_TOO_LARGE: 413,
   IMAGE_TYPE: 415,
   IMAGE_INVALID: 400,
+  // content
+  CONTENT_LANGUAGES_MISSING: 409,
   // the platform
   UNAVAILABLE: 503,
   STORE_BUSY: 503,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "../../locales/languages.ts";
 
 /** Products a tenant can switch on; pages of a disabled product say so instead of trading. */
 export const PRODUCTS = ["fast", "leveraged", "spot", "exchange", "wealth", "demo"] as const;
@@ -17,6 +18,11 @@ export const TenantSchema = z.strictObject({
   invitePolicy: z.enum(["required", "optional", "off"]).default("optional"),
   /** Agent invitation codes valid in addition to every customer's own code. */
   inviteCodes: z.array(z.string().regex(/^[A-Za-z0-9]{4,16}$/)).default([]),
+  /**
+   * The tenant's languages: content in them is expected (a legal or risk text is published only
+   * when each has a variant). Default: all 11.
+   */
+  languages: z.array(z.enum(LOCALES)).min(1).default([...LOCALES]),
   /** Extra host names that select this tenant (besides the first host label equal to the id). */
   hosts: z.array(z.string().max(253)).default([]),
   /**

@@ -29,6 +29,10 @@ export function renderPage(c: Ctx, meta: PageMeta, body: ComponentChildren): Res
       <meta name="theme-color" content="#0b0e14" />
       <title>{`${meta.title} · ${c.get("tenant").name}`}</title>
       <link rel="icon" href="/static/logo.svg" type="image/svg+xml" />
+      {meta.layout !== "plain" && <link rel="manifest" href="/manifest.webmanifest" />}
+      {meta.layout !== "plain" && <link rel="apple-touch-icon" href="/static/icons/icon-180.png" />}
+      <meta name="mobile-web-app-capable" content="yes" />
+      <meta name="apple-mobile-web-app-capable" content="yes" />
       {m && <link rel="stylesheet" href={m.base + m.css} />}
       {
         // deno-lint-ignore react-no-danger

@@ -1,14 +1,14 @@
 import type { Hono } from "hono";
-import { ComingSoon, NotFoundBody } from "../../components/blocks.tsx";
+import { NotFoundBody } from "../../components/blocks.tsx";
 import { DevOutboxSender } from "../../edge/accounts/sender.ts";
 import type { AppEnv, Ctx } from "../../edge/platform/context.ts";
 import { layoutOfPath } from "../../edge/platform/device.ts";
 import { peerAddress, sessionOf } from "../../edge/platform/middleware.ts";
 import { hasForwardingHeaders, isLoopback } from "../../edge/platform/clientip.ts";
 import { renderPage } from "../../edge/render/page.tsx";
-import { desktopPage, devicePage, mobilePage } from "./frame.tsx";
+import { desktopPage, mobilePage } from "./frame.tsx";
 import { desktopPages } from "./pc.tsx";
-import { STATIC_PAGES, type StaticPage } from "../../edge/content/static_pages.ts";
+import { contentPages } from "./content.tsx";
 import { pendingPages } from "./pending.tsx";
 import { wealthPages } from "./wealth.tsx";
 import type { PageDef } from "./types.ts";
@@ -38,22 +38,6 @@ export function notFoundPage(c: Ctx, closed = false) {
 
 const neutralPages: PageDef[] = [
   demoPage,
-  {
-    path: "/page/:slug",
-    layout: "any",
-    public: true,
-    render: (c) => {
-      const slug = c.req.param("slug") as StaticPage;
-      if (!STATIC_PAGES.includes(slug)) return notFoundPage(c);
-      return devicePage(
-        c,
-        { title: c.get("t")(`page.${slug}`) },
-        (
-          <ComingSoon t={c.get("t")} area="content" />
-        ),
-      );
-    },
-  },
 ];
 
 export const ALL_PAGES: PageDef[] = [
@@ -69,6 +53,7 @@ export const ALL_PAGES: PageDef[] = [
   ...adminPages,
   ...wealthPages,
   ...pendingPages,
+  ...contentPages,
   ...neutralPages,
 ].map(liveOnly);
 

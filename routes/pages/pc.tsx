@@ -1,10 +1,4 @@
-import {
-  Card,
-  ContentPlaceholders,
-  HomeHero,
-  LoginPrompt,
-  RiskWarning,
-} from "../../components/blocks.tsx";
+import { Card, HomeHero, LoginPrompt, RiskWarning } from "../../components/blocks.tsx";
 import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
 import { desktopTicketBase, ticketHref } from "../../components/TradeNav.tsx";
 import { pickTexts } from "../../edge/platform/locale.ts";
@@ -18,6 +12,7 @@ import { desktopPage } from "./frame.tsx";
 import { FeedLabel, QuotesIsland } from "./market.tsx";
 import { securityLists, TwoFactorIsland } from "./security.tsx";
 import type { PageDef } from "./types.ts";
+import { HomeContent } from "./content.tsx";
 import { WealthTile } from "./wealth.tsx";
 
 const HOME_CARD = { fast: "nav.fastContract", leveraged: "nav.futures", spot: "nav.spot" };
@@ -34,6 +29,7 @@ export const desktopPages: PageDef[] = [
         { title: t("page.pcHome"), active: "home" },
         <>
           <HomeHero t={t} name={name} signedIn={!!s} layout="pc" wide />
+          {await HomeContent({ c, layout: "pc" })}
           <div class="cards3" data-testid="home-products">
             {(["fast", "leveraged", "spot"] as const).filter((p) =>
               c.get("tenant").products.includes(p)
@@ -53,7 +49,6 @@ export const desktopPages: PageDef[] = [
               <span class="muted small">{t("demo.homeLine")}</span>
             </a>
           )}
-          <ContentPlaceholders t={t} />
           <h2 class="section">{t("market.recommended")}</h2>
           <FeedLabel c={c} />
           {await QuotesIsland({
@@ -97,7 +92,7 @@ export const desktopPages: PageDef[] = [
   {
     path: "/pc/user/register",
     layout: "pc",
-    render: (c) => {
+    render: async (c) => {
       const t = c.get("t");
       const invite = (c.req.query("inviteCode") ?? "").replace(/[^A-Za-z0-9]/g, "").slice(0, 16);
       return desktopPage(
@@ -114,6 +109,9 @@ export const desktopPages: PageDef[] = [
                 invitePolicy: c.get("tenant").invitePolicy,
                 home: "/pc/home",
                 inviteCode: invite,
+                agreementVersion: await c.get("deps").content.agreementVersion(
+                  c.get("tenant").id,
+                ),
               }}
             />
             <p class="links">

@@ -22,16 +22,9 @@ interface Pending {
   account?: boolean;
 }
 
-const WP: Pending[] = [
-  { path: "/wp/news/noticeDetail", title: "noticeDetail", area: "content", public: true },
-  { path: "/wp/myIframe", title: "myIframe", area: "content" },
-  { path: "/wp/help/center", title: "helpCenter", area: "content" },
-  { path: "/wp/help/center/detail", title: "helpDetail", area: "content" },
-];
+const WP: Pending[] = [];
 
-const PC: Pending[] = [
-  { path: "/pc/article/notice/detail", title: "pcNoticeDetail", area: "content" },
-];
+const PC: Pending[] = [];
 
 const ACTIVE: Record<string, string> = {
   "/pc/market": "market",

@@ -1,14 +1,6 @@
-import {
-  Card,
-  ContentPlaceholders,
-  HomeHero,
-  MenuList,
-  NotFoundBody,
-  RiskWarning,
-} from "../../components/blocks.tsx";
+import { HomeHero, MenuList, NotFoundBody, RiskWarning } from "../../components/blocks.tsx";
 import { languageOptions } from "../../components/languageOptions.ts";
 import { maskPhone } from "../../edge/accounts/service.ts";
-import { parseCustomerUrl } from "../../edge/platform/customer.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
 import ChangePasswordForm, { CHANGE_PASSWORD_TEXTS } from "../../islands/ChangePasswordForm.tsx";
@@ -24,6 +16,7 @@ import { FeedLabel, QuotesIsland } from "./market.tsx";
 import { ProductTiles } from "./hub.tsx";
 import { WealthTile } from "./wealth.tsx";
 import type { PageDef } from "./types.ts";
+import { HomeContent } from "./content.tsx";
 
 const CERTIFY = {
   none: "user.certifyNone",
@@ -44,6 +37,7 @@ export const mobilePages: PageDef[] = [
         { title: t("page.home"), tab: "home" },
         <>
           <HomeHero t={t} name={name} signedIn={!!s} layout="wp" />
+          {await HomeContent({ c, layout: "wp" })}
           <h2 class="section">{t("home.trade")}</h2>
           <ProductTiles t={t} tenant={c.get("tenant")} positions />
           {await WealthTile({ c, layout: "wp" })}
@@ -57,7 +51,6 @@ export const mobilePages: PageDef[] = [
             <a href="/wp/user/language">{t("nav.language")}</a>
             <a href="/demo">{t("page.demo")}</a>
           </nav>
-          <ContentPlaceholders t={t} />
           <h2 class="section">{t("market.recommended")}</h2>
           <FeedLabel c={c} />
           {await QuotesIsland({
@@ -173,7 +166,7 @@ export const mobilePages: PageDef[] = [
     path: "/wp/user/register",
     layout: "wp",
     public: true,
-    render: (c) => {
+    render: async (c) => {
       const t = c.get("t");
       const tenant = c.get("tenant");
       const invite = (c.req.query("inviteCode") ?? "").replace(/[^A-Za-z0-9]/g, "").slice(0, 16);
@@ -190,6 +183,7 @@ export const mobilePages: PageDef[] = [
               invitePolicy: tenant.invitePolicy,
               home: "/wp/home",
               inviteCode: invite,
+              agreementVersion: await c.get("deps").content.agreementVersion(c.get("tenant").id),
             }}
           />
           <p class="links">
@@ -343,38 +337,5 @@ export const mobilePages: PageDef[] = [
         { title: c.get("t")("page.notFound"), back: "/wp/home", status: 404 },
         <NotFoundBody t={c.get("t")} closed={false} home="/wp/home" />,
       ),
-  },
-  {
-    path: "/wp/kefu",
-    layout: "wp",
-    public: true,
-    render: (c, s) => {
-      const t = c.get("t");
-      const link = parseCustomerUrl(
-        c.get("tenant").customerUrl,
-        s ? { userId: s.userId, phone: s.user.phone } : null,
-      );
-      if (link.mode === "iframe" && link.url) c.set("frameSrc", new URL(link.url).origin);
-      return mobilePage(
-        c,
-        { title: t("page.kefu"), back: "/wp/home" },
-        <>
-          <p class="notice">{t("kefu.intro")}</p>
-          {link.mode === "none" && (
-            <Card>
-              <p>{t("kefu.notConfigured")}</p>
-            </Card>
-          )}
-          {link.mode === "iframe" && (
-            <iframe class="kefu-frame" src={link.url!} title={t("page.kefu")} />
-          )}
-          {(link.mode === "redirect" || link.mode === "ai" || link.mode === "widget") && (
-            <a class="btn btn-primary btn-block" href={link.url!} rel="noopener noreferrer">
-              {t("kefu.open")}
-            </a>
-          )}
-        </>,
-      );
-    },
   },
 ];

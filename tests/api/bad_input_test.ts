@@ -61,6 +61,20 @@ const ENDPOINTS: { path: string; valid: Record<string, unknown>; auth?: boolean 
     },
     auth: true,
   },
+  {
+    path: "/api/coin-application",
+    valid: {
+      project: "Example Chain",
+      symbol: "EXC",
+      website: "https://example.org",
+      contact: "listing@example.org",
+      description: "A layer-one chain with audited contracts.",
+    },
+  },
+  {
+    path: "/api/contact",
+    valid: { name: "Ada", email: "ada@example.com", message: "Where is my deposit?" },
+  },
 ];
 
 /**
@@ -75,7 +89,13 @@ const PLAIN_TEXT = new Set([
   "address",
   "methodId",
   "channelId",
+  "project",
+  "contact",
+  "symbol",
 ]);
+
+/** Prose (a description, a message): any text within the bound is legitimate, markup included. */
+const PROSE = new Set(["description", "message"]);
 
 const WRONG_VALUES: unknown[] = [
   null,
@@ -125,6 +145,9 @@ Deno.test("bad input on every endpoint: 4xx envelope, nothing changed", async (t
         for (const field of Object.keys(ep.valid)) {
           for (const v of WRONG_VALUES) {
             if (FREE_TEXT.has(field) && typeof v === "string" && v.length >= 6 && v.length <= 32) {
+              continue;
+            }
+            if (PROSE.has(field) && typeof v === "string" && v.length >= 10 && v.length < 2000) {
               continue;
             }
             if (

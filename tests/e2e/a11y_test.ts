@@ -63,6 +63,13 @@ Deno.test({
         "/wp/product/detail/BTCUSDT",
         "/wp/product/order?symbol=ETHUSDT&direction=down",
         "/wp/404",
+        "/wp/news/noticeDetail",
+        "/wp/help/center",
+        "/wp/kefu",
+        "/page/rates",
+        "/page/agreement",
+        "/page/coinApply",
+        "/page/download",
       ]);
       await check({
         viewport: { width: 1366, height: 860 },
@@ -74,6 +81,10 @@ Deno.test({
         "/pc/market",
         "/pc/trade/future?symbol=ETHUSDT",
         "/pc/article/message",
+        "/pc/article/notice/detail",
+        "/pc/kefu",
+        "/page/rates",
+        "/page/terms",
       ]);
       assertEquals(found, []);
     } finally {

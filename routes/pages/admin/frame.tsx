@@ -15,12 +15,13 @@ import AdminLogout from "../../../islands/AdminLogout.tsx";
 import type { PageDef } from "../types.ts";
 
 /** The console's sections in menu order (the review queues first), each with its role. */
-export type Section = QueueName | "audit" | "demo" | "settings";
+export type Section = QueueName | "audit" | "demo" | "settings" | "content";
 export const SECTIONS: readonly { name: Section; role: OperatorRole }[] = [
   ...QUEUES.map((q) => ({ name: q.name, role: q.role })),
   { name: "audit", role: "audit" },
   { name: "demo", role: "audit" },
   { name: "settings", role: "funds" },
+  { name: "content", role: "content" },
 ];
 
 const allowed = (op: OperatorSession) => SECTIONS.filter((s) => op.roles.includes(s.role));

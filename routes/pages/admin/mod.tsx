@@ -9,6 +9,7 @@ import { Island } from "../../../edge/render/island.tsx";
 import AdminSignIn, { SIGNIN_TEXTS } from "../../../islands/AdminSignIn.tsx";
 import type { PageDef } from "../types.ts";
 import { auditPage } from "./audit.tsx";
+import { contentPage } from "./content.tsx";
 import { certificationsPage } from "./certifications.tsx";
 import { consoleDocument, homeOf } from "./frame.tsx";
 import { demoPage } from "./demo.tsx";
@@ -52,4 +53,5 @@ export const adminPages: PageDef[] = [
   auditPage,
   demoPage,
   settingsPage,
+  contentPage,
 ];

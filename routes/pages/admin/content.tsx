@@ -1,0 +1,277 @@
+/**
+ * The content editor (role `content`): every item with its languages' states; one item's
+ * language variant in a form (title, summary, Markdown body), preview, publish and unpublish
+ * through the operator API (audited). A minimal editor; the full console comes later.
+ */
+import { type LocaleId, LOCALES } from "../../../locales/languages.ts";
+import { DomainError } from "../../../edge/platform/errors.ts";
+import { pickTexts } from "../../../edge/platform/locale.ts";
+import { Island } from "../../../edge/render/island.tsx";
+import AdminContentEditor, { EDITOR_TEXTS } from "../../../islands/AdminContentEditor.tsx";
+import AdminNotice from "../../../islands/AdminNotice.tsx";
+import { consoleDocument, sectionPage } from "./frame.tsx";
+import { fmtOf } from "./parts.tsx";
+
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export const contentPage = sectionPage("content", async (c, op) => {
+  const f = fmtOf(c);
+  const t = f.t;
+  const svc = c.var.deps.content;
+  const tenant = c.var.tenant;
+  const id = c.req.query("id");
+  const lang = (LOCALES as readonly string[]).includes(c.req.query("lang") ?? "")
+    ? c.req.query("lang") as LocaleId
+    : "en";
+  const done = c.req.query("flash") === "done";
+  const flash = done && (
+    <Island name="AdminNotice" of={AdminNotice} props={{ text: t("admin.done"), ok: true }} />
+  );
+  const tx = pickTexts(t, EDITOR_TEXTS);
+  const kindLabel = (k: string) =>
+    t(
+      ({
+        notice: "content.notices",
+        news: "content.news",
+        help: "content.edHelp",
+        page: "content.edPage",
+        banner: "content.banners",
+      } as Record<string, string>)[k] ?? k,
+    );
+
+  const views = (active: "items" | "inbox") => (
+    <nav class="admin-tabs" aria-label={t("admin.content")} data-testid="content-views">
+      {(["items", "inbox"] as const).map((v) => (
+        <a
+          key={v}
+          href={v === "items" ? "/admin/content" : "/admin/content?view=inbox"}
+          class={v === active ? "active" : undefined}
+          aria-current={v === active ? "page" : undefined}
+        >
+          {t(v === "items" ? "content.edItems" : "content.edInbox")}
+        </a>
+      ))}
+    </nav>
+  );
+
+  let body;
+  if (c.req.query("view") === "inbox") {
+    const [coins, messages] = await Promise.all([
+      svc.coinApplications(tenant.id, 50),
+      svc.contactMessages(tenant.id, 50),
+    ]);
+    const table = (
+      testid: string,
+      title: string,
+      head: string[],
+      rows: { id: string; at: number; cells: string[] }[],
+    ) => (
+      <div class="card admin-list">
+        <h3 class="admin-h3">{title}</h3>
+        {rows.length === 0
+          ? <p class="muted admin-empty">{t("admin.empty")}</p>
+          : (
+            <div class="table-wrap">
+              <table class="table admin-table" data-testid={testid}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t("funds.time")}</th>
+                    {head.map((h) => <th scope="col" key={h}>{h}</th>)}
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((r) => (
+                    <tr key={r.id}>
+                      <td class="nowrap">{f.time(r.at)}</td>
+                      {r.cells.map((v, i) => <td key={i} class="admin-text">{v}</td>)}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+      </div>
+    );
+    body = (
+      <section class="admin-queue" aria-labelledby="content-title">
+        <div class="admin-bar">
+          <h2 id="content-title">{t("admin.content")}</h2>
+        </div>
+        {views("inbox")}
+        {table(
+          "contact-messages",
+          t("content.edMessages"),
+          [t("content.name"), t("content.email"), t("content.message")],
+          messages.items.map((m) => ({ id: m.id, at: m.at, cells: [m.name, m.email, m.message] })),
+        )}
+        {table(
+          "coin-applications",
+          t("content.edCoinApps"),
+          [
+            t("content.project"),
+            t("content.symbol"),
+            t("content.website"),
+            t("content.contact"),
+            t("content.description"),
+          ],
+          coins.items.map((a) => ({
+            id: a.id,
+            at: a.at,
+            cells: [a.project, a.symbol, a.website, a.contact, a.description],
+          })),
+        )}
+      </section>
+    );
+  } else if (id === "new") {
+    body = (
+      <section class="admin-queue" aria-labelledby="content-title">
+        <div class="admin-bar">
+          <h2 id="content-title">{t("content.edNew")} · {lang}</h2>
+          <a class="btn btn-ghost btn-small" href="/admin/content">{t("content.backToList")}</a>
+        </div>
+        <div class="card admin-pane">
+          <Island
+            name="AdminContentEditor"
+            of={AdminContentEditor}
+            props={{
+              tx,
+              id: null,
+              kind: "notice",
+              locale: lang,
+              initial: { title: "", summary: "", body: "" },
+              popup: null,
+              category: null,
+              published: false,
+            }}
+          />
+        </div>
+      </section>
+    );
+  } else if (id && ID.test(id)) {
+    let item;
+    try {
+      item = await svc.adminGet(tenant, id);
+    } catch (e) {
+      if (!(e instanceof DomainError)) throw e;
+      return c.redirect("/admin/content", 302);
+    }
+    const text = await svc.editable(tenant.id, id, lang);
+    body = (
+      <section class="admin-queue" aria-labelledby="content-title">
+        <div class="admin-bar">
+          <h2 id="content-title">
+            {kindLabel(item.kind)} · <span class="mono">{item.id}</span>
+          </h2>
+          <a class="btn btn-ghost btn-small" href="/admin/content">{t("content.backToList")}</a>
+        </div>
+        {flash}
+        <p class="muted small" data-testid="content-state">
+          {t(item.status === "published" ? "content.edPublished" : "content.edDraft")} · v
+          {item.version}
+          {item.missingLocales.length > 0 &&
+            ` · ${t("content.edMissing", { languages: item.missingLocales.join(", ") })}`}
+        </p>
+        <nav class="admin-tabs" aria-label={t("nav.language")} data-testid="content-langs">
+          {LOCALES.map((l) => {
+            const s = item.variants[l];
+            const mark = s?.draft ? " ✎" : s?.published ? " ✓" : "";
+            return (
+              <a
+                key={l}
+                href={`/admin/content?id=${id}&lang=${l}`}
+                class={l === lang ? "active" : undefined}
+                aria-current={l === lang ? "page" : undefined}
+              >
+                {l}
+                {mark}
+              </a>
+            );
+          })}
+        </nav>
+        <div class="card admin-pane">
+          <Island
+            name="AdminContentEditor"
+            of={AdminContentEditor}
+            props={{
+              tx,
+              id,
+              kind: item.kind,
+              locale: lang,
+              initial: { title: text.title, summary: text.summary, body: text.body },
+              popup: item.popup,
+              category: item.category,
+              published: item.status === "published",
+            }}
+          />
+        </div>
+      </section>
+    );
+  } else {
+    const { items } = await svc.adminList(tenant);
+    const titles = await Promise.all(items.map(async (i) => {
+      const l = (["en", ...LOCALES] as LocaleId[]).find((l) => i.variants[l]) ?? "en";
+      return (await svc.editable(tenant.id, i.id, l).catch(() => null))?.title ?? "";
+    }));
+    body = (
+      <section class="admin-queue" aria-labelledby="content-title">
+        <div class="admin-bar">
+          <h2 id="content-title">{t("admin.content")}</h2>
+          <a
+            class="btn btn-primary btn-small"
+            href="/admin/content?id=new"
+            data-testid="content-new"
+          >
+            {t("content.edNew")}
+          </a>
+        </div>
+        {views("items")}
+        {flash}
+        <div class="card admin-list">
+          <div class="table-wrap">
+            <table class="table admin-table" data-testid="content-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("content.edKind")}</th>
+                  <th scope="col">{t("content.edTitle")}</th>
+                  <th scope="col">{t("admin.state")}</th>
+                  <th scope="col">{t("content.edLanguages")}</th>
+                  <th scope="col">{t("funds.time")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((i, n) => (
+                  <tr key={i.id} data-id={i.id}>
+                    <td>
+                      {kindLabel(i.kind)}
+                      {i.popup && <div class="muted small">{t("content.edPopup")}</div>}
+                    </td>
+                    <td>
+                      <a href={`/admin/content?id=${i.id}`}>{titles[n] || i.id}</a>
+                      <div class="muted small mono">{i.slug ?? i.id}</div>
+                    </td>
+                    <td>
+                      <span
+                        class={`admin-status ${
+                          i.status === "published" ? "s-passed" : "s-withdrawing"
+                        }`}
+                      >
+                        {t(i.status === "published" ? "content.edPublished" : "content.edDraft")}
+                      </span>
+                      <div class="muted small">v{i.version}</div>
+                    </td>
+                    <td class="small mono">{Object.keys(i.variants).join(" ")}</td>
+                    <td class="nowrap">{f.time(i.updatedAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      </section>
+    );
+  }
+  return consoleDocument(c, `${t("admin.content")} · ${t("admin.title")}`, body, {
+    session: op,
+    section: "content",
+  });
+});
