@@ -310,8 +310,8 @@ export class TradingEngine {
           // after a restart the previous tick is not in memory: read it from the stored tape
           this.settle(d.id, prev && prev.time <= d.at ? ref(prev) : { symbol: e.symbol, at: d.at });
         }
-        // expiring exactly now: this tick is the exit
-        for (const d of q.due(tick.time)) this.settle(d.id, ref(tick));
+        // expiring exactly at this tick's time: settled by the next later tick, since another
+        // tick of the same millisecond may still come and would be the last one at expiry
       }
       this.prev.set(e.symbol, tick);
     }

@@ -156,3 +156,36 @@ Deno.test("fast contract: no tick after expiry within the staleness limit return
     await srv.close();
   }
 });
+
+Deno.test("fast contract: two ticks in the millisecond of expiry: the later one is the exit", async () => {
+  const srv = await startServer({ seed: true });
+  try {
+    const token = await login(srv);
+    await tick(srv, "60000");
+    const placed = await srv.call<Order>("/api/fast/order", {
+      token,
+      body: { symbol: "BTCUSDT", direction: "up", duration: 30, stake: "100" },
+    });
+    assertEquals(placed.body.code, 0, placed.body.message);
+    const expiry = placed.body.data.expiryTime;
+    srv.advance(expiry - srv.deps.now());
+    for (const price of ["59990", "60010"]) {
+      await srv.deps.market.tape.ingest({
+        symbol: "BTCUSDT",
+        time: expiry,
+        price: parseDecimal(price),
+        qty: U / 100n,
+      });
+      await srv.deps.engine.idle();
+    }
+    // not settled on the first tick of that millisecond
+    const open = await srv.call<{ items: Order[] }>("/api/fast/orders?status=open", { token });
+    assertEquals(open.body.data.items.length, 1);
+    await tick(srv, "50000", 1);
+    const done = await srv.call<{ items: Order[] }>("/api/fast/orders?status=settled", { token });
+    const o = done.body.data.items[0]!;
+    assertEquals([o.exit?.price, o.exit?.time, o.outcome], ["60010", expiry, "win"]);
+  } finally {
+    await srv.close();
+  }
+});
