@@ -19,6 +19,7 @@ import { tradingApi } from "./api/trading.ts";
 import { wealthApi } from "./api/wealth.ts";
 import { demoApi } from "./api/demo.ts";
 import { proposalsApi } from "./api/admin_proposals.ts";
+import { customersApi } from "./api/admin_customers.ts";
 import { platformApi } from "./api/platform.ts";
 import { contentApi } from "./api/content.ts";
 import { AUTH_ERRORS, err, imageReply } from "./api/openapi.ts";
@@ -60,6 +61,7 @@ export function createApi(deps: Deps) {
   api.route("/", wealthApi);
   api.route("/", demoApi);
   api.route("/", proposalsApi);
+  api.route("/", customersApi);
   api.route("/", contentApi);
   api.get("/image/:id", serveImage);
   api.openAPIRegistry.registerPath({

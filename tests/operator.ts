@@ -1,4 +1,5 @@
 /** Operator sign-in for tests: an RFC 6238 TOTP written independently of the app's library. */
+import type { OperatorRole } from "../edge/operators/store.ts";
 import type { TestServer } from "./server.ts";
 
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
@@ -44,7 +45,7 @@ export async function operatorToken(
 export async function operatorWithRoles(
   srv: TestServer,
   username: string,
-  roles: ("funds" | "identity" | "audit" | "content")[],
+  roles: OperatorRole[],
 ) {
   const who = { username, password: "Operator-2026-test", secret: "KRSXG5CTMVRXEZLUKRSXG5CT" };
   await srv.deps.operators.create("demo", {

@@ -89,7 +89,7 @@ export const LoginAttempt = z.object({
   at: z.number().int(),
   ip: z.string(),
   device: z.string().nullable(),
-  result: z.enum(["success", "wrongPassword", "totpFailed", "throttled"]),
+  result: z.enum(["success", "wrongPassword", "totpFailed", "throttled", "locked"]),
 }).meta({ id: "LoginAttempt" });
 
 export const ChangePasswordBody = z.strictObject({

@@ -333,6 +333,12 @@ export class AccountsService {
       await record("wrongPassword");
       throw new DomainError("BAD_CREDENTIALS");
     }
+    if (found.value.locked) {
+      // the right password on a locked account: told so (it is no guess of an outsider's)
+      await gate.refund();
+      await record("locked");
+      throw new DomainError("ACCOUNT_LOCKED");
+    }
     if (secret && totp === undefined) {
       // the first of two steps: the right password alone is not a failed attempt
       await gate.refund();

@@ -249,8 +249,12 @@ export class Sessions {
       return null;
     }
     const user = namedUser && named === s.userId ? namedUser : await getUser(reads, t, s.userId);
-    // A login that raced a password change may have written its session after the sweep.
-    if (!user.value || s.createdAt < user.value.passwordChangedAt) return null;
+    // A login that raced a password change may have written its session after the sweep; a
+    // customer an operator locked has no session at all (the one place trading and withdrawing
+    // are refused; the engine's closes need none).
+    if (!user.value || s.createdAt < user.value.passwordChangedAt || user.value.locked) {
+      return null;
+    }
     if (now - s.lastSeenAt > SESSION_TOUCH_MS) {
       await this.d.kv.atomic().check(entry).set(entry.key, { ...s, lastSeenAt: now }, {
         expireIn: Math.max(1000, s.expiresAt - now),
@@ -281,7 +285,7 @@ export class Sessions {
     const now = this.d.now();
     if (now >= s.expiresAt || now - s.lastSeenAt > (s.idleMs ?? this.d.sessionIdleMs)) return false;
     const user = await getUser(this.d.kv, t, s.userId);
-    return !!user.value && s.createdAt >= user.value.passwordChangedAt;
+    return !!user.value && s.createdAt >= user.value.passwordChangedAt && !user.value.locked;
   }
 
   async logout(t: string, s: Session) {

@@ -21,6 +21,8 @@ export interface UserRecord {
   /** The version of the user agreement accepted at registration (absent: registered before). */
   agreementVersion?: number;
   agreementAcceptedAt?: number;
+  /** Locked by an operator (with the reason): no sign-in, no session, no trading or withdrawing. */
+  locked?: { at: number; by: string; reason: string } | null;
 }
 
 export interface SessionRecord {
@@ -38,7 +40,7 @@ export interface SessionRecord {
   idleMs?: number;
 }
 
-export type LoginResult = "success" | "wrongPassword" | "totpFailed" | "throttled";
+export type LoginResult = "success" | "wrongPassword" | "totpFailed" | "throttled" | "locked";
 
 /** One sign-in attempt on a known account (recent sign-ins), kept in a bounded ring. */
 export interface LoginRecord {

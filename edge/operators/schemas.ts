@@ -22,7 +22,14 @@ export const JsonValue: z.ZodType<Json> = z.lazy(() =>
   ])
 ).meta({ id: "JsonValue" });
 
-export const OperatorRoleSchema = z.enum(["funds", "identity", "audit", "content"]);
+export const OperatorRoleSchema = z.enum([
+  "funds",
+  "identity",
+  "audit",
+  "content",
+  "support",
+  "admin",
+]);
 
 export const OperatorLoginReply = z.object({
   expiresAt: Ms,

@@ -10,7 +10,7 @@ export interface OperatorRecord {
   lastTotpStep: number;
 }
 
-export type OperatorRole = "funds" | "identity" | "audit" | "content";
+export type OperatorRole = "funds" | "identity" | "audit" | "content" | "support" | "admin";
 
 export interface OperatorSessionRecord {
   username: string;

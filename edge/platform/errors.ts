@@ -16,6 +16,8 @@ export type ErrorId =
   | "RATE_LIMITED"
   | "LOCKED"
   | "BAD_CREDENTIALS"
+  /** an operator locked the account: no sign-in, trading or withdrawing */
+  | "ACCOUNT_LOCKED"
   | "TOTP_REQUIRED"
   | "TOTP_INVALID"
   | "TWO_FACTOR_ON"

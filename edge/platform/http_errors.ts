@@ -22,6 +22,7 @@ export const HTTP_STATUS: { readonly [K in ErrorId]: ContentfulStatusCode } = {
   RATE_LIMITED: 429,
   LOCKED: 429,
   BAD_CREDENTIALS: 400,
+  ACCOUNT_LOCKED: 403,
   TOTP_REQUIRED: 400,
   TOTP_INVALID: 400,
   TWO_FACTOR_ON: 409,

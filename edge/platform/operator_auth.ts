@@ -27,12 +27,16 @@ export async function operatorOf(c: Ctx): Promise<OperatorSession | null> {
   return await c.get("deps").operators.session(c.get("tenant").id, token);
 }
 
-/** Sets `c.var.operator`; without a session 401 (-99), without `role` 403. */
-export function operatorAuth(role?: OperatorRole) {
+/**
+ * Sets `c.var.operator`; without a session 401 (-99), without `role` (or any of the roles
+ * given as a list) 403.
+ */
+export function operatorAuth(role?: OperatorRole | readonly OperatorRole[]) {
+  const any = role === undefined ? null : typeof role === "string" ? [role] : role;
   return createMiddleware<AppEnv>(async (c, next) => {
     const s = await operatorOf(c);
     if (!s) throw new DomainError("UNAUTHORIZED");
-    if (role && !s.roles.includes(role)) throw new DomainError("FORBIDDEN");
+    if (any && !any.some((r) => s.roles.includes(r))) throw new DomainError("FORBIDDEN");
     c.set("operator", s);
     await next();
   });

@@ -1,0 +1,309 @@
+/**
+ * The operators' view of customers: search (phone, user id, verified name, document number), one
+ * customer's page assembled from the capabilities that own each part, lock/unlock with a reason
+ * and a message to the customer. Sensitive fields (document numbers, full card and account
+ * numbers, addresses) are masked unless an operator of a role that needs them asks, and every
+ * such view is audited. Every write is audited in its own commit.
+ */
+import { getUser, keys as accountKeys, type UserRecord } from "../accounts/store.ts";
+import { LOGIN_LOG_SIZE } from "../accounts/sessions.ts";
+import { type LoginRecord, type SessionRecord } from "../accounts/store.ts";
+import { deleteUserSessions } from "../accounts/store.ts";
+import { maskPhone } from "../accounts/service.ts";
+import { describeDevice } from "../platform/device.ts";
+import { DomainError } from "../platform/errors.ts";
+import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
+import {
+  DOC_TYPES,
+  identityKeys,
+  type IdentityStatus,
+  type Submission,
+} from "../identity/store.ts";
+import { normalizeDocNumber } from "../identity/certify.ts";
+import { maskAddress, maskCard } from "../funds/formats.ts";
+import { methodJson } from "../funds/methods.ts";
+import { rechargeJson } from "../funds/recharge.ts";
+import { customerWithdrawalJson, withdrawalJson } from "../funds/withdraw.ts";
+import { assetsJson, customerAssets } from "../ledger/assets.ts";
+import { bookOfUser } from "../ledger/accounts.ts";
+import { messageInto } from "../messages/store.ts";
+import { type Actor, audited, auditInto } from "./audit.ts";
+import type { Json, OperatorRole } from "./store.ts";
+import type { Deps } from "../platform/context.ts";
+
+/** Roles that read the customers section, lock and unlock, see sensitive fields. */
+export const CUSTOMER_READERS: OperatorRole[] = ["support", "funds", "identity", "admin"];
+export const CUSTOMER_WRITERS: OperatorRole[] = ["support", "admin"];
+export const SENSITIVE_READERS: OperatorRole[] = ["identity", "admin"];
+
+/** A name search reads at most this many verification records (a bounded scan). */
+const NAME_SCAN_LIMIT = 5000;
+const SEARCH_LIMIT = 20;
+
+export interface CustomerLock {
+  at: number;
+  by: string;
+  reason: string;
+}
+
+export interface CustomerHit {
+  userId: string;
+  phone: string;
+  verifiedName: string | null;
+  certifyLevel: UserRecord["certifyLevel"];
+  book: "live" | "demo";
+  createdAt: number;
+  locked: boolean;
+  matched: "phone" | "userId" | "name" | "document";
+}
+
+const maskDoc = (n: string) => n.length <= 4 ? "****" : "****" + n.slice(-4);
+
+export class Customers {
+  constructor(private d: Deps) {}
+
+  private get kv() {
+    return this.d.kv;
+  }
+
+  private async hit(t: string, u: UserRecord, matched: CustomerHit["matched"]) {
+    const st = (await this.kv.get<IdentityStatus>(identityKeys.status(t, u.userId))).value;
+    return {
+      userId: u.userId,
+      phone: maskPhone(u.phone),
+      verifiedName: st?.verifiedName ?? null,
+      certifyLevel: u.certifyLevel,
+      book: bookOfUser(u.userId),
+      createdAt: u.createdAt,
+      locked: !!u.locked,
+      matched,
+    } satisfies CustomerHit;
+  }
+
+  /**
+   * Customers matching `q`: a user id (exact), a phone (exact, or a prefix starting with +), a
+   * document number (exact, any type) and a verified name (contains, case-insensitive; a bounded
+   * scan). At most SEARCH_LIMIT hits, each customer once.
+   */
+  async search(t: string, q: string): Promise<{ items: CustomerHit[] }> {
+    const query = q.trim();
+    const out = new Map<string, CustomerHit>();
+    const add = async (userId: string, matched: CustomerHit["matched"]) => {
+      if (out.size >= SEARCH_LIMIT || out.has(userId)) return;
+      const u = (await getUser(this.kv, t, userId)).value;
+      if (u) out.set(userId, await this.hit(t, u, matched));
+    };
+    if (/^\d{1,20}$/.test(query)) await add(query, "userId");
+    const phone = query.replace(/[\s()-]/g, "");
+    if (/^\+\d{2,15}$/.test(phone)) {
+      const prefix = accountKeys.phone(t, "").slice(0, -1);
+      for await (
+        const e of this.kv.list<string>({
+          start: [...prefix, phone],
+          end: [...prefix, phone + "\uffff"],
+        }, { limit: SEARCH_LIMIT })
+      ) await add(e.value, "phone");
+    }
+    const doc = normalizeDocNumber(query);
+    if (/^[A-Z0-9]{3,64}$/.test(doc)) {
+      const hits = await this.kv.getMany<string[]>(
+        DOC_TYPES.map((d) => identityKeys.doc(t, d, doc)),
+      );
+      for (const h of hits) if (h.value) await add(h.value, "document");
+    }
+    const name = query.toLocaleLowerCase();
+    if (name.length >= 2 && !/^\+?\d+$/.test(name)) {
+      const prefix = identityKeys.status(t, "").slice(0, -1);
+      for await (
+        const e of this.kv.list<IdentityStatus>({ prefix }, { limit: NAME_SCAN_LIMIT })
+      ) {
+        if (out.size >= SEARCH_LIMIT) break;
+        if (e.value.verifiedName?.toLocaleLowerCase().includes(name)) {
+          await add(String(e.key[e.key.length - 1]), "name");
+        }
+      }
+    }
+    return { items: [...out.values()] };
+  }
+
+  /**
+   * One customer's page. `sensitive` (an operator of SENSITIVE_READERS asked) shows document
+   * numbers, full card and account numbers and addresses, and the view is audited.
+   */
+  async detail(t: string, userId: string, by: Actor, sensitive: boolean) {
+    const u = (await getUser(this.kv, t, userId)).value;
+    if (!u) throw new DomainError("NOT_FOUND");
+    const d = this.d;
+    const now = d.now();
+    const [assets, st, methods, recharges, withdrawals, messages] = await Promise.all([
+      customerAssets(d.ledger, d.prices, t, userId),
+      d.identity.status(t, userId),
+      d.methods.list(t, userId),
+      d.recharges.history(t, userId, 50),
+      d.withdrawals.history(t, userId, 50),
+      d.messages.list(t, userId, 50),
+    ]);
+    const [holding, pending, closed, fast, spot, wealth] = await Promise.all([
+      d.contracts.list(t, userId, "holding", 100),
+      d.contracts.list(t, userId, "pending", 100),
+      d.contracts.list(t, userId, "closed", 20),
+      d.fast.list(t, userId, { limit: 50 }),
+      d.spot.list(t, userId, undefined, 50),
+      d.wealth.orders(t, userId, 50),
+    ]);
+    let document: { docType: string; docNumber: string; name: string } | null = null;
+    if (st.junior) {
+      const sub = (await this.kv.get<Submission>(
+        identityKeys.submission(t, st.junior.submissionId),
+      )).value;
+      if (sub?.junior) {
+        document = {
+          docType: sub.junior.docType,
+          docNumber: sensitive ? sub.junior.docNumber : maskDoc(sub.junior.docNumber),
+          name: sub.junior.name,
+        };
+      }
+    }
+    const sessions = [];
+    for await (const e of this.kv.list<number>({ prefix: accountKeys.userSessions(t, userId) })) {
+      const tokenHash = e.key[e.key.length - 1] as string;
+      const rec = (await this.kv.get<SessionRecord>(accountKeys.session(t, tokenHash))).value;
+      if (!rec || now >= rec.expiresAt || rec.createdAt < u.passwordChangedAt) continue;
+      sessions.push({
+        device: describeDevice(rec.userAgent),
+        ip: rec.ip ?? null,
+        createdAt: rec.createdAt,
+        lastSeenAt: rec.lastSeenAt,
+      });
+      if (sessions.length >= 50) break;
+    }
+    const logins: { at: number; ip: string; device: string | null; result: string }[] = [];
+    for await (
+      const e of this.kv.list<LoginRecord>({ prefix: accountKeys.logins(t, userId) }, {
+        limit: LOGIN_LOG_SIZE,
+      })
+    ) {
+      logins.push({
+        at: e.value.at,
+        ip: e.value.ip,
+        device: describeDevice(e.value.userAgent),
+        result: e.value.result,
+      });
+    }
+    logins.sort((a, b) => b.at - a.at);
+    const page = {
+      userId: u.userId,
+      phone: sensitive ? u.phone : maskPhone(u.phone),
+      book: bookOfUser(u.userId),
+      createdAt: u.createdAt,
+      certifyLevel: u.certifyLevel,
+      twoFactor: !!u.totpSecret,
+      locale: u.locale,
+      locked: u.locked ?? null,
+      sensitive,
+      balances: assetsJson(assets).rows,
+      positions: [...pending, ...holding, ...closed],
+      fastOrders: fast.items,
+      spotOrders: spot,
+      wealthOrders: wealth.items,
+      recharges: recharges.items.map((r) => {
+        const j = rechargeJson(r);
+        return sensitive ? j : { ...j, remitterAccount: maskCard(j.remitterAccount) };
+      }),
+      withdrawals: withdrawals.items.map((w) =>
+        sensitive ? withdrawalJson(w) : customerWithdrawalJson(w)
+      ),
+      verification: {
+        certifyLevel: u.certifyLevel,
+        junior: st.junior,
+        advanced: st.advanced,
+        verifiedName: st.verifiedName,
+        document,
+      },
+      paymentMethods: methods.map((m) => {
+        if (sensitive) return { ...methodJson(m), bank: m.bank, crypto: m.crypto };
+        const j = methodJson(m);
+        return {
+          ...j,
+          bank: j.bank ? { ...j.bank, bankAddress: j.bank.bankAddress ? "****" : null } : null,
+          crypto: j.crypto ? { ...j.crypto, address: maskAddress(j.crypto.address) } : null,
+        };
+      }),
+      messages: messages.items,
+      sessions,
+      logins,
+    };
+    if (sensitive) {
+      const op = this.kv.atomic();
+      auditInto(op, t, {
+        at: now,
+        operator: by.operator,
+        action: "customer.viewSensitive",
+        target: `customer:${userId}`,
+        before: null,
+        after: null,
+        ip: by.ip,
+      });
+      await op.commit();
+    }
+    return page;
+  }
+
+  /**
+   * Lock (a reason) or unlock a customer, audited: a locked customer's sessions end (the session
+   * lookup refuses them, and they are deleted), sign-in is refused; their open positions keep
+   * running (the engine needs no session).
+   */
+  async setLock(t: string, userId: string, by: Actor, lock: boolean, reason: string) {
+    const at = this.d.now();
+    const r = await audited<UserRecord, { userId: string; locked: CustomerLock | null }>(
+      this.kv,
+      t,
+      by,
+      at,
+      accountKeys.user(t, userId),
+      (u) => {
+        if (!u) throw new DomainError("NOT_FOUND");
+        const was = u.locked ?? null;
+        const next: CustomerLock | null = lock ? { at, by: by.operator, reason } : null;
+        const { locked: _l, ...rest } = u;
+        return {
+          value: next ? { ...rest, locked: next } : rest,
+          action: lock ? "customer.lock" : "customer.unlock",
+          target: `customer:${userId}`,
+          before: { locked: was as unknown as Json },
+          after: { locked: next as unknown as Json, reason },
+          result: { userId, locked: next },
+        };
+      },
+    );
+    if (lock) await deleteUserSessions(this.kv, t, userId);
+    return r;
+  }
+
+  /** A message to the customer's inbox, audited in the same commit. */
+  async message(t: string, userId: string, by: Actor, m: { title: string; body: string }) {
+    for await (const _attempt of commitAttempts()) {
+      const u = await getUser(this.kv, t, userId);
+      if (!u.value) throw new DomainError("NOT_FOUND");
+      const at = this.d.now();
+      const op = this.kv.atomic().check(u);
+      const rec = messageInto(op, t, userId, {
+        at,
+        kind: "operatorMessage",
+        params: { title: m.title, body: m.body },
+      });
+      auditInto(op, t, {
+        at,
+        operator: by.operator,
+        action: "customer.message",
+        target: `customer:${userId}`,
+        before: null,
+        after: { id: rec.id, title: m.title, body: m.body },
+        ip: by.ip,
+      });
+      if ((await op.commit()).ok) return { id: rec.id };
+    }
+    throw storeBusy();
+  }
+}
