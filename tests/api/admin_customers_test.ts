@@ -256,6 +256,42 @@ Deno.test("operators: customers search, page, sensitive fields, lock/unlock, mes
       assertEquals(inbox.items[0]?.title, "About your account");
       assertEquals(inbox.items[0]?.body, "Please contact us.");
     });
+    await t.step(
+      "the console pages: search, the customer's page, sensitive on request",
+      async () => {
+        const page = async (path: string, tok: string) => {
+          const r = await srv.page(path, { headers: { cookie: `tw_op=${tok}` } });
+          return { status: r.status, html: await r.text(), location: r.headers.get("location") };
+        };
+        const home = await srv.page("/admin", { headers: { cookie: `tw_op=${support}` } });
+        assertEquals(home.headers.get("location"), "/admin/customers");
+        await home.body?.cancel();
+        const found = await page(`/admin/customers?q=${encodeURIComponent(PHONE)}`, support);
+        assertEquals(found.status, 200);
+        assert(found.html.includes(`data-user="${userId}"`));
+        const one = await page(`/admin/customers?id=${userId}`, support);
+        for (const part of ["balances", "positions", "fast", "recharges", "methods", "logins"]) {
+          assert(one.html.includes(`data-testid="part-${part}"`), part);
+        }
+        assert(one.html.includes('data-testid="customer-message"'));
+        assert(!one.html.includes('data-testid="show-sensitive"'));
+        const before = (await srv.deps.operators.auditLog("demo", 100)).items.length;
+        // support asking for sensitive fields gets the masked page (and no audit entry)
+        const masked = await page(`/admin/customers?id=${userId}&sensitive=true`, support);
+        assert(masked.html.includes("****"));
+        assertEquals((await srv.deps.operators.auditLog("demo", 100)).items.length, before);
+        const full = await page(`/admin/customers?id=${userId}&sensitive=true`, ops);
+        assert(!full.html.includes('data-testid="customer-message"'), "funds/identity: read only");
+        const after = (await srv.deps.operators.auditLog("demo", 100)).items;
+        assertEquals(after.length, before + 1);
+        assertEquals(after[0]?.action, "customer.viewSensitive");
+        const denied = await srv.page("/admin/customers", {
+          headers: { cookie: `tw_op=${content}` },
+        });
+        assertEquals(denied.headers.get("location"), "/admin/content");
+        await denied.body?.cancel();
+      },
+    );
   } finally {
     await srv.close();
   }

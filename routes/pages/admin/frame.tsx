@@ -7,6 +7,7 @@ import type { ComponentChildren } from "preact";
 import { type QueueName, QUEUES } from "../../../edge/operators/queues.ts";
 import type { OperatorSession } from "../../../edge/operators/service.ts";
 import type { OperatorRole } from "../../../edge/operators/store.ts";
+import { CUSTOMER_READERS } from "../../../edge/operators/customers.ts";
 import type { Ctx } from "../../../edge/platform/context.ts";
 import { operatorOf } from "../../../edge/platform/operator_auth.ts";
 import { Island } from "../../../edge/render/island.tsx";
@@ -15,16 +16,20 @@ import AdminLogout from "../../../islands/AdminLogout.tsx";
 import type { PageDef } from "../types.ts";
 
 /** The console's sections in menu order (the review queues first), each with its role. */
-export type Section = QueueName | "audit" | "demo" | "settings" | "content";
-export const SECTIONS: readonly { name: Section; role: OperatorRole }[] = [
-  ...QUEUES.map((q) => ({ name: q.name, role: q.role })),
-  { name: "audit", role: "audit" },
-  { name: "demo", role: "audit" },
-  { name: "settings", role: "funds" },
-  { name: "content", role: "content" },
+export type Section = QueueName | "customers" | "audit" | "demo" | "settings" | "content";
+/** Each section opens to an operator holding any of its roles. */
+export const SECTIONS: readonly { name: Section; roles: readonly OperatorRole[] }[] = [
+  ...QUEUES.map((q) => ({ name: q.name, roles: [q.role] })),
+  { name: "customers", roles: CUSTOMER_READERS },
+  { name: "audit", roles: ["audit"] },
+  { name: "demo", roles: ["audit"] },
+  { name: "settings", roles: ["funds"] },
+  { name: "content", roles: ["content"] },
 ];
 
-const allowed = (op: OperatorSession) => SECTIONS.filter((s) => op.roles.includes(s.role));
+const opens = (op: OperatorSession, roles: readonly OperatorRole[]) =>
+  roles.some((r) => op.roles.includes(r));
+const allowed = (op: OperatorSession) => SECTIONS.filter((s) => opens(op, s.roles));
 
 /** Where `/admin` sends a signed-in operator: the first section their roles open. */
 export function homeOf(op: OperatorSession): string | null {
@@ -93,7 +98,7 @@ export function sectionPage(
   section: Section,
   render: (c: Ctx, op: OperatorSession) => Response | Promise<Response>,
 ): PageDef {
-  const role = SECTIONS.find((s) => s.name === section)!.role;
+  const roles = SECTIONS.find((s) => s.name === section)!.roles;
   return {
     path: `/admin/${section}`,
     layout: "any",
@@ -105,7 +110,7 @@ export function sectionPage(
         return c.redirect(`/admin?next=${encodeURIComponent(url.pathname + url.search)}`, 302);
       }
       c.set("operator", op);
-      if (!op.roles.includes(role)) {
+      if (!opens(op, roles)) {
         const home = homeOf(op);
         if (home) return c.redirect(home, 302);
         return consoleDocument(

@@ -10,6 +10,7 @@ import AdminSignIn, { SIGNIN_TEXTS } from "../../../islands/AdminSignIn.tsx";
 import type { PageDef } from "../types.ts";
 import { auditPage } from "./audit.tsx";
 import { contentPage } from "./content.tsx";
+import { customersPage } from "./customers.tsx";
 import { certificationsPage } from "./certifications.tsx";
 import { consoleDocument, homeOf } from "./frame.tsx";
 import { demoPage } from "./demo.tsx";
@@ -50,6 +51,7 @@ export const adminPages: PageDef[] = [
   rechargesPage,
   withdrawalsPage,
   certificationsPage,
+  customersPage,
   auditPage,
   demoPage,
   settingsPage,

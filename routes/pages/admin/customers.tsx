@@ -1,0 +1,379 @@
+/**
+ * Customers: a search (`?q=`: phone, user id, verified name, document number) and one customer's
+ * page (`?id=`): every section read from the capabilities, sensitive fields on request
+ * (`&sensitive=true`, roles identity/admin, audited), lock/unlock with a reason and a message
+ * (roles support/admin) through small islands.
+ */
+import type { ComponentChildren } from "preact";
+import {
+  CUSTOMER_WRITERS,
+  Customers,
+  SENSITIVE_READERS,
+} from "../../../edge/operators/customers.ts";
+import type { OperatorSession } from "../../../edge/operators/service.ts";
+import { CustomerSearchQuery } from "../../api/admin_customers.ts";
+import { DomainError } from "../../../edge/platform/errors.ts";
+import { pickTexts } from "../../../edge/platform/locale.ts";
+import { Island } from "../../../edge/render/island.tsx";
+import AdminDecision, { DECISION_TEXTS } from "../../../islands/AdminDecision.tsx";
+import AdminCustomerMessage, {
+  CUSTOMER_MESSAGE_TEXTS,
+} from "../../../islands/AdminCustomerMessage.tsx";
+import AdminNotice from "../../../islands/AdminNotice.tsx";
+import { consoleDocument, sectionPage } from "./frame.tsx";
+import { type Fmt, fmtOf, Item } from "./parts.tsx";
+
+type Row = Record<string, unknown>;
+type Col = [label: string, value: (r: Row) => ComponentChildren];
+
+const rowsOf = (x: unknown) => x as Row[];
+const str = (v: unknown) => v === null || v === undefined ? "—" : String(v);
+const has = (op: OperatorSession, roles: readonly string[]) =>
+  roles.some((r) => op.roles.includes(r as never));
+
+/** One section of the customer's page: a heading and a table (or "nothing"). */
+function Part(
+  { id, title, rows, cols, f }: { id: string; title: string; rows: Row[]; cols: Col[]; f: Fmt },
+) {
+  return (
+    <section class="admin-part" aria-labelledby={`part-${id}`} data-testid={`part-${id}`}>
+      <h3 id={`part-${id}`}>{title} ({rows.length})</h3>
+      {rows.length === 0 ? <p class="muted small">{f.t("admin.none")}</p> : (
+        <div class="table-wrap">
+          <table class="table admin-table">
+            <thead>
+              <tr>
+                {cols.map(([label]) => <th key={label} scope="col">{label}</th>)}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r, i) => (
+                <tr key={i}>
+                  {cols.map(([label, v]) => <td key={label} class="small">{v(r)}</td>)}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export const customersPage = sectionPage("customers", async (c, op) => {
+  const f = fmtOf(c);
+  const t = f.t;
+  const tenant = c.var.tenant.id;
+  const svc = new Customers(c.var.deps);
+  const flash = c.req.query("flash") === "done" ? "done" : null;
+  const rawQ = c.req.query("q") ?? "";
+  const id = c.req.query("id");
+  let error = "";
+
+  let results: Awaited<ReturnType<Customers["search"]>>["items"] | null = null;
+  if (rawQ) {
+    const parsed = CustomerSearchQuery.safeParse({ q: rawQ });
+    if (parsed.success) results = (await svc.search(tenant, parsed.data.q)).items;
+    else error = t("errors.VALIDATION");
+  }
+
+  let detail: Awaited<ReturnType<Customers["detail"]>> | null = null;
+  if (id !== undefined) {
+    const sensitive = c.req.query("sensitive") === "true" && has(op, SENSITIVE_READERS);
+    try {
+      if (!/^[0-9A-Za-z-]{1,64}$/.test(id)) throw new DomainError("NOT_FOUND");
+      detail = await svc.detail(tenant, id, {
+        operator: op.username,
+        ip: c.var.ip,
+      }, sensitive);
+    } catch (e) {
+      if (!(e instanceof DomainError) || e.error !== "NOT_FOUND") throw e;
+      error = t("errors.NOT_FOUND");
+    }
+  }
+
+  const search = (
+    <form class="admin-filter" method="get" action="/admin/customers" role="search">
+      <label for="customer-q" class="sr-only">{t("admin.customerSearch")}</label>
+      <input
+        id="customer-q"
+        name="q"
+        type="search"
+        maxLength={64}
+        value={rawQ}
+        placeholder={t("admin.customerSearch")}
+        data-testid="customer-q"
+      />
+      <button type="submit" class="btn btn-primary btn-small">{t("admin.search")}</button>
+    </form>
+  );
+
+  const list = results && (
+    <div class="card admin-list" data-testid="customer-results">
+      {results.length === 0
+        ? <p class="muted admin-empty">{t("admin.noCustomers")}</p>
+        : (
+          <div class="table-wrap">
+            <table class="table admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("admin.customer")}</th>
+                  <th scope="col">{t("admin.phone")}</th>
+                  <th scope="col">{t("admin.verifiedName")}</th>
+                  <th scope="col">{t("admin.level")}</th>
+                  <th scope="col">{t("admin.status")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {results.map((h) => (
+                  <tr key={h.userId} data-user={h.userId}>
+                    <td class="mono">
+                      <a href={`/admin/customers?id=${encodeURIComponent(h.userId)}`}>{h.userId}</a>
+                    </td>
+                    <td class="mono">{h.phone}</td>
+                    <td>{h.verifiedName ?? "—"}</td>
+                    <td>{h.certifyLevel}</td>
+                    <td>{h.locked ? t("admin.locked") : t("admin.active")}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+    </div>
+  );
+
+  const d = detail;
+  const writer = has(op, CUSTOMER_WRITERS);
+  const page = d && (
+    <article class="card admin-detail" aria-labelledby="customer-title" data-testid="customer">
+      <div class="admin-detail-head">
+        <h2 id="customer-title" tabIndex={-1}>
+          {t("admin.customer")} <span class="mono">{d.userId}</span>
+        </h2>
+        <span
+          class={`admin-status ${d.locked ? "s-rejected" : "s-authenticated"}`}
+          data-testid="customer-status"
+        >
+          {d.locked ? t("admin.locked") : t("admin.active")}
+        </span>
+      </div>
+      <dl class="admin-dl">
+        <Item label={t("admin.phone")}>{d.phone}</Item>
+        <Item label={t("funds.time")}>{f.time(d.createdAt)}</Item>
+        <Item label={t("admin.level")}>{d.certifyLevel}</Item>
+        <Item label={t("admin.verifiedName")}>{d.verification.verifiedName ?? "—"}</Item>
+        {d.verification.document && (
+          <Item label={t("admin.document")} testid="customer-document">
+            {`${d.verification.document.docType} ${d.verification.document.docNumber}`}
+          </Item>
+        )}
+        {d.locked && (
+          <Item label={t("admin.lockReason")}>
+            {`${d.locked.reason} · ${d.locked.by} · ${f.time(d.locked.at)}`}
+          </Item>
+        )}
+      </dl>
+      {has(op, SENSITIVE_READERS) && !d.sensitive && (
+        <p>
+          <a
+            class="btn btn-ghost btn-small"
+            href={`/admin/customers?id=${encodeURIComponent(d.userId)}&sensitive=true`}
+            data-testid="show-sensitive"
+          >
+            {t("admin.showSensitive")}
+          </a>
+        </p>
+      )}
+      {writer && (
+        <Island
+          name="AdminDecision"
+          of={AdminDecision}
+          props={{
+            queue: "customers",
+            id: d.userId,
+            actions: [d.locked ? "unlock" : "lock"],
+            needsReason: ["lock", "unlock"],
+            summary: d.userId,
+            tx: {
+              ...pickTexts(t, [...DECISION_TEXTS, "admin.lock", "admin.unlock"]),
+              "admin.reason": t("admin.lockReason"),
+            },
+          }}
+        />
+      )}
+      <Part
+        id="balances"
+        title={t("admin.balances")}
+        f={f}
+        rows={rowsOf(d.balances)}
+        cols={[
+          [t("admin.wallet"), (r) =>
+            str(r.wallet)],
+          [t("admin.currency"), (r) =>
+            str(r.currency)],
+          [t("admin.available"), (r) =>
+            f.exact(str(r.available))],
+          [t("admin.frozen"), (r) => f.exact(str(r.frozen))],
+        ]}
+      />
+      <Part
+        id="positions"
+        title={t("admin.positions")}
+        f={f}
+        rows={rowsOf(d.positions)}
+        cols={[
+          ["#", (r) => <span class="mono">{str(r.orderNo)}</span>],
+          [t("admin.symbol"), (r) => str(r.symbol)],
+          [t("admin.side"), (r) => str(r.side)],
+          [t("admin.amount"), (r) => str(r.qty)],
+          [t("admin.status"), (r) => str(r.status)],
+        ]}
+      />
+      <Part
+        id="fast"
+        title={t("admin.fastOrders")}
+        f={f}
+        rows={rowsOf(d.fastOrders)}
+        cols={[
+          ["#", (r) => <span class="mono">{str(r.orderNo)}</span>],
+          [t("admin.symbol"), (r) => str(r.symbol)],
+          [t("admin.amount"), (r) => str(r.stake)],
+          [t("admin.status"), (r) => `${str(r.status)} ${r.outcome ? str(r.outcome) : ""}`],
+        ]}
+      />
+      <Part
+        id="spot"
+        title={t("admin.spotOrders")}
+        f={f}
+        rows={rowsOf(d.spotOrders)}
+        cols={[
+          ["#", (r) => <span class="mono">{str(r.orderNo ?? r.id)}</span>],
+          [t("admin.symbol"), (r) => str(r.symbol)],
+          [t("admin.side"), (r) => str(r.side)],
+          [t("admin.status"), (r) => str(r.status)],
+        ]}
+      />
+      <Part
+        id="wealth"
+        title={t("admin.wealthOrders")}
+        f={f}
+        rows={rowsOf(d.wealthOrders)}
+        cols={[
+          ["#", (r) => <span class="mono">{str(r.id ?? r.orderNo)}</span>],
+          [t("admin.amount"), (r) => str(r.amount)],
+          [t("admin.status"), (r) => str(r.status)],
+        ]}
+      />
+      <Part
+        id="recharges"
+        title={t("admin.recharges")}
+        f={f}
+        rows={rowsOf(d.recharges)}
+        cols={[
+          [t("funds.time"), (r) => f.time(r.createdAt as number)],
+          [t("admin.amount"), (r) => `${str(r.amount)} ${str(r.currency)}`],
+          [t("admin.account"), (r) => <span class="mono">{str(r.remitterAccount)}</span>],
+          [t("admin.status"), (r) => str(r.status)],
+        ]}
+      />
+      <Part
+        id="withdrawals"
+        title={t("admin.withdrawals")}
+        f={f}
+        rows={rowsOf(d.withdrawals)}
+        cols={[
+          [t("funds.time"), (r) => f.time(r.createdAt as number)],
+          [t("admin.amount"), (r) => `${str(r.amount)} ${str(r.currency)}`],
+          [t("admin.payTo"), (r) =>
+            str(r.methodLabel ?? (r.method as { label?: string } | undefined)?.label)],
+          [t("admin.status"), (r) =>
+            str(r.status)],
+        ]}
+      />
+      <Part
+        id="methods"
+        title={t("admin.paymentMethods")}
+        f={f}
+        rows={rowsOf(d.paymentMethods)}
+        cols={[
+          [t("admin.kind"), (r) =>
+            str(r.kind)],
+          [t("admin.account"), (r) => {
+            const b = r.bank as Row | null;
+            const k = r.crypto as Row | null;
+            return (
+              <span class="mono">
+                {b ? `${str(b.bankName)} ${str(b.number)} ${str(b.holder)}` : str(k?.address)}
+              </span>
+            );
+          }],
+        ]}
+      />
+      <Part
+        id="messages"
+        title={t("admin.messages")}
+        f={f}
+        rows={rowsOf(d.messages)}
+        cols={[
+          [t("funds.time"), (r) => f.time(r.at as number)],
+          [t("admin.kind"), (r) => str(r.kind)],
+          [t("admin.read"), (r) => (r.read ? "✓" : "")],
+        ]}
+      />
+      {writer && (
+        <section class="admin-part" aria-labelledby="part-send">
+          <h3 id="part-send">{t("admin.sendMessage")}</h3>
+          <Island
+            name="AdminCustomerMessage"
+            of={AdminCustomerMessage}
+            props={{ userId: d.userId, tx: pickTexts(t, CUSTOMER_MESSAGE_TEXTS) }}
+          />
+        </section>
+      )}
+      <Part
+        id="sessions"
+        title={t("admin.sessions")}
+        f={f}
+        rows={rowsOf(d.sessions)}
+        cols={[
+          [t("funds.time"), (r) => f.time(r.createdAt as number)],
+          [t("admin.device"), (r) => str(r.device)],
+          ["IP", (r) => <span class="mono">{str(r.ip)}</span>],
+        ]}
+      />
+      <Part
+        id="logins"
+        title={t("admin.logins")}
+        f={f}
+        rows={rowsOf(d.logins)}
+        cols={[
+          [t("funds.time"), (r) => f.time(r.at as number)],
+          [t("admin.device"), (r) => str(r.device)],
+          ["IP", (r) => <span class="mono">{str(r.ip)}</span>],
+          [t("admin.status"), (r) => str(r.result)],
+        ]}
+      />
+    </article>
+  );
+
+  const body = (
+    <section class="admin-queue" aria-labelledby="customers-title">
+      <div class="admin-bar">
+        <h2 id="customers-title">{t("admin.customers")}</h2>
+        {search}
+      </div>
+      {flash && (
+        <Island name="AdminNotice" of={AdminNotice} props={{ text: t("admin.done"), ok: true }} />
+      )}
+      {error && <p class="admin-alert" role="alert">{error}</p>}
+      {list}
+      {page}
+      {!list && !page && !error && <p class="muted">{t("admin.customerHint")}</p>}
+    </section>
+  );
+  return consoleDocument(c, `${t("admin.customers")} · ${t("admin.title")}`, body, {
+    session: op,
+    section: "customers",
+  });
+});
