@@ -172,6 +172,20 @@ Deno.test("operators: customers search, page, sensitive fields, lock/unlock, mes
         }),
         "fast",
       );
+      const position = ok(
+        await srv.call<{ orderNo: string }>("/api/contract/order", {
+          token,
+          body: {
+            symbol: "BTCUSDT",
+            lots: 1,
+            leverage: 20,
+            type: "market",
+            side: "long",
+            stopLoss: "59500",
+          },
+        }),
+        "contract",
+      );
       const locked = ok(
         await srv.call<{ locked: { reason: string } | null }>(
           `/api/admin/customers/${userId}/lock`,
@@ -190,6 +204,16 @@ Deno.test("operators: customers search, page, sensitive fields, lock/unlock, mes
         const [path, body] of [
           ["/api/fast/order", { symbol: "BTCUSDT", direction: "up", duration: 30, stake: "10" }],
           ["/api/withdraw", { methodId: "x", amount: "10", drawPassword: "123456" }],
+          ["/api/contract/order", {
+            symbol: "BTCUSDT",
+            lots: 1,
+            leverage: 20,
+            type: "market",
+            side: "long",
+          }],
+          [`/api/contract/positions/${position.orderNo}/close`, {}],
+          ["/api/spot/order", { symbol: "BTCUSDT", side: "buy", type: "market", amount: "10" }],
+          ["/api/exchange/quote", { from: "USDT", to: "BTC", amount: "10" }],
           ["/api/user/info", undefined],
         ] as const
       ) {
@@ -208,6 +232,10 @@ Deno.test("operators: customers search, page, sensitive fields, lock/unlock, mes
       for (let i = 0; i < 31; i++) await tick(srv, "60100");
       const settled = await srv.deps.fast.get("demo", fast.orderNo);
       assertEquals(settled?.status, "settled");
+      // and the open position still closes at its stop-loss
+      await tick(srv, "59000");
+      const closed = await srv.deps.contracts.get("demo", position.orderNo);
+      assertEquals([closed?.status, closed?.closeReason], ["closed", "stopLoss"]);
     });
 
     await t.step("unlock restores sign-in; both writes audited", async () => {
