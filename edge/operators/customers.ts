@@ -168,7 +168,9 @@ export class Customers {
     for await (const e of this.kv.list<number>({ prefix: accountKeys.userSessions(t, userId) })) {
       const tokenHash = e.key[e.key.length - 1] as string;
       const rec = (await this.kv.get<SessionRecord>(accountKeys.session(t, tokenHash))).value;
-      if (!rec || now >= rec.expiresAt || rec.createdAt < u.passwordChangedAt) continue;
+      const idleMs = rec?.idleMs ?? d.config.sessionIdleMinutes * 60_000;
+      if (!rec || now >= rec.expiresAt || now - rec.lastSeenAt > idleMs) continue;
+      if (rec.createdAt < u.passwordChangedAt) continue;
       sessions.push({
         device: describeDevice(rec.userAgent),
         ip: rec.ip ?? null,
