@@ -28,11 +28,15 @@ export async function operatorOf(c: Ctx): Promise<OperatorSession | null> {
 }
 
 /** Sets `c.var.operator`; without a session 401 (-99), without `role` 403. */
-export function operatorAuth(role?: OperatorRole) {
+/** Signed in with `role` (or any one of several roles). */
+export function operatorAuth(role?: OperatorRole | OperatorRole[]) {
+  const roles = role === undefined ? [] : Array.isArray(role) ? role : [role];
   return createMiddleware<AppEnv>(async (c, next) => {
     const s = await operatorOf(c);
     if (!s) throw new DomainError("UNAUTHORIZED");
-    if (role && !s.roles.includes(role)) throw new DomainError("FORBIDDEN");
+    if (roles.length && !roles.some((r) => s.roles.includes(r))) {
+      throw new DomainError("FORBIDDEN");
+    }
     c.set("operator", s);
     await next();
   });
