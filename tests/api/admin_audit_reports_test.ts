@@ -370,3 +370,48 @@ Deno.test("reports: daily figures per currency after a recharge, a withdrawal an
     await srv.close();
   }
 });
+
+Deno.test("console: the audit page shows the chain status and export links; the reports section (audit or funds)", async () => {
+  const srv = await startServer({ seed: true });
+  try {
+    const op = await operatorToken(srv);
+    const page = async (path: string, token: string) => {
+      const r = await srv.page(path, { headers: { cookie: `tw_op=${token}` } });
+      return { status: r.status, url: r.url, html: await r.text() };
+    };
+    const audit = await page("/admin/audit", op);
+    assertEquals(audit.status, 200);
+    assertMatch(audit.html, /data-testid="audit-chain"[^>]*>Audit chain verified up to seq 1</);
+    assertMatch(
+      audit.html,
+      /href="\/api\/admin\/audit\/export\?from=[\d-]+&amp;to=[\d-]+&amp;format=csv"/,
+    );
+    // broken: the page says where
+    const e = await chainEntry(srv, 1);
+    await srv.kv.set(e.key, { ...e.value!, action: "nothing.happened" });
+    assertMatch((await page("/admin/audit", op)).html, /broken at seq 1 \(hash\)/);
+    await srv.kv.set(e.key, e.value!);
+
+    const reports = await page("/admin/reports?from=2026-01-01&to=2026-01-03", op);
+    assertEquals(reports.status, 200);
+    assertMatch(reports.html, /data-testid="daily-table"/);
+    assertMatch(reports.html, /2026-01-03/);
+    assertMatch(
+      reports.html,
+      /href="\/api\/admin\/reports\/daily\?from=2026-01-01&amp;to=2026-01-03&amp;format=csv"/,
+    );
+    assertMatch(reports.html, /Live exposure/);
+    const zh = await srv.page("/admin/reports", {
+      headers: { cookie: `tw_op=${op}`, "accept-language": "zh-CN" },
+    });
+    assertMatch(await zh.text(), /每日数据/);
+    // a funds operator opens it too; an identity operator is sent to their own section
+    const funds = await operatorWithRoles(srv, "cashier", ["funds"]);
+    assertEquals((await page("/admin/reports", funds)).status, 200);
+    const kyc = await operatorWithRoles(srv, "kyc", ["identity"]);
+    const r = await srv.page("/admin/reports", { headers: { cookie: `tw_op=${kyc}` } });
+    assert(r.status === 302 || !/daily-table/.test(await r.text()), "identity refused");
+  } finally {
+    await srv.close();
+  }
+});

@@ -15,16 +15,20 @@ import AdminLogout from "../../../islands/AdminLogout.tsx";
 import type { PageDef } from "../types.ts";
 
 /** The console's sections in menu order (the review queues first), each with its role. */
-export type Section = QueueName | "audit" | "demo" | "settings" | "content";
-export const SECTIONS: readonly { name: Section; role: OperatorRole }[] = [
+export type Section = QueueName | "audit" | "reports" | "demo" | "settings" | "content";
+/** Each section with the roles that open it (any one of them). */
+export const SECTIONS: readonly { name: Section; role: OperatorRole | OperatorRole[] }[] = [
   ...QUEUES.map((q) => ({ name: q.name, role: q.role })),
   { name: "audit", role: "audit" },
+  { name: "reports", role: ["audit", "funds"] },
   { name: "demo", role: "audit" },
   { name: "settings", role: "funds" },
   { name: "content", role: "content" },
 ];
 
-const allowed = (op: OperatorSession) => SECTIONS.filter((s) => op.roles.includes(s.role));
+const opens = (op: OperatorSession, role: OperatorRole | OperatorRole[]) =>
+  (Array.isArray(role) ? role : [role]).some((r) => op.roles.includes(r));
+const allowed = (op: OperatorSession) => SECTIONS.filter((s) => opens(op, s.role));
 
 /** Where `/admin` sends a signed-in operator: the first section their roles open. */
 export function homeOf(op: OperatorSession): string | null {
@@ -105,7 +109,7 @@ export function sectionPage(
         return c.redirect(`/admin?next=${encodeURIComponent(url.pathname + url.search)}`, 302);
       }
       c.set("operator", op);
-      if (!op.roles.includes(role)) {
+      if (!opens(op, role)) {
         const home = homeOf(op);
         if (home) return c.redirect(home, 302);
         return consoleDocument(

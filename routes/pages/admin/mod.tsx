@@ -13,6 +13,7 @@ import { contentPage } from "./content.tsx";
 import { certificationsPage } from "./certifications.tsx";
 import { consoleDocument, homeOf } from "./frame.tsx";
 import { demoPage } from "./demo.tsx";
+import { reportsPage } from "./reports.tsx";
 import { rechargesPage } from "./recharges.tsx";
 import { settingsPage } from "./settings.tsx";
 import { withdrawalsPage } from "./withdrawals.tsx";
@@ -51,6 +52,7 @@ export const adminPages: PageDef[] = [
   withdrawalsPage,
   certificationsPage,
   auditPage,
+  reportsPage,
   demoPage,
   settingsPage,
   contentPage,
