@@ -55,6 +55,7 @@ export const reportsPage = sectionPage("reports", async (c, op) => {
         </div>
         <div class="card admin-list">
           {error && <p class="admin-alert" role="alert">{error}</p>}
+          <p class="muted small">{t("admin.reportLiveOnly")}</p>
           <p class="muted small" data-testid="reserve">
             {t("admin.reportReserve", {
               reserve: f.exact(daily.reserve.reserve),
@@ -62,9 +63,8 @@ export const reportsPage = sectionPage("reports", async (c, op) => {
               coverage: daily.reserve.coverage === null ? "—" : f.exact(daily.reserve.coverage),
             })}
           </p>
-          <div class="table-wrap">
-            <table class="table admin-table" data-testid="daily-table">
-              <caption class="muted small">{t("admin.reportLiveOnly")}</caption>
+          <div class="table-wrap" tabIndex={0} role="region" aria-labelledby="daily-title">
+            <table class="table admin-report" data-testid="daily-table">
               <thead>
                 <tr>
                   <th scope="col">{t("admin.reportDay")}</th>
@@ -108,10 +108,10 @@ export const reportsPage = sectionPage("reports", async (c, op) => {
         </div>
         <div class="card admin-list">
           {exposure.items.length === 0
-            ? <p class="muted admin-empty">{t("admin.empty")}</p>
+            ? <p class="muted admin-empty">{t("admin.exposureEmpty")}</p>
             : (
-              <div class="table-wrap">
-                <table class="table admin-table" data-testid="exposure-table">
+              <div class="table-wrap" tabIndex={0} role="region" aria-labelledby="exposure-title">
+                <table class="table admin-report" data-testid="exposure-table">
                   <thead>
                     <tr>
                       <th scope="col">{t("admin.symbol")}</th>
