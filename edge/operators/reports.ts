@@ -11,13 +11,16 @@
  *   wealth reserve now.
  * - **Exposure**: open interest of holding leveraged positions per symbol (long and short lots,
  *   qty, notional at the last price) and the house's P&L on them at the last price and if the
- *   market moved +x % / -x % (a customer never loses more than the position's margin).
+ *   market moved +x % / -x % (a customer never loses more than the position's margin); open
+ *   fast contracts per symbol (stakes up and down) and the house's result if they settled at the
+ *   last price, or at +x % / -x %.
  */
 import { CURRENCIES, type Currency, isCustomer, parseAccountId } from "../ledger/accounts.ts";
 import { keys as ledgerKeys } from "../ledger/store.ts";
 import type { Balance, Journal } from "../ledger/store.ts";
-import { formatDecimal, notional, SCALE, unrealizedPnl } from "../../core-wasm/mod.ts";
+import { formatDecimal, notional, SCALE, settleFast, unrealizedPnl } from "../../core-wasm/mod.ts";
 import type { Position } from "../trading/positions.ts";
+import type { FastOrder } from "../trading/fast.ts";
 
 export const DAY_MS = 86_400_000;
 /** The longest range one daily report covers. */
@@ -186,6 +189,7 @@ export function exposure(
   positions: Iterable<Position>,
   lastPrice: (symbol: string) => bigint | null,
   move: bigint,
+  fastOrders: Iterable<FastOrder> = [],
 ) {
   interface Acc {
     longLots: number;
@@ -243,10 +247,59 @@ export function exposure(
     houseUp: d(a.houseUp),
     houseDown: d(a.houseDown),
   }));
-  const tot = (f: (a: Acc) => bigint) => d([...by.values()].reduce((s, a) => s + f(a), 0n));
+  interface FastAcc {
+    up: bigint;
+    down: bigint;
+    orders: number;
+    houseNow: bigint;
+    houseUp: bigint;
+    houseDown: bigint;
+  }
+  const fastBy = new Map<string, FastAcc>();
+  for (const o of fastOrders) {
+    if (o.status !== "open" || o.userId.startsWith("D")) continue;
+    let a = fastBy.get(o.symbol);
+    if (!a) {
+      fastBy.set(
+        o.symbol,
+        a = { up: 0n, down: 0n, orders: 0, houseNow: 0n, houseUp: 0n, houseDown: 0n },
+      );
+    }
+    a.orders++;
+    if (o.direction === "up") a.up += o.stake;
+    else a.down += o.stake;
+    const price = lastPrice(o.symbol) ?? o.entry.price;
+    const delta = price * move / (100n * SCALE);
+    // the house keeps the stake and pays the payout
+    const house = (exit: bigint) =>
+      o.stake -
+      settleFast({
+        direction: o.direction,
+        entry: o.entry.price,
+        exit,
+        stake: o.stake,
+        rate: o.rate,
+      })
+        .payout;
+    a.houseNow += house(price);
+    a.houseUp += house(price + delta);
+    a.houseDown += house(price - delta > 0n ? price - delta : 0n);
+  }
+  const fast = [...fastBy].sort(([x], [y]) => x.localeCompare(y)).map(([symbol, a]) => ({
+    symbol,
+    orders: a.orders,
+    upStake: d(a.up),
+    downStake: d(a.down),
+    houseNow: d(a.houseNow),
+    houseUp: d(a.houseUp),
+    houseDown: d(a.houseDown),
+  }));
+  const tot = (f: (a: Acc | FastAcc) => bigint) =>
+    d([...by.values(), ...fastBy.values()].reduce((s, a) => s + f(a), 0n));
   return {
     move: d(move),
     items,
+    fast,
     total: {
       houseNow: tot((a) => a.houseNow),
       houseUp: tot((a) => a.houseUp),
@@ -261,6 +314,10 @@ export class Reports {
     private kv: Deno.Kv,
     private wealth: { reserve(t: string): Promise<ReserveNow> },
     private positions: { openPositions(t: string): AsyncGenerator<Position> },
+    private fast: {
+      openOrders(t: string): AsyncGenerator<{ id: string }>;
+      get(t: string, id: string): Promise<FastOrder | null>;
+    },
     private market: { tape: { lastTick(symbol: string): { price: bigint } | null | undefined } },
     private now: () => number,
   ) {}
@@ -272,6 +329,11 @@ export class Reports {
   async exposure(t: string, move: bigint) {
     const open: Position[] = [];
     for await (const p of this.positions.openPositions(t)) open.push(p);
-    return exposure(open, (s) => this.market.tape.lastTick(s)?.price ?? null, move);
+    const fast: FastOrder[] = [];
+    for await (const o of this.fast.openOrders(t)) {
+      const order = await this.fast.get(t, o.id);
+      if (order) fast.push(order);
+    }
+    return exposure(open, (s) => this.market.tape.lastTick(s)?.price ?? null, move, fast);
   }
 }

@@ -97,9 +97,20 @@ export const ExposureRow = z.object({
   houseUp: Dec,
   houseDown: Dec,
 });
+export const FastExposureRow = z.object({
+  symbol: z.string(),
+  orders: z.number(),
+  upStake: Dec,
+  downStake: Dec,
+  houseNow: Dec,
+  houseUp: Dec,
+  houseDown: Dec,
+});
 export const ExposureReport = z.object({
   move: Dec,
   items: z.array(ExposureRow),
+  /** open fast contracts: the house's result if they settled at the last price, or moved */
+  fast: z.array(FastExposureRow),
   total: z.object({ houseNow: Dec, houseUp: Dec, houseDown: Dec }),
 });
 export type DailyReport = z.infer<typeof DailyReport>;

@@ -165,7 +165,7 @@ export async function buildDeps(
     withdrawals,
     fundsSettings,
     content,
-    reports: new Reports(kv, wealth, contracts, market, now),
+    reports: new Reports(kv, wealth, contracts, fast, market, now),
     now,
   };
 }

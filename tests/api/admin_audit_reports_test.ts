@@ -336,6 +336,13 @@ Deno.test("reports: daily figures per currency after a recharge, a withdrawal an
       await tick(srv, "61000");
       ok(await srv.call("/api/contract/order", { token: demo, body: long }), "long");
       ok(await srv.call("/api/contract/order", { token: demo, body: short }), "short");
+      ok(
+        await srv.call("/api/fast/order", {
+          token: demo,
+          body: { symbol: "BTCUSDT", direction: "up", duration: 60, stake: "100" },
+        }),
+        "fast",
+      );
       type Exp = {
         items: Record<string, string | number | null>[];
         total: Record<string, string>;
@@ -353,6 +360,15 @@ Deno.test("reports: daily figures per currency after a recharge, a withdrawal an
         parseDecimal(String(btc.houseDown), { allowNegative: true }) > 0n,
         JSON.stringify(btc),
       );
+      // an open fast contract up: the house pays 85 if the market rises, keeps 100 if it falls
+      const fast = (x as unknown as { fast: Record<string, string | number>[] }).fast;
+      assertEquals(fast.map((f) => [f.symbol, f.orders, f.upStake, f.downStake]), [[
+        "BTCUSDT",
+        1,
+        "100",
+        "0",
+      ]]);
+      assertEquals([fast[0]!.houseUp, fast[0]!.houseDown], ["-85", "100"]);
       const bad = await srv.call("/api/admin/reports/exposure?move=500", { token: op });
       assertEquals(bad.status, 400);
     });

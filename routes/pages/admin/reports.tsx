@@ -107,7 +107,7 @@ export const reportsPage = sectionPage("reports", async (c, op) => {
           </form>
         </div>
         <div class="card admin-list">
-          {exposure.items.length === 0
+          {exposure.items.length === 0 && exposure.fast.length === 0
             ? <p class="muted admin-empty">{t("admin.exposureEmpty")}</p>
             : (
               <div class="table-wrap" tabIndex={0} role="region" aria-labelledby="exposure-title">
@@ -143,6 +143,42 @@ export const reportsPage = sectionPage("reports", async (c, op) => {
                 </table>
               </div>
             )}
+          {exposure.fast.length > 0 && (
+            <div
+              class="table-wrap"
+              tabIndex={0}
+              role="region"
+              aria-label={t("admin.fastExposure")}
+            >
+              <table class="table admin-report" data-testid="fast-exposure-table">
+                <caption class="muted small">{t("admin.fastExposure")}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t("admin.symbol")}</th>
+                    <th scope="col">{t("admin.fastOrders")}</th>
+                    <th scope="col">{t("admin.upStake")}</th>
+                    <th scope="col">{t("admin.downStake")}</th>
+                    <th scope="col">{t("admin.houseNow")}</th>
+                    <th scope="col">{t("admin.houseUp", { move })}</th>
+                    <th scope="col">{t("admin.houseDown", { move })}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {exposure.fast.map((x) => (
+                    <tr key={x.symbol}>
+                      <td>{x.symbol}</td>
+                      <td class="num">{x.orders}</td>
+                      <td class="num">{n(x.upStake)}</td>
+                      <td class="num">{n(x.downStake)}</td>
+                      <td class="num">{n(x.houseNow)}</td>
+                      <td class="num">{n(x.houseUp)}</td>
+                      <td class="num">{n(x.houseDown)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
         </div>
       </section>
     </>
