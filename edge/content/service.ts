@@ -21,7 +21,7 @@ import { journalId } from "../ledger/service.ts";
 import type { FundsSettings } from "../funds/settings.ts";
 import type { Session } from "../accounts/sessions.ts";
 import { SYMBOLS } from "../market/symbols.ts";
-import { type Actor, auditInto } from "../operators/audit.ts";
+import { type Actor, auditAlone, auditInto, readAuditHead } from "../operators/audit.ts";
 import type { Json } from "../operators/store.ts";
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
@@ -568,11 +568,12 @@ export class Content {
       if (!entry.value) throw new DomainError("NOT_FOUND");
       // a legal page's versions are what customers accepted: they never go back to 1
       if (entry.value.kind === "page" && entry.value.legal) throw new DomainError("CONFLICT");
+      const head = await readAuditHead(this.kv, t);
       const op = this.kv.atomic().check(entry).delete(key);
       for (const l of LOCALES) {
         for (const s of ["draft", "published"] as const) op.delete(this.textKey(t, id, l, s));
       }
-      auditInto(op, t, {
+      auditInto(op, t, head, {
         at: this.now(),
         operator: by.operator,
         action: "content.delete",
@@ -654,6 +655,7 @@ export class Content {
         )
         ? [...shippedWrites(c.before ?? c.item), ...c.texts]
         : c.texts;
+      const head = await readAuditHead(this.kv, t);
       const item = { ...c.item, shipped: undefined };
       delete item.shipped;
       const op = this.kv.atomic().check(entry).set(key, item);
@@ -662,7 +664,7 @@ export class Content {
         if (w.value) op.set(k, w.value);
         else op.delete(k);
       }
-      auditInto(op, t, {
+      auditInto(op, t, head, {
         at: this.now(),
         operator: by.operator,
         action,
@@ -687,8 +689,7 @@ export class Content {
       throw e;
     }
     const id = await this.images.save(t, `op:${by.operator}`, clean, { use: "public" });
-    const op = this.kv.atomic();
-    auditInto(op, t, {
+    await auditAlone(this.kv, t, {
       at: this.now(),
       operator: by.operator,
       action: "content.image",
@@ -697,7 +698,6 @@ export class Content {
       after: { mime: clean.mime, size: clean.bytes.length },
       ip: by.ip,
     });
-    await op.commit();
     return id;
   }
 

@@ -5,7 +5,7 @@
  * four things together or not at all.
  */
 import { messageInto } from "../messages/store.ts";
-import { auditInto } from "../operators/audit.ts";
+import { type AuditHeadEntry, auditInto } from "../operators/audit.ts";
 import type { Json } from "../operators/store.ts";
 
 export interface Decision<S extends string> {
@@ -17,6 +17,8 @@ export interface Decision<S extends string> {
   /** audit target, e.g. `withdrawal:<id>` */
   target: string;
   record: { key: Deno.KvKey; before: Json; after: Json; value: unknown };
+  /** the audit chain's head, read for this commit */
+  head: AuditHeadEntry;
   /** the status index: the record leaves `from` for `to` (nothing when they are equal) */
   status: { from: S; to: S; key: (s: S) => Deno.KvKey };
   customer: string;
@@ -32,7 +34,7 @@ export function decisionInto<S extends string>(
   if (d.status.from !== d.status.to) {
     op.delete(d.status.key(d.status.from)).set(d.status.key(d.status.to), true);
   }
-  auditInto(op, t, {
+  auditInto(op, t, d.head, {
     at: d.at,
     operator: d.operator,
     action: d.action,

@@ -11,6 +11,7 @@ import { journalId, type Ledger } from "../ledger/service.ts";
 import { idemKeys } from "../ledger/idem.ts";
 import type { PricePort } from "../market/prices.ts";
 import type { Json } from "../operators/store.ts";
+import { type AuditHeadEntry, readAuditHead } from "../operators/audit.ts";
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { pageByIndex } from "../platform/kvpage.ts";
@@ -188,6 +189,7 @@ export class Recharges {
         if (r.status !== "auditing") throw new DomainError("ALREADY_DECIDED");
         const settings = await withdrawSettings(this.kv, t);
         const turnover = await turnoverState(this.kv, t, r.userId);
+        const head = await readAuditHead(this.kv, t);
         const usdt = mulDiv(r.amount, this.prices.usdtPrice(r.currency), SCALE, "down");
         const at = this.now();
         return {
@@ -213,7 +215,7 @@ export class Recharges {
             decisionInto(
               op,
               t,
-              this.decision(t, r, next, o, "pass", {
+              this.decision(t, r, next, o, head, "pass", {
                 kind: "rechargePassed",
                 params: { amount: formatDecimal(r.amount), currency: r.currency },
               }),
@@ -239,6 +241,7 @@ export class Recharges {
     r: Recharge,
     next: Recharge,
     o: { operator: string; ip: string | null },
+    head: AuditHeadEntry,
     action: "pass" | "reject",
     message: Decision<RechargeStatus>["message"],
   ): Decision<RechargeStatus> {
@@ -260,6 +263,7 @@ export class Recharges {
         key: (s) => rechargeKeys.byStatus(t, s, r.id),
       },
       customer: r.userId,
+      head,
       message,
     };
   }
@@ -278,11 +282,12 @@ export class Recharges {
         decidedAt: at,
         decidedBy: o.operator,
       };
+      const head = await readAuditHead(this.kv, t);
       const op = this.kv.atomic().check(entry);
       decisionInto(
         op,
         t,
-        this.decision(t, r, next, o, "reject", {
+        this.decision(t, r, next, o, head, "reject", {
           kind: "rechargeRejected",
           params: { amount: formatDecimal(r.amount), currency: r.currency, reason: o.reason },
         }),

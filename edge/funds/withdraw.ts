@@ -17,6 +17,7 @@ import { idemKeys } from "../ledger/idem.ts";
 import { reservationIds } from "../ledger/reservations.ts";
 import { decisionInto } from "./decision.ts";
 import type { Json } from "../operators/store.ts";
+import { type AuditHeadEntry, readAuditHead } from "../operators/audit.ts";
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { enforce, withdrawAmountRules } from "../platform/rules.ts";
@@ -305,8 +306,10 @@ export class Withdrawals {
     next: Withdrawal,
     o: { operator: string; ip: string | null },
     action: string,
+    head: AuditHeadEntry,
   ) {
     decisionInto(op, t, {
+      head,
       at: next.updatedAt,
       operator: o.operator,
       ip: o.ip,
@@ -369,8 +372,9 @@ export class Withdrawals {
         if (w.status !== "frozen" || !w.frozenFrom) throw new DomainError("ALREADY_DECIDED");
         next = this.stepped(w, "thaw", o.operator, { status: w.frozenFrom, frozenFrom: null });
       }
+      const head = await readAuditHead(this.kv, t);
       const op = this.kv.atomic().check(entry);
-      this.writeStep(op, t, w, next, o, action);
+      this.writeStep(op, t, w, next, o, action, head);
       if ((await op.commit()).ok) return withdrawalJson(next);
     }
     throw storeBusy();
@@ -399,6 +403,7 @@ export class Withdrawals {
           : w.status === "auditing" || w.status === "withdrawing";
         if (!allowed) throw new DomainError("ALREADY_DECIDED");
         const account = user(w.userId, "spot", w.currency);
+        const head = await readAuditHead(this.kv, t);
         const next = this.stepped(w, action, o.operator, {
           status: action === "complete" ? "passed" : "rejected",
           reason: action === "reject" ? (o.reason ?? null) : null,
@@ -421,7 +426,7 @@ export class Withdrawals {
           }],
           checks: [entry],
           write: (op) => {
-            this.writeStep(op, t, w, next, o, action);
+            this.writeStep(op, t, w, next, o, action, head);
           },
           result: () => withdrawalJson(next),
         };

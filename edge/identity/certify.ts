@@ -8,7 +8,7 @@
 import { keys as accountKeys, type UserRecord } from "../accounts/store.ts";
 import { messageInto } from "../messages/store.ts";
 import { journalId } from "../ledger/service.ts";
-import { auditInto } from "../operators/audit.ts";
+import { auditInto, readAuditHead } from "../operators/audit.ts";
 import type { Json } from "../operators/store.ts";
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
@@ -238,6 +238,7 @@ export class Identity {
         identityKeys.status(t, s0.userId),
         accountKeys.user(t, s0.userId),
       ]);
+      const head = await readAuditHead(this.kv, t);
       if (!usr.value) throw new DomainError("NOT_FOUND");
       const at = this.now();
       const status: CertState = d.pass ? "authenticated" : "rejected";
@@ -276,7 +277,7 @@ export class Identity {
         // a rejected document number is free again
         op.delete(identityKeys.doc(t, s0.junior.docType, s0.junior.docNumber));
       }
-      auditInto(op, t, {
+      auditInto(op, t, head, {
         at,
         operator: d.operator,
         action: `certification.${d.pass ? "pass" : "reject"}`,

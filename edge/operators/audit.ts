@@ -1,24 +1,93 @@
 import { journalId } from "../ledger/service.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
-import { type AuditEntry, type Json, keys } from "./store.ts";
+import { type AuditEntry, type AuditHead, type Json, keys } from "./store.ts";
 import { listPage } from "../platform/kvpage.ts";
+import { createSHA256 } from "hash-wasm";
+
+/** One hasher, used synchronously (audit entries are hashed while a commit is being built). */
+const hasher = await createSHA256();
+
+export const GENESIS_HASH = "0".repeat(64);
+
+/** The chain head as read for a commit (absent before the first chained entry). */
+export type AuditHeadEntry = Deno.KvEntryMaybe<AuditHead>;
+
+export async function readAuditHead(kv: Deno.Kv, t: string): Promise<AuditHeadEntry> {
+  return await kv.get<AuditHead>(keys.auditHead(t));
+}
+
+/** JSON with object keys sorted at every depth (undefined fields left out): one text per value. */
+export function canonical(v: unknown): string {
+  if (v === null || typeof v !== "object") return JSON.stringify(v ?? null);
+  if (Array.isArray(v)) return `[${v.map(canonical).join(",")}]`;
+  const o = v as Record<string, unknown>;
+  return `{${
+    Object.keys(o).filter((k) => o[k] !== undefined).sort().map((k) =>
+      `${JSON.stringify(k)}:${canonical(o[k])}`
+    ).join(",")
+  }}`;
+}
+
+/** sha-256 (hex) of an entry: every field but `hash`, canonically serialized (prevHash included). */
+export function auditHash(e: AuditEntry): string {
+  const { hash: _hash, ...rest } = e;
+  return hasher.init().update(canonical(rest)).digest("hex");
+}
+
+export const seqKey = (seq: number) => String(seq).padStart(12, "0");
 
 /**
  * The operator audit log: every operator action writes one entry (who, what, on what, when,
  * before/after) in the same atomic commit as the change it records, so a decision and its entry
  * land together or not at all. Entries are append-only (ids sort by time).
+ *
+ * The log is hash-chained: the entry takes the next sequence number and the hash of the head
+ * (`head`, read by the caller for this commit), and the commit checks the head is unchanged and
+ * moves it to this entry. Two commits racing with the same head cannot both land (no fork): the
+ * loser's commit fails its check and its caller (every caller loops on a failed commit) reads
+ * the head again. Entries written before the chain began have no seq: the chain starts after
+ * them (seq 1 follows GENESIS_HASH) and verification covers the chained entries only.
  */
 export function auditInto(
   op: Deno.AtomicOperation,
   t: string,
-  e: Omit<AuditEntry, "id">,
+  head: AuditHeadEntry,
+  e: Omit<AuditEntry, "id" | "seq" | "prevHash" | "hash">,
 ): AuditEntry {
-  const entry: AuditEntry = { id: journalId(e.at), ...e };
-  op.check({ key: keys.audit(t, entry.id), versionstamp: null }).set(
-    keys.audit(t, entry.id),
-    entry,
-  );
+  const seq = (head.value?.seq ?? 0) + 1;
+  const entry: AuditEntry = {
+    id: journalId(e.at),
+    ...e,
+    seq,
+    prevHash: head.value?.hash ?? GENESIS_HASH,
+  };
+  entry.hash = auditHash(entry);
+  op.check(head)
+    .check({ key: keys.audit(t, entry.id), versionstamp: null })
+    .set(keys.audit(t, entry.id), entry)
+    .set(keys.auditSeq(t, seqKey(seq)), entry.id)
+    .set(keys.auditHead(t), { seq, hash: entry.hash, id: entry.id } satisfies AuditHead);
   return entry;
+}
+
+/**
+ * An entry on its own (sign-ins, uploads: nothing else in the commit), retried on a head
+ * conflict; `extra` adds the caller's own writes (retried with it).
+ */
+export async function auditAlone(
+  kv: Deno.Kv,
+  t: string,
+  e: Omit<AuditEntry, "id" | "seq" | "prevHash" | "hash">,
+  extra?: (op: Deno.AtomicOperation) => void,
+): Promise<AuditEntry> {
+  for await (const _attempt of commitAttempts()) {
+    const head = await readAuditHead(kv, t);
+    const op = kv.atomic();
+    extra?.(op);
+    const entry = auditInto(op, t, head, e);
+    if ((await op.commit()).ok) return entry;
+  }
+  throw storeBusy();
 }
 
 /** Who acts: the operator's username and the request's client address. */
@@ -55,10 +124,10 @@ export async function audited<T, R>(
   change: (current: T | null) => AuditedChange<T, R>,
 ): Promise<R> {
   for await (const _attempt of commitAttempts()) {
-    const entry = await kv.get<T>(key);
+    const [entry, head] = await kv.getMany<[T, AuditHead]>([key, keys.auditHead(t)]);
     const c = change(entry.value);
     const op = kv.atomic().check(entry).set(key, c.value);
-    auditInto(op, t, {
+    auditInto(op, t, head, {
       at,
       operator: by.operator,
       action: c.action,
@@ -82,4 +151,159 @@ export async function listAudit(kv: Deno.Kv, t: string, limit: number, cursor?: 
   const items: AuditEntry[] = [];
   for await (const e of iter) items.push(e.value);
   return { items, cursor: items.length === limit ? iter.cursor : null };
+}
+
+/** Where a chain walk stopped: the first entry that does not follow from the one before. */
+export interface ChainBreak {
+  seq: number;
+  reason: "missing" | "seq" | "prevHash" | "hash" | "head";
+  expected: string;
+  found: string;
+}
+
+export interface ChainStatus {
+  ok: boolean;
+  /** the last seq whose links all verified (0: none) */
+  verifiedTo: number;
+  head: number;
+  broken: ChainBreak | null;
+}
+
+/** The longest chain one verification walks (a longer one reports `ok` up to here, no break). */
+export const MAX_VERIFY = 500_000;
+
+/**
+ * Walk the chain from seq 1: each entry must be present, carry its seq, the previous entry's
+ * hash, and its own hash recomputed; the head must name the last entry. Reports the first break.
+ */
+export async function verifyChain(kv: Deno.Kv, t: string): Promise<ChainStatus> {
+  const head = (await readAuditHead(kv, t)).value;
+  let prev = GENESIS_HASH;
+  let expectSeq = 1;
+  const broken = (b: ChainBreak): ChainStatus => ({
+    ok: false,
+    verifiedTo: b.seq - 1,
+    head: head?.seq ?? 0,
+    broken: b,
+  });
+  let batch: { seq: number; id: string }[] = [];
+  let truncated = false;
+  const check = async (): Promise<ChainStatus | null> => {
+    const entries = await kv.getMany<AuditEntry[]>(batch.map((b) => keys.audit(t, b.id)));
+    for (const [i, b] of batch.entries()) {
+      const e = entries[i]!.value;
+      if (b.seq !== expectSeq) {
+        return broken({
+          seq: expectSeq,
+          reason: "missing",
+          expected: String(expectSeq),
+          found: String(b.seq),
+        });
+      }
+      if (!e) return broken({ seq: b.seq, reason: "missing", expected: b.id, found: "" });
+      if (e.seq !== b.seq) {
+        return broken({ seq: b.seq, reason: "seq", expected: String(b.seq), found: String(e.seq) });
+      }
+      if (e.prevHash !== prev) {
+        return broken({
+          seq: b.seq,
+          reason: "prevHash",
+          expected: prev,
+          found: String(e.prevHash),
+        });
+      }
+      const h = auditHash(e);
+      if (h !== e.hash) {
+        return broken({ seq: b.seq, reason: "hash", expected: h, found: String(e.hash) });
+      }
+      prev = h;
+      expectSeq++;
+    }
+    batch = [];
+    return null;
+  };
+  for await (const x of kv.list<string>({ prefix: keys.auditSeqs(t) }, { batchSize: 500 })) {
+    batch.push({ seq: Number(x.key.at(-1)), id: x.value });
+    if (batch.length === 10) {
+      const r = await check();
+      if (r) return r;
+    }
+    if (expectSeq > MAX_VERIFY) {
+      truncated = true;
+      break;
+    }
+  }
+  if (batch.length) {
+    const r = await check();
+    if (r) return r;
+  }
+  const last = expectSeq - 1;
+  if (!truncated && ((head?.seq ?? 0) !== last || (head && head.hash !== prev))) {
+    return broken({
+      seq: last + 1,
+      reason: "head",
+      expected: `${last}:${prev}`,
+      found: head ? `${head.seq}:${head.hash}` : "",
+    });
+  }
+  return { ok: true, verifiedTo: last, head: head?.seq ?? 0, broken: null };
+}
+
+/** The most entries one export returns. */
+export const MAX_EXPORT = 50_000;
+
+/** Entries with `from <= at < to` (ms), oldest first, at most MAX_EXPORT (`truncated` then). */
+export async function exportAudit(kv: Deno.Kv, t: string, from: number, to: number) {
+  const pad = (ms: number) => String(ms).padStart(15, "0");
+  const items: AuditEntry[] = [];
+  let truncated = false;
+  for await (
+    const e of kv.list<AuditEntry>({
+      start: [...keys.audits(t), pad(from)],
+      end: [...keys.audits(t), pad(to)],
+    }, { batchSize: 500 })
+  ) {
+    if (items.length === MAX_EXPORT) {
+      truncated = true;
+      break;
+    }
+    items.push(e.value);
+  }
+  return { items, truncated };
+}
+
+const CSV_COLUMNS = [
+  "seq",
+  "id",
+  "at",
+  "operator",
+  "action",
+  "target",
+  "ip",
+  "before",
+  "after",
+  "prevHash",
+  "hash",
+] as const;
+
+/** One CSV field: quoted when needed; a leading formula character is neutralized. */
+export function csvField(v: unknown): string {
+  let s = v === null || v === undefined ? "" : typeof v === "string" ? v : JSON.stringify(v);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+export function auditCsv(items: AuditEntry[]): string {
+  const rows = [CSV_COLUMNS.join(",")];
+  for (const e of items) {
+    rows.push(
+      CSV_COLUMNS.map((c) => csvField(c === "at" ? new Date(e.at).toISOString() : e[c] ?? null))
+        .join(","),
+    );
+  }
+  return rows.join("\r\n") + "\r\n";
+}
+
+export function auditJsonl(items: AuditEntry[]): string {
+  return items.map((e) => JSON.stringify(e)).join("\n") + (items.length ? "\n" : "");
 }

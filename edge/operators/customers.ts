@@ -27,7 +27,7 @@ import { customerWithdrawalJson, withdrawalJson } from "../funds/withdraw.ts";
 import { assetsJson, customerAssets } from "../ledger/assets.ts";
 import { bookOfUser } from "../ledger/accounts.ts";
 import { messageInto } from "../messages/store.ts";
-import { type Actor, audited, auditInto } from "./audit.ts";
+import { type Actor, auditAlone, audited, auditInto, readAuditHead } from "./audit.ts";
 import type { Json, OperatorRole } from "./store.ts";
 import type { Deps } from "../platform/context.ts";
 
@@ -236,8 +236,7 @@ export class Customers {
       logins,
     };
     if (sensitive) {
-      const op = this.kv.atomic();
-      auditInto(op, t, {
+      await auditAlone(this.kv, t, {
         at: now,
         operator: by.operator,
         action: "customer.viewSensitive",
@@ -246,7 +245,6 @@ export class Customers {
         after: null,
         ip: by.ip,
       });
-      await op.commit();
     }
     return page;
   }
@@ -289,13 +287,14 @@ export class Customers {
       const u = await getUser(this.kv, t, userId);
       if (!u.value) throw new DomainError("NOT_FOUND");
       const at = this.d.now();
+      const head = await readAuditHead(this.kv, t);
       const op = this.kv.atomic().check(u);
       const rec = messageInto(op, t, userId, {
         at,
         kind: "operatorMessage",
         params: { title: m.title, body: m.body },
       });
-      auditInto(op, t, {
+      auditInto(op, t, head, {
         at,
         operator: by.operator,
         action: "customer.message",

@@ -13,7 +13,7 @@ import { house } from "../ledger/accounts.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
 import { DomainError } from "../platform/errors.ts";
 import { listPage } from "../platform/kvpage.ts";
-import { type Actor, audited, auditInto } from "./audit.ts";
+import { type Actor, audited, auditInto, readAuditHead } from "./audit.ts";
 import type { Json } from "./store.ts";
 
 export const PROPOSAL_TTL_MS = 7 * 24 * 3600_000;
@@ -121,6 +121,7 @@ export class Proposals {
         const entry = await this.kv.get<Proposal>(proposalKeys.proposal(t, id));
         const p = await this.decidable(entry.value, by);
         const amount = parseDecimal(p.payload.amount);
+        const head = await readAuditHead(this.kv, t);
         const at = this.now();
         return {
           type: "wealth",
@@ -139,7 +140,7 @@ export class Proposals {
               journalId: journal.id,
             };
             op.set(entry.key, next);
-            auditInto(op, t, {
+            auditInto(op, t, head, {
               at,
               operator: by.operator,
               action: "proposal.approve",

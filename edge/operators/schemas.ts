@@ -46,9 +46,82 @@ export const AuditItem = z.object({
   before: JsonValue,
   after: JsonValue,
   ip: z.string().nullable(),
+  /** the hash chain (absent on entries written before it began) */
+  seq: z.number().int().optional(),
+  prevHash: z.string().optional(),
+  hash: z.string().optional(),
 });
 export type AuditItem = z.infer<typeof AuditItem>;
 
+export const AuditChainStatus = z.object({
+  ok: z.boolean(),
+  /** every link up to this seq verified (0: none) */
+  verifiedTo: z.number().int(),
+  /** the head's seq */
+  head: z.number().int(),
+  broken: z.object({
+    seq: z.number().int(),
+    reason: z.enum(["missing", "seq", "prevHash", "hash", "head"]),
+    expected: z.string(),
+    found: z.string(),
+  }).nullable(),
+});
+const Dec = z.string();
+export const DailyRow = z.object({
+  day: z.string(),
+  currency: Currency,
+  deposits: Dec,
+  withdrawals: Dec,
+  fees: Dec,
+  /** customers' P&L against the house (positive: customers won) */
+  customerPnl: Dec,
+  insuranceUsed: Dec,
+  yieldPaid: Dec,
+  /** customer balances (available + held) at the day's end */
+  liabilities: Dec,
+});
+export const DailyReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  rows: z.array(DailyRow),
+  reserve: z.object({
+    currency: z.literal("USDT"),
+    reserve: Dec,
+    unpaid: Dec,
+    coverage: Dec.nullable(),
+  }),
+});
+export const ExposureRow = z.object({
+  symbol: z.string(),
+  price: Dec.nullable(),
+  longLots: z.number(),
+  shortLots: z.number(),
+  longQty: Dec,
+  shortQty: Dec,
+  longNotional: Dec.nullable(),
+  shortNotional: Dec.nullable(),
+  houseNow: Dec,
+  houseUp: Dec,
+  houseDown: Dec,
+});
+export const FastExposureRow = z.object({
+  symbol: z.string(),
+  orders: z.number(),
+  upStake: Dec,
+  downStake: Dec,
+  houseNow: Dec,
+  houseUp: Dec,
+  houseDown: Dec,
+});
+export const ExposureReport = z.object({
+  move: Dec,
+  items: z.array(ExposureRow),
+  /** open fast contracts: the house's result if they settled at the last price, or moved */
+  fast: z.array(FastExposureRow),
+  total: z.object({ houseNow: Dec, houseUp: Dec, houseDown: Dec }),
+});
+export type DailyReport = z.infer<typeof DailyReport>;
+export type ExposureReport = z.infer<typeof ExposureReport>;
 export const AuditPage = z.object({ items: z.array(AuditItem), cursor: z.string().nullable() });
 
 export const RechargeReview = z.object({

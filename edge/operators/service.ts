@@ -8,8 +8,18 @@ import {
 import { totpStep } from "../accounts/totp.ts";
 import { DomainError } from "../platform/errors.ts";
 import { locked, signInGate, type SignInLimits } from "../platform/ratelimit.ts";
-import { auditInto, listAudit } from "./audit.ts";
 import {
+  auditAlone,
+  auditCsv,
+  auditInto,
+  auditJsonl,
+  exportAudit,
+  listAudit,
+  verifyChain,
+} from "./audit.ts";
+import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
+import {
+  type AuditHead,
   keys,
   type OperatorRecord,
   type OperatorRole,
@@ -84,8 +94,7 @@ export class OperatorsService {
     // one reply for every failure: no hint which factor was wrong
     if (!o || !passwordOk || step === null) {
       // failed attempts are recorded too (bounded by the throttles above); never the secrets
-      const op = this.kv.atomic();
-      auditInto(op, t, {
+      await auditAlone(this.kv, t, {
         at: now,
         operator: username,
         action: "operator.loginFailed",
@@ -94,7 +103,6 @@ export class OperatorsService {
         after: { known: o !== null },
         ip,
       });
-      await op.commit();
       if (gate.sourceLocked) throw locked(gate.retryAfterMs);
       throw new DomainError("BAD_CREDENTIALS");
     }
@@ -105,20 +113,32 @@ export class OperatorsService {
       createdAt: now,
       expiresAt: now + OPERATOR_SESSION_MS,
     };
-    const op = this.kv.atomic()
-      .check(entry) // the TOTP step is consumed exactly once, even by racing sign-ins
-      .set(entry.key, { ...o, lastTotpStep: step })
-      .set(keys.session(t, tokenHash), session, { expireIn: OPERATOR_SESSION_MS });
-    auditInto(op, t, {
-      at: now,
-      operator: username,
-      action: "operator.login",
-      target: `operator:${username}`,
-      before: null,
-      after: { expiresAt: session.expiresAt },
-      ip,
-    });
-    if (!(await op.commit()).ok) throw new DomainError("BAD_CREDENTIALS");
+    // the TOTP step is consumed exactly once, even by racing sign-ins: a commit that fails
+    // because the operator record moved is refused; one that met another audit entry retries
+    let done = false;
+    for await (const _attempt of commitAttempts()) {
+      const [cur, head]: [Deno.KvEntryMaybe<OperatorRecord>, Deno.KvEntryMaybe<AuditHead>] =
+        await this.kv.getMany<[OperatorRecord, AuditHead]>([entry.key, keys.auditHead(t)]);
+      if (cur.versionstamp !== entry.versionstamp) throw new DomainError("BAD_CREDENTIALS");
+      const op = this.kv.atomic()
+        .check(entry)
+        .set(entry.key, { ...o, lastTotpStep: step })
+        .set(keys.session(t, tokenHash), session, { expireIn: OPERATOR_SESSION_MS });
+      auditInto(op, t, head, {
+        at: now,
+        operator: username,
+        action: "operator.login",
+        target: `operator:${username}`,
+        before: null,
+        after: { expiresAt: session.expiresAt },
+        ip,
+      });
+      if ((await op.commit()).ok) {
+        done = true;
+        break;
+      }
+    }
+    if (!done) throw storeBusy();
     await gate.succeeded();
     return { token, expiresAt: session.expiresAt, roles: o.roles };
   }
@@ -138,9 +158,23 @@ export class OperatorsService {
     return await listAudit(this.kv, t, limit, cursor);
   }
 
+  /** Walk the audit hash chain: the first broken link, if any. */
+  async verifyAudit(t: string) {
+    return await verifyChain(this.kv, t);
+  }
+
+  /** Audit entries of UTC days `from`..`to` (inclusive) for auditors: CSV or JSON lines. */
+  async exportAudit(t: string, from: number, to: number, format: "csv" | "jsonl") {
+    const { items, truncated } = await exportAudit(this.kv, t, from, to);
+    return {
+      body: format === "csv" ? auditCsv(items) : auditJsonl(items),
+      truncated,
+      count: items.length,
+    };
+  }
+
   async logout(t: string, s: OperatorSession, ip: string | null) {
-    const op = this.kv.atomic().delete(keys.session(t, s.tokenHash));
-    auditInto(op, t, {
+    await auditAlone(this.kv, t, {
       at: this.now(),
       operator: s.username,
       action: "operator.logout",
@@ -148,7 +182,6 @@ export class OperatorsService {
       before: null,
       after: null,
       ip,
-    });
-    await op.commit();
+    }, (op) => op.delete(keys.session(t, s.tokenHash)));
   }
 }

@@ -31,6 +31,21 @@ export interface AuditEntry {
   before: Json;
   after: Json;
   ip: string | null;
+  /**
+   * The hash chain (entries written since the chain began; older ones have none): the entry's
+   * place in the chain (1, 2, ...), the previous entry's hash (64 zeros for the first) and this
+   * entry's own hash (sha-256 over the canonical serialization of every other field).
+   */
+  seq?: number;
+  prevHash?: string;
+  hash?: string;
+}
+
+/** The chain's head: the last entry written (every audited commit checks and moves it). */
+export interface AuditHead {
+  seq: number;
+  hash: string;
+  id: string;
 }
 
 export const keys = {
@@ -38,5 +53,9 @@ export const keys = {
   session: (t: string, tokenHash: string) => [t, "operators", "session", tokenHash],
   audit: (t: string, id: string) => [t, "operators", "audit", id],
   audits: (t: string) => [t, "operators", "audit"],
+  auditHead: (t: string) => [t, "audit", "head"],
+  /** seq (zero-padded) -> entry id: the chain in order */
+  auditSeq: (t: string, seq: string) => [t, "audit", "seq", seq],
+  auditSeqs: (t: string) => [t, "audit", "seq"],
   rate: (t: string, what: string, who: string) => [t, "operators", "rate", what, who],
 } satisfies Record<string, (...a: string[]) => Deno.KvKey>;

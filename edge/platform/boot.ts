@@ -1,4 +1,5 @@
 import { OperatorsService } from "../operators/service.ts";
+import { Reports } from "../operators/reports.ts";
 import { Messages } from "../messages/service.ts";
 import { Demo } from "../demo/service.ts";
 import { Wealth } from "../wealth/service.ts";
@@ -164,6 +165,7 @@ export async function buildDeps(
     withdrawals,
     fundsSettings,
     content,
+    reports: new Reports(kv, wealth, contracts, fast, market, now),
     now,
   };
 }

@@ -17,8 +17,13 @@ import {
 import { DemoAccounts } from "../../edge/demo/schemas.ts";
 import { evidenceImage } from "../../edge/operators/evidence.ts";
 import { QUEUES, type ReviewQueue } from "../../edge/operators/queues.ts";
+import { dailyCsv, dayStart, MAX_REPORT_DAYS } from "../../edge/operators/reports.ts";
+import { parseDecimal } from "../../core-wasm/mod.ts";
 import {
+  AuditChainStatus,
   AuditPage,
+  DailyReport,
+  ExposureReport,
   OperatorLoginReply,
   WithdrawSettingsReply,
 } from "../../edge/operators/schemas.ts";
@@ -48,6 +53,47 @@ const AuditQuery = z.object({
     .min(1, { error: "invalid" }).max(100, { error: "invalid" }).default(20),
   cursor: z.string().max(200, { error: "tooLong" }).optional(),
 });
+
+const Day = z.string({ error: "required" }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: "invalid" })
+  .refine((d) => dayStart(d) !== null, { error: "invalid" });
+
+/** A range of UTC days, `from` <= `to`, at most `max` days. */
+const dayRange = (max: number) => (q: { from: string; to: string }, ctx: z.RefinementCtx) => {
+  const f = dayStart(q.from), t = dayStart(q.to);
+  if (f !== null && t !== null && (t < f || (t - f) / 86_400_000 + 1 > max)) {
+    ctx.addIssue({ code: "custom", path: ["to"], message: "invalid" });
+  }
+};
+
+const AuditExportQuery = z.object({
+  from: Day,
+  to: Day,
+  format: z.enum(["csv", "jsonl"], { error: "invalid" }).default("csv"),
+}).superRefine(dayRange(366));
+
+const DailyQuery = z.object({
+  from: Day,
+  to: Day,
+  format: z.enum(["json", "csv"], { error: "invalid" }).default("json"),
+}).superRefine(dayRange(MAX_REPORT_DAYS));
+
+const ExposureQuery = z.object({
+  move: z.string().regex(/^\d{1,2}(\.\d{1,2})?$/, { error: "invalid" }).default("5")
+    .refine((m) => Number(m) > 0 && Number(m) <= 50, { error: "invalid" }),
+});
+
+const textReply = (mime: string, description: string) => ({
+  200: { description, content: { [mime]: { schema: z.string() } } },
+});
+
+/** A file for download (not enveloped). */
+function download(c: Ctx, body: string, mime: string, name: string) {
+  c.header("Cache-Control", "no-store");
+  return c.body(body, 200, {
+    "Content-Type": `${mime}; charset=utf-8`,
+    "Content-Disposition": `attachment; filename="${name}"`,
+  }) as never;
+}
 
 /** Who acts, for the audit log. */
 const actor = (c: Ctx) => ({ operator: c.var.operator.username, ip: c.var.ip });
@@ -119,6 +165,86 @@ export const adminApi = new OpenAPIHono<AppEnv>()
     async (c) => {
       const { limit, cursor } = c.req.valid("query");
       return ok(c, await c.var.deps.operators.auditLog(c.var.tenant.id, limit, cursor));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/admin/audit/verify",
+      tags,
+      summary:
+        "Walk the audit hash chain from seq 1: verified up to which seq, and the first broken link (seq, expected vs found)",
+      middleware: [operatorAuth("audit")],
+      responses: { ...okReply(AuditChainStatus), ...AUTH_ERRORS },
+    }),
+    async (c) => ok(c, await c.var.deps.operators.verifyAudit(c.var.tenant.id)),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/admin/audit/export",
+      tags,
+      summary:
+        "Audit entries of UTC days from..to (YYYY-MM-DD, at most 366 days, 50,000 entries), oldest first, as CSV or JSON lines, for auditors",
+      middleware: [operatorAuth("audit")],
+      request: { query: AuditExportQuery },
+      responses: {
+        ...textReply("text/csv", "CSV (format=csv) or JSON lines (format=jsonl)"),
+        ...AUTH_ERRORS,
+      },
+    }),
+    async (c) => {
+      const q = c.req.valid("query");
+      const r = await c.var.deps.operators.exportAudit(
+        c.var.tenant.id,
+        dayStart(q.from)!,
+        dayStart(q.to)! + 86_400_000,
+        q.format,
+      );
+      c.header("X-Truncated", String(r.truncated));
+      return q.format === "csv"
+        ? download(c, r.body, "text/csv", `audit-${q.from}-${q.to}.csv`)
+        : download(c, r.body, "application/x-ndjson", `audit-${q.from}-${q.to}.jsonl`);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/admin/reports/daily",
+      tags,
+      summary:
+        "Per UTC day (from..to, YYYY-MM-DD, at most 92 days) and currency, live book: deposits, withdrawals, fees, customer P&L against the house, insurance used, yield paid, liabilities at day end; the reserve coverage now; ?format=csv",
+      middleware: [operatorAuth(["audit", "funds"])],
+      request: { query: DailyQuery },
+      responses: { ...okReply(DailyReport), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const q = c.req.valid("query");
+      const r = await c.var.deps.reports.daily(
+        c.var.tenant.id,
+        dayStart(q.from)!,
+        dayStart(q.to)!,
+      );
+      if (q.format === "csv") {
+        return download(c, dailyCsv(r.rows), "text/csv", `daily-${q.from}-${q.to}.csv`);
+      }
+      return ok(c, r);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/admin/reports/exposure",
+      tags,
+      summary:
+        "Open interest of holding leveraged positions per symbol (long/short lots, qty, notional at the last price) and the house's P&L now and if the market moved +move % / -move % (default 5)",
+      middleware: [operatorAuth(["audit", "funds"])],
+      request: { query: ExposureQuery },
+      responses: { ...okReply(ExposureReport), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const { move } = c.req.valid("query");
+      return ok(c, await c.var.deps.reports.exposure(c.var.tenant.id, parseDecimal(move)));
     },
   )
   .openapi(

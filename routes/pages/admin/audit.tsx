@@ -25,14 +25,44 @@ export const auditPage = sectionPage("audit", async (c, op) => {
     if (!(e instanceof DomainError) || e.error !== "VALIDATION") throw e;
     error = t("errors.VALIDATION");
   }
+  // the chain is walked on the first page only (the other pages are for reading further)
+  const chain = cursor ? null : await c.var.deps.operators.verifyAudit(c.var.tenant.id);
+  const day = new Date(c.var.deps.now()).toISOString().slice(0, 10);
+  const monthAgo = new Date(c.var.deps.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+  const exportHref = (format: string) =>
+    `/api/admin/audit/export?from=${monthAgo}&to=${day}&format=${format}`;
   const body = (
     <section class="admin-queue" aria-labelledby="audit-title">
       <div class="admin-bar">
         <h2 id="audit-title">{t("admin.audit")}</h2>
         <div class="admin-filter">
           <a class="btn btn-ghost btn-small" href="/admin/audit">{t("admin.refresh")}</a>
+          <a
+            class="btn btn-ghost btn-small"
+            href={exportHref("csv")}
+            download
+            data-testid="audit-csv"
+          >
+            {t("admin.exportCsv")}
+          </a>
+          <a class="btn btn-ghost btn-small" href={exportHref("jsonl")} download>
+            {t("admin.exportJsonl")}
+          </a>
         </div>
       </div>
+      {chain && (
+        <p
+          class={chain.ok ? "admin-chain ok" : "admin-alert admin-chain"}
+          role={chain.ok ? "status" : "alert"}
+          data-testid="audit-chain"
+        >
+          {chain.ok ? t("admin.chainOk", { seq: chain.verifiedTo }) : t("admin.chainBroken", {
+            seq: chain.broken!.seq,
+            verified: chain.verifiedTo,
+            reason: chain.broken!.reason,
+          })}
+        </p>
+      )}
       <div class="card admin-list">
         {error && <p class="admin-alert" role="alert">{error}</p>}
         {!error && page.items.length === 0 && <p class="muted admin-empty">{t("admin.empty")}</p>}

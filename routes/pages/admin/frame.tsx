@@ -16,12 +16,20 @@ import AdminLogout from "../../../islands/AdminLogout.tsx";
 import type { PageDef } from "../types.ts";
 
 /** The console's sections in menu order (the review queues first), each with its role. */
-export type Section = QueueName | "customers" | "audit" | "demo" | "settings" | "content";
+export type Section =
+  | QueueName
+  | "customers"
+  | "audit"
+  | "reports"
+  | "demo"
+  | "settings"
+  | "content";
 /** Each section opens to an operator holding any of its roles. */
 export const SECTIONS: readonly { name: Section; roles: readonly OperatorRole[] }[] = [
   ...QUEUES.map((q) => ({ name: q.name, roles: [q.role] })),
   { name: "customers", roles: CUSTOMER_READERS },
   { name: "audit", roles: ["audit"] },
+  { name: "reports", roles: ["audit", "funds"] },
   { name: "demo", roles: ["audit"] },
   { name: "settings", roles: ["funds"] },
   { name: "content", roles: ["content"] },

@@ -14,6 +14,7 @@ import { customersPage } from "./customers.tsx";
 import { certificationsPage } from "./certifications.tsx";
 import { consoleDocument, homeOf } from "./frame.tsx";
 import { demoPage } from "./demo.tsx";
+import { reportsPage } from "./reports.tsx";
 import { rechargesPage } from "./recharges.tsx";
 import { settingsPage } from "./settings.tsx";
 import { withdrawalsPage } from "./withdrawals.tsx";
@@ -53,6 +54,7 @@ export const adminPages: PageDef[] = [
   certificationsPage,
   customersPage,
   auditPage,
+  reportsPage,
   demoPage,
   settingsPage,
   contentPage,

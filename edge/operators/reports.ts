@@ -1,0 +1,339 @@
+/**
+ * Operator reports, read from the LIVE book only (demo money never appears):
+ *
+ * - **Daily**: per UTC day and currency, from the journals (keyed by time-ordered ids, so one
+ *   range scan from the first day to now): deposits (out of the external account in `deposit`
+ *   journals), withdrawals (into the external account in `withdrawal` journals: the net paid out),
+ *   fees (into the fees account, any journal), customers' P&L against the house (minus the pnl
+ *   account's change: positive when customers won), insurance used and yield paid (what left
+ *   those house accounts), and liabilities at day end (every customer balance, available + held:
+ *   today's total rolled back by the customer postings after that day). Reserve coverage is the
+ *   wealth reserve now.
+ * - **Exposure**: open interest of holding leveraged positions per symbol (long and short lots,
+ *   qty, notional at the last price) and the house's P&L on them at the last price and if the
+ *   market moved +x % / -x % (a customer never loses more than the position's margin); open
+ *   fast contracts per symbol (stakes up and down) and the house's result if they settled at the
+ *   last price, or at +x % / -x %.
+ */
+import { CURRENCIES, type Currency, isCustomer, parseAccountId } from "../ledger/accounts.ts";
+import { keys as ledgerKeys } from "../ledger/store.ts";
+import type { Balance, Journal } from "../ledger/store.ts";
+import { formatDecimal, notional, SCALE, settleFast, unrealizedPnl } from "../../core-wasm/mod.ts";
+import type { Position } from "../trading/positions.ts";
+import type { FastOrder } from "../trading/fast.ts";
+
+export const DAY_MS = 86_400_000;
+/** The longest range one daily report covers. */
+export const MAX_REPORT_DAYS = 92;
+
+export const FIGURES = [
+  "deposits",
+  "withdrawals",
+  "fees",
+  "customerPnl",
+  "insuranceUsed",
+  "yieldPaid",
+  "liabilities",
+] as const;
+export type Figure = typeof FIGURES[number];
+
+type Sums = Record<Figure, bigint>;
+const zero = (): Sums => ({
+  deposits: 0n,
+  withdrawals: 0n,
+  fees: 0n,
+  customerPnl: 0n,
+  insuranceUsed: 0n,
+  yieldPaid: 0n,
+  liabilities: 0n,
+});
+
+/** `YYYY-MM-DD` (UTC) -> ms at its start; null when not a real date. */
+export function dayStart(day: string): number | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  const ms = Date.parse(`${day}T00:00:00Z`);
+  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== day) return null;
+  return ms;
+}
+
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export interface DailyRow {
+  day: string;
+  currency: Currency;
+  deposits: string;
+  withdrawals: string;
+  fees: string;
+  customerPnl: string;
+  insuranceUsed: string;
+  yieldPaid: string;
+  liabilities: string;
+}
+
+export interface ReserveNow {
+  reserve: bigint;
+  unpaid: bigint;
+  coverage: bigint | null;
+}
+
+/**
+ * The daily report of days `from`..`to` (ms of their starts, inclusive; the caller bounds the
+ * range). `now` bounds the scan; days after now read as nothing moved.
+ */
+export async function dailyReport(
+  kv: Deno.Kv,
+  t: string,
+  from: number,
+  to: number,
+  now: number,
+  reserve: ReserveNow,
+) {
+  const days: number[] = [];
+  for (let d = from; d <= to; d += DAY_MS) days.push(d);
+  const sums = new Map<string, Sums>(); // `${dayIndex}:${currency}`
+  const sum = (i: number, c: Currency) => {
+    const k = `${i}:${c}`;
+    let s = sums.get(k);
+    if (!s) sums.set(k, s = zero());
+    return s;
+  };
+  // customer money moved after each day's end: liabilities roll back from today's total
+  const after = new Map<Currency, bigint[]>(CURRENCIES.map((c) => [c, days.map(() => 0n)]));
+  const pad = (ms: number) => String(ms).padStart(15, "0");
+  for await (
+    const e of kv.list<Journal>({
+      start: [...ledgerKeys.journals(t), pad(from)],
+      end: [...ledgerKeys.journals(t), pad(Math.max(now, to + DAY_MS) + 1)],
+    }, { batchSize: 500 })
+  ) {
+    const j = e.value;
+    if ((j.book ?? "live") !== "live") continue;
+    const i = Math.floor((j.at - from) / DAY_MS);
+    for (const p of j.postings) {
+      const a = parseAccountId(p.account);
+      if (a.book !== "live") continue;
+      const c = a.currency;
+      if (isCustomer(p.account)) {
+        const moved = p.available + p.frozen;
+        const rows = after.get(c)!;
+        // this journal is after the end of every day before i
+        for (let k = Math.min(i, days.length) - 1; k >= 0; k--) rows[k]! += moved;
+        continue;
+      }
+      if (i < 0 || i >= days.length || !("house" in a)) continue;
+      const s = sum(i, c);
+      const x = p.available;
+      if (a.house === "external") {
+        if (j.type === "deposit") s.deposits -= x;
+        else if (j.type === "withdrawal") s.withdrawals += x;
+      } else if (a.house === "fees") s.fees += x;
+      else if (a.house === "pnl") s.customerPnl -= x;
+      else if (a.house === "insurance" && x < 0n) s.insuranceUsed -= x;
+      else if (a.house === "yield" && x < 0n) s.yieldPaid -= x;
+    }
+  }
+  const total = new Map<Currency, bigint>(CURRENCIES.map((c) => [c, 0n]));
+  for await (const e of kv.list<Balance>({ prefix: ledgerKeys.balances(t) }, { batchSize: 1000 })) {
+    const id = e.key.at(-1) as string;
+    if (!id.startsWith("u:")) continue; // live customers only
+    const c = parseAccountId(id).currency;
+    total.set(c, total.get(c)! + e.value.available + e.value.frozen);
+  }
+  const rows: DailyRow[] = [];
+  days.forEach((d, i) => {
+    for (const c of CURRENCIES) {
+      const s = sums.get(`${i}:${c}`) ?? zero();
+      s.liabilities = d > now ? 0n : total.get(c)! - after.get(c)![i]!;
+      rows.push({
+        day: dayOf(d),
+        currency: c,
+        ...Object.fromEntries(FIGURES.map((f) => [f, formatDecimal(s[f])])) as Record<
+          Figure,
+          string
+        >,
+      });
+    }
+  });
+  return {
+    from: dayOf(from),
+    to: dayOf(to),
+    rows,
+    reserve: {
+      currency: "USDT" as const,
+      reserve: formatDecimal(reserve.reserve),
+      unpaid: formatDecimal(reserve.unpaid),
+      coverage: reserve.coverage === null ? null : formatDecimal(reserve.coverage),
+    },
+  };
+}
+
+export function dailyCsv(rows: DailyRow[]): string {
+  const head = ["day", "currency", ...FIGURES];
+  return [
+    head.join(","),
+    ...rows.map((r) => [r.day, r.currency, ...FIGURES.map((f) => r[f])].join(",")),
+  ].join("\r\n") + "\r\n";
+}
+
+/** The house's P&L on `p` at `price`: minus the customer's, a loss capped at the margin. */
+function houseOn(p: Position, price: bigint): bigint {
+  const pnl = unrealizedPnl(p.side, p.qty, p.entry.price, price);
+  return -(pnl < -p.margin ? -p.margin : pnl);
+}
+
+/**
+ * Open interest and the house's P&L per symbol at the last price and `move` percent up and
+ * down (`move` as a fixed-point fraction of 100, e.g. 5 % = 5 * SCALE).
+ */
+export function exposure(
+  positions: Iterable<Position>,
+  lastPrice: (symbol: string) => bigint | null,
+  move: bigint,
+  fastOrders: Iterable<FastOrder> = [],
+) {
+  interface Acc {
+    longLots: number;
+    shortLots: number;
+    longQty: bigint;
+    shortQty: bigint;
+    price: bigint | null;
+    houseNow: bigint;
+    houseUp: bigint;
+    houseDown: bigint;
+  }
+  const by = new Map<string, Acc>();
+  for (const p of positions) {
+    if (p.status !== "holding" || p.userId.startsWith("D")) continue;
+    let a = by.get(p.symbol);
+    if (!a) {
+      by.set(
+        p.symbol,
+        a = {
+          longLots: 0,
+          shortLots: 0,
+          longQty: 0n,
+          shortQty: 0n,
+          price: lastPrice(p.symbol),
+          houseNow: 0n,
+          houseUp: 0n,
+          houseDown: 0n,
+        },
+      );
+    }
+    if (p.side === "long") {
+      a.longLots += p.lots;
+      a.longQty += p.qty;
+    } else {
+      a.shortLots += p.lots;
+      a.shortQty += p.qty;
+    }
+    const price = a.price ?? p.entry.price;
+    const delta = price * move / (100n * SCALE);
+    a.houseNow += houseOn(p, price);
+    a.houseUp += houseOn(p, price + delta);
+    a.houseDown += houseOn(p, price - delta > 0n ? price - delta : 0n);
+  }
+  const d = formatDecimal;
+  const items = [...by].sort(([x], [y]) => x.localeCompare(y)).map(([symbol, a]) => ({
+    symbol,
+    price: a.price === null ? null : d(a.price),
+    longLots: a.longLots,
+    shortLots: a.shortLots,
+    longQty: d(a.longQty),
+    shortQty: d(a.shortQty),
+    longNotional: a.price === null ? null : d(notional(a.longQty, a.price)),
+    shortNotional: a.price === null ? null : d(notional(a.shortQty, a.price)),
+    houseNow: d(a.houseNow),
+    houseUp: d(a.houseUp),
+    houseDown: d(a.houseDown),
+  }));
+  interface FastAcc {
+    up: bigint;
+    down: bigint;
+    orders: number;
+    houseNow: bigint;
+    houseUp: bigint;
+    houseDown: bigint;
+  }
+  const fastBy = new Map<string, FastAcc>();
+  for (const o of fastOrders) {
+    if (o.status !== "open" || o.userId.startsWith("D")) continue;
+    let a = fastBy.get(o.symbol);
+    if (!a) {
+      fastBy.set(
+        o.symbol,
+        a = { up: 0n, down: 0n, orders: 0, houseNow: 0n, houseUp: 0n, houseDown: 0n },
+      );
+    }
+    a.orders++;
+    if (o.direction === "up") a.up += o.stake;
+    else a.down += o.stake;
+    const price = lastPrice(o.symbol) ?? o.entry.price;
+    const delta = price * move / (100n * SCALE);
+    // the house keeps the stake and pays the payout
+    const house = (exit: bigint) =>
+      o.stake -
+      settleFast({
+        direction: o.direction,
+        entry: o.entry.price,
+        exit,
+        stake: o.stake,
+        rate: o.rate,
+      })
+        .payout;
+    a.houseNow += house(price);
+    a.houseUp += house(price + delta);
+    a.houseDown += house(price - delta > 0n ? price - delta : 0n);
+  }
+  const fast = [...fastBy].sort(([x], [y]) => x.localeCompare(y)).map(([symbol, a]) => ({
+    symbol,
+    orders: a.orders,
+    upStake: d(a.up),
+    downStake: d(a.down),
+    houseNow: d(a.houseNow),
+    houseUp: d(a.houseUp),
+    houseDown: d(a.houseDown),
+  }));
+  const tot = (f: (a: Acc | FastAcc) => bigint) =>
+    d([...by.values(), ...fastBy.values()].reduce((s, a) => s + f(a), 0n));
+  return {
+    move: d(move),
+    items,
+    fast,
+    total: {
+      houseNow: tot((a) => a.houseNow),
+      houseUp: tot((a) => a.houseUp),
+      houseDown: tot((a) => a.houseDown),
+    },
+  };
+}
+
+/** The reports service: the daily figures and the live exposure. */
+export class Reports {
+  constructor(
+    private kv: Deno.Kv,
+    private wealth: { reserve(t: string): Promise<ReserveNow> },
+    private positions: { openPositions(t: string): AsyncGenerator<Position> },
+    private fast: {
+      openOrders(t: string): AsyncGenerator<{ id: string }>;
+      get(t: string, id: string): Promise<FastOrder | null>;
+    },
+    private market: { tape: { lastTick(symbol: string): { price: bigint } | null | undefined } },
+    private now: () => number,
+  ) {}
+
+  async daily(t: string, from: number, to: number) {
+    return await dailyReport(this.kv, t, from, to, this.now(), await this.wealth.reserve(t));
+  }
+
+  async exposure(t: string, move: bigint) {
+    const open: Position[] = [];
+    for await (const p of this.positions.openPositions(t)) open.push(p);
+    const fast: FastOrder[] = [];
+    for await (const o of this.fast.openOrders(t)) {
+      const order = await this.fast.get(t, o.id);
+      if (order) fast.push(order);
+    }
+    return exposure(open, (s) => this.market.tape.lastTick(s)?.price ?? null, move, fast);
+  }
+}
