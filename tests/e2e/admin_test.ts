@@ -390,23 +390,26 @@ Deno.test({
           .waitFor();
       });
 
-      await t.step("roles: an identity-only operator sees verifications only", async () => {
-        const idOnly = await operatorWithRoles(srv, "kyc", ["identity"]);
-        const refused = await srv.call("/api/admin/recharges", { token: idOnly });
-        assertEquals([refused.status, refused.body.data.error], [403, "FORBIDDEN"]);
-        const other = await browser.newContext(DESKTOP);
-        await other.addCookies([{ name: "tw_op", value: idOnly, url: srv.base }]);
-        const p2 = await other.newPage();
-        await p2.goto(srv.base + "/admin/recharges");
-        await p2.waitForURL(/\/admin\/certifications$/);
-        assertEquals(
-          await p2.locator(".admin-tabs a").evaluateAll((as) =>
-            as.map((a) => a.getAttribute("data-testid"))
-          ),
-          ["tab-certifications"],
-        );
-        await other.close();
-      });
+      await t.step(
+        "roles: an identity-only operator sees verifications and customers only",
+        async () => {
+          const idOnly = await operatorWithRoles(srv, "kyc", ["identity"]);
+          const refused = await srv.call("/api/admin/recharges", { token: idOnly });
+          assertEquals([refused.status, refused.body.data.error], [403, "FORBIDDEN"]);
+          const other = await browser.newContext(DESKTOP);
+          await other.addCookies([{ name: "tw_op", value: idOnly, url: srv.base }]);
+          const p2 = await other.newPage();
+          await p2.goto(srv.base + "/admin/recharges");
+          await p2.waitForURL(/\/admin\/certifications$/);
+          assertEquals(
+            await p2.locator(".admin-tabs a").evaluateAll((as) =>
+              as.map((a) => a.getAttribute("data-testid"))
+            ),
+            ["tab-certifications", "tab-customers"],
+          );
+          await other.close();
+        },
+      );
 
       await t.step("narrow screens: the detail stacks under the list", async () => {
         await page.setViewportSize(PHONE);
