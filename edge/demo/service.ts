@@ -110,10 +110,8 @@ export class Demo {
         idleMs: VISITOR_IDLE_MS,
         maxMs: VISITOR_MAX_MS,
       });
-      await this.kv.atomic()
-        .set(demoKeys.visitor(t, account.id), session.tokenHash)
-        .set(demoKeys.account(t, account.id), { ...account, visitorSession: session.tokenHash })
-        .commit();
+      // the account's commit indexed it already: a crash before this line leaves it to cleanup
+      await this.kv.set(demoKeys.visitor(t, account.id), session.tokenHash);
       return { token: session.token, expiresAt: session.expiresAt, status: demoJson(account) };
     }
     if (s.book === "demo") {
@@ -156,7 +154,6 @@ export class Demo {
       const account: DemoAccount = {
         id,
         of,
-        visitorSession: null,
         createdAt: at,
         period: 1,
         periodStart: at,
@@ -198,7 +195,7 @@ export class Demo {
             checks: [taken, owned],
             write: (op: Deno.AtomicOperation) => {
               op.set(taken.key, record).set(demoKeys.account(t, id), account);
-              if (of) op.set(demoKeys.of(t, of), id);
+              op.set(of ? demoKeys.of(t, of) : demoKeys.visitor(t, id), of ? id : "");
             },
             result: () => id,
           };
@@ -329,7 +326,7 @@ export class Demo {
       ]);
       if (!entry.value || entry.value.of !== null || slot.value) return;
       const res = await this.kv.atomic().check(entry, slot)
-        .set(entry.key, { ...entry.value, of: liveUserId, visitorSession: null })
+        .set(entry.key, { ...entry.value, of: liveUserId })
         .set(slot.key, visitor.userId)
         .delete(demoKeys.visitor(t, visitor.userId))
         .commit();
@@ -350,11 +347,17 @@ export class Demo {
     const now = this.now();
     for await (const e of this.kv.list<string>({ prefix: demoKeys.visitorPrefix(t) })) {
       const id = String(e.key[e.key.length - 1]);
-      const session = (await this.kv.get<{ lastSeenAt: number; expiresAt: number }>(
-        accountKeys.session(t, e.value),
-      )).value;
-      if (session && now - session.lastSeenAt <= VISITOR_IDLE_MS && now < session.expiresAt) {
-        continue;
+      if (e.value === "") {
+        // no session written yet: kept while it is new, forgotten once as old as an idle one
+        const a = await this.account(t, id);
+        if (a && now - a.createdAt <= VISITOR_IDLE_MS) continue;
+      } else {
+        const session = (await this.kv.get<{ lastSeenAt: number; expiresAt: number }>(
+          accountKeys.session(t, e.value),
+        )).value;
+        if (session && now - session.lastSeenAt <= VISITOR_IDLE_MS && now < session.expiresAt) {
+          continue;
+        }
       }
       try {
         await this.closeAll(t, id, "cleanup");

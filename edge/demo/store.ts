@@ -8,8 +8,6 @@ export interface DemoAccount {
   id: string;
   /** the live customer it belongs to; null: a visitor's, until they register */
   of: string | null;
-  /** a visitor's session (token hash): the cleanup job asks whether it is still alive */
-  visitorSession: string | null;
   createdAt: number;
   /** the current practice period (1 at creation, +1 at every reset) and when it started */
   period: number;
@@ -24,7 +22,10 @@ export const demoKeys = {
   accountPrefix: (t: string) => [t, "demo", "account"],
   /** the live customer's demo account */
   of: (t: string, liveUserId: string) => [t, "demo", "of", liveUserId],
-  /** visitors' demo accounts, for the cleanup job */
+  /**
+   * visitors' demo accounts, for the cleanup job: their session's token hash ("" from the
+   * account's commit until the session is written)
+   */
   visitor: (t: string, id: string) => [t, "demo", "visitor", id],
   visitorPrefix: (t: string) => [t, "demo", "visitor"],
 };

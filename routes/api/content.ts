@@ -35,10 +35,9 @@ import { PageQuery } from "../../edge/funds/schemas.ts";
 import { UploadForm, UploadReply } from "../../edge/identity/schemas.ts";
 import type { AppEnv, Ctx } from "../../edge/platform/context.ts";
 import { ok } from "../../edge/platform/envelope.ts";
-import { DomainError } from "../../edge/platform/errors.ts";
 import { sessionOf, signedIn } from "../../edge/platform/middleware.ts";
 import { operatorAuth } from "../../edge/platform/operator_auth.ts";
-import { AUTH_ERRORS, ERRORS, jsonBody, okReply } from "./openapi.ts";
+import { AUTH_ERRORS, ERRORS, formFile, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["content"];
 const adminTags = ["operators"];
@@ -267,10 +266,7 @@ const operators = new OpenAPIHono<AppEnv>()
       responses: { ...okReply(UploadReply), ...AUTH_ERRORS },
     }),
     async (c) => {
-      const file = (c.req.valid("form") as { file?: unknown }).file;
-      if (!(file instanceof File)) {
-        throw new DomainError("VALIDATION", {}, { file: "imageMissing" });
-      }
+      const file = formFile(c.req.valid("form"));
       return ok(c, {
         imageId: await c.var.deps.content.uploadImage(t(c), actor(c), file),
       });

@@ -11,7 +11,7 @@ import type { AppEnv, Ctx } from "../../edge/platform/context.ts";
 import { errorResponse, ok } from "../../edge/platform/envelope.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
 import { sessionOf, signedInLive } from "../../edge/platform/middleware.ts";
-import { AUTH_ERRORS, jsonBody, okReply } from "./openapi.ts";
+import { AUTH_ERRORS, formFile, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["identity"];
 
@@ -31,10 +31,7 @@ export const identityApi = new OpenAPIHono<AppEnv>()
       responses: { ...okReply(UploadReply), ...AUTH_ERRORS },
     }),
     async (c) => {
-      const file = (c.req.valid("form") as { file?: unknown }).file;
-      if (!(file instanceof File)) {
-        throw new DomainError("VALIDATION", {}, { file: "imageMissing" });
-      }
+      const file = formFile(c.req.valid("form"));
       const { identity } = c.get("deps");
       return ok(c, {
         imageId: await identity.upload(c.get("tenant").id, c.var.session.userId, file),

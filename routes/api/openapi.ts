@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { DomainError } from "../../edge/platform/errors.ts";
 
 /** Helpers to describe enveloped replies in the OpenAPI document. */
 export function envelopeOf<T extends z.ZodType>(data: T) {
@@ -50,4 +51,11 @@ export function imageReply(description: string) {
       ),
     },
   };
+}
+
+/** The `file` of a validated multipart upload form (VALIDATION `imageMissing` without one). */
+export function formFile(form: unknown): File {
+  const file = (form as { file?: unknown }).file;
+  if (!(file instanceof File)) throw new DomainError("VALIDATION", {}, { file: "imageMissing" });
+  return file;
 }

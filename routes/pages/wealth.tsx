@@ -75,6 +75,28 @@ export async function WealthTile({ c, layout }: { c: Ctx; layout: "wp" | "pc" })
   );
 }
 
+type ProductView = Awaited<ReturnType<Ctx["var"]["deps"]["wealth"]["list"]>>["items"][number];
+
+/** A product's rate, APR, term and limits (and, in the list, how much it hosts of its cap). */
+function ProductTerms({ c, p, hosted }: { c: Ctx; p: ProductView; hosted?: boolean }) {
+  const t = c.get("t");
+  return (
+    <>
+      <div class="row-between">
+        <span>{t("wealth.dailyRate")} {pct(c, p.dailyRate)}</span>
+        <span class="muted">{t("wealth.apr")} {pct(c, p.apr)}</span>
+      </div>
+      <div class="muted small">
+        {t("wealth.term", { days: p.periodDays })} · {t("wealth.limits", {
+          min: usdt(c, p.minAmount),
+          max: usdt(c, p.maxAmount),
+        })}
+        {hosted && ` · ${t("wealth.hosted", { hosted: usdt(c, p.hosted), cap: usdt(c, p.cap) })}`}
+      </div>
+    </>
+  );
+}
+
 async function products(c: Ctx) {
   const t = c.get("t");
   const list = await c.get("deps").wealth.list(c.get("tenant").id);
@@ -102,16 +124,7 @@ async function products(c: Ctx) {
               {p.open ? t("wealth.open") : t("wealth.paused")}
             </span>
           </div>
-          <div class="row-between">
-            <span>{t("wealth.dailyRate")} {pct(c, p.dailyRate)}</span>
-            <span class="muted">{t("wealth.apr")} {pct(c, p.apr)}</span>
-          </div>
-          <div class="muted small">
-            {t("wealth.term", { days: p.periodDays })} · {t("wealth.limits", {
-              min: usdt(c, p.minAmount),
-              max: usdt(c, p.maxAmount),
-            })} · {t("wealth.hosted", { hosted: usdt(c, p.hosted), cap: usdt(c, p.cap) })}
-          </div>
+          <ProductTerms c={c} p={p} hosted />
         </a>
       ))}
       <a class="btn" href={at(c, "list")}>{t("wealth.myOrders")}</a>
@@ -133,16 +146,7 @@ async function subscribe(c: Ctx, s: Session) {
     "/wp/wealth",
     <section class="stack">
       <div class="card">
-        <div class="row-between">
-          <span>{t("wealth.dailyRate")} {pct(c, p.dailyRate)}</span>
-          <span class="muted">{t("wealth.apr")} {pct(c, p.apr)}</span>
-        </div>
-        <div class="muted small">
-          {t("wealth.term", { days: p.periodDays })} · {t("wealth.limits", {
-            min: usdt(c, p.minAmount),
-            max: usdt(c, p.maxAmount),
-          })}
-        </div>
+        <ProductTerms c={c} p={p} />
       </div>
       <Island
         name="WealthSubscribe"
