@@ -6,6 +6,7 @@ import { formatDecimal } from "../core-wasm/mod.ts";
 import { house, user } from "../edge/ledger/accounts.ts";
 import { Ledger } from "../edge/ledger/service.ts";
 import { DAY_MS, Wealth } from "../edge/wealth/service.ts";
+import { wealthKeys } from "../edge/wealth/store.ts";
 
 const dir = await Deno.makeTempDir();
 const kv = await Deno.openKv(`${dir}/bench.kv`);
@@ -29,17 +30,21 @@ await ledger.post(T, { key: "open", request: 1 }, () => ({
   ],
   result: () => null,
 }));
-await wealth.setProducts(T, { operator: "bench", ip: null }, [{
-  id: "w30",
-  name: "W30",
-  dailyRate: "0.005",
-  periodDays: 30,
-  minAmount: "1",
-  maxAmount: "100000",
-  cap: formatDecimal(10n ** 17n),
-  redeemRatio: "0.004",
-  enabled: true,
-}]);
+// the products as an approved proposal stores them
+await kv.set(
+  wealthKeys.products(T),
+  wealth.validateProducts([{
+    id: "w30",
+    name: "W30",
+    dailyRate: "0.005",
+    periodDays: 30,
+    minAmount: "1",
+    maxAmount: "100000",
+    cap: formatDecimal(10n ** 17n),
+    redeemRatio: "0.004",
+    enabled: true,
+  }]),
+);
 
 let n = 0;
 Deno.bench("wealth subscribe (reservation, coverage and cap checked, order, indexes)", {

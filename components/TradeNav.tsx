@@ -29,8 +29,13 @@ export function offers(tenant: Tenant, def: SymbolDef, product: TicketProduct): 
 }
 
 /** The symbol a ticket page shows: the one asked for when offered, else the first offered. */
-export function ticketSymbol(tenant: Tenant, product: TicketProduct, asked: string | undefined) {
-  const list = symbolsFor(tenant, product);
+export function ticketSymbol(
+  tenant: Tenant,
+  product: TicketProduct,
+  asked: string | undefined,
+  symbols: readonly SymbolDef[],
+) {
+  const list = symbolsFor(tenant, product, symbols);
   return list.find((d) => d.code === asked) ?? list[0] ?? SYMBOLS[0]!;
 }
 
@@ -45,9 +50,13 @@ export function NotOffered({ t }: { t: T }) {
   return <p class="notice" data-testid="not-offered">{t("tradeHub.notOffered")}</p>;
 }
 
-/** Symbols a ticket of `product` can switch to. */
-export function symbolsFor(tenant: Tenant, product: TicketProduct): SymbolDef[] {
-  return SYMBOLS.filter((d) => offers(tenant, d, product));
+/** Symbols a ticket of `product` can switch to (`symbols`: as the tenant's product terms say). */
+export function symbolsFor(
+  tenant: Tenant,
+  product: TicketProduct,
+  symbols: readonly SymbolDef[],
+): SymbolDef[] {
+  return symbols.filter((d) => offers(tenant, d, product));
 }
 
 const TICKET_PATH: Record<"wp" | "pc", Record<TicketProduct, string>> = {
@@ -82,16 +91,18 @@ export function presetOf<P extends Preset>(
 
 /** A row of symbols above a ticket: switching keeps the page and its preselected side. */
 export function SymbolPicker(
-  { t, tenant, product, layout, current, preset }: {
+  { t, tenant, product, layout, current, preset, symbols }: {
     t: T;
     tenant: Tenant;
     product: TicketProduct;
+    /** the symbols with the tenant's product terms */
+    symbols: readonly SymbolDef[];
     layout: "wp" | "pc";
     current: string;
     preset?: Preset;
   },
 ) {
-  const list = symbolsFor(tenant, product);
+  const list = symbolsFor(tenant, product, symbols);
   if (list.length < 2) return null;
   return (
     <nav class="symbol-picker" aria-label={t("tradeHub.symbol")} data-testid="symbol-picker">

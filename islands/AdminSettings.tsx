@@ -12,6 +12,7 @@ export const SETTINGS_TEXTS = [
   "admin.max",
   "admin.feeRate",
   "admin.minFee",
+  "admin.fourEyes",
   "admin.save",
   "funds.currency",
   "app.networkError",
@@ -24,6 +25,7 @@ const RULE_KEYS = [
   "max",
   "feeRate",
   "minFee",
+  "fourEyes",
 ] as const satisfies readonly (keyof WithdrawSettingsJson["rules"][Cur])[];
 
 /**

@@ -20,7 +20,6 @@ import { type LocaleId, LOCALES } from "../../locales/languages.ts";
 import { journalId } from "../ledger/service.ts";
 import type { FundsSettings } from "../funds/settings.ts";
 import type { Session } from "../accounts/sessions.ts";
-import { SYMBOLS } from "../market/symbols.ts";
 import { type Actor, auditAlone, auditInto, readAuditHead } from "../operators/audit.ts";
 import type { Json } from "../operators/store.ts";
 import { DomainError } from "../platform/errors.ts";
@@ -28,10 +27,7 @@ import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { getAll, listPage } from "../platform/kvpage.ts";
 import { take } from "../platform/ratelimit.ts";
 import type { Tenant } from "../platform/tenants.ts";
-import { FAST_OPTIONS } from "../trading/fast.ts";
-import { EXCHANGE_FEE } from "../trading/exchange.ts";
-import { HOLDING_FEE_DAILY } from "../trading/holding_fee.ts";
-import { SPOT_FEE } from "../trading/spot.ts";
+import type { ProductTerms } from "../trading/terms.ts";
 import { bracketsJson } from "../trading/positions.ts";
 import type { ImageStore } from "../uploads/service.ts";
 import { UPLOAD_ERRORS } from "../identity/certify.ts";
@@ -90,6 +86,7 @@ export class Content {
     private images: ImageStore,
     private wealth: Wealth,
     private funds: FundsSettings,
+    private terms: ProductTerms,
     private now: () => number,
   ) {}
 
@@ -317,19 +314,22 @@ export class Content {
     const channels = (await this.funds.publicChannels(t)).filter((c) => c.enabled);
     const withdraw = await this.funds.withdraw(t);
     const wealth = has("wealth") ? await this.wealth.products(t) : [];
+    // the product terms in force (an approved change shows here at once)
+    const terms = await this.terms.of(t);
     return {
-      fast: has("fast") ? FAST_OPTIONS.map((o) => ({ ...o })) : [],
+      termsVersion: terms.version,
+      fast: has("fast") ? terms.fastOptions.map((o) => ({ ...o })) : [],
       leveraged: has("leveraged")
-        ? SYMBOLS.filter((s) => s.leveraged).map((s) => ({
+        ? terms.symbols.filter((s) => s.leveraged).map((s) => ({
           symbol: s.code,
           leverages: [...s.leverage],
           takerFee: formatDecimal(s.takerFee),
           brackets: bracketsJson(s.brackets),
         }))
         : [],
-      holdingFeeDaily: formatDecimal(HOLDING_FEE_DAILY),
-      spotFee: formatDecimal(SPOT_FEE),
-      exchangeFee: formatDecimal(EXCHANGE_FEE),
+      holdingFeeDaily: formatDecimal(terms.holdingFeeDaily),
+      spotFee: formatDecimal(terms.spotFee),
+      exchangeFee: formatDecimal(terms.exchangeFee),
       recharge: {
         currencies: [...new Set(channels.map((c) => c.currency))],
         channels: channels.map((c) => ({ currency: c.currency, name: c.name })),

@@ -171,7 +171,14 @@ export type WithdrawPreviewJson = z.infer<typeof WithdrawPreview>;
 const Dec = z.string({ error: "required" }).regex(/^\d{1,12}(\.\d{1,8})?$/, {
   error: "amountInvalid",
 });
-const Rule = z.strictObject({ min: Dec, max: Dec, feeRate: Dec, minFee: Dec });
+const Rule = z.strictObject({
+  min: Dec,
+  max: Dec,
+  feeRate: Dec,
+  minFee: Dec,
+  /** from this amount a pass needs a second operator (left out: unchanged) */
+  fourEyes: Dec.optional(),
+});
 
 /** Operator settings for withdrawals; amounts and rates as decimal strings. */
 export const WithdrawSettingsBody = z.strictObject({
@@ -192,6 +199,7 @@ export const WithdrawSettingsBody = z.strictObject({
     if (amountIn(c, r.max) === null || n(r.max) < n(r.min)) bad("max");
     if (n(r.feeRate) >= SCALE / 2n) bad("feeRate");
     if (n(r.minFee) >= n(r.min)) bad("minFee");
+    if (r.fourEyes !== undefined && (amountIn(c, r.fourEyes) === null)) bad("fourEyes");
   }
 }).meta({ id: "WithdrawSettingsRequest" });
 

@@ -26,6 +26,7 @@ import { methodCurrency, methodJson, type PaymentMethod, type PaymentMethods } f
 import { alreadyDecided } from "./recharge.ts";
 import {
   DEFAULT_WITHDRAW_SETTINGS,
+  fourEyesFrom,
   type WithdrawRule,
   type WithdrawSettings,
   withdrawSettings,
@@ -56,6 +57,11 @@ export interface Withdrawal {
   createdAt: number;
   updatedAt: number;
   history: { at: number; action: string; by: string | null }[];
+  /**
+   * A pass at or above the currency's four-eyes threshold waits for a second operator: the
+   * proposal (edge/operators/proposals.ts), who proposed it and until when it may be approved.
+   */
+  pendingPass?: { proposal: string; by: string; expiresAt: number } | null;
 }
 
 const RESET_BAN_MS = 24 * 3600_000;
@@ -84,6 +90,7 @@ export function withdrawalJson(w: Withdrawal) {
     createdAt: w.createdAt,
     updatedAt: w.updatedAt,
     history: w.history,
+    pendingPass: w.pendingPass ?? null,
   };
 }
 
@@ -348,6 +355,28 @@ export class Withdrawals {
     } satisfies Withdrawal;
   }
 
+  /** Whether passing `w` needs a second operator (its amount at or above the threshold). */
+  async needsSecondApproval(t: string, w: Withdrawal): Promise<boolean> {
+    return w.amount >= fourEyesFrom(await withdrawSettings(this.kv, t), w.currency);
+  }
+
+  /**
+   * A large withdrawal passed by a second operator's approval: the step written into the
+   * proposal's commit (which checks the withdrawal's version and audits the approval first;
+   * `head` is the audit head after that entry).
+   */
+  passApproved(
+    op: Deno.AtomicOperation,
+    t: string,
+    w: Withdrawal,
+    o: { operator: string; ip: string | null },
+    head: AuditHeadEntry,
+  ) {
+    const next = this.stepped(w, "pass", o.operator, { status: "withdrawing", pendingPass: null });
+    this.writeStep(op, t, w, next, o, "pass", head);
+    return next;
+  }
+
   /** pass (auditing -> withdrawing), freeze, thaw: no money moves, one versionstamped commit. */
   async step(
     t: string,
@@ -362,6 +391,8 @@ export class Withdrawals {
       let next: Withdrawal;
       if (action === "pass") {
         if (w.status !== "auditing") throw new DomainError("ALREADY_DECIDED");
+        // a large one only through a second operator's approval (`passApproved`)
+        if (await this.needsSecondApproval(t, w)) throw new DomainError("FOUR_EYES_REQUIRED");
         next = this.stepped(w, "pass", o.operator, { status: "withdrawing" });
       } else if (action === "freeze") {
         if (w.status !== "auditing" && w.status !== "withdrawing") {

@@ -21,6 +21,8 @@ export const HOUSE_ACCOUNTS = [
   "rounding",
   /** where practice money comes from (demo book only) */
   "mint",
+  /** the other side of operators' balance adjustments (four-eyes, with a reason) */
+  "adjustments",
 ] as const;
 export type House = typeof HOUSE_ACCOUNTS[number];
 
@@ -127,5 +129,7 @@ export const JOURNAL_TYPES = [
   "wealth",
   /** demo book: starting balance and resets from the demo mint */
   "demo",
+  /** an operator's balance adjustment (approved by a second operator) */
+  "adjustment",
 ] as const;
 export type JournalType = typeof JOURNAL_TYPES[number];

@@ -71,6 +71,14 @@ export function auditInto(
 }
 
 /**
+ * The head after `e` within the same commit, for a second entry in it: it checks the same
+ * stored version (the commit's state before it) and chains on `e`.
+ */
+export function headAfter(head: AuditHeadEntry, e: AuditEntry): AuditHeadEntry {
+  return { ...head, value: { seq: e.seq!, hash: e.hash!, id: e.id } } as AuditHeadEntry;
+}
+
+/**
  * An entry on its own (sign-ins, uploads: nothing else in the commit), retried on a head
  * conflict; `extra` adds the caller's own writes (retried with it).
  */

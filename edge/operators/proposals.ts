@@ -4,30 +4,98 @@
  * commit) or rejects it. The proposer can never approve or reject their own; a proposal is
  * decided once; stale ones expire. Every step is audited in its own commit.
  *
- * Kinds so far: `wealth.reserve` (fund the tenant's wealth yield reserve from the external
- * account, by a ledger journal).
+ * Kinds:
+ * - `wealth.reserve`: fund the tenant's wealth yield reserve from the external account (journal);
+ * - `balance.adjust`: credit or debit a customer's wallet against the `adjustments` house
+ *   account, with a reason (journal);
+ * - `products.fast|leveraged|spot|exchange`: a new section of the product terms (the next terms
+ *   version; new orders only) — refused at approval when the section moved since proposed;
+ * - `products.wealth`: the wealth products (new orders only), the same staleness rule;
+ * - `withdrawal.pass`: pass a withdrawal at or above the currency's four-eyes threshold.
  */
+import { z } from "zod";
 import { formatDecimal, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
+import { getUser } from "../accounts/store.ts";
 import { sha256Hex } from "../accounts/passwords.ts";
-import { house } from "../ledger/accounts.ts";
+import {
+  bookOfUser,
+  CURRENCIES,
+  type Currency,
+  DECIMALS,
+  house,
+  user,
+  WALLET_CURRENCIES,
+  WALLETS,
+} from "../ledger/accounts.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
 import { DomainError } from "../platform/errors.ts";
+import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { listPage } from "../platform/kvpage.ts";
-import { type Actor, audited, auditInto, readAuditHead } from "./audit.ts";
-import type { Json } from "./store.ts";
+import {
+  defaultTerms,
+  type ProductTerms,
+  SECTION_SCHEMAS,
+  type TermSection,
+  termsKey,
+  type TermsRecord,
+} from "../trading/terms.ts";
+import type { Withdrawal, Withdrawals } from "../funds/withdraw.ts";
+import { withdrawKeys } from "../funds/store.ts";
+import type { Wealth } from "../wealth/service.ts";
+import { wealthKeys } from "../wealth/store.ts";
+import { type Actor, audited, auditInto, canonical, headAfter, readAuditHead } from "./audit.ts";
+import type { AuditHead, Json, OperatorRole } from "./store.ts";
+import { keys as opKeys } from "./store.ts";
 
 export const PROPOSAL_TTL_MS = 7 * 24 * 3600_000;
-/** The most one reserve funding may move (10^8 USDT). */
-const MAX_FUNDING = 100_000_000n * SCALE;
+/** A withdrawal's second approval is asked for within a day. */
+export const WITHDRAWAL_PROPOSAL_TTL_MS = 24 * 3600_000;
+/** The most one reserve funding or one adjustment may move (10^8 of the currency). */
+const MAX_MOVE = 100_000_000n * SCALE;
+
+export const PROPOSAL_KINDS = [
+  "wealth.reserve",
+  "balance.adjust",
+  "products.fast",
+  "products.leveraged",
+  "products.spot",
+  "products.exchange",
+  "products.wealth",
+  "withdrawal.pass",
+] as const;
+export type ProposalKind = typeof PROPOSAL_KINDS[number];
+
+/** Who may propose and who may decide each kind (never the proposer). */
+export const PROPOSAL_ROLES: Record<
+  ProposalKind,
+  { propose: readonly OperatorRole[]; decide: readonly OperatorRole[] }
+> = {
+  "wealth.reserve": { propose: ["funds"], decide: ["funds", "admin"] },
+  "balance.adjust": { propose: ["funds"], decide: ["funds", "admin"] },
+  "products.fast": { propose: ["risk", "admin"], decide: ["risk", "admin"] },
+  "products.leveraged": { propose: ["risk", "admin"], decide: ["risk", "admin"] },
+  "products.spot": { propose: ["risk", "admin"], decide: ["risk", "admin"] },
+  "products.exchange": { propose: ["risk", "admin"], decide: ["risk", "admin"] },
+  "products.wealth": { propose: ["funds", "risk", "admin"], decide: ["risk", "admin"] },
+  "withdrawal.pass": { propose: ["funds"], decide: ["funds", "admin"] },
+};
+
+/** Every role that decides some kind (the queue's readers). */
+export const PROPOSAL_READERS: readonly OperatorRole[] = [
+  ...new Set(Object.values(PROPOSAL_ROLES).flatMap((r) => [...r.propose, ...r.decide])),
+];
 
 export type ProposalStatus = "pending" | "approved" | "rejected";
 
 export interface Proposal {
   id: string;
-  kind: "wealth.reserve";
-  payload: { amount: string; currency: "USDT"; reason: string };
-  /** sha-256 of the canonical payload: what the approver approves */
+  kind: ProposalKind;
+  /** what is proposed, exactly (kind-specific JSON; amounts as decimal strings) */
+  payload: { [k: string]: Json };
+  /** sha-256 of the canonical kind + payload: what the approver approves */
   payloadHash: string;
+  /** what the proposal acts on, e.g. `customer:1000001`, `products:fast`, `withdrawal:W1` */
+  target: string;
   proposer: string;
   status: ProposalStatus;
   createdAt: number;
@@ -43,59 +111,246 @@ export const proposalKeys = {
   proposals: (t: string) => [t, "operators", "proposal"],
 };
 
-const hashOf = (p: Proposal["payload"]) =>
+/** The operator acting, with their roles (the kind's rule decides what they may do). */
+export type ProposalActor = Actor & { roles: readonly OperatorRole[] };
+
+const hashOf = (kind: ProposalKind, payload: Proposal["payload"]) =>
+  sha256Hex(canonical({ kind, payload }));
+/** Reserve proposals made before kinds were generalised hashed their three fields. */
+const legacyHashOf = (p: Proposal["payload"]) =>
   sha256Hex(JSON.stringify([p.amount, p.currency, p.reason]));
 
 export function proposalJson(p: Proposal, now: number) {
-  return { ...p, expired: p.status === "pending" && now > p.expiresAt };
+  return {
+    ...p,
+    target: p.target ?? "wealth:reserve",
+    expired: p.status === "pending" && now > p.expiresAt,
+  };
 }
 
-export class Proposals {
-  constructor(private kv: Deno.Kv, private ledger: Ledger, private now: () => number) {}
+const may = (by: ProposalActor, roles: readonly OperatorRole[]) =>
+  roles.some((r) => by.roles.includes(r));
 
-  /** Propose funding the wealth reserve with `amount` USDT. */
-  async proposeReserve(t: string, by: Actor, amountText: string, reason: string) {
-    let amount: bigint;
-    try {
-      amount = parseDecimal(amountText.trim(), { maxDecimals: 2 });
-    } catch {
-      throw new DomainError("VALIDATION", {}, { amount: "amountInvalid" });
-    }
-    if (amount <= 0n || amount > MAX_FUNDING) {
-      throw new DomainError("VALIDATION", {}, { amount: "amountInvalid" });
-    }
+/** A positive (or, for adjustments, non-zero signed) amount with the currency's decimals. */
+function amountOf(text: string, currency: Currency, signed: boolean): bigint {
+  let v: bigint;
+  try {
+    v = parseDecimal(text.trim(), { maxDecimals: DECIMALS[currency] });
+  } catch {
+    throw new DomainError("VALIDATION", {}, { amount: "amountInvalid" });
+  }
+  const abs = v < 0n ? -v : v;
+  if (abs === 0n || abs > MAX_MOVE || (!signed && v < 0n)) {
+    throw new DomainError("VALIDATION", {}, { amount: "amountInvalid" });
+  }
+  return v;
+}
+
+const Reason = z.string().trim().min(1).max(200);
+
+export const AdjustPayload = z.strictObject({
+  userId: z.string().regex(/^\d{1,20}$/),
+  wallet: z.enum(WALLETS),
+  currency: z.enum(CURRENCIES),
+  amount: z.string().max(40),
+  reason: Reason,
+});
+
+export class Proposals {
+  constructor(
+    private kv: Deno.Kv,
+    private ledger: Ledger,
+    private now: () => number,
+    private d: { terms: ProductTerms; wealth: Wealth; withdrawals: Withdrawals },
+  ) {}
+
+  private newProposal(
+    kind: ProposalKind,
+    payload: Proposal["payload"],
+    target: string,
+    by: Actor,
+    ttl = PROPOSAL_TTL_MS,
+  ): Promise<Proposal> {
     const at = this.now();
-    const id = journalId(at);
-    const payload = { amount: formatDecimal(amount), currency: "USDT" as const, reason };
-    const p: Proposal = {
-      id,
-      kind: "wealth.reserve",
+    return hashOf(kind, payload).then((payloadHash) => ({
+      id: journalId(at),
+      kind,
       payload,
-      payloadHash: await hashOf(payload),
+      payloadHash,
+      target,
       proposer: by.operator,
       status: "pending",
       createdAt: at,
-      expiresAt: at + PROPOSAL_TTL_MS,
+      expiresAt: at + ttl,
       decidedBy: null,
       decidedAt: null,
       reason: null,
       journalId: null,
-    };
-    return await audited<Proposal, Proposal>(
+    }));
+  }
+
+  /** Store a new proposal with its audit entry. */
+  private async store(t: string, by: Actor, p: Proposal) {
+    const saved = await audited<Proposal, Proposal>(
       this.kv,
       t,
       by,
-      at,
-      proposalKeys.proposal(t, id),
+      p.createdAt,
+      proposalKeys.proposal(t, p.id),
       () => ({
         value: p,
         action: "proposal.create",
-        target: `proposal:${id}`,
+        target: `proposal:${p.id}`,
         before: null,
         after: p as unknown as Json,
         result: p,
       }),
     );
+    return proposalJson(saved, this.now());
+  }
+
+  private allowPropose(kind: ProposalKind, by: ProposalActor) {
+    if (!may(by, PROPOSAL_ROLES[kind].propose)) throw new DomainError("FORBIDDEN");
+  }
+
+  /** Propose funding the wealth reserve with `amount` USDT. */
+  async proposeReserve(t: string, by: ProposalActor, amountText: string, reason: string) {
+    this.allowPropose("wealth.reserve", by);
+    const amount = amountOf(amountText, "USDT", false);
+    const payload = { amount: formatDecimal(amount), currency: "USDT", reason };
+    return await this.store(
+      t,
+      by,
+      await this.newProposal("wealth.reserve", payload, "wealth:reserve", by),
+    );
+  }
+
+  /** Propose a credit (positive) or debit (negative) of a customer's wallet, with a reason. */
+  async proposeAdjustment(t: string, by: ProposalActor, a: z.infer<typeof AdjustPayload>) {
+    this.allowPropose("balance.adjust", by);
+    const u = (await getUser(this.kv, t, a.userId)).value;
+    // live customers only (a demo account's money comes from its own mint)
+    if (!u || bookOfUser(a.userId) !== "live") throw new DomainError("NOT_FOUND");
+    if (!WALLET_CURRENCIES[a.wallet].includes(a.currency)) {
+      throw new DomainError("VALIDATION", {}, { currency: "invalid" });
+    }
+    const amount = amountOf(a.amount, a.currency, true);
+    const payload = { ...a, amount: formatDecimal(amount, DECIMALS[a.currency]) };
+    return await this.store(
+      t,
+      by,
+      await this.newProposal("balance.adjust", payload, `customer:${a.userId}`, by),
+    );
+  }
+
+  /**
+   * Propose a new section of the product terms (validated now and again at approval); the
+   * payload carries the section as it is now, so an approval after another change is refused.
+   */
+  async proposeTerms(
+    t: string,
+    by: ProposalActor,
+    section: TermSection,
+    next: unknown,
+    reason: string,
+  ) {
+    const kind = `products.${section}` as const;
+    this.allowPropose(kind, by);
+    const parsed = SECTION_SCHEMAS[section].safeParse(next);
+    if (!parsed.success) throw new DomainError("VALIDATION", {}, { items: "invalid" });
+    const current = (await this.d.terms.record(t))[section];
+    if (canonical(current) === canonical(parsed.data)) {
+      throw new DomainError("VALIDATION", {}, { items: "unchanged" });
+    }
+    const payload = {
+      section,
+      before: current as unknown as Json,
+      after: parsed.data as unknown as Json,
+      reason,
+    };
+    return await this.store(
+      t,
+      by,
+      await this.newProposal(kind, payload, `products:${section}`, by),
+    );
+  }
+
+  /** Propose new wealth products (validated as when they are set). */
+  async proposeWealthProducts(
+    t: string,
+    by: ProposalActor,
+    items: Parameters<Wealth["validateProducts"]>[0],
+    reason: string,
+  ) {
+    this.allowPropose("products.wealth", by);
+    const next = this.d.wealth.validateProducts(items);
+    const before = await this.d.wealth.products(t);
+    const json = (ps: typeof before) => ps.map(wealthProductJson) as unknown as Json;
+    if (canonical(json(before)) === canonical(json(next))) {
+      throw new DomainError("VALIDATION", {}, { items: "unchanged" });
+    }
+    const payload = { before: json(before), after: json(next), reason };
+    return await this.store(
+      t,
+      by,
+      await this.newProposal("products.wealth", payload, "products:wealth", by),
+    );
+  }
+
+  /**
+   * A large withdrawal's pass: the proposal and the withdrawal's mark (`pendingPass`) in one
+   * commit; while a live proposal waits, passing again is refused (PROPOSAL_PENDING).
+   */
+  async proposeWithdrawalPass(t: string, by: ProposalActor, id: string) {
+    this.allowPropose("withdrawal.pass", by);
+    for await (const _attempt of commitAttempts()) {
+      const [entry, head] = await this.kv.getMany<[Withdrawal, AuditHead]>([
+        withdrawKeys.withdrawal(t, id),
+        opKeys.auditHead(t),
+      ]);
+      const w = entry.value;
+      if (!w) throw new DomainError("NOT_FOUND");
+      if (w.status !== "auditing") throw new DomainError("ALREADY_DECIDED");
+      if (w.pendingPass && w.pendingPass.expiresAt >= this.now()) {
+        throw new DomainError("PROPOSAL_PENDING");
+      }
+      const payload = {
+        withdrawalId: w.id,
+        userId: w.userId,
+        currency: w.currency,
+        amount: formatDecimal(w.amount, DECIMALS[w.currency]),
+        net: formatDecimal(w.net, DECIMALS[w.currency]),
+        method: w.method as unknown as Json,
+        reason: "",
+      };
+      const p = await this.newProposal(
+        "withdrawal.pass",
+        payload,
+        `withdrawal:${w.id}`,
+        by,
+        WITHDRAWAL_PROPOSAL_TTL_MS,
+      );
+      const next: Withdrawal = {
+        ...w,
+        pendingPass: { proposal: p.id, by: by.operator, expiresAt: p.expiresAt },
+        updatedAt: p.createdAt,
+        history: [...w.history, { at: p.createdAt, action: "passProposed", by: by.operator }],
+      };
+      const pkey = proposalKeys.proposal(t, p.id);
+      const op = this.kv.atomic().check(entry).check({ key: pkey, versionstamp: null })
+        .set(entry.key, next).set(pkey, p);
+      auditInto(op, t, head, {
+        at: p.createdAt,
+        operator: by.operator,
+        action: "proposal.create",
+        target: `proposal:${p.id}`,
+        before: null,
+        after: p as unknown as Json,
+        ip: by.ip,
+      });
+      if ((await op.commit()).ok) return next;
+    }
+    throw storeBusy();
   }
 
   async list(t: string, status: ProposalStatus | undefined, limit: number, cursor?: string) {
@@ -112,43 +367,88 @@ export class Proposals {
     return { items, cursor: items.length === limit ? iter.cursor : null };
   }
 
-  /** Approve: a different operator, the payload as proposed, the journal in the same commit. */
-  async approve(t: string, by: Actor, id: string) {
-    const posted = await this.ledger.post(
+  async get(t: string, id: string) {
+    const p = (await this.kv.get<Proposal>(proposalKeys.proposal(t, id))).value;
+    return p ? proposalJson(p, this.now()) : null;
+  }
+
+  /** Approve: a different operator with the role, the payload as hashed, the change in the same commit. */
+  async approve(t: string, by: ProposalActor, id: string) {
+    const first = (await this.kv.get<Proposal>(proposalKeys.proposal(t, id))).value;
+    if (!first) throw new DomainError("NOT_FOUND");
+    const kind = first.kind ?? "wealth.reserve";
+    if (!may(by, PROPOSAL_ROLES[kind].decide)) throw new DomainError("FORBIDDEN");
+    if (kind === "wealth.reserve" || kind === "balance.adjust") {
+      await this.approveJournal(t, by, id);
+    } else if (kind === "withdrawal.pass") {
+      await this.approveWithdrawal(t, by, id);
+    } else {
+      await this.approveProducts(t, by, id);
+    }
+    const p = (await this.kv.get<Proposal>(proposalKeys.proposal(t, id))).value!;
+    return proposalJson(p, this.now());
+  }
+
+  private approved(p: Proposal, by: Actor, at: number, journal: string | null): Proposal {
+    return { ...p, status: "approved", decidedBy: by.operator, decidedAt: at, journalId: journal };
+  }
+
+  private auditApproval(
+    op: Deno.AtomicOperation,
+    t: string,
+    head: Deno.KvEntryMaybe<AuditHead>,
+    by: Actor,
+    p: Proposal,
+    next: Proposal,
+    at: number,
+  ) {
+    return auditInto(op, t, head, {
+      at,
+      operator: by.operator,
+      action: "proposal.approve",
+      target: `proposal:${p.id}`,
+      before: p as unknown as Json,
+      after: next as unknown as Json,
+      ip: by.ip,
+    });
+  }
+
+  /** Money kinds: one journal, keyed by the proposal (a second approval finds it decided). */
+  private async approveJournal(t: string, by: ProposalActor, id: string) {
+    await this.ledger.post(
       t,
       { key: `op:proposal:${id}`, request: { id, operator: by.operator } },
       async () => {
         const entry = await this.kv.get<Proposal>(proposalKeys.proposal(t, id));
         const p = await this.decidable(entry.value, by);
-        const amount = parseDecimal(p.payload.amount);
         const head = await readAuditHead(this.kv, t);
         const at = this.now();
-        return {
-          type: "wealth",
-          ref: `proposal:${id}`,
-          postings: [
+        let postings;
+        if (p.kind === "balance.adjust") {
+          const a = AdjustPayload.parse(p.payload);
+          const amount = parseDecimal(a.amount);
+          // a credit comes from the adjustments account, a debit goes back to it; a debit
+          // beyond the available balance is refused by the ledger (INSUFFICIENT_BALANCE)
+          postings = [
+            { account: house("adjustments", a.currency), available: -amount },
+            { account: user(a.userId, a.wallet, a.currency), available: amount },
+          ];
+        } else {
+          const amount = parseDecimal(String(p.payload.amount));
+          postings = [
             { account: house("external", "USDT"), available: -amount },
             { account: house("yield", "USDT"), available: amount },
-          ],
+          ];
+        }
+        return {
+          type: p.kind === "balance.adjust" ? "adjustment" : "wealth",
+          ref: `proposal:${id}`,
+          postings,
           checks: [entry],
           write: (op, journal) => {
-            const next: Proposal = {
-              ...p,
-              status: "approved",
-              decidedBy: by.operator,
-              decidedAt: at,
-              journalId: journal.id,
-            };
+            const next = this.approved(p, by, at, journal.id);
             op.set(entry.key, next);
-            auditInto(op, t, head, {
-              at,
-              operator: by.operator,
-              action: "proposal.approve",
-              target: `proposal:${id}`,
-              before: p as unknown as Json,
-              after: next as unknown as Json,
-              ip: by.ip,
-            });
+            this.auditApproval(op, t, head, by, p, next, at);
           },
           result: () => id,
         };
@@ -160,41 +460,137 @@ export class Proposals {
       }
       throw e;
     });
-    const p = (await this.kv.get<Proposal>(proposalKeys.proposal(t, posted.result as string)))
-      .value!;
-    return proposalJson(p, this.now());
   }
 
-  async reject(t: string, by: Actor, id: string, reason: string) {
+  /** Product terms and wealth products: the whole new record, if the section is as proposed. */
+  private async approveProducts(t: string, by: ProposalActor, id: string) {
+    for await (const _attempt of commitAttempts()) {
+      const [entry, head] = await this.kv.getMany<[Proposal, AuditHead]>([
+        proposalKeys.proposal(t, id),
+        opKeys.auditHead(t),
+      ]);
+      const p = await this.decidable(entry.value, by);
+      const at = this.now();
+      const op = this.kv.atomic().check(entry);
+      if (p.kind === "products.wealth") {
+        const cur = await this.kv.get<ReturnType<Wealth["validateProducts"]>>(
+          wealthKeys.products(t),
+        );
+        const now = cur.value ?? await this.d.wealth.products(t);
+        if (canonical(now.map(wealthProductJson)) !== canonical(p.payload.before)) {
+          throw new DomainError("PROPOSAL_STALE");
+        }
+        const items = p.payload.after as unknown as ReturnType<typeof wealthProductJson>[];
+        op.check(cur).set(wealthKeys.products(t), this.d.wealth.validateProducts(items));
+      } else {
+        const section = String(p.payload.section) as TermSection;
+        const cur = await this.kv.get<TermsRecord>(termsKey(t));
+        const record = cur.value ?? defaultTerms();
+        if (canonical(record[section]) !== canonical(p.payload.before)) {
+          throw new DomainError("PROPOSAL_STALE");
+        }
+        // validated again (the rules may have tightened since it was proposed)
+        const parsed = SECTION_SCHEMAS[section].safeParse(p.payload.after);
+        if (!parsed.success) throw new DomainError("VALIDATION", {}, { items: "invalid" });
+        const next: TermsRecord = {
+          ...record,
+          [section]: parsed.data,
+          version: record.version + 1,
+          updatedAt: at,
+          proposal: id,
+        };
+        op.check(cur).set(termsKey(t), next);
+      }
+      const next = this.approved(p, by, at, null);
+      op.set(entry.key, next);
+      this.auditApproval(op, t, head, by, p, next, at);
+      if ((await op.commit()).ok) return;
+    }
+    throw storeBusy();
+  }
+
+  /** A large withdrawal: passed (auditing -> withdrawing) in the approval's commit. */
+  private async approveWithdrawal(t: string, by: ProposalActor, id: string) {
+    for await (const _attempt of commitAttempts()) {
+      const [entry, head] = await this.kv.getMany<[Proposal, AuditHead]>([
+        proposalKeys.proposal(t, id),
+        opKeys.auditHead(t),
+      ]);
+      const p = await this.decidable(entry.value, by);
+      const wEntry = await this.kv.get<Withdrawal>(
+        withdrawKeys.withdrawal(t, String(p.payload.withdrawalId)),
+      );
+      const w = wEntry.value;
+      if (!w) throw new DomainError("NOT_FOUND");
+      if (w.status !== "auditing" || w.pendingPass?.proposal !== id) {
+        throw new DomainError("PROPOSAL_STALE");
+      }
+      const at = this.now();
+      const op = this.kv.atomic().check(entry).check(wEntry);
+      const next = this.approved(p, by, at, null);
+      op.set(entry.key, next);
+      const e = this.auditApproval(op, t, head, by, p, next, at);
+      // the withdrawal's own step (history, status index, message, its audit entry after this)
+      this.d.withdrawals.passApproved(op, t, w, by, headAfter(head, e));
+      if ((await op.commit()).ok) return;
+    }
+    throw storeBusy();
+  }
+
+  async reject(t: string, by: ProposalActor, id: string, reason: string) {
     const at = this.now();
-    const p = await audited<Proposal, Proposal>(
-      this.kv,
-      t,
-      by,
-      at,
-      proposalKeys.proposal(t, id),
-      (current) => {
-        if (!current) throw new DomainError("NOT_FOUND");
-        if (current.proposer === by.operator) throw new DomainError("PROPOSAL_OWN");
-        if (current.status !== "pending") throw new DomainError("ALREADY_DECIDED");
-        const next: Proposal = {
-          ...current,
-          status: "rejected",
-          decidedBy: by.operator,
-          decidedAt: at,
-          reason,
-        };
-        return {
-          value: next,
-          action: "proposal.reject",
-          target: `proposal:${id}`,
-          before: current as unknown as Json,
-          after: next as unknown as Json,
-          result: next,
-        };
-      },
-    );
-    return proposalJson(p, at);
+    const first = (await this.kv.get<Proposal>(proposalKeys.proposal(t, id))).value;
+    if (!first) throw new DomainError("NOT_FOUND");
+    if (!may(by, PROPOSAL_ROLES[first.kind ?? "wealth.reserve"].decide)) {
+      throw new DomainError("FORBIDDEN");
+    }
+    for await (const _attempt of commitAttempts()) {
+      const [entry, head] = await this.kv.getMany<[Proposal, AuditHead]>([
+        proposalKeys.proposal(t, id),
+        opKeys.auditHead(t),
+      ]);
+      const current = entry.value;
+      if (!current) throw new DomainError("NOT_FOUND");
+      if (current.proposer === by.operator) throw new DomainError("PROPOSAL_OWN");
+      if (current.status !== "pending") throw new DomainError("ALREADY_DECIDED");
+      const next: Proposal = {
+        ...current,
+        status: "rejected",
+        decidedBy: by.operator,
+        decidedAt: at,
+        reason,
+      };
+      const op = this.kv.atomic().check(entry).set(entry.key, next);
+      auditInto(op, t, head, {
+        at,
+        operator: by.operator,
+        action: "proposal.reject",
+        target: `proposal:${id}`,
+        before: current as unknown as Json,
+        after: next as unknown as Json,
+        ip: by.ip,
+      });
+      if (current.kind === "withdrawal.pass") {
+        // the withdrawal waits for a decision again (it can be passed anew, or rejected)
+        const wEntry = await this.kv.get<Withdrawal>(
+          withdrawKeys.withdrawal(t, String(current.payload.withdrawalId)),
+        );
+        const w = wEntry.value;
+        if (w?.pendingPass?.proposal === id) {
+          op.check(wEntry).set(
+            wEntry.key,
+            {
+              ...w,
+              pendingPass: null,
+              updatedAt: at,
+              history: [...w.history, { at, action: "passRejected", by: by.operator }],
+            } satisfies Withdrawal,
+          );
+        }
+      }
+      if ((await op.commit()).ok) return proposalJson(next, at);
+    }
+    throw storeBusy();
   }
 
   /** Pending, not expired, not the approver's own, the payload as hashed. */
@@ -203,7 +599,28 @@ export class Proposals {
     if (p.proposer === by.operator) throw new DomainError("PROPOSAL_OWN");
     if (p.status !== "pending") throw new DomainError("ALREADY_DECIDED");
     if (this.now() > p.expiresAt) throw new DomainError("PROPOSAL_EXPIRED");
-    if (await hashOf(p.payload) !== p.payloadHash) throw new DomainError("CONFLICT");
+    const kind = p.kind ?? "wealth.reserve";
+    const hash = await hashOf(kind, p.payload);
+    const legacy = kind === "wealth.reserve" ? await legacyHashOf(p.payload) : null;
+    if (hash !== p.payloadHash && legacy !== p.payloadHash) {
+      throw new DomainError("PROPOSAL_TAMPERED");
+    }
     return p;
   }
+}
+
+/** A wealth product as proposed and compared (decimal strings). */
+export function wealthProductJson(p: ReturnType<Wealth["validateProducts"]>[number]) {
+  return {
+    id: p.id,
+    name: p.name,
+    dailyRate: formatDecimal(p.dailyRate),
+    periodDays: p.periodDays,
+    minAmount: formatDecimal(p.minAmount),
+    maxAmount: formatDecimal(p.maxAmount),
+    cap: formatDecimal(p.cap),
+    redeemRatio: formatDecimal(p.redeemRatio),
+    turnoverRatio: formatDecimal(p.turnoverRatio ?? SCALE),
+    enabled: p.enabled,
+  };
 }

@@ -15,6 +15,7 @@ import {
 import { withdrawalJson, type Withdrawals } from "../funds/withdraw.ts";
 import { type Identity, type Submission, submissionJson } from "../identity/certify.ts";
 import type { Actor } from "./audit.ts";
+import type { Proposals } from "./proposals.ts";
 import { CertificationReview, RechargeReview, WithdrawalReview } from "./schemas.ts";
 import type { OperatorRole } from "./store.ts";
 
@@ -23,10 +24,11 @@ export interface QueueServices {
   recharges: Recharges;
   withdrawals: Withdrawals;
   identity: Identity;
+  proposals: Proposals;
 }
 
-/** A decision's actor, with the reason when the action takes one. */
-export type Decision = Actor & { reason?: string };
+/** A decision's actor (with their roles), with the reason when the action takes one. */
+export type Decision = Actor & { roles: readonly OperatorRole[]; reason?: string };
 
 export interface ReviewQueue<
   Status extends string = string,
@@ -132,6 +134,13 @@ export const withdrawalsQueue: ReviewQueue<
   },
   async decide(s, t, id, action, by) {
     const by_ = { operator: by.operator, ip: by.ip };
+    if (action === "pass") {
+      // at or above the currency's threshold a pass is a proposal a second operator approves
+      const w = await s.withdrawals.get(t, id);
+      if (w && w.status === "auditing" && await s.withdrawals.needsSecondApproval(t, w)) {
+        return withdrawal(withdrawalJson(await s.proposals.proposeWithdrawalPass(t, by, id)));
+      }
+    }
     return withdrawal(
       action === "complete" || action === "reject"
         ? await s.withdrawals.settle(t, id, action, { ...by_, reason: by.reason })

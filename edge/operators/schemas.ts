@@ -4,7 +4,8 @@
  * allows on it now.
  */
 import { z } from "zod";
-import { CURRENCIES } from "../ledger/accounts.ts";
+import { CURRENCIES, WALLETS } from "../ledger/accounts.ts";
+import { PROPOSAL_KINDS } from "./proposals.ts";
 import type { Json } from "./store.ts";
 
 const Currency = z.enum(CURRENCIES);
@@ -28,6 +29,7 @@ export const OperatorRoleSchema = z.enum([
   "audit",
   "content",
   "support",
+  "risk",
   "admin",
 ]);
 
@@ -196,6 +198,7 @@ const RuleJson = z.object({
   max: z.string(),
   feeRate: z.string(),
   minFee: z.string(),
+  fourEyes: z.string(),
 });
 export const WithdrawSettingsReply = z.object({
   enabled: z.boolean(),
@@ -204,22 +207,36 @@ export const WithdrawSettingsReply = z.object({
 });
 
 /** Four-eyes proposals (edge/operators/proposals.ts). */
-export const ProposalBody = z.strictObject({
-  kind: z.literal("wealth.reserve", { error: "invalid" }),
-  amount: z.string({ error: "amountRequired" }).min(1, { error: "amountRequired" }).max(40, {
-    error: "amountInvalid",
+const ProposalReason = z.string({ error: "reasonRequired" }).trim().min(1, {
+  error: "reasonRequired",
+}).max(200, { error: "tooLong" });
+const ProposalAmount = z.string({ error: "amountRequired" }).min(1, { error: "amountRequired" })
+  .max(40, { error: "amountInvalid" });
+
+/** What can be proposed directly (products: PUT /api/admin/products/...; withdrawals: pass). */
+export const ProposalBody = z.discriminatedUnion("kind", [
+  z.strictObject({
+    kind: z.literal("wealth.reserve"),
+    amount: ProposalAmount,
+    reason: ProposalReason,
   }),
-  reason: z.string({ error: "reasonRequired" }).trim().min(1, { error: "reasonRequired" }).max(
-    200,
-    { error: "tooLong" },
-  ),
-}).meta({ id: "ProposalRequest" });
+  z.strictObject({
+    kind: z.literal("balance.adjust"),
+    userId: z.string({ error: "required" }).regex(/^\d{1,20}$/, { error: "invalid" }),
+    wallet: z.enum(WALLETS, { error: "invalid" }),
+    currency: z.enum(CURRENCIES, { error: "invalid" }),
+    /** signed: a credit (positive) or a debit (negative) */
+    amount: ProposalAmount.regex(/^-?\d+(\.\d+)?$/, { error: "amountInvalid" }),
+    reason: ProposalReason,
+  }),
+], { error: "invalid" }).meta({ id: "ProposalRequest" });
 
 export const ProposalReply = z.object({
   id: z.string(),
-  kind: z.literal("wealth.reserve"),
-  payload: z.object({ amount: z.string(), currency: z.literal("USDT"), reason: z.string() }),
+  kind: z.enum(PROPOSAL_KINDS),
+  payload: z.record(z.string(), z.unknown()),
   payloadHash: z.string(),
+  target: z.string(),
   proposer: z.string(),
   status: z.enum(["pending", "approved", "rejected"]),
   createdAt: z.number().int(),
@@ -230,6 +247,12 @@ export const ProposalReply = z.object({
   journalId: z.string().nullable(),
   expired: z.boolean(),
 }).meta({ id: "Proposal" });
+
+/** A product-terms change, proposed: the whole section as it should be, and why. */
+export const TermsChangeBody = z.strictObject({
+  terms: z.unknown(),
+  reason: ProposalReason,
+}).meta({ id: "TermsChangeRequest" });
 
 export const ProposalPage = z.object({
   items: z.array(ProposalReply),

@@ -10,7 +10,14 @@ export interface OperatorRecord {
   lastTotpStep: number;
 }
 
-export type OperatorRole = "funds" | "identity" | "audit" | "content" | "support" | "admin";
+export type OperatorRole =
+  | "funds"
+  | "identity"
+  | "audit"
+  | "content"
+  | "support"
+  | "risk"
+  | "admin";
 
 export interface OperatorSessionRecord {
   username: string;

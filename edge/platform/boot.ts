@@ -26,6 +26,7 @@ import { Contracts, type Position } from "../trading/contracts.ts";
 import { Exchange } from "../trading/exchange.ts";
 import { HoldingFees } from "../trading/holding_fee.ts";
 import { Spot, spotJson } from "../trading/spot.ts";
+import { ProductTerms } from "../trading/terms.ts";
 import type { AppConfig } from "./config.ts";
 import { TenantRegistry } from "./tenants.ts";
 
@@ -91,9 +92,10 @@ export async function buildDeps(
     (t, tokenHash) => accounts.sessionAlive(t, tokenHash),
   );
   market.onTicks((e) => hub.publish(e));
-  const fast = new FastContracts(kv, ledger, market, now);
-  const contracts = new Contracts(kv, ledger, market, now);
-  const spot = new Spot(kv, ledger, market, now);
+  const terms = new ProductTerms(kv);
+  const fast = new FastContracts(kv, ledger, market, now, terms);
+  const contracts = new Contracts(kv, ledger, market, now, terms);
+  const spot = new Spot(kv, ledger, market, now, terms);
   // private events of every instance reach the sockets of this one through the event log
   const events = new EventLogReader(kv, [...tenants.byId.keys()], now, {
     pollMs: config.kvPollMs,
@@ -124,19 +126,20 @@ export async function buildDeps(
   };
   const engine = new TradingEngine(fast, contracts, spot, market, tenants, now, kv);
   if (opts.log) engine.log = market.log = opts.log;
-  const exchange = new Exchange(kv, ledger, market, now);
+  const exchange = new Exchange(kv, ledger, market, now, terms);
   const holdingFees = new HoldingFees(kv, ledger, contracts, tenants, now);
   const wealth = new Wealth(kv, ledger, now);
   const demo = new Demo(kv, ledger, accounts, { fast, contracts, spot }, now);
-  const proposals = new Proposals(kv, ledger, now);
   const images = new ImageStore(kv, now);
   const methods = new PaymentMethods(kv, now);
   const identity = new Identity(kv, images, now);
   const recharges = new Recharges(kv, ledger, images, market, now);
   const withdrawals = new Withdrawals(kv, ledger, accounts, methods, now);
+  const proposals = new Proposals(kv, ledger, now, { terms, wealth, withdrawals });
   const fundsSettings = new FundsSettings(kv, now);
-  const content = new Content(kv, images, wealth, fundsSettings, now);
+  const content = new Content(kv, images, wealth, fundsSettings, terms, now);
   return {
+    terms,
     events,
     kv,
     config,

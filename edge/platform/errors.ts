@@ -53,6 +53,14 @@ export type ErrorId =
   | "PROPOSAL_OWN"
   /** four-eyes: the proposal is past its time; propose again */
   | "PROPOSAL_EXPIRED"
+  /** four-eyes: this proposal's target already has one waiting for a decision */
+  | "PROPOSAL_PENDING"
+  /** four-eyes: what the proposal changes has changed since it was made; propose again */
+  | "PROPOSAL_STALE"
+  /** four-eyes: the stored payload does not match the hash approved operators see */
+  | "PROPOSAL_TAMPERED"
+  /** four-eyes: this needs a second operator (propose it instead) */
+  | "FOUR_EYES_REQUIRED"
   /** demo: a demo account cannot do this (money in or out, payment methods, identity, security) */
   | "DEMO_LIVE_ONLY"
   /** demo: only a demo account can do this (reset) */

@@ -29,6 +29,7 @@ import { reservationIds, type ReservationOp } from "../ledger/reservations.ts";
 import { stageEvents } from "../realtime/eventlog.ts";
 import type { MarketService } from "../market/service.ts";
 import { bracketFor, symbolOf } from "../market/symbols.ts";
+import type { ProductTerms } from "./terms.ts";
 import { addVolume } from "../funds/turnover.ts";
 import { Emitter } from "../platform/emitter.ts";
 import { type OrderKind, type Transition, transition } from "./order_machine.ts";
@@ -97,6 +98,7 @@ export class Contracts extends PositionStore {
     private ledger: Ledger,
     market: MarketService,
     private now: () => number,
+    private terms: ProductTerms,
   ) {
     super(kv, market);
   }
@@ -109,8 +111,9 @@ export class Contracts extends PositionStore {
   }
 
   /** The leveraged terms of a symbol, with its leverage brackets (tickets, the rates page). */
-  options(tenant: Tenant, symbol: string) {
-    const def = symbolOf(symbol);
+  async options(tenant: Tenant, symbol: string) {
+    const terms = await this.terms.of(tenant.id);
+    const def = terms.symbol(symbol);
     if (!def) throw new DomainError("NOT_FOUND");
     return {
       symbol,
@@ -120,6 +123,8 @@ export class Contracts extends PositionStore {
       leverages: def.leverage,
       takerFee: formatDecimal(def.takerFee),
       brackets: bracketsJson(def.brackets),
+      holdingFeeDaily: formatDecimal(terms.holdingFeeDaily),
+      termsVersion: terms.version,
     };
   }
 
@@ -139,9 +144,11 @@ export class Contracts extends PositionStore {
     idempotencyKey?: string,
   ): Promise<PositionJson> {
     const t = tenant.id;
-    const def = symbolOf(req.symbol);
+    // the terms in force now (a change approved later applies to later orders)
+    const terms = await this.terms.of(t);
+    const def = terms.symbol(req.symbol);
     if (!def) throw new DomainError("NOT_FOUND");
-    // the tenant's switch is the route's (`product` middleware); the symbol's is the symbol's
+    // the tenant's switch is the route's (`product` middleware); the symbol's is the terms'
     if (!def.leveraged) {
       throw new DomainError("PRODUCT_DISABLED");
     }
@@ -201,6 +208,8 @@ export class Contracts extends PositionStore {
         margin,
         mmr,
         feeRate: def.takerFee,
+        holdingFeeRate: terms.holdingFeeDaily,
+        terms: terms.version,
         openFee,
         stopLoss: sl,
         takeProfit: tp,

@@ -12,6 +12,7 @@ import { addVolume } from "../funds/turnover.ts";
 import { DomainError } from "../platform/errors.ts";
 import { amountRules, enforce } from "../platform/rules.ts";
 import { quoteKey } from "./store.ts";
+import type { ProductTerms } from "./terms.ts";
 
 export const QUOTE_TTL_MS = 10_000;
 /** Exchange fee (fraction scaled 10^8): 0.1 %. */
@@ -53,6 +54,7 @@ export class Exchange {
     private ledger: Ledger,
     private market: MarketService,
     private now: () => number,
+    private terms: ProductTerms,
   ) {}
 
   private usdtPrice(c: Currency): bigint {
@@ -79,7 +81,8 @@ export class Exchange {
     enforce(amountRules({ amount: req.amount, currency: req.from, available: bal.available }));
     const rate = mulDiv(this.usdtPrice(req.from), SCALE, this.usdtPrice(req.to), "down");
     const gross = mulDiv(amount, rate, SCALE, "down");
-    const fee = mulDiv(gross, EXCHANGE_FEE, SCALE, "up");
+    // the fee in force when quoted (the quote keeps it: confirming posts what was shown)
+    const fee = mulDiv(gross, (await this.terms.of(t)).exchangeFee, SCALE, "up");
     const net = gross - fee;
     if (net <= 0n) throw new DomainError("VALIDATION", {}, { amount: "amountInvalid" });
     const now = this.now();

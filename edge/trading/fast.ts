@@ -10,7 +10,6 @@ import { idemKeys } from "../ledger/idem.ts";
 import { reservationIds, type ReservationOp } from "../ledger/reservations.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
 import type { MarketService } from "../market/service.ts";
-import { symbolOf } from "../market/symbols.ts";
 import { addVolume } from "../funds/turnover.ts";
 import { Emitter } from "../platform/emitter.ts";
 import { DomainError } from "../platform/errors.ts";
@@ -18,6 +17,7 @@ import { enforce, fastStakeRules } from "../platform/rules.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import { listPage } from "../platform/kvpage.ts";
 import { fastKeys } from "./store.ts";
+import type { ProductTerms } from "./terms.ts";
 
 export interface FastOption {
   duration: number;
@@ -58,6 +58,8 @@ export interface FastOrder {
   outcome: "win" | "lose" | "tie" | "refund" | null;
   payout: bigint | null;
   settledAt: number | null;
+  /** the product terms' version the order was placed at (absent: before versions, i.e. 1) */
+  terms?: number;
 }
 
 /**
@@ -70,11 +72,13 @@ type PlacedRef = [
   entryTime: number,
   entryPrice: bigint,
   rate: bigint,
+  /** the terms' version (absent in references stored before versions) */
+  terms?: number,
 ];
 
 /** The order as accepted, from its reference and the request. */
 function placedOrder(
-  [id, createdAt, entryTime, entryPrice, rate]: PlacedRef,
+  [id, createdAt, entryTime, entryPrice, rate, terms]: PlacedRef,
   userId: string,
   req: { symbol: string; direction: "up" | "down"; duration: number },
   stake: bigint,
@@ -95,6 +99,7 @@ function placedOrder(
     outcome: null,
     payout: null,
     settledAt: null,
+    terms: terms ?? 1,
   };
 }
 
@@ -137,16 +142,19 @@ export class FastContracts {
     private ledger: Ledger,
     private market: MarketService,
     private now: () => number,
+    private terms: ProductTerms,
   ) {}
 
-  options(symbol: string) {
-    const def = symbolOf(symbol);
+  async options(t: string, symbol: string) {
+    const terms = await this.terms.of(t);
+    const def = terms.symbol(symbol);
     if (!def) throw new DomainError("NOT_FOUND");
     return {
       symbol,
       enabled: def.fast,
       stale: this.market.tape.isStale(symbol),
-      durations: FAST_OPTIONS,
+      durations: terms.fastOptions,
+      termsVersion: terms.version,
     };
   }
 
@@ -157,11 +165,13 @@ export class FastContracts {
     idempotencyKey?: string,
   ): Promise<FastOrderJson> {
     const t = tenant.id;
-    const def = symbolOf(req.symbol);
+    // the terms in force now (a change approved later applies to later orders)
+    const terms = await this.terms.of(t);
+    const def = terms.symbol(req.symbol);
     if (!def) throw new DomainError("NOT_FOUND");
-    // the tenant's switch is the route's (`product` middleware); the symbol's is the symbol's
+    // the tenant's switch is the route's (`product` middleware); the symbol's is the terms'
     if (!def.fast) throw new DomainError("PRODUCT_DISABLED");
-    const option = FAST_OPTIONS.find((o) => o.duration === req.duration);
+    const option = terms.fastOptions.find((o) => o.duration === req.duration);
     if (!option) throw new DomainError("VALIDATION", {}, { duration: "invalid" });
     // the same rules the ticket checks before its confirmation (the balance: the ledger)
     enforce(fastStakeRules({ stake: req.stake, min: option.min, max: option.max }));
@@ -172,7 +182,14 @@ export class FastContracts {
       const entry = this.market.tape.lastTick(req.symbol);
       if (!entry) throw new DomainError("MARKET_STALE");
       const id = journalId(this.now());
-      const ref: PlacedRef = [id, this.now(), entry.time, entry.price, parseDecimal(option.rate)];
+      const ref: PlacedRef = [
+        id,
+        this.now(),
+        entry.time,
+        entry.price,
+        parseDecimal(option.rate),
+        terms.version,
+      ];
       const order = placedOrder(ref, userId, req, stake);
       const account = user(userId, "contract", "USDT");
       return {

@@ -106,7 +106,7 @@ export class HoldingFees {
       const entry = await this.kv.get<Position>(posKeys.pos(t, id));
       const p = entry.value;
       if (!p || p.status !== "holding") throw new DomainError("POSITION_CLOSED");
-      const amount = fee(p.qty, p.entry.price, HOLDING_FEE_DAILY);
+      const amount = fee(p.qty, p.entry.price, p.holdingFeeRate ?? HOLDING_FEE_DAILY);
       const account = user(p.userId, "contract", "USDT");
       const available = (await this.ledger.balance(t, account)).available;
       const fromAvailable = available >= amount ? amount : available > 0n ? available : 0n;

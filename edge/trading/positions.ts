@@ -44,6 +44,10 @@ export interface Position {
   /** fees paid after opening: closing (all partial closes) and daily holding fees (absent: 0) */
   closeFee?: bigint;
   holdingFees?: bigint;
+  /** the daily holding-fee rate agreed at opening (absent: the shipped default) */
+  holdingFeeRate?: bigint;
+  /** the product terms' version the position was opened at (absent: 1) */
+  terms?: number;
 }
 
 /** The group's liquidation level for the API: "" when it has none. */

@@ -55,6 +55,8 @@ export const FastOptions = z.object({
   durations: z.array(
     z.object({ duration: z.number(), rate: z.string(), min: z.string(), max: z.string() }),
   ),
+  /** the version of the product terms these come from */
+  termsVersion: z.number().int(),
 }).meta({ id: "FastOptions" });
 export type FastOptionsReply = z.infer<typeof FastOptions>;
 
@@ -131,6 +133,9 @@ export const ContractOptions = z.object({
     maxLeverage: z.number().int(),
     mmr: z.string(),
   })),
+  /** the daily holding fee, a fraction of the position's value */
+  holdingFeeDaily: z.string(),
+  termsVersion: z.number().int(),
 }).meta({ id: "ContractOptions" });
 export type ContractOptionsReply = z.infer<typeof ContractOptions>;
 

@@ -9,7 +9,6 @@ import { journalId, type Ledger, type Plan } from "../ledger/service.ts";
 import { idemKeys } from "../ledger/idem.ts";
 import { reservationIds, type ReservationOp } from "../ledger/reservations.ts";
 import type { MarketService } from "../market/service.ts";
-import { symbolOf } from "../market/symbols.ts";
 import { addVolume } from "../funds/turnover.ts";
 import { Emitter } from "../platform/emitter.ts";
 import { type OrderKind, type Transition, transition } from "./order_machine.ts";
@@ -18,6 +17,7 @@ import { enforce, spotOrderRules } from "../platform/rules.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import type { TickRef } from "./fast.ts";
 import { spotKeys } from "./store.ts";
+import type { ProductTerms } from "./terms.ts";
 
 /** 0.1 % of the traded value, in USDT. */
 export const SPOT_FEE = 100_000n;
@@ -38,6 +38,9 @@ export interface SpotOrder {
   status: "open" | "filled" | "cancelled";
   createdAt: number;
   fill: TickRef | null;
+  /** the fee rate agreed when placed (absent: the shipped default) and the terms' version */
+  feeRate?: bigint;
+  terms?: number;
 }
 
 export function spotJson(o: SpotOrder) {
@@ -85,6 +88,7 @@ export class Spot {
     private ledger: Ledger,
     private market: MarketService,
     private now: () => number,
+    private terms: ProductTerms,
   ) {}
 
   /**
@@ -92,7 +96,14 @@ export class Spot {
    * pays from its reservation (`held`): what the fill costs is posted from it, the rest released.
    */
   private fillPostings(
-    o: { id: string; userId: string; base: Currency; side: "buy" | "sell"; qty: bigint },
+    o: {
+      id: string;
+      userId: string;
+      base: Currency;
+      side: "buy" | "sell";
+      qty: bigint;
+      feeRate?: bigint;
+    },
     price: bigint,
     /** what the order's reservation holds (0n: a market order, paid from available) */
     held: bigint,
@@ -100,7 +111,7 @@ export class Spot {
     const gross = o.side === "buy"
       ? mulDiv(o.qty, price, SCALE, "up")
       : mulDiv(o.qty, price, SCALE, "down");
-    const fee = mulDiv(gross, SPOT_FEE, SCALE, "up");
+    const fee = mulDiv(gross, o.feeRate ?? SPOT_FEE, SCALE, "up");
     const usdt = user(o.userId, "spot", "USDT"), coin = user(o.userId, "spot", o.base);
     const pays = o.side === "buy" ? usdt : coin;
     const cost = o.side === "buy" ? gross + fee : o.qty;
@@ -142,9 +153,11 @@ export class Spot {
     idempotencyKey?: string,
   ): Promise<SpotOrderJson> {
     const t = tenant.id;
-    const def = symbolOf(req.symbol);
+    // the terms in force now (a change approved later applies to later orders)
+    const terms = await this.terms.of(t);
+    const def = terms.symbol(req.symbol);
     if (!def) throw new DomainError("NOT_FOUND");
-    // the tenant's switch is the route's (`product` middleware); the symbol's is the symbol's
+    // the tenant's switch is the route's (`product` middleware); the symbol's is the terms'
     if (!def.spot) throw new DomainError("PRODUCT_DISABLED");
     const base = def.base as Currency;
     // the same rules the ticket checks before its confirmation (the balance: the ledger)
@@ -187,6 +200,8 @@ export class Spot {
         status: limit === null ? "filled" : "open",
         createdAt: this.now(),
         fill: limit === null ? { time: tick.time, price: tick.price } : null,
+        feeRate: terms.spotFee,
+        terms: terms.version,
       };
       let postings: Plan<unknown>["postings"] = [], reservations: ReservationOp[] = [];
       if (limit === null) {
@@ -196,7 +211,7 @@ export class Spot {
       } else {
         // hold what the fill will need: gross + fee in USDT for a buy, the coins for a sell
         const gross = mulDiv(qty, limit, SCALE, "up");
-        o.held = req.side === "buy" ? gross + mulDiv(gross, SPOT_FEE, SCALE, "up") : qty;
+        o.held = req.side === "buy" ? gross + mulDiv(gross, terms.spotFee, SCALE, "up") : qty;
         const account = user(userId, "spot", req.side === "buy" ? "USDT" : base);
         reservations = [{
           op: "reserve",

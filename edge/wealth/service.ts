@@ -29,8 +29,6 @@ import { journalId, type Ledger } from "../ledger/service.ts";
 import { messageInto } from "../messages/store.ts";
 import { DomainError } from "../platform/errors.ts";
 import { addVolume } from "../funds/turnover.ts";
-import { type Actor, audited } from "../operators/audit.ts";
-import type { Json } from "../operators/store.ts";
 import { DEFAULT_PRODUCTS } from "./products.ts";
 import { type RedeemQuote, wealthKeys, type WealthOrder, type WealthProduct } from "./store.ts";
 
@@ -492,9 +490,12 @@ export class Wealth {
    * Replace the tenant's products (operators, audited; a rate change applies to new orders only:
    * every order keeps the terms it was subscribed at).
    */
-  async setProducts(
-    t: string,
-    by: Actor,
+  /**
+   * Wealth products as an operator sends them, checked: a rate of at most 1 % a day, limits in
+   * order, a penalty of at most 1 % a day, turnover counting at most the whole subscription,
+   * unique ids. They take effect only through an approved proposal (edge/operators/proposals.ts).
+   */
+  validateProducts(
     items: {
       id: string;
       name: string;
@@ -508,19 +509,24 @@ export class Wealth {
       enabled: boolean;
     }[],
   ) {
-    const products: WealthProduct[] = items.map((x) => ({
-      id: x.id,
-      name: x.name,
-      currency: "USDT",
-      dailyRate: parseDecimal(x.dailyRate),
-      periodDays: x.periodDays,
-      minAmount: parseDecimal(x.minAmount),
-      maxAmount: parseDecimal(x.maxAmount),
-      cap: parseDecimal(x.cap),
-      redeemRatio: parseDecimal(x.redeemRatio),
-      turnoverRatio: x.turnoverRatio === undefined ? SCALE : parseDecimal(x.turnoverRatio),
-      enabled: x.enabled,
-    }));
+    let products: WealthProduct[];
+    try {
+      products = items.map((x) => ({
+        id: x.id,
+        name: x.name,
+        currency: "USDT",
+        dailyRate: parseDecimal(x.dailyRate),
+        periodDays: x.periodDays,
+        minAmount: parseDecimal(x.minAmount),
+        maxAmount: parseDecimal(x.maxAmount),
+        cap: parseDecimal(x.cap),
+        redeemRatio: parseDecimal(x.redeemRatio),
+        turnoverRatio: x.turnoverRatio === undefined ? SCALE : parseDecimal(x.turnoverRatio),
+        enabled: x.enabled,
+      }));
+    } catch {
+      throw new DomainError("VALIDATION", {}, { items: "invalid" });
+    }
     for (const p of products) {
       // a rate of at most 1 % a day, limits in order, a penalty of at most 1 % a day, turnover
       // counting at most the whole subscription
@@ -533,24 +539,7 @@ export class Wealth {
     if (new Set(products.map((p) => p.id)).size !== products.length) {
       throw new DomainError("VALIDATION", {}, { items: "invalid" });
     }
-    const before = await this.products(t);
-    const json = (ps: WealthProduct[]) =>
-      ps.map((p) => productJson(p, 0n, null)) as unknown as Json;
-    return await audited<WealthProduct[], WealthProduct[]>(
-      this.kv,
-      t,
-      by,
-      this.now(),
-      wealthKeys.products(t),
-      () => ({
-        value: products,
-        action: "wealth.products",
-        target: "wealth:products",
-        before: json(before),
-        after: json(products),
-        result: products,
-      }),
-    );
+    return products;
   }
 }
 

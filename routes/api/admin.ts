@@ -390,7 +390,11 @@ function queueRoutes(q: ReviewQueue) {
       }
       return ok(
         c,
-        await q.decide(c.var.deps, c.var.tenant.id, id, action, { ...actor(c), reason }),
+        await q.decide(c.var.deps, c.var.tenant.id, id, action, {
+          ...actor(c),
+          roles: c.var.operator.roles,
+          reason,
+        }),
       );
     },
   );

@@ -1,21 +1,37 @@
 /**
- * Operator money configuration (role funds): the four-eyes queue (propose, list, approve by
- * another operator, reject) and the wealth products (audited; new orders only).
+ * The four-eyes queue and the product configuration: proposals (list, read, propose a reserve
+ * funding or a balance adjustment, approve by another operator, reject), and the products
+ * (fast, leveraged, spot, exchange terms and the wealth products), whose changes are proposals
+ * that apply to new orders once approved. Which role may propose and decide each kind is the
+ * proposals module's (`PROPOSAL_ROLES`); these routes let in the roles that read the queue.
  */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { Id, PageQuery, ReasonBody } from "../../edge/funds/schemas.ts";
-import { ProposalBody, ProposalPage, ProposalReply } from "../../edge/operators/schemas.ts";
-import { WealthProductsEdit } from "../../edge/wealth/schemas.ts";
+import {
+  ProposalBody,
+  ProposalPage,
+  ProposalReply,
+  TermsChangeBody,
+} from "../../edge/operators/schemas.ts";
+import { PROPOSAL_READERS } from "../../edge/operators/proposals.ts";
+import { TERM_SECTIONS } from "../../edge/trading/terms.ts";
+import { WealthProductEdit } from "../../edge/wealth/schemas.ts";
 import { productJson } from "../../edge/wealth/service.ts";
 import type { AppEnv, Ctx } from "../../edge/platform/context.ts";
 import { ok } from "../../edge/platform/envelope.ts";
+import { DomainError } from "../../edge/platform/errors.ts";
 import { operatorAuth } from "../../edge/platform/operator_auth.ts";
 import { AUTH_ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["operators"];
-const funds = [operatorAuth("funds")];
-const actor = (c: Ctx) => ({ operator: c.var.operator.username, ip: c.var.ip });
+const readers = [operatorAuth(PROPOSAL_READERS)];
+const actor = (c: Ctx) => ({
+  operator: c.var.operator.username,
+  ip: c.var.ip,
+  roles: c.var.operator.roles,
+});
 const IdParam = z.object({ id: Id });
+const SectionParam = z.object({ section: z.enum(TERM_SECTIONS, { error: "invalid" }) });
 
 const ProductConfig = z.object({
   id: z.string(),
@@ -30,6 +46,19 @@ const ProductConfig = z.object({
   enabled: z.boolean(),
 });
 
+const WealthChange = z.strictObject({
+  items: z.array(WealthProductEdit).min(1).max(20),
+  reason: z.string().trim().max(200, { error: "tooLong" }).default("Wealth products update"),
+}).meta({ id: "WealthProductsChange" });
+
+const TermsReply = z.object({
+  section: z.enum(TERM_SECTIONS),
+  version: z.number().int(),
+  terms: z.unknown(),
+  /** the proposals waiting for this section */
+  pending: z.array(ProposalReply),
+});
+
 export const proposalsApi = new OpenAPIHono<AppEnv>()
   .openapi(
     createRoute({
@@ -37,7 +66,7 @@ export const proposalsApi = new OpenAPIHono<AppEnv>()
       path: "/admin/proposals",
       tags,
       summary: "Proposals, newest first, by status",
-      middleware: funds,
+      middleware: readers,
       request: {
         query: PageQuery.extend({ status: z.enum(["pending", "approved", "rejected"]).optional() }),
       },
@@ -53,23 +82,41 @@ export const proposalsApi = new OpenAPIHono<AppEnv>()
   )
   .openapi(
     createRoute({
+      method: "get",
+      path: "/admin/proposals/{id}",
+      tags,
+      summary: "One proposal with its exact payload and hash",
+      middleware: readers,
+      request: { params: IdParam },
+      responses: { ...okReply(ProposalReply), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const p = await c.var.deps.proposals.get(c.var.tenant.id, c.req.valid("param").id);
+      if (!p) throw new DomainError("NOT_FOUND");
+      return ok(c, p);
+    },
+  )
+  .openapi(
+    createRoute({
       method: "post",
       path: "/admin/proposals",
       tags,
-      summary: "Propose a change that moves money (funding the wealth reserve); audited",
-      middleware: funds,
+      summary:
+        "Propose funding the wealth reserve or adjusting a customer's balance (against the adjustments account); audited",
+      middleware: readers,
       request: jsonBody(ProposalBody),
       responses: { ...okReply(ProposalReply), ...AUTH_ERRORS },
     }),
     async (c) => {
       const b = c.req.valid("json");
-      const p = await c.var.deps.proposals.proposeReserve(
-        c.var.tenant.id,
-        actor(c),
-        b.amount,
-        b.reason,
+      const { proposals } = c.var.deps;
+      const t = c.var.tenant.id;
+      return ok(
+        c,
+        b.kind === "wealth.reserve"
+          ? await proposals.proposeReserve(t, actor(c), b.amount, b.reason)
+          : await proposals.proposeAdjustment(t, actor(c), b),
       );
-      return ok(c, { ...p, expired: false });
     },
   )
   .openapi(
@@ -78,7 +125,7 @@ export const proposalsApi = new OpenAPIHono<AppEnv>()
       path: "/admin/proposals/{id}/approve",
       tags,
       summary: "Approve another operator's proposal: the change is made in the same commit, once",
-      middleware: funds,
+      middleware: readers,
       request: { params: IdParam },
       responses: { ...okReply(ProposalReply), ...AUTH_ERRORS },
     }),
@@ -94,7 +141,7 @@ export const proposalsApi = new OpenAPIHono<AppEnv>()
       path: "/admin/proposals/{id}/reject",
       tags,
       summary: "Reject another operator's proposal with a reason; audited",
-      middleware: funds,
+      middleware: readers,
       request: { params: IdParam, ...jsonBody(ReasonBody) },
       responses: { ...okReply(ProposalReply), ...AUTH_ERRORS },
     }),
@@ -115,7 +162,7 @@ export const proposalsApi = new OpenAPIHono<AppEnv>()
       path: "/admin/products/wealth",
       tags,
       summary: "The wealth products as configured",
-      middleware: funds,
+      middleware: readers,
       responses: { ...okReply(z.object({ items: z.array(ProductConfig) })), ...AUTH_ERRORS },
     }),
     async (c) => {
@@ -128,18 +175,72 @@ export const proposalsApi = new OpenAPIHono<AppEnv>()
       method: "put",
       path: "/admin/products/wealth",
       tags,
-      summary: "Replace the wealth products (audited; orders keep the terms they were placed at)",
-      middleware: funds,
-      request: jsonBody(WealthProductsEdit),
-      responses: { ...okReply(z.object({ items: z.array(ProductConfig) })), ...AUTH_ERRORS },
+      summary:
+        "Propose new wealth products (a second operator approves; orders keep the terms they were placed at)",
+      middleware: readers,
+      request: jsonBody(WealthChange),
+      responses: { ...okReply(ProposalReply), ...AUTH_ERRORS },
     }),
     async (c) => {
-      const items = await c.var.deps.wealth.setProducts(
-        c.var.tenant.id,
-        actor(c),
-        c.req.valid("json").items,
+      const b = c.req.valid("json");
+      return ok(
+        c,
+        await c.var.deps.proposals.proposeWealthProducts(
+          c.var.tenant.id,
+          actor(c),
+          b.items,
+          b.reason,
+        ),
       );
-      return ok(c, { items: items.map(config) });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/admin/products/{section}",
+      tags,
+      summary:
+        "Product terms in force (fast, leveraged, spot or exchange), their version and the proposals waiting",
+      middleware: readers,
+      request: { params: SectionParam },
+      responses: { ...okReply(TermsReply), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const { section } = c.req.valid("param");
+      const t = c.var.tenant.id;
+      const record = await c.var.deps.terms.record(t);
+      const pending = await c.var.deps.proposals.list(t, "pending", 100);
+      return ok(c, {
+        section,
+        version: record.version,
+        terms: record[section],
+        pending: pending.items.filter((p) => p.kind === `products.${section}`),
+      });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/admin/products/{section}",
+      tags,
+      summary:
+        "Propose new product terms for a section (the whole section); applied to new orders once another operator approves",
+      middleware: readers,
+      request: { params: SectionParam, ...jsonBody(TermsChangeBody) },
+      responses: { ...okReply(ProposalReply), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const b = c.req.valid("json");
+      return ok(
+        c,
+        await c.var.deps.proposals.proposeTerms(
+          c.var.tenant.id,
+          actor(c),
+          c.req.valid("param").section,
+          b.terms,
+          b.reason,
+        ),
+      );
     },
   );
 

@@ -48,7 +48,8 @@ export const tradingApi = new OpenAPIHono<AppEnv>()
       request: { query: z.object({ symbol: TradeSymbol }) },
       responses: { ...okReply(FastOptions), ...ERRORS },
     }),
-    (c) => ok(c, c.get("deps").fast.options(c.req.valid("query").symbol)),
+    async (c) =>
+      ok(c, await c.get("deps").fast.options(c.get("tenant").id, c.req.valid("query").symbol)),
   )
   .openapi(
     createRoute({
@@ -105,7 +106,8 @@ tradingApi
       request: { query: z.object({ symbol: TradeSymbol }) },
       responses: { ...okReply(ContractOptions), ...ERRORS },
     }),
-    (c) => ok(c, c.get("deps").contracts.options(c.get("tenant"), c.req.valid("query").symbol)),
+    async (c) =>
+      ok(c, await c.get("deps").contracts.options(c.get("tenant"), c.req.valid("query").symbol)),
   )
   .openapi(
     createRoute({

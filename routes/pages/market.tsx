@@ -206,9 +206,11 @@ export const marketPages: PageDef[] = [
   {
     path: "/wp/product/detail/:prdId",
     layout: "wp",
-    render: (c) => {
+    render: async (c) => {
       const t = c.get("t");
-      const def = symbolOf(c.req.param("prdId") ?? "");
+      // with the tenant's product terms: which trade actions this symbol offers
+      const terms = await c.get("deps").terms.of(c.get("tenant").id);
+      const def = terms.symbol(c.req.param("prdId") ?? "");
       if (!def) {
         return mobilePage(
           c,
@@ -236,7 +238,8 @@ export const marketPages: PageDef[] = [
     render: async (c, s) => {
       const t = c.get("t");
       const tenant = c.get("tenant");
-      const def = ticketSymbol(tenant, p.product, c.req.query("symbol"));
+      const { symbols } = await c.get("deps").terms.of(tenant.id);
+      const def = ticketSymbol(tenant, p.product, c.req.query("symbol"), symbols);
       const symbol = def.code;
       return desktopPage(
         c,
@@ -245,6 +248,7 @@ export const marketPages: PageDef[] = [
           <div class="trade-grid">
             <div>
               <SymbolPicker
+                symbols={symbols}
                 t={t}
                 tenant={tenant}
                 product={p.product}

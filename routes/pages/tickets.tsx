@@ -11,8 +11,6 @@ import type { Ctx } from "../../edge/platform/context.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
 import { bracketsJson } from "../../edge/trading/contracts.ts";
-import { FAST_OPTIONS } from "../../edge/trading/fast.ts";
-import { SPOT_FEE } from "../../edge/trading/spot.ts";
 import FastTicket, { FAST_TEXTS } from "../../islands/FastTicket.tsx";
 import ContractTicket, { CONTRACT_TEXTS } from "../../islands/ContractTicket.tsx";
 import SpotTicket, { SPOT_TEXTS } from "../../islands/SpotTicket.tsx";
@@ -21,7 +19,9 @@ import { NotOffered, offers, presetOf } from "../../components/TradeNav.tsx";
 export async function FastTicketIsland(
   { c, s, symbol }: { c: Ctx; s: Session | null; symbol: string },
 ) {
-  if (!offers(c.get("tenant"), symbolOf(symbol)!, "fast")) return <NotOffered t={c.get("t")} />;
+  // the tenant's product terms in force (what the order will be placed at)
+  const terms = await c.get("deps").terms.of(c.get("tenant").id);
+  if (!offers(c.get("tenant"), terms.symbol(symbol)!, "fast")) return <NotOffered t={c.get("t")} />;
   if (!s) return <LoginPrompt t={c.get("t")} layout={c.get("mobile") ? "wp" : "pc"} />;
   const { ledger, fast } = c.get("deps");
   const t = c.get("tenant").id;
@@ -34,7 +34,7 @@ export async function FastTicketIsland(
       props={{
         symbol,
         name: symbolOf(symbol)!.name,
-        options: FAST_OPTIONS,
+        options: terms.fastOptions,
         tx: pickTexts(c.get("t"), FAST_TEXTS),
         available: formatDecimal(b.available, 2),
         open: open.items,
@@ -47,13 +47,14 @@ export async function FastTicketIsland(
 export async function ContractTicketIsland(
   { c, s, symbol }: { c: Ctx; s: Session | null; symbol: string },
 ) {
-  if (!offers(c.get("tenant"), symbolOf(symbol)!, "leveraged")) {
+  const terms = await c.get("deps").terms.of(c.get("tenant").id);
+  const def = terms.symbol(symbol)!;
+  if (!offers(c.get("tenant"), def, "leveraged")) {
     return <NotOffered t={c.get("t")} />;
   }
   if (!s) return <LoginPrompt t={c.get("t")} layout={c.get("mobile") ? "wp" : "pc"} />;
   const { ledger, contracts, market } = c.get("deps");
   const t = c.get("tenant").id;
-  const def = symbolOf(symbol)!;
   const b = await ledger.balance(t, user(s.userId, "contract", "USDT"));
   const positions = [
     ...await contracts.list(t, s.userId, "pending", 20),
@@ -87,9 +88,10 @@ export async function ContractTicketIsland(
 export async function SpotTicketIsland(
   { c, s, symbol }: { c: Ctx; s: Session | null; symbol: string },
 ) {
-  if (!offers(c.get("tenant"), symbolOf(symbol)!, "spot")) return <NotOffered t={c.get("t")} />;
+  const terms = await c.get("deps").terms.of(c.get("tenant").id);
+  const def = terms.symbol(symbol)!;
+  if (!offers(c.get("tenant"), def, "spot")) return <NotOffered t={c.get("t")} />;
   if (!s) return <LoginPrompt t={c.get("t")} layout={c.get("mobile") ? "wp" : "pc"} />;
-  const def = symbolOf(symbol)!;
   const { spot, market, ledger } = c.get("deps");
   const tid = c.get("tenant").id;
   const base = def.base as Currency;
@@ -116,7 +118,7 @@ export async function SpotTicketIsland(
         price: last ? formatDecimal(last.price) : null,
         tx: pickTexts(c.get("t"), SPOT_TEXTS),
         orders,
-        feeRate: formatDecimal(SPOT_FEE),
+        feeRate: formatDecimal(terms.spotFee),
         side: presetOf<"buy" | "sell">((n) => c.req.query(n), "spot"),
       }}
     />

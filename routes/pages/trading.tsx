@@ -236,12 +236,14 @@ function ticketPage(o: {
     layout: "wp",
     render: async (c, s) => {
       const t = c.get("t");
-      const def = ticketSymbol(c.get("tenant"), o.product, c.req.query("symbol"));
+      const { symbols } = await c.get("deps").terms.of(c.get("tenant").id);
+      const def = ticketSymbol(c.get("tenant"), o.product, c.req.query("symbol"), symbols);
       return mobilePage(
         c,
         { title: `${t(o.title)} · ${def.name}`, back: "/wp/product" },
         <>
           <SymbolPicker
+            symbols={symbols}
             t={t}
             tenant={c.get("tenant")}
             product={o.product}

@@ -86,13 +86,13 @@ async function simulate(seed: number) {
   let refused = 0, replays = 0, retries = 0;
   const wealthSeen = { subscribed: 0, payouts: 0, matured: 0, redeemed: 0 };
 
-  // wealth terms small enough for the simulated balances (2 to 4 days, 0.5 % a day), set by an
-  // operator, and a yield reserve funded from outside (outside the faulty store)
+  // wealth terms small enough for the simulated balances (2 to 4 days, 0.5 % a day), as an
+  // approved proposal stores them, and a yield reserve funded from outside (outside the faulty
+  // store)
   const setup = new Wealth(real, new Ledger(real), () => clock);
-  await setup.setProducts(
-    T,
-    { operator: "sim", ip: null },
-    [2, 3, 4].map((days) => ({
+  await real.set(
+    wealthKeys.products(T),
+    setup.validateProducts([2, 3, 4].map((days) => ({
       id: `w${days}`,
       name: `W${days}`,
       dailyRate: "0.005",
@@ -102,7 +102,7 @@ async function simulate(seed: number) {
       cap: "100000",
       redeemRatio: "0.004",
       enabled: true,
-    })),
+    }))),
   );
   const reserve = 1_000_000n * 100_000_000n;
   await new Ledger(real).post(T, { key: "sim-reserve", request: {} }, () => ({
