@@ -56,3 +56,25 @@ export async function operatorWithRoles(
   });
   return await operatorToken(srv, who);
 }
+
+/**
+ * Four-eyes in tests: `proposal` (a reply of a proposing call) approved by another operator
+ * with the role to decide it (created once per server as `approver`, roles risk and funds).
+ */
+export async function approvedBy(
+  srv: TestServer,
+  proposal: { body: { code: number; data: unknown } },
+  approver?: string,
+) {
+  if (proposal.body.code !== 0) throw new Error(`proposal: ${JSON.stringify(proposal.body)}`);
+  const id = (proposal.body.data as { id: string }).id;
+  const token = approver ??
+    await operatorWithRoles(srv, `approver${approvers++}`, ["risk", "funds"]);
+  const r = await srv.call<{ status: string }>(`/api/admin/proposals/${id}/approve`, {
+    token,
+    method: "POST",
+  });
+  if (r.body.code !== 0) throw new Error(`approve: ${JSON.stringify(r.body)}`);
+  return r;
+}
+let approvers = 0;

@@ -134,8 +134,11 @@ const may = (by: ProposalActor, roles: readonly OperatorRole[]) =>
 /** A positive (or, for adjustments, non-zero signed) amount with the currency's decimals. */
 function amountOf(text: string, currency: Currency, signed: boolean): bigint {
   let v: bigint;
+  const t = text.trim();
+  const negative = signed && t.startsWith("-");
   try {
-    v = parseDecimal(text.trim(), { maxDecimals: DECIMALS[currency] });
+    v = parseDecimal(negative ? t.slice(1) : t, { maxDecimals: DECIMALS[currency] });
+    if (negative) v = -v;
   } catch {
     throw new DomainError("VALIDATION", {}, { amount: "amountInvalid" });
   }
@@ -235,7 +238,13 @@ export class Proposals {
       throw new DomainError("VALIDATION", {}, { currency: "invalid" });
     }
     const amount = amountOf(a.amount, a.currency, true);
-    const payload = { ...a, amount: formatDecimal(amount, DECIMALS[a.currency]) };
+    const payload = {
+      userId: a.userId,
+      wallet: a.wallet,
+      currency: a.currency,
+      amount: formatDecimal(amount, DECIMALS[a.currency]),
+      reason: a.reason,
+    };
     return await this.store(
       t,
       by,
@@ -426,7 +435,9 @@ export class Proposals {
         let postings;
         if (p.kind === "balance.adjust") {
           const a = AdjustPayload.parse(p.payload);
-          const amount = parseDecimal(a.amount);
+          const amount = a.amount.startsWith("-")
+            ? -parseDecimal(a.amount.slice(1))
+            : parseDecimal(a.amount);
           // a credit comes from the adjustments account, a debit goes back to it; a debit
           // beyond the available balance is refused by the ledger (INSUFFICIENT_BALANCE)
           postings = [

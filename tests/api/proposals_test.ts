@@ -2,7 +2,7 @@
 import { assertEquals } from "../assert.ts";
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { house } from "../../edge/ledger/accounts.ts";
-import { operatorToken, operatorWithRoles } from "../operator.ts";
+import { approvedBy, operatorToken, operatorWithRoles } from "../operator.ts";
 import { startServer } from "../server.ts";
 
 type P = { id: string; status: string; proposer: string; decidedBy: string | null };
@@ -115,7 +115,13 @@ Deno.test("wealth products: an operator's rate change applies to new orders only
       method: "PUT",
       body: { items },
     });
-    assertEquals(put.body.code, 0, put.body.message);
+    // a proposal: nothing changes until another operator approves it
+    const before = await srv.call<{ dailyIncome: string }>(
+      "/api/wealth/products/usdt-5d/preview?amount=1000",
+      { token },
+    );
+    assertEquals(before.body.data.dailyIncome, "3");
+    await approvedBy(srv, put);
     const second = await srv.call<{ dailyIncome: string }>("/api/wealth/order", {
       token,
       body: { productId: "usdt-5d", amount: "1000" },
@@ -130,7 +136,7 @@ Deno.test("wealth products: an operator's rate change applies to new orders only
     const audit = await srv.call<{ items: { action: string }[] }>("/api/admin/audit?limit=5", {
       token: ops,
     });
-    assertEquals(audit.body.data.items[0]?.action, "wealth.products");
+    assertEquals(audit.body.data.items[0]?.action, "proposal.approve");
     // out of bounds: refused, nothing changed
     const bad = await srv.call("/api/admin/products/wealth", {
       token: ops,
