@@ -6,6 +6,13 @@
 import { z } from "zod";
 import { CURRENCIES, WALLETS } from "../ledger/accounts.ts";
 import { PROPOSAL_KINDS } from "./proposals.ts";
+import {
+  ExchangeSection,
+  FastSection,
+  LeveragedSection,
+  SpotSection,
+  TERM_SECTIONS,
+} from "../trading/terms.ts";
 import type { Json } from "./store.ts";
 
 const Currency = z.enum(CURRENCIES);
@@ -231,10 +238,65 @@ export const ProposalBody = z.discriminatedUnion("kind", [
   }),
 ], { error: "invalid" }).meta({ id: "ProposalRequest" });
 
+/** Any section of the product terms, as stored and proposed. */
+export const TermsSectionJson = z.union([
+  FastSection,
+  LeveragedSection,
+  SpotSection,
+  ExchangeSection,
+]);
+const WealthProductJson = z.object({
+  id: z.string(),
+  name: z.string(),
+  dailyRate: z.string(),
+  periodDays: z.number().int(),
+  minAmount: z.string(),
+  maxAmount: z.string(),
+  cap: z.string(),
+  redeemRatio: z.string(),
+  turnoverRatio: z.string(),
+  enabled: z.boolean(),
+});
+/** The payload of each kind, exactly as hashed. */
+const ProposalPayload = z.union([
+  z.object({ amount: z.string(), currency: z.literal("USDT"), reason: z.string() }),
+  z.object({
+    userId: z.string(),
+    wallet: z.enum(WALLETS),
+    currency: z.enum(CURRENCIES),
+    amount: z.string(),
+    reason: z.string(),
+  }),
+  z.object({
+    section: z.enum(TERM_SECTIONS),
+    before: TermsSectionJson,
+    after: TermsSectionJson,
+    reason: z.string(),
+  }),
+  z.object({
+    before: z.array(WealthProductJson),
+    after: z.array(WealthProductJson),
+    reason: z.string(),
+  }),
+  z.object({
+    withdrawalId: z.string(),
+    userId: z.string(),
+    currency: z.enum(CURRENCIES),
+    amount: z.string(),
+    net: z.string(),
+    method: z.object({
+      kind: z.enum(["bank", "crypto"]),
+      label: z.string(),
+      details: z.record(z.string(), z.string().nullable()),
+    }),
+    reason: z.string(),
+  }),
+]);
+
 export const ProposalReply = z.object({
   id: z.string(),
   kind: z.enum(PROPOSAL_KINDS),
-  payload: z.record(z.string(), z.unknown()),
+  payload: ProposalPayload,
   payloadHash: z.string(),
   target: z.string(),
   proposer: z.string(),
@@ -247,6 +309,8 @@ export const ProposalReply = z.object({
   journalId: z.string().nullable(),
   expired: z.boolean(),
 }).meta({ id: "Proposal" });
+/** A proposal as sent (its payload typed by kind, as the service stores it). */
+export type ProposalJson = z.infer<typeof ProposalReply>;
 
 /** A product-terms change, proposed: the whole section as it should be, and why. */
 export const TermsChangeBody = z.strictObject({

@@ -9,9 +9,11 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { Id, PageQuery, ReasonBody } from "../../edge/funds/schemas.ts";
 import {
   ProposalBody,
+  type ProposalJson,
   ProposalPage,
   ProposalReply,
   TermsChangeBody,
+  TermsSectionJson,
 } from "../../edge/operators/schemas.ts";
 import { PROPOSAL_READERS } from "../../edge/operators/proposals.ts";
 import { TERM_SECTIONS } from "../../edge/trading/terms.ts";
@@ -31,6 +33,12 @@ const actor = (c: Ctx) => ({
   roles: c.var.operator.roles,
 });
 const IdParam = z.object({ id: Id });
+/** The service's record, typed as the reply schema describes it (the payload by kind). */
+const sent = (p: { payload: unknown }) => p as unknown as ProposalJson;
+const sentPage = (p: { items: { payload: unknown }[]; cursor: string | null }) => ({
+  items: p.items.map(sent),
+  cursor: p.cursor,
+});
 const SectionParam = z.object({ section: z.enum(TERM_SECTIONS, { error: "invalid" }) });
 
 const ProductConfig = z.object({
@@ -54,7 +62,7 @@ const WealthChange = z.strictObject({
 const TermsReply = z.object({
   section: z.enum(TERM_SECTIONS),
   version: z.number().int(),
-  terms: z.unknown(),
+  terms: TermsSectionJson,
   /** the proposals waiting for this section */
   pending: z.array(ProposalReply),
 });
@@ -76,7 +84,7 @@ export const proposalsApi = new OpenAPIHono<AppEnv>()
       const q = c.req.valid("query");
       return ok(
         c,
-        await c.var.deps.proposals.list(c.var.tenant.id, q.status, q.limit, q.cursor),
+        sentPage(await c.var.deps.proposals.list(c.var.tenant.id, q.status, q.limit, q.cursor)),
       );
     },
   )
@@ -93,7 +101,7 @@ export const proposalsApi = new OpenAPIHono<AppEnv>()
     async (c) => {
       const p = await c.var.deps.proposals.get(c.var.tenant.id, c.req.valid("param").id);
       if (!p) throw new DomainError("NOT_FOUND");
-      return ok(c, p);
+      return ok(c, sent(p));
     },
   )
   .openapi(
@@ -113,9 +121,11 @@ export const proposalsApi = new OpenAPIHono<AppEnv>()
       const t = c.var.tenant.id;
       return ok(
         c,
-        b.kind === "wealth.reserve"
-          ? await proposals.proposeReserve(t, actor(c), b.amount, b.reason)
-          : await proposals.proposeAdjustment(t, actor(c), b),
+        sent(
+          b.kind === "wealth.reserve"
+            ? await proposals.proposeReserve(t, actor(c), b.amount, b.reason)
+            : await proposals.proposeAdjustment(t, actor(c), b),
+        ),
       );
     },
   )
@@ -132,7 +142,9 @@ export const proposalsApi = new OpenAPIHono<AppEnv>()
     async (c) =>
       ok(
         c,
-        await c.var.deps.proposals.approve(c.var.tenant.id, actor(c), c.req.valid("param").id),
+        sent(
+          await c.var.deps.proposals.approve(c.var.tenant.id, actor(c), c.req.valid("param").id),
+        ),
       ),
   )
   .openapi(
@@ -148,11 +160,13 @@ export const proposalsApi = new OpenAPIHono<AppEnv>()
     async (c) =>
       ok(
         c,
-        await c.var.deps.proposals.reject(
-          c.var.tenant.id,
-          actor(c),
-          c.req.valid("param").id,
-          c.req.valid("json").reason,
+        sent(
+          await c.var.deps.proposals.reject(
+            c.var.tenant.id,
+            actor(c),
+            c.req.valid("param").id,
+            c.req.valid("json").reason,
+          ),
         ),
       ),
   )
@@ -185,11 +199,13 @@ export const proposalsApi = new OpenAPIHono<AppEnv>()
       const b = c.req.valid("json");
       return ok(
         c,
-        await c.var.deps.proposals.proposeWealthProducts(
-          c.var.tenant.id,
-          actor(c),
-          b.items,
-          b.reason,
+        sent(
+          await c.var.deps.proposals.proposeWealthProducts(
+            c.var.tenant.id,
+            actor(c),
+            b.items,
+            b.reason,
+          ),
         ),
       );
     },
@@ -214,7 +230,7 @@ export const proposalsApi = new OpenAPIHono<AppEnv>()
         section,
         version: record.version,
         terms: record[section],
-        pending: pending.items.filter((p) => p.kind === `products.${section}`),
+        pending: pending.items.filter((p) => p.kind === `products.${section}`).map(sent),
       });
     },
   )
@@ -233,12 +249,14 @@ export const proposalsApi = new OpenAPIHono<AppEnv>()
       const b = c.req.valid("json");
       return ok(
         c,
-        await c.var.deps.proposals.proposeTerms(
-          c.var.tenant.id,
-          actor(c),
-          c.req.valid("param").section,
-          b.terms,
-          b.reason,
+        sent(
+          await c.var.deps.proposals.proposeTerms(
+            c.var.tenant.id,
+            actor(c),
+            c.req.valid("param").section,
+            b.terms,
+            b.reason,
+          ),
         ),
       );
     },
