@@ -132,8 +132,10 @@ export default function AdminSiteSettings(
           onChange={(e) => setS({ ...s, isClose: e.currentTarget.checked ? "Y" : "N" })}
           aria-describedby="isClose-hint"
         />
-        <label for="site-isClose">{tx["admin.siteClosed"]}</label>
-        <p class="muted small admin-hint" id="isClose-hint">{tx["admin.siteClosedHint"]}</p>
+        <div class="admin-check-text">
+          <label for="site-isClose">{tx["admin.siteClosed"]}</label>
+          <p class="muted small admin-hint" id="isClose-hint">{tx["admin.siteClosedHint"]}</p>
+        </div>
       </div>
       {text("customerUrl", tx["admin.customerUrlHint"]!, tx["admin.customerUrl"]!)}
       <div class={errors.invitePolicy ? "field has-error" : "field"}>
