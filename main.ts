@@ -19,6 +19,7 @@ const deps = await buildDeps(config, kv);
 // periodic work (edge/jobs): seeding an empty store, the holding fee, upload expiry, sockets
 const jobs = await startServerJobs(deps, { seed: () => seedIfEmpty(deps) });
 await deps.events.start();
+await deps.tenantSettings.start({ pollMs: config.kvPollMs });
 await deps.engine.start({ events: deps.events });
 if (config.marketFeed) await deps.market.start(await feedFromConfig(config));
 const app = createApp(deps);
@@ -39,6 +40,7 @@ for (const sig of ["SIGINT", "SIGTERM"] as const) {
     jobs.stop();
     deps.hub.closeAll();
     deps.events.stop();
+    deps.tenantSettings.stop();
     Promise.allSettled([server.shutdown(), deps.market.stop(), deps.engine.stop()]).finally(() => {
       kv.close();
       Deno.exit(0);

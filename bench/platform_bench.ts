@@ -15,6 +15,9 @@ const deps = await buildDeps(
     log: () => {},
   },
 );
+// as a server runs: the tenant settings followed in memory (edge/platform/tenant_settings.ts)
+await deps.tenantSettings.start();
+addEventListener("unload", () => deps.tenantSettings.stop());
 const app = createApp(deps);
 
 // a registered user with a live session, made through the API

@@ -84,6 +84,7 @@ export async function startServer(
   // Market data: tests feed ticks through the tape themselves unless they ask for the feed.
   await deps.market.tape.load(deps.market.symbols.map((s) => s.code));
   await deps.events.start();
+  await deps.tenantSettings.start({ pollMs: deps.config.kvPollMs });
   await deps.engine.start({ events: deps.events });
   if (opts.feed) {
     const { SimulatedFeed } = await import("../edge/market/feeds/simulated.ts");
@@ -166,6 +167,7 @@ export async function startServer(
       await deps.market.stop();
       await deps.engine.stop();
       deps.events.stop();
+      deps.tenantSettings.stop();
       // Every test server's books must balance when it stops.
       const report = await verifyLedger(kv);
       kv.close();

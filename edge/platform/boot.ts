@@ -29,6 +29,7 @@ import { Spot, spotJson } from "../trading/spot.ts";
 import { ProductTerms } from "../trading/terms.ts";
 import type { AppConfig } from "./config.ts";
 import { TenantRegistry } from "./tenants.ts";
+import { TenantSettings } from "./tenant_settings.ts";
 
 function isRemote(path: string): boolean {
   return /^https?:\/\//.test(path);
@@ -66,6 +67,8 @@ export async function buildDeps(
   const now = opts.now ?? Date.now;
   const reads = await readConnection(config.kvPath, kv);
   const tenants = await TenantRegistry.load(config.tenantsFile);
+  // the settings operators edit, over the static tenants (each instance follows them: `start`)
+  const tenantSettings = new TenantSettings(kv, tenants, now);
   const messages = new Messages(kv);
   await messages.migrate(tenants.byId.keys());
   const sender = config.smsSender === "http" && config.smsHttp
@@ -144,6 +147,7 @@ export async function buildDeps(
     kv,
     config,
     tenants,
+    tenantSettings,
     sender,
     accounts,
     operators: new OperatorsService(kv, now),

@@ -43,7 +43,8 @@ export function peerAddress(c: Ctx): string {
 
 /**
  * Per request: deps, client IP, TLS, device, locale (stored preference, then Accept-Language)
- * and tenant (explicit appKey must exist; else host; else default). Unknown appKey: HTTP 400.
+ * and tenant (explicit appKey must exist; else host; else default; then the operators' stored
+ * settings over it). Unknown appKey: HTTP 400.
  */
 export function platform(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -75,7 +76,9 @@ export function platform(deps: Deps): MiddlewareHandler<AppEnv> {
       }
       return c.text(c.get("t")("errors.UNKNOWN_TENANT"), 400);
     }
-    c.set("tenant", tenant);
+    // the operators' settings over the static tenant, as this instance follows them in KV
+    // (edge/platform/tenant_settings.ts)
+    c.set("tenant", await deps.tenantSettings.effective(tenant));
     return await next();
   };
 }

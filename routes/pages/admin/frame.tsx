@@ -31,7 +31,8 @@ export const SECTIONS: readonly { name: Section; roles: readonly OperatorRole[] 
   { name: "audit", roles: ["audit"] },
   { name: "reports", roles: ["audit", "funds"] },
   { name: "demo", roles: ["audit"] },
-  { name: "settings", roles: ["funds"] },
+  // funds: withdrawal rules and recharge channels; admin: the site (tenant settings)
+  { name: "settings", roles: ["funds", "admin"] },
   { name: "content", roles: ["content"] },
 ];
 

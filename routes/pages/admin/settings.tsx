@@ -1,18 +1,28 @@
-/** The funds settings: the withdrawal rules (a form) and the recharge channels (open / close). */
+/**
+ * The settings section: each pane for the role that may change it. Funds operators: the
+ * withdrawal rules (a form) and the recharge channels (open / close). Admins: the site (tenant
+ * settings: site closed, customer-service link, invitation, languages, demo starting balance).
+ */
 import { pickTexts } from "../../../edge/platform/locale.ts";
 import { Island } from "../../../edge/render/island.tsx";
 import AdminChannelSwitch from "../../../islands/AdminChannelSwitch.tsx";
 import AdminNotice from "../../../islands/AdminNotice.tsx";
 import AdminSettings, { SETTINGS_TEXTS } from "../../../islands/AdminSettings.tsx";
+import AdminSiteSettings, { SITE_SETTINGS_TEXTS } from "../../../islands/AdminSiteSettings.tsx";
+import { LANGUAGES } from "../../../locales/languages.ts";
+import { SITE_SETTINGS_ROLES } from "../../../edge/platform/tenant_settings.ts";
 import { consoleDocument, sectionPage } from "./frame.tsx";
 
 export const settingsPage = sectionPage("settings", async (c, op) => {
   const t = c.var.t;
-  const { fundsSettings } = c.var.deps;
+  const { fundsSettings, tenantSettings } = c.var.deps;
   const tenant = c.var.tenant.id;
-  const [rules, channels] = await Promise.all([
-    fundsSettings.withdraw(tenant),
-    fundsSettings.channels(tenant),
+  const funds = op.roles.includes("funds");
+  const site = SITE_SETTINGS_ROLES.some((r) => op.roles.includes(r));
+  const [rules, channels, siteSettings] = await Promise.all([
+    funds ? fundsSettings.withdraw(tenant) : null,
+    funds ? fundsSettings.channels(tenant) : [],
+    site ? tenantSettings.get(c.var.tenant) : null,
   ]);
   const done = c.req.query("flash") === "done";
   const sw = {
@@ -29,56 +39,72 @@ export const settingsPage = sectionPage("settings", async (c, op) => {
       {done && (
         <Island name="AdminNotice" of={AdminNotice} props={{ text: t("admin.done"), ok: true }} />
       )}
-      <div class="admin-columns">
-        <div class="card admin-pane">
-          <h3 class="admin-h3">{t("admin.withdrawRules")}</h3>
+      {siteSettings && (
+        <div class="card admin-pane admin-site" data-testid="site-pane">
+          <h3 class="admin-h3">{t("admin.siteSettings")}</h3>
           <Island
-            name="AdminSettings"
-            of={AdminSettings}
-            props={{ initial: rules, tx: pickTexts(t, SETTINGS_TEXTS) }}
+            name="AdminSiteSettings"
+            of={AdminSiteSettings}
+            props={{
+              initial: siteSettings,
+              languages: LANGUAGES.map((l) => ({ id: l.id, name: l.name })),
+              tx: pickTexts(t, SITE_SETTINGS_TEXTS),
+            }}
           />
         </div>
-        <div class="card admin-pane">
-          <h3 class="admin-h3">{t("admin.channels")}</h3>
-          <div class="table-wrap">
-            <table class="table admin-table" data-testid="channels">
-              <thead>
-                <tr>
-                  <th scope="col">{t("recharge.channel")}</th>
-                  <th scope="col">{t("funds.currency")}</th>
-                  <th scope="col">{t("admin.state")}</th>
-                  <th scope="col">
-                    <span class="sr-only">{t("admin.action")}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {channels.map((ch) => (
-                  <tr key={ch.id} data-id={ch.id}>
-                    <td>
-                      {ch.name}
-                      <div class="muted small mono">{ch.id}</div>
-                    </td>
-                    <td>{ch.currency}</td>
-                    <td>
-                      <span class={`admin-status ${ch.enabled ? "s-passed" : "s-rejected"}`}>
-                        {t(ch.enabled ? "admin.open" : "admin.closed")}
-                      </span>
-                    </td>
-                    <td class="admin-open">
-                      <Island
-                        name="AdminChannelSwitch"
-                        of={AdminChannelSwitch}
-                        props={{ channel: ch, tx: sw }}
-                      />
-                    </td>
+      )}
+      {rules && (
+        <div class="admin-columns">
+          <div class="card admin-pane">
+            <h3 class="admin-h3">{t("admin.withdrawRules")}</h3>
+            <Island
+              name="AdminSettings"
+              of={AdminSettings}
+              props={{ initial: rules, tx: pickTexts(t, SETTINGS_TEXTS) }}
+            />
+          </div>
+          <div class="card admin-pane">
+            <h3 class="admin-h3">{t("admin.channels")}</h3>
+            <div class="table-wrap">
+              <table class="table admin-table" data-testid="channels">
+                <thead>
+                  <tr>
+                    <th scope="col">{t("recharge.channel")}</th>
+                    <th scope="col">{t("funds.currency")}</th>
+                    <th scope="col">{t("admin.state")}</th>
+                    <th scope="col">
+                      <span class="sr-only">{t("admin.action")}</span>
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {channels.map((ch) => (
+                    <tr key={ch.id} data-id={ch.id}>
+                      <td>
+                        {ch.name}
+                        <div class="muted small mono">{ch.id}</div>
+                      </td>
+                      <td>{ch.currency}</td>
+                      <td>
+                        <span class={`admin-status ${ch.enabled ? "s-passed" : "s-rejected"}`}>
+                          {t(ch.enabled ? "admin.open" : "admin.closed")}
+                        </span>
+                      </td>
+                      <td class="admin-open">
+                        <Island
+                          name="AdminChannelSwitch"
+                          of={AdminChannelSwitch}
+                          props={{ channel: ch, tx: sw }}
+                        />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </div>
         </div>
-      </div>
+      )}
     </section>
   );
   return consoleDocument(c, `${t("admin.settings")} · ${t("admin.title")}`, body, {

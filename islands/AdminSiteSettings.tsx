@@ -1,0 +1,196 @@
+import { useState } from "preact/hooks";
+import type { SiteSettingsJson } from "../edge/platform/tenant_settings.ts";
+import type { LocaleId } from "../locales/languages.ts";
+import { toast } from "./lib/api.ts";
+import { adminCall, reloadWith, toSignIn } from "./lib/admin.ts";
+import type { Texts } from "./lib/fields.tsx";
+import { failureMessage } from "./lib/form.ts";
+
+export const SITE_SETTINGS_TEXTS = [
+  "admin.siteClosed",
+  "admin.siteClosedHint",
+  "admin.customerUrl",
+  "admin.customerUrlHint",
+  "admin.invitePolicy",
+  "admin.invite_required",
+  "admin.invite_optional",
+  "admin.invite_off",
+  "admin.inviteCodes",
+  "admin.inviteCodesHint",
+  "admin.languages",
+  "admin.languagesHint",
+  "admin.demoStart",
+  "admin.demoContract",
+  "admin.settingsConflict",
+  "admin.save",
+  "app.networkError",
+  "app.timeout",
+] as const;
+
+const POLICIES = ["required", "optional", "off"] as const;
+
+/** What the form edits: the settings as the server sent them, agent codes as one text. */
+type Form = Omit<SiteSettingsJson, "updatedAt" | "updatedBy" | "inviteCodes"> & {
+  inviteCodes: string;
+};
+
+/**
+ * The tenant settings form (role admin): site closed, customer-service link, invitation policy
+ * and agent codes, languages (a checkbox each), demo starting balance and its contract part.
+ * The server checks everything (field messages shown beside the inputs), audits the change and
+ * refuses a save made on an older version (someone else saved meanwhile: reload first).
+ */
+export default function AdminSiteSettings(
+  { initial, languages, tx }: {
+    initial: SiteSettingsJson;
+    /** every language the site can offer, named in its own language */
+    languages: readonly { id: LocaleId; name: string }[];
+    tx: Texts;
+  },
+) {
+  const { updatedAt: _a, updatedBy: _b, ...rest } = initial;
+  const [s, setS] = useState<Form>({ ...rest, inviteCodes: initial.inviteCodes.join(", ") });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: Event) {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const body = {
+      ...s,
+      inviteCodes: s.inviteCodes.split(/[\s,;]+/).filter((c) => c !== ""),
+      // in the order the site lists them
+      languages: languages.map((l) => l.id).filter((id) => s.languages.includes(id)),
+    };
+    const env = await adminCall("/api/admin/settings", { method: "PUT", body });
+    if (env.code === 0) return reloadWith("done");
+    if (env.code === -99) return toSignIn();
+    setBusy(false);
+    const fields: Record<string, string> = {};
+    for (const [k, v] of Object.entries(env.data.fields ?? {})) {
+      // "inviteCodes.2" and "languages.0": shown at the one input they came from
+      const at = k.replace(/^(inviteCodes|languages)\..*$/, "$1");
+      fields[at] ??= v;
+    }
+    setErrors(fields);
+    const conflict = env.data.error === "CONFLICT";
+    toast(conflict ? tx["admin.settingsConflict"]! : failureMessage(env, tx), "error");
+  }
+
+  const describedBy = (id: string, hint?: boolean) =>
+    [hint ? `${id}-hint` : "", errors[id] ? `${id}-error` : ""].filter(Boolean).join(" ") ||
+    undefined;
+  const error = (id: string) =>
+    errors[id] && <p class="field-error" id={`${id}-error`}>{errors[id]}</p>;
+  const text = (id: "customerUrl" | "inviteCodes", hint: string, label: string) => (
+    <div class={errors[id] ? "field has-error" : "field"}>
+      <label for={`site-${id}`}>{label}</label>
+      <input
+        id={`site-${id}`}
+        name={id}
+        value={s[id]}
+        maxLength={id === "customerUrl" ? 1024 : undefined}
+        autoComplete="off"
+        spellcheck={false}
+        onInput={(e) =>
+          setS({ ...s, [id]: e.currentTarget.value.trim() })}
+        aria-invalid={errors[id] ? true : undefined}
+        aria-describedby={describedBy(id, true)}
+      />
+      <p class="muted small admin-hint" id={`${id}-hint`}>{hint}</p>
+      {error(id)}
+    </div>
+  );
+  const amount = (k: "startBalance" | "contractPart", label: string) => {
+    const id = `demo.${k}`;
+    return (
+      <div class={errors[id] ? "field has-error" : "field"}>
+        <label for={`site-${k}`}>{label}</label>
+        <input
+          id={`site-${k}`}
+          name={id}
+          inputMode="decimal"
+          value={s.demo[k]}
+          onInput={(e) => setS({ ...s, demo: { ...s.demo, [k]: e.currentTarget.value.trim() } })}
+          aria-invalid={errors[id] ? true : undefined}
+          aria-describedby={describedBy(id)}
+        />
+        {error(id)}
+      </div>
+    );
+  };
+
+  return (
+    <form class="form admin-settings" onSubmit={submit} noValidate data-testid="site-settings">
+      <div class="field check">
+        <input
+          id="site-isClose"
+          type="checkbox"
+          name="isClose"
+          checked={s.isClose === "Y"}
+          onChange={(e) => setS({ ...s, isClose: e.currentTarget.checked ? "Y" : "N" })}
+          aria-describedby="isClose-hint"
+        />
+        <div class="admin-check-text">
+          <label for="site-isClose">{tx["admin.siteClosed"]}</label>
+          <p class="muted small admin-hint" id="isClose-hint">{tx["admin.siteClosedHint"]}</p>
+        </div>
+      </div>
+      {text("customerUrl", tx["admin.customerUrlHint"]!, tx["admin.customerUrl"]!)}
+      <div class={errors.invitePolicy ? "field has-error" : "field"}>
+        <label for="site-invitePolicy">{tx["admin.invitePolicy"]}</label>
+        <select
+          id="site-invitePolicy"
+          name="invitePolicy"
+          value={s.invitePolicy}
+          onChange={(e) =>
+            setS({ ...s, invitePolicy: e.currentTarget.value as Form["invitePolicy"] })}
+          aria-describedby={describedBy("invitePolicy")}
+        >
+          {POLICIES.map((p) => <option key={p} value={p}>{tx[`admin.invite_${p}`]}</option>)}
+        </select>
+        {error("invitePolicy")}
+      </div>
+      {text("inviteCodes", tx["admin.inviteCodesHint"]!, tx["admin.inviteCodes"]!)}
+      <fieldset
+        class={errors.languages ? "admin-langs has-error" : "admin-langs"}
+        aria-describedby={describedBy("languages", true)}
+        data-testid="site-languages"
+      >
+        <legend>{tx["admin.languages"]}</legend>
+        <p class="muted small admin-hint" id="languages-hint">{tx["admin.languagesHint"]}</p>
+        <div class="admin-lang-grid">
+          {languages.map((l) => (
+            <label key={l.id} class="admin-lang" lang={l.id}>
+              <input
+                type="checkbox"
+                name="languages"
+                value={l.id}
+                checked={s.languages.includes(l.id)}
+                onChange={(e) =>
+                  setS({
+                    ...s,
+                    languages: e.currentTarget.checked
+                      ? [...s.languages, l.id]
+                      : s.languages.filter((x) => x !== l.id),
+                  })}
+              />
+              {l.name}
+            </label>
+          ))}
+        </div>
+        {error("languages")}
+      </fieldset>
+      <div class="admin-two">
+        {amount("startBalance", tx["admin.demoStart"]!)}
+        {amount("contractPart", tx["admin.demoContract"]!)}
+      </div>
+      <div class="row">
+        <button type="submit" class="btn btn-primary" disabled={busy} data-testid="save-site">
+          {tx["admin.save"]}
+        </button>
+      </div>
+    </form>
+  );
+}
