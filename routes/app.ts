@@ -20,6 +20,7 @@ import { wealthApi } from "./api/wealth.ts";
 import { demoApi } from "./api/demo.ts";
 import { proposalsApi } from "./api/admin_proposals.ts";
 import { customersApi } from "./api/admin_customers.ts";
+import { operatorsApi } from "./api/admin_operators.ts";
 import { platformApi } from "./api/platform.ts";
 import { contentApi } from "./api/content.ts";
 import { AUTH_ERRORS, err, imageReply } from "./api/openapi.ts";
@@ -62,6 +63,7 @@ export function createApi(deps: Deps) {
   api.route("/", demoApi);
   api.route("/", proposalsApi);
   api.route("/", customersApi);
+  api.route("/", operatorsApi);
   api.route("/", contentApi);
   api.get("/image/:id", serveImage);
   api.openAPIRegistry.registerPath({
