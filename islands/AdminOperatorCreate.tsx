@@ -97,7 +97,7 @@ export default function AdminOperatorCreate(
         autoComplete="new-password"
         describedBy="new-password-hint"
       />
-      <p class="muted small" id="new-password-hint">{tx["admin.tempPasswordHint"]}</p>
+      <p class="muted small admin-hint" id="new-password-hint">{tx["admin.tempPasswordHint"]}</p>
       <RoleBoxes
         idPrefix="new-role"
         legend={tx["admin.roles"]!}

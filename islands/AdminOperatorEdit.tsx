@@ -62,7 +62,7 @@ export default function AdminOperatorEdit(
   }
 
   return (
-    <div class="admin-actions" data-testid="operator-edit">
+    <div class="admin-actions admin-op-actions" data-testid="operator-edit">
       {actions.includes("roles") && (
         <form class="form" onSubmit={save} noValidate data-testid="operator-roles">
           <RoleBoxes

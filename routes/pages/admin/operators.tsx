@@ -72,17 +72,19 @@ function Sessions(
               <tbody>
                 {items.map((s) => (
                   <tr key={s.id} data-session={s.id}>
-                    <td class="small" data-label={f.t("admin.signedInAt")}>
+                    <td class="small lbl" data-label={f.t("admin.signedInAt")}>
                       {f.time(s.createdAt)}
                       {s.current && (
                         <>
                           {" "}
-                          <span class="admin-chip small">{f.t("admin.thisSession")}</span>
+                          <span class="badge">{f.t("admin.thisSession")}</span>
                         </>
                       )}
                     </td>
-                    <td class="small" data-label={f.t("admin.expiresAt")}>{f.time(s.expiresAt)}</td>
-                    <td class="small mono" data-label={f.t("admin.ip")}>{s.ip ?? "—"}</td>
+                    <td class="small lbl" data-label={f.t("admin.expiresAt")}>
+                      {f.time(s.expiresAt)}
+                    </td>
+                    <td class="small mono lbl" data-label={f.t("admin.ip")}>{s.ip ?? "—"}</td>
                     <td class="small">
                       <Island
                         name="AdminRevoke"
@@ -159,7 +161,7 @@ export const operatorsPage = sectionPage("operators", async (c, op) => {
                 data-operator={o.username}
                 class={o.username === selected?.username ? "selected" : undefined}
               >
-                <td class="mono" data-label={t("admin.username")}>
+                <td class="mono nowrap" data-label={t("admin.username")}>
                   <a
                     href={`/admin/operators?id=${encodeURIComponent(o.username)}`}
                     aria-current={o.username === selected?.username ? "true" : undefined}
@@ -172,14 +174,14 @@ export const operatorsPage = sectionPage("operators", async (c, op) => {
                 <td data-label={t("admin.status")}>
                   <StateBadge f={f} o={o} />
                 </td>
-                <td class="small" data-label={t("admin.enrolled")}>
+                <td class="small lbl" data-label={t("admin.enrolled")}>
                   {o.enrolled ? t("admin.enrolledYes") : t("admin.enrolledNo")}
                 </td>
-                <td class="small" data-label={t("admin.createdAt")}>
+                <td class="small lbl" data-label={t("admin.createdAt")}>
                   {f.time(o.createdAt)}
                   {o.createdBy && <span class="muted">{` · ${o.createdBy}`}</span>}
                 </td>
-                <td class="small" data-label={t("admin.lastLogin")}>{f.time(o.lastLoginAt)}</td>
+                <td class="small lbl" data-label={t("admin.lastLogin")}>{f.time(o.lastLoginAt)}</td>
               </tr>
             ))}
           </tbody>
