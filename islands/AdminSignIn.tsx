@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { z } from "zod";
-import type { OperatorLoginReply } from "../edge/operators/schemas.ts";
+import { renderSVG } from "uqr";
+import type { OperatorSignInReply } from "../edge/operators/schemas.ts";
+import { passwordProblem } from "../edge/platform/credentials.ts";
 import { adminCall } from "./lib/admin.ts";
 import { Field, PasswordInput, type Texts } from "./lib/fields.tsx";
 import { failureMessage } from "./lib/form.ts";
@@ -17,18 +18,61 @@ export const SIGNIN_TEXTS = [
   "validation.codeInvalid",
   "validation.required",
   "validation.passwordRequired",
+  "validation.passwordRule",
+  "validation.passwordMismatch",
+  "validation.totpRequired",
+  "validation.totpInvalid",
+  "admin.enrolTitle",
+  "admin.enrolIntro",
+  "admin.enrolSubmit",
+  "admin.newPassword",
+  "auth.confirmPassword",
+  "twofa.scan",
+  "twofa.secret",
+  "twofa.secretOnce",
+  "twofa.qrAlt",
+  "twofa.code",
+  "twofa.codePlaceholder",
 ] as const;
+
+type Enrolment = Extract<OperatorSignInReply, { status: "enrolmentRequired" }>;
+
+/** Groups of four characters, easier to type into an authenticator app. */
+const grouped = (secret: string) => secret.replace(/(.{4})/g, "$1 ").trim();
 
 /**
  * Operator sign-in (username, password, TOTP code). The server keeps the session in an
  * HttpOnly cookie; on success the console opens where the operator was going (`next`).
+ * An operator who has not enrolled yet signs in without a code and is shown the enrolment:
+ * the new secret as QR code and key (this once), a code from it and a new password.
  */
 export default function AdminSignIn({ tx, next }: { tx: Texts; next: string }) {
+  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  // why the enrolment ended (expired, too many wrong codes): shown on the sign-in form
+  const [ended, setEnded] = useState("");
+  if (enrolment) {
+    const restart = (why: string) => {
+      setEnded(why);
+      setEnrolment(null);
+    };
+    return <EnrolForm tx={tx} next={next} enrolment={enrolment} restart={restart} />;
+  }
+  return <SignInForm tx={tx} next={next} enrol={setEnrolment} notice={ended} />;
+}
+
+function SignInForm(
+  { tx, next, enrol, notice }: {
+    tx: Texts;
+    next: string;
+    enrol: (e: Enrolment) => void;
+    notice: string;
+  },
+) {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [totp, setTotp] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState("");
+  const [failure, setFailure] = useState(notice);
   const [busy, setBusy] = useState(false);
   const first = useRef<HTMLInputElement>(null);
 
@@ -41,7 +85,8 @@ export default function AdminSignIn({ tx, next }: { tx: Texts; next: string }) {
     const errs: Record<string, string> = {};
     if (!username.trim()) errs.username = tx["validation.required"]!;
     if (!password) errs.password = tx["validation.passwordRequired"]!;
-    if (!/^\d{6}$/.test(totp.trim())) errs.totp = tx["validation.codeInvalid"]!;
+    // no code: the first sign-in of an operator who has not enrolled yet
+    if (totp.trim() && !/^\d{6}$/.test(totp.trim())) errs.totp = tx["validation.codeInvalid"]!;
     setErrors(errs);
     setFailure("");
     if (Object.keys(errs).length) {
@@ -49,10 +94,11 @@ export default function AdminSignIn({ tx, next }: { tx: Texts; next: string }) {
       return;
     }
     setBusy(true);
-    const env = await adminCall<z.infer<typeof OperatorLoginReply>>("/api/admin/login", {
-      body: { username: username.trim(), password, totp: totp.trim() },
+    const env = await adminCall<OperatorSignInReply>("/api/admin/login", {
+      body: { username: username.trim(), password, ...(totp.trim() ? { totp: totp.trim() } : {}) },
     });
     if (env.code === 0) {
+      if (env.data.status === "enrolmentRequired") return enrol(env.data);
       location.replace(next);
       return;
     }
@@ -109,6 +155,123 @@ export default function AdminSignIn({ tx, next }: { tx: Texts; next: string }) {
         {failure && <p class="admin-alert" role="alert" data-testid="signin-error">{failure}</p>}
         <button class="btn btn-primary btn-block" type="submit" disabled={busy}>
           {tx["admin.login"]}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** The first sign-in's enrolment: scan or type the key, confirm a code, choose a password. */
+function EnrolForm(
+  { tx, next, enrolment, restart }: {
+    tx: Texts;
+    next: string;
+    enrolment: Enrolment;
+    restart: (why: string) => void;
+  },
+) {
+  const [code, setCode] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState("");
+  const [busy, setBusy] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // The screen changed: the heading takes focus so a screen reader announces the step.
+  useEffect(() => heading.current?.focus(), []);
+
+  async function submit(e: Event) {
+    e.preventDefault();
+    if (busy) return;
+    const errs: Record<string, string> = {};
+    if (!code) errs.totp = tx["validation.totpRequired"]!;
+    else if (!/^\d{6}$/.test(code)) errs.totp = tx["validation.totpInvalid"]!;
+    const problem = passwordProblem(password);
+    if (problem) errs.newPassword = tx[`validation.${problem}`]!;
+    if (password !== confirm) errs.confirm = tx["validation.passwordMismatch"]!;
+    setErrors(errs);
+    setFailure("");
+    if (Object.keys(errs).length) {
+      document.getElementById(`enrol-${Object.keys(errs)[0]!}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    const env = await adminCall<OperatorSignInReply>("/api/admin/enrol", {
+      body: { enrolToken: enrolment.enrolToken, totp: code, newPassword: password },
+    });
+    if (env.code === 0) {
+      location.replace(next);
+      return;
+    }
+    setBusy(false);
+    setCode("");
+    if (env.data.error === "ENROLMENT_INVALID") return restart(failureMessage(env, tx));
+    setErrors(env.data.fields ?? {});
+    setFailure(failureMessage(env, tx));
+  }
+
+  const qr = "data:image/svg+xml," + encodeURIComponent(renderSVG(enrolment.uri, { border: 2 }));
+  const field = (name: "totp" | "newPassword" | "confirm") => ({
+    error: errors[name],
+    invalid: errors[name] ? true : undefined,
+    describedBy: errors[name] ? `enrol-${name}-error` : undefined,
+  });
+  return (
+    <section class="auth-card admin-signin" aria-labelledby="admin-enrol-title">
+      <p class="muted small admin-kicker">{tx["admin.title"]}</p>
+      <h1 id="admin-enrol-title" ref={heading} tabIndex={-1}>{tx["admin.enrolTitle"]}</h1>
+      <form class="form" onSubmit={submit} noValidate data-testid="admin-enrol">
+        <p class="small">{tx["admin.enrolIntro"]}</p>
+        <p class="muted small">{tx["twofa.scan"]}</p>
+        <img class="qr admin-qr" src={qr} width={180} height={180} alt={tx["twofa.qrAlt"]} />
+        <div>
+          <p class="muted small" id="enrol-secret-label">{tx["twofa.secret"]}</p>
+          <code
+            class="secret"
+            aria-labelledby="enrol-secret-label"
+            data-testid="enrol-secret"
+            data-secret={enrolment.secret}
+          >
+            {grouped(enrolment.secret)}
+          </code>
+        </div>
+        <p class="notice small">{tx["twofa.secretOnce"]}</p>
+        <Field id="enrol-totp" label={tx["twofa.code"]!} error={field("totp").error}>
+          <input
+            id="enrol-totp"
+            name="totp"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            placeholder={tx["twofa.codePlaceholder"]}
+            value={code}
+            onInput={(e) => setCode(e.currentTarget.value.replace(/\D/g, ""))}
+            aria-invalid={field("totp").invalid}
+            aria-describedby={field("totp").describedBy}
+          />
+        </Field>
+        <PasswordInput
+          id="enrol-newPassword"
+          label={tx["admin.newPassword"]!}
+          value={password}
+          set={setPassword}
+          error={errors.newPassword}
+          autoComplete="new-password"
+          maxLength={32}
+        />
+        <PasswordInput
+          id="enrol-confirm"
+          label={tx["auth.confirmPassword"]!}
+          value={confirm}
+          set={setConfirm}
+          error={errors.confirm}
+          autoComplete="new-password"
+          maxLength={32}
+        />
+        {failure && <p class="admin-alert" role="alert" data-testid="enrol-error">{failure}</p>}
+        <button class="btn btn-primary btn-block" type="submit" disabled={busy}>
+          {tx["admin.enrolSubmit"]}
         </button>
       </form>
     </section>

@@ -21,6 +21,7 @@ import { demoApi } from "./api/demo.ts";
 import { proposalsApi } from "./api/admin_proposals.ts";
 import { customersApi } from "./api/admin_customers.ts";
 import { settingsApi } from "./api/admin_settings.ts";
+import { operatorsApi } from "./api/admin_operators.ts";
 import { platformApi } from "./api/platform.ts";
 import { contentApi } from "./api/content.ts";
 import { AUTH_ERRORS, err, imageReply } from "./api/openapi.ts";
@@ -64,6 +65,7 @@ export function createApi(deps: Deps) {
   api.route("/", proposalsApi);
   api.route("/", customersApi);
   api.route("/", settingsApi);
+  api.route("/", operatorsApi);
   api.route("/", contentApi);
   api.get("/image/:id", serveImage);
   api.openAPIRegistry.registerPath({

@@ -103,7 +103,7 @@ export const DEMO_OPERATOR = {
   username: "ops",
   password: "Ops-2026-demo",
   totpSecret: "JBSWY3DPEHPK3PXP",
-  roles: ["funds", "identity", "audit", "content", "risk", "admin"] as OperatorRole[],
+  roles: ["admin", "funds", "identity", "audit", "content", "risk"] as OperatorRole[],
 };
 
 /** The demo tenant's wealth reserve: 100,000 USDT. */

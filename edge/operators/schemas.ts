@@ -13,7 +13,7 @@ import {
   SpotSection,
   TERM_SECTIONS,
 } from "../trading/terms.ts";
-import type { Json } from "./store.ts";
+import { type Json, OPERATOR_ROLES } from "./store.ts";
 
 const Currency = z.enum(CURRENCIES);
 const Ms = z.number().int();
@@ -30,20 +30,59 @@ export const JsonValue: z.ZodType<Json> = z.lazy(() =>
   ])
 ).meta({ id: "JsonValue" });
 
-export const OperatorRoleSchema = z.enum([
-  "funds",
-  "identity",
-  "audit",
-  "content",
-  "support",
-  "risk",
-  "admin",
-]);
+export const OperatorRoleSchema = z.enum(OPERATOR_ROLES, { error: "invalid" });
 
+/** Signed in: the session token rides in `authorization` and the console's cookie. */
 export const OperatorLoginReply = z.object({
+  status: z.literal("signedIn"),
   expiresAt: Ms,
   roles: z.array(OperatorRoleSchema),
-});
+}).meta({ id: "OperatorSignedIn" });
+
+/**
+ * First sign-in of an operator an admin created: no session yet. The new TOTP secret (base32,
+ * shown this once) and its otpauth URI, and the token for `POST /api/admin/enrol` (it opens
+ * nothing else) until `expiresAt`.
+ */
+export const OperatorEnrolmentReply = z.object({
+  status: z.literal("enrolmentRequired"),
+  enrolToken: z.string(),
+  secret: z.string(),
+  uri: z.string(),
+  expiresAt: Ms,
+}).meta({ id: "OperatorEnrolmentRequired" });
+
+export const OperatorSignInReply = z.discriminatedUnion("status", [
+  OperatorLoginReply,
+  OperatorEnrolmentReply,
+]);
+export type OperatorSignInReply = z.infer<typeof OperatorSignInReply>;
+
+/** An operator account as an admin sees it, with what the server allows on it now. */
+export const OperatorItem = z.object({
+  username: z.string(),
+  roles: z.array(OperatorRoleSchema),
+  disabled: z.boolean(),
+  enrolled: z.boolean(),
+  createdAt: Ms,
+  createdBy: z.string().nullable(),
+  lastLoginAt: Ms.nullable(),
+  passwordChangedAt: Ms.nullable(),
+  self: z.boolean(),
+  actions: z.array(z.enum(["roles", "disable", "enable"])),
+}).meta({ id: "Operator" });
+export type OperatorItem = z.infer<typeof OperatorItem>;
+export const OperatorList = z.object({ items: z.array(OperatorItem) });
+
+export const OperatorSessionItem = z.object({
+  id: z.string(),
+  createdAt: Ms,
+  expiresAt: Ms,
+  ip: z.string().nullable(),
+  current: z.boolean(),
+}).meta({ id: "OperatorSession" });
+export type OperatorSessionItem = z.infer<typeof OperatorSessionItem>;
+export const OperatorSessionList = z.object({ items: z.array(OperatorSessionItem) });
 
 export const AuditItem = z.object({
   id: z.string(),

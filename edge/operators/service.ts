@@ -5,7 +5,7 @@ import {
   sha256Hex,
   verifyPassword,
 } from "../accounts/passwords.ts";
-import { totpStep } from "../accounts/totp.ts";
+import { newTotpSecret, totpStep, totpUri } from "../accounts/totp.ts";
 import { DomainError } from "../platform/errors.ts";
 import { locked, signInGate, type SignInLimits } from "../platform/ratelimit.ts";
 import {
@@ -20,9 +20,12 @@ import {
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import {
   type AuditHead,
+  isEnrolled,
   keys,
+  type OperatorEnrolment,
   type OperatorRecord,
   type OperatorRole,
+  type OperatorSessionIndex,
   type OperatorSessionRecord,
 } from "./store.ts";
 
@@ -38,10 +41,85 @@ export const OPERATOR_LIMITS = {
 /** Operator sessions end after 8 hours (one shift); there is no idle refresh. */
 export const OPERATOR_SESSION_MS = 8 * 3600_000;
 
+/** A first sign-in's enrolment lasts 10 minutes; it ends after 5 wrong codes. */
+export const ENROL_MS = 10 * 60_000;
+export const ENROL_MAX_ATTEMPTS = 5;
+
+/** At most this many sessions end in one commit (password change, disabling). */
+export const MAX_SESSIONS_ENDED = 200;
+
 export interface OperatorSession {
   username: string;
   roles: OperatorRole[];
   tokenHash: string;
+  /** the session's public id (absent on sessions from before the per-operator index) */
+  sessionId: string | null;
+}
+
+/** What a sign-in answers: a session, or (first sign-in) the enrolment to complete first. */
+export type SignIn =
+  | { status: "signedIn"; token: string; expiresAt: number; roles: OperatorRole[] }
+  | {
+    status: "enrolmentRequired";
+    enrolToken: string;
+    secret: string;
+    uri: string;
+    expiresAt: number;
+  };
+
+/** A new session: its token (secret), the hash it is stored under, its public id. */
+async function newSession(username: string, ip: string | null, now: number) {
+  const token = randomToken();
+  const tokenHash = await sha256Hex(token);
+  const id = randomToken().slice(0, 16);
+  const record: OperatorSessionRecord = {
+    username,
+    createdAt: now,
+    expiresAt: now + OPERATOR_SESSION_MS,
+    id,
+    ip,
+  };
+  return { token, tokenHash, id, record };
+}
+
+/** Write a session and its index entry into `op`. */
+function sessionInto(
+  op: Deno.AtomicOperation,
+  t: string,
+  s: Awaited<ReturnType<typeof newSession>>,
+) {
+  const index: OperatorSessionIndex = {
+    id: s.id,
+    tokenHash: s.tokenHash,
+    createdAt: s.record.createdAt,
+    expiresAt: s.record.expiresAt,
+    ip: s.record.ip ?? null,
+  };
+  op.set(keys.session(t, s.tokenHash), s.record, { expireIn: OPERATOR_SESSION_MS })
+    .set(keys.sessionOf(t, s.record.username, s.id), index, { expireIn: OPERATOR_SESSION_MS });
+}
+
+/** The operator's indexed sessions (at most MAX_SESSIONS_ENDED + 1, oldest first). */
+export async function sessionsOf(kv: Deno.Kv, t: string, username: string) {
+  const out: OperatorSessionIndex[] = [];
+  for await (
+    const e of kv.list<OperatorSessionIndex>({ prefix: keys.sessionsOf(t, username) }, {
+      limit: MAX_SESSIONS_ENDED + 1,
+    })
+  ) out.push(e.value);
+  return out;
+}
+
+/** End these sessions in `op` (the session record and its index entry). */
+export function endSessionsInto(
+  op: Deno.AtomicOperation,
+  t: string,
+  username: string,
+  sessions: OperatorSessionIndex[],
+) {
+  for (const s of sessions.slice(0, MAX_SESSIONS_ENDED)) {
+    op.delete(keys.session(t, s.tokenHash)).delete(keys.sessionOf(t, username, s.id));
+  }
 }
 
 /**
@@ -70,7 +148,21 @@ export class OperatorsService {
     return res.ok;
   }
 
-  async login(t: string, username: string, password: string, totp: string, ip: string) {
+  /**
+   * Sign-in with password and TOTP code. An operator who has not enrolled yet (created by an
+   * admin) signs in with the temporary password alone and gets an enrolment (a new secret, shown
+   * once, and a short-lived token that opens nothing but `enrol`), not a session. A disabled
+   * operator who gives every factor right is told so (OPERATOR_DISABLED); any other failure is
+   * BAD_CREDENTIALS.
+   */
+  async login(
+    t: string,
+    username: string,
+    password: string,
+    totp: string | undefined,
+    ip: string,
+    issuer = "Tradewind console",
+  ): Promise<SignIn> {
     const now = this.now();
     // per (operator, source), per operator and per source; a correct password with a valid code
     // passes a full (operator, source) window, so a guesser elsewhere cannot lock the owner out
@@ -89,10 +181,7 @@ export class OperatorsService {
     const passwordOk = o
       ? await verifyPassword(password, o.passwordHash)
       : await burnVerify(password);
-    // the code is checked against the current step and one either side (clock drift), once
-    const step = o ? totpStep(o.totpSecret, totp, now, o.lastTotpStep) : null;
-    // one reply for every failure: no hint which factor was wrong
-    if (!o || !passwordOk || step === null) {
+    const failed = async (after: { [k: string]: boolean }) =>
       // failed attempts are recorded too (bounded by the throttles above); never the secrets
       await auditAlone(this.kv, t, {
         at: now,
@@ -100,19 +189,29 @@ export class OperatorsService {
         action: "operator.loginFailed",
         target: `operator:${username}`,
         before: null,
-        after: { known: o !== null },
+        after,
         ip,
       });
+    if (o && passwordOk && !isEnrolled(o)) {
+      if (o.disabled) {
+        await failed({ known: true, disabled: true });
+        throw new DomainError("OPERATOR_DISABLED");
+      }
+      return await this.startEnrolment(t, o, ip, now, issuer);
+    }
+    // the code is checked against the current step and one either side (clock drift), once
+    const step = o && totp ? totpStep(o.totpSecret, totp, now, o.lastTotpStep) : null;
+    // one reply for every failure: no hint which factor was wrong
+    if (!o || !passwordOk || step === null) {
+      await failed({ known: o !== null });
       if (gate.sourceLocked) throw locked(gate.retryAfterMs);
       throw new DomainError("BAD_CREDENTIALS");
     }
-    const token = randomToken();
-    const tokenHash = await sha256Hex(token);
-    const session: OperatorSessionRecord = {
-      username,
-      createdAt: now,
-      expiresAt: now + OPERATOR_SESSION_MS,
-    };
+    if (o.disabled) {
+      await failed({ known: true, disabled: true });
+      throw new DomainError("OPERATOR_DISABLED");
+    }
+    const session = await newSession(username, ip, now);
     // the TOTP step is consumed exactly once, even by racing sign-ins: a commit that fails
     // because the operator record moved is refused; one that met another audit entry retries
     let done = false;
@@ -122,15 +221,15 @@ export class OperatorsService {
       if (cur.versionstamp !== entry.versionstamp) throw new DomainError("BAD_CREDENTIALS");
       const op = this.kv.atomic()
         .check(entry)
-        .set(entry.key, { ...o, lastTotpStep: step })
-        .set(keys.session(t, tokenHash), session, { expireIn: OPERATOR_SESSION_MS });
+        .set(entry.key, { ...o, lastTotpStep: step, lastLoginAt: now } satisfies OperatorRecord);
+      sessionInto(op, t, session);
       auditInto(op, t, head, {
         at: now,
         operator: username,
         action: "operator.login",
         target: `operator:${username}`,
         before: null,
-        after: { expiresAt: session.expiresAt },
+        after: { expiresAt: session.record.expiresAt, session: session.id },
         ip,
       });
       if ((await op.commit()).ok) {
@@ -140,7 +239,193 @@ export class OperatorsService {
     }
     if (!done) throw storeBusy();
     await gate.succeeded();
-    return { token, expiresAt: session.expiresAt, roles: o.roles };
+    return {
+      status: "signedIn",
+      token: session.token,
+      expiresAt: session.record.expiresAt,
+      roles: o.roles,
+    };
+  }
+
+  /** A new TOTP secret and an enrolment token for an operator who has not enrolled (audited). */
+  private async startEnrolment(
+    t: string,
+    o: OperatorRecord,
+    ip: string,
+    now: number,
+    issuer: string,
+  ): Promise<SignIn> {
+    const secret = newTotpSecret();
+    const token = randomToken();
+    const tokenHash = await sha256Hex(token);
+    const rec: OperatorEnrolment = {
+      username: o.username,
+      secret,
+      createdAt: now,
+      expiresAt: now + ENROL_MS,
+      attempts: 0,
+    };
+    await auditAlone(this.kv, t, {
+      at: now,
+      operator: o.username,
+      action: "operator.enrolStart",
+      target: `operator:${o.username}`,
+      before: null,
+      after: { expiresAt: rec.expiresAt },
+      ip,
+    }, (op) => op.set(keys.enrolment(t, tokenHash), rec, { expireIn: ENROL_MS }));
+    return {
+      status: "enrolmentRequired",
+      enrolToken: token,
+      secret,
+      uri: totpUri(secret, o.username, issuer),
+      expiresAt: rec.expiresAt,
+    };
+  }
+
+  /**
+   * Complete a first sign-in: the enrolment token, a code from the new secret and a new password
+   * (the temporary one is replaced). The secret is stored, the session issued, all in one
+   * audited commit (`operator.enrol`). Wrong codes count; after ENROL_MAX_ATTEMPTS the enrolment
+   * ends (sign in again for a new one).
+   */
+  async enrol(t: string, token: string, code: string, newPassword: string, ip: string) {
+    const now = this.now();
+    const enKey = keys.enrolment(t, await sha256Hex(token));
+    const en = await this.kv.get<OperatorEnrolment>(enKey);
+    if (!en.value || now >= en.value.expiresAt) throw new DomainError("ENROLMENT_INVALID");
+    const username = en.value.username;
+    const step = totpStep(en.value.secret, code, now, 0);
+    if (step === null) {
+      const attempts = en.value.attempts + 1;
+      // counted once per attempt; a racing attempt that moved the enrolment first wins
+      for await (const _attempt of commitAttempts()) {
+        const [enNow, head] = await this.kv.getMany<[OperatorEnrolment, AuditHead]>([
+          enKey,
+          keys.auditHead(t),
+        ]);
+        if (enNow.versionstamp !== en.versionstamp) break;
+        const op = this.kv.atomic().check(en);
+        if (attempts >= ENROL_MAX_ATTEMPTS) op.delete(enKey);
+        else {
+          op.set(enKey, { ...en.value, attempts }, {
+            expireIn: Math.max(1, en.value.expiresAt - now),
+          });
+        }
+        auditInto(op, t, head, {
+          at: now,
+          operator: username,
+          action: "operator.enrolFailed",
+          target: `operator:${username}`,
+          before: null,
+          after: { attempts },
+          ip,
+        });
+        if ((await op.commit()).ok) break;
+      }
+      throw new DomainError(attempts >= ENROL_MAX_ATTEMPTS ? "ENROLMENT_INVALID" : "TOTP_INVALID");
+    }
+    const entry = await this.kv.get<OperatorRecord>(keys.operator(t, username));
+    const o = entry.value;
+    if (!o || isEnrolled(o) || o.disabled) {
+      await this.kv.delete(enKey);
+      throw new DomainError(o?.disabled ? "OPERATOR_DISABLED" : "ENROLMENT_INVALID");
+    }
+    if (await verifyPassword(newPassword, o.passwordHash)) throw new DomainError("SAME_PASSWORD");
+    const passwordHash = await hashPassword(newPassword);
+    const session = await newSession(username, ip, now);
+    for await (const _attempt of commitAttempts()) {
+      const [cur, enNow, head]: [
+        Deno.KvEntryMaybe<OperatorRecord>,
+        Deno.KvEntryMaybe<OperatorEnrolment>,
+        Deno.KvEntryMaybe<AuditHead>,
+      ] = await this.kv.getMany<[OperatorRecord, OperatorEnrolment, AuditHead]>([
+        entry.key,
+        enKey,
+        keys.auditHead(t),
+      ]);
+      // the account or the enrolment moved (disabled, another enrolment won): sign in again
+      if (cur.versionstamp !== entry.versionstamp || enNow.versionstamp !== en.versionstamp) {
+        throw new DomainError("ENROLMENT_INVALID");
+      }
+      const next: OperatorRecord = {
+        ...o,
+        totpSecret: en.value.secret,
+        lastTotpStep: step,
+        passwordHash,
+        passwordChangedAt: now,
+        lastLoginAt: now,
+      };
+      const op = this.kv.atomic().check(entry).check(en).set(entry.key, next).delete(enKey);
+      sessionInto(op, t, session);
+      auditInto(op, t, head, {
+        at: now,
+        operator: username,
+        action: "operator.enrol",
+        target: `operator:${username}`,
+        before: { enrolled: false },
+        after: { enrolled: true, passwordChanged: true, session: session.id },
+        ip,
+      });
+      if ((await op.commit()).ok) {
+        return {
+          status: "signedIn" as const,
+          token: session.token,
+          expiresAt: session.record.expiresAt,
+          roles: o.roles,
+        };
+      }
+    }
+    throw storeBusy();
+  }
+
+  /**
+   * A signed-in operator changes their password (the current one, then a new one that differs):
+   * their other sessions end in the same audited commit; this one stays.
+   */
+  async changePassword(
+    t: string,
+    s: OperatorSession,
+    oldPassword: string,
+    newPassword: string,
+    ip: string | null,
+  ) {
+    const key = keys.operator(t, s.username);
+    const o = (await this.kv.get<OperatorRecord>(key)).value;
+    if (!o) throw new DomainError("UNAUTHORIZED");
+    if (!await verifyPassword(oldPassword, o.passwordHash)) {
+      throw new DomainError("WRONG_OLD_PASSWORD");
+    }
+    if (oldPassword === newPassword) throw new DomainError("SAME_PASSWORD");
+    const passwordHash = await hashPassword(newPassword);
+    const now = this.now();
+    for await (const _attempt of commitAttempts()) {
+      const [cur, head] = await this.kv.getMany<[OperatorRecord, AuditHead]>([
+        key,
+        keys.auditHead(t),
+      ]);
+      if (!cur.value) throw new DomainError("UNAUTHORIZED");
+      if (cur.value.passwordHash !== o.passwordHash) throw new DomainError("WRONG_OLD_PASSWORD");
+      const others = (await sessionsOf(this.kv, t, s.username)).filter((x) =>
+        x.tokenHash !== s.tokenHash
+      );
+      const op = this.kv.atomic().check(cur)
+        .set(key, { ...cur.value, passwordHash, passwordChangedAt: now } satisfies OperatorRecord);
+      endSessionsInto(op, t, s.username, others);
+      auditInto(op, t, head, {
+        at: now,
+        operator: s.username,
+        action: "operator.password",
+        target: `operator:${s.username}`,
+        before: null,
+        after: { sessionsEnded: Math.min(others.length, MAX_SESSIONS_ENDED) },
+        ip,
+      });
+      if ((await op.commit()).ok) {
+        return { sessionsEnded: Math.min(others.length, MAX_SESSIONS_ENDED) };
+      }
+    }
+    throw storeBusy();
   }
 
   async session(t: string, token: string | undefined | null): Promise<OperatorSession | null> {
@@ -149,8 +434,9 @@ export class OperatorsService {
     const s = (await this.kv.get<OperatorSessionRecord>(keys.session(t, tokenHash))).value;
     if (!s || this.now() >= s.expiresAt) return null;
     const o = (await this.kv.get<OperatorRecord>(keys.operator(t, s.username))).value;
-    if (!o) return null;
-    return { username: o.username, roles: o.roles, tokenHash };
+    // a disabled operator's sessions stop at once (disabling also deletes them)
+    if (!o || o.disabled || !isEnrolled(o)) return null;
+    return { username: o.username, roles: o.roles, tokenHash, sessionId: s.id ?? null };
   }
 
   /** The audit log, newest first, paged by an opaque cursor. */
@@ -182,6 +468,9 @@ export class OperatorsService {
       before: null,
       after: null,
       ip,
-    }, (op) => op.delete(keys.session(t, s.tokenHash)));
+    }, (op) => {
+      op.delete(keys.session(t, s.tokenHash));
+      if (s.sessionId) op.delete(keys.sessionOf(t, s.username, s.sessionId));
+    });
   }
 }

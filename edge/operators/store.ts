@@ -2,27 +2,68 @@
 export interface OperatorRecord {
   username: string;
   passwordHash: string;
-  /** RFC 6238 TOTP secret, base32. */
+  /**
+   * RFC 6238 TOTP secret, base32; empty until the operator enrols (an operator created by an
+   * admin signs in first with the temporary password, enrols an authenticator and replaces the
+   * password, and only then gets a session).
+   */
   totpSecret: string;
   roles: OperatorRole[];
   createdAt: number;
   /** The last TOTP time step accepted: a code is good once (no replay within its window). */
   lastTotpStep: number;
+  /** a disabled operator cannot sign in and their sessions stop working */
+  disabled?: boolean;
+  /** the admin who created the account (absent for seeded ones) */
+  createdBy?: string;
+  passwordChangedAt?: number;
+  lastLoginAt?: number;
 }
 
-export type OperatorRole =
-  | "funds"
-  | "identity"
-  | "audit"
-  | "content"
-  | "support"
-  | "risk"
-  | "admin";
+/** Every operator role, in the console's order. */
+export const OPERATOR_ROLES = [
+  "admin",
+  "funds",
+  "identity",
+  "content",
+  "risk",
+  "support",
+  "audit",
+] as const;
+export type OperatorRole = typeof OPERATOR_ROLES[number];
+
+/** Enrolled: the operator has a TOTP secret (and so signs in with password and code). */
+export const isEnrolled = (o: OperatorRecord) => o.totpSecret !== "";
 
 export interface OperatorSessionRecord {
   username: string;
   createdAt: number;
   expiresAt: number;
+  /** the session's public id (listing, revoking); absent on sessions from before the index */
+  id?: string;
+  ip?: string | null;
+}
+
+/** The per-operator index of sessions (listing and revoking without the token). */
+export interface OperatorSessionIndex {
+  id: string;
+  tokenHash: string;
+  createdAt: number;
+  expiresAt: number;
+  ip: string | null;
+}
+
+/**
+ * A first sign-in's enrolment: the TOTP secret generated for it (shown once), for a short time.
+ * Its token opens only `POST /api/admin/enrol`: it is no session.
+ */
+export interface OperatorEnrolment {
+  username: string;
+  secret: string;
+  createdAt: number;
+  expiresAt: number;
+  /** wrong codes so far (the enrolment ends after ENROL_MAX_ATTEMPTS) */
+  attempts: number;
 }
 
 export type Json = string | number | boolean | null | Json[] | { [k: string]: Json };
@@ -57,7 +98,23 @@ export interface AuditHead {
 
 export const keys = {
   operator: (t: string, username: string) => [t, "operators", "account", username],
+  operators: (t: string) => [t, "operators", "account"],
   session: (t: string, tokenHash: string) => [t, "operators", "session", tokenHash],
+  /** username, session id -> OperatorSessionIndex */
+  sessionsOf: (t: string, username: string) => [t, "operators", "sessionsOf", username],
+  sessionOf: (t: string, username: string, id: string) => [
+    t,
+    "operators",
+    "sessionsOf",
+    username,
+    id,
+  ],
+  enrolment: (t: string, tokenHash: string) => [t, "operators", "enrol", tokenHash],
+  /**
+   * Moved by every change of roles or of disabled: a commit that must keep one enabled admin
+   * checks it, so two admins demoting each other at once cannot both succeed.
+   */
+  roster: (t: string) => [t, "operators", "roster"],
   audit: (t: string, id: string) => [t, "operators", "audit", id],
   audits: (t: string) => [t, "operators", "audit"],
   auditHead: (t: string) => [t, "audit", "head"],

@@ -61,6 +61,16 @@ export type ErrorId =
   | "PROPOSAL_TAMPERED"
   /** four-eyes: this needs a second operator (propose it instead) */
   | "FOUR_EYES_REQUIRED"
+  /** operators: an operator cannot change their own roles or disable themselves */
+  | "OPERATOR_SELF"
+  /** operators: the change would leave no enabled operator with the admin role */
+  | "LAST_ADMIN"
+  /** operators: the username is taken */
+  | "OPERATOR_EXISTS"
+  /** operators: the account is disabled (told only to whoever gave every factor right) */
+  | "OPERATOR_DISABLED"
+  /** operators: the first sign-in's enrolment is unknown, expired or used up: sign in again */
+  | "ENROLMENT_INVALID"
   /** demo: a demo account cannot do this (money in or out, payment methods, identity, security) */
   | "DEMO_LIVE_ONLY"
   /** demo: only a demo account can do this (reset) */

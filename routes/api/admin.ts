@@ -24,7 +24,7 @@ import {
   AuditPage,
   DailyReport,
   ExposureReport,
-  OperatorLoginReply,
+  OperatorSignInReply,
   WithdrawSettingsReply,
 } from "../../edge/operators/schemas.ts";
 import type { AppEnv, Ctx } from "../../edge/platform/context.ts";
@@ -45,7 +45,8 @@ const OperatorLogin = z.strictObject({
     .max(64, { error: "tooLong" }),
   password: z.string({ error: "passwordRequired" }).min(1, { error: "passwordRequired" })
     .max(128, { error: "tooLong" }),
-  totp: z.string({ error: "codeRequired" }).regex(/^\d{6}$/, { error: "codeInvalid" }),
+  /** absent only at the first sign-in of an operator who has not enrolled TOTP yet */
+  totp: z.string({ error: "codeRequired" }).regex(/^\d{6}$/, { error: "codeInvalid" }).optional(),
 }).openapi("OperatorLoginRequest");
 
 const AuditQuery = z.object({
@@ -105,9 +106,11 @@ export const adminApi = new OpenAPIHono<AppEnv>()
       path: "/admin/login",
       tags,
       summary:
-        "Operator sign-in: username, password and TOTP code (each code once); token in `authorization` and in the console's HttpOnly cookie",
+        "Operator sign-in: username, password and TOTP code (each code once); token in `authorization` and in the console's HttpOnly cookie (`status: signedIn`). " +
+        "An operator who has not enrolled yet signs in with the temporary password alone and gets `status: enrolmentRequired` (a new TOTP secret shown once, an enrolment token for POST /api/admin/enrol), no session. " +
+        "A disabled operator giving every factor right gets 403 OPERATOR_DISABLED; every other failure BAD_CREDENTIALS",
       request: jsonBody(OperatorLogin),
-      responses: { ...okReply(OperatorLoginReply), ...ERRORS },
+      responses: { ...okReply(OperatorSignInReply), ...ERRORS },
     }),
     async (c) => {
       const { username, password, totp } = c.req.valid("json");
@@ -117,11 +120,13 @@ export const adminApi = new OpenAPIHono<AppEnv>()
         password,
         totp,
         c.var.ip,
+        `${c.var.tenant.name} console`,
       );
-      c.header("authorization", r.token);
       c.header("Cache-Control", "no-store");
+      if (r.status === "enrolmentRequired") return ok(c, r);
+      c.header("authorization", r.token);
       setOperatorCookie(c, r.token, r.expiresAt);
-      return ok(c, { expiresAt: r.expiresAt, roles: r.roles });
+      return ok(c, { status: r.status, expiresAt: r.expiresAt, roles: r.roles });
     },
   )
   .openapi(

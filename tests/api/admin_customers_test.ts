@@ -39,7 +39,7 @@ async function tick(srv: TestServer, price: string, dt = 1000) {
 Deno.test("operators: customers search, page, sensitive fields, lock/unlock, message, roles", async (t) => {
   const srv = await startServer({ seed: true });
   try {
-    const ops = await operatorToken(srv); // funds, identity, audit, content
+    const ops = await operatorToken(srv); // admin, funds, identity, audit, content
     const support = await operatorWithRoles(srv, "sup", ["support"]);
     const auditor = await operatorWithRoles(srv, "aud", ["audit"]);
     const content = await operatorWithRoles(srv, "cnt", ["content"]);
@@ -137,7 +137,7 @@ Deno.test("operators: customers search, page, sensitive fields, lock/unlock, mes
         [auditor, read, {}, false],
         [content, read, {}, false],
         [auditor, `/api/admin/customers?q=${userId}`, {}, false],
-        [ops, `/api/admin/customers/${userId}/unlock`, lock, false],
+        [ops, `/api/admin/customers/${userId}/unlock`, lock, true], // admin writes
         [auditor, `/api/admin/customers/${userId}/lock`, lock, false],
         [content, `/api/admin/customers/${userId}/message`, {
           method: "POST",
@@ -303,12 +303,13 @@ Deno.test("operators: customers search, page, sensitive fields, lock/unlock, mes
         }
         assert(one.html.includes('data-testid="customer-message"'));
         assert(!one.html.includes('data-testid="show-sensitive"'));
+        const fid = await operatorWithRoles(srv, "fid", ["funds", "identity"]);
         const before = (await srv.deps.operators.auditLog("demo", 100)).items.length;
         // support asking for sensitive fields gets the masked page (and no audit entry)
         const masked = await page(`/admin/customers?id=${userId}&sensitive=true`, support);
         assert(masked.html.includes("****"));
         assertEquals((await srv.deps.operators.auditLog("demo", 100)).items.length, before);
-        const full = await page(`/admin/customers?id=${userId}&sensitive=true`, ops);
+        const full = await page(`/admin/customers?id=${userId}&sensitive=true`, fid);
         assert(!full.html.includes('data-testid="customer-message"'), "funds/identity: read only");
         const after = (await srv.deps.operators.auditLog("demo", 100)).items;
         assertEquals(after.length, before + 1);

@@ -41,7 +41,7 @@ Deno.test("operator sign-in: password + TOTP, each code once, separate from cust
           body: { username: "ops", password: "Ops-2026-demo", totp: code },
         });
         assertEquals(r.body.code, 0);
-        assertEquals(r.body.data.roles, ["funds", "identity", "audit", "content", "risk", "admin"]);
+        assertEquals(r.body.data.roles, ["admin", "funds", "identity", "audit", "content", "risk"]);
         token = r.headers.get("authorization")!;
         assert(token.length >= 40);
         const again = await srv.call("/api/admin/login", {

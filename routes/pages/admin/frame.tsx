@@ -23,7 +23,8 @@ export type Section =
   | "reports"
   | "demo"
   | "settings"
-  | "content";
+  | "content"
+  | "operators";
 /** Each section opens to an operator holding any of its roles. */
 export const SECTIONS: readonly { name: Section; roles: readonly OperatorRole[] }[] = [
   ...QUEUES.map((q) => ({ name: q.name, roles: [q.role] })),
@@ -34,16 +35,20 @@ export const SECTIONS: readonly { name: Section; roles: readonly OperatorRole[] 
   // funds: withdrawal rules and recharge channels; admin: the site (tenant settings)
   { name: "settings", roles: ["funds", "admin"] },
   { name: "content", roles: ["content"] },
+  { name: "operators", roles: ["admin"] },
 ];
 
 const opens = (op: OperatorSession, roles: readonly OperatorRole[]) =>
   roles.some((r) => op.roles.includes(r));
 const allowed = (op: OperatorSession) => SECTIONS.filter((s) => opens(op, s.roles));
 
-/** Where `/admin` sends a signed-in operator: the first section their roles open. */
-export function homeOf(op: OperatorSession): string | null {
+/**
+ * Where `/admin` sends a signed-in operator: the first section their roles open, else their
+ * own account page (every operator has one).
+ */
+export function homeOf(op: OperatorSession): string {
   const first = allowed(op)[0];
-  return first ? `/admin/${first.name}` : null;
+  return first ? `/admin/${first.name}` : "/admin/account";
 }
 
 /** A full console page: the stylesheet, the header with the sections, then `body`. */
@@ -51,7 +56,7 @@ export function consoleDocument(
   c: Ctx,
   title: string,
   body: ComponentChildren,
-  op?: { session: OperatorSession; section: Section | null },
+  op?: { session: OperatorSession; section: Section | "account" | null },
 ) {
   const t = c.var.t;
   // Nothing here is for search engines, caches or other sites' frames.
@@ -83,6 +88,14 @@ export function consoleDocument(
                 </nav>
                 <div class="admin-who">
                   <span class="muted small" data-testid="admin-who">{op.session.username}</span>
+                  <a
+                    href="/admin/account"
+                    class={op.section === "account" ? "admin-me small active" : "admin-me small"}
+                    aria-current={op.section === "account" ? "page" : undefined}
+                    data-testid="my-account"
+                  >
+                    {t("admin.myAccount")}
+                  </a>
                   <Island
                     name="AdminLogout"
                     of={AdminLogout}
@@ -119,16 +132,28 @@ export function sectionPage(
         return c.redirect(`/admin?next=${encodeURIComponent(url.pathname + url.search)}`, 302);
       }
       c.set("operator", op);
-      if (!opens(op, roles)) {
-        const home = homeOf(op);
-        if (home) return c.redirect(home, 302);
-        return consoleDocument(
-          c,
-          c.var.t("admin.title"),
-          <p class="admin-alert" role="alert">{c.var.t("errors.FORBIDDEN")}</p>,
-          { session: op, section: null },
-        );
+      if (!opens(op, roles)) return c.redirect(homeOf(op), 302);
+      return await render(c, op);
+    },
+  };
+}
+
+/** A page every signed-in operator opens (their own account), behind the same guard. */
+export function operatorPage(
+  path: string,
+  render: (c: Ctx, op: OperatorSession) => Response | Promise<Response>,
+): PageDef {
+  return {
+    path,
+    layout: "any",
+    public: true,
+    render: async (c) => {
+      const op = await operatorOf(c);
+      if (!op) {
+        const url = new URL(c.req.url);
+        return c.redirect(`/admin?next=${encodeURIComponent(url.pathname + url.search)}`, 302);
       }
+      c.set("operator", op);
       return await render(c, op);
     },
   };

@@ -18,6 +18,7 @@ import { reportsPage } from "./reports.tsx";
 import { rechargesPage } from "./recharges.tsx";
 import { settingsPage } from "./settings.tsx";
 import { withdrawalsPage } from "./withdrawals.tsx";
+import { accountPage, operatorsPage } from "./operators.tsx";
 
 /** Where to go after signing in: a console path only (never another site). */
 function nextOf(raw: string | undefined): string {
@@ -30,10 +31,7 @@ const signInPage: PageDef = {
   public: true,
   render: async (c) => {
     const op = await operatorOf(c);
-    if (op) {
-      const home = homeOf(op);
-      if (home) return c.redirect(home, 302);
-    }
+    if (op) return c.redirect(homeOf(op), 302);
     const t = c.var.t;
     return consoleDocument(
       c,
@@ -58,4 +56,6 @@ export const adminPages: PageDef[] = [
   demoPage,
   settingsPage,
   contentPage,
+  operatorsPage,
+  accountPage,
 ];

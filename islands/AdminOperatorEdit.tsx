@@ -1,0 +1,129 @@
+import { useRef, useState } from "preact/hooks";
+import type { OperatorItem } from "../edge/operators/schemas.ts";
+import type { OperatorRole } from "../edge/operators/store.ts";
+import { toast } from "./lib/api.ts";
+import { adminCall, reloadWith, toSignIn } from "./lib/admin.ts";
+import { fill, type Texts } from "./lib/fields.tsx";
+import { failureMessage } from "./lib/form.ts";
+import { RoleBoxes } from "./lib/roles.tsx";
+
+export const OPERATOR_EDIT_TEXTS = [
+  "admin.rolesOf",
+  "admin.saveRoles",
+  "admin.disableOperator",
+  "admin.enableOperator",
+  "admin.disableConfirm",
+  "validation.rolesRequired",
+  "app.confirm",
+  "app.cancel",
+  "app.networkError",
+  "app.timeout",
+] as const;
+
+/**
+ * An admin's actions on one operator, as the server allows them (`actions`): the roles (a group
+ * of checkboxes and save), disable (confirmed first: their sessions end at once) or enable.
+ * Each is one request, then the page rendered again by the server with a notice.
+ */
+export default function AdminOperatorEdit(
+  { tx, username, roles, current, actions }: {
+    tx: Texts;
+    username: string;
+    roles: { role: OperatorRole; label: string }[];
+    current: OperatorRole[];
+    actions: OperatorItem["actions"];
+  },
+) {
+  const [picked, setPicked] = useState<OperatorRole[]>(current);
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const inFlight = useRef(false);
+  const path = `/api/admin/operators/${encodeURIComponent(username)}`;
+
+  async function call(url: string, body?: unknown) {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    const env = await adminCall(url, { body: body ?? {} });
+    if (env.code === 0) return reloadWith("done");
+    if (env.code === -99) return toSignIn();
+    inFlight.current = false;
+    setBusy(false);
+    setConfirming(false);
+    toast(failureMessage(env, tx), "error");
+  }
+
+  function save(e: Event) {
+    e.preventDefault();
+    if (!picked.length) return setError(tx["validation.rolesRequired"]!);
+    setError("");
+    call(`${path}/roles`, { roles: picked });
+  }
+
+  return (
+    <div class="admin-actions admin-op-actions" data-testid="operator-edit">
+      {actions.includes("roles") && (
+        <form class="form" onSubmit={save} noValidate data-testid="operator-roles">
+          <RoleBoxes
+            idPrefix="edit-role"
+            legend={fill(tx["admin.rolesOf"]!, { name: username })}
+            roles={roles}
+            value={picked}
+            set={setPicked}
+            error={error}
+          />
+          <button type="submit" class="btn btn-primary" disabled={busy} data-testid="save-roles">
+            {tx["admin.saveRoles"]}
+          </button>
+        </form>
+      )}
+      {actions.includes("enable") && (
+        <div class="row">
+          <button
+            type="button"
+            class="btn btn-primary"
+            disabled={busy}
+            onClick={() => call(`${path}/enable`)}
+            data-testid="operator-enable"
+          >
+            {tx["admin.enableOperator"]}
+          </button>
+        </div>
+      )}
+      {actions.includes("disable") && !confirming && (
+        <div class="row">
+          <button
+            type="button"
+            class="btn btn-danger"
+            disabled={busy}
+            onClick={() => setConfirming(true)}
+            data-testid="operator-disable"
+          >
+            {tx["admin.disableOperator"]}
+          </button>
+        </div>
+      )}
+      {confirming && (
+        <div class="confirm" role="group" aria-labelledby="disable-confirm-text">
+          <p id="disable-confirm-text">{fill(tx["admin.disableConfirm"]!, { name: username })}</p>
+          <div class="row">
+            <button
+              type="button"
+              class="btn btn-danger"
+              disabled={busy}
+              onClick={() => call(`${path}/disable`)}
+              data-testid="operator-disable-confirm"
+              ref={(b) => b?.focus()}
+            >
+              {tx["admin.disableOperator"]}
+            </button>
+            <button type="button" class="btn btn-ghost" onClick={() => setConfirming(false)}>
+              {tx["app.cancel"]}
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

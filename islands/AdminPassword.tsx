@@ -1,0 +1,86 @@
+import { useRef, useState } from "preact/hooks";
+import { passwordProblem } from "../edge/platform/credentials.ts";
+import { toast } from "./lib/api.ts";
+import { adminCall, reloadWith, toSignIn } from "./lib/admin.ts";
+import { PasswordInput, type Texts } from "./lib/fields.tsx";
+import { failureMessage } from "./lib/form.ts";
+
+export const OPERATOR_PASSWORD_TEXTS = [
+  "admin.currentPassword",
+  "admin.newPassword",
+  "admin.changePassword",
+  "auth.confirmPassword",
+  "validation.oldPasswordRequired",
+  "validation.passwordRequired",
+  "validation.passwordRule",
+  "validation.passwordMismatch",
+  "app.networkError",
+  "app.timeout",
+] as const;
+
+/** The signed-in operator changes their password; their other sessions end. */
+export default function AdminPassword({ tx }: { tx: Texts }) {
+  const [oldPassword, setOld] = useState("");
+  const [newPassword, setNew] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
+
+  async function submit(e: Event) {
+    e.preventDefault();
+    if (inFlight.current) return;
+    const errs: Record<string, string> = {};
+    if (!oldPassword) errs.oldPassword = tx["validation.oldPasswordRequired"]!;
+    const problem = passwordProblem(newPassword);
+    if (problem) errs.newPassword = tx[`validation.${problem}`]!;
+    if (newPassword !== confirm) errs.confirm = tx["validation.passwordMismatch"]!;
+    setErrors(errs);
+    if (Object.keys(errs).length) {
+      document.getElementById(`pw-${Object.keys(errs)[0]!}`)?.focus();
+      return;
+    }
+    inFlight.current = true;
+    setBusy(true);
+    const env = await adminCall("/api/admin/password", { body: { oldPassword, newPassword } });
+    if (env.code === 0) return reloadWith("password");
+    if (env.code === -99) return toSignIn();
+    inFlight.current = false;
+    setBusy(false);
+    setErrors(env.data.fields ?? {});
+    toast(failureMessage(env, tx), "error");
+  }
+
+  return (
+    <form class="form admin-form" onSubmit={submit} noValidate data-testid="operator-password">
+      <PasswordInput
+        id="pw-oldPassword"
+        label={tx["admin.currentPassword"]!}
+        value={oldPassword}
+        set={setOld}
+        error={errors.oldPassword}
+        autoComplete="current-password"
+        maxLength={64}
+      />
+      <PasswordInput
+        id="pw-newPassword"
+        label={tx["admin.newPassword"]!}
+        value={newPassword}
+        set={setNew}
+        error={errors.newPassword}
+        autoComplete="new-password"
+      />
+      <PasswordInput
+        id="pw-confirm"
+        label={tx["auth.confirmPassword"]!}
+        value={confirm}
+        set={setConfirm}
+        error={errors.confirm}
+        autoComplete="new-password"
+      />
+      <button type="submit" class="btn btn-primary" disabled={busy} data-testid="change-password">
+        {tx["admin.changePassword"]}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,307 @@
+/**
+ * Operators (admins): every operator account with its roles, state and enrolment, a form to
+ * create one, and one operator's page (`?id=`): roles, disable/enable (as the server allows),
+ * sessions with revoke. My account (every operator, `/admin/account`): password change and
+ * my sessions.
+ */
+import {
+  OperatorAccounts,
+  type OperatorJson,
+  type OperatorSessionJson,
+  USERNAME,
+} from "../../../edge/operators/accounts.ts";
+import type { OperatorSession } from "../../../edge/operators/service.ts";
+import { OPERATOR_ROLES, type OperatorRole } from "../../../edge/operators/store.ts";
+import { DomainError } from "../../../edge/platform/errors.ts";
+import { pickTexts } from "../../../edge/platform/locale.ts";
+import { Island } from "../../../edge/render/island.tsx";
+import AdminNotice from "../../../islands/AdminNotice.tsx";
+import AdminOperatorCreate, {
+  OPERATOR_CREATE_TEXTS,
+} from "../../../islands/AdminOperatorCreate.tsx";
+import AdminOperatorEdit, { OPERATOR_EDIT_TEXTS } from "../../../islands/AdminOperatorEdit.tsx";
+import AdminPassword, { OPERATOR_PASSWORD_TEXTS } from "../../../islands/AdminPassword.tsx";
+import AdminRevoke, { REVOKE_TEXTS } from "../../../islands/AdminRevoke.tsx";
+import { consoleDocument, operatorPage, sectionPage } from "./frame.tsx";
+import { type Fmt, fmtOf, Item } from "./parts.tsx";
+
+const roleList = (f: Fmt) =>
+  OPERATOR_ROLES.map((role) => ({ role, label: f.t(`admin.role_${role}`) }));
+const roleNames = (f: Fmt, roles: readonly OperatorRole[]) =>
+  roles.map((r) => f.t(`admin.role_${r}`)).join(", ");
+
+function StateBadge({ f, o }: { f: Fmt; o: OperatorJson }) {
+  return (
+    <span
+      class={`admin-status ${o.disabled ? "s-rejected" : "s-authenticated"}`}
+      data-testid="operator-state"
+    >
+      {o.disabled ? f.t("admin.disabled") : f.t("admin.active")}
+    </span>
+  );
+}
+
+/** An operator's sessions, each with its revoke button. */
+function Sessions(
+  { f, username, items, title }: {
+    f: Fmt;
+    username: string;
+    items: OperatorSessionJson[];
+    title: string;
+  },
+) {
+  const tx = pickTexts(f.t, REVOKE_TEXTS);
+  return (
+    <section class="admin-part" aria-labelledby="part-sessions" data-testid="operator-sessions">
+      <h3 id="part-sessions">{title} ({items.length})</h3>
+      {items.length === 0
+        ? <p class="muted small">{f.t("admin.noSessions")}</p>
+        : (
+          <div class="table-wrap">
+            <table class="table admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">{f.t("admin.signedInAt")}</th>
+                  <th scope="col">{f.t("admin.expiresAt")}</th>
+                  <th scope="col">{f.t("admin.ip")}</th>
+                  <th scope="col">
+                    <span class="sr-only">{f.t("admin.revoke")}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((s) => (
+                  <tr key={s.id} data-session={s.id}>
+                    <td class="small lbl" data-label={f.t("admin.signedInAt")}>
+                      {f.time(s.createdAt)}
+                      {s.current && (
+                        <>
+                          {" "}
+                          <span class="badge">{f.t("admin.thisSession")}</span>
+                        </>
+                      )}
+                    </td>
+                    <td class="small lbl" data-label={f.t("admin.expiresAt")}>
+                      {f.time(s.expiresAt)}
+                    </td>
+                    <td class="small mono lbl" data-label={f.t("admin.ip")}>{s.ip ?? "—"}</td>
+                    <td class="small">
+                      <Island
+                        name="AdminRevoke"
+                        of={AdminRevoke}
+                        props={{
+                          tx,
+                          username,
+                          id: s.id,
+                          current: s.current,
+                          label: `${f.t("admin.revoke")}: ${f.time(s.createdAt)}${
+                            s.ip ? ` · ${s.ip}` : ""
+                          }`,
+                        }}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+    </section>
+  );
+}
+
+function Notice({ f, flash }: { f: Fmt; flash: string | undefined }) {
+  const text = flash === "done" || flash === "created"
+    ? f.t("admin.done")
+    : flash === "password"
+    ? f.t("admin.passwordChanged")
+    : null;
+  return text ? <Island name="AdminNotice" of={AdminNotice} props={{ text, ok: true }} /> : null;
+}
+
+export const operatorsPage = sectionPage("operators", async (c, op) => {
+  const f = fmtOf(c);
+  const t = f.t;
+  const tenant = c.var.tenant.id;
+  const svc = new OperatorAccounts(c.var.deps.kv, c.var.deps.now);
+  const { items } = await svc.list(tenant, op.username);
+  const id = c.req.query("id");
+  let error = "";
+  let selected: OperatorJson | null = null;
+  let sessions: OperatorSessionJson[] = [];
+  if (id !== undefined) {
+    try {
+      if (!USERNAME.test(id)) throw new DomainError("NOT_FOUND");
+      selected = await svc.get(tenant, id, op.username);
+      sessions = (await svc.sessions(tenant, id, op.tokenHash)).items;
+    } catch (e) {
+      if (!(e instanceof DomainError) || e.error !== "NOT_FOUND") throw e;
+      error = t("errors.NOT_FOUND");
+    }
+  }
+
+  const list = (
+    <div class="card admin-list" data-testid="operator-list">
+      <div class="table-wrap">
+        <table class="table admin-table">
+          <thead>
+            <tr>
+              <th scope="col">{t("admin.username")}</th>
+              <th scope="col">{t("admin.roles")}</th>
+              <th scope="col">{t("admin.status")}</th>
+              <th scope="col">{t("admin.enrolled")}</th>
+              <th scope="col">{t("admin.createdAt")}</th>
+              <th scope="col">{t("admin.lastLogin")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((o) => (
+              <tr
+                key={o.username}
+                data-operator={o.username}
+                class={o.username === selected?.username ? "selected" : undefined}
+              >
+                <td class="mono nowrap" data-label={t("admin.username")}>
+                  <a
+                    href={`/admin/operators?id=${encodeURIComponent(o.username)}`}
+                    aria-current={o.username === selected?.username ? "true" : undefined}
+                  >
+                    {o.username}
+                  </a>
+                  {o.self && <span class="muted small">{` (${t("admin.you")})`}</span>}
+                </td>
+                <td class="small" data-label={t("admin.roles")}>{roleNames(f, o.roles)}</td>
+                <td data-label={t("admin.status")}>
+                  <StateBadge f={f} o={o} />
+                </td>
+                <td class="small lbl" data-label={t("admin.enrolled")}>
+                  {o.enrolled ? t("admin.enrolledYes") : t("admin.enrolledNo")}
+                </td>
+                <td class="small lbl" data-label={t("admin.createdAt")}>
+                  {f.time(o.createdAt)}
+                  {o.createdBy && <span class="muted">{` · ${o.createdBy}`}</span>}
+                </td>
+                <td class="small lbl" data-label={t("admin.lastLogin")}>{f.time(o.lastLoginAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+
+  const s = selected;
+  const detail = s && (
+    <article class="card admin-detail" aria-labelledby="operator-title" data-testid="operator">
+      <div class="admin-detail-head">
+        <h2 id="operator-title" tabIndex={-1}>
+          {t("admin.operator")} <span class="mono">{s.username}</span>
+        </h2>
+        <StateBadge f={f} o={s} />
+      </div>
+      <dl class="admin-dl">
+        <Item label={t("admin.roles")} testid="operator-roles-now">{roleNames(f, s.roles)}</Item>
+        <Item label={t("admin.enrolled")}>
+          {s.enrolled ? t("admin.enrolledYes") : t("admin.enrolledNo")}
+        </Item>
+        <Item label={t("admin.createdAt")}>{f.time(s.createdAt)}</Item>
+        {s.createdBy && <Item label={t("admin.createdBy")}>{s.createdBy}</Item>}
+        <Item label={t("admin.lastLogin")}>{f.time(s.lastLoginAt)}</Item>
+      </dl>
+      {s.self && <p class="muted small">{t("admin.selfNote")}</p>}
+      {!s.self && !s.disabled && !s.actions.includes("disable") && (
+        <p class="muted small">{t("admin.lastAdminNote")}</p>
+      )}
+      {s.actions.length > 0 && (
+        <Island
+          name="AdminOperatorEdit"
+          of={AdminOperatorEdit}
+          props={{
+            tx: pickTexts(t, OPERATOR_EDIT_TEXTS),
+            username: s.username,
+            roles: roleList(f),
+            current: s.roles,
+            actions: s.actions,
+          }}
+        />
+      )}
+      <Sessions
+        f={f}
+        username={s.username}
+        items={sessions}
+        title={t("admin.sessionsOf", { name: s.username })}
+      />
+    </article>
+  );
+
+  const body = (
+    <section class="admin-queue" aria-labelledby="operators-title">
+      <div class="admin-bar">
+        <h2 id="operators-title">{t("admin.operators")}</h2>
+      </div>
+      <Notice f={f} flash={c.req.query("flash")} />
+      {error && <p class="admin-alert" role="alert">{error}</p>}
+      <div class="admin-operators">
+        <div class="admin-operators-main">
+          {list}
+          {detail}
+        </div>
+        <section class="card admin-detail" aria-labelledby="new-operator-title">
+          <h2 id="new-operator-title" class="admin-h3">{t("admin.newOperator")}</h2>
+          <Island
+            name="AdminOperatorCreate"
+            of={AdminOperatorCreate}
+            props={{ tx: pickTexts(t, OPERATOR_CREATE_TEXTS), roles: roleList(f) }}
+          />
+        </section>
+      </div>
+    </section>
+  );
+  return consoleDocument(c, `${t("admin.operators")} · ${t("admin.title")}`, body, {
+    session: op,
+    section: "operators",
+  });
+});
+
+export const accountPage = operatorPage("/admin/account", async (c, op: OperatorSession) => {
+  const f = fmtOf(c);
+  const t = f.t;
+  const svc = new OperatorAccounts(c.var.deps.kv, c.var.deps.now);
+  const me = await svc.get(c.var.tenant.id, op.username, op.username);
+  const sessions = (await svc.sessions(c.var.tenant.id, op.username, op.tokenHash)).items;
+  const body = (
+    <section class="admin-queue" aria-labelledby="account-title">
+      <div class="admin-bar">
+        <h2 id="account-title">{t("admin.myAccount")}</h2>
+      </div>
+      <Notice f={f} flash={c.req.query("flash")} />
+      <div class="admin-operators">
+        <div class="admin-operators-main">
+          <article class="card admin-detail" data-testid="my-account-card">
+            <dl class="admin-dl">
+              <Item label={t("admin.username")}>
+                <span class="mono">{me.username}</span>
+              </Item>
+              <Item label={t("admin.roles")} testid="my-roles">{roleNames(f, me.roles)}</Item>
+              <Item label={t("admin.lastLogin")}>{f.time(me.lastLoginAt)}</Item>
+            </dl>
+            <Sessions f={f} username={me.username} items={sessions} title={t("admin.mySessions")} />
+          </article>
+        </div>
+        <section class="card admin-detail" aria-labelledby="password-title">
+          <h2 id="password-title" class="admin-h3">{t("admin.changePassword")}</h2>
+          <p class="muted small">{t("admin.passwordHint")}</p>
+          <Island
+            name="AdminPassword"
+            of={AdminPassword}
+            props={{ tx: pickTexts(t, OPERATOR_PASSWORD_TEXTS) }}
+          />
+        </section>
+      </div>
+    </section>
+  );
+  return consoleDocument(c, `${t("admin.myAccount")} · ${t("admin.title")}`, body, {
+    session: op,
+    section: "account",
+  });
+});
