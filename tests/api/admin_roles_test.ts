@@ -19,8 +19,9 @@ const SECTIONS: Record<string, readonly Role[]> = {
   audit: ["audit"],
   reports: ["audit", "funds"],
   demo: ["audit"],
-  settings: ["funds"],
+  settings: ["funds", "admin"],
   content: ["content"],
+  operators: ["admin"],
 };
 
 /** API reads and the roles that may make them. */
@@ -40,6 +41,8 @@ const READS: Record<string, readonly Role[]> = {
   "/api/admin/proposals": ["funds", "risk", "admin"],
   "/api/admin/products/fast": ["funds", "risk", "admin"],
   "/api/admin/products/wealth": ["funds", "risk", "admin"],
+  "/api/admin/operators": ["admin"],
+  "/api/admin/settings": ["admin"],
 };
 
 Deno.test("role matrix: each role reaches only its sections and API reads", async () => {

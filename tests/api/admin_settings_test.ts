@@ -72,7 +72,15 @@ Deno.test("tenant settings: defaults, every field through the customers' doors, 
     });
 
     await t.step("only admins: other roles 403, no session 401", async () => {
-      const ops = await operatorToken(srv); // funds, identity, audit, content
+      // every role but admin
+      const ops = await operatorWithRoles(srv, "notadmin", [
+        "funds",
+        "identity",
+        "audit",
+        "content",
+        "support",
+        "risk",
+      ]);
       assertEquals(
         (await srv.call("/api/admin/settings", { method: "GET", token: ops })).status,
         403,
