@@ -177,7 +177,11 @@ Deno.test({
             await islandsReady(page);
             await page.getByTestId("operator-disable").click();
             await page.getByTestId("operator-disable-confirm").click();
-            await page.getByTestId("notice").waitFor();
+            // the page comes back with the operator disabled (the notice of the roles' save
+            // is still on the page until then, so wait for the state itself)
+            await page.locator(
+              "[data-testid=operator-state].s-rejected",
+            ).first().waitFor();
             await islandsReady(page);
             assertEquals(
               await page.getByTestId("operator-sessions").locator("tr[data-session]").count(),

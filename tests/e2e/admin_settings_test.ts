@@ -87,8 +87,8 @@ browserTest(
           }
           assertEquals(await axeViolations(page), []);
           await page.screenshot({ path: shot("admin-site-settings"), fullPage: true });
-          const ops = await operatorToken(srv);
-          const funds = await consolePage(srv, browser, ops);
+          const cashier = await operatorWithRoles(srv, "cashier", ["funds"]);
+          const funds = await consolePage(srv, browser, cashier);
           await funds.page.getByTestId("withdraw-settings").waitFor();
           assertEquals(await funds.page.getByTestId("site-pane").count(), 0);
           await funds.ctx.close();
