@@ -317,6 +317,24 @@ Deno.test({
         }
       });
 
+      await t.step("reject: a reason is needed, then shown under rejected", async () => {
+        const page = admin.page;
+        await open(page, srv.base + "/admin/proposals");
+        const card = page.locator('[data-testid="proposal"][data-kind="balance.adjust"]');
+        const id = (await card.getAttribute("data-id"))!;
+        await card.getByTestId("action-reject").click();
+        await page.waitForFunction((i) => document.activeElement?.id === `reason-${i}`, id);
+        await card.getByTestId("confirm-reject").click();
+        await card.getByText("Enter a reason").waitFor();
+        await page.fill(`#reason-${id}`, "Bonus was correct");
+        await card.getByTestId("confirm-reject").click();
+        await notice(page, "Done");
+        await open(page, srv.base + "/admin/proposals?status=rejected");
+        const done = page.locator(`[data-testid="proposal"][data-id="${id}"]`);
+        assertMatch(await done.innerText(), /Bonus was correct/);
+        assertMatch(await done.getByTestId("p-status").innerText(), /Rejected/);
+      });
+
       for (const p of [funds, risk, admin]) assertEquals(p.errors, []);
     } finally {
       await browser.close();

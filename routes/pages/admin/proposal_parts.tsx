@@ -157,12 +157,8 @@ export function Payload({ p, f }: { p: ProposalView; f: Fmt }) {
   }
   if (p.kind === "withdrawal.pass") {
     const m = isObj(d.method) ? d.method : {};
-    const id = str(d.withdrawalId);
     return (
       <dl class="admin-dl">
-        <Item label={t("admin.withdrawals")}>
-          <a class="mono" href={`/admin/withdrawals?id=${encodeURIComponent(id)}#detail`}>{id}</a>
-        </Item>
         <Item label={t("admin.customer")}>
           <a class="mono" href={`/admin/customers?id=${encodeURIComponent(str(d.userId))}`}>
             {str(d.userId)}
@@ -191,6 +187,21 @@ export function Payload({ p, f }: { p: ProposalView; f: Fmt }) {
       </ul>
     </>
   );
+}
+
+/** What a proposal acts on, linked to its page when it has one (a customer, a withdrawal). */
+function Target({ target }: { target: string }) {
+  const [what, id = ""] = target.split(":");
+  const href = what === "customer"
+    ? `/admin/customers?id=${encodeURIComponent(id)}`
+    : what === "withdrawal"
+    ? `/admin/withdrawals?id=${encodeURIComponent(id)}#detail`
+    : what === "products"
+    ? `/admin/products#section-${id}`
+    : null;
+  return href
+    ? <a class="mono" href={href} data-testid="p-target">{target}</a>
+    : <span class="mono" data-testid="p-target">{target}</span>;
 }
 
 /** The short form of a hash (the whole in its title). */
@@ -237,7 +248,7 @@ export function ProposalCard(
       </p>
       <dl class="admin-dl">
         <Item label={t("admin.target")}>
-          <span class="mono">{p.target}</span>
+          <Target target={p.target} />
         </Item>
         <Item label={t("admin.proposer")} testid="p-proposer">{p.proposer}</Item>
         <Item label={t("admin.created")}>{f.time(p.createdAt)}</Item>
