@@ -30,6 +30,8 @@ export const TERMS_TEXTS = [
   "admin.unbounded",
   "admin.propose",
   "admin.readOnly",
+  "admin.on",
+  "admin.off",
   "funds.reason",
   "app.networkError",
   "app.timeout",
@@ -274,7 +276,7 @@ export default function AdminTerms(
             <summary>
               <strong>{s.code}</strong>
               <span class="muted small">
-                {` · ${s.enabled ? "✓" : "✗"} · ${s.leverage}x · ${
+                {` · ${s.enabled ? tx["admin.on"] : tx["admin.off"]} · ${s.leverage}x · ${
                   tx["admin.takerFee"]
                 } ${s.takerFee}`}
               </span>

@@ -165,6 +165,11 @@ Deno.test({
         // wealth products: risk may propose too; the funds-only sections none here
         assertEquals(await axeViolations(page), []);
         await page.screenshot({ path: shot("admin-products-proposed"), fullPage: true });
+        // a leveraged symbol opens to its switch, leverage options, taker fee and brackets
+        await page.locator('details[data-code="BTCUSDT"] summary').click();
+        await page.getByTestId("section-leveraged").screenshot({
+          path: shot("admin-products-leveraged"),
+        });
       });
 
       await t.step("products: the admin approves it, the rates page shows 80 %", async () => {
