@@ -26,13 +26,15 @@ type Mode = { kind: "confirm"; action: string } | { kind: "reason"; action: stri
  * request. Afterwards the page is rendered again by the server with a notice.
  */
 export default function AdminDecision(
-  { queue, id, actions, needsReason, summary, tx }: {
+  { queue, id, actions, needsReason, summary, tx, fieldId = "reject-reason" }: {
     queue: string;
     id: string;
     actions: string[];
     needsReason: string[];
     summary: string;
     tx: Texts;
+    /** the reason's field id (several decisions on one page each need their own) */
+    fieldId?: string;
   },
 ) {
   const [mode, setMode] = useState<Mode>(null);
@@ -53,11 +55,12 @@ export default function AdminDecision(
     if (inFlight.current) return;
     inFlight.current = true;
     setBusy(true);
-    const env = await adminCall(
+    const env = await adminCall<{ pendingPass?: unknown }>(
       `/api/admin/${queue}/${encodeURIComponent(id)}/${action}`,
       body ? { body } : {},
     );
-    if (env.code === 0) return reloadWith("done");
+    // a large withdrawal's pass is not made yet: it became a proposal for a second operator
+    if (env.code === 0) return reloadWith(env.data.pendingPass ? "proposed" : "done");
     if (env.code === -99) return toSignIn();
     if (env.data.error === "ALREADY_DECIDED" || env.data.error === "NOT_FOUND") {
       // Another operator was first: the record and the queue as they are now.
@@ -102,7 +105,7 @@ export default function AdminDecision(
               type="button"
               class={a === "reject"
                 ? "btn btn-danger"
-                : a === "pass" || a === "complete"
+                : a === "pass" || a === "complete" || a === "approve"
                 ? "btn btn-primary"
                 : "btn btn-ghost"}
               disabled={busy}
@@ -118,8 +121,8 @@ export default function AdminDecision(
         </div>
       )}
       {mode?.kind === "confirm" && (
-        <div class="confirm" role="group" aria-labelledby="confirm-text">
-          <p id="confirm-text">
+        <div class="confirm" role="group" aria-labelledby={`${fieldId}-confirm`}>
+          <p id={`${fieldId}-confirm`}>
             <strong>{tx[`admin.${mode.action}`]}</strong>
             {` · ${summary}`}
           </p>
@@ -129,7 +132,8 @@ export default function AdminDecision(
               class="btn btn-primary"
               disabled={busy}
               data-testid="confirm-action"
-              onClick={() => decide(mode.action)}
+              onClick={() =>
+                decide(mode.action)}
               ref={confirmRef}
             >
               {tx["app.confirm"]}
@@ -145,9 +149,9 @@ export default function AdminDecision(
             {` · ${summary}`}
           </p>
           <div class={reasonError ? "field has-error" : "field"}>
-            <label for="reject-reason">{tx["admin.reason"]}</label>
+            <label for={fieldId}>{tx["admin.reason"]}</label>
             <textarea
-              id="reject-reason"
+              id={fieldId}
               ref={reasonRef}
               rows={3}
               maxLength={200}
@@ -160,10 +164,10 @@ export default function AdminDecision(
                 }
               }}
               aria-invalid={reasonError ? true : undefined}
-              aria-describedby={reasonError ? "reject-reason-error" : undefined}
+              aria-describedby={reasonError ? `${fieldId}-error` : undefined}
             />
             {reasonError && (
-              <p class="field-error" id="reject-reason-error" role="alert">{reasonError}</p>
+              <p class="field-error" id={`${fieldId}-error`} role="alert">{reasonError}</p>
             )}
           </div>
           <div class="row">

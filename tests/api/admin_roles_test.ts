@@ -15,11 +15,13 @@ const SECTIONS: Record<string, readonly Role[]> = {
   recharges: ["funds"],
   withdrawals: ["funds"],
   certifications: ["identity"],
+  proposals: ["funds", "risk", "admin"],
   customers: ["support", "funds", "identity", "admin"],
   audit: ["audit"],
   reports: ["audit", "funds"],
   demo: ["audit"],
   settings: ["funds", "admin"],
+  products: ["risk", "admin", "funds"],
   content: ["content"],
   operators: ["admin"],
 };

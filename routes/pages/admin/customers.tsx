@@ -10,6 +10,7 @@ import {
   Customers,
   SENSITIVE_READERS,
 } from "../../../edge/operators/customers.ts";
+import { PROPOSAL_ROLES } from "../../../edge/operators/proposals.ts";
 import type { OperatorSession } from "../../../edge/operators/service.ts";
 import { CustomerSearchQuery } from "../../api/admin_customers.ts";
 import { DomainError } from "../../../edge/platform/errors.ts";
@@ -217,6 +218,17 @@ export const customersPage = sectionPage("customers", async (c, op) => {
           [t("admin.frozen"), (r) => f.exact(str(r.frozen))],
         ]}
       />
+      {has(op, PROPOSAL_ROLES["balance.adjust"].propose) && (
+        <p>
+          <a
+            class="btn btn-ghost btn-small"
+            href={`/admin/proposals?adjust=${encodeURIComponent(d.userId)}#propose-adjust`}
+            data-testid="adjust-balance"
+          >
+            {t("admin.adjustBalance")}
+          </a>
+        </p>
+      )}
       <Part
         id="positions"
         title={t("admin.positions")}

@@ -8,6 +8,7 @@ import { type QueueName, QUEUES } from "../../../edge/operators/queues.ts";
 import type { OperatorSession } from "../../../edge/operators/service.ts";
 import type { OperatorRole } from "../../../edge/operators/store.ts";
 import { CUSTOMER_READERS } from "../../../edge/operators/customers.ts";
+import { PROPOSAL_READERS } from "../../../edge/operators/proposals.ts";
 import type { Ctx } from "../../../edge/platform/context.ts";
 import { operatorOf } from "../../../edge/platform/operator_auth.ts";
 import { Island } from "../../../edge/render/island.tsx";
@@ -18,6 +19,8 @@ import type { PageDef } from "../types.ts";
 /** The console's sections in menu order (the review queues first), each with its role. */
 export type Section =
   | QueueName
+  | "proposals"
+  | "products"
   | "customers"
   | "audit"
   | "reports"
@@ -28,12 +31,14 @@ export type Section =
 /** Each section opens to an operator holding any of its roles. */
 export const SECTIONS: readonly { name: Section; roles: readonly OperatorRole[] }[] = [
   ...QUEUES.map((q) => ({ name: q.name, roles: [q.role] })),
+  { name: "proposals", roles: PROPOSAL_READERS },
   { name: "customers", roles: CUSTOMER_READERS },
   { name: "audit", roles: ["audit"] },
   { name: "reports", roles: ["audit", "funds"] },
   { name: "demo", roles: ["audit"] },
   // funds: withdrawal rules and recharge channels; admin: the site (tenant settings)
   { name: "settings", roles: ["funds", "admin"] },
+  { name: "products", roles: ["risk", "admin", "funds"] },
   { name: "content", roles: ["content"] },
   { name: "operators", roles: ["admin"] },
 ];

@@ -14,6 +14,8 @@ import { customersPage } from "./customers.tsx";
 import { certificationsPage } from "./certifications.tsx";
 import { consoleDocument, homeOf } from "./frame.tsx";
 import { demoPage } from "./demo.tsx";
+import { productsPage } from "./products.tsx";
+import { proposalsPage } from "./proposals.tsx";
 import { reportsPage } from "./reports.tsx";
 import { rechargesPage } from "./recharges.tsx";
 import { settingsPage } from "./settings.tsx";
@@ -50,11 +52,13 @@ export const adminPages: PageDef[] = [
   rechargesPage,
   withdrawalsPage,
   certificationsPage,
+  proposalsPage,
   customersPage,
   auditPage,
   reportsPage,
   demoPage,
   settingsPage,
+  productsPage,
   contentPage,
   operatorsPage,
   accountPage,

@@ -32,11 +32,13 @@ export interface QueueView<I extends Record_> {
   summary: (item: I, f: Fmt) => string;
   /** the locale key of a status */
   statusKey: (status: string) => string;
+  /** the actions offered now, when fewer than the server allows (a pass already proposed) */
+  offered?: (item: I) => string[];
 }
 
 const PAGE = 20;
 /** The notices a page shows once after a decision (nothing else is accepted from the URL). */
-const FLASH = ["done", "ALREADY_DECIDED", "NOT_FOUND"] as const;
+const FLASH = ["done", "proposed", "ALREADY_DECIDED", "NOT_FOUND"] as const;
 
 function href(base: string, q: Record<string, string | null | undefined>, hash = "") {
   const p = new URLSearchParams();
@@ -71,6 +73,7 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
       error = t("errors.VALIDATION");
     }
     const selected = id ? await q.get(c.var.deps, tenant, id) : null;
+    const offered = selected ? (v.offered?.(selected) ?? selected.actions) : [];
     const here = { status, cursor };
 
     const body = (
@@ -103,8 +106,14 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
             name="AdminNotice"
             of={AdminNotice}
             props={{
-              text: t(flash === "done" ? "admin.done" : `errors.${flash}`),
-              ok: flash === "done",
+              text: t(
+                flash === "done"
+                  ? "admin.done"
+                  : flash === "proposed"
+                  ? "admin.passProposed"
+                  : `errors.${flash}`,
+              ),
+              ok: flash === "done" || flash === "proposed",
             }}
           />
         )}
@@ -172,14 +181,14 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
                   </div>
                   <p class="muted small mono admin-id">{selected.id}</p>
                   {v.detail(selected, f)}
-                  {selected.actions.length > 0 && (
+                  {offered.length > 0 && (
                     <Island
                       name="AdminDecision"
                       of={AdminDecision}
                       props={{
                         queue: q.name,
                         id: selected.id,
-                        actions: selected.actions,
+                        actions: offered,
                         needsReason: [...q.needsReason],
                         summary: v.summary(selected, f),
                         tx: pickTexts(t, DECISION_TEXTS),

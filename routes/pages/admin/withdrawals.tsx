@@ -55,9 +55,35 @@ function PayTo({ w, f }: { w: WithdrawalReview; f: Fmt }) {
   );
 }
 
+type Pending = { proposal: string; by: string; expiresAt: number } | null | undefined;
+/** The second approval a large withdrawal's pass waits for (still live). */
+const waiting = (w: WithdrawalReview, now = Date.now()) => {
+  const p = (w as WithdrawalReview & { pendingPass?: Pending }).pendingPass;
+  return p && w.status === "auditing" && p.expiresAt >= now ? p : null;
+};
+
+/** "Waiting for second approval (proposed by X)", with a link to the proposal. */
+function SecondApproval({ w, f }: { w: WithdrawalReview; f: Fmt }) {
+  const p = waiting(w);
+  if (!p) return null;
+  return (
+    <p class="admin-waiting" data-testid="pending-pass">
+      {f.t("admin.waitingSecond", { by: p.by })}{" "}
+      <a
+        href={`/admin/proposals?id=${encodeURIComponent(p.proposal)}`}
+        data-testid="pending-pass-link"
+      >
+        {f.t("admin.openProposal")}
+      </a>
+    </p>
+  );
+}
+
 export const withdrawalsPage = queuePage<WithdrawalReview>({
   queue: withdrawalsQueue,
   statusKey: (s) => `funds.status.${s}`,
+  // while the second approval waits, passing again is refused: the proposal decides
+  offered: (w) => waiting(w) ? w.actions.filter((a) => a !== "pass") : w.actions,
   columns: [
     { key: "funds.amount", num: true },
     { key: "admin.netPayout", num: true },
@@ -67,13 +93,17 @@ export const withdrawalsPage = queuePage<WithdrawalReview>({
     <>
       <td class="num nowrap">{`${f.exact(w.amount)} ${w.currency}`}</td>
       <td class="num nowrap">{`${f.exact(w.net)} ${w.currency}`}</td>
-      <td>{w.method.label}</td>
+      <td>
+        {w.method.label}
+        {waiting(w) && <div class="muted small">{f.t("admin.secondApproval")}</div>}
+      </td>
     </>
   ),
   summary: (w, f) =>
     `${f.exact(w.amount)} ${w.currency} → ${w.method.label} · ${f.t("admin.customer")} ${w.userId}`,
   detail: (w, f) => (
     <>
+      <SecondApproval w={w} f={f} />
       <dl class="admin-dl">
         <Item label={f.t("funds.amount")} testid="amount">
           <strong>{`${f.exact(w.amount)} ${w.currency}`}</strong>

@@ -1,0 +1,169 @@
+import { useRef, useState } from "preact/hooks";
+import { toast } from "./lib/api.ts";
+import { adminCall, reloadWith, toSignIn } from "./lib/admin.ts";
+import type { Texts } from "./lib/fields.tsx";
+import { failureMessage } from "./lib/form.ts";
+
+export const PROPOSE_TEXTS = [
+  "admin.amount",
+  "admin.signedAmount",
+  "admin.customerId",
+  "admin.wallet",
+  "admin.currency",
+  "admin.propose",
+  "funds.reason",
+  "app.networkError",
+  "app.timeout",
+  "validation.required",
+] as const;
+
+type Field = "userId" | "wallet" | "currency" | "amount" | "reason";
+
+/**
+ * A proposal of money moved: funding the wealth reserve (amount, reason) or adjusting one
+ * customer's balance (customer, wallet, currency, a signed amount, reason). One request; then the
+ * page rendered again by the server, the new proposal waiting for another operator.
+ */
+export default function AdminPropose(
+  { kind, tx, userId = "", wallets = {} }: {
+    kind: "wealth.reserve" | "balance.adjust";
+    tx: Texts;
+    userId?: string;
+    /** the currencies of each wallet (adjustments) */
+    wallets?: Record<string, string[]>;
+  },
+) {
+  const adjust = kind === "balance.adjust";
+  const walletNames = Object.keys(wallets);
+  const [v, setV] = useState<Record<Field, string>>({
+    userId,
+    wallet: walletNames[0] ?? "spot",
+    currency: "USDT",
+    amount: "",
+    reason: "",
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
+  const p = adjust ? "adj" : "res";
+
+  async function send(e: Event) {
+    e.preventDefault();
+    if (inFlight.current) return;
+    const needed: Field[] = adjust ? ["userId", "amount", "reason"] : ["amount", "reason"];
+    const missing: Record<string, string> = {};
+    for (const k of needed) if (!v[k].trim()) missing[k] = tx["validation.required"]!;
+    setErrors(missing);
+    if (Object.keys(missing).length) {
+      document.getElementById(`${p}-${Object.keys(missing)[0]}`)?.focus();
+      return;
+    }
+    inFlight.current = true;
+    setBusy(true);
+    const body = adjust
+      ? {
+        kind,
+        userId: v.userId.trim(),
+        wallet: v.wallet,
+        currency: v.currency,
+        amount: v.amount.trim().replace(/^−/, "-"),
+        reason: v.reason.trim(),
+      }
+      : { kind, amount: v.amount.trim(), reason: v.reason.trim() };
+    const env = await adminCall("/api/admin/proposals", { body });
+    if (env.code === 0) return reloadWith("proposed");
+    if (env.code === -99) return toSignIn();
+    inFlight.current = false;
+    setBusy(false);
+    if (env.data.fields) setErrors(env.data.fields);
+    toast(failureMessage(env, tx), "error");
+  }
+
+  const set = (k: Field, x: string) => {
+    const next = { ...v, [k]: x };
+    // a wallet holds only some currencies (the contract wallet USDT)
+    if (k === "wallet" && !(wallets[x] ?? []).includes(next.currency)) {
+      next.currency = wallets[x]?.[0] ?? "USDT";
+    }
+    setV(next);
+    if (errors[k]) setErrors({ ...errors, [k]: "" });
+  };
+  const field = (k: Field, label: string, input: preact.JSX.Element) => (
+    <div class={errors[k] ? "field has-error" : "field"}>
+      <label for={`${p}-${k}`}>{label}</label>
+      {input}
+      {errors[k] && <p class="field-error" id={`${p}-${k}-error`} role="alert">{errors[k]}</p>}
+    </div>
+  );
+  const aria = (k: Field) => ({
+    id: `${p}-${k}`,
+    "aria-invalid": errors[k] ? true : undefined,
+    "aria-describedby": errors[k] ? `${p}-${k}-error` : undefined,
+  });
+  return (
+    <form class="form" onSubmit={send} noValidate data-testid={`propose-${kind}`}>
+      {adjust && field(
+        "userId",
+        tx["admin.customerId"]!,
+        <input
+          {...aria("userId")}
+          inputMode="numeric"
+          autoComplete="off"
+          value={v.userId}
+          onInput={(e) => set("userId", e.currentTarget.value)}
+        />,
+      )}
+      {adjust && (
+        <div class="row admin-row-fields">
+          {field(
+            "wallet",
+            tx["admin.wallet"]!,
+            <select
+              {...aria("wallet")}
+              value={v.wallet}
+              onChange={(e) => set("wallet", e.currentTarget.value)}
+            >
+              {walletNames.map((w) => <option key={w} value={w}>{w}</option>)}
+            </select>,
+          )}
+          {field(
+            "currency",
+            tx["admin.currency"]!,
+            <select
+              {...aria("currency")}
+              value={v.currency}
+              onChange={(e) => set("currency", e.currentTarget.value)}
+            >
+              {(wallets[v.wallet] ?? []).map((c) => <option key={c} value={c}>{c}</option>)}
+            </select>,
+          )}
+        </div>
+      )}
+      {field(
+        "amount",
+        adjust ? tx["admin.signedAmount"]! : `${tx["admin.amount"]} (USDT)`,
+        <input
+          {...aria("amount")}
+          inputMode="decimal"
+          autoComplete="off"
+          value={v.amount}
+          onInput={(e) => set("amount", e.currentTarget.value)}
+        />,
+      )}
+      {field(
+        "reason",
+        tx["funds.reason"]!,
+        <textarea
+          {...aria("reason")}
+          rows={2}
+          maxLength={200}
+          value={v.reason}
+          onInput={(e) => set("reason", e.currentTarget.value)}
+        />,
+      )}
+      <button type="submit" class="btn btn-primary" disabled={busy} data-testid="propose-submit">
+        {tx["admin.propose"]}
+      </button>
+    </form>
+  );
+}

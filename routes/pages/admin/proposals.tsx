@@ -1,0 +1,174 @@
+/**
+ * The four-eyes proposals: pending first (filter by status), each with what it changes and the
+ * decisions the viewer may take (never their own); the forms to propose a wealth reserve funding
+ * and a balance adjustment. `?status=&cursor=&id=&adjust=<userId>&flash=` keep the state in the
+ * URL (`adjust` fills the adjustment's customer, from the customer page).
+ */
+import { Id } from "../../../edge/funds/schemas.ts";
+import { WALLET_CURRENCIES, WALLETS } from "../../../edge/ledger/accounts.ts";
+import { PROPOSAL_ROLES, type ProposalStatus } from "../../../edge/operators/proposals.ts";
+import { pickTexts } from "../../../edge/platform/locale.ts";
+import { Island } from "../../../edge/render/island.tsx";
+import AdminNotice from "../../../islands/AdminNotice.tsx";
+import AdminPropose, { PROPOSE_TEXTS } from "../../../islands/AdminPropose.tsx";
+import { consoleDocument, sectionPage } from "./frame.tsx";
+import { fmtOf, Pager } from "./parts.tsx";
+import { ProposalCard, type ProposalView } from "./proposal_parts.tsx";
+
+const STATUSES: readonly ProposalStatus[] = ["pending", "approved", "rejected"];
+const FLASH = ["done", "proposed", "ALREADY_DECIDED", "NOT_FOUND"] as const;
+const PAGE = 20;
+
+function href(q: Record<string, string | null | undefined>, hash = "") {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) if (v) p.set(k, v);
+  const s = p.toString();
+  return `/admin/proposals${s ? `?${s}` : ""}${hash}`;
+}
+
+export const proposalsPage = sectionPage("proposals", async (c, op) => {
+  const f = fmtOf(c);
+  const t = f.t;
+  const { proposals } = c.var.deps;
+  const tenant = c.var.tenant.id;
+  const statusParam = c.req.query("status");
+  const status = STATUSES.find((s) => s === statusParam) ?? "pending";
+  const cursorParam = c.req.query("cursor");
+  const cursor = cursorParam && cursorParam.length <= 200 ? cursorParam : undefined;
+  const idParam = c.req.query("id");
+  const id = idParam && Id.safeParse(idParam).success ? idParam : null;
+  const adjustParam = c.req.query("adjust");
+  const adjust = adjustParam && /^\d{1,20}$/.test(adjustParam) ? adjustParam : "";
+  const flash = FLASH.find((x) => x === c.req.query("flash"));
+
+  let items: ProposalView[] = [];
+  let next: string | null = null;
+  if (id) {
+    const one = await proposals.get(tenant, id);
+    items = one ? [one] : [];
+  } else {
+    const page = await proposals.list(tenant, status, PAGE, cursor);
+    items = page.items;
+    next = page.cursor;
+  }
+  const may = (kind: "wealth.reserve" | "balance.adjust") =>
+    PROPOSAL_ROLES[kind].propose.some((r) => op.roles.includes(r));
+  const tx = pickTexts(t, PROPOSE_TEXTS);
+
+  const body = (
+    <section class="admin-queue" aria-labelledby="proposals-title">
+      <div class="admin-bar">
+        <h2 id="proposals-title">{t("admin.proposals")}</h2>
+        <nav class="admin-filter admin-statuses" aria-label={t("admin.status")}>
+          {STATUSES.map((s) => (
+            <a
+              key={s}
+              href={href({ status: s })}
+              class={!id && s === status ? "admin-chip active" : "admin-chip"}
+              aria-current={!id && s === status ? "page" : undefined}
+              data-testid={`status-${s}`}
+            >
+              {t(`admin.ps_${s}`)}
+            </a>
+          ))}
+          <a
+            class="btn btn-ghost btn-small"
+            href={href({ status: id ? null : status, cursor, id })}
+            data-testid="queue-refresh"
+          >
+            {t("admin.refresh")}
+          </a>
+        </nav>
+      </div>
+      {flash && (
+        <Island
+          name="AdminNotice"
+          of={AdminNotice}
+          props={{
+            text: t(
+              flash === "done"
+                ? "admin.done"
+                : flash === "proposed"
+                ? "admin.proposed"
+                : `errors.${flash}`,
+            ),
+            ok: flash === "done" || flash === "proposed",
+          }}
+        />
+      )}
+      <div class="admin-split">
+        <div class="admin-proposals" data-testid="proposals">
+          {id && (
+            <p>
+              <a class="btn btn-ghost btn-small" href={href({})}>{t("admin.allProposals")}</a>
+            </p>
+          )}
+          {items.length === 0 && (
+            <p class="card admin-empty muted" data-testid="queue-empty">
+              {t(id ? "errors.NOT_FOUND" : "admin.noProposals")}
+            </p>
+          )}
+          {items.map((p) => (
+            <div class="card admin-pane" key={p.id}>
+              <ProposalCard p={p} f={f} op={op} selected={p.id === id} />
+            </div>
+          ))}
+          <Pager
+            t={t}
+            first={cursor ? href({ status }) : null}
+            next={next ? href({ status, cursor: next }) : null}
+          />
+        </div>
+        <aside class="admin-proposal-forms" aria-label={t("admin.propose")}>
+          <div class="card admin-pane" id="propose-reserve">
+            <h3 class="admin-h3">{t("admin.proposeReserve")}</h3>
+            {may("wealth.reserve")
+              ? (
+                <Island
+                  name="AdminPropose"
+                  of={AdminPropose}
+                  props={{ kind: "wealth.reserve", tx }}
+                />
+              )
+              : (
+                <p class="muted small">
+                  {t("admin.proposeRoles", {
+                    roles: PROPOSAL_ROLES["wealth.reserve"].propose.join(", "),
+                  })}
+                </p>
+              )}
+          </div>
+          <div class="card admin-pane" id="propose-adjust">
+            <h3 class="admin-h3">{t("admin.proposeAdjust")}</h3>
+            {may("balance.adjust")
+              ? (
+                <Island
+                  name="AdminPropose"
+                  of={AdminPropose}
+                  props={{
+                    kind: "balance.adjust",
+                    tx,
+                    userId: adjust,
+                    wallets: Object.fromEntries(
+                      WALLETS.map((w) => [w, [...WALLET_CURRENCIES[w]]]),
+                    ),
+                  }}
+                />
+              )
+              : (
+                <p class="muted small">
+                  {t("admin.proposeRoles", {
+                    roles: PROPOSAL_ROLES["balance.adjust"].propose.join(", "),
+                  })}
+                </p>
+              )}
+          </div>
+        </aside>
+      </div>
+    </section>
+  );
+  return consoleDocument(c, `${t("admin.proposals")} · ${t("admin.title")}`, body, {
+    session: op,
+    section: "proposals",
+  });
+});

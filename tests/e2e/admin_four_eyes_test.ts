@@ -1,0 +1,349 @@
+/**
+ * Four-eyes in the operators' console (Chromium): a funds operator proposes a wealth reserve
+ * funding and the admin approves it (the public reserve grows); a risk operator proposes a 60 s
+ * fast payout rate on the products page and the admin approves it (the customer rates page shows
+ * the new rate); a large withdrawal's pass becomes a proposal the withdrawal page points to. The
+ * proposer never sees decisions on their own proposal. Screenshots at 1280 and 390 px, in English
+ * and Chinese, axe-checked.
+ */
+import axe from "axe-core";
+import type { Browser, Page } from "playwright-core";
+import { assert, assertEquals, assertMatch } from "../assert.ts";
+import { operatorToken, operatorWithRoles } from "../operator.ts";
+import { startServer, type TestServer } from "../server.ts";
+import { E2E, launch, shot } from "./browser.ts";
+import { PHONE as PIXEL } from "./session.ts";
+
+const UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36";
+const WIDE = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+function ok<T>(r: { body: { code: number; data: T } }, what: string): T {
+  assertEquals(r.body.code, 0, `${what}: ${JSON.stringify(r.body)}`);
+  return r.body.data;
+}
+
+/** Serious or critical axe-core violations on the page as it is now. */
+async function axeViolations(page: Page) {
+  await page.evaluate(axe.source);
+  const violations = await page.evaluate(async () => {
+    // deno-lint-ignore no-explicit-any
+    const r = await (globalThis as any).axe.run(document, { resultTypes: ["violations"] });
+    return r.violations as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+  });
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} @ ${v.nodes[0]?.target.join(" ")}`);
+}
+
+async function islandsReady(page: Page) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("tw-island")].every((e) => e.hasAttribute("data-hydrated"))
+  );
+}
+
+async function notice(page: Page, text: string | RegExp) {
+  await page.getByTestId("notice").filter({ hasText: text }).waitFor();
+  await islandsReady(page);
+}
+
+/** A console page signed in with an operator's token (and a language). */
+async function consolePage(srv: TestServer, browser: Browser, token: string, locale?: string) {
+  const ctx = await browser.newContext({ viewport: WIDE, userAgent: UA });
+  await ctx.addCookies([
+    { name: "tw_op", value: token.replace(/^Bearer /, ""), url: srv.base },
+    ...(locale ? [{ name: "wplocale", value: locale, url: srv.base }] : []),
+  ]);
+  const page = await ctx.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  return { ctx, page, errors };
+}
+
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await islandsReady(page);
+}
+
+Deno.test({
+  name: "console four-eyes: reserve funding, a fast payout rate, a large withdrawal",
+  ...E2E,
+  async fn(t) {
+    const srv = await startServer({ seed: true });
+    const browser = await launch();
+    try {
+      const ops = await operatorToken(srv);
+      const cashier = await operatorWithRoles(srv, "cashier", ["funds"]);
+      const riskop = await operatorWithRoles(srv, "riskop", ["risk"]);
+      const demo = (await srv.call("/api/login", {
+        body: { phone: "+12025550123", password: "Demo-2026" },
+      })).headers.get("authorization")!;
+      const reserve = async () =>
+        Number(
+          ok(await srv.call<{ reserve: string }>("/api/wealth/products", { token: demo }), "wealth")
+            .reserve,
+        );
+
+      const funds = await consolePage(srv, browser, cashier);
+      const risk = await consolePage(srv, browser, riskop);
+      const admin = await consolePage(srv, browser, ops);
+
+      await t.step("reserve: proposed by funds, own proposal not decidable there", async () => {
+        const page = funds.page;
+        await open(page, srv.base + "/admin/proposals");
+        assertEquals(
+          await page.getByTestId("tab-proposals").getAttribute("aria-current"),
+          "page",
+        );
+        const form = page.getByTestId("propose-wealth.reserve");
+        // both fields are needed
+        await form.getByTestId("propose-submit").click();
+        await page.waitForFunction(() => document.activeElement?.id === "res-amount");
+        await page.fill("#res-amount", "5000");
+        await page.fill("#res-reason", "Quarterly reserve top-up");
+        await form.getByTestId("propose-submit").click();
+        await notice(page, "Proposed: waiting for a second operator");
+        const card = page.locator('[data-testid="proposal"][data-kind="wealth.reserve"]');
+        assertMatch(await card.getByTestId("p-amount").innerText(), /5,000 USDT/);
+        assertEquals(await card.getByTestId("p-proposer").innerText(), "cashier");
+        assertEquals(
+          await card.getByTestId("p-why").innerText(),
+          "Your proposal: another operator decides",
+        );
+        assertEquals(await card.getByTestId("decisions").count(), 0);
+        const hash = card.getByTestId("p-hash");
+        assertEquals((await hash.getAttribute("title"))!.length, 64);
+        assertEquals(await axeViolations(page), []);
+        await page.screenshot({ path: shot("admin-proposals-own"), fullPage: true });
+      });
+
+      await t.step("reserve: the admin approves it, the public reserve grows", async () => {
+        const before = await reserve();
+        const page = admin.page;
+        await open(page, srv.base + "/admin/proposals");
+        const card = page.locator('[data-testid="proposal"][data-kind="wealth.reserve"]');
+        await card.getByTestId("action-approve").click();
+        await page.screenshot({ path: shot("admin-proposals-confirm") });
+        await card.getByTestId("confirm-action").click();
+        await notice(page, "Done");
+        // decided: no longer pending; listed under approved
+        assertEquals(await card.count(), 0);
+        assertEquals(await reserve(), before + 5000);
+        await open(page, srv.base + "/admin/proposals?status=approved");
+        const done = page.locator('[data-testid="proposal"][data-kind="wealth.reserve"]');
+        assertMatch(await done.getByTestId("p-status").innerText(), /Approved/);
+        assertMatch(await done.innerText(), /ops/);
+        // the customer's wealth page shows the reserve
+        const cust = await browser.newContext(PIXEL);
+        await cust.addCookies([{ name: "tw_session", value: demo, url: srv.base }]);
+        const cp = await cust.newPage();
+        await cp.goto(srv.base + "/wp/wealth");
+        const line = (await cp.getByTestId("wealth-reserve").innerText()).replace(/[,\s]/g, "");
+        assert(line.includes(String(before + 5000)), line);
+        await cust.close();
+      });
+
+      await t.step("products: a risk operator proposes the 60 s payout rate", async () => {
+        const page = risk.page;
+        await open(page, srv.base + "/admin/products");
+        const fast = page.getByTestId("terms-fast");
+        const rate = fast.locator('tr[data-duration="60"] input').nth(1);
+        assertEquals(await rate.inputValue(), "0.85");
+        await rate.fill("0.8");
+        await fast.getByTestId("propose-fast").click();
+        await page.waitForFunction(() => document.activeElement?.id === "t-fast-reason");
+        await page.fill("#t-fast-reason", "Tighter 60 s payout");
+        await fast.getByTestId("propose-fast").click();
+        await notice(page, "Proposed: waiting for a second operator");
+        const pending = page.getByTestId("pending-fast");
+        assertMatch(await pending.innerText(), /riskop/);
+        // nothing changed yet
+        assertEquals(
+          await page.getByTestId("terms-fast").locator('tr[data-duration="60"] input').nth(1)
+            .inputValue(),
+          "0.85",
+        );
+        // wealth products: risk may propose too; the funds-only sections none here
+        assertEquals(await axeViolations(page), []);
+        await page.screenshot({ path: shot("admin-products-proposed"), fullPage: true });
+        // a leveraged symbol opens to its switch, leverage options, taker fee and brackets
+        await page.locator('details[data-code="BTCUSDT"] summary').click();
+        await page.getByTestId("section-leveraged").screenshot({
+          path: shot("admin-products-leveraged"),
+        });
+      });
+
+      await t.step("products: the admin approves it, the rates page shows 80 %", async () => {
+        const page = admin.page;
+        await open(page, srv.base + "/admin/proposals");
+        const card = page.locator('[data-testid="proposal"][data-kind="products.fast"]');
+        assertEquals(
+          await card.getByTestId("p-changes").innerText(),
+          "60 s · Payout rate: 0.85 → 0.8",
+        );
+        await page.screenshot({ path: shot("admin-proposals-fast"), fullPage: true });
+        await card.getByTestId("action-approve").click();
+        await card.getByTestId("confirm-action").click();
+        await notice(page, "Done");
+        const cust = await browser.newContext(PIXEL);
+        const cp = await cust.newPage();
+        await cp.goto(srv.base + "/page/rates");
+        const row = cp.getByTestId("rates-fast").locator("tr", { hasText: "60 s" });
+        assertMatch(await row.innerText(), /80(\.0+)?\s?%/);
+        await cust.close();
+        await open(page, srv.base + "/admin/products");
+        assertMatch(await page.getByTestId("terms-version").innerText(), /version 2/);
+      });
+
+      await t.step("withdrawal: a large pass asks a second operator", async () => {
+        const ws = ok(
+          await srv.call<{ enabled: boolean; rules: Record<string, Record<string, string>> }>(
+            "/api/admin/withdraw-settings",
+            { token: ops },
+          ),
+          "settings",
+        );
+        ok(
+          await srv.call("/api/admin/withdraw-settings", {
+            token: ops,
+            method: "PUT",
+            body: {
+              enabled: true,
+              turnoverRatio: "0",
+              rules: { ...ws.rules, USDT: { ...ws.rules.USDT, fourEyes: "100" } },
+            },
+          }),
+          "four-eyes threshold",
+        );
+        ok(
+          await srv.call("/api/certify/junior", {
+            token: demo,
+            body: { name: "Ada Lovelace", docType: "passport", docNumber: "P1234567" },
+          }),
+          "junior",
+        );
+        const certs = ok(
+          await srv.call<{ items: { id: string }[] }>(
+            "/api/admin/certifications?status=authenticating&limit=100",
+            { token: ops },
+          ),
+          "certifications",
+        );
+        for (const c of certs.items) {
+          await srv.call(`/api/admin/certifications/${c.id}/pass`, { token: ops, method: "POST" });
+        }
+        const method = ok(
+          await srv.call<{ id: string }>("/api/payment-methods", {
+            token: demo,
+            body: {
+              kind: "crypto",
+              type: "USDT-TRC20",
+              address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+            },
+          }),
+          "method",
+        );
+        const wid = ok(
+          await srv.call<{ id: string }>("/api/withdraw", {
+            token: demo,
+            body: { methodId: method.id, amount: "150", drawPassword: "246810" },
+          }),
+          "withdraw",
+        ).id;
+
+        const page = funds.page;
+        await open(page, `${srv.base}/admin/withdrawals?id=${wid}#detail`);
+        const detail = page.getByTestId("detail");
+        await detail.getByTestId("action-pass").click();
+        await detail.getByTestId("confirm-action").click();
+        await notice(page, "A second approval is needed");
+        assertMatch(
+          await detail.getByTestId("pending-pass").innerText(),
+          /Waiting for second approval \(proposed by cashier\)/,
+        );
+        // passing again is the proposal's to decide
+        assertEquals(
+          await detail.locator('[data-testid^="action-"]').evaluateAll((bs) =>
+            bs.map((b) => b.getAttribute("data-testid"))
+          ),
+          ["action-freeze", "action-reject"],
+        );
+        await page.screenshot({ path: shot("admin-withdrawal-pending-pass"), fullPage: true });
+        const pid = new URL(
+          (await detail.getByTestId("pending-pass-link").getAttribute("href"))!,
+          srv.base,
+        ).searchParams.get("id")!;
+
+        await open(admin.page, `${srv.base}/admin/proposals?id=${pid}`);
+        const card = admin.page.locator('[data-testid="proposal"][data-kind="withdrawal.pass"]');
+        assertMatch(await card.getByTestId("p-amount").innerText(), /150 USDT/);
+        assertMatch(await card.innerText(), /TRC20|Crypto/i);
+        await admin.page.screenshot({ path: shot("admin-proposals-withdrawal"), fullPage: true });
+        await card.getByTestId("action-approve").click();
+        await card.getByTestId("confirm-action").click();
+        await notice(admin.page, "Done");
+        const w = ok(
+          await srv.call<{ status: string }>(`/api/admin/withdrawals/${wid}`, { token: ops }),
+          "withdrawal",
+        );
+        assertEquals(w.status, "withdrawing");
+      });
+
+      await t.step("screens: both sections at 1280 and 390 px, English and Chinese", async () => {
+        // something waiting: an adjustment, from the customer's page (the customer filled in)
+        const page = funds.page;
+        await open(page, `${srv.base}/admin/customers?id=10000001`);
+        await page.getByTestId("adjust-balance").click();
+        await page.waitForURL(/adjust=10000001/);
+        await islandsReady(page);
+        assertEquals(await page.inputValue("#adj-userId"), "10000001");
+        await page.fill("#adj-amount", "-12.5");
+        await page.fill("#adj-reason", "Duplicate bonus reversed");
+        await page.getByTestId("propose-balance.adjust").getByTestId("propose-submit").click();
+        await notice(page, "Proposed");
+        const card = page.locator('[data-testid="proposal"][data-kind="balance.adjust"]');
+        assertMatch(await card.getByTestId("p-amount").innerText(), /−12\.5 USDT/);
+        for (const locale of ["en", "zh-CN"]) {
+          const { ctx, page, errors } = await consolePage(srv, browser, ops, locale);
+          for (const section of ["proposals", "products"]) {
+            for (const [w, size] of [["1280", WIDE], ["390", PHONE]] as const) {
+              await page.setViewportSize(size);
+              await open(page, `${srv.base}/admin/${section}`);
+              await page.screenshot({
+                path: shot(`admin-${section}-${locale}-${w}`),
+                fullPage: true,
+              });
+              const width = await page.evaluate(() => document.documentElement.scrollWidth);
+              assert(width <= size.width, `${section} ${locale} ${w}: ${width}px wide`);
+            }
+            assertEquals(await axeViolations(page), [], `${section} ${locale}`);
+          }
+          assertEquals(errors, []);
+          await ctx.close();
+        }
+      });
+
+      await t.step("reject: a reason is needed, then shown under rejected", async () => {
+        const page = admin.page;
+        await open(page, srv.base + "/admin/proposals");
+        const card = page.locator('[data-testid="proposal"][data-kind="balance.adjust"]');
+        const id = (await card.getAttribute("data-id"))!;
+        await card.getByTestId("action-reject").click();
+        await page.waitForFunction((i) => document.activeElement?.id === `reason-${i}`, id);
+        await card.getByTestId("confirm-reject").click();
+        await card.getByText("Enter a reason").waitFor();
+        await page.fill(`#reason-${id}`, "Bonus was correct");
+        await card.getByTestId("confirm-reject").click();
+        await notice(page, "Done");
+        await open(page, srv.base + "/admin/proposals?status=rejected");
+        const done = page.locator(`[data-testid="proposal"][data-id="${id}"]`);
+        assertMatch(await done.innerText(), /Bonus was correct/);
+        assertMatch(await done.getByTestId("p-status").innerText(), /Rejected/);
+      });
+
+      for (const p of [funds, risk, admin]) assertEquals(p.errors, []);
+    } finally {
+      await browser.close();
+      await srv.close();
+    }
+  },
+});
