@@ -343,8 +343,9 @@ export class FastContracts {
       if (!r) rows.set(k, r = { symbol, duration, counts: {} });
       r.counts[outcome] = (r.counts[outcome] ?? 0n) + e.value.value;
     }
+    // a fraction with 4 decimals, rounded half up
     const share = (n: bigint, of: bigint) =>
-      of === 0n ? "0" : formatDecimal((n * 10_000n / of) * 10_000n);
+      of === 0n ? "0" : formatDecimal(((n * 20_000n + of) / (2n * of)) * 10_000n);
     const items = [...rows.values()].sort((a, b) =>
       a.symbol.localeCompare(b.symbol) || a.duration - b.duration
     ).map((r) => {

@@ -376,6 +376,53 @@ function numbers(locale: string) {
   };
 }
 
+type Fair = Awaited<ReturnType<Ctx["var"]["deps"]["fast"]["fairness"]>>;
+
+/**
+ * Fast contracts' outcomes over the last 30 days per symbol and duration (live contracts, from
+ * their settlements): the published shares won, lost and tied, and how many were refunded.
+ */
+function FairnessTable({ t, f, locale }: { t: T; f: Fair; locale: string }) {
+  const { pct } = numbers(locale);
+  const n = new Intl.NumberFormat(locale);
+  return (
+    <section class="card rates" data-testid="rates-fairness" aria-labelledby="fairness-title">
+      <h2 id="fairness-title">{t("content.fairnessTitle", { days: f.days })}</h2>
+      <p class="muted small">{t("content.fairnessNote")}</p>
+      {f.items.length
+        ? (
+          <div class="scroll-x" tabIndex={0} role="region" aria-labelledby="fairness-title">
+            <table class="table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("content.symbol")}</th>
+                  <th scope="col" class="num">{t("content.duration")}</th>
+                  <th scope="col" class="num">{t("content.fairWon")}</th>
+                  <th scope="col" class="num">{t("content.fairLost")}</th>
+                  <th scope="col" class="num">{t("content.fairTied")}</th>
+                  <th scope="col" class="num">{t("content.fairCount")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {f.items.map((r) => (
+                  <tr key={`${r.symbol}-${r.duration}`}>
+                    <td>{r.symbol}</td>
+                    <td class="num">{t("content.seconds", { n: r.duration })}</td>
+                    <td class="num">{pct(r.wonShare)}</td>
+                    <td class="num">{pct(r.lostShare)}</td>
+                    <td class="num">{pct(r.tiedShare)}</td>
+                    <td class="num">{n.format(r.won + r.lost + r.tied)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+        : <p data-testid="fairness-empty">{t("content.fairnessEmpty")}</p>}
+    </section>
+  );
+}
+
 function RatesTables({ t, r, locale }: { t: T; r: Rates; locale: string }) {
   const { pct, amt } = numbers(locale);
   const table = (
@@ -527,6 +574,13 @@ const infoPage: PageDef = {
           <SafeHtml html={p.html} testid="page-body" />
         </article>
         {p.rates && <RatesTables t={t} r={p.rates} locale={c.get("locale")} />}
+        {p.rates && c.get("tenant").products.includes("fast") && (
+          <FairnessTable
+            t={t}
+            f={await c.get("deps").fast.fairness(c.get("tenant").id)}
+            locale={c.get("locale")}
+          />
+        )}
         {slug === "coinApply" && (
           <section class="card" aria-labelledby="coin-form-title">
             <h2 id="coin-form-title">{t("content.coinFormTitle")}</h2>

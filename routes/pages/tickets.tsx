@@ -28,19 +28,27 @@ export async function FastTicketIsland(
   const b = await ledger.balance(t, user(s.userId, "contract", "USDT"));
   const open = await fast.list(t, s.userId, { status: "open", limit: 10 });
   return (
-    <Island
-      name="FastTicket"
-      of={FastTicket}
-      props={{
-        symbol,
-        name: symbolOf(symbol)!.name,
-        options: terms.fastOptions,
-        tx: pickTexts(c.get("t"), FAST_TEXTS),
-        available: formatDecimal(b.available, 2),
-        open: open.items,
-        direction: presetOf<"up" | "down">((n) => c.req.query(n), "fast"),
-      }}
-    />
+    <>
+      <Island
+        name="FastTicket"
+        of={FastTicket}
+        props={{
+          symbol,
+          name: symbolOf(symbol)!.name,
+          options: terms.fastOptions,
+          tx: pickTexts(c.get("t"), FAST_TEXTS),
+          available: formatDecimal(b.available, 2),
+          open: open.items,
+          direction: presetOf<"up" | "down">((n) => c.req.query(n), "fast"),
+        }}
+      />
+      {/* the published outcomes of fast contracts (rates page), and how to check one */}
+      <p class="muted small fairness-link">
+        <a href="/page/rates#fairness-title" data-testid="fairness-link">
+          {c.get("t")("content.fairnessLink")}
+        </a>
+      </p>
+    </>
   );
 }
 
