@@ -15,6 +15,7 @@ import { messagesApi } from "./api/messages.ts";
 import { MAX_UPLOAD_BYTES } from "../edge/uploads/sanitize.ts";
 import { walletsApi } from "./api/wallets.ts";
 import { marketApi } from "./api/market.ts";
+import { tapeApi } from "./api/tape.ts";
 import { tradingApi } from "./api/trading.ts";
 import { wealthApi } from "./api/wealth.ts";
 import { demoApi } from "./api/demo.ts";
@@ -56,6 +57,7 @@ export function createApi(deps: Deps) {
   api.route("/", accountsApi);
   api.route("/", walletsApi);
   api.route("/", marketApi);
+  api.route("/", tapeApi);
   api.route("/", tradingApi);
   api.route("/", adminApi);
   api.route("/", fundsApi);

@@ -9,6 +9,8 @@ import { loadConfig, openKv } from "../edge/platform/config.ts";
 import type { Deps } from "../edge/platform/context.ts";
 import { createApp } from "../routes/app.ts";
 import { formatReport, verifyLedger } from "../edge/ledger/verify.ts";
+import { formatVerifyReport, verifyStore } from "../edge/verify/rederive.ts";
+import { readArchives } from "../edge/market/archive.ts";
 import { seedIfEmpty } from "../tools/seed.ts";
 import { startServerJobs } from "../edge/jobs/mod.ts";
 
@@ -168,11 +170,22 @@ export async function startServer(
       await deps.engine.stop();
       deps.events.stop();
       deps.tenantSettings.stop();
-      // Every test server's books must balance when it stops.
+      // Every test server's books must balance when it stops, and every settlement it made must
+      // re-derive from its tape.
       const report = await verifyLedger(kv);
+      const archiveDir = deps.config.tapeArchiveDir;
+      const archived = await Deno.stat(archiveDir).then(() => true, () => false);
+      const settlements = await verifyStore(kv, [...deps.tenants.byId.keys()], {
+        staleMs: deps.market.tape.opts.staleMs,
+        archived: archived ? await readArchives(archiveDir) : undefined,
+      });
       kv.close();
       if (tenantsFile) await Deno.remove(tenantsFile);
       if (report.breaches.length) throw new Error(formatReport(report));
+      // (everything a test server settles is made on the chain: none may lack its ticks)
+      if (settlements.mismatches.length || settlements.legacy) {
+        throw new Error(formatVerifyReport(settlements));
+      }
     },
   };
 }

@@ -10,6 +10,7 @@ import { demoCleanupJob } from "./demo_cleanup.ts";
 import { realtimeJobs } from "./realtime.ts";
 import { type Job, type Jobs, startJobs } from "./scheduler.ts";
 import { seedJob } from "./seed.ts";
+import { tapeArchiveJob } from "./tape_archive.ts";
 import { uploadsExpiryJob } from "./uploads_expiry.ts";
 
 export type { Job, Jobs };
@@ -22,6 +23,7 @@ export function serverJobs(deps: Deps, o: { seed?: () => Promise<unknown> } = {}
     wealthPayoutsJob(deps.wealth, deps.tenants),
     demoCleanupJob(deps.demo, deps.tenants),
     uploadsExpiryJob(deps.images, deps.tenants),
+    tapeArchiveJob(deps),
     ...realtimeJobs(deps.hub),
   ];
 }

@@ -54,3 +54,40 @@ export const Candles = z.object({
 export type CandlesJson = z.infer<typeof Candles>;
 
 export const FavouriteSymbols = z.object({ symbols: z.array(z.string()) });
+
+/** The tape by sequence number: `from`..`to` inclusive (without `from`: the latest `limit`). */
+export const TapeQuery = z.object({
+  from: z.coerce.number({ error: "invalid" }).int({ error: "invalid" }).min(1, {
+    error: "invalid",
+  }).optional(),
+  to: z.coerce.number({ error: "invalid" }).int({ error: "invalid" }).min(1, {
+    error: "invalid",
+  }).optional(),
+  limit: z.coerce.number({ error: "invalid" }).int({ error: "invalid" }).min(1, {
+    error: "invalid",
+  }).max(1000, { error: "invalid" }).default(100),
+});
+
+export const TapeHead = z.object({
+  symbol: z.string(),
+  /** the latest tick's sequence number (0: nothing on the tape yet) */
+  seq: z.number().int(),
+  time: z.number().int().nullable(),
+  /** its chain hash (the genesis hash when seq is 0) */
+  hash: z.string(),
+}).meta({ id: "TapeHead" });
+
+export const TapeRange = z.object({
+  symbol: z.string(),
+  /** ascending by seq; each hash = sha256(previous hash | seq | time | price | qty) */
+  items: z.array(z.object({
+    seq: z.number().int(),
+    time: z.number().int(),
+    price: z.string(),
+    qty: z.string(),
+    hash: z.string(),
+  })),
+  /** the hash before the first item (the genesis hash when it is tick 1; null: not stored) */
+  prevHash: z.string().nullable(),
+  head: TapeHead,
+}).meta({ id: "TapeRange" });

@@ -11,6 +11,9 @@ export const marketKeys = {
   favourites: (t: string, userId: string) => [t, "market", "fav", userId],
   tick: (symbol: string, time: number, seq: number) => ["market", "tick", symbol, time, seq],
   ticks: (symbol: string) => ["market", "tick", symbol],
+  /** the chain's order: sequence number -> the tick's key parts [time, place in its ms] */
+  seq: (symbol: string, seq: number) => ["market", "seq", symbol, seq],
+  seqs: (symbol: string) => ["market", "seq", symbol],
   last: (symbol: string) => ["market", "last", symbol],
   candle: (
     symbol: string,

@@ -23,9 +23,23 @@ import {
 } from "../../core-wasm/mod.ts";
 import type { HistoryChunk, RawTick } from "./feeds/feed.ts";
 import type { Lease } from "../platform/lease.ts";
+import { genesisHash, tickHash } from "./chain.ts";
+import { archiveMarker } from "./archive.ts";
 
 export interface TapeTick extends Tick {
   symbol: string;
+  /**
+   * The tick's place in the symbol's hash chain and its hash (edge/market/chain.ts); set once
+   * stored (a back-filled head before any live tick has seq 0: it is not on the tape).
+   */
+  seq?: number;
+  hash?: string;
+}
+
+/** A symbol's chain position: the last stored tick's sequence number and hash. */
+export interface ChainHead {
+  seq: number;
+  hash: string;
 }
 
 /**
@@ -85,6 +99,18 @@ export function candleRow(k: Candle): CandleRow {
 interface StoredTick {
   price: bigint;
   qty: bigint;
+  /** the chain (absent only in ticks stored before it, until `load` migrates them) */
+  seq?: number;
+  hash?: string;
+}
+
+/** A tick of the tape as the API sends it (and as archives hold it). */
+export interface SeqTick {
+  seq: number;
+  time: number;
+  price: bigint;
+  qty: bigint;
+  hash: string;
 }
 
 /** The keys live in the market store. */
@@ -93,6 +119,8 @@ export { marketKeys };
 export class Tape {
   private last = new Map<string, TapeTick>();
   private seq = new Map<string, { time: number; n: number }>();
+  /** each symbol's chain head (seq 0 and the genesis hash before its first tick) */
+  private chain = new Map<string, ChainHead>();
   private suspect = new Map<string, RawTick>();
   /** wall clock for staleness and future ticks: the server's, or the replay feed's own */
   private wall: () => number;
@@ -146,12 +174,24 @@ export class Tape {
   /** Load the latest tick and open candles; rebuild candles from the tape if they are missing. */
   async load(symbols: readonly string[]) {
     for (const s of symbols) {
-      const last = await this.kv.get<TapeHead>(marketKeys.last(s));
+      let last = await this.kv.get<TapeHead>(marketKeys.last(s));
+      // ticks stored before the chain: numbered and hashed once, in order (the writer's job,
+      // but idempotent: a follower doing it too writes the same values)
+      if (last.value && last.value.seq === undefined) {
+        await this.migrateChain(s);
+        last = await this.kv.get<TapeHead>(marketKeys.last(s));
+      }
       if (last.value) {
         const { n, clock: _clock, ...tick } = last.value;
         this.last.set(s, tick);
         this.seq.set(s, { time: tick.time, n: n ?? await this.lastSeq(s, tick.time) });
       }
+      this.chain.set(
+        s,
+        last.value?.seq !== undefined && last.value.hash
+          ? { seq: last.value.seq, hash: last.value.hash }
+          : { seq: 0, hash: genesisHash(s) },
+      );
       const open = new Map<Interval, Candle>();
       for (const iv of INTERVALS) {
         for await (
@@ -166,6 +206,31 @@ export class Tape {
       if (last.value && open.size < INTERVALS.length) await this.rebuild(s, open);
       this.open.set(s, open);
     }
+  }
+
+  /**
+   * Number and hash the ticks stored before the chain existed (in key order: time, then place
+   * in the millisecond), write the sequence index, and put the chain on the head.
+   */
+  private async migrateChain(symbol: string) {
+    let head: ChainHead = { seq: 0, hash: genesisHash(symbol) };
+    let op = this.kv.atomic(), pending = 0;
+    for await (const e of this.kv.list<StoredTick>({ prefix: marketKeys.ticks(symbol) })) {
+      const time = e.key[3] as number, n = e.key[4] as number;
+      const seq = head.seq + 1;
+      const hash = tickHash(head.hash, seq, time, e.value.price, e.value.qty);
+      op.set(e.key, { price: e.value.price, qty: e.value.qty, seq, hash });
+      op.set(marketKeys.seq(symbol, seq), [time, n]);
+      head = { seq, hash };
+      if (++pending === 200) {
+        if (!(await op.commit()).ok) throw new Error(`[tape] chain migration of ${symbol} failed`);
+        op = this.kv.atomic();
+        pending = 0;
+      }
+    }
+    const last = await this.kv.get<TapeHead>(marketKeys.last(symbol));
+    if (last.value) op.set(marketKeys.last(symbol), { ...last.value, ...head });
+    if (!(await op.commit()).ok) throw new Error(`[tape] chain migration of ${symbol} failed`);
   }
 
   /** The place of the last stored tick of a millisecond (heads stored before they carried it). */
@@ -288,7 +353,15 @@ export class Tape {
       ? { symbol, time: lastMinute.openTime + 59_999, price: lastMinute.close, qty: 0n }
       : null;
     // no stored tick yet: the first live tick of any time is place 0
-    if (tick) op.set(marketKeys.last(symbol), { ...tick, n: -1 } satisfies TapeHead);
+    // the back-filled close is a price, not a tape tick: seq 0 (the chain starts with the first
+    // live tick)
+    if (tick) {
+      const c = this.chainHead(symbol);
+      op.set(
+        marketKeys.last(symbol),
+        { ...tick, n: -1, seq: c.seq, hash: c.hash } satisfies TapeHead,
+      );
+    }
     commits.push(op.commit());
     for (const r of await Promise.all(commits)) {
       if (!r.ok) throw new Error(`[tape] back-fill of ${symbol} not stored`);
@@ -307,9 +380,79 @@ export class Tape {
       { reverse: true, limit: 1 },
     );
     for await (const e of iter) {
-      return { symbol, time: e.key[3] as number, price: e.value.price, qty: e.value.qty };
+      return {
+        symbol,
+        time: e.key[3] as number,
+        price: e.value.price,
+        qty: e.value.qty,
+        seq: e.value.seq,
+        hash: e.value.hash,
+      };
     }
     return null;
+  }
+
+  /** The chain's head of a symbol on this instance (seq 0: nothing stored yet). */
+  chainHead(symbol: string): ChainHead & { time: number | null } {
+    const c = this.chain.get(symbol) ?? { seq: 0, hash: genesisHash(symbol) };
+    return { ...c, time: c.seq ? this.last.get(symbol)?.time ?? null : null };
+  }
+
+  /** The stored chain head of a symbol (any instance's latest write). */
+  async storedHead(symbol: string): Promise<{ seq: number; time: number | null; hash: string }> {
+    const h = (await this.kv.get<TapeHead>(marketKeys.last(symbol))).value;
+    return h?.seq
+      ? { seq: h.seq, time: h.time, hash: h.hash! }
+      : { seq: 0, time: null, hash: genesisHash(symbol) };
+  }
+
+  /** One tick by its sequence number (null: not on the tape, e.g. archived or never stored). */
+  async tickBySeq(symbol: string, seq: number): Promise<SeqTick | null> {
+    const at = (await this.kv.get<[number, number]>(marketKeys.seq(symbol, seq))).value;
+    if (!at) return null;
+    const v = (await this.kv.get<StoredTick>(marketKeys.tick(symbol, at[0], at[1]))).value;
+    return v && v.seq === seq
+      ? { seq, time: at[0], price: v.price, qty: v.qty, hash: v.hash! }
+      : null;
+  }
+
+  /**
+   * The chain hash after tick `seq`: the genesis for 0, a stored tick's, or the archive's end
+   * (null: not known here).
+   */
+  async hashAt(symbol: string, seq: number): Promise<string | null> {
+    if (seq === 0) return genesisHash(symbol);
+    const t = await this.tickBySeq(symbol, seq);
+    if (t) return t.hash;
+    const m = await archiveMarker(this.kv, symbol);
+    return m?.seq === seq ? m.hash : null;
+  }
+
+  /**
+   * Ticks with sequence numbers in [from, to], ascending, at most `limit` (a range read of the
+   * sequence index, then one read per tick in batches).
+   */
+  async range(symbol: string, from: number, to: number, limit: number): Promise<SeqTick[]> {
+    const at: [number, number][] = [];
+    for await (
+      const e of this.kv.list<[number, number]>({
+        start: marketKeys.seq(symbol, from),
+        end: marketKeys.seq(symbol, to + 1),
+      }, { limit, batchSize: Math.min(limit, 500) })
+    ) at.push(e.value);
+    const out: SeqTick[] = [];
+    for (let i = 0; i < at.length; i += 10) {
+      const got = await this.kv.getMany<StoredTick[]>(
+        at.slice(i, i + 10).map(([time, n]) => marketKeys.tick(symbol, time, n)),
+      );
+      got.forEach((e, j) => {
+        const v = e.value;
+        if (v?.seq !== undefined && v.hash) {
+          out.push({ seq: v.seq, time: at[i + j]![0], price: v.price, qty: v.qty, hash: v.hash });
+        }
+      });
+    }
+    return out;
   }
 
   lastTick(symbol: string): TapeTick | null {
@@ -402,13 +545,18 @@ export class Tape {
     const ticks: TapeTick[] = [];
     const touched = new Map<Interval, Candle>();
     let cursor = this.seq.get(symbol);
+    let chain = this.chain.get(symbol) ?? { seq: 0, hash: genesisHash(symbol) };
     const rows: [TapeTick, number][] = [];
     for (const raw of raws) {
       // in time order: `accept` refused anything earlier than the latest tick
       const time = raw.time;
       const n = cursor && cursor.time === time ? cursor.n + 1 : 0;
       cursor = { time, n };
-      const tick: TapeTick = { symbol, time, price: raw.price, qty: raw.qty };
+      // the next link of the chain
+      const seq = chain.seq + 1;
+      const hash = tickHash(chain.hash, seq, time, raw.price, raw.qty);
+      chain = { seq, hash };
+      const tick: TapeTick = { symbol, time, price: raw.price, qty: raw.qty, seq, hash };
       rows.push([tick, n]);
       for (const iv of INTERVALS) {
         const r = updateCandle(open.get(iv) ?? null, iv, tick);
@@ -418,6 +566,7 @@ export class Tape {
       ticks.push(tick);
     }
     const head: TapeHead = { ...ticks[ticks.length - 1]!, n: cursor!.n, clock: this.wall() };
+
     for (let attempt = 0;; attempt++) {
       const op = this.kv.atomic();
       // only the market's lease holder writes: a former holder's commit fails here
@@ -428,13 +577,32 @@ export class Tape {
       }
       this.fence?.guard(op);
       for (const [tick, n] of rows) {
-        op.set(marketKeys.tick(symbol, tick.time, n), { price: tick.price, qty: tick.qty }, {
-          expireIn: this.opts.retentionMs,
-        });
+        // kept until the retention job has archived it (jobs/tape_archive.ts): never expired
+        op.set(
+          marketKeys.tick(symbol, tick.time, n),
+          {
+            price: tick.price,
+            qty: tick.qty,
+            seq: tick.seq,
+            hash: tick.hash,
+          } satisfies StoredTick,
+        );
+        op.check({ key: marketKeys.seq(symbol, tick.seq!), versionstamp: null });
+        op.set(marketKeys.seq(symbol, tick.seq!), [tick.time, n]);
       }
       for (const [iv, c] of touched) op.set(marketKeys.candle(symbol, iv, c.openTime), c);
       op.set(marketKeys.last(symbol), head);
       if ((await op.commit()).ok) break;
+      // a sequence number already taken: ticks stored by a writer before this one that this
+      // instance has not read yet. Catch up, then number what is still new after them.
+      const stored = (await this.kv.get<TapeHead>(marketKeys.last(symbol))).value;
+      if (stored?.seq !== undefined && stored.seq > (this.chain.get(symbol)?.seq ?? 0)) {
+        await this.read(symbol);
+        const latest = this.last.get(symbol)?.time ?? 0;
+        const rest = raws.filter((r) => r.time >= latest);
+        if (rest.length) await this.store(symbol, rest);
+        return;
+      }
       if (!this.fence || attempt >= 3 || !(await this.fence.confirm())) {
         // another instance holds the market now: these ticks are not ours to store
         this.stats.fenced += ticks.length;
@@ -443,6 +611,7 @@ export class Tape {
       }
     }
     this.seq.set(symbol, cursor!);
+    this.chain.set(symbol, chain);
     this.open.set(symbol, open);
     this.last.set(symbol, ticks[ticks.length - 1]!);
     this.stats.accepted += ticks.length;
@@ -496,7 +665,17 @@ export class Tape {
       })
     ) {
       const time = e.key[3] as number, n = e.key[4] as number;
-      rows.push({ tick: { symbol, time, price: e.value.price, qty: e.value.qty }, n });
+      rows.push({
+        tick: {
+          symbol,
+          time,
+          price: e.value.price,
+          qty: e.value.qty,
+          seq: e.value.seq,
+          hash: e.value.hash,
+        },
+        n,
+      });
     }
     if (!rows.length) return 0;
     const open = this.open.get(symbol) ?? new Map<Interval, Candle>();
@@ -511,6 +690,9 @@ export class Tape {
     }
     const last = rows[rows.length - 1]!;
     this.seq.set(symbol, { time: last.tick.time, n: last.n });
+    if (last.tick.seq !== undefined && last.tick.hash) {
+      this.chain.set(symbol, { seq: last.tick.seq, hash: last.tick.hash });
+    }
     this.last.set(symbol, last.tick);
     if (head?.clock !== undefined) this.followClock = { clock: head.clock, at: this.opts.now() };
     this.stats.followed += rows.length;

@@ -27,6 +27,8 @@ export interface AppConfig {
   trustProxy: TrustedProxies;
   /** Maximum JSON request body in bytes. */
   maxBodyBytes: number;
+  /** Where ticks older than the tape's retention are archived (TAPE_ARCHIVE_DIR). */
+  tapeArchiveDir: string;
   logRequests: boolean;
   /** USDT reference prices until live market data: "BTC=60000,ETH=3000". */
   referencePrices: string;
@@ -134,6 +136,7 @@ export function loadConfig(env: (k: string) => string | undefined = (k) => Deno.
     sessionMaxHours: int(env, "SESSION_MAX_HOURS", 168, 1),
     trustProxy: parseTrustedProxies(env("TRUST_PROXY")),
     maxBodyBytes: int(env, "MAX_BODY_BYTES", 64 * 1024, 1024),
+    tapeArchiveDir: env("TAPE_ARCHIVE_DIR") || ".data/tape-archive",
     logRequests: env("LOG_REQUESTS") === "1",
     referencePrices: env("REFERENCE_PRICES") || "BTC=60000,ETH=3000",
     simSeed: int(env, "SIM_SEED", 20260101, 0),

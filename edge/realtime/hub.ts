@@ -128,6 +128,7 @@ export class Hub {
   private valid(ch: string): boolean {
     if (ch === "ticker" || ch === "user") return true;
     const [k, symbol, iv] = ch.split(":");
+    if (k === "tape") return iv === undefined && this.symbols.some((s) => s.code === symbol);
     return k === "kline" && this.symbols.some((s) => s.code === symbol) &&
       INTERVALS.includes(iv as Interval);
   }
@@ -166,8 +167,20 @@ export class Hub {
         }),
       );
     }
+    // the tape's head after these ticks (the last one's place in the chain)
+    const last = e.ticks[e.ticks.length - 1];
+    const tapeCh = `tape:${e.symbol}`;
+    const tape = last?.seq !== undefined && last.hash
+      ? JSON.stringify(
+        {
+          ch: tapeCh as `tape:${string}`,
+          data: { symbol: e.symbol, seq: last.seq, time: last.time, hash: last.hash },
+        } satisfies ServerMessage,
+      )
+      : null;
     for (const c of this.clients) {
       if (ticker && c.channels.has("ticker")) this.sendRaw(c, ticker);
+      if (tape && c.channels.has(tapeCh)) this.sendRaw(c, tape);
       for (const ch of c.channels) {
         const msg = klines.get(ch);
         if (msg) this.sendRaw(c, msg);

@@ -10,8 +10,19 @@ import type { FastOrderJson } from "../trading/fast.ts";
 import type { PositionJson } from "../trading/contracts.ts";
 import type { SpotOrderJson } from "../trading/spot.ts";
 
-/** The channels a client can subscribe to: `kline:<symbol>:<interval>` per candle series. */
-export type Channel = "ticker" | "user" | `kline:${string}`;
+/**
+ * The channels a client can subscribe to: `kline:<symbol>:<interval>` per candle series, and
+ * `tape:<symbol>` for the head of the symbol's hash-chained tape after every stored tick.
+ */
+export type Channel = "ticker" | "user" | `kline:${string}` | `tape:${string}`;
+
+/** The head of a symbol's tape: the latest tick's sequence number, time and chain hash. */
+export interface TapeHeadJson {
+  symbol: string;
+  seq: number;
+  time: number | null;
+  hash: string;
+}
 
 /** Client -> server. */
 export type ClientMessage = { op: "sub" | "unsub"; ch: Channel } | { op: "ping" };
@@ -38,6 +49,7 @@ export type UserEvent =
 export type ServerMessage =
   | { ch: "ticker"; data: Quote[] }
   | { ch: `kline:${string}`; data: CandleRow }
+  | { ch: `tape:${string}`; data: TapeHeadJson }
   | { ch: "user"; data: UserEvent }
   | { ch: "heartbeat" | "pong"; data: number }
   | { ch: "error"; data: "bad request" | "login required" | "too many channels" };
@@ -45,6 +57,7 @@ export type ServerMessage =
 /** What a subscriber of a channel receives. */
 export type ChannelData<C extends Channel> = C extends "ticker" ? Quote[]
   : C extends "user" ? UserEvent
+  : C extends `tape:${string}` ? TapeHeadJson
   : CandleRow;
 
 /**

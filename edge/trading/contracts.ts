@@ -107,7 +107,9 @@ export class Contracts extends PositionStore {
     if (this.market.tape.isStale(symbol)) throw new DomainError("MARKET_STALE");
     const tick = this.market.tape.lastTick(symbol);
     if (!tick) throw new DomainError("MARKET_STALE");
-    return { time: tick.time, price: tick.price };
+    return tick.seq
+      ? { time: tick.time, price: tick.price, seq: tick.seq }
+      : { time: tick.time, price: tick.price };
   }
 
   /** The leveraged terms of a symbol, with its leverage brackets (tickets, the rates page). */
@@ -204,7 +206,10 @@ export class Contracts extends PositionStore {
         lots: req.lots,
         qty,
         leverage: req.leverage,
-        entry: { time: tick.time, price: at },
+        // a market order's fill tick (a limit order's is set when it fills)
+        entry: tick.seq
+          ? { time: tick.time, price: at, seq: tick.seq }
+          : { time: tick.time, price: at },
         margin,
         mmr,
         feeRate: def.takerFee,
@@ -453,7 +458,14 @@ export class Contracts extends PositionStore {
         },
         ...heldByPosition(p, p.margin),
       ],
-      next: { ...p, status: "holding", entry: { time: tick.time, price: p.entry.price } },
+      // filled at its limit, on the tick that crossed it (its place in the chain kept)
+      next: {
+        ...p,
+        status: "holding",
+        entry: tick.seq
+          ? { time: tick.time, price: p.entry.price, seq: tick.seq }
+          : { time: tick.time, price: p.entry.price },
+      },
     }));
   }
 

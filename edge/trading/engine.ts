@@ -385,6 +385,7 @@ export class TradingEngine {
   }
 }
 
+/** A tape tick as a settlement stores it: time, price and its place in the chain. */
 function ref(t: TapeTick): TickRef {
-  return { time: t.time, price: t.price };
+  return t.seq ? { time: t.time, price: t.price, seq: t.seq } : { time: t.time, price: t.price };
 }

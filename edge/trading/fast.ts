@@ -35,9 +35,12 @@ export const FAST_OPTIONS: FastOption[] = [
   { duration: 300, rate: "0.9", min: "10", max: "50000" },
 ];
 
+/** A tick a settlement used: its time, price and place in the symbol's hash chain. */
 export interface TickRef {
   time: number;
   price: bigint;
+  /** the tick's sequence number on the tape (absent in records made before the chain) */
+  seq?: number;
 }
 
 export interface FastOrder {
@@ -74,11 +77,13 @@ type PlacedRef = [
   rate: bigint,
   /** the terms' version (absent in references stored before versions) */
   terms?: number,
+  /** the entry tick's sequence number on the tape */
+  entrySeq?: number,
 ];
 
 /** The order as accepted, from its reference and the request. */
 function placedOrder(
-  [id, createdAt, entryTime, entryPrice, rate, terms]: PlacedRef,
+  [id, createdAt, entryTime, entryPrice, rate, terms, entrySeq]: PlacedRef,
   userId: string,
   req: { symbol: string; direction: "up" | "down"; duration: number },
   stake: bigint,
@@ -91,7 +96,9 @@ function placedOrder(
     duration: req.duration,
     rate,
     stake,
-    entry: { time: entryTime, price: entryPrice },
+    entry: entrySeq
+      ? { time: entryTime, price: entryPrice, seq: entrySeq }
+      : { time: entryTime, price: entryPrice },
     createdAt,
     expiresAt: entryTime + req.duration * 1000,
     status: "open",
@@ -189,6 +196,7 @@ export class FastContracts {
         entry.price,
         parseDecimal(option.rate),
         terms.version,
+        entry.seq,
       ];
       const order = placedOrder(ref, userId, req, stake);
       const account = user(userId, "contract", "USDT");

@@ -199,7 +199,11 @@ export class Spot {
         fee: 0n,
         status: limit === null ? "filled" : "open",
         createdAt: this.now(),
-        fill: limit === null ? { time: tick.time, price: tick.price } : null,
+        fill: limit === null
+          ? tick.seq
+            ? { time: tick.time, price: tick.price, seq: tick.seq }
+            : { time: tick.time, price: tick.price }
+          : null,
         feeRate: terms.spotFee,
         terms: terms.version,
       };
@@ -265,7 +269,9 @@ export class Spot {
           status: "filled",
           fee: f.fee,
           held: 0n,
-          fill: { time: tick.time, price: o.price },
+          fill: tick.seq
+            ? { time: tick.time, price: o.price, seq: tick.seq }
+            : { time: tick.time, price: o.price },
         },
       };
     });

@@ -1,0 +1,69 @@
+/**
+ * The public tape (domain rules, "Verifiable settlement"): the head of each symbol's hash chain
+ * and its ticks by sequence number, readable by anyone, so that every settlement can be checked
+ * against the same ticks without trusting us.
+ */
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { formatDecimal } from "../../core-wasm/mod.ts";
+import { TapeHead, TapeQuery, TapeRange } from "../../edge/market/schemas.ts";
+import { symbolOf } from "../../edge/market/symbols.ts";
+import type { AppEnv } from "../../edge/platform/context.ts";
+import { ok } from "../../edge/platform/envelope.ts";
+import { DomainError } from "../../edge/platform/errors.ts";
+import { TradeSymbol } from "../../edge/trading/schemas.ts";
+import { ERRORS, okReply } from "./openapi.ts";
+
+const tags = ["verification"];
+const SymbolPath = z.object({ symbol: TradeSymbol });
+
+export const tapeApi = new OpenAPIHono<AppEnv>()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/tape/{symbol}/head",
+      tags,
+      summary: "The head of a symbol's hash-chained tape: latest sequence number, time and hash",
+      request: { params: SymbolPath },
+      responses: { ...okReply(TapeHead), ...ERRORS },
+    }),
+    async (c) => {
+      const { symbol } = c.req.valid("param");
+      if (!symbolOf(symbol)) throw new DomainError("NOT_FOUND");
+      return ok(c, { symbol, ...await c.get("deps").market.tape.storedHead(symbol) });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/tape/{symbol}",
+      tags,
+      summary:
+        "Ticks of the tape by sequence number with their chain hashes (from..to, at most 1000; without from: the latest)",
+      request: { params: SymbolPath, query: TapeQuery },
+      responses: { ...okReply(TapeRange), ...ERRORS },
+    }),
+    async (c) => {
+      const { symbol } = c.req.valid("param");
+      const q = c.req.valid("query");
+      if (!symbolOf(symbol)) throw new DomainError("NOT_FOUND");
+      const tape = c.get("deps").market.tape;
+      const head = await tape.storedHead(symbol);
+      const from = q.from ?? Math.max(1, head.seq - q.limit + 1);
+      const to = Math.min(q.to ?? head.seq, from + q.limit - 1);
+      const items = to >= from ? await tape.range(symbol, from, to, q.limit) : [];
+      const first = items[0];
+      const prevHash = first ? await tape.hashAt(symbol, first.seq - 1) : null;
+      return ok(c, {
+        symbol,
+        items: items.map((t) => ({
+          seq: t.seq,
+          time: t.time,
+          price: formatDecimal(t.price),
+          qty: formatDecimal(t.qty),
+          hash: t.hash,
+        })),
+        prevHash,
+        head: { symbol, ...head },
+      });
+    },
+  );
