@@ -9,7 +9,13 @@ import { DomainError } from "../../edge/platform/errors.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
 import type { SettlementJson, SettlementTickJson } from "../../edge/verify/schemas.ts";
-import { formatMoney, formatPct, formatPrice, symbolName } from "../../locales/format.ts";
+import {
+  formatMoney,
+  formatNumber,
+  formatPct,
+  formatPrice,
+  symbolName,
+} from "../../locales/format.ts";
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { OrderNo } from "../../islands/lib/fields.tsx";
 import VerifyPanel, { VERIFY_TEXTS } from "../../islands/VerifyPanel.tsx";
@@ -52,7 +58,7 @@ function Body({ c, s, owner, shared }: {
   const dp = symbolOf(s.symbol)?.priceDecimals ?? 2;
   const px = (v: string) => formatPrice(v, dp, loc);
   const usdt = (v: string, sign = false) => formatMoney(v, "USDT", loc, { sign });
-  const pct = (v: string) => formatPct(parseDecimal(v), loc);
+  const pct = (v: string) => formatPct(parseDecimal(v), loc, { sign: false });
   const time = (ms: number | null) => ms === null ? "-" : tickTime(ms, loc, tz);
   const tick = (label: string, k: SettlementTickJson | null) => (
     <>
@@ -115,7 +121,9 @@ function Body({ c, s, owner, shared }: {
                   {t("format.lotCount", { n: s.terms.lots })}
                 </dd>
                 <dt>{t("verify.qty")}</dt>
-                <dd class="fig">{s.terms.qty}</dd>
+                <dd class="fig">
+                  {formatNumber(s.terms.qty, symbolOf(s.symbol)?.qtyDecimals ?? 8, loc)}
+                </dd>
                 <dt>{t("contract.openPrice")}</dt>
                 <dd class="fig">{px(s.terms.entry)}</dd>
                 <dt>{t("contract.margin")}</dt>

@@ -181,11 +181,7 @@ Deno.test("settlements: owner reads, others get NOT_FOUND, share link opens one 
   }
 });
 
-// TODO(issue 18): needs wip/18-tape (tick sequence numbers on the records, GET /api/tape)
-Deno.test({
-  name: "settlements: the ticks used are the public tape's, and verify in full",
-  ignore: true,
-}, async () => {
+Deno.test("settlements: the ticks used are the public tape's, and verify in full", async () => {
   const srv = await startServer({ seed: true });
   try {
     const owner = await login(srv, "+12025550123");
