@@ -219,6 +219,10 @@ async function verifyFast(s: FastSettlementJson, read: TapeReader): Promise<Repo
   }
   const { ticks, hashed } = await fetchAround(s.symbol, read, entry.seq, exit.seq, findings);
   const e = sameTick("entry", entry, ticks.get(entry.seq), findings);
+  // the expiry is the entry tick's time plus the duration (the trading clock)
+  if (s.terms.expiryTime !== entry.time + s.terms.duration * 1000) {
+    findings.push({ level: "bad", key: "verify.f.expiryDiffers", params: { seq: entry.seq } });
+  }
   const x = sameTick("exit", exit, ticks.get(exit.seq), findings);
   // the exit is the last tick at or before expiry, and a later one exists (settled on it)
   const after = ticks.get(exit.seq + 1);
@@ -349,6 +353,7 @@ export const FINDING_KEYS = [
   "verify.f.refund",
   "verify.f.refundDiffers",
   "verify.f.exitLate",
+  "verify.f.expiryDiffers",
   "verify.f.noLater",
   "verify.f.notLast",
   "verify.f.exitLast",

@@ -32,8 +32,15 @@ function reader(items: TapeItem[], calls: [number, number][] = []): TapeReader {
   };
 }
 
-function fast(items: TapeItem[], entry: number, exit: number, expiry: number): FastSettlementJson {
+/** An up contract of `seconds` entered at tick `entry`, settled at tick `exit`. */
+function fast(
+  items: TapeItem[],
+  entry: number,
+  exit: number,
+  seconds: number,
+): FastSettlementJson {
   const e = items[entry - 1]!, x = items[exit - 1]!;
+  const expiry = e.time + seconds * 1000;
   const r = settleFast({
     direction: "up",
     entry: parseDecimal(e.price),
@@ -50,7 +57,7 @@ function fast(items: TapeItem[], entry: number, exit: number, expiry: number): F
       direction: "up",
       stake: "100",
       rate: "0.85",
-      duration: 30,
+      duration: seconds,
       openTime: e.time,
       expiryTime: expiry,
     },
@@ -64,7 +71,7 @@ function fast(items: TapeItem[], entry: number, exit: number, expiry: number): F
 
 Deno.test("fast contract: verified from the tape, every fetched hash recomputed", async () => {
   const items = tape("BTCUSDT", ["60000", "60001", "60002", "60005", "60010", "59990", "60020"]);
-  const s = fast(items, 2, 5, items[4]!.time + 500);
+  const s = fast(items, 2, 5, 3); // expiry at tick 5's time
   assertEquals(s.outcome.result, "win");
   const calls: [number, number][] = [];
   const r = await verifySettlement(s, reader(items, calls));
@@ -78,13 +85,13 @@ Deno.test("fast contract: verified from the tape, every fetched hash recomputed"
 
 Deno.test("fast contract: a wrong outcome, a later exit, a forged tick are mismatches", async () => {
   const items = tape("BTCUSDT", ["60000", "60001", "60002", "60005", "60010", "59990", "60020"]);
-  const base = fast(items, 2, 5, items[4]!.time + 500);
+  const base = fast(items, 2, 5, 3);
   const wrong = { ...base, outcome: { ...base.outcome, result: "lose" as const, payout: "0" } };
   let r = await verifySettlement(wrong, reader(items));
   assertEquals(r.verdict, "mismatch");
   assert(r.findings.some((f) => f.key === "verify.f.outcomeDiffers"));
   // expiry after tick 6 too: tick 5 is not the last at or before it
-  const early = fast(items, 2, 5, items[5]!.time);
+  const early = fast(items, 2, 5, 4);
   r = await verifySettlement(early, reader(items));
   assert(r.findings.some((f) => f.key === "verify.f.notLast"), JSON.stringify(r.findings));
   // a tick changed on the tape after publication breaks the chain
@@ -99,14 +106,18 @@ Deno.test("fast contract: a wrong outcome, a later exit, a forged tick are misma
   };
   r = await verifySettlement(moved, reader(items));
   assert(r.findings.some((f) => f.key === "verify.f.tickDiffers" && f.params.label === "exit"));
+  // an expiry that is not the entry's time plus the duration
+  const late = { ...base, terms: { ...base.terms, duration: 60 } };
+  r = await verifySettlement(late, reader(items));
+  assert(r.findings.some((f) => f.key === "verify.f.expiryDiffers"));
   // no later tick yet
-  r = await verifySettlement(fast(items, 2, 7, items[6]!.time + 10), reader(items));
+  r = await verifySettlement(fast(items, 2, 7, 5), reader(items));
   assert(r.findings.some((f) => f.key === "verify.f.noLater"));
 });
 
 Deno.test("fast contract: old records without tick numbers are 'not recorded'", async () => {
   const items = tape("BTCUSDT", ["60000", "60001", "60002"]);
-  const s = fast(items, 1, 2, items[1]!.time + 1);
+  const s = fast(items, 1, 2, 1);
   const old = {
     ...s,
     ticks: { entry: { ...s.ticks.entry, seq: null }, exit: { ...s.ticks.exit!, seq: null } },
@@ -119,7 +130,7 @@ Deno.test("fast contract: far apart ticks are checked in windows (paged, bounded
   const n = 12_050;
   const prices = Array.from({ length: n }, (_, i) => String(60000 + (i % 7)));
   const items = tape("ETHUSDT", prices);
-  const s = { ...fast(items, 3, n - 2, items[n - 3]!.time + 1), symbol: "ETHUSDT" };
+  const s = { ...fast(items, 3, n - 2, n - 5), symbol: "ETHUSDT" };
   const calls: [number, number][] = [];
   const r = await verifySettlement(s, reader(items, calls));
   assertEquals(r.verdict, "verified", JSON.stringify(r.findings));
