@@ -11,6 +11,7 @@ import { realtimeJobs } from "./realtime.ts";
 import { type Job, type Jobs, startJobs } from "./scheduler.ts";
 import { seedJob } from "./seed.ts";
 import { tapeArchiveJob } from "./tape_archive.ts";
+import { tickRefsJob } from "./tick_refs.ts";
 import { uploadsExpiryJob } from "./uploads_expiry.ts";
 
 export type { Job, Jobs };
@@ -24,6 +25,7 @@ export function serverJobs(deps: Deps, o: { seed?: () => Promise<unknown> } = {}
     demoCleanupJob(deps.demo, deps.tenants),
     uploadsExpiryJob(deps.images, deps.tenants),
     tapeArchiveJob(deps),
+    tickRefsJob(deps),
     ...realtimeJobs(deps.hub),
   ];
 }

@@ -208,6 +208,14 @@ export class Tape {
     }
   }
 
+  /** Put the chain on every listed symbol's stored ticks that lack it (idempotent). */
+  async ensureChain(symbols: readonly string[]) {
+    for (const s of symbols) {
+      const last = await this.kv.get<TapeHead>(marketKeys.last(s));
+      if (last.value && last.value.seq === undefined) await this.migrateChain(s);
+    }
+  }
+
   /**
    * Number and hash the ticks stored before the chain existed (in key order: time, then place
    * in the millisecond), write the sequence index, and put the chain on the head.

@@ -5,7 +5,7 @@
  * idempotency key per order and a versionstamp check on the order).
  */
 import { formatDecimal, parseDecimal, settleFast } from "../../core-wasm/mod.ts";
-import { houseFor, user } from "../ledger/accounts.ts";
+import { bookOfUser, houseFor, user } from "../ledger/accounts.ts";
 import { idemKeys } from "../ledger/idem.ts";
 import { reservationIds, type ReservationOp } from "../ledger/reservations.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
@@ -17,6 +17,9 @@ import { enforce, fastStakeRules } from "../platform/rules.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import { listPage } from "../platform/kvpage.ts";
 import { fastKeys } from "./store.ts";
+
+/** The UTC day number of a time. */
+const dayOf = (ms: number) => Math.floor(ms / 86_400_000);
 import type { ProductTerms } from "./terms.ts";
 
 export interface FastOption {
@@ -296,6 +299,13 @@ export class FastContracts {
             write: (op) => {
               op.set(entry.key, settled);
               op.delete(fastKeys.open(t, orderId));
+              // the published fairness statistics count the live book's contracts
+              if (bookOfUser(o.userId) === "live") {
+                op.sum(
+                  fastKeys.fair(t, o.symbol, o.duration, dayOf(settled.settledAt!), outcome!),
+                  1n,
+                );
+              }
             },
             result: () => orderId,
           };
@@ -308,6 +318,53 @@ export class FastContracts {
       if (e instanceof DomainError && e.error === "HOLD_SETTLED") return null;
       throw e;
     }
+  }
+
+  /**
+   * Fairness: per symbol and duration, how many live contracts settled over the last `days`
+   * UTC days (today included) were won, lost, tied or refunded, and the shares of the decided.
+   */
+  async fairness(t: string, days = 30) {
+    const today = dayOf(this.now());
+    const from = today - days + 1;
+    const rows = new Map<
+      string,
+      { symbol: string; duration: number; counts: Record<string, bigint> }
+    >();
+    for await (
+      const e of this.kv.list<Deno.KvU64>({
+        start: [...fastKeys.fairPrefix(t), from],
+        end: [...fastKeys.fairPrefix(t), today + 1],
+      })
+    ) {
+      const [symbol, duration, outcome] = e.key.slice(4) as [string, number, string];
+      const k = `${symbol}|${duration}`;
+      let r = rows.get(k);
+      if (!r) rows.set(k, r = { symbol, duration, counts: {} });
+      r.counts[outcome] = (r.counts[outcome] ?? 0n) + e.value.value;
+    }
+    const share = (n: bigint, of: bigint) =>
+      of === 0n ? "0" : formatDecimal((n * 10_000n / of) * 10_000n);
+    const items = [...rows.values()].sort((a, b) =>
+      a.symbol.localeCompare(b.symbol) || a.duration - b.duration
+    ).map((r) => {
+      const won = r.counts.win ?? 0n, lost = r.counts.lose ?? 0n, tied = r.counts.tie ?? 0n;
+      const refunded = r.counts.refund ?? 0n;
+      const decided = won + lost + tied;
+      return {
+        symbol: r.symbol,
+        duration: r.duration,
+        won: Number(won),
+        lost: Number(lost),
+        tied: Number(tied),
+        refunded: Number(refunded),
+        /** fractions of the decided contracts (won + lost + tied), 4 decimals */
+        wonShare: share(won, decided),
+        lostShare: share(lost, decided),
+        tiedShare: share(tied, decided),
+      };
+    });
+    return { days, from: from * 86_400_000, to: (today + 1) * 86_400_000, items };
   }
 
   async list(

@@ -11,6 +11,20 @@ export const fastKeys = {
   byUserPrefix: (t: string, userId: string) => [t, "trading", "fastByUser", userId],
   open: (t: string, id: string) => [t, "trading", "fastOpen", id],
   openPrefix: (t: string) => [t, "trading", "fastOpen"],
+  /**
+   * Fairness counters: settled live contracts per symbol, duration, UTC day and outcome (a sum
+   * moved in the settlement's commit).
+   */
+  fair: (t: string, symbol: string, duration: number, day: number, outcome: string) => [
+    t,
+    "trading",
+    "fastFair",
+    day,
+    symbol,
+    duration,
+    outcome,
+  ],
+  fairPrefix: (t: string) => [t, "trading", "fastFair"],
 };
 
 export const spotKeys = {

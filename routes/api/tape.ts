@@ -1,7 +1,7 @@
 /**
  * The public tape (domain rules, "Verifiable settlement"): the head of each symbol's hash chain
  * and its ticks by sequence number, readable by anyone, so that every settlement can be checked
- * against the same ticks without trusting us.
+ * against the same ticks without trusting us; and the fairness statistics of fast contracts.
  */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { formatDecimal } from "../../core-wasm/mod.ts";
@@ -15,6 +15,26 @@ import { ERRORS, okReply } from "./openapi.ts";
 
 const tags = ["verification"];
 const SymbolPath = z.object({ symbol: TradeSymbol });
+
+const Fairness = z.object({
+  days: z.number().int(),
+  /** the window, ms: [from, to) in UTC days */
+  from: z.number().int(),
+  to: z.number().int(),
+  items: z.array(z.object({
+    symbol: z.string(),
+    duration: z.number().int(),
+    won: z.number().int(),
+    lost: z.number().int(),
+    tied: z.number().int(),
+    /** stakes returned: no tick came in time after expiry */
+    refunded: z.number().int(),
+    /** fractions of won + lost + tied */
+    wonShare: z.string(),
+    lostShare: z.string(),
+    tiedShare: z.string(),
+  })),
+}).meta({ id: "Fairness" });
 
 export const tapeApi = new OpenAPIHono<AppEnv>()
   .openapi(
@@ -66,4 +86,15 @@ export const tapeApi = new OpenAPIHono<AppEnv>()
         head: { symbol, ...head },
       });
     },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/fairness",
+      tags,
+      summary:
+        "Fast contracts settled over the last 30 days per symbol and duration: won, lost, tied, refunded, and the shares of the decided",
+      responses: { ...okReply(Fairness), ...ERRORS },
+    }),
+    async (c) => ok(c, await c.get("deps").fast.fairness(c.get("tenant").id)),
   );

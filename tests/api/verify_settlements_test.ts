@@ -90,6 +90,31 @@ Deno.test("verifier: every settlement re-derives from the tape; an edited tick o
     assertEquals(clean.checked.spot, 1);
     assertEquals(clean.chainBreaks, []);
 
+    // fairness: the two contracts, counted once each, shares of the decided
+    type Fair = {
+      items: {
+        symbol: string;
+        duration: number;
+        won: number;
+        lost: number;
+        tied: number;
+        wonShare: string;
+        lostShare: string;
+        tiedShare: string;
+      }[];
+    };
+    const fair = (await srv.call<Fair>("/api/fairness")).body.data.items;
+    assertEquals(fair.map((f) => [f.symbol, f.duration, f.won + f.lost + f.tied]), [[
+      "BTCUSDT",
+      30,
+      2,
+    ]]);
+    const f0 = fair[0]!;
+    assertEquals(
+      parseDecimal(f0.wonShare) + parseDecimal(f0.lostShare) + parseDecimal(f0.tiedShare),
+      parseDecimal("1"),
+    );
+
     // the tape API serves the same chain: from the genesis, hash by hash
     const head = await srv.call<{ seq: number; hash: string }>("/api/tape/BTCUSDT/head");
     const all = await srv.call<
@@ -187,6 +212,67 @@ Deno.test("tape retention: old ticks archived to files that verify; an open posi
     assertEquals(await archiveTape(srv.deps), []);
   } finally {
     await srv.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("migration: a tape and settlements from before the chain get their numbers and verify", async () => {
+  const dir = await Deno.makeTempDir();
+  const kvPath = `${dir}/old.kv`;
+  try {
+    const a = await startServer({ seed: true, kvPath });
+    let orderNo = "";
+    try {
+      const token = await login(a);
+      // (a first tick far from the seeded history's last close waits for the next to confirm it)
+      await tick(a, "60000");
+      await tick(a, "60000");
+      const r = await a.call<{ orderNo: string }>("/api/fast/order", {
+        token,
+        body: { symbol: "BTCUSDT", direction: "down", duration: 30, stake: "50" },
+      });
+      orderNo = r.body.data.orderNo;
+      for (let i = 0; i < 8; i++) await tick(a, String(59990 - i), 5000);
+    } finally {
+      await a.close();
+    }
+    // the store as the product wrote it before the chain: ticks, head and records without
+    // sequence numbers or hashes, no sequence index
+    const kv = await Deno.openKv(kvPath);
+    let stripped = 0;
+    for await (const e of kv.list<Record<string, unknown>>({ prefix: ["market", "tick"] })) {
+      const { seq: _s, hash: _h, ...old } = e.value;
+      await kv.set(e.key, old);
+      stripped++;
+    }
+    for await (const e of kv.list({ prefix: ["market", "seq"] })) await kv.delete(e.key);
+    for await (const e of kv.list<Record<string, unknown>>({ prefix: ["market", "last"] })) {
+      const { seq: _s, hash: _h, ...old } = e.value;
+      await kv.set(e.key, old);
+    }
+    const key = ["demo", "trading", "fast", orderNo];
+    const o = (await kv.get<{ entry: { seq?: number }; exit: { seq?: number } }>(key)).value!;
+    await kv.set(key, {
+      ...o,
+      entry: { ...o.entry, seq: undefined },
+      exit: { ...o.exit, seq: undefined },
+    });
+    await kv.delete(["demo", "trading", "tickRefsMigrated"]);
+    kv.close();
+    assert(stripped >= 10);
+
+    const b = await startServer({ kvPath }); // loads (migrating the tape), runs the job
+    try {
+      const head = await b.call<{ seq: number }>("/api/tape/BTCUSDT/head");
+      assertEquals(head.body.data.seq, stripped);
+      const r = await verifyStore(b.deps.kv, [...b.deps.tenants.byId.keys()], {
+        staleMs: b.deps.market.tape.opts.staleMs,
+      });
+      assertEquals([r.legacy, r.checked.fast, r.mismatches.length], [0, 1, 0]);
+    } finally {
+      await b.close();
+    }
+  } finally {
     await Deno.remove(dir, { recursive: true });
   }
 });
