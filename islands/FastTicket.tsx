@@ -45,6 +45,7 @@ export const FAST_TEXTS = [
   "fast.entry",
   "fast.exit",
   "fast.transferHint",
+  "verify.link",
   "app.confirm",
   "app.cancel",
   "validation.amountInvalid",
@@ -55,7 +56,7 @@ export const FAST_TEXTS = [
 
 /** Fast-contract ticket: direction, duration, stake, confirmation, live countdown and result. */
 export default function FastTicket(
-  { symbol, name, options, tx, available, open: initialOpen, direction: preset }: {
+  { symbol, name, options, tx, available, open: initialOpen, direction: preset, verifyBase }: {
     symbol: string;
     name: string;
     options: FastOption[];
@@ -64,6 +65,8 @@ export default function FastTicket(
     open: FastOrderJson[];
     /** Preselected from the product page (`?direction=`). */
     direction?: "up" | "down";
+    /** where a settled order's Verify view is (the order number follows) */
+    verifyBase?: string;
   },
 ) {
   const [direction, setDirection] = useState<"up" | "down">(preset ?? "up");
@@ -267,11 +270,22 @@ export default function FastTicket(
                   <div class="num">
                     {o.status === "settled"
                       ? (
-                        <span
-                          class={o.outcome === "win" ? "pos" : o.outcome === "lose" ? "neg" : ""}
-                        >
-                          {result(o)}
-                        </span>
+                        <>
+                          <span
+                            class={o.outcome === "win" ? "pos" : o.outcome === "lose" ? "neg" : ""}
+                          >
+                            {result(o)}
+                          </span>
+                          {verifyBase && (
+                            <a
+                              class="small verify-link"
+                              href={`${verifyBase}${o.orderNo}`}
+                              data-testid="verify-link"
+                            >
+                              {tx["verify.link"]}
+                            </a>
+                          )}
+                        </>
                       )
                       : left > 0
                       ? fill(tx["fast.countdown"]!, { s: left })

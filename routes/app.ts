@@ -25,6 +25,7 @@ import { settingsApi } from "./api/admin_settings.ts";
 import { operatorsApi } from "./api/admin_operators.ts";
 import { platformApi } from "./api/platform.ts";
 import { contentApi } from "./api/content.ts";
+import { settlementsApi } from "./api/settlements.ts";
 import { AUTH_ERRORS, err, imageReply } from "./api/openapi.ts";
 import { notFoundPage, registerPages } from "./pages/mod.tsx";
 import { serveStatic } from "./static.ts";
@@ -69,6 +70,7 @@ export function createApi(deps: Deps) {
   api.route("/", settingsApi);
   api.route("/", operatorsApi);
   api.route("/", contentApi);
+  api.route("/", settlementsApi);
   api.get("/image/:id", serveImage);
   api.openAPIRegistry.registerPath({
     method: "get",

@@ -23,6 +23,8 @@ import type { UserEvent } from "../realtime/protocol.ts";
 import { FastContracts, fastJson } from "../trading/fast.ts";
 import { TradingEngine } from "../trading/engine.ts";
 import { Contracts, type Position } from "../trading/contracts.ts";
+import { Verify } from "../verify/service.ts";
+import { VerifyStore } from "../verify/store.ts";
 import { Exchange } from "../trading/exchange.ts";
 import { HoldingFees } from "../trading/holding_fee.ts";
 import { Spot, spotJson } from "../trading/spot.ts";
@@ -173,6 +175,7 @@ export async function buildDeps(
     fundsSettings,
     content,
     reports: new Reports(kv, wealth, contracts, fast, market, now),
+    verify: new Verify(new VerifyStore(kv, now), fast, contracts),
     now,
   };
 }

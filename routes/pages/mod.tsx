@@ -22,6 +22,7 @@ import { messagePages } from "./messages.tsx";
 import { securityPages } from "./security.tsx";
 import { hubPages } from "./hub.tsx";
 import { demoPage, liveOnly } from "./demo.tsx";
+import { verifyPages } from "./verify.tsx";
 
 /** The 404 page in the layout the path (or the device) belongs to. */
 export function notFoundPage(c: Ctx, closed = false) {
@@ -54,6 +55,7 @@ export const ALL_PAGES: PageDef[] = [
   ...wealthPages,
   ...pendingPages,
   ...contentPages,
+  ...verifyPages,
   ...neutralPages,
 ].map(liveOnly);
 

@@ -8,6 +8,7 @@ import type { Session } from "../../edge/accounts/service.ts";
 import { accountId, type Currency, user } from "../../edge/ledger/accounts.ts";
 import { symbolOf } from "../../edge/market/symbols.ts";
 import type { Ctx } from "../../edge/platform/context.ts";
+import { layoutOfPath } from "../../edge/platform/device.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
 import { bracketsJson } from "../../edge/trading/contracts.ts";
@@ -40,6 +41,7 @@ export async function FastTicketIsland(
           available: formatDecimal(b.available, 2),
           open: open.items,
           direction: presetOf<"up" | "down">((n) => c.req.query(n), "fast"),
+          verifyBase: `/${layoutOfPath(c.req.path) ?? (c.get("mobile") ? "wp" : "pc")}/verify/`,
         }}
       />
       {/* the published outcomes of fast contracts (rates page), and how to check one */}

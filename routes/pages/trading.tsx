@@ -25,12 +25,27 @@ import {
   type TicketProduct,
   ticketSymbol,
 } from "../../components/TradeNav.tsx";
-import { mobilePage } from "./frame.tsx";
+import { desktopPage, mobilePage } from "./frame.tsx";
+import { LoginPrompt } from "../../components/blocks.tsx";
+import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
 import { chartOf, FeedLabel } from "./market.tsx";
 import { ContractTicketIsland, FastTicketIsland, SpotTicketIsland } from "./tickets.tsx";
 import type { PageDef } from "./types.ts";
+import { verifyHref } from "./verify.tsx";
 
-function FastRecords({ c, items }: { c: Ctx; items: FastOrderJson[] }) {
+/** The Verify link of a settled record, in the page's layout. */
+function VerifyLink({ c, orderNo }: { c: Ctx; orderNo: string }) {
+  const layout = c.req.path.startsWith("/pc/") ? "pc" : "wp";
+  return (
+    <p class="links">
+      <a class="btn btn-small" href={verifyHref(layout, orderNo)} data-testid="verify-link">
+        {c.get("t")("verify.link")}
+      </a>
+    </p>
+  );
+}
+
+export function FastRecords({ c, items }: { c: Ctx; items: FastOrderJson[] }) {
   const t = c.get("t");
   const tz = c.get("timeZone");
   const loc = c.get("locale");
@@ -64,6 +79,7 @@ function FastRecords({ c, items }: { c: Ctx; items: FastOrderJson[] }) {
             <dt>{t("fast.duration")}</dt>
             <dd>{t("fast.seconds", { n: o.duration })} · {time(o.expiryTime)}</dd>
           </dl>
+          {o.status === "settled" && <VerifyLink c={c} orderNo={o.orderNo} />}
         </li>
       ))}
     </ul>
@@ -71,7 +87,7 @@ function FastRecords({ c, items }: { c: Ctx; items: FastOrderJson[] }) {
 }
 
 /** A leveraged position or pending limit order in a list (server-rendered). */
-function PositionRecord({ c, p }: { c: Ctx; p: PositionJson }) {
+export function PositionRecord({ c, p }: { c: Ctx; p: PositionJson }) {
   const t = c.get("t");
   const loc = c.get("locale");
   const tz = c.get("timeZone");
@@ -154,6 +170,7 @@ function PositionRecord({ c, p }: { c: Ctx; p: PositionJson }) {
             </>
           )}
       </dl>
+      {p.status === "closed" && <VerifyLink c={c} orderNo={p.orderNo} />}
     </li>
   );
 }
@@ -407,4 +424,56 @@ export const tradingPages: PageDef[] = [
     },
   },
   recordsPage("/wp/product/tradeRecord", "page.tradeRecord"),
+  {
+    // desktop: settled fast contracts and closed positions, each with its Verify view
+    path: "/pc/userCenter/records",
+    layout: "pc",
+    render: async (c, s) => {
+      const t = c.get("t");
+      const tab = c.req.query("tab") === "positions" ? "positions" : "fast";
+      const tid = c.get("tenant").id;
+      const base = "/pc/userCenter/records";
+      return desktopPage(
+        c,
+        { title: t("page.tradeRecord"), active: "user" },
+        <UserCenterFrame t={t} active="records">
+          {!s ? <LoginPrompt t={t} layout="pc" /> : (
+            <>
+              <nav class="seg">
+                <a href={`${base}?tab=fast`} class={tab === "fast" ? "active" : undefined}>
+                  {t("verify.fastTab")}
+                </a>
+                <a
+                  href={`${base}?tab=positions`}
+                  class={tab === "positions" ? "active" : undefined}
+                >
+                  {t("verify.positionsTab")}
+                </a>
+              </nav>
+              {tab === "fast"
+                ? (
+                  <FastRecords
+                    c={c}
+                    items={(await c.get("deps").fast.list(tid, s.userId, {
+                      status: "settled",
+                      limit: 50,
+                    })).items}
+                  />
+                )
+                : await (async () => {
+                  const items = await c.get("deps").contracts.list(tid, s.userId, "closed", 50);
+                  return items.length === 0
+                    ? <p class="card muted center">{t("contract.none")}</p>
+                    : (
+                      <ul class="list records" data-testid="contract-records">
+                        {items.map((p) => <PositionRecord key={p.orderNo} c={c} p={p} />)}
+                      </ul>
+                    );
+                })()}
+            </>
+          )}
+        </UserCenterFrame>,
+      );
+    },
+  },
 ];
