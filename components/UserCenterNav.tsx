@@ -8,6 +8,7 @@ const ITEMS = [
   { id: "gatheringWay", href: "/pc/handle/gatheringWay", label: "page.pcGatheringWay" },
   { id: "message", href: "/pc/article/message", label: "page.pcMessage" },
   { id: "wealth", href: "/pc/userCenter/wealth", label: "page.wealth" },
+  { id: "liabilities", href: "/pc/liabilities", label: "page.liabilities" },
 ];
 
 /** Desktop user centre: side navigation beside the child page. */

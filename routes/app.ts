@@ -24,6 +24,7 @@ import { settingsApi } from "./api/admin_settings.ts";
 import { operatorsApi } from "./api/admin_operators.ts";
 import { platformApi } from "./api/platform.ts";
 import { contentApi } from "./api/content.ts";
+import { liabilitiesApi } from "./api/liabilities.ts";
 import { AUTH_ERRORS, err, imageReply } from "./api/openapi.ts";
 import { notFoundPage, registerPages } from "./pages/mod.tsx";
 import { serveStatic } from "./static.ts";
@@ -67,6 +68,7 @@ export function createApi(deps: Deps) {
   api.route("/", settingsApi);
   api.route("/", operatorsApi);
   api.route("/", contentApi);
+  api.route("/", liabilitiesApi);
   api.get("/image/:id", serveImage);
   api.openAPIRegistry.registerPath({
     method: "get",
