@@ -120,9 +120,19 @@ export class Liabilities {
     return await readEpoch(this.kv, t, epoch);
   }
 
-  /** The daily epoch: built once per UTC day (the job runs hourly and catches up). */
-  async runDue(t: string): Promise<{ record: EpochRecord; built: boolean }> {
-    return await this.build(t, dailyEpoch(this.now()), { kind: "daily" });
+  /**
+   * The daily epoch: built once per UTC day (the job runs hourly and catches up), under the
+   * builds' lease; null when another instance holds it (that one builds or has built it).
+   */
+  async runDue(t: string): Promise<{ record: EpochRecord; built: boolean } | null> {
+    const epoch = dailyEpoch(this.now());
+    const existing = await readEpoch(this.kv, t, epoch);
+    if (existing) return { record: existing, built: false };
+    return await exclusive(
+      this.kv,
+      LIABILITIES_LEASE,
+      () => this.build(t, epoch, { kind: "daily" }),
+    );
   }
 
   /**

@@ -184,3 +184,19 @@ export const sumsJson = (s: Sums) =>
     typeof POL_CURRENCIES[number],
     string
   >;
+
+/** Every node of one level of a build (tests and audits: the leaves are level 0). */
+export async function readLevel(
+  kv: Deno.Kv,
+  t: string,
+  buildId: string,
+  level: number,
+  size: number,
+): Promise<TreeNode[]> {
+  return await readNodes(
+    kv,
+    t,
+    buildId,
+    Array.from({ length: size }, (_, at) => ({ level, at })),
+  );
+}
