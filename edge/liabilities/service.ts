@@ -18,10 +18,11 @@
  * demo book's are `demo:u:...`) are read, and any demo id (`bookOfUser`) is skipped.
  *
  * The balances are read in one pass (KV reads in batches, not one snapshot): the tree's totals
- * must equal the sums of that pass (asserted: a tree that does not is never published), and the
- * ledger's live customer totals are read again after the build; when money moved meanwhile the
- * build is redone (up to 3 passes) and otherwise published with `matches: false` and both
- * figures, which the operator report shows.
+ * must equal the sums of that pass (asserted: a tree that does not is never published). When no
+ * live journal touched a customer account from just before the pass to its end, the pass was a
+ * snapshot and its totals are the ledger's; otherwise the ledger's live customer totals are
+ * read again, and if they differ the build is redone (up to 3 passes) and then published with
+ * `matches: false` and both figures, which the operator report shows.
  */
 import { createSHA256 } from "hash-wasm";
 import {
@@ -31,29 +32,34 @@ import {
   house,
   parseAccountId,
 } from "../ledger/accounts.ts";
-import { type Balance, keys as ledgerKeys } from "../ledger/store.ts";
+import { type Balance, type Journal, keys as ledgerKeys } from "../ledger/store.ts";
 import { type Actor, auditInto, readAuditHead } from "../operators/audit.ts";
 import { DomainError } from "../platform/errors.ts";
 import { exclusive } from "../platform/lease.ts";
 import {
+  CHUNK,
   type EpochRecord,
   publish,
+  readChunks,
   readEpoch,
+  readIndex,
   readLatest,
-  readNodes,
-  readUser,
+  SUBTREE,
   sumsJson,
-  type UserProofRecord,
   writeBuild,
 } from "./store.ts";
 import {
   buildLevels,
+  parentNode,
+  pathOf,
   pathPositions,
+  type PathStep,
   prepareLeaves,
   randomHex,
   type Sha256,
   type Sums,
   sumsEqual,
+  type TreeNode,
   ZERO_SUMS,
 } from "./tree.ts";
 
@@ -91,6 +97,27 @@ export async function liveCustomerBalances(kv: Deno.Kv, t: string) {
     totals[a.currency] += v;
   }
   return { byUser, totals };
+}
+
+/**
+ * How long before a pass a journal may have been planned and still commit during it (commits
+ * retry for well under this; instances' clocks are assumed within it of each other).
+ */
+const MOVE_SLACK_MS = 60_000;
+
+/** Whether a live journal posted to a customer account from `from` (ms) on. */
+export async function customerMoneyMovedSince(kv: Deno.Kv, t: string, from: number) {
+  const prefix = ledgerKeys.journals(t);
+  for await (
+    const e of kv.list<Journal>({
+      start: [...prefix, String(Math.max(0, from)).padStart(15, "0")],
+      end: [...prefix, "~"],
+    })
+  ) {
+    if ((e.value.book ?? "live") !== "live") continue;
+    if (e.value.postings.some((p) => p.account.startsWith("u:"))) return true;
+  }
+  return false;
 }
 
 export function epochJson(r: EpochRecord) {
@@ -165,26 +192,34 @@ export class Liabilities {
     let ledger: Sums;
     let startedAt: number;
     let pass = 0;
+    const saltKey = randomHex(32);
     for (;;) {
       startedAt = this.now();
       const read = await liveCustomerBalances(this.kv, t);
-      tree = this.tree(epoch, read.byUser);
+      tree = this.tree(epoch, read.byUser, saltKey);
       // the tree counts exactly what was read: never publish one that does not
       if (!sumsEqual(tree.root.sums, read.totals)) {
         throw new Error(`liabilities ${t}/${epoch}: tree totals differ from the balances read`);
+      }
+      // nothing posted to a customer since just before the pass: the pass was a snapshot
+      if (!(await customerMoneyMovedSince(this.kv, t, startedAt - MOVE_SLACK_MS))) {
+        ledger = read.totals;
+        break;
       }
       ledger = (await liveCustomerBalances(this.kv, t)).totals;
       if (sumsEqual(ledger, read.totals) || ++pass >= 3) break;
     }
     const buildId = randomHex(12);
-    await writeBuild(this.kv, t, buildId, tree.levels, tree.users);
+    const buckets = await writeBuild(this.kv, t, buildId, tree.levels, tree.index, this.sha);
     const record: EpochRecord = {
       epoch,
       buildId,
+      saltKey,
+      buckets,
       root: tree.root.hash,
       totals: tree.root.sums,
       leaves: tree.levels[0]!.length,
-      customers: tree.users.size,
+      customers: tree.index.length,
       startedAt,
       publishedAt: this.now(),
       kind: o.kind,
@@ -220,37 +255,64 @@ export class Liabilities {
     throw new DomainError("STORE_BUSY");
   }
 
-  /** The tree of an epoch over the customers' balances (pure; the bench times it). */
-  tree(epoch: string, byUser: Map<string, Sums>) {
-    const leaves = prepareLeaves(
-      [...byUser].map(([id, sums]) => ({ id, sums })),
-    );
-    const levels = buildLevels(this.sha, epoch, leaves);
-    const users = new Map<string, UserProofRecord>();
-    leaves.forEach((l, i) => {
-      if (!l.id.startsWith("pad-")) users.set(l.id, { i, salt: l.salt, sums: l.sums });
-    });
-    return { levels, users, root: levels.at(-1)![0]! };
+  /** A customer's salt in an epoch (see store.ts): derived from the epoch's random key. */
+  salt(saltKey: string, userId: string): string {
+    return this.sha(`tw-pol-salt|${saltKey}|${userId}`).slice(0, 32);
   }
 
-  /** A signed-in customer's proof in the latest epoch. */
+  /** The tree of an epoch over the customers' balances (pure; the bench times it). */
+  tree(epoch: string, byUser: Map<string, Sums>, saltKey: string) {
+    const customers: { id: string; sums: Sums; salt: string }[] = [];
+    for (const [id, sums] of byUser) customers.push({ id, sums, salt: this.salt(saltKey, id) });
+    const leaves = prepareLeaves(customers);
+    const levels = buildLevels(this.sha, epoch, leaves);
+    const index: { id: string; i: number }[] = [];
+    leaves.forEach((l, i) => {
+      if (!l.id.startsWith("pad-")) index.push({ id: l.id, i });
+    });
+    return { levels, index, root: levels.at(-1)![0]! };
+  }
+
+  /**
+   * A signed-in customer's proof in the latest epoch: their leaf from its chunk, the lower
+   * siblings recomputed from that chunk's subtree, the upper ones read (store.ts).
+   */
   async proof(t: string, userId: string) {
     const e = await this.latest(t);
     if (!e) throw new DomainError("POL_NOT_PUBLISHED");
-    const u = await readUser(this.kv, t, e.buildId, userId);
-    if (!u) throw new DomainError("POL_NOT_INCLUDED", { epoch: e.epoch });
-    const at = pathPositions(e.leaves, u.i);
-    const nodes = await readNodes(this.kv, t, e.buildId, at);
+    const i = await readIndex(this.kv, t, e, userId, this.sha);
+    if (i === null) throw new DomainError("POL_NOT_INCLUDED", { epoch: e.epoch });
+    const upper = pathPositions(e.leaves, i).filter((p) => p.level >= SUBTREE);
+    const [leafChunk, ...chunks] = await readChunks(this.kv, t, e.buildId, [
+      { level: 0, n: Math.floor(i / CHUNK) },
+      ...upper.map((p) => ({ level: p.level, n: Math.floor(p.at / CHUNK) })),
+    ]);
+    if (!leafChunk) throw new Error(`liabilities ${t}/${e.epoch}: leaves of ${i} missing`);
+    const leaf = leafChunk[i % CHUNK]!;
+    // the subtree of this chunk (all of the tree when it has fewer than CHUNK leaves)
+    const sub: TreeNode[][] = [leafChunk];
+    while (sub.at(-1)!.length > 1) {
+      const below = sub.at(-1)!;
+      const up: TreeNode[] = [];
+      for (let k = 0; k < below.length; k += 2) {
+        up.push(parentNode(this.sha, below[k]!, below[k + 1]!));
+      }
+      sub.push(up);
+    }
+    const path: PathStep[] = [
+      ...pathOf(sub, i % CHUNK),
+      ...upper.map((p, k) => {
+        const node = chunks[k]?.[p.at % CHUNK];
+        if (!node) throw new Error(`liabilities ${t}/${e.epoch}: node ${p.level}/${p.at} missing`);
+        return { side: p.at < (i >> p.level) ? "left" as const : "right" as const, ...node };
+      }),
+    ];
     return {
       epoch: e.epoch,
       userId,
-      salt: u.salt,
-      balances: sumsJson(u.sums),
-      path: nodes.map((n, k) => ({
-        side: at[k]!.at < (u.i >> k) ? "left" as const : "right" as const,
-        hash: n.hash,
-        ...sumsJson(n.sums),
-      })),
+      salt: this.salt(e.saltKey, userId),
+      balances: sumsJson(leaf.sums),
+      path: path.map((p) => ({ side: p.side, hash: p.hash, ...sumsJson(p.sums) })),
     };
   }
 

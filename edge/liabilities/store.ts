@@ -1,28 +1,45 @@
 /**
  * KV keys and records of the proof of liabilities. Every key starts with the tenant.
  *
- * - `[t, "pol", "epoch", epoch]`: an epoch as published (root, totals, number of leaves, the
- *   build's id); written once, by the commit that publishes it (it checks the key is absent: two
+ * - `[t, "pol", "epoch", epoch]`: an epoch as published (root, totals, number of leaves), with
+ *   what the server needs to answer proofs (the build's id, the salt key, the index's bucket
+ *   count); written once, by the commit that publishes it (it checks the key is absent: two
  *   instances never publish two trees for one epoch). Kept.
  * - `[t, "pol", "latest"]`: the id of the epoch published last (the same commit).
- * - `[t, "pol", "node", buildId, level, n]`: the tree's nodes, level 0 = leaves, in chunks of
- *   `CHUNK` nodes, each node as "hash|USDT|BTC|ETH" (256 nodes of at most 64 + 3 x 26 + 4
- *   characters: < 40 KB, under KV's 64 KiB value limit). A path reads one node per level.
- * - `[t, "pol", "user", buildId, userId]`: a customer's leaf index, salt and balances.
+ * - `[t, "pol", "node", buildId, level, n]`: nodes in chunks of `CHUNK` (256), each node as
+ *   "hash|USDT|BTC|ETH" (at most 64 + 3 x 26 + 3 characters: a chunk < 40 KB, under KV's
+ *   64 KiB value limit). Stored: every leaf (level 0) and the levels from `SUBTREE` (8) up; a
+ *   chunk of 256 leaves is a whole subtree of height 8, so a path's lower eight siblings are
+ *   recomputed from the customer's leaf chunk (255 hashes) and the rest read, one per level.
+ *   That stores about one node per leaf instead of two.
+ * - `[t, "pol", "idx", buildId, bucket]`: which leaf is whose, as "userId:index,..." in
+ *   `buckets` records (a customer's bucket: the first 32 bits of sha256(userId) modulo the
+ *   count), each under 48 KB.
+ * A customer's salt is not stored: it is sha256("tw-pol-salt|" + saltKey + "|" + userId) cut to
+ *   32 hex digits, with `saltKey` 32 random bytes drawn for the epoch (never published): fresh
+ *   and unpredictable per customer and epoch, and the server can give it back.
  * The bulk records are keyed by the build (a random id), not the epoch: a build that died half
- * way leaves records no epoch points at, and they expire like the rest. They live `BULK_TTL_MS`
- * (an epoch's proofs are served while it is the latest, i.e. about a day); an epoch holds
- * 2 x leaves / CHUNK node records and one record per customer (100,000 customers: ~1,000 + 100,000).
+ * way leaves records no epoch points at, and they expire like the rest after `BULK_TTL_MS`
+ * (proofs are served for the latest epoch: about a day). 100,000 customers (131,072 leaves):
+ * 512 leaf chunks, 2 upper chunks, ~40 index buckets.
  */
-import { POL_CURRENCIES, type Sums, type TreeNode } from "./tree.ts";
+import type { Sums, TreeNode } from "./tree.ts";
+import { POL_CURRENCIES } from "./tree.ts";
 
 export const CHUNK = 256;
+/** The lowest stored level above the leaves (log2 CHUNK). */
+export const SUBTREE = 8;
 export const BULK_TTL_MS = 35 * 86_400_000;
+const BUCKET_BYTES = 48_000;
 
 export interface EpochRecord {
   epoch: string;
   /** the bulk records' id */
   buildId: string;
+  /** the key the customers' salts are derived from (never published) */
+  saltKey: string;
+  /** how many index buckets */
+  buckets: number;
   root: string;
   totals: Sums;
   /** leaves in the tree, padding included (a power of two) */
@@ -43,12 +60,6 @@ export interface EpochRecord {
   matches: boolean;
 }
 
-export interface UserProofRecord {
-  i: number;
-  salt: string;
-  sums: Sums;
-}
-
 export const polKeys = {
   epoch: (t: string, epoch: string): Deno.KvKey => [t, "pol", "epoch", epoch],
   latest: (t: string): Deno.KvKey => [t, "pol", "latest"],
@@ -60,12 +71,12 @@ export const polKeys = {
     level,
     n,
   ],
-  user: (t: string, buildId: string, userId: string): Deno.KvKey => [
+  idx: (t: string, buildId: string, bucket: number): Deno.KvKey => [
     t,
     "pol",
-    "user",
+    "idx",
     buildId,
-    userId,
+    bucket,
   ],
 };
 
@@ -75,9 +86,20 @@ function decodeNode(s: string): TreeNode {
   return { hash: hash!, sums: { USDT: BigInt(u!), BTC: BigInt(b!), ETH: BigInt(e!) } };
 }
 
+/** A customer's index bucket. */
+export const bucketOf = (sha: (s: string) => string, userId: string, buckets: number) =>
+  parseInt(sha(userId).slice(0, 8), 16) % buckets;
+
+/** How many buckets `count` customers need (each bucket well under the value limit). */
+export function bucketCount(count: number, longestEntry: number): number {
+  let b = 1;
+  // twice the average, for the spread of a hash
+  while ((count / b) * longestEntry * 2 > BUCKET_BYTES) b *= 2;
+  return b;
+}
+
 /** Sets per commit: within every backend's 1000 mutations and 800 KB per atomic operation. */
-const USERS_PER_COMMIT = 200;
-const CHUNKS_PER_COMMIT = 8;
+const PER_COMMIT = 8;
 
 async function commitSets(kv: Deno.Kv, sets: [Deno.KvKey, unknown][]) {
   for (let attempt = 0;; attempt++) {
@@ -93,58 +115,99 @@ async function commitSets(kv: Deno.Kv, sets: [Deno.KvKey, unknown][]) {
 }
 
 /**
- * Write a build's nodes and customers' proof material (no checks: the records are new, under a
- * fresh build id). A few commits run at once.
+ * Write a build's nodes (the leaves and the levels from SUBTREE up) and its index (no checks:
+ * the records are new, under a fresh build id). Returns the number of index buckets.
  */
 export async function writeBuild(
   kv: Deno.Kv,
   t: string,
   buildId: string,
   levels: readonly (readonly TreeNode[])[],
-  users: Iterable<[string, UserProofRecord]>,
-) {
-  const batches: [Deno.KvKey, unknown][][] = [];
-  let batch: [Deno.KvKey, unknown][] = [];
+  index: { id: string; i: number }[],
+  sha: (s: string) => string,
+): Promise<number> {
+  const sets: [Deno.KvKey, unknown][] = [];
   levels.forEach((level, l) => {
+    if (l > 0 && l < SUBTREE) return;
     for (let n = 0; n * CHUNK < level.length; n++) {
-      batch.push([
+      sets.push([
         polKeys.chunk(t, buildId, l, n),
         level.slice(n * CHUNK, (n + 1) * CHUNK).map(encodeNode),
       ]);
-      if (batch.length >= CHUNKS_PER_COMMIT) batches.push(batch), batch = [];
     }
   });
-  if (batch.length) batches.push(batch), batch = [];
-  for (const [id, rec] of users) {
-    batch.push([polKeys.user(t, buildId, id), rec]);
-    if (batch.length >= USERS_PER_COMMIT) batches.push(batch), batch = [];
+  const longest = index.reduce((m, x) => Math.max(m, x.id.length), 0) + 12;
+  let buckets = bucketCount(index.length, longest);
+  for (;;) {
+    const parts: string[][] = Array.from({ length: buckets }, () => []);
+    for (const x of index) parts[bucketOf(sha, x.id, buckets)]!.push(`${x.id}:${x.i}`);
+    const texts = parts.map((p) => p.join(","));
+    if (texts.every((s) => s.length <= BUCKET_BYTES)) {
+      texts.forEach((s, b) => sets.push([polKeys.idx(t, buildId, b), s]));
+      break;
+    }
+    buckets *= 2;
   }
-  if (batch.length) batches.push(batch);
+  const batches: [Deno.KvKey, unknown][][] = [];
+  for (let i = 0; i < sets.length; i += PER_COMMIT) batches.push(sets.slice(i, i + PER_COMMIT));
   let next = 0;
   const worker = async () => {
     while (next < batches.length) await commitSets(kv, batches[next++]!);
   };
   await Promise.all([worker(), worker(), worker(), worker()]);
+  return buckets;
 }
 
-/** The sibling nodes at the given positions (level, index), in order. */
-export async function readNodes(
+/** A customer's leaf index in a build (null: not in it). */
+export async function readIndex(
+  kv: Deno.Kv,
+  t: string,
+  rec: Pick<EpochRecord, "buildId" | "buckets">,
+  userId: string,
+  sha: (s: string) => string,
+): Promise<number | null> {
+  const text = (await kv.get<string>(
+    polKeys.idx(t, rec.buildId, bucketOf(sha, userId, rec.buckets)),
+  )).value;
+  if (!text) return null;
+  const want = `${userId}:`;
+  for (const entry of text.split(",")) {
+    if (entry.startsWith(want)) return Number(entry.slice(want.length));
+  }
+  return null;
+}
+
+/** Whole chunks of nodes, in order (null where absent). */
+export async function readChunks(
   kv: Deno.Kv,
   t: string,
   buildId: string,
-  at: { level: number; at: number }[],
-): Promise<TreeNode[]> {
-  const keys = at.map((p) => polKeys.chunk(t, buildId, p.level, Math.floor(p.at / CHUNK)));
-  const chunks: (string[] | null)[] = [];
-  for (let i = 0; i < keys.length; i += 10) {
-    const got = await kv.getMany<string[][]>(keys.slice(i, i + 10));
-    chunks.push(...got.map((e) => e.value));
+  at: { level: number; n: number }[],
+): Promise<(TreeNode[] | null)[]> {
+  const out: (TreeNode[] | null)[] = [];
+  for (let i = 0; i < at.length; i += 10) {
+    const got = await kv.getMany<string[][]>(
+      at.slice(i, i + 10).map((p) => polKeys.chunk(t, buildId, p.level, p.n)),
+    );
+    out.push(...got.map((e) => e.value?.map(decodeNode) ?? null));
   }
-  return at.map((p, i) => {
-    const s = chunks[i]?.[p.at % CHUNK];
-    if (s === undefined) throw new Error(`liabilities: node ${p.level}/${p.at} missing`);
-    return decodeNode(s);
-  });
+  return out;
+}
+
+/** Every leaf of a build (tests and audits). */
+export async function readLeaves(
+  kv: Deno.Kv,
+  t: string,
+  buildId: string,
+  leaves: number,
+): Promise<TreeNode[]> {
+  const chunks = await readChunks(
+    kv,
+    t,
+    buildId,
+    Array.from({ length: Math.ceil(leaves / CHUNK) }, (_, n) => ({ level: 0, n })),
+  );
+  return chunks.flatMap((c) => c ?? []);
 }
 
 export async function readEpoch(kv: Deno.Kv, t: string, epoch: string) {
@@ -154,10 +217,6 @@ export async function readEpoch(kv: Deno.Kv, t: string, epoch: string) {
 export async function readLatest(kv: Deno.Kv, t: string): Promise<EpochRecord | null> {
   const id = (await kv.get<string>(polKeys.latest(t))).value;
   return id === null ? null : await readEpoch(kv, t, id);
-}
-
-export async function readUser(kv: Deno.Kv, t: string, buildId: string, userId: string) {
-  return (await kv.get<UserProofRecord>(polKeys.user(t, buildId, userId))).value;
 }
 
 /**
@@ -184,19 +243,3 @@ export const sumsJson = (s: Sums) =>
     typeof POL_CURRENCIES[number],
     string
   >;
-
-/** Every node of one level of a build (tests and audits: the leaves are level 0). */
-export async function readLevel(
-  kv: Deno.Kv,
-  t: string,
-  buildId: string,
-  level: number,
-  size: number,
-): Promise<TreeNode[]> {
-  return await readNodes(
-    kv,
-    t,
-    buildId,
-    Array.from({ length: size }, (_, at) => ({ level, at })),
-  );
-}

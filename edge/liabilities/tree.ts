@@ -100,12 +100,41 @@ export function parentNode(sha: Sha256, left: TreeNode, right: TreeNode): TreeNo
   return { hash: sha(nodePreimage(left, right)), sums: addSums(left.sums, right.sums) };
 }
 
+/** Random bytes from WebCrypto, drawn in blocks (one call per 64 KiB, not one per salt). */
+export class RandomPool {
+  private buf = new Uint8Array(65_536);
+  private at = this.buf.length;
+  private take(n: number): Uint8Array {
+    if (this.at + n > this.buf.length) {
+      crypto.getRandomValues(this.buf);
+      this.at = 0;
+    }
+    const out = this.buf.subarray(this.at, this.at + n);
+    this.at += n;
+    return out;
+  }
+  hex(bytes: number): string {
+    const b = this.take(bytes);
+    let s = "";
+    for (let i = 0; i < b.length; i++) s += HEX[b[i]!];
+    return s;
+  }
+  /** An unbiased random integer in [0, n) (n <= 2^32). */
+  below(n: number): number {
+    const limit = Math.floor(0x1_0000_0000 / n) * n;
+    for (;;) {
+      const b = this.take(4);
+      const x = ((b[0]! << 24) | (b[1]! << 16) | (b[2]! << 8) | b[3]!) >>> 0;
+      if (x < limit) return x % n;
+    }
+  }
+}
+
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
+
 /** Random hex of `bytes` bytes (WebCrypto's random source, in Deno and in browsers). */
 export function randomHex(bytes = 16): string {
-  const b = crypto.getRandomValues(new Uint8Array(bytes));
-  let s = "";
-  for (const x of b) s += x.toString(16).padStart(2, "0");
-  return s;
+  return new RandomPool().hex(bytes);
 }
 
 /** The smallest power of two >= n, at least 2. */
@@ -116,18 +145,18 @@ export function paddedSize(n: number): number {
 }
 
 /**
- * The leaves of an epoch: every customer with a fresh salt, plus zero-balance leaves of random
- * ids up to a power of two, in a random order (an index tells nothing about a customer).
+ * The leaves of an epoch: every customer with their salt (a fresh random one unless given),
+ * plus zero-balance leaves of random ids up to a power of two, in a random order (an index
+ * tells nothing about a customer).
  */
 export function prepareLeaves(
-  customers: Iterable<{ id: string; sums: Sums }>,
-  random: { hex: (bytes: number) => string; below: (n: number) => number } = {
-    hex: randomHex,
-    below: randomBelow,
-  },
+  customers: Iterable<{ id: string; sums: Sums; salt?: string }>,
+  random: { hex: (bytes: number) => string; below: (n: number) => number } = new RandomPool(),
 ): LeafInput[] {
   const leaves: LeafInput[] = [];
-  for (const c of customers) leaves.push({ id: c.id, salt: random.hex(16), sums: { ...c.sums } });
+  for (const c of customers) {
+    leaves.push({ id: c.id, salt: c.salt ?? random.hex(16), sums: c.sums });
+  }
   const size = paddedSize(leaves.length);
   while (leaves.length < size) {
     leaves.push({ id: `pad-${random.hex(16)}`, salt: random.hex(16), sums: { ...ZERO_SUMS } });
@@ -140,16 +169,6 @@ export function prepareLeaves(
     leaves[j] = x;
   }
   return leaves;
-}
-
-/** An unbiased random integer in [0, n) (n <= 2^32). */
-export function randomBelow(n: number): number {
-  const limit = Math.floor(0x1_0000_0000 / n) * n;
-  const buf = new Uint32Array(1);
-  for (;;) {
-    crypto.getRandomValues(buf);
-    if (buf[0]! < limit) return buf[0]! % n;
-  }
 }
 
 /**
