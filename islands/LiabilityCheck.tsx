@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import { send } from "./lib/api.ts";
 import { fill, type Texts } from "./lib/fields.tsx";
-import { formatNumber, uiLocale } from "../locales/format.ts";
+import { currencyDecimals, formatNumber, uiLocale } from "../locales/format.ts";
 import type { LiabilitiesProof } from "../edge/liabilities/schemas.ts";
 import {
   POL_CURRENCIES,
@@ -25,6 +25,20 @@ export const LIABILITY_CHECK_TEXTS = [
   "liabilities.leaf",
   "app.networkError",
 ] as const;
+
+/**
+ * An amount in units of 10^-8, exactly (a proof shows every digit): the currency's usual
+ * decimals, more when the amount has them.
+ */
+export function exactAmount(units: bigint, currency: string, locale: string): string {
+  let frac = units % 100_000_000n, digits = 8;
+  if (frac < 0n) frac = -frac;
+  while (digits > 0 && frac % 10n === 0n) {
+    frac /= 10n;
+    digits--;
+  }
+  return formatNumber(units, Math.max(digits, currencyDecimals(currency)), locale);
+}
 
 type Result =
   | { kind: "yes" | "no"; proof: LiabilitiesProof; ms: number; leaf: string }
@@ -105,7 +119,13 @@ export default function LiabilityCheck(
 
   return (
     <div class="stack" data-testid="pol-check">
-      <button class="btn" type="button" disabled={busy} onClick={check} data-testid="pol-check-btn">
+      <button
+        class="btn btn-primary"
+        type="button"
+        disabled={busy}
+        onClick={check}
+        data-testid="pol-check-btn"
+      >
         {busy ? tx["liabilities.checking"] : tx["liabilities.check"]}
       </button>
       {result?.kind === "error" && (
@@ -127,7 +147,7 @@ export default function LiabilityCheck(
               <li key={c} class="row-between">
                 <span>{c}</span>
                 <span class="num" data-testid={`pol-bal-${c}`}>
-                  {formatNumber(BigInt(result.proof.balances[c]), 8, loc, { trim: true })}
+                  {exactAmount(BigInt(result.proof.balances[c]), c, loc)}
                 </span>
               </li>
             ))}

@@ -1,7 +1,8 @@
 import { assert, assertEquals } from "../../tests/assert.ts";
 import { Ledger } from "../ledger/service.ts";
 import { keys as ledgerKeys } from "../ledger/store.ts";
-import { Liabilities } from "./service.ts";
+import { type AccountRef, house, user } from "../ledger/accounts.ts";
+import { customerMoneyMovedSince, Liabilities } from "./service.ts";
 import { sha256Hex, sumsFromWire, verifyProof } from "./tree.ts";
 
 const T = "t";
@@ -62,3 +63,31 @@ async function assertRejectsWith(f: () => Promise<unknown>, error: string) {
   }
   throw new Error(`expected ${error}`);
 }
+
+Deno.test("liabilities service: customer money moved since a time (live customers only)", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    let now = Date.UTC(2026, 10, 25);
+    const ledger = new Ledger(kv, () => now);
+    const move = async (key: string, account: AccountRef, from: AccountRef) =>
+      await ledger.post(T, { key, request: key }, () => ({
+        type: "deposit",
+        ref: key,
+        postings: [{ account: from, available: -5n }, { account, available: 5n }],
+        result: () => null,
+      }));
+    await move("a", user("1", "spot", "USDT"), house("external", "USDT"));
+    assert(await customerMoneyMovedSince(kv, T, now - 1));
+    now += 60_000;
+    assert(!(await customerMoneyMovedSince(kv, T, now - 1)));
+    // the demo book and house-only journals do not count
+    await move("b", user("D1", "spot", "USDT"), house("mint", "USDT", "demo"));
+    await move("c", house("yield", "USDT"), house("external", "USDT"));
+    assert(!(await customerMoneyMovedSince(kv, T, now - 1)));
+    now += 1;
+    await move("d", user("2", "contract", "USDT"), house("external", "USDT"));
+    assert(await customerMoneyMovedSince(kv, T, now - 1));
+  } finally {
+    kv.close();
+  }
+});

@@ -5,14 +5,16 @@
  * balance" island for a signed-in live customer.
  */
 import type { Session } from "../../edge/accounts/service.ts";
-import { formatDecimal } from "../../core-wasm/mod.ts";
 import { epochJson } from "../../edge/liabilities/service.ts";
 import { POL_CURRENCIES } from "../../edge/liabilities/tree.ts";
 import type { Ctx } from "../../edge/platform/context.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
-import LiabilityCheck, { LIABILITY_CHECK_TEXTS } from "../../islands/LiabilityCheck.tsx";
-import { formatAmount, formatTime } from "../../locales/format.ts";
+import LiabilityCheck, {
+  exactAmount,
+  LIABILITY_CHECK_TEXTS,
+} from "../../islands/LiabilityCheck.tsx";
+import { formatTime } from "../../locales/format.ts";
 import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
 import { desktopPage, mobilePage } from "./frame.tsx";
 import type { PageDef } from "./types.ts";
@@ -41,13 +43,13 @@ async function page(c: Ctx, s: Session | null, layout: "wp" | "pc") {
               <span class="muted">{t("liabilities.root")}</span>
               <code class="pol-hash" data-testid="pol-root">{j.root}</code>
             </div>
-            <h2 class="section-title">{t("liabilities.totals")}</h2>
+            <h2 class="pol-subtitle">{t("liabilities.totals")}</h2>
             <ul class="pol-amounts" data-testid="pol-totals">
               {POL_CURRENCIES.map((cur) => (
                 <li key={cur} class="row-between">
                   <span>{cur}</span>
                   <strong class="num">
-                    {formatAmount(formatDecimal(BigInt(j.totals[cur])), cur, loc)}
+                    {exactAmount(BigInt(j.totals[cur]), cur, loc)}
                   </strong>
                 </li>
               ))}
@@ -59,7 +61,7 @@ async function page(c: Ctx, s: Session | null, layout: "wp" | "pc") {
           </div>
         )}
       <div class="card stack" data-testid="pol-limits">
-        <h2 class="section-title">{t("liabilities.limitsTitle")}</h2>
+        <h2>{t("liabilities.limitsTitle")}</h2>
         <ul class="pol-limits">
           <li>{t("liabilities.limitCounted")}</li>
           <li>{t("liabilities.limitAssets")}</li>
