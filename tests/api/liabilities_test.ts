@@ -317,6 +317,11 @@ Deno.test("liabilities: every path verifies, totals are the live ledger's, demo 
       assertEquals(parseDecimal(usdt.liabilities), ledger.total.USDT);
       const external = await srv.deps.ledger.balance(T, house("external", "USDT"));
       assertEquals(parseDecimal(usdt.recorded), -external.available);
+      // the console's reports page shows the table
+      const html = await (await srv.page("/admin/reports", { headers: { cookie: `tw_op=${op}` } }))
+        .text();
+      assert(html.includes('data-testid="pol-table"'), "the liabilities table");
+      assert(html.includes(`Epoch ${r.body.data.epoch}`), "its epoch");
     });
 
     await t.step("the page shows the epoch in both layouts", async () => {

@@ -5,6 +5,7 @@
  */
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { shot } from "./browser.ts";
+import { operatorToken } from "../operator.ts";
 import { browserTest, customerPage, hydrated, layoutBrowser, watchedPage } from "./session.ts";
 
 browserTest("liabilities: a customer checks their balance against the published root", async (
@@ -49,6 +50,21 @@ browserTest("liabilities: a customer checks their balance against the published 
       assertEquals(errors, []);
       await ctx.close();
     }
+  }
+  // the operators' report: the latest epoch against the recorded reserves
+  {
+    const op = await operatorToken(srv);
+    const ctx = await browser.newContext(layoutBrowser("desktop"));
+    await ctx.addCookies([{ name: "tw_op", value: op, url: srv.base }]);
+    const { page, errors } = await watchedPage(ctx);
+    await page.goto(`${srv.base}/admin/reports`);
+    const table = page.getByTestId("pol-table");
+    await table.waitFor();
+    await table.scrollIntoViewIfNeeded();
+    assertMatch(await page.getByTestId("pol-report").innerText(), new RegExp(r!.record.epoch));
+    await page.screenshot({ path: shot("liabilities-admin-report"), fullPage: true });
+    assertEquals(errors, []);
+    await ctx.close();
   }
   // a visitor on the desktop sees the proof and is asked to log in to check
   {
