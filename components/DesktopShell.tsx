@@ -103,6 +103,7 @@ export function DesktopShell(
           {STATIC_PAGES.map((p) => <a key={p} href={`/page/${p}`}>{t(`page.${p}`)}</a>)}
           <a href="/pc/article/notice/detail">{t("content.newsCentre")}</a>
           <a href="/pc/kefu">{t("page.kefu")}</a>
+          <a href="/pc/liabilities" data-testid="footer-liabilities">{t("page.liabilities")}</a>
         </nav>
         <p class="risk">{t("app.riskWarning")}</p>
         <p class="muted">{t("app.copyright", { year: 2026, name: tenantName })}</p>

@@ -9,6 +9,7 @@ const ITEMS = [
   { id: "message", href: "/pc/article/message", label: "page.pcMessage" },
   { id: "wealth", href: "/pc/userCenter/wealth", label: "page.wealth" },
   { id: "records", href: "/pc/userCenter/records", label: "page.tradeRecord" },
+  { id: "liabilities", href: "/pc/liabilities", label: "page.liabilities" },
 ];
 
 /** Desktop user centre: side navigation beside the child page. */

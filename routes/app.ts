@@ -26,6 +26,7 @@ import { operatorsApi } from "./api/admin_operators.ts";
 import { platformApi } from "./api/platform.ts";
 import { contentApi } from "./api/content.ts";
 import { settlementsApi } from "./api/settlements.ts";
+import { liabilitiesApi } from "./api/liabilities.ts";
 import { AUTH_ERRORS, err, imageReply } from "./api/openapi.ts";
 import { notFoundPage, registerPages } from "./pages/mod.tsx";
 import { serveStatic } from "./static.ts";
@@ -71,6 +72,7 @@ export function createApi(deps: Deps) {
   api.route("/", operatorsApi);
   api.route("/", contentApi);
   api.route("/", settlementsApi);
+  api.route("/", liabilitiesApi);
   api.get("/image/:id", serveImage);
   api.openAPIRegistry.registerPath({
     method: "get",

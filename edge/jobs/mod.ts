@@ -7,6 +7,7 @@ import { adoptReservationsJob } from "./adopt_reservations.ts";
 import { holdingFeeJob } from "./holding_fee.ts";
 import { wealthPayoutsJob } from "./wealth_payouts.ts";
 import { demoCleanupJob } from "./demo_cleanup.ts";
+import { liabilitiesJob } from "./liabilities.ts";
 import { realtimeJobs } from "./realtime.ts";
 import { type Job, type Jobs, startJobs } from "./scheduler.ts";
 import { seedJob } from "./seed.ts";
@@ -23,6 +24,7 @@ export function serverJobs(deps: Deps, o: { seed?: () => Promise<unknown> } = {}
     holdingFeeJob(deps.holdingFees),
     wealthPayoutsJob(deps.wealth, deps.tenants),
     demoCleanupJob(deps.demo, deps.tenants),
+    liabilitiesJob(deps.liabilities, deps.tenants),
     uploadsExpiryJob(deps.images, deps.tenants),
     tapeArchiveJob(deps),
     tickRefsJob(deps),

@@ -3,6 +3,7 @@ import { Reports } from "../operators/reports.ts";
 import { Messages } from "../messages/service.ts";
 import { Demo } from "../demo/service.ts";
 import { Wealth } from "../wealth/service.ts";
+import { Liabilities } from "../liabilities/service.ts";
 import { Content } from "../content/service.ts";
 import { Proposals } from "../operators/proposals.ts";
 import { FundsSettings } from "../funds/settings.ts";
@@ -176,6 +177,7 @@ export async function buildDeps(
     content,
     reports: new Reports(kv, wealth, contracts, fast, market, now),
     verify: new Verify(new VerifyStore(kv, now), fast, contracts),
+    liabilities: new Liabilities(kv, ledger, now),
     now,
   };
 }

@@ -81,6 +81,10 @@ export type ErrorId =
   | "DEMO_BUSY"
   /** content: a legal or risk text lacks a variant in some of the tenant's languages */
   | "CONTENT_LANGUAGES_MISSING"
+  /** proof of liabilities: no epoch has been published yet (the first is at 00:00 UTC) */
+  | "POL_NOT_PUBLISHED"
+  /** proof of liabilities: the customer had no balance record when the epoch was built */
+  | "POL_NOT_INCLUDED"
   | "METHOD_NOT_ALLOWED"
   | "UNSUPPORTED_MEDIA_TYPE"
   | "UNAVAILABLE"

@@ -14,6 +14,8 @@ export const HTTP_STATUS: { readonly [K in ErrorId]: ContentfulStatusCode } = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   METHOD_NOT_ALLOWED: 405,
   NOT_FOUND: 404,
+  POL_NOT_PUBLISHED: 404,
+  POL_NOT_INCLUDED: 404,
   UNKNOWN_TENANT: 400,
   // who is asking
   UNAUTHORIZED: 401,

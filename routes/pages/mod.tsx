@@ -11,6 +11,7 @@ import { desktopPages } from "./pc.tsx";
 import { contentPages } from "./content.tsx";
 import { pendingPages } from "./pending.tsx";
 import { wealthPages } from "./wealth.tsx";
+import { liabilitiesPages } from "./liabilities.tsx";
 import type { PageDef } from "./types.ts";
 import { mobilePages } from "./wp.tsx";
 import { assetPages } from "./assets.tsx";
@@ -53,6 +54,7 @@ export const ALL_PAGES: PageDef[] = [
   ...hubPages,
   ...adminPages,
   ...wealthPages,
+  ...liabilitiesPages,
   ...pendingPages,
   ...contentPages,
   ...verifyPages,

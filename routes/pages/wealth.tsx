@@ -109,7 +109,15 @@ async function products(c: Ctx) {
         {t("wealth.reserveLine", {
           reserve: usdt(c, list.reserve),
           coverage: list.coverage === null ? t("wealth.noPromises") : pct(c, list.coverage),
-        })}
+        })}{" "}
+        <a
+          href={new URL(c.req.url).pathname.startsWith("/pc/")
+            ? "/pc/liabilities"
+            : "/wp/liabilities"}
+          data-testid="wealth-pol-link"
+        >
+          {t("liabilities.linkFromReserve")}
+        </a>
       </p>
       {list.items.map((p) => (
         <a

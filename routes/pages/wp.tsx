@@ -96,6 +96,11 @@ export const mobilePages: PageDef[] = [
               { href: "/wp/trade/property", label: t("page.property") },
               { href: "/wp/trade/statistics", label: t("page.statistics") },
               { href: "/wp/trade/transfer", label: t("page.transfer") },
+              {
+                href: "/wp/liabilities",
+                label: t("page.liabilities"),
+                testid: "menu-liabilities",
+              },
             ])}
           />
           <h2 class="section">{t("user.funds")}</h2>

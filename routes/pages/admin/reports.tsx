@@ -7,6 +7,7 @@ import { parseDecimal } from "../../../core-wasm/mod.ts";
 import { dayStart, FIGURES, MAX_REPORT_DAYS } from "../../../edge/operators/reports.ts";
 import { consoleDocument, sectionPage } from "./frame.tsx";
 import { fmtOf } from "./parts.tsx";
+import { liabilitiesReportJson } from "../../api/liabilities.ts";
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -32,6 +33,7 @@ export const reportsPage = sectionPage("reports", async (c, op) => {
   const tenant = c.var.tenant.id;
   const daily = await c.var.deps.reports.daily(tenant, from, to);
   const exposure = await c.var.deps.reports.exposure(tenant, parseDecimal(move));
+  const pol = liabilitiesReportJson(await c.var.deps.liabilities.versusReserves(tenant));
   const csv = `/api/admin/reports/daily?from=${iso(from)}&to=${iso(to)}&format=csv`;
   const n = (v: string | null) => v === null ? "—" : f.exact(v);
   const body = (
@@ -83,6 +85,49 @@ export const reportsPage = sectionPage("reports", async (c, op) => {
               </tbody>
             </table>
           </div>
+        </div>
+      </section>
+      <section class="admin-queue" aria-labelledby="pol-title">
+        <div class="admin-bar">
+          <h2 id="pol-title">{t("admin.polTitle")}</h2>
+        </div>
+        <div class="card admin-list" data-testid="pol-report">
+          {!pol ? <p class="muted admin-empty">{t("admin.polNone")}</p> : (
+            <>
+              <p class="muted small">
+                {t("admin.polNote", { epoch: pol.epoch, at: f.time(pol.publishedAt) })}
+              </p>
+              {!pol.matches && <p class="admin-alert" role="alert">{t("admin.polMismatch")}</p>}
+              <div class="table-wrap" tabIndex={0} role="region" aria-labelledby="pol-title">
+                <table class="table admin-report" data-testid="pol-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t("admin.reportCurrency")}</th>
+                      <th scope="col">{t("admin.polLiabilities")}</th>
+                      <th scope="col">{t("admin.polLedger")}</th>
+                      <th scope="col">{t("admin.polRecorded")}</th>
+                      <th scope="col">{t("admin.polYield")}</th>
+                      <th scope="col">{t("admin.polSurplus")}</th>
+                      <th scope="col">{t("admin.polCoverage")}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {pol.rows.map((r) => (
+                      <tr key={r.currency}>
+                        <td>{r.currency}</td>
+                        <td class="num">{n(r.liabilities)}</td>
+                        <td class="num">{n(r.ledgerAfterBuild)}</td>
+                        <td class="num">{n(r.recorded)}</td>
+                        <td class="num">{n(r.yieldReserve)}</td>
+                        <td class="num">{n(r.surplus)}</td>
+                        <td class="num">{n(r.coverage)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
+          )}
         </div>
       </section>
       <section class="admin-queue" aria-labelledby="exposure-title">

@@ -1,0 +1,349 @@
+/**
+ * Proof of liabilities (domain-rules.md): per epoch (daily at 00:00 UTC, id the UTC date, or at
+ * an operator's request, id the date and `-r` and the time), a Merkle sum tree (tree.ts) over
+ * every live customer's balances, published as its root and per-currency totals; each customer
+ * can fetch their salt, balances and path and check them in the browser.
+ *
+ * What a customer's leaf counts, per currency (units of 10^-8): every live customer account's
+ * `available + frozen`, over both wallets. That covers every liability of the spec:
+ * - available and frozen balances as such;
+ * - wealth principal: reserved in the spot USDT account with the order (edge/wealth), so it is
+ *   in `frozen` until paid back or redeemed; accrued yield is paid daily into `available`
+ *   (a payout is a journal from the yield reserve), so it is counted once paid. Promised yield
+ *   not yet paid is not a balance yet and is not in the tree;
+ * - open fast-contract stakes, leveraged positions' margins, pending spot and limit orders and
+ *   withdrawals waiting for review: reservations, i.e. `frozen` (the ledger's invariant checker
+ *   proves frozen = the sum of open reservations).
+ * Demo money is excluded by construction: only live-book customer accounts (`u:<id>:...`; the
+ * demo book's are `demo:u:...`) are read, and any demo id (`bookOfUser`) is skipped.
+ *
+ * The balances are read in one pass (KV reads in batches, not one snapshot): the tree's totals
+ * must equal the sums of that pass (asserted: a tree that does not is never published). When no
+ * live journal touched a customer account from just before the pass to its end, the pass was a
+ * snapshot and its totals are the ledger's; otherwise the ledger's live customer totals are
+ * read again, and if they differ the build is redone (up to 3 passes) and then published with
+ * `matches: false` and both figures, which the operator report shows.
+ */
+import { createSHA256 } from "hash-wasm";
+import {
+  type AccountRef,
+  bookOfUser,
+  CURRENCIES,
+  house,
+  parseAccountId,
+} from "../ledger/accounts.ts";
+import { type Balance, type Journal, keys as ledgerKeys } from "../ledger/store.ts";
+import { type Actor, auditInto, readAuditHead } from "../operators/audit.ts";
+import { DomainError } from "../platform/errors.ts";
+import { exclusive } from "../platform/lease.ts";
+import {
+  CHUNK,
+  type EpochRecord,
+  publish,
+  readChunks,
+  readEpoch,
+  readIndex,
+  readLatest,
+  SUBTREE,
+  sumsJson,
+  writeBuild,
+} from "./store.ts";
+import {
+  buildLevels,
+  parentNode,
+  pathOf,
+  pathPositions,
+  type PathStep,
+  prepareLeaves,
+  randomHex,
+  type Sha256,
+  type Sums,
+  sumsEqual,
+  type TreeNode,
+  ZERO_SUMS,
+} from "./tree.ts";
+
+const hasher = await createSHA256();
+/** The server's sha-256 (hash-wasm, synchronous). */
+export const serverSha: Sha256 = (s) => hasher.init().update(s).digest("hex");
+
+/** The lease every build runs under (the daily job and operators' requests alike). */
+export const LIABILITIES_LEASE = "job:liabilities";
+
+/** The epoch id of a day (the UTC date) and of an operator's request at `at`. */
+export const dailyEpoch = (at: number) => new Date(at).toISOString().slice(0, 10);
+export const requestedEpoch = (at: number) => {
+  const iso = new Date(at).toISOString();
+  return `${iso.slice(0, 10)}-r${iso.slice(11, 19).replaceAll(":", "")}`;
+};
+
+/** Every live customer's liabilities per currency, read from the ledger's balances. */
+export async function liveCustomerBalances(kv: Deno.Kv, t: string) {
+  const byUser = new Map<string, Sums>();
+  const totals: Sums = { ...ZERO_SUMS };
+  const prefix = ledgerKeys.balances(t);
+  // live customer accounts are `u:<user>:<wallet>:<currency>` ("u;" sorts right after "u:...")
+  for await (
+    const e of kv.list<Balance>({ start: [...prefix, "u:"], end: [...prefix, "u;"] }, {
+      batchSize: 1000,
+    })
+  ) {
+    const a = parseAccountId(e.key.at(-1) as string);
+    if (!("user" in a) || a.book !== "live" || bookOfUser(a.user) === "demo") continue;
+    const v = e.value.available + e.value.frozen;
+    let s = byUser.get(a.user);
+    if (!s) byUser.set(a.user, s = { ...ZERO_SUMS });
+    s[a.currency] += v;
+    totals[a.currency] += v;
+  }
+  return { byUser, totals };
+}
+
+/**
+ * How long before a pass a journal may have been planned and still commit during it (commits
+ * retry for well under this; instances' clocks are assumed within it of each other).
+ */
+const MOVE_SLACK_MS = 60_000;
+
+/** Whether a live journal posted to a customer account from `from` (ms) on. */
+export async function customerMoneyMovedSince(kv: Deno.Kv, t: string, from: number) {
+  const prefix = ledgerKeys.journals(t);
+  for await (
+    const e of kv.list<Journal>({
+      start: [...prefix, String(Math.max(0, from)).padStart(15, "0")],
+      end: [...prefix, "~"],
+    })
+  ) {
+    if ((e.value.book ?? "live") !== "live") continue;
+    if (e.value.postings.some((p) => p.account.startsWith("u:"))) return true;
+  }
+  return false;
+}
+
+export function epochJson(r: EpochRecord) {
+  return {
+    epoch: r.epoch,
+    root: r.root,
+    totals: sumsJson(r.totals),
+    leaves: r.leaves,
+    publishedAt: r.publishedAt,
+  };
+}
+
+export class Liabilities {
+  constructor(
+    private kv: Deno.Kv,
+    private ledger: { balance(t: string, a: AccountRef): Promise<Balance> },
+    private now: () => number,
+    private sha: Sha256 = serverSha,
+  ) {}
+
+  /** The latest published epoch (null before the first). */
+  async latest(t: string): Promise<EpochRecord | null> {
+    return await readLatest(this.kv, t);
+  }
+
+  async epoch(t: string, epoch: string): Promise<EpochRecord | null> {
+    return await readEpoch(this.kv, t, epoch);
+  }
+
+  /**
+   * The daily epoch: built once per UTC day (the job runs hourly and catches up), under the
+   * builds' lease; null when another instance holds it (that one builds or has built it).
+   */
+  async runDue(t: string): Promise<{ record: EpochRecord; built: boolean } | null> {
+    const epoch = dailyEpoch(this.now());
+    const existing = await readEpoch(this.kv, t, epoch);
+    if (existing) return { record: existing, built: false };
+    return await exclusive(
+      this.kv,
+      LIABILITIES_LEASE,
+      () => this.build(t, epoch, { kind: "daily" }),
+    );
+  }
+
+  /**
+   * An operator's request: a new epoch now (under the same lease as the daily job; it waits
+   * for a running build), audited in the commit that publishes it.
+   */
+  async request(t: string, by: Actor): Promise<EpochRecord> {
+    const r = await exclusive(
+      this.kv,
+      LIABILITIES_LEASE,
+      () => this.build(t, requestedEpoch(this.now()), { kind: "requested", by }),
+      { waitMs: 60_000 },
+    );
+    if (!r) throw new DomainError("STORE_BUSY");
+    return r.record;
+  }
+
+  /**
+   * Build and publish epoch `epoch` unless it exists (idempotent: a second run, or a second
+   * instance, publishes nothing and returns the published epoch).
+   */
+  async build(
+    t: string,
+    epoch: string,
+    o: { kind: "daily" | "requested"; by?: Actor },
+  ): Promise<{ record: EpochRecord; built: boolean }> {
+    const existing = await readEpoch(this.kv, t, epoch);
+    if (existing) return { record: existing, built: false };
+    let tree: ReturnType<Liabilities["tree"]>;
+    let ledger: Sums;
+    let startedAt: number;
+    let pass = 0;
+    const saltKey = randomHex(32);
+    for (;;) {
+      startedAt = this.now();
+      const read = await liveCustomerBalances(this.kv, t);
+      tree = this.tree(epoch, read.byUser, saltKey);
+      // the tree counts exactly what was read: never publish one that does not
+      if (!sumsEqual(tree.root.sums, read.totals)) {
+        throw new Error(`liabilities ${t}/${epoch}: tree totals differ from the balances read`);
+      }
+      // nothing posted to a customer since just before the pass: the pass was a snapshot
+      if (!(await customerMoneyMovedSince(this.kv, t, startedAt - MOVE_SLACK_MS))) {
+        ledger = read.totals;
+        break;
+      }
+      ledger = (await liveCustomerBalances(this.kv, t)).totals;
+      if (sumsEqual(ledger, read.totals) || ++pass >= 3) break;
+    }
+    const buildId = randomHex(12);
+    const buckets = await writeBuild(this.kv, t, buildId, tree.levels, tree.index, this.sha);
+    const record: EpochRecord = {
+      epoch,
+      buildId,
+      saltKey,
+      buckets,
+      root: tree.root.hash,
+      totals: tree.root.sums,
+      leaves: tree.levels[0]!.length,
+      customers: tree.index.length,
+      startedAt,
+      publishedAt: this.now(),
+      kind: o.kind,
+      ...(o.by ? { requestedBy: o.by.operator } : {}),
+      ledger,
+      matches: sumsEqual(ledger, tree.root.sums),
+    };
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const head = o.by ? await readAuditHead(this.kv, t) : null;
+      const ok = await publish(this.kv, t, record, (op) => {
+        if (!head || !o.by) return;
+        auditInto(op, t, head, {
+          at: record.publishedAt,
+          operator: o.by.operator,
+          action: "liabilities.epoch",
+          target: `liabilities:${epoch}`,
+          before: null,
+          after: {
+            root: record.root,
+            totals: sumsJson(record.totals),
+            leaves: record.leaves,
+            customers: record.customers,
+            matches: record.matches,
+          },
+          ip: o.by.ip,
+        });
+      });
+      if (ok) return { record, built: true };
+      const now = await readEpoch(this.kv, t, epoch);
+      if (now) return { record: now, built: false };
+      // the audit chain moved: read its head again
+    }
+    throw new DomainError("STORE_BUSY");
+  }
+
+  /** A customer's salt in an epoch (see store.ts): derived from the epoch's random key. */
+  salt(saltKey: string, userId: string): string {
+    return this.sha(`tw-pol-salt|${saltKey}|${userId}`).slice(0, 32);
+  }
+
+  /** The tree of an epoch over the customers' balances (pure; the bench times it). */
+  tree(epoch: string, byUser: Map<string, Sums>, saltKey: string) {
+    const customers: { id: string; sums: Sums; salt: string }[] = [];
+    for (const [id, sums] of byUser) customers.push({ id, sums, salt: this.salt(saltKey, id) });
+    const leaves = prepareLeaves(customers);
+    const levels = buildLevels(this.sha, epoch, leaves);
+    const index: { id: string; i: number }[] = [];
+    leaves.forEach((l, i) => {
+      if (!l.id.startsWith("pad-")) index.push({ id: l.id, i });
+    });
+    return { levels, index, root: levels.at(-1)![0]! };
+  }
+
+  /**
+   * A signed-in customer's proof in the latest epoch: their leaf from its chunk, the lower
+   * siblings recomputed from that chunk's subtree, the upper ones read (store.ts).
+   */
+  async proof(t: string, userId: string) {
+    const e = await this.latest(t);
+    if (!e) throw new DomainError("POL_NOT_PUBLISHED");
+    const i = await readIndex(this.kv, t, e, userId, this.sha);
+    if (i === null) throw new DomainError("POL_NOT_INCLUDED", { epoch: e.epoch });
+    const upper = pathPositions(e.leaves, i).filter((p) => p.level >= SUBTREE);
+    const [leafChunk, ...chunks] = await readChunks(this.kv, t, e.buildId, [
+      { level: 0, n: Math.floor(i / CHUNK) },
+      ...upper.map((p) => ({ level: p.level, n: Math.floor(p.at / CHUNK) })),
+    ]);
+    if (!leafChunk) throw new Error(`liabilities ${t}/${e.epoch}: leaves of ${i} missing`);
+    const leaf = leafChunk[i % CHUNK]!;
+    // the subtree of this chunk (all of the tree when it has fewer than CHUNK leaves)
+    const sub: TreeNode[][] = [leafChunk];
+    while (sub.at(-1)!.length > 1) {
+      const below = sub.at(-1)!;
+      const up: TreeNode[] = [];
+      for (let k = 0; k < below.length; k += 2) {
+        up.push(parentNode(this.sha, below[k]!, below[k + 1]!));
+      }
+      sub.push(up);
+    }
+    const path: PathStep[] = [
+      ...pathOf(sub, i % CHUNK),
+      ...upper.map((p, k) => {
+        const node = chunks[k]?.[p.at % CHUNK];
+        if (!node) throw new Error(`liabilities ${t}/${e.epoch}: node ${p.level}/${p.at} missing`);
+        return { side: p.at < (i >> p.level) ? "left" as const : "right" as const, ...node };
+      }),
+    ];
+    return {
+      epoch: e.epoch,
+      userId,
+      salt: this.salt(e.saltKey, userId),
+      balances: sumsJson(leaf.sums),
+      path: path.map((p) => ({ side: p.side, hash: p.hash, ...sumsJson(p.sums) })),
+    };
+  }
+
+  /**
+   * The operator report's table: the latest epoch's totals against the reserves the ledger
+   * records per currency. Recorded reserves = minus the live `external` house account (every
+   * deposit in minus every withdrawal out: what the house should hold in its wallets). Of that,
+   * the wealth yield reserve (USDT) is funded from outside too and set aside for promised
+   * yield, so "free" = recorded - yield reserve is what stands against the liabilities.
+   */
+  async versusReserves(t: string) {
+    const e = await this.latest(t);
+    if (!e) return null;
+    const rows = [];
+    for (const c of CURRENCIES) {
+      const recorded = -(await this.ledger.balance(t, house("external", c))).available;
+      const yieldReserve = c === "USDT"
+        ? (await this.ledger.balance(t, house("yield", c))).available
+        : 0n;
+      const free = recorded - yieldReserve;
+      const owed = e.totals[c];
+      rows.push({
+        currency: c,
+        liabilities: owed,
+        ledgerAfterBuild: e.ledger[c],
+        recorded,
+        yieldReserve,
+        surplus: free - owed,
+        coverage: owed > 0n ? free * 100_000_000n * 100n / owed : null,
+      });
+    }
+    return { epoch: e.epoch, publishedAt: e.publishedAt, matches: e.matches, rows };
+  }
+}
