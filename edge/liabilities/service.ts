@@ -24,7 +24,6 @@
  * read again, and if they differ the build is redone (up to 3 passes) and then published with
  * `matches: false` and both figures, which the operator report shows.
  */
-import { createSHA256 } from "hash-wasm";
 import {
   type AccountRef,
   bookOfUser,
@@ -57,15 +56,15 @@ import {
   prepareLeaves,
   randomHex,
   type Sha256,
+  sha256Hex,
   type Sums,
   sumsEqual,
   type TreeNode,
   ZERO_SUMS,
 } from "./tree.ts";
 
-const hasher = await createSHA256();
-/** The server's sha-256 (hash-wasm, synchronous). */
-export const serverSha: Sha256 = (s) => hasher.init().update(s).digest("hex");
+/** The server's sha-256: the tree module's (hash-wasm, synchronous), as the browser uses it. */
+export const serverSha: Sha256 = sha256Hex;
 
 /** The lease every build runs under (the daily job and operators' requests alike). */
 export const LIABILITIES_LEASE = "job:liabilities";

@@ -38,17 +38,12 @@ const VECTORS = {
   root: "9479858f756ba7fb5cc662906f3c138c080ec2386528a50694df70145b06d2bf",
 };
 
-Deno.test("liabilities tree: the plain sha-256 matches the known digests and hash-wasm", () => {
+Deno.test("liabilities tree: the digest function gives the standard sha-256 vectors", () => {
   assertEquals(sha256Hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
   assertEquals(
     sha256Hex("abc"),
     "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
   );
-  for (
-    const s of ["", "a", "x".repeat(55), "x".repeat(56), "x".repeat(64), "é€😀", "y".repeat(999)]
-  ) {
-    assertEquals(sha256Hex(s), serverSha(s), `length ${s.length}`);
-  }
 });
 
 Deno.test("liabilities tree: fixed vectors of the leaf and node formats", async () => {
