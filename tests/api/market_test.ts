@@ -129,6 +129,18 @@ Deno.test({
       const k = await kline;
       assertEquals((k.data as string[])[4], "61000");
       assertEquals(((await tick).data as Q[])[0]!.price, "61000");
+      // the tape's head after every stored tick: its place in the chain and hash, as published
+      const tapeHead = next(ws, "tape:BTCUSDT");
+      ws.send(JSON.stringify({ op: "sub", ch: "tape:BTCUSDT" }));
+      await new Promise((r) => setTimeout(r, 50));
+      await feed(srv, "BTCUSDT", ["61005"], Date.now() - 30_000);
+      const pushed = (await tapeHead).data as { seq: number; hash: string; symbol: string };
+      const head = await srv.call<{ seq: number; hash: string }>("/api/tape/BTCUSDT/head");
+      assertEquals([pushed.symbol, pushed.seq, pushed.hash], [
+        "BTCUSDT",
+        head.body.data.seq,
+        head.body.data.hash,
+      ]);
       const err = next(ws, "error");
       ws.send(JSON.stringify({ op: "sub", ch: "user" }));
       assertEquals((await err).data, "login required");

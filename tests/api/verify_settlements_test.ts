@@ -5,7 +5,7 @@
  */
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { genesisHash, tickHash } from "../../edge/market/chain.ts";
-import { formatVerifyReport, verifyStore } from "../../edge/verify/rederive.ts";
+import { exportOrders, formatVerifyReport, verifyStore } from "../../edge/verify/rederive.ts";
 import { readArchives } from "../../edge/market/archive.ts";
 import { archiveTape } from "../../edge/jobs/tape_archive.ts";
 import { assert, assertEquals } from "../assert.ts";
@@ -159,6 +159,20 @@ Deno.test("verifier: every settlement re-derives from the tape; an edited tick o
       const r2 = await verifyStore(copy, tenants, { staleMs });
       const m = r2.mismatches.find((x) => x.kind === "fast");
       assertEquals([m?.id, m?.what], [up.body.data.orderNo, "payout"]);
+
+      // an export of the records, checked by someone else against the tape: the same finding
+      const file = await Deno.makeTempFile({ suffix: ".jsonl" });
+      try {
+        await Deno.writeTextFile(file, await exportOrders(copy, tenants));
+        const r3 = await verifyStore(copy, tenants, { staleMs, ordersFile: file });
+        assertEquals(r3.checked, r2.checked);
+        assertEquals(
+          r3.mismatches.filter((x) => x.kind === "fast").map((x) => [x.id, x.what]),
+          [[up.body.data.orderNo, "payout"]],
+        );
+      } finally {
+        await Deno.remove(file);
+      }
     } finally {
       copy.close();
     }
