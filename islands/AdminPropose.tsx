@@ -10,6 +10,7 @@ export const PROPOSE_TEXTS = [
   "admin.customerId",
   "admin.wallet",
   "admin.currency",
+  "admin.fourEyes",
   "admin.propose",
   "funds.reason",
   "app.networkError",
@@ -25,8 +26,10 @@ type Field = "userId" | "wallet" | "currency" | "amount" | "reason";
  * page rendered again by the server, the new proposal waiting for another operator.
  */
 export default function AdminPropose(
-  { kind, tx, userId = "", wallets = {} }: {
-    kind: "wealth.reserve" | "balance.adjust";
+  { kind, tx, userId = "", wallets = {}, currencies = [] }: {
+    kind: "wealth.reserve" | "balance.adjust" | "withdraw.fourEyes";
+    /** the currencies a four-eyes threshold can be raised for */
+    currencies?: string[];
     tx: Texts;
     userId?: string;
     /** the currencies of each wallet (adjustments) */
@@ -34,18 +37,19 @@ export default function AdminPropose(
   },
 ) {
   const adjust = kind === "balance.adjust";
+  const fourEyes = kind === "withdraw.fourEyes";
   const walletNames = Object.keys(wallets);
   const [v, setV] = useState<Record<Field, string>>({
     userId,
     wallet: walletNames[0] ?? "spot",
-    currency: "USDT",
+    currency: fourEyes ? currencies[0] ?? "USDT" : "USDT",
     amount: "",
     reason: "",
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
-  const p = adjust ? "adj" : "res";
+  const p = adjust ? "adj" : fourEyes ? "fe" : "res";
 
   async function send(e: Event) {
     e.preventDefault();
@@ -69,6 +73,8 @@ export default function AdminPropose(
         amount: v.amount.trim().replace(/^−/, "-"),
         reason: v.reason.trim(),
       }
+      : fourEyes
+      ? { kind, currency: v.currency, amount: v.amount.trim(), reason: v.reason.trim() }
       : { kind, amount: v.amount.trim(), reason: v.reason.trim() };
     const env = await adminCall("/api/admin/proposals", { body });
     if (env.code === 0) return reloadWith("proposed");
@@ -139,9 +145,24 @@ export default function AdminPropose(
           )}
         </div>
       )}
+      {fourEyes && field(
+        "currency",
+        tx["admin.currency"]!,
+        <select
+          {...aria("currency")}
+          value={v.currency}
+          onChange={(e) => set("currency", e.currentTarget.value)}
+        >
+          {currencies.map((c) => <option key={c} value={c}>{c}</option>)}
+        </select>,
+      )}
       {field(
         "amount",
-        adjust ? tx["admin.signedAmount"]! : `${tx["admin.amount"]} (USDT)`,
+        adjust
+          ? tx["admin.signedAmount"]!
+          : fourEyes
+          ? `${tx["admin.fourEyes"]} (${v.currency})`
+          : `${tx["admin.amount"]} (USDT)`,
         <input
           {...aria("amount")}
           inputMode="decimal"

@@ -104,7 +104,10 @@ export default function ContractTicket(
     positions: initialPositions,
     side: preset,
     brackets,
+    termsVersion,
   }: {
+    /** the product terms' version the ticket shows (sent with the order) */
+    termsVersion?: number;
     symbol: string;
     name: string;
     base: string;
@@ -228,6 +231,7 @@ export default function ContractTicket(
       leverage,
       type,
     };
+    if (termsVersion !== undefined) body.termsVersion = termsVersion;
     if (type === "limit") body.price = dec(limit);
     if (sl.trim()) body.stopLoss = dec(sl);
     if (tp.trim()) body.takeProfit = dec(tp);

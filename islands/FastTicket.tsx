@@ -56,7 +56,19 @@ export const FAST_TEXTS = [
 
 /** Fast-contract ticket: direction, duration, stake, confirmation, live countdown and result. */
 export default function FastTicket(
-  { symbol, name, options, tx, available, open: initialOpen, direction: preset, verifyBase }: {
+  {
+    symbol,
+    name,
+    options,
+    tx,
+    available,
+    open: initialOpen,
+    direction: preset,
+    verifyBase,
+    termsVersion,
+  }: {
+    /** the product terms' version these options come from (sent with the order) */
+    termsVersion?: number;
     symbol: string;
     name: string;
     options: FastOption[];
@@ -125,7 +137,7 @@ export default function FastTicket(
   async function place() {
     const env = await send<FastOrderJson>(
       "/api/fast/order",
-      { symbol, direction, duration, stake: toApiDecimal(stake, loc) },
+      { symbol, direction, duration, stake: toApiDecimal(stake, loc), termsVersion },
       { headers: { "Idempotency-Key": key } },
     );
     setConfirming(false);

@@ -70,7 +70,10 @@ export default function SpotTicket(
     orders: initialOrders,
     feeRate,
     side: preset,
+    termsVersion,
   }: {
+    /** the product terms' version the ticket shows (sent with the order) */
+    termsVersion?: number;
     symbol: string;
     base: Currency;
     qtyDecimals: number;
@@ -162,7 +165,8 @@ export default function SpotTicket(
   }
 
   async function place() {
-    const body: Record<string, string> = { symbol, side, type, qty: dec(qty) };
+    const body: Record<string, string | number> = { symbol, side, type, qty: dec(qty) };
+    if (termsVersion !== undefined) body.termsVersion = termsVersion;
     if (type === "limit") body.price = dec(limit);
     const env = await send<SpotOrderJson>("/api/spot/order", body, {
       headers: { "Idempotency-Key": key },

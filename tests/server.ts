@@ -174,7 +174,8 @@ export async function startServer(
       // re-derive from its tape.
       const report = await verifyLedger(kv);
       const archiveDir = deps.config.tapeArchiveDir;
-      const archived = await Deno.stat(archiveDir).then(() => true, () => false);
+      const archived = archiveDir !== null &&
+        await Deno.stat(archiveDir).then(() => true, () => false);
       const settlements = await verifyStore(kv, [...deps.tenants.byId.keys()], {
         staleMs: deps.market.tape.opts.staleMs,
         archived: archived ? await readArchives(archiveDir) : undefined,

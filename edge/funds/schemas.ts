@@ -199,7 +199,11 @@ export const WithdrawSettingsBody = z.strictObject({
     if (amountIn(c, r.max) === null || n(r.max) < n(r.min)) bad("max");
     if (n(r.feeRate) >= SCALE / 2n) bad("feeRate");
     if (n(r.minFee) >= n(r.min)) bad("minFee");
-    if (r.fourEyes !== undefined && (amountIn(c, r.fourEyes) === null)) bad("fourEyes");
+    // at most the largest withdrawal (above it no withdrawal would need a second operator)
+    if (
+      r.fourEyes !== undefined &&
+      (amountIn(c, r.fourEyes) === null || n(r.fourEyes) > n(r.max))
+    ) bad("fourEyes");
   }
 }).meta({ id: "WithdrawSettingsRequest" });
 

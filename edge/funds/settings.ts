@@ -4,6 +4,7 @@
  * (enabled flag, min/max and fee per currency, turnover ratio). Stored in KV; operators change
  * them through `FundsSettings`, each change audited in its own commit.
  */
+import { DomainError } from "../platform/errors.ts";
 import { formatDecimal, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
 import type { Currency } from "../ledger/accounts.ts";
 import { settingsKeys } from "./store.ts";
@@ -187,40 +188,52 @@ export class FundsSettings {
       >;
     },
   ): Promise<WithdrawSettingsJson> {
-    const current = await withdrawSettings(this.kv, t);
-    const rule = (r: typeof b.rules.USDT, c: Currency): WithdrawRule => ({
-      min: parseDecimal(r.min),
-      max: parseDecimal(r.max),
-      feeRate: parseDecimal(r.feeRate),
-      minFee: parseDecimal(r.minFee),
-      // left out: kept as it is
-      fourEyes: r.fourEyes === undefined ? fourEyesFrom(current, c) : parseDecimal(r.fourEyes),
-    });
-    const next: WithdrawSettings = {
-      enabled: b.enabled,
-      turnoverRatio: parseDecimal(b.turnoverRatio),
-      rules: {
-        USDT: rule(b.rules.USDT, "USDT"),
-        BTC: rule(b.rules.BTC, "BTC"),
-        ETH: rule(b.rules.ETH, "ETH"),
-      },
-      updatedAt: this.now(),
-    };
-    const after = withdrawSettingsJson(next);
+    const at = this.now();
     return await audited<WithdrawSettings, WithdrawSettingsJson>(
       this.kv,
       t,
       by,
-      next.updatedAt,
+      at,
       settingsKeys.withdraw(t),
-      (cur) => ({
-        value: next,
-        action: "withdrawSettings.update",
-        target: "withdrawSettings",
-        before: withdrawSettingsJson(cur ?? DEFAULT_WITHDRAW_SETTINGS) as unknown as Json,
-        after: after as unknown as Json,
-        result: after,
-      }),
+      (cur) => {
+        // decided on the settings as stored now (a retry after a conflict decides again)
+        const current = cur ?? DEFAULT_WITHDRAW_SETTINGS;
+        const rule = (r: typeof b.rules.USDT, c: Currency): WithdrawRule => {
+          const now = fourEyesFrom(current, c);
+          const fourEyes = r.fourEyes === undefined ? now : parseDecimal(r.fourEyes);
+          // raising the threshold lets one operator pass more alone: a second operator
+          // approves that (a `withdraw.fourEyes` proposal); lowering it is always allowed
+          if (fourEyes > now) throw new DomainError("FOUR_EYES_REQUIRED");
+          const max = parseDecimal(r.max);
+          return {
+            min: parseDecimal(r.min),
+            max,
+            feeRate: parseDecimal(r.feeRate),
+            minFee: parseDecimal(r.minFee),
+            // never above the largest withdrawal (a lower maximum lowers it too)
+            fourEyes: fourEyes > max ? max : fourEyes,
+          };
+        };
+        const next: WithdrawSettings = {
+          enabled: b.enabled,
+          turnoverRatio: parseDecimal(b.turnoverRatio),
+          rules: {
+            USDT: rule(b.rules.USDT, "USDT"),
+            BTC: rule(b.rules.BTC, "BTC"),
+            ETH: rule(b.rules.ETH, "ETH"),
+          },
+          updatedAt: at,
+        };
+        const after = withdrawSettingsJson(next);
+        return {
+          value: next,
+          action: "withdrawSettings.update",
+          target: "withdrawSettings",
+          before: withdrawSettingsJson(current) as unknown as Json,
+          after: after as unknown as Json,
+          result: after,
+        };
+      },
     );
   }
 }

@@ -3,7 +3,9 @@
  * tape's retention that no open fast contract or open position still needs are archived to
  * files that verify like the stored chain (edge/market/archive.ts), then deleted from the store.
  * A tick an open order or position was entered on stays until it is closed; settled ones are
- * verifiable from the archive (`deno task verify:settlements --archive DIR`).
+ * verifiable from the archive (`deno task verify:settlements --archive DIR`). Only when
+ * TAPE_ARCHIVE_DIR names storage every instance shares and that outlives them; unset, the store
+ * keeps every tick.
  */
 import { archiveOldest } from "../market/archive.ts";
 import type { Deps } from "../platform/context.ts";
@@ -33,6 +35,9 @@ export async function pinnedSince(deps: Deps): Promise<number> {
 }
 
 export async function archiveTape(deps: Deps, maxFiles = 5) {
+  const dir = deps.config.tapeArchiveDir;
+  // no shared archive configured: the store keeps every tick
+  if (!dir) return [];
   const before = Math.min(
     deps.now() - deps.market.tape.opts.retentionMs,
     await pinnedSince(deps),
@@ -42,7 +47,7 @@ export async function archiveTape(deps: Deps, maxFiles = 5) {
     for (let i = 0; i < maxFiles; i++) {
       const r = await archiveOldest(deps.kv, s.code, {
         before,
-        dir: deps.config.tapeArchiveDir,
+        dir,
         max: FILE_TICKS,
       });
       if (!r) break;

@@ -34,9 +34,11 @@ export async function migrateTickRefs(deps: Deps) {
   // the tape's own migration first (jobs may start before the market loads the tape)
   await deps.market.tape.ensureChain(deps.market.symbols.map((s) => s.code));
   let updated = 0;
+  let missed = 0;
   const save = async <T>(e: Deno.KvEntry<T>, next: T, changed: boolean) => {
     if (!changed) return;
     if ((await kv.atomic().check(e).set(e.key, next).commit()).ok) updated++;
+    else missed++; // the record moved meanwhile: the next start tries again
   };
   for (const t of deps.tenants.byId.keys()) {
     // once per tenant: records made since carry their sequence numbers
@@ -63,7 +65,7 @@ export async function migrateTickRefs(deps: Deps) {
       const fill = await withSeq(kv, o.symbol, o.fill, o.type === "market");
       await save(e, { ...o, fill }, fill !== o.fill);
     }
-    await kv.set(done, true);
+    if (!missed) await kv.set(done, true);
   }
   return updated;
 }

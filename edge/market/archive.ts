@@ -5,7 +5,7 @@
  * (`["market", "archived", symbol]`) keeps the archive's last tick (seq, time, hash), so the
  * stored chain still verifies from where the archive ends.
  *
- * File `<dir>/<symbol>/<from>-<to>.jsonl` (sequence numbers zero-padded to 12 digits):
+ * File `<dir>/<symbol>/<from>.jsonl` (the first sequence number, zero-padded to 12 digits):
  *   {"symbol":"BTCUSDT","from":1,"to":5000,"prevHash":"<hash of tick from-1>","prevTime":0}
  *   {"seq":1,"time":1764000000000,"price":"60000.5","qty":"0.01","hash":"..."}
  *   ...
@@ -70,7 +70,8 @@ export async function archiveOldest(
   if (broke) throw new Error(`[tape-archive] ${symbol}: chain broken at #${broke.seq}`);
   const from = ticks[0]!.seq, to = ticks[ticks.length - 1]!.seq;
   await Deno.mkdir(`${o.dir}/${symbol}`, { recursive: true });
-  const file = `${o.dir}/${symbol}/${pad(from)}-${pad(to)}.jsonl`;
+  // named by its first tick: a run that crashed before deleting is redone into the same file
+  const file = `${o.dir}/${symbol}/${pad(from)}.jsonl`;
   const lines = [
     JSON.stringify({ symbol, from, to, prevHash: prev.hash, prevTime: prev.time }),
     ...ticks.map((t) =>
@@ -95,24 +96,25 @@ export async function archiveOldest(
   if (back.ticks.length !== ticks.length || verifyChain(back.prev, back.ticks)) {
     throw new Error(`[tape-archive] ${file} does not verify after writing`);
   }
-  const last = ticks[ticks.length - 1]!;
   for (let i = 0; i < rows.length; i += 400) {
+    const chunk = rows.slice(i, i + 400);
+    const last = chunk[chunk.length - 1]!.tick;
     const op = kv.atomic();
-    for (const r of rows.slice(i, i + 400)) {
+    for (const r of chunk) {
       op.delete(r.key);
       op.delete(marketKeys.seq(symbol, r.tick.seq));
     }
-    if (i + 400 >= rows.length) {
-      op.set(
-        archiveKey(symbol),
-        {
-          seq: last.seq,
-          time: last.time,
-          hash: last.hash,
-          file,
-        } satisfies ArchiveMarker,
-      );
-    }
+    // the marker moves with every chunk: a crash between chunks leaves it at the last deleted
+    // tick, and the next run continues the chain from there
+    op.set(
+      archiveKey(symbol),
+      {
+        seq: last.seq,
+        time: last.time,
+        hash: last.hash,
+        file,
+      } satisfies ArchiveMarker,
+    );
     if (!(await op.commit()).ok) throw new Error(`[tape-archive] ${symbol}: delete failed`);
   }
   return { file, from, to };
@@ -172,7 +174,11 @@ export async function readArchives(
       const a = parseArchive(await Deno.readTextFile(`${dir}/${d.name}/${f}`));
       const cur = out.get(a.symbol);
       if (!cur) out.set(a.symbol, { prev: a.prev, ticks: a.ticks });
-      else cur.ticks.push(...a.ticks);
+      else {
+        // a file rewritten after a crash may repeat ticks the previous one holds
+        const after = cur.ticks[cur.ticks.length - 1]?.seq ?? cur.prev.seq;
+        cur.ticks.push(...a.ticks.filter((t) => t.seq > after));
+      }
     }
   }
   return out;

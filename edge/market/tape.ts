@@ -208,6 +208,14 @@ export class Tape {
     }
   }
 
+  /** The highest sequence number stored for a symbol (0: none), from the sequence index. */
+  private async lastStoredSeq(symbol: string): Promise<number> {
+    for await (
+      const e of this.kv.list({ prefix: marketKeys.seqs(symbol) }, { reverse: true, limit: 1 })
+    ) return e.key[3] as number;
+    return 0;
+  }
+
   /** Put the chain on every listed symbol's stored ticks that lack it (idempotent). */
   async ensureChain(symbols: readonly string[]) {
     for (const s of symbols) {
@@ -236,9 +244,13 @@ export class Tape {
         pending = 0;
       }
     }
+    // the head only if nobody put the chain on it meanwhile (another instance migrating too, or
+    // already writing numbered ticks after it)
     const last = await this.kv.get<TapeHead>(marketKeys.last(symbol));
-    if (last.value) op.set(marketKeys.last(symbol), { ...last.value, ...head });
-    if (!(await op.commit()).ok) throw new Error(`[tape] chain migration of ${symbol} failed`);
+    if (last.value && last.value.seq === undefined) {
+      op.check(last).set(marketKeys.last(symbol), { ...last.value, ...head });
+    }
+    await op.commit();
   }
 
   /** The place of the last stored tick of a millisecond (heads stored before they carried it). */
@@ -603,11 +615,13 @@ export class Tape {
       if ((await op.commit()).ok) break;
       // a sequence number already taken: ticks stored by a writer before this one that this
       // instance has not read yet. Catch up, then number what is still new after them.
-      const stored = (await this.kv.get<TapeHead>(marketKeys.last(symbol))).value;
-      if (stored?.seq !== undefined && stored.seq > (this.chain.get(symbol)?.seq ?? 0)) {
+      // (the sequence index says where the chain really ends, whatever the head says)
+      const stored = await this.lastStoredSeq(symbol);
+      if (stored > (this.chain.get(symbol)?.seq ?? 0)) {
         await this.read(symbol);
         const latest = this.last.get(symbol)?.time ?? 0;
-        const rest = raws.filter((r) => r.time >= latest);
+        // ticks of the millisecond the other writer reached are taken as stored by it
+        const rest = raws.filter((r) => r.time > latest);
         if (rest.length) await this.store(symbol, rest);
         return;
       }

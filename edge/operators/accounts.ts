@@ -214,7 +214,7 @@ export class OperatorAccounts {
       by,
       username,
       "operator.roles",
-      (o) => ({ ...o, roles: sortRoles(roles) }),
+      (o) => ({ ...o, roles: sortRoles(roles), rolesBy: by.operator }),
       false,
     );
   }

@@ -40,11 +40,18 @@ import {
   type TermsRecord,
 } from "../trading/terms.ts";
 import type { Withdrawal, Withdrawals } from "../funds/withdraw.ts";
-import { withdrawKeys } from "../funds/store.ts";
+import { settingsKeys, withdrawKeys } from "../funds/store.ts";
+import {
+  DEFAULT_WITHDRAW_SETTINGS,
+  fourEyesFrom,
+  type WithdrawSettings,
+  withdrawSettings,
+  withdrawSettingsJson,
+} from "../funds/settings.ts";
 import type { Wealth } from "../wealth/service.ts";
 import { wealthKeys } from "../wealth/store.ts";
 import { type Actor, audited, auditInto, canonical, headAfter, readAuditHead } from "./audit.ts";
-import type { AuditHead, Json, OperatorRole } from "./store.ts";
+import type { AuditHead, Json, OperatorRecord, OperatorRole } from "./store.ts";
 import { keys as opKeys } from "./store.ts";
 
 export const PROPOSAL_TTL_MS = 7 * 24 * 3600_000;
@@ -62,6 +69,7 @@ export const PROPOSAL_KINDS = [
   "products.exchange",
   "products.wealth",
   "withdrawal.pass",
+  "withdraw.fourEyes",
 ] as const;
 export type ProposalKind = typeof PROPOSAL_KINDS[number];
 
@@ -78,6 +86,7 @@ export const PROPOSAL_ROLES: Record<
   "products.exchange": { propose: ["risk", "admin"], decide: ["risk", "admin"] },
   "products.wealth": { propose: ["funds", "risk", "admin"], decide: ["risk", "admin"] },
   "withdrawal.pass": { propose: ["funds"], decide: ["funds", "admin"] },
+  "withdraw.fourEyes": { propose: ["funds", "admin"], decide: ["funds", "admin"] },
 };
 
 /** Every role that decides some kind (the queue's readers). */
@@ -362,6 +371,33 @@ export class Proposals {
     throw storeBusy();
   }
 
+  /**
+   * Raise a currency's four-eyes threshold for withdrawals (lowering it needs no proposal: the
+   * settings page does it); the payload names the threshold as it is now.
+   */
+  async proposeFourEyes(
+    t: string,
+    by: ProposalActor,
+    currency: Currency,
+    amountText: string,
+    reason: string,
+  ) {
+    this.allowPropose("withdraw.fourEyes", by);
+    const settings = await withdrawSettings(this.kv, t);
+    const to = amountOf(amountText, currency, false);
+    const from = fourEyesFrom(settings, currency);
+    if (to <= from || to > settings.rules[currency].max) {
+      throw new DomainError("VALIDATION", {}, { amount: "amountInvalid" });
+    }
+    const d = DECIMALS[currency];
+    const payload = { currency, from: formatDecimal(from, d), to: formatDecimal(to, d), reason };
+    return await this.store(
+      t,
+      by,
+      await this.newProposal("withdraw.fourEyes", payload, `withdrawSettings:${currency}`, by),
+    );
+  }
+
   async list(t: string, status: ProposalStatus | undefined, limit: number, cursor?: string) {
     const iter = listPage<Proposal>(this.kv, { prefix: proposalKeys.proposals(t) }, {
       reverse: true,
@@ -391,6 +427,8 @@ export class Proposals {
       await this.approveJournal(t, by, id);
     } else if (kind === "withdrawal.pass") {
       await this.approveWithdrawal(t, by, id);
+    } else if (kind === "withdraw.fourEyes") {
+      await this.approveFourEyes(t, by, id);
     } else {
       await this.approveProducts(t, by, id);
     }
@@ -429,7 +467,7 @@ export class Proposals {
       { key: `op:proposal:${id}`, request: { id, operator: by.operator } },
       async () => {
         const entry = await this.kv.get<Proposal>(proposalKeys.proposal(t, id));
-        const p = await this.decidable(entry.value, by);
+        const p = await this.decidable(t, entry.value, by);
         const head = await readAuditHead(this.kv, t);
         const at = this.now();
         let postings;
@@ -480,7 +518,7 @@ export class Proposals {
         proposalKeys.proposal(t, id),
         opKeys.auditHead(t),
       ]);
-      const p = await this.decidable(entry.value, by);
+      const p = await this.decidable(t, entry.value, by);
       const at = this.now();
       const op = this.kv.atomic().check(entry);
       if (p.kind === "products.wealth") {
@@ -520,6 +558,45 @@ export class Proposals {
     throw storeBusy();
   }
 
+  /** A raised four-eyes threshold, if it is still what the proposal found. */
+  private async approveFourEyes(t: string, by: ProposalActor, id: string) {
+    for await (const _attempt of commitAttempts()) {
+      const [entry, head, sEntry] = await this.kv.getMany<[Proposal, AuditHead, WithdrawSettings]>([
+        proposalKeys.proposal(t, id),
+        opKeys.auditHead(t),
+        settingsKeys.withdraw(t),
+      ]);
+      const p = await this.decidable(t, entry.value, by);
+      const c = String(p.payload.currency) as Currency;
+      const current = sEntry.value ?? DEFAULT_WITHDRAW_SETTINGS;
+      if (fourEyesFrom(current, c) !== parseDecimal(String(p.payload.from))) {
+        throw new DomainError("PROPOSAL_STALE");
+      }
+      const at = this.now();
+      const to = parseDecimal(String(p.payload.to));
+      const nextSettings: WithdrawSettings = {
+        ...current,
+        rules: { ...current.rules, [c]: { ...current.rules[c], fourEyes: to } },
+        updatedAt: at,
+      };
+      const next = this.approved(p, by, at, null);
+      const op = this.kv.atomic().check(entry).check(sEntry).set(entry.key, next)
+        .set(settingsKeys.withdraw(t), nextSettings);
+      const e = this.auditApproval(op, t, head, by, p, next, at);
+      auditInto(op, t, headAfter(head, e), {
+        at,
+        operator: by.operator,
+        action: "withdrawSettings.update",
+        target: "withdrawSettings",
+        before: withdrawSettingsJson(current) as unknown as Json,
+        after: withdrawSettingsJson(nextSettings) as unknown as Json,
+        ip: by.ip,
+      });
+      if ((await op.commit()).ok) return;
+    }
+    throw storeBusy();
+  }
+
   /** A large withdrawal: passed (auditing -> withdrawing) in the approval's commit. */
   private async approveWithdrawal(t: string, by: ProposalActor, id: string) {
     for await (const _attempt of commitAttempts()) {
@@ -527,7 +604,7 @@ export class Proposals {
         proposalKeys.proposal(t, id),
         opKeys.auditHead(t),
       ]);
-      const p = await this.decidable(entry.value, by);
+      const p = await this.decidable(t, entry.value, by);
       const wEntry = await this.kv.get<Withdrawal>(
         withdrawKeys.withdrawal(t, String(p.payload.withdrawalId)),
       );
@@ -604,10 +681,28 @@ export class Proposals {
     throw storeBusy();
   }
 
+  /**
+   * Separation of duties: the second pair of eyes is not an account the proposer created or
+   * gave its roles, nor the one that created or gave the proposer theirs (else one person could
+   * open a second account and approve their own proposals).
+   */
+  private async unrelated(t: string, proposer: string, approver: string) {
+    const [a, b] = await this.kv.getMany<[OperatorRecord, OperatorRecord]>([
+      opKeys.operator(t, proposer),
+      opKeys.operator(t, approver),
+    ]);
+    const made = (x: OperatorRecord | null, by: string) =>
+      !!x && (x.createdBy === by || x.rolesBy === by);
+    if (made(b.value, proposer) || made(a.value, approver)) {
+      throw new DomainError("PROPOSAL_RELATED");
+    }
+  }
+
   /** Pending, not expired, not the approver's own, the payload as hashed. */
-  private async decidable(p: Proposal | null, by: Actor): Promise<Proposal> {
+  private async decidable(t: string, p: Proposal | null, by: Actor): Promise<Proposal> {
     if (!p) throw new DomainError("NOT_FOUND");
     if (p.proposer === by.operator) throw new DomainError("PROPOSAL_OWN");
+    await this.unrelated(t, p.proposer, by.operator);
     if (p.status !== "pending") throw new DomainError("ALREADY_DECIDED");
     if (this.now() > p.expiresAt) throw new DomainError("PROPOSAL_EXPIRED");
     const kind = p.kind ?? "wealth.reserve";

@@ -275,6 +275,13 @@ export const ProposalBody = z.discriminatedUnion("kind", [
     amount: ProposalAmount.regex(/^-?\d+(\.\d+)?$/, { error: "amountInvalid" }),
     reason: ProposalReason,
   }),
+  z.strictObject({
+    /** raise a currency's four-eyes threshold for withdrawals */
+    kind: z.literal("withdraw.fourEyes"),
+    currency: z.enum(CURRENCIES, { error: "invalid" }),
+    amount: ProposalAmount,
+    reason: ProposalReason,
+  }),
 ], { error: "invalid" }).meta({ id: "ProposalRequest" });
 
 /** Any section of the product terms, as stored and proposed. */
@@ -298,6 +305,12 @@ const WealthProductJson = z.object({
 });
 /** The payload of each kind, exactly as hashed. */
 const ProposalPayload = z.union([
+  z.object({
+    currency: z.enum(CURRENCIES),
+    from: z.string(),
+    to: z.string(),
+    reason: z.string(),
+  }),
   z.object({ amount: z.string(), currency: z.literal("USDT"), reason: z.string() }),
   z.object({
     userId: z.string(),

@@ -16,6 +16,8 @@ export interface OperatorRecord {
   disabled?: boolean;
   /** the admin who created the account (absent for seeded ones) */
   createdBy?: string;
+  /** the admin who last set the account's roles (absent: as created) */
+  rolesBy?: string;
   passwordChangedAt?: number;
   lastLoginAt?: number;
 }

@@ -27,8 +27,12 @@ export interface AppConfig {
   trustProxy: TrustedProxies;
   /** Maximum JSON request body in bytes. */
   maxBodyBytes: number;
-  /** Where ticks older than the tape's retention are archived (TAPE_ARCHIVE_DIR). */
-  tapeArchiveDir: string;
+  /**
+   * Where ticks older than the tape's retention are archived (TAPE_ARCHIVE_DIR): storage every
+   * instance shares and that outlives them (a mounted volume or bucket). Unset: nothing is
+   * archived and the store keeps every tick (an instance's own disk would lose them).
+   */
+  tapeArchiveDir: string | null;
   logRequests: boolean;
   /** USDT reference prices until live market data: "BTC=60000,ETH=3000". */
   referencePrices: string;
@@ -136,7 +140,7 @@ export function loadConfig(env: (k: string) => string | undefined = (k) => Deno.
     sessionMaxHours: int(env, "SESSION_MAX_HOURS", 168, 1),
     trustProxy: parseTrustedProxies(env("TRUST_PROXY")),
     maxBodyBytes: int(env, "MAX_BODY_BYTES", 64 * 1024, 1024),
-    tapeArchiveDir: env("TAPE_ARCHIVE_DIR") || ".data/tape-archive",
+    tapeArchiveDir: env("TAPE_ARCHIVE_DIR") || null,
     logRequests: env("LOG_REQUESTS") === "1",
     referencePrices: env("REFERENCE_PRICES") || "BTC=60000,ETH=3000",
     simSeed: int(env, "SIM_SEED", 20260101, 0),

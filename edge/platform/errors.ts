@@ -61,6 +61,10 @@ export type ErrorId =
   | "PROPOSAL_TAMPERED"
   /** four-eyes: this needs a second operator (propose it instead) */
   | "FOUR_EYES_REQUIRED"
+  /** four-eyes: the approver created the proposer's account or gave its roles (or vice versa) */
+  | "PROPOSAL_RELATED"
+  /** trading: the product terms changed after the ticket showed them (rate, fee, leverage) */
+  | "TERMS_CHANGED"
   /** operators: an operator cannot change their own roles or disable themselves */
   | "OPERATOR_SELF"
   /** operators: the change would leave no enabled operator with the admin role */

@@ -142,12 +142,17 @@ export class Contracts extends PositionStore {
       takeProfit?: string;
       /** a limit order: waits until the price crosses it, then fills at it */
       limitPrice?: string;
+      termsVersion?: number;
     },
     idempotencyKey?: string,
   ): Promise<PositionJson> {
     const t = tenant.id;
     // the terms in force now (a change approved later applies to later orders)
     const terms = await this.terms.of(t);
+    // the customer confirmed what the ticket showed: not terms approved since
+    if (req.termsVersion !== undefined && req.termsVersion !== terms.version) {
+      throw new DomainError("TERMS_CHANGED");
+    }
     const def = terms.symbol(req.symbol);
     if (!def) throw new DomainError("NOT_FOUND");
     // the tenant's switch is the route's (`product` middleware); the symbol's is the terms'
@@ -215,6 +220,7 @@ export class Contracts extends PositionStore {
         feeRate: def.takerFee,
         holdingFeeRate: terms.holdingFeeDaily,
         terms: terms.version,
+        limitPrice: limit,
         openFee,
         stopLoss: sl,
         takeProfit: tp,

@@ -171,12 +171,22 @@ export class FastContracts {
   async place(
     tenant: Tenant,
     userId: string,
-    req: { symbol: string; direction: "up" | "down"; duration: number; stake: string },
+    req: {
+      symbol: string;
+      direction: "up" | "down";
+      duration: number;
+      stake: string;
+      termsVersion?: number;
+    },
     idempotencyKey?: string,
   ): Promise<FastOrderJson> {
     const t = tenant.id;
     // the terms in force now (a change approved later applies to later orders)
     const terms = await this.terms.of(t);
+    // the customer confirmed what the ticket showed: not terms approved since
+    if (req.termsVersion !== undefined && req.termsVersion !== terms.version) {
+      throw new DomainError("TERMS_CHANGED");
+    }
     const def = terms.symbol(req.symbol);
     if (!def) throw new DomainError("NOT_FOUND");
     // the tenant's switch is the route's (`product` middleware); the symbol's is the terms'

@@ -48,6 +48,8 @@ export interface Position {
   holdingFeeRate?: bigint;
   /** the product terms' version the position was opened at (absent: 1) */
   terms?: number;
+  /** a limit order's price (null: a market order; absent in records made before it was kept) */
+  limitPrice?: bigint | null;
 }
 
 /** The group's liquidation level for the API: "" when it has none. */

@@ -62,6 +62,10 @@ export type FastOptionsReply = z.infer<typeof FastOptions>;
 
 export const FastOrderBody = z.strictObject({
   symbol: TradeSymbol,
+  /** the product terms' version the ticket showed: refused (TERMS_CHANGED) if they changed */
+  termsVersion: z.number({ error: "invalid" }).int({ error: "invalid" }).min(1, {
+    error: "invalid",
+  }).max(1_000_000_000, { error: "invalid" }).optional(),
   direction: z.enum(["up", "down"], { error: "invalid" }),
   duration: z.number({ error: "invalid" }).int({ error: "invalid" }).min(1).max(86_400),
   stake: z.string({ error: "amountRequired" }).min(1, { error: "amountRequired" }).max(24, {
@@ -141,6 +145,10 @@ export type ContractOptionsReply = z.infer<typeof ContractOptions>;
 
 export const ContractOrderBody = z.strictObject({
   symbol: TradeSymbol,
+  /** the product terms' version the ticket showed: refused (TERMS_CHANGED) if they changed */
+  termsVersion: z.number({ error: "invalid" }).int({ error: "invalid" }).min(1, {
+    error: "invalid",
+  }).max(1_000_000_000, { error: "invalid" }).optional(),
   side: z.enum(["long", "short"], { error: "invalid" }),
   lots: z.number({ error: "invalid" }).int({ error: "invalid" }).min(1, { error: "invalid" }).max(
     10_000,
@@ -218,6 +226,10 @@ export const SpotOrderList = z.object({ items: z.array(SpotOrder) });
 
 export const SpotOrderBody = z.strictObject({
   symbol: TradeSymbol,
+  /** the product terms' version the ticket showed: refused (TERMS_CHANGED) if they changed */
+  termsVersion: z.number({ error: "invalid" }).int({ error: "invalid" }).min(1, {
+    error: "invalid",
+  }).max(1_000_000_000, { error: "invalid" }).optional(),
   side: z.enum(["buy", "sell"], { error: "invalid" }),
   type: z.enum(["market", "limit"], { error: "invalid" }),
   qty: z.string({ error: "amountRequired" }).min(1, { error: "amountRequired" }).max(24, {

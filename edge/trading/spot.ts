@@ -149,12 +149,17 @@ export class Spot {
       type: "market" | "limit";
       qty: string;
       price?: string;
+      termsVersion?: number;
     },
     idempotencyKey?: string,
   ): Promise<SpotOrderJson> {
     const t = tenant.id;
     // the terms in force now (a change approved later applies to later orders)
     const terms = await this.terms.of(t);
+    // the customer confirmed what the ticket showed: not terms approved since
+    if (req.termsVersion !== undefined && req.termsVersion !== terms.version) {
+      throw new DomainError("TERMS_CHANGED");
+    }
     const def = terms.symbol(req.symbol);
     if (!def) throw new DomainError("NOT_FOUND");
     // the tenant's switch is the route's (`product` middleware); the symbol's is the terms'

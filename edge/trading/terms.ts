@@ -62,7 +62,7 @@ export const FastSection = z.strictObject({
 
 const Leverage = z.number({ error: "invalid" }).int({ error: "invalid" }).min(1, {
   error: "invalid",
-}).max(125, { error: "invalid" });
+}).max(100, { error: "invalid" }); // domain rules: at most 100x
 
 export const LeveragedSection = z.strictObject({
   symbols: z.array(
@@ -73,7 +73,7 @@ export const LeveragedSection = z.strictObject({
       takerFee: fraction("0.01"),
       brackets: z.array(z.strictObject({
         /** up to this notional in USDT; null: the last, unbounded tier */
-        upTo: z.string().regex(/^\d{1,12}$/, { error: "invalid" }).nullable(),
+        upTo: z.string().regex(/^[1-9]\d{0,11}$/, { error: "invalid" }).nullable(),
         maxLeverage: Leverage,
         mmr: fraction("0.5", true),
       })).min(1, { error: "invalid" }).max(10, { error: "invalid" }),

@@ -138,6 +138,17 @@ export class SettlementVerifier {
     this.report.checked.fast++;
     const tape = this.tapes.get(o.symbol);
     this.onTape("fast", o.id, "entry", o.symbol, o.entry);
+    // the entry was the market when the order was accepted: not after it (beyond the 2 s a
+    // tick may be stamped ahead), not older than the staleness limit
+    if (o.entry.time > o.createdAt + 2_000 || o.createdAt - o.entry.time > this.o.staleMs) {
+      this.miss(
+        "fast",
+        o.id,
+        "entry time",
+        `within ${this.o.staleMs} ms before ${o.createdAt}`,
+        String(o.entry.time),
+      );
+    }
     if (!tape) return;
     const expiry = o.entry.time + o.duration * 1000;
     if (o.expiresAt !== expiry) {
@@ -151,7 +162,9 @@ export class SettlementVerifier {
       if (o.exit !== null || o.payout !== o.stake) {
         this.miss("fast", o.id, "refund", `payout ${o.stake}, no exit`, `payout ${o.payout}`);
       }
-      if (due) {
+      // voided before expiry (a demo reset or cleanup) is not the market's refund
+      const voided = o.settledAt !== null && o.settledAt < expiry;
+      if (due && !voided) {
         this.miss("fast", o.id, "outcome", "settled on the tape (a tick came in time)", "refund");
       }
       return;
@@ -184,8 +197,11 @@ export class SettlementVerifier {
       return;
     }
     this.report.checked.position++;
-    // a limit order's entry price is its limit, filled on the tick that reached it
-    const limitFill = p.entry.price !== this.tapes.get(p.symbol)?.bySeq(p.entry.seq)?.price;
+    // a limit order's entry price is its limit, filled on the tick that reached it; a market
+    // order's is the tick's own (records from before `limitPrice` was kept: judged by the price)
+    const limitFill = p.limitPrice !== undefined
+      ? p.limitPrice !== null
+      : p.entry.price !== this.tapes.get(p.symbol)?.bySeq(p.entry.seq)?.price;
     const fill = this.onTape("position", p.id, "fill", p.symbol, p.entry, !limitFill);
     if (fill && limitFill) {
       const reached = p.side === "long" ? fill.price <= p.entry.price : fill.price >= p.entry.price;

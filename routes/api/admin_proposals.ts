@@ -124,6 +124,8 @@ export const proposalsApi = new OpenAPIHono<AppEnv>()
         sent(
           b.kind === "wealth.reserve"
             ? await proposals.proposeReserve(t, actor(c), b.amount, b.reason)
+            : b.kind === "withdraw.fourEyes"
+            ? await proposals.proposeFourEyes(t, actor(c), b.currency, b.amount, b.reason)
             : await proposals.proposeAdjustment(t, actor(c), b),
         ),
       );

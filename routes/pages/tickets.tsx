@@ -34,6 +34,7 @@ export async function FastTicketIsland(
         name="FastTicket"
         of={FastTicket}
         props={{
+          termsVersion: terms.version,
           symbol,
           name: symbolOf(symbol)!.name,
           options: terms.fastOptions,
@@ -76,6 +77,7 @@ export async function ContractTicketIsland(
       name="ContractTicket"
       of={ContractTicket}
       props={{
+        termsVersion: terms.version,
         symbol,
         name: def.name,
         base: def.base,
@@ -120,6 +122,7 @@ export async function SpotTicketIsland(
       name="SpotTicket"
       of={SpotTicket}
       props={{
+        termsVersion: terms.version,
         symbol,
         base,
         qtyDecimals: def.qtyDecimals,

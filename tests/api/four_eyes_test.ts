@@ -121,9 +121,15 @@ Deno.test("product terms: a rate change is a proposal, applies to new orders onl
       [after.durations.find((d) => d.duration === 60)?.rate, after.termsVersion],
       ["0.8", 2],
     );
+    // a ticket still showing version 1 cannot place at version 2's rate unseen
+    const stale = await srv.call("/api/fast/order", {
+      token,
+      body: { symbol: "BTCUSDT", direction: "up", duration: 60, stake: "100", termsVersion: 1 },
+    });
+    assertEquals([stale.status, stale.body.data.error], [409, "TERMS_CHANGED"]);
     const second = await srv.call<{ orderNo: string; rate: string }>("/api/fast/order", {
       token,
-      body: { symbol: "BTCUSDT", direction: "up", duration: 60, stake: "100" },
+      body: { symbol: "BTCUSDT", direction: "up", duration: 60, stake: "100", termsVersion: 2 },
     });
     assertEquals(second.body.data.rate, "0.8");
     // the first order keeps the rate it was placed at
@@ -364,6 +370,75 @@ Deno.test("large withdrawal: the pass waits for a second operator; the first can
     // both steps in the audit chain, intact
     const chain = await srv.call<{ ok: boolean }>("/api/admin/audit/verify", { token: ops });
     assertEquals(chain.body.data.ok, true);
+  } finally {
+    await srv.close();
+  }
+});
+
+Deno.test("four-eyes threshold: one operator may lower it, raising it is a proposal; an operator's own creation cannot approve", async () => {
+  const srv = await startServer({ seed: true });
+  try {
+    const ops = await operatorToken(srv);
+    const cashier = await operatorWithRoles(srv, "cashier", ["funds"]);
+    type WS = {
+      enabled: boolean;
+      turnoverRatio: string;
+      rules: Record<string, Record<string, string>>;
+    };
+    const read = async () =>
+      (await srv.call<WS>("/api/admin/withdraw-settings", { token: ops })).body.data;
+    const put = (token: string, usdt: Record<string, string>) =>
+      read().then((ws) =>
+        srv.call("/api/admin/withdraw-settings", {
+          token,
+          method: "PUT",
+          body: { ...ws, rules: { ...ws.rules, USDT: { ...ws.rules.USDT, ...usdt } } },
+        })
+      );
+    // lowering: one operator; raising: refused, nothing changed; above the maximum: refused
+    assertEquals((await put(cashier, { fourEyes: "5000" })).body.code, 0);
+    const up = await put(cashier, { fourEyes: "20000" });
+    assertEquals([up.status, up.body.data.error], [409, "FOUR_EYES_REQUIRED"]);
+    const over = await put(cashier, { fourEyes: "60000" });
+    assertEquals(over.body.data.error, "VALIDATION");
+    assertEquals((await read()).rules.USDT!.fourEyes, "5000");
+    // raising it: proposed by one, approved by another, in the approval's commit
+    const p = await srv.call<Proposal>("/api/admin/proposals", {
+      token: cashier,
+      body: { kind: "withdraw.fourEyes", currency: "USDT", amount: "20000", reason: "volume grew" },
+    });
+    assertEquals([p.body.code, p.body.data.kind], [0, "withdraw.fourEyes"]);
+    assertEquals((await read()).rules.USDT!.fourEyes, "5000");
+    await approvedBy(srv, p, ops);
+    assertEquals((await read()).rules.USDT!.fourEyes, "20000");
+
+    // separation of duties: an account the proposer created (or gave its roles) cannot approve,
+    // nor can the proposer approve for the admin who created them
+    const puppet = await operatorWithRoles(srv, "puppet", ["funds", "risk"]);
+    const rec =
+      (await srv.deps.kv.get<Record<string, unknown>>(["demo", "operators", "account", "puppet"]))
+        .value!;
+    await srv.deps.kv.set(["demo", "operators", "account", "puppet"], { ...rec, createdBy: "ops" });
+    const mine = await srv.call<Proposal>("/api/admin/proposals", {
+      token: ops,
+      body: { kind: "wealth.reserve", amount: "10", reason: "top-up" },
+    });
+    const byPuppet = await srv.call(`/api/admin/proposals/${mine.body.data.id}/approve`, {
+      token: puppet,
+      method: "POST",
+    });
+    assertEquals([byPuppet.status, byPuppet.body.data.error], [403, "PROPOSAL_RELATED"]);
+    const theirs = await srv.call<Proposal>("/api/admin/proposals", {
+      token: puppet,
+      body: { kind: "wealth.reserve", amount: "10", reason: "top-up" },
+    });
+    const byCreator = await srv.call(`/api/admin/proposals/${theirs.body.data.id}/approve`, {
+      token: ops,
+      method: "POST",
+    });
+    assertEquals(byCreator.body.data.error, "PROPOSAL_RELATED");
+    // an unrelated operator may
+    await approvedBy(srv, mine, cashier);
   } finally {
     await srv.close();
   }

@@ -160,6 +160,18 @@ Deno.test("verifier: every settlement re-derives from the tape; an edited tick o
       const m = r2.mismatches.find((x) => x.kind === "fast");
       assertEquals([m?.id, m?.what], [up.body.data.orderNo, "payout"]);
 
+      // a market order's entry price worsened for the customer: not a limit fill, found
+      const pkey = ["demo", "trading", "pos", manual.body.data.orderNo];
+      const pos = (await copy.get<{ entry: { price: bigint } }>(pkey)).value!;
+      await copy.set(pkey, { ...pos, entry: { ...pos.entry, price: pos.entry.price - 100n } });
+      const r4 = await verifyStore(copy, tenants, { staleMs });
+      assertEquals(
+        r4.mismatches.filter((x) => x.kind === "position").map((x) => [x.id, x.what]),
+        // the fill no longer the tape's tick, and the P&L no longer follows from it
+        [[manual.body.data.orderNo, "fill tick"], [manual.body.data.orderNo, "realized P&L"]],
+      );
+      await copy.set(pkey, pos);
+
       // an export of the records, checked by someone else against the tape: the same finding
       const file = await Deno.makeTempFile({ suffix: ".jsonl" });
       try {

@@ -26,6 +26,7 @@ export const KIND_KEYS: Record<ProposalKind, string> = {
   "products.exchange": "admin.pkExchange",
   "products.wealth": "admin.pkWealth",
   "withdrawal.pass": "admin.pkWithdrawal",
+  "withdraw.fourEyes": "admin.pkFourEyes",
 };
 
 export const STATUS_CLASS = { pending: "s-auditing", approved: "s-passed", rejected: "s-rejected" };
@@ -150,6 +151,18 @@ export function Payload({ p, f }: { p: ProposalView; f: Fmt }) {
           <span class="muted small">
             {` · ${t(amount.startsWith("-") ? "admin.debit" : "admin.credit")}`}
           </span>
+        </Item>
+        {reason}
+      </dl>
+    );
+  }
+  if (p.kind === "withdraw.fourEyes") {
+    return (
+      <dl class="admin-dl">
+        <Item label={t("admin.fourEyes")} testid="p-amount">
+          <strong>
+            {`${f.exact(str(d.from))} → ${f.exact(str(d.to))} ${str(d.currency)}`}
+          </strong>
         </Item>
         {reason}
       </dl>

@@ -5,7 +5,7 @@
  * URL (`adjust` fills the adjustment's customer, from the customer page).
  */
 import { Id } from "../../../edge/funds/schemas.ts";
-import { WALLET_CURRENCIES, WALLETS } from "../../../edge/ledger/accounts.ts";
+import { CURRENCIES, WALLET_CURRENCIES, WALLETS } from "../../../edge/ledger/accounts.ts";
 import { PROPOSAL_ROLES, type ProposalStatus } from "../../../edge/operators/proposals.ts";
 import { pickTexts } from "../../../edge/platform/locale.ts";
 import { Island } from "../../../edge/render/island.tsx";
@@ -51,7 +51,7 @@ export const proposalsPage = sectionPage("proposals", async (c, op) => {
     items = page.items;
     next = page.cursor;
   }
-  const may = (kind: "wealth.reserve" | "balance.adjust") =>
+  const may = (kind: "wealth.reserve" | "balance.adjust" | "withdraw.fourEyes") =>
     PROPOSAL_ROLES[kind].propose.some((r) => op.roles.includes(r));
   const tx = pickTexts(t, PROPOSE_TEXTS);
 
@@ -159,6 +159,24 @@ export const proposalsPage = sectionPage("proposals", async (c, op) => {
                 <p class="muted small">
                   {t("admin.proposeRoles", {
                     roles: PROPOSAL_ROLES["balance.adjust"].propose.join(", "),
+                  })}
+                </p>
+              )}
+          </div>
+          <div class="card admin-pane" id="propose-four-eyes">
+            <h3 class="admin-h3">{t("admin.pkFourEyes")}</h3>
+            {may("withdraw.fourEyes")
+              ? (
+                <Island
+                  name="AdminPropose"
+                  of={AdminPropose}
+                  props={{ kind: "withdraw.fourEyes", tx, currencies: [...CURRENCIES] }}
+                />
+              )
+              : (
+                <p class="muted small">
+                  {t("admin.proposeRoles", {
+                    roles: PROPOSAL_ROLES["withdraw.fourEyes"].propose.join(", "),
                   })}
                 </p>
               )}
