@@ -5,7 +5,8 @@
  * URL (`adjust` fills the adjustment's customer, from the customer page).
  */
 import { Id } from "../../../edge/funds/schemas.ts";
-import { CURRENCIES, WALLET_CURRENCIES, WALLETS } from "../../../edge/ledger/accounts.ts";
+import { WALLET_CURRENCIES, WALLETS } from "../../../edge/ledger/accounts.ts";
+import { CURRENCY_CHOICES } from "../../../edge/platform/funds_rules.ts";
 import { PROPOSAL_ROLES, type ProposalStatus } from "../../../edge/operators/proposals.ts";
 import { pickTexts } from "../../../edge/platform/locale.ts";
 import { Island } from "../../../edge/render/island.tsx";
@@ -120,67 +121,42 @@ export const proposalsPage = sectionPage("proposals", async (c, op) => {
           />
         </div>
         <aside class="admin-proposal-forms" aria-label={t("admin.propose")}>
-          <div class="card admin-pane" id="propose-reserve">
-            <h3 class="admin-h3">{t("admin.proposeReserve")}</h3>
-            {may("wealth.reserve")
-              ? (
-                <Island
-                  name="AdminPropose"
-                  of={AdminPropose}
-                  props={{ kind: "wealth.reserve", tx }}
-                />
-              )
-              : (
-                <p class="muted small">
-                  {t("admin.proposeRoles", {
-                    roles: PROPOSAL_ROLES["wealth.reserve"].propose.join(", "),
-                  })}
-                </p>
-              )}
-          </div>
-          <div class="card admin-pane" id="propose-adjust">
-            <h3 class="admin-h3">{t("admin.proposeAdjust")}</h3>
-            {may("balance.adjust")
-              ? (
-                <Island
-                  name="AdminPropose"
-                  of={AdminPropose}
-                  props={{
-                    kind: "balance.adjust",
-                    tx,
-                    userId: adjust,
-                    wallets: Object.fromEntries(
-                      WALLETS.map((w) => [w, [...WALLET_CURRENCIES[w]]]),
-                    ),
-                  }}
-                />
-              )
-              : (
-                <p class="muted small">
-                  {t("admin.proposeRoles", {
-                    roles: PROPOSAL_ROLES["balance.adjust"].propose.join(", "),
-                  })}
-                </p>
-              )}
-          </div>
-          <div class="card admin-pane" id="propose-four-eyes">
-            <h3 class="admin-h3">{t("admin.pkFourEyes")}</h3>
-            {may("withdraw.fourEyes")
-              ? (
-                <Island
-                  name="AdminPropose"
-                  of={AdminPropose}
-                  props={{ kind: "withdraw.fourEyes", tx, currencies: [...CURRENCIES] }}
-                />
-              )
-              : (
-                <p class="muted small">
-                  {t("admin.proposeRoles", {
-                    roles: PROPOSAL_ROLES["withdraw.fourEyes"].propose.join(", "),
-                  })}
-                </p>
-              )}
-          </div>
+          {[
+            {
+              id: "propose-reserve",
+              title: "admin.proposeReserve",
+              props: { kind: "wealth.reserve" as const, tx },
+            },
+            {
+              id: "propose-adjust",
+              title: "admin.proposeAdjust",
+              props: {
+                kind: "balance.adjust" as const,
+                tx,
+                userId: adjust,
+                wallets: Object.fromEntries(WALLETS.map((w) => [w, [...WALLET_CURRENCIES[w]]])),
+              },
+            },
+            {
+              id: "propose-four-eyes",
+              title: "admin.pkFourEyes",
+              props: { kind: "withdraw.fourEyes" as const, tx, currencies: [...CURRENCY_CHOICES] },
+            },
+          ].map((pane) => (
+            // each form for the roles that may propose its kind; the others see who may
+            <div class="card admin-pane" id={pane.id} key={pane.id}>
+              <h3 class="admin-h3">{t(pane.title)}</h3>
+              {may(pane.props.kind)
+                ? <Island name="AdminPropose" of={AdminPropose} props={pane.props} />
+                : (
+                  <p class="muted small">
+                    {t("admin.proposeRoles", {
+                      roles: PROPOSAL_ROLES[pane.props.kind].propose.join(", "),
+                    })}
+                  </p>
+                )}
+            </div>
+          ))}
         </aside>
       </div>
     </section>
