@@ -355,9 +355,33 @@ export class Withdrawals {
     } satisfies Withdrawal;
   }
 
-  /** Whether passing `w` needs a second operator (its amount at or above the threshold). */
+  /**
+   * Whether passing `w` needs a second operator: its amount, or with the customer's other
+   * withdrawals of the currency passed in the last 24 hours (one large withdrawal split in
+   * several), at or above the threshold.
+   */
   async needsSecondApproval(t: string, w: Withdrawal): Promise<boolean> {
-    return w.amount >= fourEyesFrom(await withdrawSettings(this.kv, t), w.currency);
+    const threshold = fourEyesFrom(await withdrawSettings(this.kv, t), w.currency);
+    let sum = w.amount;
+    if (sum >= threshold) return true;
+    const since = this.now() - 24 * 3600_000;
+    for await (
+      const e of this.kv.list({ prefix: withdrawKeys.byUserPrefix(t, w.userId) }, {
+        reverse: true,
+        limit: 500,
+      })
+    ) {
+      const o = (await this.kv.get<Withdrawal>(
+        withdrawKeys.withdrawal(t, e.key[e.key.length - 1] as string),
+      )).value;
+      if (!o || o.id === w.id) continue;
+      if (o.createdAt < since) break; // ids are in time order: older ones follow
+      if (o.currency === w.currency && (o.status === "withdrawing" || o.status === "passed")) {
+        sum += o.amount;
+        if (sum >= threshold) return true;
+      }
+    }
+    return false;
   }
 
   /**

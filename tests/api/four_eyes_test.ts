@@ -333,6 +333,17 @@ Deno.test("large withdrawal: the pass waits for a second operator; the first can
       method: "POST",
     });
     assertEquals(s.body.data.status, "withdrawing");
+    // split in two below the threshold: 50 passed today, then 60 more (110 >= 100) waits too
+    const split = await withdraw("60");
+    const sp = await srv.call<W>(`/api/admin/withdrawals/${split.body.data.id}/pass`, {
+      token: cashier,
+      method: "POST",
+    });
+    assertEquals([sp.body.data.status, typeof sp.body.data.pendingPass?.proposal], [
+      "auditing",
+      "string",
+    ]);
+
     // at or above: the pass becomes a proposal, the withdrawal waits
     const b = await srv.call<W>(`/api/admin/withdrawals/${big.body.data.id}/pass`, {
       token: cashier,
