@@ -327,32 +327,22 @@ Deno.test("large withdrawal: the pass waits for a second operator; the first can
     assertEquals([small.body.code, big.body.code], [0, 0], JSON.stringify(big.body));
 
     type W = { status: string; pendingPass: { proposal: string } | null; actions: string[] };
+    const pass = (id: string) =>
+      srv.call<W>(`/api/admin/withdrawals/${id}/pass`, { token: cashier, method: "POST" });
+    /** the pass became a proposal: the withdrawal waits for a second operator */
+    const waits = (r: { body: { data: W } }) =>
+      assertEquals([r.body.data.status, typeof r.body.data.pendingPass?.proposal], [
+        "auditing",
+        "string",
+      ]);
     // below the threshold: one operator passes
-    const s = await srv.call<W>(`/api/admin/withdrawals/${small.body.data.id}/pass`, {
-      token: cashier,
-      method: "POST",
-    });
+    const s = await pass(small.body.data.id);
     assertEquals(s.body.data.status, "withdrawing");
     // split in two below the threshold: 50 passed today, then 60 more (110 >= 100) waits too
-    const split = await withdraw("60");
-    const sp = await srv.call<W>(`/api/admin/withdrawals/${split.body.data.id}/pass`, {
-      token: cashier,
-      method: "POST",
-    });
-    assertEquals([sp.body.data.status, typeof sp.body.data.pendingPass?.proposal], [
-      "auditing",
-      "string",
-    ]);
-
+    waits(await pass((await withdraw("60")).body.data.id));
     // at or above: the pass becomes a proposal, the withdrawal waits
-    const b = await srv.call<W>(`/api/admin/withdrawals/${big.body.data.id}/pass`, {
-      token: cashier,
-      method: "POST",
-    });
-    assertEquals([b.body.data.status, typeof b.body.data.pendingPass?.proposal], [
-      "auditing",
-      "string",
-    ]);
+    const b = await pass(big.body.data.id);
+    waits(b);
     const again = await srv.call(`/api/admin/withdrawals/${big.body.data.id}/pass`, {
       token: ops,
       method: "POST",
