@@ -91,3 +91,47 @@ export function Pager(
     </div>
   );
 }
+
+/**
+ * A report table: a focusable scrolling region (narrow screens keep it a table), labelled by a
+ * heading id or a label; the first `text` columns are text, the rest right-aligned figures.
+ */
+export function ReportTable(
+  { testid, labelledBy, label, caption, head, rows, text = 1, nowrapFirst = false }: {
+    testid: string;
+    labelledBy?: string;
+    label?: string;
+    caption?: string;
+    head: string[];
+    rows: { key: string; cells: (string | number)[] }[];
+    text?: number;
+    nowrapFirst?: boolean;
+  },
+) {
+  const cls = (j: number) => j >= text ? "num" : j === 0 && nowrapFirst ? "nowrap" : undefined;
+  return (
+    <div
+      class="table-wrap"
+      tabIndex={0}
+      role="region"
+      aria-labelledby={labelledBy}
+      aria-label={labelledBy ? undefined : label}
+    >
+      <table class="table admin-report" data-testid={testid}>
+        {caption && <caption class="muted small">{caption}</caption>}
+        <thead>
+          <tr>
+            {head.map((h, j) => <th scope="col" key={j}>{h}</th>)}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key}>
+              {r.cells.map((v, j) => <td class={cls(j)} key={j}>{v}</td>)}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

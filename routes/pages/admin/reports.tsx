@@ -6,7 +6,7 @@
 import { parseDecimal } from "../../../core-wasm/mod.ts";
 import { dayStart, FIGURES, MAX_REPORT_DAYS } from "../../../edge/operators/reports.ts";
 import { consoleDocument, sectionPage } from "./frame.tsx";
-import { fmtOf } from "./parts.tsx";
+import { fmtOf, ReportTable } from "./parts.tsx";
 import { liabilitiesReportJson } from "../../api/liabilities.ts";
 
 const DAY = 86_400_000;
@@ -65,26 +65,21 @@ export const reportsPage = sectionPage("reports", async (c, op) => {
               coverage: daily.reserve.coverage === null ? "—" : f.exact(daily.reserve.coverage),
             })}
           </p>
-          <div class="table-wrap" tabIndex={0} role="region" aria-labelledby="daily-title">
-            <table class="table admin-report" data-testid="daily-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("admin.reportDay")}</th>
-                  <th scope="col">{t("admin.reportCurrency")}</th>
-                  {FIGURES.map((k) => <th scope="col" key={k}>{t(`admin.r_${k}`)}</th>)}
-                </tr>
-              </thead>
-              <tbody>
-                {daily.rows.map((r) => (
-                  <tr key={`${r.day}:${r.currency}`}>
-                    <td class="nowrap">{r.day}</td>
-                    <td>{r.currency}</td>
-                    {FIGURES.map((k) => <td class="num" key={k}>{n(r[k])}</td>)}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ReportTable
+            testid="daily-table"
+            labelledBy="daily-title"
+            head={[
+              t("admin.reportDay"),
+              t("admin.reportCurrency"),
+              ...FIGURES.map((k) => t(`admin.r_${k}`)),
+            ]}
+            rows={daily.rows.map((r) => ({
+              key: `${r.day}:${r.currency}`,
+              cells: [r.day, r.currency, ...FIGURES.map((k) => n(r[k]))],
+            }))}
+            text={2}
+            nowrapFirst
+          />
         </div>
       </section>
       <section class="admin-queue" aria-labelledby="pol-title">
@@ -98,34 +93,31 @@ export const reportsPage = sectionPage("reports", async (c, op) => {
                 {t("admin.polNote", { epoch: pol.epoch, at: f.time(pol.publishedAt) })}
               </p>
               {!pol.matches && <p class="admin-alert" role="alert">{t("admin.polMismatch")}</p>}
-              <div class="table-wrap" tabIndex={0} role="region" aria-labelledby="pol-title">
-                <table class="table admin-report" data-testid="pol-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t("admin.reportCurrency")}</th>
-                      <th scope="col">{t("admin.polLiabilities")}</th>
-                      <th scope="col">{t("admin.polLedger")}</th>
-                      <th scope="col">{t("admin.polRecorded")}</th>
-                      <th scope="col">{t("admin.polYield")}</th>
-                      <th scope="col">{t("admin.polSurplus")}</th>
-                      <th scope="col">{t("admin.polCoverage")}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {pol.rows.map((r) => (
-                      <tr key={r.currency}>
-                        <td>{r.currency}</td>
-                        <td class="num">{n(r.liabilities)}</td>
-                        <td class="num">{n(r.ledgerAfterBuild)}</td>
-                        <td class="num">{n(r.recorded)}</td>
-                        <td class="num">{n(r.yieldReserve)}</td>
-                        <td class="num">{n(r.surplus)}</td>
-                        <td class="num">{n(r.coverage)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <ReportTable
+                testid="pol-table"
+                labelledBy="pol-title"
+                head={[
+                  t("admin.reportCurrency"),
+                  t("admin.polLiabilities"),
+                  t("admin.polLedger"),
+                  t("admin.polRecorded"),
+                  t("admin.polYield"),
+                  t("admin.polSurplus"),
+                  t("admin.polCoverage"),
+                ]}
+                rows={pol.rows.map((r) => ({
+                  key: r.currency,
+                  cells: [
+                    r.currency,
+                    n(r.liabilities),
+                    n(r.ledgerAfterBuild),
+                    n(r.recorded),
+                    n(r.yieldReserve),
+                    n(r.surplus),
+                    n(r.coverage),
+                  ],
+                }))}
+              />
             </>
           )}
         </div>
@@ -155,74 +147,63 @@ export const reportsPage = sectionPage("reports", async (c, op) => {
           {exposure.items.length === 0 && exposure.fast.length === 0
             ? <p class="muted admin-empty">{t("admin.exposureEmpty")}</p>
             : (
-              <div class="table-wrap" tabIndex={0} role="region" aria-labelledby="exposure-title">
-                <table class="table admin-report" data-testid="exposure-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t("admin.symbol")}</th>
-                      <th scope="col">{t("admin.price")}</th>
-                      <th scope="col">{t("admin.longLots")}</th>
-                      <th scope="col">{t("admin.shortLots")}</th>
-                      <th scope="col">{t("admin.longNotional")}</th>
-                      <th scope="col">{t("admin.shortNotional")}</th>
-                      <th scope="col">{t("admin.houseNow")}</th>
-                      <th scope="col">{t("admin.houseUp", { move })}</th>
-                      <th scope="col">{t("admin.houseDown", { move })}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {exposure.items.map((x) => (
-                      <tr key={x.symbol}>
-                        <td>{x.symbol}</td>
-                        <td class="num">{n(x.price)}</td>
-                        <td class="num">{x.longLots}</td>
-                        <td class="num">{x.shortLots}</td>
-                        <td class="num">{n(x.longNotional)}</td>
-                        <td class="num">{n(x.shortNotional)}</td>
-                        <td class="num">{n(x.houseNow)}</td>
-                        <td class="num">{n(x.houseUp)}</td>
-                        <td class="num">{n(x.houseDown)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <ReportTable
+                testid="exposure-table"
+                labelledBy="exposure-title"
+                head={[
+                  t("admin.symbol"),
+                  t("admin.price"),
+                  t("admin.longLots"),
+                  t("admin.shortLots"),
+                  t("admin.longNotional"),
+                  t("admin.shortNotional"),
+                  t("admin.houseNow"),
+                  t("admin.houseUp", { move }),
+                  t("admin.houseDown", { move }),
+                ]}
+                rows={exposure.items.map((x) => ({
+                  key: x.symbol,
+                  cells: [
+                    x.symbol,
+                    n(x.price),
+                    x.longLots,
+                    x.shortLots,
+                    n(x.longNotional),
+                    n(x.shortNotional),
+                    n(x.houseNow),
+                    n(x.houseUp),
+                    n(x.houseDown),
+                  ],
+                }))}
+              />
             )}
           {exposure.fast.length > 0 && (
-            <div
-              class="table-wrap"
-              tabIndex={0}
-              role="region"
-              aria-label={t("admin.fastExposure")}
-            >
-              <table class="table admin-report" data-testid="fast-exposure-table">
-                <caption class="muted small">{t("admin.fastExposure")}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t("admin.symbol")}</th>
-                    <th scope="col">{t("admin.fastOrders")}</th>
-                    <th scope="col">{t("admin.upStake")}</th>
-                    <th scope="col">{t("admin.downStake")}</th>
-                    <th scope="col">{t("admin.houseNow")}</th>
-                    <th scope="col">{t("admin.houseUp", { move })}</th>
-                    <th scope="col">{t("admin.houseDown", { move })}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {exposure.fast.map((x) => (
-                    <tr key={x.symbol}>
-                      <td>{x.symbol}</td>
-                      <td class="num">{x.orders}</td>
-                      <td class="num">{n(x.upStake)}</td>
-                      <td class="num">{n(x.downStake)}</td>
-                      <td class="num">{n(x.houseNow)}</td>
-                      <td class="num">{n(x.houseUp)}</td>
-                      <td class="num">{n(x.houseDown)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ReportTable
+              testid="fast-exposure-table"
+              label={t("admin.fastExposure")}
+              caption={t("admin.fastExposure")}
+              head={[
+                t("admin.symbol"),
+                t("admin.fastOrders"),
+                t("admin.upStake"),
+                t("admin.downStake"),
+                t("admin.houseNow"),
+                t("admin.houseUp", { move }),
+                t("admin.houseDown", { move }),
+              ]}
+              rows={exposure.fast.map((x) => ({
+                key: x.symbol,
+                cells: [
+                  x.symbol,
+                  x.orders,
+                  n(x.upStake),
+                  n(x.downStake),
+                  n(x.houseNow),
+                  n(x.houseUp),
+                  n(x.houseDown),
+                ],
+              }))}
+            />
           )}
         </div>
       </section>
