@@ -370,6 +370,7 @@ Deno.test("liabilities: every path verifies, totals are the live ledger's, demo 
         const path = ua === MOBILE_UA ? "/wp/liabilities" : "/pc/liabilities";
         const html = await (await srv.page(path, { ua })).text();
         assert(html.includes(`data-testid="pol-root">${latest.root}<`), path);
+        assert(html.includes(`data-testid="pol-customers">${latest.customers}<`), path);
         assert(html.includes("does not prove that the assets exist"), path);
         assert(html.includes('data-name="LiabilityCheck"'), path);
       }
