@@ -1,15 +1,15 @@
 import { useState } from "preact/hooks";
 import { send } from "./lib/api.ts";
 import { fill, type Texts } from "./lib/fields.tsx";
+import { parseDecimal } from "../core-wasm/mod.ts";
 import { currencyDecimals, formatNumber, uiLocale } from "../locales/format.ts";
 import type { LiabilitiesProof } from "../edge/liabilities/schemas.ts";
+import { checkProof, MOVE_SLACK_MS, ownSums, ownVerdict } from "../edge/liabilities/check.ts";
 import {
   POL_CURRENCIES,
   type PolCurrency,
-  rootOfPath,
   sha256Hex,
-  sumsEqual,
-  sumsFromWire,
+  type Sums,
 } from "../edge/liabilities/tree.ts";
 
 export const LIABILITY_CHECK_TEXTS = [
@@ -17,7 +17,10 @@ export const LIABILITY_CHECK_TEXTS = [
   "liabilities.checking",
   "liabilities.yes",
   "liabilities.no",
+  "liabilities.notMine",
+  "liabilities.moved",
   "liabilities.yourBalances",
+  "liabilities.balancesNow",
   "liabilities.steps",
   "liabilities.newerEpoch",
   "liabilities.signInToCheck",
@@ -41,21 +44,38 @@ export function exactAmount(units: bigint, currency: string, locale: string): st
 }
 
 type Result =
-  | { kind: "yes" | "no"; proof: LiabilitiesProof; ms: number; leaf: string }
+  | {
+    kind: "yes" | "notMine" | "moved";
+    proof: LiabilitiesProof;
+    own: Sums;
+    ms: number;
+    leaves: string[];
+  }
+  | { kind: "no" }
   | { kind: "error"; message: string };
 
 /**
- * "Check my balance": fetch the customer's proof, recompute their leaf and every node up to the
- * root here in the browser (the server's own tree code, edge/liabilities/tree.ts) and compare
- * with the root and totals on the page.
+ * "Check my balance": fetch the customer's proof and check it here in the browser
+ * (edge/liabilities/check.ts, on the server's own tree code): every share's leaf rebuilt from
+ * the signed-in customer's OWN id (`userId`, from the page's session, never from the reply),
+ * each path up to the root and totals on the page, the shares summing to the balances claimed.
+ * Then the claimed balances are set against the customer's own (the assets' totals, both
+ * wallets): equal, "these are not your balances" when they differ although the account's
+ * history shows no movement since the balances were read (`balancesAt`), or a plain note that
+ * money moved since then.
  */
 export default function LiabilityCheck(
-  { tx, mode, epoch, root, totals, login }: {
+  { tx, mode, userId, epoch, root, totals, balancesAt, balancesAtText, login }: {
     tx: Texts;
     mode: "signedOut" | "demo" | "live";
+    /** the signed-in customer's id (the session's) */
+    userId: string;
     epoch: string;
     root: string;
     totals: Record<PolCurrency, string>;
+    /** when the epoch read the balances (ms), and that time as the page shows it */
+    balancesAt: number;
+    balancesAtText: string;
     login: string;
   },
 ) {
@@ -74,48 +94,63 @@ export default function LiabilityCheck(
     return <p class="notice" data-testid="pol-demo">{tx["liabilities.demoCannotCheck"]}</p>;
   }
 
+  const get = <T,>(path: string) =>
+    send<T>(path, { method: "GET", token: localStorage.getItem("Authorization") });
+  const failed = (message: string): Result => ({
+    kind: "error",
+    message: message === "network" || message === "timeout" ? tx["app.networkError"]! : message,
+  });
+
   async function check() {
     setBusy(true);
     setResult(null);
     try {
-      const { env } = await send<LiabilitiesProof>("/api/liabilities/proof", {
-        method: "GET",
-        token: localStorage.getItem("Authorization"),
-      });
-      if (env.code !== 0) {
-        setResult({
-          kind: "error",
-          message: env.message === "network" || env.message === "timeout"
-            ? tx["app.networkError"]!
-            : env.message,
-        });
-        return;
-      }
+      const { env } = await get<LiabilitiesProof>("/api/liabilities/proof");
+      if (env.code !== 0) return setResult(failed(env.message));
       const proof = env.data;
       if (proof.epoch !== epoch) {
-        setResult({ kind: "error", message: tx["liabilities.newerEpoch"]! });
-        return;
+        return setResult({ kind: "error", message: tx["liabilities.newerEpoch"]! });
       }
       const t0 = performance.now();
-      const out = await rootOfPath(sha256Hex, {
-        epoch: proof.epoch,
-        userId: proof.userId,
-        salt: proof.salt,
-        balances: sumsFromWire(proof.balances),
-        path: proof.path.map((p) => ({
-          side: p.side,
-          hash: p.hash,
-          sums: sumsFromWire(p),
-        })),
+      const v = await checkProof(sha256Hex, userId, proof, { epoch, root, totals });
+      const ms = performance.now() - t0;
+      if (!v.ok) return setResult({ kind: "no" });
+      // the customer's own figures: what the assets page shows, and the newest movement
+      const [assets, flow] = await Promise.all([
+        get<{ rows: { currency: string; total: string }[] }>("/api/account/assets"),
+        get<{ items: { at: number }[] }>("/api/account/flow?limit=1"),
+      ]);
+      if (assets.env.code !== 0) return setResult(failed(assets.env.message));
+      if (flow.env.code !== 0) return setResult(failed(flow.env.message));
+      const own = ownSums(
+        assets.env.data.rows.map((r) => ({ currency: r.currency, units: parseDecimal(r.total) })),
+      );
+      const newest = flow.env.data.items[0]?.at ?? 0;
+      const verdict = ownVerdict(v.balances, own, newest >= balancesAt - MOVE_SLACK_MS);
+      setResult({
+        kind: verdict === "mine" ? "yes" : verdict,
+        proof,
+        own,
+        ms,
+        leaves: v.leaves,
       });
-      const ok = out.root.hash === root && sumsEqual(out.root.sums, sumsFromWire(totals));
-      setResult({ kind: ok ? "yes" : "no", proof, ms: performance.now() - t0, leaf: out.leaf });
     } catch {
-      setResult({ kind: "error", message: tx["liabilities.no"]! });
+      setResult({ kind: "no" });
     } finally {
       setBusy(false);
     }
   }
+
+  const amounts = (testid: string, get: (c: PolCurrency) => bigint) => (
+    <ul class="pol-amounts">
+      {POL_CURRENCIES.map((c) => (
+        <li key={c} class="row-between">
+          <span>{c}</span>
+          <span class="num" data-testid={`${testid}-${c}`}>{exactAmount(get(c), c, loc)}</span>
+        </li>
+      ))}
+    </ul>
+  );
 
   return (
     <div class="stack" data-testid="pol-check">
@@ -131,36 +166,48 @@ export default function LiabilityCheck(
       {result?.kind === "error" && (
         <p class="notice warn" role="alert" data-testid="pol-error">{result.message}</p>
       )}
-      {result && result.kind !== "error" && (
+      {result?.kind === "no" && (
+        <div class="card stack pol-no" role="alert" data-testid="pol-result" data-result="no">
+          <strong class="pol-verdict">{tx["liabilities.no"]}</strong>
+        </div>
+      )}
+      {result && result.kind !== "error" && result.kind !== "no" && (
         <div
-          class={result.kind === "yes" ? "card stack pol-yes" : "card stack pol-no"}
-          role="status"
+          class={`card stack ${result.kind === "notMine" ? "pol-no" : "pol-yes"}`}
+          role={result.kind === "notMine" ? "alert" : "status"}
           data-testid="pol-result"
           data-result={result.kind}
         >
           <strong class="pol-verdict">
-            {result.kind === "yes" ? tx["liabilities.yes"] : tx["liabilities.no"]}
+            {result.kind === "yes"
+              ? tx["liabilities.yes"]
+              : result.kind === "notMine"
+              ? tx["liabilities.notMine"]
+              : fill(tx["liabilities.moved"]!, { time: balancesAtText })}
           </strong>
           <span class="muted small">{tx["liabilities.yourBalances"]}</span>
-          <ul class="pol-amounts">
-            {POL_CURRENCIES.map((c) => (
-              <li key={c} class="row-between">
-                <span>{c}</span>
-                <span class="num" data-testid={`pol-bal-${c}`}>
-                  {exactAmount(BigInt(result.proof.balances[c]), c, loc)}
-                </span>
-              </li>
-            ))}
-          </ul>
+          {amounts("pol-bal", (c) => BigInt(result.proof.balances[c]))}
+          {result.kind !== "yes" && (
+            <>
+              <span class="muted small">{tx["liabilities.balancesNow"]}</span>
+              {amounts("pol-own", (c) => result.own[c])}
+            </>
+          )}
           <span class="muted small" data-testid="pol-steps">
             {fill(tx["liabilities.steps"]!, {
-              steps: String(result.proof.path.length),
+              shares: String(result.proof.shares.length),
+              steps: String(result.proof.shares[0]?.path.length ?? 0),
               ms: result.ms.toFixed(1),
             })}
           </span>
-          <span class="muted small">
-            {tx["liabilities.leaf"]} <code class="pol-hash">{result.leaf}</code>
-          </span>
+          <span class="muted small">{tx["liabilities.leaf"]}</span>
+          <ul class="pol-leaves" data-testid="pol-leaves-own">
+            {result.leaves.map((l) => (
+              <li key={l}>
+                <code class="pol-hash">{l}</code>
+              </li>
+            ))}
+          </ul>
         </div>
       )}
     </div>

@@ -92,6 +92,12 @@ export async function getUser(kv: Deno.Kv, t: string, userId: string) {
   return await kv.get<UserRecord>(keys.user(t, userId));
 }
 
+/** Every customer's id in a tenant (live and demo records alike), in key order. */
+export async function* userIds(kv: Deno.Kv, t: string): AsyncGenerator<string> {
+  const prefix = [t, "accounts", "user"];
+  for await (const e of kv.list({ prefix }, { batchSize: 1000 })) yield e.key.at(-1) as string;
+}
+
 export async function findUserByPhone(kv: Deno.Kv, t: string, phone: string) {
   const idx = await kv.get<string>(keys.phone(t, phone));
   if (idx.value === null) return null;

@@ -14,22 +14,44 @@ export const LiabilitiesEpoch = z.object({
   }),
   root: Hash,
   totals: Amounts,
+  format: z.number().int().meta({
+    description: "the leaf format (2: each customer's balances split over `shares` leaves)",
+  }),
   leaves: z.number().int().meta({ description: "leaves in the tree, padding included" }),
+  customers: z.number().int().meta({
+    description: "customer accounts in the tree (every live customer, zero balances included)",
+  }),
+  shares: z.number().int().meta({ description: "leaves per customer" }),
+  balancesAt: z.number().int().meta({
+    description: "when the balances were read (ms since the epoch, UTC)",
+  }),
   publishedAt: z.number().int().meta({ description: "ms since the epoch (UTC)" }),
 }).meta({ id: "LiabilitiesEpoch" });
 
+const Step = z.object({
+  side: z.enum(["left", "right"]).meta({ description: "where the sibling sits" }),
+  hash: Hash,
+  USDT: Units,
+  BTC: Units,
+  ETH: Units,
+});
+
 export const LiabilitiesProof = z.object({
   epoch: z.string(),
-  userId: z.string(),
+  userId: z.string().meta({
+    description: "for display: the check rebuilds the leaves from the signed-in customer's id",
+  }),
   salt: z.string().meta({ description: "this customer's random salt in this epoch (hex)" }),
-  balances: Amounts,
-  path: z.array(z.object({
-    side: z.enum(["left", "right"]).meta({ description: "where the sibling sits" }),
-    hash: Hash,
+  balances: Amounts.meta({ description: "the customer's balances at the epoch: the shares' sum" }),
+  shares: z.array(z.object({
+    share: z.number().int().meta({
+      description: "the share's index: leaf id sha256(userId|salt|share)",
+    }),
     USDT: Units,
     BTC: Units,
     ETH: Units,
-  })).meta({ description: "from the leaf up to the root" }),
+    path: z.array(Step).meta({ description: "from the leaf up to the root" }),
+  })).meta({ description: "every leaf of this customer" }),
 }).meta({ id: "LiabilitiesProof" });
 
 const Dec = z.string().meta({ example: "1234.5" });

@@ -1,8 +1,13 @@
 /**
  * Proof of liabilities (domain-rules.md): per epoch (daily at 00:00 UTC, id the UTC date, or at
  * an operator's request, id the date and `-r` and the time), a Merkle sum tree (tree.ts) over
- * every live customer's balances, published as its root and per-currency totals; each customer
- * can fetch their salt, balances and path and check them in the browser.
+ * every live customer's balances, split into random shares, published as its root and
+ * per-currency totals; each customer can fetch their salt, shares and paths and check them in
+ * the browser (check.ts).
+ *
+ * Every live customer with an account is in the tree, zero balances included (the accounts'
+ * records are read as well as the ledger's balances): the published count of customers then
+ * says how many accounts the proof covers, and a customer with nothing can still check it.
  *
  * What a customer's leaf counts, per currency (units of 10^-8): every live customer account's
  * `available + frozen`, over both wallets. That covers every liability of the spec:
@@ -24,6 +29,8 @@
  * read again, and if they differ the build is redone (up to 3 passes) and then published with
  * `matches: false` and both figures, which the operator report shows.
  */
+import { userIds } from "../accounts/store.ts";
+import { MOVE_SLACK_MS } from "./check.ts";
 import {
   type AccountRef,
   bookOfUser,
@@ -48,7 +55,9 @@ import {
   writeBuild,
 } from "./store.ts";
 import {
+  addSums,
   buildLevels,
+  FORMAT,
   parentNode,
   pathOf,
   pathPositions,
@@ -57,6 +66,7 @@ import {
   randomHex,
   type Sha256,
   sha256Hex,
+  SHARES,
   type Sums,
   sumsEqual,
   type TreeNode,
@@ -76,10 +86,16 @@ export const requestedEpoch = (at: number) => {
   return `${iso.slice(0, 10)}-r${iso.slice(11, 19).replaceAll(":", "")}`;
 };
 
-/** Every live customer's liabilities per currency, read from the ledger's balances. */
+/**
+ * Every live customer's liabilities per currency, read from the ledger's balances; every live
+ * customer with an account record is there, with zero sums when they hold nothing.
+ */
 export async function liveCustomerBalances(kv: Deno.Kv, t: string) {
   const byUser = new Map<string, Sums>();
   const totals: Sums = { ...ZERO_SUMS };
+  for await (const id of userIds(kv, t)) {
+    if (bookOfUser(id) === "live") byUser.set(id, { ...ZERO_SUMS });
+  }
   const prefix = ledgerKeys.balances(t);
   // live customer accounts are `u:<user>:<wallet>:<currency>` ("u;" sorts right after "u:...")
   for await (
@@ -97,12 +113,6 @@ export async function liveCustomerBalances(kv: Deno.Kv, t: string) {
   }
   return { byUser, totals };
 }
-
-/**
- * How long before a pass a journal may have been planned and still commit during it (commits
- * retry for well under this; instances' clocks are assumed within it of each other).
- */
-const MOVE_SLACK_MS = 60_000;
 
 /** Whether a live journal posted to a customer account from `from` (ms) on. */
 export async function customerMoneyMovedSince(kv: Deno.Kv, t: string, from: number) {
@@ -124,7 +134,11 @@ export function epochJson(r: EpochRecord) {
     epoch: r.epoch,
     root: r.root,
     totals: sumsJson(r.totals),
+    format: r.format ?? 1,
     leaves: r.leaves,
+    customers: r.customers,
+    shares: r.shares ?? 1,
+    balancesAt: r.startedAt,
     publishedAt: r.publishedAt,
   };
 }
@@ -148,12 +162,22 @@ export class Liabilities {
 
   /**
    * The daily epoch: built once per UTC day (the job runs hourly and catches up), under the
-   * builds' lease; null when another instance holds it (that one builds or has built it).
+   * builds' lease; null when another instance holds it (that one builds or has built it). When
+   * the latest epoch is of an older leaf format (published before format 2) it is replaced at
+   * once by a new epoch (id `date-rHHMMSS`, kind daily): proofs are served for format 2 only.
    */
   async runDue(t: string): Promise<{ record: EpochRecord; built: boolean } | null> {
     const epoch = dailyEpoch(this.now());
     const existing = await readEpoch(this.kv, t, epoch);
-    if (existing) return { record: existing, built: false };
+    if (existing) {
+      const latest = await readLatest(this.kv, t);
+      if ((latest?.format ?? 1) >= FORMAT) return { record: existing, built: false };
+      return await exclusive(
+        this.kv,
+        LIABILITIES_LEASE,
+        () => this.build(t, requestedEpoch(this.now()), { kind: "daily" }),
+      );
+    }
     return await exclusive(
       this.kv,
       LIABILITIES_LEASE,
@@ -212,6 +236,8 @@ export class Liabilities {
     const buckets = await writeBuild(this.kv, t, buildId, tree.levels, tree.index, this.sha);
     const record: EpochRecord = {
       epoch,
+      format: FORMAT,
+      shares: SHARES,
       buildId,
       saltKey,
       buckets,
@@ -241,6 +267,7 @@ export class Liabilities {
             totals: sumsJson(record.totals),
             leaves: record.leaves,
             customers: record.customers,
+            shares: SHARES,
             matches: record.matches,
           },
           ip: o.by.ip,
@@ -265,29 +292,53 @@ export class Liabilities {
     for (const [id, sums] of byUser) customers.push({ id, sums, salt: this.salt(saltKey, id) });
     const leaves = prepareLeaves(customers);
     const levels = buildLevels(this.sha, epoch, leaves);
-    const index: { id: string; i: number }[] = [];
+    const byId = new Map<string, number[]>();
     leaves.forEach((l, i) => {
-      if (!l.id.startsWith("pad-")) index.push({ id: l.id, i });
+      if (l.id.startsWith("pad-")) return;
+      let at = byId.get(l.id);
+      if (!at) byId.set(l.id, at = []);
+      at[l.share] = i;
     });
+    const index = [...byId].map(([id, at]) => ({ id, at }));
     return { levels, index, root: levels.at(-1)![0]! };
   }
 
   /**
-   * A signed-in customer's proof in the latest epoch: their leaf from its chunk, the lower
-   * siblings recomputed from that chunk's subtree, the upper ones read (store.ts).
+   * A signed-in customer's proof in the latest epoch: every share's leaf and path (`pathAt`).
    */
   async proof(t: string, userId: string) {
     const e = await this.latest(t);
-    if (!e) throw new DomainError("POL_NOT_PUBLISHED");
-    const i = await readIndex(this.kv, t, e, userId, this.sha);
-    if (i === null) throw new DomainError("POL_NOT_INCLUDED", { epoch: e.epoch });
+    if (!e || (e.format ?? 1) < FORMAT) throw new DomainError("POL_NOT_PUBLISHED");
+    const at = await readIndex(this.kv, t, e, userId, this.sha);
+    if (at === null) throw new DomainError("POL_NOT_INCLUDED", { epoch: e.epoch });
+    const shares = [];
+    let balances: Sums = { ...ZERO_SUMS };
+    for (const [share, i] of at.entries()) {
+      const { leaf, path } = await this.pathAt(t, e, i);
+      balances = addSums(balances, leaf.sums);
+      shares.push({
+        share,
+        ...sumsJson(leaf.sums),
+        path: path.map((p) => ({ side: p.side, hash: p.hash, ...sumsJson(p.sums) })),
+      });
+    }
+    return {
+      epoch: e.epoch,
+      userId,
+      salt: this.salt(e.saltKey, userId),
+      balances: sumsJson(balances),
+      shares,
+    };
+  }
+
+  /** Leaf `i` of an epoch and its path: the lower siblings from its chunk, the upper ones read. */
+  private async pathAt(t: string, e: EpochRecord, i: number) {
     const upper = pathPositions(e.leaves, i).filter((p) => p.level >= SUBTREE);
     const [leafChunk, ...chunks] = await readChunks(this.kv, t, e.buildId, [
       { level: 0, n: Math.floor(i / CHUNK) },
       ...upper.map((p) => ({ level: p.level, n: Math.floor(p.at / CHUNK) })),
     ]);
     if (!leafChunk) throw new Error(`liabilities ${t}/${e.epoch}: leaves of ${i} missing`);
-    const leaf = leafChunk[i % CHUNK]!;
     // the subtree of this chunk (all of the tree when it has fewer than CHUNK leaves)
     const sub: TreeNode[][] = [leafChunk];
     while (sub.at(-1)!.length > 1) {
@@ -306,13 +357,7 @@ export class Liabilities {
         return { side: p.at < (i >> p.level) ? "left" as const : "right" as const, ...node };
       }),
     ];
-    return {
-      epoch: e.epoch,
-      userId,
-      salt: this.salt(e.saltKey, userId),
-      balances: sumsJson(leaf.sums),
-      path: path.map((p) => ({ side: p.side, hash: p.hash, ...sumsJson(p.sums) })),
-    };
+    return { leaf: leafChunk[i % CHUNK]!, path };
   }
 
   /**

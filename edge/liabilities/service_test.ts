@@ -2,8 +2,9 @@ import { assert, assertEquals } from "../../tests/assert.ts";
 import { Ledger } from "../ledger/service.ts";
 import { keys as ledgerKeys } from "../ledger/store.ts";
 import { type AccountRef, house, user } from "../ledger/accounts.ts";
-import { customerMoneyMovedSince, Liabilities } from "./service.ts";
-import { sha256Hex, sumsFromWire, verifyProof } from "./tree.ts";
+import { customerMoneyMovedSince, epochJson, Liabilities } from "./service.ts";
+import { checkProof } from "./check.ts";
+import { sha256Hex } from "./tree.ts";
 
 const T = "t";
 
@@ -28,21 +29,16 @@ Deno.test("liabilities service: a tree above one chunk (stored upper levels, man
     const r = await pol.runDue(T);
     assert(r?.built);
     const e = r!.record;
-    assertEquals([e.epoch, e.leaves, e.customers], ["2026-11-25", 4096, N]);
+    // 3000 customers x 2 shares: two halves of 4096 leaves
+    assertEquals([e.epoch, e.leaves, e.customers, e.shares], ["2026-11-25", 8192, N, 2]);
     assertEquals(e.totals.USDT, BigInt(N * (N - 1) / 2 + N));
     assert(e.buckets >= 1);
     for (const i of [0, 1, 255, 256, 1234, 2047, 2999]) {
       const p = await pol.proof(T, String(500 + i));
-      assertEquals(p.path.length, 12);
+      assertEquals(p.shares.map((s) => s.path.length), [13, 13]);
       assertEquals(p.balances.USDT, String(i + 1));
-      const ok = await verifyProof(sha256Hex, {
-        epoch: p.epoch,
-        userId: p.userId,
-        salt: p.salt,
-        balances: sumsFromWire(p.balances),
-        path: p.path.map((s) => ({ side: s.side, hash: s.hash, sums: sumsFromWire(s) })),
-      }, { root: e.root, totals: e.totals });
-      assert(ok, `customer ${i}`);
+      const v = await checkProof(sha256Hex, String(500 + i), p, { ...epochJson(e) });
+      assert(v.ok, `customer ${i}`);
     }
     // the salt is the same on every request and differs between customers
     assertEquals((await pol.proof(T, "500")).salt, (await pol.proof(T, "500")).salt);

@@ -12,16 +12,16 @@
  *   chunk of 256 leaves is a whole subtree of height 8, so a path's lower eight siblings are
  *   recomputed from the customer's leaf chunk (255 hashes) and the rest read, one per level.
  *   That stores about one node per leaf instead of two.
- * - `[t, "pol", "idx", buildId, bucket]`: which leaf is whose, as "userId:index,..." in
- *   `buckets` records (a customer's bucket: the first 32 bits of sha256(userId) modulo the
+ * - `[t, "pol", "idx", buildId, bucket]`: which leaves are whose, as "userId:i0;i1,..." (the
+ *   leaf index of share 0, share 1, ...) in `buckets` records (a customer's bucket: the first 32 bits of sha256(userId) modulo the
  *   count), each under 48 KB.
  * A customer's salt is not stored: it is sha256("tw-pol-salt|" + saltKey + "|" + userId) cut to
  *   32 hex digits, with `saltKey` 32 random bytes drawn for the epoch (never published): fresh
  *   and unpredictable per customer and epoch, and the server can give it back.
  * The bulk records are keyed by the build (a random id), not the epoch: a build that died half
  * way leaves records no epoch points at, and they expire like the rest after `BULK_TTL_MS`
- * (proofs are served for the latest epoch: about a day). 100,000 customers (131,072 leaves):
- * 512 leaf chunks, 2 upper chunks, ~40 index buckets.
+ * (proofs are served for the latest epoch: about a day). 100,000 customers of 2 shares (262,144
+ * leaves): 1024 leaf chunks, 4 upper chunks, ~80 index buckets.
  */
 import type { Sums, TreeNode } from "./tree.ts";
 import { POL_CURRENCIES } from "./tree.ts";
@@ -34,6 +34,10 @@ const BUCKET_BYTES = 48_000;
 
 export interface EpochRecord {
   epoch: string;
+  /** the leaf format (tree.ts `FORMAT`); absent: format 1, one leaf per customer */
+  format?: number;
+  /** leaves per customer (format 2) */
+  shares?: number;
   /** the bulk records' id */
   buildId: string;
   /** the key the customers' salts are derived from (never published) */
@@ -44,7 +48,7 @@ export interface EpochRecord {
   totals: Sums;
   /** leaves in the tree, padding included (a power of two) */
   leaves: number;
-  /** customers in the tree */
+  /** customers in the tree (every live customer account, zero balances included) */
   customers: number;
   /** when the balances were read */
   startedAt: number;
@@ -123,7 +127,7 @@ export async function writeBuild(
   t: string,
   buildId: string,
   levels: readonly (readonly TreeNode[])[],
-  index: { id: string; i: number }[],
+  index: { id: string; at: number[] }[],
   sha: (s: string) => string,
 ): Promise<number> {
   const sets: [Deno.KvKey, unknown][] = [];
@@ -136,11 +140,11 @@ export async function writeBuild(
       ]);
     }
   });
-  const longest = index.reduce((m, x) => Math.max(m, x.id.length), 0) + 12;
+  const longest = index.reduce((m, x) => Math.max(m, x.id.length + 12 * x.at.length), 0);
   let buckets = bucketCount(index.length, longest);
   for (;;) {
     const parts: string[][] = Array.from({ length: buckets }, () => []);
-    for (const x of index) parts[bucketOf(sha, x.id, buckets)]!.push(`${x.id}:${x.i}`);
+    for (const x of index) parts[bucketOf(sha, x.id, buckets)]!.push(`${x.id}:${x.at.join(";")}`);
     const texts = parts.map((p) => p.join(","));
     if (texts.every((s) => s.length <= BUCKET_BYTES)) {
       texts.forEach((s, b) => sets.push([polKeys.idx(t, buildId, b), s]));
@@ -158,21 +162,21 @@ export async function writeBuild(
   return buckets;
 }
 
-/** A customer's leaf index in a build (null: not in it). */
+/** A customer's leaf indexes in a build, share 0 first (null: not in it). */
 export async function readIndex(
   kv: Deno.Kv,
   t: string,
   rec: Pick<EpochRecord, "buildId" | "buckets">,
   userId: string,
   sha: (s: string) => string,
-): Promise<number | null> {
+): Promise<number[] | null> {
   const text = (await kv.get<string>(
     polKeys.idx(t, rec.buildId, bucketOf(sha, userId, rec.buckets)),
   )).value;
   if (!text) return null;
   const want = `${userId}:`;
   for (const entry of text.split(",")) {
-    if (entry.startsWith(want)) return Number(entry.slice(want.length));
+    if (entry.startsWith(want)) return entry.slice(want.length).split(";").map(Number);
   }
   return null;
 }

@@ -1,36 +1,50 @@
 /**
  * Proof of liabilities: the Merkle sum tree of one epoch (domain-rules.md "Proof of
- * liabilities"). Pure functions, no KV and no Deno API: the server builds the tree with them
- * and the browser island ("Check my balance") verifies a customer's path with the same code.
+ * liabilities" and "Liabilities shares"). Pure functions, no KV and no Deno API: the server
+ * builds the tree with them and the browser island ("Check my balance") verifies a customer's
+ * paths with the same code (check.ts).
  *
  * Amounts are non-negative integers in units of 10^-8, per currency, written in decimal without
  * sign or leading zeros ("0" for zero). Hashes are sha-256, lowercase hex of the UTF-8 text.
  *
- * - leaf: sha256("tw-pol-leaf-v1|" + epoch + "|" + sha256(userId + "|" + salt) + "|" + USDT +
- *   "|" + BTC + "|" + ETH), with a fresh random salt (hex) per customer and epoch;
- * - node: sha256("tw-pol-node-v1|" + leftHash + "|" + leftUSDT + "|" + leftBTC + "|" + leftETH +
- *   "|" + rightHash + "|" + rightUSDT + "|" + rightBTC + "|" + rightETH); a node's sums are the
- *   left's plus the right's per currency, never netted across currencies;
- * - the leaves (customers and padding in a random order) are padded to a power of two (at least
- *   two) with zero-balance leaves of random ids; the root's hash and sums are published.
+ * Format 2 (`FORMAT`): every customer's balances are split over `SHARES` leaves with random
+ * non-negative shares that sum exactly to the balance, per currency (`splitShares`), so that no
+ * sibling on a path is one other customer's whole balance:
+ * - leaf: sha256("tw-pol-leaf-v2|" + epoch + "|" + sha256(userId + "|" + salt + "|" + share) +
+ *   "|" + USDT + "|" + BTC + "|" + ETH), `share` the share's index (0, 1, ...), with one fresh
+ *   random salt (hex) per customer and epoch;
+ * - node (unchanged from format 1): sha256("tw-pol-node-v1|" + leftHash + "|" + leftUSDT + "|" +
+ *   leftBTC + "|" + leftETH + "|" + rightHash + "|" + rightUSDT + "|" + rightBTC + "|" +
+ *   rightETH); a node's sums are the left's plus the right's per currency, never netted;
+ * - layout: even shares in the root's left half, odd shares in its right half, each half padded
+ *   to the same power of two with zero-balance leaves of random ids and shuffled on its own. So
+ *   every customer has a share in both halves and no subtree below the root holds all of one
+ *   customer's shares: a sibling's sums are a random part of a customer's balance, or a sum of
+ *   parts of several, never one customer's balance. The root's hash and sums are published.
+ *   Format 1 (one leaf per customer, "tw-pol-leaf-v1", `sha256(userId + "|" + salt)`) is
+ *   replaced: the next run of the job publishes a format-2 epoch (service.ts).
  *
  * A path runs from the leaf up; each step names the sibling's side (`left` or `right`), its hash
  * and its sums. Verifying recomputes the leaf, then each parent, and compares with the root.
  *
- * Worked example (the fixed vectors of tree_test.ts), epoch "2026-11-25":
- * - customer "1001", salt "00112233445566778899aabbccddeeff", 1234.5 USDT, 0.01 BTC, 0 ETH:
- *   idHash = sha256("1001|00112233445566778899aabbccddeeff")
- *          = c7a2c96819bc03f3be5813fb8d0d4317d0ce68fdc4ae12c82bf5d1897b397226
- *   leaf   = sha256("tw-pol-leaf-v1|2026-11-25|" + idHash + "|123450000000|1000000|0")
- *          = 478dfa2a83ba0d817e7d9f4061c511534d829cba57fc419e82b8ccd397af06b2
- * - customer "1002", salt "ffeeddccbbaa99887766554433221100", 0 USDT, 0 BTC, 2 ETH:
- *   idHash = 6ff522464817b4c0dcb1a5daa1b8c89d4ddfd60f7d2866dbec3ae1218c855b59
- *   leaf   = sha256("tw-pol-leaf-v1|2026-11-25|" + idHash + "|0|0|200000000")
- *          = 9156230df3b02b3ce62b5fa4b5d541ee13ef7f043ea50a1e4f73aeb7337ce0bb
- * - root   = sha256("tw-pol-node-v1|" + leaf1 + "|123450000000|1000000|0|" + leaf2 +
- *   "|0|0|200000000") = 9479858f756ba7fb5cc662906f3c138c080ec2386528a50694df70145b06d2bf,
- *   totals 123450000000 / 1000000 / 200000000.
- * Customer 1001's path: [{side: "right", hash: leaf2, USDT "0", BTC "0", ETH "200000000"}].
+ * Worked example (the fixed vectors of tree_test.ts, computed with coreutils sha256sum), epoch
+ * "2026-11-25", one customer "1001", salt "00112233445566778899aabbccddeeff", balances 1234.5
+ * USDT, 0.01 BTC, 0 ETH, split into share 0 = 1000 USDT, 0.004 BTC, 0 ETH and share 1 = 234.5
+ * USDT, 0.006 BTC, 0 ETH, no padding (a two-leaf tree, for the vector only):
+ *   id0   = sha256("1001|00112233445566778899aabbccddeeff|0")
+ *         = f03382619f76f9bd5c886ad45a79be07e8f41a48ee66e6ef9a58a44fcffee9cc
+ *   leaf0 = sha256("tw-pol-leaf-v2|2026-11-25|" + id0 + "|100000000000|400000|0")
+ *         = a216a2332f84b793e289d646a6040a765f46ad81ce9765ddf4119e6f6a3c33fe
+ *   id1   = sha256("1001|00112233445566778899aabbccddeeff|1")
+ *         = e31d994eee1fe4713840045c58801ec630c93889373b35fd3efe7b57afb39e64
+ *   leaf1 = sha256("tw-pol-leaf-v2|2026-11-25|" + id1 + "|23450000000|600000|0")
+ *         = e603b5b646d6fc0018fc9b2ea4ce913c8392e3a9ca53a5894fe9aca7aed33053
+ *   root  = sha256("tw-pol-node-v1|" + leaf0 + "|100000000000|400000|0|" + leaf1 +
+ *           "|23450000000|600000|0")
+ *         = b433a155c0d9f94728d3891e57e84930e9c207828971dcc7c8f8622c8d298760,
+ *   totals 123450000000 / 1000000 / 0.
+ * The proof lists share 0 with path [{side: "right", hash: leaf1, ...}] and share 1 with path
+ * [{side: "left", hash: leaf0, ...}].
  */
 import { createSHA256 } from "hash-wasm";
 
@@ -41,6 +55,11 @@ export type Sums = Record<PolCurrency, bigint>;
 /** A sha-256 of a text, as lowercase hex: synchronous (server build) or not (browser). */
 export type Sha256 = (text: string) => string;
 export type AsyncSha256 = (text: string) => string | Promise<string>;
+
+/** The leaf and epoch format (see above); epochs without one are format 1. */
+export const FORMAT = 2;
+/** Leaves per customer (even shares in the left half, odd in the right). */
+export const SHARES = 2;
 
 export const ZERO_SUMS: Readonly<Sums> = Object.freeze({ USDT: 0n, BTC: 0n, ETH: 0n });
 
@@ -60,6 +79,8 @@ export interface LeafInput {
   /** the customer's id (or a padding leaf's random id) */
   id: string;
   salt: string;
+  /** the share's index (0 for a padding leaf) */
+  share: number;
   sums: Sums;
 }
 
@@ -77,12 +98,12 @@ export const addSums = (a: Sums, b: Sums): Sums => ({
 export const sumsEqual = (a: Sums, b: Sums) =>
   a.USDT === b.USDT && a.BTC === b.BTC && a.ETH === b.ETH;
 
-/** The text hashed into `sha256(userId + "|" + salt)`. */
-export const idPreimage = (id: string, salt: string) => `${id}|${salt}`;
+/** The text hashed into a share's leaf id, `sha256(userId + "|" + salt + "|" + share)`. */
+export const idPreimage = (id: string, salt: string, share: number) => `${id}|${salt}|${share}`;
 
-/** The text of a leaf's hash (`idHash` = sha256(userId + "|" + salt)). */
+/** The text of a leaf's hash (`idHash` = the share's leaf id). */
 export function leafPreimage(epoch: string, idHash: string, s: Sums): string {
-  return `tw-pol-leaf-v1|${epoch}|${idHash}|${amount(s.USDT)}|${amount(s.BTC)}|${amount(s.ETH)}`;
+  return `tw-pol-leaf-v2|${epoch}|${idHash}|${amount(s.USDT)}|${amount(s.BTC)}|${amount(s.ETH)}`;
 }
 
 /** The text of a node's hash. */
@@ -93,7 +114,7 @@ export function nodePreimage(left: TreeNode, right: TreeNode): string {
 }
 
 export function leafNode(sha: Sha256, epoch: string, leaf: LeafInput): TreeNode {
-  const idHash = sha(idPreimage(leaf.id, leaf.salt));
+  const idHash = sha(idPreimage(leaf.id, leaf.salt, leaf.share));
   return { hash: sha(leafPreimage(epoch, idHash, leaf.sums)), sums: { ...leaf.sums } };
 }
 
@@ -129,6 +150,48 @@ export class RandomPool {
       if (x < limit) return x % n;
     }
   }
+  /** An unbiased random bigint in [0, n) (n >= 1): masked draws, rejected when >= n. */
+  belowBig(n: bigint): bigint {
+    if (n <= 1n) return 0n;
+    const bits = (n - 1n).toString(2).length;
+    const bytes = Math.ceil(bits / 8);
+    const mask = 0xff >> (bytes * 8 - bits);
+    for (;;) {
+      const b = this.take(bytes);
+      let x = BigInt(b[0]! & mask);
+      for (let i = 1; i < bytes; i++) x = (x << 8n) | BigInt(b[i]!);
+      if (x < n) return x;
+    }
+  }
+}
+
+export type Random = Pick<RandomPool, "hex" | "below" | "belowBig">;
+
+/**
+ * A balance split into `k` random non-negative shares that sum exactly to it: k - 1 cut points
+ * drawn uniformly (unbiased) from 0..total, sorted; the shares are the gaps between them.
+ */
+export function splitAmount(total: bigint, k: number, random: Random): bigint[] {
+  const cuts = Array.from({ length: k - 1 }, () => random.belowBig(total + 1n));
+  cuts.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const out: bigint[] = [];
+  let prev = 0n;
+  for (const c of cuts) {
+    out.push(c - prev);
+    prev = c;
+  }
+  out.push(total - prev);
+  return out;
+}
+
+/** A customer's balances split into `k` shares, each currency on its own. */
+export function splitShares(s: Sums, k: number, random: Random): Sums[] {
+  const per = POL_CURRENCIES.map((c) => splitAmount(s[c], k, random));
+  return Array.from({ length: k }, (_, j) => ({
+    USDT: per[0]![j]!,
+    BTC: per[1]![j]!,
+    ETH: per[2]![j]!,
+  }));
 }
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
@@ -146,30 +209,42 @@ export function paddedSize(n: number): number {
 }
 
 /**
- * The leaves of an epoch: every customer with their salt (a fresh random one unless given),
- * plus zero-balance leaves of random ids up to a power of two, in a random order (an index
- * tells nothing about a customer).
+ * The leaves of an epoch: every customer's `shares` shares (their salt a fresh random one unless
+ * given), even shares in the root's left half and odd ones in its right half, each half padded
+ * to one power of two with zero-balance leaves of random ids and shuffled on its own (an index
+ * tells nothing about a customer; see the layout above).
  */
 export function prepareLeaves(
   customers: Iterable<{ id: string; sums: Sums; salt?: string }>,
-  random: { hex: (bytes: number) => string; below: (n: number) => number } = new RandomPool(),
+  random: Random = new RandomPool(),
+  shares = SHARES,
 ): LeafInput[] {
-  const leaves: LeafInput[] = [];
+  const halves: LeafInput[][] = [[], []];
   for (const c of customers) {
-    leaves.push({ id: c.id, salt: c.salt ?? random.hex(16), sums: c.sums });
+    const salt = c.salt ?? random.hex(16);
+    splitShares(c.sums, shares, random).forEach((sums, share) => {
+      halves[share % 2]!.push({ id: c.id, salt, share, sums });
+    });
   }
-  const size = paddedSize(leaves.length);
-  while (leaves.length < size) {
-    leaves.push({ id: `pad-${random.hex(16)}`, salt: random.hex(16), sums: { ...ZERO_SUMS } });
+  const size = paddedSize(Math.max(halves[0]!.length, halves[1]!.length));
+  for (const half of halves) {
+    while (half.length < size) {
+      half.push({
+        id: `pad-${random.hex(16)}`,
+        salt: random.hex(16),
+        share: 0,
+        sums: { ...ZERO_SUMS },
+      });
+    }
+    // Fisher-Yates with an unbiased random source
+    for (let i = half.length - 1; i > 0; i--) {
+      const j = random.below(i + 1);
+      const x = half[i]!;
+      half[i] = half[j]!;
+      half[j] = x;
+    }
   }
-  // Fisher-Yates with an unbiased random source
-  for (let i = leaves.length - 1; i > 0; i--) {
-    const j = random.below(i + 1);
-    const x = leaves[i]!;
-    leaves[i] = leaves[j]!;
-    leaves[j] = x;
-  }
-  return leaves;
+  return [...halves[0]!, ...halves[1]!];
 }
 
 /**
@@ -219,25 +294,33 @@ export function pathPositions(leafCount: number, index: number): { level: number
   return out;
 }
 
+/** One share of a customer's proof: its index, its balances and its path. */
+export interface ShareProof {
+  share: number;
+  sums: Sums;
+  path: PathStep[];
+}
+
 export interface ProofInput {
   epoch: string;
   userId: string;
   salt: string;
-  balances: Sums;
+  share: number;
+  sums: Sums;
   path: PathStep[];
 }
 
 /**
- * Recompute the root from a customer's leaf and path (the browser's check): the root's hash
- * and sums, and the leaf's own hash. `sha` may be asynchronous (WebCrypto).
+ * Recompute the root from one share's leaf and path (the browser's check): the root's hash and
+ * sums, and the leaf's own hash. `sha` may be asynchronous.
  */
 export async function rootOfPath(
   sha: AsyncSha256,
   p: ProofInput,
 ): Promise<{ leaf: string; root: TreeNode }> {
-  const idHash = await sha(idPreimage(p.userId, p.salt));
-  const leaf = await sha(leafPreimage(p.epoch, idHash, p.balances));
-  let node: TreeNode = { hash: leaf, sums: { ...p.balances } };
+  const idHash = await sha(idPreimage(p.userId, p.salt, p.share));
+  const leaf = await sha(leafPreimage(p.epoch, idHash, p.sums));
+  let node: TreeNode = { hash: leaf, sums: { ...p.sums } };
   for (const step of p.path) {
     const sib: TreeNode = { hash: step.hash, sums: step.sums };
     const [l, r] = step.side === "left" ? [sib, node] : [node, sib];
@@ -246,7 +329,7 @@ export async function rootOfPath(
   return { leaf, root: node };
 }
 
-/** Whether a proof leads to the published root (hash and every currency's total). */
+/** Whether one share's path leads to the published root (hash and every currency's total). */
 export async function verifyProof(
   sha: AsyncSha256,
   p: ProofInput,

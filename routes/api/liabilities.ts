@@ -27,7 +27,7 @@ export const liabilitiesApi = new OpenAPIHono<AppEnv>()
       path: "/liabilities",
       tags,
       summary:
-        "The latest epoch of the proof of liabilities: the Merkle sum tree's root, the totals per currency (units of 10^-8), the number of leaves",
+        "The latest epoch of the proof of liabilities: the Merkle sum tree's root, the totals per currency (units of 10^-8), the numbers of customer accounts (zero balances included) and of leaves, the leaves per customer",
       responses: {
         ...okReply(LiabilitiesEpoch),
         ...ERRORS,
@@ -46,13 +46,15 @@ export const liabilitiesApi = new OpenAPIHono<AppEnv>()
       path: "/liabilities/proof",
       tags,
       summary:
-        "The signed-in customer's leaf in the latest epoch: salt, balances and the path from the leaf up (side = where the sibling sits)",
+        "The signed-in customer's leaves in the latest epoch: salt, balances, and every share's balances and path from the leaf up (side = where the sibling sits); a checker rebuilds each leaf id from its own user id",
       middleware: signedInLive,
       responses: {
         ...okReply(LiabilitiesProof),
         ...AUTH_ERRORS,
         403: err("DEMO_LIVE_ONLY: a demo account is not in the proof"),
-        404: err("POL_NOT_PUBLISHED, or POL_NOT_INCLUDED: no balance when the epoch was built"),
+        404: err(
+          "POL_NOT_PUBLISHED, or POL_NOT_INCLUDED: the account was opened after the epoch was built",
+        ),
       },
     }),
     async (c) => ok(c, await c.var.deps.liabilities.proof(c.var.tenant.id, c.var.session.userId)),

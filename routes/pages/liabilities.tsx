@@ -1,7 +1,7 @@
 /**
  * Proof of liabilities, both layouts (public: anyone can read the published root and totals):
  * the latest epoch (its id, when it was published, the root, the totals per currency, the
- * number of leaves), what it proves and what it does not in plain words, and the "Check my
+ * number of customer accounts and of leaves), what it proves and what it does not in plain words, and the "Check my
  * balance" island for a signed-in live customer.
  */
 import type { Session } from "../../edge/accounts/service.ts";
@@ -55,6 +55,10 @@ async function page(c: Ctx, s: Session | null, layout: "wp" | "pc") {
               ))}
             </ul>
             <div class="row-between">
+              <span class="muted">{t("liabilities.customers")}</span>
+              <span data-testid="pol-customers">{j.customers}</span>
+            </div>
+            <div class="row-between">
               <span class="muted">{t("liabilities.leaves")}</span>
               <span data-testid="pol-leaves">{j.leaves}</span>
             </div>
@@ -76,9 +80,13 @@ async function page(c: Ctx, s: Session | null, layout: "wp" | "pc") {
           props={{
             tx: pickTexts(t, LIABILITY_CHECK_TEXTS),
             mode: !s ? "signedOut" : s.book === "demo" ? "demo" : "live",
+            // the check rebuilds the leaves from this id (the session's), never the reply's
+            userId: s?.userId ?? "",
             epoch: j.epoch,
             root: j.root,
             totals: j.totals,
+            balancesAt: j.balancesAt,
+            balancesAtText: formatTime(j.balancesAt, loc, c.get("timeZone")),
             login: `/${layout}/user/login?redirect=${encodeURIComponent(`/${layout}/liabilities`)}`,
           }}
         />

@@ -1,23 +1,24 @@
 /**
  * Proof of liabilities through HTTP: several live customers with balances in both wallets and
  * every currency, open reservations (a fast contract, a withdrawal's hold) and demo accounts;
- * every customer's path verifies to the published root, the totals equal the ledger's live
- * customer balances, demo money is left out, a customer left out or a balance understated
- * changes the root, a second run changes nothing, and two instances build one tree.
+ * every customer's paths verify to the published root from their own id, the totals equal the
+ * ledger's live customer balances, every live account is in the tree (zero balances too), no
+ * step of a path is another customer's balances, demo money is left out, a customer left out or
+ * a balance understated changes the root, a second run changes nothing, and two instances build
+ * one tree.
  */
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { type Currency, house, isCustomer, user, type Wallet } from "../../edge/ledger/accounts.ts";
 import type { Balance } from "../../edge/ledger/store.ts";
 import { readIndex, readLeaves } from "../../edge/liabilities/store.ts";
+import { checkProof } from "../../edge/liabilities/check.ts";
 import {
   leafNode,
   parentNode,
-  rootOfPath,
   sha256Hex,
   type Sums,
   sumsFromWire,
   type TreeNode,
-  verifyProof,
 } from "../../edge/liabilities/tree.ts";
 import { serverSha } from "../../edge/liabilities/service.ts";
 import type { LiabilitiesEpoch, LiabilitiesProof } from "../../edge/liabilities/schemas.ts";
@@ -99,14 +100,18 @@ async function ledgerLive(kv: Deno.Kv) {
 
 const wireSums = (s: Sums) => ({ USDT: String(s.USDT), BTC: String(s.BTC), ETH: String(s.ETH) });
 
-function proofOf(p: LiabilitiesProof) {
-  return {
-    epoch: p.epoch,
-    userId: p.userId,
-    salt: p.salt,
-    balances: sumsFromWire(p.balances),
-    path: p.path.map((s) => ({ side: s.side, hash: s.hash, sums: sumsFromWire(s) })),
-  };
+/** The browser's check of a proof for customer `userId` against the published epoch. */
+const checks = async (userId: string, p: LiabilitiesProof, e: LiabilitiesEpoch) =>
+  (await checkProof(sha256Hex, userId, p, e)).ok;
+
+/** The live customers with an account record (demo ids start with D). */
+async function liveAccounts(kv: Deno.Kv) {
+  const ids: string[] = [];
+  for await (const e of kv.list({ prefix: [T, "accounts", "user"] })) {
+    const id = e.key.at(-1) as string;
+    if (!id.startsWith("D")) ids.push(id);
+  }
+  return ids;
 }
 
 function rootOf(leaves: TreeNode[]): TreeNode {
@@ -153,6 +158,8 @@ Deno.test("liabilities: every path verifies, totals are the live ledger's, demo 
     assertEquals(fast.body.code, 0, JSON.stringify(fast.body));
     const b = await registerUser(srv, "+12025550171");
     const c = await registerUser(srv, "+12025550172");
+    // a customer with an account and nothing in it
+    const z = await registerUser(srv, "+12025550173");
     await fund(srv, b.user.userId, "spot", "BTC", "0.12345678");
     await fund(srv, b.user.userId, "spot", "ETH", "3.5");
     await fund(srv, b.user.userId, "contract", "USDT", "250.01");
@@ -175,7 +182,41 @@ Deno.test("liabilities: every path verifies, totals are the live ledger's, demo 
       assertEquals(e.totals, wireSums(ledger.total));
       assert(ledger.demo.USDT > 0n, "the demo book holds practice money");
       assertEquals(e.leaves & (e.leaves - 1), 0, "a power of two");
-      assert(e.leaves >= ledger.byUser.size);
+      assertEquals([e.format, e.shares], [2, 2]);
+      assert(e.leaves >= e.customers * e.shares);
+    });
+
+    await t.step("every live account is in the tree, zero balances included", async () => {
+      const accounts = await liveAccounts(srv.kv);
+      assert(accounts.includes(z.user.userId));
+      assert(!ledger.byUser.has(z.user.userId), "the new customer holds nothing");
+      assertEquals(e.customers, accounts.length, "the epoch counts every account");
+      const r = await srv.call<LiabilitiesProof>("/api/liabilities/proof", { token: z.token });
+      assertEquals(r.body.code, 0, JSON.stringify(r.body));
+      assertEquals(r.body.data.balances, { USDT: "0", BTC: "0", ETH: "0" });
+      assert(await checks(z.user.userId, r.body.data, e), "a zero account's proof checks");
+    });
+
+    await t.step("no step of any path is another customer's balances", async () => {
+      const accounts = await liveAccounts(srv.kv);
+      const others = [...ledger.byUser].filter(([, s]) => s.USDT + s.BTC + s.ETH > 0n);
+      assert(others.length >= 4, "several funded customers");
+      for (const id of accounts) {
+        const p = await srv.deps.liabilities.proof(T, id);
+        for (const share of p.shares) {
+          for (const step of share.path) {
+            const sums = sumsFromWire(step);
+            for (const [other, balances] of others) {
+              if (other === id) continue;
+              assert(
+                !(sums.USDT === balances.USDT && sums.BTC === balances.BTC &&
+                  sums.ETH === balances.ETH),
+                `${id}'s path shows ${other}'s balances`,
+              );
+            }
+          }
+        }
+      }
     });
 
     await t.step("every customer's path verifies to the root (in the browser's code)", async () => {
@@ -190,27 +231,20 @@ Deno.test("liabilities: every path verifies, totals are the live ledger's, demo 
         assertEquals(r.body.code, 0, `${who}: ${JSON.stringify(r.body)}`);
         const p = r.body.data;
         if (id) assertEquals(p.userId, id);
-        // the leaf holds the customer's ledger balances: available + frozen, both wallets
+        // the shares hold the customer's ledger balances: available + frozen, both wallets
         assertEquals(p.balances, wireSums(ledger.byUser.get(p.userId)!), who);
-        assertEquals(p.path.length, Math.log2(e.leaves));
-        assert(
-          await verifyProof(sha256Hex, proofOf(p), {
-            root: e.root,
-            totals: sumsFromWire(e.totals),
-          }),
-          `${who}'s path verifies`,
-        );
+        assertEquals(p.shares.map((s) => s.share), [0, 1]);
+        for (const s of p.shares) assertEquals(s.path.length, Math.log2(e.leaves));
+        assert(await checks(p.userId, p, e), `${who}'s paths verify`);
+        // another customer's check of this proof fails (the leaves name their owner)
+        assert(!(await checks(id === b.user.userId ? c.user.userId : b.user.userId, p, e)));
       }
       // every stored customer verifies too (not only the three signed in)
       const rec = (await srv.deps.liabilities.latest(T))!;
       for (const id of ledger.byUser.keys()) {
-        const p = await srv.deps.liabilities.proof(T, id);
-        assert(
-          await verifyProof(sha256Hex, proofOf(p), { root: e.root, totals: rec.totals }),
-          id,
-        );
+        assert(await checks(id, await srv.deps.liabilities.proof(T, id), e), id);
       }
-      assertEquals(rec.customers, ledger.byUser.size);
+      assertEquals(rec.customers, (await liveAccounts(srv.kv)).length);
       assert(rec.matches);
     });
 
@@ -233,7 +267,7 @@ Deno.test("liabilities: every path verifies, totals are the live ledger's, demo 
           assert(!entry.startsWith("D"), `a demo id in the tree: ${entry}`);
         }
       }
-      assertEquals(rec.customers, ledger.byUser.size);
+      assertEquals(rec.customers, (await liveAccounts(srv.kv)).length);
       const none = await srv.call("/api/liabilities/proof");
       assertEquals(none.status, 401);
     });
@@ -242,39 +276,45 @@ Deno.test("liabilities: every path verifies, totals are the live ledger's, demo 
       const rec = (await srv.deps.liabilities.latest(T))!;
       const leaves = await readLeaves(srv.kv, T, rec.buildId, rec.leaves);
       assertEquals(rootOf(leaves).hash, e.root, "the stored leaves give the published root");
-      const pb = proofOf(
-        (await srv.call<LiabilitiesProof>("/api/liabilities/proof", { token: b.token })).body.data,
-      );
-      const stored = { i: (await readIndex(srv.kv, T, rec, pb.userId, serverSha))! };
-      // understated: the same salt, one unit less BTC
-      const under = { ...pb.balances, BTC: pb.balances.BTC - 1n };
+      const pb = (await srv.call<LiabilitiesProof>("/api/liabilities/proof", { token: b.token }))
+        .body.data;
+      const at = (await readIndex(srv.kv, T, rec, pb.userId, serverSha))!;
+      assertEquals(at.length, 2);
+      // understated: the same salt, one unit less BTC in share 0 (and claimed so)
+      const s0 = sumsFromWire(pb.shares[0]!);
+      const under = { ...s0, BTC: s0.BTC - 1n };
       const changed = leaves.map((l, i) =>
-        i === stored.i
-          ? leafNode(serverSha, e.epoch, { id: pb.userId, salt: pb.salt, sums: under })
+        i === at[0]
+          ? leafNode(serverSha, e.epoch, { id: pb.userId, salt: pb.salt, share: 0, sums: under })
           : l
       );
       const r1 = rootOf(changed);
       assertNotEquals(r1.hash, e.root);
       assertEquals(r1.sums.BTC, sumsFromWire(e.totals).BTC - 1n);
+      const claimed = {
+        ...pb,
+        balances: { ...pb.balances, BTC: String(BigInt(pb.balances.BTC) - 1n) },
+      };
       assert(
-        !(await verifyProof(sha256Hex, { ...pb, balances: under }, {
-          root: e.root,
-          totals: sumsFromWire(e.totals),
-        })),
+        !(await checks(pb.userId, {
+          ...claimed,
+          shares: [{ ...pb.shares[0]!, BTC: String(under.BTC) }, pb.shares[1]!],
+        }, e)),
       );
-      // left out: the leaf replaced by a zero leaf of another id
+      // left out: both leaves replaced by zero leaves of another id
       const out = leaves.map((l, i) =>
-        i === stored.i
+        at.includes(i)
           ? leafNode(serverSha, e.epoch, {
             id: "pad-x",
             salt: "00",
+            share: 0,
             sums: { USDT: 0n, BTC: 0n, ETH: 0n },
           })
           : l
       );
       assertNotEquals(rootOf(out).hash, e.root);
-      // and the path recomputed from the published proof matches the root only as published
-      assertEquals((await rootOfPath(sha256Hex, pb)).root.hash, e.root);
+      // and the proof as published checks
+      assert(await checks(pb.userId, pb, e));
     });
 
     await t.step("a second run for the same epoch changes nothing", async () => {
@@ -330,6 +370,7 @@ Deno.test("liabilities: every path verifies, totals are the live ledger's, demo 
         const path = ua === MOBILE_UA ? "/wp/liabilities" : "/pc/liabilities";
         const html = await (await srv.page(path, { ua })).text();
         assert(html.includes(`data-testid="pol-root">${latest.root}<`), path);
+        assert(html.includes(`data-testid="pol-customers">${latest.customers}<`), path);
         assert(html.includes("does not prove that the assets exist"), path);
         assert(html.includes('data-name="LiabilityCheck"'), path);
       }
@@ -361,5 +402,45 @@ Deno.test("liabilities: two instances running the job together build one tree", 
     await b.close();
     await a.close();
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("liabilities: an epoch of the old format (one leaf per customer) is replaced", async () => {
+  const srv = await startServer({ seed: true });
+  try {
+    const today = new Date(srv.deps.now()).toISOString().slice(0, 10);
+    // the store of a deployment before format 2: today's epoch as it was published then
+    const old = {
+      epoch: today,
+      buildId: "old",
+      saltKey: "00",
+      buckets: 1,
+      root: "0".repeat(64),
+      totals: { USDT: 0n, BTC: 0n, ETH: 0n },
+      leaves: 2,
+      customers: 1,
+      startedAt: srv.deps.now(),
+      publishedAt: srv.deps.now(),
+      kind: "daily" as const,
+      ledger: { USDT: 0n, BTC: 0n, ETH: 0n },
+      matches: true,
+    };
+    await srv.kv.atomic().set([T, "pol", "epoch", today], old).set([T, "pol", "latest"], today)
+      .commit();
+    const a = await login(srv);
+    const before = await srv.call("/api/liabilities/proof", { token: a });
+    assertEquals((before.body.data as { error: string }).error, "POL_NOT_PUBLISHED");
+    const r = await srv.deps.liabilities.runDue(T);
+    assert(r?.built, "a format-2 epoch replaces it");
+    const e = (await srv.call<LiabilitiesEpoch>("/api/liabilities")).body.data;
+    assertEquals(e.format, 2);
+    assert(e.epoch.startsWith(`${today}-r`), e.epoch);
+    const p = await srv.call<LiabilitiesProof>("/api/liabilities/proof", { token: a });
+    assertEquals(p.body.code, 0);
+    assert(await checks(p.body.data.userId, p.body.data, e));
+    // and the next run keeps it
+    assertEquals((await srv.deps.liabilities.runDue(T))?.built, false);
+  } finally {
+    await srv.close();
   }
 });
