@@ -10,7 +10,7 @@
  *   today's total rolled back by the customer postings after that day). Reserve coverage is the
  *   wealth reserve now.
  * - **Exposure**: open interest of holding leveraged positions per symbol (long and short lots,
- *   qty, notional at the last price) and the house's P&L on them at the last price and if the
+ *   qty, notional at the last price; a side nobody holds is 0) and the house's P&L on them at the last price and if the
  *   market moved +x % / -x % (a customer never loses more than the position's margin); open
  *   fast contracts per symbol (stakes up and down) and the house's result if they settled at the
  *   last price, or at +x % / -x %.
@@ -182,6 +182,14 @@ function houseOn(p: Position, price: bigint): bigint {
 }
 
 /**
+ * One side's notional at `price`: 0 when nobody holds that side (the core refuses a zero
+ * quantity, and a symbol held long only or short only is an ordinary book).
+ */
+function sideNotional(qty: bigint, price: bigint): bigint {
+  return qty === 0n ? 0n : notional(qty, price);
+}
+
+/**
  * Open interest and the house's P&L per symbol at the last price and `move` percent up and
  * down (`move` as a fixed-point fraction of 100, e.g. 5 % = 5 * SCALE).
  */
@@ -241,8 +249,8 @@ export function exposure(
     shortLots: a.shortLots,
     longQty: d(a.longQty),
     shortQty: d(a.shortQty),
-    longNotional: a.price === null ? null : d(notional(a.longQty, a.price)),
-    shortNotional: a.price === null ? null : d(notional(a.shortQty, a.price)),
+    longNotional: a.price === null ? null : d(sideNotional(a.longQty, a.price)),
+    shortNotional: a.price === null ? null : d(sideNotional(a.shortQty, a.price)),
     houseNow: d(a.houseNow),
     houseUp: d(a.houseUp),
     houseDown: d(a.houseDown),
