@@ -10,8 +10,9 @@
  *   today's total rolled back by the customer postings after that day). Reserve coverage is the
  *   wealth reserve now.
  * - **Exposure**: open interest of holding leveraged positions per symbol (long and short lots,
- *   qty, notional at the last price; a side nobody holds is 0) and the house's P&L on them at the last price and if the
- *   market moved +x % / -x % (a customer never loses more than the position's margin); open
+ *   qty, notional at the last price; a side nobody holds is 0) and the house's P&L on them at
+ *   the last price and if the market moved +x % / -x % (a customer never loses more than the
+ *   position's margin); open
  *   fast contracts per symbol (stakes up and down) and the house's result if they settled at the
  *   last price, or at +x % / -x %.
  */
