@@ -452,6 +452,14 @@ Deno.test("exposure answers for every book shape: empty, one-sided, two-sided an
       const x = await report();
       assertEquals(row(x.items, "BTCUSDT"), [14, 4, "840", "240"]);
       assertEquals(row(x.items, "ETHUSDT"), [5, 10, "150", "300"]);
+      // 50 % either way: the hedged pair's P&L cancels (its short's loss beyond its own margin
+      // is covered by its long, not by the house); the lone long wins 300 or loses its 60 margin
+      const wide = ok(
+        await srv.call<{ items: Item[] }>("/api/admin/reports/exposure?move=50", { token: op }),
+        "exposure 50",
+      );
+      const btc = wide.items.find((i) => i.symbol === "BTCUSDT")!;
+      assertEquals([btc.houseUp, btc.houseDown], ["-300", "60"]);
     });
 
     await t.step("every position closed: the book is empty again", async () => {
