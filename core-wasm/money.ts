@@ -206,7 +206,8 @@ export interface Leg {
 
 /**
  * A hedged group (a customer's legs on one symbol, both sides) margined together: liquidated
- * when the combined equity falls to the combined maintenance margin. `liquidation`: never,
+ * when the combined equity (margins + P&L) falls to the maintenance margin of the net quantity
+ * at the legs' highest MMR (equal lots: no level, the P&L cancels). `liquidation`: never,
  * when the price falls to `level` or below, rises to `level` or above, or now; `liquidatable`
  * at `mark` when one is given. One leg gives exactly the isolated liquidation price.
  */

@@ -10,8 +10,9 @@
  *   today's total rolled back by the customer postings after that day). Reserve coverage is the
  *   wealth reserve now.
  * - **Exposure**: open interest of holding leveraged positions per symbol (long and short lots,
- *   qty, notional at the last price) and the house's P&L on them at the last price and if the
- *   market moved +x % / -x % (a customer never loses more than the position's margin); open
+ *   qty, notional at the last price; a side nobody holds is 0) and the house's P&L on them at
+ *   the last price and if the market moved +x % / -x % (a customer never loses more than the
+ *   position's margin, or a hedged group's pooled margin); open
  *   fast contracts per symbol (stakes up and down) and the house's result if they settled at the
  *   last price, or at +x % / -x %.
  */
@@ -19,7 +20,7 @@ import { CURRENCIES, type Currency, isCustomer, parseAccountId } from "../ledger
 import { keys as ledgerKeys } from "../ledger/store.ts";
 import type { Balance, Journal } from "../ledger/store.ts";
 import { formatDecimal, notional, SCALE, settleFast, unrealizedPnl } from "../../core-wasm/mod.ts";
-import type { Position } from "../trading/positions.ts";
+import { isHedged, type Position } from "../trading/positions.ts";
 import type { FastOrder } from "../trading/fast.ts";
 
 export const DAY_MS = 86_400_000;
@@ -175,10 +176,29 @@ export function dailyCsv(rows: DailyRow[]): string {
   ].join("\r\n") + "\r\n";
 }
 
-/** The house's P&L on `p` at `price`: minus the customer's, a loss capped at the margin. */
-function houseOn(p: Position, price: bigint): bigint {
-  const pnl = unrealizedPnl(p.side, p.qty, p.entry.price, price);
-  return -(pnl < -p.margin ? -p.margin : pnl);
+/**
+ * The house's P&L on one customer's holding legs on a symbol, each at `priceOf(leg)`: minus the
+ * customer's, a loss capped at the margin: each leg's own, or a hedged group's pooled margin (the
+ * opposite side's profit covers a leg's loss beyond its margin before insurance pays anything).
+ */
+function houseOn(legs: readonly Position[], priceOf: (p: Position) => bigint): bigint {
+  const capped = (pnl: bigint, margin: bigint) => -(pnl < -margin ? -margin : pnl);
+  const pnlOf = (p: Position) => unrealizedPnl(p.side, p.qty, p.entry.price, priceOf(p));
+  if (isHedged(legs)) {
+    return capped(
+      legs.reduce((s, p) => s + pnlOf(p), 0n),
+      legs.reduce((s, p) => s + p.margin, 0n),
+    );
+  }
+  return legs.reduce((s, p) => s + capped(pnlOf(p), p.margin), 0n);
+}
+
+/**
+ * One side's notional at `price`: 0 when nobody holds that side (the core refuses a zero
+ * quantity, and a symbol held long only or short only is an ordinary book).
+ */
+function sideNotional(qty: bigint, price: bigint): bigint {
+  return qty === 0n ? 0n : notional(qty, price);
 }
 
 /**
@@ -202,8 +222,12 @@ export function exposure(
     houseDown: bigint;
   }
   const by = new Map<string, Acc>();
+  /** each customer's legs per symbol (`symbol|userId`): a hedged group is margined together */
+  const groups = new Map<string, Position[]>();
   for (const p of positions) {
     if (p.status !== "holding" || p.userId.startsWith("D")) continue;
+    const gk = `${p.symbol}|${p.userId}`;
+    groups.set(gk, [...groups.get(gk) ?? [], p]);
     let a = by.get(p.symbol);
     if (!a) {
       by.set(
@@ -227,11 +251,14 @@ export function exposure(
       a.shortLots += p.lots;
       a.shortQty += p.qty;
     }
-    const price = a.price ?? p.entry.price;
-    const delta = price * move / (100n * SCALE);
-    a.houseNow += houseOn(p, price);
-    a.houseUp += houseOn(p, price + delta);
-    a.houseDown += houseOn(p, price - delta > 0n ? price - delta : 0n);
+  }
+  for (const legs of groups.values()) {
+    const a = by.get(legs[0]!.symbol)!;
+    const price = (p: Position) => a.price ?? p.entry.price;
+    const delta = (p: Position) => price(p) * move / (100n * SCALE);
+    a.houseNow += houseOn(legs, price);
+    a.houseUp += houseOn(legs, (p) => price(p) + delta(p));
+    a.houseDown += houseOn(legs, (p) => price(p) - delta(p) > 0n ? price(p) - delta(p) : 0n);
   }
   const d = formatDecimal;
   const items = [...by].sort(([x], [y]) => x.localeCompare(y)).map(([symbol, a]) => ({
@@ -241,8 +268,8 @@ export function exposure(
     shortLots: a.shortLots,
     longQty: d(a.longQty),
     shortQty: d(a.shortQty),
-    longNotional: a.price === null ? null : d(notional(a.longQty, a.price)),
-    shortNotional: a.price === null ? null : d(notional(a.shortQty, a.price)),
+    longNotional: a.price === null ? null : d(sideNotional(a.longQty, a.price)),
+    shortNotional: a.price === null ? null : d(sideNotional(a.shortQty, a.price)),
     houseNow: d(a.houseNow),
     houseUp: d(a.houseUp),
     houseDown: d(a.houseDown),

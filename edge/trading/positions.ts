@@ -52,7 +52,7 @@ export interface Position {
   limitPrice?: bigint | null;
 }
 
-/** The group's liquidation level for the API: "" when it has none. */
+/** The group's level for the API: null when it has none (equal lots; "0" in the JSON). */
 export type HedgeInfo = { liquidationPrice: bigint | null };
 
 /** A hedged group's liquidation as the core sees it (holding legs only). */

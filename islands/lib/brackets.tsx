@@ -21,6 +21,8 @@ export const BRACKET_TEXTS = [
   "risk.maxFor",
   "risk.current",
   "risk.hedged",
+  "risk.groupLiquidation",
+  "risk.noLevel",
   "validation.leverageBracket",
 ] as const;
 

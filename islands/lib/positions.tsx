@@ -36,6 +36,42 @@ export function livePosition(
   }
 }
 
+type LiquidationText =
+  | "contract.liquidation"
+  | "risk.groupLiquidation"
+  | "risk.noLevel"
+  | "risk.hedged";
+
+/**
+ * A holding leg's liquidation price, term and figure (in the ticket's list and the position
+ * records): a hedged leg shows its group's level under the group's name, or "none" when the group
+ * has no level ("0": equal lots, whose P&L cancels), and a row of its own saying that the legs are
+ * liquidated together.
+ */
+export function LiquidationTerms(
+  { p, px, text }: {
+    p: Pick<PositionJson, "hedged" | "liquidationPrice">;
+    px: (v: string) => string;
+    text: (key: LiquidationText) => string;
+  },
+) {
+  return (
+    <>
+      <dt>{text(p.hedged ? "risk.groupLiquidation" : "contract.liquidation")}</dt>
+      <dd class="fig" data-testid="liquidation">
+        {p.liquidationPrice !== "0"
+          ? px(p.liquidationPrice)
+          : p.hedged
+          ? text("risk.noLevel")
+          : "-"}
+      </dd>
+      {p.hedged && (
+        <dd class="muted small hedged-note" data-testid="hedged">{text("risk.hedged")}</dd>
+      )}
+    </>
+  );
+}
+
 export function PositionSummary(
   { p, price, priceDecimals, mmr, feeRate, tx }: {
     p: PositionJson;
@@ -106,15 +142,7 @@ export function PositionSummary(
             <dd class="fig">{px(p.openPrice)}</dd>
             <dt>{tx["contract.margin"]}</dt>
             <dd class="fig">{usdt(p.margin)}</dd>
-            <dt>{tx["contract.liquidation"]}</dt>
-            <dd class="fig" title={p.hedged ? tx["risk.hedged"] : undefined}>
-              {p.liquidationPrice === "0" ? "-" : px(p.liquidationPrice)}
-              {p.hedged && (
-                <small class="muted hedged" data-testid="hedged">
-                  {tx["risk.hedged"]}
-                </small>
-              )}
-            </dd>
+            <LiquidationTerms p={p} px={px} text={(k) => tx[k] ?? k} />
             <dt>{tx["contract.roe"]}</dt>
             <dd class="fig">{f ? formatPct(f.roe, loc) : "-"}</dd>
             <dt>{tx["contract.tpsl"]}</dt>

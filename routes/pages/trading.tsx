@@ -12,6 +12,7 @@ import {
   symbolName,
 } from "../../locales/format.ts";
 import { OrderNo } from "../../islands/lib/fields.tsx";
+import { LiquidationTerms } from "../../islands/lib/positions.tsx";
 import type { PositionJson } from "../../edge/trading/contracts.ts";
 import type { SpotOrderJson } from "../../edge/trading/spot.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
@@ -153,8 +154,13 @@ export function PositionRecord({ c, p }: { c: Ctx; p: PositionJson }) {
               <dd>{time(p.openTime)}</dd>
               <dt>{t("contract.margin")}</dt>
               <dd class="fig">{usdt(p.margin)}</dd>
-              {p.status === "holding" && <dt>{t("contract.liquidation")}</dt>}
-              {p.status === "holding" && <dd class="fig">{px(p.liquidationPrice)}</dd>}
+              {p.status === "holding" && (
+                <LiquidationTerms
+                  p={p}
+                  px={(v) => px(v)}
+                  text={(k) => t(k)}
+                />
+              )}
               {p.closePrice && <dt>{t("contract.closePrice")}</dt>}
               {p.closePrice && <dd class="fig">{px(p.closePrice)}</dd>}
               {p.closeTime !== null && <dt>{t("format.closeTime")}</dt>}

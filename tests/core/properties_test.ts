@@ -158,6 +158,98 @@ Deno.test("property: the liquidation price is exactly where the equity test flip
   );
 });
 
+/** A leg as the engine stores it: margin from the leverage, an MMR of the bracket table. */
+const legInput = fc.record({
+  side: fc.constantFrom("long" as const, "short" as const),
+  qty: fc.bigInt({ min: 1n, max: 10_000n }).map((lots) => lots * (U / 1000n)), // 0.001..10 BTC
+  entry: fc.bigInt({ min: 1_000n * U, max: 100_000n * U }),
+  leverage: fc.integer({ min: 1, max: 100 }),
+  mmr: fc.constantFrom(500_000n, 1_000_000n, 2_500_000n, 5_000_000n),
+}).map((l) => ({ ...l, margin: core.margin(l.qty, l.entry, l.leverage) }));
+
+/** Groups of 1-5 legs; `flat`: one more leg brings the net quantity to zero (fully hedged). */
+const groupInput = fc.tuple(
+  fc.array(legInput, { minLength: 1, maxLength: 5 }),
+  fc.boolean(),
+  legInput,
+)
+  .map(([legs, flat, extra]) => {
+    const net = legs.reduce((s, l) => s + (l.side === "long" ? l.qty : -l.qty), 0n);
+    if (!flat || net === 0n) return legs;
+    const qty = net > 0n ? net : -net;
+    const leverage = extra.leverage;
+    return [...legs, {
+      ...extra,
+      side: net > 0n ? "short" as const : "long" as const,
+      qty,
+      margin: core.margin(qty, extra.entry, leverage),
+    }];
+  });
+
+/**
+ * The brute-force side: at `price`, the group's equity leg by leg with the core's own figures
+ * (margin + unrealized P&L) against the maintenance margin of its net quantity at the legs'
+ * highest MMR (the domain rule for hedged groups).
+ */
+function bruteLiquidatable(legs: readonly core.Leg[], price: bigint): boolean {
+  let equity = 0n, net = 0n, mmr = 0n;
+  for (const l of legs) {
+    equity += l.margin + core.unrealizedPnl(l.side, l.qty, l.entry, price);
+    net += l.side === "long" ? l.qty : -l.qty;
+    if (l.mmr > mmr) mmr = l.mmr;
+  }
+  const mm = net === 0n ? 0n : core.maintenanceMargin(net > 0n ? net : -net, price, mmr);
+  return equity <= mm;
+}
+
+/** The first price in [lo, hi] where `f` turns true (f false below it, true from it on). */
+function firstTrue(lo: bigint, hi: bigint, f: (p: bigint) => boolean): bigint {
+  while (lo < hi) {
+    const mid = (lo + hi) / 2n;
+    if (f(mid)) hi = mid;
+    else lo = mid + 1n;
+  }
+  return hi;
+}
+
+Deno.test("property: a hedged group's level is where a brute-force search over prices finds it (within one tick)", () => {
+  const TICK = U / 100n; // 0.01 USDT, the BTC price tick
+  const TOP = 10_000_000n * U;
+  fc.assert(
+    fc.property(groupInput, (legs) => {
+      const net = legs.reduce((s, l) => s + (l.side === "long" ? l.qty : -l.qty), 0n);
+      const g = core.hedgedGroup(legs).liquidation;
+      const f = (p: bigint) => bruteLiquidatable(legs, p);
+      const near = (a: bigint, b: bigint) => (a > b ? a - b : b - a) <= TICK;
+      if (g.kind === "below") {
+        assertEquals(net > 0n, true);
+        const brute = firstTrue(TICK, TOP, (p) => !f(p)) - 1n;
+        assertEquals(near(g.level, brute), true, `level ${g.level}, brute force ${brute}`);
+        assertEquals(core.hedgedGroup(legs, g.level).liquidatable, true);
+        assertEquals(core.hedgedGroup(legs, g.level + 1n).liquidatable, false);
+      } else if (g.kind === "above") {
+        assertEquals(net < 0n, true);
+        if (g.level < TOP) {
+          const brute = firstTrue(TICK, TOP, f);
+          assertEquals(near(g.level, brute), true, `level ${g.level}, brute force ${brute}`);
+        }
+        assertEquals(core.hedgedGroup(legs, g.level).liquidatable, true);
+        assertEquals(core.hedgedGroup(legs, g.level - 1n).liquidatable, false);
+      } else if (g.kind === "never") {
+        // nowhere on a grid of prices from one tick to ten million, nor at the entries (below a
+        // tick the leg-by-leg rounding of 10^-8 amounts is all there is)
+        for (let p = TICK; p < TOP; p += p / 8n + 1n) assertEquals(f(p), false, `at ${p}`);
+        for (const l of legs) assertEquals(f(l.entry), false);
+      } else {
+        for (const l of legs) assertEquals(f(l.entry), true);
+      }
+      // a fully hedged group has no level unless its equity is already gone
+      if (net === 0n) assertEquals(["never", "now"].includes(g.kind), true, g.kind);
+    }),
+    { numRuns: 1000 },
+  );
+});
+
 Deno.test("property: triggers and stop validity", () => {
   const level = fc.option(fc.bigInt({ min: 1n, max: 1_000n * U }), { nil: null });
   fc.assert(

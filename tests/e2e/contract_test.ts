@@ -1,6 +1,15 @@
 import { assertEquals, assertMatch } from "../assert.ts";
 import { shot } from "./browser.ts";
-import { browserTest, customerPage, hydrated, layoutBrowser, PHONE, tickAt } from "./session.ts";
+import {
+  browserTest,
+  customerPage,
+  demoToken,
+  freshTick,
+  hydrated,
+  layoutBrowser,
+  PHONE,
+  tickAt,
+} from "./session.ts";
 
 for (const layout of ["mobile", "desktop"] as const) {
   browserTest(`leveraged position from open to close (${layout})`, async (srv, browser) => {
@@ -104,5 +113,94 @@ browserTest(
     await page.screenshot({ path: shot("mobile-contract-hedged"), fullPage: true });
     assertEquals(errors, []);
     await ctx.close();
+  },
+);
+
+browserTest(
+  "a hedged group's legs show the group's level, named as the group's; none when fully hedged (390 and 1280 px; en, zh-CN, th)",
+  async (srv, browser) => {
+    const token = await demoToken(srv);
+    await freshTick(srv, "60000");
+    const call = (path: string, body: Record<string, unknown>) =>
+      srv.call<{ orderNo: string }>(path, { token, body });
+    // the issue's pair: a short of 2 lots at 20x hedged by a long
+    const short = await call("/api/contract/order", {
+      symbol: "BTCUSDT",
+      side: "short",
+      lots: 2,
+      leverage: 20,
+      type: "market",
+    });
+    await call(`/api/contract/positions/${short.body.data.orderNo}/hedge`, {});
+    const labels = {
+      en: ["Liquidation price (hedged group)", "None"],
+      "zh-CN": ["强平价格（对冲组）", "无"],
+      th: ["ราคาบังคับปิดสถานะ (กลุ่มป้องกันความเสี่ยง)", "ไม่มี"],
+    };
+    const screens = {
+      mobile: ["/wp/product/leveragedDeals?symbol=BTCUSDT", "/wp/positions/heyue"],
+      desktop: ["/pc/trade/future?symbol=BTCUSDT"],
+    };
+    const look = async (stage: string, level: (locale: keyof typeof labels) => string) => {
+      for (const [locale, [label]] of Object.entries(labels) as [keyof typeof labels, string[]][]) {
+        for (const layout of ["mobile", "desktop"] as const) {
+          const { ctx, page, errors } = await customerPage(
+            srv,
+            browser,
+            layout === "mobile"
+              ? { ...PHONE, viewport: { width: 390, height: 844 } }
+              : { viewport: { width: 1280, height: 900 } },
+            { token, locale },
+          );
+          for (const path of screens[layout]) {
+            await page.goto(srv.base + path);
+            if (path.includes("symbol=")) await hydrated(page, "ContractTicket");
+            const legs = page.locator('li[data-status="holding"]');
+            await legs.first().waitFor();
+            assertEquals(await legs.count(), stage === "pair" ? 2 : 3);
+            for (const leg of await legs.all()) {
+              const dd = leg.getByTestId("liquidation");
+              assertEquals(
+                (await dd.innerText()).startsWith(level(locale)),
+                true,
+                `${path} ${locale}: ${await dd.innerText()}`,
+              );
+              // the term beside it names the group's level
+              assertEquals(
+                await dd.evaluate((e) => e.previousElementSibling?.textContent),
+                label,
+              );
+            }
+            const name = path.startsWith("/wp/positions") ? "positions" : "ticket";
+            await page.screenshot({
+              path: shot(`hedged-${stage}-${layout}-${name}-${locale}`),
+              fullPage: true,
+            });
+            await legs.first().screenshot({
+              path: shot(`hedged-${stage}-${layout}-${name}-${locale}-leg`),
+            });
+            const [scroll, client] = await page.evaluate(() => [
+              document.documentElement.scrollWidth,
+              document.documentElement.clientWidth,
+            ]);
+            assertEquals(scroll <= client, true, `${path} (${locale}, ${layout}) scrolls sideways`);
+          }
+          assertEquals(errors, []);
+          await ctx.close();
+        }
+      }
+    };
+    // equal lots: the P&L cancels, no level (it showed 600,000.00, ten times the market)
+    await look("pair", (locale) => labels[locale][1]!);
+    // a 1-lot long more: the net long's level, on every leg
+    await freshTick(srv, "60000");
+    await call("/api/contract/order", {
+      symbol: "BTCUSDT",
+      side: "long",
+      lots: 1,
+      leverage: 10,
+      type: "market",
+    });
+    await look("net-long", () => "42,211.05");
   },
 );
