@@ -26,7 +26,7 @@ export const auditPage = sectionPage("audit", async (c, op) => {
     error = t("errors.VALIDATION");
   }
   // the chain is walked on the first page only (the other pages are for reading further)
-  const chain = cursor ? null : await c.var.deps.operators.verifyAudit(c.var.tenant.id);
+  const chain = cursor ? null : await c.var.deps.checkpoints.verifyAudit(c.var.tenant.id);
   const day = new Date(c.var.deps.now()).toISOString().slice(0, 10);
   const monthAgo = new Date(c.var.deps.now() - 30 * 86_400_000).toISOString().slice(0, 10);
   const exportHref = (format: string) =>
