@@ -43,7 +43,10 @@ browserTest("audit page: the latest signed checkpoint, 'Checkpoint now', a rewri
     const text = await page.getByTestId("audit-checkpoint").innerText();
     assertMatch(text, new RegExp(`audit seq ${list.items[0]!.audit.seq}`));
     assertMatch(text, new RegExp(list.publicKey));
-    assertMatch(await page.getByTestId("audit-chain").innerText(), /checked against signed checkpoints: 1/);
+    assertMatch(
+      await page.getByTestId("audit-chain").innerText(),
+      /checked against signed checkpoints: 1/,
+    );
     await page.screenshot({ path: shot("checkpoints-audit-en-1280"), fullPage: true });
     assertEquals(errors, []);
     await ctx.close();
