@@ -27,6 +27,7 @@ import { platformApi } from "./api/platform.ts";
 import { contentApi } from "./api/content.ts";
 import { settlementsApi } from "./api/settlements.ts";
 import { liabilitiesApi } from "./api/liabilities.ts";
+import { checkpointsApi } from "./api/checkpoints.ts";
 import { AUTH_ERRORS, err, imageReply } from "./api/openapi.ts";
 import { notFoundPage, registerPages } from "./pages/mod.tsx";
 import { serveStatic } from "./static.ts";
@@ -73,6 +74,7 @@ export function createApi(deps: Deps) {
   api.route("/", contentApi);
   api.route("/", settlementsApi);
   api.route("/", liabilitiesApi);
+  api.route("/", checkpointsApi);
   api.get("/image/:id", serveImage);
   api.openAPIRegistry.registerPath({
     method: "get",

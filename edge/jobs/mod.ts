@@ -4,6 +4,7 @@
  */
 import type { Deps } from "../platform/context.ts";
 import { adoptReservationsJob } from "./adopt_reservations.ts";
+import { checkpointsJob } from "./checkpoints.ts";
 import { holdingFeeJob } from "./holding_fee.ts";
 import { wealthPayoutsJob } from "./wealth_payouts.ts";
 import { demoCleanupJob } from "./demo_cleanup.ts";
@@ -25,6 +26,7 @@ export function serverJobs(deps: Deps, o: { seed?: () => Promise<unknown> } = {}
     wealthPayoutsJob(deps.wealth, deps.tenants),
     demoCleanupJob(deps.demo, deps.tenants),
     liabilitiesJob(deps.liabilities, deps.tenants),
+    checkpointsJob(deps.checkpoints, deps.tenants),
     uploadsExpiryJob(deps.images, deps.tenants),
     tapeArchiveJob(deps),
     tickRefsJob(deps),

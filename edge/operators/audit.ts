@@ -3,6 +3,7 @@ import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { type AuditEntry, type AuditHead, type Json, keys } from "./store.ts";
 import { listPage } from "../platform/kvpage.ts";
 import { createSHA256 } from "hash-wasm";
+import { type Anchor, checkAnchors } from "../checkpoints/check.ts";
 
 /** One hasher, used synchronously (audit entries are hashed while a commit is being built). */
 const hasher = await createSHA256();
@@ -164,9 +165,23 @@ export async function listAudit(kv: Deno.Kv, t: string, limit: number, cursor?: 
 /** Where a chain walk stopped: the first entry that does not follow from the one before. */
 export interface ChainBreak {
   seq: number;
-  reason: "missing" | "seq" | "prevHash" | "hash" | "head";
+  /**
+   * checkpoint: the entry at a checkpointed seq has another hash; truncated: the chain ends
+   * before a checkpointed seq; signature: a stored checkpoint's signature does not verify
+   */
+  reason:
+    | "missing"
+    | "seq"
+    | "prevHash"
+    | "hash"
+    | "head"
+    | "checkpoint"
+    | "truncated"
+    | "signature";
   expected: string;
   found: string;
+  /** the checkpoint's id (reasons checkpoint, truncated, signature) */
+  checkpoint?: string;
 }
 
 export interface ChainStatus {
@@ -175,20 +190,50 @@ export interface ChainStatus {
   verifiedTo: number;
   head: number;
   broken: ChainBreak | null;
+  /** how many signed checkpoints the chain was checked against */
+  checkpoints: number;
 }
 
 /** The longest chain one verification walks (a longer one reports `ok` up to here, no break). */
 export const MAX_VERIFY = 500_000;
 
 /**
- * Walk the chain from seq 1: each entry must be present, carry its seq, the previous entry's
- * hash, and its own hash recomputed; the head must name the last entry. Reports the first break.
+ * Walk the chain from seq 1 (`walkChain`), then hold it against the anchors of signed
+ * checkpoints (edge/checkpoints): the entry at each checkpointed seq must have the checkpointed
+ * hash, and the chain must reach it. That catches what the links alone cannot: an entry edited
+ * with every later hash recomputed and the head moved, or the newest entries deleted with the
+ * head moved back. Reports the first break by seq (anchors beyond a link break are not judged).
  */
-export async function verifyChain(kv: Deno.Kv, t: string): Promise<ChainStatus> {
+export async function verifyChain(
+  kv: Deno.Kv,
+  t: string,
+  anchors: readonly Anchor[] = [],
+): Promise<ChainStatus> {
+  const wanted = new Set(anchors.map((a) => a.seq));
+  const seen = new Map<number, string>();
+  const status = await walkChain(kv, t, (seq, hash) => wanted.has(seq) && seen.set(seq, hash));
+  // after a link break, or past a walk cut at MAX_VERIFY, the chain is not judged further
+  const partial = status.broken !== null || status.head > status.verifiedTo;
+  const judged = partial ? anchors.filter((a) => a.seq <= status.verifiedTo) : anchors;
+  const b = checkAnchors(judged, status.verifiedTo, (seq) => seen.get(seq));
+  const checked = { ...status, checkpoints: new Set(anchors.map((a) => a.id)).size };
+  return b ? { ...checked, ok: false, verifiedTo: b.seq - 1, broken: b } : checked;
+}
+
+/**
+ * Walk the chain from seq 1: each entry must be present, carry its seq, the previous entry's
+ * hash, and its own hash recomputed; the head must name the last entry. Reports the first break;
+ * `onEntry` sees each verified entry's seq and hash.
+ */
+async function walkChain(
+  kv: Deno.Kv,
+  t: string,
+  onEntry: (seq: number, hash: string) => unknown,
+): Promise<Omit<ChainStatus, "checkpoints">> {
   const head = (await readAuditHead(kv, t)).value;
   let prev = GENESIS_HASH;
   let expectSeq = 1;
-  const broken = (b: ChainBreak): ChainStatus => ({
+  const broken = (b: ChainBreak): Omit<ChainStatus, "checkpoints"> => ({
     ok: false,
     verifiedTo: b.seq - 1,
     head: head?.seq ?? 0,
@@ -196,7 +241,7 @@ export async function verifyChain(kv: Deno.Kv, t: string): Promise<ChainStatus> 
   });
   let batch: { seq: number; id: string }[] = [];
   let truncated = false;
-  const check = async (): Promise<ChainStatus | null> => {
+  const check = async (): Promise<Omit<ChainStatus, "checkpoints"> | null> => {
     const entries = await kv.getMany<AuditEntry[]>(batch.map((b) => keys.audit(t, b.id)));
     for (const [i, b] of batch.entries()) {
       const e = entries[i]!.value;
@@ -224,6 +269,7 @@ export async function verifyChain(kv: Deno.Kv, t: string): Promise<ChainStatus> 
       if (h !== e.hash) {
         return broken({ seq: b.seq, reason: "hash", expected: h, found: String(e.hash) });
       }
+      onEntry(b.seq, h);
       prev = h;
       expectSeq++;
     }
@@ -314,4 +360,44 @@ export function auditCsv(items: AuditEntry[]): string {
 
 export function auditJsonl(items: AuditEntry[]): string {
   return items.map((e) => JSON.stringify(e)).join("\n") + (items.length ? "\n" : "");
+}
+
+/**
+ * An export's entries (oldest first, e.g. `auditJsonl` read back) checked on their own: each
+ * chained entry's hash recomputed and linked to the one before; anchors of signed checkpoints
+ * inside the export's range must match, and the export must reach every later one (export up to
+ * today to judge truncation). Entries before the chain (no seq) are skipped. The first break.
+ */
+export function verifyEntries(
+  entries: readonly AuditEntry[],
+  anchors: readonly Anchor[] = [],
+): { first: number; last: number; broken: ChainBreak | null } {
+  const chained = entries.filter((e) => e.seq !== undefined);
+  const first = chained[0]?.seq ?? 0;
+  let last = first ? first - 1 : 0, prev: string | null = null;
+  const hashes = new Map<number, string>();
+  const result = (broken: ChainBreak | null) => ({ first, last, broken });
+  for (const e of chained) {
+    if (e.seq !== last + 1) {
+      return result({
+        seq: last + 1,
+        reason: "missing",
+        expected: String(last + 1),
+        found: String(e.seq),
+      });
+    }
+    if (prev !== null && e.prevHash !== prev) {
+      return result({ seq: e.seq, reason: "prevHash", expected: prev, found: String(e.prevHash) });
+    }
+    const h = auditHash(e);
+    if (h !== e.hash) {
+      return result({ seq: e.seq, reason: "hash", expected: h, found: String(e.hash) });
+    }
+    hashes.set(e.seq, h);
+    prev = h;
+    last = e.seq;
+  }
+  // anchors before the export are outside what it can show
+  const b = checkAnchors(anchors.filter((a) => a.seq >= first), last, (seq) => hashes.get(seq));
+  return result(b);
 }

@@ -109,10 +109,23 @@ export const AuditChainStatus = z.object({
   head: z.number().int(),
   broken: z.object({
     seq: z.number().int(),
-    reason: z.enum(["missing", "seq", "prevHash", "hash", "head"]),
+    reason: z.enum([
+      "missing",
+      "seq",
+      "prevHash",
+      "hash",
+      "head",
+      "checkpoint",
+      "truncated",
+      "signature",
+    ]),
     expected: z.string(),
     found: z.string(),
+    /** the signed checkpoint the chain disagrees with */
+    checkpoint: z.string().optional(),
   }).nullable(),
+  /** how many signed checkpoints the chain was held against */
+  checkpoints: z.number().int(),
 });
 const Dec = z.string();
 export const DailyRow = z.object({

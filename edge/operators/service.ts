@@ -8,15 +8,7 @@ import {
 import { newTotpSecret, totpStep, totpUri } from "../accounts/totp.ts";
 import { DomainError } from "../platform/errors.ts";
 import { locked, signInGate, type SignInLimits } from "../platform/ratelimit.ts";
-import {
-  auditAlone,
-  auditCsv,
-  auditInto,
-  auditJsonl,
-  exportAudit,
-  listAudit,
-  verifyChain,
-} from "./audit.ts";
+import { auditAlone, auditCsv, auditInto, auditJsonl, exportAudit, listAudit } from "./audit.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import {
   type AuditHead,
@@ -442,11 +434,6 @@ export class OperatorsService {
   /** The audit log, newest first, paged by an opaque cursor. */
   async auditLog(t: string, limit: number, cursor?: string) {
     return await listAudit(this.kv, t, limit, cursor);
-  }
-
-  /** Walk the audit hash chain: the first broken link, if any. */
-  async verifyAudit(t: string) {
-    return await verifyChain(this.kv, t);
   }
 
   /** Audit entries of UTC days `from`..`to` (inclusive) for auditors: CSV or JSON lines. */

@@ -25,6 +25,8 @@ import { FastContracts, fastJson } from "../trading/fast.ts";
 import { TradingEngine } from "../trading/engine.ts";
 import { Contracts, type Position } from "../trading/contracts.ts";
 import { Verify } from "../verify/service.ts";
+import { Checkpoints } from "../checkpoints/service.ts";
+import { loadCheckpointKey } from "../checkpoints/key.ts";
 import { VerifyStore } from "../verify/store.ts";
 import { Exchange } from "../trading/exchange.ts";
 import { HoldingFees } from "../trading/holding_fee.ts";
@@ -68,6 +70,8 @@ export async function buildDeps(
   opts: { now?: () => number; log?: (line: string) => void } = {},
 ) {
   const now = opts.now ?? Date.now;
+  // first: production without the checkpoint key refuses to start before anything is written
+  const checkpointKey = await loadCheckpointKey(config.checkpointKeyFile, config);
   const reads = await readConnection(config.kvPath, kv);
   const tenants = await TenantRegistry.load(config.tenantsFile);
   // the settings operators edit, over the static tenants (each instance follows them: `start`)
@@ -178,6 +182,13 @@ export async function buildDeps(
     reports: new Reports(kv, wealth, contracts, fast, market, now),
     verify: new Verify(new VerifyStore(kv, now), fast, contracts),
     liabilities: new Liabilities(kv, ledger, now),
+    checkpoints: new Checkpoints(
+      kv,
+      checkpointKey,
+      market.tape,
+      () => market.symbols.map((s) => s.code),
+      now,
+    ),
     now,
   };
 }

@@ -57,6 +57,12 @@ export interface AppConfig {
   exchangeHistoryDays: number;
   /** Start the market feed (tests of other capabilities run without one). */
   marketFeed: boolean;
+  /**
+   * The Ed25519 key that signs checkpoints (CHECKPOINT_KEY_FILE: a JWK or PKCS8 PEM file,
+   * outside the store; edge/checkpoints/key.ts). Outside production `.data/checkpoint-key.jwk`,
+   * generated when missing; null in production without it (the server refuses to start).
+   */
+  checkpointKeyFile: string | null;
 }
 
 export interface SmsHttpConfig {
@@ -152,6 +158,8 @@ export function loadConfig(env: (k: string) => string | undefined = (k) => Deno.
     replayShift: env("REPLAY_SHIFT") === "days" ? "days" : "none",
     replayStart: time(env, "REPLAY_START"),
     marketFeed: env("MARKET_FEED") !== "off",
+    checkpointKeyFile: env("CHECKPOINT_KEY_FILE") ||
+      (production ? null : ".data/checkpoint-key.jwk"),
     exchangeWsUrl: env("EXCHANGE_WS_URL") || "",
     exchangeRestUrl: env("EXCHANGE_REST_URL") || "",
     exchangeHistoryDays: int(env, "EXCHANGE_HISTORY_DAYS", 365, 0),

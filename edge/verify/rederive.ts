@@ -15,12 +15,23 @@
  *   the realized P&L of a position closed in one go is the core's P&L at that price;
  * - spot fill: the tick is on the tape; a limit fill's tick reached the limit.
  * Records made before the chain (no sequence numbers) are counted as such, not as mismatches.
+ * Each symbol's tape is also held against every signed checkpoint (edge/checkpoints): the tick at
+ * a checkpointed seq must have the checkpointed hash and the tape must reach it, so a tape edited
+ * and re-hashed, or cut back, fails even though its links verify.
  */
 import { fee, settleFast, trigger, unrealizedPnl } from "../../core-wasm/mod.ts";
 import { type ChainBreak, type ChainTick, genesisHash, verifyChain } from "../market/chain.ts";
 import type { FastOrder, TickRef } from "../trading/fast.ts";
 import type { Position } from "../trading/positions.ts";
 import type { SpotOrder } from "../trading/spot.ts";
+import {
+  type Anchor,
+  checkAnchors,
+  type SignedCheckpoint,
+  tapeAnchors,
+  verifyCheckpoints,
+} from "../checkpoints/check.ts";
+import { allCheckpoints } from "../checkpoints/store.ts";
 
 /** Ticks of one symbol, by sequence number (seq 1 at index 0, or from an archive's start). */
 export interface SymbolTape {
@@ -32,7 +43,7 @@ export interface SymbolTape {
 }
 
 export interface Mismatch {
-  kind: "fast" | "position" | "spot" | "chain";
+  kind: "fast" | "position" | "spot" | "chain" | "checkpoint";
   id: string;
   what: string;
   expected: string;
@@ -44,6 +55,8 @@ export interface VerifyReport {
   ticks: number;
   chainBreaks: (ChainBreak & { symbol: string })[];
   checked: { fast: number; position: number; spot: number };
+  /** signed checkpoints the tapes were held against */
+  checkpoints: number;
   /** settled before sequence numbers were recorded: not re-derivable from the chain */
   legacy: number;
   mismatches: Mismatch[];
@@ -87,6 +100,7 @@ export class SettlementVerifier {
     ticks: 0,
     chainBreaks: [],
     checked: { fast: 0, position: 0, spot: 0 },
+    checkpoints: 0,
     legacy: 0,
     mismatches: [],
     ms: 0,
@@ -102,6 +116,39 @@ export class SettlementVerifier {
     this.report.ticks += t.ticks.length;
     const broke = verifyChain(t.prev, t.ticks);
     if (broke) this.report.chainBreaks.push({ ...broke, symbol: t.symbol });
+  }
+
+  /**
+   * Hold the tapes added so far against signed checkpoints: `invalid` are the ids of checkpoints
+   * whose signature failed (each a mismatch), `anchors` each symbol's checkpointed heads. A tick
+   * not held here (archived elsewhere) is not judged; a tape that ends before an anchor is.
+   */
+  checkpoints(valid: number, invalid: readonly string[], anchors: Map<string, Anchor[]>) {
+    this.report.checkpoints += valid;
+    for (const id of invalid) {
+      this.miss("checkpoint", id, "signature", "signed by the checkpoint key", "another signature");
+    }
+    for (const [symbol, list] of anchors) {
+      const tape = this.tapes.get(symbol)?.t;
+      const ticks = tape?.ticks ?? [];
+      const last = ticks[ticks.length - 1]?.seq ?? tape?.prev.seq ?? 0;
+      const b = checkAnchors(list, last, (seq) => {
+        const tick = this.tapes.get(symbol)?.bySeq(seq);
+        if (tick) return tick.hash;
+        return tape?.prev.seq === seq && /^[0-9a-f]{64}$/.test(tape.prev.hash)
+          ? tape.prev.hash
+          : undefined;
+      });
+      if (b) {
+        this.miss(
+          "checkpoint",
+          symbol,
+          `tape #${b.seq} ${b.reason} (checkpoint ${b.checkpoint})`,
+          b.expected,
+          b.found,
+        );
+      }
+    }
   }
 
   private miss(kind: Mismatch["kind"], id: string, what: string, expected: string, found: string) {
@@ -262,7 +309,7 @@ export function formatVerifyReport(r: VerifyReport): string {
   const n = r.checked.fast + r.checked.position + r.checked.spot;
   const lines = [
     `settlements: ${n} re-derived from the tape (fast ${r.checked.fast}, positions ${r.checked.position}, spot ${r.checked.spot}); ${r.legacy} from before the chain`,
-    `tape: ${r.symbols} symbols, ${r.ticks} ticks, ${r.chainBreaks.length} chain breaks`,
+    `tape: ${r.symbols} symbols, ${r.ticks} ticks, ${r.chainBreaks.length} chain breaks, ${r.checkpoints} signed checkpoints held against`,
     `${r.mismatches.length} mismatches (${r.ms} ms)`,
     ...r.mismatches.map((m) =>
       `  ${m.kind} ${m.id}: ${m.what}: expected ${m.expected}, found ${m.found}`
@@ -279,7 +326,9 @@ export const genesisOf = (symbol: string) => ({ seq: 0, hash: genesisHash(symbol
  * settled fast contract, position and spot order of `tenants` — or, with `ordersFile`, the
  * exported records in that file (JSON lines `{kind: "fast"|"position"|"spot", record}`, the
  * records as stored with every bigint written as a string ending in "n", e.g. "6000000000000n":
- * `exportOrders` writes them).
+ * `exportOrders` writes them). With `checkpoints`, the tapes are held against signed
+ * checkpoints checked with `key` (a trusted public key, never one read from the store): `items`
+ * (copies kept elsewhere), else every tenant's checkpoints stored in `kv`.
  */
 export async function verifyStore(
   kv: Deno.Kv,
@@ -290,6 +339,7 @@ export async function verifyStore(
       { prev: { seq: number; hash: string; time: number }; ticks: ChainTick[] }
     >;
     ordersFile?: string;
+    checkpoints?: { key: CryptoKey; items?: SignedCheckpoint[] };
   },
 ): Promise<VerifyReport> {
   const v = new SettlementVerifier(o);
@@ -335,6 +385,12 @@ export async function verifyStore(
         ? marker
         : { seq: first.seq - 1, hash: "(not stored: archived elsewhere)", time: 0 },
     });
+  }
+  if (o.checkpoints) {
+    const items = o.checkpoints.items ??
+      (await Promise.all(tenants.map((t) => allCheckpoints(kv, t)))).flat();
+    const { valid, invalid } = await verifyCheckpoints(o.checkpoints.key, items);
+    v.checkpoints(valid.length, invalid, tapeAnchors(valid));
   }
   if (o.ordersFile) {
     const revive = (_k: string, x: unknown) =>

@@ -402,7 +402,12 @@ Deno.test("a fast contract open across a restart settles at the stored tick at o
     const { buildDeps } = await import("../../edge/platform/boot.ts");
     const { loadConfig } = await import("../../edge/platform/config.ts");
     const fresh = await buildDeps(
-      loadConfig((k) => ({ KV_PATH: ":memory:" } as Record<string, string>)[k]),
+      loadConfig((k) =>
+        ({
+          KV_PATH: ":memory:",
+          CHECKPOINT_KEY_FILE: srv.deps.config.checkpointKeyFile!,
+        } as Record<string, string>)[k]
+      ),
       srv.kv,
       {
         log: () => {},

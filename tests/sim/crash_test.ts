@@ -15,7 +15,14 @@ async function start(kvPath: string) {
   const proc = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "main.ts"],
     cwd: ROOT,
-    env: { KV_PATH: kvPath, PORT: String(PORT), HOST: "127.0.0.1", MARKET_FEED: "off" },
+    env: {
+      KV_PATH: kvPath,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      MARKET_FEED: "off",
+      // the signing key beside the store, not in the developer's .data/
+      CHECKPOINT_KEY_FILE: kvPath.replace(/[^/]*$/, "checkpoint-key.jwk"),
+    },
     stdout: "null",
     stderr: "null",
   }).spawn();

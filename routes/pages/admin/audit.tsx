@@ -1,8 +1,17 @@
-/** The audit log: every operator action, newest first, 50 a page (`?cursor=`). */
+/**
+ * The audit log: every operator action, newest first, 50 a page (`?cursor=`); on the first page
+ * the chain's status (held against every signed checkpoint), the latest checkpoint with the
+ * public key, and "Checkpoint now".
+ */
 import { DomainError } from "../../../edge/platform/errors.ts";
 import type { AuditItem } from "../../../edge/operators/schemas.ts";
+import type { CheckpointItem } from "../../../edge/checkpoints/schemas.ts";
+import { pickTexts } from "../../../edge/platform/locale.ts";
+import { Island } from "../../../edge/render/island.tsx";
+import AdminCheckpoint, { CHECKPOINT_TEXTS } from "../../../islands/AdminCheckpoint.tsx";
+import AdminNotice from "../../../islands/AdminNotice.tsx";
 import { consoleDocument, sectionPage } from "./frame.tsx";
-import { fmtOf, Pager } from "./parts.tsx";
+import { type Fmt, fmtOf, Pager } from "./parts.tsx";
 
 const PAGE = 50;
 
@@ -10,6 +19,50 @@ const PAGE = 50;
 function recordLink(target: string): string | null {
   const m = /^(recharge|withdrawal|certification):([0-9A-Za-z-]{1,64})$/.exec(target);
   return m ? `/admin/${m[1]}s?id=${m[2]}#detail` : null;
+}
+
+/** Why a chain fails against a checkpoint, in words (the link reasons speak for themselves). */
+const WHY = {
+  checkpoint: "admin.chainCheckpoint",
+  truncated: "admin.chainTruncated",
+  signature: "admin.chainSignature",
+} as const;
+
+/** The latest signed checkpoint, the key that verifies it, and the request button. */
+function Checkpoints(
+  { f, latest, publicKey }: { f: Fmt; latest: CheckpointItem | null; publicKey: string },
+) {
+  const t = f.t;
+  return (
+    <div class="admin-checkpoint" data-testid="audit-checkpoint">
+      <div class="admin-checkpoint-text">
+        <p>
+          {latest
+            ? t("admin.checkpointLatest", {
+              time: f.time(latest.time),
+              seq: latest.audit.seq,
+              tapes: Object.keys(latest.tapes).length,
+            })
+            : t("admin.checkpointNone")}
+          {latest?.liabilities &&
+            ` · ${t("admin.checkpointLiabilities", { epoch: latest.liabilities.epoch })}`}
+        </p>
+        <p class="muted small">
+          {t("admin.checkpointKey")}: <code class="mono admin-key">{publicKey}</code>
+        </p>
+      </div>
+      <div class="admin-filter">
+        <Island
+          name="AdminCheckpoint"
+          of={AdminCheckpoint}
+          props={{ tx: pickTexts(t, CHECKPOINT_TEXTS) }}
+        />
+        <a class="btn btn-ghost btn-small" href="/api/checkpoints">
+          {t("admin.checkpointPublic")}
+        </a>
+      </div>
+    </div>
+  );
 }
 
 export const auditPage = sectionPage("audit", async (c, op) => {
@@ -26,7 +79,9 @@ export const auditPage = sectionPage("audit", async (c, op) => {
     error = t("errors.VALIDATION");
   }
   // the chain is walked on the first page only (the other pages are for reading further)
-  const chain = cursor ? null : await c.var.deps.operators.verifyAudit(c.var.tenant.id);
+  const chain = cursor ? null : await c.var.deps.checkpoints.verifyAudit(c.var.tenant.id);
+  const checkpoints = cursor ? null : await c.var.deps.checkpoints.list(c.var.tenant.id, 1);
+  const done = c.req.query("flash") === "done";
   const day = new Date(c.var.deps.now()).toISOString().slice(0, 10);
   const monthAgo = new Date(c.var.deps.now() - 30 * 86_400_000).toISOString().slice(0, 10);
   const exportHref = (format: string) =>
@@ -50,6 +105,13 @@ export const auditPage = sectionPage("audit", async (c, op) => {
           </a>
         </div>
       </div>
+      {done && (
+        <Island
+          name="AdminNotice"
+          of={AdminNotice}
+          props={{ text: t("admin.checkpointDone"), ok: true }}
+        />
+      )}
       {chain && (
         <p
           class={chain.ok ? "admin-chain ok" : "admin-alert admin-chain"}
@@ -61,7 +123,24 @@ export const auditPage = sectionPage("audit", async (c, op) => {
             verified: chain.verifiedTo,
             reason: chain.broken!.reason,
           })}
+          {chain.ok && chain.checkpoints > 0 &&
+            ` · ${t("admin.chainCheckpoints", { n: chain.checkpoints })}`}
+          {!chain.ok && chain.broken!.reason in WHY && (
+            <>
+              <br />
+              {t(WHY[chain.broken!.reason as keyof typeof WHY], {
+                id: chain.broken!.checkpoint ?? "",
+              })}
+            </>
+          )}
         </p>
+      )}
+      {checkpoints && (
+        <Checkpoints
+          f={f}
+          latest={checkpoints.items[0] ?? null}
+          publicKey={checkpoints.publicKey}
+        />
       )}
       <div class="card admin-list">
         {error && <p class="admin-alert" role="alert">{error}</p>}

@@ -1,0 +1,51 @@
+/**
+ * KV keys and records of the signed checkpoints. Every key starts with the tenant: the audit chain
+ * and the liabilities epochs are per tenant, so each tenant has its own checkpoints (each one also
+ * records every symbol's tape head, the tape being shared by the tenants).
+ *
+ * - `[t, "checkpoints", "cp", id]`: a checkpoint as signed (the canonical text, the signature and
+ *   the public key that made it); ids sort by time (`journalId`), so a reverse scan is newest
+ *   first. Kept.
+ * - `[t, "checkpoints", "hour", hourIndex]`: the hourly checkpoint of that UTC hour was written
+ *   (the same commit checks it absent: two instances running the hourly job write one).
+ */
+import { listPage } from "../platform/kvpage.ts";
+
+export interface CheckpointRecord {
+  id: string;
+  /** hourly (the schedule) or requested by an operator (who: in the audit log) */
+  kind: "hourly" | "requested";
+  /** the canonical JSON that was signed (domain rules, "Signed checkpoints") */
+  payload: string;
+  /** Ed25519 signature over the payload's UTF-8 bytes, hex */
+  signature: string;
+  /** the signing key's raw public key, hex */
+  publicKey: string;
+}
+
+export const cpKeys = {
+  checkpoint: (t: string, id: string): Deno.KvKey => [t, "checkpoints", "cp", id],
+  checkpoints: (t: string): Deno.KvKey => [t, "checkpoints", "cp"],
+  hour: (t: string, hour: number): Deno.KvKey => [t, "checkpoints", "hour", hour],
+};
+
+/** Newest first, paged by an opaque cursor. */
+export async function listCheckpoints(kv: Deno.Kv, t: string, limit: number, cursor?: string) {
+  const iter = listPage<CheckpointRecord>(kv, { prefix: cpKeys.checkpoints(t) }, {
+    reverse: true,
+    limit,
+    cursor,
+  });
+  const items: CheckpointRecord[] = [];
+  for await (const e of iter) items.push(e.value);
+  return { items, cursor: items.length === limit ? iter.cursor : null };
+}
+
+/** Every checkpoint of a tenant, oldest first (what the verifiers check the chains against). */
+export async function allCheckpoints(kv: Deno.Kv, t: string): Promise<CheckpointRecord[]> {
+  const out: CheckpointRecord[] = [];
+  for await (
+    const e of kv.list<CheckpointRecord>({ prefix: cpKeys.checkpoints(t) }, { batchSize: 500 })
+  ) out.push(e.value);
+  return out;
+}
