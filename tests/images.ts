@@ -52,7 +52,13 @@ async function zlib(data: Uint8Array) {
 export async function makePng(
   w: number,
   h: number,
-  o: { text?: string; exif?: string; trailer?: Uint8Array } = {},
+  o: {
+    text?: string;
+    exif?: string;
+    trailer?: Uint8Array;
+    /** Replaces the IDAT data (the zlib stream), e.g. to corrupt it; the CRC stays right. */
+    idat?: (zlib: Uint8Array) => Uint8Array;
+  } = {},
 ) {
   const ihdr = new Uint8Array(13);
   const v = new DataView(ihdr.buffer);
@@ -74,9 +80,42 @@ export async function makePng(
     chunk("IHDR", ihdr),
     ...(o.text ? [chunk("tEXt", enc.encode(`Comment\0${o.text}`))] : []),
     ...(o.exif ? [chunk("eXIf", enc.encode(o.exif))] : []),
-    chunk("IDAT", await zlib(raw)),
+    chunk("IDAT", (o.idat ?? ((z) => z))(await zlib(raw))),
     chunk("IEND", new Uint8Array()),
     o.trailer ?? new Uint8Array(),
+  );
+}
+
+/**
+ * A decompression bomb: a valid RGB PNG of `w` x `h` black pixels. Its rows of zeros are
+ * compressed a band at a time (never held whole), so 9000x9000 (243 MB of pixel data) is a
+ * 236 KB file.
+ */
+export async function makePngBomb(w: number, h: number) {
+  const ihdr = new Uint8Array(13);
+  const v = new DataView(ihdr.buffer);
+  v.setUint32(0, w);
+  v.setUint32(4, h);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const band = 64; // rows compressed at a time
+  const zeros = new Uint8Array(band * (1 + w * 3));
+  let y = 0;
+  const rows = new ReadableStream<Uint8Array<ArrayBuffer>>({
+    pull(c) {
+      const n = Math.min(band, h - y);
+      y += n;
+      if (n > 0) c.enqueue(zeros.subarray(0, n * (1 + w * 3)));
+      else c.close();
+    },
+  });
+  const idat = new Uint8Array(
+    await new Response(rows.pipeThrough(new CompressionStream("deflate"))).arrayBuffer(),
+  );
+  return concat(
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", idat),
+    chunk("IEND", new Uint8Array()),
   );
 }
 

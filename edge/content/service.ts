@@ -31,7 +31,8 @@ import type { ProductTerms } from "../trading/terms.ts";
 import { bracketsJson } from "../trading/positions.ts";
 import type { ImageStore } from "../uploads/service.ts";
 import { UPLOAD_ERRORS } from "../identity/certify.ts";
-import { MAX_UPLOAD_BYTES, sanitizeImage, UploadRejected } from "../uploads/sanitize.ts";
+import { MAX_UPLOAD_BYTES, UploadRejected } from "../uploads/sanitize.ts";
+import { cleanUpload } from "../uploads/reencode.ts";
 import { productJson } from "../wealth/service.ts";
 import type { Wealth } from "../wealth/service.ts";
 import { SHIPPED_AT, shippedText } from "./defaults.ts";
@@ -678,12 +679,12 @@ export class Content {
     throw storeBusy();
   }
 
-  /** A public content image (banners, article images): sanitized like uploads; audited. */
+  /** A public content image (banners, article images): decoded and re-encoded like uploads; audited. */
   async uploadImage(t: string, by: Actor, file: Blob): Promise<string> {
     if (file.size > MAX_UPLOAD_BYTES) throw UPLOAD_ERRORS.SIZE;
     let clean;
     try {
-      clean = sanitizeImage(new Uint8Array(await file.arrayBuffer()));
+      clean = await cleanUpload(new Uint8Array(await file.arrayBuffer()));
     } catch (e) {
       if (e instanceof UploadRejected) throw UPLOAD_ERRORS[e.reason];
       throw e;

@@ -14,7 +14,8 @@ import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { pageByIndex } from "../platform/kvpage.ts";
 import { take } from "../platform/ratelimit.ts";
-import { MAX_UPLOAD_BYTES, sanitizeImage, UploadRejected } from "../uploads/sanitize.ts";
+import { MAX_PIXELS, MAX_UPLOAD_BYTES, UploadRejected } from "../uploads/sanitize.ts";
+import { cleanUpload } from "../uploads/reencode.ts";
 import { attachImage, type ImageStore } from "../uploads/service.ts";
 import {
   type CertState,
@@ -55,6 +56,9 @@ export const UPLOAD_ERRORS: Record<UploadRejected["reason"], DomainError> = {
   TYPE: new DomainError("IMAGE_TYPE"),
   MALFORMED: new DomainError("IMAGE_INVALID"),
   POLYGLOT: new DomainError("IMAGE_INVALID"),
+  PIXELS: new DomainError("IMAGE_TOO_MANY_PIXELS", { megapixels: MAX_PIXELS / 1_000_000 }),
+  UNREADABLE: new DomainError("IMAGE_UNREADABLE"),
+  BUSY: new DomainError("STORE_BUSY"),
 };
 
 export class Identity {
@@ -84,7 +88,8 @@ export class Identity {
 
   /**
    * A customer's image upload (documents, vouchers): at most 5 MiB and UPLOAD_LIMIT an hour,
-   * JPEG/PNG/WebP by content, re-encoded without metadata; returns the new image id.
+   * JPEG/PNG/WebP by content, decoded under a pixel bound and re-encoded without metadata;
+   * returns the new image id.
    */
   async upload(t: string, userId: string, file: Blob): Promise<string> {
     if (file.size > MAX_UPLOAD_BYTES) throw UPLOAD_ERRORS.SIZE;
@@ -97,7 +102,7 @@ export class Identity {
     }
     let clean;
     try {
-      clean = sanitizeImage(new Uint8Array(await file.arrayBuffer()));
+      clean = await cleanUpload(new Uint8Array(await file.arrayBuffer()));
     } catch (e) {
       if (e instanceof UploadRejected) throw UPLOAD_ERRORS[e.reason];
       throw e;

@@ -110,6 +110,8 @@ export type ErrorId =
   | "IMAGE_TOO_LARGE"
   | "IMAGE_TYPE"
   | "IMAGE_INVALID"
+  | "IMAGE_TOO_MANY_PIXELS"
+  | "IMAGE_UNREADABLE"
   | "SMS_SEND_FAILED"
   | "INTERNAL";
 

@@ -88,6 +88,8 @@ export const HTTP_STATUS: { readonly [K in ErrorId]: ContentfulStatusCode } = {
   IMAGE_TOO_LARGE: 413,
   IMAGE_TYPE: 415,
   IMAGE_INVALID: 400,
+  IMAGE_TOO_MANY_PIXELS: 400,
+  IMAGE_UNREADABLE: 400,
   // content
   CONTENT_LANGUAGES_MISSING: 409,
   // the platform

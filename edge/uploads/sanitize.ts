@@ -5,15 +5,36 @@
  * structurally and rebuilds it from a whitelist of parts, so metadata (EXIF/GPS, XMP, ICC, text,
  * comments) never reaches storage. Anything that does not parse exactly is refused: truncated or
  * inconsistent structure is MALFORMED, bytes after the end of the image or markup hidden in a
- * kept part is POLYGLOT.
+ * kept part is POLYGLOT. It also returns the dimensions the header declares, so that the pixel
+ * bound (MAX_PIXELS) is checked before any decoder allocates the pixels (reencode.ts decodes).
  */
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Largest width or height accepted (decompression-bomb guard). */
 export const MAX_DIMENSION = 10_000;
+/**
+ * Most pixels an upload may declare (width x height), checked on the header before decoding:
+ * decoded RGBA takes 4 bytes a pixel, so 24 MP is 96 MB, and decoding plus re-encoding holds
+ * about three such buffers. A 24 MP camera photo (6000x4000) and any phone photo pass; a
+ * 9000x9000 decompression bomb (81 MP, ~324 MB decoded) does not.
+ */
+export const MAX_PIXELS = 24_000_000;
 
 export type ImageMime = "image/jpeg" | "image/png" | "image/webp";
-export type UploadRejectReason = "TYPE" | "SIZE" | "MALFORMED" | "POLYGLOT";
+/**
+ * PIXELS: over MAX_PIXELS; UNREADABLE: the pixel data does not decode; BUSY: too many uploads
+ * wait for the decoder (the last two come from reencode.ts).
+ */
+export type UploadRejectReason =
+  | "TYPE"
+  | "SIZE"
+  | "MALFORMED"
+  | "POLYGLOT"
+  | "PIXELS"
+  | "UNREADABLE"
+  | "BUSY";
+/** A sanitized image: the rebuilt bytes and the width and height its header declares. */
+export type SanitizedImage = { mime: ImageMime; bytes: Uint8Array; width: number; height: number };
 
 export class UploadRejected extends Error {
   constructor(readonly reason: UploadRejectReason, detail?: string) {
@@ -25,13 +46,16 @@ export class UploadRejected extends Error {
 const malformed = (detail: string) => new UploadRejected("MALFORMED", detail);
 const polyglot = (detail: string) => new UploadRejected("POLYGLOT", detail);
 
-/** Sniffs, validates and rebuilds an uploaded image without its metadata. Pure, synchronous. */
-export function sanitizeImage(bytes: Uint8Array): { mime: ImageMime; bytes: Uint8Array } {
+/**
+ * Sniffs, validates and rebuilds an uploaded image without its metadata. Pure, synchronous; does
+ * not decode the pixel data (reencode.ts does, after checking the dimensions returned here).
+ */
+export function sanitizeImage(bytes: Uint8Array): SanitizedImage {
   if (bytes.length === 0 || bytes.length > MAX_UPLOAD_BYTES) {
     throw new UploadRejected("SIZE", `${bytes.length} bytes`);
   }
   let mime: ImageMime;
-  let out: Uint8Array;
+  let out: Rebuilt;
   if (startsWith(bytes, JPEG_MAGIC)) {
     mime = "image/jpeg";
     out = sanitizeJpeg(bytes);
@@ -44,9 +68,20 @@ export function sanitizeImage(bytes: Uint8Array): { mime: ImageMime; bytes: Uint
   } else {
     throw new UploadRejected("TYPE", "not a JPEG, PNG or WebP image");
   }
-  const hit = findMarkup(out);
+  const hit = findMarkup(out.bytes);
   if (hit) throw polyglot(`kept image data contains "${hit}"`);
-  return { mime, bytes: out };
+  return { mime, ...out };
+}
+
+/** A rebuilt container and the dimensions its header declares. */
+type Rebuilt = { bytes: Uint8Array; width: number; height: number };
+
+/** Refuses an image whose declared dimensions exceed MAX_PIXELS (before any decoding). */
+export function checkPixels(img: { width: number; height: number }): void {
+  const pixels = img.width * img.height;
+  if (pixels > MAX_PIXELS) {
+    throw new UploadRejected("PIXELS", `${img.width}x${img.height} exceeds ${MAX_PIXELS} pixels`);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -148,10 +183,12 @@ const segment = (marker: number, payload: Uint8Array) =>
     payload,
   ]);
 
-function sanitizeJpeg(b: Uint8Array): Uint8Array {
+function sanitizeJpeg(b: Uint8Array): Rebuilt {
   const out: Uint8Array[] = [Uint8Array.of(0xff, 0xd8)];
   let pos = 2;
   let sof = false;
+  let width = 0;
+  let height = 0;
   let scans = 0;
   for (;;) {
     // A marker is 0xFF (optionally repeated as fill) then the marker code.
@@ -163,7 +200,7 @@ function sanitizeJpeg(b: Uint8Array): Uint8Array {
       if (!sof || scans === 0) throw malformed("JPEG: no frame or no scan");
       if (pos < b.length) throw polyglot(`JPEG: ${b.length - pos} bytes after EOI`);
       out.push(Uint8Array.of(0xff, 0xd9));
-      return concat(out);
+      return { bytes: concat(out), width, height };
     }
     // TEM, RST outside a scan, a second SOI: not in a valid file.
     if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd8) || marker === 0x00) {
@@ -184,7 +221,9 @@ function sanitizeJpeg(b: Uint8Array): Uint8Array {
       if (components < 1 || payload.length !== 6 + 3 * components) {
         throw malformed("JPEG: bad frame header length");
       }
-      checkDimensions(u16be(payload, 3), u16be(payload, 1), "JPEG frame");
+      width = u16be(payload, 3);
+      height = u16be(payload, 1);
+      checkDimensions(width, height, "JPEG frame");
       sof = true;
       out.push(segment(marker, payload));
     } else if (marker === 0xda) { // SOS, then entropy-coded data up to the next marker
@@ -260,8 +299,10 @@ export function crc32(b: Uint8Array): number {
   return (c ^ 0xffffffff) >>> 0;
 }
 
-function sanitizePng(b: Uint8Array): Uint8Array {
+function sanitizePng(b: Uint8Array): Rebuilt {
   const out: Uint8Array[] = [PNG_MAGIC];
+  let width = 0;
+  let height = 0;
   let pos = PNG_MAGIC.length;
   let first = true;
   let colourType = -1;
@@ -287,7 +328,9 @@ function sanitizePng(b: Uint8Array): Uint8Array {
     if (idat === "open" && type !== "IDAT") idat = "closed";
     if (type === "IHDR") {
       if (length !== 13) throw malformed("PNG: bad IHDR length");
-      checkDimensions(u32be(data, 0), u32be(data, 4), "PNG IHDR");
+      width = u32be(data, 0);
+      height = u32be(data, 4);
+      checkDimensions(width, height, "PNG IHDR");
       const depth = u8(data, 8);
       colourType = u8(data, 9);
       if (!PNG_DEPTHS[colourType]?.includes(depth)) throw malformed("PNG: bad depth/colour type");
@@ -306,7 +349,7 @@ function sanitizePng(b: Uint8Array): Uint8Array {
       if (idat === "none") throw malformed("PNG: no IDAT");
       if (pos < b.length) throw polyglot(`PNG: ${b.length - pos} bytes after IEND`);
       out.push(whole);
-      return concat(out);
+      return { bytes: concat(out), width, height };
     } else if (!PNG_KEEP.has(type) && type.charCodeAt(0) < 0x61) {
       throw malformed(`PNG: unknown critical chunk ${type}`);
     }
@@ -389,7 +432,7 @@ function frameChunks(chunks: RiffChunk[], what: string): [RiffChunk[], number, n
   return [kept, w, h];
 }
 
-function sanitizeWebp(b: Uint8Array): Uint8Array {
+function sanitizeWebp(b: Uint8Array): Rebuilt {
   // The RIFF size counts from "WEBP"; an odd size may be followed by its one padding byte.
   const size = u32le(b, 4);
   const end = 8 + size;
@@ -401,18 +444,20 @@ function sanitizeWebp(b: Uint8Array): Uint8Array {
   const first = chunks[0];
   if (!first) throw malformed("WebP: no chunks");
   let kept: RiffChunk[];
+  let width: number;
+  let height: number;
   if (first.id !== "VP8X") {
     // Simple format: one VP8 or VP8L chunk; anything else (metadata) is dropped.
     if (chunks.some((c) => ["VP8X", "ANIM", "ANMF", "ALPH"].includes(c.id))) {
       throw malformed("WebP: extended chunks without VP8X");
     }
-    kept = frameChunks(chunks, "WebP")[0];
+    [kept, width, height] = frameChunks(chunks, "WebP");
   } else {
     if (first.data.length !== 10) throw malformed("WebP: bad VP8X size");
     if (chunks.filter((c) => c.id === "VP8X").length !== 1) throw malformed("WebP: two VP8X");
     const flags = u8(first.data, 0);
-    const width = u24le(first.data, 4) + 1;
-    const height = u24le(first.data, 7) + 1;
+    width = u24le(first.data, 4) + 1;
+    height = u24le(first.data, 7) + 1;
     checkDimensions(width, height, "WebP canvas");
     const vp8x = first.data.slice();
     vp8x[0] = flags & ~(VP8X_ICC | VP8X_EXIF | VP8X_XMP); // their chunks are dropped
@@ -442,7 +487,7 @@ function sanitizeWebp(b: Uint8Array): Uint8Array {
   const body = concat(kept.map((c) => riffChunk(c.id, c.data)));
   const header = concat([RIFF, new Uint8Array(4), WEBP]);
   new DataView(header.buffer).setUint32(4, 4 + body.length, true);
-  return concat([header, body]);
+  return { bytes: concat([header, body]), width, height };
 }
 
 function sanitizeFrame(c: RiffChunk): RiffChunk {

@@ -1,6 +1,14 @@
 /** Sniffing and re-encoding (sanitize.ts): what is kept, dropped and refused; fixtures in fixtures.ts. */
 import { assert, assertEquals } from "../../tests/assert.ts";
-import { findMarkup, MAX_DIMENSION, MAX_UPLOAD_BYTES, sanitizeImage } from "./sanitize.ts";
+import {
+  checkPixels,
+  findMarkup,
+  MAX_DIMENSION,
+  MAX_PIXELS,
+  MAX_UPLOAD_BYTES,
+  sanitizeImage,
+  UploadRejected,
+} from "./sanitize.ts";
 import {
   ascii,
   assertNoMetadata,
@@ -33,6 +41,23 @@ import {
   webpChunks,
   zlibStored,
 } from "./fixtures.ts";
+
+Deno.test("the declared dimensions are returned for the pixel bound checked before decoding", () => {
+  const sofAt = indexOf(JPEG_BASELINE, Uint8Array.of(0xff, 0xc0));
+  const input = JPEG_BASELINE.slice();
+  input.set(concat(u16(9000), u16(9000)), sofAt + 5);
+  const declared = sanitizeImage(input); // each side within MAX_DIMENSION: structurally fine
+  assertEquals([declared.width, declared.height], [9000, 9000]);
+  let refused: unknown = null;
+  try {
+    checkPixels(declared);
+  } catch (e) {
+    refused = e;
+  }
+  assert(refused instanceof UploadRejected && refused.reason === "PIXELS", String(refused));
+  checkPixels({ width: 4000, height: 3000 }); // a 12 MP phone photo
+  checkPixels({ width: 6000, height: MAX_PIXELS / 6000 }); // at the bound
+});
 
 // ---------------------------------------------------------------------------------------------
 // JPEG

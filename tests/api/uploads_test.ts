@@ -1,6 +1,16 @@
-/** Image uploads over HTTP: sniffing, bounds, attack files, metadata removal, who may read. */
+/**
+ * Image uploads over HTTP: sniffing, bounds, attack files, metadata removal, who may read, and
+ * the pixel data decoded under a bound and re-encoded (customer uploads and content images).
+ */
 import { assert, assertEquals } from "../assert.ts";
-import { concat, makePng, uploadForm } from "../images.ts";
+import { concat, makePng, makePngBomb, uploadForm } from "../images.ts";
+import {
+  JPEG_BASELINE,
+  JPEG_PROGRESSIVE,
+  WEBP_ANIMATED,
+  WEBP_LOSSLESS,
+  WEBP_LOSSY_ALPHA,
+} from "../../edge/uploads/fixtures.ts";
 import { operatorToken } from "../operator.ts";
 import { registerUser, startServer } from "../server.ts";
 
@@ -133,6 +143,89 @@ Deno.test("uploads: only clean JPEG/PNG/WebP, metadata gone, owner and operators
       assertEquals(await get({ authorization: op }), 404);
       assertEquals(await get({ authorization: op, appKey: "acme" }), 401);
     });
+  } finally {
+    await srv.close();
+  }
+});
+
+Deno.test("uploads: pixel data decoded under a bound, bombs and corrupt data refused, images re-encoded", async (t) => {
+  const srv = await startServer({ seed: true });
+  try {
+    const { token } = await registerUser(srv, "+12025550193");
+    const op = await operatorToken(srv);
+    // A 9000x9000 RGB PNG of zeros: 243 MB of pixel data in a file of about 236 KB.
+    const bomb = await makePngBomb(9000, 9000);
+    assert(bomb.length < 300_000, `${bomb.length} bytes`);
+    // Valid structure and CRCs, but the zlib stream is garbage (0xFF: a reserved block type).
+    const corrupt = await makePng(16, 16, {
+      idat: (z) => concat(z.subarray(0, 2), new Uint8Array(z.length).fill(0xff)),
+    });
+    // Bytes hidden after the end of the zlib stream inside IDAT: kept by a re-wrapper.
+    const hidden = await makePng(16, 16, { idat: (z) => concat(z, enc.encode("HIDDENPAYLOAD")) });
+    const doors = [["customer upload", "/api/upload", token], [
+      "public content image",
+      "/api/admin/content/image",
+      op,
+    ]] as const;
+    for (const [door, path, tok] of doors) {
+      const up = (bytes: Uint8Array, name = "a.png", type = "image/png") =>
+        srv.call<{ imageId: string }>(path, {
+          method: "POST",
+          raw: uploadForm(bytes, name, type),
+          token: tok,
+        });
+      const served = async (id: string) => {
+        const res = await fetch(`${srv.base}/api/image/${id}`, { headers: { authorization: tok } });
+        assertEquals(res.status, 200, door);
+        return new Uint8Array(await res.arrayBuffer());
+      };
+
+      await t.step(`${door}: a bomb, corrupt pixel data and an animation are refused`, async () => {
+        let before = 0;
+        for await (const _ of srv.kv.list({ prefix: ["demo", "images", "meta"] })) before++;
+        const cases: [Uint8Array, string, string, string][] = [
+          [bomb, "bomb.png", "image/png", "IMAGE_TOO_MANY_PIXELS"],
+          [corrupt, "corrupt.png", "image/png", "IMAGE_UNREADABLE"],
+          [WEBP_ANIMATED, "a.webp", "image/webp", "IMAGE_UNREADABLE"],
+        ];
+        for (const [bytes, name, type, error] of cases) {
+          const r = await up(bytes, name, type);
+          assertEquals([r.status, r.body.data.error], [400, error], `${door}: ${name}`);
+          assert(!r.body.message.includes("IMAGE_"), r.body.message); // a sentence, not an id
+        }
+        const zh = await srv.call(path, {
+          method: "POST",
+          raw: uploadForm(bomb),
+          token: tok,
+          headers: { "accept-language": "zh-CN" },
+        });
+        assertEquals(zh.body.data.error, "IMAGE_TOO_MANY_PIXELS");
+        assert(zh.body.message.includes("像素"), zh.body.message);
+        let after = 0;
+        for await (const _ of srv.kv.list({ prefix: ["demo", "images", "meta"] })) after++;
+        assertEquals(after, before);
+      });
+
+      await t.step(`${door}: each format is re-encoded and decodes to its size`, async () => {
+        const cases: [Uint8Array, string, string, number, number][] = [
+          [await makePng(16, 8), "a.png", "image/png", 16, 8],
+          [JPEG_BASELINE, "a.jpg", "image/jpeg", 4, 4],
+          [JPEG_PROGRESSIVE, "b.jpg", "image/jpeg", 4, 4],
+          [WEBP_LOSSLESS, "a.webp", "image/webp", 4, 4],
+          [WEBP_LOSSY_ALPHA, "b.webp", "image/webp", 4, 4],
+        ];
+        for (const [bytes, name, type, w, h] of cases) {
+          const r = await up(bytes, name, type);
+          assertEquals(r.body.code, 0, `${door} ${name}: ${JSON.stringify(r.body)}`);
+          const back = await served(r.body.data.imageId);
+          const bmp = await createImageBitmap(new Blob([back], { type }));
+          assertEquals([bmp.width, bmp.height], [w, h], `${door} ${name}`);
+        }
+        const r = await up(hidden);
+        assertEquals(r.body.code, 0, JSON.stringify(r.body));
+        assert(!includes(await served(r.body.data.imageId), "HIDDENPAYLOAD"), door);
+      });
+    }
   } finally {
     await srv.close();
   }
