@@ -13,7 +13,6 @@ import {
   invitedOperator,
   operatorPhone,
   operatorToken,
-  operatorWithRoles,
   totp,
 } from "../operator.ts";
 import { lastCode, startServer, type TestServer } from "../server.ts";
