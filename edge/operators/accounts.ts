@@ -172,10 +172,13 @@ export class OperatorAccounts {
     const self = o.username === viewer;
     const actions: OperatorAction[] = [];
     if (!self) {
-      actions.push("roles");
-      if (o.disabled) actions.push("enable");
-      else if (!(isAdmin(o) && admins <= 1)) actions.push("disable");
-      actions.push("resetTotp");
+      // proposals need a second admin to decide them: with one, none is offered
+      const propose = admins >= 2;
+      if (propose) actions.push("roles");
+      if (o.disabled) {
+        if (propose) actions.push("enable");
+      } else if (!(isAdmin(o) && admins <= 1)) actions.push("disable");
+      if (propose) actions.push("resetTotp");
     }
     return {
       username: o.username,
@@ -219,6 +222,10 @@ export class OperatorAccounts {
     ip: string | null = null,
   ): Promise<{ username: string; roles: OperatorRole[]; invitationSent: boolean; via: string }> {
     const key = keys.operator(t, n.username);
+    // the audit log's name for the bootstrap is no operator's
+    if (n.username === BOOTSTRAP_ACTOR) {
+      throw new DomainError("VALIDATION", {}, { username: "invalid" });
+    }
     const at = this.now();
     const inv = await newInvitation(t, n.username, at);
     const by = { operator: BOOTSTRAP_ACTOR, ip };

@@ -8,13 +8,7 @@
  * holds no invitation code.
  */
 import { assert, assertEquals } from "../assert.ts";
-import {
-  DEMO_ADMIN_2,
-  invitedOperator,
-  operatorPhone,
-  operatorToken,
-  totp,
-} from "../operator.ts";
+import { DEMO_ADMIN_2, invitedOperator, operatorPhone, operatorToken, totp } from "../operator.ts";
 import { lastCode, startServer, type TestServer } from "../server.ts";
 import { OperatorAccounts } from "../../edge/operators/accounts.ts";
 
@@ -359,11 +353,16 @@ Deno.test("operators: proposed, invited, enrolled; roles, disable, reset, sessio
       const self = await srv.call("/api/admin/operators/ops/disable", { token: admin, body: {} });
       assertEquals([self.status, err(self)], [403, "OPERATOR_SELF"]);
       ok(await srv.call("/api/admin/operators/ops2/disable", { token: admin, body: {} }), "off");
-      // ops is the only enabled admin now: no disable is offered on it, and none lands
+      // ops is the only enabled admin now: no disable is offered on it, and none lands; no
+      // proposal is offered either (none could pass)
       const svc = new OperatorAccounts(srv.deps.kv, srv.deps.now);
       assertEquals(
         (await svc.list("demo", "rita")).items.find((o) => o.username === "ops")!.actions,
-        ["roles", "resetTotp"],
+        [],
+      );
+      assertEquals(
+        (await svc.list("demo", "ops")).items.find((o) => o.username === "rita")!.actions,
+        ["disable"],
       );
       const e = await svc.disable("demo", { operator: "rita", ip: null }, "ops")
         .then(() => null, (x: { error?: string }) => x.error);

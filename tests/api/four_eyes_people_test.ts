@@ -212,6 +212,12 @@ Deno.test("a tenant with one admin cannot pass operator administration, and the 
       assertEquals([r.status, err(r)], [409, "SECOND_ADMIN_REQUIRED"], path);
     }
     assertEquals([await note("/admin/operators"), await note("/admin/proposals")], [true, true]);
+    // and the console offers no proposal that could not pass
+    const page0 = await (await srv.page("/admin/operators?id=ops2", {
+      headers: { authorization: ops },
+    })).text();
+    assert(!page0.includes('data-testid="operator-create"'));
+    assert(!page0.includes("AdminOperatorEdit"));
     // a money proposal of the only admin waits for another person; its proposer cannot pass it
     const p = proposal(await reserve(srv, ops), "reserve");
     const own = await approve(srv, ops, p.id);

@@ -113,13 +113,16 @@ function Sessions(
 const enrolment = (f: Fmt, o: OperatorJson) =>
   f.t(o.enrolled ? "admin.enrolledYes" : o.invited ? "admin.invitedYes" : "admin.enrolledNo");
 
+/** Enabled admins (who propose and decide operator administration). */
+const admins = (items: OperatorJson[]) =>
+  items.filter((o) => !o.disabled && o.roles.includes("admin")).length;
+
 /**
  * Operator administration needs a second admin to decide it: with one enabled admin the console
  * says so plainly instead of offering proposals that cannot pass.
  */
 export function OneAdminNote({ f, items }: { f: Fmt; items: OperatorJson[] }) {
-  const admins = items.filter((o) => !o.disabled && o.roles.includes("admin")).length;
-  return admins < 2
+  return admins(items) < 2
     ? (
       <p class="notice small" role="note" data-testid="one-admin-note">
         {f.t("admin.oneAdminNote")}
@@ -265,15 +268,20 @@ export const operatorsPage = sectionPage("operators", async (c, op) => {
           {list}
           {detail}
         </div>
-        <section class="card admin-detail" aria-labelledby="new-operator-title">
-          <h2 id="new-operator-title" class="admin-h3">{t("admin.newOperator")}</h2>
-          <p class="muted small">{t("admin.opInviteHint")}</p>
-          <Island
-            name="AdminOperatorCreate"
-            of={AdminOperatorCreate}
-            props={{ tx: pickTexts(t, OPERATOR_CREATE_TEXTS), roles: roleList(f) }}
-          />
-        </section>
+        {
+          // with one admin a new operator could never be approved: the note above says so
+          admins(items) >= 2 && (
+            <section class="card admin-detail" aria-labelledby="new-operator-title">
+              <h2 id="new-operator-title" class="admin-h3">{t("admin.newOperator")}</h2>
+              <p class="muted small">{t("admin.opInviteHint")}</p>
+              <Island
+                name="AdminOperatorCreate"
+                of={AdminOperatorCreate}
+                props={{ tx: pickTexts(t, OPERATOR_CREATE_TEXTS), roles: roleList(f) }}
+              />
+            </section>
+          )
+        }
       </div>
     </section>
   );
