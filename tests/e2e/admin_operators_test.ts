@@ -218,10 +218,11 @@ Deno.test({
             await page.getByTestId("operator-disable").click();
             await page.getByTestId("operator-disable-confirm").click();
             // the page comes back with the operator disabled (the notice of the roles' save
-            // is still on the page until then, so wait for the state itself)
+            // is still on the page until then, so wait for the state itself, on the operator's
+            // card: earlier runs' operators are disabled in the list already)
             await page.locator(
-              "[data-testid=operator-state].s-rejected",
-            ).first().waitFor();
+              "[data-testid=operator] [data-testid=operator-state].s-rejected",
+            ).waitFor();
             await islandsReady(page);
             assertEquals(
               await page.getByTestId("operator-sessions").locator("tr[data-session]").count(),
