@@ -1,24 +1,22 @@
 import { useRef, useState } from "preact/hooks";
-import type { OperatorItem } from "../edge/operators/schemas.ts";
 import type { OperatorRole } from "../edge/operators/store.ts";
-import { passwordProblem } from "../edge/platform/credentials.ts";
 import { toast } from "./lib/api.ts";
 import { adminCall, toSignIn } from "./lib/admin.ts";
-import { Field, PasswordInput, TextInput, type Texts } from "./lib/fields.tsx";
+import { Field, TextInput, type Texts } from "./lib/fields.tsx";
 import { failureMessage } from "./lib/form.ts";
 import { RoleBoxes } from "./lib/roles.tsx";
 
 export const OPERATOR_CREATE_TEXTS = [
   "admin.newOperator",
   "admin.username",
-  "admin.tempPassword",
-  "admin.tempPasswordHint",
+  "admin.opPhone",
+  "admin.opPhoneHint",
   "admin.roles",
-  "admin.createOperator",
+  "admin.proposeOperator",
   "validation.required",
   "validation.usernameRule",
-  "validation.passwordRequired",
-  "validation.passwordRule",
+  "validation.phoneRequired",
+  "validation.phoneInvalid",
   "validation.rolesRequired",
   "app.networkError",
   "app.timeout",
@@ -28,15 +26,15 @@ export const OPERATOR_CREATE_TEXTS = [
 const USERNAME = /^[a-z][a-z0-9._-]{2,31}$/;
 
 /**
- * An admin creates an operator: username, a temporary password (handed over in person; replaced
- * at first sign-in with the authenticator enrolment) and roles. Then the page again, opened on
- * the new operator.
+ * An admin proposes a new operator: username, the operator's own phone (E.164: their one-time
+ * invitation goes there on approval) and roles. No password: nobody but the operator sets it.
+ * Then the page again with a notice (a second admin approves in Proposals).
  */
 export default function AdminOperatorCreate(
   { tx, roles }: { tx: Texts; roles: { role: OperatorRole; label: string }[] },
 ) {
   const [username, setUsername] = useState("");
-  const [password, setPassword] = useState("");
+  const [phone, setPhone] = useState("");
   const [picked, setPicked] = useState<OperatorRole[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -48,8 +46,8 @@ export default function AdminOperatorCreate(
     const errs: Record<string, string> = {};
     if (!username) errs.username = tx["validation.required"]!;
     else if (!USERNAME.test(username)) errs.username = tx["validation.usernameRule"]!;
-    const problem = passwordProblem(password);
-    if (problem) errs.password = tx[`validation.${problem}`]!;
+    if (!phone) errs.phone = tx["validation.phoneRequired"]!;
+    else if (!/^\+[1-9]\d{5,14}$/.test(phone)) errs.phone = tx["validation.phoneInvalid"]!;
     if (!picked.length) errs.roles = tx["validation.rolesRequired"]!;
     setErrors(errs);
     if (Object.keys(errs).length) {
@@ -60,11 +58,11 @@ export default function AdminOperatorCreate(
     }
     inFlight.current = true;
     setBusy(true);
-    const env = await adminCall<OperatorItem>("/api/admin/operators", {
-      body: { username, password, roles: picked },
+    const env = await adminCall<{ id: string }>("/api/admin/operators", {
+      body: { username, phone, roles: picked },
     });
     if (env.code === 0) {
-      location.replace(`/admin/operators?id=${encodeURIComponent(username)}&flash=created`);
+      location.replace(`/admin/operators?flash=proposed`);
       return;
     }
     if (env.code === -99) return toSignIn();
@@ -88,16 +86,20 @@ export default function AdminOperatorCreate(
           maxLength={32}
         />
       </Field>
-      <PasswordInput
-        id="new-password"
-        label={tx["admin.tempPassword"]!}
-        value={password}
-        set={setPassword}
-        error={errors.password}
-        autoComplete="new-password"
-        describedBy="new-password-hint"
-      />
-      <p class="muted small admin-hint" id="new-password-hint">{tx["admin.tempPasswordHint"]}</p>
+      <Field id="new-phone" label={tx["admin.opPhone"]!} error={errors.phone}>
+        <TextInput
+          id="new-phone"
+          type="tel"
+          value={phone}
+          set={(v) => setPhone(v.replace(/[\s()-]/g, ""))}
+          error={errors.phone}
+          autoComplete="off"
+          maxLength={16}
+          placeholder="+12025550123"
+          describedBy="new-phone-hint"
+        />
+      </Field>
+      <p class="muted small admin-hint" id="new-phone-hint">{tx["admin.opPhoneHint"]}</p>
       <RoleBoxes
         idPrefix="new-role"
         legend={tx["admin.roles"]!}
@@ -107,7 +109,7 @@ export default function AdminOperatorCreate(
         error={errors.roles}
       />
       <button type="submit" class="btn btn-primary" disabled={busy} data-testid="create-operator">
-        {tx["admin.createOperator"]}
+        {tx["admin.proposeOperator"]}
       </button>
     </form>
   );

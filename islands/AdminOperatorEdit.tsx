@@ -9,9 +9,11 @@ import { RoleBoxes } from "./lib/roles.tsx";
 
 export const OPERATOR_EDIT_TEXTS = [
   "admin.rolesOf",
-  "admin.saveRoles",
+  "admin.proposeRolesChange",
   "admin.disableOperator",
-  "admin.enableOperator",
+  "admin.proposeEnable",
+  "admin.proposeResetTotp",
+  "admin.resetTotpHint",
   "admin.disableConfirm",
   "validation.rolesRequired",
   "app.confirm",
@@ -21,9 +23,10 @@ export const OPERATOR_EDIT_TEXTS = [
 ] as const;
 
 /**
- * An admin's actions on one operator, as the server allows them (`actions`): the roles (a group
- * of checkboxes and save), disable (confirmed first: their sessions end at once) or enable.
- * Each is one request, then the page rendered again by the server with a notice.
+ * An admin's actions on one operator, as the server allows them (`actions`): propose roles (a
+ * group of checkboxes), propose enabling or a second-factor reset (a second admin approves each
+ * in Proposals), or disable at once (confirmed first: their sessions end). Each is one request,
+ * then the page rendered again by the server with a notice.
  */
 export default function AdminOperatorEdit(
   { tx, username, roles, current, actions }: {
@@ -46,7 +49,7 @@ export default function AdminOperatorEdit(
     inFlight.current = true;
     setBusy(true);
     const env = await adminCall(url, { body: body ?? {} });
-    if (env.code === 0) return reloadWith("done");
+    if (env.code === 0) return reloadWith(url.endsWith("/disable") ? "done" : "proposed");
     if (env.code === -99) return toSignIn();
     inFlight.current = false;
     setBusy(false);
@@ -74,7 +77,7 @@ export default function AdminOperatorEdit(
             error={error}
           />
           <button type="submit" class="btn btn-primary" disabled={busy} data-testid="save-roles">
-            {tx["admin.saveRoles"]}
+            {tx["admin.proposeRolesChange"]}
           </button>
         </form>
       )}
@@ -87,8 +90,23 @@ export default function AdminOperatorEdit(
             onClick={() => call(`${path}/enable`)}
             data-testid="operator-enable"
           >
-            {tx["admin.enableOperator"]}
+            {tx["admin.proposeEnable"]}
           </button>
+        </div>
+      )}
+      {actions.includes("resetTotp") && (
+        <div class="row">
+          <button
+            type="button"
+            class="btn btn-ghost"
+            disabled={busy}
+            onClick={() => call(`${path}/reset-totp`)}
+            aria-describedby="reset-totp-hint"
+            data-testid="operator-reset-totp"
+          >
+            {tx["admin.proposeResetTotp"]}
+          </button>
+          <p class="muted small" id="reset-totp-hint">{tx["admin.resetTotpHint"]}</p>
         </div>
       )}
       {actions.includes("disable") && !confirming && (

@@ -33,6 +33,12 @@ export const SIGNIN_TEXTS = [
   "twofa.qrAlt",
   "twofa.code",
   "twofa.codePlaceholder",
+  "admin.haveInvitation",
+  "admin.invitationTitle",
+  "admin.invitationIntro",
+  "admin.invitationCode",
+  "admin.invitationSubmit",
+  "admin.backToSignIn",
 ] as const;
 
 type Enrolment = Extract<OperatorSignInReply, { status: "enrolmentRequired" }>;
@@ -43,11 +49,14 @@ const grouped = (secret: string) => secret.replace(/(.{4})/g, "$1 ").trim();
 /**
  * Operator sign-in (username, password, TOTP code). The server keeps the session in an
  * HttpOnly cookie; on success the console opens where the operator was going (`next`).
- * An operator who has not enrolled yet signs in without a code and is shown the enrolment:
- * the new secret as QR code and key (this once), a code from it and a new password.
+ * An invited operator gives username and the code their phone received instead, and is shown
+ * the enrolment: the new secret as QR code and key (this once), a code from it and their own
+ * password. (An operator created with a temporary password before invitations existed signs in
+ * without a code to reach the same enrolment.)
  */
 export default function AdminSignIn({ tx, next }: { tx: Texts; next: string }) {
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [invited, setInvited] = useState(false);
   // why the enrolment ended (expired, too many wrong codes): shown on the sign-in form
   const [ended, setEnded] = useState("");
   if (enrolment) {
@@ -57,7 +66,102 @@ export default function AdminSignIn({ tx, next }: { tx: Texts; next: string }) {
     };
     return <EnrolForm tx={tx} next={next} enrolment={enrolment} restart={restart} />;
   }
-  return <SignInForm tx={tx} next={next} enrol={setEnrolment} notice={ended} />;
+  if (invited) return <InviteForm tx={tx} enrol={setEnrolment} back={() => setInvited(false)} />;
+  return (
+    <>
+      <SignInForm tx={tx} next={next} enrol={setEnrolment} notice={ended} />
+      <p class="admin-signin-alt">
+        <button
+          type="button"
+          class="btn btn-ghost"
+          onClick={() => setInvited(true)}
+          data-testid="have-invitation"
+        >
+          {tx["admin.haveInvitation"]}
+        </button>
+      </p>
+    </>
+  );
+}
+
+/** An invitation: username and the 8-digit code from the SMS, then the enrolment. */
+function InviteForm(
+  { tx, enrol, back }: { tx: Texts; enrol: (e: Enrolment) => void; back: () => void },
+) {
+  const [username, setUsername] = useState("");
+  const [code, setCode] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState("");
+  const [busy, setBusy] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => heading.current?.focus(), []);
+
+  async function submit(e: Event) {
+    e.preventDefault();
+    if (busy) return;
+    const errs: Record<string, string> = {};
+    if (!username.trim()) errs["invite-username"] = tx["validation.required"]!;
+    if (!/^\d{8}$/.test(code)) errs["invite-code"] = tx["validation.codeInvalid"]!;
+    setErrors(errs);
+    setFailure("");
+    if (Object.keys(errs).length) {
+      document.getElementById(Object.keys(errs)[0]!)?.focus();
+      return;
+    }
+    setBusy(true);
+    const env = await adminCall<Enrolment>("/api/admin/invitation", {
+      body: { username: username.trim(), code },
+    });
+    if (env.code === 0) return enrol(env.data);
+    setBusy(false);
+    setFailure(failureMessage(env, tx));
+  }
+
+  return (
+    <section class="auth-card admin-signin" aria-labelledby="admin-invite-title">
+      <p class="muted small admin-kicker">{tx["admin.title"]}</p>
+      <h1 id="admin-invite-title" ref={heading} tabIndex={-1}>{tx["admin.invitationTitle"]}</h1>
+      <form class="form" onSubmit={submit} noValidate data-testid="admin-invitation">
+        <p class="small">{tx["admin.invitationIntro"]}</p>
+        <Field id="invite-username" label={tx["admin.username"]!} error={errors["invite-username"]}>
+          <input
+            id="invite-username"
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellcheck={false}
+            maxLength={64}
+            value={username}
+            onInput={(e) => setUsername(e.currentTarget.value)}
+            aria-invalid={errors["invite-username"] ? true : undefined}
+            aria-describedby={errors["invite-username"] ? "invite-username-error" : undefined}
+          />
+        </Field>
+        <Field id="invite-code" label={tx["admin.invitationCode"]!} error={errors["invite-code"]}>
+          <input
+            id="invite-code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={8}
+            placeholder="00000000"
+            value={code}
+            onInput={(e) => setCode(e.currentTarget.value.replace(/\D/g, ""))}
+            aria-invalid={errors["invite-code"] ? true : undefined}
+            aria-describedby={errors["invite-code"] ? "invite-code-error" : undefined}
+          />
+        </Field>
+        {failure && <p class="admin-alert" role="alert" data-testid="invite-error">{failure}</p>}
+        <button class="btn btn-primary btn-block" type="submit" disabled={busy}>
+          {tx["admin.invitationSubmit"]}
+        </button>
+        <button type="button" class="btn btn-ghost btn-block" onClick={back}>
+          {tx["admin.backToSignIn"]}
+        </button>
+      </form>
+    </section>
+  );
 }
 
 function SignInForm(

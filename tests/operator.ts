@@ -1,8 +1,18 @@
 /** Operator sign-in for tests: an RFC 6238 TOTP written independently of the app's library. */
 import type { OperatorRole } from "../edge/operators/store.ts";
-import type { TestServer } from "./server.ts";
+import { bootstrapOperator } from "../tools/operator_create.ts";
+import { lastCode, type TestServer } from "./server.ts";
 
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
+/** The demo tenant's second admin (tools/seed.ts), so four-eyes has two people. */
+export const DEMO_ADMIN_2 = {
+  username: "ops2",
+  password: "Ops2-2026-demo",
+  secret: "GEZDGNBVGY3TQOJQ",
+};
+
+/** An operator's credentials as the operator alone knows them. */
+export type OperatorLogin = { username: string; password: string; secret: string };
 
 /** RFC 6238 (SHA-1, 6 digits, 30 s). */
 export async function totp(secretB32: string, atMs: number): Promise<string> {
@@ -41,20 +51,53 @@ export async function operatorToken(
   return r.headers.get("authorization")!;
 }
 
+/**
+ * An invited operator accepts their invitation as they would: username and the code their phone
+ * received (the dev outbox), then the enrolment with a code from the new secret and their own
+ * password. Returns the session and the credentials only the operator holds.
+ */
+export async function acceptInvitation(
+  srv: TestServer,
+  username: string,
+  phone: string,
+  password = "Operator-2026-test",
+): Promise<{ token: string; who: OperatorLogin }> {
+  const code = await lastCode(srv, phone, "operatorInvite");
+  if (!code) throw new Error(`no invitation for ${username} at ${phone}`);
+  const e = await srv.call<{ enrolToken: string; secret: string }>("/api/admin/invitation", {
+    body: { username, code },
+  });
+  if (e.body.code !== 0) throw new Error(`invitation: ${JSON.stringify(e.body)}`);
+  const { enrolToken, secret } = e.body.data;
+  const r = await srv.call("/api/admin/enrol", {
+    body: { enrolToken, totp: await totp(secret, srv.deps.now()), newPassword: password },
+  });
+  if (r.body.code !== 0) throw new Error(`enrol: ${JSON.stringify(r.body)}`);
+  srv.advance(30_000); // the code is used: the next sign-in gets a fresh one
+  return { token: r.headers.get("authorization")!, who: { username, password, secret } };
+}
+
+/** A test phone per operator (valid E.164, distinct). */
+export const operatorPhone = () => `+1202555${String(1000 + phones++).slice(-4)}`;
+let phones = 0;
+
+/**
+ * An operator with only some roles in the demo tenant, made by the server-side bootstrap (the
+ * fixture door; creating operators in the console is a four-eyes proposal), signed in.
+ */
+export async function invitedOperator(srv: TestServer, username: string, roles: OperatorRole[]) {
+  const phone = operatorPhone();
+  await bootstrapOperator(srv.deps, "demo", { username, phone, roles });
+  return await acceptInvitation(srv, username, phone);
+}
+
 /** Create an operator with only some roles in the demo tenant and sign it in. */
 export async function operatorWithRoles(
   srv: TestServer,
   username: string,
   roles: OperatorRole[],
 ) {
-  const who = { username, password: "Operator-2026-test", secret: "KRSXG5CTMVRXEZLUKRSXG5CT" };
-  await srv.deps.operators.create("demo", {
-    username,
-    password: who.password,
-    totpSecret: who.secret,
-    roles,
-  });
-  return await operatorToken(srv, who);
+  return (await invitedOperator(srv, username, roles)).token;
 }
 
 /**

@@ -106,6 +106,17 @@ export const DEMO_OPERATOR = {
   roles: ["admin", "funds", "identity", "audit", "content", "risk"] as OperatorRole[],
 };
 
+/**
+ * The demo tenant's second admin (demo only, listed in README.md), so that four-eyes (a second
+ * person decides) can be tried: `ops` proposes, `ops2` approves, or the reverse.
+ */
+export const DEMO_OPERATOR_2 = {
+  username: "ops2",
+  password: "Ops2-2026-demo",
+  totpSecret: "GEZDGNBVGY3TQOJQ",
+  roles: ["admin", "funds", "risk"] as OperatorRole[],
+};
+
 /** The demo tenant's wealth reserve: 100,000 USDT. */
 const DEMO_RESERVE = 100_000n * 100_000_000n;
 
@@ -113,8 +124,10 @@ export async function seedIfEmpty(deps: Deps) {
   const t = deps.tenants.defaultTenant.id;
   // The demo operator and channels exist only in the demo tenant (public demo credentials and
   // example addresses must never reach a real tenant); also on stores seeded before they existed.
-  if (t === "demo" && await deps.operators.create(t, DEMO_OPERATOR)) {
-    console.log(`[seed] tenant ${t}: demo operator ${DEMO_OPERATOR.username} (demo only)`);
+  for (const o of t === "demo" ? [DEMO_OPERATOR, DEMO_OPERATOR_2] : []) {
+    if (await deps.operators.create(t, o)) {
+      console.log(`[seed] tenant ${t}: demo operator ${o.username} (demo only)`);
+    }
   }
   // recharge channels: also on stores seeded before funds existed (only missing ones)
   let created = 0;

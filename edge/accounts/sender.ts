@@ -14,6 +14,9 @@ export interface SmsSender {
 /** The text of a message in the customer's language. */
 export function smsText(item: OutboxItem): string {
   const t = translator((item.locale ?? "en") as LocaleId);
+  if (item.purpose === "operatorInvite") {
+    return t("outbox.textOperatorInvite", { code: item.code ?? "", hours: 48 });
+  }
   if (item.code) return t("outbox.textCode", { code: item.code, minutes: 10 });
   return t(item.note === "no-account" ? "outbox.textNoAccount" : "outbox.textRegistered");
 }

@@ -58,7 +58,8 @@ export interface CodeRecord {
 
 export interface OutboxItem {
   phone: string;
-  purpose: "register" | "reset";
+  /** `operatorInvite`: a console operator's one-time invitation (the code only, no locale) */
+  purpose: "register" | "reset" | "operatorInvite";
   /** null when the message was a notice rather than a code (e.g. "already registered"). */
   code: string | null;
   note: string | null;

@@ -1,7 +1,16 @@
 /**
- * Operator accounts as admins manage them: create (a temporary password; the operator enrols
- * TOTP and replaces it at first sign-in), list, change roles, disable and enable, and sessions
- * listed and revoked. Every write is audited in its own commit through the chained log.
+ * Operator accounts as admins manage them. No single person makes or empowers an operator:
+ * creating one, changing roles, enabling a disabled one and resetting a second factor are
+ * four-eyes proposals (`operator.*` kinds in proposals.ts, decided by a second admin; the change
+ * is made in the approval's commit). This module owns what those changes do to the record (`next`
+ * records, provenance, the one-time invitation) and the parts that stay immediate: the list,
+ * disabling (it only removes power, so one admin may do it at once) and sessions.
+ *
+ * The creator never holds the new operator's credentials: an approved create (or second-factor
+ * reset) stores only the hash of a one-time invitation code and sends the code by SMS to the
+ * operator's own phone; the operator gives username and code, enrols TOTP and sets their own
+ * password (service.ts). A tenant's first admins come from the server-side bootstrap
+ * (`bootstrapOperator`, `deno task operator:create`), audited as `system`.
  *
  * Two rules hold whatever runs at the same time:
  * - nobody changes their own roles or disables themselves (OPERATOR_SELF);
@@ -13,28 +22,111 @@
  * operator, the roster, the entry, its seq, the head, and 2 per ended session (at most
  * MAX_SESSIONS_ENDED).
  */
-import { hashPassword } from "../accounts/passwords.ts";
+import { sha256Hex } from "../accounts/passwords.ts";
+import type { SmsSender } from "../accounts/sender.ts";
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
-import { type Actor, auditInto } from "./audit.ts";
+import { type Actor, auditAlone, auditInto } from "./audit.ts";
 import { endSessionsInto, MAX_SESSIONS_ENDED, sessionsOf } from "./service.ts";
 import {
   type AuditHead,
   isEnrolled,
   keys,
   OPERATOR_ROLES,
+  type OperatorInvitation,
+  type OperatorProvenance,
   type OperatorRecord,
   type OperatorRole,
 } from "./store.ts";
 
-/** What an admin may do to an operator record now (the server says; the console shows). */
-export type OperatorAction = "roles" | "disable" | "enable";
+/**
+ * What an admin may do to an operator record now (the server says; the console shows): `roles`,
+ * `enable` and `resetTotp` are proposals; `disable` is immediate.
+ */
+export type OperatorAction = "roles" | "disable" | "enable" | "resetTotp";
+
+/** An invitation is good for 48 hours; 5 wrong codes end it. */
+export const INVITATION_MS = 48 * 3600_000;
+export const INVITATION_MAX_ATTEMPTS = 5;
+
+/** The actor of the server-side bootstrap in the audit log (no operator account). */
+export const BOOTSTRAP_ACTOR = "system";
+
+/** The hash an invitation code is kept under (per tenant and operator). */
+export const invitationHash = (t: string, username: string, code: string) =>
+  sha256Hex(`operator-invitation:${t}:${username}:${code}`);
+
+/** A new one-time invitation: the 8-digit code (for the SMS only) and the record to store. */
+export async function newInvitation(t: string, username: string, now: number) {
+  const n = crypto.getRandomValues(new Uint32Array(1))[0]! % 100_000_000;
+  const code = String(n).padStart(8, "0");
+  const record: OperatorInvitation = {
+    codeHash: await invitationHash(t, username, code),
+    expiresAt: now + INVITATION_MS,
+    attempts: 0,
+  };
+  return { code, record };
+}
+
+/**
+ * Send an invitation's code to the operator's own phone (after the commit that stored its hash)
+ * and audit whether it went (never the code). A failed send leaves the account waiting: a
+ * second-factor reset sends a new one.
+ */
+export async function sendInvitation(
+  kv: Deno.Kv,
+  sender: SmsSender,
+  t: string,
+  o: { username: string; phone: string },
+  code: string,
+  at: number,
+  by: Actor,
+) {
+  let sent = true;
+  try {
+    await sender.send(t, {
+      phone: o.phone,
+      purpose: "operatorInvite",
+      code,
+      note: null,
+      sentAt: at,
+    });
+  } catch {
+    sent = false;
+  }
+  await auditAlone(kv, t, {
+    at,
+    operator: by.operator,
+    action: "operator.invitationSent",
+    target: `operator:${o.username}`,
+    before: null,
+    after: { sent, via: sender.kind },
+    ip: by.ip,
+  });
+  return sent;
+}
+
+/**
+ * Separation of duties: `a` and `b` are related when either one's account or roles came from a
+ * change the other proposed or decided (or, on records from before provenance, made).
+ */
+export function related(a: OperatorRecord | null, b: OperatorRecord | null) {
+  const touchedBy = (x: OperatorRecord | null, who: string | undefined) =>
+    !!x && !!who && (x.createdBy === who || x.rolesBy === who ||
+      (x.provenance ?? []).some((p) => p.proposer === who || p.decider === who));
+  return touchedBy(a, b?.username) || touchedBy(b, a?.username);
+}
+
+/** Enabled admins (the ones who can propose and decide operator administration). */
+export const isAdmin = (o: OperatorRecord) => !o.disabled && o.roles.includes("admin");
 
 export interface OperatorJson {
   username: string;
   roles: OperatorRole[];
   disabled: boolean;
   enrolled: boolean;
+  /** an invitation is open (the operator has not accepted it yet) */
+  invited: boolean;
   createdAt: number;
   createdBy: string | null;
   lastLoginAt: number | null;
@@ -63,12 +155,10 @@ export const USERNAME = /^[a-z][a-z0-9._-]{2,31}$/;
 export const sortRoles = (roles: readonly OperatorRole[]) =>
   OPERATOR_ROLES.filter((r) => roles.includes(r));
 
-const isAdmin = (o: OperatorRecord) => !o.disabled && o.roles.includes("admin");
-
 export class OperatorAccounts {
   constructor(private kv: Deno.Kv, private now: () => number = Date.now) {}
 
-  private async all(t: string) {
+  async all(t: string) {
     const out: OperatorRecord[] = [];
     for await (
       const e of this.kv.list<OperatorRecord>({ prefix: keys.operators(t) }, {
@@ -82,15 +172,20 @@ export class OperatorAccounts {
     const self = o.username === viewer;
     const actions: OperatorAction[] = [];
     if (!self) {
-      actions.push("roles");
-      if (o.disabled) actions.push("enable");
-      else if (!(isAdmin(o) && admins <= 1)) actions.push("disable");
+      // proposals need a second admin to decide them: with one, none is offered
+      const propose = admins >= 2;
+      if (propose) actions.push("roles");
+      if (o.disabled) {
+        if (propose) actions.push("enable");
+      } else if (!(isAdmin(o) && admins <= 1)) actions.push("disable");
+      if (propose) actions.push("resetTotp");
     }
     return {
       username: o.username,
       roles: sortRoles(o.roles),
       disabled: !!o.disabled,
       enrolled: isEnrolled(o),
+      invited: !!o.invitation && o.invitation.expiresAt > this.now(),
       createdAt: o.createdAt,
       createdBy: o.createdBy ?? null,
       lastLoginAt: o.lastLoginAt ?? null,
@@ -116,28 +211,32 @@ export class OperatorAccounts {
   }
 
   /**
-   * An admin creates an operator with a temporary password (the admin hands it over; the
-   * operator replaces it when enrolling TOTP at first sign-in). The username must be free.
+   * The server-side bootstrap of an operator (a tenant's first admins; `deno task
+   * operator:create`): run by whoever runs the servers, audited with the actor `system`, the
+   * invitation sent to the operator's phone. Nobody but the operator sees its code.
    */
-  async create(
+  async bootstrap(
     t: string,
-    by: Actor,
-    n: { username: string; password: string; roles: OperatorRole[] },
-  ): Promise<OperatorJson> {
+    sender: SmsSender,
+    n: { username: string; phone: string; roles: OperatorRole[] },
+    ip: string | null = null,
+  ): Promise<{ username: string; roles: OperatorRole[]; invitationSent: boolean; via: string }> {
     const key = keys.operator(t, n.username);
-    if ((await this.kv.get(key)).versionstamp !== null) {
-      throw new DomainError("OPERATOR_EXISTS");
+    // the audit log's name for the bootstrap is no operator's
+    if (n.username === BOOTSTRAP_ACTOR) {
+      throw new DomainError("VALIDATION", {}, { username: "invalid" });
     }
     const at = this.now();
-    const rec: OperatorRecord = {
-      username: n.username,
-      passwordHash: await hashPassword(n.password),
-      totpSecret: "",
-      roles: sortRoles(n.roles),
-      createdAt: at,
-      lastTotpStep: 0,
-      createdBy: by.operator,
-    };
+    const inv = await newInvitation(t, n.username, at);
+    const by = { operator: BOOTSTRAP_ACTOR, ip };
+    const rec = newOperator(n, at, inv.record, {
+      action: "create",
+      proposal: null,
+      proposer: BOOTSTRAP_ACTOR,
+      decider: null,
+      at,
+    });
+    let done = false;
     for await (const _attempt of commitAttempts()) {
       const [cur, head] = await this.kv.getMany<[OperatorRecord, AuditHead]>([
         key,
@@ -147,16 +246,21 @@ export class OperatorAccounts {
       const op = this.kv.atomic().check(cur).set(key, rec);
       auditInto(op, t, head, {
         at,
-        operator: by.operator,
+        operator: BOOTSTRAP_ACTOR,
         action: "operator.create",
         target: `operator:${n.username}`,
         before: null,
-        after: { username: n.username, roles: rec.roles, enrolled: false },
-        ip: by.ip,
+        after: operatorAudit(rec),
+        ip,
       });
-      if ((await op.commit()).ok) return this.json(rec, by.operator, 0);
+      if ((await op.commit()).ok) {
+        done = true;
+        break;
+      }
     }
-    throw storeBusy();
+    if (!done) throw storeBusy();
+    const sent = await sendInvitation(this.kv, sender, t, n, inv.code, at, by);
+    return { username: rec.username, roles: rec.roles, invitationSent: sent, via: sender.kind };
   }
 
   /**
@@ -207,33 +311,19 @@ export class OperatorAccounts {
     throw storeBusy();
   }
 
-  /** Set an operator's roles (not one's own; the last enabled admin keeps admin). */
-  async setRoles(t: string, by: Actor, username: string, roles: OperatorRole[]) {
-    return await this.rosterChange(
-      t,
-      by,
-      username,
-      "operator.roles",
-      (o) => ({ ...o, roles: sortRoles(roles), rolesBy: by.operator }),
-      false,
-    );
-  }
-
   /**
-   * Disable (their sessions end in the same commit, sign-in is refused) or enable an operator;
-   * not oneself; never the last enabled admin.
+   * Disable an operator at once (it only removes power, so it needs no second admin): their
+   * sessions end in the same commit, sign-in is refused; not oneself; never the last enabled
+   * admin. Enabling again is a proposal (`operator.enable`).
    */
-  async setDisabled(t: string, by: Actor, username: string, disabled: boolean) {
+  async disable(t: string, by: Actor, username: string) {
     return await this.rosterChange(
       t,
       by,
       username,
-      disabled ? "operator.disable" : "operator.enable",
-      (o) => {
-        const { disabled: _d, ...rest } = o;
-        return disabled ? { ...rest, disabled: true } : rest;
-      },
-      disabled,
+      "operator.disable",
+      (o) => ({ ...o, disabled: true }),
+      true,
     );
   }
 
@@ -284,4 +374,37 @@ export class OperatorAccounts {
     }
     throw storeBusy();
   }
+}
+
+/** A new invited operator: no password, no second factor until they accept the invitation. */
+export function newOperator(
+  n: { username: string; phone: string; roles: OperatorRole[] },
+  at: number,
+  invitation: OperatorInvitation,
+  origin: OperatorProvenance,
+): OperatorRecord {
+  return {
+    username: n.username,
+    passwordHash: "",
+    totpSecret: "",
+    roles: sortRoles(n.roles),
+    createdAt: at,
+    lastTotpStep: 0,
+    createdBy: origin.proposer,
+    phone: n.phone,
+    invitation,
+    provenance: [origin],
+  };
+}
+
+/** An operator record as the audit log keeps it: never a credential nor the invitation's hash. */
+export function operatorAudit(o: OperatorRecord) {
+  return {
+    username: o.username,
+    roles: sortRoles(o.roles),
+    disabled: !!o.disabled,
+    enrolled: isEnrolled(o),
+    phone: o.phone ?? null,
+    invitationExpiresAt: o.invitation?.expiresAt ?? null,
+  };
 }

@@ -11,7 +11,16 @@
  * - `products.fast|leveraged|spot|exchange`: a new section of the product terms (the next terms
  *   version; new orders only) — refused at approval when the section moved since proposed;
  * - `products.wealth`: the wealth products (new orders only), the same staleness rule;
- * - `withdrawal.pass`: pass a withdrawal at or above the currency's four-eyes threshold.
+ * - `withdrawal.pass`: pass a withdrawal at or above the currency's four-eyes threshold;
+ * - `operator.create|roles|enable|resetTotp`: operator administration (admins propose and
+ *   decide; the account changes in the approval's commit, an invitation goes by SMS to the
+ *   operator's phone after it for a create or a second-factor reset). Proposing one needs another
+ *   enabled admin (SECOND_ADMIN_REQUIRED: a one-admin tenant cannot pass it, and is told so).
+ *
+ * Separation of duties on every decision of every kind: the decider is not the proposer
+ * (PROPOSAL_OWN), nor an operator whose account or roles came from a change the proposer
+ * proposed or decided, nor the reverse (PROPOSAL_RELATED, read from the records' provenance);
+ * nobody decides a proposal about their own account.
  */
 import { z } from "zod";
 import { formatDecimal, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
@@ -50,8 +59,21 @@ import {
 } from "../funds/settings.ts";
 import type { Wealth } from "../wealth/service.ts";
 import { wealthKeys } from "../wealth/store.ts";
+import type { SmsSender } from "../accounts/sender.ts";
+import {
+  BOOTSTRAP_ACTOR,
+  isAdmin,
+  newInvitation,
+  newOperator,
+  OperatorAccounts,
+  operatorAudit,
+  related,
+  sendInvitation,
+  sortRoles,
+} from "./accounts.ts";
 import { type Actor, audited, auditInto, canonical, headAfter, readAuditHead } from "./audit.ts";
-import type { AuditHead, Json, OperatorRecord, OperatorRole } from "./store.ts";
+import { endSessionsInto, sessionsOf } from "./service.ts";
+import type { AuditHead, Json, OperatorProvenance, OperatorRecord, OperatorRole } from "./store.ts";
 import { keys as opKeys } from "./store.ts";
 
 export const PROPOSAL_TTL_MS = 7 * 24 * 3600_000;
@@ -70,6 +92,10 @@ export const PROPOSAL_KINDS = [
   "products.wealth",
   "withdrawal.pass",
   "withdraw.fourEyes",
+  "operator.create",
+  "operator.roles",
+  "operator.enable",
+  "operator.resetTotp",
 ] as const;
 export type ProposalKind = typeof PROPOSAL_KINDS[number];
 
@@ -87,7 +113,22 @@ export const PROPOSAL_ROLES: Record<
   "products.wealth": { propose: ["funds", "risk", "admin"], decide: ["risk", "admin"] },
   "withdrawal.pass": { propose: ["funds"], decide: ["funds", "admin"] },
   "withdraw.fourEyes": { propose: ["funds", "admin"], decide: ["funds", "admin"] },
+  "operator.create": { propose: ["admin"], decide: ["admin"] },
+  "operator.roles": { propose: ["admin"], decide: ["admin"] },
+  "operator.enable": { propose: ["admin"], decide: ["admin"] },
+  "operator.resetTotp": { propose: ["admin"], decide: ["admin"] },
 };
+
+/** Operator administration: the kinds whose change is made to an operator account. */
+export const OPERATOR_KINDS = [
+  "operator.create",
+  "operator.roles",
+  "operator.enable",
+  "operator.resetTotp",
+] as const satisfies readonly ProposalKind[];
+export type OperatorKind = typeof OPERATOR_KINDS[number];
+const isOperatorKind = (k: ProposalKind): k is OperatorKind =>
+  (OPERATOR_KINDS as readonly string[]).includes(k);
 
 /** Every role that decides some kind (the queue's readers). */
 export const PROPOSAL_READERS: readonly OperatorRole[] = [
@@ -173,7 +214,12 @@ export class Proposals {
     private kv: Deno.Kv,
     private ledger: Ledger,
     private now: () => number,
-    private d: { terms: ProductTerms; wealth: Wealth; withdrawals: Withdrawals },
+    private d: {
+      terms: ProductTerms;
+      wealth: Wealth;
+      withdrawals: Withdrawals;
+      sender: SmsSender;
+    },
   ) {}
 
   private newProposal(
@@ -398,6 +444,54 @@ export class Proposals {
     );
   }
 
+  /**
+   * Propose a change of operator administration (admins only): never about oneself
+   * (OPERATOR_SELF); refused while no other enabled admin could decide it
+   * (SECOND_ADMIN_REQUIRED). The payload names the account as it is now where it matters.
+   */
+  async proposeOperator(
+    t: string,
+    by: ProposalActor,
+    kind: OperatorKind,
+    n: { username: string; phone?: string; roles?: OperatorRole[] },
+  ) {
+    this.allowPropose(kind, by);
+    if (n.username === by.operator) throw new DomainError("OPERATOR_SELF");
+    const all = await new OperatorAccounts(this.kv, this.now).all(t);
+    if (!all.some((o) => isAdmin(o) && o.username !== by.operator)) {
+      throw new DomainError("SECOND_ADMIN_REQUIRED");
+    }
+    const cur = all.find((o) => o.username === n.username);
+    let payload: Proposal["payload"];
+    if (kind === "operator.create") {
+      if (cur) throw new DomainError("OPERATOR_EXISTS");
+      if (n.username === BOOTSTRAP_ACTOR) {
+        throw new DomainError("VALIDATION", {}, { username: "invalid" });
+      }
+      payload = { username: n.username, phone: n.phone!, roles: sortRoles(n.roles!) };
+    } else {
+      if (!cur) throw new DomainError("NOT_FOUND");
+      if (kind === "operator.roles") {
+        const after = sortRoles(n.roles!);
+        const before = sortRoles(cur.roles);
+        if (canonical(after) === canonical(before)) {
+          throw new DomainError("VALIDATION", {}, { roles: "unchanged" });
+        }
+        payload = { username: n.username, before, after };
+      } else {
+        if (kind === "operator.enable" && !cur.disabled) {
+          throw new DomainError("VALIDATION", {}, { username: "invalid" });
+        }
+        payload = { username: n.username };
+      }
+    }
+    return await this.store(
+      t,
+      by,
+      await this.newProposal(kind, payload, `operator:${n.username}`, by),
+    );
+  }
+
   async list(t: string, status: ProposalStatus | undefined, limit: number, cursor?: string) {
     const iter = listPage<Proposal>(this.kv, { prefix: proposalKeys.proposals(t) }, {
       reverse: true,
@@ -429,6 +523,8 @@ export class Proposals {
       await this.approveWithdrawal(t, by, id);
     } else if (kind === "withdraw.fourEyes") {
       await this.approveFourEyes(t, by, id);
+    } else if (isOperatorKind(kind)) {
+      await this.approveOperator(t, by, id);
     } else {
       await this.approveProducts(t, by, id);
     }
@@ -597,6 +693,113 @@ export class Proposals {
     throw storeBusy();
   }
 
+  /**
+   * Operator administration: the account changed as proposed (if it is still as the proposal
+   * found it), the roster moved (one enabled admin always remains), the change's provenance
+   * recorded, all in the approval's commit; an invitation (create, second-factor reset) is sent
+   * to the operator's phone after it. The operator concerned never decides it.
+   */
+  private async approveOperator(t: string, by: ProposalActor, id: string) {
+    for await (const _attempt of commitAttempts()) {
+      const [entry, head, roster] = await this.kv.getMany<[Proposal, AuditHead, number]>([
+        proposalKeys.proposal(t, id),
+        opKeys.auditHead(t),
+        opKeys.roster(t),
+      ]);
+      const p = await this.decidable(t, entry.value, by);
+      const kind = p.kind as OperatorKind;
+      const username = String(p.payload.username);
+      if (username === by.operator) throw new DomainError("PROPOSAL_RELATED");
+      const cur = await this.kv.get<OperatorRecord>(opKeys.operator(t, username));
+      const at = this.now();
+      const origin: OperatorProvenance = {
+        action: kind.slice("operator.".length) as OperatorProvenance["action"],
+        proposal: p.id,
+        proposer: p.proposer,
+        decider: by.operator,
+        at,
+      };
+      const invitation = kind === "operator.create" || kind === "operator.resetTotp"
+        ? await newInvitation(t, username, at)
+        : null;
+      let next: OperatorRecord;
+      if (kind === "operator.create") {
+        if (cur.value) throw new DomainError("OPERATOR_EXISTS");
+        next = newOperator(
+          {
+            username,
+            phone: String(p.payload.phone),
+            roles: p.payload.roles as OperatorRole[],
+          },
+          at,
+          invitation!.record,
+          origin,
+        );
+      } else {
+        const o = cur.value;
+        if (!o) throw new DomainError("NOT_FOUND");
+        const provenance = [...(o.provenance ?? []), origin];
+        if (kind === "operator.roles") {
+          if (canonical(sortRoles(o.roles)) !== canonical(p.payload.before)) {
+            throw new DomainError("PROPOSAL_STALE");
+          }
+          const roles = sortRoles(p.payload.after as OperatorRole[]);
+          next = { ...o, roles, rolesBy: p.proposer, provenance };
+        } else if (kind === "operator.enable") {
+          if (!o.disabled) throw new DomainError("PROPOSAL_STALE");
+          const { disabled: _d, ...rest } = o;
+          next = { ...rest, provenance };
+        } else {
+          // a new second factor and password: the operator accepts a new invitation
+          next = {
+            ...o,
+            passwordHash: "",
+            totpSecret: "",
+            lastTotpStep: 0,
+            invitation: invitation!.record,
+            provenance,
+          };
+        }
+      }
+      const all = (await new OperatorAccounts(this.kv, this.now).all(t))
+        .map((o) => o.username === username ? next : o);
+      if (!all.some(isAdmin)) throw new DomainError("LAST_ADMIN");
+      const approvedP = this.approved(p, by, at, null);
+      const op = this.kv.atomic().check(entry).check(cur).check(roster)
+        .set(entry.key, approvedP)
+        .set(cur.key, next)
+        .set(opKeys.roster(t), at);
+      if (kind === "operator.resetTotp") {
+        endSessionsInto(op, t, username, await sessionsOf(this.kv, t, username));
+      }
+      const e = this.auditApproval(op, t, head, by, p, approvedP, at);
+      auditInto(op, t, headAfter(head, e), {
+        at,
+        operator: by.operator,
+        action: kind,
+        target: `operator:${username}`,
+        before: cur.value ? operatorAudit(cur.value) : null,
+        after: { ...operatorAudit(next), proposal: p.id, proposer: p.proposer },
+        ip: by.ip,
+      });
+      if ((await op.commit()).ok) {
+        if (invitation && next.phone) {
+          await sendInvitation(
+            this.kv,
+            this.d.sender,
+            t,
+            next as { username: string; phone: string },
+            invitation.code,
+            at,
+            by,
+          );
+        }
+        return;
+      }
+    }
+    throw storeBusy();
+  }
+
   /** A large withdrawal: passed (auditing -> withdrawing) in the approval's commit. */
   private async approveWithdrawal(t: string, by: ProposalActor, id: string) {
     for await (const _attempt of commitAttempts()) {
@@ -682,20 +885,17 @@ export class Proposals {
   }
 
   /**
-   * Separation of duties: the second pair of eyes is not an account the proposer created or
-   * gave its roles, nor the one that created or gave the proposer theirs (else one person could
-   * open a second account and approve their own proposals).
+   * Separation of duties: the second pair of eyes is not an operator whose account or roles came
+   * from a change the proposer proposed or decided, nor one who proposed or decided a change of
+   * the proposer's (else one person could have a second account made and approve their own
+   * proposals with it).
    */
   private async unrelated(t: string, proposer: string, approver: string) {
     const [a, b] = await this.kv.getMany<[OperatorRecord, OperatorRecord]>([
       opKeys.operator(t, proposer),
       opKeys.operator(t, approver),
     ]);
-    const made = (x: OperatorRecord | null, by: string) =>
-      !!x && (x.createdBy === by || x.rolesBy === by);
-    if (made(b.value, proposer) || made(a.value, approver)) {
-      throw new DomainError("PROPOSAL_RELATED");
-    }
+    if (related(a.value, b.value)) throw new DomainError("PROPOSAL_RELATED");
   }
 
   /** Pending, not expired, not the approver's own, the payload as hashed. */

@@ -64,12 +64,15 @@ export const OperatorItem = z.object({
   roles: z.array(OperatorRoleSchema),
   disabled: z.boolean(),
   enrolled: z.boolean(),
+  /** an invitation is open (the operator has not accepted it yet) */
+  invited: z.boolean(),
   createdAt: Ms,
   createdBy: z.string().nullable(),
   lastLoginAt: Ms.nullable(),
   passwordChangedAt: Ms.nullable(),
   self: z.boolean(),
-  actions: z.array(z.enum(["roles", "disable", "enable"])),
+  /** `disable` acts at once; `roles`, `enable` and `resetTotp` are proposals */
+  actions: z.array(z.enum(["roles", "disable", "enable", "resetTotp"])),
 }).meta({ id: "Operator" });
 export type OperatorItem = z.infer<typeof OperatorItem>;
 export const OperatorList = z.object({ items: z.array(OperatorItem) });
@@ -356,6 +359,18 @@ const ProposalPayload = z.union([
     }),
     reason: z.string(),
   }),
+  // operator administration (the invitation code is never part of it)
+  z.object({
+    username: z.string(),
+    phone: z.string(),
+    roles: z.array(OperatorRoleSchema),
+  }),
+  z.object({
+    username: z.string(),
+    before: z.array(OperatorRoleSchema),
+    after: z.array(OperatorRoleSchema),
+  }),
+  z.object({ username: z.string() }),
 ]);
 
 export const ProposalReply = z.object({

@@ -7,6 +7,7 @@ import {
 } from "../accounts/passwords.ts";
 import { newTotpSecret, totpStep, totpUri } from "../accounts/totp.ts";
 import { DomainError } from "../platform/errors.ts";
+import { INVITATION_MAX_ATTEMPTS, invitationHash } from "./accounts.ts";
 import { locked, signInGate, type SignInLimits } from "../platform/ratelimit.ts";
 import { auditAlone, auditCsv, auditInto, auditJsonl, exportAudit, listAudit } from "./audit.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
@@ -239,6 +240,64 @@ export class OperatorsService {
     };
   }
 
+  /**
+   * An invited operator (created or second factor reset by an approved proposal, or bootstrapped)
+   * gives their username and the code their phone received: they get an enrolment (a new secret
+   * and a token that opens nothing but `enrol`), where they set their own password. The
+   * invitation stays until the enrolment completes; wrong codes count, and after
+   * INVITATION_MAX_ATTEMPTS or its 48 hours it is void (OPERATOR_INVITATION_INVALID; an admin
+   * proposes a second-factor reset for a new one). One reply for every failure.
+   */
+  async acceptInvitation(
+    t: string,
+    username: string,
+    code: string,
+    ip: string,
+    issuer = "Tradewind console",
+  ): Promise<SignIn> {
+    const now = this.now();
+    const gate = await signInGate(
+      this.kv,
+      (what, who) => keys.rate(t, `invite-${what}`, who),
+      username,
+      ip,
+      OPERATOR_LIMITS.login,
+      now,
+      true,
+    );
+    if (gate.locked) throw locked(gate.retryAfterMs);
+    const entry = await this.kv.get<OperatorRecord>(keys.operator(t, username));
+    const o = entry.value;
+    const inv = o?.invitation;
+    if (!o || !inv || now >= inv.expiresAt || inv.attempts >= INVITATION_MAX_ATTEMPTS) {
+      throw new DomainError("OPERATOR_INVITATION_INVALID");
+    }
+    if (await invitationHash(t, username, code) !== inv.codeHash) {
+      const attempts = inv.attempts + 1;
+      await auditAlone(this.kv, t, {
+        at: now,
+        operator: username,
+        action: "operator.invitationFailed",
+        target: `operator:${username}`,
+        before: null,
+        after: { attempts },
+        ip,
+      }, (op) => {
+        op.check(entry).set(
+          entry.key,
+          {
+            ...o,
+            invitation: { ...inv, attempts },
+          } satisfies OperatorRecord,
+        );
+      }).catch(() => {/* a racing attempt moved the record first: it counted */});
+      throw new DomainError("OPERATOR_INVITATION_INVALID");
+    }
+    if (o.disabled) throw new DomainError("OPERATOR_DISABLED");
+    await gate.succeeded();
+    return await this.startEnrolment(t, o, ip, now, issuer);
+  }
+
   /** A new TOTP secret and an enrolment token for an operator who has not enrolled (audited). */
   private async startEnrolment(
     t: string,
@@ -323,7 +382,9 @@ export class OperatorsService {
       await this.kv.delete(enKey);
       throw new DomainError(o?.disabled ? "OPERATOR_DISABLED" : "ENROLMENT_INVALID");
     }
-    if (await verifyPassword(newPassword, o.passwordHash)) throw new DomainError("SAME_PASSWORD");
+    if (o.passwordHash && await verifyPassword(newPassword, o.passwordHash)) {
+      throw new DomainError("SAME_PASSWORD");
+    }
     const passwordHash = await hashPassword(newPassword);
     const session = await newSession(username, ip, now);
     for await (const _attempt of commitAttempts()) {
@@ -340,8 +401,10 @@ export class OperatorsService {
       if (cur.versionstamp !== entry.versionstamp || enNow.versionstamp !== en.versionstamp) {
         throw new DomainError("ENROLMENT_INVALID");
       }
+      // the invitation (if any) is used up with the enrolment
+      const { invitation: _used, ...rest } = o;
       const next: OperatorRecord = {
-        ...o,
+        ...rest,
         totpSecret: en.value.secret,
         lastTotpStep: step,
         passwordHash,

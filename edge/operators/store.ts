@@ -1,11 +1,12 @@
 /** KV keys and records of operator accounts, their sessions and the audit log (per tenant). */
 export interface OperatorRecord {
   username: string;
+  /** Argon2id; empty while an invited operator has not set theirs (no password signs in) */
   passwordHash: string;
   /**
    * RFC 6238 TOTP secret, base32; empty until the operator enrols (an operator created by an
-   * admin signs in first with the temporary password, enrols an authenticator and replaces the
-   * password, and only then gets a session).
+   * invitation opens an enrolment with the code sent to their phone, where they enrol an
+   * authenticator and set their password, and only then get a session).
    */
   totpSecret: string;
   roles: OperatorRole[];
@@ -20,6 +21,35 @@ export interface OperatorRecord {
   rolesBy?: string;
   passwordChangedAt?: number;
   lastLoginAt?: number;
+  /** E.164; where the operator's invitations go (absent on operators from before invitations) */
+  phone?: string;
+  /** the open one-time invitation (set by an approved create or second-factor reset) */
+  invitation?: OperatorInvitation;
+  /**
+   * Every change of the account or its roles that a proposal made (or the bootstrap task), with
+   * its proposer and decider: the separation of duties reads it on every decision.
+   */
+  provenance?: OperatorProvenance[];
+}
+
+/**
+ * A one-time invitation: only the hash of its code is kept (the code went by SMS to the
+ * operator's own phone); it opens an enrolment once the operator gives username and code.
+ */
+export interface OperatorInvitation {
+  codeHash: string;
+  expiresAt: number;
+  /** wrong codes so far (the invitation ends after INVITATION_MAX_ATTEMPTS) */
+  attempts: number;
+}
+
+/** Who made one change of an operator account (`proposal` null: the server-side bootstrap). */
+export interface OperatorProvenance {
+  action: "create" | "roles" | "enable" | "resetTotp";
+  proposal: string | null;
+  proposer: string;
+  decider: string | null;
+  at: number;
 }
 
 /** Every operator role, in the console's order. */

@@ -145,7 +145,7 @@ export async function buildDeps(
   const identity = new Identity(kv, images, now);
   const recharges = new Recharges(kv, ledger, images, market, now);
   const withdrawals = new Withdrawals(kv, ledger, accounts, methods, now);
-  const proposals = new Proposals(kv, ledger, now, { terms, wealth, withdrawals });
+  const proposals = new Proposals(kv, ledger, now, { terms, wealth, withdrawals, sender });
   const fundsSettings = new FundsSettings(kv, now);
   const content = new Content(kv, images, wealth, fundsSettings, terms, now);
   return {

@@ -63,6 +63,10 @@ export type ErrorId =
   | "FOUR_EYES_REQUIRED"
   /** four-eyes: the approver created the proposer's account or gave its roles (or vice versa) */
   | "PROPOSAL_RELATED"
+  /** operator administration needs a second enabled admin to decide it */
+  | "SECOND_ADMIN_REQUIRED"
+  /** an operator invitation's code is wrong, used up or expired */
+  | "OPERATOR_INVITATION_INVALID"
   /** trading: the product terms changed after the ticket showed them (rate, fee, leverage) */
   | "TERMS_CHANGED"
   /** operators: an operator cannot change their own roles or disable themselves */

@@ -1,19 +1,25 @@
 /**
- * Operator accounts: admins create operators (temporary password), change roles, disable and
- * enable them and end their sessions; a new operator completes the first sign-in by enrolling
- * TOTP and replacing the password (`/admin/enrol`, with the enrolment token, not a session);
+ * Operator accounts: admins propose creating operators, changing roles, enabling a disabled one
+ * and resetting a second factor (four-eyes proposals a second admin decides, at
+ * `/admin/proposals/{id}/approve`); disabling and ending sessions act at once. A new operator
+ * accepts the invitation their phone received (`/admin/invitation`: username and code), then
+ * enrols TOTP and sets their password (`/admin/enrol`, with the enrolment token, not a session);
  * every operator changes their own password and sees and ends their own sessions. All audited.
  */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { ChangePasswordBody, LoginPassword } from "../../edge/accounts/schemas.ts";
+import { ChangePasswordBody, LoginPassword, Phone } from "../../edge/accounts/schemas.ts";
 import { OperatorAccounts, USERNAME } from "../../edge/operators/accounts.ts";
 import {
+  OperatorEnrolmentReply,
   OperatorItem,
   OperatorList,
   OperatorLoginReply,
   OperatorRoleSchema,
   OperatorSessionList,
+  type ProposalJson,
+  ProposalReply,
 } from "../../edge/operators/schemas.ts";
+import type { OperatorKind } from "../../edge/operators/proposals.ts";
 import type { AppEnv, Ctx } from "../../edge/platform/context.ts";
 import { ok } from "../../edge/platform/envelope.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
@@ -21,7 +27,26 @@ import { operatorAuth, setOperatorCookie } from "../../edge/platform/operator_au
 import { AUTH_ERRORS, ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["operators"];
-const actor = (c: Ctx) => ({ operator: c.var.operator.username, ip: c.var.ip });
+const actor = (c: Ctx) => ({
+  operator: c.var.operator.username,
+  ip: c.var.ip,
+  roles: c.var.operator.roles,
+});
+/** Propose a change of operator administration (a second admin decides it). */
+const propose = async (
+  c: Ctx,
+  kind: OperatorKind,
+  n: Parameters<Ctx["var"]["deps"]["proposals"]["proposeOperator"]>[3],
+) =>
+  ok(
+    c,
+    await c.var.deps.proposals.proposeOperator(
+      c.var.tenant.id,
+      actor(c),
+      kind,
+      n,
+    ) as unknown as ProposalJson,
+  );
 const accounts = (c: Ctx) => new OperatorAccounts(c.var.deps.kv, c.var.deps.now);
 
 const Username = z.string({ error: "required" }).regex(USERNAME, { error: "usernameRule" });
@@ -38,10 +63,15 @@ const Roles = z.array(OperatorRoleSchema, { error: "rolesRequired" })
 
 const CreateOperatorBody = z.strictObject({
   username: Username,
-  /** the temporary password (the operator replaces it when enrolling) */
-  password: LoginPassword,
+  /** the operator's own phone (E.164): their one-time invitation goes there */
+  phone: Phone,
   roles: Roles,
 }).openapi("CreateOperatorRequest");
+
+const InvitationBody = z.strictObject({
+  username: Username,
+  code: z.string({ error: "codeRequired" }).regex(/^\d{8}$/, { error: "codeInvalid" }),
+}).openapi("OperatorInvitationRequest");
 
 const RolesBody = z.strictObject({ roles: Roles }).openapi("OperatorRolesRequest");
 
@@ -61,6 +91,30 @@ function selfOrAdmin(c: Ctx, username: string) {
 }
 
 export const operatorsApi = new OpenAPIHono<AppEnv>()
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/admin/invitation",
+      tags,
+      summary:
+        "An invited operator (created or second factor reset by an approved proposal) gives username and the 8-digit code their phone received: " +
+        "an enrolment as /admin/login gives on a first sign-in (then /admin/enrol sets their own password). 5 wrong codes or 48 hours void it (OPERATOR_INVITATION_INVALID)",
+      request: jsonBody(InvitationBody),
+      responses: { ...okReply(OperatorEnrolmentReply), ...ERRORS },
+    }),
+    async (c) => {
+      const b = c.req.valid("json");
+      const r = await c.var.deps.operators.acceptInvitation(
+        c.var.tenant.id,
+        b.username,
+        b.code,
+        c.var.ip,
+      );
+      c.header("Cache-Control", "no-store");
+      if (r.status !== "enrolmentRequired") throw new DomainError("OPERATOR_INVITATION_INVALID");
+      return ok(c, r);
+    },
+  )
   .openapi(
     createRoute({
       method: "post",
@@ -129,12 +183,13 @@ export const operatorsApi = new OpenAPIHono<AppEnv>()
       path: "/admin/operators",
       tags,
       summary:
-        "Create an operator (admin): username, a temporary password, roles; they enrol TOTP and replace the password at first sign-in (audited; OPERATOR_EXISTS when taken)",
+        "Propose creating an operator (admin; `operator.create`, a second admin approves): username, their own phone, roles. On approval the invitation goes by SMS to that phone only " +
+        "(OPERATOR_EXISTS when taken; SECOND_ADMIN_REQUIRED when no other enabled admin could decide it)",
       middleware: [operatorAuth("admin")],
       request: jsonBody(CreateOperatorBody),
-      responses: { ...okReply(OperatorItem), ...AUTH_ERRORS },
+      responses: { ...okReply(ProposalReply), ...AUTH_ERRORS },
     }),
-    async (c) => ok(c, await accounts(c).create(c.var.tenant.id, actor(c), c.req.valid("json"))),
+    async (c) => await propose(c, "operator.create", c.req.valid("json")),
   )
   .openapi(
     createRoute({
@@ -142,32 +197,24 @@ export const operatorsApi = new OpenAPIHono<AppEnv>()
       path: "/admin/operators/{username}/roles",
       tags,
       summary:
-        "Set an operator's roles (admin; audited): never one's own (OPERATOR_SELF), never leaving no enabled admin (LAST_ADMIN)",
+        "Propose an operator's roles (admin; `operator.roles`, a second admin approves): never one's own (OPERATOR_SELF), never leaving no enabled admin (LAST_ADMIN at approval)",
       middleware: [operatorAuth("admin")],
       request: { params: UsernameParam, ...jsonBody(RolesBody) },
-      responses: { ...okReply(OperatorItem), ...AUTH_ERRORS },
+      responses: { ...okReply(ProposalReply), ...AUTH_ERRORS },
     }),
     async (c) =>
-      ok(
-        c,
-        await accounts(c).setRoles(
-          c.var.tenant.id,
-          actor(c),
-          c.req.valid("param").username,
-          c.req.valid("json").roles,
-        ),
-      ),
-  );
-
-for (const action of ["disable", "enable"] as const) {
-  operatorsApi.openapi(
+      await propose(c, "operator.roles", {
+        username: c.req.valid("param").username,
+        roles: c.req.valid("json").roles,
+      }),
+  )
+  .openapi(
     createRoute({
       method: "post",
-      path: `/admin/operators/{username}/${action}`,
+      path: "/admin/operators/{username}/disable",
       tags,
-      summary: action === "disable"
-        ? "Disable an operator (admin; audited): their sessions end at once, sign-in is refused; not oneself, not the last enabled admin"
-        : "Enable a disabled operator again (admin; audited)",
+      summary:
+        "Disable an operator at once (admin; audited; it only removes power, so no second admin): their sessions end, sign-in is refused; not oneself, not the last enabled admin",
       middleware: [operatorAuth("admin")],
       request: { params: UsernameParam },
       responses: { ...okReply(OperatorItem), ...AUTH_ERRORS },
@@ -175,13 +222,31 @@ for (const action of ["disable", "enable"] as const) {
     async (c) =>
       ok(
         c,
-        await accounts(c).setDisabled(
-          c.var.tenant.id,
-          actor(c),
-          c.req.valid("param").username,
-          action === "disable",
-        ),
+        await accounts(c).disable(c.var.tenant.id, actor(c), c.req.valid("param").username),
       ),
+  );
+
+for (
+  const [action, kind, summary] of [
+    ["enable", "operator.enable", "Propose enabling a disabled operator again"],
+    [
+      "reset-totp",
+      "operator.resetTotp",
+      "Propose resetting an operator's second factor and password (on approval their sessions end and a new invitation goes to their phone)",
+    ],
+  ] as const
+) {
+  operatorsApi.openapi(
+    createRoute({
+      method: "post",
+      path: `/admin/operators/{username}/${action}`,
+      tags,
+      summary: `${summary} (admin; \`${kind}\`, a second admin approves; not oneself)`,
+      middleware: [operatorAuth("admin")],
+      request: { params: UsernameParam },
+      responses: { ...okReply(ProposalReply), ...AUTH_ERRORS },
+    }),
+    async (c) => await propose(c, kind, { username: c.req.valid("param").username }),
   );
 }
 

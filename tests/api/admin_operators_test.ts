@@ -1,13 +1,15 @@
 /**
- * Operator accounts through HTTP: an admin creates an operator, who enrols TOTP and replaces the
- * temporary password at first sign-in (the enrolment token opens nothing else); roles changed
- * (audited, never one's own, never the last admin); disable ends sessions and blocks sign-in;
- * enable; sessions listed and revoked; password change ends the other sessions; the audit chain
- * still verifies.
+ * Operator accounts through HTTP: an admin proposes an operator and a second admin approves;
+ * the invitation goes to the operator's phone only, and the operator accepts it, enrols TOTP and
+ * sets their own password (the enrolment token opens nothing else); roles and enabling are
+ * proposals too (audited, never one's own); disable acts at once, ends sessions and blocks
+ * sign-in (never the last admin); a second-factor reset sends a new invitation; sessions listed
+ * and revoked; password change ends the other sessions; the audit chain still verifies and
+ * holds no invitation code.
  */
 import { assert, assertEquals } from "../assert.ts";
-import { operatorToken, operatorWithRoles, totp } from "../operator.ts";
-import { startServer, type TestServer } from "../server.ts";
+import { DEMO_ADMIN_2, invitedOperator, operatorPhone, operatorToken, totp } from "../operator.ts";
+import { lastCode, startServer, type TestServer } from "../server.ts";
 import { OperatorAccounts } from "../../edge/operators/accounts.ts";
 
 type Reply<T> = { status: number; body: { code: number; data: T } };
@@ -21,14 +23,35 @@ type Op = {
   roles: string[];
   disabled: boolean;
   enrolled: boolean;
+  invited: boolean;
   actions: string[];
 };
+type Proposal = { id: string; kind: string; status: string; proposer: string; target: string };
 type Enrol = { status: string; enrolToken: string; secret: string; uri: string; expiresAt: number };
 type Sessions = { items: { id: string; current: boolean; ip: string | null }[] };
-type Audit = { items: { action: string; operator: string; target: string; after: unknown }[] };
+type Audit = {
+  items: { action: string; operator: string; target: string; after: unknown }[];
+  cursor: string | null;
+};
 
-const TEMP = "Temp-2026-pass";
+/** The whole audit log, newest first (paged by its cursor). */
+async function auditLog(srv: TestServer, token: string) {
+  const items: Audit["items"] = [];
+  let cursor: string | null = null;
+  do {
+    const q: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : "";
+    const page: Audit = ok(
+      await srv.call<Audit>(`/api/admin/audit?limit=100${q}`, { token }),
+      "audit",
+    );
+    items.push(...page.items);
+    cursor = page.cursor;
+  } while (cursor);
+  return { items };
+}
+
 const NEW = "Mine-2026-pass";
+const RITA_PHONE = operatorPhone();
 
 async function login(srv: TestServer, username: string, password: string, secret?: string) {
   const body: Record<string, string> = { username, password };
@@ -38,65 +61,135 @@ async function login(srv: TestServer, username: string, password: string, secret
   return r;
 }
 
-Deno.test("operators: create, enrol, roles, disable, sessions, password, audit", async (t) => {
+const accept = (srv: TestServer, username: string, code: string) =>
+  srv.call<Enrol>("/api/admin/invitation", { body: { username, code } });
+
+/** `proposer` proposes at `path`, `approver` approves: the approved proposal. */
+async function passed(
+  srv: TestServer,
+  proposer: string,
+  approver: string,
+  path: string,
+  body: unknown = {},
+) {
+  const p = ok(await srv.call<Proposal>(path, { token: proposer, body }), `propose ${path}`);
+  assertEquals(p.status, "pending");
+  const a = await srv.call<Proposal>(`/api/admin/proposals/${p.id}/approve`, {
+    token: approver,
+    method: "POST",
+  });
+  return ok(a, `approve ${path}`);
+}
+
+Deno.test("operators: proposed, invited, enrolled; roles, disable, reset, sessions, password, audit", async (t) => {
   const srv = await startServer({ seed: true });
   try {
-    const admin = await operatorToken(srv); // ops: admin among its roles
-    const support = await operatorWithRoles(srv, "sup", ["support"]);
+    let admin = await operatorToken(srv); // ops: admin among its roles
+    let admin2 = await operatorToken(srv, DEMO_ADMIN_2); // ops2: the demo's second admin
+    const sup = await invitedOperator(srv, "sup", ["support"]);
+    const supportLogin = sup.who;
+    let support = sup.token;
+    const codes: string[] = [];
     let secret = "";
+    let adm3 = "";
 
-    await t.step("the seeded operator is an admin", async () => {
+    await t.step("the seeded operators are two admins", async () => {
       const list = ok(
         await srv.call<{ items: Op[] }>("/api/admin/operators", { token: admin }),
         "list",
       );
       const ops = list.items.find((o) => o.username === "ops")!;
       assert(ops.roles.includes("admin"));
+      assert(list.items.find((o) => o.username === "ops2")!.roles.includes("admin"));
       assertEquals(ops.actions, []); // nobody edits or disables themselves
     });
 
-    await t.step("an admin creates an operator; others may not; names are unique", async () => {
-      const created = ok(
-        await srv.call<Op>("/api/admin/operators", {
+    await t.step(
+      "an admin proposes an operator; a second admin approves; names unique",
+      async () => {
+        const p = ok(
+          await srv.call<Proposal & { payload: unknown }>("/api/admin/operators", {
+            token: admin,
+            body: { username: "rita", phone: RITA_PHONE, roles: ["risk", "support"] },
+          }),
+          "propose",
+        );
+        assertEquals([p.kind, p.status, p.target], ["operator.create", "pending", "operator:rita"]);
+        assertEquals(p.payload, {
+          username: "rita",
+          phone: RITA_PHONE,
+          roles: ["risk", "support"],
+        });
+        // nothing exists yet, and no invitation went out
+        const before = ok(
+          await srv.call<{ items: Op[] }>("/api/admin/operators", { token: admin }),
+          "list",
+        );
+        assert(!before.items.some((o) => o.username === "rita"));
+        assertEquals(await lastCode(srv, RITA_PHONE, "operatorInvite"), null);
+        const refused = await srv.call("/api/admin/operators", {
+          token: support,
+          body: { username: "eve", phone: operatorPhone(), roles: ["admin"] },
+        });
+        assertEquals([refused.status, err(refused)], [403, "FORBIDDEN"]);
+        assertEquals((await srv.call("/api/admin/operators", { token: support })).status, 403);
+        const taken = await srv.call("/api/admin/operators", {
           token: admin,
-          body: { username: "rita", password: TEMP, roles: ["risk", "support"] },
-        }),
-        "create",
-      );
-      assertEquals([created.enrolled, created.disabled], [false, false]);
-      assertEquals(created.roles, ["risk", "support"]);
-      const refused = await srv.call("/api/admin/operators", {
-        token: support,
-        body: { username: "eve", password: TEMP, roles: ["admin"] },
-      });
-      assertEquals([refused.status, err(refused)], [403, "FORBIDDEN"]);
-      assertEquals((await srv.call("/api/admin/operators", { token: support })).status, 403);
-      const dup = await srv.call("/api/admin/operators", {
-        token: admin,
-        body: { username: "rita", password: TEMP, roles: ["audit"] },
-      });
-      assertEquals([dup.status, err(dup)], [409, "OPERATOR_EXISTS"]);
-      for (
-        const body of [
-          { username: "Rita", password: TEMP, roles: ["audit"] },
-          { username: "ab", password: TEMP, roles: ["audit"] },
-          { username: "bob", password: "short", roles: ["audit"] },
-          { username: "bob", password: TEMP, roles: [] },
-          { username: "bob", password: TEMP, roles: ["boss"] },
-          { username: "bob", password: TEMP, roles: ["audit"], extra: 1 },
-        ]
-      ) {
-        const r = await srv.call("/api/admin/operators", { token: admin, body });
-        assertEquals([r.status, err(r)], [400, "VALIDATION"], JSON.stringify(body));
-      }
-    });
+          body: { username: "ops2", phone: operatorPhone(), roles: ["audit"] },
+        });
+        assertEquals([taken.status, err(taken)], [409, "OPERATOR_EXISTS"]);
+        for (
+          const body of [
+            { username: "Rita", phone: RITA_PHONE, roles: ["audit"] },
+            { username: "ab", phone: RITA_PHONE, roles: ["audit"] },
+            { username: "bob", phone: "12345", roles: ["audit"] },
+            { username: "bob", phone: "+1202", roles: ["audit"] },
+            { username: "bob", roles: ["audit"] },
+            { username: "bob", phone: RITA_PHONE, roles: [] },
+            { username: "bob", phone: RITA_PHONE, roles: ["boss"] },
+            // the creator never sets a password
+            { username: "bob", phone: RITA_PHONE, password: "Temp-2026-pass", roles: ["audit"] },
+          ]
+        ) {
+          const r = await srv.call("/api/admin/operators", { token: admin, body });
+          assertEquals([r.status, err(r)], [400, "VALIDATION"], JSON.stringify(body));
+        }
+        // the proposer cannot approve; the second admin does
+        const own = await srv.call(`/api/admin/proposals/${p.id}/approve`, {
+          token: admin,
+          method: "POST",
+        });
+        assertEquals([own.status, err(own)], [403, "PROPOSAL_OWN"]);
+        const approved = await srv.call<Proposal>(`/api/admin/proposals/${p.id}/approve`, {
+          token: admin2,
+          method: "POST",
+        });
+        assertEquals(ok(approved, "approve").status, "approved");
+        const code = (await lastCode(srv, RITA_PHONE, "operatorInvite"))!;
+        assert(/^\d{8}$/.test(code), String(code));
+        codes.push(code);
+        // the code is in no reply
+        assert(!JSON.stringify(approved.body).includes(code));
+        const list = ok(
+          await srv.call<{ items: Op[] }>("/api/admin/operators", { token: admin2 }),
+          "list",
+        );
+        const rita = list.items.find((o) => o.username === "rita")!;
+        assertEquals([rita.enrolled, rita.invited, rita.roles], [false, true, ["risk", "support"]]);
+        assert(!JSON.stringify(list).includes(code));
+      },
+    );
 
     await t.step(
-      "first sign-in: enrolment, not a session; the token opens nothing else",
+      "the invitation: username and code open an enrolment, not a session",
       async () => {
-        const wrong = await login(srv, "rita", "Wrong-2026-pass");
-        assertEquals(err(wrong), "BAD_CREDENTIALS");
-        const r = await login(srv, "rita", TEMP);
+        // no password signs an invited operator in
+        assertEquals(err(await login(srv, "rita", "Temp-2026-pass")), "BAD_CREDENTIALS");
+        const wrong = await accept(srv, "rita", codes[0] === "00000000" ? "00000001" : "00000000");
+        assertEquals([wrong.status, err(wrong)], [400, "OPERATOR_INVITATION_INVALID"]);
+        assertEquals(err(await accept(srv, "nobody", codes[0]!)), "OPERATOR_INVITATION_INVALID");
+        assertEquals(err(await accept(srv, "sup", codes[0]!)), "OPERATOR_INVITATION_INVALID");
+        const r = await accept(srv, "rita", codes[0]!);
         const e = ok(r, "enrolment");
         assertEquals(e.status, "enrolmentRequired");
         assert(/^[A-Z2-7]{32}$/.test(e.secret), e.secret);
@@ -113,25 +206,16 @@ Deno.test("operators: create, enrol, roles, disable, sessions, password, audit",
           const x = await srv.call(path, { token: e.enrolToken });
           assertEquals(x.body.code, -99, path);
         }
-        // a wrong code is refused; the temporary password cannot stay
         const bad = await srv.call("/api/admin/enrol", {
           body: { enrolToken: e.enrolToken, totp: "000000", newPassword: NEW },
         });
         assertEquals(err(bad), "TOTP_INVALID");
-        const same = await srv.call("/api/admin/enrol", {
-          body: {
-            enrolToken: e.enrolToken,
-            totp: await totp(e.secret, srv.deps.now()),
-            newPassword: TEMP,
-          },
-        });
-        assertEquals(err(same), "SAME_PASSWORD");
         const badToken = await srv.call("/api/admin/enrol", {
           body: { enrolToken: "x".repeat(43), totp: "123456", newPassword: NEW },
         });
         assertEquals(err(badToken), "ENROLMENT_INVALID");
-        // an expired enrolment is refused
-        const late = ok(await login(srv, "rita", TEMP), "enrolment 2");
+        // an expired enrolment is refused; the invitation still opens a new one
+        const late = ok(await accept(srv, "rita", codes[0]!), "enrolment 2");
         srv.advance(11 * 60_000);
         const expired = await srv.call("/api/admin/enrol", {
           body: {
@@ -141,8 +225,7 @@ Deno.test("operators: create, enrol, roles, disable, sessions, password, audit",
           },
         });
         assertEquals(err(expired), "ENROLMENT_INVALID");
-        // enrol for real
-        const fresh = ok(await login(srv, "rita", TEMP), "enrolment 3");
+        const fresh = ok(await accept(srv, "rita", codes[0]!), "enrolment 3");
         secret = fresh.secret;
         const done = await srv.call<{ status: string; roles: string[] }>("/api/admin/enrol", {
           body: {
@@ -161,8 +244,8 @@ Deno.test("operators: create, enrol, roles, disable, sessions, password, audit",
         assertEquals(mine.items.length, 1);
         assert(mine.items[0]!.current);
         srv.advance(30_000);
-        // the temporary password is gone; the enrolment cannot be replayed
-        assertEquals(err(await login(srv, "rita", TEMP, secret)), "BAD_CREDENTIALS");
+        // the invitation is used up; the enrolment cannot be replayed
+        assertEquals(err(await accept(srv, "rita", codes[0]!)), "OPERATOR_INVITATION_INVALID");
         const replay = await srv.call("/api/admin/enrol", {
           body: {
             enrolToken: fresh.enrolToken,
@@ -177,19 +260,47 @@ Deno.test("operators: create, enrol, roles, disable, sessions, password, audit",
           await srv.call<{ items: Op[] }>("/api/admin/operators", { token: admin }),
           "list",
         );
-        assertEquals(list.items.find((o) => o.username === "rita")!.enrolled, true);
+        const rita = list.items.find((o) => o.username === "rita")!;
+        assertEquals([rita.enrolled, rita.invited], [true, false]);
       },
     );
 
-    await t.step("roles: audited; never one's own; the last admin stays", async () => {
-      const r = ok(
-        await srv.call<Op>("/api/admin/operators/rita/roles", {
-          token: admin,
-          body: { roles: ["audit", "risk"] },
-        }),
-        "roles",
-      );
-      assertEquals(r.roles, ["risk", "audit"]);
+    await t.step("an invitation ends after 5 wrong codes or 48 hours", async () => {
+      const phone = operatorPhone();
+      await passed(srv, admin, admin2, "/api/admin/operators", {
+        username: "tom",
+        phone,
+        roles: ["audit"],
+      });
+      const code = (await lastCode(srv, phone, "operatorInvite"))!;
+      codes.push(code);
+      const other = code === "11111111" ? "22222222" : "11111111";
+      for (let i = 0; i < 5; i++) {
+        assertEquals(err(await accept(srv, "tom", other)), "OPERATOR_INVITATION_INVALID");
+      }
+      assertEquals(err(await accept(srv, "tom", code)), "OPERATOR_INVITATION_INVALID");
+      // a second-factor reset sends a new one, which expires after 48 hours
+      await passed(srv, admin2, admin, "/api/admin/operators/tom/reset-totp");
+      const next = (await lastCode(srv, phone, "operatorInvite"))!;
+      codes.push(next);
+      srv.advance(48 * 3600_000 + 1);
+      assertEquals(err(await accept(srv, "tom", next)), "OPERATOR_INVITATION_INVALID");
+      // (sessions last 8 hours: sign in again)
+      admin = await operatorToken(srv);
+      admin2 = await operatorToken(srv, DEMO_ADMIN_2);
+      support = await operatorToken(srv, supportLogin);
+    });
+
+    await t.step("roles: a proposal; audited; never one's own", async () => {
+      const p = await passed(srv, admin, admin2, "/api/admin/operators/rita/roles", {
+        roles: ["audit", "risk"],
+      });
+      assertEquals(p.kind, "operator.roles");
+      const rita = ok(
+        await srv.call<{ items: Op[] }>("/api/admin/operators", { token: admin }),
+        "list",
+      ).items.find((o) => o.username === "rita")!;
+      assertEquals(rita.roles, ["risk", "audit"]);
       const own = await srv.call("/api/admin/operators/ops/roles", {
         token: admin,
         body: { roles: ["funds"] },
@@ -205,76 +316,84 @@ Deno.test("operators: create, enrol, roles, disable, sessions, password, audit",
         body: { roles: ["audit"] },
       });
       assertEquals(err(nobody), "NOT_FOUND");
-      // a second admin demotes ops; then adm2 is the only admin: nobody may take it
-      const adm2 = await operatorWithRoles(srv, "adm2", ["admin"]);
-      ok(
-        await srv.call("/api/admin/operators/ops/roles", {
-          token: adm2,
-          body: { roles: ["funds", "identity", "audit", "content"] },
+      const same = await srv.call("/api/admin/operators/rita/roles", {
+        token: admin,
+        body: { roles: ["risk", "audit"] },
+      });
+      assertEquals(err(same), "VALIDATION");
+      // the operator concerned never decides a proposal about their own account
+      const aboutOps2 = ok(
+        await srv.call<Proposal>("/api/admin/operators/ops2/roles", {
+          token: admin,
+          body: { roles: ["admin", "funds"] },
         }),
-        "demote ops",
+        "propose ops2",
       );
-      assertEquals((await srv.call("/api/admin/operators", { token: admin })).status, 403);
-      const svc = new OperatorAccounts(srv.deps.kv, srv.deps.now);
-      const by = { operator: "rita", ip: null };
-      for (
-        const attempt of [
-          () => svc.setRoles("demo", by, "adm2", ["audit"]),
-          () => svc.setDisabled("demo", by, "adm2", true),
-        ]
-      ) {
-        const e = await attempt().then(() => null, (x: { error?: string }) => x.error);
-        assertEquals(e, "LAST_ADMIN");
-      }
-      const list = ok(
-        await srv.call<{ items: Op[] }>("/api/admin/operators", { token: adm2 }),
-        "list",
-      );
-      assertEquals(list.items.find((o) => o.username === "adm2")!.actions, []);
-      // the only admin: the server offers no disable on it
-      assertEquals(
-        (await svc.list("demo", "ops")).items.find((o) => o.username === "adm2")!.actions,
-        ["roles"],
-      );
-      ok(
-        await srv.call("/api/admin/operators/ops/roles", {
-          token: adm2,
-          body: { roles: ["admin", "funds", "identity", "audit", "content"] },
-        }),
-        "ops admin again",
-      );
-      const audit = ok(
-        await srv.call<Audit>("/api/admin/audit?limit=100", { token: admin }),
-        "audit",
-      );
+      const self = await srv.call(`/api/admin/proposals/${aboutOps2.id}/approve`, {
+        token: admin2,
+        method: "POST",
+      });
+      assertEquals([self.status, err(self)], [403, "PROPOSAL_RELATED"]);
+      const audit = await auditLog(srv, admin);
       const roleEntries = audit.items.filter((e) => e.action === "operator.roles");
-      assertEquals(roleEntries.length, 3);
-      assert(roleEntries.some((e) => e.operator === "ops" && e.target === "operator:rita"));
-      assert(roleEntries.some((e) => e.operator === "adm2" && e.target === "operator:ops"));
+      assertEquals(roleEntries.length, 1);
+      assertEquals([roleEntries[0]!.operator, roleEntries[0]!.target], ["ops2", "operator:rita"]);
     });
 
-    await t.step("disable and enable; never oneself; never the last enabled admin", async () => {
+    await t.step("disable at once, never oneself, never the last enabled admin", async () => {
       const list = ok(
         await srv.call<{ items: Op[] }>("/api/admin/operators", { token: admin }),
         "list",
       );
-      assertEquals(list.items.find((o) => o.username === "adm2")!.actions, ["roles", "disable"]);
-      ok(await srv.call("/api/admin/operators/adm2/disable", { token: admin, body: {} }), "off");
-      // ops is the only enabled admin now
-      const svc = new OperatorAccounts(srv.deps.kv, srv.deps.now);
-      const by = { operator: "adm2", ip: null };
-      for (
-        const attempt of [
-          () => svc.setRoles("demo", by, "ops", ["funds"]),
-          () => svc.setDisabled("demo", by, "ops", true),
-        ]
-      ) {
-        const e = await attempt().then(() => null, (x: { error?: string }) => x.error);
-        assertEquals(e, "LAST_ADMIN");
-      }
-      ok(await srv.call("/api/admin/operators/adm2/enable", { token: admin, body: {} }), "on");
+      assertEquals(list.items.find((o) => o.username === "ops2")!.actions, [
+        "roles",
+        "disable",
+        "resetTotp",
+      ]);
       const self = await srv.call("/api/admin/operators/ops/disable", { token: admin, body: {} });
       assertEquals([self.status, err(self)], [403, "OPERATOR_SELF"]);
+      ok(await srv.call("/api/admin/operators/ops2/disable", { token: admin, body: {} }), "off");
+      // ops is the only enabled admin now: no disable is offered on it, and none lands; no
+      // proposal is offered either (none could pass)
+      const svc = new OperatorAccounts(srv.deps.kv, srv.deps.now);
+      assertEquals(
+        (await svc.list("demo", "rita")).items.find((o) => o.username === "ops")!.actions,
+        [],
+      );
+      assertEquals(
+        (await svc.list("demo", "ops")).items.find((o) => o.username === "rita")!.actions,
+        ["disable"],
+      );
+      const e = await svc.disable("demo", { operator: "rita", ip: null }, "ops")
+        .then(() => null, (x: { error?: string }) => x.error);
+      assertEquals(e, "LAST_ADMIN");
+      // and one admin cannot pass operator administration: enabling ops2 needs a second admin
+      const alone = await srv.call("/api/admin/operators/ops2/enable", { token: admin, body: {} });
+      assertEquals([alone.status, err(alone)], [409, "SECOND_ADMIN_REQUIRED"]);
+      // whoever runs the servers bootstraps a second admin; ops2 is enabled by two people
+      adm3 = (await invitedOperator(srv, "adm3", ["admin"])).token;
+      await passed(srv, admin, adm3, "/api/admin/operators/ops2/enable");
+      admin2 = await operatorToken(srv, DEMO_ADMIN_2);
+      // ops proposed a change of ops2's account: from now on neither decides the other's
+      const p = ok(
+        await srv.call<Proposal>("/api/admin/operators/rita/roles", {
+          token: admin,
+          body: { roles: ["risk"] },
+        }),
+        "propose",
+      );
+      const related = await srv.call(`/api/admin/proposals/${p.id}/approve`, {
+        token: admin2,
+        method: "POST",
+      });
+      assertEquals([related.status, err(related)], [403, "PROPOSAL_RELATED"]);
+      ok(
+        await srv.call(`/api/admin/proposals/${p.id}/reject`, {
+          token: adm3,
+          body: { reason: "not needed" },
+        }),
+        "reject",
+      );
     });
 
     await t.step("disable ends sessions and blocks sign-in; enable lets them back", async () => {
@@ -303,7 +422,7 @@ Deno.test("operators: create, enrol, roles, disable, sessions, password, audit",
       assertEquals([refused.status, err(refused)], [403, "OPERATOR_DISABLED"]);
       const wrong = await login(srv, "rita", "Wrong-2026-pass", secret);
       assertEquals(err(wrong), "BAD_CREDENTIALS");
-      ok(await srv.call("/api/admin/operators/rita/enable", { token: admin, body: {} }), "enable");
+      await passed(srv, admin, adm3, "/api/admin/operators/rita/enable");
       assertEquals(ok(await login(srv, "rita", NEW, secret), "back").status, "signedIn");
     });
 
@@ -395,15 +514,58 @@ Deno.test("operators: create, enrol, roles, disable, sessions, password, audit",
       );
     });
 
+    await t.step(
+      "second-factor reset: a proposal; sessions end; only a new invitation gets back in",
+      async () => {
+        const a = await operatorToken(srv, {
+          username: "rita",
+          password: "Next-2026-pass",
+          secret,
+        });
+        await passed(srv, admin, adm3, "/api/admin/operators/rita/reset-totp");
+        assertEquals((await srv.call("/api/admin/audit", { token: a })).body.code, -99);
+        assertEquals(
+          err(await login(srv, "rita", "Next-2026-pass", secret)),
+          "BAD_CREDENTIALS",
+        );
+        const code = (await lastCode(srv, RITA_PHONE, "operatorInvite"))!;
+        assert(!codes.includes(code));
+        codes.push(code);
+        const e = ok(await accept(srv, "rita", code), "re-enrolment");
+        assert(e.secret !== secret);
+        secret = e.secret;
+        ok(
+          await srv.call("/api/admin/enrol", {
+            body: {
+              enrolToken: e.enrolToken,
+              totp: await totp(secret, srv.deps.now()),
+              newPassword: "Again-2026-pass",
+            },
+          }),
+          "enrol again",
+        );
+        srv.advance(30_000);
+        assertEquals(
+          ok(await login(srv, "rita", "Again-2026-pass", secret), "back").status,
+          "signedIn",
+        );
+      },
+    );
+
     await t.step("every change is on the audit chain, which verifies", async () => {
-      const audit = ok(
-        await srv.call<Audit>("/api/admin/audit?limit=100", { token: admin }),
-        "audit",
-      );
+      const audit = await auditLog(srv, admin);
       const actions = new Set(audit.items.map((e) => e.action));
+      // no invitation code, TOTP secret or password is ever written to the log
+      const log = JSON.stringify(audit.items);
+      for (const x of [...codes, secret, NEW, "Again-2026-pass"]) assert(!log.includes(x), x);
       for (
         const a of [
+          "proposal.create",
+          "proposal.approve",
           "operator.create",
+          "operator.invitationSent",
+          "operator.invitationFailed",
+          "operator.resetTotp",
           "operator.enrolStart",
           "operator.enrolFailed",
           "operator.enrol",

@@ -1,14 +1,16 @@
 /**
- * Operators in Chromium: an admin creates an operator in the console; the new operator signs
- * in with the temporary password, enrols an authenticator from the key shown once, chooses a
- * password and lands in their section; their account page. English at desktop width and
- * Chinese at 390 px (and each screen at the other width too), axe-clean, no sideways scroll.
+ * Operators in Chromium: an admin proposes an operator in the console (username, the operator's
+ * phone, roles), a second admin approves it on the proposals page; the new operator enters the
+ * invitation code their phone received at the sign-in page, enrols an authenticator from the key
+ * shown once, chooses a password and lands in their section; their account page. English at
+ * desktop width, Chinese and Thai at 390 px (and each screen at the other width too), axe-clean,
+ * no sideways scroll.
  */
 import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { assert, assertEquals } from "../assert.ts";
-import { operatorToken, totp } from "../operator.ts";
-import { startServer } from "../server.ts";
+import { DEMO_ADMIN_2, operatorPhone, operatorToken, totp } from "../operator.ts";
+import { lastCode, startServer } from "../server.ts";
 import { E2E, launch, shot } from "./browser.ts";
 
 const UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36";
@@ -46,16 +48,19 @@ async function shots(page: Page, name: string, first: typeof WIDE) {
 }
 
 Deno.test({
-  name: "operators' console: create an operator, who enrols TOTP at first sign-in",
+  name:
+    "operators' console: propose an operator, a second admin approves, the invitation enrols TOTP",
   ...E2E,
   async fn(t) {
     const srv = await startServer({ seed: true });
     const browser = await launch();
     try {
       const admin = await operatorToken(srv);
+      const admin2 = await operatorToken(srv, DEMO_ADMIN_2);
       const runs = [
         { locale: "en", size: WIDE, user: "nina", landing: "Customers" },
         { locale: "zh-CN", size: NARROW, user: "lina", landing: "客户" },
+        { locale: "th", size: NARROW, user: "malee", landing: "ลูกค้า" },
       ] as const;
       for (const run of runs) {
         const tag = `${run.locale}`;
@@ -76,8 +81,9 @@ Deno.test({
         await adminCtx.addCookies([{ name: "tw_op", value: admin, url: srv.base }]);
         const page = await adminCtx.newPage();
         watch(page);
+        const phone = operatorPhone();
 
-        await t.step(`${tag}: the admin creates an operator`, async () => {
+        await t.step(`${tag}: the admin proposes an operator`, async () => {
           await page.goto(srv.base + "/admin/operators");
           await islandsReady(page);
           await page.getByTestId("operator-list").locator('tr[data-operator="ops"]').waitFor();
@@ -87,21 +93,45 @@ Deno.test({
           assertEquals(await page.evaluate(() => document.activeElement?.id), "new-username");
           assertEquals(await axeViolations(page), []);
           await page.fill("#new-username", run.user);
-          await page.fill("#new-password", "Temp-2026-pass");
+          await page.fill("#new-phone", phone);
           // keyboard: the role boxes toggle with the space bar
           await page.focus("#new-role-support");
           await page.keyboard.press("Space");
           assert(await page.isChecked("#new-role-support"));
           await shots(page, `admin-operators-form-${tag}`, run.size);
           await page.getByTestId("create-operator").click();
-          await page.waitForURL(new RegExp(`/admin/operators\\?id=${run.user}`));
+          await page.waitForURL(/\/admin\/operators\?flash=proposed/);
           await page.getByTestId("notice").waitFor();
           await islandsReady(page);
-          await page.getByTestId("operator").waitFor();
-          assert(
-            (await page.locator(`tr[data-operator="${run.user}"]`).innerText()).length > 0,
-          );
+          // nothing exists until a second admin approves
+          assertEquals(await page.locator(`tr[data-operator="${run.user}"]`).count(), 0);
           assertEquals(await axeViolations(page), []);
+          await shots(page, `admin-operators-proposed-${tag}`, run.size);
+        });
+
+        await t.step(`${tag}: a second admin approves it on the proposals page`, async () => {
+          const ctx2 = await browser.newContext({
+            viewport: run.size,
+            userAgent: UA,
+            locale: run.locale,
+          });
+          await ctx2.addCookies([{ name: "tw_op", value: admin2, url: srv.base }]);
+          const p2 = await ctx2.newPage();
+          watch(p2);
+          await p2.goto(srv.base + "/admin/proposals");
+          await islandsReady(p2);
+          const card = p2.locator('[data-testid="proposal"][data-kind="operator.create"]');
+          assertEquals(await card.getByTestId("p-operator").innerText(), run.user);
+          assertEquals(await axeViolations(p2), []);
+          await shots(p2, `admin-proposal-operator-${tag}`, run.size);
+          await card.getByTestId("action-approve").click();
+          await card.getByTestId("confirm-action").click();
+          await p2.getByTestId("notice").waitFor();
+          assertEquals(await card.count(), 0);
+          await ctx2.close();
+          await page.goto(srv.base + `/admin/operators?id=${run.user}`);
+          await islandsReady(page);
+          await page.getByTestId("operator").waitFor();
           await shots(page, `admin-operators-${tag}`, run.size);
         });
 
@@ -114,13 +144,21 @@ Deno.test({
         watch(op);
 
         await t.step(
-          `${tag}: first sign-in enrols an authenticator, then the console`,
+          `${tag}: the invitation code opens the enrolment of an authenticator, then the console`,
           async () => {
             await op.goto(srv.base + "/admin");
             await op.waitForSelector('tw-island[data-name="AdminSignIn"][data-hydrated]');
-            await op.fill("#username", run.user);
-            await op.fill("#password", "Temp-2026-pass");
-            await op.locator('[data-testid="admin-signin"] button[type="submit"]').click();
+            await op.getByTestId("have-invitation").click();
+            await op.getByTestId("admin-invitation").waitFor();
+            assertEquals(await op.evaluate(() => document.activeElement?.id), "admin-invite-title");
+            await op.fill("#invite-username", run.user);
+            await op.fill("#invite-code", "00000000");
+            await op.locator('[data-testid="admin-invitation"] button[type="submit"]').click();
+            await op.getByTestId("invite-error").waitFor();
+            assertEquals(await axeViolations(op), []);
+            await shots(op, `admin-invitation-${tag}`, run.size);
+            await op.fill("#invite-code", (await lastCode(srv, phone, "operatorInvite"))!);
+            await op.locator('[data-testid="admin-invitation"] button[type="submit"]').click();
             await op.getByTestId("admin-enrol").waitFor();
             // the heading takes focus: the step is announced
             assertEquals(await op.evaluate(() => document.activeElement?.id), "admin-enrol-title");
@@ -170,18 +208,21 @@ Deno.test({
             await islandsReady(page);
             const rows = page.getByTestId("operator-sessions").locator("tr[data-session]");
             assertEquals(await rows.count(), 1);
-            // roles: give audit too, then disable (confirmed) — the operator's page stops working
+            // roles: give audit too (a proposal), then disable (confirmed; at once) — the
+            // operator's page stops working
             await page.check("#edit-role-audit");
             await page.getByTestId("save-roles").click();
             await page.getByTestId("notice").waitFor();
             await islandsReady(page);
+            await shots(page, `admin-operator-roles-proposed-${tag}`, run.size);
             await page.getByTestId("operator-disable").click();
             await page.getByTestId("operator-disable-confirm").click();
             // the page comes back with the operator disabled (the notice of the roles' save
-            // is still on the page until then, so wait for the state itself)
+            // is still on the page until then, so wait for the state itself, on the operator's
+            // card: earlier runs' operators are disabled in the list already)
             await page.locator(
-              "[data-testid=operator-state].s-rejected",
-            ).first().waitFor();
+              "[data-testid=operator] [data-testid=operator-state].s-rejected",
+            ).waitFor();
             await islandsReady(page);
             assertEquals(
               await page.getByTestId("operator-sessions").locator("tr[data-session]").count(),

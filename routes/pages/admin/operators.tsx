@@ -1,7 +1,9 @@
 /**
  * Operators (admins): every operator account with its roles, state and enrolment, a form to
- * create one, and one operator's page (`?id=`): roles, disable/enable (as the server allows),
- * sessions with revoke. My account (every operator, `/admin/account`): password change and
+ * propose a new one (a second admin approves; the invitation goes to the operator's phone), and
+ * one operator's page (`?id=`): propose roles, enabling or a second-factor reset, disable at
+ * once (as the server allows), sessions with revoke. A tenant with one enabled admin is told
+ * that such proposals cannot pass until a second admin exists. My account (every operator, `/admin/account`): password change and
  * my sessions.
  */
 import {
@@ -11,7 +13,7 @@ import {
   USERNAME,
 } from "../../../edge/operators/accounts.ts";
 import type { OperatorSession } from "../../../edge/operators/service.ts";
-import { OPERATOR_ROLES, type OperatorRole } from "../../../edge/operators/store.ts";
+import { OPERATOR_ROLES } from "../../../edge/operators/store.ts";
 import { DomainError } from "../../../edge/platform/errors.ts";
 import { pickTexts } from "../../../edge/platform/locale.ts";
 import { Island } from "../../../edge/render/island.tsx";
@@ -23,13 +25,10 @@ import AdminOperatorEdit, { OPERATOR_EDIT_TEXTS } from "../../../islands/AdminOp
 import AdminPassword, { OPERATOR_PASSWORD_TEXTS } from "../../../islands/AdminPassword.tsx";
 import AdminRevoke, { REVOKE_TEXTS } from "../../../islands/AdminRevoke.tsx";
 import { consoleDocument, operatorPage, sectionPage } from "./frame.tsx";
-import { type Fmt, fmtOf, Item } from "./parts.tsx";
+import { type Fmt, fmtOf, Item, roleNames } from "./parts.tsx";
 
 const roleList = (f: Fmt) =>
   OPERATOR_ROLES.map((role) => ({ role, label: f.t(`admin.role_${role}`) }));
-const roleNames = (f: Fmt, roles: readonly OperatorRole[]) =>
-  roles.map((r) => f.t(`admin.role_${r}`)).join(", ");
-
 function StateBadge({ f, o }: { f: Fmt; o: OperatorJson }) {
   return (
     <span
@@ -110,9 +109,33 @@ function Sessions(
   );
 }
 
+/** Enrolled, invited (the invitation open), or neither (an invitation is needed). */
+const enrolment = (f: Fmt, o: OperatorJson) =>
+  f.t(o.enrolled ? "admin.enrolledYes" : o.invited ? "admin.invitedYes" : "admin.enrolledNo");
+
+/** Enabled admins (who propose and decide operator administration). */
+const admins = (items: OperatorJson[]) =>
+  items.filter((o) => !o.disabled && o.roles.includes("admin")).length;
+
+/**
+ * Operator administration needs a second admin to decide it: with one enabled admin the console
+ * says so plainly instead of offering proposals that cannot pass.
+ */
+export function OneAdminNote({ f, items }: { f: Fmt; items: OperatorJson[] }) {
+  return admins(items) < 2
+    ? (
+      <p class="notice small" role="note" data-testid="one-admin-note">
+        {f.t("admin.oneAdminNote")}
+      </p>
+    )
+    : null;
+}
+
 function Notice({ f, flash }: { f: Fmt; flash: string | undefined }) {
   const text = flash === "done" || flash === "created"
     ? f.t("admin.done")
+    : flash === "proposed"
+    ? f.t("admin.opProposed")
     : flash === "password"
     ? f.t("admin.passwordChanged")
     : null;
@@ -175,7 +198,7 @@ export const operatorsPage = sectionPage("operators", async (c, op) => {
                   <StateBadge f={f} o={o} />
                 </td>
                 <td class="small lbl" data-label={t("admin.enrolled")}>
-                  {o.enrolled ? t("admin.enrolledYes") : t("admin.enrolledNo")}
+                  {enrolment(f, o)}
                 </td>
                 <td class="small lbl" data-label={t("admin.createdAt")}>
                   {f.time(o.createdAt)}
@@ -201,9 +224,7 @@ export const operatorsPage = sectionPage("operators", async (c, op) => {
       </div>
       <dl class="admin-dl">
         <Item label={t("admin.roles")} testid="operator-roles-now">{roleNames(f, s.roles)}</Item>
-        <Item label={t("admin.enrolled")}>
-          {s.enrolled ? t("admin.enrolledYes") : t("admin.enrolledNo")}
-        </Item>
+        <Item label={t("admin.enrolled")}>{enrolment(f, s)}</Item>
         <Item label={t("admin.createdAt")}>{f.time(s.createdAt)}</Item>
         {s.createdBy && <Item label={t("admin.createdBy")}>{s.createdBy}</Item>}
         <Item label={t("admin.lastLogin")}>{f.time(s.lastLoginAt)}</Item>
@@ -240,20 +261,27 @@ export const operatorsPage = sectionPage("operators", async (c, op) => {
         <h2 id="operators-title">{t("admin.operators")}</h2>
       </div>
       <Notice f={f} flash={c.req.query("flash")} />
+      <OneAdminNote f={f} items={items} />
       {error && <p class="admin-alert" role="alert">{error}</p>}
       <div class="admin-operators">
         <div class="admin-operators-main">
           {list}
           {detail}
         </div>
-        <section class="card admin-detail" aria-labelledby="new-operator-title">
-          <h2 id="new-operator-title" class="admin-h3">{t("admin.newOperator")}</h2>
-          <Island
-            name="AdminOperatorCreate"
-            of={AdminOperatorCreate}
-            props={{ tx: pickTexts(t, OPERATOR_CREATE_TEXTS), roles: roleList(f) }}
-          />
-        </section>
+        {
+          // with one admin a new operator could never be approved: the note above says so
+          admins(items) >= 2 && (
+            <section class="card admin-detail" aria-labelledby="new-operator-title">
+              <h2 id="new-operator-title" class="admin-h3">{t("admin.newOperator")}</h2>
+              <p class="muted small">{t("admin.opInviteHint")}</p>
+              <Island
+                name="AdminOperatorCreate"
+                of={AdminOperatorCreate}
+                props={{ tx: pickTexts(t, OPERATOR_CREATE_TEXTS), roles: roleList(f) }}
+              />
+            </section>
+          )
+        }
       </div>
     </section>
   );

@@ -135,3 +135,7 @@ export function ReportTable(
     </div>
   );
 }
+
+/** Operator roles in words, in the console's order. */
+export const roleNames = (f: Fmt, roles: readonly string[]) =>
+  roles.map((r) => f.t(`admin.role_${r}`)).join(", ");

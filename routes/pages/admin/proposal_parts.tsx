@@ -12,7 +12,7 @@ import type { OperatorSession } from "../../../edge/operators/service.ts";
 import { pickTexts } from "../../../edge/platform/locale.ts";
 import { Island } from "../../../edge/render/island.tsx";
 import AdminDecision, { DECISION_TEXTS } from "../../../islands/AdminDecision.tsx";
-import { Decided, type Fmt, Item } from "./parts.tsx";
+import { Decided, type Fmt, Item, roleNames } from "./parts.tsx";
 
 export type ProposalView = ReturnType<typeof proposalJson>;
 
@@ -27,6 +27,10 @@ export const KIND_KEYS: Record<ProposalKind, string> = {
   "products.wealth": "admin.pkWealth",
   "withdrawal.pass": "admin.pkWithdrawal",
   "withdraw.fourEyes": "admin.pkFourEyes",
+  "operator.create": "admin.pkOpCreate",
+  "operator.roles": "admin.pkOpRoles",
+  "operator.enable": "admin.pkOpEnable",
+  "operator.resetTotp": "admin.pkOpResetTotp",
 };
 
 export const STATUS_CLASS = { pending: "s-auditing", approved: "s-passed", rejected: "s-rejected" };
@@ -190,6 +194,30 @@ export function Payload({ p, f }: { p: ProposalView; f: Fmt }) {
       </dl>
     );
   }
+  if (p.kind.startsWith("operator.")) {
+    const list = (v: J) => roleNames(f, Array.isArray(v) ? v.map(String) : []);
+    return (
+      <dl class="admin-dl">
+        <Item label={t("admin.operator")} testid="p-operator">
+          <a class="mono" href={`/admin/operators?id=${encodeURIComponent(str(d.username))}`}>
+            {str(d.username)}
+          </a>
+        </Item>
+        {p.kind === "operator.create" && (
+          <>
+            <Item label={t("admin.opPhone")}>{str(d.phone)}</Item>
+            <Item label={t("admin.roles")}>{list(d.roles)}</Item>
+          </>
+        )}
+        {p.kind === "operator.roles" && (
+          <Item label={t("admin.roles")} testid="p-changes">
+            {`${list(d.before)} → ${list(d.after)}`}
+          </Item>
+        )}
+        <Item label={t("admin.opEffect")}>{t(`${KIND_KEYS[p.kind]}Effect`)}</Item>
+      </dl>
+    );
+  }
   const lines = changes(f, d.before, d.after);
   return (
     <>
@@ -211,6 +239,8 @@ function Target({ target }: { target: string }) {
     ? `/admin/withdrawals?id=${encodeURIComponent(id)}#detail`
     : what === "products"
     ? `/admin/products#section-${id}`
+    : what === "operator"
+    ? `/admin/operators?id=${encodeURIComponent(id)}`
     : null;
   return href
     ? <a class="mono" href={href} data-testid="p-target">{target}</a>
