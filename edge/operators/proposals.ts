@@ -468,6 +468,7 @@ export class Proposals {
       if (n.username === BOOTSTRAP_ACTOR) {
         throw new DomainError("VALIDATION", {}, { username: "invalid" });
       }
+      if (all.some((o) => o.phone === n.phone)) throw new DomainError("OPERATOR_PHONE_TAKEN");
       payload = { username: n.username, phone: n.phone!, roles: sortRoles(n.roles!) };
     } else {
       if (!cur) throw new DomainError("NOT_FOUND");
@@ -764,6 +765,11 @@ export class Proposals {
       const all = (await new OperatorAccounts(this.kv, this.now).all(t))
         .map((o) => o.username === username ? next : o);
       if (!all.some(isAdmin)) throw new DomainError("LAST_ADMIN");
+      // one phone, one operator: whoever proposes cannot route two invitations to one phone
+      if (
+        kind === "operator.create" &&
+        all.some((o) => o.username !== username && o.phone === next.phone)
+      ) throw new DomainError("OPERATOR_PHONE_TAKEN");
       const approvedP = this.approved(p, by, at, null);
       const op = this.kv.atomic().check(entry).check(cur).check(roster)
         .set(entry.key, approvedP)

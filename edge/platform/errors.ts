@@ -75,6 +75,8 @@ export type ErrorId =
   | "LAST_ADMIN"
   /** operators: the username is taken */
   | "OPERATOR_EXISTS"
+  /** operators: another operator already has this phone (each invitation goes to its own phone) */
+  | "OPERATOR_PHONE_TAKEN"
   /** operators: the account is disabled (told only to whoever gave every factor right) */
   | "OPERATOR_DISABLED"
   /** operators: the first sign-in's enrolment is unknown, expired or used up: sign in again */

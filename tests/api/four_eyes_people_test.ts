@@ -118,6 +118,45 @@ Deno.test("the probe: one admin cannot make pa and pb and pass 250,000 USDT with
       headers: { authorization: ops },
     })).text();
     assert(page.includes("pa-funds") && !page.includes(code));
+
+    // nor can the proposer route two invitations to one phone of theirs: one phone, one operator
+    const again = await srv.call("/api/admin/operators", {
+      token: ops,
+      body: { username: "pc-funds", phone: phones["pa-funds"], roles: ["funds"] },
+    });
+    assertEquals([again.status, err(again)], [409, "OPERATOR_PHONE_TAKEN"]);
+    const samePhone = await approve(srv, ops2, proposed[1]!.id); // pb was proposed with its own
+    assertEquals(samePhone.body.data.status, "approved");
+  } finally {
+    await srv.close();
+  }
+});
+
+Deno.test("one phone, one operator: a second pending invitation to a phone already taken is refused at approval", async () => {
+  const srv = await startServer({ seed: true });
+  try {
+    const ops = await operatorToken(srv);
+    const ops2 = await operatorToken(srv, DEMO_ADMIN_2);
+    const phone = operatorPhone();
+    const [a, b] = [
+      proposal(
+        await srv.call<Proposal>("/api/admin/operators", {
+          token: ops,
+          body: { username: "qa-funds", phone, roles: ["funds"] },
+        }),
+        "qa",
+      ),
+      proposal(
+        await srv.call<Proposal>("/api/admin/operators", {
+          token: ops,
+          body: { username: "qb-funds", phone, roles: ["funds"] },
+        }),
+        "qb",
+      ),
+    ];
+    assertEquals((await approve(srv, ops2, a!.id)).body.data.status, "approved");
+    const second = await approve(srv, ops2, b!.id);
+    assertEquals([second.status, err(second)], [409, "OPERATOR_PHONE_TAKEN"]);
   } finally {
     await srv.close();
   }
