@@ -586,3 +586,48 @@ Deno.test("successful sign-ins never use up a source: 25 customers and 25 operat
     await srv.close();
   }
 });
+
+/**
+ * The anti-phishing word is the customer's setting (another part of the issue); here it is put
+ * on the account as that setting stores it (the user record's `antiPhishing`).
+ */
+async function setAntiPhishing(srv: TestServer, userId: string, word: string) {
+  const key = ["demo", "accounts", "user", userId];
+  const u = await srv.kv.get<Record<string, unknown>>(key);
+  await srv.kv.set(key, { ...u.value!, antiPhishing: word });
+}
+
+Deno.test("the sign-in page shows the anti-phishing word to a known device of the account only", async () => {
+  const srv = await startServer({ env: PROXY });
+  try {
+    const phone = "+12025550193";
+    const other = "+12025550194";
+    const { user } = await registerUser(srv, phone, "Hint-pass1");
+    await registerUser(srv, other, "Other-pass1");
+    await setAntiPhishing(srv, user.userId, "blue-heron");
+    const signedIn = await login(srv, A, { phone, password: "Hint-pass1" });
+    const device = signedIn.headers.get("x-device-token")!;
+    const hint = (p: string, headers: Record<string, string> = {}) =>
+      srv.call<{ antiPhishing: string | null }>("/api/login/hint", {
+        body: { phone: p },
+        headers: { ...from(B), ...headers },
+      });
+    const mine = await hint(phone, { "x-device-token": device });
+    assertEquals(mine.body.data, { antiPhishing: "blue-heron" });
+    const cookie = await hint(phone, { cookie: `tw_device=${device}` });
+    assertEquals(cookie.body.data.antiPhishing, "blue-heron");
+    // anyone else: nothing, and the same answer whether or not the phone has an account
+    const replies = await Promise.all([
+      hint(phone),
+      hint(phone, { "x-device-token": "not-a-device-token-of-anyone-at-all-000000" }),
+      hint(other, { "x-device-token": device }),
+      hint("+12025550199", { "x-device-token": device }),
+      hint("+12025550199"),
+    ]);
+    for (const r of replies) {
+      assertEquals([r.status, r.body.code, r.body.data], [200, 0, { antiPhishing: null }]);
+    }
+  } finally {
+    await srv.close();
+  }
+});
