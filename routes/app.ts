@@ -32,7 +32,7 @@ import { serveStatic } from "./static.ts";
 import { registerSocket } from "./ws.ts";
 
 /** The /api sub-application: envelope, zod validation, OpenAPI document. */
-export function createApi(deps: Deps) {
+export function createApi() {
   const api = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) throw new DomainError("VALIDATION", {}, fieldsFromZod(result.error));
@@ -113,7 +113,7 @@ export function createApp(deps: Deps) {
       );
     });
   }
-  app.route("/api", createApi(deps));
+  app.route("/api", createApi());
   registerSocket(app, deps.hub);
   app.get("/static/*", serveStatic);
   // the web app manifest (install on phones): the tenant's name, start at the mobile home

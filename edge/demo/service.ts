@@ -468,7 +468,9 @@ class Taken extends Error {
 function ignoreClosed(e: unknown) {
   if (
     e instanceof DomainError &&
-    ["POSITION_CLOSED", "HOLD_SETTLED", "NOT_FOUND", "ORDER_CANCELLED", "ORDER_FILLED"].includes(e.error)
+    ["POSITION_CLOSED", "HOLD_SETTLED", "NOT_FOUND", "ORDER_CANCELLED", "ORDER_FILLED"].includes(
+      e.error,
+    )
   ) return null;
   throw e;
 }
