@@ -127,7 +127,7 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       path: "/login",
       tags,
       summary:
-        "Log in; token in the `authorization` response header, user info in data. With two-factor on, a correct password without `totp` answers 400 TOTP_REQUIRED: send phone, password and totp again",
+        "Log in; token in the `authorization` response header, user info in data, this device's known-device token in `x-device-token` (and the HttpOnly `tw_device` cookie): send it back in that header to pass sign-in limits with the right password. With two-factor on, a correct password without `totp` answers 400 TOTP_REQUIRED: send phone, password and totp again",
       request: jsonBody(LoginBody),
       responses: { ...okReply(UserInfo), ...ERRORS },
     }),
