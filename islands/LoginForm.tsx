@@ -1,5 +1,5 @@
-import { useState } from "preact/hooks";
-import { api, redirectTarget, toast } from "./lib/api.ts";
+import { useEffect, useState } from "preact/hooks";
+import { api, redirectTarget, send, toast } from "./lib/api.ts";
 import { codeProblem } from "../edge/platform/credentials.ts";
 import { PasswordInput, type Texts, TotpField } from "./lib/fields.tsx";
 import { failureMessage, useForm } from "./lib/form.ts";
@@ -18,6 +18,8 @@ export const LOGIN_TEXTS = [
   "twofa.codePlaceholder",
   "twofa.loginCodeHint",
   "twofa.lockedCodeHint",
+  "auth.antiPhishingLabel",
+  "auth.antiPhishingCheck",
   "app.networkError",
   "app.timeout",
 ] as const;
@@ -35,6 +37,7 @@ export default function LoginForm(
   const [codeStep, setCodeStep] = useState<null | "required" | "locked">(null);
   const [totp, setTotp] = useState("");
   const { errors, busy, check, setErrors, setBusy } = useForm(tx);
+  const antiPhishing = useAntiPhishing(number.phone);
 
   async function submit(e: Event) {
     e.preventDefault();
@@ -71,6 +74,13 @@ export default function LoginForm(
   return (
     <form class="form" onSubmit={submit} noValidate data-testid="login-form">
       {number.field(errors)}
+      {antiPhishing && (
+        <div class="notice anti-phishing" role="note" data-testid="anti-phishing">
+          <span>{tx["auth.antiPhishingLabel"]}</span>
+          <strong lang="">{antiPhishing}</strong>
+          <span class="small">{tx["auth.antiPhishingCheck"]}</span>
+        </div>
+      )}
       <PasswordInput
         id="password"
         label={tx["auth.password"]!}
@@ -95,4 +105,30 @@ export default function LoginForm(
       </button>
     </form>
   );
+}
+
+/**
+ * The customer's anti-phishing word for the phone entered, once it looks complete (a short
+ * pause after typing). The server answers it only to a known device of that account (its
+ * HttpOnly device cookie); everyone else, and every phone without an account, gets nothing.
+ */
+function useAntiPhishing(phone: string): string | null {
+  const [word, setWord] = useState<{ phone: string; word: string } | null>(null);
+  useEffect(() => {
+    if (phone.replace(/\D/g, "").length < 7) return;
+    let live = true;
+    const timer = setTimeout(async () => {
+      const { env } = await send<{ antiPhishing: string | null }>("/api/login/hint", {
+        body: { phone },
+      });
+      if (live && env.code === 0 && env.data.antiPhishing) {
+        setWord({ phone, word: env.data.antiPhishing });
+      }
+    }, 400);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [phone]);
+  return word && word.phone === phone ? word.word : null;
 }

@@ -1,11 +1,10 @@
 import { Hono } from "hono";
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import type { AppEnv, Deps } from "../edge/platform/context.ts";
 import { errorResponse, fieldsFromZod } from "../edge/platform/envelope.ts";
 import { DomainError } from "../edge/platform/errors.ts";
 import { isBusyError } from "../edge/platform/kvstore.ts";
-import { platform, securityHeaders } from "../edge/platform/middleware.ts";
+import { bodyBounds, platform, securityHeaders } from "../edge/platform/middleware.ts";
 import { compression } from "../edge/platform/compression.ts";
 import { accountsApi } from "./api/accounts.ts";
 import { adminApi } from "./api/admin.ts";
@@ -33,24 +32,13 @@ import { notFoundPage, registerPages } from "./pages/mod.tsx";
 import { serveStatic } from "./static.ts";
 import { registerSocket } from "./ws.ts";
 
-/** The /api sub-application: envelope, zod validation, body limit, OpenAPI document. */
-export function createApi(deps: Deps) {
+/** The /api sub-application: envelope, zod validation, OpenAPI document. */
+export function createApi() {
   const api = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) throw new DomainError("VALIDATION", {}, fieldsFromZod(result.error));
     },
   });
-  const smallBodies = bodyLimit({
-    maxSize: deps.config.maxBodyBytes,
-    onError: (c) => errorResponse(c, new DomainError("PAYLOAD_TOO_LARGE")),
-  });
-  // image uploads (multipart) are the one larger body: the image bound plus the form overhead
-  const uploads = bodyLimit({
-    maxSize: MAX_UPLOAD_BYTES + 64 * 1024,
-    onError: (c) => errorResponse(c, new DomainError("IMAGE_TOO_LARGE", { mb: 5 })),
-  });
-  const imagePaths = new Set(["/api/upload", "/api/admin/content/image"]);
-  api.use("*", (c, next) => imagePaths.has(c.req.path) ? uploads(c, next) : smallBodies(c, next));
   api.use("*", async (c, next) => {
     await next();
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
@@ -107,6 +95,17 @@ export function createApp(deps: Deps) {
   // HTML and JSON compressed when asked; static files come pre-compressed (routes/static.ts)
   app.use("*", compression());
   app.use("*", platform(deps));
+  // every body is read here within a deadline and a size (slow clients, edge/platform/middleware.ts)
+  const uploads = { // image uploads (multipart): the image bound plus the form overhead
+    maxBytes: MAX_UPLOAD_BYTES + 64 * 1024,
+    tooLarge: () => new DomainError("IMAGE_TOO_LARGE", { mb: 5 }),
+  };
+  const small = {
+    maxBytes: deps.config.maxBodyBytes,
+    tooLarge: () => new DomainError("PAYLOAD_TOO_LARGE"),
+  };
+  const imagePaths = new Set(["/api/upload", "/api/admin/content/image"]);
+  app.use("*", bodyBounds(deps.config.bodyTimeoutMs, (p) => imagePaths.has(p) ? uploads : small));
   if (deps.config.logRequests) {
     app.use("*", async (c, next) => {
       const t0 = performance.now();
@@ -116,7 +115,7 @@ export function createApp(deps: Deps) {
       );
     });
   }
-  app.route("/api", createApi(deps));
+  app.route("/api", createApi());
   registerSocket(app, deps.hub);
   app.get("/static/*", serveStatic);
   // the web app manifest (install on phones): the tenant's name, start at the mobile home

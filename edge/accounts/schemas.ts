@@ -64,10 +64,18 @@ export const LoginBody = z.strictObject({
   /**
    * Two-factor code, for customers who turned it on: without it a correct password answers
    * TOTP_REQUIRED (`data.twoFactor: true`) and the client asks for the code and sends all
-   * three again. Also lets the owner through a sign-in lock of their source.
+   * three again. With the right password it lets the owner through any sign-in lock.
    */
   totp: TotpCode.optional(),
 }).meta({ id: "LoginRequest" });
+
+/** The sign-in page asks, once the phone is entered, what to show the customer. */
+export const SignInHintBody = z.strictObject({ phone: Phone }).meta({ id: "SignInHintRequest" });
+
+export const SignInHint = z.object({
+  /** The customer's anti-phishing word: only for a known device of that phone's account. */
+  antiPhishing: z.string().nullable(),
+}).meta({ id: "SignInHint" });
 
 export const TwoFactorCodeBody = z.strictObject({ code: TotpCode }).meta({ id: "TwoFactorCode" });
 

@@ -30,6 +30,7 @@ import { newTotpSecret, totpStep, totpUri } from "./totp.ts";
 import { LIMITS } from "./limits.ts";
 import { bookOfUser } from "../ledger/accounts.ts";
 import { type ClientMeta, type DeviceSession, type Session, Sessions } from "./sessions.ts";
+import { Devices } from "./devices.ts";
 
 export { LIMITS } from "./limits.ts";
 export {
@@ -80,8 +81,11 @@ export function userInfo(u: UserRecord): UserInfo {
 export class AccountsService {
   /** Sessions, devices and the sign-in log (sessions.ts). */
   private live: Sessions;
+  /** Known devices (devices.ts). */
+  private devices: Devices;
   constructor(private d: AccountsDeps) {
     this.live = new Sessions(d);
+    this.devices = new Devices(d);
   }
 
   /** Resolve a token to a live session (idle and absolute expiry), refreshing last-seen. */
@@ -285,7 +289,10 @@ export class AccountsService {
         .set(phoneKey, userId)
         .set(keys.invite(t, inviteCode), userId)
         .commit();
-      if (res.ok) return { user, ...(await this.live.create(t, user, meta)) };
+      if (res.ok) {
+        const session = await this.live.create(t, user, meta);
+        return { user, ...session, device: await this.devices.remember(t, userId, meta.device) };
+      }
       // The code was consumed by a concurrent request, or the phone got taken: stop.
       const again = await this.d.kv.get(codeEntry.key);
       if (again.versionstamp !== codeEntry.versionstamp) throw new DomainError("CODE_INVALID");
@@ -295,10 +302,13 @@ export class AccountsService {
 
   /**
    * Sign in with phone and password, plus the TOTP code when the customer turned two-factor on
-   * (without it, a correct password answers TOTP_REQUIRED and costs no attempt). Throttled per
-   * (account, source), per account and per source (see `signInGate`); a correct password with a
-   * valid code passes a full (account, source) window. Every other outcome while locked, and
-   * every outcome for unknown phones, looks the same as for a known one.
+   * (without it, a correct password answers TOTP_REQUIRED and costs no attempt). Guessing is
+   * slowed per (account, source), per account and per source (see `signInGate`); past a full
+   * window only the owner's paths pass: a valid code with the right password, or the right
+   * password from a known device (devices.ts). Those are checked before the password (cheap), so
+   * guesses past the limits cost no password hash. Every other outcome while locked, and every
+   * outcome for unknown phones, looks the same as for a known one. A success gives its slots
+   * back and hands out the device's token.
    */
   async login(tenant: Tenant, phone: string, password: string, meta: ClientMeta, totp?: string) {
     const t = tenant.id;
@@ -310,24 +320,26 @@ export class AccountsService {
       meta.ip,
       LIMITS.login,
       now,
-      totp !== undefined,
     );
     const found = await findUserByPhone(this.d.kv, t, phone);
     const record = (result: LoginResult) =>
       found ? this.live.recordLogin(t, found.value.userId, meta, result) : Promise.resolve();
-    if (gate.locked) {
+    const u = found?.value;
+    const secret = u?.totpSecret ?? null;
+    const step = secret && totp ? totpStep(secret, totp, now, u!.lastTotpStep ?? 0) : null;
+    const lockedFor = gate.lockedForMs;
+    const ownersPath = lockedFor !== null && u &&
+      (step !== null || await this.devices.known(t, u.userId, meta.device));
+    if (lockedFor !== null && !ownersPath) {
       await record("throttled");
-      throw locked(gate.retryAfterMs);
+      throw locked(lockedFor);
     }
     const ok = found
       ? await verifyPassword(password, found.value.passwordHash)
       : await burnVerify(password);
-    const u = found?.value;
-    const secret = u?.totpSecret ?? null;
-    const step = ok && secret && totp ? totpStep(secret, totp, now, u!.lastTotpStep ?? 0) : null;
-    if (gate.sourceLocked && step === null) {
+    if (lockedFor !== null && !ok) {
       await record("throttled");
-      throw locked(gate.retryAfterMs);
+      throw locked(lockedFor);
     }
     if (!found || !ok) {
       await record("wrongPassword");
@@ -359,7 +371,21 @@ export class AccountsService {
     );
     await gate.succeeded();
     await record("success");
-    return { user: found.value, ...session };
+    const device = await this.devices.remember(t, found.value.userId, meta.device);
+    return { user: found.value, ...session, device };
+  }
+
+  /**
+   * What the sign-in page shows once the phone is entered: the customer's anti-phishing word,
+   * only to a known device of that phone's account (shown to anyone who types a phone, it would
+   * help a phishing site). Everyone else gets null without the phone even being looked up, so
+   * the answer never tells whether a phone has an account.
+   */
+  async signInHint(t: string, phone: string, device: string | null | undefined) {
+    const held = await this.devices.entry(t, device);
+    const user = held ? await findUserByPhone(this.d.kv, t, phone) : null;
+    const mine = user && user.value.userId === held!.value.userId;
+    return { antiPhishing: (mine && user.value.antiPhishing) || null };
   }
 
   /**

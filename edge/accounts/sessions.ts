@@ -36,6 +36,8 @@ const LOGIN_LOG_TTL_MS = 90 * 24 * 3600_000;
 export interface ClientMeta {
   ip: string;
   userAgent: string;
+  /** The device token the client sent back (cookie or header), if any (devices.ts). */
+  device?: string | null;
 }
 
 export interface DeviceSession {

@@ -23,6 +23,15 @@ export interface UserRecord {
   agreementAcceptedAt?: number;
   /** Locked by an operator (with the reason): no sign-in, no session, no trading or withdrawing. */
   locked?: { at: number; by: string; reason: string } | null;
+  /** The customer's anti-phishing word (shown in messages and, to a known device, at sign-in). */
+  antiPhishing?: string;
+}
+
+/** A known device of a customer's (keyed by its token's hash): where a sign-in succeeded. */
+export interface DeviceRecord {
+  userId: string;
+  firstUsedAt: number;
+  lastUsedAt: number;
 }
 
 export interface SessionRecord {
@@ -84,6 +93,15 @@ export const keys = {
   code: (t: string, purpose: string, phone: string) => [t, "accounts", "code", purpose, phone],
   outbox: (t: string) => [t, "accounts", "outbox"],
   rate: (t: string, what: string, who: string) => [t, "accounts", "rate", what, who],
+  device: (t: string, tokenHash: string) => [t, "accounts", "device", tokenHash],
+  userDevices: (t: string, userId: string) => [t, "accounts", "userDevice", userId],
+  userDevice: (t: string, userId: string, tokenHash: string) => [
+    t,
+    "accounts",
+    "userDevice",
+    userId,
+    tokenHash,
+  ],
   loginSeq: (t: string, userId: string) => [t, "accounts", "loginSeq", userId],
   logins: (t: string, userId: string) => [t, "accounts", "login", userId],
   login: (t: string, userId: string, slot: string) => [t, "accounts", "login", userId, slot],

@@ -261,7 +261,10 @@ export class Demo {
       { key: `demo:reset:${a.id}:${period}`, request: { id: a.id, period } },
       async () => {
         const entry = await this.kv.get<DemoAccount>(demoKeys.account(t, a.id));
-        if (!entry.value || entry.value.period !== period) throw new DomainError("ALREADY_DECIDED");
+        // another reset of this period got there first: the account was just reset
+        if (!entry.value || entry.value.period !== period) {
+          throw new DomainError("DEMO_ALREADY_RESET");
+        }
         const refs = wallets(a.id);
         const balances = await this.ledger.balances(t, refs);
         const postings = [];
@@ -308,7 +311,12 @@ export class Demo {
     ).catch(async (e) => {
       if (!(e instanceof NothingToPost)) throw e;
       const res = await this.kv.atomic().check(e.entry).set(e.entry.key, e.next).commit();
-      if (!res.ok) throw new DomainError("DEMO_BUSY");
+      if (res.ok) return;
+      // what moved the account: another reset of this period (it was just reset), else ask again
+      const now = await this.kv.get<DemoAccount>(e.entry.key);
+      throw new DomainError(
+        now.value && now.value.period !== period ? "DEMO_ALREADY_RESET" : "DEMO_BUSY",
+      );
     });
     return demoJson((await this.account(t, a.id))!);
   }
@@ -460,7 +468,9 @@ class Taken extends Error {
 function ignoreClosed(e: unknown) {
   if (
     e instanceof DomainError &&
-    ["POSITION_CLOSED", "HOLD_SETTLED", "NOT_FOUND", "ORDER_CLOSED"].includes(e.error)
+    ["POSITION_CLOSED", "HOLD_SETTLED", "NOT_FOUND", "ORDER_CANCELLED", "ORDER_FILLED"].includes(
+      e.error,
+    )
   ) return null;
   throw e;
 }

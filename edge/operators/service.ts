@@ -157,8 +157,9 @@ export class OperatorsService {
     issuer = "Tradewind console",
   ): Promise<SignIn> {
     const now = this.now();
-    // per (operator, source), per operator and per source; a correct password with a valid code
-    // passes a full (operator, source) window, so a guesser elsewhere cannot lock the owner out
+    // per (operator, source), per operator and per source; past a full window only the owner's
+    // path passes (the right password with a valid code), so guessers cannot lock the owner out;
+    // a success gives its slots back (an office behind one address is never locked out)
     const gate = await signInGate(
       this.kv,
       (what, who) => keys.rate(t, what, who),
@@ -166,11 +167,14 @@ export class OperatorsService {
       ip,
       OPERATOR_LIMITS.login,
       now,
-      true,
     );
-    if (gate.locked) throw locked(gate.retryAfterMs);
     const entry = await this.kv.get<OperatorRecord>(keys.operator(t, username));
     const o = entry.value;
+    // the code is checked before the password: a guess past the limits costs no password hash
+    if (
+      gate.lockedForMs !== null &&
+      !(o && isEnrolled(o) && totp && totpStep(o.totpSecret, totp, now, o.lastTotpStep) !== null)
+    ) throw locked(gate.lockedForMs);
     const passwordOk = o
       ? await verifyPassword(password, o.passwordHash)
       : await burnVerify(password);
@@ -190,14 +194,16 @@ export class OperatorsService {
         await failed({ known: true, disabled: true });
         throw new DomainError("OPERATOR_DISABLED");
       }
-      return await this.startEnrolment(t, o, ip, now, issuer);
+      const enrolment = await this.startEnrolment(t, o, ip, now, issuer);
+      await gate.succeeded();
+      return enrolment;
     }
     // the code is checked against the current step and one either side (clock drift), once
     const step = o && totp ? totpStep(o.totpSecret, totp, now, o.lastTotpStep) : null;
     // one reply for every failure: no hint which factor was wrong
     if (!o || !passwordOk || step === null) {
       await failed({ known: o !== null });
-      if (gate.sourceLocked) throw locked(gate.retryAfterMs);
+      if (gate.lockedForMs !== null) throw locked(gate.lockedForMs);
       throw new DomainError("BAD_CREDENTIALS");
     }
     if (o.disabled) {

@@ -28,6 +28,11 @@ export interface AppConfig {
   /** Maximum JSON request body in bytes. */
   maxBodyBytes: number;
   /**
+   * A request body must arrive within this many ms (BODY_TIMEOUT_MS), plus 1 s per 32 KiB
+   * received (a large upload on a slow line), else 408 and the connection is closed.
+   */
+  bodyTimeoutMs: number;
+  /**
    * Where ticks older than the tape's retention are archived (TAPE_ARCHIVE_DIR): storage every
    * instance shares and that outlives them (a mounted volume or bucket). Unset: nothing is
    * archived and the store keeps every tick (an instance's own disk would lose them).
@@ -146,6 +151,7 @@ export function loadConfig(env: (k: string) => string | undefined = (k) => Deno.
     sessionMaxHours: int(env, "SESSION_MAX_HOURS", 168, 1),
     trustProxy: parseTrustedProxies(env("TRUST_PROXY")),
     maxBodyBytes: int(env, "MAX_BODY_BYTES", 64 * 1024, 1024),
+    bodyTimeoutMs: int(env, "BODY_TIMEOUT_MS", 15_000, 100),
     tapeArchiveDir: env("TAPE_ARCHIVE_DIR") || null,
     logRequests: env("LOG_REQUESTS") === "1",
     referencePrices: env("REFERENCE_PRICES") || "BTC=60000,ETH=3000",

@@ -33,6 +33,9 @@ export interface AppEnv {
 export type Ctx = Context<AppEnv>;
 
 export const SESSION_COOKIE = "tw_session";
+/** The known-device token (edge/accounts/devices.ts): a cookie for browsers, a header for apps. */
+export const DEVICE_COOKIE = "tw_device";
+export const DEVICE_HEADER = "x-device-token";
 export const LOCALE_COOKIE = "wplocale";
 /** The browser's time zone, written by the boot script of every page (`HASH_ROUTE_SCRIPT`). */
 export const TZ_COOKIE = "tz";

@@ -8,6 +8,8 @@ export type ErrorId =
   | "VALIDATION"
   | "MALFORMED_JSON"
   | "PAYLOAD_TOO_LARGE"
+  /** the request's body did not arrive within the deadline (a slow client) */
+  | "REQUEST_TIMEOUT"
   | "NOT_FOUND"
   | "UNAUTHORIZED"
   | "FORBIDDEN"
@@ -40,6 +42,9 @@ export type ErrorId =
   | "MARKET_STALE"
   | "LEVERAGE_BRACKET"
   | "POSITION_CLOSED"
+  /** a waiting order (pending leveraged, open spot) was already cancelled, or already filled */
+  | "ORDER_CANCELLED"
+  | "ORDER_FILLED"
   | "QUOTE_EXPIRED"
   /** wealth: the amount is outside the product's single-order limits */
   | "WEALTH_LIMITS"
@@ -89,6 +94,8 @@ export type ErrorId =
   | "DEMO_VISITOR"
   /** demo: something was opened while resetting: try again */
   | "DEMO_BUSY"
+  /** another reset of the same practice period got there first */
+  | "DEMO_ALREADY_RESET"
   /** content: a legal or risk text lacks a variant in some of the tenant's languages */
   | "CONTENT_LANGUAGES_MISSING"
   /** proof of liabilities: no epoch has been published yet (the first is at 00:00 UTC) */

@@ -9,6 +9,7 @@ import { clientAddress } from "./clientip.ts";
 import { isMobileDevice } from "./device.ts";
 import { DomainError } from "./errors.ts";
 import { errorResponse } from "./envelope.ts";
+import { HTTP_STATUS } from "./http_errors.ts";
 import {
   type AppEnv,
   type Ctx,
@@ -210,4 +211,101 @@ export function product(p: Product): ProductGate {
     }
     await next();
   };
+}
+
+/** How much body a path takes, and how to refuse more. */
+export interface BodyBound {
+  maxBytes: number;
+  tooLarge: () => DomainError;
+}
+
+/** Bytes per second a body must keep up beyond the base deadline (a large upload, slow line). */
+const BODY_MIN_RATE = 32 * 1024;
+
+/**
+ * Bound the time and size of a request's body: it is read here, before any route, and must
+ * arrive within `deadlineMs` plus 1 s per 32 KiB received (counted up to the path's size). A body
+ * over the size is read to its end and refused (413, the connection stays usable); one that does
+ * not arrive in time gets 408 (REQUEST_TIMEOUT) and its connection is closed, so a trickle holds
+ * a socket for a bounded time. The routes then read the buffered body. Incomplete headers are
+ * the reverse proxy's to bound (README, "Slow clients").
+ */
+export function bodyBounds(
+  deadlineMs: number,
+  boundOf: (path: string) => BodyBound,
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const raw = c.req.raw;
+    if (!raw.body) return next();
+    const bound = boundOf(c.req.path);
+    const refuse = (e: DomainError) =>
+      c.req.path.startsWith("/api/")
+        ? errorResponse(c, e)
+        : c.text(c.get("t")(`errors.${e.error}`), HTTP_STATUS[e.error]);
+    const reader = raw.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const start = Date.now();
+    for (;;) {
+      const allowance = Math.floor((Math.min(size, bound.maxBytes) / BODY_MIN_RATE) * 1000);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<null>((resolve) => {
+        timer = setTimeout(
+          () => resolve(null),
+          Math.max(0, start + deadlineMs + allowance - Date.now()),
+        );
+      });
+      const reading = reader.read();
+      const chunk = await Promise.race([reading, late]).finally(() => clearTimeout(timer));
+      if (chunk === null) {
+        // the body is let go once the read in flight ends (cancelling it mid-read would keep
+        // the connection); then the connection can be dropped
+        const released = reading.then(() => reader.cancel()).catch(() => {});
+        const res = refuse(new DomainError("REQUEST_TIMEOUT"));
+        return await closeAfter(res, released, deadlineMs);
+      }
+      if (chunk.done) break;
+      size += chunk.value.length;
+      // over the size: read on (discarding) so that the refusal leaves a usable connection
+      if (size <= bound.maxBytes) chunks.push(chunk.value);
+    }
+    if (size > bound.maxBytes) return refuse(bound.tooLarge());
+    const body = new Uint8Array(size);
+    let at = 0;
+    for (const part of chunks) {
+      body.set(part, at);
+      at += part.length;
+    }
+    c.req.raw = new Request(raw, { body });
+    return next();
+  };
+}
+
+/**
+ * A reply after which the connection is closed. Deno's server reads a request body to its end
+ * before it reuses or closes a connection, so a trickling client would keep it; a reply body that
+ * fails after its last byte, once the request body is let go (`released`, or after `graceMs`),
+ * makes the server drop the connection (logged as one line).
+ */
+async function closeAfter(res: Response, released: Promise<unknown>, graceMs: number) {
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const headers = new Headers(res.headers);
+  headers.delete("Content-Length");
+  headers.set("Connection", "close");
+  // sent as it is (compression would read the failing body)
+  headers.set("Cache-Control", "no-store, no-transform");
+  let sent = false;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(ctl) {
+      if (!sent) {
+        sent = true;
+        return ctl.enqueue(bytes);
+      }
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([released, new Promise((r) => timer = setTimeout(r, graceMs))]);
+      clearTimeout(timer);
+      ctl.error("[http] slow client: request body too slow, connection closed");
+    },
+  });
+  return new Response(body, { status: res.status, headers });
 }

@@ -70,8 +70,9 @@ export async function giveBack(kv: Deno.Kv, key: Deno.KvKey, limit: Limit, now =
 /**
  * Sign-in limits: a cap per source IP (all accounts), a cap per account *and* source (the lock a
  * guesser runs into), and a higher cap per account across all sources (distributed guessing).
- * A guesser elsewhere fills only their own (account, source) window, so the owner signing in from
- * another place is not locked out.
+ * They slow guessers; they never lock the owner out: a full window only narrows who may pass to
+ * the owner's own paths (the caller decides which: a valid second-factor code, a known device),
+ * and a successful sign-in gives back every slot it took, so successes never count.
  */
 export interface SignInLimits {
   perIp: Limit;
@@ -79,26 +80,23 @@ export interface SignInLimits {
   perAccount: Limit;
 }
 
-export type SignInGate =
-  | { locked: true; retryAfterMs: number }
-  | {
-    locked: false;
-    /**
-     * The (account, source) window is full: only a correct password with a valid second factor
-     * may pass (the caller checks both and otherwise answers as locked, revealing nothing).
-     */
-    sourceLocked: boolean;
-    retryAfterMs: number;
-    /** After a successful sign-in: restart this source's window, return the account-wide slot. */
-    succeeded(): Promise<void>;
-    /** The attempt was no failure (the first of two steps): give back the slots it took. */
-    refund(): Promise<void>;
-  };
+export interface SignInGate {
+  /**
+   * null: every window had room. Otherwise the time until the full window reopens: the attempt
+   * may pass only by one of the owner's paths (the caller checks them and otherwise answers as
+   * locked, revealing nothing).
+   */
+  lockedForMs: number | null;
+  /** After a successful sign-in: give back every slot taken, restart this source's window. */
+  succeeded(): Promise<void>;
+  /** The attempt was no failure (the first of two steps): give back the slots it took. */
+  refund(): Promise<void>;
+}
 
 /**
- * Take the sign-in slots for one attempt, each before the attempt runs (no races past a limit).
- * `withSecondFactor`: the attempt carries a second-factor code, so it may pass a full (account,
- * source) window; without one such an attempt stops there, before the account-wide slot is taken.
+ * Take the sign-in slots for one attempt, each before the attempt runs (no races past a limit):
+ * per source, per (account, source), per account, stopping at the first full window (an attempt
+ * stopped at its source takes nothing from the account).
  */
 export async function signInGate(
   kv: Deno.Kv,
@@ -107,29 +105,32 @@ export async function signInGate(
   ip: string,
   limits: SignInLimits,
   now: number,
-  withSecondFactor: boolean,
 ): Promise<SignInGate> {
-  const perIp = await take(kv, rateKey("login-ip", ip), limits.perIp, now);
-  if (!perIp.allowed) return { locked: true, retryAfterMs: perIp.retryAfterMs };
-  const sourceKey = [...rateKey("login-acct-src", account), ip];
-  const source = await take(kv, sourceKey, limits.perAccountSource, now);
-  if (!source.allowed && !withSecondFactor) {
-    return { locked: true, retryAfterMs: source.retryAfterMs };
+  const windows: [Deno.KvKey, Limit][] = [
+    [rateKey("login-ip", ip), limits.perIp],
+    [[...rateKey("login-acct-src", account), ip], limits.perAccountSource],
+    [rateKey("login-acct", account), limits.perAccount],
+  ];
+  const taken: [Deno.KvKey, Limit][] = [];
+  let lockedForMs: number | null = null;
+  for (const [key, limit] of windows) {
+    const slot = await take(kv, key, limit, now);
+    if (!slot.allowed) {
+      lockedForMs = slot.retryAfterMs;
+      break;
+    }
+    taken.push([key, limit]);
   }
-  const accountKey = rateKey("login-acct", account);
-  const perAccount = await take(kv, accountKey, limits.perAccount, now);
-  if (!perAccount.allowed) return { locked: true, retryAfterMs: perAccount.retryAfterMs };
+  const giveAllBack = async () => {
+    for (const [key, limit] of taken) await giveBack(kv, key, limit, now);
+  };
   return {
-    locked: false,
-    sourceLocked: !source.allowed,
-    retryAfterMs: source.retryAfterMs,
+    lockedForMs,
     async succeeded() {
-      await reset(kv, sourceKey, limits.perAccountSource, now);
-      await giveBack(kv, accountKey, limits.perAccount, now);
+      await giveAllBack();
+      const [sourceKey, sourceLimit] = windows[1]!;
+      await reset(kv, sourceKey, sourceLimit, now);
     },
-    async refund() {
-      await giveBack(kv, sourceKey, limits.perAccountSource, now);
-      await giveBack(kv, accountKey, limits.perAccount, now);
-    },
+    refund: giveAllBack,
   };
 }

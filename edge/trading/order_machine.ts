@@ -3,7 +3,8 @@
  * from its waiting state an order moves once, in one journal with its reservation, to what the
  * transition says (filled, cancelled, chased). Read, checked unchanged at the commit, written
  * with the journal; a replayed key returns the first reply; the engine's transition of an order
- * that moved meanwhile is nothing to do (null), a customer's is refused (POSITION_CLOSED).
+ * that moved meanwhile is nothing to do (null), a customer's is refused with what happened to
+ * the order (ORDER_CANCELLED, ORDER_FILLED).
  */
 import type { JournalType } from "../ledger/accounts.ts";
 import type { Ledger, Plan } from "../ledger/service.ts";
@@ -52,7 +53,7 @@ export async function transition<O extends WaitingOrder>(
         const entry = await kv.get<O>(kind.key(t, o.id));
         const order = entry.value;
         if (!order || (o.userId && order.userId !== o.userId)) throw new DomainError("NOT_FOUND");
-        if (order.status !== kind.waiting) throw new DomainError("POSITION_CLOSED");
+        if (order.status !== kind.waiting) throw moved(order.status);
         const { postings, reservations, next } = f(order);
         return {
           type: kind.type,
@@ -71,7 +72,15 @@ export async function transition<O extends WaitingOrder>(
     );
     return { order: posted.result as O, replay: posted.replay };
   } catch (e) {
-    if (!o.userId && e instanceof DomainError && e.error === "POSITION_CLOSED") return null;
+    if (!o.userId && e instanceof DomainError && MOVED.includes(e.error)) return null;
     throw e;
   }
+}
+
+/** The refusals of an order that already left its waiting state. */
+const MOVED: string[] = ["ORDER_CANCELLED", "ORDER_FILLED"];
+
+/** What happened to an order that is no longer waiting: cancelled, or filled (then held, closed). */
+function moved(status: string): DomainError {
+  return new DomainError(status === "cancelled" ? "ORDER_CANCELLED" : "ORDER_FILLED");
 }

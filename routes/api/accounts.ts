@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { deleteCookie, setCookie } from "hono/cookie";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import {
   ChangePasswordBody,
   DeviceSessionList,
@@ -10,6 +10,8 @@ import {
   LoginBody,
   RegisterBody,
   ResetPasswordBody,
+  SignInHint,
+  SignInHintBody,
   SmsCodeBody,
   SmsCodeReply,
   TwoFactorCodeBody,
@@ -17,7 +19,14 @@ import {
   UserInfo,
 } from "../../edge/accounts/schemas.ts";
 import { type ClientMeta, LOGIN_LOG_SIZE, userInfo } from "../../edge/accounts/service.ts";
-import { type AppEnv, type Ctx, SESSION_COOKIE } from "../../edge/platform/context.ts";
+import {
+  type AppEnv,
+  type Ctx,
+  DEVICE_COOKIE,
+  DEVICE_HEADER,
+  SESSION_COOKIE,
+} from "../../edge/platform/context.ts";
+import { DEVICE_TTL_MS } from "../../edge/accounts/devices.ts";
 import { ok } from "../../edge/platform/envelope.ts";
 import { sessionOf, signedIn, signedInLive } from "../../edge/platform/middleware.ts";
 import { AUTH_ERRORS, err, ERRORS, jsonBody, okReply } from "./openapi.ts";
@@ -37,9 +46,29 @@ function issueSession(c: Ctx, token: string, expiresAt: number) {
   });
 }
 
-/** Where the request comes from (the platform's client IP) and on what (User-Agent). */
+/**
+ * Hand the signed-in device its known-device token (devices.ts): an HttpOnly cookie for
+ * browsers, the `x-device-token` header for API clients (which send it back the same way).
+ */
+function issueDevice(c: Ctx, device: string) {
+  c.header(DEVICE_HEADER, device);
+  setCookie(c, DEVICE_COOKIE, device, {
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: c.get("secure"),
+    path: "/",
+    maxAge: DEVICE_TTL_MS / 1000,
+  });
+}
+
+/** The known-device token the client sent back: the header (API clients), else the cookie. */
+function deviceOf(c: Ctx): string | null {
+  return c.req.header(DEVICE_HEADER) ?? getCookie(c, DEVICE_COOKIE) ?? null;
+}
+
+/** Where the request comes from (the platform's client IP), on what (User-Agent), which device. */
 function clientMeta(c: Ctx): ClientMeta {
-  return { ip: c.get("ip"), userAgent: c.req.header("user-agent") ?? "" };
+  return { ip: c.get("ip"), userAgent: c.req.header("user-agent") ?? "", device: deviceOf(c) };
 }
 
 function dropSessionCookie<E extends AppEnv>(c: Context<E>) {
@@ -88,6 +117,7 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       // a visitor trying demo mode keeps their demo account (and its history) as the customer's
       if (visitor) await c.get("deps").demo.adopt(c.get("tenant").id, visitor, r.user.userId);
       issueSession(c, r.token, r.expiresAt);
+      issueDevice(c, r.device);
       return ok(c, userInfo(r.user));
     },
   )
@@ -97,7 +127,7 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       path: "/login",
       tags,
       summary:
-        "Log in; token in the `authorization` response header, user info in data. With two-factor on, a correct password without `totp` answers 400 TOTP_REQUIRED: send phone, password and totp again",
+        "Log in; token in the `authorization` response header, user info in data, this device's known-device token in `x-device-token` (and the HttpOnly `tw_device` cookie): send it back in that header to pass sign-in limits with the right password. With two-factor on, a correct password without `totp` answers 400 TOTP_REQUIRED: send phone, password and totp again",
       request: jsonBody(LoginBody),
       responses: { ...okReply(UserInfo), ...ERRORS },
     }),
@@ -113,7 +143,24 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       const visitor = await sessionOf(c);
       if (visitor) await c.get("deps").demo.adopt(c.get("tenant").id, visitor, r.user.userId);
       issueSession(c, r.token, r.expiresAt);
+      issueDevice(c, r.device);
       return ok(c, userInfo(r.user));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/login/hint",
+      tags,
+      summary:
+        "What the sign-in page shows once the phone is entered: the customer's anti-phishing word, only to a known device of that account (cookie or `x-device-token`); null for everyone else, whether or not the phone has an account",
+      request: jsonBody(SignInHintBody),
+      responses: { ...okReply(SignInHint), ...ERRORS },
+    }),
+    async (c) => {
+      const { phone } = c.req.valid("json");
+      c.header("Cache-Control", "no-store");
+      return ok(c, await c.get("deps").accounts.signInHint(c.get("tenant").id, phone, deviceOf(c)));
     },
   )
   .openapi(

@@ -88,6 +88,8 @@ Deno.test("content: fallback chain, servedLocale, rendering, scheduling, operato
         "<img src=x onerror=alert(2)>",
         "[bad](javascript:alert(3)) [data](data:text/html,hi) [ok](https://example.com/x)",
         "![remote](https://evil.example/p.png) [rel](/wp/home) [mail](mailto:help@example.com)",
+        // scheme-relative and slash-runs leave the site; entities decode to the same
+        "[x](//elsewhere.example/) [y](///elsewhere.example/a) [z](&#47;&#47;elsewhere.example/b) [q](?page=2)",
       ].join("\n\n");
       const id = await notice(srv, op, { kind: "news", variants: { en: v("Safe", body) } });
       const r = await srv.call<{ html: string }>(`/api/news/${id}`, { headers: lang("en") });
@@ -99,6 +101,8 @@ Deno.test("content: fallback chain, servedLocale, rendering, scheduling, operato
       assert(html.includes('href="https://example.com/x" rel="noopener nofollow"'), html);
       assert(html.includes('href="/wp/home" rel="noopener nofollow"'), html);
       assert(html.includes('href="mailto:help@example.com"'), html);
+      assert(html.includes('href="?page=2" rel="noopener nofollow"'), html);
+      assert(!/href="[^"]*elsewhere/.test(html), html);
       assert(html.includes("&lt;script&gt;"), html);
     });
 

@@ -246,6 +246,13 @@ Deno.test("limit orders: pending with held funds, filled by the engine at the li
       body: {},
     });
     assertEquals(cancelled.body.data.status, "cancelled");
+    // cancelled again (another request): the refusal says it is already cancelled
+    const twice = await srv.call(`/api/contract/orders/${b.body.data.orderNo}/cancel`, {
+      token,
+      body: {},
+      headers: { "idempotency-key": "cancel-twice" },
+    });
+    assertEquals([twice.status, twice.body.data.error], [409, "ORDER_CANCELLED"]);
     // chase the other long to the market (18,990): filled there
     const chased = await srv.call<Pos & { openPrice: string }>(
       `/api/contract/orders/${c.body.data.orderNo}/chase`,
@@ -267,7 +274,7 @@ Deno.test("limit orders: pending with held funds, filled by the engine at the li
       body: {},
       headers: { "idempotency-key": "x1" },
     });
-    assertEquals(other.body.data.error, "POSITION_CLOSED");
+    assertEquals(other.body.data.error, "ORDER_FILLED");
   } finally {
     await srv.close();
   }

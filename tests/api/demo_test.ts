@@ -422,3 +422,31 @@ Deno.test("demo: the engine triggers a demo stop-loss and a liquidation on the t
     await srv.close();
   }
 });
+
+Deno.test("demo: a reset that loses a race says the account was just reset", async () => {
+  const srv = await startServer({ seed: true });
+  try {
+    const token = await login(srv);
+    await tick(srv, "60000");
+    await srv.call("/api/demo/session", { token, body: {} });
+    const refusals: string[] = [];
+    for (let round = 0; round < 6; round++) {
+      if (round % 2) {
+        // money moved, so that a reset posts a journal (else it only starts a period)
+        await srv.call("/api/spot/order", {
+          token,
+          body: { symbol: "BTCUSDT", side: "buy", type: "market", qty: "0.001" },
+        });
+      }
+      const replies = await Promise.all(
+        Array.from({ length: 6 }, () => srv.call("/api/demo/reset", { token, body: {} })),
+      );
+      for (const r of replies) if (r.body.code !== 0) refusals.push(r.body.data.error!);
+    }
+    // six at once, six times: some lose (one period restarts once)
+    assert(refusals.length > 0, "no reset lost a race");
+    assertEquals(new Set(refusals), new Set(["DEMO_ALREADY_RESET"]));
+  } finally {
+    await srv.close();
+  }
+});

@@ -1,6 +1,7 @@
 /**
  * Issue 11 item 13 (smaller defects): malformed cursors are 400, a failed holding-fee charge is
- * retried and counted once, unattached uploads expire.
+ * retried and counted once, unattached uploads expire. Issue 25 item 7: a body trickled slower
+ * than the deadline is answered 408 and its connection closed.
  */
 import { assert, assertEquals } from "../assert.ts";
 import { parseDecimal } from "../../core-wasm/mod.ts";
@@ -197,6 +198,63 @@ Deno.test("uploads not attached within 24 hours expire; attached ones stay", asy
     await sweep();
     assertEquals(await status(receipt), 200);
   } finally {
+    await srv.close();
+  }
+});
+
+/** Everything the server sends on a raw connection until it closes it (null: still open). */
+async function readUntilClosed(conn: Deno.Conn, writer: Promise<void>) {
+  const parts: Uint8Array[] = [];
+  const buf = new Uint8Array(4096);
+  const done = writer.then(() => "writerDone" as const);
+  for (;;) {
+    const n = await Promise.race([conn.read(buf), done]);
+    if (n === "writerDone" || n === null) {
+      return { text: new TextDecoder().decode(concat(parts)), closed: n === null };
+    }
+    parts.push(buf.slice(0, n));
+  }
+}
+
+function concat(parts: Uint8Array[]) {
+  const out = new Uint8Array(parts.reduce((a, p) => a + p.length, 0));
+  let at = 0;
+  for (const p of parts) (out.set(p, at), at += p.length);
+  return out;
+}
+
+Deno.test("a body trickled slower than the deadline gets 408 and its connection is closed", async () => {
+  // a short deadline for the test (production: 15 s); the trickle would take 60 s to finish
+  const srv = await startServer({ env: { BODY_TIMEOUT_MS: "300" } });
+  const port = new URL(srv.base).port;
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port: Number(port) });
+  try {
+    const head = "POST /api/login HTTP/1.1\r\nHost: localhost\r\n" +
+      "Content-Type: application/json\r\nContent-Length: 6000\r\n\r\n";
+    await conn.write(new TextEncoder().encode(head));
+    let stop = false;
+    // 10 bytes every 100 ms (the probe's trickle), until the server hangs up or 60 s pass
+    const writer = (async () => {
+      for (let i = 0; i < 600 && !stop; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        try {
+          await conn.write(new TextEncoder().encode(" ".repeat(10)));
+        } catch {
+          return;
+        }
+      }
+    })();
+    const { text, closed } = await readUntilClosed(conn, writer);
+    stop = true;
+    await writer;
+    assert(text.startsWith("HTTP/1.1 408"), text);
+    assert(/connection: close/i.test(text), text);
+    assert(text.includes('"REQUEST_TIMEOUT"'), text);
+    assert(closed, "the server closed the connection");
+  } finally {
+    try {
+      conn.close();
+    } catch { /* closed by the server */ }
     await srv.close();
   }
 });

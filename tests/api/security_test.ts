@@ -479,3 +479,155 @@ Deno.test("the account security routes are published in the OpenAPI document", a
     await srv.close();
   }
 });
+
+Deno.test("nobody can lock the owner out: the probe's 60 guesses from 60 addresses", async (t) => {
+  const srv = await startServer({ seed: true, env: PROXY });
+  srv.advance(THROTTLE_WINDOW - (srv.deps.now() % THROTTLE_WINDOW) + 1000);
+  const HOME = "192.0.2.10";
+  const CAFE = "192.0.2.99";
+  const guess60 = async (phone: string) => {
+    for (let i = 0; i < 60; i++) {
+      await login(srv, `10.60.${i}.1`, { phone, password: "guess-" + i });
+    }
+  };
+  try {
+    const phone = "+12025550181";
+    const twoFa = "+12025550182";
+    await registerUser(srv, phone, "Owner-pass1");
+    const { token } = await registerUser(srv, twoFa, "TwoFa-pass1");
+    const secret = await enableTwoFactor(srv, token);
+
+    // the owner signed in at home before: that browser is a known device
+    const before = await login(srv, HOME, { phone, password: "Owner-pass1" });
+    assertEquals(before.body.code, 0, JSON.stringify(before.body));
+    const device = before.headers.get("x-device-token")!;
+    assert(device && device.length >= 40, "a device token is handed out");
+    const cookie = before.headers.getSetCookie().find((c) => c.startsWith("tw_device="))!;
+    assertMatch(cookie, /HttpOnly/i);
+    assertMatch(cookie, /SameSite=Lax/i);
+    const deviceCookie = cookie.split(";")[0]!;
+
+    await guess60(phone);
+    await guess60(twoFa);
+
+    await t.step("guessing is slowed: the right password from a new device waits", async () => {
+      const r = await login(srv, CAFE, { phone, password: "Owner-pass1" });
+      assertEquals([r.status, r.body.data.error], [429, "LOCKED"]);
+      const wrong = await srv.call("/api/login", {
+        body: { phone, password: "guess-x" },
+        headers: { ...from(CAFE), "x-device-token": device },
+      });
+      assertEquals(wrong.body.data.error, "LOCKED", "a known device does not lift it for guesses");
+    });
+
+    await t.step("the right password from a known device signs in (header or cookie)", async () => {
+      const byHeader = await srv.call("/api/login", {
+        body: { phone, password: "Owner-pass1" },
+        headers: { ...from(CAFE), "x-device-token": device },
+      });
+      assertEquals(byHeader.body.code, 0, JSON.stringify(byHeader.body));
+      assertEquals(byHeader.headers.get("x-device-token"), device, "the same device stays known");
+      const byCookie = await srv.call("/api/login", {
+        body: { phone, password: "Owner-pass1" },
+        headers: { ...from(`10.60.7.1`), cookie: deviceCookie },
+      });
+      assertEquals(byCookie.body.code, 0, JSON.stringify(byCookie.body));
+    });
+
+    await t.step("another account's device is no known device of this one", async () => {
+      const other = "+12025550183";
+      await registerUser(srv, other, "Other-pass1");
+      const r = await srv.call("/api/login", {
+        body: { phone: twoFa, password: "TwoFa-pass1" },
+        headers: { ...from(CAFE), "x-device-token": device },
+      });
+      assertEquals(r.body.data.error, "LOCKED");
+    });
+
+    await t.step("the right password with a valid TOTP code signs in from anywhere", async () => {
+      const wrongCode = await login(srv, CAFE, {
+        phone: twoFa,
+        password: "TwoFa-pass1",
+        totp: "000000",
+      });
+      assertEquals(wrongCode.body.data.error, "LOCKED");
+      const r = await login(srv, CAFE, {
+        phone: twoFa,
+        password: "TwoFa-pass1",
+        totp: codeAt(srv, secret),
+      });
+      assertEquals(r.body.code, 0, JSON.stringify(r.body));
+    });
+  } finally {
+    await srv.close();
+  }
+});
+
+Deno.test("successful sign-ins never use up a source: 25 customers and 25 operator sign-ins from one office", async () => {
+  const srv = await startServer({ seed: true, env: PROXY });
+  srv.advance(THROTTLE_WINDOW - (srv.deps.now() % THROTTLE_WINDOW) + 1000);
+  const OFFICE = "198.51.100.200";
+  try {
+    for (let i = 0; i < 25; i++) {
+      const r = await srv.call("/api/admin/login", {
+        body: { username: "ops", password: "Ops-2026-demo", totp: codeAt(srv, DEMO_TOTP_SECRET) },
+        headers: from(OFFICE),
+      });
+      assertEquals(r.body.code, 0, `operator sign-in ${i + 1}: ${JSON.stringify(r.body)}`);
+      srv.advance(31_000); // each code works once: the next sign-in uses the next step
+    }
+    const phone = "+12025550191";
+    await registerUser(srv, phone, "Office-pass1");
+    for (let i = 0; i < 35; i++) {
+      const r = await login(srv, OFFICE, { phone, password: "Office-pass1" });
+      assertEquals(r.body.code, 0, `customer sign-in ${i + 1}: ${JSON.stringify(r.body)}`);
+    }
+  } finally {
+    await srv.close();
+  }
+});
+
+/**
+ * The anti-phishing word is the customer's setting (another part of the issue); here it is put
+ * on the account as that setting stores it (the user record's `antiPhishing`).
+ */
+async function setAntiPhishing(srv: TestServer, userId: string, word: string) {
+  const key = ["demo", "accounts", "user", userId];
+  const u = await srv.kv.get<Record<string, unknown>>(key);
+  await srv.kv.set(key, { ...u.value!, antiPhishing: word });
+}
+
+Deno.test("the sign-in page shows the anti-phishing word to a known device of the account only", async () => {
+  const srv = await startServer({ env: PROXY });
+  try {
+    const phone = "+12025550193";
+    const other = "+12025550194";
+    const { user } = await registerUser(srv, phone, "Hint-pass1");
+    await registerUser(srv, other, "Other-pass1");
+    await setAntiPhishing(srv, user.userId, "blue-heron");
+    const signedIn = await login(srv, A, { phone, password: "Hint-pass1" });
+    const device = signedIn.headers.get("x-device-token")!;
+    const hint = (p: string, headers: Record<string, string> = {}) =>
+      srv.call<{ antiPhishing: string | null }>("/api/login/hint", {
+        body: { phone: p },
+        headers: { ...from(B), ...headers },
+      });
+    const mine = await hint(phone, { "x-device-token": device });
+    assertEquals(mine.body.data, { antiPhishing: "blue-heron" });
+    const cookie = await hint(phone, { cookie: `tw_device=${device}` });
+    assertEquals(cookie.body.data.antiPhishing, "blue-heron");
+    // anyone else: nothing, and the same answer whether or not the phone has an account
+    const replies = await Promise.all([
+      hint(phone),
+      hint(phone, { "x-device-token": "not-a-device-token-of-anyone-at-all-000000" }),
+      hint(other, { "x-device-token": device }),
+      hint("+12025550199", { "x-device-token": device }),
+      hint("+12025550199"),
+    ]);
+    for (const r of replies) {
+      assertEquals([r.status, r.body.code, r.body.data], [200, 0, { antiPhishing: null }]);
+    }
+  } finally {
+    await srv.close();
+  }
+});

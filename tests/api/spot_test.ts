@@ -79,6 +79,12 @@ Deno.test("spot: market buy and sell with fees, limit orders held and filled, ca
     });
     assertEquals(c.body.data.status, "cancelled");
     assertEquals(await spot(srv, token), { BTC: "0.1/0", USDT: "34062.9/0" });
+    const twice = await srv.call(`/api/spot/orders/${sell.body.data.orderNo}/cancel`, {
+      token,
+      body: {},
+      headers: { "idempotency-key": "cancel-twice" },
+    });
+    assertEquals([twice.status, twice.body.data.error], [409, "ORDER_CANCELLED"]);
   } finally {
     await srv.close();
   }
