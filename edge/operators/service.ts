@@ -269,9 +269,9 @@ export class OperatorsService {
       ip,
       OPERATOR_LIMITS.login,
       now,
-      true,
     );
-    if (gate.locked) throw locked(gate.retryAfterMs);
+    // no owner's way past a full window here: an invitation's code has its own 5 tries
+    if (gate.lockedForMs !== null) throw locked(gate.lockedForMs);
     const entry = await this.kv.get<OperatorRecord>(keys.operator(t, username));
     const o = entry.value;
     const inv = o?.invitation;
