@@ -270,14 +270,14 @@ export class OperatorsService {
       OPERATOR_LIMITS.login,
       now,
     );
-    // no owner's way past a full window here: an invitation's code has its own 5 tries
-    if (gate.lockedForMs !== null) throw locked(gate.lockedForMs);
     const entry = await this.kv.get<OperatorRecord>(keys.operator(t, username));
     const o = entry.value;
     const inv = o?.invitation;
     if (!o || !inv || now >= inv.expiresAt || inv.attempts >= INVITATION_MAX_ATTEMPTS) {
       throw new DomainError("OPERATOR_INVITATION_INVALID");
     }
+    // a live invitation past a full window: no way through (its code also has its own 5 tries)
+    if (gate.lockedForMs !== null) throw locked(gate.lockedForMs);
     if (await invitationHash(t, username, code) !== inv.codeHash) {
       const attempts = inv.attempts + 1;
       await auditAlone(this.kv, t, {
