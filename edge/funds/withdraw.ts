@@ -1,7 +1,7 @@
 /**
  * Withdrawals to the customer's bound bank card or crypto address. The request is checked
- * (channel open, junior verification, 24 h after a password reset, min/max, turnover, withdrawal
- * password) and the amount is frozen in a ledger hold in the same commit as the record
+ * (channel open, junior verification, 24 h after a password reset, the method's 24 h hold after
+ * binding, min/max, turnover, withdrawal password) and the amount is frozen in a ledger hold in the same commit as the record
  * (`auditing`). Operators move it: pass -> `withdrawing`, complete -> `passed` (the hold is paid
  * out: net to the external account, the fee to the fee account), reject -> `rejected` (the hold
  * is voided: refunded), freeze -> `frozen` (no decision possible) and thaw -> back. Every step is
@@ -22,7 +22,13 @@ import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { enforce, withdrawAmountRules } from "../platform/rules.ts";
 import { pageByIndex } from "../platform/kvpage.ts";
-import { methodCurrency, methodJson, type PaymentMethod, type PaymentMethods } from "./methods.ts";
+import {
+  methodCurrency,
+  methodJson,
+  type PaymentMethod,
+  type PaymentMethods,
+  usableAt,
+} from "./methods.ts";
 import { alreadyDecided } from "./recharge.ts";
 import {
   DEFAULT_WITHDRAW_SETTINGS,
@@ -202,6 +208,15 @@ export class Withdrawals {
         throw new DomainError("WITHDRAW_RESET_BAN", { hours });
       }
       if (!method) throw new DomainError("VALIDATION", {}, { methodId: "invalid" });
+      if (now < usableAt(method)) {
+        // a newly bound method: named with the time it becomes usable (UTC; the form shows it
+        // in the customer's zone from `usableAt`)
+        const at = usableAt(method);
+        const until = new Date(at).toISOString().slice(0, 16).replace("T", " ") + " UTC";
+        throw new DomainError("METHOD_ON_HOLD", { until }, { methodId: "methodOnHold" }, {
+          usableAt: at,
+        });
+      }
       if (amount === null) {
         throw new DomainError("VALIDATION", {}, { amount: "amountInvalid" });
       }
