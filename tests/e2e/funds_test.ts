@@ -4,6 +4,7 @@
  * withdrawals paid out or rejected and refunded. Operator decisions go through the operator API
  * here (the console has its own browser test).
  */
+import { bindMethod, setDrawPassword } from "../api/funds_helpers.ts";
 import { Buffer } from "node:buffer";
 import { type Page } from "playwright-core";
 import { parseDecimal } from "../../core-wasm/mod.ts";
@@ -53,10 +54,7 @@ browserTest(
   async (srv, browser, t) => {
     const op = await operatorToken(srv);
     const { token, user } = await registerUser(srv, "+12025550210");
-    await srv.call("/api/user/draw-password", {
-      token,
-      body: { password: "135790", confirm: "135790" },
-    });
+    await setDrawPassword(srv, token, "135790");
     const { ctx, page, errors } = await customerPage(srv, browser, PHONE, {
       token,
     });
@@ -140,15 +138,11 @@ browserTest(
     });
 
     await t.step("the turnover rule shows what remains; a trade clears it", async () => {
-      const m = await srv.call<{ id: string }>("/api/payment-methods", {
-        token,
-        body: {
-          kind: "crypto",
-          type: "USDT-TRC20",
-          address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
-        },
+      const m = await bindMethod(srv, token, {
+        kind: "crypto",
+        type: "USDT-TRC20",
+        address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
       });
-      assertEquals(m.body.code, 0);
       await page.goto(srv.base + "/wp/user/withdraw");
       await hydrated(page, "WithdrawForm");
       assertMatch(await page.getByTestId("withdraw-turnover").innerText(), /500\.00 USDT/);
