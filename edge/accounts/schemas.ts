@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isValidPhoneNumber } from "libphonenumber-js";
 import {
+  isAntiPhishingWord,
   isDrawPassword,
   isLoginPassword,
   isSixDigitCode,
@@ -48,12 +49,9 @@ export const FreshProofFields = {
   totp: TotpCode.optional().meta({ description: "required instead when two-factor is on" }),
 };
 
-/**
- * The anti-phishing code: 4-20 letters or digits of any script (a customer may choose a word in
- * their own language; marks are letters' parts in Thai and other scripts).
- */
+/** The anti-phishing code: `isAntiPhishingWord` of the shared rules (4-20 letters or digits). */
 export const AntiPhishingWord = z.string({ error: "antiPhishingRule" }).trim()
-  .regex(/^[\p{L}\p{M}\p{N}]{4,20}$/u, { error: "antiPhishingRule" })
+  .refine(isAntiPhishingWord, { error: "antiPhishingRule" })
   .meta({ example: "Tiger42" });
 
 export const AntiPhishingBody = z.strictObject({ word: AntiPhishingWord, ...FreshProofFields })

@@ -156,6 +156,8 @@ export const WithdrawPreview = z.object({
   /** withdrawals open (the operators' switch) */
   enabled: z.boolean(),
   methods: z.array(MethodJson),
+  /** methods bound less than 24 hours ago: no withdrawal to them before `usableAt` */
+  held: z.array(z.object({ id: z.string(), usableAt: z.number().int() })),
   /** the chosen method's currency (USDT without one) */
   currency: Currency,
   /** the spot balance, at the currency's precision */

@@ -144,7 +144,13 @@ export class Withdrawals {
   async preview(t: string, userId: string, methodId: string | null, amountText: string | null) {
     const settings = await withdrawSettings(this.kv, t);
     const turnover = await turnoverState(this.kv, t, userId);
-    const methods = (await this.methods.list(t, userId)).map(methodJson);
+    const bound = await this.methods.list(t, userId);
+    const methods = bound.map(methodJson);
+    const now = this.now();
+    const held = bound.filter((x) => usableAt(x) > now).map((x) => ({
+      id: x.id,
+      usableAt: usableAt(x),
+    }));
     const m = methodId ? methods.find((x) => x.id === methodId) ?? null : null;
     const currency: Currency = m?.currency ?? "USDT";
     const rule = settings.rules[currency];
@@ -154,6 +160,7 @@ export class Withdrawals {
     return {
       enabled: settings.enabled,
       methods,
+      held,
       currency,
       // shown and offered ("All") at the currency's precision, rounded down
       available: formatDecimal(bal.available, DECIMALS[currency]).replace(/\.?0+$/, ""),
