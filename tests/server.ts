@@ -209,7 +209,7 @@ async function quietly<T>(f: () => Promise<T>): Promise<T> {
 export async function lastCode(
   srv: TestServer,
   phone: string,
-  purpose: "register" | "reset" = "register",
+  purpose: "register" | "reset" | "security" = "register",
   appKey?: string,
 ) {
   for (let i = 0; i < 20; i++) {

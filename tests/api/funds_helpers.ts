@@ -135,11 +135,14 @@ export async function bindMethod(
     body: { ...body, ...proof },
   });
   assertEquals(r.body.code, 0, JSON.stringify(r.body));
-  if (!opts.hold) {
-    const info = await srv.call<{ userId: string }>("/api/user/info", { token });
-    const key = methodKeys.method(opts.tenant ?? "demo", info.body.data.userId, r.body.data.id);
-    const m = (await srv.kv.get<PaymentMethod>(key)).value!;
-    await srv.kv.set(key, { ...m, createdAt: m.createdAt - METHOD_HOLD_MS });
-  }
+  if (!opts.hold) await endHold(srv, token, r.body.data.id, opts.tenant);
   return r.body.data;
+}
+
+/** A fixture: move a bound method's bound time a day back (past its 24 h hold) in the store. */
+export async function endHold(srv: TestServer, token: string, methodId: string, tenant = "demo") {
+  const info = await srv.call<{ userId: string }>("/api/user/info", { token });
+  const key = methodKeys.method(tenant, info.body.data.userId, methodId);
+  const m = (await srv.kv.get<PaymentMethod>(key)).value!;
+  await srv.kv.set(key, { ...m, createdAt: m.createdAt - METHOD_HOLD_MS });
 }

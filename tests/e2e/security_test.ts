@@ -135,7 +135,7 @@ async function flow(t: Deno.TestContext, layout: Layout, local: string) {
       const cert = q.body.data.items.find((i) => i.junior?.docNumber === docNumber)!;
       await srv.call(`/api/admin/certifications/${cert.id}/pass`, { token: op, method: "POST" });
       srv.advance(30_000);
-      const m = await bindMethod(srv, token, {
+      await bindMethod(srv, token, {
         kind: "crypto",
         type: "USDT-TRC20",
         address: "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL",
