@@ -26,7 +26,8 @@ export default function AntiPhishingForm(
   const [word, setWord] = useState("");
   const form = useForm(tx);
   const { errors, busy, check, send } = form;
-  const proof = useFreshProof(tx, twoFactor, form);
+  // the security page of the desktop layout has the withdrawal password's code field too
+  const proof = useFreshProof(tx, twoFactor, form, "anti-phishing-");
 
   async function submit(e: Event) {
     e.preventDefault();

@@ -213,16 +213,20 @@ export default function WithdrawForm(
             setConfirming(false);
           }}
         >
-          {p.methods.map((m) => {
-            const h = holdOf(m.id);
-            return <option value={m.id} key={m.id}>{h ? `${m.label} · ${h}` : m.label}</option>;
-          })}
+          {p.methods.map((m) => <option value={m.id} key={m.id}>{m.label}</option>)}
         </select>
       </Field>
-      {hold && (
-        <p class="notice" data-testid="withdraw-method-hold">
-          {hold}. {tx["methods.holdNotice"]}
-        </p>
+      {p.held.length > 0 && (
+        <div class={hold ? "notice" : "muted small"} data-testid="withdraw-method-hold">
+          <p>{tx["methods.holdNotice"]}</p>
+          {p.methods.filter((m) =>
+            holdOf(m.id)
+          ).map((m) => (
+            <p key={m.id}>
+              <strong>{m.label}</strong> · {holdOf(m.id)}
+            </p>
+          ))}
+        </div>
       )}
       <AmountField
         label={`${tx["funds.amount"]} (${p.currency})`}

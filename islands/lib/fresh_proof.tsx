@@ -29,10 +29,15 @@ export const FRESH_PROOF_TEXTS = [
 
 type Errors = Record<string, string>;
 
+/**
+ * The code field of a form (`fields`), its check and its part of the request body. `idPrefix`
+ * keeps the input's id unique when two forms on one page ask for a code.
+ */
 export function useFreshProof(
   tx: Texts,
   twoFactor: boolean,
   form: Pick<ReturnType<typeof useForm>, "send" | "setErrors">,
+  idPrefix = "",
 ) {
   const [code, setCode] = useState("");
   const field = twoFactor ? "totp" : "code";
@@ -60,13 +65,21 @@ export function useFreshProof(
           error={errors.totp}
           tx={tx}
           hint={tx["security.freshTotpHint"]}
+          id={`${idPrefix}totp`}
         />
       );
     }
     return (
       <>
         <p class="muted small" data-testid="fresh-code-hint">{tx["security.freshCodeHint"]}</p>
-        <CodeField value={code} set={setCode} error={errors.code} tx={tx} onSend={requestCode} />
+        <CodeField
+          value={code}
+          set={setCode}
+          error={errors.code}
+          tx={tx}
+          onSend={requestCode}
+          id={`${idPrefix}code`}
+        />
       </>
     );
   }
