@@ -264,10 +264,10 @@ export class AccountsService {
       const u = entry.value;
       if (!u) throw new DomainError("UNAUTHORIZED");
       let step: number | null = null;
+      // two-factor turned on or off in between: the proof given is not the one needed now
+      if (viaTotp !== !!u.totpSecret) throw new DomainError("CONFLICT");
       if (viaTotp) {
-        // turned off in between: this code proves nothing any more
-        if (!u.totpSecret) throw new DomainError("CONFLICT");
-        step = totpStep(u.totpSecret, proof.totp!, now, u.lastTotpStep ?? 0);
+        step = totpStep(u.totpSecret!, proof.totp!, now, u.lastTotpStep ?? 0);
         if (step === null) {
           throw new DomainError("TOTP_INVALID", {}, { [totpField]: "totpInvalid" });
         }
