@@ -226,6 +226,8 @@ browserTest(
           "Recharge credited",
           "Advanced verification passed",
           "Primary verification passed",
+          "Payment method bound",
+          "Withdrawal password set",
         ]
       ) assert(list.includes(title), title);
       await page.screenshot({ path: shot("mobile-messages"), fullPage: true });
@@ -235,7 +237,7 @@ browserTest(
         /500\.00 USDT has been credited/,
       );
       await page.goto(srv.base + "/wp/message");
-      assertEquals(await page.locator('[data-read="0"]').count(), 4);
+      assertEquals(await page.locator('[data-read="0"]').count(), 6);
     });
     assertEquals(errors, []);
     await ctx.close();
