@@ -3,6 +3,7 @@ import { toast } from "./lib/api.ts";
 import { PasswordInput, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { useNewPassword } from "./lib/credentials.tsx";
+import { FRESH_PROOF_TEXTS, useFreshProof } from "./lib/fresh_proof.tsx";
 
 export const DRAW_PASSWORD_TEXTS = [
   "security.oldDrawPassword",
@@ -15,10 +16,17 @@ export const DRAW_PASSWORD_TEXTS = [
   "validation.drawPasswordMismatch",
   "app.networkError",
   "app.timeout",
+  ...FRESH_PROOF_TEXTS,
 ] as const;
 
+/** Set or change the withdrawal password; the change needs a fresh code (SMS, or TOTP when on). */
 export default function DrawPasswordForm(
-  { tx, hasDrawPassword, done }: { tx: Texts; hasDrawPassword: boolean; done: string },
+  { tx, hasDrawPassword, twoFactor, done }: {
+    tx: Texts;
+    hasDrawPassword: boolean;
+    twoFactor: boolean;
+    done: string;
+  },
 ) {
   const [oldPassword, setOld] = useState("");
   const pw = useNewPassword(tx, {
@@ -27,14 +35,20 @@ export default function DrawPasswordForm(
     confirmLabel: tx["security.confirmDrawPassword"]!,
     kind: "draw",
   });
-  const { errors, busy, check, send } = useForm(tx);
+  const form = useForm(tx);
+  const { errors, busy, check, send } = form;
+  const proof = useFreshProof(tx, twoFactor, form);
 
   async function submit(e: Event) {
     e.preventDefault();
     const errs: Record<string, string> = {};
     if (hasDrawPassword && !oldPassword) errs.oldPassword = tx["validation.drawPasswordRequired"]!;
-    if (!check({ ...errs, ...pw.check() })) return;
-    const body: Record<string, string> = { password: pw.password, confirm: pw.confirm };
+    if (!check({ ...errs, ...pw.check(), ...proof.check() })) return;
+    const body: Record<string, string> = {
+      password: pw.password,
+      confirm: pw.confirm,
+      ...proof.body(),
+    };
     if (hasDrawPassword) body.oldPassword = oldPassword;
     if (await send("/api/user/draw-password", body)) {
       toast(tx["security.drawSet"]!);
@@ -57,6 +71,7 @@ export default function DrawPasswordForm(
         />
       )}
       {pw.fields(errors)}
+      {proof.fields(errors)}
       <button class="btn btn-primary btn-block" type="submit" disabled={busy}>
         {tx["app.submit"]}
       </button>

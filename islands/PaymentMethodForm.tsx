@@ -3,6 +3,7 @@ import { toast } from "./lib/api.ts";
 import type { CryptoType, MethodJson } from "../edge/platform/rules.ts";
 import { ConfirmBox, Field, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
+import { FRESH_PROOF_TEXTS, useFreshProof } from "./lib/fresh_proof.tsx";
 
 export const METHOD_TEXTS = [
   "methods.holder",
@@ -18,6 +19,7 @@ export const METHOD_TEXTS = [
   "methods.holderNote",
   "methods.bind",
   "methods.bound",
+  "methods.holdNotice",
   "validation.holderRequired",
   "validation.cardRequired",
   "validation.bankNameRequired",
@@ -29,6 +31,7 @@ export const METHOD_TEXTS = [
   "app.cancel",
   "app.networkError",
   "app.timeout",
+  ...FRESH_PROOF_TEXTS,
 ] as const;
 
 type Mode = NonNullable<MethodJson["bank"]>["region"] | "crypto";
@@ -37,12 +40,15 @@ const CRYPTO_TYPES: readonly CryptoType[] = ["USDT-TRC20", "USDT-ERC20", "BTC", 
 
 /**
  * Bind a bank card (domestic card number, or international IBAN + SWIFT) or a crypto address.
- * Binding is permanent, so the form asks for a confirmation first.
+ * Binding is permanent, so the form asks for a confirmation first; it needs a fresh code (SMS,
+ * or TOTP when two-factor is on), and the form says before binding that a new method receives
+ * no withdrawal for 24 hours.
  */
 export default function PaymentMethodForm(
-  { tx, mode, verifiedName, bound, after }: {
+  { tx, mode, twoFactor, verifiedName, bound, after }: {
     tx: Texts;
     mode: Mode;
+    twoFactor: boolean;
     verifiedName: string | null;
     /** crypto types already bound (not offered again) */
     bound: string[];
@@ -55,7 +61,9 @@ export default function PaymentMethodForm(
     type: types[0] ?? "",
   });
   const [confirming, setConfirming] = useState(false);
-  const { errors, busy, check, send } = useForm(tx);
+  const form = useForm(tx);
+  const { errors, busy, check, send } = form;
+  const proof = useFreshProof(tx, twoFactor, form);
   const set = (k: string) => (e: { currentTarget: { value: string } }) => {
     setV({ ...v, [k]: e.currentTarget.value });
     setConfirming(false);
@@ -90,7 +98,7 @@ export default function PaymentMethodForm(
     e.preventDefault();
     const errs: Record<string, string> = {};
     for (const [k, , msg] of fields) if (!v[k]?.trim()) errs[k] = tx[msg]!;
-    if (check(errs)) setConfirming(true);
+    if (check({ ...errs, ...proof.check() })) setConfirming(true);
   }
 
   async function submit() {
@@ -106,7 +114,7 @@ export default function PaymentMethodForm(
         branch: v.branch?.trim(),
         ...(mode === "international" ? { swift: v.swift?.trim() } : {}),
       };
-    const env = await send("/api/payment-methods", body);
+    const env = await send("/api/payment-methods", { ...body, ...proof.body() });
     setConfirming(false);
     if (env) {
       toast(tx["methods.bound"]!);
@@ -140,13 +148,15 @@ export default function PaymentMethodForm(
         </Field>
       ))}
       <p class="muted small">{tx["methods.immutable"]}</p>
+      <p class="notice small" data-testid="method-hold-notice">{tx["methods.holdNotice"]}</p>
+      {proof.fields(errors)}
       {confirming
         ? (
           <ConfirmBox
             tx={tx}
             busy={busy}
             testid="method-confirm"
-            text={tx["methods.immutable"]!}
+            text={`${tx["methods.immutable"]} ${tx["methods.holdNotice"]}`}
             onConfirm={submit}
             onCancel={() => setConfirming(false)}
           />

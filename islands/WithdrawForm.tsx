@@ -19,6 +19,7 @@ import {
   currencyDecimals,
   formatAmount,
   formatNumber,
+  formatShortTime,
   toApiDecimal,
   uiLocale,
 } from "../locales/format.ts";
@@ -42,6 +43,9 @@ export const WITHDRAW_TEXTS = [
   "withdraw.success",
   "withdraw.maintenance",
   "withdraw.all",
+  "withdraw.onHold",
+  "methods.holdNotice",
+  "validation.methodOnHold",
   "funds.amount",
   "funds.fee",
   "funds.net",
@@ -65,9 +69,11 @@ export type { WithdrawPreview };
 
 /** Withdrawal to a bound method: limits, fee and net first, then the withdrawal password. */
 export default function WithdrawForm(
-  { tx, initial, certified, hasDrawPassword, twoFactor = false, links }: {
+  { tx, initial, certified, hasDrawPassword, twoFactor = false, timeZone, links }: {
     tx: Texts;
     initial: WithdrawPreview;
+    /** the customer's time zone (when a newly bound method becomes usable) */
+    timeZone?: string;
     certified: boolean;
     hasDrawPassword: boolean;
     /** Two-factor is on: the withdrawal asks for an authenticator code too. */
@@ -94,6 +100,14 @@ export default function WithdrawForm(
   /** the amount as typed in the customer's language -> the API's decimal string */
   const apiAmount = toApiDecimal(amount, loc);
   const amt = (v: string | null) => v === null ? "—" : formatAmount(v, p.currency, loc);
+  /** "usable from ..." for a method still on its 24 h hold after binding, else null */
+  const holdOf = (id: string) => {
+    const h = p.held.find((x) => x.id === id);
+    return h
+      ? fill(tx["withdraw.onHold"]!, { time: formatShortTime(h.usableAt, loc, timeZone) })
+      : null;
+  };
+  const hold = holdOf(methodId);
 
   // the available balance, live from the balance events (the currency's precision, rounded down)
   useEffect(() =>
@@ -144,6 +158,7 @@ export default function WithdrawForm(
     const a = apiAmount;
     const errs: Record<string, string> = {};
     if (!method) errs.methodId = tx["validation.methodRequired"]!;
+    else if (hold) errs.methodId = tx["validation.methodOnHold"]!;
     // the server's rules (precision, min, max, the balance), checked before the confirmation
     Object.assign(
       errs,
@@ -201,6 +216,18 @@ export default function WithdrawForm(
           {p.methods.map((m) => <option value={m.id} key={m.id}>{m.label}</option>)}
         </select>
       </Field>
+      {p.held.length > 0 && (
+        <div class={hold ? "notice" : "muted small"} data-testid="withdraw-method-hold">
+          <p>{tx["methods.holdNotice"]}</p>
+          {p.methods.filter((m) =>
+            holdOf(m.id)
+          ).map((m) => (
+            <p key={m.id}>
+              <strong>{m.label}</strong> · {holdOf(m.id)}
+            </p>
+          ))}
+        </div>
+      )}
       <AmountField
         label={`${tx["funds.amount"]} (${p.currency})`}
         value={amount}

@@ -222,7 +222,7 @@ async function quietly<T>(f: () => Promise<T>): Promise<T> {
 export async function lastCode(
   srv: TestServer,
   phone: string,
-  purpose: "register" | "reset" | "operatorInvite" = "register",
+  purpose: "register" | "reset" | "security" | "operatorInvite" = "register",
   appKey?: string,
 ) {
   for (let i = 0; i < 20; i++) {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isValidPhoneNumber } from "libphonenumber-js";
 import {
+  isAntiPhishingWord,
   isDrawPassword,
   isLoginPassword,
   isSixDigitCode,
@@ -38,6 +39,23 @@ export const DrawPassword = z.string({ error: "drawPasswordRequired" })
   .refine(isDrawPassword, { error: "drawPasswordRule" });
 
 export const CodePurpose = z.enum(["register", "reset"], { error: "purposeInvalid" });
+
+/**
+ * The fresh second factor a change to money settings needs (edge/accounts `withFreshProof`):
+ * `code`, the SMS code from `POST /api/user/security-code`; or, when two-factor is on, `totp`.
+ */
+export const FreshProofFields = {
+  code: SmsCode.optional().meta({ description: "SMS code of POST /api/user/security-code" }),
+  totp: TotpCode.optional().meta({ description: "required instead when two-factor is on" }),
+};
+
+/** The anti-phishing code: `isAntiPhishingWord` of the shared rules (4-20 letters or digits). */
+export const AntiPhishingWord = z.string({ error: "antiPhishingRule" }).trim()
+  .refine(isAntiPhishingWord, { error: "antiPhishingRule" })
+  .meta({ example: "Tiger42" });
+
+export const AntiPhishingBody = z.strictObject({ word: AntiPhishingWord, ...FreshProofFields })
+  .meta({ id: "AntiPhishingRequest" });
 
 export const SmsCodeBody = z.strictObject({ phone: Phone, purpose: CodePurpose }).meta({
   id: "SmsCodeRequest",
@@ -117,6 +135,7 @@ export const DrawPasswordBody = z.strictObject({
   confirm: z.string({ error: "drawPasswordRequired" }).max(6, { error: "drawPasswordMismatch" }),
   oldPassword: z.string({ error: "drawPasswordRequired" }).max(6, { error: "drawPasswordRule" })
     .optional(),
+  ...FreshProofFields,
 }).refine((b) => b.password === b.confirm, {
   path: ["confirm"],
   error: "drawPasswordMismatch",
@@ -134,6 +153,9 @@ export const UserInfo = z.object({
   passwordResetAt: z.number().int().nullable(),
   locale: z.string().nullable(),
   twoFactor: z.boolean().meta({ description: "TOTP two-factor is on" }),
+  antiPhishing: z.string().nullable().meta({
+    description: "the anti-phishing code shown in every SMS and message (null: not set)",
+  }),
   book: z.enum(["live", "demo"]).meta({
     description: "demo: the session acts as a demo account (virtual money)",
   }),

@@ -11,14 +11,21 @@ export interface SmsSender {
   send(tenant: string, item: OutboxItem): Promise<void>;
 }
 
-/** The text of a message in the customer's language. */
+/**
+ * The text of a message in the customer's language, led by the account's anti-phishing code when
+ * it has one (a text without it did not come from us).
+ */
 export function smsText(item: OutboxItem): string {
   const t = translator((item.locale ?? "en") as LocaleId);
   if (item.purpose === "operatorInvite") {
     return t("outbox.textOperatorInvite", { code: item.code ?? "", hours: 48 });
   }
-  if (item.code) return t("outbox.textCode", { code: item.code, minutes: 10 });
-  return t(item.note === "no-account" ? "outbox.textNoAccount" : "outbox.textRegistered");
+  const text = item.code
+    ? t("outbox.textCode", { code: item.code, minutes: 10 })
+    : t(item.note === "no-account" ? "outbox.textNoAccount" : "outbox.textRegistered");
+  return item.antiPhishing
+    ? `${t("outbox.antiPhishingPrefix", { word: item.antiPhishing })} ${text}`
+    : text;
 }
 
 /**
@@ -31,7 +38,7 @@ export class DevOutboxSender implements SmsSender {
 
   async send(tenant: string, item: OutboxItem) {
     const key = [...keys.outbox(tenant), item.sentAt, crypto.randomUUID()];
-    await this.kv.set(key, item, { expireIn: 24 * 3600_000 });
+    await this.kv.set(key, { ...item, text: smsText(item) }, { expireIn: 24 * 3600_000 });
     this.log(
       `[dev-sms] tenant=${tenant} to=${item.phone} purpose=${item.purpose} ${
         item.code ? `code=${item.code}` : `notice=${item.note}`

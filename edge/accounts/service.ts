@@ -17,7 +17,9 @@ import {
 } from "./passwords.ts";
 import type { UserInfo } from "./schemas.ts";
 import type { SmsSender } from "./sender.ts";
+import { messageInto } from "../messages/store.ts";
 import {
+  type CodePurpose,
   type CodeRecord,
   deleteUserSessions,
   findUserByPhone,
@@ -54,6 +56,16 @@ export interface AccountsDeps {
   agreementVersion?: (t: string) => Promise<number>;
 }
 
+/**
+ * A fresh second factor for a change to money settings: the SMS code of purpose `security` sent
+ * to the customer's phone, or, when two-factor is on, a current TOTP code (then required: it
+ * survives a SIM swap). Either is used up by the change it confirms.
+ */
+export interface FreshProof {
+  code?: string;
+  totp?: string;
+}
+
 const CODE_TTL_MS = 10 * 60_000;
 const CODE_MAX_ATTEMPTS = 5;
 const INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -73,6 +85,7 @@ export function userInfo(u: UserRecord): UserInfo {
     passwordResetAt: u.passwordResetAt,
     locale: u.locale,
     twoFactor: !!u.totpSecret,
+    antiPhishing: u.antiPhishing ?? null,
     book: bookOfUser(u.userId),
     agreementVersion: u.agreementVersion ?? null,
   };
@@ -157,7 +170,7 @@ export class AccountsService {
   async sendCode(
     tenant: Tenant,
     phone: string,
-    purpose: "register" | "reset",
+    purpose: CodePurpose,
     ip: string,
     locale?: string,
   ) {
@@ -166,7 +179,10 @@ export class AccountsService {
     await this.limit(t, `code-min-${purpose}`, phone, LIMITS.codePerPhoneMinute);
     await this.limit(t, `code-hour-${purpose}`, phone, LIMITS.codePerPhoneHour);
     const now = this.d.now();
-    const registered = (await this.d.kv.get<string>(keys.phone(t, phone))).value !== null;
+    // the same two reads either way (the account's anti-phishing code leads its messages)
+    const userId = (await this.d.kv.get<string>(keys.phone(t, phone))).value;
+    const account = (await getUser(this.d.kv, t, userId ?? "-")).value;
+    const registered = userId !== null;
     const code = randomDigits(6);
     const rec: CodeRecord = {
       hash: await sha256Hex(`${t}:${purpose}:${phone}:${code}`),
@@ -179,8 +195,16 @@ export class AccountsService {
       : purpose === "register" || registered
       ? { code, note: null }
       : { code: null, note: "no-account" };
+    const antiPhishing = account?.antiPhishing ? { antiPhishing: account.antiPhishing } : {};
     try {
-      await this.d.sender.send(t, { phone, purpose, ...message, sentAt: now, locale });
+      await this.d.sender.send(t, {
+        phone,
+        purpose,
+        ...message,
+        sentAt: now,
+        locale,
+        ...antiPhishing,
+      });
     } catch (err) {
       for (
         const [what, l] of [["min", LIMITS.codePerPhoneMinute], [
@@ -193,6 +217,88 @@ export class AccountsService {
       throw err;
     }
     return { resendAfterSeconds: LIMITS.codePerPhoneMinute.windowMs / 1000 };
+  }
+
+  /**
+   * Send the signed-in customer a `security` code to their own phone (it confirms a change to
+   * money settings; see `withFreshProof`), in the language they use.
+   */
+  sendSecurityCode(tenant: Tenant, s: Session, ip: string, locale?: string) {
+    return this.sendCode(tenant, s.user.phone, "security", ip, s.user.locale ?? locale);
+  }
+
+  /**
+   * Commit a change to money settings (withdrawal password, payment method, two-factor off,
+   * anti-phishing code) with a fresh second factor, used up in the same atomic commit as the
+   * change: `plan` adds the change (and its message) to the commit and may return the user
+   * record to write. Two-factor on: a current TOTP code (`totp`), else the `security` SMS code
+   * (`code`). Missing: SECURITY_CODE_REQUIRED or TOTP_REQUIRED; wrong: CODE_INVALID or
+   * TOTP_INVALID, and nothing changes.
+   */
+  async withFreshProof<R>(
+    t: string,
+    userId: string,
+    proof: FreshProof,
+    plan: (
+      u: UserRecord,
+      op: Deno.AtomicOperation,
+    ) => Promise<{ user?: UserRecord; result: R }> | { user?: UserRecord; result: R },
+    totpField = "totp",
+  ): Promise<R> {
+    const first = (await getUser(this.d.kv, t, userId)).value;
+    if (!first) throw new DomainError("UNAUTHORIZED");
+    const viaTotp = !!first.totpSecret;
+    let codeEntry: Deno.KvEntry<CodeRecord> | null = null;
+    if (viaTotp) {
+      if (!proof.totp) {
+        throw new DomainError("TOTP_REQUIRED", {}, { [totpField]: "totpRequired" }, {
+          twoFactor: true,
+        });
+      }
+      await this.limit(t, "totp", userId, LIMITS.totpPerUser);
+    } else {
+      if (!proof.code) {
+        throw new DomainError("SECURITY_CODE_REQUIRED", {}, { code: "codeRequired" });
+      }
+      codeEntry = await this.checkCode(t, "security", first.phone, proof.code);
+    }
+    const now = this.d.now();
+    for await (const _attempt of commitAttempts()) {
+      const entry = await getUser(this.d.kv, t, userId);
+      const u = entry.value;
+      if (!u) throw new DomainError("UNAUTHORIZED");
+      let step: number | null = null;
+      // two-factor turned on or off in between: the proof given is not the one needed now
+      if (viaTotp !== !!u.totpSecret) throw new DomainError("CONFLICT");
+      if (viaTotp) {
+        step = totpStep(u.totpSecret!, proof.totp!, now, u.lastTotpStep ?? 0);
+        if (step === null) {
+          throw new DomainError("TOTP_INVALID", {}, { [totpField]: "totpInvalid" });
+        }
+      }
+      const op = this.d.kv.atomic().check(entry);
+      if (codeEntry) op.check(codeEntry).delete(codeEntry.key);
+      const planned = await plan(u, op);
+      if (planned.user || step !== null) {
+        op.set(entry.key, {
+          ...(planned.user ?? u),
+          ...(step === null ? {} : { lastTotpStep: step }),
+        });
+      }
+      const res = await op.commit();
+      if (res.ok) {
+        if (viaTotp) {
+          await giveBack(this.d.kv, keys.rate(t, "totp", userId), LIMITS.totpPerUser, this.d.now());
+        }
+        return planned.result;
+      }
+      // the code was used (or guessed at) by a concurrent request: this one does not get it
+      if (codeEntry) {
+        const again = await this.d.kv.get(codeEntry.key);
+        if (again.versionstamp !== codeEntry.versionstamp) throw new DomainError("CODE_INVALID");
+      }
+    }
+    throw storeBusy();
   }
 
   /**
@@ -435,13 +541,15 @@ export class AccountsService {
     }, (u) => ({ ...u, totpSecret: u.totpPending, totpPending: null }));
   }
 
-  /** Turn two-factor off with a current code. */
+  /** Turn two-factor off with a current code; the customer gets a message in the same commit. */
   async disableTwoFactor(t: string, s: Session, code: string) {
     if (!s.user.totpSecret) throw new DomainError("TWO_FACTOR_OFF");
-    return await this.useTotp(t, s.userId, code, "code", (u) => {
+    return await this.withFreshProof(t, s.userId, { totp: code }, (u, op) => {
       if (!u.totpSecret) throw new DomainError("TWO_FACTOR_OFF");
-      return u.totpSecret;
-    }, (u) => ({ ...u, totpSecret: null, totpPending: null }));
+      messageInto(op, t, s.userId, { at: this.d.now(), kind: "twoFactorOff", params: {} });
+      const user: UserRecord = { ...u, totpSecret: null, totpPending: null };
+      return { user, result: user };
+    }, "code");
   }
 
   /** Confirm an action (a withdrawal) with the customer's TOTP code when two-factor is on. */
@@ -504,7 +612,17 @@ export class AccountsService {
     await deleteUserSessions(this.d.kv, t, user.userId);
   }
 
-  async setDrawPassword(t: string, s: Session, password: string, oldPassword?: string) {
+  /**
+   * Set or change the withdrawal password: needs a fresh second factor (`withFreshProof`) and,
+   * for a change, the old password; the customer gets a message in the same commit.
+   */
+  async setDrawPassword(
+    t: string,
+    s: Session,
+    password: string,
+    oldPassword: string | undefined,
+    proof: FreshProof,
+  ) {
     if (s.user.drawPasswordHash !== null) {
       if (!oldPassword) {
         throw new DomainError("VALIDATION", {}, { oldPassword: "drawPasswordRequired" });
@@ -516,10 +634,25 @@ export class AccountsService {
     }
     const hash = await hashPassword(password);
     const previous = s.user.drawPasswordHash;
-    return await this.updateUser(t, s.userId, (u) => {
+    return await this.withFreshProof(t, s.userId, proof, (u, op) => {
       // A concurrent change in between invalidates the old-password check above.
       if (u.drawPasswordHash !== previous) throw new DomainError("CONFLICT");
-      return { ...u, drawPasswordHash: hash };
+      const kind = previous === null ? "drawPasswordSet" : "drawPasswordChanged";
+      messageInto(op, t, s.userId, { at: this.d.now(), kind, params: {} });
+      const user: UserRecord = { ...u, drawPasswordHash: hash };
+      return { user, result: user };
+    });
+  }
+
+  /**
+   * Set or change the anti-phishing code (fresh second factor needed); the customer gets a
+   * message, which shows the new word, in the same commit.
+   */
+  async setAntiPhishing(t: string, s: Session, word: string, proof: FreshProof) {
+    return await this.withFreshProof(t, s.userId, proof, (u, op) => {
+      messageInto(op, t, s.userId, { at: this.d.now(), kind: "antiPhishingSet", params: {} });
+      const user: UserRecord = { ...u, antiPhishing: word };
+      return { user, result: user };
     });
   }
 

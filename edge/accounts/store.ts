@@ -23,7 +23,11 @@ export interface UserRecord {
   agreementAcceptedAt?: number;
   /** Locked by an operator (with the reason): no sign-in, no session, no trading or withdrawing. */
   locked?: { at: number; by: string; reason: string } | null;
-  /** The customer's anti-phishing word (shown in messages and, to a known device, at sign-in). */
+  /**
+   * The customer's anti-phishing code: a word they chose (4-20 letters or digits), shown in every
+   * SMS and message the platform sends them and on the sign-in page after the phone is entered,
+   * so a message or page without it is not ours. Absent: not set.
+   */
   antiPhishing?: string;
 }
 
@@ -65,16 +69,26 @@ export interface CodeRecord {
   attempts: number;
 }
 
+/**
+ * What a code is for: registering, resetting the password, or `security` (a signed-in customer
+ * confirming a change to money settings: withdrawal password, payment method, anti-phishing code).
+ */
+export type CodePurpose = "register" | "reset" | "security";
+
 export interface OutboxItem {
   phone: string;
   /** `operatorInvite`: a console operator's one-time invitation (the code only, no locale) */
-  purpose: "register" | "reset" | "operatorInvite";
+  purpose: CodePurpose | "operatorInvite";
   /** null when the message was a notice rather than a code (e.g. "already registered"). */
   code: string | null;
   note: string | null;
   sentAt: number;
   /** The language of the text (the requester's); English when absent. */
   locale?: string;
+  /** The account's anti-phishing code, when the phone has an account with one (text prefix). */
+  antiPhishing?: string;
+  /** The text as sent (the development outbox keeps it). */
+  text?: string;
 }
 
 export const keys = {

@@ -3,7 +3,14 @@
  * international IBAN + SWIFT), whose holder must be the verified name, and one crypto address
  * per type (BTC, ETH, USDT-TRC20, USDT-ERC20), format and checksum validated. Bound methods are
  * immutable: a change goes through customer service.
+ *
+ * Binding needs a fresh second factor (the `security` SMS code, or TOTP when two-factor is on),
+ * used up in the binding's commit, which also writes the customer a message: whoever holds only
+ * a session cannot add a place for money to go unnoticed. A newly bound method is on hold for
+ * 24 hours (`METHOD_HOLD_MS` from `createdAt`, its bound time): no withdrawal goes to it before.
  */
+import type { AccountsService, FreshProof } from "../accounts/service.ts";
+import { messageInto } from "../messages/store.ts";
 import type { Currency } from "../ledger/accounts.ts";
 import { journalId } from "../ledger/service.ts";
 import { identityStatus } from "../identity/certify.ts";
@@ -18,6 +25,14 @@ import {
   validateSwift,
 } from "./formats.ts";
 import { methodKeys } from "./store.ts";
+
+/** How long a newly bound method cannot receive a withdrawal. */
+export const METHOD_HOLD_MS = 24 * 3600_000;
+
+/** When a method can first receive a withdrawal. */
+export function usableAt(m: PaymentMethod): number {
+  return m.createdAt + METHOD_HOLD_MS;
+}
 
 export interface BankDetails {
   region: "domestic" | "international";
@@ -37,6 +52,7 @@ export interface PaymentMethod {
   kind: "bank" | "crypto";
   bank: BankDetails | null;
   crypto: { type: CryptoType; address: string } | null;
+  /** the bound time (the 24 h hold runs from it) */
   createdAt: number;
 }
 
@@ -74,6 +90,7 @@ export function methodJson(m: PaymentMethod) {
       ? `${m.bank.bankName} ${maskCard(m.bank.number)}`
       : `${m.crypto!.type} ${maskAddress(m.crypto!.address)}`,
     createdAt: m.createdAt,
+    usableAt: usableAt(m),
   };
 }
 export type MethodJson = ReturnType<typeof methodJson>;
@@ -92,7 +109,11 @@ export type AddMethod =
   | { kind: "crypto"; type: CryptoType; address: string };
 
 export class PaymentMethods {
-  constructor(private kv: Deno.Kv, private now: () => number = Date.now) {}
+  constructor(
+    private kv: Deno.Kv,
+    private accounts: AccountsService,
+    private now: () => number = Date.now,
+  ) {}
 
   async list(t: string, userId: string): Promise<PaymentMethod[]> {
     const out: PaymentMethod[] = [];
@@ -106,7 +127,11 @@ export class PaymentMethods {
     return (await this.kv.get<PaymentMethod>(methodKeys.method(t, userId, id))).value;
   }
 
-  async add(t: string, userId: string, req: AddMethod): Promise<PaymentMethod> {
+  /**
+   * Bind a method: the details are checked first (a typo does not use up the code), then the
+   * fresh second factor, the slot, the record and the message go in one commit.
+   */
+  async add(t: string, userId: string, req: AddMethod, proof: FreshProof): Promise<PaymentMethod> {
     const at = this.now();
     const m: PaymentMethod = {
       id: journalId(at),
@@ -155,12 +180,20 @@ export class PaymentMethods {
       slot = req.type;
     }
     const slotKey = methodKeys.slot(t, userId, slot);
-    const res = await this.kv.atomic()
-      .check({ key: slotKey, versionstamp: null })
-      .set(slotKey, m.id)
-      .set(methodKeys.method(t, userId, m.id), m)
-      .commit();
-    if (!res.ok) throw new DomainError("ALREADY_BOUND");
-    return m;
+    const taken = async () => {
+      const entry = await this.kv.get<string>(slotKey);
+      if (entry.value !== null) throw new DomainError("ALREADY_BOUND");
+      return entry;
+    };
+    await taken();
+    return await this.accounts.withFreshProof(t, userId, proof, async (_u, op) => {
+      op.check(await taken()).set(slotKey, m.id).set(methodKeys.method(t, userId, m.id), m);
+      messageInto(op, t, userId, {
+        at,
+        kind: "methodBound",
+        params: { method: methodJson(m).label },
+      });
+      return { result: m };
+    });
   }
 }

@@ -1,6 +1,6 @@
 /** Request and reply schemas of the funds capability (recharge, withdrawal, payment methods). */
 import { z } from "zod";
-import { DrawPassword, TotpCode } from "../accounts/schemas.ts";
+import { DrawPassword, FreshProofFields, TotpCode } from "../accounts/schemas.ts";
 import { parseDecimal, SCALE } from "../../core-wasm/mod.ts";
 import { CURRENCIES } from "../ledger/accounts.ts";
 import { amountIn, Currency } from "../ledger/schemas.ts";
@@ -62,11 +62,13 @@ export const PaymentMethodBody = z.discriminatedUnion("kind", [
     bankAddress: text(160, "bankAddressRequired"),
     branch: text(80, "branchRequired"),
     swift: z.string().trim().max(11, { error: "swiftInvalid" }).optional(),
+    ...FreshProofFields,
   }),
   z.strictObject({
     kind: z.literal("crypto"),
     type: z.enum(CRYPTO_TYPES, { error: "invalid" }),
     address: text(100, "addressRequired"),
+    ...FreshProofFields,
   }),
 ], { error: "invalid" }).meta({ id: "PaymentMethodRequest" });
 
@@ -143,7 +145,10 @@ export const MethodJson = z.object({
   }).nullable(),
   crypto: z.object({ type: z.enum(CRYPTO_TYPES), address: z.string() }).nullable(),
   label: z.string(),
-  createdAt: z.number().int(),
+  createdAt: z.number().int().meta({ description: "bound time" }),
+  usableAt: z.number().int().meta({
+    description: "from when a withdrawal may go to it (bound time + 24 h)",
+  }),
 });
 
 /** The withdrawal form's data (`GET /api/withdraw/preview`): amounts as decimal strings. */
@@ -151,6 +156,8 @@ export const WithdrawPreview = z.object({
   /** withdrawals open (the operators' switch) */
   enabled: z.boolean(),
   methods: z.array(MethodJson),
+  /** methods bound less than 24 hours ago: no withdrawal to them before `usableAt` */
+  held: z.array(z.object({ id: z.string(), usableAt: z.number().int() })),
   /** the chosen method's currency (USDT without one) */
   currency: Currency,
   /** the spot balance, at the currency's precision */

@@ -1,7 +1,7 @@
 /**
  * Withdrawals to the customer's bound bank card or crypto address. The request is checked
- * (channel open, junior verification, 24 h after a password reset, min/max, turnover, withdrawal
- * password) and the amount is frozen in a ledger hold in the same commit as the record
+ * (channel open, junior verification, 24 h after a password reset, the method's 24 h hold after
+ * binding, min/max, turnover, withdrawal password) and the amount is frozen in a ledger hold in the same commit as the record
  * (`auditing`). Operators move it: pass -> `withdrawing`, complete -> `passed` (the hold is paid
  * out: net to the external account, the fee to the fee account), reject -> `rejected` (the hold
  * is voided: refunded), freeze -> `frozen` (no decision possible) and thaw -> back. Every step is
@@ -22,7 +22,13 @@ import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { enforce, withdrawAmountRules } from "../platform/rules.ts";
 import { pageByIndex } from "../platform/kvpage.ts";
-import { methodCurrency, methodJson, type PaymentMethod, type PaymentMethods } from "./methods.ts";
+import {
+  methodCurrency,
+  methodJson,
+  type PaymentMethod,
+  type PaymentMethods,
+  usableAt,
+} from "./methods.ts";
 import { alreadyDecided } from "./recharge.ts";
 import {
   DEFAULT_WITHDRAW_SETTINGS,
@@ -138,7 +144,13 @@ export class Withdrawals {
   async preview(t: string, userId: string, methodId: string | null, amountText: string | null) {
     const settings = await withdrawSettings(this.kv, t);
     const turnover = await turnoverState(this.kv, t, userId);
-    const methods = (await this.methods.list(t, userId)).map(methodJson);
+    const bound = await this.methods.list(t, userId);
+    const methods = bound.map(methodJson);
+    const now = this.now();
+    const held = bound.filter((x) => usableAt(x) > now).map((x) => ({
+      id: x.id,
+      usableAt: usableAt(x),
+    }));
     const m = methodId ? methods.find((x) => x.id === methodId) ?? null : null;
     const currency: Currency = m?.currency ?? "USDT";
     const rule = settings.rules[currency];
@@ -148,6 +160,7 @@ export class Withdrawals {
     return {
       enabled: settings.enabled,
       methods,
+      held,
       currency,
       // shown and offered ("All") at the currency's precision, rounded down
       available: formatDecimal(bal.available, DECIMALS[currency]).replace(/\.?0+$/, ""),
@@ -202,6 +215,15 @@ export class Withdrawals {
         throw new DomainError("WITHDRAW_RESET_BAN", { hours });
       }
       if (!method) throw new DomainError("VALIDATION", {}, { methodId: "invalid" });
+      if (now < usableAt(method)) {
+        // a newly bound method: named with the time it becomes usable (UTC; the form shows it
+        // in the customer's zone from `usableAt`)
+        const at = usableAt(method);
+        const until = new Date(at).toISOString().slice(0, 16).replace("T", " ") + " UTC";
+        throw new DomainError("METHOD_ON_HOLD", { until }, { methodId: "methodOnHold" }, {
+          usableAt: at,
+        });
+      }
       if (amount === null) {
         throw new DomainError("VALIDATION", {}, { amount: "amountInvalid" });
       }

@@ -9,6 +9,9 @@ export const Message = z.object({
   title: z.string(),
   body: z.string(),
   read: z.boolean(),
+  antiPhishing: z.string().nullable().meta({
+    description: "the customer's anti-phishing code, shown with every message (null: not set)",
+  }),
 }).meta({ id: "Message" });
 export type MessageJson = z.infer<typeof Message>;
 

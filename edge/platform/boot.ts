@@ -141,7 +141,7 @@ export async function buildDeps(
   const wealth = new Wealth(kv, ledger, now);
   const demo = new Demo(kv, ledger, accounts, { fast, contracts, spot }, now);
   const images = new ImageStore(kv, now);
-  const methods = new PaymentMethods(kv, now);
+  const methods = new PaymentMethods(kv, accounts, now);
   const identity = new Identity(kv, images, now);
   const recharges = new Recharges(kv, ledger, images, market, now);
   const withdrawals = new Withdrawals(kv, ledger, accounts, methods, now);

@@ -28,6 +28,14 @@ export function isSixDigitCode(c: string): boolean {
 }
 
 /**
+ * The anti-phishing code: 4-20 letters or digits of any script (a customer may choose a word in
+ * their own language; combining marks are parts of letters in Thai and other scripts).
+ */
+export function isAntiPhishingWord(w: string): boolean {
+  return /^[\p{L}\p{M}\p{N}]{4,20}$/u.test(w);
+}
+
+/**
  * The message key (under `validation.`) a new login password earns, or null when it is good:
  * what the server's field error says for the same input.
  */

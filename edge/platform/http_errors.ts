@@ -31,6 +31,8 @@ export const HTTP_STATUS: { readonly [K in ErrorId]: ContentfulStatusCode } = {
   TWO_FACTOR_ON: 409,
   TWO_FACTOR_OFF: 409,
   CODE_INVALID: 400,
+  /** a change to money settings without the fresh SMS code (edge/accounts `withFreshProof`) */
+  SECURITY_CODE_REQUIRED: 400,
   INVITE_INVALID: 400,
   REGISTRATION_FAILED: 409,
   WRONG_OLD_PASSWORD: 400,
@@ -90,6 +92,8 @@ export const HTTP_STATUS: { readonly [K in ErrorId]: ContentfulStatusCode } = {
   RECHARGE_CLOSED: 503,
   WITHDRAW_CLOSED: 503,
   WITHDRAW_RESET_BAN: 403,
+  /** a withdrawal to a payment method bound less than 24 hours ago */
+  METHOD_ON_HOLD: 403,
   WITHDRAW_LIMITS: 400,
   TURNOVER_REQUIRED: 403,
   IMAGE_TOO_LARGE: 413,

@@ -205,19 +205,21 @@ export function PasswordInput(
 
 /** The 6-digit code from the customer's authenticator app (two-factor sign-in, withdrawals). */
 export function TotpField(
-  { value, set, error, tx, hint }: {
+  { value, set, error, tx, hint, id = "totp" }: {
     value: string;
     set: (v: string) => void;
     error?: string;
     tx: Texts;
     hint?: string;
+    /** the input's id when another form on the page has a `totp` field too */
+    id?: string;
   },
 ) {
   return (
-    <Field id="totp" label={tx["twofa.code"]!} error={error}>
-      {hint ? <p class="muted small" id="totp-hint">{hint}</p> : null}
+    <Field id={id} label={tx["twofa.code"]!} error={error}>
+      {hint ? <p class="muted small" id={`${id}-hint`}>{hint}</p> : null}
       <TextInput
-        id="totp"
+        id={id}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
@@ -225,7 +227,7 @@ export function TotpField(
         value={value}
         set={(v) => set(v.trim())}
         error={error}
-        describedBy={hint ? "totp-hint" : undefined}
+        describedBy={hint ? `${id}-hint` : undefined}
       />
     </Field>
   );
@@ -233,12 +235,14 @@ export function TotpField(
 
 /** Verification-code input with a "send code" button and a resend countdown. */
 export function CodeField(
-  { value, set, error, tx, onSend }: {
+  { value, set, error, tx, onSend, id = "code" }: {
     value: string;
     set: (v: string) => void;
     error?: string;
     tx: Texts;
     onSend: () => Promise<number | null>;
+    /** the input's id when another form on the page has a `code` field too */
+    id?: string;
   },
 ) {
   const [left, setLeft] = useState(0);
@@ -249,10 +253,10 @@ export function CodeField(
     return () => clearTimeout(id);
   }, [left]);
   return (
-    <Field id="code" label={tx["auth.code"]!} error={error}>
+    <Field id={id} label={tx["auth.code"]!} error={error}>
       <div class="code-row">
         <TextInput
-          id="code"
+          id={id}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}

@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import {
+  AntiPhishingBody,
   ChangePasswordBody,
   DeviceSessionList,
   Done,
@@ -228,19 +229,68 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       method: "post",
       path: "/user/draw-password",
       tags,
-      summary: "Set or change the 6-digit withdrawal password",
+      summary:
+        "Set or change the 6-digit withdrawal password; needs the SMS code of /user/security-code (`code`), or `totp` when two-factor is on",
       middleware: signedInLive,
       request: jsonBody(DrawPasswordBody),
       responses: { ...okReply(UserInfo), ...AUTH_ERRORS },
     }),
     async (c) => {
       const s = c.var.session;
-      const { password, oldPassword } = c.req.valid("json");
+      const { password, oldPassword, code, totp } = c.req.valid("json");
       const u = await c.get("deps").accounts.setDrawPassword(
         c.get("tenant").id,
         s,
         password,
         oldPassword,
+        { code, totp },
+      );
+      return ok(c, userInfo(u));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/user/security-code",
+      tags,
+      summary:
+        "Send the signed-in customer an SMS code (to their own phone) that confirms a change to money settings: withdrawal password, payment method, anti-phishing code",
+      middleware: signedInLive,
+      request: jsonBody(z.strictObject({})),
+      responses: {
+        ...okReply(SmsCodeReply),
+        ...AUTH_ERRORS,
+        503: err("SMS_SEND_FAILED: the SMS provider did not take the message (retry at once)"),
+      },
+    }),
+    async (c) => {
+      const r = await c.get("deps").accounts.sendSecurityCode(
+        c.get("tenant"),
+        c.var.session,
+        c.get("ip"),
+        c.get("locale"),
+      );
+      return ok(c, r);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/user/anti-phishing",
+      tags,
+      summary:
+        "Set or change the anti-phishing code (4-20 letters or digits) shown in every SMS and message; needs the SMS code of /user/security-code, or totp when two-factor is on",
+      middleware: signedInLive,
+      request: jsonBody(AntiPhishingBody),
+      responses: { ...okReply(UserInfo), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const { word, code, totp } = c.req.valid("json");
+      const u = await c.get("deps").accounts.setAntiPhishing(
+        c.get("tenant").id,
+        c.var.session,
+        word,
+        { code, totp },
       );
       return ok(c, userInfo(u));
     },

@@ -200,16 +200,18 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       path: "/payment-methods",
       tags,
       summary:
-        "Bind a bank card (holder = verified name) or a crypto address; immutable once bound",
+        "Bind a bank card (holder = verified name) or a crypto address; immutable once bound. Needs the SMS code of /user/security-code (`code`), or `totp` when two-factor is on; no withdrawal goes to it for 24 hours (`usableAt`)",
       middleware: signedInLive,
       request: jsonBody(PaymentMethodBody),
       responses: { ...okReply(MethodJson), ...AUTH_ERRORS },
     }),
     async (c) => {
+      const { code, totp, ...method } = c.req.valid("json");
       const m = await c.get("deps").methods.add(
         c.get("tenant").id,
         c.var.session.userId,
-        c.req.valid("json"),
+        method,
+        { code, totp },
       );
       return ok(c, methodJson(m));
     },

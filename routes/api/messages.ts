@@ -12,7 +12,10 @@ import { AUTH_ERRORS, okReply } from "./openapi.ts";
 
 const tags = ["content"];
 
-/** Messages are stored as a locale key with parameters and read in the customer's language. */
+/**
+ * Messages are stored as a locale key with parameters and read in the customer's language, with
+ * the customer's anti-phishing code (a message without it is not ours).
+ */
 export function localizedMessage<E extends AppEnv>(c: Context<E>, m: MessageRecord): MessageJson {
   const t = c.get("t");
   const params = displayParams(m.params, c.get("locale"));
@@ -23,6 +26,7 @@ export function localizedMessage<E extends AppEnv>(c: Context<E>, m: MessageReco
     title: t(`messages.${m.kind}.title`, params),
     body: t(`messages.${m.kind}.body`, params),
     read: m.read,
+    antiPhishing: c.get("session")?.user.antiPhishing ?? null,
   };
 }
 

@@ -109,6 +109,7 @@ async function withdrawForm(c: Ctx, s: Session, links: {
         certified: s.user.certifyLevel !== "none",
         hasDrawPassword: s.user.drawPasswordHash !== null,
         twoFactor: !!s.user.totpSecret,
+        timeZone: c.get("timeZone"),
         links,
       }}
     />
@@ -143,6 +144,7 @@ async function methodForm(
       props={{
         tx: pickTexts(t, METHOD_TEXTS),
         mode,
+        twoFactor: !!s.user.totpSecret,
         verifiedName: id.verifiedName,
         bound: methods.filter((m) => m.crypto).map((m) => m.crypto!.type),
         after,

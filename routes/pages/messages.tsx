@@ -8,6 +8,17 @@ import { displayParams, formatTime } from "../../locales/format.ts";
 import { desktopPage, mobilePage } from "./frame.tsx";
 import type { PageDef } from "./types.ts";
 
+/** The customer's anti-phishing code, shown with every message (nothing when not set). */
+function AntiPhishing({ c, s }: { c: Ctx; s: Session }) {
+  const word = s.user.antiPhishing;
+  if (!word) return null;
+  return (
+    <span class="muted small block" data-testid="message-anti-phishing">
+      {c.get("t")("security.antiPhishingShown", { word })}
+    </span>
+  );
+}
+
 async function list(c: Ctx, s: Session, detail: string, path: string) {
   const t = c.get("t");
   const { messages } = c.get("deps");
@@ -33,6 +44,7 @@ async function list(c: Ctx, s: Session, detail: string, path: string) {
                   {t(`messages.${m.kind}.title`, displayParams(m.params, c.get("locale")))}
                 </strong>
                 <span class="muted small block">{formatTime(m.at, c.get("locale"), tz)}</span>
+                <AntiPhishing c={c} s={s} />
               </span>
               {!m.read && <span class="badge">{t("messages.unread")}</span>}
             </a>
@@ -67,6 +79,7 @@ async function detail(c: Ctx, s: Session) {
         {formatTime(m.at, c.get("locale"), c.get("timeZone"))}
       </p>
       <p>{t(`messages.${m.kind}.body`, displayParams(m.params, c.get("locale")))}</p>
+      <AntiPhishing c={c} s={s} />
     </article>
   );
 }

@@ -10,7 +10,7 @@ import RegisterForm, { REGISTER_TEXTS } from "../../islands/RegisterForm.tsx";
 import ResetPasswordForm, { RESET_TEXTS } from "../../islands/ResetPasswordForm.tsx";
 import { desktopPage } from "./frame.tsx";
 import { FeedLabel, QuotesIsland } from "./market.tsx";
-import { securityLists, TwoFactorIsland } from "./security.tsx";
+import { AntiPhishingBlock, securityLists, TwoFactorIsland } from "./security.tsx";
 import type { PageDef } from "./types.ts";
 import { HomeContent } from "./content.tsx";
 import { WealthTile } from "./wealth.tsx";
@@ -183,12 +183,16 @@ export const desktopPages: PageDef[] = [
                     props={{
                       tx: pickTexts(t, DRAW_PASSWORD_TEXTS),
                       hasDrawPassword: s.user.drawPasswordHash !== null,
+                      twoFactor: !!s.user.totpSecret,
                       done: "/pc/userCenter/security",
                     }}
                   />
                 </Card>
                 <Card title={t("twofa.title")} testid="security-twofa">
                   <TwoFactorIsland c={c} s={s} />
+                </Card>
+                <Card title={t("security.antiPhishing")} testid="security-anti-phishing">
+                  <AntiPhishingBlock c={c} s={s} done="/pc/userCenter/security" />
                 </Card>
                 <Card title={t("twofa.devices")} testid="security-devices">
                   {lists!.devices}

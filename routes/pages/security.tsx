@@ -1,10 +1,14 @@
-/** Account security screens: two-factor sign-in, signed-in devices, recent sign-ins. */
+/**
+ * Account security screens: two-factor sign-in, the anti-phishing code, signed-in devices,
+ * recent sign-ins.
+ */
 import { Card } from "../../components/blocks.tsx";
 import type { Session } from "../../edge/accounts/service.ts";
 import type { Ctx } from "../../edge/platform/context.ts";
 import { formatTime } from "../../locales/format.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
+import AntiPhishingForm, { ANTI_PHISHING_TEXTS } from "../../islands/AntiPhishingForm.tsx";
 import DeviceList, { DEVICE_TEXTS } from "../../islands/DeviceList.tsx";
 import TwoFactorForm, { TWO_FACTOR_TEXTS } from "../../islands/TwoFactorForm.tsx";
 import { languageOf } from "../../locales/languages.ts";
@@ -18,6 +22,30 @@ export function TwoFactorIsland({ c, s }: { c: Ctx; s: Session }) {
       of={TwoFactorForm}
       props={{ tx: pickTexts(c.get("t"), TWO_FACTOR_TEXTS), enabled: !!s.user.totpSecret }}
     />
+  );
+}
+
+/**
+ * The anti-phishing code: what it is for, the current word (or "not set") and the form that sets
+ * or changes it.
+ */
+export function AntiPhishingBlock({ c, s, done }: { c: Ctx; s: Session; done: string }) {
+  const t = c.get("t");
+  const word = s.user.antiPhishing;
+  return (
+    <>
+      <p class="muted small">{t("security.antiPhishingHint")}</p>
+      <p data-testid="anti-phishing-current">
+        {word
+          ? <strong>{t("security.antiPhishingShown", { word })}</strong>
+          : <span class="muted">{t("security.antiPhishing")} · {t("security.notSet")}</span>}
+      </p>
+      <Island
+        name="AntiPhishingForm"
+        of={AntiPhishingForm}
+        props={{ tx: pickTexts(t, ANTI_PHISHING_TEXTS), twoFactor: !!s.user.totpSecret, done }}
+      />
+    </>
   );
 }
 
@@ -83,6 +111,20 @@ export const securityPages: PageDef[] = [
         { title: t("twofa.title"), back: "/wp/user/setSafe" },
         <Card testid="security-twofa">
           <TwoFactorIsland c={c} s={s!} />
+        </Card>,
+      );
+    },
+  },
+  {
+    path: "/wp/user/setSafe/antiPhishing",
+    layout: "wp",
+    render: (c, s) => {
+      const t = c.get("t");
+      return mobilePage(
+        c,
+        { title: t("security.antiPhishing"), back: "/wp/user/setSafe" },
+        <Card testid="security-anti-phishing">
+          <AntiPhishingBlock c={c} s={s!} done="/wp/user/setSafe" />
         </Card>,
       );
     },

@@ -280,6 +280,12 @@ export const mobilePages: PageDef[] = [
                 testid: "security-twofa",
               },
               {
+                href: "/wp/user/setSafe/antiPhishing",
+                label: t("security.antiPhishing"),
+                hint: s!.user.antiPhishing ? t("security.isSet") : t("security.notSet"),
+                testid: "security-anti-phishing",
+              },
+              {
                 href: "/wp/user/setSafe/devices",
                 label: t("twofa.devicesTitle"),
                 testid: "security-devices",
@@ -325,6 +331,7 @@ export const mobilePages: PageDef[] = [
             props={{
               tx: pickTexts(t, DRAW_PASSWORD_TEXTS),
               hasDrawPassword: s!.user.drawPasswordHash !== null,
+              twoFactor: !!s!.user.totpSecret,
               done: "/wp/user/setSafe",
             }}
           />

@@ -1,4 +1,5 @@
 import { assert, assertEquals, assertMatch } from "../assert.ts";
+import { securityCode } from "./funds_helpers.ts";
 import { lastCode, registerUser, startServer } from "../server.ts";
 
 Deno.test("register -> login -> info -> logout, through HTTP", async (t) => {
@@ -318,7 +319,7 @@ Deno.test("withdrawal password: 6 digits, set then change with the old one", asy
     );
     const set = await srv.call<{ hasDrawPassword: boolean }>("/api/user/draw-password", {
       token,
-      body: { password: "123456", confirm: "123456" },
+      body: { password: "123456", confirm: "123456", code: await securityCode(srv, token) },
     });
     assertEquals(set.body.data.hasDrawPassword, true);
     const noOld = await srv.call("/api/user/draw-password", {
@@ -334,7 +335,12 @@ Deno.test("withdrawal password: 6 digits, set then change with the old one", asy
     assertEquals(wrongOld.body.data.error, "DRAW_PASSWORD_WRONG");
     const change = await srv.call("/api/user/draw-password", {
       token,
-      body: { password: "654321", confirm: "654321", oldPassword: "123456" },
+      body: {
+        password: "654321",
+        confirm: "654321",
+        oldPassword: "123456",
+        code: await securityCode(srv, token),
+      },
     });
     assertEquals(change.body.code, 0);
     const unauth = await srv.call("/api/user/draw-password", {

@@ -5,6 +5,7 @@
  * daily report's per-currency figures after a recharge, a withdrawal and fast contracts; the
  * exposure view; roles.
  */
+import { bindMethod } from "./funds_helpers.ts";
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { auditHash } from "../../edge/operators/audit.ts";
 import type { AuditEntry } from "../../edge/operators/store.ts";
@@ -237,17 +238,11 @@ Deno.test("reports: daily figures per currency after a recharge, a withdrawal an
         for (const c of certs.items) {
           await srv.call(`/api/admin/certifications/${c.id}/pass`, { token: op, method: "POST" });
         }
-        const method = ok(
-          await srv.call<{ id: string }>("/api/payment-methods", {
-            token: demo,
-            body: {
-              kind: "crypto",
-              type: "USDT-TRC20",
-              address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
-            },
-          }),
-          "method",
-        );
+        const method = await bindMethod(srv, demo, {
+          kind: "crypto",
+          type: "USDT-TRC20",
+          address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+        });
         const w = ok(
           await srv.call<{ id: string; fee: string; net: string }>("/api/withdraw", {
             token: demo,

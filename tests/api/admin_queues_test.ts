@@ -3,6 +3,7 @@
  * server's state machine, not the client's), roles per queue and section, the console's cookie
  * session (and its cross-site refusal), evidence images by role, settings writes audited.
  */
+import { bindMethod } from "./funds_helpers.ts";
 import { assert, assertEquals } from "../assert.ts";
 import { makePng, uploadForm } from "../images.ts";
 import { operatorToken, operatorWithRoles } from "../operator.ts";
@@ -107,17 +108,11 @@ Deno.test("operators: actions per record, roles, the console's cookie, evidence,
             "pass junior",
           );
         }
-        const method = ok(
-          await srv.call<{ id: string }>("/api/payment-methods", {
-            token: demo,
-            body: {
-              kind: "crypto",
-              type: "USDT-TRC20",
-              address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
-            },
-          }),
-          "method",
-        );
+        const method = await bindMethod(srv, demo, {
+          kind: "crypto",
+          type: "USDT-TRC20",
+          address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+        });
         const w = ok(
           await srv.call<{ id: string }>("/api/withdraw", {
             token: demo,

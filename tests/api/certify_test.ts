@@ -5,7 +5,7 @@
 import { assert, assertEquals } from "../assert.ts";
 import { operatorToken, operatorWithRoles } from "../operator.ts";
 import { registerUser, startServer } from "../server.ts";
-import { upload, verifyJunior } from "./funds_helpers.ts";
+import { securityCode, upload, verifyJunior } from "./funds_helpers.ts";
 
 Deno.test("identity: junior then advanced, rejection with reason and resubmission", async (t) => {
   const srv = await startServer({ seed: true });
@@ -184,7 +184,7 @@ Deno.test("payment methods: verified holder, checksums, one of each, immutable",
     assert(badLuhn.body.data.fields?.number);
     const ok = await srv.call<{ label: string; bank: { number: string } }>(
       "/api/payment-methods",
-      { token, body: { ...card, holder: "alan  turing" } },
+      { token, body: { ...card, holder: "alan  turing", code: await securityCode(srv, token) } },
     );
     assertEquals(ok.body.code, 0);
     assertEquals(ok.body.data.bank.number.endsWith("1111"), true);
@@ -210,6 +210,7 @@ Deno.test("payment methods: verified holder, checksums, one of each, immutable",
         kind: "crypto",
         type: "ETH",
         address: "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed",
+        code: await securityCode(srv, token),
       },
     });
     assertEquals(eth.body.data.crypto.address, "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed");

@@ -9,7 +9,7 @@ import { proposalKeys } from "../../edge/operators/proposals.ts";
 import { assert, assertEquals } from "../assert.ts";
 import { approvedBy, operatorToken, operatorWithRoles } from "../operator.ts";
 import { registerUser, startServer, type TestServer } from "../server.ts";
-import { balance, recharge, verifyJunior } from "./funds_helpers.ts";
+import { balance, bindMethod, recharge, setDrawPassword, verifyJunior } from "./funds_helpers.ts";
 
 type Proposal = {
   id: string;
@@ -298,30 +298,24 @@ Deno.test("large withdrawal: the pass waits for a second operator; the first can
     });
     assertEquals(put.body.code, 0, JSON.stringify(put.body));
     const { token } = await registerUser(srv, "+12025550188");
-    await srv.call("/api/user/draw-password", {
-      token,
-      body: { password: "135790", confirm: "135790" },
-    });
+    await setDrawPassword(srv, token, "135790");
     await verifyJunior(srv, token, ops, "Grace Hopper");
-    const m = await srv.call<{ id: string }>("/api/payment-methods", {
-      token,
-      body: {
-        kind: "bank",
-        region: "international",
-        holder: "Grace Hopper",
-        number: "GB82WEST12345698765432",
-        bankName: "West Bank",
-        bankAddress: "1 High St, London",
-        branch: "City",
-        swift: "NEDSZAJJXXX",
-      },
+    const m = await bindMethod(srv, token, {
+      kind: "bank",
+      region: "international",
+      holder: "Grace Hopper",
+      number: "GB82WEST12345698765432",
+      bankName: "West Bank",
+      bankAddress: "1 High St, London",
+      branch: "City",
+      swift: "NEDSZAJJXXX",
     });
     const rid = await recharge(srv, token, "1000");
     await srv.call(`/api/admin/recharges/${rid}/pass`, { token: ops, method: "POST" });
     const withdraw = (amount: string) =>
       srv.call<{ id: string }>("/api/withdraw", {
         token,
-        body: { methodId: m.body.data.id, amount, drawPassword: "135790" },
+        body: { methodId: m.id, amount, drawPassword: "135790" },
       });
     const small = await withdraw("50"), big = await withdraw("500");
     assertEquals([small.body.code, big.body.code], [0, 0], JSON.stringify(big.body));

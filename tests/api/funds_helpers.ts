@@ -1,5 +1,8 @@
 /** Helpers of the money-loop tests (funds, identity, withdrawal): uploads, recharges, verification. */
 import { parseDecimal } from "../../core-wasm/mod.ts";
+import { maskPhone } from "../../edge/accounts/service.ts";
+import { METHOD_HOLD_MS, type PaymentMethod } from "../../edge/funds/methods.ts";
+import { methodKeys } from "../../edge/funds/store.ts";
 import { assertEquals } from "../assert.ts";
 import { makePng, uploadForm } from "../images.ts";
 import type { TestServer } from "../server.ts";
@@ -69,4 +72,77 @@ export async function feedPrices(srv: TestServer) {
 export function fmt(units: bigint) {
   const s = units.toString().padStart(9, "0");
   return `${s.slice(0, -8)}.${s.slice(-8)}`.replace(/\.?0+$/, "");
+}
+
+/**
+ * A fresh `security` SMS code for the signed-in customer (sent to their own phone, read from the
+ * dev outbox). One code a minute goes to a phone: a second one within the minute moves the test
+ * server's clock past that limit.
+ */
+export async function securityCode(srv: TestServer, token: string): Promise<string> {
+  let sent = await srv.call<{ error?: string }>("/api/user/security-code", { token, body: {} });
+  if (sent.body.data?.error === "RATE_LIMITED") {
+    srv.advance(61_000);
+    sent = await srv.call("/api/user/security-code", { token, body: {} });
+  }
+  assertEquals(sent.body.code, 0, JSON.stringify(sent.body));
+  const info = await srv.call<{ phone: string }>("/api/user/info", { token });
+  for (let i = 0; i < 20; i++) {
+    const res = await srv.call<
+      { items: { phone: string; purpose: string; code: string | null }[] }
+    >(
+      "/dev/outbox?format=json",
+    );
+    const item = res.body.data.items.find((x) =>
+      x.purpose === "security" && maskPhone(x.phone) === info.body.data.phone
+    );
+    if (item?.code) return item.code;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("no security code in the outbox");
+}
+
+/**
+ * Set the withdrawal password through the API, with a fresh security code (or the TOTP code
+ * given, for a customer with two-factor on).
+ */
+export async function setDrawPassword(
+  srv: TestServer,
+  token: string,
+  password = "135790",
+  proof?: { totp: string },
+) {
+  const r = await srv.call("/api/user/draw-password", {
+    token,
+    body: { password, confirm: password, ...(proof ?? { code: await securityCode(srv, token) }) },
+  });
+  assertEquals(r.body.code, 0, JSON.stringify(r.body));
+}
+
+/**
+ * Bind a payment method through the API (with a fresh security code). Tests about other things
+ * than the 24 h hold get a method past it: its bound time is moved a day back in the store.
+ */
+export async function bindMethod(
+  srv: TestServer,
+  token: string,
+  body: Record<string, unknown>,
+  opts: { hold?: boolean; tenant?: string; totp?: string } = {},
+): Promise<{ id: string; usableAt: number }> {
+  const proof = opts.totp ? { totp: opts.totp } : { code: await securityCode(srv, token) };
+  const r = await srv.call<{ id: string; usableAt: number }>("/api/payment-methods", {
+    token,
+    body: { ...body, ...proof },
+  });
+  assertEquals(r.body.code, 0, JSON.stringify(r.body));
+  if (!opts.hold) await endHold(srv, token, r.body.data.id, opts.tenant);
+  return r.body.data;
+}
+
+/** A fixture: move a bound method's bound time a day back (past its 24 h hold) in the store. */
+export async function endHold(srv: TestServer, token: string, methodId: string, tenant = "demo") {
+  const info = await srv.call<{ userId: string }>("/api/user/info", { token });
+  const key = methodKeys.method(tenant, info.body.data.userId, methodId);
+  const m = (await srv.kv.get<PaymentMethod>(key)).value!;
+  await srv.kv.set(key, { ...m, createdAt: m.createdAt - METHOD_HOLD_MS });
 }

@@ -3,6 +3,7 @@
  * 10 checks per atomic operation; every backend: 1000 mutations). The heaviest money flows run
  * through HTTP on one store; the store's handle measures every commit (`kvStats`).
  */
+import { bindMethod } from "./funds_helpers.ts";
 import { assert, assertEquals } from "../assert.ts";
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { kvStats } from "../../edge/platform/kvstore.ts";
@@ -158,23 +159,19 @@ Deno.test("the heaviest flows commit within 10 checks and 1000 mutations", async
       );
       const sub = q.body.data.items.find((i) => i.junior?.docNumber === docNumber)!;
       ok(await srv.call(`/api/admin/certifications/${sub.id}/pass`, { token: op, method: "POST" }));
-      const m = await srv.call<{ id: string }>("/api/payment-methods", {
-        token,
-        body: {
-          kind: "bank",
-          region: "international",
-          holder: "Demo Customer",
-          number: "GB82WEST12345698765432",
-          bankName: "West Bank",
-          bankAddress: "1 High St, London",
-          branch: "City",
-          swift: "NEDSZAJJXXX",
-        },
+      const m = await bindMethod(srv, token, {
+        kind: "bank",
+        region: "international",
+        holder: "Demo Customer",
+        number: "GB82WEST12345698765432",
+        bankName: "West Bank",
+        bankAddress: "1 High St, London",
+        branch: "City",
+        swift: "NEDSZAJJXXX",
       });
-      ok(m);
       const w = await srv.call<{ id: string }>("/api/withdraw", {
         token,
-        body: { methodId: m.body.data.id, amount: "100", drawPassword: "246810" },
+        body: { methodId: m.id, amount: "100", drawPassword: "246810" },
       });
       ok(w);
       const id = w.body.data.id;

@@ -4,6 +4,7 @@
  * customer two-factor (setup, enable, disable, sign-in, withdrawals; each code once), signed-in
  * devices with sign-out, and recent sign-ins.
  */
+import { bindMethod, setDrawPassword } from "./funds_helpers.ts";
 import * as OTPAuth from "otpauth";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { makePng, uploadForm } from "../images.ts";
@@ -403,10 +404,7 @@ Deno.test("withdrawals need the two-factor code when it is on", async () => {
   try {
     const op = await operatorToken(srv);
     const { token } = await registerUser(srv, "+12025550176", "Withdraw-pass1");
-    await srv.call("/api/user/draw-password", {
-      token,
-      body: { password: "135790", confirm: "135790" },
-    });
+    await setDrawPassword(srv, token, "135790");
     const docNumber = "P7700123";
     await srv.call("/api/certify/junior", {
       token,
@@ -428,12 +426,12 @@ Deno.test("withdrawals need the two-factor code when it is on", async () => {
       body: { ...settings.body.data, turnoverRatio: "0" },
     });
     await creditUsdt(srv, token, op, "500");
-    const m = await srv.call<{ id: string }>("/api/payment-methods", {
-      token,
-      body: { kind: "crypto", type: "USDT-TRC20", address: "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL" },
+    const m = await bindMethod(srv, token, {
+      kind: "crypto",
+      type: "USDT-TRC20",
+      address: "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL",
     });
-    assertEquals(m.body.code, 0, JSON.stringify(m.body));
-    const body = { methodId: m.body.data.id, amount: "100", drawPassword: "135790" };
+    const body = { methodId: m.id, amount: "100", drawPassword: "135790" };
 
     const secret = await enableTwoFactor(srv, token);
     const missing = await srv.call("/api/withdraw", { token, body });

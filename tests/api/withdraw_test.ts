@@ -5,18 +5,22 @@ import { parseDecimal } from "../../core-wasm/mod.ts";
 import { assert, assertEquals } from "../assert.ts";
 import { operatorToken } from "../operator.ts";
 import { registerUser, startServer } from "../server.ts";
-import { balance, feedPrices, fmt, recharge, verifyJunior } from "./funds_helpers.ts";
+import {
+  balance,
+  bindMethod,
+  feedPrices,
+  fmt,
+  recharge,
+  setDrawPassword,
+  verifyJunior,
+} from "./funds_helpers.ts";
 
 Deno.test("withdrawal: rules first, freeze, review steps once, refund, payout, races", async (t) => {
   const srv = await startServer({ seed: true });
   try {
     const op = await operatorToken(srv);
     const { token } = await registerUser(srv, "+12025550180");
-    const dp = await srv.call("/api/user/draw-password", {
-      token,
-      body: { password: "135790", confirm: "135790" },
-    });
-    assertEquals(dp.body.code, 0, JSON.stringify(dp.body));
+    await setDrawPassword(srv, token, "135790");
     const body = (methodId: string, amount: string, drawPassword = "135790") => ({
       methodId,
       amount,
@@ -28,20 +32,17 @@ Deno.test("withdrawal: rules first, freeze, review steps once, refund, payout, r
       assertEquals(r.body.data.error, "CERTIFY_REQUIRED");
     });
     await verifyJunior(srv, token, op, "Ada Lovelace");
-    const m = await srv.call<{ id: string }>("/api/payment-methods", {
-      token,
-      body: {
-        kind: "bank",
-        region: "international",
-        holder: "Ada Lovelace",
-        number: "GB82WEST12345698765432",
-        bankName: "West Bank",
-        bankAddress: "1 High St, London",
-        branch: "City",
-        swift: "NEDSZAJJXXX",
-      },
+    const m = await bindMethod(srv, token, {
+      kind: "bank",
+      region: "international",
+      holder: "Ada Lovelace",
+      number: "GB82WEST12345698765432",
+      bankName: "West Bank",
+      bankAddress: "1 High St, London",
+      branch: "City",
+      swift: "NEDSZAJJXXX",
     });
-    const methodId = m.body.data.id;
+    const methodId = m.id;
     const id = await recharge(srv, token, "1000");
     await srv.call(`/api/admin/recharges/${id}/pass`, { token: op, method: "POST" });
 

@@ -6,6 +6,7 @@
  * proposer never sees decisions on their own proposal. Screenshots at 1280 and 390 px, in English
  * and Chinese, axe-checked.
  */
+import { bindMethod } from "../api/funds_helpers.ts";
 import axe from "axe-core";
 import type { Browser, Page } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
@@ -231,17 +232,11 @@ Deno.test({
         for (const c of certs.items) {
           await srv.call(`/api/admin/certifications/${c.id}/pass`, { token: ops, method: "POST" });
         }
-        const method = ok(
-          await srv.call<{ id: string }>("/api/payment-methods", {
-            token: demo,
-            body: {
-              kind: "crypto",
-              type: "USDT-TRC20",
-              address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
-            },
-          }),
-          "method",
-        );
+        const method = await bindMethod(srv, demo, {
+          kind: "crypto",
+          type: "USDT-TRC20",
+          address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+        });
         const wid = ok(
           await srv.call<{ id: string }>("/api/withdraw", {
             token: demo,

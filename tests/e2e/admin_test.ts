@@ -5,6 +5,7 @@
  * channel changed, the audit log, roles, reload and sign-out; every effect checked through the
  * API. Screenshots at desktop width and at 390 px.
  */
+import { bindMethod } from "../api/funds_helpers.ts";
 import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
@@ -138,17 +139,11 @@ Deno.test({
         await srv.call(`/api/admin/certifications/${demoCert}/pass`, { token: op, method: "POST" }),
         "pass junior",
       );
-      const method = ok(
-        await srv.call<{ id: string }>("/api/payment-methods", {
-          token: demo,
-          body: {
-            kind: "crypto",
-            type: "USDT-TRC20",
-            address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
-          },
-        }),
-        "payment method",
-      );
+      const method = await bindMethod(srv, demo, {
+        kind: "crypto",
+        type: "USDT-TRC20",
+        address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+      });
       const before = await spotUsdt(srv, demo);
       const withdrawalId = ok(
         await srv.call<{ id: string }>("/api/withdraw", {

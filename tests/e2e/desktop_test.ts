@@ -73,6 +73,12 @@ browserTest(
       const draw = page.getByTestId("draw-password-form");
       await draw.locator("#password").fill("246810");
       await draw.locator("#confirm").fill("246810");
+      // a fresh SMS code: without it the form says so and sends nothing
+      await draw.getByRole("button", { name: "Submit" }).click();
+      await draw.getByText("Enter the verification code").waitFor();
+      await draw.getByRole("button", { name: "Send code" }).click();
+      await page.locator("#toast").getByText("verification code has been sent").waitFor();
+      await draw.locator("#code").fill((await lastCode(srv, "+447911123460", "security"))!);
       const reloaded = page.waitForEvent("load");
       await draw.getByRole("button", { name: "Submit" }).click();
       await page.locator("#toast").getByText("Withdrawal password saved").waitFor();

@@ -4,13 +4,14 @@
  * withdrawals paid out or rejected and refunded. Operator decisions go through the operator API
  * here (the console has its own browser test).
  */
+import { bindMethod, endHold, setDrawPassword } from "../api/funds_helpers.ts";
 import { Buffer } from "node:buffer";
 import { type Page } from "playwright-core";
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { makePng } from "../images.ts";
 import { operatorToken } from "../operator.ts";
-import { registerUser, type TestServer } from "../server.ts";
+import { lastCode, registerUser, type TestServer } from "../server.ts";
 import { shot } from "./browser.ts";
 import { browserTest, customerPage, DESKTOP, hydrated, PHONE } from "./session.ts";
 
@@ -53,10 +54,7 @@ browserTest(
   async (srv, browser, t) => {
     const op = await operatorToken(srv);
     const { token, user } = await registerUser(srv, "+12025550210");
-    await srv.call("/api/user/draw-password", {
-      token,
-      body: { password: "135790", confirm: "135790" },
-    });
+    await setDrawPassword(srv, token, "135790");
     const { ctx, page, errors } = await customerPage(srv, browser, PHONE, {
       token,
     });
@@ -140,15 +138,11 @@ browserTest(
     });
 
     await t.step("the turnover rule shows what remains; a trade clears it", async () => {
-      const m = await srv.call<{ id: string }>("/api/payment-methods", {
-        token,
-        body: {
-          kind: "crypto",
-          type: "USDT-TRC20",
-          address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
-        },
+      await bindMethod(srv, token, {
+        kind: "crypto",
+        type: "USDT-TRC20",
+        address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
       });
-      assertEquals(m.body.code, 0);
       await page.goto(srv.base + "/wp/user/withdraw");
       await hydrated(page, "WithdrawForm");
       assertMatch(await page.getByTestId("withdraw-turnover").innerText(), /500\.00 USDT/);
@@ -232,6 +226,8 @@ browserTest(
           "Recharge credited",
           "Advanced verification passed",
           "Primary verification passed",
+          "Payment method bound",
+          "Withdrawal password set",
         ]
       ) assert(list.includes(title), title);
       await page.screenshot({ path: shot("mobile-messages"), fullPage: true });
@@ -241,7 +237,7 @@ browserTest(
         /500\.00 USDT has been credited/,
       );
       await page.goto(srv.base + "/wp/message");
-      assertEquals(await page.locator('[data-read="0"]').count(), 4);
+      assertEquals(await page.locator('[data-read="0"]').count(), 6);
     });
     assertEquals(errors, []);
     await ctx.close();
@@ -281,6 +277,11 @@ browserTest(
         await page.fill("#bankName", "West Bank");
         await page.fill("#bankAddress", "1 High Street, London");
         await page.fill("#branch", "City branch");
+        // said before binding: a new method waits 24 hours
+        assertMatch(await page.getByTestId("method-hold-notice").innerText(), /24 hours/);
+        await page.getByRole("button", { name: "Send code" }).click();
+        await page.locator("#toast").getByText("verification code has been sent").waitFor();
+        await page.fill("#code", (await lastCode(srv, "+12025550123", "security"))!);
         await page.getByRole("button", { name: "Bind" }).click();
         await page.getByTestId("method-confirm").getByRole("button", { name: "Confirm" }).click();
         await page.getByText("This IBAN is not valid").waitFor();
@@ -290,6 +291,18 @@ browserTest(
         await page.waitForURL("**/pc/handle/gatheringWay");
         assertMatch(await page.getByTestId("methods").innerText(), /West Bank[\s\S]*5432/);
         await page.screenshot({ path: shot("desktop-payment-methods"), fullPage: true });
+      },
+    );
+
+    await t.step(
+      "the withdrawal form shows the new card on hold until a day after binding",
+      async () => {
+        await page.goto(srv.base + "/pc/handle/withdraw");
+        await hydrated(page, "WithdrawForm");
+        assertMatch(await page.getByTestId("withdraw-method-hold").innerText(), /usable from/);
+        await page.screenshot({ path: shot("desktop-withdraw-hold"), fullPage: true });
+        const list = await srv.call<{ items: { id: string }[] }>("/api/payment-methods", { token });
+        await endHold(srv, token, list.body.data.items[0]!.id);
       },
     );
 

@@ -117,6 +117,9 @@ browserTest(
       await page.waitForSelector('tw-island[data-name="DrawPasswordForm"][data-hydrated]');
       await page.fill("#password", "123456");
       await page.fill("#confirm", "123456");
+      await page.getByRole("button", { name: "Send code" }).click();
+      await page.locator("#toast").getByText("verification code has been sent").waitFor();
+      await page.fill("#code", (await lastCode(srv, PHONE, "security"))!);
       await page.click('button[type="submit"]');
       await page.waitForURL(/\/wp\/user\/setSafe$/);
       assertMatch(

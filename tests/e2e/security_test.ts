@@ -3,6 +3,7 @@
  * page (QR code and key shown once), log out, log in with the code, see the signed-in devices and
  * sign the other device out (its token then answers -99). Screens in en, de and zh-CN.
  */
+import { bindMethod, setDrawPassword } from "../api/funds_helpers.ts";
 import * as OTPAuth from "otpauth";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { operatorToken } from "../operator.ts";
@@ -119,10 +120,9 @@ async function flow(t: Deno.TestContext, layout: Layout, local: string) {
     await t.step("the withdrawal form asks for the authenticator code", async () => {
       // a verified customer with a withdrawal password and a bound address (through the API)
       const op = await operatorToken(srv);
-      await srv.call("/api/user/draw-password", {
-        token,
-        body: { password: "135790", confirm: "135790" },
-      });
+      // two-factor is on: each change takes a code of a new time step
+      srv.advance(30_000);
+      await setDrawPassword(srv, token, "135790", { totp: codeAt(srv, secret) });
       const docNumber = `P${local}`;
       await srv.call("/api/certify/junior", {
         token,
@@ -134,11 +134,12 @@ async function flow(t: Deno.TestContext, layout: Layout, local: string) {
       );
       const cert = q.body.data.items.find((i) => i.junior?.docNumber === docNumber)!;
       await srv.call(`/api/admin/certifications/${cert.id}/pass`, { token: op, method: "POST" });
-      const m = await srv.call("/api/payment-methods", {
-        token,
-        body: { kind: "crypto", type: "USDT-TRC20", address: "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL" },
-      });
-      assertEquals(m.body.code, 0, JSON.stringify(m.body));
+      srv.advance(30_000);
+      await bindMethod(srv, token, {
+        kind: "crypto",
+        type: "USDT-TRC20",
+        address: "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL",
+      }, { totp: codeAt(srv, secret) });
       await page.goto(srv.base + (layout === "wp" ? "/wp/user/withdraw" : "/pc/handle/withdraw"));
       await hydrated(page, "WithdrawForm");
       await page.fill("#amount", "20");

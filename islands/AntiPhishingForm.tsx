@@ -1,0 +1,63 @@
+import { useState } from "preact/hooks";
+import { isAntiPhishingWord } from "../edge/platform/credentials.ts";
+import { toast } from "./lib/api.ts";
+import { TextField, type Texts } from "./lib/fields.tsx";
+import { useForm } from "./lib/form.ts";
+import { FRESH_PROOF_TEXTS, useFreshProof } from "./lib/fresh_proof.tsx";
+
+export const ANTI_PHISHING_TEXTS = [
+  "security.antiPhishingWord",
+  "security.antiPhishingSaved",
+  "validation.antiPhishingRule",
+  "app.submit",
+  "app.networkError",
+  "app.timeout",
+  ...FRESH_PROOF_TEXTS,
+] as const;
+
+/**
+ * Set or change the anti-phishing code: a word of the customer's (4-20 letters or digits) that
+ * leads every SMS and shows with every message; the change needs a fresh code like other money
+ * settings.
+ */
+export default function AntiPhishingForm(
+  { tx, twoFactor, done }: { tx: Texts; twoFactor: boolean; done: string },
+) {
+  const [word, setWord] = useState("");
+  const form = useForm(tx);
+  const { errors, busy, check, send } = form;
+  // the security page of the desktop layout has the withdrawal password's code field too
+  const proof = useFreshProof(tx, twoFactor, form, "anti-phishing-");
+
+  async function submit(e: Event) {
+    e.preventDefault();
+    const w = word.trim();
+    const errs: Record<string, string> = isAntiPhishingWord(w)
+      ? {}
+      : { word: tx["validation.antiPhishingRule"]! };
+    if (!check({ ...errs, ...proof.check() })) return;
+    if (await send("/api/user/anti-phishing", { word: w, ...proof.body() })) {
+      toast(tx["security.antiPhishingSaved"]!);
+      setTimeout(() => location.href = done, 1000);
+    }
+  }
+
+  return (
+    <form class="form" onSubmit={submit} noValidate data-testid="anti-phishing-form">
+      <TextField
+        id="word"
+        label={tx["security.antiPhishingWord"]!}
+        value={word}
+        set={setWord}
+        error={errors.word}
+        autoComplete="off"
+        maxLength={20}
+        placeholder={tx["validation.antiPhishingRule"]}
+      />
+      {proof.fields(errors)}
+      <button class="btn btn-primary btn-block" type="submit" disabled={busy}>
+        {tx["app.submit"]}
+      </button>
+    </form>
+  );
+}
