@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import { isAntiPhishingWord } from "../edge/platform/credentials.ts";
 import { toast } from "./lib/api.ts";
-import { TextField, type Texts } from "./lib/fields.tsx";
+import { Field, TextInput, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { FRESH_PROOF_TEXTS, useFreshProof } from "./lib/fresh_proof.tsx";
 
@@ -44,16 +44,20 @@ export default function AntiPhishingForm(
 
   return (
     <form class="form" onSubmit={submit} noValidate data-testid="anti-phishing-form">
-      <TextField
-        id="word"
-        label={tx["security.antiPhishingWord"]!}
-        value={word}
-        set={setWord}
-        error={errors.word}
-        autoComplete="off"
-        maxLength={20}
-        placeholder={tx["validation.antiPhishingRule"]}
-      />
+      <Field id="word" label={tx["security.antiPhishingWord"]!} error={errors.word}>
+        <TextInput
+          id="word"
+          value={word}
+          set={setWord}
+          autoComplete="off"
+          maxLength={20}
+          error={errors.word}
+          describedBy="word-hint"
+        />
+        {!errors.word && (
+          <p class="muted small" id="word-hint">{tx["validation.antiPhishingRule"]}</p>
+        )}
+      </Field>
       {proof.fields(errors)}
       <button class="btn btn-primary btn-block" type="submit" disabled={busy}>
         {tx["app.submit"]}
