@@ -39,6 +39,12 @@ fn period(n: i64) -> R<usize> {
 }
 
 fn floor_div(n: i128, d: i128) -> R<i64> {
+    // Fast path (128-bit division is a library call in WebAssembly): both fit in i64.
+    if let (Ok(a), Ok(b)) = (i64::try_from(n), i64::try_from(d)) {
+        if b > 0 {
+            return Ok(a.div_euclid(b));
+        }
+    }
     div_round(n, d, Round::Down)
 }
 
@@ -51,16 +57,16 @@ pub fn isqrt(x: i128) -> i128 {
     if x < 2 {
         return x.max(0);
     }
-    // Newton from an over-estimate: strictly decreasing until it reaches the floor.
-    let bits = 128 - x.leading_zeros();
-    let mut r: i128 = 1 << ((bits + 1) / 2);
-    loop {
-        let next = (r + x / r) / 2;
-        if next >= r {
-            return r;
-        }
-        r = next;
+    // A float estimate (within a few units below 2^106), then corrected in integers, so the
+    // result does not depend on the estimate's rounding.
+    let mut r = ((x as f64).sqrt() as i128).max(1);
+    while r.checked_mul(r).map_or(true, |s| s > x) {
+        r -= 1;
     }
+    while (r + 1).checked_mul(r + 1).map_or(false, |s| s <= x) {
+        r += 1;
+    }
+    r
 }
 
 /// Simple moving average of `src`.
