@@ -8,44 +8,15 @@
 import { allocWords, check, core, InvalidInputError, MAX_ITEMS } from "./runtime.ts";
 import { type Candle, CandleBuffer } from "./kline.ts";
 
-/** The value of a candle inside an indicator's warm-up (i64::MIN, never a price). */
-export const NONE = -(1n << 63n);
+import {
+  INDICATOR_OUTPUTS,
+  type IndicatorKind,
+  type IndicatorResult,
+  type IndicatorSpec,
+  NONE,
+} from "./indicator_specs.ts";
 
-export type IndicatorSpec =
-  | { kind: "ma"; period: number }
-  | { kind: "ema"; period: number }
-  /** k: band width in standard deviations (2 is the convention) */
-  | { kind: "boll"; period: number; k: number }
-  | { kind: "macd"; fast: number; slow: number; signal: number }
-  | { kind: "rsi"; period: number }
-  | { kind: "kdj"; period: number; m1: number; m2: number };
-
-export type IndicatorKind = IndicatorSpec["kind"];
-
-/** The series each indicator returns, in the core's output order. */
-export const INDICATOR_OUTPUTS = {
-  ma: ["ma"],
-  ema: ["ema"],
-  boll: ["middle", "upper", "lower"],
-  macd: ["dif", "dea", "histogram"],
-  rsi: ["rsi"],
-  kdj: ["k", "d", "j"],
-} as const;
-
-export type IndicatorResult<K extends IndicatorKind> = Record<
-  typeof INDICATOR_OUTPUTS[K][number],
-  BigInt64Array
->;
-
-/** The usual settings: MA 5, EMA 20, BOLL(20, 2), MACD(12, 26, 9), RSI 14, KDJ(9, 3, 3). */
-export const DEFAULT_INDICATORS = {
-  ma: { kind: "ma", period: 5 },
-  ema: { kind: "ema", period: 20 },
-  boll: { kind: "boll", period: 20, k: 2 },
-  macd: { kind: "macd", fast: 12, slow: 26, signal: 9 },
-  rsi: { kind: "rsi", period: 14 },
-  kdj: { kind: "kdj", period: 9, m1: 3, m2: 3 },
-} as const satisfies { [K in IndicatorKind]: Extract<IndicatorSpec, { kind: K }> };
+export * from "./indicator_specs.ts";
 
 const CODES: Record<IndicatorKind, number> = { ma: 0, ema: 1, boll: 2, macd: 3, rsi: 4, kdj: 5 };
 
