@@ -107,6 +107,10 @@ export default function PriceChart(
   }, [wantsCore]);
   const redraw = () => {
     if (drawn.current) setLegend(drawn.current.set(candles.current));
+    // for tests and assistive tooling: how many panes the chart shows
+    if (box.current && chartRef.current) {
+      box.current.dataset.panes = String(chartRef.current.panes().length);
+    }
   };
 
   useEffect(() => {
