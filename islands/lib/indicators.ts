@@ -220,13 +220,17 @@ export function indicatorSeries(
             : { time: time(c), value };
         }));
         const last = values.at(-1);
+        const value = last === undefined || last === NONE ? null : last;
         return {
           name: l.legend,
-          color: l.color,
-          value: last === undefined || last === NONE ? null : last,
+          // the histogram's bars are translucent: its legend takes the solid colour of its sign
+          color: l.signed ? (value !== null && value < 0n ? "#ff6b6b" : "#12b886") : l.color,
+          value,
           pct: l.pct,
         };
-      });
+      })
+        // drawn first (under the lines), listed last: "MACD(12,26,9) DIF, DEA, MACD"
+        .sort((a, b) => Number(a.name === "MACD") - Number(b.name === "MACD"));
     },
     remove() {
       for (const l of lines) chart.removeSeries(l.series);
