@@ -15,5 +15,6 @@ export {
   roundingRemainder,
   UnsortedError,
 } from "./runtime.ts";
+export * from "./indicators.ts";
 export * from "./kline.ts";
 export * from "./money.ts";

@@ -39,6 +39,15 @@ interface Exports {
   w_daily(amount: bigint, rate: bigint): number;
   w_expected(amount: bigint, rate: bigint, days: bigint): number;
   w_redemption(amount: bigint, ratio: bigint, days: bigint): number;
+  indicator(
+    ptr: number,
+    n: number,
+    kind: number,
+    p1: bigint,
+    p2: bigint,
+    p3: bigint,
+    out: number,
+  ): number;
 }
 
 const WASM_URL = new URL("./core.wasm", import.meta.url);

@@ -9,6 +9,7 @@
 pub mod contract;
 pub mod fast;
 pub mod fixed;
+pub mod indicators;
 pub mod kline;
 pub mod wealth;
 
@@ -155,6 +156,51 @@ pub extern "C" fn kline_update(
     status(Interval::from_code(iv).and_then(|iv| kline::update(cur, iv, tick_t, price, qty)).map(
         |(n, kind)| put(&[n.t, n.o, n.h, n.l, n.c, n.v, kind as i64]),
     ))
+}
+
+// ---- indicators ---------------------------------------------------------------------------
+
+/// Column `col` (1 open .. 5 volume) of `n` candles at `ptr`.
+fn column(ptr: *const i64, n: u32, col: usize) -> Vec<i64> {
+    let words = if n == 0 { &[][..] } else { unsafe { core::slice::from_raw_parts(ptr, n as usize * 6) } };
+    words.chunks_exact(6).map(|c| c[col]).collect()
+}
+
+/// The `k`-th of the `parts` series of `n` words each at `out`.
+fn series<'a>(out: *mut i64, n: u32, parts: usize) -> Vec<&'a mut [i64]> {
+    if n == 0 {
+        return (0..parts).map(|_| &mut [][..]).collect();
+    }
+    let all = unsafe { core::slice::from_raw_parts_mut(out, n as usize * parts) };
+    all.chunks_mut(n as usize).collect()
+}
+
+/// Indicator `kind` over `n` candles (openTime, o, h, l, c, v) at `ptr`, written to `out` as
+/// one series of `n` words per output (warm-up values are i64::MIN): 0 MA(p1), 1 EMA(p1),
+/// 2 BOLL(p1, k = p2): middle, upper, lower; 3 MACD(p1, p2, p3): DIF, DEA, histogram;
+/// 4 RSI(p1); 5 KDJ(p1, p2, p3): K, D, J.
+#[no_mangle]
+pub extern "C" fn indicator(ptr: *const i64, n: u32, kind: u32, p1: i64, p2: i64, p3: i64, out: *mut i64) -> i32 {
+    let close = column(ptr, n, 4);
+    let r = match kind {
+        0 => indicators::ma(&close, p1, series(out, n, 1)[0]),
+        1 => indicators::ema(&close, p1, series(out, n, 1)[0]),
+        2 => match &mut series(out, n, 3)[..] {
+            [m, u, l] => indicators::boll(&close, p1, p2, m, u, l),
+            _ => Err(fixed::Error::Invalid),
+        },
+        3 => match &mut series(out, n, 3)[..] {
+            [a, b, c] => indicators::macd(&close, p1, p2, p3, a, b, c),
+            _ => Err(fixed::Error::Invalid),
+        },
+        4 => indicators::rsi(&close, p1, series(out, n, 1)[0]),
+        5 => match &mut series(out, n, 3)[..] {
+            [k, d, j] => indicators::kdj(&column(ptr, n, 2), &column(ptr, n, 3), &close, p1, p2, p3, k, d, j),
+            _ => Err(fixed::Error::Invalid),
+        },
+        _ => Err(fixed::Error::Invalid),
+    };
+    status(r)
 }
 
 // ---- rounding -----------------------------------------------------------------------------

@@ -28,7 +28,18 @@ async function computeWith(src: string): Promise<string> {
     "1M",
     { fill: true },
   );
-  return JSON.stringify({ pos, candles }, (_, v) => typeof v === "bigint" ? `${v}n` : v);
+  // every chart indicator over 60 minutes of a zigzag: the browser draws what the server computes
+  const minutes = Array.from({ length: 60 }, (_, i) => {
+    const c = (27_000n + BigInt((i * 37) % 23) * 10n) * U;
+    return { openTime: i * 60_000, open: c, high: c + U, low: c - U, close: c, volume: U };
+  });
+  const indicators = Object.values(m.DEFAULT_INDICATORS).map((spec) =>
+    Object.values(m.indicator(minutes, spec)).map((s) => Array.from(s as BigInt64Array))
+  );
+  return JSON.stringify(
+    { pos, candles, indicators },
+    (_, v) => typeof v === "bigint" ? `${v}n` : v,
+  );
 }
 
 browserTest(
