@@ -2,7 +2,14 @@ import { useState } from "preact/hooks";
 import { api, toast } from "./lib/api.ts";
 import { fill, TextField, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
-import { formatAmount, formatPct, formatTime, toApiDecimal, uiLocale } from "../locales/format.ts";
+import {
+  formatAmount,
+  formatExact,
+  formatPct,
+  formatTime,
+  toApiDecimal,
+  uiLocale,
+} from "../locales/format.ts";
 import type { WealthPreviewJson } from "../edge/platform/wire.ts";
 
 export const WEALTH_SUBSCRIBE_TEXTS = [
@@ -38,6 +45,8 @@ export default function WealthSubscribe(
   const { errors, busy, check, send } = useForm(tx);
   const loc = uiLocale();
   const usdt = (v: string) => `${formatAmount(v, "USDT", loc)} USDT`;
+  // the penalty and refund exactly as the core computed them: they add up to the amount
+  const exact = (v: string) => `${formatExact(v, "USDT", loc)} USDT`;
 
   async function show(e: Event) {
     e.preventDefault();
@@ -103,8 +112,8 @@ export default function WealthSubscribe(
             {fill(tx["wealth.redeemRule"]!, {
               ratio: formatPct(preview.redeemRatio, loc, { sign: false }),
               days: String(preview.redeemExample.daysLeft),
-              penalty: usdt(preview.redeemExample.penalty),
-              refund: usdt(preview.redeemExample.refund),
+              penalty: exact(preview.redeemExample.penalty),
+              refund: exact(preview.redeemExample.refund),
             })}
           </p>
           <button class="btn btn-primary" type="button" disabled={busy} onClick={confirm}>

@@ -85,6 +85,16 @@ export function formatAmount(
   return formatNumber(value, currencyDecimals(currency), locale, opts);
 }
 
+/**
+ * An amount exactly as computed: the currency's precision, or more places when the value has
+ * them ("9.87656" USDT, a penalty rounded up to the 10^-8 unit), so figures that add up in the
+ * ledger add up on the screen too.
+ */
+export function formatExact(value: bigint | string, currency: string, locale: string): string {
+  const frac = decimalOf(value).split(".")[1]?.replace(/0+$/, "") ?? "";
+  return formatNumber(value, Math.max(currencyDecimals(currency), frac.length), locale);
+}
+
 /** An amount with its currency's precision and code: "1.234,56 USDT" (de). */
 export function formatMoney(
   value: bigint | string,

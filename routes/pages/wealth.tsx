@@ -12,7 +12,7 @@ import { Island } from "../../edge/render/island.tsx";
 import { orderJson, payoutSchedule } from "../../edge/wealth/service.ts";
 import WealthRedeem, { WEALTH_REDEEM_TEXTS } from "../../islands/WealthRedeem.tsx";
 import WealthSubscribe, { WEALTH_SUBSCRIBE_TEXTS } from "../../islands/WealthSubscribe.tsx";
-import { formatAmount, formatPct, formatTime } from "../../locales/format.ts";
+import { formatAmount, formatExact, formatPct, formatTime } from "../../locales/format.ts";
 import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
 import { LoginPrompt } from "../../components/blocks.tsx";
 import { desktopPage, mobilePage } from "./frame.tsx";
@@ -45,6 +45,8 @@ const at = (c: Ctx, page: "" | "order" | "list" | "detail") =>
 const join = (href: string, q: string) => href + (href.includes("?") ? "&" : "?") + q;
 
 const usdt = (c: Ctx, v: string) => `${formatAmount(v, "USDT", c.get("locale"))} USDT`;
+/** a penalty or refund exactly as the core computed it (they add up to the amount) */
+const exact = (c: Ctx, v: string) => `${formatExact(v, "USDT", c.get("locale"))} USDT`;
 const pct = (c: Ctx, v: string) => formatPct(v, c.get("locale"), { sign: false });
 
 /**
@@ -247,8 +249,8 @@ async function detail(c: Ctx, s: Session) {
             : t("wealth.endRedeemed", {
               at: formatTime(o.end.at, loc, tz),
               days: o.end.daysLeft,
-              penalty: usdt(c, formatDecimal(o.end.penalty)),
-              refund: usdt(c, formatDecimal(o.end.refund)),
+              penalty: exact(c, formatDecimal(o.end.penalty)),
+              refund: exact(c, formatDecimal(o.end.refund)),
             })}
         </p>
       )}

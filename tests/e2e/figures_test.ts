@@ -1,0 +1,75 @@
+/**
+ * Every figure adds up as shown (issue 28, section 5): the confirmations are read off the screen
+ * (the text a customer sees, in English) and their arithmetic is checked exactly, at amounts
+ * whose exact values have more places than a currency shows.
+ */
+import { parseDecimal } from "../../core-wasm/mod.ts";
+import { assertEquals } from "../assert.ts";
+import { shot } from "./browser.ts";
+import { browserTest, customerPage, hydrated, PHONE, quotesNow } from "./session.ts";
+
+/** The figures of a text before a currency code, as shown ("1,224.69 USDT" -> 122469000000n). */
+function figures(text: string, currency: string): bigint[] {
+  const re = new RegExp(`(-?[\\d,]+(?:\\.\\d+)?) ${currency}`, "g");
+  return [...text.matchAll(re)].map((m) => parseDecimal(m[1]!.replaceAll(",", "")));
+}
+
+/** One figure of a text: the first number in it, as shown. */
+function figure(text: string): bigint {
+  return parseDecimal(/(-?[\d,]+(?:\.\d+)?)/.exec(text)![1]!.replaceAll(",", ""));
+}
+
+browserTest("figures: the early-redemption example and quote add up to the amount as shown", async (
+  srv,
+  browser,
+) => {
+  const { ctx, page, errors } = await customerPage(srv, browser, PHONE);
+  await page.goto(`${srv.base}/wp/wealth`);
+  await page.getByTestId("product-usdt-5d").click();
+  await hydrated(page, "WealthSubscribe");
+  // 0.4 % a day: 1,234.57 x 0.4 % x 2 days = 9.87656, more places than USDT shows
+  await page.locator("#amount").fill("1234.57");
+  await page.getByRole("button", { name: "Show the figures" }).click();
+  const rule = await page.getByTestId("redeem-rule").innerText();
+  const [penalty, refund] = figures(rule, "USDT");
+  assertEquals(penalty! + refund!, parseDecimal("1234.57"), rule);
+  assertEquals(penalty, parseDecimal("9.87656"), rule);
+  await page.screenshot({ path: shot("figures-wealth-preview"), fullPage: true });
+  await page.getByRole("button", { name: "Confirm subscription" }).click();
+  await page.waitForURL(/\/wp\/wealth\/detail/);
+  await hydrated(page, "WealthRedeem");
+  await page.getByTestId("redeem").click();
+  const quote = await page.getByTestId("redeem-quote").innerText();
+  const [p2, r2] = figures(quote, "USDT");
+  assertEquals(p2! + r2!, parseDecimal("1234.57"), quote);
+  await page.getByRole("button", { name: /Confirm redemption/ }).click();
+  const end = await page.getByTestId("wealth-end").innerText();
+  assertEquals(figures(end, "USDT"), [p2!, r2!], end);
+  await page.screenshot({ path: shot("figures-wealth-redeemed"), fullPage: true });
+  assertEquals(errors, []);
+  await ctx.close();
+});
+
+browserTest("figures: the exchange quote reads amount x rate - fee = what you receive", async (
+  srv,
+  browser,
+) => {
+  await quotesNow(srv, { BTCUSDT: "61234.57", ETHUSDT: "3012.34" });
+  const { ctx, page, errors } = await customerPage(srv, browser, PHONE);
+  await page.goto(srv.base + "/wp/product/gjmarket");
+  await hydrated(page, "ExchangeForm");
+  // BTC -> USDT: 0.123457 x 61,234.57 = 7,559.8363..., a fee of 0.1 % = 7.5598...
+  await page.locator("#amount").fill("0.123457");
+  await page.getByRole("button", { name: "Get quote" }).click();
+  await page.getByTestId("exchange-quote").waitFor();
+  const rate = figure((await page.getByTestId("exchange-rate").innerText()).split("=")[1]!);
+  const fee = figure(await page.getByTestId("exchange-fee").innerText());
+  const receive = figure(await page.getByTestId("exchange-receive").innerText());
+  // the value is amount x rate rounded down to the cent (what the customer receives rounds down)
+  const cent = 1_000_000n;
+  const value = parseDecimal("0.123457") * rate / 100_000_000n / cent * cent;
+  assertEquals(value - fee, receive, await page.getByTestId("exchange-quote").innerText());
+  await page.screenshot({ path: shot("figures-exchange-quote"), fullPage: true });
+  assertEquals(errors, []);
+  await ctx.close();
+});
