@@ -4,7 +4,10 @@
  * whose exact values have more places than a currency shows.
  */
 import { parseDecimal } from "../../core-wasm/mod.ts";
-import { assertEquals } from "../assert.ts";
+import { bindMethod, recharge, setDrawPassword, verifyJunior } from "../api/funds_helpers.ts";
+import { assertEquals, assertMatch } from "../assert.ts";
+import { operatorToken } from "../operator.ts";
+import { registerUser } from "../server.ts";
 import { shot } from "./browser.ts";
 import { browserTest, customerPage, hydrated, PHONE, quotesNow } from "./session.ts";
 
@@ -73,3 +76,38 @@ browserTest("figures: the exchange quote reads amount x rate - fee = what you re
   assertEquals(errors, []);
   await ctx.close();
 });
+
+browserTest(
+  "figures: the withdrawal form shows no fee beyond the maximum; an error clears as the field changes",
+  async (srv, browser) => {
+    const op = await operatorToken(srv);
+    const { token } = await registerUser(srv, "+12025550293");
+    await verifyJunior(srv, token, op, "Ada Lovelace");
+    await setDrawPassword(srv, token, "135790");
+    await bindMethod(srv, token, {
+      kind: "crypto",
+      type: "USDT-TRC20",
+      address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+    });
+    const id = await recharge(srv, token, "1000");
+    await srv.call(`/api/admin/recharges/${id}/pass`, { token: op, method: "POST" });
+    const { ctx, page, errors } = await customerPage(srv, browser, PHONE, { token });
+    await page.goto(srv.base + "/wp/user/withdraw");
+    await hydrated(page, "WithdrawForm");
+    await page.fill("#amount", "100");
+    await page.getByTestId("withdraw-fee").getByText("1.00 USDT").waitFor();
+    // beyond the maximum (50,000): no fee and no net, not even the last amount's
+    await page.fill("#amount", "60000");
+    await page.getByTestId("withdraw-fee").getByText("—").waitFor();
+    assertEquals(await page.getByTestId("withdraw-net").innerText(), "— USDT");
+    await page.fill("#drawPassword", "135790");
+    await page.getByRole("button", { name: "Withdraw", exact: true }).click();
+    assertMatch(await page.locator("#amount-error").innerText(), /maximum withdrawal/);
+    await page.screenshot({ path: shot("figures-withdraw-max"), fullPage: true });
+    // the customer corrects the amount: the old message goes at once
+    await page.fill("#amount", "6000");
+    await page.locator("#amount-error").waitFor({ state: "detached" });
+    assertEquals(errors, []);
+    await ctx.close();
+  },
+);
