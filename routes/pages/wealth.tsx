@@ -165,7 +165,12 @@ async function subscribe(c: Ctx, s: Session) {
           tx: pickTexts(t, WEALTH_SUBSCRIBE_TEXTS),
           productId: p.id,
           available: formatDecimal(b.available),
+          min: p.minAmount,
+          max: p.maxAmount,
           detailHref: join(at(c, "detail"), "id="),
+          links: new URL(c.req.url).pathname.startsWith("/pc/")
+            ? { transfer: "/pc/handle/transfer", recharge: "/pc/handle/recharge" }
+            : { transfer: "/wp/trade/transfer", recharge: "/wp/trade/recharge" },
         }}
       />
     </section>,

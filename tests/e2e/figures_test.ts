@@ -111,3 +111,35 @@ browserTest(
     await ctx.close();
   },
 );
+
+browserTest(
+  "figures: wealth below the minimum names the grouped limits; beyond the balance, no Confirm but the links",
+  async (srv, browser) => {
+    const { ctx, page, errors } = await customerPage(srv, browser, PHONE);
+    await page.goto(`${srv.base}/wp/wealth`);
+    await page.getByTestId("product-usdt-5d").click();
+    await hydrated(page, "WealthSubscribe");
+    const figures = page.getByRole("button", { name: "Show the figures" });
+    await page.locator("#amount").fill("50");
+    await figures.click();
+    assertEquals(
+      await page.locator("#amount-error").innerText(),
+      "Enter an amount from 100 to 100,000 USDT",
+    );
+    // the spot wallet holds 10,000 USDT: 20,000 is refused before any figure or "Confirm"
+    await page.locator("#amount").fill("20000");
+    await figures.click();
+    await page.getByTestId("wealth-shortfall").waitFor();
+    assertMatch(await page.locator("#amount-error").innerText(), /10,000/);
+    assertEquals(
+      await page.getByTestId("wealth-shortfall").locator("a").evaluateAll((as) =>
+        as.map((a) => a.getAttribute("href"))
+      ),
+      ["/wp/trade/transfer", "/wp/trade/recharge"],
+    );
+    assertEquals(await page.getByTestId("wealth-preview").count(), 0);
+    await page.screenshot({ path: shot("figures-wealth-shortfall"), fullPage: true });
+    assertEquals(errors, []);
+    await ctx.close();
+  },
+);
