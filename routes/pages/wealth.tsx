@@ -4,7 +4,7 @@
  * early redemption at a quote.
  */
 import type { Session } from "../../edge/accounts/service.ts";
-import { formatDecimal, parseDecimal } from "../../core-wasm/mod.ts";
+import { formatDecimal, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
 import { user } from "../../edge/ledger/accounts.ts";
 import type { Ctx } from "../../edge/platform/context.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
@@ -48,6 +48,18 @@ const usdt = (c: Ctx, v: string) => `${formatAmount(v, "USDT", c.get("locale"))}
 /** a penalty or refund exactly as the core computed it (they add up to the amount) */
 const exact = (c: Ctx, v: string) => `${formatExact(v, "USDT", c.get("locale"))} USDT`;
 const pct = (c: Ctx, v: string) => formatPct(v, c.get("locale"), { sign: false });
+/**
+ * The reserve's coverage of promised payouts: above 1,000 % it reads "over 1,000 %" (a small
+ * promise against the whole reserve gives a figure of millions of per cent that says nothing).
+ */
+function coverage(c: Ctx, v: string) {
+  if (parseDecimal(v) <= 10n * SCALE) return pct(c, v);
+  const top = new Intl.NumberFormat(c.get("locale"), {
+    style: "percent",
+    maximumFractionDigits: 0,
+  });
+  return c.get("t")("wealth.coverageOver", { pct: top.format(10) });
+}
 
 /**
  * The home page's wealth tile: the best APR on offer, the terms, and the reserve's public
@@ -71,7 +83,7 @@ export async function WealthTile({ c, layout }: { c: Ctx; layout: "wp" | "pc" })
       <span class="muted small">
         {list.coverage === null
           ? t("wealth.tileLineNew", terms)
-          : t("wealth.tileLine", { ...terms, coverage: pct(c, list.coverage) })}
+          : t("wealth.tileLine", { ...terms, coverage: coverage(c, list.coverage) })}
       </span>
     </a>
   );
@@ -110,7 +122,7 @@ async function products(c: Ctx) {
       <p class="notice small" data-testid="wealth-reserve">
         {t("wealth.reserveLine", {
           reserve: usdt(c, list.reserve),
-          coverage: list.coverage === null ? t("wealth.noPromises") : pct(c, list.coverage),
+          coverage: list.coverage === null ? t("wealth.noPromises") : coverage(c, list.coverage),
         })}{" "}
         <a
           href={new URL(c.req.url).pathname.startsWith("/pc/")

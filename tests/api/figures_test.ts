@@ -3,7 +3,8 @@
  * preview quotes a fee and a net only for an amount that could be withdrawn; a recharge says what
  * is wrong with its amount or its voucher, each case in its own words.
  */
-import { assertEquals } from "../assert.ts";
+import { parseDecimal } from "../../core-wasm/mod.ts";
+import { assert, assertEquals } from "../assert.ts";
 import { operatorToken } from "../operator.ts";
 import { registerUser, startServer } from "../server.ts";
 import { recharge, upload } from "./funds_helpers.ts";
@@ -71,6 +72,64 @@ Deno.test("figures: a recharge says what is wrong with the amount and the vouche
       (await send("100", "")).voucherImageId,
       (await send("100", null)).voucherImageId,
     );
+  } finally {
+    await srv.close();
+  }
+});
+
+Deno.test("figures: a reserve coverage above 1,000 % reads over 1,000 %", async () => {
+  const srv = await startServer({ seed: true });
+  try {
+    const login = await srv.call("/api/login", {
+      body: { phone: "+12025550123", password: "Demo-2026" },
+    });
+    const token = login.headers.get("authorization")!;
+    // 100 USDT for 5 days promises 1.50 USDT: the seeded reserve covers it many thousand times
+    const order = await srv.call("/api/wealth/order", {
+      token,
+      body: { productId: "usdt-5d", amount: "100" },
+      headers: { "Idempotency-Key": crypto.randomUUID() },
+    });
+    assertEquals(order.body.code, 0, JSON.stringify(order.body));
+    const page = await srv.page("/wp/wealth", { headers: { cookie: `tw_session=${token}` } });
+    const html = await page.text();
+    assert(html.includes("coverage of promised payouts over 1,000%"), html.slice(0, 4000));
+  } finally {
+    await srv.close();
+  }
+});
+
+Deno.test("figures: Rising lists only what rose in 24 h, or says that nothing did", async () => {
+  const srv = await startServer({ seed: true });
+  try {
+    const login = await srv.call("/api/login", {
+      body: { phone: "+12025550123", password: "Demo-2026" },
+    });
+    const cookie = `tw_session=${login.headers.get("authorization")}`;
+    const start = srv.deps.now() - 10 * 60_000;
+    const tick = async (symbol: string, minute: number, price: string) => {
+      await srv.deps.market.tape.ingest({
+        symbol,
+        time: start + minute * 60_000,
+        price: parseDecimal(price),
+        qty: 100_000_000n,
+      });
+    };
+    const rising = async () =>
+      await (await srv.page("/wp/quotes/list?tab=rising", { headers: { cookie } })).text();
+    // flat: nothing rose, and the page says so instead of listing everything
+    await tick("BTCUSDT", 0, "60000");
+    await tick("ETHUSDT", 0, "3000");
+    let html = await rising();
+    assert(!html.includes("data-symbol="), "a flat market lists nothing under Rising");
+    assert(html.includes("Nothing has risen in the last 24 h."), html.slice(0, 4000));
+    // BTC rises, ETH falls: only BTC
+    await tick("BTCUSDT", 2, "60120");
+    await tick("ETHUSDT", 2, "2994");
+    srv.advance(1_000); // the quotes list is rebuilt at most every 200 ms of the server's clock
+    html = await rising();
+    assert(html.includes('data-symbol="BTCUSDT"'), "BTC rose");
+    assert(!html.includes('data-symbol="ETHUSDT"'), "ETH fell: not rising");
   } finally {
     await srv.close();
   }
