@@ -6,7 +6,7 @@
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { assert, assertEquals } from "../assert.ts";
 import { operatorToken } from "../operator.ts";
-import { registerUser, startServer } from "../server.ts";
+import { DESKTOP_UA, MOBILE_UA, registerUser, startServer } from "../server.ts";
 import { recharge, upload } from "./funds_helpers.ts";
 
 Deno.test("figures: the withdrawal preview has no fee or net for an amount it would refuse", async () => {
@@ -130,6 +130,33 @@ Deno.test("figures: Rising lists only what rose in 24 h, or says that nothing di
     html = await rising();
     assert(html.includes('data-symbol="BTCUSDT"'), "BTC rose");
     assert(!html.includes('data-symbol="ETHUSDT"'), "ETH fell: not rising");
+  } finally {
+    await srv.close();
+  }
+});
+
+Deno.test("figures: devices and sign-ins are in the customer's zone, not the language's", async () => {
+  const srv = await startServer({ seed: true });
+  try {
+    const login = await srv.call("/api/login", {
+      body: { phone: "+12025550123", password: "Demo-2026" },
+    });
+    const token = login.headers.get("authorization")!;
+    // English's zone is New York's; this customer's browser is in Bangkok
+    const zoneName = (timeZone: string) =>
+      new Intl.DateTimeFormat("en", { timeZone, timeZoneName: "short" })
+        .formatToParts(srv.deps.now()).find((p) => p.type === "timeZoneName")!.value;
+    for (const path of ["/wp/user/setSafe/devices", "/pc/userCenter/security"]) {
+      const r = await srv.page(path, {
+        ua: path.startsWith("/pc/") ? DESKTOP_UA : MOBILE_UA,
+        headers: { cookie: `tw_session=${token}; tz=Asia%2FBangkok` },
+      });
+      assertEquals(r.status, 200, path);
+      const html = await r.text();
+      assert(html.includes('data-testid="login-row"'), `${path}: a sign-in is listed`);
+      assert(html.includes(zoneName("Asia/Bangkok")), `${path}: in Bangkok's time`);
+      assert(!html.includes(zoneName("America/New_York")), `${path}: not in New York's`);
+    }
   } finally {
     await srv.close();
   }
