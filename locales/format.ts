@@ -162,12 +162,13 @@ function dateFormat(locale: string, timeZone: string | undefined, style: "full" 
  * without `timeZone` (islands in the browser) the browser's own zone.
  */
 export function formatTime(ms: number, locale: string, timeZone?: string): string {
-  return dateFormat(locale, timeZone, "full").format(new Date(ms));
+  // an island rendered on the server: the request's zone, as the browser will render it
+  return dateFormat(locale, timeZone ?? uiTimeZone(), "full").format(new Date(ms));
 }
 
 /** A moment without the zone's name, for dense lists. */
 export function formatShortTime(ms: number, locale: string, timeZone?: string): string {
-  return dateFormat(locale, timeZone, "short").format(new Date(ms));
+  return dateFormat(locale, timeZone ?? uiTimeZone(), "short").format(new Date(ms));
 }
 
 let zones: Set<string> | null = null;
