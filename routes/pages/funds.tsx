@@ -382,13 +382,15 @@ export const fundsPages: PageDef[] = [
         c,
         { title: t("page.pcRecharge"), active: "user" },
         !s ? pcNeedsLogin(c) : (
-          <div class="cards2">
-            <section class="card">{await rechargeForm(c, "/pc/handle/recharge")}</section>
-            <section>
-              <h2 class="section">{t("recharge.history")}</h2>
-              {await rechargeHistory(c, s, "/pc/handle/recharge")}
-            </section>
-          </div>
+          <UserCenterFrame t={t} active="property">
+            <div class="cards2">
+              <section class="card">{await rechargeForm(c, "/pc/handle/recharge")}</section>
+              <section>
+                <h2 class="section">{t("recharge.history")}</h2>
+                {await rechargeHistory(c, s, "/pc/handle/recharge")}
+              </section>
+            </div>
+          </UserCenterFrame>
         ),
       );
     },
@@ -402,21 +404,23 @@ export const fundsPages: PageDef[] = [
         c,
         { title: t("page.pcWithdraw"), active: "user" },
         !s ? pcNeedsLogin(c) : (
-          <div class="cards2">
-            <section class="card">
-              {await withdrawForm(c, s, {
-                bindCard: "/pc/handle/gatheringWay",
-                bindAddress: "/pc/handle/gatheringWay",
-                history: "/pc/handle/withdraw",
-                certify: "/pc/userCenter/certify",
-                drawPassword: "/pc/userCenter/security",
-              })}
-            </section>
-            <section>
-              <h2 class="section">{t("withdraw.history")}</h2>
-              {await withdrawHistory(c, s, "/pc/handle/withdraw")}
-            </section>
-          </div>
+          <UserCenterFrame t={t} active="property">
+            <div class="cards2">
+              <section class="card">
+                {await withdrawForm(c, s, {
+                  bindCard: "/pc/handle/gatheringWay",
+                  bindAddress: "/pc/handle/gatheringWay",
+                  history: "/pc/handle/withdraw",
+                  certify: "/pc/userCenter/certify",
+                  drawPassword: "/pc/userCenter/security",
+                })}
+              </section>
+              <section>
+                <h2 class="section">{t("withdraw.history")}</h2>
+                {await withdrawHistory(c, s, "/pc/handle/withdraw")}
+              </section>
+            </div>
+          </UserCenterFrame>
         ),
       );
     },
@@ -440,27 +444,29 @@ export const fundsPages: PageDef[] = [
       return desktopPage(
         c,
         { title: t("page.pcGatheringWay"), active: "user" },
-        <div class="cards2">
-          <section class="card">
-            <nav class="seg" aria-label={t("methods.add")}>
-              {tabs.map(([m, label]) => (
-                <a
-                  class={m === mode ? "chip-btn on" : "chip-btn"}
-                  aria-current={m === mode ? "page" : undefined}
-                  href={`/pc/handle/gatheringWay?add=${m}`}
-                >
-                  {label}
-                </a>
-              ))}
-            </nav>
-            {await methodForm(c, s, mode, "/pc/handle/gatheringWay")}
-          </section>
-          <section>
-            <h2 class="section">{t("methods.title")}</h2>
-            <MethodList t={t} items={methods} />
-            <p class="muted small">{t("methods.immutable")}</p>
-          </section>
-        </div>,
+        <UserCenterFrame t={t} active="gatheringWay">
+          <div class="cards2">
+            <section class="card">
+              <nav class="seg" aria-label={t("methods.add")}>
+                {tabs.map(([m, label]) => (
+                  <a
+                    class={m === mode ? "chip-btn on" : "chip-btn"}
+                    aria-current={m === mode ? "page" : undefined}
+                    href={`/pc/handle/gatheringWay?add=${m}`}
+                  >
+                    {label}
+                  </a>
+                ))}
+              </nav>
+              {await methodForm(c, s, mode, "/pc/handle/gatheringWay")}
+            </section>
+            <section>
+              <h2 class="section">{t("methods.title")}</h2>
+              <MethodList t={t} items={methods} />
+              <p class="muted small">{t("methods.immutable")}</p>
+            </section>
+          </div>
+        </UserCenterFrame>,
       );
     },
   },

@@ -66,7 +66,9 @@ export const desktopPages: PageDef[] = [
   {
     path: "/pc/user/login",
     layout: "pc",
-    render: (c) => {
+    render: (c, s) => {
+      // already signed in: the sign-in form has nothing to offer, home is where they meant to go
+      if (s) return c.redirect("/pc/home", 302);
       const t = c.get("t");
       return desktopPage(
         c,

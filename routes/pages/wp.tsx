@@ -145,7 +145,9 @@ export const mobilePages: PageDef[] = [
     path: "/wp/user/login",
     layout: "wp",
     public: true,
-    render: (c) => {
+    render: (c, s) => {
+      // already signed in: the sign-in form has nothing to offer, home is where they meant to go
+      if (s) return c.redirect("/wp/home", 302);
       const t = c.get("t");
       return mobilePage(
         c,

@@ -161,3 +161,57 @@ Deno.test("figures: devices and sign-ins are in the customer's zone, not the lan
     await srv.close();
   }
 });
+
+Deno.test("figures: a signed-in customer is sent home from the sign-in pages; desktop pages know them", async () => {
+  const srv = await startServer({ seed: true });
+  try {
+    const login = await srv.call("/api/login", {
+      body: { phone: "+12025550123", password: "Demo-2026" },
+    });
+    const cookie = `tw_session=${login.headers.get("authorization")}`;
+    const go = async (path: string, signedIn: boolean) => {
+      const r = await srv.page(path, {
+        ua: path.startsWith("/pc/") ? DESKTOP_UA : MOBILE_UA,
+        headers: signedIn ? { cookie } : {},
+      });
+      return { status: r.status, location: r.headers.get("location"), html: await r.text() };
+    };
+    for (
+      const [path, home] of [
+        ["/wp/user/login", "/wp/home"],
+        ["/pc/user/login", "/pc/home"],
+        ["/pc/userAction", "/pc/home"],
+      ]
+    ) {
+      const r = await go(path!, true);
+      assertEquals([r.status, r.location], [302, home], path);
+    }
+    // signed out, the sign-in pages are still there
+    assertEquals((await go("/wp/user/login", false)).status, 200);
+    assertEquals((await go("/pc/user/login", false)).status, 200);
+    assertEquals((await go("/pc/userAction", false)).location, "/pc/user/login");
+    // the desktop 404's header: messages and the user centre, not "Log in"
+    const missing = await go("/pc/no-such-page", true);
+    assertEquals(missing.status, 404);
+    assert(missing.html.includes('data-testid="nav-messages"'), "the 404 knows who is signed in");
+    assert(
+      !missing.html.includes('href="/pc/user/login"'),
+      "no Log in link for a signed-in customer",
+    );
+    // the desktop funds pages sit in the user centre, with its side navigation
+    for (
+      const path of [
+        "/pc/handle/recharge",
+        "/pc/handle/withdraw",
+        "/pc/handle/transfer",
+        "/pc/handle/gatheringWay",
+      ]
+    ) {
+      const r = await go(path, true);
+      assertEquals(r.status, 200, path);
+      assert(r.html.includes('<nav class="d-side"'), `${path}: the user-centre navigation`);
+    }
+  } finally {
+    await srv.close();
+  }
+});
