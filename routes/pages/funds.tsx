@@ -12,6 +12,7 @@ import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
 import type { Session } from "../../edge/accounts/service.ts";
 import { methodJson } from "../../edge/funds/methods.ts";
 import { customerRechargeJson } from "../../edge/funds/recharge.ts";
+import { channelLabel } from "../../edge/funds/settings.ts";
 import { customerWithdrawalJson } from "../../edge/funds/withdraw.ts";
 import type { Ctx } from "../../edge/platform/context.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
@@ -51,7 +52,10 @@ async function rechargeHistory(c: Ctx, s: Session, path: string) {
   return (
     <RechargeList
       c={listCtx(c)}
-      items={p.items.map(customerRechargeJson)}
+      items={p.items.map(customerRechargeJson).map((r) => ({
+        ...r,
+        channelName: channelLabel(c.get("t"), { id: r.channelId, name: r.channelName }),
+      }))}
       cursor={p.cursor}
       path={path}
     />
@@ -83,7 +87,7 @@ async function rechargeForm(c: Ctx, history: string) {
         of={RechargeForm}
         props={{
           tx: pickTexts(c.get("t"), RECHARGE_TEXTS),
-          channels,
+          channels: channels.map((ch) => ({ ...ch, name: channelLabel(c.get("t"), ch) })),
           history,
         }}
       />
@@ -282,7 +286,7 @@ export const fundsPages: PageDef[] = [
         c,
         { title: t("page.bankCard"), back: "/wp/user/withdraw/to" },
         <>
-          <MethodList t={t} items={banks} />
+          <MethodList t={t} items={banks} empty="methods.noCard" />
           {banks.length === 0 && (
             <MenuList
               items={[
@@ -322,7 +326,7 @@ export const fundsPages: PageDef[] = [
         c,
         { title: t("page.crypAddress"), back: "/wp/user/withdraw/to" },
         <>
-          <MethodList t={t} items={addresses} />
+          <MethodList t={t} items={addresses} empty="methods.noAddress" />
           {addresses.length < 4 && (
             <MenuList
               items={[{ href: "/wp/user/gatheringWay/crypAdress/add", label: t("methods.add") }]}

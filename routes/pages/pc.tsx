@@ -11,6 +11,7 @@ import ResetPasswordForm, { RESET_TEXTS } from "../../islands/ResetPasswordForm.
 import { desktopPage } from "./frame.tsx";
 import { FeedLabel, QuotesIsland } from "./market.tsx";
 import { AntiPhishingBlock, securityLists, TwoFactorIsland } from "./security.tsx";
+import { returningCustomer } from "./wp.tsx";
 import type { PageDef } from "./types.ts";
 import { HomeContent } from "./content.tsx";
 import { WealthTile } from "./wealth.tsx";
@@ -28,7 +29,14 @@ export const desktopPages: PageDef[] = [
         c,
         { title: t("page.pcHome"), active: "home" },
         <>
-          <HomeHero t={t} name={name} signedIn={!!s} layout="pc" wide />
+          <HomeHero
+            t={t}
+            name={name}
+            signedIn={!!s}
+            returning={await returningCustomer(c, s)}
+            layout="pc"
+            wide
+          />
           {await HomeContent({ c, layout: "pc" })}
           <div class="cards3" data-testid="home-products">
             {(["fast", "leveraged", "spot"] as const).filter((p) =>

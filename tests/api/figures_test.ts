@@ -7,7 +7,7 @@ import { parseDecimal } from "../../core-wasm/mod.ts";
 import { assert, assertEquals } from "../assert.ts";
 import { operatorToken } from "../operator.ts";
 import { DESKTOP_UA, MOBILE_UA, registerUser, startServer } from "../server.ts";
-import { recharge, upload } from "./funds_helpers.ts";
+import { bindMethod, recharge, upload, verifyJunior } from "./funds_helpers.ts";
 
 Deno.test("figures: the withdrawal preview has no fee or net for an amount it would refuse", async () => {
   const srv = await startServer({ seed: true });
@@ -211,6 +211,49 @@ Deno.test("figures: a signed-in customer is sent home from the sign-in pages; de
       assertEquals(r.status, 200, path);
       assert(r.html.includes('<nav class="d-side"'), `${path}: the user-centre navigation`);
     }
+  } finally {
+    await srv.close();
+  }
+});
+
+Deno.test("figures: a new account is welcomed, not back; Bank transfer in German; no address is not no method", async () => {
+  const srv = await startServer({ seed: true });
+  try {
+    const op = await operatorToken(srv);
+    const { token } = await registerUser(srv, "+12025550294");
+    const page = async (path: string, tok: string, locale = "en") =>
+      await (await srv.page(path, {
+        ua: MOBILE_UA,
+        headers: { cookie: `tw_session=${tok}; wplocale=${locale}` },
+      })).text();
+    // just registered: "Welcome to ...", not "Welcome back"
+    const fresh = await page("/wp/home", token);
+    assert(fresh.includes("Welcome to "), "a new account is welcomed");
+    assert(!fresh.includes("Welcome back"), "a new account has not been here before");
+    // the demo customer signing in a second time is back
+    const demo = { phone: "+12025550123", password: "Demo-2026" };
+    await srv.call("/api/login", { body: demo });
+    const again = (await srv.call("/api/login", { body: demo })).headers.get("authorization")!;
+    assert((await page("/wp/home", again)).includes("Welcome back"), "a returning customer");
+    // the seeded bank channel in the customer's language
+    const recharge = await page("/wp/trade/recharge", token, "de");
+    assert(recharge.includes("Banküberweisung"), "the channel name in German");
+    assert(!recharge.includes('"name":"Bank transfer"'), "not the seed's English name");
+    // a bank card bound and no address: the address page says there is no address yet
+    await verifyJunior(srv, token, op, "Ada Lovelace");
+    await bindMethod(srv, token, {
+      kind: "bank",
+      region: "international",
+      holder: "Ada Lovelace",
+      number: "GB82WEST12345698765432",
+      bankName: "West Bank",
+      bankAddress: "1 High St, London",
+      branch: "City",
+      swift: "NEDSZAJJXXX",
+    });
+    const addresses = await page("/wp/user/gatheringWay/crypAdress", token);
+    assert(addresses.includes("No crypto address bound yet"), "what is missing");
+    assert(!addresses.includes("No payment method bound yet"), "a bank card is bound");
   } finally {
     await srv.close();
   }
