@@ -258,3 +258,40 @@ Deno.test("figures: a new account is welcomed, not back; Bank transfer in German
     await srv.close();
   }
 });
+
+Deno.test("figures: 1 lot, 2 lots: counted through i18next's plural forms", async () => {
+  const srv = await startServer({ seed: true });
+  try {
+    await srv.deps.market.tape.ingest({
+      symbol: "BTCUSDT",
+      time: srv.deps.now(),
+      price: parseDecimal("60000"),
+      qty: 100_000_000n,
+    });
+    await srv.deps.engine.idle();
+    const login = await srv.call("/api/login", {
+      body: { phone: "+12025550123", password: "Demo-2026" },
+    });
+    const token = login.headers.get("authorization")!;
+    for (const [side, lots] of [["long", 1], ["short", 2]] as const) {
+      const r = await srv.call("/api/contract/order", {
+        token,
+        body: { symbol: "BTCUSDT", side, lots, leverage: 10, type: "market" },
+      });
+      assertEquals(r.body.code, 0, JSON.stringify(r.body));
+    }
+    const page = async (locale: string) =>
+      await (await srv.page("/wp/positions/heyue", {
+        ua: MOBILE_UA,
+        headers: { cookie: `tw_session=${token}; wplocale=${locale}` },
+      })).text();
+    const en = await page("en");
+    assert(/\b1 lot\b(?!s)/.test(en), "en: 1 lot");
+    assert(en.includes("2 lots"), "en: 2 lots");
+    const uk = await page("uk");
+    assert(uk.includes("1 лот<") || /1 лот(?![а-яії])/.test(uk), "uk: 1 лот");
+    assert(uk.includes("2 лоти"), "uk: 2 лоти");
+  } finally {
+    await srv.close();
+  }
+});
