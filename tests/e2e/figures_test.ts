@@ -143,3 +143,44 @@ browserTest(
     await ctx.close();
   },
 );
+
+browserTest(
+  "figures: at 390 px no quotes header or symbol is split mid-word (de, th, en)",
+  async (srv, browser) => {
+    await quotesNow(srv, { BTCUSDT: "61234.57", ETHUSDT: "3012.34" }, srv.deps.now());
+    for (const locale of ["de", "th", "en"]) {
+      const { ctx, page, errors } = await customerPage(srv, browser, {
+        ...PHONE,
+        viewport: { width: 390, height: 844 },
+      }, { locale });
+      await page.goto(srv.base + "/wp/quotes/list");
+      await page.locator(".quotes-table").waitFor();
+      // every word of the headers and every symbol on one line: a word split in two has two boxes
+      const split = await page.evaluate(() => {
+        const out: string[] = [];
+        for (const el of document.querySelectorAll(".quotes-table th")) {
+          const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+          for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+            const text = n.textContent ?? "";
+            for (const m of text.matchAll(/\S+/g)) {
+              const r = document.createRange();
+              r.setStart(n, m.index!);
+              r.setEnd(n, m.index! + m[0].length);
+              const lines = new Set([...r.getClientRects()].map((b) => Math.round(b.top)));
+              if (lines.size > 1) out.push(m[0]);
+            }
+          }
+        }
+        return out;
+      });
+      assertEquals(split, [], locale);
+      // and the table fits the phone's width
+      const overflow = await page.evaluate(() =>
+        document.documentElement.scrollWidth > document.documentElement.clientWidth
+      );
+      assertEquals(overflow, false, locale);
+      assertEquals(errors, []);
+      await ctx.close();
+    }
+  },
+);
