@@ -163,7 +163,29 @@ function dateFormat(locale: string, timeZone: string | undefined, style: "full" 
  */
 export function formatTime(ms: number, locale: string, timeZone?: string): string {
   // an island rendered on the server: the request's zone, as the browser will render it
-  return dateFormat(locale, timeZone ?? uiTimeZone(), "full").format(new Date(ms));
+  const tz = timeZone ?? uiTimeZone();
+  if (SPELLED_OUT_TIMES.test(locale)) {
+    // "28/11/69 07:00:00 GMT+7", not "28/11/69 7 นาฬิกา 00 นาที 00 วินาที GMT+7" (two lines on a phone)
+    const zone = zoneFormat(locale, tz).formatToParts(new Date(ms))
+      .find((p) => p.type === "timeZoneName")?.value;
+    const short = dateFormat(locale, tz, "short").format(new Date(ms));
+    return zone ? `${short} ${zone}` : short;
+  }
+  return dateFormat(locale, tz, "full").format(new Date(ms));
+}
+
+/** Languages whose "long" time style spells hours, minutes and seconds out in words (Thai). */
+const SPELLED_OUT_TIMES = /^th\b/;
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+function zoneFormat(locale: string, timeZone: string | undefined) {
+  const key = `${locale}|${timeZone ?? ""}`;
+  let df = zoneFormats.get(key);
+  if (!df) {
+    df = new Intl.DateTimeFormat(locale, { timeZoneName: "short", timeZone });
+    zoneFormats.set(key, df);
+  }
+  return df;
 }
 
 /** A moment without the zone's name, for dense lists. */

@@ -113,3 +113,9 @@ Deno.test("exact amounts keep the places the value has beyond the currency's", (
   assertEquals(formatExact("1224.69344", "USDT", "de"), "1.224,69344");
   assertEquals(formatExact("12", "USDT", "en"), "12.00");
 });
+
+Deno.test("Thai times are short enough for one line: digits, not hours spelled out", () => {
+  const at = Date.UTC(2026, 10, 28, 0, 0, 0);
+  assertEquals(formatTime(at, "th", "Asia/Bangkok"), "28/11/69 07:00:00 GMT+7");
+  assertEquals(formatTime(at, "th", "UTC"), "28/11/69 00:00:00 UTC");
+});

@@ -295,3 +295,21 @@ Deno.test("figures: 1 lot, 2 lots: counted through i18next's plural forms", asyn
     await srv.close();
   }
 });
+
+Deno.test("figures: Thai times in digits on one line, not hours spelled out", async () => {
+  const srv = await startServer({ seed: true });
+  try {
+    const login = await srv.call("/api/login", {
+      body: { phone: "+12025550123", password: "Demo-2026" },
+    });
+    const token = login.headers.get("authorization")!;
+    const html = await (await srv.page("/wp/user/setSafe/devices", {
+      ua: MOBILE_UA,
+      headers: { cookie: `tw_session=${token}; wplocale=th; tz=Asia%2FBangkok` },
+    })).text();
+    assert(/\d\d:\d\d:\d\d GMT\+7/.test(html), "th: 07:00:00 GMT+7");
+    assert(!html.includes("นาฬิกา"), "th: no spelled-out hours");
+  } finally {
+    await srv.close();
+  }
+});
