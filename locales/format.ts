@@ -122,7 +122,8 @@ export function formatPct(
   const { text, zero } = cut(decimalOf(fraction), 4);
   return numberFormat(locale, {
     style: "percent",
-    minimumFractionDigits: 2,
+    // `trim`: "85%" rather than "85.00%" (a payout rate on a tile)
+    minimumFractionDigits: opts.trim ? 0 : 2,
     maximumFractionDigits: 2,
     signDisplay: opts.sign ? (zero ? "always" : "exceptZero") : "auto",
   }).format(text as unknown as number);

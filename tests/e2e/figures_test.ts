@@ -184,3 +184,29 @@ browserTest(
     }
   },
 );
+
+browserTest("figures: at 390 px every duration tile's lines stay on one line (th, de)", async (
+  srv,
+  browser,
+) => {
+  await quotesNow(srv, { BTCUSDT: "61234.57" }, srv.deps.now());
+  for (const locale of ["th", "de"]) {
+    const { ctx, page, errors } = await customerPage(srv, browser, {
+      ...PHONE,
+      viewport: { width: 390, height: 844 },
+    }, { locale });
+    await page.goto(srv.base + "/wp/product/order?symbol=BTCUSDT");
+    await hydrated(page, "FastTicket");
+    // a line box per line: the text of a tile's part laid out on more than one line is wrapped
+    const wrapped = await page.evaluate(() =>
+      [...document.querySelectorAll(".chips .chip-btn > *")].filter((el) => {
+        const r = document.createRange();
+        r.selectNodeContents(el);
+        return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size > 1;
+      }).map((el) => el.textContent)
+    );
+    assertEquals(wrapped, [], locale);
+    assertEquals(errors, []);
+    await ctx.close();
+  }
+});
