@@ -13,7 +13,7 @@ import {
   symbolName,
   uiLocale,
 } from "../../locales/format.ts";
-import { fill, OrderNo, plural, type Texts } from "./fields.tsx";
+import { OrderNo, plural, type Texts } from "./fields.tsx";
 
 /** A holding position's live figures at `price` (null without a price). */
 export function livePosition(
