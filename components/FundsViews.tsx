@@ -144,8 +144,14 @@ export function WithdrawList(
 /** A bound payment method (the fields the list shows). */
 export type MethodItem = Pick<MethodJson, "id" | "kind" | "label" | "bank" | "crypto">;
 
-export function MethodList({ t, items }: { t: T; items: MethodItem[] }) {
-  if (items.length === 0) return <p class="muted">{t("withdraw.noMethod")}</p>;
+/**
+ * The bound methods; `empty` names what is missing on a page that lists one kind (a crypto-address
+ * page with a bank card bound has no address yet, not "no payment method").
+ */
+export function MethodList(
+  { t, items, empty = "withdraw.noMethod" }: { t: T; items: MethodItem[]; empty?: string },
+) {
+  if (items.length === 0) return <p class="muted" data-testid="methods-empty">{t(empty)}</p>;
   return (
     <ul class="list" data-testid="methods">
       {items.map((m) => (

@@ -71,17 +71,19 @@ export function NotFoundBody({ t, closed, home }: { t: T; closed: boolean; home:
 
 /** The home page greeting, with sign-up and log-in buttons for visitors. */
 export function HomeHero(
-  { t, name, signedIn, layout, wide }: {
+  { t, name, signedIn, returning = false, layout, wide }: {
     t: T;
     name: string;
     signedIn: boolean;
+    /** signed in before this visit ("Welcome back"); a new account is welcomed, not back */
+    returning?: boolean;
     layout: "wp" | "pc";
     wide?: boolean;
   },
 ) {
   return (
     <section class={wide ? "hero wide" : "hero"} data-testid="home-hero">
-      <h2>{signedIn ? t("home.welcomeBack") : t("home.welcome", { name })}</h2>
+      <h2>{signedIn && returning ? t("home.welcomeBack") : t("home.welcome", { name })}</h2>
       <p>{t("app.tagline")}</p>
       {!signedIn && (
         <div class="row">

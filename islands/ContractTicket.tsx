@@ -21,7 +21,15 @@ import {
 import { allowedActions, type PositionAction } from "../edge/platform/actions.ts";
 import { api, toast } from "./lib/api.ts";
 import { BRACKET_TEXTS, type BracketJson, bracketOf, Brackets } from "./lib/brackets.tsx";
-import { ChipChoice, ConfirmBox, Field, fill, TextField, type Texts } from "./lib/fields.tsx";
+import {
+  ChipChoice,
+  ConfirmBox,
+  Field,
+  fill,
+  plural,
+  TextField,
+  type Texts,
+} from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { useAvailable } from "./lib/live.ts";
 import { PositionSummary } from "./lib/positions.tsx";
@@ -71,7 +79,10 @@ export const CONTRACT_TEXTS = [
   "format.heldMargin",
   "format.heldFee",
   "format.distance",
-  "format.lotCount",
+  "format.lotCount_one",
+  "format.lotCount_few",
+  "format.lotCount_many",
+  "format.lotCount_other",
   "fast.available",
   "app.confirm",
   "app.cancel",
@@ -420,7 +431,7 @@ export default function ContractTicket(
               busy={busy}
               text={fill(tx["contract.confirmOpen"]!, {
                 side: tx[`contract.${side}`]!,
-                lots,
+                lots: plural(tx, "format.lotCount", Number(lots), loc),
                 symbol: name,
                 leverage,
                 margin: ticket ? formatAmount(ticket.margin, "USDT", loc) : "-",

@@ -11,13 +11,7 @@ import { toast } from "./lib/api.ts";
 import { useAvailable } from "./lib/live.ts";
 import { Field, fill, TextField, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
-import {
-  currencyDecimals,
-  formatAmount,
-  formatNumber,
-  toApiDecimal,
-  uiLocale,
-} from "../locales/format.ts";
+import { formatAmount, formatExact, toApiDecimal, uiLocale } from "../locales/format.ts";
 
 export const EXCHANGE_TEXTS = [
   "exchange.from",
@@ -25,6 +19,7 @@ export const EXCHANGE_TEXTS = [
   "exchange.amount",
   "exchange.getQuote",
   "exchange.rate",
+  "exchange.gross",
   "exchange.fee",
   "exchange.receive",
   "exchange.validFor",
@@ -65,9 +60,8 @@ export default function ExchangeForm(
   const [left, setLeft] = useState(0);
   const { errors, busy, check, send } = useForm(tx);
   const loc = uiLocale();
-  /** a rate between two currencies: 8 places below 1, else the receiving currency's */
-  const rateOf = (q: Quote) =>
-    formatNumber(q.rate, q.rate.startsWith("0.") ? 8 : currencyDecimals(q.to), loc);
+  /** the rate exactly as quoted (to 10^-8): amount x this rate is the value shown under it */
+  const rateOf = (q: Quote) => formatExact(q.rate, q.to, loc);
 
   useEffect(() => {
     if (!quote) return;
@@ -147,17 +141,26 @@ export default function ExchangeForm(
       {quote && left > 0
         ? (
           <div class="confirm" data-testid="exchange-quote">
-            <p>
+            <p data-testid="exchange-rate">
               {fill(tx["exchange.rate"]!, { from: quote.from, rate: rateOf(quote), to: quote.to })}
             </p>
-            <p class="muted small">
+            <p class="muted small" data-testid="exchange-gross">
+              {fill(tx["exchange.gross"]!, {
+                amount: formatExact(quote.amount, quote.from, loc),
+                from: quote.from,
+                rate: rateOf(quote),
+                gross: formatAmount(quote.gross, quote.to, loc),
+                to: quote.to,
+              })}
+            </p>
+            <p class="muted small" data-testid="exchange-fee">
               {fill(tx["exchange.fee"]!, {
                 fee: formatAmount(quote.fee, quote.to, loc),
                 to: quote.to,
               })}
             </p>
             <p>
-              <strong>
+              <strong data-testid="exchange-receive">
                 {fill(tx["exchange.receive"]!, {
                   amount: formatAmount(quote.receive, quote.to, loc),
                   to: quote.to,

@@ -4,6 +4,7 @@ import { symbolOf } from "../edge/market/symbols.ts";
 import {
   formatAmount,
   formatNumber,
+  formatPct,
   formatPrice,
   toApiDecimal,
   uiLocale,
@@ -25,6 +26,7 @@ export const FAST_TEXTS = [
   "fast.up",
   "fast.down",
   "fast.duration",
+  "fast.durationPayout",
   "fast.seconds",
   "fast.payoutRate",
   "fast.stake",
@@ -188,7 +190,7 @@ export default function FastTicket(
             </button>
           ))}
         </div>
-        <p class="muted small">{tx["fast.duration"]}</p>
+        <p class="muted small">{tx["fast.durationPayout"]}</p>
         <div class="chips" role="group" aria-label={tx["fast.duration"]}>
           {options.map((o) => (
             <button
@@ -201,11 +203,15 @@ export default function FastTicket(
                 setConfirming(false);
               }}
             >
-              <strong>{fill(tx["fast.seconds"]!, { n: o.duration })}</strong>
-              <span>
-                {fill(tx["fast.payoutRate"]!, {
+              {/* each on one line: the caption above names the payout, the tile shows its rate */}
+              <strong class="nowrap">{fill(tx["fast.seconds"]!, { n: o.duration })}</strong>
+              <span
+                class="nowrap"
+                title={fill(tx["fast.payoutRate"]!, {
                   rate: formatNumber(parseDecimal(o.rate) * 100n, 0, loc),
                 })}
+              >
+                {formatPct(o.rate, loc, { sign: false, trim: true })}
               </span>
             </button>
           ))}

@@ -15,6 +15,7 @@ export const QUOTES_TEXTS = [
   "market.delayed",
   "market.empty",
   "market.watchEmpty",
+  "market.risingEmpty",
   "market.addFavourite",
   "market.removeFavourite",
   "market.added",
@@ -64,7 +65,9 @@ export default function LiveQuotes(
 
   let shown = mode === "watch" ? rows.filter((q) => favs.includes(q.symbol)) : rows;
   if (mode === "rising") {
-    shown = [...shown].sort((a, b) => (pct(b) > pct(a) ? 1 : pct(b) < pct(a) ? -1 : 0));
+    // only what rose over 24 h, the most first (a flat or falling symbol is not "rising")
+    shown = shown.filter((q) => pct(q) > 0n)
+      .sort((a, b) => (pct(b) > pct(a) ? 1 : pct(b) < pct(a) ? -1 : 0));
   }
 
   async function toggle(symbol: string) {
@@ -82,7 +85,13 @@ export default function LiveQuotes(
   if (shown.length === 0) {
     return (
       <p class="card muted center" data-testid="quotes-empty">
-        {mode === "watch" ? tx["market.watchEmpty"] : tx["market.empty"]}
+        {tx[
+          mode === "watch"
+            ? "market.watchEmpty"
+            : mode === "rising"
+            ? "market.risingEmpty"
+            : "market.empty"
+        ]}
       </p>
     );
   }

@@ -32,7 +32,7 @@ export const RECHARGE_TEXTS = [
   "validation.amountInvalid",
   "validation.remitterNameRequired",
   "validation.remitterAccountRequired",
-  "validation.imageMissing",
+  "validation.voucherRequired",
   "app.timeout",
   ...UPLOAD_TEXTS,
 ] as const;
@@ -49,7 +49,7 @@ export default function RechargeForm(
   const [remitterName, setRemitterName] = useState("");
   const [remitterAccount, setRemitterAccount] = useState("");
   const [voucher, setVoucher] = useState<string | null>(null);
-  const { errors, busy, check, send } = useForm(tx);
+  const { errors, busy, check, send, edited } = useForm(tx);
   const list = channels.filter((c) => c.currency === currency);
   const channel = list.find((c) => c.id === channelId) ?? null;
 
@@ -61,7 +61,7 @@ export default function RechargeForm(
     const errs: Record<string, string> = fieldErrors(amountRules({ amount: a, currency }), tx);
     if (!remitterName.trim()) errs.remitterName = tx["validation.remitterNameRequired"]!;
     if (!remitterAccount.trim()) errs.remitterAccount = tx["validation.remitterAccountRequired"]!;
-    if (!voucher) errs.voucherImageId = tx["validation.imageMissing"]!;
+    if (!voucher) errs.voucherImageId = tx["validation.voucherRequired"]!;
     if (!check(errs)) return;
     const env = await send("/api/recharge", {
       currency,
@@ -142,7 +142,10 @@ export default function RechargeForm(
             maxLength={20}
             placeholder={tx["recharge.amountPlaceholder"]}
             value={amount}
-            set={setAmount}
+            set={(v) => {
+              setAmount(v);
+              edited("amount");
+            }}
             error={errors.amount}
           />
           <TextField
@@ -151,7 +154,10 @@ export default function RechargeForm(
             autoComplete="name"
             maxLength={64}
             value={remitterName}
-            set={setRemitterName}
+            set={(v) => {
+              setRemitterName(v);
+              edited("remitterName");
+            }}
             error={errors.remitterName}
           />
           <TextField
@@ -160,7 +166,10 @@ export default function RechargeForm(
             autoComplete="off"
             maxLength={100}
             value={remitterAccount}
-            set={setRemitterAccount}
+            set={(v) => {
+              setRemitterAccount(v);
+              edited("remitterAccount");
+            }}
             error={errors.remitterAccount}
           />
           <ImageUpload
@@ -168,7 +177,10 @@ export default function RechargeForm(
             label={tx["recharge.voucher"]!}
             tx={tx}
             error={errors.voucherImageId}
-            onChange={setVoucher}
+            onChange={(id) => {
+              setVoucher(id);
+              edited("voucherImageId");
+            }}
           />
           <button class="btn btn-primary btn-block" type="submit" disabled={busy}>
             {tx["recharge.submit"]}

@@ -2,7 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { toast } from "./lib/api.ts";
 import { fill, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
-import { formatAmount, formatPct, uiLocale } from "../locales/format.ts";
+import { formatExact, formatPct, uiLocale } from "../locales/format.ts";
 import type { WealthQuoteJson } from "../edge/platform/wire.ts";
 
 export const WEALTH_REDEEM_TEXTS = [
@@ -22,7 +22,8 @@ export default function WealthRedeem({ tx, orderNo }: { tx: Texts; orderNo: stri
   const [left, setLeft] = useState(0);
   const { busy, send } = useForm(tx);
   const loc = uiLocale();
-  const usdt = (v: string) => `${formatAmount(v, "USDT", loc)} USDT`;
+  // the penalty and refund exactly as the core computed them: they add up to the amount
+  const exact = (v: string) => `${formatExact(v, "USDT", loc)} USDT`;
 
   useEffect(() => {
     if (!quote) return;
@@ -64,8 +65,8 @@ export default function WealthRedeem({ tx, orderNo }: { tx: Texts; orderNo: stri
         {fill(tx["wealth.redeemQuote"]!, {
           days: String(quote.daysLeft),
           ratio: formatPct(quote.redeemRatio, loc, { sign: false }),
-          penalty: usdt(quote.penalty),
-          refund: usdt(quote.refund),
+          penalty: exact(quote.penalty),
+          refund: exact(quote.refund),
         })}
       </p>
       {left > 0

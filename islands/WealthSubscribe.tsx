@@ -1,8 +1,17 @@
 import { useState } from "preact/hooks";
+import { parseDecimal } from "../core-wasm/decimal.ts";
+import { affordable, amountRules, fieldErrors, RULE_TEXTS } from "../edge/platform/funds_rules.ts";
 import { api, toast } from "./lib/api.ts";
 import { fill, TextField, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
-import { formatAmount, formatPct, formatTime, toApiDecimal, uiLocale } from "../locales/format.ts";
+import {
+  formatAmount,
+  formatExact,
+  formatPct,
+  formatTime,
+  toApiDecimal,
+  uiLocale,
+} from "../locales/format.ts";
 import type { WealthPreviewJson } from "../edge/platform/wire.ts";
 
 export const WEALTH_SUBSCRIBE_TEXTS = [
@@ -18,31 +27,59 @@ export const WEALTH_SUBSCRIBE_TEXTS = [
   "wealth.confirm",
   "wealth.done",
   "wealth.available",
-  "validation.amountRequired",
+  "wealth.shortfall",
+  "errors.WEALTH_LIMITS",
+  "page.transfer",
+  "page.recharge",
   "app.networkError",
   "app.timeout",
+  ...RULE_TEXTS,
 ] as const;
 
 /** Subscribe: the figures first (from the server, as the ledger will record them), then confirm. */
 export default function WealthSubscribe(
-  { tx, productId, available, detailHref }: {
+  { tx, productId, available, min, max, detailHref, links }: {
     tx: Texts;
     productId: string;
     available: string;
+    /** the product's limits (decimal strings) */
+    min: string;
+    max: string;
     /** where an order is shown in this layout (the order number is appended) */
     detailHref: string;
+    /** where a customer short of USDT in the spot wallet gets more, in this layout */
+    links: { transfer: string; recharge: string };
   },
 ) {
   const [amount, setAmount] = useState("");
   const [preview, setPreview] = useState<WealthPreviewJson | null>(null);
-  const { errors, busy, check, send } = useForm(tx);
+  const [short, setShort] = useState(false);
+  const { errors, busy, check, send, edited } = useForm(tx);
   const loc = uiLocale();
   const usdt = (v: string) => `${formatAmount(v, "USDT", loc)} USDT`;
+  /** a limit as people write it: "100,000" (en), "100.000" (de) */
+  const limit = (v: string) => formatAmount(v, "USDT", loc, { trim: true });
+  // the penalty and refund exactly as the core computed them: they add up to the amount
+  const exact = (v: string) => `${formatExact(v, "USDT", loc)} USDT`;
 
   async function show(e: Event) {
     e.preventDefault();
     const canonical = toApiDecimal(amount, loc);
-    if (!check(canonical ? {} : { amount: tx["validation.amountRequired"]! })) return;
+    // the server's rules first, before any figure: a number at USDT's precision, within the
+    // product's limits, within the spot balance (the order reserves it from there)
+    let errs = fieldErrors(amountRules({ amount: canonical, currency: "USDT" }), tx);
+    let shortfall = false;
+    if (!errs.amount) {
+      const v = parseDecimal(canonical);
+      if (v < parseDecimal(min) || v > parseDecimal(max)) {
+        errs = { amount: fill(tx["errors.WEALTH_LIMITS"]!, { min: limit(min), max: limit(max) }) };
+      } else {
+        errs = fieldErrors(affordable("amount", v, parseDecimal(available), "USDT"), tx);
+        shortfall = !!errs.amount;
+      }
+    }
+    setShort(shortfall);
+    if (!check(errs)) return;
     const env = await api<WealthPreviewJson>(
       `/api/wealth/products/${productId}/preview?amount=${encodeURIComponent(canonical)}`,
       { method: "GET" },
@@ -83,9 +120,17 @@ export default function WealthSubscribe(
         set={(v) => {
           setAmount(v);
           setPreview(null);
+          setShort(false);
+          edited("amount");
         }}
       />
       <p class="muted small">{fill(tx["wealth.available"]!, { amount: usdt(available) })}</p>
+      {short && (
+        <p class="notice small" data-testid="wealth-shortfall">
+          {tx["wealth.shortfall"]} <a href={links.transfer}>{tx["page.transfer"]}</a> ·{" "}
+          <a href={links.recharge}>{tx["page.recharge"]}</a>
+        </p>
+      )}
       {!preview && (
         <button class="btn btn-primary" type="submit" disabled={busy}>
           {tx["wealth.preview"]}
@@ -103,8 +148,8 @@ export default function WealthSubscribe(
             {fill(tx["wealth.redeemRule"]!, {
               ratio: formatPct(preview.redeemRatio, loc, { sign: false }),
               days: String(preview.redeemExample.daysLeft),
-              penalty: usdt(preview.redeemExample.penalty),
-              refund: usdt(preview.redeemExample.refund),
+              penalty: exact(preview.redeemExample.penalty),
+              refund: exact(preview.redeemExample.refund),
             })}
           </p>
           <button class="btn btn-primary" type="button" disabled={busy} onClick={confirm}>

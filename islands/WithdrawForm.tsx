@@ -94,7 +94,7 @@ export default function WithdrawForm(
   const [totp, setTotp] = useState("");
   const [confirming, setConfirming] = useState(false);
   const [requestKey, setRequestKey] = useState("");
-  const { errors, busy, check, send } = useForm(tx);
+  const { errors, busy, check, send, edited } = useForm(tx);
   const method = p.methods.find((m) => m.id === methodId);
   const loc = uiLocale();
   /** the amount as typed in the customer's language -> the API's decimal string */
@@ -211,6 +211,7 @@ export default function WithdrawForm(
           onChange={(e) => {
             setMethodId(e.currentTarget.value);
             setConfirming(false);
+            edited("methodId");
           }}
         >
           {p.methods.map((m) => <option value={m.id} key={m.id}>{m.label}</option>)}
@@ -234,10 +235,16 @@ export default function WithdrawForm(
         set={(v) => {
           setAmount(v);
           setConfirming(false);
+          edited("amount");
+          // no fee or net from the last amount beside the new one while it is quoted
+          setP((cur) => ({ ...cur, fee: null, net: null }));
         }}
         error={errors.amount}
         allLabel={tx["withdraw.all"]!}
-        onAll={() => setAmount(formatAmount(p.available, p.currency, loc))}
+        onAll={() => {
+          setAmount(formatAmount(p.available, p.currency, loc));
+          edited("amount");
+        }}
       />
       <div class="kv" data-testid="withdraw-figures">
         <div class="kv-row">
@@ -277,7 +284,10 @@ export default function WithdrawForm(
             maxLength={6}
             placeholder={tx["withdraw.drawPasswordPlaceholder"]}
             value={password}
-            set={setPassword}
+            set={(v) => {
+              setPassword(v);
+              edited("drawPassword");
+            }}
             error={errors.drawPassword}
           />
         )
@@ -292,6 +302,7 @@ export default function WithdrawForm(
           set={(v) => {
             setTotp(v);
             setConfirming(false);
+            edited("totp");
           }}
           error={errors.totp}
           tx={tx}

@@ -85,6 +85,16 @@ export function formatAmount(
   return formatNumber(value, currencyDecimals(currency), locale, opts);
 }
 
+/**
+ * An amount exactly as computed: the currency's precision, or more places when the value has
+ * them ("9.87656" USDT, a penalty rounded up to the 10^-8 unit), so figures that add up in the
+ * ledger add up on the screen too.
+ */
+export function formatExact(value: bigint | string, currency: string, locale: string): string {
+  const frac = decimalOf(value).split(".")[1]?.replace(/0+$/, "") ?? "";
+  return formatNumber(value, Math.max(currencyDecimals(currency), frac.length), locale);
+}
+
 /** An amount with its currency's precision and code: "1.234,56 USDT" (de). */
 export function formatMoney(
   value: bigint | string,
@@ -112,7 +122,8 @@ export function formatPct(
   const { text, zero } = cut(decimalOf(fraction), 4);
   return numberFormat(locale, {
     style: "percent",
-    minimumFractionDigits: 2,
+    // `trim`: "85%" rather than "85.00%" (a payout rate on a tile)
+    minimumFractionDigits: opts.trim ? 0 : 2,
     maximumFractionDigits: 2,
     signDisplay: opts.sign ? (zero ? "always" : "exceptZero") : "auto",
   }).format(text as unknown as number);
@@ -152,12 +163,35 @@ function dateFormat(locale: string, timeZone: string | undefined, style: "full" 
  * without `timeZone` (islands in the browser) the browser's own zone.
  */
 export function formatTime(ms: number, locale: string, timeZone?: string): string {
-  return dateFormat(locale, timeZone, "full").format(new Date(ms));
+  // an island rendered on the server: the request's zone, as the browser will render it
+  const tz = timeZone ?? uiTimeZone();
+  if (SPELLED_OUT_TIMES.test(locale)) {
+    // "28/11/69 07:00:00 GMT+7", not "28/11/69 7 นาฬิกา 00 นาที 00 วินาที GMT+7" (two lines on a phone)
+    const zone = zoneFormat(locale, tz).formatToParts(new Date(ms))
+      .find((p) => p.type === "timeZoneName")?.value;
+    const short = dateFormat(locale, tz, "short").format(new Date(ms));
+    return zone ? `${short} ${zone}` : short;
+  }
+  return dateFormat(locale, tz, "full").format(new Date(ms));
+}
+
+/** Languages whose "long" time style spells hours, minutes and seconds out in words (Thai). */
+const SPELLED_OUT_TIMES = /^th\b/;
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+function zoneFormat(locale: string, timeZone: string | undefined) {
+  const key = `${locale}|${timeZone ?? ""}`;
+  let df = zoneFormats.get(key);
+  if (!df) {
+    df = new Intl.DateTimeFormat(locale, { timeZoneName: "short", timeZone });
+    zoneFormats.set(key, df);
+  }
+  return df;
 }
 
 /** A moment without the zone's name, for dense lists. */
 export function formatShortTime(ms: number, locale: string, timeZone?: string): string {
-  return dateFormat(locale, timeZone, "short").format(new Date(ms));
+  return dateFormat(locale, timeZone ?? uiTimeZone(), "short").format(new Date(ms));
 }
 
 let zones: Set<string> | null = null;

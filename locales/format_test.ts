@@ -2,6 +2,7 @@ import { assertEquals } from "../tests/assert.ts";
 import {
   canonicalDecimal,
   formatAmount,
+  formatExact,
   formatMoney,
   formatNumber,
   formatPct,
@@ -10,6 +11,7 @@ import {
   isTimeZone,
   shortId,
   symbolName,
+  withDisplay,
 } from "./format.ts";
 
 const nb = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
@@ -96,4 +98,24 @@ Deno.test("display names and short order numbers", () => {
   assertEquals(symbolName("ETHBTC"), "ETH/BTC");
   assertEquals(shortId("01JABCDEFGHJKMNPQRSTVWXYZ0"), "…STVWXYZ0");
   assertEquals(shortId("12345"), "12345");
+});
+
+Deno.test("an island's times on the server are in the request's zone, as in the browser", () => {
+  const at = Date.UTC(2026, 0, 1, 12, 0);
+  assertEquals(
+    withDisplay("en", "Asia/Bangkok", () => formatTime(at, "en")),
+    formatTime(at, "en", "Asia/Bangkok"),
+  );
+});
+
+Deno.test("exact amounts keep the places the value has beyond the currency's", () => {
+  assertEquals(formatExact("9.87656", "USDT", "en"), "9.87656");
+  assertEquals(formatExact("1224.69344", "USDT", "de"), "1.224,69344");
+  assertEquals(formatExact("12", "USDT", "en"), "12.00");
+});
+
+Deno.test("Thai times are short enough for one line: digits, not hours spelled out", () => {
+  const at = Date.UTC(2026, 10, 28, 0, 0, 0);
+  assertEquals(formatTime(at, "th", "Asia/Bangkok"), "28/11/69 07:00:00 GMT+7");
+  assertEquals(formatTime(at, "th", "UTC"), "28/11/69 00:00:00 UTC");
 });

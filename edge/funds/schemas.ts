@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { DrawPassword, FreshProofFields, TotpCode } from "../accounts/schemas.ts";
 import { parseDecimal, SCALE } from "../../core-wasm/mod.ts";
-import { CURRENCIES } from "../ledger/accounts.ts";
+import { CURRENCIES, DECIMALS } from "../ledger/accounts.ts";
+import { amountProblem } from "../platform/funds_rules.ts";
 import { amountIn, Currency } from "../ledger/schemas.ts";
 import { CRYPTO_TYPES } from "./formats.ts";
 
@@ -32,10 +33,14 @@ export const RechargeBody = z.strictObject({
   amount: Amount,
   remitterName: text(64, "remitterNameRequired"),
   remitterAccount: text(100, "remitterAccountRequired"),
-  voucherImageId: ImageId,
+  // no voucher at all: "add the voucher image" (an id that names no upload: "upload it again")
+  voucherImageId: z.string({ error: "voucherRequired" }).min(1, { error: "voucherRequired" })
+    .pipe(ImageId),
 }).superRefine((b, ctx) => {
   if (CURRENCIES.includes(b.currency) && amountIn(b.currency, b.amount) === null) {
-    ctx.addIssue({ code: "custom", path: ["amount"], message: "amountInvalid" });
+    // letters, a negative, zero, too many decimals or digits: each its own message
+    const message = amountProblem(b.amount, DECIMALS[b.currency]) ?? "amountInvalid";
+    ctx.addIssue({ code: "custom", path: ["amount"], message });
   }
 }).meta({ id: "RechargeRequest" });
 

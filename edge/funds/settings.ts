@@ -283,3 +283,19 @@ export const DEMO_CHANNELS: Omit<RechargeChannel, "updatedAt">[] = [
     enabled: false,
   },
 ];
+
+/**
+ * A channel's name for customers in their language: a seeded channel still under its seeded
+ * (English) name reads as `recharge.channelNames.<id>` ("Bank transfer" -> "Banküberweisung");
+ * a name an operator gave is theirs and shown as written.
+ */
+export function channelLabel(
+  t: (key: string) => string,
+  channel: { id: string; name: string },
+): string {
+  const seeded = DEMO_CHANNELS.find((x) => x.id === channel.id);
+  if (!seeded || seeded.name !== channel.name) return channel.name;
+  const key = `recharge.channelNames.${channel.id}`;
+  const label = t(key);
+  return label === key ? channel.name : label;
+}

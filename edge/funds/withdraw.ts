@@ -156,7 +156,11 @@ export class Withdrawals {
     const rule = settings.rules[currency];
     const bal = await this.ledger.balance(t, user(userId, "spot", currency));
     const amount = amountText ? amountIn(currency, amountText) : null;
-    const fee = amount && amount > 0n ? withdrawFee(currency, amount, rule) : null;
+    // a fee and a net only for an amount that could be withdrawn (within the limits and the
+    // balance): a figure beside an amount that will be refused reads as a promise
+    const fee = amount && amount >= rule.min && amount <= rule.max && amount <= bal.available
+      ? withdrawFee(currency, amount, rule)
+      : null;
     return {
       enabled: settings.enabled,
       methods,

@@ -68,17 +68,43 @@ export function affordable(
 
 // ---- funds ---------------------------------------------------------------------------------
 
-/** A blank amount field: required. */
-const blank = (field: string, text: string) =>
-  text.trim() === "" ? [fail(field, "VALIDATION", "validation.amountRequired")] : null;
+/** Whole units an amount may have at most (the ledger's MAX_TRANSFER_UNITS, 10^8). */
+const MAX_WHOLE = 100_000_000n;
+
+/**
+ * What is wrong with a typed amount, as a `validation.*` key, or null when it is a positive
+ * amount with at most `decimals` places: letters, a negative, zero, too many decimals and too
+ * many digits each get their own message (a customer cannot fix "invalid").
+ */
+export function amountProblem(text: string, decimals: number): string | null {
+  const s = text.trim();
+  if (s === "") return "amountRequired";
+  const m = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(s);
+  if (!m || (m[2] === "" && !m[3])) return "amountNotNumber";
+  const [, sign, int = "", frac = ""] = m;
+  const zero = /^0*$/.test(int + frac);
+  if (sign === "-" && !zero) return "amountNegative";
+  if (zero) return "amountZero";
+  if (frac.replace(/0+$/, "").length > decimals) return "amountTooPrecise";
+  if ((int.replace(/^0+/, "") || "0").length > 9 || BigInt(int || "0") > MAX_WHOLE) {
+    return "amountTooLong";
+  }
+  return null;
+}
+
+/** An amount's own failure (see `amountProblem`), or null. */
+function amountFailure(field: string, text: string, currency: Currency): RuleFailure | null {
+  const problem = amountProblem(text, DECIMALS[currency]);
+  return problem ? fail(field, "VALIDATION", `validation.${problem}`) : null;
+}
 
 /** An amount of `currency` at its precision, within the available balance. */
 export function amountRules(
   i: { amount: string; currency: Currency; available?: bigint | null; field?: string },
 ): RuleFailure[] {
   const field = i.field ?? "amount";
-  const empty = blank(field, i.amount);
-  if (empty) return empty;
+  const wrong = amountFailure(field, i.amount, i.currency);
+  if (wrong) return [wrong];
   const v = positiveAmount(i.amount, DECIMALS[i.currency]);
   if (v === null) return [fail(field, "VALIDATION", "validation.amountInvalid")];
   return affordable(field, v, i.available, i.currency);
@@ -108,8 +134,8 @@ export function withdrawAmountRules(i: {
   fee?: bigint | null;
   available?: bigint | null;
 }): RuleFailure[] {
-  const empty = blank("amount", i.amount);
-  if (empty) return empty;
+  const wrong = amountFailure("amount", i.amount, i.currency);
+  if (wrong) return [wrong];
   const v = positiveAmount(i.amount, DECIMALS[i.currency]);
   if (v === null) return [fail("amount", "VALIDATION", "validation.amountInvalid")];
   const limits = { min: show(i.min), max: show(i.max), currency: i.currency };
@@ -167,6 +193,11 @@ export const RULE_TEXTS = [
   "rules.withdrawFee",
   "validation.amountRequired",
   "validation.amountInvalid",
+  "validation.amountNotNumber",
+  "validation.amountNegative",
+  "validation.amountZero",
+  "validation.amountTooPrecise",
+  "validation.amountTooLong",
   "validation.invalid",
   "validation.required",
 ] as const;

@@ -2,6 +2,10 @@
  * Currency exchange among BTC, ETH and USDT in the spot wallet: a quote at the latest ticks
  * (the trading clock), valid a few seconds, that the customer confirms; confirming posts one
  * journal against the trading P&L account with the fee to the fees account.
+ *
+ * The quote's figures are at the receiving currency's display precision (USDT 2, BTC 6, ETH 5):
+ * the value (amount x rate) rounded down, the fee rounded up, so "amount x rate - fee = what you
+ * receive" holds exactly as the screen shows it and the journal posts the figures shown.
  */
 import { formatDecimal, mulDiv, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
 import { type Currency, DECIMALS, houseFor, user } from "../ledger/accounts.ts";
@@ -27,6 +31,7 @@ export interface ExchangeQuote {
   amount: bigint;
   /** units of `to` per one `from`, scaled 10^8 */
   rate: bigint;
+  /** amount x rate, rounded down to the receiving currency's display precision */
   gross: bigint;
   fee: bigint;
   net: bigint;
@@ -42,6 +47,7 @@ export function quoteJson(q: ExchangeQuote) {
     to: q.to,
     amount: d(q.amount),
     rate: d(q.rate),
+    gross: d(q.gross),
     fee: d(q.fee),
     receive: d(q.net),
     expiresAt: q.expiresAt,
@@ -80,9 +86,12 @@ export class Exchange {
     const bal = await this.ledger.balance(t, user(userId, "spot", req.from));
     enforce(amountRules({ amount: req.amount, currency: req.from, available: bal.available }));
     const rate = mulDiv(this.usdtPrice(req.from), SCALE, this.usdtPrice(req.to), "down");
-    const gross = mulDiv(amount, rate, SCALE, "down");
+    // what the customer receives rounds down, what they pay rounds up, both to the receiving
+    // currency's display precision (domain rules), so the shown figures add up exactly
+    const unit = 10n ** BigInt(8 - DECIMALS[req.to]);
+    const gross = mulDiv(mulDiv(amount, rate, SCALE, "down"), 1n, unit, "down") * unit;
     // the fee in force when quoted (the quote keeps it: confirming posts what was shown)
-    const fee = mulDiv(gross, (await this.terms.of(t)).exchangeFee, SCALE, "up");
+    const fee = mulDiv(gross, (await this.terms.of(t)).exchangeFee, SCALE * unit, "up") * unit;
     const net = gross - fee;
     if (net <= 0n) throw new DomainError("VALIDATION", {}, { amount: "amountInvalid" });
     const now = this.now();

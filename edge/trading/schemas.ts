@@ -185,6 +185,8 @@ export const ExchangeQuote = z.object({
   to: Cur,
   amount: z.string(),
   rate: z.string(),
+  /** amount x rate, rounded down to the receiving currency's precision; gross - fee = receive */
+  gross: z.string(),
   fee: z.string(),
   receive: z.string(),
   expiresAt: z.number().int(),

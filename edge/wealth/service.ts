@@ -211,8 +211,9 @@ export class Wealth {
       throw new DomainError("VALIDATION", {}, { amount: "amountInvalid" });
     }
     if (amount < p.minAmount || amount > p.maxAmount) {
+      // the field says it too ("from 100 to 100000 USDT"), not a generic "invalid"
       throw new DomainError("WEALTH_LIMITS", { min: d(p.minAmount), max: d(p.maxAmount) }, {
-        amount: "amountInvalid",
+        amount: "errors.WEALTH_LIMITS",
       });
     }
     return amount;

@@ -38,6 +38,16 @@ export function fill(s: string, v: Record<string, string | number>): string {
   return s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(v[k] ?? ""));
 }
 
+/**
+ * A counted message ("1 lot", "2 lots") in the page's language: the plural form (`_one`, `_few`,
+ * `_many`, `_other`, i18next's keys, which the island ships) that Intl.PluralRules picks for
+ * `count`, as i18next does on the server.
+ */
+export function plural(tx: Texts, key: string, count: number, locale: string): string {
+  const form = new Intl.PluralRules(locale).select(count);
+  return fill(tx[`${key}_${form}`] ?? tx[`${key}_other`] ?? key, { count });
+}
+
 export function Field(
   { id, label, error, children }: {
     id: string;

@@ -38,6 +38,15 @@ export function useForm(tx: Texts) {
     return null;
   }
 
+  /** A field the customer changed drops its error (the rules run again at the next submit). */
+  function edited(field: string) {
+    setErrors((cur) => {
+      if (!(field in cur)) return cur;
+      const { [field]: _, ...rest } = cur;
+      return rest;
+    });
+  }
+
   /** Ask for an SMS code; returns the seconds until a new one may be asked for. */
   async function requestCode(phone: string, purpose: "register" | "reset") {
     if (!phone) {
@@ -51,5 +60,5 @@ export function useForm(tx: Texts) {
     return env.data.resendAfterSeconds;
   }
 
-  return { errors, busy, check, send, requestCode, setErrors, setBusy };
+  return { errors, busy, check, send, requestCode, setErrors, setBusy, edited };
 }

@@ -13,7 +13,7 @@ import {
   symbolName,
   uiLocale,
 } from "../../locales/format.ts";
-import { fill, OrderNo, type Texts } from "./fields.tsx";
+import { OrderNo, plural, type Texts } from "./fields.tsx";
 
 /** A holding position's live figures at `price` (null without a price). */
 export function livePosition(
@@ -102,7 +102,7 @@ export function PositionSummary(
       <div class="kv-row">
         <strong>
           {symbolName(p.symbol)} · {tx[`contract.${p.side}`]} · {p.leverage}x ·{" "}
-          {fill(tx["format.lotCount"]!, { n: p.lots })}
+          {plural(tx, "format.lotCount", p.lots, loc)}
           {pending && <span class="badge warn">{tx["contract.pending"]}</span>}
         </strong>
         {pending

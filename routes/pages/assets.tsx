@@ -189,24 +189,26 @@ export const assetPages: PageDef[] = [
         c,
         { title: t("page.pcTransfer"), active: "user" },
         !s ? <LoginPrompt t={t} layout="pc" /> : (
-          <div class="cards2">
-            <section class="card">
-              <p class="notice">{t("transfer.usdtOnly")}</p>
-              <Island
-                name="TransferForm"
-                of={TransferForm}
-                props={await transferProps(c, s, "/pc/handle/transfer")}
-              />
-            </section>
-            <section>
-              <h2 class="section">{t("transfer.history")}</h2>
-              <FlowList
-                {...flowProps(c, "/pc/handle/transfer")}
-                {...await flowOf(c, s, "transfer")}
-                showTypeFilter={false}
-              />
-            </section>
-          </div>
+          <UserCenterFrame t={t} active="property">
+            <div class="cards2">
+              <section class="card">
+                <p class="notice">{t("transfer.usdtOnly")}</p>
+                <Island
+                  name="TransferForm"
+                  of={TransferForm}
+                  props={await transferProps(c, s, "/pc/handle/transfer")}
+                />
+              </section>
+              <section>
+                <h2 class="section">{t("transfer.history")}</h2>
+                <FlowList
+                  {...flowProps(c, "/pc/handle/transfer")}
+                  {...await flowOf(c, s, "transfer")}
+                  showTypeFilter={false}
+                />
+              </section>
+            </div>
+          </UserCenterFrame>
         ),
       );
     },

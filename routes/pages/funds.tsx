@@ -12,6 +12,7 @@ import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
 import type { Session } from "../../edge/accounts/service.ts";
 import { methodJson } from "../../edge/funds/methods.ts";
 import { customerRechargeJson } from "../../edge/funds/recharge.ts";
+import { channelLabel } from "../../edge/funds/settings.ts";
 import { customerWithdrawalJson } from "../../edge/funds/withdraw.ts";
 import type { Ctx } from "../../edge/platform/context.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
@@ -51,7 +52,10 @@ async function rechargeHistory(c: Ctx, s: Session, path: string) {
   return (
     <RechargeList
       c={listCtx(c)}
-      items={p.items.map(customerRechargeJson)}
+      items={p.items.map(customerRechargeJson).map((r) => ({
+        ...r,
+        channelName: channelLabel(c.get("t"), { id: r.channelId, name: r.channelName }),
+      }))}
       cursor={p.cursor}
       path={path}
     />
@@ -83,7 +87,7 @@ async function rechargeForm(c: Ctx, history: string) {
         of={RechargeForm}
         props={{
           tx: pickTexts(c.get("t"), RECHARGE_TEXTS),
-          channels,
+          channels: channels.map((ch) => ({ ...ch, name: channelLabel(c.get("t"), ch) })),
           history,
         }}
       />
@@ -282,7 +286,7 @@ export const fundsPages: PageDef[] = [
         c,
         { title: t("page.bankCard"), back: "/wp/user/withdraw/to" },
         <>
-          <MethodList t={t} items={banks} />
+          <MethodList t={t} items={banks} empty="methods.noCard" />
           {banks.length === 0 && (
             <MenuList
               items={[
@@ -322,7 +326,7 @@ export const fundsPages: PageDef[] = [
         c,
         { title: t("page.crypAddress"), back: "/wp/user/withdraw/to" },
         <>
-          <MethodList t={t} items={addresses} />
+          <MethodList t={t} items={addresses} empty="methods.noAddress" />
           {addresses.length < 4 && (
             <MenuList
               items={[{ href: "/wp/user/gatheringWay/crypAdress/add", label: t("methods.add") }]}
@@ -382,13 +386,15 @@ export const fundsPages: PageDef[] = [
         c,
         { title: t("page.pcRecharge"), active: "user" },
         !s ? pcNeedsLogin(c) : (
-          <div class="cards2">
-            <section class="card">{await rechargeForm(c, "/pc/handle/recharge")}</section>
-            <section>
-              <h2 class="section">{t("recharge.history")}</h2>
-              {await rechargeHistory(c, s, "/pc/handle/recharge")}
-            </section>
-          </div>
+          <UserCenterFrame t={t} active="property">
+            <div class="cards2">
+              <section class="card">{await rechargeForm(c, "/pc/handle/recharge")}</section>
+              <section>
+                <h2 class="section">{t("recharge.history")}</h2>
+                {await rechargeHistory(c, s, "/pc/handle/recharge")}
+              </section>
+            </div>
+          </UserCenterFrame>
         ),
       );
     },
@@ -402,21 +408,23 @@ export const fundsPages: PageDef[] = [
         c,
         { title: t("page.pcWithdraw"), active: "user" },
         !s ? pcNeedsLogin(c) : (
-          <div class="cards2">
-            <section class="card">
-              {await withdrawForm(c, s, {
-                bindCard: "/pc/handle/gatheringWay",
-                bindAddress: "/pc/handle/gatheringWay",
-                history: "/pc/handle/withdraw",
-                certify: "/pc/userCenter/certify",
-                drawPassword: "/pc/userCenter/security",
-              })}
-            </section>
-            <section>
-              <h2 class="section">{t("withdraw.history")}</h2>
-              {await withdrawHistory(c, s, "/pc/handle/withdraw")}
-            </section>
-          </div>
+          <UserCenterFrame t={t} active="property">
+            <div class="cards2">
+              <section class="card">
+                {await withdrawForm(c, s, {
+                  bindCard: "/pc/handle/gatheringWay",
+                  bindAddress: "/pc/handle/gatheringWay",
+                  history: "/pc/handle/withdraw",
+                  certify: "/pc/userCenter/certify",
+                  drawPassword: "/pc/userCenter/security",
+                })}
+              </section>
+              <section>
+                <h2 class="section">{t("withdraw.history")}</h2>
+                {await withdrawHistory(c, s, "/pc/handle/withdraw")}
+              </section>
+            </div>
+          </UserCenterFrame>
         ),
       );
     },
@@ -440,27 +448,29 @@ export const fundsPages: PageDef[] = [
       return desktopPage(
         c,
         { title: t("page.pcGatheringWay"), active: "user" },
-        <div class="cards2">
-          <section class="card">
-            <nav class="seg" aria-label={t("methods.add")}>
-              {tabs.map(([m, label]) => (
-                <a
-                  class={m === mode ? "chip-btn on" : "chip-btn"}
-                  aria-current={m === mode ? "page" : undefined}
-                  href={`/pc/handle/gatheringWay?add=${m}`}
-                >
-                  {label}
-                </a>
-              ))}
-            </nav>
-            {await methodForm(c, s, mode, "/pc/handle/gatheringWay")}
-          </section>
-          <section>
-            <h2 class="section">{t("methods.title")}</h2>
-            <MethodList t={t} items={methods} />
-            <p class="muted small">{t("methods.immutable")}</p>
-          </section>
-        </div>,
+        <UserCenterFrame t={t} active="gatheringWay">
+          <div class="cards2">
+            <section class="card">
+              <nav class="seg" aria-label={t("methods.add")}>
+                {tabs.map(([m, label]) => (
+                  <a
+                    class={m === mode ? "chip-btn on" : "chip-btn"}
+                    aria-current={m === mode ? "page" : undefined}
+                    href={`/pc/handle/gatheringWay?add=${m}`}
+                  >
+                    {label}
+                  </a>
+                ))}
+              </nav>
+              {await methodForm(c, s, mode, "/pc/handle/gatheringWay")}
+            </section>
+            <section>
+              <h2 class="section">{t("methods.title")}</h2>
+              <MethodList t={t} items={methods} />
+              <p class="muted small">{t("methods.immutable")}</p>
+            </section>
+          </div>
+        </UserCenterFrame>,
       );
     },
   },

@@ -25,8 +25,12 @@ import { hubPages } from "./hub.tsx";
 import { demoPage, liveOnly } from "./demo.tsx";
 import { verifyPages } from "./verify.tsx";
 
-/** The 404 page in the layout the path (or the device) belongs to. */
-export function notFoundPage(c: Ctx, closed = false) {
+/**
+ * The 404 page in the layout the path (or the device) belongs to, its header knowing whether the
+ * customer is signed in (no route looked the session up before a path that matched nothing).
+ */
+export async function notFoundPage(c: Ctx, closed = false) {
+  await sessionOf(c);
   const t = c.get("t");
   const layout = layoutOfPath(c.req.path) ?? (c.get("mobile") ? "wp" : "pc");
   const status = closed ? 503 : 404;
@@ -77,7 +81,10 @@ export function registerPages(app: Hono<AppEnv>) {
   app.get("/wp", (c) => c.redirect("/wp/home", 302));
   app.get("/pc", (c) => c.redirect("/pc/home", 302));
   app.get("/pc/userCenter", (c) => c.redirect("/pc/userCenter/certify", 302));
-  app.get("/pc/userAction", (c) => c.redirect("/pc/user/login", 302));
+  app.get(
+    "/pc/userAction",
+    async (c) => c.redirect((await sessionOf(c)) ? "/pc/home" : "/pc/user/login", 302),
+  );
 
   for (const def of ALL_PAGES) {
     app.get(def.path, async (c) => {

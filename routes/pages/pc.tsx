@@ -11,6 +11,7 @@ import ResetPasswordForm, { RESET_TEXTS } from "../../islands/ResetPasswordForm.
 import { desktopPage } from "./frame.tsx";
 import { FeedLabel, QuotesIsland } from "./market.tsx";
 import { AntiPhishingBlock, securityLists, TwoFactorIsland } from "./security.tsx";
+import { returningCustomer } from "./wp.tsx";
 import type { PageDef } from "./types.ts";
 import { HomeContent } from "./content.tsx";
 import { WealthTile } from "./wealth.tsx";
@@ -28,7 +29,14 @@ export const desktopPages: PageDef[] = [
         c,
         { title: t("page.pcHome"), active: "home" },
         <>
-          <HomeHero t={t} name={name} signedIn={!!s} layout="pc" wide />
+          <HomeHero
+            t={t}
+            name={name}
+            signedIn={!!s}
+            returning={await returningCustomer(c, s)}
+            layout="pc"
+            wide
+          />
           {await HomeContent({ c, layout: "pc" })}
           <div class="cards3" data-testid="home-products">
             {(["fast", "leveraged", "spot"] as const).filter((p) =>
@@ -66,7 +74,9 @@ export const desktopPages: PageDef[] = [
   {
     path: "/pc/user/login",
     layout: "pc",
-    render: (c) => {
+    render: (c, s) => {
+      // already signed in: the sign-in form has nothing to offer, home is where they meant to go
+      if (s) return c.redirect("/pc/home", 302);
       const t = c.get("t");
       return desktopPage(
         c,

@@ -11,7 +11,6 @@ import { Island } from "../../edge/render/island.tsx";
 import AntiPhishingForm, { ANTI_PHISHING_TEXTS } from "../../islands/AntiPhishingForm.tsx";
 import DeviceList, { DEVICE_TEXTS } from "../../islands/DeviceList.tsx";
 import TwoFactorForm, { TWO_FACTOR_TEXTS } from "../../islands/TwoFactorForm.tsx";
-import { languageOf } from "../../locales/languages.ts";
 import { mobilePage } from "./frame.tsx";
 import type { PageDef } from "./types.ts";
 
@@ -55,7 +54,9 @@ export async function securityLists(c: Ctx, s: Session) {
   const { accounts } = c.get("deps");
   const tenant = c.get("tenant").id;
   const locale = c.get("locale");
-  const timeZone = languageOf(locale).timezone;
+  // the customer's zone (the browser's, from the `tz` cookie), as every other page: not the
+  // language's, which put "EST" beside the UTC times of the rest of the app
+  const timeZone = c.get("timeZone");
   const time = (ms: number) => formatTime(ms, locale, timeZone);
   const [sessions, logins] = await Promise.all([
     accounts.sessions(tenant, s),

@@ -103,7 +103,7 @@ export function PositionRecord({ c, p }: { c: Ctx; p: PositionJson }) {
       <div class="kv-row">
         <strong>
           {symbolName(p.symbol)} · {t(`contract.${p.side}`)} · {p.leverage}x ·{" "}
-          {t("format.lotCount", { n: p.lots })}
+          {t("format.lotCount", { count: p.lots })}
           {pending && <span class="badge warn">{t("contract.pending")}</span>}
         </strong>
         <span

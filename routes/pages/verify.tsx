@@ -118,7 +118,7 @@ function Body({ c, s, owner, shared }: {
                 <dt>{t("verify.side")}</dt>
                 <dd>
                   {t(`contract.${s.terms.side}`)} · {s.terms.leverage}x ·{" "}
-                  {t("format.lotCount", { n: s.terms.lots })}
+                  {t("format.lotCount", { count: s.terms.lots })}
                 </dd>
                 <dt>{t("verify.qty")}</dt>
                 <dd class="fig">

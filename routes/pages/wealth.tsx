@@ -4,7 +4,7 @@
  * early redemption at a quote.
  */
 import type { Session } from "../../edge/accounts/service.ts";
-import { formatDecimal, parseDecimal } from "../../core-wasm/mod.ts";
+import { formatDecimal, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
 import { user } from "../../edge/ledger/accounts.ts";
 import type { Ctx } from "../../edge/platform/context.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
@@ -12,7 +12,7 @@ import { Island } from "../../edge/render/island.tsx";
 import { orderJson, payoutSchedule } from "../../edge/wealth/service.ts";
 import WealthRedeem, { WEALTH_REDEEM_TEXTS } from "../../islands/WealthRedeem.tsx";
 import WealthSubscribe, { WEALTH_SUBSCRIBE_TEXTS } from "../../islands/WealthSubscribe.tsx";
-import { formatAmount, formatPct, formatTime } from "../../locales/format.ts";
+import { formatAmount, formatExact, formatPct, formatTime } from "../../locales/format.ts";
 import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
 import { LoginPrompt } from "../../components/blocks.tsx";
 import { desktopPage, mobilePage } from "./frame.tsx";
@@ -45,7 +45,21 @@ const at = (c: Ctx, page: "" | "order" | "list" | "detail") =>
 const join = (href: string, q: string) => href + (href.includes("?") ? "&" : "?") + q;
 
 const usdt = (c: Ctx, v: string) => `${formatAmount(v, "USDT", c.get("locale"))} USDT`;
+/** a penalty or refund exactly as the core computed it (they add up to the amount) */
+const exact = (c: Ctx, v: string) => `${formatExact(v, "USDT", c.get("locale"))} USDT`;
 const pct = (c: Ctx, v: string) => formatPct(v, c.get("locale"), { sign: false });
+/**
+ * The reserve's coverage of promised payouts: above 1,000 % it reads "over 1,000 %" (a small
+ * promise against the whole reserve gives a figure of millions of per cent that says nothing).
+ */
+function coverage(c: Ctx, v: string) {
+  if (parseDecimal(v) <= 10n * SCALE) return pct(c, v);
+  const top = new Intl.NumberFormat(c.get("locale"), {
+    style: "percent",
+    maximumFractionDigits: 0,
+  });
+  return c.get("t")("wealth.coverageOver", { pct: top.format(10) });
+}
 
 /**
  * The home page's wealth tile: the best APR on offer, the terms, and the reserve's public
@@ -69,7 +83,7 @@ export async function WealthTile({ c, layout }: { c: Ctx; layout: "wp" | "pc" })
       <span class="muted small">
         {list.coverage === null
           ? t("wealth.tileLineNew", terms)
-          : t("wealth.tileLine", { ...terms, coverage: pct(c, list.coverage) })}
+          : t("wealth.tileLine", { ...terms, coverage: coverage(c, list.coverage) })}
       </span>
     </a>
   );
@@ -108,7 +122,7 @@ async function products(c: Ctx) {
       <p class="notice small" data-testid="wealth-reserve">
         {t("wealth.reserveLine", {
           reserve: usdt(c, list.reserve),
-          coverage: list.coverage === null ? t("wealth.noPromises") : pct(c, list.coverage),
+          coverage: list.coverage === null ? t("wealth.noPromises") : coverage(c, list.coverage),
         })}{" "}
         <a
           href={new URL(c.req.url).pathname.startsWith("/pc/")
@@ -163,7 +177,12 @@ async function subscribe(c: Ctx, s: Session) {
           tx: pickTexts(t, WEALTH_SUBSCRIBE_TEXTS),
           productId: p.id,
           available: formatDecimal(b.available),
+          min: p.minAmount,
+          max: p.maxAmount,
           detailHref: join(at(c, "detail"), "id="),
+          links: new URL(c.req.url).pathname.startsWith("/pc/")
+            ? { transfer: "/pc/handle/transfer", recharge: "/pc/handle/recharge" }
+            : { transfer: "/wp/trade/transfer", recharge: "/wp/trade/recharge" },
         }}
       />
     </section>,
@@ -247,8 +266,8 @@ async function detail(c: Ctx, s: Session) {
             : t("wealth.endRedeemed", {
               at: formatTime(o.end.at, loc, tz),
               days: o.end.daysLeft,
-              penalty: usdt(c, formatDecimal(o.end.penalty)),
-              refund: usdt(c, formatDecimal(o.end.refund)),
+              penalty: exact(c, formatDecimal(o.end.penalty)),
+              refund: exact(c, formatDecimal(o.end.refund)),
             })}
         </p>
       )}

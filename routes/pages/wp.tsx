@@ -1,6 +1,7 @@
 import { HomeHero, MenuList, NotFoundBody, RiskWarning } from "../../components/blocks.tsx";
 import { languageOptions } from "../../components/languageOptions.ts";
-import { maskPhone } from "../../edge/accounts/service.ts";
+import { maskPhone, type Session } from "../../edge/accounts/service.ts";
+import type { Ctx } from "../../edge/platform/context.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
 import ChangePasswordForm, { CHANGE_PASSWORD_TEXTS } from "../../islands/ChangePasswordForm.tsx";
@@ -24,6 +25,17 @@ const CERTIFY = {
   advanced: "user.certifyAdvanced",
 };
 
+/**
+ * Whether the signed-in customer had signed in before this visit (more than one successful sign-in
+ * on record): "Welcome back" is for them; a new account (registered, or on its first sign-in) is
+ * welcomed.
+ */
+export async function returningCustomer(c: Ctx, s: Session | null): Promise<boolean> {
+  if (!s) return false;
+  const logins = await c.get("deps").accounts.logins(c.get("tenant").id, s);
+  return logins.filter((l) => l.result === "success").length > 1;
+}
+
 export const mobilePages: PageDef[] = [
   {
     path: "/wp/home",
@@ -36,7 +48,13 @@ export const mobilePages: PageDef[] = [
         c,
         { title: t("page.home"), tab: "home" },
         <>
-          <HomeHero t={t} name={name} signedIn={!!s} layout="wp" />
+          <HomeHero
+            t={t}
+            name={name}
+            signedIn={!!s}
+            returning={await returningCustomer(c, s)}
+            layout="wp"
+          />
           {await HomeContent({ c, layout: "wp" })}
           <h2 class="section">{t("home.trade")}</h2>
           <ProductTiles t={t} tenant={c.get("tenant")} positions />
@@ -145,7 +163,9 @@ export const mobilePages: PageDef[] = [
     path: "/wp/user/login",
     layout: "wp",
     public: true,
-    render: (c) => {
+    render: (c, s) => {
+      // already signed in: the sign-in form has nothing to offer, home is where they meant to go
+      if (s) return c.redirect("/wp/home", 302);
       const t = c.get("t");
       return mobilePage(
         c,

@@ -42,7 +42,8 @@ browserTest(
           );
           await page.fill("#amount", "250.555");
           await page.getByRole("button", { name: "Transfer", exact: true }).click();
-          await page.getByText("Enter a positive amount").waitFor();
+          // too many decimals has its own message now (issue 28)
+          await page.getByText("Too many decimal places").waitFor();
           await page.fill("#amount", "250.5");
           await page.getByRole("button", { name: "Transfer", exact: true }).click();
           await page.getByTestId("transfer-confirm").waitFor();

@@ -59,7 +59,9 @@ browserTest(
       await page.screenshot({ path: shot("desktop-register") });
       await page.click('button[type="submit"]');
       await page.waitForURL(/\/pc\/home$/);
-      await page.getByText("Welcome back").waitFor();
+      // signed in, and a new account is welcomed, not "back" (issue 28)
+      await page.getByTestId("nav-messages").waitFor();
+      await page.getByText(/^Welcome to /).waitFor();
     });
 
     await t.step("security: set the withdrawal password, change the login password", async () => {

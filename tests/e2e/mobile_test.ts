@@ -45,7 +45,8 @@ browserTest(
       await page.screenshot({ path: shot("mobile-register"), fullPage: true });
       await page.click('button[type="submit"]');
       await page.waitForURL(/\/wp\/home$/);
-      await page.getByText("Welcome back").waitFor();
+      // a new account is welcomed, not "back" (issue 28)
+      await page.getByText(/^Welcome to /).waitFor();
       const stored = await page.evaluate(() => localStorage.getItem("Authorization"));
       assertMatch(stored ?? "", /^[A-Za-z0-9_-]{43}$/);
     });
