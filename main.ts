@@ -14,7 +14,7 @@ import { feedFromConfig } from "./edge/market/service.ts";
 import { startServerJobs } from "./edge/jobs/mod.ts";
 
 const config = loadConfig();
-const kv = await openKv(config.kvPath);
+const kv = await openKv(config.kvPath, config.kvSim);
 const deps = await buildDeps(config, kv);
 // periodic work (edge/jobs): seeding an empty store, the holding fee, upload expiry, sockets
 const jobs = await startServerJobs(deps, { seed: () => seedIfEmpty(deps) });

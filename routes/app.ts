@@ -5,7 +5,7 @@ import type { AppEnv, Deps } from "../edge/platform/context.ts";
 import { errorResponse, fieldsFromZod } from "../edge/platform/envelope.ts";
 import { DomainError } from "../edge/platform/errors.ts";
 import { isBusyError } from "../edge/platform/kvstore.ts";
-import { platform, securityHeaders } from "../edge/platform/middleware.ts";
+import { platform, roundTrips, securityHeaders } from "../edge/platform/middleware.ts";
 import { compression } from "../edge/platform/compression.ts";
 import { accountsApi } from "./api/accounts.ts";
 import { adminApi } from "./api/admin.ts";
@@ -103,6 +103,7 @@ export function createApi(deps: Deps) {
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
+  app.use("*", roundTrips(deps.config.production));
   app.use("*", securityHeaders());
   // HTML and JSON compressed when asked; static files come pre-compressed (routes/static.ts)
   app.use("*", compression());

@@ -1,6 +1,6 @@
 /** Process configuration, read once from environment variables (documented in README.md). */
 import { parseTrustedProxies, type TrustedProxies } from "./clientip.ts";
-import { wrapKv } from "./kvstore.ts";
+import { type KvSim, wrapKv } from "./kvstore.ts";
 
 export interface AppConfig {
   port: number;
@@ -63,6 +63,12 @@ export interface AppConfig {
    * generated when missing; null in production without it (the server refuses to start).
    */
   checkpointKeyFile: string | null;
+  /**
+   * A far store, simulated (KV_SIM_RTT_MS, KV_SIM_EVENTUAL_MS): every strong read, list batch
+   * and commit waits `rttMs`, every eventual read `eventualMs` (edge/platform/kvstore.ts). null:
+   * off. Refused with APP_ENV=production.
+   */
+  kvSim: KvSim | null;
 }
 
 export interface SmsHttpConfig {
@@ -165,7 +171,13 @@ export function loadConfig(env: (k: string) => string | undefined = (k) => Deno.
     exchangeHistoryDays: int(env, "EXCHANGE_HISTORY_DAYS", 365, 0),
     exchangeSymbols: (env("EXCHANGE_SYMBOLS") || "BTCUSDT,ETHUSDT").split(",").map((s) => s.trim())
       .filter((s) => /^[A-Z0-9]{2,20}$/.test(s)),
+    kvSim: null,
   };
+  const rttMs = int(env, "KV_SIM_RTT_MS", 0, 0), eventualMs = int(env, "KV_SIM_EVENTUAL_MS", 0, 0);
+  if (rttMs || eventualMs) config.kvSim = { rttMs, eventualMs };
+  if (config.kvSim && production) {
+    throw new Error("KV_SIM_RTT_MS and KV_SIM_EVENTUAL_MS slow the store down: not with APP_ENV=production");
+  }
   if (config.feed === "exchange" && (!config.exchangeWsUrl || !config.exchangeRestUrl)) {
     throw new Error("FEED=exchange needs EXCHANGE_WS_URL and EXCHANGE_REST_URL");
   }
@@ -174,13 +186,14 @@ export function loadConfig(env: (k: string) => string | undefined = (k) => Deno.
 
 /**
  * Open Deno KV from a path, ":memory:" or a remote URL; creates the folder of a local file. The
- * handle retries a busy store and measures commits (`kvstore.ts`).
+ * handle retries a busy store and measures commits (`kvstore.ts`), and waits the simulated round
+ * trips of `sim` (the config's `kvSim`).
  */
-export async function openKv(path: string): Promise<Deno.Kv> {
+export async function openKv(path: string, sim: KvSim | null = null): Promise<Deno.Kv> {
   if (path !== ":memory:" && !/^https?:\/\//.test(path)) {
     const dir = path.replace(/[/\\][^/\\]*$/, "");
     if (dir && dir !== path) await Deno.mkdir(dir, { recursive: true });
   }
   // Deno Deploy: the project's own database
-  return wrapKv(path === "deploy" ? await Deno.openKv() : await Deno.openKv(path));
+  return wrapKv(path === "deploy" ? await Deno.openKv() : await Deno.openKv(path), {}, sim);
 }

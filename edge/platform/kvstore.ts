@@ -17,7 +17,17 @@
  *   seen per handle is kept with a label (`kvStats`), so tests prove each commit stays within
  *   the smallest backend's limits (self-hosted denokv: 10 checks per atomic operation; every
  *   backend: 1000 mutations; Deno itself refuses larger key and value totals).
+ * - **Round trips can be simulated and are counted.** Production KV (Deno Deploy) has one write
+ *   region: every strong read, list batch and commit pays a round trip to it (95 ms from Europe,
+ *   195 ms from Asia), eventual reads a nearby replica's delay. `KvSim` (`KV_SIM_RTT_MS`,
+ *   `KV_SIM_EVENTUAL_MS`; refused in production by the config) makes this wrapper wait that long
+ *   before each such call, so a local file behaves like the far store in tests and benchmarks.
+ *   Inside `withRoundTrips` (one HTTP request: the platform middleware) every strong call is
+ *   counted, and so is the number of strong round trips *in sequence* (a call started while
+ *   another strong call of the same request is in flight rides along: reads started together
+ *   cost one round trip), which is what a far region pays and what the route budget test holds.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { DomainError } from "./errors.ts";
 
 /** SQLite busy/locked: nothing was written, always safe to retry. */
@@ -108,10 +118,48 @@ export function kvStats(kv: Deno.Kv): KvStats | null {
   return kv instanceof StoreKv ? kv.stats : null;
 }
 
+/** Simulated distance to the store (ms): strong calls wait `rttMs`, eventual reads `eventualMs`. */
+export interface KvSim {
+  rttMs: number;
+  eventualMs: number;
+}
+
+/** What one request (or any scope run by `withRoundTrips`) asked of the store. */
+export interface RoundTrips {
+  /** strong round trips that waited on each other: the request's cost from a far region */
+  sequential: number;
+  /** strong calls (reads, list batches, commits) in all */
+  strong: number;
+  /** eventual reads (a nearby replica: not counted against the budget) */
+  eventual: number;
+  /** strong calls in flight now */
+  inflight: number;
+}
+
+const scope = new AsyncLocalStorage<RoundTrips>();
+
+/** Run `f` counting its store round trips into `trips` (returned as well). */
+export async function withRoundTrips<T>(
+  f: () => Promise<T>,
+  trips: RoundTrips = { sequential: 0, strong: 0, eventual: 0, inflight: 0 },
+): Promise<{ result: T; trips: RoundTrips }> {
+  const result = await scope.run(trips, f);
+  return { result, trips };
+}
+
+/** The round trips of the current scope so far (null outside `withRoundTrips`). */
+export function currentRoundTrips(): RoundTrips | null {
+  return scope.getStore() ?? null;
+}
+
 /** Wrap a Deno.Kv: busy retries, conflict-safe re-commits, commit measurements. */
-export function wrapKv(kv: Deno.Kv, policy: Partial<BusyPolicy> = {}): Deno.Kv {
+export function wrapKv(
+  kv: Deno.Kv,
+  policy: Partial<BusyPolicy> = {},
+  sim: KvSim | null = null,
+): Deno.Kv {
   if (kv instanceof StoreKv) return kv;
-  return new StoreKv(kv, { ...DEFAULT_BUSY_POLICY, ...policy });
+  return new StoreKv(kv, { ...DEFAULT_BUSY_POLICY, ...policy }, sim);
 }
 
 function prefixOf(key: Deno.KvKey): string {
@@ -146,7 +194,34 @@ class StoreKv implements Deno.Kv {
 
   #warned = false;
 
-  constructor(readonly inner: Deno.Kv, readonly policy: BusyPolicy) {}
+  constructor(
+    readonly inner: Deno.Kv,
+    readonly policy: BusyPolicy,
+    readonly sim: KvSim | null = null,
+  ) {}
+
+  /** One strong round trip: counted in the request's scope, delayed by the simulator. */
+  async strong<T>(f: () => Promise<T>): Promise<T> {
+    const t = scope.getStore();
+    if (t) {
+      t.strong++;
+      if (t.inflight++ === 0) t.sequential++;
+    }
+    try {
+      if (this.sim?.rttMs) await sleep(this.sim.rttMs);
+      return await f();
+    } finally {
+      if (t) t.inflight--;
+    }
+  }
+
+  /** A read at `consistency`: eventual ones wait the replica's delay and are free. */
+  read<T>(consistency: Deno.KvConsistencyLevel | undefined, f: () => Promise<T>): Promise<T> {
+    if (consistency !== "eventual") return this.strong(f);
+    const t = scope.getStore();
+    if (t) t.eventual++;
+    return this.sim?.eventualMs ? sleep(this.sim.eventualMs).then(f) : f();
+  }
 
   /** Run `f`, retrying busy failures (those `retryable` accepts) within the policy's bound. */
   async busyRetry<T>(f: () => Promise<T>, retryable: (k: BusyKind) => boolean): Promise<T> {
@@ -194,23 +269,29 @@ class StoreKv implements Deno.Kv {
     key: Deno.KvKey,
     options?: { consistency?: Deno.KvConsistencyLevel },
   ): Promise<Deno.KvEntryMaybe<T>> {
-    return this.busyRetry(() => this.inner.get<T>(key, options), () => true);
+    return this.busyRetry(
+      () => this.read(options?.consistency, () => this.inner.get<T>(key, options)),
+      () => true,
+    );
   }
 
   getMany<T extends readonly unknown[]>(
     keys: readonly [...{ [K in keyof T]: Deno.KvKey }],
     options?: { consistency?: Deno.KvConsistencyLevel },
   ): Promise<{ [K in keyof T]: Deno.KvEntryMaybe<T[K]> }> {
-    return this.busyRetry(() => this.inner.getMany<T>(keys, options), () => true);
+    return this.busyRetry(
+      () => this.read(options?.consistency, () => this.inner.getMany<T>(keys, options)),
+      () => true,
+    );
   }
 
   /** A blind set writes the same value again: safe to retry either way. */
   set(key: Deno.KvKey, value: unknown, options?: { expireIn?: number }) {
-    return this.busyRetry(() => this.inner.set(key, value, options), () => true);
+    return this.busyRetry(() => this.strong(() => this.inner.set(key, value, options)), () => true);
   }
 
   delete(key: Deno.KvKey): Promise<void> {
-    return this.busyRetry(() => this.inner.delete(key), () => true);
+    return this.busyRetry(() => this.strong(() => this.inner.delete(key)), () => true);
   }
 
   list<T = unknown>(
@@ -225,7 +306,10 @@ class StoreKv implements Deno.Kv {
     value: unknown,
     options?: { delay?: number; keysIfUndelivered?: Deno.KvKey[]; backoffSchedule?: number[] },
   ): Promise<Deno.KvCommitResult> {
-    return this.busyRetry(() => this.inner.enqueue(value, options), (k) => k === "locked");
+    return this.busyRetry(
+      () => this.strong(() => this.inner.enqueue(value, options)),
+      (k) => k === "locked",
+    );
   }
 
   // deno-lint-ignore no-explicit-any
@@ -324,7 +408,7 @@ class StoreAtomic implements Deno.AtomicOperation {
   commit(): Promise<Deno.KvCommitResult | Deno.KvCommitError> {
     this.store.record(this.#checks, this.#writes, this.#enqueues);
     return this.store.busyRetry(
-      () => this.op.commit(),
+      () => this.store.strong(() => this.op.commit()),
       (kind) => kind === "locked" || (this.#enqueues === 0 && this.#applyOnce()),
     );
   }
@@ -351,10 +435,18 @@ class StoreList<T> implements Deno.KvListIterator<T> {
     return this.#seen === 0 && this.#resumedAt !== undefined ? this.#resumedAt : this.#it.cursor;
   }
 
+  /** Entries per batch the store sends (Deno's default: the limit, else 100; at most 500). */
+  get #batch(): number {
+    return Math.max(1, Math.min(500, this.options.batchSize ?? this.options.limit ?? 100));
+  }
+
   next(): Promise<IteratorResult<Deno.KvEntry<T>, undefined>> {
     return this.store.busyRetry(async () => {
       try {
-        const r = await this.#it.next();
+        // a new batch is a round trip: the first call and after every full batch
+        const r = this.#seen % this.#batch === 0
+          ? await this.store.read(this.options.consistency, () => this.#it.next())
+          : await this.#it.next();
         if (!r.done) {
           this.#seen++;
           this.#returned++;

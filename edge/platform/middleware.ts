@@ -18,6 +18,7 @@ import {
   TZ_COOKIE,
 } from "./context.ts";
 import { translator } from "./locale.ts";
+import { withRoundTrips } from "./kvstore.ts";
 import { type Product } from "./tenants.ts";
 
 /**
@@ -39,6 +40,24 @@ export function peerAddress(c: Ctx): string {
   } catch {
     return "unknown";
   }
+}
+
+/** The response header that tells how many strong store round trips a request waited on. */
+export const ROUND_TRIPS_HEADER = "X-KV-Round-Trips";
+
+/**
+ * Count each request's store round trips (edge/platform/kvstore.ts) and, outside production,
+ * report them as `X-KV-Round-Trips: <in sequence>/<strong calls>` (the round-trip budget test
+ * and the topology benchmark read it; production does not tell the world how it reads).
+ */
+export function roundTrips(production: boolean): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const { trips } = await withRoundTrips(() => next());
+    if (production || c.res.status === 101) return;
+    try {
+      c.res.headers.set(ROUND_TRIPS_HEADER, `${trips.sequential}/${trips.strong}`);
+    } catch { /* a response with immutable headers (a socket upgrade) */ }
+  };
 }
 
 /**

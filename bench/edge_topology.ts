@@ -1,0 +1,190 @@
+/**
+ * The app far from its store, by simulation (`KV_SIM_RTT_MS`, `KV_SIM_EVENTUAL_MS`; see
+ * edge/platform/kvstore.ts): real `main.ts` processes on one KV file, each in a simulated region,
+ * measured from outside over HTTP (loopback: the latency is the server time).
+ *
+ *   deno run -A bench/edge_topology.ts                  the topology: core at 7 ms, web at 95 and
+ *                                                       195 ms (eventual 13 and 42 ms)
+ *   deno run -A bench/edge_topology.ts --all 0,95,200   one `all` process per round trip
+ *
+ * Prints per region: page time p50/p99 and strong round trips in sequence (the
+ * `X-KV-Round-Trips` header) for home, quotes, product detail, tickets and assets of both
+ * layouts (visitor and signed in), fast order latency p50/p99 and refusals, and the tape's lag
+ * behind wall time with the ticks per second written. N (default 8) requests per page.
+ */
+import { Cluster, type Instance, until } from "../tests/multi/cluster.ts";
+import type { TapeHead } from "../edge/market/tape.ts";
+import { marketKeys } from "../edge/market/store.ts";
+import { SYMBOLS } from "../edge/market/symbols.ts";
+import { DESKTOP_UA, MOBILE_UA } from "../tests/server.ts";
+
+const N = Number(Deno.env.get("N") ?? 8);
+const DEMO = { phone: "+12025550123", password: "Demo-2026" };
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
+};
+
+/** The pages measured: [name, path, layout]; each visitor and signed in. */
+export const BENCH_PAGES: [string, string, "wp" | "pc"][] = [
+  ["home", "/wp/home", "wp"],
+  ["home", "/pc/home", "pc"],
+  ["quotes", "/wp/quotes/list", "wp"],
+  ["quotes", "/pc/market", "pc"],
+  ["detail", "/wp/product/detail/BTCUSDT", "wp"],
+  ["ticket", "/wp/product/order", "wp"],
+  ["ticket", "/pc/trade/fast", "pc"],
+  ["ticket", "/pc/trade/future", "pc"],
+  ["assets", "/wp/trade/property", "wp"],
+  ["assets", "/pc/userCenter/property", "pc"],
+];
+
+export interface RegionResult {
+  region: string;
+  rtt: number;
+  pages: { name: string; path: string; who: string; p50: number; p99: number; trips: string }[];
+  order: { p50: number; p99: number; refused: Record<string, number>; trips: string };
+  tape: { lagMaxS: number; ticksPerS: number };
+}
+
+async function timed(f: () => Promise<Response>): Promise<[number, Response]> {
+  const t0 = performance.now();
+  const r = await f();
+  await r.arrayBuffer();
+  return [performance.now() - t0, r];
+}
+
+export async function measureRegion(
+  c: Cluster,
+  inst: Instance,
+  region: string,
+  rtt: number,
+): Promise<RegionResult> {
+  const login = await c.call(inst, "/api/login", { body: DEMO });
+  const token = login.headers.get("authorization")!;
+  const cookie = `tw_session=${token}`;
+  const pages: RegionResult["pages"] = [];
+  for (const [name, path, layout] of BENCH_PAGES) {
+    for (const who of ["visitor", "signed-in"]) {
+      const times: number[] = [];
+      let trips = "";
+      for (let i = 0; i < N; i++) {
+        const [ms, r] = await timed(() =>
+          fetch(inst.base + path, {
+            headers: {
+              "user-agent": layout === "wp" ? MOBILE_UA : DESKTOP_UA,
+              "accept-language": "en",
+              ...(who === "signed-in" ? { cookie } : {}),
+            },
+            redirect: "manual",
+          })
+        );
+        times.push(ms);
+        trips = r.headers.get("x-kv-round-trips") ?? "?";
+        if (r.status >= 300 && r.status < 400) trips += ` (${r.status})`;
+      }
+      pages.push({ name, path, who, p50: pct(times, 50), p99: pct(times, 99), trips });
+    }
+  }
+  const times: number[] = [];
+  const refused: Record<string, number> = {};
+  let trips = "";
+  for (let i = 0; i < N * 2; i++) {
+    const t0 = performance.now();
+    const r = await c.call<{ error?: string }>(inst, "/api/fast/order", {
+      token,
+      body: { symbol: "BTCUSDT", direction: i % 2 ? "up" : "down", duration: 30, stake: "10" },
+    });
+    const ms = performance.now() - t0;
+    trips = r.headers.get("x-kv-round-trips") ?? "?";
+    if (r.body.code === 0) times.push(ms);
+    else {
+      const why = r.body.data?.error ?? String(r.status);
+      refused[why] = (refused[why] ?? 0) + 1;
+    }
+  }
+  return {
+    region,
+    rtt,
+    pages,
+    order: { p50: pct(times, 50), p99: pct(times, 99), refused, trips },
+    tape: { lagMaxS: NaN, ticksPerS: NaN },
+  };
+}
+
+/** The tape's lag behind wall time (worst symbol) and ticks written per second, over `ms`. */
+export async function measureTape(kv: Deno.Kv, ms: number) {
+  const heads = async () => {
+    const got = await kv.getMany<TapeHead[]>(SYMBOLS.map((s) => marketKeys.last(s.code)));
+    return got.map((e) => e.value);
+  };
+  const first = await heads();
+  const t0 = Date.now();
+  let lagMax = 0;
+  while (Date.now() - t0 < ms) {
+    await new Promise((r) => setTimeout(r, 500));
+    const now = Date.now();
+    for (const h of await heads()) if (h) lagMax = Math.max(lagMax, now - h.time);
+  }
+  const last = await heads();
+  let ticks = 0;
+  last.forEach((h, i) => ticks += (h?.seq ?? 0) - (first[i]?.seq ?? 0));
+  return { lagMaxS: lagMax / 1000, ticksPerS: ticks / ((Date.now() - t0) / 1000) };
+}
+
+export function printRegion(r: RegionResult) {
+  console.log(`\n## ${r.region} (strong round trip ${r.rtt} ms)`);
+  console.log("| page | path | who | p50 ms | p99 ms | round trips (in sequence/strong) |");
+  console.log("|---|---|---|---|---|---|");
+  for (const p of r.pages) {
+    console.log(
+      `| ${p.name} | ${p.path} | ${p.who} | ${p.p50.toFixed(0)} | ${
+        p.p99.toFixed(0)
+      } | ${p.trips} |`,
+    );
+  }
+  console.log(
+    `fast order: p50 ${r.order.p50.toFixed(0)} ms, p99 ${r.order.p99.toFixed(0)} ms, round trips ${
+      r.order.trips
+    }, refused ${JSON.stringify(r.order.refused)}`,
+  );
+  console.log(
+    `tape: worst lag ${r.tape.lagMaxS.toFixed(1)} s, ${r.tape.ticksPerS.toFixed(1)} ticks/s written`,
+  );
+}
+
+/** A cluster whose store is seeded (at 0 ms: seeding far away would take minutes). */
+async function seeded(): Promise<Cluster> {
+  const c = await Cluster.create();
+  const seed = await c.start("seed");
+  await until(
+    async () => (await c.call(seed, "/api/login", { body: DEMO })).body.code === 0,
+    60_000,
+    "seeded",
+  );
+  await c.kill(seed, "SIGTERM");
+  return c;
+}
+
+if (import.meta.main) {
+  const all = Deno.args.indexOf("--all");
+  if (all >= 0) {
+    const rtts = (Deno.args[all + 1] ?? "0,95,200").split(",").map(Number);
+    for (const rtt of rtts) {
+      const c = await seeded();
+      const kv = await Deno.openKv(c.kvPath);
+      try {
+        const inst = await c.start(`all-${rtt}`, { KV_SIM_RTT_MS: String(rtt) });
+        await new Promise((r) => setTimeout(r, 5_000));
+        const tape = await measureTape(kv, 10_000);
+        const r = await measureRegion(c, inst, `all at ${rtt} ms`, rtt);
+        r.tape = tape;
+        printRegion(r);
+      } finally {
+        kv.close();
+        await c.stop();
+      }
+    }
+  }
+}
