@@ -6,6 +6,8 @@
  *   deno run -A bench/edge_topology.ts                  the topology: core at 7 ms, web at 95 and
  *                                                       195 ms (eventual 13 and 42 ms)
  *   deno run -A bench/edge_topology.ts --all 0,95,200   one `all` process per round trip
+ *   deno run -A bench/edge_topology.ts --tape 0,95,200  the tape writer alone, offered RATE
+ *                                                       ticks/s (default 1000) across symbols
  *
  * Prints per region: page time p50/p99 and strong round trips in sequence (the
  * `X-KV-Round-Trips` header) for home, quotes, product detail, tickets and assets of both
@@ -17,6 +19,10 @@ import type { TapeHead } from "../edge/market/tape.ts";
 import { marketKeys } from "../edge/market/store.ts";
 import { SYMBOLS } from "../edge/market/symbols.ts";
 import { DESKTOP_UA, MOBILE_UA } from "../tests/server.ts";
+import { openKv } from "../edge/platform/config.ts";
+import { DEFAULT_TAPE, Tape } from "../edge/market/tape.ts";
+import { Lease } from "../edge/platform/lease.ts";
+import { genesisHash, verifyChain } from "../edge/market/chain.ts";
 
 const N = Number(Deno.env.get("N") ?? 8);
 const DEMO = { phone: "+12025550123", password: "Demo-2026" };
@@ -145,12 +151,14 @@ export function printRegion(r: RegionResult) {
     );
   }
   console.log(
-    `fast order: p50 ${r.order.p50.toFixed(0)} ms, p99 ${r.order.p99.toFixed(0)} ms, round trips ${
-      r.order.trips
-    }, refused ${JSON.stringify(r.order.refused)}`,
+    `fast order: p50 ${r.order.p50.toFixed(0)} ms, p99 ${
+      r.order.p99.toFixed(0)
+    } ms, round trips ${r.order.trips}, refused ${JSON.stringify(r.order.refused)}`,
   );
   console.log(
-    `tape: worst lag ${r.tape.lagMaxS.toFixed(1)} s, ${r.tape.ticksPerS.toFixed(1)} ticks/s written`,
+    `tape: worst lag ${r.tape.lagMaxS.toFixed(1)} s, ${
+      r.tape.ticksPerS.toFixed(1)
+    } ticks/s written`,
   );
 }
 
@@ -167,7 +175,87 @@ async function seeded(): Promise<Cluster> {
   return c;
 }
 
+/**
+ * The tape writer alone on a KV file at `rtt`: `rate` ticks/s offered across every symbol for
+ * `seconds`; returns the ticks stored per second, the worst lag of a symbol's stored head behind
+ * wall time (after the first second), the largest commit, and whether every chain verifies.
+ */
+export async function tapeBench(rtt: number, rate = 1000, seconds = 10) {
+  const dir = await Deno.makeTempDir({ prefix: "tradewind-tape-bench-" });
+  const sim = { rttMs: 0, eventualMs: 0 };
+  const kv = await openKv(`${dir}/tape.kv`, sim);
+  const tape = new Tape(kv, { ...DEFAULT_TAPE, now: Date.now });
+  const codes = SYMBOLS.map((s) => s.code);
+  await tape.load(codes);
+  const lease = new Lease(kv, "market");
+  await lease.keep(() => {});
+  tape.lead(lease);
+  sim.rttMs = rtt;
+  const price = new Map(codes.map((c) => [c, 100_00000000n]));
+  const t0 = Date.now();
+  let offered = 0, lag = 0;
+  const timer = setInterval(() => {
+    const now = Date.now();
+    const due = Math.floor(((now - t0) / 1000) * rate) - offered;
+    for (let i = 0; i < due; i++, offered++) {
+      const symbol = codes[offered % codes.length]!;
+      const p = price.get(symbol)! + (Math.random() < 0.5 ? -1000n : 1000n);
+      price.set(symbol, p);
+      void tape.ingest({ symbol, time: now, price: p, qty: 1_000_000n });
+    }
+    if (now - t0 > 1000) {
+      for (const c of codes) lag = Math.max(lag, now - (tape.lastTick(c)?.time ?? t0));
+    }
+  }, 20);
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  clearInterval(timer);
+  const stored = tape.stats.accepted;
+  const elapsed = (Date.now() - t0) / 1000;
+  await tape.ingest({ symbol: codes[0]!, time: 0, price: 1n, qty: 0n }).catch(() => {});
+  sim.rttMs = 0;
+  let broken = 0;
+  for (const c of codes) {
+    const head = tape.chainHead(c);
+    const ticks = await tape.range(c, 1, head.seq, head.seq + 1);
+    if (
+      ticks.length !== head.seq ||
+      verifyChain({ seq: 0, hash: genesisHash(c), time: 0 }, ticks)
+    ) broken++;
+  }
+  const { kvStats } = await import("../edge/platform/kvstore.ts");
+  const stats = kvStats(kv)!;
+  await lease.stop();
+  kv.close();
+  await Deno.remove(dir, { recursive: true });
+  return {
+    rtt,
+    offeredPerS: offered / elapsed,
+    storedPerS: stored / elapsed,
+    lagMaxS: lag / 1000,
+    commits: stats.commits,
+    maxChecks: stats.maxChecks?.checks ?? 0,
+    maxMutations: stats.maxMutations?.mutations ?? 0,
+    brokenChains: broken,
+  };
+}
+
 if (import.meta.main) {
+  const tapeArg = Deno.args.indexOf("--tape");
+  if (tapeArg >= 0) {
+    const rate = Number(Deno.env.get("RATE") ?? 1000);
+    console.log(
+      "| round trip | offered ticks/s | stored ticks/s | worst lag s | commits | max checks | max mutations | broken chains |",
+    );
+    console.log("|---|---|---|---|---|---|---|---|");
+    for (const rtt of (Deno.args[tapeArg + 1] ?? "0,95,200").split(",").map(Number)) {
+      const r = await tapeBench(rtt, rate);
+      console.log(
+        `| ${rtt} ms | ${r.offeredPerS.toFixed(0)} | ${r.storedPerS.toFixed(0)} | ${
+          r.lagMaxS.toFixed(2)
+        } | ${r.commits} | ${r.maxChecks} | ${r.maxMutations} | ${r.brokenChains} |`,
+      );
+    }
+  }
   const all = Deno.args.indexOf("--all");
   if (all >= 0) {
     const rtts = (Deno.args[all + 1] ?? "0,95,200").split(",").map(Number);

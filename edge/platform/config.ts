@@ -65,8 +65,8 @@ export interface AppConfig {
   checkpointKeyFile: string | null;
   /**
    * A far store, simulated (KV_SIM_RTT_MS, KV_SIM_EVENTUAL_MS): every strong read, list batch
-   * and commit waits `rttMs`, every eventual read `eventualMs` (edge/platform/kvstore.ts). null:
-   * off. Refused with APP_ENV=production.
+   * and commit waits `rttMs`, every eventual read `eventualMs` (edge/platform/kvstore.ts); the
+   * handles opened with it share this object. null: off. Refused with APP_ENV=production.
    */
   kvSim: KvSim | null;
 }
@@ -173,10 +173,17 @@ export function loadConfig(env: (k: string) => string | undefined = (k) => Deno.
       .filter((s) => /^[A-Z0-9]{2,20}$/.test(s)),
     kvSim: null,
   };
-  const rttMs = int(env, "KV_SIM_RTT_MS", 0, 0), eventualMs = int(env, "KV_SIM_EVENTUAL_MS", 0, 0);
-  if (rttMs || eventualMs) config.kvSim = { rttMs, eventualMs };
+  // set at all (even to 0): one simulator object for every handle, which tests may turn up later
+  if (env("KV_SIM_RTT_MS") || env("KV_SIM_EVENTUAL_MS")) {
+    config.kvSim = {
+      rttMs: int(env, "KV_SIM_RTT_MS", 0, 0),
+      eventualMs: int(env, "KV_SIM_EVENTUAL_MS", 0, 0),
+    };
+  }
   if (config.kvSim && production) {
-    throw new Error("KV_SIM_RTT_MS and KV_SIM_EVENTUAL_MS slow the store down: not with APP_ENV=production");
+    throw new Error(
+      "KV_SIM_RTT_MS and KV_SIM_EVENTUAL_MS slow the store down: not with APP_ENV=production",
+    );
   }
   if (config.feed === "exchange" && (!config.exchangeWsUrl || !config.exchangeRestUrl)) {
     throw new Error("FEED=exchange needs EXCHANGE_WS_URL and EXCHANGE_REST_URL");
