@@ -32,6 +32,8 @@ import { AUTH_ERRORS, err, imageReply } from "./api/openapi.ts";
 import { notFoundPage, registerPages } from "./pages/mod.tsx";
 import { serveStatic } from "./static.ts";
 import { registerSocket } from "./ws.ts";
+import { registerHealth } from "./health.ts";
+import type { Lease } from "../edge/platform/lease.ts";
 
 /** The /api sub-application: envelope, zod validation, body limit, OpenAPI document. */
 export function createApi(deps: Deps) {
@@ -101,9 +103,11 @@ export function createApi(deps: Deps) {
   return api;
 }
 
-export function createApp(deps: Deps) {
+/** The app of a `web` or `all` process; `leases`: those its readiness depends on (`all`). */
+export function createApp(deps: Deps, leases: Lease[] = []) {
   const app = new Hono<AppEnv>();
   app.use("*", roundTrips(deps.config.production));
+  registerHealth(app, deps, leases);
   app.use("*", securityHeaders());
   // HTML and JSON compressed when asked; static files come pre-compressed (routes/static.ts)
   app.use("*", compression());
@@ -165,5 +169,13 @@ export function createApp(deps: Deps) {
     console.error("[page] unexpected error", err);
     return c.text(c.get("t")?.("errors.INTERNAL") ?? "Internal error", 500);
   });
+  return app;
+}
+
+/** The app of a `core` process: its health only (it serves no pages, `/api` or sockets). */
+export function createCoreApp(deps: Deps, leases: Lease[]) {
+  const app = new Hono<AppEnv>();
+  registerHealth(app, deps, leases);
+  app.all("*", (c) => c.json({ status: "core serves only /health/live and /health/ready" }, 404));
   return app;
 }

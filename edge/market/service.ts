@@ -64,14 +64,14 @@ export class MarketService implements PricePort {
    * Run the market on this instance: follow the stored tape from the start; take the market
    * lease when it is free and then ingest from `feed` (one writer per market, fenced by the
    * lease); hand it back to following when the lease is lost. `lease` defaults to
-   * `["lease", "market"]` with this process as owner.
+   * `["lease", "market"]` with this process as owner. No feed (a `web` process): follow only,
+   * never taking the lease.
    */
-  async start(feed: Feed, o: { lease?: Lease; pollMs?: number } = {}) {
+  async start(feed: Feed | null, o: { lease?: Lease; pollMs?: number } = {}) {
     const codes = this.symbols.map((s) => s.code);
     await this.tape.load(codes);
     await this.quotes.load();
     this.feed = feed;
-    this.lease = o.lease ?? new Lease(this.kv, "market", undefined, { log: (l) => this.log(l) });
     this.tape.setClock("writer");
     this.follower = watchKeys(
       this.kv,
@@ -88,7 +88,11 @@ export class MarketService implements PricePort {
       },
       { pollMs: o.pollMs },
     );
-    await this.lease.keep((epoch) => this.lead(epoch), () => this.follow());
+    if (feed) {
+      this.lease = o.lease ??
+        new Lease(this.kv, "market", undefined, { log: (l) => this.log(l) });
+      await this.lease.keep((epoch) => this.lead(epoch), () => this.follow());
+    }
     // staleness is the latest tick's age in wall time: re-publish quotes when a symbol goes quiet
     this.staleTimer = setInterval(() => this.quotes.markDirty(), 1000);
   }

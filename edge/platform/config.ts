@@ -2,7 +2,17 @@
 import { parseTrustedProxies, type TrustedProxies } from "./clientip.ts";
 import { type KvSim, wrapKv } from "./kvstore.ts";
 
+/**
+ * What a process does (APP_ROLE). `core`: the market feed and tape writer, the trigger engine
+ * and the leased jobs (always on, near the store's write region; two or more for failover),
+ * serving only its health. `web`: pages, `/api` and sockets; never takes the market, engine or
+ * job leases, follows the tape and the event log (safe to stop or evict at any time). `all`:
+ * both in one process (the default, the embedded set-up).
+ */
+export type AppRole = "all" | "web" | "core";
+
 export interface AppConfig {
+  role: AppRole;
   port: number;
   /** Local file path, ":memory:", or a remote KV URL (http/https). */
   kvPath: string;
@@ -139,7 +149,12 @@ export function loadConfig(env: (k: string) => string | undefined = (k) => Deno.
       timeoutMs: int(env, "SMS_TIMEOUT_MS", 10_000, 100),
     };
   }
+  const role = env("APP_ROLE") || "all";
+  if (role !== "all" && role !== "web" && role !== "core") {
+    throw new Error(`APP_ROLE must be all, web or core (got ${role})`);
+  }
   const config: AppConfig = {
+    role,
     port: int(env, "PORT", 8000, 0),
     kvPath: env("KV_PATH") || ".data/tradewind.kv",
     kvPollMs: int(env, "KV_POLL_MS", 100, 10),

@@ -83,6 +83,21 @@ export class Lease {
     return this.epoch !== null;
   }
 
+  /** Whether `keep` is running (trying to hold the lease, or holding it). */
+  get keeping(): boolean {
+    return this.timer !== undefined && !this.stopped;
+  }
+
+  /**
+   * Held here, or by another instance whose record has not expired: the work is being done
+   * (a `core` process's health: it holds or follows its leases).
+   */
+  async alive(): Promise<boolean> {
+    if (this.isHeld) return true;
+    const cur = (await this.kv.get<LeaseRecord>(this.key)).value;
+    return !!cur && cur.expiresAt > this.now();
+  }
+
   /** Take the lease if it is free, expired or already ours; true when held afterwards. */
   async tryAcquire(): Promise<boolean> {
     const e = await this.kv.get<LeaseRecord>(this.key);
