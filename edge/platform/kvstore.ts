@@ -26,6 +26,13 @@
  *   counted, and so is the number of strong round trips *in sequence* (a call started while
  *   another strong call of the same request is in flight rides along: reads started together
  *   cost one round trip), which is what a far region pays and what the route budget test holds.
+ * - **Private records are read together.** `prefetch` starts one read of every key a request is
+ *   about to need (its session, user, counters, balances) as soon as it knows them; later
+ *   `get`/`getMany` calls of those keys in the same request take the prefetched entries instead
+ *   of another round trip. Any write in the request forgets them (a read after a write, or the
+ *   re-read of a conflict loop, goes to the store).
+ * - **Writes are announced.** `onWrite` listeners hear the keys of every write this handle made
+ *   (the in-process caches of public data forget what changed: edge/platform/public_cache.ts).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { DomainError } from "./errors.ts";
@@ -134,9 +141,22 @@ export interface RoundTrips {
   eventual: number;
   /** strong calls in flight now */
   inflight: number;
+  /** prefetched entries by key (`prefetch`), until the request writes */
+  memo?: Map<string, Promise<Deno.KvEntryMaybe<unknown> | null>>;
 }
 
 const scope = new AsyncLocalStorage<RoundTrips>();
+
+/** KV_TRACE=1: log every strong round trip of a request with its callers (finding them). */
+const TRACE = Deno.env.get("KV_TRACE") === "1";
+function trace(t: RoundTrips) {
+  const callers = new Error().stack!.split("\n").slice(3).map((l) => l.trim().replace(/^at /, ""))
+    .filter((l) => !l.includes("kvstore.ts")).slice(0, 3);
+  console.log(
+    `[kv] ${t.inflight > 1 ? "  +" : String(t.sequential).padStart(3)}`,
+    callers.join(" < "),
+  );
+}
 
 /** Run `f` counting its store round trips into `trips` (returned as well). */
 export async function withRoundTrips<T>(
@@ -145,6 +165,43 @@ export async function withRoundTrips<T>(
 ): Promise<{ result: T; trips: RoundTrips }> {
   const result = await scope.run(trips, f);
   return { result, trips };
+}
+
+/** Run `f` outside any request's scope (background work a request started: not its cost). */
+export function outsideRequest<T>(f: () => T): T {
+  return scope.exit(f);
+}
+
+/** A key as a string (memo keys). */
+function keyId(key: Deno.KvKey): string {
+  return key.map((p) =>
+    p instanceof Uint8Array ? `u8:${[...p].join(",")}` : `${typeof p}:${String(p)}`
+  ).join("\u0000");
+}
+
+/**
+ * Read `keys` now, together (one round trip: up to 10 keys per read, the reads in flight at
+ * once), for the current request: its later reads of these keys take these entries. Nothing
+ * happens outside a request's scope or on a bare Deno.Kv.
+ */
+export function prefetch(kv: Deno.Kv, keys: Deno.KvKey[]): void {
+  const t = scope.getStore();
+  if (!t || !(kv instanceof StoreKv)) return;
+  const memo = t.memo ??= new Map();
+  const todo = [...new Map(keys.map((k) => [keyId(k), k])).entries()].filter(([id]) =>
+    !memo.has(id)
+  );
+  for (let i = 0; i < todo.length; i += 10) {
+    const chunk = todo.slice(i, i + 10);
+    const read = kv.getMany(chunk.map(([, k]) => k));
+    // a failed prefetch is no answer: the read itself goes to the store then
+    chunk.forEach(([id], j) => memo.set(id, read.then((r) => r[j]!, () => null)));
+  }
+}
+
+/** Listen to the keys of every write made through a handle of `openKv`/`wrapKv`. */
+export function onWrite(kv: Deno.Kv, f: (keys: Deno.KvKey[]) => void): void {
+  if (kv instanceof StoreKv) kv.writeListeners.push(f);
 }
 
 /** The round trips of the current scope so far (null outside `withRoundTrips`). */
@@ -193,6 +250,7 @@ class StoreKv implements Deno.Kv {
   };
 
   #warned = false;
+  readonly writeListeners: ((keys: Deno.KvKey[]) => void)[] = [];
 
   constructor(
     readonly inner: Deno.Kv,
@@ -206,6 +264,7 @@ class StoreKv implements Deno.Kv {
     if (t) {
       t.strong++;
       if (t.inflight++ === 0) t.sequential++;
+      if (TRACE) trace(t);
     }
     try {
       if (this.sim?.rttMs) await sleep(this.sim.rttMs);
@@ -213,6 +272,27 @@ class StoreKv implements Deno.Kv {
     } finally {
       if (t) t.inflight--;
     }
+  }
+
+  /** A write in a request's scope: its prefetched entries are no longer the store's. */
+  forget() {
+    scope.getStore()?.memo?.clear();
+  }
+
+  /** Tell the listeners which keys a write changed. */
+  wrote(keys: Deno.KvKey[]) {
+    for (const f of this.writeListeners) {
+      try {
+        f(keys);
+      } catch (e) {
+        console.error("[kv] write listener failed", e);
+      }
+    }
+  }
+
+  /** The prefetched entry of `key` in this request, if any. */
+  memo(key: Deno.KvKey): Promise<Deno.KvEntryMaybe<unknown> | null> | undefined {
+    return scope.getStore()?.memo?.get(keyId(key));
   }
 
   /** A read at `consistency`: eventual ones wait the replica's delay and are free. */
@@ -269,29 +349,46 @@ class StoreKv implements Deno.Kv {
     key: Deno.KvKey,
     options?: { consistency?: Deno.KvConsistencyLevel },
   ): Promise<Deno.KvEntryMaybe<T>> {
-    return this.busyRetry(
-      () => this.read(options?.consistency, () => this.inner.get<T>(key, options)),
-      () => true,
-    );
+    const real = () =>
+      this.busyRetry(
+        () => this.read(options?.consistency, () => this.inner.get<T>(key, options)),
+        () => true,
+      );
+    const m = options?.consistency === "eventual" ? undefined : this.memo(key);
+    return m ? m.then((e) => (e as Deno.KvEntryMaybe<T> | null) ?? real()) : real();
   }
 
   getMany<T extends readonly unknown[]>(
     keys: readonly [...{ [K in keyof T]: Deno.KvKey }],
     options?: { consistency?: Deno.KvConsistencyLevel },
   ): Promise<{ [K in keyof T]: Deno.KvEntryMaybe<T[K]> }> {
-    return this.busyRetry(
-      () => this.read(options?.consistency, () => this.inner.getMany<T>(keys, options)),
-      () => true,
+    const real = () =>
+      this.busyRetry(
+        () => this.read(options?.consistency, () => this.inner.getMany<T>(keys, options)),
+        () => true,
+      );
+    const memo = options?.consistency === "eventual" ? [] : keys.map((k) => this.memo(k));
+    if (!keys.length || memo.length !== keys.length || memo.some((m) => !m)) return real();
+    return Promise.all(memo).then((got) =>
+      got.some((e) => !e) ? real() : got as { [K in keyof T]: Deno.KvEntryMaybe<T[K]> }
     );
   }
 
   /** A blind set writes the same value again: safe to retry either way. */
-  set(key: Deno.KvKey, value: unknown, options?: { expireIn?: number }) {
-    return this.busyRetry(() => this.strong(() => this.inner.set(key, value, options)), () => true);
+  async set(key: Deno.KvKey, value: unknown, options?: { expireIn?: number }) {
+    this.forget();
+    const r = await this.busyRetry(
+      () => this.strong(() => this.inner.set(key, value, options)),
+      () => true,
+    );
+    this.wrote([key]);
+    return r;
   }
 
-  delete(key: Deno.KvKey): Promise<void> {
-    return this.busyRetry(() => this.strong(() => this.inner.delete(key)), () => true);
+  async delete(key: Deno.KvKey): Promise<void> {
+    this.forget();
+    await this.busyRetry(() => this.strong(() => this.inner.delete(key)), () => true);
+    this.wrote([key]);
   }
 
   list<T = unknown>(
@@ -405,12 +502,17 @@ class StoreAtomic implements Deno.AtomicOperation {
     return this.#checks.some((c) => this.#writes.some((w) => sameKey(c, w)));
   }
 
-  commit(): Promise<Deno.KvCommitResult | Deno.KvCommitError> {
+  async commit(): Promise<Deno.KvCommitResult | Deno.KvCommitError> {
     this.store.record(this.#checks, this.#writes, this.#enqueues);
-    return this.store.busyRetry(
+    // whatever the outcome, the request's prefetched entries may be stale now (a conflict
+    // loop re-reads from the store)
+    this.store.forget();
+    const r = await this.store.busyRetry(
       () => this.store.strong(() => this.op.commit()),
       (kind) => kind === "locked" || (this.#enqueues === 0 && this.#applyOnce()),
     );
+    if (r.ok && this.#writes.length) this.store.wrote(this.#writes);
+    return r;
   }
 }
 

@@ -18,7 +18,15 @@ import {
   TZ_COOKIE,
 } from "./context.ts";
 import { translator } from "./locale.ts";
-import { withRoundTrips } from "./kvstore.ts";
+import { prefetch, withRoundTrips } from "./kvstore.ts";
+import { userOfToken } from "../accounts/sessions.ts";
+import { sha256Hex } from "../accounts/passwords.ts";
+import { keys as accountKeys } from "../accounts/store.ts";
+import { messageKeys } from "../messages/store.ts";
+import { marketKeys } from "../market/store.ts";
+import { termsKey } from "../trading/terms.ts";
+import { keys as ledgerKeys } from "../ledger/store.ts";
+import { accountId, user, WALLET_CURRENCIES, WALLETS } from "../ledger/accounts.ts";
 import { type Product } from "./tenants.ts";
 
 /**
@@ -40,6 +48,31 @@ export function peerAddress(c: Ctx): string {
   } catch {
     return "unknown";
   }
+}
+
+/**
+ * The private records a signed-in request may read, read together with its session (one round
+ * trip, edge/platform/kvstore.ts `prefetch`): the token names its user, so the session, the user,
+ * the unread counter, the watch list, every wallet's balance and the tenant's product terms are
+ * asked for at once; the
+ * services' own reads of them then cost nothing. A token naming nobody (or someone else) only
+ * wastes this read: the session read decides, as before.
+ */
+async function prefetchPrivate(kv: Deno.Kv, t: string, token: string | undefined | null) {
+  const uid = token && token.length <= 128 ? userOfToken(token) : null;
+  if (!uid) return;
+  const wallets = WALLETS.flatMap((w) =>
+    WALLET_CURRENCIES[w].map((cur) => ledgerKeys.balance(t, accountId(user(uid, w, cur))))
+  );
+  prefetch(kv, [
+    accountKeys.session(t, await sha256Hex(token!)),
+    accountKeys.user(t, uid),
+    messageKeys.unread(t, uid),
+    marketKeys.favourites(t, uid),
+    // the product terms an order decides on (its commit is the one after this read)
+    termsKey(t),
+    ...wallets,
+  ]);
 }
 
 /** The response header that tells how many strong store round trips a request waited on. */
@@ -158,6 +191,7 @@ export async function sessionOf(c: Ctx) {
   const cached = c.get("session");
   if (cached !== undefined) return cached;
   const token = requestToken(c, SESSION_COOKIE);
+  await prefetchPrivate(c.get("deps").kv, c.get("tenant").id, token);
   const s = await c.get("deps").accounts.session(c.get("tenant").id, token);
   c.set("session", s);
   return s;

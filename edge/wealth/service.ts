@@ -22,7 +22,9 @@ import {
   redemption,
   SCALE,
 } from "../../core-wasm/mod.ts";
-import { house, user } from "../ledger/accounts.ts";
+import { accountId, house, user } from "../ledger/accounts.ts";
+import { keys as ledgerKeys } from "../ledger/store.ts";
+import { PublicCache } from "../platform/public_cache.ts";
 import { idemKeys } from "../ledger/idem.ts";
 import { reservationIds } from "../ledger/reservations.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
@@ -127,7 +129,11 @@ export class Wealth {
     private kv: Deno.Kv,
     private ledger: Ledger,
     private now: () => number,
-  ) {}
+  ) {
+    this.cache = new PublicCache(kv);
+  }
+
+  private cache: PublicCache;
 
   /** The tenant's products (the defaults until an operator changes them). */
   async products(t: string): Promise<WealthProduct[]> {
@@ -152,18 +158,27 @@ export class Wealth {
     return { reserve, unpaid, coverage: unpaid > 0n ? reserve * SCALE / unpaid : null };
   }
 
-  /** Products as customers see them: limits, hosted amount, coverage, open or paused. */
-  async list(t: string) {
-    const { reserve, unpaid, coverage } = await this.reserve(t);
-    const products = await this.products(t);
-    const out = [];
-    for (const p of products) out.push(productJson(p, await this.hosted(t, p.id), coverage));
-    return {
-      items: out,
-      reserve: d(reserve),
-      unpaid: d(unpaid),
-      coverage: coverage === null ? null : d(coverage),
-    };
+  /**
+   * Products as customers see them: limits, hosted amount, coverage, open or paused (display
+   * only, from memory: edge/platform/public_cache.ts; a subscription reads its limits itself).
+   */
+  list(t: string) {
+    return this.cache.get(
+      `list|${t}`,
+      [[t, "wealth"], ledgerKeys.balance(t, accountId(house("yield", "USDT")))],
+      async () => {
+        const { reserve, unpaid, coverage } = await this.reserve(t);
+        const products = await this.products(t);
+        const out = [];
+        for (const p of products) out.push(productJson(p, await this.hosted(t, p.id), coverage));
+        return {
+          items: out,
+          reserve: d(reserve),
+          unpaid: d(unpaid),
+          coverage: coverage === null ? null : d(coverage),
+        };
+      },
+    );
   }
 
   private async hosted(t: string, productId: string) {
