@@ -15,7 +15,7 @@ import { Emitter } from "../platform/emitter.ts";
 import { DomainError } from "../platform/errors.ts";
 import { enforce, fastStakeRules } from "../platform/rules.ts";
 import type { Tenant } from "../platform/tenants.ts";
-import { listPage } from "../platform/kvpage.ts";
+import { listPage, recordsByIndex } from "../platform/kvpage.ts";
 import { fastKeys } from "./store.ts";
 
 /** The UTC day number of a time. */
@@ -383,19 +383,16 @@ export class FastContracts {
     userId: string,
     o: { status?: "open" | "settled"; limit: number; cursor?: string },
   ) {
-    const items: FastOrderJson[] = [];
     const iter = listPage<true>(this.kv, { prefix: fastKeys.byUserPrefix(t, userId) }, {
       reverse: true,
       cursor: o.cursor,
     });
-    let scanned = 0;
-    for await (const e of iter) {
-      const id = e.key[e.key.length - 1] as string;
-      const order = (await this.kv.get<FastOrder>(fastKeys.order(t, id))).value;
-      if (order && (!o.status || order.status === o.status)) items.push(fastJson(order));
-      if (items.length >= o.limit || ++scanned >= 500) return { items, cursor: iter.cursor };
-    }
-    return { items, cursor: null };
+    const page = await recordsByIndex<FastOrder>(this.kv, iter, (id) => fastKeys.order(t, id), {
+      keep: (order) => !o.status || order.status === o.status,
+      limit: o.limit,
+      scan: 500,
+    });
+    return { items: page.items.map(fastJson), cursor: page.cursor };
   }
 
   /** Open orders of a tenant (the engine's index after a restart). */

@@ -66,11 +66,13 @@ export async function ContractTicketIsland(
   if (!s) return <LoginPrompt t={c.get("t")} layout={c.get("mobile") ? "wp" : "pc"} />;
   const { ledger, contracts, market } = c.get("deps");
   const t = c.get("tenant").id;
-  const b = await ledger.balance(t, user(s.userId, "contract", "USDT"));
-  const positions = [
-    ...await contracts.list(t, s.userId, "pending", 20),
-    ...await contracts.list(t, s.userId, "holding", 20),
-  ].filter((p) => p.symbol === symbol);
+  // read together: one round trip each wave, not one per list
+  const [b, pending, holding] = await Promise.all([
+    ledger.balance(t, user(s.userId, "contract", "USDT")),
+    contracts.list(t, s.userId, "pending", 20),
+    contracts.list(t, s.userId, "holding", 20),
+  ]);
+  const positions = [...pending, ...holding].filter((p) => p.symbol === symbol);
   const last = market.tape.lastTick(symbol);
   return (
     <Island
