@@ -14,7 +14,8 @@
  * layouts (visitor and signed in), fast order latency p50/p99 and refusals, and the tape's lag
  * behind wall time with the ticks per second written. N (default 8) requests per page.
  */
-import { Cluster, type Instance, until } from "../tests/multi/cluster.ts";
+import { Cluster, type Instance, socket, until } from "../tests/multi/cluster.ts";
+import type { FastOrderJson } from "../edge/trading/fast.ts";
 import type { TapeHead } from "../edge/market/tape.ts";
 import { marketKeys } from "../edge/market/store.ts";
 import { SYMBOLS } from "../edge/market/symbols.ts";
@@ -239,7 +240,89 @@ export async function tapeBench(rtt: number, rate = 1000, seconds = 10) {
   };
 }
 
+/** Ticker messages on a socket of `inst` for `ms`: delay from the tick's time to its arrival. */
+async function tickToSocket(inst: Instance, ms: number): Promise<number[]> {
+  const s = await socket(inst, null, ["ticker"]);
+  await new Promise((r) => setTimeout(r, ms));
+  s.close();
+  const delays: number[] = [];
+  for (const { at, msg } of s.got) {
+    if (msg.ch !== "ticker") continue;
+    for (const q of msg.data as { time: number }[]) delays.push(at - q.time);
+  }
+  return delays;
+}
+
+/** Place a 30 s fast contract through `inst`; resolves with its settlement delay after expiry. */
+async function settlementDelay(c: Cluster, inst: Instance): Promise<number> {
+  const token = (await c.call(inst, "/api/login", { body: DEMO })).headers.get("authorization")!;
+  const r = await c.call<FastOrderJson>(inst, "/api/fast/order", {
+    token,
+    body: { symbol: "ETHUSDT", direction: "up", duration: 30, stake: "10" },
+  });
+  if (r.body.code !== 0) return NaN;
+  const o = await until(
+    async () => {
+      const l = await c.call<{ items: FastOrderJson[] }>(
+        inst,
+        "/api/fast/orders?status=settled&limit=50",
+        { token },
+      );
+      return l.body.data.items.find((x) => x.orderNo === r.body.data.orderNo);
+    },
+    90_000,
+    "settled",
+  );
+  return o.settlementTime! - o.expiryTime;
+}
+
+/** The topology: a core near the write region, web instances far from it. */
+async function topology() {
+  const c = await seeded();
+  const kv = await Deno.openKv(c.kvPath);
+  try {
+    await c.start("core", { APP_ROLE: "core", KV_SIM_RTT_MS: "7", KV_SIM_EVENTUAL_MS: "2" });
+    const regions = [
+      { name: "web Frankfurt", rtt: 95, eventual: 13 },
+      { name: "web Hong Kong", rtt: 195, eventual: 42 },
+    ];
+    const webs: Instance[] = [];
+    for (const r of regions) {
+      webs.push(
+        await c.start(r.name.replace(/\s/g, "-"), {
+          APP_ROLE: "web",
+          KV_SIM_RTT_MS: String(r.rtt),
+          KV_SIM_EVENTUAL_MS: String(r.eventual),
+        }),
+      );
+    }
+    await new Promise((r) => setTimeout(r, 3_000));
+    // settlements run in the background while the pages are measured
+    const settling = webs.map((w) => settlementDelay(c, w));
+    const tape = await measureTape(kv, 10_000);
+    for (const [i, r] of regions.entries()) {
+      const res = await measureRegion(c, webs[i]!, r.name, r.rtt);
+      res.tape = tape;
+      printRegion(res);
+      const ticks = await tickToSocket(webs[i]!, 5_000);
+      console.log(
+        `tick to socket: p50 ${pct(ticks, 50)} ms, p99 ${
+          pct(ticks, 99)
+        } ms (${ticks.length} quotes)`,
+      );
+    }
+    const delays = await Promise.all(settling);
+    regions.forEach((r, i) =>
+      console.log(`${r.name}: fast contract settled ${delays[i]} ms after expiry`)
+    );
+  } finally {
+    kv.close();
+    await c.stop();
+  }
+}
+
 if (import.meta.main) {
+  if (!Deno.args.length) await topology();
   const tapeArg = Deno.args.indexOf("--tape");
   if (tapeArg >= 0) {
     const rate = Number(Deno.env.get("RATE") ?? 1000);

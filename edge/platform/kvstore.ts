@@ -27,10 +27,10 @@
  *   another strong call of the same request is in flight rides along: reads started together
  *   cost one round trip), which is what a far region pays and what the route budget test holds.
  * - **Private records are read together.** `prefetch` starts one read of every key a request is
- *   about to need (its session, user, counters, balances) as soon as it knows them; later
- *   `get`/`getMany` calls of those keys in the same request take the prefetched entries instead
- *   of another round trip. Any write in the request forgets them (a read after a write, or the
- *   re-read of a conflict loop, goes to the store).
+ *   about to need (its session, user, counters, balances) as soon as it knows them; the next
+ *   `get`/`getMany` of each of those keys in the same request takes the prefetched entry instead
+ *   of another round trip (once: a second read, such as a conflict loop's, goes to the store).
+ *   Any write in the request forgets them (a read after a write goes to the store).
  * - **Writes are announced.** `onWrite` listeners hear the keys of every write this handle made
  *   (the in-process caches of public data forget what changed: edge/platform/public_cache.ts).
  */
@@ -199,6 +199,17 @@ export function prefetch(kv: Deno.Kv, keys: Deno.KvKey[]): void {
   }
 }
 
+/**
+ * Tell the current request that `key` does not exist without asking the store (a key made of a
+ * fresh random id): its reads of it cost nothing. The commit that writes it still checks it is
+ * absent.
+ */
+export function knownAbsent(key: Deno.KvKey): void {
+  const t = scope.getStore();
+  if (!t) return;
+  (t.memo ??= new Map()).set(keyId(key), Promise.resolve({ key, value: null, versionstamp: null }));
+}
+
 /** Listen to the keys of every write made through a handle of `openKv`/`wrapKv`. */
 export function onWrite(kv: Deno.Kv, f: (keys: Deno.KvKey[]) => void): void {
   if (kv instanceof StoreKv) kv.writeListeners.push(f);
@@ -290,9 +301,18 @@ class StoreKv implements Deno.Kv {
     }
   }
 
-  /** The prefetched entry of `key` in this request, if any. */
+  /**
+   * The prefetched entry of `key` in this request, if any: it answers one read only (the next
+   * read of the key, e.g. a conflict loop's second attempt, goes to the store; a commit made on
+   * the request's behalf by another request's group commit cannot tell this one to forget).
+   */
   memo(key: Deno.KvKey): Promise<Deno.KvEntryMaybe<unknown> | null> | undefined {
-    return scope.getStore()?.memo?.get(keyId(key));
+    const memo = scope.getStore()?.memo;
+    if (!memo) return undefined;
+    const id = keyId(key);
+    const m = memo.get(id);
+    memo.delete(id);
+    return m;
   }
 
   /** A read at `consistency`: eventual ones wait the replica's delay and are free. */
@@ -367,8 +387,11 @@ class StoreKv implements Deno.Kv {
         () => this.read(options?.consistency, () => this.inner.getMany<T>(keys, options)),
         () => true,
       );
-    const memo = options?.consistency === "eventual" ? [] : keys.map((k) => this.memo(k));
-    if (!keys.length || memo.length !== keys.length || memo.some((m) => !m)) return real();
+    const t = scope.getStore();
+    const all = options?.consistency !== "eventual" && keys.length > 0 &&
+      keys.every((k) => t?.memo?.has(keyId(k)));
+    if (!all) return real();
+    const memo = keys.map((k) => this.memo(k));
     return Promise.all(memo).then((got) =>
       got.some((e) => !e) ? real() : got as { [K in keyof T]: Deno.KvEntryMaybe<T[K]> }
     );

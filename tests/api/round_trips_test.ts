@@ -103,7 +103,7 @@ Deno.test("round-trip budget: pages and GETs wait on at most one strong round tr
   }
 });
 
-Deno.test("round-trip budget: a fast order reads once and commits once (plus its session)", async () => {
+Deno.test("round-trip budget: a fast order reads once (with its session) and commits once", async () => {
   const srv = await startServer({ seed: true });
   try {
     const login = await srv.call("/api/login", {
@@ -122,9 +122,8 @@ Deno.test("round-trip budget: a fast order reads once and commits once (plus its
     });
     assertEquals(r.body.code, 0, JSON.stringify(r.body));
     const n = Number(r.headers.get("x-kv-round-trips")!.split("/")[0]);
-    // the budget is 2 (one read, one commit); today the ledger's read of the idempotency record
-    // and the house balances comes after the session's: 3 (it was 4 before the session bundle)
-    assert(n <= 3, `fast order: ${n} strong round trips in sequence`);
+    // one read (the session bundle: session, user, balances, terms) and one commit
+    assert(n <= 2, `fast order: ${n} strong round trips in sequence`);
   } finally {
     await srv.close();
   }
