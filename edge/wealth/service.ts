@@ -149,11 +149,11 @@ export class Wealth {
 
   /** The reserve (the yield account's balance) and the promised yield not yet paid. */
   async reserve(t: string) {
-    const [promised, settled] = await this.kv.getMany<[Deno.KvU64, Deno.KvU64]>([
-      wealthKeys.promised(t),
-      wealthKeys.settled(t),
+    const [[promised, settled], yieldAccount] = await Promise.all([
+      this.kv.getMany<[Deno.KvU64, Deno.KvU64]>([wealthKeys.promised(t), wealthKeys.settled(t)]),
+      this.ledger.balance(t, house("yield", "USDT")),
     ]);
-    const reserve = (await this.ledger.balance(t, house("yield", "USDT"))).available;
+    const reserve = yieldAccount.available;
     const unpaid = u64(promised) - u64(settled);
     return { reserve, unpaid, coverage: unpaid > 0n ? reserve * SCALE / unpaid : null };
   }
@@ -167,10 +167,13 @@ export class Wealth {
       `list|${t}`,
       [[t, "wealth"], ledgerKeys.balance(t, accountId(house("yield", "USDT")))],
       async () => {
-        const { reserve, unpaid, coverage } = await this.reserve(t);
-        const products = await this.products(t);
-        const out = [];
-        for (const p of products) out.push(productJson(p, await this.hosted(t, p.id), coverage));
+        // read together: a cold instance pays two round trips, not one per figure
+        const [{ reserve, unpaid, coverage }, products] = await Promise.all([
+          this.reserve(t),
+          this.products(t),
+        ]);
+        const hosted = await Promise.all(products.map((p) => this.hosted(t, p.id)));
+        const out = products.map((p, i) => productJson(p, hosted[i]!, coverage));
         return {
           items: out,
           reserve: d(reserve),
