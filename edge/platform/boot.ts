@@ -153,6 +153,8 @@ export async function buildDeps(
     terms,
     events,
     kv,
+    /** the connection for the request path's reads (a second one on a local file) */
+    reads,
     config,
     tenants,
     tenantSettings,

@@ -191,7 +191,8 @@ export async function sessionOf(c: Ctx) {
   const cached = c.get("session");
   if (cached !== undefined) return cached;
   const token = requestToken(c, SESSION_COOKIE);
-  await prefetchPrivate(c.get("deps").kv, c.get("tenant").id, token);
+  // on the read connection: on a local file the commit connection's reads queue behind commits
+  await prefetchPrivate(c.get("deps").reads, c.get("tenant").id, token);
   const s = await c.get("deps").accounts.session(c.get("tenant").id, token);
   c.set("session", s);
   return s;
