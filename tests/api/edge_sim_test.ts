@@ -6,6 +6,7 @@
  * order was refused with 503 MARKET_STALE).
  */
 import { assert, assertEquals } from "../assert.ts";
+import { loadConfig } from "../../edge/platform/config.ts";
 import { startServer } from "../server.ts";
 
 Deno.test({
@@ -53,4 +54,27 @@ Deno.test({
       await srv.close();
     }
   },
+});
+
+Deno.test("the simulator and the roles are configuration: refused where they do not belong", () => {
+  const prod = { APP_ENV: "production", SMS_SENDER: "dev", ALLOW_DEV_SMS: "1" };
+  const load = (env: Record<string, string>) => () => loadConfig((k) => env[k]);
+  const refused = (f: () => unknown, what: string) => {
+    try {
+      f();
+    } catch (e) {
+      return assert(String(e).includes(what), String(e));
+    }
+    throw new Error(`not refused (${what})`);
+  };
+  refused(load({ ...prod, KV_SIM_RTT_MS: "95" }), "APP_ENV=production");
+  refused(load({ ...prod, KV_SIM_EVENTUAL_MS: "13" }), "APP_ENV=production");
+  assertEquals(load(prod)().kvSim, null);
+  assertEquals(load({ KV_SIM_RTT_MS: "95", KV_SIM_EVENTUAL_MS: "13" })().kvSim, {
+    rttMs: 95,
+    eventualMs: 13,
+  });
+  assertEquals(load({})().role, "all");
+  assertEquals(load({ APP_ROLE: "core" })().role, "core");
+  refused(load({ APP_ROLE: "edge" }), "APP_ROLE");
 });
