@@ -79,12 +79,13 @@ export class MarketService implements PricePort {
       async (changed) => {
         if (this.leading) return;
         const heads = await this.tape.heads(changed.map((i) => codes[i]!));
-        for (const [symbol, head] of heads) {
+        // the symbols' range reads side by side: far from the store each is a round trip
+        await Promise.all([...heads].map(async ([symbol, head]) => {
           const fresh = !this.tape.lastTick(symbol);
           if (fresh) await this.tape.load([symbol]);
           await this.tape.pull(symbol, head);
           if (fresh) await this.quotes.load();
-        }
+        }));
       },
       { pollMs: o.pollMs },
     );

@@ -149,8 +149,9 @@ export class Tape {
     /** ticks read from the stored tape as a follower */
     followed: 0,
   };
-  /** follower reads, one at a time (never beside a store) */
-  private queue = Promise.resolve();
+  /** each symbol's follower reads, one at a time (never beside a store of the symbol); the
+   * symbols' reads run side by side (far from the store each is a round trip) */
+  private pulls = new Map<string, Promise<void>>();
   /** accepted ticks not stored yet, per symbol (the writer's next batch) */
   private pending = new Map<string, RawTick[]>();
   /** the latest accepted tick per symbol while some are not stored yet */
@@ -544,7 +545,7 @@ export class Tape {
     } catch (e) {
       console.error("[tape] tick failed", e);
     }
-    return Promise.all([this.queue, ...this.flushing.values()]).then(() => {});
+    return Promise.all([...this.pulls.values(), ...this.flushing.values()]).then(() => {});
   }
 
   /** Store the symbol's waiting ticks, a batch per commit, one commit in flight per symbol. */
@@ -552,7 +553,7 @@ export class Tape {
     if (this.flushing.has(symbol)) return;
     const run = (async () => {
       // never beside a follower's read of the stored tape
-      await this.queue;
+      await this.pulls.get(symbol);
       for (;;) {
         const q = this.pending.get(symbol);
         if (!q?.length) break;
@@ -725,14 +726,14 @@ export class Tape {
    * Follow the stored tape (an instance that is not the writer): read the ticks stored after the
    * last one this instance knows, in order, update the open candles in memory (never stored:
    * candles are derived by the writer only) and tell the listeners, exactly as if ingested here.
-   * Returns how many ticks were new. Runs in the ingest queue (never beside a store), and not
-   * at all while this instance writes the tape.
+   * Returns how many ticks were new. Runs after the symbol's earlier reads and stores (never
+   * beside one), beside other symbols' reads, and not at all while this instance writes the tape.
    */
   pull(symbol: string, head?: TapeHead | null): Promise<number> {
-    const done = Promise.all([this.queue, this.flushing.get(symbol)]).then(() =>
+    const done = Promise.all([this.pulls.get(symbol), this.flushing.get(symbol)]).then(() =>
       this.fence ? 0 : this.read(symbol, head)
     );
-    this.queue = done.then(() => {}, () => {});
+    this.pulls.set(symbol, done.then(() => {}, () => {}));
     return done;
   }
 
