@@ -18,7 +18,7 @@ import { ExchangeFeed } from "./feeds/exchange.ts";
 import type { PricePort, ReferencePrices } from "./prices.ts";
 import { Quotes } from "./quotes.ts";
 import { type SymbolDef, SYMBOLS } from "./symbols.ts";
-import { DEFAULT_TAPE, marketKeys, Tape, type TapeEvent } from "./tape.ts";
+import { DEFAULT_TAPE, marketKeys, Tape, type TapeEvent, type TapeHead } from "./tape.ts";
 import { INSTANCE_ID, Lease } from "../platform/lease.ts";
 import { type KeyWatch, watchKeys } from "../platform/kvwatch.ts";
 
@@ -76,18 +76,25 @@ export class MarketService implements PricePort {
     this.follower = watchKeys(
       this.kv,
       codes.map((c) => marketKeys.last(c)),
-      async (changed) => {
+      async (changed, entries) => {
         if (this.leading) return;
-        const heads = await this.tape.heads(changed.map((i) => codes[i]!));
-        // the symbols' range reads side by side: far from the store each is a round trip
-        await Promise.all([...heads].map(async ([symbol, head]) => {
+        // the heads as the watch read them (no second read), each symbol's new ticks read side
+        // by side: far from the store each read is a round trip
+        const heads = changed.flatMap((i) => {
+          const head = entries[i]?.value as TapeHead | null | undefined;
+          return head ? [[codes[i]!, head] as const] : [];
+        });
+        await Promise.all(heads.map(async ([symbol, head]) => {
           const fresh = !this.tape.lastTick(symbol);
           if (fresh) await this.tape.load([symbol]);
-          await this.tape.pull(symbol, head);
+          // the head came from a replica: its ticks are there too (a slower one shows them later)
+          await this.tape.pull(symbol, head, "eventual");
           if (fresh) await this.quotes.load();
         }));
       },
-      { pollMs: o.pollMs },
+      // a follower reads the tape from a nearby replica: the writer's lease and chain make what
+      // it stored final, so a replica's copy is the same, at most its lag behind
+      { pollMs: o.pollMs, consistency: "eventual" },
     );
     if (feed) {
       this.lease = o.lease ??

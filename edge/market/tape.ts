@@ -729,15 +729,23 @@ export class Tape {
    * Returns how many ticks were new. Runs after the symbol's earlier reads and stores (never
    * beside one), beside other symbols' reads, and not at all while this instance writes the tape.
    */
-  pull(symbol: string, head?: TapeHead | null): Promise<number> {
+  pull(
+    symbol: string,
+    head?: TapeHead | null,
+    consistency: Deno.KvConsistencyLevel = "strong",
+  ): Promise<number> {
     const done = Promise.all([this.pulls.get(symbol), this.flushing.get(symbol)]).then(() =>
-      this.fence ? 0 : this.read(symbol, head)
+      this.fence ? 0 : this.read(symbol, head, consistency)
     );
     this.pulls.set(symbol, done.then(() => {}, () => {}));
     return done;
   }
 
-  private async read(symbol: string, head?: TapeHead | null): Promise<number> {
+  private async read(
+    symbol: string,
+    head?: TapeHead | null,
+    consistency: Deno.KvConsistencyLevel = "strong",
+  ): Promise<number> {
     const cursor = this.seq.get(symbol);
     if (head && cursor && head.time === cursor.time && head.n === cursor.n) return 0;
     const start = cursor
@@ -748,6 +756,8 @@ export class Tape {
       const e of this.kv.list<StoredTick>({ prefix: marketKeys.ticks(symbol), start }, {
         limit: PULL_LIMIT,
         batchSize: 500,
+        // a follower may read a nearby replica; a writer taking over or catching up reads strongly
+        consistency: this.fence ? "strong" : consistency,
       })
     ) {
       const time = e.key[3] as number, n = e.key[4] as number;
@@ -784,7 +794,8 @@ export class Tape {
     this.stats.followed += rows.length;
     this.emit({ symbol, ticks: rows.map((r) => r.tick), candles: touched });
     // a long gap comes in pieces
-    return rows.length + (rows.length === PULL_LIMIT ? await this.read(symbol) : 0);
+    return rows.length +
+      (rows.length === PULL_LIMIT ? await this.read(symbol, null, consistency) : 0);
   }
 
   /** The stored heads of these symbols (the latest tick of each, with its place and clock). */
