@@ -101,7 +101,7 @@ export const MAX_CHECKS = 10;
 /** Mutations per atomic operation on every backend (Deno refuses more itself). */
 export const MAX_MUTATIONS = 1000;
 
-/** One commit's size: checks, mutations (enqueues included) and which keys it touched. */
+/** One commit's size: checks, mutations and which keys it touched. */
 export interface CommitShape {
   checks: number;
   mutations: number;
@@ -123,6 +123,15 @@ export interface KvStats {
 /** The statistics of a handle opened by `openKv` / `wrapKv` (null for a bare Deno.Kv). */
 export function kvStats(kv: Deno.Kv): KvStats | null {
   return kv instanceof StoreKv ? kv.stats : null;
+}
+
+/**
+ * KV queues are not available where the product runs (the new Deno Deploy, KV Connect): the app
+ * uses none (periodic work is `Deno.cron` or timers under leases, edge/jobs/), and the store
+ * refuses them so that none creeps in.
+ */
+export function noQueues(): Error {
+  return new Error("KV queues are not available on Deno Deploy or over KV Connect: not used here");
 }
 
 /** Simulated distance to the store (ms): strong calls wait `rttMs`, eventual reads `eventualMs`. */
@@ -343,15 +352,14 @@ class StoreKv implements Deno.Kv {
     }
   }
 
-  record(checks: Deno.KvKey[], writes: Deno.KvKey[], enqueues: number) {
+  record(checks: Deno.KvKey[], writes: Deno.KvKey[]) {
     const s = this.stats;
     s.commits++;
-    const mutations = writes.length + enqueues;
+    const mutations = writes.length;
     const shape = () => ({
       checks: checks.length,
       mutations,
-      label: `checks: ${describe(checks) || "none"}; writes: ${describe(writes) || "none"}` +
-        (enqueues ? `; enqueues: ${enqueues}` : ""),
+      label: `checks: ${describe(checks) || "none"}; writes: ${describe(writes) || "none"}`,
     });
     if (!s.maxChecks || checks.length > s.maxChecks.checks) s.maxChecks = shape();
     if (!s.maxMutations || mutations > s.maxMutations.mutations) s.maxMutations = shape();
@@ -421,20 +429,13 @@ class StoreKv implements Deno.Kv {
     return new StoreList<T>(this, selector, options ?? {});
   }
 
-  /** A second delivery is not harmless: only "locked" (nothing written) is retried. */
-  enqueue(
-    value: unknown,
-    options?: { delay?: number; keysIfUndelivered?: Deno.KvKey[]; backoffSchedule?: number[] },
-  ): Promise<Deno.KvCommitResult> {
-    return this.busyRetry(
-      () => this.strong(() => this.inner.enqueue(value, options)),
-      (k) => k === "locked",
-    );
+  /** KV queues are not offered on Deno Deploy nor over KV Connect: refused (`noQueues`). */
+  enqueue(): Promise<Deno.KvCommitResult> {
+    return Promise.reject(noQueues());
   }
 
-  // deno-lint-ignore no-explicit-any
-  listenQueue(handler: (value: any) => Promise<void> | void): Promise<void> {
-    return this.inner.listenQueue(handler);
+  listenQueue(): Promise<void> {
+    return Promise.reject(noQueues());
   }
 
   atomic(): Deno.AtomicOperation {
@@ -465,7 +466,6 @@ class StoreKv implements Deno.Kv {
 class StoreAtomic implements Deno.AtomicOperation {
   readonly #checks: Deno.KvKey[] = [];
   readonly #writes: Deno.KvKey[] = [];
-  #enqueues = 0;
 
   constructor(private store: StoreKv, private op: Deno.AtomicOperation) {}
 
@@ -511,13 +511,9 @@ class StoreAtomic implements Deno.AtomicOperation {
     return this;
   }
 
-  enqueue(
-    value: unknown,
-    options?: { delay?: number; keysIfUndelivered?: Deno.KvKey[]; backoffSchedule?: number[] },
-  ): this {
-    this.op.enqueue(value, options);
-    this.#enqueues++;
-    return this;
+  /** No queues (`noQueues`): an operation that would carry a message is refused. */
+  enqueue(): this {
+    throw noQueues();
   }
 
   /** A second apply is impossible when the operation checks a key it also writes. */
@@ -526,13 +522,13 @@ class StoreAtomic implements Deno.AtomicOperation {
   }
 
   async commit(): Promise<Deno.KvCommitResult | Deno.KvCommitError> {
-    this.store.record(this.#checks, this.#writes, this.#enqueues);
+    this.store.record(this.#checks, this.#writes);
     // whatever the outcome, the request's prefetched entries may be stale now (a conflict
     // loop re-reads from the store)
     this.store.forget();
     const r = await this.store.busyRetry(
       () => this.store.strong(() => this.op.commit()),
-      (kind) => kind === "locked" || (this.#enqueues === 0 && this.#applyOnce()),
+      (kind) => kind === "locked" || this.#applyOnce(),
     );
     if (r.ok && this.#writes.length) this.store.wrote(this.#writes);
     return r;
