@@ -7,7 +7,7 @@
  */
 import { assert, assertEquals } from "../assert.ts";
 import { loadConfig } from "../../edge/platform/config.ts";
-import { startServer } from "../server.ts";
+import { DESKTOP_UA, startServer } from "../server.ts";
 
 Deno.test({
   name: "far store (200 ms): the tape keeps up with the feed and a fast order is accepted",
@@ -77,4 +77,27 @@ Deno.test("the simulator and the roles are configuration: refused where they do 
   assertEquals(load({})().role, "all");
   assertEquals(load({ APP_ROLE: "core" })().role, "core");
   refused(load({ APP_ROLE: "edge" }), "APP_ROLE");
+});
+
+Deno.test("a price older than the staleness limit is labelled with its age", async () => {
+  const srv = await startServer();
+  try {
+    // the last tick is 30 s old: beyond the 10 s limit, the quote is shown from memory
+    await srv.deps.market.tape.ingest({
+      symbol: "BTCUSDT",
+      time: srv.deps.now() - 30_000,
+      price: 60_000_00000000n,
+      qty: 1_000_000n,
+    });
+    const html = await (await srv.page("/pc/market", { ua: DESKTOP_UA })).text();
+    const label = /data-testid="delayed"[^>]*>([^<]*)</.exec(html)?.[1] ?? "";
+    assert(/Market data delayed · 3\d sec\. ago/.test(label), `label: ${label}`);
+    const zh = await (await srv.page("/pc/market", {
+      ua: DESKTOP_UA,
+      headers: { "accept-language": "zh-CN" },
+    })).text();
+    assert(/data-testid="delayed"[^>]*>[^<]*3\d\s*秒/.test(zh), "the age in Chinese");
+  } finally {
+    await srv.close();
+  }
 });
