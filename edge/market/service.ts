@@ -169,6 +169,8 @@ export class MarketService implements PricePort {
     clearInterval(this.staleTimer);
     this.follower?.stop();
     await this.feed?.stop();
+    // the ticks already accepted are stored before the lease is handed over
+    await this.tape.idle();
     // hand the market over at once instead of after the lease's expiry
     await this.lease?.stop(true);
   }

@@ -545,6 +545,11 @@ export class Tape {
     } catch (e) {
       console.error("[tape] tick failed", e);
     }
+    return this.idle();
+  }
+
+  /** Resolves when every accepted tick is stored (or fenced) and no read is running (shutdown). */
+  idle(): Promise<void> {
     return Promise.all([...this.pulls.values(), ...this.flushing.values()]).then(() => {});
   }
 
