@@ -4,32 +4,47 @@
  *
  * Any number of these processes may run against one KV database: the market feed, the trigger
  * engine and the periodic jobs each run on one instance at a time under a lease in KV; every
- * instance follows the stored tape and the event log for its quotes and sockets.
+ * instance follows the stored tape and the event log for its quotes and sockets. APP_ROLE
+ * splits the work: `core` takes the leases (feed, tape, engine, jobs) and serves its health
+ * only; `web` serves pages, `/api` and sockets and never takes a lease; `all` (the default) both.
  */
 import { loadConfig, openKv } from "./edge/platform/config.ts";
 import { buildDeps } from "./edge/platform/boot.ts";
 import { seedIfEmpty } from "./tools/seed.ts";
-import { createApp } from "./routes/app.ts";
+import { createApp, createCoreApp } from "./routes/app.ts";
 import { feedFromConfig } from "./edge/market/service.ts";
 import { startServerJobs } from "./edge/jobs/mod.ts";
+import { Lease } from "./edge/platform/lease.ts";
 
 const config = loadConfig();
-const kv = await openKv(config.kvPath);
+const kv = await openKv(config.kvPath, config.kvSim);
 const deps = await buildDeps(config, kv);
-// periodic work (edge/jobs): seeding an empty store, the holding fee, upload expiry, sockets
-const jobs = await startServerJobs(deps, { seed: () => seedIfEmpty(deps) });
+const core = config.role !== "web";
+// the leases a core holds (or stands by for); a web process takes none
+const leases = core
+  ? [
+    new Lease(kv, "market", undefined, { log: console.log }),
+    new Lease(kv, "engine", undefined, { log: console.log }),
+  ]
+  : [];
+// periodic work (edge/jobs) of the role: seeding an empty store, the holding fee, upload
+// expiry (core); sockets (web)
+const jobs = await startServerJobs(deps, { seed: core ? () => seedIfEmpty(deps) : undefined });
 await deps.events.start();
 await deps.tenantSettings.start({ pollMs: config.kvPollMs });
-await deps.engine.start({ events: deps.events });
-if (config.marketFeed) await deps.market.start(await feedFromConfig(config));
-const app = createApp(deps);
+if (core) await deps.engine.start({ events: deps.events, lease: leases[1] });
+if (config.marketFeed) {
+  // a web process follows the stored tape only
+  await deps.market.start(core ? await feedFromConfig(config) : null, { lease: leases[0] });
+}
+const app = config.role === "core" ? createCoreApp(deps, leases) : createApp(deps, leases);
 
 const server = Deno.serve({
   port: config.port,
   hostname: Deno.env.get("HOST") ?? "0.0.0.0",
   onListen: ({ port }) =>
     console.log(
-      `Tradewind on http://localhost:${port} (KV ${config.kvPath}, feed ${config.feed}, tenants ${
+      `Tradewind ${config.role} on http://localhost:${port} (KV ${config.kvPath}, feed ${config.feed}, tenants ${
         [...deps.tenants.byId.keys()].join(",")
       })`,
     ),

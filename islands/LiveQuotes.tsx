@@ -2,7 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import type { Quote } from "../edge/platform/rules.ts";
 import { api, toast } from "./lib/api.ts";
 import type { Texts } from "./lib/fields.tsx";
-import { formatPct, formatPrice } from "../locales/format.ts";
+import { formatAge, formatPct, formatPrice } from "../locales/format.ts";
 import { onStatus, subscribe } from "./lib/socket.ts";
 
 export const QUOTES_TEXTS = [
@@ -120,7 +120,11 @@ export default function LiveQuotes(
               <tr key={q.symbol} data-symbol={q.symbol}>
                 <th scope="row">
                   <a href={`${detail}${q.symbol}`}>{q.name}</a>
-                  {q.stale && <span class="badge warn">{tx["market.delayed"]}</span>}
+                  {q.stale && (
+                    <span class="badge warn" data-testid="delayed">
+                      {tx["market.delayed"]} · {formatAge(Date.now() - q.time, locale)}
+                    </span>
+                  )}
                 </th>
                 <td class="num" data-testid="price">
                   {formatPrice(q.price, q.priceDecimals, locale)}

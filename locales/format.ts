@@ -195,6 +195,18 @@ export function formatShortTime(ms: number, locale: string, timeZone?: string): 
 }
 
 let zones: Set<string> | null = null;
+/**
+ * How old something is, in the customer's language ("12 seconds ago", "12秒前"), from Intl: the
+ * age of a price shown from a cache once it is older than the staleness limit.
+ */
+export function formatAge(ms: number, locale: string): string {
+  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: "always", style: "short" });
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return rtf.format(-s, "second");
+  if (s < 3600) return rtf.format(-Math.floor(s / 60), "minute");
+  return rtf.format(-Math.floor(s / 3600), "hour");
+}
+
 /** Whether `tz` is a time zone this runtime's Intl knows (what the `tz` cookie may hold). */
 export function isTimeZone(tz: string | undefined | null): tz is string {
   if (!tz || tz.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(tz)) return false;

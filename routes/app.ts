@@ -4,7 +4,7 @@ import type { AppEnv, Deps } from "../edge/platform/context.ts";
 import { errorResponse, fieldsFromZod } from "../edge/platform/envelope.ts";
 import { DomainError } from "../edge/platform/errors.ts";
 import { isBusyError } from "../edge/platform/kvstore.ts";
-import { bodyBounds, platform, securityHeaders } from "../edge/platform/middleware.ts";
+import { bodyBounds, platform, roundTrips, securityHeaders } from "../edge/platform/middleware.ts";
 import { compression } from "../edge/platform/compression.ts";
 import { accountsApi } from "./api/accounts.ts";
 import { adminApi } from "./api/admin.ts";
@@ -31,6 +31,8 @@ import { AUTH_ERRORS, err, imageReply } from "./api/openapi.ts";
 import { notFoundPage, registerPages } from "./pages/mod.tsx";
 import { serveStatic } from "./static.ts";
 import { registerSocket } from "./ws.ts";
+import { registerHealth } from "./health.ts";
+import type { Lease } from "../edge/platform/lease.ts";
 
 /** The /api sub-application: envelope, zod validation, OpenAPI document. */
 export function createApi() {
@@ -89,8 +91,11 @@ export function createApi() {
   return api;
 }
 
-export function createApp(deps: Deps) {
+/** The app of a `web` or `all` process; `leases`: those its readiness depends on (`all`). */
+export function createApp(deps: Deps, leases: Lease[] = []) {
   const app = new Hono<AppEnv>();
+  app.use("*", roundTrips(deps.config.production));
+  registerHealth(app, deps, leases);
   app.use("*", securityHeaders());
   // HTML and JSON compressed when asked; static files come pre-compressed (routes/static.ts)
   app.use("*", compression());
@@ -163,5 +168,13 @@ export function createApp(deps: Deps) {
     console.error("[page] unexpected error", err);
     return c.text(c.get("t")?.("errors.INTERNAL") ?? "Internal error", 500);
   });
+  return app;
+}
+
+/** The app of a `core` process: its health only (it serves no pages, `/api` or sockets). */
+export function createCoreApp(deps: Deps, leases: Lease[]) {
+  const app = new Hono<AppEnv>();
+  registerHealth(app, deps, leases);
+  app.all("*", (c) => c.json({ status: "core serves only /health/live and /health/ready" }, 404));
   return app;
 }

@@ -72,7 +72,6 @@ export async function startServer(
     kvPath?: string;
   } = {},
 ): Promise<TestServer> {
-  const kv = await openKv(opts.kvPath ?? ":memory:");
   let tenantsFile: string | undefined;
   if (opts.tenants) {
     tenantsFile = await Deno.makeTempFile({ suffix: ".json" });
@@ -85,7 +84,10 @@ export async function startServer(
     ...opts.env,
   };
   let offset = 0;
-  const deps = await buildDeps(loadConfig((k) => env[k]), kv, {
+  const config = loadConfig((k) => env[k]);
+  // KV_SIM_RTT_MS / KV_SIM_EVENTUAL_MS in `env`: the store as far away as a remote region
+  const kv = await openKv(config.kvPath, config.kvSim);
+  const deps = await buildDeps(config, kv, {
     now: () => Date.now() + offset,
     log: () => {},
   });

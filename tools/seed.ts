@@ -183,7 +183,7 @@ if (import.meta.main) {
   const { loadConfig, openKv } = await import("../edge/platform/config.ts");
   const { buildDeps } = await import("../edge/platform/boot.ts");
   const config = loadConfig();
-  const kv = await openKv(config.kvPath);
+  const kv = await openKv(config.kvPath, config.kvSim);
   const seeded = await seedIfEmpty(await buildDeps(config, kv));
   console.log(seeded ? "seeded" : "already seeded");
   kv.close();

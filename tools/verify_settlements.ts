@@ -21,7 +21,7 @@ const opt = (name: string) => {
   return i >= 0 ? Deno.args[i + 1] : undefined;
 };
 const config = loadConfig();
-const kv = await openKv(config.kvPath);
+const kv = await openKv(config.kvPath, config.kvSim);
 const tenants = [...(await TenantRegistry.load(config.tenantsFile)).byId.keys()];
 const exportTo = opt("--export");
 if (exportTo) {

@@ -25,6 +25,7 @@ import type { Json } from "../operators/store.ts";
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { getAll, listPage } from "../platform/kvpage.ts";
+import { PublicCache } from "../platform/public_cache.ts";
 import { take } from "../platform/ratelimit.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import type { ProductTerms } from "../trading/terms.ts";
@@ -89,7 +90,12 @@ export class Content {
     private funds: FundsSettings,
     private terms: ProductTerms,
     private now: () => number,
-  ) {}
+  ) {
+    this.cache = new PublicCache(kv);
+  }
+
+  /** items and published texts, in memory (public data: edge/platform/public_cache.ts) */
+  private cache: PublicCache;
 
   // ---------------------------------------------------------------- storage
 
@@ -132,15 +138,17 @@ export class Content {
   }
 
   /** Every item of the tenant, the shipped pages included where none is stored. */
-  private async items(t: string): Promise<ContentItem[]> {
-    const out: ContentItem[] = [];
-    for await (const e of this.kv.list<ContentItem>({ prefix: contentKeys.items(t) })) {
-      out.push(e.value);
-    }
-    for (const slug of PAGE_SLUGS) {
-      if (!out.some((i) => i.id === pageId(slug))) out.push(this.shippedPage(slug));
-    }
-    return out;
+  private items(t: string): Promise<ContentItem[]> {
+    return this.cache.get(`items|${t}`, [contentKeys.items(t)], async () => {
+      const out: ContentItem[] = [];
+      for await (const e of this.kv.list<ContentItem>({ prefix: contentKeys.items(t) })) {
+        out.push(e.value);
+      }
+      for (const slug of PAGE_SLUGS) {
+        if (!out.some((i) => i.id === pageId(slug))) out.push(this.shippedPage(slug));
+      }
+      return out;
+    });
   }
 
   private async item(t: string, id: string): Promise<ContentItem | null> {
@@ -184,9 +192,11 @@ export class Content {
       if (l) picks.push({ item, locale: l });
     }
     const stored = picks.filter((p) => !p.item.shipped);
-    const texts = await getAll<PublishedText>(
-      this.kv,
-      stored.map((p) => this.textKey(t, p.item.id, p.locale, "published")),
+    const keys = stored.map((p) => this.textKey(t, p.item.id, p.locale, "published"));
+    const texts = await this.cache.get(
+      `texts|${keys.map((k) => k.join("/")).join("|")}`,
+      keys,
+      () => getAll<PublishedText>(this.kv, keys),
     );
     const out: Served[] = [];
     for (const p of picks) {

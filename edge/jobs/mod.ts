@@ -18,7 +18,13 @@ import { uploadsExpiryJob } from "./uploads_expiry.ts";
 
 export type { Job, Jobs };
 
+/**
+ * The jobs of this process's role (APP_ROLE): `web` only sweeps its own sockets (it never takes
+ * a job's lease), `core` runs the leased work and seeds (it has no sockets), `all` both.
+ */
 export function serverJobs(deps: Deps, o: { seed?: () => Promise<unknown> } = {}): Job[] {
+  const role = deps.config.role;
+  if (role === "web") return realtimeJobs(deps.hub);
   return [
     ...(o.seed ? [seedJob(o.seed)] : []),
     adoptReservationsJob(deps.kv, [...deps.tenants.byId.keys()], deps.now),
@@ -30,7 +36,7 @@ export function serverJobs(deps: Deps, o: { seed?: () => Promise<unknown> } = {}
     uploadsExpiryJob(deps.images, deps.tenants),
     tapeArchiveJob(deps),
     tickRefsJob(deps),
-    ...realtimeJobs(deps.hub),
+    ...(role === "all" ? realtimeJobs(deps.hub) : []),
   ];
 }
 

@@ -18,7 +18,7 @@ import { ExchangeFeed } from "./feeds/exchange.ts";
 import type { PricePort, ReferencePrices } from "./prices.ts";
 import { Quotes } from "./quotes.ts";
 import { type SymbolDef, SYMBOLS } from "./symbols.ts";
-import { DEFAULT_TAPE, marketKeys, Tape, type TapeEvent } from "./tape.ts";
+import { DEFAULT_TAPE, marketKeys, Tape, type TapeEvent, type TapeHead } from "./tape.ts";
 import { INSTANCE_ID, Lease } from "../platform/lease.ts";
 import { type KeyWatch, watchKeys } from "../platform/kvwatch.ts";
 
@@ -64,31 +64,43 @@ export class MarketService implements PricePort {
    * Run the market on this instance: follow the stored tape from the start; take the market
    * lease when it is free and then ingest from `feed` (one writer per market, fenced by the
    * lease); hand it back to following when the lease is lost. `lease` defaults to
-   * `["lease", "market"]` with this process as owner.
+   * `["lease", "market"]` with this process as owner. No feed (a `web` process): follow only,
+   * never taking the lease.
    */
-  async start(feed: Feed, o: { lease?: Lease; pollMs?: number } = {}) {
+  async start(feed: Feed | null, o: { lease?: Lease; pollMs?: number } = {}) {
     const codes = this.symbols.map((s) => s.code);
     await this.tape.load(codes);
     await this.quotes.load();
     this.feed = feed;
-    this.lease = o.lease ?? new Lease(this.kv, "market", undefined, { log: (l) => this.log(l) });
     this.tape.setClock("writer");
     this.follower = watchKeys(
       this.kv,
       codes.map((c) => marketKeys.last(c)),
-      async (changed) => {
+      async (changed, entries) => {
         if (this.leading) return;
-        const heads = await this.tape.heads(changed.map((i) => codes[i]!));
-        for (const [symbol, head] of heads) {
+        // the heads as the watch read them (no second read), each symbol's new ticks read side
+        // by side: far from the store each read is a round trip
+        const heads = changed.flatMap((i) => {
+          const head = entries[i]?.value as TapeHead | null | undefined;
+          return head ? [[codes[i]!, head] as const] : [];
+        });
+        await Promise.all(heads.map(async ([symbol, head]) => {
           const fresh = !this.tape.lastTick(symbol);
           if (fresh) await this.tape.load([symbol]);
-          await this.tape.pull(symbol, head);
+          // the head came from a replica: its ticks are there too (a slower one shows them later)
+          await this.tape.pull(symbol, head, "eventual");
           if (fresh) await this.quotes.load();
-        }
+        }));
       },
-      { pollMs: o.pollMs },
+      // a follower reads the tape from a nearby replica: the writer's lease and chain make what
+      // it stored final, so a replica's copy is the same, at most its lag behind
+      { pollMs: o.pollMs, consistency: "eventual" },
     );
-    await this.lease.keep((epoch) => this.lead(epoch), () => this.follow());
+    if (feed) {
+      this.lease = o.lease ??
+        new Lease(this.kv, "market", undefined, { log: (l) => this.log(l) });
+      await this.lease.keep((epoch) => this.lead(epoch), () => this.follow());
+    }
     // staleness is the latest tick's age in wall time: re-publish quotes when a symbol goes quiet
     this.staleTimer = setInterval(() => this.quotes.markDirty(), 1000);
   }
@@ -157,6 +169,8 @@ export class MarketService implements PricePort {
     clearInterval(this.staleTimer);
     this.follower?.stop();
     await this.feed?.stop();
+    // the ticks already accepted are stored before the lease is handed over
+    await this.tape.idle();
     // hand the market over at once instead of after the lease's expiry
     await this.lease?.stop(true);
   }

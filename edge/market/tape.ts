@@ -77,6 +77,13 @@ export const DEFAULT_TAPE: Omit<TapeOptions, "now"> = {
   retentionMs: 7 * 86_400_000,
 };
 
+/**
+ * Ticks per tape commit: each writes its tick and sequence index (2 mutations), the batch adds
+ * its candles (one per interval) and the head: far below 1000 mutations and the size bounds; the
+ * commit carries 2 checks (the lease, the batch's first sequence number) whatever its size.
+ */
+export const BATCH = 200;
+
 /** A follower reads at most this many ticks per range read. */
 const PULL_LIMIT = 2000;
 
@@ -142,7 +149,15 @@ export class Tape {
     /** ticks read from the stored tape as a follower */
     followed: 0,
   };
-  private queue = Promise.resolve();
+  /** each symbol's follower reads, one at a time (never beside a store of the symbol); the
+   * symbols' reads run side by side (far from the store each is a round trip) */
+  private pulls = new Map<string, Promise<void>>();
+  /** accepted ticks not stored yet, per symbol (the writer's next batch) */
+  private pending = new Map<string, RawTick[]>();
+  /** the latest accepted tick per symbol while some are not stored yet */
+  private accepted = new Map<string, RawTick>();
+  /** each symbol's store loop while it has ticks to store */
+  private flushing = new Map<string, Promise<void>>();
   /** the market lease while this instance writes the tape (null: standalone, or a follower) */
   private fence: Lease | null = null;
   private onFenced: (lease: Lease) => Promise<void> | void = () => {};
@@ -510,12 +525,56 @@ export class Tape {
     return this.open.get(symbol)?.get(iv) ?? null;
   }
 
-  /** Feed one raw tick in; ticks are processed one at a time, in arrival order. */
+  /**
+   * Feed one raw tick in. It is judged at once, in arrival order, against the latest tick this
+   * instance accepted (stored or waiting), with no read; accepted ticks wait in the symbol's
+   * batch. Each symbol has at most one commit in flight and every other symbol's commits run
+   * beside it (pipelined across symbols); the ticks that arrive meanwhile go out together in the
+   * next commit (`BATCH` at most). Resolves once every tick ingested so far is stored (or fenced).
+   */
   ingest(raw: RawTick): Promise<void> {
-    this.queue = this.queue.then(() => this.accept(raw)).catch((e) => {
+    try {
+      const accepted = this.accept(raw);
+      if (accepted.length) {
+        const q = this.pending.get(raw.symbol) ?? [];
+        q.push(...accepted);
+        this.pending.set(raw.symbol, q);
+        this.accepted.set(raw.symbol, accepted[accepted.length - 1]!);
+        this.flush(raw.symbol);
+      }
+    } catch (e) {
       console.error("[tape] tick failed", e);
-    });
-    return this.queue;
+    }
+    return this.idle();
+  }
+
+  /** Resolves when every accepted tick is stored (or fenced) and no read is running (shutdown). */
+  idle(): Promise<void> {
+    return Promise.all([...this.pulls.values(), ...this.flushing.values()]).then(() => {});
+  }
+
+  /** Store the symbol's waiting ticks, a batch per commit, one commit in flight per symbol. */
+  private flush(symbol: string) {
+    if (this.flushing.has(symbol)) return;
+    const run = (async () => {
+      // never beside a follower's read of the stored tape
+      await this.pulls.get(symbol);
+      for (;;) {
+        const q = this.pending.get(symbol);
+        if (!q?.length) break;
+        const batch = q.splice(0, BATCH);
+        try {
+          await this.store(symbol, batch);
+        } catch (e) {
+          console.error("[tape] tick failed", e);
+        }
+      }
+      this.pending.delete(symbol);
+      // what was judged against is stored now (or was not ours to store): the stored tape rules
+      this.accepted.delete(symbol);
+      this.flushing.delete(symbol);
+    })();
+    this.flushing.set(symbol, run);
   }
 
   private far(a: bigint, b: bigint): boolean {
@@ -523,40 +582,45 @@ export class Tape {
     return mulDiv(diff, SCALE, b, "down") > this.opts.outlierBand;
   }
 
-  private async accept(raw: RawTick) {
+  /** Judge a tick against the latest accepted one (no read): the ticks to store (maybe none). */
+  private accept(raw: RawTick): RawTick[] {
     if (
       !Number.isSafeInteger(raw.time) || raw.time <= 0 || typeof raw.price !== "bigint" ||
       raw.price <= 0n || typeof raw.qty !== "bigint" || raw.qty < 0n
     ) {
       this.stats.invalid++;
-      return;
+      return [];
     }
-    const last = this.last.get(raw.symbol);
+    const last = this.accepted.get(raw.symbol) ?? this.last.get(raw.symbol);
     const suspect = this.suspect.get(raw.symbol);
-    if (raw.time > this.wall() + this.opts.futureMs) return this.refuse(raw, "future", 0);
+    if (raw.time > this.wall() + this.opts.futureMs) {
+      this.refuse(raw, "future", 0);
+      return [];
+    }
     const latest = Math.max(last?.time ?? 0, suspect?.time ?? 0);
-    if (raw.time < latest) return this.refuse(raw, "outOfOrder", latest);
-    let accepted: RawTick[] = [raw];
+    if (raw.time < latest) {
+      this.refuse(raw, "outOfOrder", latest);
+      return [];
+    }
     if (suspect) {
       this.suspect.delete(raw.symbol);
       if (!this.far(raw.price, suspect.price)) {
         // the next tick agrees with the suspect: the move was real
         this.stats.confirmed++;
-        accepted = [suspect, raw];
-      } else {
-        this.stats.dropped++;
-        if (last && this.far(raw.price, last.price)) {
-          this.stats.suspect++;
-          this.suspect.set(raw.symbol, raw);
-          return;
-        }
+        return [suspect, raw];
+      }
+      this.stats.dropped++;
+      if (last && this.far(raw.price, last.price)) {
+        this.stats.suspect++;
+        this.suspect.set(raw.symbol, raw);
+        return [];
       }
     } else if (last && this.far(raw.price, last.price)) {
       this.stats.suspect++;
       this.suspect.set(raw.symbol, raw);
-      return;
+      return [];
     }
-    await this.store(raw.symbol, accepted);
+    return [raw];
   }
 
   private async store(symbol: string, raws: RawTick[]) {
@@ -596,6 +660,9 @@ export class Tape {
         return;
       }
       this.fence?.guard(op);
+      // the chain goes on from the stored end: a writer this instance has not read yet would have
+      // taken the batch's first number (numbers are taken in order), so one check covers it
+      op.check({ key: marketKeys.seq(symbol, rows[0]![0].seq!), versionstamp: null });
       for (const [tick, n] of rows) {
         // kept until the retention job has archived it (jobs/tape_archive.ts): never expired
         op.set(
@@ -607,7 +674,6 @@ export class Tape {
             hash: tick.hash,
           } satisfies StoredTick,
         );
-        op.check({ key: marketKeys.seq(symbol, tick.seq!), versionstamp: null });
         op.set(marketKeys.seq(symbol, tick.seq!), [tick.time, n]);
       }
       for (const [iv, c] of touched) op.set(marketKeys.candle(symbol, iv, c.openTime), c);
@@ -658,22 +724,33 @@ export class Tape {
     this.fence = lease;
     this.onFenced = onFenced;
     this.suspect.clear();
+    this.accepted.clear();
   }
 
   /**
    * Follow the stored tape (an instance that is not the writer): read the ticks stored after the
    * last one this instance knows, in order, update the open candles in memory (never stored:
    * candles are derived by the writer only) and tell the listeners, exactly as if ingested here.
-   * Returns how many ticks were new. Runs in the ingest queue (never beside a store), and not
-   * at all while this instance writes the tape.
+   * Returns how many ticks were new. Runs after the symbol's earlier reads and stores (never
+   * beside one), beside other symbols' reads, and not at all while this instance writes the tape.
    */
-  pull(symbol: string, head?: TapeHead | null): Promise<number> {
-    const done = this.queue.then(() => this.fence ? 0 : this.read(symbol, head));
-    this.queue = done.then(() => {}, () => {});
+  pull(
+    symbol: string,
+    head?: TapeHead | null,
+    consistency: Deno.KvConsistencyLevel = "strong",
+  ): Promise<number> {
+    const done = Promise.all([this.pulls.get(symbol), this.flushing.get(symbol)]).then(() =>
+      this.fence ? 0 : this.read(symbol, head, consistency)
+    );
+    this.pulls.set(symbol, done.then(() => {}, () => {}));
     return done;
   }
 
-  private async read(symbol: string, head?: TapeHead | null): Promise<number> {
+  private async read(
+    symbol: string,
+    head?: TapeHead | null,
+    consistency: Deno.KvConsistencyLevel = "strong",
+  ): Promise<number> {
     const cursor = this.seq.get(symbol);
     if (head && cursor && head.time === cursor.time && head.n === cursor.n) return 0;
     const start = cursor
@@ -684,6 +761,8 @@ export class Tape {
       const e of this.kv.list<StoredTick>({ prefix: marketKeys.ticks(symbol), start }, {
         limit: PULL_LIMIT,
         batchSize: 500,
+        // a follower may read a nearby replica; a writer taking over or catching up reads strongly
+        consistency: this.fence ? "strong" : consistency,
       })
     ) {
       const time = e.key[3] as number, n = e.key[4] as number;
@@ -720,7 +799,8 @@ export class Tape {
     this.stats.followed += rows.length;
     this.emit({ symbol, ticks: rows.map((r) => r.tick), candles: touched });
     // a long gap comes in pieces
-    return rows.length + (rows.length === PULL_LIMIT ? await this.read(symbol) : 0);
+    return rows.length +
+      (rows.length === PULL_LIMIT ? await this.read(symbol, null, consistency) : 0);
   }
 
   /** The stored heads of these symbols (the latest tick of each, with its place and clock). */

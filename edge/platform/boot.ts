@@ -32,7 +32,7 @@ import { Exchange } from "../trading/exchange.ts";
 import { HoldingFees } from "../trading/holding_fee.ts";
 import { Spot, spotJson } from "../trading/spot.ts";
 import { ProductTerms } from "../trading/terms.ts";
-import type { AppConfig } from "./config.ts";
+import { type AppConfig, openKv } from "./config.ts";
 import { TenantRegistry } from "./tenants.ts";
 import { TenantSettings } from "./tenant_settings.ts";
 
@@ -46,9 +46,10 @@ function isRemote(path: string): boolean {
  * disk writes. In memory and remote stores have one connection. A probe written through `kv`
  * must be visible through the second one (a caller's `kv` may not be the configured file).
  */
-async function readConnection(path: string, kv: Deno.Kv): Promise<Deno.Kv> {
+async function readConnection(config: AppConfig, kv: Deno.Kv): Promise<Deno.Kv> {
+  const path = config.kvPath;
   if (path === ":memory:" || isRemote(path)) return kv;
-  const reads = await Deno.openKv(path).catch(() => null);
+  const reads = await openKv(path, config.kvSim).catch(() => null);
   if (!reads) return kv;
   const probe = crypto.randomUUID();
   await kv.set(READS_PROBE, probe);
@@ -72,7 +73,7 @@ export async function buildDeps(
   const now = opts.now ?? Date.now;
   // first: production without the checkpoint key refuses to start before anything is written
   const checkpointKey = await loadCheckpointKey(config.checkpointKeyFile, config);
-  const reads = await readConnection(config.kvPath, kv);
+  const reads = await readConnection(config, kv);
   const tenants = await TenantRegistry.load(config.tenantsFile);
   // the settings operators edit, over the static tenants (each instance follows them: `start`)
   const tenantSettings = new TenantSettings(kv, tenants, now);
@@ -152,6 +153,8 @@ export async function buildDeps(
     terms,
     events,
     kv,
+    /** the connection for the request path's reads (a second one on a local file) */
+    reads,
     config,
     tenants,
     tenantSettings,

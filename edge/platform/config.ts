@@ -1,8 +1,18 @@
 /** Process configuration, read once from environment variables (documented in README.md). */
 import { parseTrustedProxies, type TrustedProxies } from "./clientip.ts";
-import { wrapKv } from "./kvstore.ts";
+import { type KvSim, wrapKv } from "./kvstore.ts";
+
+/**
+ * What a process does (APP_ROLE). `core`: the market feed and tape writer, the trigger engine
+ * and the leased jobs (always on, near the store's write region; two or more for failover),
+ * serving only its health. `web`: pages, `/api` and sockets; never takes the market, engine or
+ * job leases, follows the tape and the event log (safe to stop or evict at any time). `all`:
+ * both in one process (the default, the embedded set-up).
+ */
+export type AppRole = "all" | "web" | "core";
 
 export interface AppConfig {
+  role: AppRole;
   port: number;
   /** Local file path, ":memory:", or a remote KV URL (http/https). */
   kvPath: string;
@@ -68,6 +78,12 @@ export interface AppConfig {
    * generated when missing; null in production without it (the server refuses to start).
    */
   checkpointKeyFile: string | null;
+  /**
+   * A far store, simulated (KV_SIM_RTT_MS, KV_SIM_EVENTUAL_MS): every strong read, list batch
+   * and commit waits `rttMs`, every eventual read `eventualMs` (edge/platform/kvstore.ts); the
+   * handles opened with it share this object. null: off. Refused with APP_ENV=production.
+   */
+  kvSim: KvSim | null;
 }
 
 export interface SmsHttpConfig {
@@ -138,7 +154,12 @@ export function loadConfig(env: (k: string) => string | undefined = (k) => Deno.
       timeoutMs: int(env, "SMS_TIMEOUT_MS", 10_000, 100),
     };
   }
+  const role = env("APP_ROLE") || "all";
+  if (role !== "all" && role !== "web" && role !== "core") {
+    throw new Error(`APP_ROLE must be all, web or core (got ${role})`);
+  }
   const config: AppConfig = {
+    role,
     port: int(env, "PORT", 8000, 0),
     kvPath: env("KV_PATH") || ".data/tradewind.kv",
     kvPollMs: int(env, "KV_POLL_MS", 100, 10),
@@ -171,7 +192,20 @@ export function loadConfig(env: (k: string) => string | undefined = (k) => Deno.
     exchangeHistoryDays: int(env, "EXCHANGE_HISTORY_DAYS", 365, 0),
     exchangeSymbols: (env("EXCHANGE_SYMBOLS") || "BTCUSDT,ETHUSDT").split(",").map((s) => s.trim())
       .filter((s) => /^[A-Z0-9]{2,20}$/.test(s)),
+    kvSim: null,
   };
+  // set at all (even to 0): one simulator object for every handle, which tests may turn up later
+  if (env("KV_SIM_RTT_MS") || env("KV_SIM_EVENTUAL_MS")) {
+    config.kvSim = {
+      rttMs: int(env, "KV_SIM_RTT_MS", 0, 0),
+      eventualMs: int(env, "KV_SIM_EVENTUAL_MS", 0, 0),
+    };
+  }
+  if (config.kvSim && production) {
+    throw new Error(
+      "KV_SIM_RTT_MS and KV_SIM_EVENTUAL_MS slow the store down: not with APP_ENV=production",
+    );
+  }
   if (config.feed === "exchange" && (!config.exchangeWsUrl || !config.exchangeRestUrl)) {
     throw new Error("FEED=exchange needs EXCHANGE_WS_URL and EXCHANGE_REST_URL");
   }
@@ -180,13 +214,14 @@ export function loadConfig(env: (k: string) => string | undefined = (k) => Deno.
 
 /**
  * Open Deno KV from a path, ":memory:" or a remote URL; creates the folder of a local file. The
- * handle retries a busy store and measures commits (`kvstore.ts`).
+ * handle retries a busy store and measures commits (`kvstore.ts`), and waits the simulated round
+ * trips of `sim` (the config's `kvSim`).
  */
-export async function openKv(path: string): Promise<Deno.Kv> {
+export async function openKv(path: string, sim: KvSim | null = null): Promise<Deno.Kv> {
   if (path !== ":memory:" && !/^https?:\/\//.test(path)) {
     const dir = path.replace(/[/\\][^/\\]*$/, "");
     if (dir && dir !== path) await Deno.mkdir(dir, { recursive: true });
   }
   // Deno Deploy: the project's own database
-  return wrapKv(path === "deploy" ? await Deno.openKv() : await Deno.openKv(path));
+  return wrapKv(path === "deploy" ? await Deno.openKv() : await Deno.openKv(path), {}, sim);
 }

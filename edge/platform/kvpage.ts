@@ -39,14 +39,48 @@ export function listPage<T>(
   };
 }
 
-/** getMany in batches of 10 (the KV limit), values in order. */
+/**
+ * getMany in batches of 10 (the KV limit), values in order; the batches are in flight together
+ * (one round trip, however many keys).
+ */
 export async function getAll<T>(kv: Deno.Kv, keys: Deno.KvKey[]): Promise<(T | null)[]> {
-  const out: (T | null)[] = [];
-  for (let i = 0; i < keys.length; i += 10) {
-    const batch = await kv.getMany<T[]>(keys.slice(i, i + 10));
-    for (const e of batch) out.push(e.value);
+  const batches: Promise<Deno.KvEntryMaybe<T>[]>[] = [];
+  for (let i = 0; i < keys.length; i += 10) batches.push(kv.getMany<T[]>(keys.slice(i, i + 10)));
+  return (await Promise.all(batches)).flat().map((e) => e.value);
+}
+
+/**
+ * The records an index lists, read a wave at a time (the next `wave` index entries, then their
+ * records together: a round trip each, never one per record), until `limit` records pass `keep`
+ * or `scan` entries were looked at. The cursor is where the next page starts when it stopped
+ * there, null when the index ran out.
+ */
+export async function recordsByIndex<T>(
+  kv: Deno.Kv,
+  iter: KvPageIterator<unknown>,
+  recordKey: (id: string) => Deno.KvKey,
+  o: { keep: (record: T) => boolean; limit: number; scan: number; wave?: number },
+): Promise<{ items: T[]; cursor: string | null }> {
+  const size = o.wave ?? 50;
+  const items: T[] = [];
+  const it = iter[Symbol.asyncIterator]();
+  let scanned = 0;
+  for (;;) {
+    const wave: { id: string; cursor: string }[] = [];
+    while (wave.length < size && scanned + wave.length < o.scan) {
+      const r = await it.next();
+      if (r.done) break;
+      wave.push({ id: r.value.key.at(-1) as string, cursor: iter.cursor });
+    }
+    const records = await getAll<T>(kv, wave.map((w) => recordKey(w.id)));
+    for (let i = 0; i < wave.length; i++) {
+      scanned++;
+      const rec = records[i];
+      if (rec && o.keep(rec)) items.push(rec);
+      if (items.length >= o.limit || scanned >= o.scan) return { items, cursor: wave[i]!.cursor };
+    }
+    if (wave.length < size) return { items, cursor: null };
   }
-  return out;
 }
 
 /**

@@ -17,7 +17,24 @@
  *   seen per handle is kept with a label (`kvStats`), so tests prove each commit stays within
  *   the smallest backend's limits (self-hosted denokv: 10 checks per atomic operation; every
  *   backend: 1000 mutations; Deno itself refuses larger key and value totals).
+ * - **Round trips can be simulated and are counted.** Production KV (Deno Deploy) has one write
+ *   region: every strong read, list batch and commit pays a round trip to it (95 ms from Europe,
+ *   195 ms from Asia), eventual reads a nearby replica's delay. `KvSim` (`KV_SIM_RTT_MS`,
+ *   `KV_SIM_EVENTUAL_MS`; refused in production by the config) makes this wrapper wait that long
+ *   before each such call, so a local file behaves like the far store in tests and benchmarks.
+ *   Inside `withRoundTrips` (one HTTP request: the platform middleware) every strong call is
+ *   counted, and so is the number of strong round trips *in sequence* (a call started while
+ *   another strong call of the same request is in flight rides along: reads started together
+ *   cost one round trip), which is what a far region pays and what the route budget test holds.
+ * - **Private records are read together.** `prefetch` starts one read of every key a request is
+ *   about to need (its session, user, counters, balances) as soon as it knows them; the next
+ *   `get`/`getMany` of each of those keys in the same request takes the prefetched entry instead
+ *   of another round trip (once: a second read, such as a conflict loop's, goes to the store).
+ *   Any write in the request forgets them (a read after a write goes to the store).
+ * - **Writes are announced.** `onWrite` listeners hear the keys of every write this handle made
+ *   (the in-process caches of public data forget what changed: edge/platform/public_cache.ts).
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { DomainError } from "./errors.ts";
 
 /** SQLite busy/locked: nothing was written, always safe to retry. */
@@ -84,7 +101,7 @@ export const MAX_CHECKS = 10;
 /** Mutations per atomic operation on every backend (Deno refuses more itself). */
 export const MAX_MUTATIONS = 1000;
 
-/** One commit's size: checks, mutations (enqueues included) and which keys it touched. */
+/** One commit's size: checks, mutations and which keys it touched. */
 export interface CommitShape {
   checks: number;
   mutations: number;
@@ -108,10 +125,118 @@ export function kvStats(kv: Deno.Kv): KvStats | null {
   return kv instanceof StoreKv ? kv.stats : null;
 }
 
+/**
+ * KV queues are not available where the product runs (the new Deno Deploy, KV Connect): the app
+ * uses none (periodic work is `Deno.cron` or timers under leases, edge/jobs/), and the store
+ * refuses them so that none creeps in.
+ */
+export function noQueues(): Error {
+  return new Error("KV queues are not available on Deno Deploy or over KV Connect: not used here");
+}
+
+/** Simulated distance to the store (ms): strong calls wait `rttMs`, eventual reads `eventualMs`. */
+export interface KvSim {
+  rttMs: number;
+  eventualMs: number;
+}
+
+/** What one request (or any scope run by `withRoundTrips`) asked of the store. */
+export interface RoundTrips {
+  /** strong round trips that waited on each other: the request's cost from a far region */
+  sequential: number;
+  /** strong calls (reads, list batches, commits) in all */
+  strong: number;
+  /** eventual reads (a nearby replica: not counted against the budget) */
+  eventual: number;
+  /** strong calls in flight now */
+  inflight: number;
+  /** prefetched entries by key (`prefetch`), until the request writes */
+  memo?: Map<string, Promise<Deno.KvEntryMaybe<unknown> | null>>;
+}
+
+const scope = new AsyncLocalStorage<RoundTrips>();
+
+/** KV_TRACE=1: log every strong round trip of a request with its callers (finding them). */
+const TRACE = Deno.env.get("KV_TRACE") === "1";
+function trace(t: RoundTrips) {
+  const callers = new Error().stack!.split("\n").slice(3).map((l) => l.trim().replace(/^at /, ""))
+    .filter((l) => !l.includes("kvstore.ts")).slice(0, 3);
+  console.log(
+    `[kv] ${t.inflight > 1 ? "  +" : String(t.sequential).padStart(3)}`,
+    callers.join(" < "),
+  );
+}
+
+/** Run `f` counting its store round trips into `trips` (returned as well). */
+export async function withRoundTrips<T>(
+  f: () => Promise<T>,
+  trips: RoundTrips = { sequential: 0, strong: 0, eventual: 0, inflight: 0 },
+): Promise<{ result: T; trips: RoundTrips }> {
+  const result = await scope.run(trips, f);
+  return { result, trips };
+}
+
+/** Run `f` outside any request's scope (background work a request started: not its cost). */
+export function outsideRequest<T>(f: () => T): T {
+  return scope.exit(f);
+}
+
+/** A key as a string (memo keys). */
+function keyId(key: Deno.KvKey): string {
+  return key.map((p) =>
+    p instanceof Uint8Array ? `u8:${[...p].join(",")}` : `${typeof p}:${String(p)}`
+  ).join("\u0000");
+}
+
+/**
+ * Read `keys` now, together (one round trip: up to 10 keys per read, the reads in flight at
+ * once), for the current request: its later reads of these keys take these entries. Nothing
+ * happens outside a request's scope or on a bare Deno.Kv.
+ */
+export function prefetch(kv: Deno.Kv, keys: Deno.KvKey[]): void {
+  const t = scope.getStore();
+  if (!t || !(kv instanceof StoreKv)) return;
+  const memo = t.memo ??= new Map();
+  const todo = [...new Map(keys.map((k) => [keyId(k), k])).entries()].filter(([id]) =>
+    !memo.has(id)
+  );
+  for (let i = 0; i < todo.length; i += 10) {
+    const chunk = todo.slice(i, i + 10);
+    const read = kv.getMany(chunk.map(([, k]) => k));
+    // a failed prefetch is no answer: the read itself goes to the store then
+    chunk.forEach(([id], j) => memo.set(id, read.then((r) => r[j]!, () => null)));
+  }
+}
+
+/**
+ * Tell the current request that `key` does not exist without asking the store (a key made of a
+ * fresh random id): its reads of it cost nothing. The commit that writes it still checks it is
+ * absent.
+ */
+export function knownAbsent(key: Deno.KvKey): void {
+  const t = scope.getStore();
+  if (!t) return;
+  (t.memo ??= new Map()).set(keyId(key), Promise.resolve({ key, value: null, versionstamp: null }));
+}
+
+/** Listen to the keys of every write made through a handle of `openKv`/`wrapKv`. */
+export function onWrite(kv: Deno.Kv, f: (keys: Deno.KvKey[]) => void): void {
+  if (kv instanceof StoreKv) kv.writeListeners.push(f);
+}
+
+/** The round trips of the current scope so far (null outside `withRoundTrips`). */
+export function currentRoundTrips(): RoundTrips | null {
+  return scope.getStore() ?? null;
+}
+
 /** Wrap a Deno.Kv: busy retries, conflict-safe re-commits, commit measurements. */
-export function wrapKv(kv: Deno.Kv, policy: Partial<BusyPolicy> = {}): Deno.Kv {
+export function wrapKv(
+  kv: Deno.Kv,
+  policy: Partial<BusyPolicy> = {},
+  sim: KvSim | null = null,
+): Deno.Kv {
   if (kv instanceof StoreKv) return kv;
-  return new StoreKv(kv, { ...DEFAULT_BUSY_POLICY, ...policy });
+  return new StoreKv(kv, { ...DEFAULT_BUSY_POLICY, ...policy }, sim);
 }
 
 function prefixOf(key: Deno.KvKey): string {
@@ -145,8 +270,67 @@ class StoreKv implements Deno.Kv {
   };
 
   #warned = false;
+  readonly writeListeners: ((keys: Deno.KvKey[]) => void)[] = [];
 
-  constructor(readonly inner: Deno.Kv, readonly policy: BusyPolicy) {}
+  constructor(
+    readonly inner: Deno.Kv,
+    readonly policy: BusyPolicy,
+    readonly sim: KvSim | null = null,
+  ) {}
+
+  /** One strong round trip: counted in the request's scope, delayed by the simulator. */
+  async strong<T>(f: () => Promise<T>): Promise<T> {
+    const t = scope.getStore();
+    if (t) {
+      t.strong++;
+      if (t.inflight++ === 0) t.sequential++;
+      if (TRACE) trace(t);
+    }
+    try {
+      if (this.sim?.rttMs) await sleep(this.sim.rttMs);
+      return await f();
+    } finally {
+      if (t) t.inflight--;
+    }
+  }
+
+  /** A write in a request's scope: its prefetched entries are no longer the store's. */
+  forget() {
+    scope.getStore()?.memo?.clear();
+  }
+
+  /** Tell the listeners which keys a write changed. */
+  wrote(keys: Deno.KvKey[]) {
+    for (const f of this.writeListeners) {
+      try {
+        f(keys);
+      } catch (e) {
+        console.error("[kv] write listener failed", e);
+      }
+    }
+  }
+
+  /**
+   * The prefetched entry of `key` in this request, if any: it answers one read only (the next
+   * read of the key, e.g. a conflict loop's second attempt, goes to the store; a commit made on
+   * the request's behalf by another request's group commit cannot tell this one to forget).
+   */
+  memo(key: Deno.KvKey): Promise<Deno.KvEntryMaybe<unknown> | null> | undefined {
+    const memo = scope.getStore()?.memo;
+    if (!memo) return undefined;
+    const id = keyId(key);
+    const m = memo.get(id);
+    memo.delete(id);
+    return m;
+  }
+
+  /** A read at `consistency`: eventual ones wait the replica's delay and are free. */
+  read<T>(consistency: Deno.KvConsistencyLevel | undefined, f: () => Promise<T>): Promise<T> {
+    if (consistency !== "eventual") return this.strong(f);
+    const t = scope.getStore();
+    if (t) t.eventual++;
+    return this.sim?.eventualMs ? sleep(this.sim.eventualMs).then(f) : f();
+  }
 
   /** Run `f`, retrying busy failures (those `retryable` accepts) within the policy's bound. */
   async busyRetry<T>(f: () => Promise<T>, retryable: (k: BusyKind) => boolean): Promise<T> {
@@ -168,15 +352,14 @@ class StoreKv implements Deno.Kv {
     }
   }
 
-  record(checks: Deno.KvKey[], writes: Deno.KvKey[], enqueues: number) {
+  record(checks: Deno.KvKey[], writes: Deno.KvKey[]) {
     const s = this.stats;
     s.commits++;
-    const mutations = writes.length + enqueues;
+    const mutations = writes.length;
     const shape = () => ({
       checks: checks.length,
       mutations,
-      label: `checks: ${describe(checks) || "none"}; writes: ${describe(writes) || "none"}` +
-        (enqueues ? `; enqueues: ${enqueues}` : ""),
+      label: `checks: ${describe(checks) || "none"}; writes: ${describe(writes) || "none"}`,
     });
     if (!s.maxChecks || checks.length > s.maxChecks.checks) s.maxChecks = shape();
     if (!s.maxMutations || mutations > s.maxMutations.mutations) s.maxMutations = shape();
@@ -194,23 +377,49 @@ class StoreKv implements Deno.Kv {
     key: Deno.KvKey,
     options?: { consistency?: Deno.KvConsistencyLevel },
   ): Promise<Deno.KvEntryMaybe<T>> {
-    return this.busyRetry(() => this.inner.get<T>(key, options), () => true);
+    const real = () =>
+      this.busyRetry(
+        () => this.read(options?.consistency, () => this.inner.get<T>(key, options)),
+        () => true,
+      );
+    const m = options?.consistency === "eventual" ? undefined : this.memo(key);
+    return m ? m.then((e) => (e as Deno.KvEntryMaybe<T> | null) ?? real()) : real();
   }
 
   getMany<T extends readonly unknown[]>(
     keys: readonly [...{ [K in keyof T]: Deno.KvKey }],
     options?: { consistency?: Deno.KvConsistencyLevel },
   ): Promise<{ [K in keyof T]: Deno.KvEntryMaybe<T[K]> }> {
-    return this.busyRetry(() => this.inner.getMany<T>(keys, options), () => true);
+    const real = () =>
+      this.busyRetry(
+        () => this.read(options?.consistency, () => this.inner.getMany<T>(keys, options)),
+        () => true,
+      );
+    const t = scope.getStore();
+    const all = options?.consistency !== "eventual" && keys.length > 0 &&
+      keys.every((k) => t?.memo?.has(keyId(k)));
+    if (!all) return real();
+    const memo = keys.map((k) => this.memo(k));
+    return Promise.all(memo).then((got) =>
+      got.some((e) => !e) ? real() : got as { [K in keyof T]: Deno.KvEntryMaybe<T[K]> }
+    );
   }
 
   /** A blind set writes the same value again: safe to retry either way. */
-  set(key: Deno.KvKey, value: unknown, options?: { expireIn?: number }) {
-    return this.busyRetry(() => this.inner.set(key, value, options), () => true);
+  async set(key: Deno.KvKey, value: unknown, options?: { expireIn?: number }) {
+    this.forget();
+    const r = await this.busyRetry(
+      () => this.strong(() => this.inner.set(key, value, options)),
+      () => true,
+    );
+    this.wrote([key]);
+    return r;
   }
 
-  delete(key: Deno.KvKey): Promise<void> {
-    return this.busyRetry(() => this.inner.delete(key), () => true);
+  async delete(key: Deno.KvKey): Promise<void> {
+    this.forget();
+    await this.busyRetry(() => this.strong(() => this.inner.delete(key)), () => true);
+    this.wrote([key]);
   }
 
   list<T = unknown>(
@@ -220,17 +429,13 @@ class StoreKv implements Deno.Kv {
     return new StoreList<T>(this, selector, options ?? {});
   }
 
-  /** A second delivery is not harmless: only "locked" (nothing written) is retried. */
-  enqueue(
-    value: unknown,
-    options?: { delay?: number; keysIfUndelivered?: Deno.KvKey[]; backoffSchedule?: number[] },
-  ): Promise<Deno.KvCommitResult> {
-    return this.busyRetry(() => this.inner.enqueue(value, options), (k) => k === "locked");
+  /** KV queues are not offered on Deno Deploy nor over KV Connect: refused (`noQueues`). */
+  enqueue(): Promise<Deno.KvCommitResult> {
+    return Promise.reject(noQueues());
   }
 
-  // deno-lint-ignore no-explicit-any
-  listenQueue(handler: (value: any) => Promise<void> | void): Promise<void> {
-    return this.inner.listenQueue(handler);
+  listenQueue(): Promise<void> {
+    return Promise.reject(noQueues());
   }
 
   atomic(): Deno.AtomicOperation {
@@ -261,7 +466,6 @@ class StoreKv implements Deno.Kv {
 class StoreAtomic implements Deno.AtomicOperation {
   readonly #checks: Deno.KvKey[] = [];
   readonly #writes: Deno.KvKey[] = [];
-  #enqueues = 0;
 
   constructor(private store: StoreKv, private op: Deno.AtomicOperation) {}
 
@@ -307,13 +511,9 @@ class StoreAtomic implements Deno.AtomicOperation {
     return this;
   }
 
-  enqueue(
-    value: unknown,
-    options?: { delay?: number; keysIfUndelivered?: Deno.KvKey[]; backoffSchedule?: number[] },
-  ): this {
-    this.op.enqueue(value, options);
-    this.#enqueues++;
-    return this;
+  /** No queues (`noQueues`): an operation that would carry a message is refused. */
+  enqueue(): this {
+    throw noQueues();
   }
 
   /** A second apply is impossible when the operation checks a key it also writes. */
@@ -321,12 +521,17 @@ class StoreAtomic implements Deno.AtomicOperation {
     return this.#checks.some((c) => this.#writes.some((w) => sameKey(c, w)));
   }
 
-  commit(): Promise<Deno.KvCommitResult | Deno.KvCommitError> {
-    this.store.record(this.#checks, this.#writes, this.#enqueues);
-    return this.store.busyRetry(
-      () => this.op.commit(),
-      (kind) => kind === "locked" || (this.#enqueues === 0 && this.#applyOnce()),
+  async commit(): Promise<Deno.KvCommitResult | Deno.KvCommitError> {
+    this.store.record(this.#checks, this.#writes);
+    // whatever the outcome, the request's prefetched entries may be stale now (a conflict
+    // loop re-reads from the store)
+    this.store.forget();
+    const r = await this.store.busyRetry(
+      () => this.store.strong(() => this.op.commit()),
+      (kind) => kind === "locked" || this.#applyOnce(),
     );
+    if (r.ok && this.#writes.length) this.store.wrote(this.#writes);
+    return r;
   }
 }
 
@@ -351,10 +556,18 @@ class StoreList<T> implements Deno.KvListIterator<T> {
     return this.#seen === 0 && this.#resumedAt !== undefined ? this.#resumedAt : this.#it.cursor;
   }
 
+  /** Entries per batch the store sends (Deno's default: the limit, else 100; at most 500). */
+  get #batch(): number {
+    return Math.max(1, Math.min(500, this.options.batchSize ?? this.options.limit ?? 100));
+  }
+
   next(): Promise<IteratorResult<Deno.KvEntry<T>, undefined>> {
     return this.store.busyRetry(async () => {
       try {
-        const r = await this.#it.next();
+        // a new batch is a round trip: the first call and after every full batch
+        const r = this.#seen % this.#batch === 0
+          ? await this.store.read(this.options.consistency, () => this.#it.next())
+          : await this.#it.next();
         if (!r.done) {
           this.#seen++;
           this.#returned++;

@@ -8,7 +8,9 @@ import {
   conflictPause,
   isBusyError,
   kvStats,
+  prefetch,
   storeBusy,
+  withRoundTrips,
   wrapKv,
 } from "./kvstore.ts";
 
@@ -254,5 +256,44 @@ Deno.test("two SQLite connections on one file: every concurrent commit lands", a
   } finally {
     for (const h of handles) h.close();
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("KV queues are refused: Deno Deploy and KV Connect do not offer them", async () => {
+  const kv = wrapKv(await Deno.openKv(":memory:"));
+  try {
+    const refused = async (f: () => unknown) => {
+      try {
+        await f();
+      } catch (e) {
+        return String(e);
+      }
+      return "accepted";
+    };
+    assert((await refused(() => kv.enqueue("x"))).includes("KV queues are not available"));
+    assert((await refused(() => kv.listenQueue(() => {}))).includes("KV queues"));
+    assert((await refused(() => kv.atomic().enqueue("x"))).includes("KV queues"));
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("round trips: counted per scope, reads started together are one, prefetched are free", async () => {
+  const kv = wrapKv(await Deno.openKv(":memory:"));
+  try {
+    await kv.set(["a"], 1);
+    const { trips } = await withRoundTrips(async () => {
+      await kv.get(["a"]);
+      await Promise.all([kv.get(["a"]), kv.get(["b"])]);
+      prefetch(kv, [["a"], ["c"]]);
+      assertEquals((await kv.get(["a"])).value, 1);
+      await kv.getMany([["c"]]);
+      // a prefetched entry answers one read: the second goes to the store
+      await kv.get(["a"]);
+      await kv.get(["x"], { consistency: "eventual" });
+    });
+    assertEquals([trips.sequential, trips.strong, trips.eventual], [4, 5, 1]);
+  } finally {
+    kv.close();
   }
 });

@@ -3,8 +3,9 @@
  * and a remote denokv, and about writes of this process on a local file; a local SQLite file
  * shared by several processes does not tell one process about another's writes, so the same
  * keys are also polled (`getMany`, a few keys every `pollMs`). Either way `onChange` gets the
- * indexes of the keys whose versionstamp moved, one call at a time (changes that arrive while it
- * runs are folded into the next call).
+ * indexes of the keys whose versionstamp moved and the entries as read, one call at a time
+ * (changes that arrive while it runs are folded into the next call). `consistency: "eventual"`
+ * polls a nearby replica (far from the write region a strong read is a round trip to it).
  */
 export interface KeyWatch {
   stop(): void;
@@ -13,12 +14,13 @@ export interface KeyWatch {
 export function watchKeys(
   kv: Deno.Kv,
   keys: Deno.KvKey[],
-  onChange: (changed: number[]) => Promise<void> | void,
+  onChange: (changed: number[], entries: Deno.KvEntryMaybe<unknown>[]) => Promise<void> | void,
   o: {
     pollMs?: number;
     watch?: boolean;
     /** the least time between two looks (a busy head is read in batches, not per commit) */
     minGapMs?: number;
+    consistency?: Deno.KvConsistencyLevel;
   } = {},
 ): KeyWatch {
   const seen: (string | null | undefined)[] = keys.map(() => undefined);
@@ -29,16 +31,18 @@ export function watchKeys(
 
   const look = async () => {
     const changed: number[] = [];
+    const entries: Deno.KvEntryMaybe<unknown>[] = [];
     for (let i = 0; i < keys.length; i += 10) {
-      const got = await kv.getMany(keys.slice(i, i + 10));
+      const got = await kv.getMany(keys.slice(i, i + 10), { consistency: o.consistency });
       got.forEach((e, j) => {
+        entries[i + j] = e;
         if (seen[i + j] !== e.versionstamp) {
           seen[i + j] = e.versionstamp;
           changed.push(i + j);
         }
       });
     }
-    if (changed.length && !stopped) await onChange(changed);
+    if (changed.length && !stopped) await onChange(changed, entries);
   };
   const check = (): Promise<void> => {
     if (stopped) return Promise.resolve();

@@ -4,13 +4,14 @@
  * `["lease", name]`. The holder renews it well before it expires; any instance takes it once it
  * has expired (or was released) and the epoch goes up by one.
  *
- * Fencing: every write the holder makes carries `guard(op)`, a versionstamp check on the lease
- * record as the holder last saw it. A renewal changes that versionstamp, so a write racing a
- * renewal fails and is retried after `confirm()` (the record still names this owner and epoch);
- * a former holder that was paused (GC, a stalled disk, a frozen VM) past its expiry while
- * another instance took over finds a record of another epoch: its write fails and `confirm()`
- * says it has lost the lease. A holder whose own clock says the lease expired writes nothing
- * until it has renewed.
+ * Fencing: every write the holder makes carries `guard(op)`, a versionstamp check on the lease's
+ * fence key (`["lease", name, "fence"]`, the epoch), written only when an epoch begins. A
+ * renewal rewrites the record, not the fence, so the holder's writes in flight during a renewal
+ * still land (far from the store a renewal takes two round trips, and a writer with a commit
+ * always in flight would otherwise lose one at every renewal); a former holder that was paused
+ * (GC, a stalled disk, a frozen VM) past its expiry while another instance took over finds the
+ * fence of another epoch: its write fails and `confirm()` says it has lost the lease. A holder
+ * whose own clock says the lease expired writes nothing until it has renewed.
  */
 
 export interface LeaseRecord {
@@ -29,6 +30,8 @@ export interface LeaseOptions {
 }
 
 export const leaseKey = (name: string): Deno.KvKey => ["lease", name];
+/** The fence of a lease: its epoch, rewritten only when an epoch begins. */
+export const fenceKey = (name: string): Deno.KvKey => ["lease", name, "fence"];
 
 /** This process's identity as a lease owner: host, pid and a random part (restarts differ). */
 export const INSTANCE_ID = `${Deno.hostname?.() ?? "host"}:${Deno.pid}:${
@@ -36,7 +39,8 @@ export const INSTANCE_ID = `${Deno.hostname?.() ?? "host"}:${Deno.pid}:${
 }`;
 
 export class Lease {
-  private held: { epoch: number; versionstamp: string; expiresAt: number } | null = null;
+  /** `fence`: the versionstamp of the fence key as this epoch wrote it */
+  private held: { epoch: number; fence: string; expiresAt: number } | null = null;
   private timer: ReturnType<typeof setInterval> | undefined;
   private busy = false;
   private stopped = false;
@@ -79,6 +83,21 @@ export class Lease {
     return this.epoch !== null;
   }
 
+  /** Whether `keep` is running (trying to hold the lease, or holding it). */
+  get keeping(): boolean {
+    return this.timer !== undefined && !this.stopped;
+  }
+
+  /**
+   * Held here, or by another instance whose record has not expired: the work is being done
+   * (a `core` process's health: it holds or follows its leases).
+   */
+  async alive(): Promise<boolean> {
+    if (this.isHeld) return true;
+    const cur = (await this.kv.get<LeaseRecord>(this.key)).value;
+    return !!cur && cur.expiresAt > this.now();
+  }
+
   /** Take the lease if it is free, expired or already ours; true when held afterwards. */
   async tryAcquire(): Promise<boolean> {
     const e = await this.kv.get<LeaseRecord>(this.key);
@@ -91,10 +110,17 @@ export class Lease {
       epoch: ours ? cur!.epoch : (cur?.epoch ?? 0) + 1,
       expiresAt: at + this.ttlMs,
     };
-    const res = await this.kv.atomic().check(e).set(this.key, rec).commit();
+    const op = this.kv.atomic().check(e).set(this.key, rec);
+    // a new epoch moves the fence: every write of the previous holder fails from now on
+    if (!ours) op.set(fenceKey(this.name), rec.epoch);
+    const res = await op.commit();
     if (!res.ok) return false;
     const fresh = !ours;
-    this.held = { epoch: rec.epoch, versionstamp: res.versionstamp, expiresAt: rec.expiresAt };
+    this.held = {
+      epoch: rec.epoch,
+      fence: ours ? this.held!.fence : res.versionstamp,
+      expiresAt: rec.expiresAt,
+    };
     if (fresh) {
       this.stats.acquired++;
       this.opts.log?.(`[lease] ${this.name}: acquired epoch ${rec.epoch} by ${this.owner}`);
@@ -115,7 +141,7 @@ export class Lease {
     const rec = { ...cur, expiresAt: at + this.ttlMs };
     const res = await this.kv.atomic().check(e).set(this.key, rec).commit();
     if (!res.ok) return this.confirm();
-    this.held = { epoch: rec.epoch, versionstamp: res.versionstamp, expiresAt: rec.expiresAt };
+    this.held = { ...this.held, expiresAt: rec.expiresAt };
     this.stats.renewed++;
     return true;
   }
@@ -126,19 +152,23 @@ export class Lease {
    */
   guard(op: Deno.AtomicOperation): Deno.AtomicOperation {
     if (!this.held || this.now() >= this.held.expiresAt) throw new LeaseLost(this.name);
-    return op.check({ key: this.key, versionstamp: this.held.versionstamp });
+    return op.check({ key: fenceKey(this.name), versionstamp: this.held.fence });
   }
 
   /**
-   * After a guarded write failed its checks: re-read the record. True when it is still ours
-   * (a renewal moved the versionstamp: retry the write); false when another epoch holds it.
+   * After a guarded write failed its checks: re-read the record and the fence. True when they
+   * are still this epoch's (another check of the write failed: retry it); false when another
+   * epoch holds the lease.
    */
   async confirm(): Promise<boolean> {
     if (!this.held) return false;
-    const e = await this.kv.get<LeaseRecord>(this.key);
+    const [e, f] = await this.kv.getMany<[LeaseRecord, number]>([this.key, fenceKey(this.name)]);
     const cur = e.value;
-    if (cur && cur.owner === this.owner && cur.epoch === this.held.epoch && e.versionstamp) {
-      this.held = { ...this.held, versionstamp: e.versionstamp, expiresAt: cur.expiresAt };
+    if (
+      cur && cur.owner === this.owner && cur.epoch === this.held.epoch &&
+      f.value === cur.epoch && f.versionstamp
+    ) {
+      this.held = { ...this.held, fence: f.versionstamp, expiresAt: cur.expiresAt };
       return this.now() < cur.expiresAt;
     }
     this.held = null;

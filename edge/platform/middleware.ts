@@ -19,6 +19,15 @@ import {
   TZ_COOKIE,
 } from "./context.ts";
 import { translator } from "./locale.ts";
+import { prefetch, withRoundTrips } from "./kvstore.ts";
+import { userOfToken } from "../accounts/sessions.ts";
+import { sha256Hex } from "../accounts/passwords.ts";
+import { keys as accountKeys } from "../accounts/store.ts";
+import { messageKeys } from "../messages/store.ts";
+import { marketKeys } from "../market/store.ts";
+import { termsKey } from "../trading/terms.ts";
+import { keys as ledgerKeys } from "../ledger/store.ts";
+import { accountId, user, WALLET_CURRENCIES, WALLETS } from "../ledger/accounts.ts";
 import { type Product } from "./tenants.ts";
 
 /**
@@ -40,6 +49,49 @@ export function peerAddress(c: Ctx): string {
   } catch {
     return "unknown";
   }
+}
+
+/**
+ * The private records a signed-in request may read, read together with its session (one round
+ * trip, edge/platform/kvstore.ts `prefetch`): the token names its user, so the session, the user,
+ * the unread counter, the watch list, every wallet's balance and the tenant's product terms are
+ * asked for at once; the
+ * services' own reads of them then cost nothing. A token naming nobody (or someone else) only
+ * wastes this read: the session read decides, as before.
+ */
+async function prefetchPrivate(kv: Deno.Kv, t: string, token: string | undefined | null) {
+  const uid = token && token.length <= 128 ? userOfToken(token) : null;
+  if (!uid) return;
+  const wallets = WALLETS.flatMap((w) =>
+    WALLET_CURRENCIES[w].map((cur) => ledgerKeys.balance(t, accountId(user(uid, w, cur))))
+  );
+  prefetch(kv, [
+    accountKeys.session(t, await sha256Hex(token!)),
+    accountKeys.user(t, uid),
+    messageKeys.unread(t, uid),
+    marketKeys.favourites(t, uid),
+    // the product terms an order decides on (its commit is the one after this read)
+    termsKey(t),
+    ...wallets,
+  ]);
+}
+
+/** The response header that tells how many strong store round trips a request waited on. */
+export const ROUND_TRIPS_HEADER = "X-KV-Round-Trips";
+
+/**
+ * Count each request's store round trips (edge/platform/kvstore.ts) and, outside production,
+ * report them as `X-KV-Round-Trips: <in sequence>/<strong calls>` (the round-trip budget test
+ * and the topology benchmark read it; production does not tell the world how it reads).
+ */
+export function roundTrips(production: boolean): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const { trips } = await withRoundTrips(() => next());
+    if (production || c.res.status === 101) return;
+    try {
+      c.res.headers.set(ROUND_TRIPS_HEADER, `${trips.sequential}/${trips.strong}`);
+    } catch { /* a response with immutable headers (a socket upgrade) */ }
+  };
 }
 
 /**
@@ -140,6 +192,8 @@ export async function sessionOf(c: Ctx) {
   const cached = c.get("session");
   if (cached !== undefined) return cached;
   const token = requestToken(c, SESSION_COOKIE);
+  // on the read connection: on a local file the commit connection's reads queue behind commits
+  await prefetchPrivate(c.get("deps").reads, c.get("tenant").id, token);
   const s = await c.get("deps").accounts.session(c.get("tenant").id, token);
   c.set("session", s);
   return s;

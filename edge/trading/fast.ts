@@ -4,6 +4,8 @@
  * before expiry; the core computes the outcome; settlement happens exactly once (one
  * idempotency key per order and a versionstamp check on the order).
  */
+import { knownAbsent } from "../platform/kvstore.ts";
+import { keys as ledgerKeys } from "../ledger/store.ts";
 import { formatDecimal, parseDecimal, settleFast } from "../../core-wasm/mod.ts";
 import { bookOfUser, houseFor, user } from "../ledger/accounts.ts";
 import { idemKeys } from "../ledger/idem.ts";
@@ -15,7 +17,7 @@ import { Emitter } from "../platform/emitter.ts";
 import { DomainError } from "../platform/errors.ts";
 import { enforce, fastStakeRules } from "../platform/rules.ts";
 import type { Tenant } from "../platform/tenants.ts";
-import { listPage } from "../platform/kvpage.ts";
+import { listPage, recordsByIndex } from "../platform/kvpage.ts";
 import { fastKeys } from "./store.ts";
 
 /** The UTC day number of a time. */
@@ -197,6 +199,8 @@ export class FastContracts {
     enforce(fastStakeRules({ stake: req.stake, min: option.min, max: option.max }));
     const stake = parseDecimal(req.stake.trim(), { maxDecimals: 2 });
     const key = idemKeys.customer(userId, "fast", idempotencyKey ?? crypto.randomUUID());
+    // a key of a fresh random id has no record: the ledger's read of it costs no round trip
+    if (idempotencyKey === undefined) knownAbsent(ledgerKeys.idem(t, key));
     const posted = await this.ledger.post(t, { key, request: req }, () => {
       if (this.market.tape.isStale(req.symbol)) throw new DomainError("MARKET_STALE");
       const entry = this.market.tape.lastTick(req.symbol);
@@ -383,19 +387,16 @@ export class FastContracts {
     userId: string,
     o: { status?: "open" | "settled"; limit: number; cursor?: string },
   ) {
-    const items: FastOrderJson[] = [];
     const iter = listPage<true>(this.kv, { prefix: fastKeys.byUserPrefix(t, userId) }, {
       reverse: true,
       cursor: o.cursor,
     });
-    let scanned = 0;
-    for await (const e of iter) {
-      const id = e.key[e.key.length - 1] as string;
-      const order = (await this.kv.get<FastOrder>(fastKeys.order(t, id))).value;
-      if (order && (!o.status || order.status === o.status)) items.push(fastJson(order));
-      if (items.length >= o.limit || ++scanned >= 500) return { items, cursor: iter.cursor };
-    }
-    return { items, cursor: null };
+    const page = await recordsByIndex<FastOrder>(this.kv, iter, (id) => fastKeys.order(t, id), {
+      keep: (order) => !o.status || order.status === o.status,
+      limit: o.limit,
+      scan: 500,
+    });
+    return { items: page.items.map(fastJson), cursor: page.cursor };
   }
 
   /** Open orders of a tenant (the engine's index after a restart). */

@@ -3,6 +3,7 @@
  * orders hold their funds (quote for buys, base for sells) and fill at the limit when the price
  * crosses it; the fee is paid in USDT. The trading P&L account is the counterparty.
  */
+import { listPage, recordsByIndex } from "../platform/kvpage.ts";
 import { formatDecimal, mulDiv, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
 import { type Currency, houseFor, user } from "../ledger/accounts.ts";
 import { journalId, type Ledger, type Plan } from "../ledger/service.ts";
@@ -303,19 +304,16 @@ export class Spot {
   }
 
   async list(t: string, userId: string, status: SpotOrder["status"] | undefined, limit: number) {
-    const items: SpotOrderJson[] = [];
-    for await (
-      const e of this.kv.list<true>({ prefix: spotKeys.byUserPrefix(t, userId) }, {
-        reverse: true,
-        limit: 500,
-      })
-    ) {
-      const o =
-        (await this.kv.get<SpotOrder>(spotKeys.order(t, e.key[e.key.length - 1] as string))).value;
-      if (o && (!status || o.status === status)) items.push(spotJson(o));
-      if (items.length >= limit) break;
-    }
-    return items;
+    const iter = listPage<true>(this.kv, { prefix: spotKeys.byUserPrefix(t, userId) }, {
+      reverse: true,
+      limit: 500,
+    });
+    const page = await recordsByIndex<SpotOrder>(this.kv, iter, (id) => spotKeys.order(t, id), {
+      keep: (o) => !status || o.status === status,
+      limit,
+      scan: 500,
+    });
+    return page.items.map(spotJson);
   }
 
   async get(t: string, id: string): Promise<SpotOrder | null> {

@@ -10,6 +10,7 @@
  * new orders only. Every instance reads the record from KV when it prices an order: nothing
  * lives only in one process.
  */
+import { PublicCache } from "../platform/public_cache.ts";
 import { z } from "zod";
 import { formatDecimal, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
 import { type Bracket, type SymbolDef, SYMBOLS } from "../market/symbols.ts";
@@ -215,7 +216,20 @@ export const termsKey = (t: string): Deno.KvKey => [t, "products", "terms"];
 
 /** Reads the terms in force (the record, or the shipped defaults before any change). */
 export class ProductTerms {
-  constructor(private kv: Deno.Kv) {}
+  /** the terms pages show, in memory (edge/platform/public_cache.ts) */
+  private cache: PublicCache;
+
+  constructor(private kv: Deno.Kv) {
+    this.cache = new PublicCache(kv);
+  }
+
+  /**
+   * The terms as pages show them: from memory, a second old at most after another instance's
+   * change (at once after this one's). Orders and fees read `of`.
+   */
+  shown(t: string): Promise<Terms> {
+    return this.cache.get(`terms|${t}`, [termsKey(t)], () => this.of(t));
+  }
 
   async entry(t: string): Promise<{ entry: Deno.KvEntryMaybe<TermsRecord>; record: TermsRecord }> {
     const entry = await this.kv.get<TermsRecord>(termsKey(t));

@@ -22,7 +22,9 @@ import {
   redemption,
   SCALE,
 } from "../../core-wasm/mod.ts";
-import { house, user } from "../ledger/accounts.ts";
+import { accountId, house, user } from "../ledger/accounts.ts";
+import { keys as ledgerKeys } from "../ledger/store.ts";
+import { PublicCache } from "../platform/public_cache.ts";
 import { idemKeys } from "../ledger/idem.ts";
 import { reservationIds } from "../ledger/reservations.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
@@ -127,7 +129,11 @@ export class Wealth {
     private kv: Deno.Kv,
     private ledger: Ledger,
     private now: () => number,
-  ) {}
+  ) {
+    this.cache = new PublicCache(kv);
+  }
+
+  private cache: PublicCache;
 
   /** The tenant's products (the defaults until an operator changes them). */
   async products(t: string): Promise<WealthProduct[]> {
@@ -143,27 +149,39 @@ export class Wealth {
 
   /** The reserve (the yield account's balance) and the promised yield not yet paid. */
   async reserve(t: string) {
-    const [promised, settled] = await this.kv.getMany<[Deno.KvU64, Deno.KvU64]>([
-      wealthKeys.promised(t),
-      wealthKeys.settled(t),
+    const [[promised, settled], yieldAccount] = await Promise.all([
+      this.kv.getMany<[Deno.KvU64, Deno.KvU64]>([wealthKeys.promised(t), wealthKeys.settled(t)]),
+      this.ledger.balance(t, house("yield", "USDT")),
     ]);
-    const reserve = (await this.ledger.balance(t, house("yield", "USDT"))).available;
+    const reserve = yieldAccount.available;
     const unpaid = u64(promised) - u64(settled);
     return { reserve, unpaid, coverage: unpaid > 0n ? reserve * SCALE / unpaid : null };
   }
 
-  /** Products as customers see them: limits, hosted amount, coverage, open or paused. */
-  async list(t: string) {
-    const { reserve, unpaid, coverage } = await this.reserve(t);
-    const products = await this.products(t);
-    const out = [];
-    for (const p of products) out.push(productJson(p, await this.hosted(t, p.id), coverage));
-    return {
-      items: out,
-      reserve: d(reserve),
-      unpaid: d(unpaid),
-      coverage: coverage === null ? null : d(coverage),
-    };
+  /**
+   * Products as customers see them: limits, hosted amount, coverage, open or paused (display
+   * only, from memory: edge/platform/public_cache.ts; a subscription reads its limits itself).
+   */
+  list(t: string) {
+    return this.cache.get(
+      `list|${t}`,
+      [[t, "wealth"], ledgerKeys.balance(t, accountId(house("yield", "USDT")))],
+      async () => {
+        // read together: a cold instance pays two round trips, not one per figure
+        const [{ reserve, unpaid, coverage }, products] = await Promise.all([
+          this.reserve(t),
+          this.products(t),
+        ]);
+        const hosted = await Promise.all(products.map((p) => this.hosted(t, p.id)));
+        const out = products.map((p, i) => productJson(p, hosted[i]!, coverage));
+        return {
+          items: out,
+          reserve: d(reserve),
+          unpaid: d(unpaid),
+          coverage: coverage === null ? null : d(coverage),
+        };
+      },
+    );
   }
 
   private async hosted(t: string, productId: string) {

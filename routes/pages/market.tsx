@@ -209,7 +209,7 @@ export const marketPages: PageDef[] = [
     render: async (c) => {
       const t = c.get("t");
       // with the tenant's product terms: which trade actions this symbol offers
-      const terms = await c.get("deps").terms.of(c.get("tenant").id);
+      const terms = await c.get("deps").terms.shown(c.get("tenant").id);
       const def = terms.symbol(c.req.param("prdId") ?? "");
       if (!def) {
         return mobilePage(
@@ -238,7 +238,7 @@ export const marketPages: PageDef[] = [
     render: async (c, s) => {
       const t = c.get("t");
       const tenant = c.get("tenant");
-      const { symbols } = await c.get("deps").terms.of(tenant.id);
+      const { symbols } = await c.get("deps").terms.shown(tenant.id);
       const def = ticketSymbol(tenant, p.product, c.req.query("symbol"), symbols);
       const symbol = def.code;
       return desktopPage(

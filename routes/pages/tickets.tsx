@@ -21,7 +21,7 @@ export async function FastTicketIsland(
   { c, s, symbol }: { c: Ctx; s: Session | null; symbol: string },
 ) {
   // the tenant's product terms in force (what the order will be placed at)
-  const terms = await c.get("deps").terms.of(c.get("tenant").id);
+  const terms = await c.get("deps").terms.shown(c.get("tenant").id);
   if (!offers(c.get("tenant"), terms.symbol(symbol)!, "fast")) return <NotOffered t={c.get("t")} />;
   if (!s) return <LoginPrompt t={c.get("t")} layout={c.get("mobile") ? "wp" : "pc"} />;
   const { ledger, fast } = c.get("deps");
@@ -58,7 +58,7 @@ export async function FastTicketIsland(
 export async function ContractTicketIsland(
   { c, s, symbol }: { c: Ctx; s: Session | null; symbol: string },
 ) {
-  const terms = await c.get("deps").terms.of(c.get("tenant").id);
+  const terms = await c.get("deps").terms.shown(c.get("tenant").id);
   const def = terms.symbol(symbol)!;
   if (!offers(c.get("tenant"), def, "leveraged")) {
     return <NotOffered t={c.get("t")} />;
@@ -66,11 +66,13 @@ export async function ContractTicketIsland(
   if (!s) return <LoginPrompt t={c.get("t")} layout={c.get("mobile") ? "wp" : "pc"} />;
   const { ledger, contracts, market } = c.get("deps");
   const t = c.get("tenant").id;
-  const b = await ledger.balance(t, user(s.userId, "contract", "USDT"));
-  const positions = [
-    ...await contracts.list(t, s.userId, "pending", 20),
-    ...await contracts.list(t, s.userId, "holding", 20),
-  ].filter((p) => p.symbol === symbol);
+  // read together: one round trip each wave, not one per list
+  const [b, pending, holding] = await Promise.all([
+    ledger.balance(t, user(s.userId, "contract", "USDT")),
+    contracts.list(t, s.userId, "pending", 20),
+    contracts.list(t, s.userId, "holding", 20),
+  ]);
+  const positions = [...pending, ...holding].filter((p) => p.symbol === symbol);
   const last = market.tape.lastTick(symbol);
   return (
     <Island
@@ -100,7 +102,7 @@ export async function ContractTicketIsland(
 export async function SpotTicketIsland(
   { c, s, symbol }: { c: Ctx; s: Session | null; symbol: string },
 ) {
-  const terms = await c.get("deps").terms.of(c.get("tenant").id);
+  const terms = await c.get("deps").terms.shown(c.get("tenant").id);
   const def = terms.symbol(symbol)!;
   if (!offers(c.get("tenant"), def, "spot")) return <NotOffered t={c.get("t")} />;
   if (!s) return <LoginPrompt t={c.get("t")} layout={c.get("mobile") ? "wp" : "pc"} />;

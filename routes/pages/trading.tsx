@@ -259,7 +259,7 @@ function ticketPage(o: {
     layout: "wp",
     render: async (c, s) => {
       const t = c.get("t");
-      const { symbols } = await c.get("deps").terms.of(c.get("tenant").id);
+      const { symbols } = await c.get("deps").terms.shown(c.get("tenant").id);
       const def = ticketSymbol(c.get("tenant"), o.product, c.req.query("symbol"), symbols);
       return mobilePage(
         c,

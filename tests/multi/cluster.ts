@@ -91,11 +91,13 @@ export class Cluster {
     void pipeLines(proc.stdout, inst.lines, echo).catch(() => {});
     void pipeLines(proc.stderr, inst.lines, echo).catch(() => {});
     this.instances.push(inst);
+    // a core serves only its health: ready once it holds or follows its leases
+    const core = (env.APP_ROLE ?? this.env.APP_ROLE) === "core";
     for (let i = 0; i < 600; i++) {
       try {
-        const r = await fetch(`${inst.base}/api/market/symbols`);
+        const r = await fetch(`${inst.base}${core ? "/health/ready" : "/api/market/symbols"}`);
         const body = await r.json();
-        if (body.data?.items?.length) return inst;
+        if (core ? r.ok : body.data?.items?.length) return inst;
       } catch { /* not up yet */ }
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -140,7 +142,9 @@ export class Cluster {
 
   kill(inst: Instance, signal: Deno.Signal = "SIGKILL") {
     inst.alive = false;
-    inst.proc.kill(signal);
+    try {
+      inst.proc.kill(signal);
+    } catch { /* it died on its own: its status says how */ }
     return inst.proc.status;
   }
 
