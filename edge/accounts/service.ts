@@ -396,7 +396,7 @@ export class AccountsService {
         .set(keys.invite(t, inviteCode), userId)
         .commit();
       if (res.ok) {
-        const session = await this.live.create(t, user, meta);
+        const session = await this.live.create(t, user, meta, undefined, undefined, "register");
         return { user, ...session, device: await this.devices.remember(t, userId, meta.device) };
       }
       // The code was consumed by a concurrent request, or the phone got taken: stop.

@@ -94,6 +94,8 @@ export interface Session {
   owner: string;
   /** the live account behind the session (null: a visitor's demo session) */
   liveUserId: string | null;
+  /** the session was opened by the registration (a new customer, not one who is back) */
+  opensAccount: boolean;
 }
 
 export class Sessions {
@@ -109,6 +111,8 @@ export class Sessions {
     meta: ClientMeta,
     guard?: (op: Deno.AtomicOperation) => Deno.AtomicOperation,
     lifetime?: { idleMs: number; maxMs: number },
+    /** `register`: the session the registration opens (the customer is new, not back) */
+    origin: "register" | "signIn" = "signIn",
   ) {
     const token = sessionToken(user.userId);
     const tokenHash = await sha256Hex(token);
@@ -122,6 +126,7 @@ export class Sessions {
       ip: meta.ip.slice(0, 64),
       userAgent: meta.userAgent.slice(0, 256),
       ...(lifetime ? { idleMs: lifetime.idleMs } : {}),
+      ...(origin === "register" ? { opensAccount: true } : {}),
     };
     let op = this.d.kv.atomic()
       .set(keys.session(t, tokenHash), rec, { expireIn: maxMs })
@@ -274,6 +279,7 @@ export class Sessions {
       book: bookOfUser(acting.userId),
       owner,
       liveUserId,
+      opensAccount: s.opensAccount === true,
     };
   }
 

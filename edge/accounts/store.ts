@@ -51,6 +51,8 @@ export interface SessionRecord {
   demo?: string;
   /** Idle expiry of this session when not the deployment's (a visitor's demo session: 7 days). */
   idleMs?: number;
+  /** Opened by the registration itself (the home page welcomes a new customer, not one back). */
+  opensAccount?: boolean;
 }
 
 export type LoginResult = "success" | "wrongPassword" | "totpFailed" | "throttled" | "locked";

@@ -21,10 +21,20 @@ const SAME_EVERYWHERE = new Set(["app.name", "user.uid", "app.demoBadge"]);
 for (const locale of LOCALES.filter((l) => l !== "en")) {
   Deno.test(`locale ${locale}: same keys as English, placeholders kept, no English left`, () => {
     const tr = flatten(RESOURCES[locale]);
-    assertEquals([...tr.keys()].sort(), [...en.keys()].sort());
+    // plural forms (i18next `_one`, `_few`, `_many`, ...) follow each language's own categories
+    const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+    const base = (k: string) => k.replace(/_(zero|one|two|few|many|other)$/, "");
+    const plural = new Set([...en.keys()].filter((k) => base(k) !== k).map(base));
+    const plain = (keys: Iterable<string>) =>
+      [...new Set([...keys].map((k) => plural.has(base(k)) ? base(k) : k))].sort();
+    assertEquals(plain(tr.keys()), plain(en.keys()));
+    for (const p of plural) {
+      const forms = categories.filter((c) => c !== "zero" || tr.has(`${p}_zero`));
+      for (const c of forms) assert(tr.has(`${p}_${c}`), `${locale} ${p} lacks its ${c} form`);
+    }
     const untranslated: string[] = [];
     for (const [key, value] of en) {
-      const other = tr.get(key)!;
+      const other = tr.get(key) ?? tr.get(`${base(key)}_other`)!;
       assert(other.trim().length > 0, `${locale} ${key} is empty`);
       for (const ph of value.match(/\{\{\w+\}\}/g) ?? []) {
         assert(other.includes(ph), `${locale} ${key} lost ${ph}`);

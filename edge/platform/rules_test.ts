@@ -94,24 +94,26 @@ Deno.test("rules: amounts are checked in bigint units at the ledger's decimals",
     amountRules({ amount, currency: "USDT", available })[0]?.key ?? null;
   assertEquals(usdt(""), "validation.amountRequired");
   assertEquals(usdt("  "), "validation.amountRequired");
-  assertEquals(usdt("0"), "validation.amountInvalid");
-  assertEquals(usdt("1.005"), "validation.amountInvalid");
+  assertEquals(usdt("0"), "validation.amountZero");
+  assertEquals(usdt("1.005"), "validation.amountTooPrecise");
   assertEquals(usdt("1.050"), null); // insignificant zeros are not precision
-  assertEquals(usdt("1e3"), "validation.amountInvalid");
-  assertEquals(usdt("-1"), "validation.amountInvalid");
+  assertEquals(usdt("1e3"), "validation.amountNotNumber");
+  assertEquals(usdt("-1"), "validation.amountNegative");
   assertEquals(usdt("0.1", 10_000_000n), null); // exactly the balance
   assertEquals(usdt("0.11", 10_000_000n), "rules.insufficient");
-  // exact at the top of the range (a float has no cents there)
-  const top = 9_223_372_036_854_000_000n;
-  assertEquals(usdt("92233720368.54", top), null);
-  assertEquals(usdt("92233720368.54", top - 1n), "rules.insufficient");
-  assertEquals(usdt("92233720368.53", top - 1n), null);
+  // exact at the top of the bound (10^8 whole units, the ledger's largest transfer)
+  const top = 10_000_000_000_000_000n;
+  assertEquals(usdt("100000000", top), null);
+  assertEquals(usdt("100000000", top - 1n), "rules.insufficient");
+  assertEquals(usdt("99999999.99", top - 1n), null);
+  assertEquals(usdt("100000001", top * 2n), "validation.amountTooLong");
+  assertEquals(usdt("92233720368.54", 9_223_372_036_854_000_000n), "validation.amountTooLong");
   for (const c of CURRENCIES) {
     const d = DECIMALS[c];
     assertEquals(amountRules({ amount: `1.${"1".repeat(d)}`, currency: c }), []);
     assertEquals(
       amountRules({ amount: `1.${"1".repeat(d + 1)}`, currency: c })[0]?.key,
-      "validation.amountInvalid",
+      "validation.amountTooPrecise",
     );
   }
   assertEquals(transferRules({ amount: "1", currency: "USDT", available: 0n })[0], {

@@ -33,7 +33,7 @@ export const desktopPages: PageDef[] = [
             t={t}
             name={name}
             signedIn={!!s}
-            returning={await returningCustomer(c, s)}
+            returning={returningCustomer(s)}
             layout="pc"
             wide
           />

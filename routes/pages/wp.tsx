@@ -26,14 +26,12 @@ const CERTIFY = {
 };
 
 /**
- * Whether the signed-in customer had signed in before this visit (more than one successful sign-in
- * on record): "Welcome back" is for them; a new account (registered, or on its first sign-in) is
- * welcomed.
+ * Whether the signed-in customer is back: their session came from a sign-in, not from the
+ * registration that opened the account ("Welcome back"); a new account is welcomed.
  */
-export async function returningCustomer(c: Ctx, s: Session | null): Promise<boolean> {
-  if (!s) return false;
-  const logins = await c.get("deps").accounts.logins(c.get("tenant").id, s);
-  return logins.filter((l) => l.result === "success").length > 1;
+export function returningCustomer(s: Session | null): boolean {
+  // from the session already read (no second round trip): a sign-in after registration is back
+  return !!s && !s.opensAccount;
 }
 
 export const mobilePages: PageDef[] = [
@@ -52,7 +50,7 @@ export const mobilePages: PageDef[] = [
             t={t}
             name={name}
             signedIn={!!s}
-            returning={await returningCustomer(c, s)}
+            returning={returningCustomer(s)}
             layout="wp"
           />
           {await HomeContent({ c, layout: "wp" })}
