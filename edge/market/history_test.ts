@@ -13,7 +13,7 @@ import { SYMBOLS } from "./symbols.ts";
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
-const CSV = new URL("../../../shared/data/btcusdt-1m-2023-03-01_21.csv", import.meta.url);
+const CSV = new URL("../../tests/fixtures/btcusdt-1m-2023-03-01_21.csv", import.meta.url);
 
 Deno.test("replay: rows before the replay position are history, the rest is played", async () => {
   const rows = parseCandleCsv(await Deno.readTextFile(CSV));

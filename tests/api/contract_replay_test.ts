@@ -9,13 +9,11 @@ import { candleTicks, formatDecimal, type Tick } from "../../core-wasm/mod.ts";
 import { parseCandleCsv } from "../../edge/market/feeds/replay.ts";
 import { startServer } from "../server.ts";
 
-const FILE = new URL("../../../shared/data/btcusdt-1m-2023-03-01_21.csv", import.meta.url);
-const present = await Deno.stat(FILE).then(() => true, () => false);
+const FILE = new URL("../fixtures/btcusdt-1m-2023-03-01_21.csv", import.meta.url);
 const S = 100_000_000n;
 
 Deno.test({
   name: "positions opened before 2023-03-10 are liquidated at the right tick",
-  ignore: !present,
   async fn() {
     const candles = parseCandleCsv(await Deno.readTextFile(FILE))
       .filter((c) => c.openTime >= Date.UTC(2023, 2, 8) && c.openTime < Date.UTC(2023, 2, 11));

@@ -7,8 +7,7 @@ import { assert, assertEquals } from "../assert.ts";
 import * as core from "../../core-wasm/mod.ts";
 import { rollupCandlesRef, rollupRef } from "../reference/core_ref.ts";
 
-const FILE = new URL("../../../shared/data/btcusdt-1m-2023-03-01_21.csv", import.meta.url);
-const present = await Deno.stat(FILE).then(() => true, () => false);
+const FILE = new URL("../fixtures/btcusdt-1m-2023-03-01_21.csv", import.meta.url);
 
 function readCandles(text: string): core.Candle[] {
   return text.trim().split("\n").slice(1).map((line) => {
@@ -27,7 +26,6 @@ function readCandles(text: string): core.Candle[] {
 
 Deno.test({
   name: "real BTC/USDT minutes: replayed ticks roll up like the reference and the file",
-  ignore: !present,
   fn: async () => {
     const minutes = readCandles(await Deno.readTextFile(FILE));
     assertEquals(minutes.length, 30_240);
