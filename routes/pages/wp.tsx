@@ -1,7 +1,6 @@
 import { HomeHero, MenuList, NotFoundBody, RiskWarning } from "../../components/blocks.tsx";
 import { languageOptions } from "../../components/languageOptions.ts";
 import { maskPhone, type Session } from "../../edge/accounts/service.ts";
-import type { Ctx } from "../../edge/platform/context.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
 import ChangePasswordForm, { CHANGE_PASSWORD_TEXTS } from "../../islands/ChangePasswordForm.tsx";
