@@ -5,29 +5,13 @@
  */
 import { assert, assertEquals } from "../assert.ts";
 import * as core from "../../core-wasm/mod.ts";
+import { btcusdtMinutes } from "../fixtures/candles.ts";
 import { rollupCandlesRef, rollupRef } from "../reference/core_ref.ts";
-
-const FILE = new URL("../fixtures/btcusdt-1m-2023-03-01_21.csv", import.meta.url);
-
-function readCandles(text: string): core.Candle[] {
-  return text.trim().split("\n").slice(1).map((line) => {
-    const [t, o, h, l, c, v] = line.split(",");
-    const num = (x: string) => core.parseDecimal(x, { allowExponent: true });
-    return {
-      openTime: Date.parse(t!.replace(" ", "T")),
-      open: num(o!),
-      high: num(h!),
-      low: num(l!),
-      close: num(c!),
-      volume: num(v!),
-    };
-  });
-}
 
 Deno.test({
   name: "real BTC/USDT minutes: replayed ticks roll up like the reference and the file",
   fn: async () => {
-    const minutes = readCandles(await Deno.readTextFile(FILE));
+    const minutes = await btcusdtMinutes();
     assertEquals(minutes.length, 30_240);
     const ticks = minutes.flatMap(core.candleTicks);
     const buf = core.TickBuffer.from(ticks);

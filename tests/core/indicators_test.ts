@@ -5,6 +5,7 @@
  */
 import { assert, assertEquals } from "../assert.ts";
 import * as core from "../../core-wasm/mod.ts";
+import { btcusdtMinutes } from "../fixtures/candles.ts";
 import { BollingerBands, EMA, MACD, RSI, SMA } from "trading-signals";
 import {
   bollRef,
@@ -16,24 +17,7 @@ import {
   type Series,
 } from "../reference/indicators_ref.ts";
 
-const FILE = new URL("../fixtures/btcusdt-1m-2023-03-10.csv", import.meta.url);
-
-function readCandles(text: string): core.Candle[] {
-  return text.trim().split("\n").slice(1).map((line) => {
-    const [t, o, h, l, c, v] = line.split(",");
-    const num = (x: string) => core.parseDecimal(x, { allowExponent: true });
-    return {
-      openTime: Date.parse(t!.replace(" ", "T")),
-      open: num(o!),
-      high: num(h!),
-      low: num(l!),
-      close: num(c!),
-      volume: num(v!),
-    };
-  });
-}
-
-const minutes = readCandles(await Deno.readTextFile(FILE));
+const minutes = await btcusdtMinutes("2023-03-10");
 const closes = minutes.map((c) => c.close);
 const highs = minutes.map((c) => c.high);
 const lows = minutes.map((c) => c.low);
