@@ -160,14 +160,7 @@ export class OperatorsService {
     // per (operator, source), per operator and per source; past a full window only the owner's
     // path passes (the right password with a valid code), so guessers cannot lock the owner out;
     // a success gives its slots back (an office behind one address is never locked out)
-    const gate = await signInGate(
-      this.kv,
-      (what, who) => keys.rate(t, what, who),
-      username,
-      ip,
-      OPERATOR_LIMITS.login,
-      now,
-    );
+    const gate = await this.gate(t, "", username, ip, now);
     const entry = await this.kv.get<OperatorRecord>(keys.operator(t, username));
     const o = entry.value;
     // the code is checked before the password: a guess past the limits costs no password hash
@@ -246,6 +239,12 @@ export class OperatorsService {
     };
   }
 
+  /** The sign-in windows of an operator's attempt (`prefix` keeps invitations' apart). */
+  private gate(t: string, prefix: string, username: string, ip: string, now: number) {
+    const rateKey = (what: string, who: string) => keys.rate(t, `${prefix}${what}`, who);
+    return signInGate(this.kv, rateKey, username, ip, OPERATOR_LIMITS.login, now);
+  }
+
   /**
    * An invited operator (created or second factor reset by an approved proposal, or bootstrapped)
    * gives their username and the code their phone received: they get an enrolment (a new secret
@@ -262,14 +261,7 @@ export class OperatorsService {
     issuer = "Tradewind console",
   ): Promise<SignIn> {
     const now = this.now();
-    const gate = await signInGate(
-      this.kv,
-      (what, who) => keys.rate(t, `invite-${what}`, who),
-      username,
-      ip,
-      OPERATOR_LIMITS.login,
-      now,
-    );
+    const gate = await this.gate(t, "invite-", username, ip, now);
     const entry = await this.kv.get<OperatorRecord>(keys.operator(t, username));
     const o = entry.value;
     const inv = o?.invitation;
