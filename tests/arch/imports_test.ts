@@ -1,0 +1,72 @@
+/**
+ * The house's layers, checked on every import Deno resolves (`import type`, `export ... from`,
+ * dynamic imports and JSON included; see `graph.ts`):
+ * - islands import only from `islands/`, `contract/`, `core-wasm/` and `locales/` (and npm
+ *   packages), so nothing of the server can enter a bundle, not even a type;
+ * - `contract/` (what islands and services share) imports only itself, the core and `locales/`;
+ * - the kernel (`edge/platform/`) imports no capability: only itself, the core and `locales/`;
+ * - capabilities (`edge/*`) never reach up into the HTTP layer's routes, pages, components or
+ *   islands;
+ * - no import circle anywhere, type imports included (the failure names one circle's path).
+ * Test files are leaves and exempt from the layer rules, not from the circle check.
+ * docs/layers.md draws the layers.
+ */
+import { assertEquals } from "../assert.ts";
+import { circlePath, circles, type Graph, importGraph } from "./graph.ts";
+
+const graph = await importGraph();
+
+const isTest = (path: string) => /(_test\.tsx?|^tests\/.*)$/.test(path);
+
+/** The imports of files under `from` that leave `allowed`, as "file -> target" lines. */
+function outside(g: Graph, from: string, allowed: readonly string[]): string[] {
+  const bad: string[] = [];
+  for (const [file, edges] of g) {
+    if (!file.startsWith(from) || isTest(file)) continue;
+    for (const { to } of edges) {
+      if (!allowed.some((prefix) => to.startsWith(prefix))) bad.push(`${file} -> ${to}`);
+    }
+  }
+  return [...new Set(bad)].sort();
+}
+
+Deno.test("imports: the graph covers the source tree", () => {
+  // a parser that silently found nothing would make every rule below pass
+  for (const file of ["main.ts", "routes/app.ts", "islands/_boot.ts", "contract/rules.ts"]) {
+    assertEquals(graph.has(file), true, `${file} missing from the import graph`);
+  }
+  assertEquals((graph.get("main.ts") ?? []).length > 0, true);
+});
+
+Deno.test("imports: islands import only islands/, contract/, core-wasm/ and locales/", () => {
+  assertEquals(outside(graph, "islands/", ["islands/", "contract/", "core-wasm/", "locales/"]), []);
+});
+
+Deno.test("imports: contract/ imports only itself, the core and locales/", () => {
+  assertEquals(outside(graph, "contract/", ["contract/", "core-wasm/", "locales/"]), []);
+});
+
+Deno.test("imports: the kernel (edge/platform) imports no capability", () => {
+  assertEquals(outside(graph, "edge/platform/", ["edge/platform/", "core-wasm/", "locales/"]), []);
+});
+
+Deno.test("imports: the core and locales/ import nothing above them", () => {
+  assertEquals(outside(graph, "core-wasm/", ["core-wasm/"]), []);
+  assertEquals(outside(graph, "locales/", ["locales/", "core-wasm/"]), []);
+});
+
+Deno.test("imports: capabilities never import routes, pages, components or islands", () => {
+  const up = ["routes/", "components/", "islands/"];
+  const bad = outside(graph, "edge/", ["edge/", "contract/", "core-wasm/", "locales/"])
+    .filter((line) => up.some((prefix) => line.split(" -> ")[1]!.startsWith(prefix)))
+    // the HTML document and the composition root sit above the capabilities, in the HTTP layer
+    .filter((line) => !line.startsWith("edge/render/") && !line.startsWith("edge/http/"));
+  assertEquals(bad, []);
+});
+
+Deno.test("imports: no import circle anywhere, type imports included", () => {
+  const found = circles(graph).map((c) =>
+    `${c.length} files: ${circlePath(graph, c).join(" -> ")}`
+  );
+  assertEquals(found, []);
+});
