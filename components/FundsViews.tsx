@@ -6,7 +6,7 @@ import type {
   CustomerRechargeJson,
   CustomerWithdrawalJson,
   MethodJson,
-} from "../edge/platform/rules.ts";
+} from "../contract/rules.ts";
 import { formatAmount, formatTime } from "../locales/format.ts";
 import type { T } from "../edge/platform/locale.ts";
 

@@ -1,5 +1,5 @@
 import { useRef, useState } from "preact/hooks";
-import type { OperatorItem } from "../edge/operators/schemas.ts";
+import type { OperatorItem } from "../contract/operators.ts";
 import type { OperatorRole } from "../edge/operators/store.ts";
 import { toast } from "./lib/api.ts";
 import { adminCall, reloadWith, toSignIn } from "./lib/admin.ts";

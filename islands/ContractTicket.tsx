@@ -17,8 +17,8 @@ import {
   positiveAmount,
   RULE_TEXTS,
   stopRules,
-} from "../edge/platform/rules.ts";
-import { allowedActions, type PositionAction } from "../edge/platform/actions.ts";
+} from "../contract/rules.ts";
+import { allowedActions, type PositionAction } from "../contract/actions.ts";
 import { api, toast } from "./lib/api.ts";
 import { BRACKET_TEXTS, type BracketJson, bracketOf, Brackets } from "./lib/brackets.tsx";
 import {

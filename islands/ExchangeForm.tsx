@@ -5,8 +5,8 @@ import {
   CURRENCY_CHOICES,
   fieldErrors,
   RULE_TEXTS,
-} from "../edge/platform/funds_rules.ts";
-import type { Currency, ExchangeQuoteJson } from "../edge/platform/rules.ts";
+} from "../contract/funds_rules.ts";
+import type { Currency, ExchangeQuoteJson } from "../contract/rules.ts";
 import { toast } from "./lib/api.ts";
 import { useAvailable } from "./lib/live.ts";
 import { Field, fill, TextField, type Texts } from "./lib/fields.tsx";

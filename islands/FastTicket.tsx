@@ -1,6 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import { mulDiv, parseDecimal, SCALE } from "../core-wasm/mod.ts";
-import { symbolOf } from "../edge/market/symbols.ts";
+import { symbolOf } from "../contract/symbols.ts";
 import {
   formatAmount,
   formatNumber,
@@ -15,7 +15,7 @@ import {
   fastStakeRules,
   fieldErrors,
   RULE_TEXTS,
-} from "../edge/platform/rules.ts";
+} from "../contract/rules.ts";
 import { api, toast } from "./lib/api.ts";
 import { ConfirmBox, Field, fill, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";

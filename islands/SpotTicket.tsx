@@ -16,8 +16,8 @@ import {
   RULE_TEXTS,
   type SpotOrderJson,
   spotOrderRules,
-} from "../edge/platform/rules.ts";
-import { allows } from "../edge/platform/actions.ts";
+} from "../contract/rules.ts";
+import { allows } from "../contract/actions.ts";
 import { api, toast } from "./lib/api.ts";
 import { type AccountKey, useAvailable } from "./lib/live.ts";
 import { ChipChoice, ConfirmBox, fill, OrderNo, TextField, type Texts } from "./lib/fields.tsx";

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { parseDecimal } from "../core-wasm/decimal.ts";
-import { affordable, amountRules, fieldErrors, RULE_TEXTS } from "../edge/platform/funds_rules.ts";
+import { affordable, amountRules, fieldErrors, RULE_TEXTS } from "../contract/funds_rules.ts";
 import { api, toast } from "./lib/api.ts";
 import { fill, TextField, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";

@@ -21,7 +21,7 @@ import {
 import { parseCheckpointsFile } from "../edge/checkpoints/file.ts";
 import { publicKeyOf } from "../edge/checkpoints/key.ts";
 import { parseArchive, readArchives } from "../edge/market/archive.ts";
-import { type ChainTick, genesisHash, verifyChain } from "../edge/market/chain.ts";
+import { type ChainTick, genesisHash, verifyChain } from "../contract/chain.ts";
 import { verifyEntries } from "../edge/operators/audit.ts";
 import type { AuditEntry } from "../edge/operators/store.ts";
 

@@ -24,7 +24,7 @@ import {
 } from "../operators/audit.ts";
 import { journalId } from "../ledger/service.ts";
 import { readLatest } from "../liabilities/store.ts";
-import { genesisHash } from "../market/chain.ts";
+import { genesisHash } from "../../contract/chain.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { auditAnchors, type Checkpoint, signCheckpoint, verifyCheckpoints } from "./check.ts";
 import type { CheckpointKey } from "./key.ts";

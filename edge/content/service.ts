@@ -38,7 +38,7 @@ import { productJson } from "../wealth/service.ts";
 import type { Wealth } from "../wealth/service.ts";
 import { SHIPPED_AT, shippedText } from "./defaults.ts";
 import { renderMarkdown } from "./markdown.ts";
-import type { ContentCreate, ContentEdit } from "./schemas.ts";
+import type { ContentCreate, ContentEdit } from "../../contract/content.ts";
 import {
   type CoinApplication,
   type ContactMessage,

@@ -11,7 +11,7 @@ import { formatDecimal, mulDiv, SCALE } from "../../core-wasm/mod.ts";
 import type { AccountsService } from "../accounts/service.ts";
 import { keys as accountKeys, type UserRecord } from "../accounts/store.ts";
 import { type Currency, DECIMALS, house, user } from "../ledger/accounts.ts";
-import { amountIn } from "../ledger/schemas.ts";
+import { amountIn } from "../../contract/ledger.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
 import { idemKeys } from "../ledger/idem.ts";
 import { reservationIds } from "../ledger/reservations.ts";
@@ -20,7 +20,7 @@ import type { Json } from "../operators/store.ts";
 import { type AuditHeadEntry, readAuditHead } from "../operators/audit.ts";
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
-import { enforce, withdrawAmountRules } from "../platform/rules.ts";
+import { enforce, withdrawAmountRules } from "../../contract/rules.ts";
 import { pageByIndex } from "../platform/kvpage.ts";
 import {
   methodCurrency,

@@ -4,7 +4,7 @@
  * 200 ms) so the API serves it from memory.
  */
 import { type Candle, formatDecimal, mulDiv, SCALE } from "../../core-wasm/mod.ts";
-import type { SymbolDef } from "./symbols.ts";
+import type { SymbolDef } from "../../contract/symbols.ts";
 import type { Tape, TapeEvent } from "./tape.ts";
 
 const DAY = 86_400_000;

@@ -23,13 +23,13 @@ import {
 } from "../../core-wasm/mod.ts";
 import type { HistoryChunk, RawTick } from "./feeds/feed.ts";
 import type { Lease } from "../platform/lease.ts";
-import { genesisHash, tickHash } from "./chain.ts";
+import { genesisHash, tickHash } from "../../contract/chain.ts";
 import { archiveMarker } from "./archive.ts";
 
 export interface TapeTick extends Tick {
   symbol: string;
   /**
-   * The tick's place in the symbol's hash chain and its hash (edge/market/chain.ts); set once
+   * The tick's place in the symbol's hash chain and its hash (contract/chain.ts); set once
    * stored (a back-filled head before any live tick has seq 0: it is not on the tape).
    */
   seq?: number;

@@ -29,7 +29,7 @@ import { bookOfUser } from "../ledger/accounts.ts";
 import { messageInto } from "../messages/store.ts";
 import { type Actor, auditAlone, audited, auditInto, readAuditHead } from "./audit.ts";
 import type { Json, OperatorRole } from "./store.ts";
-import type { Deps } from "../platform/context.ts";
+import type { Deps } from "../http/context.ts";
 
 /** Roles that read the customers section, lock and unlock, see sensitive fields. */
 export const CUSTOMER_READERS: OperatorRole[] = ["support", "funds", "identity", "admin"];

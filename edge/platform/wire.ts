@@ -5,19 +5,19 @@
  * module `rules.ts`.
  */
 import type { z } from "@hono/zod-openapi";
-import type { DeviceSession as DeviceSessionSchema } from "../accounts/schemas.ts";
+import type { DeviceSession as DeviceSessionSchema } from "../../contract/accounts.ts";
 import type { CRYPTO_TYPES } from "../funds/formats.ts";
 import type { customerRechargeJson } from "../funds/recharge.ts";
 import type { DOC_TYPES } from "../identity/certify.ts";
 import type { publicChannel } from "../funds/settings.ts";
 import type { Withdrawals } from "../funds/withdraw.ts";
-import type { FlowQuery, TransferReply } from "../ledger/schemas.ts";
+import type { FlowQuery, TransferReply } from "../../contract/ledger.ts";
 import type { bracketsJson } from "../trading/contracts.ts";
 import type { quoteJson } from "../trading/exchange.ts";
 
-import type { RedeemQuote, WealthOrder, WealthPreview } from "../wealth/schemas.ts";
+import type { RedeemQuote, WealthOrder, WealthPreview } from "../../contract/wealth.ts";
 export type { Currency, Wallet } from "../ledger/accounts.ts";
-export type { UserInfo } from "../accounts/schemas.ts";
+export type { UserInfo } from "../../contract/accounts.ts";
 export type { Quote } from "../market/quotes.ts";
 export type { CandleRow } from "../market/tape.ts";
 export type { PositionJson } from "../trading/contracts.ts";
@@ -25,7 +25,7 @@ export type { SpotOrderJson } from "../trading/spot.ts";
 export type { FastOption, FastOrderJson } from "../trading/fast.ts";
 export type { CustomerWithdrawalJson } from "../funds/withdraw.ts";
 export type { MethodJson } from "../funds/methods.ts";
-export type { BalanceRow, ServerMessage, UserEvent } from "../realtime/protocol.ts";
+export type { BalanceRow, ServerMessage, UserEvent } from "../../contract/realtime.ts";
 
 /** A leverage bracket as the API and the ticket send it (`/api/contract/options`). */
 export type BracketJson = ReturnType<typeof bracketsJson>[number];

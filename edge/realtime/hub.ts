@@ -9,8 +9,8 @@
 import { type Interval, INTERVALS } from "../../core-wasm/mod.ts";
 import type { Quotes } from "../market/quotes.ts";
 import { candleRow, type TapeEvent } from "../market/tape.ts";
-import type { SymbolDef } from "../market/symbols.ts";
-import type { ServerMessage, UserEvent } from "./protocol.ts";
+import type { SymbolDef } from "../../contract/symbols.ts";
+import type { ServerMessage, UserEvent } from "../../contract/realtime.ts";
 import type { EventRef, LogEntry } from "./eventlog.ts";
 
 export interface HubSocket {

@@ -3,7 +3,7 @@
  * tenant's head counter `["evlog-head", tenant]`), its entry type and the write that stages an
  * entry in a commit. The reader is eventlog.ts.
  */
-import type { BalanceRow } from "./protocol.ts";
+import type { BalanceRow } from "../../contract/realtime.ts";
 
 /** A changed record the receiver reads itself (it may have changed again meanwhile). */
 export interface EventRef {

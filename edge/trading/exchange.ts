@@ -14,7 +14,7 @@ import { idemKeys } from "../ledger/idem.ts";
 import type { MarketService } from "../market/service.ts";
 import { addVolume } from "../funds/turnover.ts";
 import { DomainError } from "../platform/errors.ts";
-import { amountRules, enforce } from "../platform/rules.ts";
+import { amountRules, enforce } from "../../contract/rules.ts";
 import { quoteKey } from "./store.ts";
 import type { ProductTerms } from "./terms.ts";
 

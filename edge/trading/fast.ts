@@ -15,7 +15,7 @@ import type { MarketService } from "../market/service.ts";
 import { addVolume } from "../funds/turnover.ts";
 import { Emitter } from "../platform/emitter.ts";
 import { DomainError } from "../platform/errors.ts";
-import { enforce, fastStakeRules } from "../platform/rules.ts";
+import { enforce, fastStakeRules } from "../../contract/rules.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import { listPage, recordsByIndex } from "../platform/kvpage.ts";
 import { fastKeys } from "./store.ts";

@@ -11,7 +11,7 @@ import {
   position as figures,
   unrealizedPnl,
 } from "../../core-wasm/mod.ts";
-import type { Bracket } from "../market/symbols.ts";
+import type { Bracket } from "../../contract/symbols.ts";
 import type { TickRef } from "./fast.ts";
 
 /** hedged: closed with the opposite side, whose profit covered a loss beyond a leg's margin */

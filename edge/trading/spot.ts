@@ -14,7 +14,7 @@ import { addVolume } from "../funds/turnover.ts";
 import { Emitter } from "../platform/emitter.ts";
 import { type OrderKind, type Transition, transition } from "./order_machine.ts";
 import { DomainError } from "../platform/errors.ts";
-import { enforce, spotOrderRules } from "../platform/rules.ts";
+import { enforce, spotOrderRules } from "../../contract/rules.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import type { TickRef } from "./fast.ts";
 import { spotKeys } from "./store.ts";

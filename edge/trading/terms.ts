@@ -13,7 +13,7 @@
 import { PublicCache } from "../platform/public_cache.ts";
 import { z } from "zod";
 import { formatDecimal, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
-import { type Bracket, type SymbolDef, SYMBOLS } from "../market/symbols.ts";
+import { type Bracket, type SymbolDef, SYMBOLS } from "../../contract/symbols.ts";
 import { EXCHANGE_FEE } from "./exchange.ts";
 import { FAST_OPTIONS, type FastOption } from "./fast.ts";
 import { HOLDING_FEE_DAILY } from "./holding_fee.ts";

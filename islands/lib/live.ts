@@ -4,7 +4,7 @@
  * ticker channel.
  */
 import { useEffect, useState } from "preact/hooks";
-import type { Currency, Quote, Wallet } from "../../edge/platform/rules.ts";
+import type { Currency, Quote, Wallet } from "../../contract/rules.ts";
 import { subscribe } from "./socket.ts";
 
 /** An account of the customer as `wallet:currency` ("contract:USDT"). */

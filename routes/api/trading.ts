@@ -1,8 +1,8 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { IdempotencyHeaders } from "../../edge/ledger/schemas.ts";
-import type { AppEnv } from "../../edge/platform/context.ts";
-import { ok } from "../../edge/platform/envelope.ts";
-import { signedIn, signedInFor } from "../../edge/platform/middleware.ts";
+import { IdempotencyHeaders } from "../../contract/ledger.ts";
+import type { AppEnv } from "../../edge/http/context.ts";
+import { ok } from "../../edge/http/envelope.ts";
+import { signedIn, signedInFor } from "../../edge/http/middleware.ts";
 import { hedgePosition, reversePosition } from "../../edge/trading/position_actions.ts";
 import {
   ClosePositionBody,
@@ -28,7 +28,7 @@ import {
   SpotOrdersQuery,
   StopsBody,
   TradeSymbol,
-} from "../../edge/trading/schemas.ts";
+} from "../../contract/trading.ts";
 import { AUTH_ERRORS, ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["trading"];

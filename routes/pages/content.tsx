@@ -6,8 +6,8 @@
  * sanitised Markdown render, never raw content HTML.
  */
 import type { ComponentChildren } from "preact";
-import { parseCustomerUrl } from "../../edge/platform/customer.ts";
-import type { Ctx } from "../../edge/platform/context.ts";
+import { parseCustomerUrl } from "../../contract/customer_link.ts";
+import type { Ctx } from "../../edge/http/context.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
 import { pickTexts, type T } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";

@@ -1,9 +1,9 @@
 import type { Hono } from "hono";
 import { NotFoundBody } from "../../components/blocks.tsx";
 import { DevOutboxSender } from "../../edge/accounts/sender.ts";
-import type { AppEnv, Ctx } from "../../edge/platform/context.ts";
+import type { AppEnv, Ctx } from "../../edge/http/context.ts";
 import { layoutOfPath } from "../../edge/platform/device.ts";
-import { peerAddress, sessionOf } from "../../edge/platform/middleware.ts";
+import { peerAddress, sessionOf } from "../../edge/http/middleware.ts";
 import { hasForwardingHeaders, isLoopback } from "../../edge/platform/clientip.ts";
 import { renderPage } from "../../edge/render/page.tsx";
 import { desktopPage, mobilePage } from "./frame.tsx";

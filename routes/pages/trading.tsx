@@ -1,8 +1,8 @@
 /** Trading screens: the fast-contract ticket (mobile and the desktop trade page) and records. */
 import { formatDecimal, parseDecimal } from "../../core-wasm/mod.ts";
 import { accountId, type Currency, user } from "../../edge/ledger/accounts.ts";
-import { symbolOf } from "../../edge/market/symbols.ts";
-import type { Ctx } from "../../edge/platform/context.ts";
+import { symbolOf } from "../../contract/symbols.ts";
+import type { Ctx } from "../../edge/http/context.ts";
 import {
   formatMoney,
   formatNumber,

@@ -12,14 +12,14 @@
  * Each file is imported for what it holds (`credentials.ts`, `actions.ts`, `funds_rules.ts` or
  * this one): the bundler splits islands by file, so an island carries only the rules it uses.
  */
-import { parseDecimal } from "../../core-wasm/decimal.ts";
-import { type Currency, DECIMALS } from "../ledger/accounts.ts";
+import { parseDecimal } from "../core-wasm/decimal.ts";
+import { type Currency, DECIMALS } from "../edge/ledger/accounts.ts";
 import { affordable, fail, positiveAmount, type RuleFailure, show } from "./funds_rules.ts";
 
 export * from "./funds_rules.ts";
 export type * from "./actions.ts";
-export type * from "./wire.ts";
-export { WALLETS } from "../ledger/accounts.ts";
+export type * from "../edge/platform/wire.ts";
+export { WALLETS } from "../edge/ledger/accounts.ts";
 
 // ---- fast contracts ------------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 /**
  * The verifier of one settlement against the public tape, pure and shared by the Verify island
  * (in the browser) and the tests: it fetches the ticks around the ones the order used, recomputes
- * every fetched tick's hash from its predecessor (edge/market/chain.ts), checks the stored ticks
+ * every fetched tick's hash from its predecessor (contract/chain.ts), checks the stored ticks
  * are the tape's, re-derives the exit (a fast contract's: the last tick at or before expiry, a
  * later one existing) and recomputes the outcome with the pricing core. Findings are locale keys
  * with parameters; the island words them.
@@ -13,14 +13,14 @@ import {
   settleFast,
   trigger,
   unrealizedPnl,
-} from "../../core-wasm/mod.ts";
-import { genesisHash, tickHash } from "../market/chain.ts";
+} from "../core-wasm/mod.ts";
+import { genesisHash, tickHash } from "./chain.ts";
 import type {
   FastSettlementJson,
   PositionSettlementJson,
   SettlementJson,
   SettlementTickJson,
-} from "./schemas.ts";
+} from "./verify.ts";
 
 /** A tick as `GET /api/tape/{symbol}` sends it. */
 export interface TapeItem {

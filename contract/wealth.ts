@@ -1,6 +1,6 @@
 /** Requests and replies of the wealth product (plain zod; the routes publish them). */
 import { z } from "zod";
-import { IdempotencyHeaders } from "../ledger/schemas.ts";
+import { IdempotencyHeaders } from "./ledger.ts";
 
 export { IdempotencyHeaders };
 

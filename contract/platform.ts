@@ -1,7 +1,7 @@
 /** Reply schemas of the platform routes (tenant configuration, customer service, languages). */
 import { z } from "@hono/zod-openapi";
-import { LOCALES } from "../../locales/languages.ts";
-import { parseCustomerUrl } from "./customer.ts";
+import { LOCALES } from "../locales/languages.ts";
+import { parseCustomerUrl } from "./customer_link.ts";
 
 export const ConfigReply = z.object({
   configValue: z.union([z.string(), z.array(z.string())]),

@@ -5,11 +5,11 @@ import { getCookie } from "hono/cookie";
 import { getConnInfo } from "hono/deno";
 import { isTimeZone } from "../../locales/format.ts";
 import { languageOf, pickLocale } from "../../locales/languages.ts";
-import { clientAddress } from "./clientip.ts";
-import { isMobileDevice } from "./device.ts";
-import { DomainError } from "./errors.ts";
+import { clientAddress } from "../platform/clientip.ts";
+import { isMobileDevice } from "../platform/device.ts";
+import { DomainError } from "../platform/errors.ts";
 import { errorResponse } from "./envelope.ts";
-import { HTTP_STATUS } from "./http_errors.ts";
+import { HTTP_STATUS } from "../platform/http_errors.ts";
 import {
   type AppEnv,
   type Ctx,
@@ -18,8 +18,8 @@ import {
   SESSION_COOKIE,
   TZ_COOKIE,
 } from "./context.ts";
-import { translator } from "./locale.ts";
-import { prefetch, withRoundTrips } from "./kvstore.ts";
+import { translator } from "../platform/locale.ts";
+import { prefetch, withRoundTrips } from "../platform/kvstore.ts";
 import { userOfToken } from "../accounts/sessions.ts";
 import { sha256Hex } from "../accounts/passwords.ts";
 import { keys as accountKeys } from "../accounts/store.ts";
@@ -28,7 +28,7 @@ import { marketKeys } from "../market/store.ts";
 import { termsKey } from "../trading/terms.ts";
 import { keys as ledgerKeys } from "../ledger/store.ts";
 import { accountId, user, WALLET_CURRENCIES, WALLETS } from "../ledger/accounts.ts";
-import { type Product } from "./tenants.ts";
+import { type Product } from "../platform/tenants.ts";
 
 /**
  * The hashed inline boot script, the only inline script CSP allows: follows legacy `#/path` URLs
@@ -130,7 +130,7 @@ export function platform(deps: Deps): MiddlewareHandler<AppEnv> {
       return c.text(c.get("t")("errors.UNKNOWN_TENANT"), 400);
     }
     // the operators' settings over the static tenant, as this instance follows them in KV
-    // (edge/platform/tenant_settings.ts)
+    // (edge/operators/tenant_settings.ts)
     c.set("tenant", await deps.tenantSettings.effective(tenant));
     return await next();
   };

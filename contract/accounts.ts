@@ -6,7 +6,7 @@ import {
   isLoginPassword,
   isSixDigitCode,
   PASSWORD_LENGTH,
-} from "../platform/credentials.ts";
+} from "./credentials.ts";
 
 /**
  * Request schemas of the accounts capability. Error messages are message keys under

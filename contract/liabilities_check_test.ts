@@ -3,11 +3,11 @@
  * "Broken Proofs of Solvency": one leaf shown to two customers with equal balances, a share
  * counted twice, shares that do not add up to the balances claimed.
  */
-import { assert, assertEquals } from "../../tests/assert.ts";
-import type { LiabilitiesProof } from "./schemas.ts";
-import { checkProof, ownSums, ownVerdict } from "./check.ts";
-import { sumsJson } from "./store.ts";
-import { buildLevels, pathOf, prepareLeaves, sha256Hex, type Sums } from "./tree.ts";
+import { assert, assertEquals } from "../tests/assert.ts";
+import type { LiabilitiesProof } from "./liabilities.ts";
+import { checkProof, ownSums, ownVerdict } from "./liabilities_check.ts";
+import { sumsJson } from "../edge/liabilities/store.ts";
+import { buildLevels, pathOf, prepareLeaves, sha256Hex, type Sums } from "./liabilities_tree.ts";
 
 const EPOCH = "2026-11-26";
 const EQUAL: Sums = { USDT: 500_000_000_000n, BTC: 10_000_000n, ETH: 0n };

@@ -1,10 +1,10 @@
 import type { Context, TypedResponse } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { DomainError, type Envelope } from "./errors.ts";
-import { envelopeCode, httpStatus } from "./http_errors.ts";
-import { busyKind, storeBusy } from "./kvstore.ts";
+import { DomainError, type Envelope } from "../platform/errors.ts";
+import { envelopeCode, httpStatus } from "../platform/http_errors.ts";
+import { busyKind, storeBusy } from "../platform/kvstore.ts";
 import type { Ctx } from "./context.ts";
-import { translator } from "./locale.ts";
+import { translator } from "../platform/locale.ts";
 import { DEFAULT_LOCALE } from "../../locales/languages.ts";
 
 /** A success envelope. Typed explicitly: inferring hono's JSONParsed<T> for a generic T is too deep. */

@@ -1,7 +1,7 @@
 /** Requests and replies of content and service (plain zod; the routes publish them). */
 import { z } from "zod";
-import { LOCALES } from "../../locales/languages.ts";
-import { CONTENT_KINDS, PAGE_SLUGS, POPUP_MODES } from "./store.ts";
+import { LOCALES } from "../locales/languages.ts";
+import { CONTENT_KINDS, PAGE_SLUGS, POPUP_MODES } from "../edge/content/store.ts";
 
 /** Size bounds of a language variant (a body is Markdown source). */
 export const MAX_TITLE = 120;

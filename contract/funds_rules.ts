@@ -6,12 +6,12 @@
  * beside its field (`fieldErrors`). The funds islands import this file rather than `rules.ts`,
  * so their bundles carry no order rules.
  */
-import { DecimalError, formatDecimal, parseDecimal } from "../../core-wasm/decimal.ts";
-import { type Currency, DECIMALS } from "../ledger/accounts.ts";
-import { DomainError, type ErrorId } from "./errors.ts";
-import { formatNumber, uiLocale } from "../../locales/format.ts";
+import { DecimalError, formatDecimal, parseDecimal } from "../core-wasm/decimal.ts";
+import { type Currency, DECIMALS } from "../edge/ledger/accounts.ts";
+import { DomainError, type ErrorId } from "../edge/platform/errors.ts";
+import { formatNumber, uiLocale } from "../locales/format.ts";
 
-export { CURRENCIES, DECIMALS } from "../ledger/accounts.ts";
+export { CURRENCIES, DECIMALS } from "../edge/ledger/accounts.ts";
 /** Currencies in the order the screens offer them: USDT first, then the coins. */
 export const CURRENCY_CHOICES: readonly Currency[] = ["USDT", "BTC", "ETH"];
 

@@ -1,5 +1,5 @@
 /** The verifier against a tape built here with the chain rule (no server). */
-import { assert, assertEquals } from "../../tests/assert.ts";
+import { assert, assertEquals } from "../tests/assert.ts";
 import {
   fee,
   formatDecimal,
@@ -8,10 +8,10 @@ import {
   parseDecimal,
   settleFast,
   unrealizedPnl,
-} from "../../core-wasm/mod.ts";
-import { genesisHash, tickHash } from "../market/chain.ts";
-import { type TapeItem, type TapeReader, verifySettlement } from "./check.ts";
-import type { FastSettlementJson, PositionSettlementJson } from "./schemas.ts";
+} from "../core-wasm/mod.ts";
+import { genesisHash, tickHash } from "./chain.ts";
+import { type TapeItem, type TapeReader, verifySettlement } from "./settlement_check.ts";
+import type { FastSettlementJson, PositionSettlementJson } from "./verify.ts";
 
 const T0 = 1_764_000_000_000;
 

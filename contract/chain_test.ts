@@ -1,6 +1,6 @@
 /** The tape's hash chain: the fixed vectors of the domain rules' format, and tampering found. */
 import fc from "fast-check";
-import { assertEquals } from "../../tests/assert.ts";
+import { assertEquals } from "../tests/assert.ts";
 import { type ChainTick, genesisHash, tickHash, verifyChain } from "./chain.ts";
 
 // computed independently with coreutils: printf '%s' 'tradewind-tape-v1|BTCUSDT' | sha256sum

@@ -1,11 +1,11 @@
 /** Request and reply schemas of the funds capability (recharge, withdrawal, payment methods). */
 import { z } from "zod";
-import { DrawPassword, FreshProofFields, TotpCode } from "../accounts/schemas.ts";
-import { parseDecimal, SCALE } from "../../core-wasm/mod.ts";
-import { CURRENCIES, DECIMALS } from "../ledger/accounts.ts";
-import { amountProblem } from "../platform/funds_rules.ts";
-import { amountIn, Currency } from "../ledger/schemas.ts";
-import { CRYPTO_TYPES } from "./formats.ts";
+import { DrawPassword, FreshProofFields, TotpCode } from "./accounts.ts";
+import { parseDecimal, SCALE } from "../core-wasm/mod.ts";
+import { CURRENCIES, DECIMALS } from "../edge/ledger/accounts.ts";
+import { amountProblem } from "./funds_rules.ts";
+import { amountIn, Currency } from "./ledger.ts";
+import { CRYPTO_TYPES } from "../edge/funds/formats.ts";
 
 const Amount = z.string({ error: "amountRequired" }).min(1, { error: "amountRequired" })
   .max(40, { error: "amountInvalid" })

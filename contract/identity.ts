@@ -1,7 +1,7 @@
 /** Request and reply schemas of the identity capability (verification, uploads). */
 import { z } from "zod";
-import { ImageId } from "../funds/schemas.ts";
-import { DOC_TYPES } from "./certify.ts";
+import { ImageId } from "./funds.ts";
+import { DOC_TYPES } from "../edge/identity/certify.ts";
 
 export const JuniorBody = z.strictObject({
   name: z.string({ error: "nameRequired" }).trim().min(1, { error: "nameRequired" })

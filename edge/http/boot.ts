@@ -20,7 +20,7 @@ import { ReferencePrices } from "../market/prices.ts";
 import { MarketService } from "../market/service.ts";
 import { Hub } from "../realtime/hub.ts";
 import { EventLogReader, type EventRef } from "../realtime/eventlog.ts";
-import type { UserEvent } from "../realtime/protocol.ts";
+import type { UserEvent } from "../../contract/realtime.ts";
 import { FastContracts, fastJson } from "../trading/fast.ts";
 import { TradingEngine } from "../trading/engine.ts";
 import { Contracts, type Position } from "../trading/contracts.ts";
@@ -32,9 +32,9 @@ import { Exchange } from "../trading/exchange.ts";
 import { HoldingFees } from "../trading/holding_fee.ts";
 import { Spot, spotJson } from "../trading/spot.ts";
 import { ProductTerms } from "../trading/terms.ts";
-import { type AppConfig, openKv } from "./config.ts";
-import { TenantRegistry } from "./tenants.ts";
-import { TenantSettings } from "./tenant_settings.ts";
+import { type AppConfig, openKv } from "../platform/config.ts";
+import { TenantRegistry } from "../platform/tenants.ts";
+import { TenantSettings } from "../operators/tenant_settings.ts";
 
 function isRemote(path: string): boolean {
   return /^https?:\/\//.test(path);

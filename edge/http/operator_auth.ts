@@ -14,7 +14,7 @@ import { createMiddleware } from "hono/factory";
 import type { OperatorSession } from "../operators/service.ts";
 import type { OperatorRole } from "../operators/store.ts";
 import type { AppEnv, Ctx } from "./context.ts";
-import { DomainError } from "./errors.ts";
+import { DomainError } from "../platform/errors.ts";
 import { requestToken } from "./middleware.ts";
 
 export const OPERATOR_COOKIE = "tw_op";

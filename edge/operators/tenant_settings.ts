@@ -21,11 +21,11 @@
  * in the same commit) and carry the `version` the operator read: a save made on an older
  * version is refused with CONFLICT instead of silently overwriting someone else's change.
  */
-import { type Actor, audited } from "../operators/audit.ts";
-import type { Json, OperatorRole } from "../operators/store.ts";
-import { DomainError } from "./errors.ts";
-import { type KeyWatch, watchKeys } from "./kvwatch.ts";
-import type { Tenant, TenantRegistry } from "./tenants.ts";
+import { type Actor, audited } from "./audit.ts";
+import type { Json, OperatorRole } from "./store.ts";
+import { DomainError } from "../platform/errors.ts";
+import { type KeyWatch, watchKeys } from "../platform/kvwatch.ts";
+import type { Tenant, TenantRegistry } from "../platform/tenants.ts";
 
 /** Who changes the tenant settings (the API and the console's Site pane). */
 export const SITE_SETTINGS_ROLES: readonly OperatorRole[] = ["admin"];

@@ -1,6 +1,6 @@
 import fc from "fast-check";
-import { assert, assertEquals, assertNotEquals } from "../../tests/assert.ts";
-import { serverSha } from "./service.ts";
+import { assert, assertEquals, assertNotEquals } from "../tests/assert.ts";
+import { serverSha } from "../edge/liabilities/service.ts";
 import {
   addSums,
   buildLevels,
@@ -20,7 +20,7 @@ import {
   splitShares,
   type Sums,
   verifyProof,
-} from "./tree.ts";
+} from "./liabilities_tree.ts";
 
 /**
  * The fixed vectors of the format-2 hash formats (also the worked example in tree.ts), computed

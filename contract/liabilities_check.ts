@@ -18,8 +18,8 @@ import {
   sumsEqual,
   sumsFromWire,
   ZERO_SUMS,
-} from "./tree.ts";
-import type { LiabilitiesProof } from "./schemas.ts";
+} from "./liabilities_tree.ts";
+import type { LiabilitiesProof } from "./liabilities.ts";
 
 /**
  * How long before a pass a journal may have been planned and still commit during it (commits

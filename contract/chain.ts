@@ -19,7 +19,7 @@
  * the browser's Verify view all use this one module.
  */
 import { createSHA256 } from "hash-wasm";
-import { formatDecimal } from "../../core-wasm/decimal.ts";
+import { formatDecimal } from "../core-wasm/decimal.ts";
 
 const hasher = await createSHA256();
 

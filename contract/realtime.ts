@@ -3,12 +3,12 @@
  * what a client sends, what the server sends on each channel, and the private events of the
  * `user` channel. Type-only imports: nothing here pulls server code into a bundle.
  */
-import type { Currency, Wallet } from "../ledger/accounts.ts";
-import type { CandleRow } from "../market/tape.ts";
-import type { Quote } from "../market/quotes.ts";
-import type { FastOrderJson } from "../trading/fast.ts";
-import type { PositionJson } from "../trading/contracts.ts";
-import type { SpotOrderJson } from "../trading/spot.ts";
+import type { Currency, Wallet } from "../edge/ledger/accounts.ts";
+import type { CandleRow } from "../edge/market/tape.ts";
+import type { Quote } from "../edge/market/quotes.ts";
+import type { FastOrderJson } from "../edge/trading/fast.ts";
+import type { PositionJson } from "../edge/trading/contracts.ts";
+import type { SpotOrderJson } from "../edge/trading/spot.ts";
 
 /**
  * The channels a client can subscribe to: `kline:<symbol>:<interval>` per candle series, and

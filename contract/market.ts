@@ -1,6 +1,6 @@
 /** Request and reply schemas of the market capability (quotes, candles, favourites). */
 import { z } from "zod";
-import { INTERVALS } from "../../core-wasm/mod.ts";
+import { INTERVALS } from "../core-wasm/mod.ts";
 
 const MarketSymbol = z.string().regex(/^[A-Z0-9]{2,20}$/, { error: "invalid" });
 

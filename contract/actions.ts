@@ -4,8 +4,8 @@
  * (`allows(...)`), instead of each keeping its own copy of the state machine. Pure, part of the
  * shared module `rules.ts`.
  */
-import type { Position } from "../trading/contracts.ts";
-import type { SpotOrder } from "../trading/spot.ts";
+import type { Position } from "../edge/trading/contracts.ts";
+import type { SpotOrder } from "../edge/trading/spot.ts";
 
 const ACTIONS = {
   /** a leveraged order: a pending limit order waits (cancel, or chase: fill it at the market);

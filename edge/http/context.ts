@@ -2,8 +2,8 @@ import type { Context } from "hono";
 import type { Session } from "../accounts/service.ts";
 import type { LocaleId } from "../../locales/languages.ts";
 import type { buildDeps } from "./boot.ts";
-import type { T } from "./locale.ts";
-import type { Tenant } from "./tenants.ts";
+import type { T } from "../platform/locale.ts";
+import type { Tenant } from "../platform/tenants.ts";
 
 /** Everything the server needs, built once by `buildDeps` (main.ts or a test) and injected. */
 export type Deps = Awaited<ReturnType<typeof buildDeps>>;

@@ -1,5 +1,5 @@
-import { assertEquals } from "../../tests/assert.ts";
-import { parseCustomerUrl } from "./customer.ts";
+import { assertEquals } from "../tests/assert.ts";
+import { parseCustomerUrl } from "./customer_link.ts";
 
 const who = { userId: "12345678", phone: "+12025550123" };
 

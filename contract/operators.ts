@@ -4,16 +4,16 @@
  * allows on it now.
  */
 import { z } from "zod";
-import { CURRENCIES, WALLETS } from "../ledger/accounts.ts";
-import { PROPOSAL_KINDS } from "./proposals.ts";
+import { CURRENCIES, WALLETS } from "../edge/ledger/accounts.ts";
+import { PROPOSAL_KINDS } from "../edge/operators/proposals.ts";
 import {
   ExchangeSection,
   FastSection,
   LeveragedSection,
   SpotSection,
   TERM_SECTIONS,
-} from "../trading/terms.ts";
-import { type Json, OPERATOR_ROLES } from "./store.ts";
+} from "../edge/trading/terms.ts";
+import { type Json, OPERATOR_ROLES } from "../edge/operators/store.ts";
 
 const Currency = z.enum(CURRENCIES);
 const Ms = z.number().int();
