@@ -1,7 +1,29 @@
 /** Requests and replies of content and service (plain zod; the routes publish them). */
 import { z } from "zod";
 import { LOCALES } from "../locales/languages.ts";
-import { CONTENT_KINDS, PAGE_SLUGS, POPUP_MODES } from "../edge/content/store.ts";
+
+export const CONTENT_KINDS = ["banner", "notice", "news", "help", "page"] as const;
+export type ContentKind = typeof CONTENT_KINDS[number];
+
+/** Information pages an operator edits (`rates` is generated, never stored). */
+export const PAGE_SLUGS = [
+  "about",
+  "terms",
+  "agreement",
+  "privacy",
+  "legal",
+  "download",
+  "coinApply",
+  "risk",
+] as const;
+export type PageSlug = typeof PAGE_SLUGS[number];
+
+/** Legal and risk texts: published only when every language of the tenant has a variant. */
+export const LEGAL_SLUGS: readonly PageSlug[] = ["terms", "agreement", "privacy", "legal", "risk"];
+
+/** How a notice pops up: until seen once per customer, once per session, until acknowledged. */
+export const POPUP_MODES = ["once", "everyLogin", "untilAck"] as const;
+export type PopupMode = typeof POPUP_MODES[number];
 
 /** Size bounds of a language variant (a body is Markdown source). */
 export const MAX_TITLE = 120;

@@ -2,10 +2,12 @@
 import { z } from "zod";
 import { DrawPassword, FreshProofFields, TotpCode } from "./accounts.ts";
 import { parseDecimal, SCALE } from "../core-wasm/mod.ts";
-import { CURRENCIES, DECIMALS } from "../edge/ledger/accounts.ts";
+import { CURRENCIES, DECIMALS } from "./currencies.ts";
 import { amountProblem } from "./funds_rules.ts";
 import { amountIn, Currency } from "./ledger.ts";
-import { CRYPTO_TYPES } from "../edge/funds/formats.ts";
+
+export const CRYPTO_TYPES = ["BTC", "ETH", "USDT-TRC20", "USDT-ERC20"] as const;
+export type CryptoType = typeof CRYPTO_TYPES[number];
 
 const Amount = z.string({ error: "amountRequired" }).min(1, { error: "amountRequired" })
   .max(40, { error: "amountInvalid" })

@@ -7,11 +7,11 @@
  * so their bundles carry no order rules.
  */
 import { DecimalError, formatDecimal, parseDecimal } from "../core-wasm/decimal.ts";
-import { type Currency, DECIMALS } from "../edge/ledger/accounts.ts";
+import { type Currency, DECIMALS } from "./currencies.ts";
 import { DomainError, type ErrorId } from "../edge/platform/errors.ts";
 import { formatNumber, uiLocale } from "../locales/format.ts";
 
-export { CURRENCIES, DECIMALS } from "../edge/ledger/accounts.ts";
+export { CURRENCIES, DECIMALS } from "./currencies.ts";
 /** Currencies in the order the screens offer them: USDT first, then the coins. */
 export const CURRENCY_CHOICES: readonly Currency[] = ["USDT", "BTC", "ETH"];
 

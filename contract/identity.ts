@@ -1,7 +1,9 @@
 /** Request and reply schemas of the identity capability (verification, uploads). */
 import { z } from "zod";
 import { ImageId } from "./funds.ts";
-import { DOC_TYPES } from "../edge/identity/certify.ts";
+
+export const DOC_TYPES = ["idCard", "passport", "drivingLicence"] as const;
+export type DocType = typeof DOC_TYPES[number];
 
 export const JuniorBody = z.strictObject({
   name: z.string({ error: "nameRequired" }).trim().min(1, { error: "nameRequired" })

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseDecimal } from "../core-wasm/mod.ts";
-import { CURRENCIES, DECIMALS, JOURNAL_TYPES, WALLETS } from "../edge/ledger/accounts.ts";
+import { CURRENCIES, DECIMALS, JOURNAL_TYPES, WALLETS } from "./currencies.ts";
 
 /** Transfers of at most 100,000,000 whole units at a time. */
 export const MAX_TRANSFER_UNITS = 100_000_000n * 100_000_000n;

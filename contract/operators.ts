@@ -4,16 +4,45 @@
  * allows on it now.
  */
 import { z } from "zod";
-import { CURRENCIES, WALLETS } from "../edge/ledger/accounts.ts";
-import { PROPOSAL_KINDS } from "../edge/operators/proposals.ts";
+import { CURRENCIES, WALLETS } from "./currencies.ts";
 import {
   ExchangeSection,
   FastSection,
   LeveragedSection,
   SpotSection,
   TERM_SECTIONS,
-} from "../edge/trading/terms.ts";
-import { type Json, OPERATOR_ROLES } from "../edge/operators/store.ts";
+} from "./trading.ts";
+
+export type Json = string | number | boolean | null | Json[] | { [k: string]: Json };
+
+/** Every operator role, in the console's order. */
+export const OPERATOR_ROLES = [
+  "admin",
+  "funds",
+  "identity",
+  "content",
+  "risk",
+  "support",
+  "audit",
+] as const;
+export type OperatorRole = typeof OPERATOR_ROLES[number];
+
+export const PROPOSAL_KINDS = [
+  "wealth.reserve",
+  "balance.adjust",
+  "products.fast",
+  "products.leveraged",
+  "products.spot",
+  "products.exchange",
+  "products.wealth",
+  "withdrawal.pass",
+  "withdraw.fourEyes",
+  "operator.create",
+  "operator.roles",
+  "operator.enable",
+  "operator.resetTotp",
+] as const;
+export type ProposalKind = typeof PROPOSAL_KINDS[number];
 
 const Currency = z.enum(CURRENCIES);
 const Ms = z.number().int();

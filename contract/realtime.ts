@@ -3,7 +3,7 @@
  * what a client sends, what the server sends on each channel, and the private events of the
  * `user` channel. Type-only imports: nothing here pulls server code into a bundle.
  */
-import type { Currency, Wallet } from "../edge/ledger/accounts.ts";
+import type { Currency, Wallet } from "./currencies.ts";
 import type { CandleRow } from "../edge/market/tape.ts";
 import type { Quote } from "../edge/market/quotes.ts";
 import type { FastOrderJson } from "../edge/trading/fast.ts";

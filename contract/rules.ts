@@ -13,13 +13,13 @@
  * this one): the bundler splits islands by file, so an island carries only the rules it uses.
  */
 import { parseDecimal } from "../core-wasm/decimal.ts";
-import { type Currency, DECIMALS } from "../edge/ledger/accounts.ts";
+import { type Currency, DECIMALS } from "./currencies.ts";
 import { affordable, fail, positiveAmount, type RuleFailure, show } from "./funds_rules.ts";
 
 export * from "./funds_rules.ts";
 export type * from "./actions.ts";
 export type * from "../edge/platform/wire.ts";
-export { WALLETS } from "../edge/ledger/accounts.ts";
+export { WALLETS } from "./currencies.ts";
 
 // ---- fast contracts ------------------------------------------------------------------------
 

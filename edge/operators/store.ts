@@ -52,17 +52,8 @@ export interface OperatorProvenance {
   at: number;
 }
 
-/** Every operator role, in the console's order. */
-export const OPERATOR_ROLES = [
-  "admin",
-  "funds",
-  "identity",
-  "content",
-  "risk",
-  "support",
-  "audit",
-] as const;
-export type OperatorRole = typeof OPERATOR_ROLES[number];
+export { OPERATOR_ROLES, type OperatorRole } from "../../contract/operators.ts";
+import { type OperatorRole } from "../../contract/operators.ts";
 
 /** Enrolled: the operator has a TOTP secret (and so signs in with password and code). */
 export const isEnrolled = (o: OperatorRecord) => o.totpSecret !== "";
@@ -98,7 +89,8 @@ export interface OperatorEnrolment {
   attempts: number;
 }
 
-export type Json = string | number | boolean | null | Json[] | { [k: string]: Json };
+export { type Json } from "../../contract/operators.ts";
+import { type Json } from "../../contract/operators.ts";
 
 export interface AuditEntry {
   id: string;
