@@ -15,7 +15,7 @@
  * behind wall time with the ticks per second written. N (default 8) requests per page.
  */
 import { Cluster, type Instance, socket, until } from "../tests/multi/cluster.ts";
-import type { FastOrderJson } from "../edge/trading/fast.ts";
+import type { FastOrderJson } from "../contract/trading.ts";
 import type { TapeHead } from "../edge/market/tape.ts";
 import { marketKeys } from "../edge/market/store.ts";
 import { SYMBOLS } from "../contract/symbols.ts";

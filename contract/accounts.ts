@@ -174,6 +174,7 @@ export const LoginAttemptList = z.object({ items: z.array(LoginAttempt) });
 /** A reply with nothing to say beyond success (logout, password changes, sign a device out). */
 export const Done = z.object({}).meta({ id: "Done" });
 
-export type DeviceSessionJson = z.infer<typeof DeviceSession>;
+/** A signed-in device of the customer (`/api/user/sessions`). */
+export type DeviceSession = z.infer<typeof DeviceSession>;
 export type LoginAttemptJson = z.infer<typeof LoginAttempt>;
 export type TwoFactorSetupJson = z.infer<typeof TwoFactorSetup>;

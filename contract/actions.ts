@@ -4,8 +4,7 @@
  * (`allows(...)`), instead of each keeping its own copy of the state machine. Pure, part of the
  * shared module `rules.ts`.
  */
-import type { Position } from "../edge/trading/contracts.ts";
-import type { SpotOrder } from "../edge/trading/spot.ts";
+import type { PositionJson, SpotOrderJson } from "./trading.ts";
 
 const ACTIONS = {
   /** a leveraged order: a pending limit order waits (cancel, or chase: fill it at the market);
@@ -19,8 +18,8 @@ const ACTIONS = {
   /** a spot order: an open limit order can be cancelled */
   spot: { open: ["cancel"], filled: [], cancelled: [] },
 } as const satisfies {
-  position: Record<Position["status"], readonly string[]>;
-  spot: Record<SpotOrder["status"], readonly string[]>;
+  position: Record<PositionJson["status"], readonly string[]>;
+  spot: Record<SpotOrderJson["status"], readonly string[]>;
 };
 
 export type RecordKind = keyof typeof ACTIONS;

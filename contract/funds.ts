@@ -180,7 +180,7 @@ export const WithdrawPreview = z.object({
   net: z.string().nullable(),
   turnover: z.object({ required: z.string(), traded: z.string(), remaining: z.string() }),
 }).meta({ id: "WithdrawPreview" });
-export type WithdrawPreviewJson = z.infer<typeof WithdrawPreview>;
+export type WithdrawPreview = z.infer<typeof WithdrawPreview>;
 
 const Dec = z.string({ error: "required" }).regex(/^\d{1,12}(\.\d{1,8})?$/, {
   error: "amountInvalid",
@@ -233,7 +233,10 @@ export const WithdrawalPage = z.object({
   cursor: z.string().nullable(),
 });
 
-export type ChannelReply = z.infer<typeof ChannelJson>;
-export type RechargeReply = z.infer<typeof RechargeJson>;
-export type WithdrawalReply = z.infer<typeof WithdrawalJson>;
-export type MethodReply = z.infer<typeof MethodJson>;
+/** A recharge channel as customers see it (a disabled one without its account or address). */
+export type ChannelJson = z.infer<typeof ChannelJson>;
+/** A recharge as its customer sees it (no operator names). */
+export type CustomerRechargeJson = z.infer<typeof RechargeJson>;
+/** A withdrawal as its customer sees it: the masked method label, the steps without names. */
+export type CustomerWithdrawalJson = z.infer<typeof WithdrawalJson>;
+export type MethodJson = z.infer<typeof MethodJson>;

@@ -85,3 +85,8 @@ export const TransferReply = z.object({
   at: z.number().int(),
   available: z.object({ from: Amount, to: Amount }),
 }).meta({ id: "Transfer" });
+
+/** The filter of a fund-flow list (`/api/account/flow`): journal type, currency, wallet. */
+export type FlowFilter = Pick<z.infer<typeof FlowQuery>, "type" | "currency" | "wallet">;
+/** The reply to a transfer between wallets (`/api/account/transfer`). */
+export type TransferJson = z.infer<typeof TransferReply>;

@@ -24,7 +24,7 @@ export const Quote = z.object({
   time: z.number().int(),
   stale: z.boolean(),
 }).meta({ id: "Quote" });
-export type QuoteJson = z.infer<typeof Quote>;
+export type Quote = z.infer<typeof Quote>;
 
 export const QuoteList = z.object({
   items: z.array(Quote),
@@ -52,6 +52,8 @@ export const Candles = z.object({
   ),
 }).meta({ id: "Candles" });
 export type CandlesJson = z.infer<typeof Candles>;
+/** A candle as the API and the socket send it: [openTime, open, high, low, close, volume]. */
+export type CandleRow = CandlesJson["candles"][number];
 
 export const FavouriteSymbols = z.object({ symbols: z.array(z.string()) });
 

@@ -296,6 +296,8 @@ export const WithdrawSettingsReply = z.object({
   turnoverRatio: z.string(),
   rules: z.object({ USDT: RuleJson, BTC: RuleJson, ETH: RuleJson }),
 });
+/** The withdrawal rules on the wire: amounts and rates as decimal strings. */
+export type WithdrawSettingsJson = z.infer<typeof WithdrawSettingsReply>;
 
 /** Four-eyes proposals (edge/operators/proposals.ts). */
 const ProposalReason = z.string({ error: "reasonRequired" }).trim().min(1, {

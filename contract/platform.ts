@@ -86,3 +86,5 @@ export const SiteSettingsReply = z.object({
   updatedAt: z.number().nullable(),
   updatedBy: z.string().nullable(),
 }).openapi("SiteSettings");
+/** The tenant settings on the wire (GET and PUT replies): the effective ones and whose save. */
+export type SiteSettingsJson = z.infer<typeof SiteSettingsReply>;

@@ -4,11 +4,8 @@
  * `user` channel. Type-only imports: nothing here pulls server code into a bundle.
  */
 import type { Currency, Wallet } from "./currencies.ts";
-import type { CandleRow } from "../edge/market/tape.ts";
-import type { Quote } from "../edge/market/quotes.ts";
-import type { FastOrderJson } from "../edge/trading/fast.ts";
-import type { PositionJson } from "../edge/trading/contracts.ts";
-import type { SpotOrderJson } from "../edge/trading/spot.ts";
+import type { CandleRow, Quote } from "./market.ts";
+import type { FastOrderJson, PositionJson, SpotOrderJson } from "./trading.ts";
 
 /**
  * The channels a client can subscribe to: `kline:<symbol>:<interval>` per candle series, and

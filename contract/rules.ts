@@ -4,10 +4,11 @@
  * that no island re-declares a server rule or type. This file is its entry and holds the order
  * rules (fast contracts, leveraged contracts, spot); beside it:
  * - `funds_rules.ts`: the failure shape, messages, and the funds rules (amounts, transfers,
- *   withdrawals); decimals per currency are the ledger's own `DECIMALS`;
+ *   withdrawals); decimals per currency are `DECIMALS` of `currencies.ts`;
  * - `credentials.ts`: passwords and codes (the request schemas refine with them);
- * - `actions.ts`: the actions a record allows by its state;
- * - `wire.ts`: the records as the server sends them (types only, re-exported here).
+ * - `actions.ts`: the actions a record allows by its state.
+ * The records as the server sends them are the zod reply schemas of `contract/<capability>.ts`;
+ * their types are inferred there (`z.infer`) and type the server's reply builders.
  * All pure: no KV, no Hono, no zod, no pricing-core instance, so any island can import them.
  * Each file is imported for what it holds (`credentials.ts`, `actions.ts`, `funds_rules.ts` or
  * this one): the bundler splits islands by file, so an island carries only the rules it uses.
@@ -17,8 +18,6 @@ import { type Currency, DECIMALS } from "./currencies.ts";
 import { affordable, fail, positiveAmount, type RuleFailure, show } from "./funds_rules.ts";
 
 export * from "./funds_rules.ts";
-export type * from "./actions.ts";
-export type * from "../edge/platform/wire.ts";
 export { WALLETS } from "./currencies.ts";
 
 // ---- fast contracts ------------------------------------------------------------------------

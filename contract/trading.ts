@@ -147,7 +147,7 @@ export const FastOrder = z.object({
   payout: z.string().nullable(),
   income: z.string().nullable(),
 }).meta({ id: "FastOrder" });
-export type FastOrderReply = z.infer<typeof FastOrder>;
+export type FastOrderJson = z.infer<typeof FastOrder>;
 
 export const FastOptions = z.object({
   symbol: z.string(),
@@ -159,7 +159,9 @@ export const FastOptions = z.object({
   /** the version of the product terms these come from */
   termsVersion: z.number().int(),
 }).meta({ id: "FastOptions" });
-export type FastOptionsReply = z.infer<typeof FastOptions>;
+export type FastOptionsJson = z.infer<typeof FastOptions>;
+/** One duration a fast contract offers, with its payout rate and stake limits. */
+export type FastOption = FastOptionsJson["durations"][number];
 
 export const FastOrderBody = z.strictObject({
   symbol: TradeSymbol,
@@ -209,11 +211,14 @@ export const Position = z.object({
   unrealizedPnl: z.string().nullable(),
   roe: z.string().nullable(),
   realizedPnl: z.string(),
+  /** fees paid after opening: closing (all partial closes) and the daily holding fees */
+  closeFee: z.string(),
+  holdingFees: z.string(),
   closePrice: z.string().nullable(),
   closeTime: z.number().int().nullable(),
   closeReason: z.enum(["manual", "stopLoss", "takeProfit", "liquidation", "hedged"]).nullable(),
 }).meta({ id: "Position" });
-export type PositionReply = z.infer<typeof Position>;
+export type PositionJson = z.infer<typeof Position>;
 
 export const PositionList = z.object({ items: z.array(Position) });
 
@@ -242,7 +247,9 @@ export const ContractOptions = z.object({
   holdingFeeDaily: z.string(),
   termsVersion: z.number().int(),
 }).meta({ id: "ContractOptions" });
-export type ContractOptionsReply = z.infer<typeof ContractOptions>;
+export type ContractOptionsJson = z.infer<typeof ContractOptions>;
+/** A leverage bracket as the API and the ticket send it (`/api/contract/options`). */
+export type BracketJson = ContractOptionsJson["brackets"][number];
 
 export const ContractOrderBody = z.strictObject({
   symbol: TradeSymbol,
@@ -292,7 +299,7 @@ export const ExchangeQuote = z.object({
   receive: z.string(),
   expiresAt: z.number().int(),
 }).meta({ id: "ExchangeQuote" });
-export type ExchangeQuoteReply = z.infer<typeof ExchangeQuote>;
+export type ExchangeQuoteJson = z.infer<typeof ExchangeQuote>;
 
 export const ExchangeConfirmed = ExchangeQuote.extend({
   journalId: z.string(),
@@ -323,7 +330,7 @@ export const SpotOrder = z.object({
   createTime: z.number().int(),
   fillTime: z.number().int().nullable(),
 }).meta({ id: "SpotOrder" });
-export type SpotOrderReply = z.infer<typeof SpotOrder>;
+export type SpotOrderJson = z.infer<typeof SpotOrder>;
 
 export const SpotOrderList = z.object({ items: z.array(SpotOrder) });
 

@@ -131,3 +131,8 @@ export const WealthProductEdit = z.strictObject({
 export const WealthProductsEdit = z.strictObject({
   items: z.array(WealthProductEdit).min(1).max(20),
 }).meta({ id: "WealthProductsEdit" });
+
+/** Wealth: the figures before subscribing, an order, a redemption quote. */
+export type WealthPreviewJson = z.infer<typeof WealthPreview>;
+export type WealthOrderJson = z.infer<typeof WealthOrder>;
+export type WealthQuoteJson = z.infer<typeof RedeemQuote>;

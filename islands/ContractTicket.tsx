@@ -13,11 +13,11 @@ import {
   contractOrderRules,
   fieldErrors,
   MAX_LOTS,
-  type PositionJson,
   positiveAmount,
   RULE_TEXTS,
   stopRules,
 } from "../contract/rules.ts";
+import type { PositionJson } from "../contract/trading.ts";
 import { allowedActions, type PositionAction } from "../contract/actions.ts";
 import { api, toast } from "./lib/api.ts";
 import { BRACKET_TEXTS, type BracketJson, bracketOf, Brackets } from "./lib/brackets.tsx";

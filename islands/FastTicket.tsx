@@ -9,13 +9,8 @@ import {
   toApiDecimal,
   uiLocale,
 } from "../locales/format.ts";
-import {
-  type FastOption,
-  type FastOrderJson,
-  fastStakeRules,
-  fieldErrors,
-  RULE_TEXTS,
-} from "../contract/rules.ts";
+import { fastStakeRules, fieldErrors, RULE_TEXTS } from "../contract/rules.ts";
+import type { FastOption, FastOrderJson } from "../contract/trading.ts";
 import { api, toast } from "./lib/api.ts";
 import { ConfirmBox, Field, fill, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";

@@ -4,7 +4,7 @@ import { ChipChoice, TextField, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { toApiDecimal, uiLocale } from "../locales/format.ts";
 import { amountRules, CURRENCY_CHOICES, fieldErrors } from "../contract/funds_rules.ts";
-import type { RechargeChannelJson } from "../contract/rules.ts";
+import type { ChannelJson as RechargeChannelJson } from "../contract/funds.ts";
 import { ImageUpload, UPLOAD_TEXTS } from "./lib/upload.tsx";
 
 export const RECHARGE_TEXTS = [

@@ -12,7 +12,7 @@ import {
   toApiDecimal,
   uiLocale,
 } from "../locales/format.ts";
-import type { WealthPreviewJson } from "../edge/platform/wire.ts";
+import type { WealthPreviewJson } from "../contract/wealth.ts";
 
 export const WEALTH_SUBSCRIBE_TEXTS = [
   "wealth.amount",

@@ -20,6 +20,7 @@ import { getChannel, withdrawSettings } from "./settings.ts";
 import { rebased, turnoverState } from "./turnover.ts";
 import { rechargeKeys, turnoverKeys } from "./store.ts";
 import { type Decision, decisionInto } from "./decision.ts";
+import type { CustomerRechargeJson } from "../../contract/funds.ts";
 
 export type RechargeStatus = "auditing" | "passed" | "rejected";
 
@@ -66,7 +67,7 @@ export function rechargeJson(r: Recharge) {
 export type RechargeJson = ReturnType<typeof rechargeJson>;
 
 /** A customer-facing copy: no operator names. */
-export function customerRechargeJson(r: Recharge) {
+export function customerRechargeJson(r: Recharge): CustomerRechargeJson {
   const { decidedBy: _d, userId: _u, ...rest } = rechargeJson(r);
   return rest;
 }

@@ -39,6 +39,7 @@ import {
 } from "./settings.ts";
 import { turnoverState } from "./turnover.ts";
 import { settingsKeys, withdrawKeys } from "./store.ts";
+import type { CustomerWithdrawalJson, WithdrawPreview } from "../../contract/funds.ts";
 
 export type WithdrawStatus = "auditing" | "withdrawing" | "passed" | "rejected" | "frozen";
 
@@ -101,7 +102,7 @@ export function withdrawalJson(w: Withdrawal) {
 }
 
 /** What the customer sees: the masked method label, the steps without operator names. */
-export function customerWithdrawalJson(w: Withdrawal) {
+export function customerWithdrawalJson(w: Withdrawal): CustomerWithdrawalJson {
   return {
     id: w.id,
     methodLabel: w.method.label,
@@ -117,7 +118,6 @@ export function customerWithdrawalJson(w: Withdrawal) {
     history: w.history.map((h) => ({ at: h.at, action: h.action })),
   };
 }
-export type CustomerWithdrawalJson = ReturnType<typeof customerWithdrawalJson>;
 
 /** The payment method as paid out to: its label and full details, frozen into the record. */
 function snapshot(m: PaymentMethod): Withdrawal["method"] {
@@ -141,7 +141,12 @@ export class Withdrawals {
    * What a withdrawal of `amount` to `methodId` would cost and whether it is allowed now:
    * the form shows the fee, the net amount and the remaining turnover before submitting.
    */
-  async preview(t: string, userId: string, methodId: string | null, amountText: string | null) {
+  async preview(
+    t: string,
+    userId: string,
+    methodId: string | null,
+    amountText: string | null,
+  ): Promise<WithdrawPreview> {
     const settings = await withdrawSettings(this.kv, t);
     const turnover = await turnoverState(this.kv, t, userId);
     const bound = await this.methods.list(t, userId);

@@ -9,23 +9,8 @@ import type { Tape, TapeEvent } from "./tape.ts";
 
 const DAY = 86_400_000;
 
-export interface Quote {
-  symbol: string;
-  name: string;
-  base: string;
-  priceDecimals: number;
-  price: string;
-  open: string;
-  high: string;
-  low: string;
-  change: string;
-  /** fraction: "0.0123" = +1.23 % */
-  changePct: string;
-  volume24h: string;
-  turnover: string;
-  time: number;
-  stale: boolean;
-}
+import type { Quote } from "../../contract/market.ts";
+export type { Quote };
 
 interface Minute {
   candle: Candle;

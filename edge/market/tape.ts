@@ -90,8 +90,8 @@ const PULL_LIMIT = 2000;
 /** Back-filled history keeps this many of the newest candles of each interval up to 1h. */
 export const BACKFILL_KEEP = 1500;
 
-/** A candle as the API and the socket send it: [openTime, open, high, low, close, volume]. */
-export type CandleRow = [number, string, string, string, string, string];
+import type { CandleRow } from "../../contract/market.ts";
+export type { CandleRow };
 export function candleRow(k: Candle): CandleRow {
   return [
     k.openTime,

@@ -26,6 +26,8 @@ import type { Json, OperatorRole } from "./store.ts";
 import { DomainError } from "../platform/errors.ts";
 import { type KeyWatch, watchKeys } from "../platform/kvwatch.ts";
 import type { Tenant, TenantRegistry } from "../platform/tenants.ts";
+import type { SiteSettingsJson } from "../../contract/platform.ts";
+export type { SiteSettingsJson };
 
 /** Who changes the tenant settings (the API and the console's Site pane). */
 export const SITE_SETTINGS_ROLES: readonly OperatorRole[] = ["admin"];
@@ -49,13 +51,6 @@ interface SiteSettingsRecord {
   version: number;
   updatedAt: number;
   updatedBy: string;
-}
-
-/** On the wire (GET and PUT replies): the effective settings and whose save they are. */
-export interface SiteSettingsJson extends SiteSettings {
-  version: number;
-  updatedAt: number | null;
-  updatedBy: string | null;
 }
 
 /** A PUT: every editable field (agent codes optional: kept when left out) and the version read. */

@@ -46,11 +46,11 @@ import {
   hedgeInfo,
   isHedged,
   type Position,
-  type PositionJson,
   positionJson,
   settleLeg,
 } from "./positions.ts";
 import { posKeys, touchSymbol } from "./store.ts";
+import type { PositionJson } from "../../contract/trading.ts";
 
 // the records this service moves (importers of the service find them here too)
 export * from "./positions.ts";

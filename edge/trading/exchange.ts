@@ -17,6 +17,7 @@ import { DomainError } from "../platform/errors.ts";
 import { amountRules, enforce } from "../../contract/rules.ts";
 import { quoteKey } from "./store.ts";
 import type { ProductTerms } from "./terms.ts";
+import type { ExchangeQuoteJson } from "../../contract/trading.ts";
 
 export const QUOTE_TTL_MS = 10_000;
 /** Exchange fee (fraction scaled 10^8): 0.1 %. */
@@ -39,7 +40,7 @@ export interface ExchangeQuote {
   expiresAt: number;
 }
 
-export function quoteJson(q: ExchangeQuote) {
+export function quoteJson(q: ExchangeQuote): ExchangeQuoteJson {
   const d = formatDecimal;
   return {
     quoteId: q.id,

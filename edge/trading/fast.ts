@@ -24,13 +24,8 @@ import { fastKeys } from "./store.ts";
 const dayOf = (ms: number) => Math.floor(ms / 86_400_000);
 import type { ProductTerms } from "./terms.ts";
 
-export interface FastOption {
-  duration: number;
-  /** payout rate, fraction string */
-  rate: string;
-  min: string;
-  max: string;
-}
+import type { FastOption, FastOrderJson } from "../../contract/trading.ts";
+export type { FastOption };
 
 /** Operator-configurable defaults (domain rules: 30 s, 60 s, 180 s, 300 s). */
 export const FAST_OPTIONS: FastOption[] = [
@@ -116,7 +111,7 @@ function placedOrder(
 }
 
 /** JSON shape of an order (amounts as decimal strings). */
-export function fastJson(o: FastOrder) {
+export function fastJson(o: FastOrder): FastOrderJson {
   const d = formatDecimal;
   return {
     orderNo: o.id,
@@ -137,7 +132,6 @@ export function fastJson(o: FastOrder) {
     income: o.payout === null ? null : d(o.payout - o.stake),
   };
 }
-export type FastOrderJson = ReturnType<typeof fastJson>;
 
 export class FastContracts {
   /** Called with each accepted order (the trigger engine indexes its expiry). */

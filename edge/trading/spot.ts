@@ -19,6 +19,7 @@ import type { Tenant } from "../platform/tenants.ts";
 import type { TickRef } from "./fast.ts";
 import { spotKeys } from "./store.ts";
 import type { ProductTerms } from "./terms.ts";
+import type { SpotOrderJson } from "../../contract/trading.ts";
 
 /** 0.1 % of the traded value, in USDT. */
 export const SPOT_FEE = 100_000n;
@@ -44,7 +45,7 @@ export interface SpotOrder {
   terms?: number;
 }
 
-export function spotJson(o: SpotOrder) {
+export function spotJson(o: SpotOrder): SpotOrderJson {
   const d = formatDecimal;
   return {
     orderNo: o.id,
@@ -60,7 +61,6 @@ export function spotJson(o: SpotOrder) {
     fillTime: o.fill?.time ?? null,
   };
 }
-export type SpotOrderJson = ReturnType<typeof spotJson>;
 
 /** An open limit order waits to fill or be cancelled. */
 const OPEN_ORDER: OrderKind<SpotOrder> = {

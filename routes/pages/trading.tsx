@@ -13,11 +13,9 @@ import {
 } from "../../locales/format.ts";
 import { OrderNo } from "../../islands/lib/fields.tsx";
 import { LiquidationTerms } from "../../islands/lib/positions.tsx";
-import type { PositionJson } from "../../edge/trading/contracts.ts";
-import type { SpotOrderJson } from "../../edge/trading/spot.ts";
+import type { FastOrderJson, PositionJson, SpotOrderJson } from "../../contract/trading.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
-import type { FastOrderJson } from "../../edge/trading/fast.ts";
 import ExchangeForm, { EXCHANGE_TEXTS } from "../../islands/ExchangeForm.tsx";
 import { FlowList } from "../../components/FlowList.tsx";
 import {
