@@ -240,3 +240,6 @@ export type CustomerRechargeJson = z.infer<typeof RechargeJson>;
 /** A withdrawal as its customer sees it: the masked method label, the steps without names. */
 export type CustomerWithdrawalJson = z.infer<typeof WithdrawalJson>;
 export type MethodJson = z.infer<typeof MethodJson>;
+/** Where a recharge and a withdrawal stand (the server's records use the same states). */
+export type RechargeStatus = CustomerRechargeJson["status"];
+export type WithdrawStatus = CustomerWithdrawalJson["status"];

@@ -6,7 +6,7 @@
  * The server, the settlement verifier and the offline tool (tools/verify_checkpoints.ts) share it.
  */
 import { hex } from "@scure/base";
-import { canonical } from "../operators/audit.ts";
+import { canonical } from "../platform/canonical.ts";
 
 export interface ChainPoint {
   seq: number;

@@ -20,9 +20,9 @@ import { getChannel, withdrawSettings } from "./settings.ts";
 import { rebased, turnoverState } from "./turnover.ts";
 import { rechargeKeys, turnoverKeys } from "./store.ts";
 import { type Decision, decisionInto } from "./decision.ts";
-import type { CustomerRechargeJson } from "../../contract/funds.ts";
+import type { CustomerRechargeJson, RechargeStatus } from "../../contract/funds.ts";
 
-export type RechargeStatus = "auditing" | "passed" | "rejected";
+export type { RechargeStatus };
 
 export interface Recharge {
   id: string;

@@ -39,9 +39,13 @@ import {
 } from "./settings.ts";
 import { turnoverState } from "./turnover.ts";
 import { settingsKeys, withdrawKeys } from "./store.ts";
-import type { CustomerWithdrawalJson, WithdrawPreview } from "../../contract/funds.ts";
+import type {
+  CustomerWithdrawalJson,
+  WithdrawPreview,
+  WithdrawStatus,
+} from "../../contract/funds.ts";
 
-export type WithdrawStatus = "auditing" | "withdrawing" | "passed" | "rejected" | "frozen";
+export type { WithdrawStatus };
 
 export interface Withdrawal {
   id: string;

@@ -6,10 +6,10 @@
 import { type Candle, formatDecimal, mulDiv, SCALE } from "../../core-wasm/mod.ts";
 import type { SymbolDef } from "../../contract/symbols.ts";
 import type { Tape, TapeEvent } from "./tape.ts";
+import type { Quote } from "../../contract/market.ts";
 
 const DAY = 86_400_000;
 
-import type { Quote } from "../../contract/market.ts";
 export type { Quote };
 
 interface Minute {

@@ -25,6 +25,7 @@ import type { HistoryChunk, RawTick } from "./feeds/feed.ts";
 import type { Lease } from "../platform/lease.ts";
 import { genesisHash, tickHash } from "../../contract/chain.ts";
 import { archiveMarker } from "./archive.ts";
+import type { CandleRow } from "../../contract/market.ts";
 
 export interface TapeTick extends Tick {
   symbol: string;
@@ -90,7 +91,6 @@ const PULL_LIMIT = 2000;
 /** Back-filled history keeps this many of the newest candles of each interval up to 1h. */
 export const BACKFILL_KEEP = 1500;
 
-import type { CandleRow } from "../../contract/market.ts";
 export type { CandleRow };
 export function candleRow(k: Candle): CandleRow {
   return [

@@ -4,6 +4,8 @@ import { type AuditEntry, type AuditHead, type Json, keys } from "./store.ts";
 import { listPage } from "../platform/kvpage.ts";
 import { createSHA256 } from "hash-wasm";
 import { type Anchor, checkAnchors } from "../checkpoints/check.ts";
+import { canonical } from "../platform/canonical.ts";
+export { canonical };
 
 /** One hasher, used synchronously (audit entries are hashed while a commit is being built). */
 const hasher = await createSHA256();
@@ -15,18 +17,6 @@ export type AuditHeadEntry = Deno.KvEntryMaybe<AuditHead>;
 
 export async function readAuditHead(kv: Deno.Kv, t: string): Promise<AuditHeadEntry> {
   return await kv.get<AuditHead>(keys.auditHead(t));
-}
-
-/** JSON with object keys sorted at every depth (undefined fields left out): one text per value. */
-export function canonical(v: unknown): string {
-  if (v === null || typeof v !== "object") return JSON.stringify(v ?? null);
-  if (Array.isArray(v)) return `[${v.map(canonical).join(",")}]`;
-  const o = v as Record<string, unknown>;
-  return `{${
-    Object.keys(o).filter((k) => o[k] !== undefined).sort().map((k) =>
-      `${JSON.stringify(k)}:${canonical(o[k])}`
-    ).join(",")
-  }}`;
 }
 
 /** sha-256 (hex) of an entry: every field but `hash`, canonically serialized (prevHash included). */

@@ -75,6 +75,7 @@ import { type Actor, audited, auditInto, canonical, headAfter, readAuditHead } f
 import { endSessionsInto, sessionsOf } from "./service.ts";
 import type { AuditHead, Json, OperatorProvenance, OperatorRecord, OperatorRole } from "./store.ts";
 import { keys as opKeys } from "./store.ts";
+import { type ProposalKind } from "../../contract/operators.ts";
 
 export const PROPOSAL_TTL_MS = 7 * 24 * 3600_000;
 /** A withdrawal's second approval is asked for within a day. */
@@ -83,7 +84,6 @@ export const WITHDRAWAL_PROPOSAL_TTL_MS = 24 * 3600_000;
 const MAX_MOVE = 100_000_000n * SCALE;
 
 export { PROPOSAL_KINDS, type ProposalKind } from "../../contract/operators.ts";
-import { type ProposalKind } from "../../contract/operators.ts";
 
 /** Who may propose and who may decide each kind (never the proposer). */
 export const PROPOSAL_ROLES: Record<

@@ -1,3 +1,5 @@
+import { type OperatorRole } from "../../contract/operators.ts";
+import { type Json } from "../../contract/operators.ts";
 /** KV keys and records of operator accounts, their sessions and the audit log (per tenant). */
 export interface OperatorRecord {
   username: string;
@@ -53,7 +55,6 @@ export interface OperatorProvenance {
 }
 
 export { OPERATOR_ROLES, type OperatorRole } from "../../contract/operators.ts";
-import { type OperatorRole } from "../../contract/operators.ts";
 
 /** Enrolled: the operator has a TOTP secret (and so signs in with password and code). */
 export const isEnrolled = (o: OperatorRecord) => o.totpSecret !== "";
@@ -90,7 +91,6 @@ export interface OperatorEnrolment {
 }
 
 export { type Json } from "../../contract/operators.ts";
-import { type Json } from "../../contract/operators.ts";
 
 export interface AuditEntry {
   id: string;

@@ -20,8 +20,6 @@ import type { ProductTerms } from "./terms.ts";
 import type { ExchangeQuoteJson } from "../../contract/trading.ts";
 
 export const QUOTE_TTL_MS = 10_000;
-/** Exchange fee (fraction scaled 10^8): 0.1 %. */
-export const EXCHANGE_FEE = 100_000n;
 const MAX_UNITS = 100_000_000n * SCALE;
 
 export interface ExchangeQuote {

@@ -19,21 +19,13 @@ import { enforce, fastStakeRules } from "../../contract/rules.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import { listPage, recordsByIndex } from "../platform/kvpage.ts";
 import { fastKeys } from "./store.ts";
+import type { ProductTerms } from "./terms.ts";
+import type { FastOption, FastOrderJson } from "../../contract/trading.ts";
 
 /** The UTC day number of a time. */
 const dayOf = (ms: number) => Math.floor(ms / 86_400_000);
-import type { ProductTerms } from "./terms.ts";
 
-import type { FastOption, FastOrderJson } from "../../contract/trading.ts";
 export type { FastOption };
-
-/** Operator-configurable defaults (domain rules: 30 s, 60 s, 180 s, 300 s). */
-export const FAST_OPTIONS: FastOption[] = [
-  { duration: 30, rate: "0.85", min: "10", max: "5000" },
-  { duration: 60, rate: "0.85", min: "10", max: "10000" },
-  { duration: 180, rate: "0.88", min: "10", max: "20000" },
-  { duration: 300, rate: "0.9", min: "10", max: "50000" },
-];
 
 /** A tick a settlement used: its time, price and place in the symbol's hash chain. */
 export interface TickRef {

@@ -18,11 +18,8 @@ import { enforce, spotOrderRules } from "../../contract/rules.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import type { TickRef } from "./fast.ts";
 import { spotKeys } from "./store.ts";
-import type { ProductTerms } from "./terms.ts";
+import { type ProductTerms, SPOT_FEE } from "./terms.ts";
 import type { SpotOrderJson } from "../../contract/trading.ts";
-
-/** 0.1 % of the traded value, in USDT. */
-export const SPOT_FEE = 100_000n;
 
 export interface SpotOrder {
   id: string;

@@ -13,13 +13,26 @@
 import { PublicCache } from "../platform/public_cache.ts";
 import type { z } from "zod";
 import { formatDecimal, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
+import { type Bracket, type SymbolDef, SYMBOLS } from "../../contract/symbols.ts";
+import type { FastOption } from "../../contract/trading.ts";
 
 const d = (v: bigint) => formatDecimal(v);
-import { type Bracket, type SymbolDef, SYMBOLS } from "../../contract/symbols.ts";
-import { EXCHANGE_FEE } from "./exchange.ts";
-import { FAST_OPTIONS, type FastOption } from "./fast.ts";
-import { HOLDING_FEE_DAILY } from "./holding_fee.ts";
-import { SPOT_FEE } from "./spot.ts";
+
+// ---- the shipped defaults (version 1), used by the services for records made before terms ---
+
+/** Operator-configurable defaults (domain rules: 30 s, 60 s, 180 s, 300 s). */
+export const FAST_OPTIONS: FastOption[] = [
+  { duration: 30, rate: "0.85", min: "10", max: "5000" },
+  { duration: 60, rate: "0.85", min: "10", max: "10000" },
+  { duration: 180, rate: "0.88", min: "10", max: "20000" },
+  { duration: 300, rate: "0.9", min: "10", max: "50000" },
+];
+/** 0.05 % of the notional per day (shown on the service-rates page). */
+export const HOLDING_FEE_DAILY = 50_000n;
+/** 0.1 % of the traded value, in USDT. */
+export const SPOT_FEE = 100_000n;
+/** Exchange fee (fraction scaled 10^8): 0.1 %. */
+export const EXCHANGE_FEE = 100_000n;
 
 export {
   ExchangeSection,

@@ -21,7 +21,7 @@ import CoinApplyForm, { COIN_TEXTS } from "../../islands/CoinApplyForm.tsx";
 import { desktopPage, devicePage, mobilePage } from "./frame.tsx";
 import type { PageDef } from "./types.ts";
 import { Icon } from "../../components/Icon.tsx";
-import { notFoundPage } from "./mod.tsx";
+import { notFoundPage } from "./not_found.tsx";
 
 type Layout = "wp" | "pc";
 type Rates = NonNullable<Awaited<ReturnType<Ctx["var"]["deps"]["content"]["page"]>>["rates"]>;
