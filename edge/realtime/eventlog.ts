@@ -14,9 +14,9 @@
  * commit order per read (a late one up to a second later).
  */
 import { type KeyWatch, watchKeys } from "../platform/kvwatch.ts";
-import { eventKeys, type LogEntry } from "./store.ts";
+import { eventKeys, type LogEntry } from "../ledger/events.ts";
 
-export { eventKeys, type EventRef, type LogEntry, RETENTION_MS, stageEvents } from "./store.ts";
+export { eventKeys, type EventRef, type LogEntry, RETENTION_MS, stageEvents } from "../ledger/events.ts";
 
 /**
  * How far behind its latest entry a reader looks again: a commit built earlier that landed
