@@ -47,6 +47,15 @@ export const FlowQuery = z.object({
 
 const Amount = z.string().meta({ example: "1234.5" });
 
+/** One customer account after a journal: amounts as decimal strings (8 decimals at most). */
+export const BalanceRow = z.object({
+  wallet: Wallet,
+  currency: Currency,
+  available: Amount,
+  frozen: Amount,
+});
+export type BalanceRow = z.infer<typeof BalanceRow>;
+
 export const AssetsReply = z.object({
   rows: z.array(z.object({
     wallet: Wallet,

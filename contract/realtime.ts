@@ -4,6 +4,7 @@
  * `user` channel. Type-only imports: nothing here pulls server code into a bundle.
  */
 import type { Currency, Wallet } from "./currencies.ts";
+import type { BalanceRow } from "./ledger.ts";
 import type { CandleRow, Quote } from "./market.ts";
 import type { FastOrderJson, PositionJson, SpotOrderJson } from "./trading.ts";
 
@@ -24,13 +25,7 @@ export interface TapeHeadJson {
 /** Client -> server. */
 export type ClientMessage = { op: "sub" | "unsub"; ch: Channel } | { op: "ping" };
 
-/** One customer account after a journal: amounts as decimal strings (8 decimals at most). */
-export interface BalanceRow {
-  wallet: Wallet;
-  currency: Currency;
-  available: string;
-  frozen: string;
-}
+export type { BalanceRow };
 
 /** Private events on the `user` channel. */
 export type UserEvent =

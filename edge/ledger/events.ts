@@ -1,9 +1,12 @@
 /**
- * The store of the realtime capability: the event log's keys (`["evlog", tenant, at, id]`, the
- * tenant's head counter `["evlog-head", tenant]`), its entry type and the write that stages an
- * entry in a commit. The reader is eventlog.ts.
+ * The event log's entries, written by the ledger: a commit that changes something a customer or
+ * the engine must hear of stages one entry (`stageEvents`, in `Ledger.post` and the commits that
+ * move no money) with the customers' balances after it and references to the changed records.
+ * Its keys: `["evlog", tenant, at, id]` and the tenant's head counter `["evlog-head", tenant]`.
+ * The ledger knows nothing of sockets: readers (`edge/realtime/eventlog.ts`) watch the log, and
+ * realtime turns entries into customer events (`UserEvent`, `contract/realtime.ts`).
  */
-import type { BalanceRow } from "../../contract/realtime.ts";
+import type { BalanceRow } from "../../contract/ledger.ts";
 
 /** A changed record the receiver reads itself (it may have changed again meanwhile). */
 export interface EventRef {

@@ -26,7 +26,7 @@ import { houseFor, user } from "../ledger/accounts.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
 import { idemKeys } from "../ledger/idem.ts";
 import { reservationIds, type ReservationOp } from "../ledger/reservations.ts";
-import { stageEvents } from "../realtime/eventlog.ts";
+import { stageEvents } from "../ledger/events.ts";
 import type { MarketService } from "../market/service.ts";
 import { bracketFor, symbolOf } from "../../contract/symbols.ts";
 import type { ProductTerms } from "./terms.ts";

@@ -71,6 +71,19 @@ Deno.test("imports: capabilities never import routes, pages, components or islan
   assertEquals(bad, []);
 });
 
+Deno.test("imports: the ledger writes events and knows nothing of realtime", () => {
+  // the ledger stages event-log entries (edge/ledger/events.ts); realtime reads them and turns
+  // them into customer events; its protocol (contract/realtime.ts) imports no capability
+  const bad = outside(graph, "edge/ledger/", ["edge/", "contract/", "core-wasm/", "locales/"])
+    .concat(
+      [...graph].filter(([f]) => f.startsWith("edge/ledger/") && !isTest(f)).flatMap(([f, es]) =>
+        es.filter((e) => e.to.startsWith("edge/realtime/")).map((e) => `${f} -> ${e.to}`)
+      ),
+      outside(graph, "contract/realtime.ts", ["contract/", "core-wasm/", "locales/"]),
+    );
+  assertEquals(bad, []);
+});
+
 Deno.test("imports: no import circle anywhere, type imports included", () => {
   const found = circles(graph).map((c) =>
     `${c.length} files: ${circlePath(graph, c).join(" -> ")}`
