@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import { DevOutboxSender } from "../../edge/accounts/sender.ts";
-import type { AppEnv, Ctx } from "../../edge/http/context.ts";
+import type { AppEnv } from "../../edge/http/context.ts";
 import { layoutOfPath } from "../../edge/platform/device.ts";
 import { peerAddress, sessionOf } from "../../edge/http/middleware.ts";
 import { hasForwardingHeaders, isLoopback } from "../../edge/platform/clientip.ts";
