@@ -1,5 +1,5 @@
 import { DomainError } from "../platform/errors.ts";
-import { sha256Hex } from "../accounts/passwords.ts";
+import { sha256Hex } from "../platform/hashing.ts";
 import {
   accountId,
   type AccountRef,
