@@ -21,12 +21,12 @@ import {
   GENESIS_HASH,
   readAuditHead,
   verifyChain,
-} from "../operators/audit.ts";
+} from "../audit/audit.ts";
 import { journalId } from "../ledger/service.ts";
 import { readLatest } from "../liabilities/store.ts";
 import { genesisHash } from "../../contract/chain.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
-import { auditAnchors, type Checkpoint, signCheckpoint, verifyCheckpoints } from "./check.ts";
+import { auditAnchors, type Checkpoint, signCheckpoint, verifyCheckpoints } from "../audit/checkpoint.ts";
 import type { CheckpointKey } from "./key.ts";
 import { allCheckpoints, type CheckpointRecord, cpKeys, listCheckpoints } from "./store.ts";
 

@@ -20,7 +20,7 @@ import { type LocaleId, LOCALES } from "../../locales/languages.ts";
 import { journalId } from "../ledger/service.ts";
 import type { FundsSettings } from "../funds/settings.ts";
 import type { Session } from "../accounts/sessions.ts";
-import { type Actor, auditAlone, auditInto, readAuditHead } from "../operators/audit.ts";
+import { type Actor, auditAlone, auditInto, readAuditHead } from "../audit/audit.ts";
 import type { Json } from "../operators/store.ts";
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";

@@ -5,7 +5,7 @@
  * four things together or not at all.
  */
 import { messageInto } from "../messages/store.ts";
-import { type AuditHeadEntry, auditInto } from "../operators/audit.ts";
+import { type AuditHeadEntry, auditInto } from "../audit/audit.ts";
 import type { Json } from "../operators/store.ts";
 
 export interface Decision<S extends string> {

@@ -11,7 +11,7 @@ import { journalId, type Ledger } from "../ledger/service.ts";
 import { idemKeys } from "../ledger/idem.ts";
 import type { PricePort } from "../market/prices.ts";
 import type { Json } from "../operators/store.ts";
-import { type AuditHeadEntry, readAuditHead } from "../operators/audit.ts";
+import { type AuditHeadEntry, readAuditHead } from "../audit/audit.ts";
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { pageByIndex } from "../platform/kvpage.ts";

@@ -8,7 +8,7 @@ import { DomainError } from "../platform/errors.ts";
 import { formatDecimal, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
 import type { Currency } from "../ledger/accounts.ts";
 import { settingsKeys } from "./store.ts";
-import { type Actor, audited } from "../operators/audit.ts";
+import { type Actor, audited } from "../audit/audit.ts";
 import type { Json } from "../operators/store.ts";
 import type { ChannelJson } from "../../contract/funds.ts";
 import type { WithdrawSettingsJson } from "../../contract/operators.ts";

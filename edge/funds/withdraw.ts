@@ -17,7 +17,7 @@ import { idemKeys } from "../ledger/idem.ts";
 import { reservationIds } from "../ledger/reservations.ts";
 import { decisionInto } from "./decision.ts";
 import type { Json } from "../operators/store.ts";
-import { type AuditHeadEntry, readAuditHead } from "../operators/audit.ts";
+import { type AuditHeadEntry, readAuditHead } from "../audit/audit.ts";
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { enforce, withdrawAmountRules } from "../../contract/rules.ts";

@@ -39,7 +39,7 @@ import {
   parseAccountId,
 } from "../ledger/accounts.ts";
 import { type Balance, type Journal, keys as ledgerKeys } from "../ledger/store.ts";
-import { type Actor, auditInto, readAuditHead } from "../operators/audit.ts";
+import { type Actor, auditInto, readAuditHead } from "../audit/audit.ts";
 import { DomainError } from "../platform/errors.ts";
 import { exclusive } from "../platform/lease.ts";
 import {

@@ -27,7 +27,7 @@ import { customerWithdrawalJson, withdrawalJson } from "../funds/withdraw.ts";
 import { assetsJson, customerAssets } from "../ledger/assets.ts";
 import { bookOfUser } from "../ledger/accounts.ts";
 import { messageInto } from "../messages/store.ts";
-import { type Actor, auditAlone, audited, auditInto, readAuditHead } from "./audit.ts";
+import { type Actor, auditAlone, audited, auditInto, readAuditHead } from "../audit/audit.ts";
 import type { Json, OperatorRole } from "./store.ts";
 import type { AppConfig } from "../platform/config.ts";
 import type { Ledger } from "../ledger/service.ts";

@@ -21,7 +21,7 @@
  * in the same commit) and carry the `version` the operator read: a save made on an older
  * version is refused with CONFLICT instead of silently overwriting someone else's change.
  */
-import { type Actor, audited } from "./audit.ts";
+import { type Actor, audited } from "../audit/audit.ts";
 import type { Json, OperatorRole } from "./store.ts";
 import { DomainError } from "../platform/errors.ts";
 import { type KeyWatch, watchKeys } from "../platform/kvwatch.ts";

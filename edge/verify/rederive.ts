@@ -30,7 +30,7 @@ import {
   type SignedCheckpoint,
   tapeAnchors,
   verifyCheckpoints,
-} from "../checkpoints/check.ts";
+} from "../audit/checkpoint.ts";
 import { allCheckpoints } from "../checkpoints/store.ts";
 
 /** Ticks of one symbol, by sequence number (seq 1 at index 0, or from an archive's start). */

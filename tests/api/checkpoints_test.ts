@@ -9,7 +9,7 @@
  * the key refuses to start.
  */
 import { parseDecimal } from "../../core-wasm/mod.ts";
-import { auditHash } from "../../edge/operators/audit.ts";
+import { auditHash } from "../../edge/audit/audit.ts";
 import type { AuditEntry } from "../../edge/operators/store.ts";
 import { tickHash } from "../../contract/chain.ts";
 import { verifyStore } from "../../edge/verify/rederive.ts";

@@ -1,9 +1,9 @@
 import { journalId } from "../ledger/service.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
-import { type AuditEntry, type AuditHead, type Json, keys } from "./store.ts";
+import { type AuditEntry, type AuditHead, type Json, keys } from "../operators/store.ts";
 import { listPage } from "../platform/kvpage.ts";
 import { createSHA256 } from "hash-wasm";
-import { type Anchor, checkAnchors } from "../checkpoints/check.ts";
+import { type Anchor, checkAnchors } from "./checkpoint.ts";
 import { canonical } from "../platform/canonical.ts";
 export { canonical };
 
