@@ -1,6 +1,7 @@
 import { journalId } from "../ledger/service.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
-import { type AuditEntry, type AuditHead, type Json, keys } from "../operators/store.ts";
+import { type AuditEntry, type AuditHead, auditKeys as keys } from "./store.ts";
+import type { Json } from "../../contract/operators.ts";
 import { listPage } from "../platform/kvpage.ts";
 import { createSHA256 } from "hash-wasm";
 import { type Anchor, checkAnchors } from "./checkpoint.ts";

@@ -1,6 +1,6 @@
 import { assertEquals, assertNotEquals } from "../../tests/assert.ts";
 import { auditHash, canonical, GENESIS_HASH } from "./audit.ts";
-import type { AuditEntry } from "../operators/store.ts";
+import type { AuditEntry } from "./store.ts";
 
 const entry: AuditEntry = {
   id: "001700000000000-000000-abcdefg",

@@ -21,7 +21,7 @@ import { journalId } from "../ledger/service.ts";
 import type { FundsSettings } from "../funds/settings.ts";
 import type { Session } from "../accounts/sessions.ts";
 import { type Actor, auditAlone, auditInto, readAuditHead } from "../audit/audit.ts";
-import type { Json } from "../operators/store.ts";
+import type { Json } from "../../contract/operators.ts";
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { getAll, listPage } from "../platform/kvpage.ts";

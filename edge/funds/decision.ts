@@ -6,7 +6,7 @@
  */
 import { messageInto } from "../messages/store.ts";
 import { type AuditHeadEntry, auditInto } from "../audit/audit.ts";
-import type { Json } from "../operators/store.ts";
+import type { Json } from "../../contract/operators.ts";
 
 export interface Decision<S extends string> {
   at: number;

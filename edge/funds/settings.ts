@@ -9,7 +9,7 @@ import { formatDecimal, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
 import type { Currency } from "../ledger/accounts.ts";
 import { settingsKeys } from "./store.ts";
 import { type Actor, audited } from "../audit/audit.ts";
-import type { Json } from "../operators/store.ts";
+import type { Json } from "../../contract/operators.ts";
 import type { ChannelJson } from "../../contract/funds.ts";
 import type { WithdrawSettingsJson } from "../../contract/operators.ts";
 export type { ChannelJson, WithdrawSettingsJson };

@@ -8,7 +8,7 @@
  * candle cache, trigger engine and sockets. When the holder dies another takes the lease within
  * seconds, catches up with the stored tape and continues from its last tick.
  */
-import type { Currency } from "../ledger/accounts.ts";
+import type { Currency } from "../../contract/currencies.ts";
 import type { AppConfig } from "../platform/config.ts";
 import { Favourites } from "./favourites.ts";
 import type { Feed } from "./feeds/feed.ts";
