@@ -100,7 +100,7 @@ export function subscribe<C extends Channel>(ch: C, h: (data: ChannelData<C>) =>
     handlers.set(ch, set);
     send({ op: "sub", ch });
   }
-  // the message came in on channel `ch`: its data is that channel's (protocol.ts)
+  // the message came in on channel `ch`: its data is that channel's (contract/realtime.ts)
   const handler: Handler = (m) => h(m.data as ChannelData<C>);
   set.add(handler);
   if (!ws) connect();
