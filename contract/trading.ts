@@ -189,7 +189,11 @@ export const FastOrderPage = z.object({
 
 // ---- leveraged contracts ------------------------------------------------------------------
 
-export const Position = z.object({
+/**
+ * A leveraged position or pending order as the API and the socket send it (the stored record is
+ * `Position` of `edge/trading/positions.ts`; the one wire type is `PositionJson`).
+ */
+export const PositionJson = z.object({
   orderNo: z.string(),
   symbol: z.string(),
   side: z.enum(["long", "short"]),
@@ -218,14 +222,14 @@ export const Position = z.object({
   closeTime: z.number().int().nullable(),
   closeReason: z.enum(["manual", "stopLoss", "takeProfit", "liquidation", "hedged"]).nullable(),
 }).meta({ id: "Position" });
-export type PositionJson = z.infer<typeof Position>;
+export type PositionJson = z.infer<typeof PositionJson>;
 
-export const PositionList = z.object({ items: z.array(Position) });
+export const PositionList = z.object({ items: z.array(PositionJson) });
 
 /** What close-and-reverse or hedge did (`reversed` false: only the close happened). */
 export const PositionActionReply = z.object({
-  closed: Position.nullable(),
-  opened: Position.nullable(),
+  closed: PositionJson.nullable(),
+  opened: PositionJson.nullable(),
   reversed: z.boolean(),
 }).meta({ id: "PositionAction" });
 export type PositionActionReplyJson = z.infer<typeof PositionActionReply>;
