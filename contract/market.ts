@@ -78,6 +78,8 @@ export const TapeHead = z.object({
   /** its chain hash (the genesis hash when seq is 0) */
   hash: z.string(),
 }).meta({ id: "TapeHead" });
+/** The head of a symbol's tape: the latest tick's sequence number, time and chain hash. */
+export type TapeHeadJson = z.infer<typeof TapeHead>;
 
 export const TapeRange = z.object({
   symbol: z.string(),
@@ -93,3 +95,5 @@ export const TapeRange = z.object({
   prevHash: z.string().nullable(),
   head: TapeHead,
 }).meta({ id: "TapeRange" });
+/** A tick as `GET /api/tape/{symbol}` sends it. */
+export type TapeItem = z.infer<typeof TapeRange>["items"][number];

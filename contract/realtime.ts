@@ -5,7 +5,7 @@
  */
 import type { Currency, Wallet } from "./currencies.ts";
 import type { BalanceRow } from "./ledger.ts";
-import type { CandleRow, Quote } from "./market.ts";
+import type { CandleRow, Quote, TapeHeadJson } from "./market.ts";
 import type { FastOrderJson, PositionJson, SpotOrderJson } from "./trading.ts";
 
 /**
@@ -14,13 +14,7 @@ import type { FastOrderJson, PositionJson, SpotOrderJson } from "./trading.ts";
  */
 export type Channel = "ticker" | "user" | `kline:${string}` | `tape:${string}`;
 
-/** The head of a symbol's tape: the latest tick's sequence number, time and chain hash. */
-export interface TapeHeadJson {
-  symbol: string;
-  seq: number;
-  time: number | null;
-  hash: string;
-}
+export type { TapeHeadJson };
 
 /** Client -> server. */
 export type ClientMessage = { op: "sub" | "unsub"; ch: Channel } | { op: "ping" };

@@ -15,6 +15,7 @@ import {
   unrealizedPnl,
 } from "../core-wasm/mod.ts";
 import { genesisHash, tickHash } from "./chain.ts";
+import type { TapeItem } from "./market.ts";
 import type {
   FastSettlementJson,
   PositionSettlementJson,
@@ -22,14 +23,7 @@ import type {
   SettlementTickJson,
 } from "./verify.ts";
 
-/** A tick as `GET /api/tape/{symbol}` sends it. */
-export interface TapeItem {
-  seq: number;
-  time: number;
-  price: string;
-  qty: string;
-  hash: string;
-}
+export type { TapeItem };
 
 /** Reads the tape from `from` to `to` (sequence numbers, inclusive), at most 1000 per call. */
 export type TapeReader = (from: number, to: number) => Promise<TapeItem[]>;

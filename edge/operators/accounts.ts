@@ -44,12 +44,13 @@ import {
   type OperatorRecord,
   type OperatorRole,
 } from "./store.ts";
+import type { OperatorItem, OperatorSessionItem } from "../../contract/operators.ts";
 
 /**
  * What an admin may do to an operator record now (the server says; the console shows): `roles`,
  * `enable` and `resetTotp` are proposals; `disable` is immediate.
  */
-export type OperatorAction = "roles" | "disable" | "enable" | "resetTotp";
+export type OperatorAction = OperatorItem["actions"][number];
 
 /** The actor of the server-side bootstrap in the audit log (no operator account). */
 export const BOOTSTRAP_ACTOR = "system";
@@ -106,30 +107,9 @@ export function related(a: OperatorRecord | null, b: OperatorRecord | null) {
 /** Enabled admins (the ones who can propose and decide operator administration). */
 export const isAdmin = (o: OperatorRecord) => !o.disabled && o.roles.includes("admin");
 
-export interface OperatorJson {
-  username: string;
-  roles: OperatorRole[];
-  disabled: boolean;
-  enrolled: boolean;
-  /** an invitation is open (the operator has not accepted it yet) */
-  invited: boolean;
-  createdAt: number;
-  createdBy: string | null;
-  lastLoginAt: number | null;
-  passwordChangedAt: number | null;
-  /** the operator asking is this one */
-  self: boolean;
-  actions: OperatorAction[];
-}
-
-export interface OperatorSessionJson {
-  id: string;
-  createdAt: number;
-  expiresAt: number;
-  ip: string | null;
-  /** the session of the request */
-  current: boolean;
-}
+/** An operator and one of its sessions on the wire: the contract's schemas' types. */
+export type OperatorJson = OperatorItem;
+export type OperatorSessionJson = OperatorSessionItem;
 
 /** The most operators one tenant lists (a back office, not a customer base). */
 export const MAX_OPERATORS = 500;
