@@ -1,5 +1,10 @@
 import { useEffect, useState } from "preact/hooks";
-import { type Finding, FINDING_KEYS, type Report, verifySettlement } from "../contract/settlement_check.ts";
+import {
+  type Finding,
+  FINDING_KEYS,
+  type Report,
+  verifySettlement,
+} from "../contract/settlement_check.ts";
 import type { SettlementJson } from "../contract/verify.ts";
 import type { TapeItem } from "../contract/settlement_check.ts";
 import { formatAmount, formatPrice, uiLocale } from "../locales/format.ts";

@@ -71,7 +71,14 @@ import {
   sendInvitation,
   sortRoles,
 } from "./accounts.ts";
-import { type Actor, audited, auditInto, canonical, headAfter, readAuditHead } from "../audit/audit.ts";
+import {
+  type Actor,
+  audited,
+  auditInto,
+  canonical,
+  headAfter,
+  readAuditHead,
+} from "../audit/audit.ts";
 import { endSessionsInto, sessionsOf } from "./service.ts";
 import type { AuditHead, Json, OperatorProvenance, OperatorRecord, OperatorRole } from "./store.ts";
 import { keys as opKeys } from "./store.ts";

@@ -3,11 +3,7 @@
  * so customers and auditors can keep copies; an operator's request for one now (audited).
  */
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import {
-  CheckpointItem,
-  CheckpointList,
-  CheckpointsQuery,
-} from "../../contract/checkpoints.ts";
+import { CheckpointItem, CheckpointList, CheckpointsQuery } from "../../contract/checkpoints.ts";
 import { checkpointJson } from "../../edge/checkpoints/service.ts";
 import type { AppEnv } from "../../edge/http/context.ts";
 import { ok } from "../../edge/http/envelope.ts";
