@@ -9,7 +9,7 @@
  * only; `web` serves pages, `/api` and sockets and never takes a lease; `all` (the default) both.
  */
 import { loadConfig, openKv } from "./edge/platform/config.ts";
-import { buildDeps } from "./edge/platform/boot.ts";
+import { buildDeps } from "./edge/http/boot.ts";
 import { seedIfEmpty } from "./tools/seed.ts";
 import { createApp, createCoreApp } from "./routes/app.ts";
 import { feedFromConfig } from "./edge/market/service.ts";

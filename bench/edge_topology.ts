@@ -15,15 +15,15 @@
  * behind wall time with the ticks per second written. N (default 8) requests per page.
  */
 import { Cluster, type Instance, socket, until } from "../tests/multi/cluster.ts";
-import type { FastOrderJson } from "../edge/trading/fast.ts";
+import type { FastOrderJson } from "../contract/trading.ts";
 import type { TapeHead } from "../edge/market/tape.ts";
 import { marketKeys } from "../edge/market/store.ts";
-import { SYMBOLS } from "../edge/market/symbols.ts";
+import { SYMBOLS } from "../contract/symbols.ts";
 import { DESKTOP_UA, MOBILE_UA } from "../tests/server.ts";
 import { openKv } from "../edge/platform/config.ts";
 import { DEFAULT_TAPE, Tape } from "../edge/market/tape.ts";
 import { Lease } from "../edge/platform/lease.ts";
-import { genesisHash, verifyChain } from "../edge/market/chain.ts";
+import { genesisHash, verifyChain } from "../contract/chain.ts";
 
 const N = Number(Deno.env.get("N") ?? 8);
 const DEMO = { phone: "+12025550123", password: "Demo-2026" };

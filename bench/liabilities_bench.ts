@@ -8,9 +8,9 @@
  * - one customer's proof: read from KV (the `/proof` endpoint's work) and checked with the
  *   browser's code (`checkProof`: every share's leaf from the customer's id, its path, the sum).
  */
-import { checkProof } from "../edge/liabilities/check.ts";
+import { checkProof } from "../contract/liabilities_check.ts";
 import { epochJson, Liabilities } from "../edge/liabilities/service.ts";
-import { sha256Hex, type Sums } from "../edge/liabilities/tree.ts";
+import { sha256Hex, type Sums } from "../contract/liabilities_tree.ts";
 import { keys as ledgerKeys } from "../edge/ledger/store.ts";
 import { Ledger } from "../edge/ledger/service.ts";
 

@@ -8,7 +8,7 @@
  * Prints orders/s, p50/p99 of all requests, the ratio to the raw rate and the app threads' CPU.
  */
 import { house, user } from "../edge/ledger/accounts.ts";
-import { buildDeps } from "../edge/platform/boot.ts";
+import { buildDeps } from "../edge/http/boot.ts";
 import { loadConfig } from "../edge/platform/config.ts";
 import { startAppProcess } from "./server.ts";
 import { seedIfEmpty } from "../tools/seed.ts";

@@ -2,7 +2,7 @@
  * Platform hot paths: session resolution (every signed-in request) and an enveloped API reply
  * through the whole middleware stack. `deno task bench`.
  */
-import { buildDeps } from "../edge/platform/boot.ts";
+import { buildDeps } from "../edge/http/boot.ts";
 import { loadConfig } from "../edge/platform/config.ts";
 import { createApp } from "../routes/app.ts";
 import { hashPassword } from "../edge/accounts/passwords.ts";
@@ -15,7 +15,7 @@ const deps = await buildDeps(
     log: () => {},
   },
 );
-// as a server runs: the tenant settings followed in memory (edge/platform/tenant_settings.ts)
+// as a server runs: the tenant settings followed in memory (edge/operators/tenant_settings.ts)
 await deps.tenantSettings.start();
 addEventListener("unload", () => deps.tenantSettings.stop());
 const app = createApp(deps);

@@ -6,7 +6,7 @@
  * `deno run -A --unstable-kv bench/verify_speed.ts`
  */
 import { settleFast } from "../core-wasm/mod.ts";
-import { type ChainTick, genesisHash, tickHash } from "../edge/market/chain.ts";
+import { type ChainTick, genesisHash, tickHash } from "../contract/chain.ts";
 import type { FastOrder } from "../edge/trading/fast.ts";
 import { SettlementVerifier, verifyStore } from "../edge/verify/rederive.ts";
 

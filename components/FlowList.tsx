@@ -2,7 +2,7 @@ import type { Line } from "../edge/ledger/store.ts";
 import { CURRENCIES, type Currency, JOURNAL_TYPES, WALLETS } from "../edge/ledger/accounts.ts";
 import { formatAmount, formatTime } from "../locales/format.ts";
 import type { T } from "../edge/platform/locale.ts";
-import type { FlowFilter } from "../edge/platform/rules.ts";
+import type { FlowFilter } from "../contract/ledger.ts";
 
 export type { FlowFilter };
 

@@ -1,12 +1,12 @@
 /** Server-rendered funds lists: recharge and withdrawal records, payment methods, verification. */
 import { parseDecimal } from "../core-wasm/mod.ts";
 import type { LevelState } from "../edge/identity/certify.ts";
+import type { Currency } from "../contract/currencies.ts";
 import type {
-  Currency,
   CustomerRechargeJson,
   CustomerWithdrawalJson,
   MethodJson,
-} from "../edge/platform/rules.ts";
+} from "../contract/funds.ts";
 import { formatAmount, formatTime } from "../locales/format.ts";
 import type { T } from "../edge/platform/locale.ts";
 

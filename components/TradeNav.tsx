@@ -5,7 +5,7 @@
  */
 import type { T } from "../edge/platform/locale.ts";
 import type { Tenant } from "../edge/platform/tenants.ts";
-import { type SymbolDef, SYMBOLS } from "../edge/market/symbols.ts";
+import { type SymbolDef, SYMBOLS } from "../contract/symbols.ts";
 
 /** Products with a ticket per symbol. */
 export type TicketProduct = "fast" | "leveraged" | "spot";

@@ -1,8 +1,8 @@
 import type { T } from "../edge/platform/locale.ts";
-import { LANGUAGES } from "../locales/languages.ts";
+import { type LanguageOptions, LANGUAGES } from "../locales/languages.ts";
 
 /** Serializable language list for the picker island. */
-export function languageOptions(t: T) {
+export function languageOptions(t: T): LanguageOptions {
   return {
     items: LANGUAGES.filter((l) => l.isShow).map((l) => ({
       id: l.id,
@@ -14,4 +14,4 @@ export function languageOptions(t: T) {
     currencyLabel: t("language.currency"),
   };
 }
-export type LanguageOptions = ReturnType<typeof languageOptions>;
+export type { LanguageOptions };

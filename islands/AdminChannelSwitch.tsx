@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import type { ChannelJson } from "../edge/funds/settings.ts";
+import type { ChannelJson } from "../contract/funds.ts";
 import { toast } from "./lib/api.ts";
 import { adminCall, reloadWith, toSignIn } from "./lib/admin.ts";
 import { failureMessage } from "./lib/form.ts";

@@ -1,5 +1,5 @@
 import { useRef, useState } from "preact/hooks";
-import type { OperatorRole } from "../edge/operators/store.ts";
+import type { OperatorRole } from "../contract/operators.ts";
 import { toast } from "./lib/api.ts";
 import { adminCall, toSignIn } from "./lib/admin.ts";
 import { Field, TextInput, type Texts } from "./lib/fields.tsx";

@@ -1,6 +1,6 @@
 import { useRef, useState } from "preact/hooks";
-import type { OperatorItem } from "../edge/operators/schemas.ts";
-import type { OperatorRole } from "../edge/operators/store.ts";
+import type { OperatorItem } from "../contract/operators.ts";
+import type { OperatorRole } from "../contract/operators.ts";
 import { toast } from "./lib/api.ts";
 import { adminCall, reloadWith, toSignIn } from "./lib/admin.ts";
 import { fill, type Texts } from "./lib/fields.tsx";

@@ -1,5 +1,5 @@
 import { useRef, useState } from "preact/hooks";
-import { passwordProblem } from "../edge/platform/credentials.ts";
+import { passwordProblem } from "../contract/credentials.ts";
 import { toast } from "./lib/api.ts";
 import { adminCall, reloadWith, toSignIn } from "./lib/admin.ts";
 import { PasswordInput, type Texts } from "./lib/fields.tsx";

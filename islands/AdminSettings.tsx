@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import type { WithdrawSettingsJson } from "../edge/funds/settings.ts";
+import type { WithdrawSettingsJson } from "../contract/operators.ts";
 import { toast } from "./lib/api.ts";
 import { adminCall, reloadWith, toSignIn } from "./lib/admin.ts";
 import type { Texts } from "./lib/fields.tsx";

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { renderSVG } from "uqr";
-import type { OperatorSignInReply } from "../edge/operators/schemas.ts";
-import { passwordProblem } from "../edge/platform/credentials.ts";
+import type { OperatorSignInReply } from "../contract/operators.ts";
+import { passwordProblem } from "../contract/credentials.ts";
 import { adminCall } from "./lib/admin.ts";
 import { Field, PasswordInput, type Texts } from "./lib/fields.tsx";
 import { failureMessage } from "./lib/form.ts";

@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import type { SiteSettingsJson } from "../edge/platform/tenant_settings.ts";
+import type { SiteSettingsJson } from "../contract/platform.ts";
 import type { LocaleId } from "../locales/languages.ts";
 import { toast } from "./lib/api.ts";
 import { adminCall, reloadWith, toSignIn } from "./lib/admin.ts";

@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { isAntiPhishingWord } from "../edge/platform/credentials.ts";
+import { isAntiPhishingWord } from "../contract/credentials.ts";
 import { toast } from "./lib/api.ts";
 import { Field, TextInput, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";

@@ -2,7 +2,7 @@ import { useState } from "preact/hooks";
 import { toast } from "./lib/api.ts";
 import { Field, TextField, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
-import type { DocType } from "../edge/platform/rules.ts";
+import type { DocType } from "../contract/identity.ts";
 import { ImageUpload, UPLOAD_TEXTS } from "./lib/upload.tsx";
 
 export const CERTIFY_TEXTS = [

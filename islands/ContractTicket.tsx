@@ -13,12 +13,12 @@ import {
   contractOrderRules,
   fieldErrors,
   MAX_LOTS,
-  type PositionJson,
   positiveAmount,
   RULE_TEXTS,
   stopRules,
-} from "../edge/platform/rules.ts";
-import { allowedActions, type PositionAction } from "../edge/platform/actions.ts";
+} from "../contract/rules.ts";
+import type { PositionJson } from "../contract/trading.ts";
+import { allowedActions, type PositionAction } from "../contract/actions.ts";
 import { api, toast } from "./lib/api.ts";
 import { BRACKET_TEXTS, type BracketJson, bracketOf, Brackets } from "./lib/brackets.tsx";
 import {

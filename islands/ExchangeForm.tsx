@@ -1,12 +1,8 @@
 import { useEffect, useState } from "preact/hooks";
 import { parseDecimal } from "../core-wasm/decimal.ts";
-import {
-  amountRules,
-  CURRENCY_CHOICES,
-  fieldErrors,
-  RULE_TEXTS,
-} from "../edge/platform/funds_rules.ts";
-import type { Currency, ExchangeQuoteJson } from "../edge/platform/rules.ts";
+import { amountRules, CURRENCY_CHOICES, fieldErrors, RULE_TEXTS } from "../contract/funds_rules.ts";
+import type { Currency } from "../contract/currencies.ts";
+import type { ExchangeQuoteJson } from "../contract/trading.ts";
 import { toast } from "./lib/api.ts";
 import { useAvailable } from "./lib/live.ts";
 import { Field, fill, TextField, type Texts } from "./lib/fields.tsx";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import { mulDiv, parseDecimal, SCALE } from "../core-wasm/mod.ts";
-import { symbolOf } from "../edge/market/symbols.ts";
+import { symbolOf } from "../contract/symbols.ts";
 import {
   formatAmount,
   formatNumber,
@@ -9,13 +9,8 @@ import {
   toApiDecimal,
   uiLocale,
 } from "../locales/format.ts";
-import {
-  type FastOption,
-  type FastOrderJson,
-  fastStakeRules,
-  fieldErrors,
-  RULE_TEXTS,
-} from "../edge/platform/rules.ts";
+import { fastStakeRules, fieldErrors, RULE_TEXTS } from "../contract/rules.ts";
+import type { FastOption, FastOrderJson } from "../contract/trading.ts";
 import { api, toast } from "./lib/api.ts";
 import { ConfirmBox, Field, fill, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";

@@ -1,4 +1,4 @@
-import type { LanguageOptions } from "../components/languageOptions.ts";
+import type { LanguageOptions } from "../locales/languages.ts";
 
 async function choose(id: string) {
   localStorage.setItem("wplocale", id);

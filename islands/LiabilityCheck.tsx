@@ -3,14 +3,14 @@ import { send } from "./lib/api.ts";
 import { fill, type Texts } from "./lib/fields.tsx";
 import { parseDecimal } from "../core-wasm/mod.ts";
 import { currencyDecimals, formatNumber, uiLocale } from "../locales/format.ts";
-import type { LiabilitiesProof } from "../edge/liabilities/schemas.ts";
-import { checkProof, MOVE_SLACK_MS, ownSums, ownVerdict } from "../edge/liabilities/check.ts";
+import type { LiabilitiesProof } from "../contract/liabilities.ts";
+import { checkProof, MOVE_SLACK_MS, ownSums, ownVerdict } from "../contract/liabilities_check.ts";
 import {
   POL_CURRENCIES,
   type PolCurrency,
   sha256Hex,
   type Sums,
-} from "../edge/liabilities/tree.ts";
+} from "../contract/liabilities_tree.ts";
 
 export const LIABILITY_CHECK_TEXTS = [
   "liabilities.check",
@@ -56,7 +56,7 @@ type Result =
 
 /**
  * "Check my balance": fetch the customer's proof and check it here in the browser
- * (edge/liabilities/check.ts, on the server's own tree code): every share's leaf rebuilt from
+ * (contract/liabilities_check.ts, on the server's own tree code): every share's leaf rebuilt from
  * the signed-in customer's OWN id (`userId`, from the page's session, never from the reply),
  * each path up to the root and totals on the page, the shares summing to the balances claimed.
  * Then the claimed balances are set against the customer's own (the assets' totals, both

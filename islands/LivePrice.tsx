@@ -1,4 +1,4 @@
-import type { Quote } from "../edge/platform/rules.ts";
+import type { Quote } from "../contract/market.ts";
 import { useQuote } from "./lib/live.ts";
 import { formatPct, formatPrice } from "../locales/format.ts";
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
-import type { Quote } from "../edge/platform/rules.ts";
+import type { Quote } from "../contract/market.ts";
 import { api, toast } from "./lib/api.ts";
 import type { Texts } from "./lib/fields.tsx";
 import { formatAge, formatPct, formatPrice } from "../locales/format.ts";

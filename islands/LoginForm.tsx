@@ -1,6 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, redirectTarget, send, toast } from "./lib/api.ts";
-import { codeProblem } from "../edge/platform/credentials.ts";
+import { codeProblem } from "../contract/credentials.ts";
 import { PasswordInput, type Texts, TotpField } from "./lib/fields.tsx";
 import { failureMessage, useForm } from "./lib/form.ts";
 import { PHONE_TEXTS, usePhone } from "./lib/phone_code.tsx";

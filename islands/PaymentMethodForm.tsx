@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { toast } from "./lib/api.ts";
-import type { CryptoType, MethodJson } from "../edge/platform/rules.ts";
+import type { CryptoType, MethodJson } from "../contract/funds.ts";
 import { ConfirmBox, Field, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { FRESH_PROOF_TEXTS, useFreshProof } from "./lib/fresh_proof.tsx";

@@ -8,7 +8,7 @@ import {
   LineSeries,
   type UTCTimestamp,
 } from "lightweight-charts";
-import type { CandleRow } from "../edge/platform/rules.ts";
+import type { CandleRow } from "../contract/market.ts";
 import type { Envelope } from "./lib/api.ts";
 import type { Texts } from "./lib/fields.tsx";
 import { formatNumber, formatPrice } from "../locales/format.ts";

@@ -3,8 +3,8 @@ import { toast } from "./lib/api.ts";
 import { ChipChoice, TextField, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { toApiDecimal, uiLocale } from "../locales/format.ts";
-import { amountRules, CURRENCY_CHOICES, fieldErrors } from "../edge/platform/funds_rules.ts";
-import type { RechargeChannelJson } from "../edge/platform/rules.ts";
+import { amountRules, CURRENCY_CHOICES, fieldErrors } from "../contract/funds_rules.ts";
+import type { ChannelJson as RechargeChannelJson } from "../contract/funds.ts";
 import { ImageUpload, UPLOAD_TEXTS } from "./lib/upload.tsx";
 
 export const RECHARGE_TEXTS = [

@@ -10,14 +10,10 @@ import {
   uiLocale,
   uiTimeZone,
 } from "../locales/format.ts";
-import {
-  type Currency,
-  fieldErrors,
-  RULE_TEXTS,
-  type SpotOrderJson,
-  spotOrderRules,
-} from "../edge/platform/rules.ts";
-import { allows } from "../edge/platform/actions.ts";
+import { fieldErrors, RULE_TEXTS, spotOrderRules } from "../contract/rules.ts";
+import type { Currency } from "../contract/currencies.ts";
+import type { SpotOrderJson } from "../contract/trading.ts";
+import { allows } from "../contract/actions.ts";
 import { api, toast } from "./lib/api.ts";
 import { type AccountKey, useAvailable } from "./lib/live.ts";
 import { ChipChoice, ConfirmBox, fill, OrderNo, TextField, type Texts } from "./lib/fields.tsx";

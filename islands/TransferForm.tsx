@@ -1,7 +1,8 @@
 import { useState } from "preact/hooks";
 import { parseDecimal } from "../core-wasm/decimal.ts";
-import { DECIMALS, fieldErrors, RULE_TEXTS, transferRules } from "../edge/platform/funds_rules.ts";
-import type { TransferJson, Wallet } from "../edge/platform/rules.ts";
+import { DECIMALS, fieldErrors, RULE_TEXTS, transferRules } from "../contract/funds_rules.ts";
+import type { Wallet } from "../contract/currencies.ts";
+import type { TransferJson } from "../contract/ledger.ts";
 import { toast } from "./lib/api.ts";
 import { useAvailable } from "./lib/live.ts";
 import { AmountField, fill, type Texts } from "./lib/fields.tsx";

@@ -1,7 +1,12 @@
 import { useEffect, useState } from "preact/hooks";
-import { type Finding, FINDING_KEYS, type Report, verifySettlement } from "../edge/verify/check.ts";
-import type { SettlementJson } from "../edge/verify/schemas.ts";
-import type { TapeItem } from "../edge/verify/check.ts";
+import {
+  type Finding,
+  FINDING_KEYS,
+  type Report,
+  verifySettlement,
+} from "../contract/settlement_check.ts";
+import type { SettlementJson } from "../contract/verify.ts";
+import type { TapeItem } from "../contract/settlement_check.ts";
 import { formatAmount, formatPrice, uiLocale } from "../locales/format.ts";
 import { api, send, toast } from "./lib/api.ts";
 import { fill, type Texts } from "./lib/fields.tsx";
@@ -57,7 +62,7 @@ function tapeReader(symbol: string) {
 }
 
 /**
- * The browser's own check of a settlement against the public tape (edge/verify/check.ts): the
+ * The browser's own check of a settlement against the public tape (contract/settlement_check.ts): the
  * verdict, what was checked, and (for the owner) the share link.
  */
 export default function VerifyPanel(

@@ -3,7 +3,7 @@ import { toast } from "./lib/api.ts";
 import { fill, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { formatExact, formatPct, uiLocale } from "../locales/format.ts";
-import type { WealthQuoteJson } from "../edge/platform/wire.ts";
+import type { WealthQuoteJson } from "../contract/wealth.ts";
 
 export const WEALTH_REDEEM_TEXTS = [
   "wealth.redeem",

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { parseDecimal } from "../core-wasm/decimal.ts";
-import { affordable, amountRules, fieldErrors, RULE_TEXTS } from "../edge/platform/funds_rules.ts";
+import { affordable, amountRules, fieldErrors, RULE_TEXTS } from "../contract/funds_rules.ts";
 import { api, toast } from "./lib/api.ts";
 import { fill, TextField, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
@@ -12,7 +12,7 @@ import {
   toApiDecimal,
   uiLocale,
 } from "../locales/format.ts";
-import type { WealthPreviewJson } from "../edge/platform/wire.ts";
+import type { WealthPreviewJson } from "../contract/wealth.ts";
 
 export const WEALTH_SUBSCRIBE_TEXTS = [
   "wealth.amount",

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "preact/hooks";
 import { formatDecimal, parseDecimal } from "../core-wasm/decimal.ts";
-import { fieldErrors, RULE_TEXTS, withdrawAmountRules } from "../edge/platform/funds_rules.ts";
-import { codeProblem, isDrawPassword } from "../edge/platform/credentials.ts";
-import type { WithdrawPreview } from "../edge/platform/rules.ts";
+import { fieldErrors, RULE_TEXTS, withdrawAmountRules } from "../contract/funds_rules.ts";
+import { codeProblem, isDrawPassword } from "../contract/credentials.ts";
+import type { WithdrawPreview } from "../contract/funds.ts";
 import { api, toast } from "./lib/api.ts";
 import { subscribe } from "./lib/socket.ts";
 import {

@@ -9,7 +9,7 @@
  *   into the API's canonical decimal string ("0.5", "1000.5"); see its rule below.
  * - Times: in the customer's time zone (the browser's, remembered in the `tz` cookie).
  */
-import { type Currency, DECIMALS as CURRENCY_DECIMALS } from "../edge/ledger/accounts.ts";
+import { type Currency, DECIMALS as CURRENCY_DECIMALS } from "../contract/currencies.ts";
 
 const SCALE_DIGITS = 8;
 const UNITS = 100_000_000n;

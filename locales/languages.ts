@@ -11,6 +11,13 @@ export interface LanguageOption {
   timezone: string;
 }
 
+/** The language picker's props (built on the server by `components/languageOptions.ts`). */
+export interface LanguageOptions {
+  items: Pick<LanguageOption, "id" | "name" | "flag" | "currencySymbol">[];
+  currentLabel: string;
+  currencyLabel: string;
+}
+
 export const LOCALES = [
   "zh-CN",
   "zh-TW",

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv, Deps } from "../edge/platform/context.ts";
-import { errorResponse, fieldsFromZod } from "../edge/platform/envelope.ts";
+import type { AppEnv, Deps } from "../edge/http/context.ts";
+import { errorResponse, fieldsFromZod } from "../edge/http/envelope.ts";
 import { DomainError } from "../edge/platform/errors.ts";
 import { isBusyError } from "../edge/platform/kvstore.ts";
-import { bodyBounds, platform, roundTrips, securityHeaders } from "../edge/platform/middleware.ts";
+import { bodyBounds, platform, roundTrips, securityHeaders } from "../edge/http/middleware.ts";
 import { compression } from "../edge/platform/compression.ts";
 import { accountsApi } from "./api/accounts.ts";
 import { adminApi } from "./api/admin.ts";
@@ -100,7 +100,7 @@ export function createApp(deps: Deps, leases: Lease[] = []) {
   // HTML and JSON compressed when asked; static files come pre-compressed (routes/static.ts)
   app.use("*", compression());
   app.use("*", platform(deps));
-  // every body is read here within a deadline and a size (slow clients, edge/platform/middleware.ts)
+  // every body is read here within a deadline and a size (slow clients, edge/http/middleware.ts)
   const uploads = { // image uploads (multipart): the image bound plus the form overhead
     maxBytes: MAX_UPLOAD_BYTES + 64 * 1024,
     tooLarge: () => new DomainError("IMAGE_TOO_LARGE", { mb: 5 }),

@@ -6,7 +6,7 @@
  * platform middleware, whatever the host or appKey.
  */
 import type { Hono } from "hono";
-import type { AppEnv, Deps } from "../edge/platform/context.ts";
+import type { AppEnv, Deps } from "../edge/http/context.ts";
 import type { Lease } from "../edge/platform/lease.ts";
 
 /** The key read to see that the store answers (any key: its absence is an answer). */

@@ -4,8 +4,8 @@
  */
 import type { Hono } from "hono";
 import { upgradeWebSocket } from "hono/deno";
-import type { AppEnv } from "../edge/platform/context.ts";
-import { sessionOf } from "../edge/platform/middleware.ts";
+import type { AppEnv } from "../edge/http/context.ts";
+import { sessionOf } from "../edge/http/middleware.ts";
 import type { Hub } from "../edge/realtime/hub.ts";
 
 export function registerSocket(app: Hono<AppEnv>, hub: Hub) {

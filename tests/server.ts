@@ -4,9 +4,9 @@
  * measurements), listening on a random loopback port, with an adjustable clock. Tests talk to
  * it over HTTP only.
  */
-import { buildDeps } from "../edge/platform/boot.ts";
+import { buildDeps } from "../edge/http/boot.ts";
 import { loadConfig, openKv } from "../edge/platform/config.ts";
-import type { Deps } from "../edge/platform/context.ts";
+import type { Deps } from "../edge/http/context.ts";
 import { createApp } from "../routes/app.ts";
 import { formatReport, verifyLedger } from "../edge/ledger/verify.ts";
 import { formatVerifyReport, verifyStore } from "../edge/verify/rederive.ts";

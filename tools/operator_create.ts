@@ -8,10 +8,10 @@
  * invitation code"). Every later operator is a four-eyes proposal in the console.
  */
 import { parseArgs } from "node:util";
-import { Phone } from "../edge/accounts/schemas.ts";
+import { Phone } from "../contract/accounts.ts";
 import { OperatorAccounts, USERNAME } from "../edge/operators/accounts.ts";
 import { OPERATOR_ROLES, type OperatorRole } from "../edge/operators/store.ts";
-import type { Deps } from "../edge/platform/context.ts";
+import type { Deps } from "../edge/http/context.ts";
 
 /** The bootstrap door (the tool below, and fixtures that need an operator made this way). */
 export async function bootstrapOperator(
@@ -45,7 +45,7 @@ if (import.meta.main) {
     Deno.exit(2);
   }
   const { loadConfig, openKv } = await import("../edge/platform/config.ts");
-  const { buildDeps } = await import("../edge/platform/boot.ts");
+  const { buildDeps } = await import("../edge/http/boot.ts");
   const config = loadConfig();
   const kv = await openKv(config.kvPath);
   const deps = await buildDeps(config, kv);

@@ -21,7 +21,7 @@ import { keys as ledgerKeys } from "../edge/ledger/store.ts";
 import { idemKeys } from "../edge/ledger/idem.ts";
 import type { OperatorRole } from "../edge/operators/store.ts";
 import { DEMO_CHANNELS } from "../edge/funds/settings.ts";
-import type { Deps } from "../edge/platform/context.ts";
+import type { Deps } from "../edge/http/context.ts";
 import { settingsKeys } from "../edge/funds/store.ts";
 
 interface DemoCustomer {
@@ -181,7 +181,7 @@ export async function seedIfEmpty(deps: Deps) {
 
 if (import.meta.main) {
   const { loadConfig, openKv } = await import("../edge/platform/config.ts");
-  const { buildDeps } = await import("../edge/platform/boot.ts");
+  const { buildDeps } = await import("../edge/http/boot.ts");
   const config = loadConfig();
   const kv = await openKv(config.kvPath, config.kvSim);
   const seeded = await seedIfEmpty(await buildDeps(config, kv));

@@ -17,12 +17,12 @@ import {
   checkAnchors,
   tapeAnchors,
   verifyCheckpoints,
-} from "../edge/checkpoints/check.ts";
+} from "../edge/audit/checkpoint.ts";
 import { parseCheckpointsFile } from "../edge/checkpoints/file.ts";
 import { publicKeyOf } from "../edge/checkpoints/key.ts";
 import { parseArchive, readArchives } from "../edge/market/archive.ts";
-import { type ChainTick, genesisHash, verifyChain } from "../edge/market/chain.ts";
-import { verifyEntries } from "../edge/operators/audit.ts";
+import { type ChainTick, genesisHash, verifyChain } from "../contract/chain.ts";
+import { verifyEntries } from "../edge/audit/audit.ts";
 import type { AuditEntry } from "../edge/operators/store.ts";
 
 type Tape = { prev: { seq: number; hash: string; time: number }; ticks: ChainTick[] };

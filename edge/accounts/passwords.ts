@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { argon2id, argon2Verify } from "hash-wasm";
 
 /**
@@ -28,13 +27,7 @@ export async function burnVerify(password: string): Promise<false> {
   return false;
 }
 
-/**
- * SHA-256 hex, for tokens and one-time codes (high entropy or attempt-limited). Computed in
- * place (node:crypto): WebCrypto's digest is a trip through the thread pool on every request.
- */
-export function sha256Hex(text: string): Promise<string> {
-  return Promise.resolve(createHash("sha256").update(text).digest("hex"));
-}
+export { sha256Hex } from "../platform/hashing.ts";
 
 export function randomToken(bytes = 32): string {
   const raw = crypto.getRandomValues(new Uint8Array(bytes));

@@ -15,7 +15,7 @@ import {
   sha256Hex,
   verifyPassword,
 } from "./passwords.ts";
-import type { UserInfo } from "./schemas.ts";
+import type { UserInfo } from "../../contract/accounts.ts";
 import type { SmsSender } from "./sender.ts";
 import { messageInto } from "../messages/store.ts";
 import {

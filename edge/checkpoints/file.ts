@@ -4,7 +4,7 @@
  * or any mix; repeated ids count once. The public key is the one the copies were published with
  * (a verifier may insist on another, `--key`).
  */
-import type { SignedCheckpoint } from "./check.ts";
+import type { SignedCheckpoint } from "../audit/checkpoint.ts";
 
 interface Page {
   publicKey?: string;

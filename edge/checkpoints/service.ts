@@ -15,18 +15,17 @@
  * What the store alone cannot show: checkpoints deleted from it. The store's verifiers check the
  * chains against the checkpoints still stored; copies kept elsewhere catch a deletion (the tool).
  */
-import {
-  type Actor,
-  auditInto,
-  GENESIS_HASH,
-  readAuditHead,
-  verifyChain,
-} from "../operators/audit.ts";
+import { type Actor, auditInto, GENESIS_HASH, readAuditHead, verifyChain } from "../audit/audit.ts";
 import { journalId } from "../ledger/service.ts";
 import { readLatest } from "../liabilities/store.ts";
-import { genesisHash } from "../market/chain.ts";
+import { genesisHash } from "../../contract/chain.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
-import { auditAnchors, type Checkpoint, signCheckpoint, verifyCheckpoints } from "./check.ts";
+import {
+  auditAnchors,
+  type Checkpoint,
+  signCheckpoint,
+  verifyCheckpoints,
+} from "../audit/checkpoint.ts";
 import type { CheckpointKey } from "./key.ts";
 import { allCheckpoints, type CheckpointRecord, cpKeys, listCheckpoints } from "./store.ts";
 

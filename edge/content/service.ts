@@ -20,8 +20,8 @@ import { type LocaleId, LOCALES } from "../../locales/languages.ts";
 import { journalId } from "../ledger/service.ts";
 import type { FundsSettings } from "../funds/settings.ts";
 import type { Session } from "../accounts/sessions.ts";
-import { type Actor, auditAlone, auditInto, readAuditHead } from "../operators/audit.ts";
-import type { Json } from "../operators/store.ts";
+import { type Actor, auditAlone, auditInto, readAuditHead } from "../audit/audit.ts";
+import type { Json } from "../../contract/operators.ts";
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { getAll, listPage } from "../platform/kvpage.ts";
@@ -38,7 +38,7 @@ import { productJson } from "../wealth/service.ts";
 import type { Wealth } from "../wealth/service.ts";
 import { SHIPPED_AT, shippedText } from "./defaults.ts";
 import { renderMarkdown } from "./markdown.ts";
-import type { ContentCreate, ContentEdit } from "./schemas.ts";
+import type { ContentCreate, ContentEdit } from "../../contract/content.ts";
 import {
   type CoinApplication,
   type ContactMessage,

@@ -6,28 +6,16 @@
  */
 import type { LocaleId } from "../../locales/languages.ts";
 
-export const CONTENT_KINDS = ["banner", "notice", "news", "help", "page"] as const;
-export type ContentKind = typeof CONTENT_KINDS[number];
-
-/** Information pages an operator edits (`rates` is generated, never stored). */
-export const PAGE_SLUGS = [
-  "about",
-  "terms",
-  "agreement",
-  "privacy",
-  "legal",
-  "download",
-  "coinApply",
-  "risk",
-] as const;
-export type PageSlug = typeof PAGE_SLUGS[number];
-
-/** Legal and risk texts: published only when every language of the tenant has a variant. */
-export const LEGAL_SLUGS: readonly PageSlug[] = ["terms", "agreement", "privacy", "legal", "risk"];
-
-/** How a notice pops up: until seen once per customer, once per session, until acknowledged. */
-export const POPUP_MODES = ["once", "everyLogin", "untilAck"] as const;
-export type PopupMode = typeof POPUP_MODES[number];
+export {
+  CONTENT_KINDS,
+  type ContentKind,
+  LEGAL_SLUGS,
+  PAGE_SLUGS,
+  type PageSlug,
+  POPUP_MODES,
+  type PopupMode,
+} from "../../contract/content.ts";
+import { type ContentKind, type PageSlug, type PopupMode } from "../../contract/content.ts";
 
 /** The text of one language (body: Markdown, rendered on the server when read). */
 export interface VariantText {

@@ -5,8 +5,8 @@
  * four things together or not at all.
  */
 import { messageInto } from "../messages/store.ts";
-import { type AuditHeadEntry, auditInto } from "../operators/audit.ts";
-import type { Json } from "../operators/store.ts";
+import { type AuditHeadEntry, auditInto } from "../audit/audit.ts";
+import type { Json } from "../../contract/operators.ts";
 
 export interface Decision<S extends string> {
   at: number;

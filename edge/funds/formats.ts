@@ -15,8 +15,8 @@
 import { base58, bech32, bech32m } from "@scure/base";
 import { keccak } from "hash-wasm";
 
-export const CRYPTO_TYPES = ["BTC", "ETH", "USDT-TRC20", "USDT-ERC20"] as const;
-export type CryptoType = typeof CRYPTO_TYPES[number];
+export { CRYPTO_TYPES, type CryptoType } from "../../contract/funds.ts";
+import { CRYPTO_TYPES, type CryptoType } from "../../contract/funds.ts";
 
 /** Upper bound on an address (after trimming) before any parsing is attempted. */
 const MAX_ADDRESS_LENGTH = 100;

@@ -25,6 +25,7 @@ import {
   validateSwift,
 } from "./formats.ts";
 import { methodKeys } from "./store.ts";
+import type { MethodJson } from "../../contract/funds.ts";
 
 /** How long a newly bound method cannot receive a withdrawal. */
 export const METHOD_HOLD_MS = 24 * 3600_000;
@@ -69,7 +70,7 @@ export function sameName(a: string, b: string) {
   return n(a) === n(b);
 }
 
-export function methodJson(m: PaymentMethod) {
+export function methodJson(m: PaymentMethod): MethodJson {
   return {
     id: m.id,
     kind: m.kind,
@@ -93,7 +94,6 @@ export function methodJson(m: PaymentMethod) {
     usableAt: usableAt(m),
   };
 }
-export type MethodJson = ReturnType<typeof methodJson>;
 
 export type AddMethod =
   | {

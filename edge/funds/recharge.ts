@@ -10,8 +10,8 @@ import { type Currency, house, user } from "../ledger/accounts.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
 import { idemKeys } from "../ledger/idem.ts";
 import type { PricePort } from "../market/prices.ts";
-import type { Json } from "../operators/store.ts";
-import { type AuditHeadEntry, readAuditHead } from "../operators/audit.ts";
+import type { Json } from "../../contract/operators.ts";
+import { type AuditHeadEntry, readAuditHead } from "../audit/audit.ts";
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { pageByIndex } from "../platform/kvpage.ts";
@@ -20,8 +20,9 @@ import { getChannel, withdrawSettings } from "./settings.ts";
 import { rebased, turnoverState } from "./turnover.ts";
 import { rechargeKeys, turnoverKeys } from "./store.ts";
 import { type Decision, decisionInto } from "./decision.ts";
+import type { CustomerRechargeJson, RechargeStatus } from "../../contract/funds.ts";
 
-export type RechargeStatus = "auditing" | "passed" | "rejected";
+export type { RechargeStatus };
 
 export interface Recharge {
   id: string;
@@ -66,7 +67,7 @@ export function rechargeJson(r: Recharge) {
 export type RechargeJson = ReturnType<typeof rechargeJson>;
 
 /** A customer-facing copy: no operator names. */
-export function customerRechargeJson(r: Recharge) {
+export function customerRechargeJson(r: Recharge): CustomerRechargeJson {
   const { decidedBy: _d, userId: _u, ...rest } = rechargeJson(r);
   return rest;
 }

@@ -8,8 +8,11 @@ import { DomainError } from "../platform/errors.ts";
 import { formatDecimal, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
 import type { Currency } from "../ledger/accounts.ts";
 import { settingsKeys } from "./store.ts";
-import { type Actor, audited } from "../operators/audit.ts";
-import type { Json } from "../operators/store.ts";
+import { type Actor, audited } from "../audit/audit.ts";
+import type { Json } from "../../contract/operators.ts";
+import type { ChannelJson } from "../../contract/funds.ts";
+import type { WithdrawSettingsJson } from "../../contract/operators.ts";
+export type { ChannelJson, WithdrawSettingsJson };
 
 export interface RechargeChannel {
   id: string;
@@ -86,7 +89,7 @@ export async function listChannels(kv: Deno.Kv, t: string): Promise<RechargeChan
 }
 
 /** A channel as customers see it: a disabled one without its account or address. */
-export function publicChannel({ updatedAt: _u, ...ch }: RechargeChannel) {
+export function publicChannel({ updatedAt: _u, ...ch }: RechargeChannel): ChannelJson {
   return ch.enabled ? ch : { ...ch, details: {}, instructions: "" };
 }
 
@@ -97,19 +100,6 @@ export async function getChannel(kv: Deno.Kv, t: string, id: string) {
 export async function withdrawSettings(kv: Deno.Kv, t: string): Promise<WithdrawSettings> {
   return (await kv.get<WithdrawSettings>(settingsKeys.withdraw(t))).value ??
     DEFAULT_WITHDRAW_SETTINGS;
-}
-
-/** A channel as operators see and send it (no bookkeeping fields). */
-export type ChannelJson = Omit<RechargeChannel, "updatedAt">;
-
-/** The withdrawal rules on the wire: amounts and rates as decimal strings. */
-export interface WithdrawSettingsJson {
-  enabled: boolean;
-  turnoverRatio: string;
-  rules: Record<
-    Currency,
-    { min: string; max: string; feeRate: string; minFee: string; fourEyes: string }
-  >;
 }
 
 /** The amount from which a withdrawal of `currency` needs a second operator's approval. */

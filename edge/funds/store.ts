@@ -2,8 +2,7 @@
  * The funds capability's KV keys, in one place: recharges, withdrawals, payment methods,
  * turnover, channels and withdrawal settings (records under `[tenant, "funds", ...]`).
  */
-import type { RechargeStatus } from "./recharge.ts";
-import type { WithdrawStatus } from "./withdraw.ts";
+import type { RechargeStatus, WithdrawStatus } from "../../contract/funds.ts";
 
 export const rechargeKeys = {
   recharge: (t: string, id: string) => [t, "funds", "recharge", id],

@@ -10,7 +10,7 @@ import {
 import { idemKeys } from "../ledger/idem.ts";
 import type { Ledger } from "../ledger/service.ts";
 import { DomainError } from "../platform/errors.ts";
-import { amountRules, enforce } from "../platform/rules.ts";
+import { amountRules, enforce } from "../../contract/rules.ts";
 
 export interface TransferRequest {
   from: Wallet;

@@ -11,16 +11,16 @@ import { formatDecimal, mulDiv, SCALE } from "../../core-wasm/mod.ts";
 import type { AccountsService } from "../accounts/service.ts";
 import { keys as accountKeys, type UserRecord } from "../accounts/store.ts";
 import { type Currency, DECIMALS, house, user } from "../ledger/accounts.ts";
-import { amountIn } from "../ledger/schemas.ts";
+import { amountIn } from "../../contract/ledger.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
 import { idemKeys } from "../ledger/idem.ts";
 import { reservationIds } from "../ledger/reservations.ts";
 import { decisionInto } from "./decision.ts";
-import type { Json } from "../operators/store.ts";
-import { type AuditHeadEntry, readAuditHead } from "../operators/audit.ts";
+import type { Json } from "../../contract/operators.ts";
+import { type AuditHeadEntry, readAuditHead } from "../audit/audit.ts";
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
-import { enforce, withdrawAmountRules } from "../platform/rules.ts";
+import { enforce, withdrawAmountRules } from "../../contract/rules.ts";
 import { pageByIndex } from "../platform/kvpage.ts";
 import {
   methodCurrency,
@@ -39,8 +39,13 @@ import {
 } from "./settings.ts";
 import { turnoverState } from "./turnover.ts";
 import { settingsKeys, withdrawKeys } from "./store.ts";
+import type {
+  CustomerWithdrawalJson,
+  WithdrawPreview,
+  WithdrawStatus,
+} from "../../contract/funds.ts";
 
-export type WithdrawStatus = "auditing" | "withdrawing" | "passed" | "rejected" | "frozen";
+export type { WithdrawStatus };
 
 export interface Withdrawal {
   id: string;
@@ -101,7 +106,7 @@ export function withdrawalJson(w: Withdrawal) {
 }
 
 /** What the customer sees: the masked method label, the steps without operator names. */
-export function customerWithdrawalJson(w: Withdrawal) {
+export function customerWithdrawalJson(w: Withdrawal): CustomerWithdrawalJson {
   return {
     id: w.id,
     methodLabel: w.method.label,
@@ -117,7 +122,6 @@ export function customerWithdrawalJson(w: Withdrawal) {
     history: w.history.map((h) => ({ at: h.at, action: h.action })),
   };
 }
-export type CustomerWithdrawalJson = ReturnType<typeof customerWithdrawalJson>;
 
 /** The payment method as paid out to: its label and full details, frozen into the record. */
 function snapshot(m: PaymentMethod): Withdrawal["method"] {
@@ -141,7 +145,12 @@ export class Withdrawals {
    * What a withdrawal of `amount` to `methodId` would cost and whether it is allowed now:
    * the form shows the fee, the net amount and the remaining turnover before submitting.
    */
-  async preview(t: string, userId: string, methodId: string | null, amountText: string | null) {
+  async preview(
+    t: string,
+    userId: string,
+    methodId: string | null,
+    amountText: string | null,
+  ): Promise<WithdrawPreview> {
     const settings = await withdrawSettings(this.kv, t);
     const turnover = await turnoverState(this.kv, t, userId);
     const bound = await this.methods.list(t, userId);

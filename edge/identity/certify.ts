@@ -8,8 +8,8 @@
 import { keys as accountKeys, type UserRecord } from "../accounts/store.ts";
 import { messageInto } from "../messages/store.ts";
 import { journalId } from "../ledger/service.ts";
-import { auditInto, readAuditHead } from "../operators/audit.ts";
-import type { Json } from "../operators/store.ts";
+import { auditInto, readAuditHead } from "../audit/audit.ts";
+import type { Json } from "../../contract/operators.ts";
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { pageByIndex } from "../platform/kvpage.ts";

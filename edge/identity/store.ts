@@ -1,6 +1,6 @@
 /** The store of identity verification: its keys, record types and typed reads. */
-export const DOC_TYPES = ["idCard", "passport", "drivingLicence"] as const;
-export type DocType = typeof DOC_TYPES[number];
+export { DOC_TYPES, type DocType } from "../../contract/identity.ts";
+import { type DocType } from "../../contract/identity.ts";
 export type Level = "junior" | "advanced";
 export type CertState = "authenticating" | "authenticated" | "rejected";
 

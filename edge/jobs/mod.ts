@@ -2,7 +2,7 @@
  * Every periodic job of the server, started the same way by main.ts and the tests' servers. A
  * new job: a file here returning a `Job` (scheduler.ts), listed in `serverJobs`.
  */
-import type { Deps } from "../platform/context.ts";
+import type { Deps } from "../http/context.ts";
 import { adoptReservationsJob } from "./adopt_reservations.ts";
 import { checkpointsJob } from "./checkpoints.ts";
 import { holdingFeeJob } from "./holding_fee.ts";

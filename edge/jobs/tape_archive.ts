@@ -8,7 +8,7 @@
  * keeps every tick.
  */
 import { archiveOldest } from "../market/archive.ts";
-import type { Deps } from "../platform/context.ts";
+import type { Deps } from "../http/context.ts";
 import { fastKeys, posKeys } from "../trading/store.ts";
 import type { Position } from "../trading/positions.ts";
 import type { Job } from "./scheduler.ts";

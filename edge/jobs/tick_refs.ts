@@ -5,7 +5,7 @@
  * tick) and written onto the record, checked against the record's version. Records whose ticks
  * are no longer stored stay as they are (the verifier counts them as from before the chain).
  */
-import type { Deps } from "../platform/context.ts";
+import type { Deps } from "../http/context.ts";
 import type { FastOrder, TickRef } from "../trading/fast.ts";
 import type { Position } from "../trading/positions.ts";
 import type { SpotOrder } from "../trading/spot.ts";

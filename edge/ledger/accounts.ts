@@ -6,12 +6,20 @@
  *
  * Books: `live` holds real money; `demo` holds practice money that can never become real (its
  * own customer and house accounts; `demo:` before the id). Live ids carry no prefix, so the ids
- * of records written before books existed are live ids.
+ * of records written before books existed are live ids. The currencies, wallets, their decimals
+ * and the journal types are the contract's (`contract/currencies.ts`: the islands show them too).
  */
-export const CURRENCIES = ["BTC", "ETH", "USDT"] as const;
-export type Currency = typeof CURRENCIES[number];
-export const WALLETS = ["spot", "contract"] as const;
-export type Wallet = typeof WALLETS[number];
+export {
+  CURRENCIES,
+  type Currency,
+  DECIMALS,
+  JOURNAL_TYPES,
+  type JournalType,
+  type Wallet,
+  WALLET_CURRENCIES,
+  WALLETS,
+} from "../../contract/currencies.ts";
+import { CURRENCIES, type Currency, type Wallet, WALLETS } from "../../contract/currencies.ts";
 export const HOUSE_ACCOUNTS = [
   "external",
   "fees",
@@ -25,15 +33,6 @@ export const HOUSE_ACCOUNTS = [
   "adjustments",
 ] as const;
 export type House = typeof HOUSE_ACCOUNTS[number];
-
-/** Display and input precision per currency (domain rules: USDT 2, BTC 6, ETH 5). */
-export const DECIMALS: Record<Currency, number> = { USDT: 2, BTC: 6, ETH: 5 };
-
-/** Which currencies a wallet holds: the contract wallet is USDT only. */
-export const WALLET_CURRENCIES: Record<Wallet, readonly Currency[]> = {
-  spot: CURRENCIES,
-  contract: ["USDT"],
-};
 
 export const BOOKS = ["live", "demo"] as const;
 export type Book = typeof BOOKS[number];
@@ -115,21 +114,3 @@ export const house = (name: House, currency: Currency, book: Book = "live"): Acc
 /** The house account on the other side of a customer's trade: in that customer's book. */
 export const houseFor = (userId: string, name: House, currency: Currency): AccountRef =>
   house(name, currency, bookOfUser(userId));
-
-/** Journal types (fund-flow filter); later capabilities post the ones named for them. */
-export const JOURNAL_TYPES = [
-  "deposit",
-  "withdrawal",
-  "transfer",
-  "fast",
-  "contract",
-  "spot",
-  "exchange",
-  "fee",
-  "wealth",
-  /** demo book: starting balance and resets from the demo mint */
-  "demo",
-  /** an operator's balance adjustment (approved by a second operator) */
-  "adjustment",
-] as const;
-export type JournalType = typeof JOURNAL_TYPES[number];

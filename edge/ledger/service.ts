@@ -1,5 +1,5 @@
 import { DomainError } from "../platform/errors.ts";
-import { sha256Hex } from "../accounts/passwords.ts";
+import { sha256Hex } from "../platform/hashing.ts";
 import {
   accountId,
   type AccountRef,
@@ -27,8 +27,8 @@ import {
   ZERO,
 } from "./store.ts";
 import { listPage } from "../platform/kvpage.ts";
-import { type EventRef, stageEvents } from "../realtime/eventlog.ts";
-import type { BalanceRow } from "../realtime/protocol.ts";
+import { type EventRef, stageEvents } from "./events.ts";
+import type { BalanceRow } from "../../contract/ledger.ts";
 import { formatDecimal } from "../../core-wasm/mod.ts";
 
 /** The customer accounts of a journal after it, per customer, as the `balance` event sends them. */

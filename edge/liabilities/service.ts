@@ -30,7 +30,7 @@
  * `matches: false` and both figures, which the operator report shows.
  */
 import { userIds } from "../accounts/store.ts";
-import { MOVE_SLACK_MS } from "./check.ts";
+import { MOVE_SLACK_MS } from "../../contract/liabilities_check.ts";
 import {
   type AccountRef,
   bookOfUser,
@@ -39,7 +39,7 @@ import {
   parseAccountId,
 } from "../ledger/accounts.ts";
 import { type Balance, type Journal, keys as ledgerKeys } from "../ledger/store.ts";
-import { type Actor, auditInto, readAuditHead } from "../operators/audit.ts";
+import { type Actor, auditInto, readAuditHead } from "../audit/audit.ts";
 import { DomainError } from "../platform/errors.ts";
 import { exclusive } from "../platform/lease.ts";
 import {
@@ -71,7 +71,7 @@ import {
   sumsEqual,
   type TreeNode,
   ZERO_SUMS,
-} from "./tree.ts";
+} from "../../contract/liabilities_tree.ts";
 
 /** The server's sha-256: the tree module's (hash-wasm, synchronous), as the browser uses it. */
 export const serverSha: Sha256 = sha256Hex;

@@ -3,8 +3,8 @@ import { Ledger } from "../ledger/service.ts";
 import { keys as ledgerKeys } from "../ledger/store.ts";
 import { type AccountRef, house, user } from "../ledger/accounts.ts";
 import { customerMoneyMovedSince, epochJson, Liabilities } from "./service.ts";
-import { checkProof } from "./check.ts";
-import { sha256Hex } from "./tree.ts";
+import { checkProof } from "../../contract/liabilities_check.ts";
+import { sha256Hex } from "../../contract/liabilities_tree.ts";
 
 const T = "t";
 

@@ -23,8 +23,8 @@
  * (proofs are served for the latest epoch: about a day). 100,000 customers of 2 shares (262,144
  * leaves): 1024 leaf chunks, 4 upper chunks, ~80 index buckets.
  */
-import type { Sums, TreeNode } from "./tree.ts";
-import { POL_CURRENCIES } from "./tree.ts";
+import type { Sums, TreeNode } from "../../contract/liabilities_tree.ts";
+import { POL_CURRENCIES } from "../../contract/liabilities_tree.ts";
 
 export const CHUNK = 256;
 /** The lowest stored level above the leaves (log2 CHUNK). */

@@ -11,7 +11,7 @@
  *   ...
  */
 import { formatDecimal, parseDecimal } from "../../core-wasm/decimal.ts";
-import { type ChainTick, genesisHash, verifyChain } from "./chain.ts";
+import { type ChainTick, genesisHash, verifyChain } from "../../contract/chain.ts";
 import { marketKeys } from "./store.ts";
 
 export interface ArchiveMarker {

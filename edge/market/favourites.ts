@@ -3,7 +3,7 @@ import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import type { Quote, Quotes } from "./quotes.ts";
 import { marketKeys } from "./store.ts";
-import { symbolOf } from "./symbols.ts";
+import { symbolOf } from "../../contract/symbols.ts";
 
 const MAX = 50;
 

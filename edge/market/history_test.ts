@@ -9,7 +9,7 @@ import { ExchangeFeed } from "./feeds/exchange.ts";
 import { parseCandleCsv, ReplayFeed } from "./feeds/replay.ts";
 import { ReferencePrices } from "./prices.ts";
 import { MarketService } from "./service.ts";
-import { SYMBOLS } from "./symbols.ts";
+import { SYMBOLS } from "../../contract/symbols.ts";
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;

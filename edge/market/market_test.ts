@@ -3,7 +3,7 @@ import { parseDecimal } from "../../core-wasm/mod.ts";
 import { parseCandleCsv, ReplayFeed, shiftToToday } from "./feeds/replay.ts";
 import { SymbolWalk } from "./feeds/simulated.ts";
 import { Quotes } from "./quotes.ts";
-import { SYMBOLS } from "./symbols.ts";
+import { SYMBOLS } from "../../contract/symbols.ts";
 import { DEFAULT_TAPE, marketKeys, Tape } from "./tape.ts";
 
 const U = 100_000_000n;

@@ -4,7 +4,7 @@
  * market capability implements the same port later.
  */
 import { parseDecimal } from "../../core-wasm/mod.ts";
-import type { Currency } from "../ledger/accounts.ts";
+import type { Currency } from "../../contract/currencies.ts";
 
 export interface PricePort {
   /** Units of USDT (10^-8) for one whole unit of `currency`; USDT is 1. */

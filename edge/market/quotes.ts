@@ -4,28 +4,13 @@
  * 200 ms) so the API serves it from memory.
  */
 import { type Candle, formatDecimal, mulDiv, SCALE } from "../../core-wasm/mod.ts";
-import type { SymbolDef } from "./symbols.ts";
+import type { SymbolDef } from "../../contract/symbols.ts";
 import type { Tape, TapeEvent } from "./tape.ts";
+import type { Quote } from "../../contract/market.ts";
 
 const DAY = 86_400_000;
 
-export interface Quote {
-  symbol: string;
-  name: string;
-  base: string;
-  priceDecimals: number;
-  price: string;
-  open: string;
-  high: string;
-  low: string;
-  change: string;
-  /** fraction: "0.0123" = +1.23 % */
-  changePct: string;
-  volume24h: string;
-  turnover: string;
-  time: number;
-  stale: boolean;
-}
+export type { Quote };
 
 interface Minute {
   candle: Candle;

@@ -8,7 +8,7 @@
  * candle cache, trigger engine and sockets. When the holder dies another takes the lease within
  * seconds, catches up with the stored tape and continues from its last tick.
  */
-import type { Currency } from "../ledger/accounts.ts";
+import type { Currency } from "../../contract/currencies.ts";
 import type { AppConfig } from "../platform/config.ts";
 import { Favourites } from "./favourites.ts";
 import type { Feed } from "./feeds/feed.ts";
@@ -17,7 +17,7 @@ import { SimulatedFeed } from "./feeds/simulated.ts";
 import { ExchangeFeed } from "./feeds/exchange.ts";
 import type { PricePort, ReferencePrices } from "./prices.ts";
 import { Quotes } from "./quotes.ts";
-import { type SymbolDef, SYMBOLS } from "./symbols.ts";
+import { type SymbolDef, SYMBOLS } from "../../contract/symbols.ts";
 import { DEFAULT_TAPE, marketKeys, Tape, type TapeEvent, type TapeHead } from "./tape.ts";
 import { INSTANCE_ID, Lease } from "../platform/lease.ts";
 import { type KeyWatch, watchKeys } from "../platform/kvwatch.ts";

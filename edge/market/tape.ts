@@ -23,13 +23,14 @@ import {
 } from "../../core-wasm/mod.ts";
 import type { HistoryChunk, RawTick } from "./feeds/feed.ts";
 import type { Lease } from "../platform/lease.ts";
-import { genesisHash, tickHash } from "./chain.ts";
+import { genesisHash, tickHash } from "../../contract/chain.ts";
 import { archiveMarker } from "./archive.ts";
+import type { CandleRow } from "../../contract/market.ts";
 
 export interface TapeTick extends Tick {
   symbol: string;
   /**
-   * The tick's place in the symbol's hash chain and its hash (edge/market/chain.ts); set once
+   * The tick's place in the symbol's hash chain and its hash (contract/chain.ts); set once
    * stored (a back-filled head before any live tick has seq 0: it is not on the tape).
    */
   seq?: number;
@@ -90,8 +91,7 @@ const PULL_LIMIT = 2000;
 /** Back-filled history keeps this many of the newest candles of each interval up to 1h. */
 export const BACKFILL_KEEP = 1500;
 
-/** A candle as the API and the socket send it: [openTime, open, high, low, close, volume]. */
-export type CandleRow = [number, string, string, string, string, string];
+export type { CandleRow };
 export function candleRow(k: Candle): CandleRow {
   return [
     k.openTime,

@@ -22,12 +22,18 @@
  * operator, the roster, the entry, its seq, the head, and 2 per ended session (at most
  * MAX_SESSIONS_ENDED).
  */
-import { sha256Hex } from "../accounts/passwords.ts";
 import type { SmsSender } from "../accounts/sender.ts";
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
-import { type Actor, auditAlone, auditInto } from "./audit.ts";
+import { type Actor, auditAlone, auditInto } from "../audit/audit.ts";
 import { endSessionsInto, MAX_SESSIONS_ENDED, sessionsOf } from "./service.ts";
+import { newInvitation } from "./invitations.ts";
+export {
+  INVITATION_MAX_ATTEMPTS,
+  INVITATION_MS,
+  invitationHash,
+  newInvitation,
+} from "./invitations.ts";
 import {
   type AuditHead,
   isEnrolled,
@@ -38,35 +44,16 @@ import {
   type OperatorRecord,
   type OperatorRole,
 } from "./store.ts";
+import type { OperatorItem, OperatorSessionItem } from "../../contract/operators.ts";
 
 /**
  * What an admin may do to an operator record now (the server says; the console shows): `roles`,
  * `enable` and `resetTotp` are proposals; `disable` is immediate.
  */
-export type OperatorAction = "roles" | "disable" | "enable" | "resetTotp";
-
-/** An invitation is good for 48 hours; 5 wrong codes end it. */
-export const INVITATION_MS = 48 * 3600_000;
-export const INVITATION_MAX_ATTEMPTS = 5;
+export type OperatorAction = OperatorItem["actions"][number];
 
 /** The actor of the server-side bootstrap in the audit log (no operator account). */
 export const BOOTSTRAP_ACTOR = "system";
-
-/** The hash an invitation code is kept under (per tenant and operator). */
-export const invitationHash = (t: string, username: string, code: string) =>
-  sha256Hex(`operator-invitation:${t}:${username}:${code}`);
-
-/** A new one-time invitation: the 8-digit code (for the SMS only) and the record to store. */
-export async function newInvitation(t: string, username: string, now: number) {
-  const n = crypto.getRandomValues(new Uint32Array(1))[0]! % 100_000_000;
-  const code = String(n).padStart(8, "0");
-  const record: OperatorInvitation = {
-    codeHash: await invitationHash(t, username, code),
-    expiresAt: now + INVITATION_MS,
-    attempts: 0,
-  };
-  return { code, record };
-}
 
 /**
  * Send an invitation's code to the operator's own phone (after the commit that stored its hash)
@@ -120,30 +107,9 @@ export function related(a: OperatorRecord | null, b: OperatorRecord | null) {
 /** Enabled admins (the ones who can propose and decide operator administration). */
 export const isAdmin = (o: OperatorRecord) => !o.disabled && o.roles.includes("admin");
 
-export interface OperatorJson {
-  username: string;
-  roles: OperatorRole[];
-  disabled: boolean;
-  enrolled: boolean;
-  /** an invitation is open (the operator has not accepted it yet) */
-  invited: boolean;
-  createdAt: number;
-  createdBy: string | null;
-  lastLoginAt: number | null;
-  passwordChangedAt: number | null;
-  /** the operator asking is this one */
-  self: boolean;
-  actions: OperatorAction[];
-}
-
-export interface OperatorSessionJson {
-  id: string;
-  createdAt: number;
-  expiresAt: number;
-  ip: string | null;
-  /** the session of the request */
-  current: boolean;
-}
+/** An operator and one of its sessions on the wire: the contract's schemas' types. */
+export type OperatorJson = OperatorItem;
+export type OperatorSessionJson = OperatorSessionItem;
 
 /** The most operators one tenant lists (a back office, not a customer base). */
 export const MAX_OPERATORS = 500;

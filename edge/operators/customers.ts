@@ -27,9 +27,20 @@ import { customerWithdrawalJson, withdrawalJson } from "../funds/withdraw.ts";
 import { assetsJson, customerAssets } from "../ledger/assets.ts";
 import { bookOfUser } from "../ledger/accounts.ts";
 import { messageInto } from "../messages/store.ts";
-import { type Actor, auditAlone, audited, auditInto, readAuditHead } from "./audit.ts";
+import { type Actor, auditAlone, audited, auditInto, readAuditHead } from "../audit/audit.ts";
 import type { Json, OperatorRole } from "./store.ts";
-import type { Deps } from "../platform/context.ts";
+import type { AppConfig } from "../platform/config.ts";
+import type { Ledger } from "../ledger/service.ts";
+import type { PricePort } from "../market/prices.ts";
+import type { Identity } from "../identity/certify.ts";
+import type { PaymentMethods } from "../funds/methods.ts";
+import type { Recharges } from "../funds/recharge.ts";
+import type { Withdrawals } from "../funds/withdraw.ts";
+import type { Messages } from "../messages/service.ts";
+import type { Contracts } from "../trading/contracts.ts";
+import type { FastContracts } from "../trading/fast.ts";
+import type { Spot } from "../trading/spot.ts";
+import type { Wealth } from "../wealth/service.ts";
 
 /** Roles that read the customers section, lock and unlock, see sensitive fields. */
 export const CUSTOMER_READERS: OperatorRole[] = ["support", "funds", "identity", "admin"];
@@ -59,8 +70,26 @@ export interface CustomerHit {
 
 const maskDoc = (n: string) => n.length <= 4 ? "****" : "****" + n.slice(-4);
 
+/** The services one customer is assembled from (the server's `Deps` has them all). */
+export interface CustomerSources {
+  kv: Deno.Kv;
+  now: () => number;
+  config: AppConfig;
+  ledger: Ledger;
+  prices: PricePort;
+  identity: Identity;
+  methods: PaymentMethods;
+  recharges: Recharges;
+  withdrawals: Withdrawals;
+  messages: Messages;
+  contracts: Contracts;
+  fast: FastContracts;
+  spot: Spot;
+  wealth: Wealth;
+}
+
 export class Customers {
-  constructor(private d: Deps) {}
+  constructor(private d: CustomerSources) {}
 
   private get kv() {
     return this.d.kv;

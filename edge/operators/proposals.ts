@@ -71,10 +71,18 @@ import {
   sendInvitation,
   sortRoles,
 } from "./accounts.ts";
-import { type Actor, audited, auditInto, canonical, headAfter, readAuditHead } from "./audit.ts";
+import {
+  type Actor,
+  audited,
+  auditInto,
+  canonical,
+  headAfter,
+  readAuditHead,
+} from "../audit/audit.ts";
 import { endSessionsInto, sessionsOf } from "./service.ts";
 import type { AuditHead, Json, OperatorProvenance, OperatorRecord, OperatorRole } from "./store.ts";
 import { keys as opKeys } from "./store.ts";
+import { type ProposalKind } from "../../contract/operators.ts";
 
 export const PROPOSAL_TTL_MS = 7 * 24 * 3600_000;
 /** A withdrawal's second approval is asked for within a day. */
@@ -82,22 +90,7 @@ export const WITHDRAWAL_PROPOSAL_TTL_MS = 24 * 3600_000;
 /** The most one reserve funding or one adjustment may move (10^8 of the currency). */
 const MAX_MOVE = 100_000_000n * SCALE;
 
-export const PROPOSAL_KINDS = [
-  "wealth.reserve",
-  "balance.adjust",
-  "products.fast",
-  "products.leveraged",
-  "products.spot",
-  "products.exchange",
-  "products.wealth",
-  "withdrawal.pass",
-  "withdraw.fourEyes",
-  "operator.create",
-  "operator.roles",
-  "operator.enable",
-  "operator.resetTotp",
-] as const;
-export type ProposalKind = typeof PROPOSAL_KINDS[number];
+export { PROPOSAL_KINDS, type ProposalKind } from "../../contract/operators.ts";
 
 /** Who may propose and who may decide each kind (never the proposer). */
 export const PROPOSAL_ROLES: Record<

@@ -14,9 +14,9 @@ import {
 } from "../funds/review_actions.ts";
 import { withdrawalJson, type Withdrawals } from "../funds/withdraw.ts";
 import { type Identity, type Submission, submissionJson } from "../identity/certify.ts";
-import type { Actor } from "./audit.ts";
+import type { Actor } from "../audit/audit.ts";
 import type { Proposals } from "./proposals.ts";
-import { CertificationReview, RechargeReview, WithdrawalReview } from "./schemas.ts";
+import { CertificationReview, RechargeReview, WithdrawalReview } from "../../contract/operators.ts";
 import type { OperatorRole } from "./store.ts";
 
 /** The services the queues call (a subset of the app's deps). */

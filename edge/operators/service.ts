@@ -7,9 +7,16 @@ import {
 } from "../accounts/passwords.ts";
 import { newTotpSecret, totpStep, totpUri } from "../accounts/totp.ts";
 import { DomainError } from "../platform/errors.ts";
-import { INVITATION_MAX_ATTEMPTS, invitationHash } from "./accounts.ts";
+import { INVITATION_MAX_ATTEMPTS, invitationHash } from "./invitations.ts";
 import { locked, signInGate, type SignInLimits } from "../platform/ratelimit.ts";
-import { auditAlone, auditCsv, auditInto, auditJsonl, exportAudit, listAudit } from "./audit.ts";
+import {
+  auditAlone,
+  auditCsv,
+  auditInto,
+  auditJsonl,
+  exportAudit,
+  listAudit,
+} from "../audit/audit.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import {
   type AuditHead,

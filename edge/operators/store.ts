@@ -1,4 +1,8 @@
-/** KV keys and records of operator accounts, their sessions and the audit log (per tenant). */
+/**
+ * KV keys and records of operator accounts and their sessions (per tenant); the audit log's keys
+ * and records are the audit chain's (`edge/audit/store.ts`), spread into `keys` here.
+ */
+import { type OperatorRole } from "../../contract/operators.ts";
 export interface OperatorRecord {
   username: string;
   /** Argon2id; empty while an invited operator has not set theirs (no password signs in) */
@@ -52,17 +56,7 @@ export interface OperatorProvenance {
   at: number;
 }
 
-/** Every operator role, in the console's order. */
-export const OPERATOR_ROLES = [
-  "admin",
-  "funds",
-  "identity",
-  "content",
-  "risk",
-  "support",
-  "audit",
-] as const;
-export type OperatorRole = typeof OPERATOR_ROLES[number];
+export { OPERATOR_ROLES, type OperatorRole } from "../../contract/operators.ts";
 
 /** Enrolled: the operator has a TOTP secret (and so signs in with password and code). */
 export const isEnrolled = (o: OperatorRecord) => o.totpSecret !== "";
@@ -98,35 +92,10 @@ export interface OperatorEnrolment {
   attempts: number;
 }
 
-export type Json = string | number | boolean | null | Json[] | { [k: string]: Json };
+export { type Json } from "../../contract/operators.ts";
 
-export interface AuditEntry {
-  id: string;
-  at: number;
-  operator: string;
-  action: string;
-  /** what the action was on, e.g. `withdrawal:W123` or `operator:ops` */
-  target: string;
-  /** the record's state before and after, as JSON (amounts as decimal strings) */
-  before: Json;
-  after: Json;
-  ip: string | null;
-  /**
-   * The hash chain (entries written since the chain began; older ones have none): the entry's
-   * place in the chain (1, 2, ...), the previous entry's hash (64 zeros for the first) and this
-   * entry's own hash (sha-256 over the canonical serialization of every other field).
-   */
-  seq?: number;
-  prevHash?: string;
-  hash?: string;
-}
-
-/** The chain's head: the last entry written (every audited commit checks and moves it). */
-export interface AuditHead {
-  seq: number;
-  hash: string;
-  id: string;
-}
+export type { AuditEntry, AuditHead } from "../audit/store.ts";
+import { auditKeys } from "../audit/store.ts";
 
 export const keys = {
   operator: (t: string, username: string) => [t, "operators", "account", username],
@@ -147,11 +116,6 @@ export const keys = {
    * checks it, so two admins demoting each other at once cannot both succeed.
    */
   roster: (t: string) => [t, "operators", "roster"],
-  audit: (t: string, id: string) => [t, "operators", "audit", id],
-  audits: (t: string) => [t, "operators", "audit"],
-  auditHead: (t: string) => [t, "audit", "head"],
-  /** seq (zero-padded) -> entry id: the chain in order */
-  auditSeq: (t: string, seq: string) => [t, "audit", "seq", seq],
-  auditSeqs: (t: string) => [t, "audit", "seq"],
+  ...auditKeys,
   rate: (t: string, what: string, who: string) => [t, "operators", "rate", what, who],
 } satisfies Record<string, (...a: string[]) => Deno.KvKey>;

@@ -1,6 +1,6 @@
 import { assert, assertEquals } from "../../tests/assert.ts";
 import { DomainError } from "./errors.ts";
-import { toDomainError } from "./envelope.ts";
+import { toDomainError } from "../http/envelope.ts";
 import { httpStatus } from "./http_errors.ts";
 import {
   busyKind,

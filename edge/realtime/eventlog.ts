@@ -1,9 +1,10 @@
 /**
- * The event log: private events leave the instance that caused them through KV, so that the
- * instance holding a customer's socket (and the one running the trigger engine) hears of them.
+ * The event log's reader: private events leave the instance that caused them through KV, so that
+ * the instance holding a customer's socket (and the one running the trigger engine) hears of them.
  *
  * Every commit that changes something a customer or the engine must hear of stages one entry
- * in the same atomic commit (`stageEvents`): `["evlog", tenant, at, id]` with the customer's new
+ * in the same atomic commit (`stageEvents`, written by the ledger: `edge/ledger/events.ts`):
+ * `["evlog", tenant, at, id]` with the customer's new
  * balances and references to changed records (fast contracts, positions, spot orders), kept for
  * `RETENTION_MS`, and bumps the tenant's head counter (`sum`, which never conflicts). Readers
  * (`EventLogReader`) watch the heads (`watchKeys`: watch plus a poll) and read the entries
@@ -14,9 +15,9 @@
  * commit order per read (a late one up to a second later).
  */
 import { type KeyWatch, watchKeys } from "../platform/kvwatch.ts";
-import { eventKeys, type LogEntry } from "./store.ts";
+import { eventKeys, type LogEntry } from "../ledger/events.ts";
 
-export { eventKeys, type EventRef, type LogEntry, RETENTION_MS, stageEvents } from "./store.ts";
+export type { EventRef, LogEntry } from "../ledger/events.ts";
 
 /**
  * How far behind its latest entry a reader looks again: a commit built earlier that landed

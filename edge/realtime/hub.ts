@@ -4,13 +4,14 @@
  * buffered bytes: a slow client is dropped instead of slowing the others or growing memory.
  * The session behind a `user` channel is re-checked before every private event and by
  * `sweepSessions` (every 30 s): once it is gone (logout, password change, expiry) the client
- * gets `{type: "signedOut"}` and the channel is closed. Messages are typed in `protocol.ts`.
+ * gets `{type: "signedOut"}` and the channel is closed. Messages are typed in
+ * `contract/realtime.ts`.
  */
 import { type Interval, INTERVALS } from "../../core-wasm/mod.ts";
 import type { Quotes } from "../market/quotes.ts";
 import { candleRow, type TapeEvent } from "../market/tape.ts";
-import type { SymbolDef } from "../market/symbols.ts";
-import type { ServerMessage, UserEvent } from "./protocol.ts";
+import type { SymbolDef } from "../../contract/symbols.ts";
+import type { ServerMessage, UserEvent } from "../../contract/realtime.ts";
 import type { EventRef, LogEntry } from "./eventlog.ts";
 
 export interface HubSocket {

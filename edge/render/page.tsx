@@ -1,7 +1,7 @@
 import type { ComponentChildren } from "preact";
 import { renderToString } from "preact-render-to-string";
-import type { Ctx } from "../platform/context.ts";
-import { HASH_ROUTE_SCRIPT } from "../platform/middleware.ts";
+import type { Ctx } from "../http/context.ts";
+import { HASH_ROUTE_SCRIPT } from "../http/middleware.ts";
 import { manifest } from "./assets.ts";
 import { collectIslands } from "./island.tsx";
 import { withDisplay } from "../../locales/format.ts";

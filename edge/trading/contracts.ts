@@ -26,16 +26,16 @@ import { houseFor, user } from "../ledger/accounts.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
 import { idemKeys } from "../ledger/idem.ts";
 import { reservationIds, type ReservationOp } from "../ledger/reservations.ts";
-import { stageEvents } from "../realtime/eventlog.ts";
+import { stageEvents } from "../ledger/events.ts";
 import type { MarketService } from "../market/service.ts";
-import { bracketFor, symbolOf } from "../market/symbols.ts";
+import { bracketFor, symbolOf } from "../../contract/symbols.ts";
 import type { ProductTerms } from "./terms.ts";
 import { addVolume } from "../funds/turnover.ts";
 import { Emitter } from "../platform/emitter.ts";
 import { type OrderKind, type Transition, transition } from "./order_machine.ts";
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
-import { contractOrderRules, enforce, stopRules } from "../platform/rules.ts";
+import { contractOrderRules, enforce, stopRules } from "../../contract/rules.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import type { TickRef } from "./fast.ts";
 import { PositionStore } from "./position_store.ts";
@@ -46,11 +46,11 @@ import {
   hedgeInfo,
   isHedged,
   type Position,
-  type PositionJson,
   positionJson,
   settleLeg,
 } from "./positions.ts";
 import { posKeys, touchSymbol } from "./store.ts";
+import type { PositionJson } from "../../contract/trading.ts";
 
 // the records this service moves (importers of the service find them here too)
 export * from "./positions.ts";

@@ -21,7 +21,8 @@ import { type Contracts, groupOf, isHedged, type Position } from "./contracts.ts
 import type { Spot, SpotOrder } from "./spot.ts";
 import { ExpiryQueue, TriggerIndex } from "./trigger_index.ts";
 import { INSTANCE_ID, Lease } from "../platform/lease.ts";
-import type { EventLogReader, EventRef } from "../realtime/eventlog.ts";
+import type { EventRef } from "../ledger/events.ts";
+import type { EventLogReader } from "../realtime/eventlog.ts";
 
 export class TradingEngine {
   private expiries = new Map<string, ExpiryQueue>();

@@ -14,13 +14,12 @@ import { idemKeys } from "../ledger/idem.ts";
 import type { MarketService } from "../market/service.ts";
 import { addVolume } from "../funds/turnover.ts";
 import { DomainError } from "../platform/errors.ts";
-import { amountRules, enforce } from "../platform/rules.ts";
+import { amountRules, enforce } from "../../contract/rules.ts";
 import { quoteKey } from "./store.ts";
 import type { ProductTerms } from "./terms.ts";
+import type { ExchangeQuoteJson } from "../../contract/trading.ts";
 
 export const QUOTE_TTL_MS = 10_000;
-/** Exchange fee (fraction scaled 10^8): 0.1 %. */
-export const EXCHANGE_FEE = 100_000n;
 const MAX_UNITS = 100_000_000n * SCALE;
 
 export interface ExchangeQuote {
@@ -39,7 +38,7 @@ export interface ExchangeQuote {
   expiresAt: number;
 }
 
-export function quoteJson(q: ExchangeQuote) {
+export function quoteJson(q: ExchangeQuote): ExchangeQuoteJson {
   const d = formatDecimal;
   return {
     quoteId: q.id,

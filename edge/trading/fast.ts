@@ -15,30 +15,17 @@ import type { MarketService } from "../market/service.ts";
 import { addVolume } from "../funds/turnover.ts";
 import { Emitter } from "../platform/emitter.ts";
 import { DomainError } from "../platform/errors.ts";
-import { enforce, fastStakeRules } from "../platform/rules.ts";
+import { enforce, fastStakeRules } from "../../contract/rules.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import { listPage, recordsByIndex } from "../platform/kvpage.ts";
 import { fastKeys } from "./store.ts";
+import type { ProductTerms } from "./terms.ts";
+import type { FastOption, FastOrderJson } from "../../contract/trading.ts";
 
 /** The UTC day number of a time. */
 const dayOf = (ms: number) => Math.floor(ms / 86_400_000);
-import type { ProductTerms } from "./terms.ts";
 
-export interface FastOption {
-  duration: number;
-  /** payout rate, fraction string */
-  rate: string;
-  min: string;
-  max: string;
-}
-
-/** Operator-configurable defaults (domain rules: 30 s, 60 s, 180 s, 300 s). */
-export const FAST_OPTIONS: FastOption[] = [
-  { duration: 30, rate: "0.85", min: "10", max: "5000" },
-  { duration: 60, rate: "0.85", min: "10", max: "10000" },
-  { duration: 180, rate: "0.88", min: "10", max: "20000" },
-  { duration: 300, rate: "0.9", min: "10", max: "50000" },
-];
+export type { FastOption };
 
 /** A tick a settlement used: its time, price and place in the symbol's hash chain. */
 export interface TickRef {
@@ -116,7 +103,7 @@ function placedOrder(
 }
 
 /** JSON shape of an order (amounts as decimal strings). */
-export function fastJson(o: FastOrder) {
+export function fastJson(o: FastOrder): FastOrderJson {
   const d = formatDecimal;
   return {
     orderNo: o.id,
@@ -137,7 +124,6 @@ export function fastJson(o: FastOrder) {
     income: o.payout === null ? null : d(o.payout - o.stake),
   };
 }
-export type FastOrderJson = ReturnType<typeof fastJson>;
 
 export class FastContracts {
   /** Called with each accepted order (the trigger engine indexes its expiry). */

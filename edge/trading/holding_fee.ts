@@ -16,11 +16,10 @@ import { DomainError } from "../platform/errors.ts";
 import type { TenantRegistry } from "../platform/tenants.ts";
 import { type Contracts, type Position } from "./contracts.ts";
 import { posKeys, touchSymbol } from "./store.ts";
+import { HOLDING_FEE_DAILY } from "./terms.ts";
 
 class ExhaustedMargin extends Error {}
 
-/** 0.05 % of the notional per day (shown on the service-rates page). */
-export const HOLDING_FEE_DAILY = 50_000n;
 const DAY = 86_400_000;
 
 const dayKey = (t: string) => [t, "trading", "holdfeeDay"];

@@ -10,7 +10,7 @@ import type { JournalType } from "../ledger/accounts.ts";
 import type { Ledger, Plan } from "../ledger/service.ts";
 import type { ReservationOp } from "../ledger/reservations.ts";
 import { DomainError } from "../platform/errors.ts";
-import type { EventRef } from "../realtime/eventlog.ts";
+import type { EventRef } from "../ledger/events.ts";
 
 export interface WaitingOrder {
   id: string;

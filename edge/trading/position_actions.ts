@@ -6,7 +6,8 @@
  */
 import { DomainError } from "../platform/errors.ts";
 import type { Tenant } from "../platform/tenants.ts";
-import type { Contracts, PositionJson } from "./contracts.ts";
+import type { Contracts } from "./contracts.ts";
+import type { PositionJson } from "../../contract/trading.ts";
 
 /** What a reverse or a hedge did: the closed leg (reverse), the opened leg, and whether reversed. */
 export interface PositionActionResult {

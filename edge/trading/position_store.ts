@@ -4,14 +4,9 @@
  * JSON a customer is shown. The service that moves them (contracts.ts) extends this.
  */
 import type { MarketService } from "../market/service.ts";
-import {
-  type HedgeInfo,
-  hedgeInfo,
-  type Position,
-  type PositionJson,
-  positionJson,
-} from "./positions.ts";
+import { type HedgeInfo, hedgeInfo, type Position, positionJson } from "./positions.ts";
 import { posKeys } from "./store.ts";
+import type { PositionJson } from "../../contract/trading.ts";
 
 export class PositionStore {
   constructor(protected kv: Deno.Kv, protected market: MarketService) {}

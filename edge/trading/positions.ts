@@ -11,8 +11,9 @@ import {
   position as figures,
   unrealizedPnl,
 } from "../../core-wasm/mod.ts";
-import type { Bracket } from "../market/symbols.ts";
+import type { Bracket } from "../../contract/symbols.ts";
 import type { TickRef } from "./fast.ts";
+import type { BracketJson, PositionJson } from "../../contract/trading.ts";
 
 /** hedged: closed with the opposite side, whose profit covered a loss beyond a leg's margin */
 export type CloseReason = "manual" | "stopLoss" | "takeProfit" | "liquidation" | "hedged";
@@ -82,7 +83,7 @@ export function isHedged(legs: readonly Position[]): boolean {
   return held.some((p) => p.side === "long") && held.some((p) => p.side === "short");
 }
 
-export function positionJson(p: Position, mark: bigint | null, hedge?: HedgeInfo) {
+export function positionJson(p: Position, mark: bigint | null, hedge?: HedgeInfo): PositionJson {
   const d = formatDecimal;
   const live = mark && p.status === "holding"
     ? figures({
@@ -123,7 +124,6 @@ export function positionJson(p: Position, mark: bigint | null, hedge?: HedgeInfo
     closeReason: p.closeReason,
   };
 }
-export type PositionJson = ReturnType<typeof positionJson>;
 
 /** One leg's settlement at `price` for `lots` of it: its share of qty and margin, P&L, close fee. */
 export function settleLeg(p: Position, lots: number, price: bigint) {
@@ -136,7 +136,7 @@ export function settleLeg(p: Position, lots: number, price: bigint) {
 }
 
 /** Brackets as the API and the ticket send them: decimal strings, null for the open top tier. */
-export function bracketsJson(brackets: readonly Bracket[]) {
+export function bracketsJson(brackets: readonly Bracket[]): BracketJson[] {
   return brackets.map((b) => ({
     upTo: b.upTo === null ? null : formatDecimal(b.upTo),
     maxLeverage: b.maxLeverage,

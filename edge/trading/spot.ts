@@ -14,14 +14,12 @@ import { addVolume } from "../funds/turnover.ts";
 import { Emitter } from "../platform/emitter.ts";
 import { type OrderKind, type Transition, transition } from "./order_machine.ts";
 import { DomainError } from "../platform/errors.ts";
-import { enforce, spotOrderRules } from "../platform/rules.ts";
+import { enforce, spotOrderRules } from "../../contract/rules.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import type { TickRef } from "./fast.ts";
 import { spotKeys } from "./store.ts";
-import type { ProductTerms } from "./terms.ts";
-
-/** 0.1 % of the traded value, in USDT. */
-export const SPOT_FEE = 100_000n;
+import { type ProductTerms, SPOT_FEE } from "./terms.ts";
+import type { SpotOrderJson } from "../../contract/trading.ts";
 
 export interface SpotOrder {
   id: string;
@@ -44,7 +42,7 @@ export interface SpotOrder {
   terms?: number;
 }
 
-export function spotJson(o: SpotOrder) {
+export function spotJson(o: SpotOrder): SpotOrderJson {
   const d = formatDecimal;
   return {
     orderNo: o.id,
@@ -60,7 +58,6 @@ export function spotJson(o: SpotOrder) {
     fillTime: o.fill?.time ?? null,
   };
 }
-export type SpotOrderJson = ReturnType<typeof spotJson>;
 
 /** An open limit order waits to fill or be cancelled. */
 const OPEN_ORDER: OrderKind<SpotOrder> = {

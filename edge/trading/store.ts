@@ -3,7 +3,6 @@
  * orders and exchange quotes (records under `[tenant, "trading", ...]`). The services read and
  * write through them; nothing outside edge/trading builds a trading key.
  */
-import type { Position } from "./positions.ts";
 
 export const fastKeys = {
   order: (t: string, id: string) => [t, "trading", "fast", id],
@@ -72,7 +71,11 @@ export const posKeys = {
 };
 
 /** Record, in `op`, a change to one of the customer's positions on the symbol. */
-export function touchSymbol(op: Deno.AtomicOperation, t: string, p: Position) {
+export function touchSymbol(
+  op: Deno.AtomicOperation,
+  t: string,
+  p: { id: string; userId: string; symbol: string },
+) {
   op.set(posKeys.userSymbol(t, p.userId, p.symbol), p.id);
 }
 

@@ -11,114 +11,44 @@
  * lives only in one process.
  */
 import { PublicCache } from "../platform/public_cache.ts";
-import { z } from "zod";
+import type { z } from "zod";
 import { formatDecimal, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
-import { type Bracket, type SymbolDef, SYMBOLS } from "../market/symbols.ts";
-import { EXCHANGE_FEE } from "./exchange.ts";
-import { FAST_OPTIONS, type FastOption } from "./fast.ts";
-import { HOLDING_FEE_DAILY } from "./holding_fee.ts";
-import { SPOT_FEE } from "./spot.ts";
-
-export const TERM_SECTIONS = ["fast", "leveraged", "spot", "exchange"] as const;
-export type TermSection = typeof TERM_SECTIONS[number];
+import { type Bracket, type SymbolDef, SYMBOLS } from "../../contract/symbols.ts";
+import type { FastOption } from "../../contract/trading.ts";
 
 const d = (v: bigint) => formatDecimal(v);
 
-// ---- the sections as operators send and see them (decimals as strings) ----------------------
+// ---- the shipped defaults (version 1), used by the services for records made before terms ---
 
-const CODES = SYMBOLS.map((s) => s.code) as [string, ...string[]];
-const Code = z.enum(CODES, { error: "invalid" });
+/** Operator-configurable defaults (domain rules: 30 s, 60 s, 180 s, 300 s). */
+export const FAST_OPTIONS: FastOption[] = [
+  { duration: 30, rate: "0.85", min: "10", max: "5000" },
+  { duration: 60, rate: "0.85", min: "10", max: "10000" },
+  { duration: 180, rate: "0.88", min: "10", max: "20000" },
+  { duration: 300, rate: "0.9", min: "10", max: "50000" },
+];
+/** 0.05 % of the notional per day (shown on the service-rates page). */
+export const HOLDING_FEE_DAILY = 50_000n;
+/** 0.1 % of the traded value, in USDT. */
+export const SPOT_FEE = 100_000n;
+/** Exchange fee (fraction scaled 10^8): 0.1 %. */
+export const EXCHANGE_FEE = 100_000n;
 
-/** A fraction 0 <= x <= max, at most 8 decimals. */
-const fraction = (max: string, positive = false) =>
-  z.string({ error: "required" }).regex(/^\d{1,3}(\.\d{1,8})?$/, { error: "invalid" })
-    .refine((v) => {
-      const x = parseDecimal(v);
-      return x <= parseDecimal(max) && (!positive || x > 0n);
-    }, { error: "invalid" });
-const amount = z.string({ error: "required" }).regex(/^\d{1,8}(\.\d{1,2})?$/, {
-  error: "invalid",
-}).refine((v) => parseDecimal(v) > 0n, { error: "invalid" });
-const Enabled = z.strictObject({ code: Code, enabled: z.boolean({ error: "invalid" }) });
-const uniqueCodes = (xs: { code: string }[]) => new Set(xs.map((x) => x.code)).size === xs.length;
-
-export const FastSection = z.strictObject({
-  symbols: z.array(Enabled).max(CODES.length).refine(uniqueCodes, { error: "invalid" }),
-  options: z.array(
-    z.strictObject({
-      duration: z.number({ error: "invalid" }).int({ error: "invalid" }).min(10, {
-        error: "invalid",
-      }).max(86_400, { error: "invalid" }),
-      /** payout rate on a win: 0 < rate <= 1 (the stake back plus at most as much again) */
-      rate: fraction("1", true),
-      min: amount,
-      max: amount,
-    }).refine((o) => parseDecimal(o.min) <= parseDecimal(o.max), {
-      error: "invalid",
-      path: ["max"],
-    }),
-  ).min(1, { error: "invalid" }).max(8, { error: "invalid" })
-    .refine((os) => new Set(os.map((o) => o.duration)).size === os.length, { error: "invalid" }),
-});
-
-const Leverage = z.number({ error: "invalid" }).int({ error: "invalid" }).min(1, {
-  error: "invalid",
-}).max(100, { error: "invalid" }); // domain rules: at most 100x
-
-export const LeveragedSection = z.strictObject({
-  symbols: z.array(
-    z.strictObject({
-      code: Code,
-      enabled: z.boolean({ error: "invalid" }),
-      leverage: z.array(Leverage).min(1, { error: "invalid" }).max(10, { error: "invalid" }),
-      takerFee: fraction("0.01"),
-      brackets: z.array(z.strictObject({
-        /** up to this notional in USDT; null: the last, unbounded tier */
-        upTo: z.string().regex(/^[1-9]\d{0,11}$/, { error: "invalid" }).nullable(),
-        maxLeverage: Leverage,
-        mmr: fraction("0.5", true),
-      })).min(1, { error: "invalid" }).max(10, { error: "invalid" }),
-    }).superRefine((s, ctx) => {
-      const bad = (path: (string | number)[]) =>
-        ctx.addIssue({ code: "custom", path, message: "invalid" });
-      // options ascending, unique, within the first bracket
-      s.leverage.forEach((l, i) => {
-        if (i > 0 && l <= s.leverage[i - 1]!) bad(["leverage", i]);
-      });
-      if (Math.max(...s.leverage) > (s.brackets[0]?.maxLeverage ?? 0)) bad(["leverage"]);
-      s.brackets.forEach((b, i) => {
-        const last = i === s.brackets.length - 1;
-        if ((b.upTo === null) !== last) bad(["brackets", i, "upTo"]);
-        const prev = s.brackets[i - 1];
-        if (prev && b.upTo !== null && prev.upTo !== null && BigInt(b.upTo) <= BigInt(prev.upTo)) {
-          bad(["brackets", i, "upTo"]);
-        }
-        if (
-          prev && (b.maxLeverage > prev.maxLeverage || parseDecimal(b.mmr) < parseDecimal(prev.mmr))
-        ) {
-          bad(["brackets", i]);
-        }
-        // the maintenance margin below the initial margin, else a position opens liquidated
-        if (parseDecimal(b.mmr) * BigInt(b.maxLeverage) >= SCALE) bad(["brackets", i, "mmr"]);
-      });
-    }),
-  ).max(CODES.length).refine(uniqueCodes, { error: "invalid" }),
-  holdingFeeDaily: fraction("0.01"),
-});
-
-export const SpotSection = z.strictObject({
-  symbols: z.array(Enabled).max(CODES.length).refine(uniqueCodes, { error: "invalid" }),
-  fee: fraction("0.01"),
-});
-
-export const ExchangeSection = z.strictObject({ fee: fraction("0.01") });
-
-export const SECTION_SCHEMAS = {
-  fast: FastSection,
-  leveraged: LeveragedSection,
-  spot: SpotSection,
-  exchange: ExchangeSection,
-} as const;
+export {
+  ExchangeSection,
+  FastSection,
+  LeveragedSection,
+  SECTION_SCHEMAS,
+  SpotSection,
+  TERM_SECTIONS,
+  type TermSection,
+} from "../../contract/trading.ts";
+import {
+  ExchangeSection,
+  FastSection,
+  LeveragedSection,
+  SpotSection,
+} from "../../contract/trading.ts";
 
 export interface TermsRecord {
   /** the rules version: 1 = the shipped defaults; each approved change the next */

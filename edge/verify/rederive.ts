@@ -20,7 +20,7 @@
  * and re-hashed, or cut back, fails even though its links verify.
  */
 import { fee, settleFast, trigger, unrealizedPnl } from "../../core-wasm/mod.ts";
-import { type ChainBreak, type ChainTick, genesisHash, verifyChain } from "../market/chain.ts";
+import { type ChainBreak, type ChainTick, genesisHash, verifyChain } from "../../contract/chain.ts";
 import type { FastOrder, TickRef } from "../trading/fast.ts";
 import type { Position } from "../trading/positions.ts";
 import type { SpotOrder } from "../trading/spot.ts";
@@ -30,7 +30,7 @@ import {
   type SignedCheckpoint,
   tapeAnchors,
   verifyCheckpoints,
-} from "../checkpoints/check.ts";
+} from "../audit/checkpoint.ts";
 import { allCheckpoints } from "../checkpoints/store.ts";
 
 /** Ticks of one symbol, by sequence number (seq 1 at index 0, or from an archive's start). */

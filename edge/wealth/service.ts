@@ -33,6 +33,7 @@ import { DomainError } from "../platform/errors.ts";
 import { addVolume } from "../funds/turnover.ts";
 import { DEFAULT_PRODUCTS } from "./products.ts";
 import { type RedeemQuote, wealthKeys, type WealthOrder, type WealthProduct } from "./store.ts";
+import type { WealthOrderJson } from "../../contract/wealth.ts";
 
 export const DAY_MS = 86_400_000;
 /** How long a redemption quote may be confirmed. */
@@ -74,7 +75,7 @@ export function productJson(p: WealthProduct, hosted: bigint, coverage: bigint |
   };
 }
 
-export function orderJson(o: WealthOrder, now: number) {
+export function orderJson(o: WealthOrder, now: number): WealthOrderJson {
   const next = o.status === "underway" && o.paidDays < o.periodDays
     ? o.valueDate + (o.paidDays + 1) * DAY_MS
     : null;
@@ -103,7 +104,6 @@ export function orderJson(o: WealthOrder, now: number) {
     },
   };
 }
-export type WealthOrderJson = ReturnType<typeof orderJson>;
 
 /**
  * An order's payouts day by day: when, how much (the last day pays what rounding left of the

@@ -5,8 +5,8 @@
  */
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { formatNumber, formatPct, uiLocale } from "../../locales/format.ts";
-import { bracketIndex } from "../../edge/market/symbols.ts";
-import type { BracketJson } from "../../edge/platform/rules.ts";
+import { bracketIndex } from "../../contract/symbols.ts";
+import type { BracketJson } from "../../contract/trading.ts";
 import { fill, type Texts } from "./fields.tsx";
 
 export type { BracketJson };

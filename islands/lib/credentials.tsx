@@ -2,10 +2,10 @@
  * A new password with its confirmation, as registration, password reset and change and the
  * withdrawal password ask for it (the phone and SMS code part is `phone_code.tsx`). It keeps
  * its own input state and checks it with the shared rules the server's request schemas use
- * (`edge/platform/credentials.ts`), so the message beside a field is the one the server gives.
+ * (`contract/credentials.ts`), so the message beside a field is the one the server gives.
  */
 import { useState } from "preact/hooks";
-import { drawPasswordProblem, passwordProblem } from "../../edge/platform/credentials.ts";
+import { drawPasswordProblem, passwordProblem } from "../../contract/credentials.ts";
 import { PasswordInput, type Texts } from "./fields.tsx";
 
 /** Messages a new login password and its confirmation need. */

@@ -5,7 +5,7 @@
  * (`POST /api/user/security-code`). The server uses the code up with the change.
  */
 import { useState } from "preact/hooks";
-import { codeProblem } from "../../edge/platform/credentials.ts";
+import { codeProblem } from "../../contract/credentials.ts";
 import { toast } from "./api.ts";
 import { CodeField, type Texts, TotpField } from "./fields.tsx";
 import type { useForm } from "./form.ts";

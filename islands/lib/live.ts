@@ -4,7 +4,8 @@
  * ticker channel.
  */
 import { useEffect, useState } from "preact/hooks";
-import type { Currency, Quote, Wallet } from "../../edge/platform/rules.ts";
+import type { Currency, Wallet } from "../../contract/currencies.ts";
+import type { Quote } from "../../contract/market.ts";
 import { subscribe } from "./socket.ts";
 
 /** An account of the customer as `wallet:currency` ("contract:USDT"). */

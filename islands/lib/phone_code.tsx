@@ -1,10 +1,10 @@
 /**
  * A phone number (sign-in, registration, password reset) and the SMS code sent to it
  * (registration, reset), each with its own input state; the code is checked with the shared
- * rule the server's request schemas use (`edge/platform/credentials.ts`).
+ * rule the server's request schemas use (`contract/credentials.ts`).
  */
 import { useState } from "preact/hooks";
-import { codeProblem } from "../../edge/platform/credentials.ts";
+import { codeProblem } from "../../contract/credentials.ts";
 import { CodeField, PhoneField, type Texts, toE164 } from "./fields.tsx";
 
 /** Messages the phone field needs. */

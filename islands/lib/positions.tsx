@@ -4,7 +4,7 @@
  * functions the server settles with, at the last price.
  */
 import { parseDecimal, position } from "../../core-wasm/mod.ts";
-import type { PositionJson } from "../../edge/platform/rules.ts";
+import type { PositionJson } from "../../contract/trading.ts";
 import {
   formatMoney,
   formatNumber,

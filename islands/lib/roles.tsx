@@ -1,5 +1,5 @@
 /** The operator roles as a group of labelled checkboxes (create and edit an operator). */
-import type { OperatorRole } from "../../edge/operators/store.ts";
+import type { OperatorRole } from "../../contract/operators.ts";
 
 export function RoleBoxes(
   { idPrefix, legend, roles, value, set, error, disabled }: {

@@ -1,7 +1,7 @@
 /**
  * One realtime connection per page: subscribe to channels, get messages; reconnects with
  * backoff when the socket closes or the server's heartbeat stops. Messages are typed in
- * `edge/realtime/protocol.ts`. When the server closes the private channel (the session ended
+ * `contract/realtime.ts`. When the server closes the private channel (the session ended
  * elsewhere: logout, password change), the page treats the customer as signed out.
  */
 import {
@@ -10,7 +10,7 @@ import {
   type ClientMessage,
   decodeServerMessage,
   type ServerMessage,
-} from "../../edge/realtime/protocol.ts";
+} from "../../contract/realtime.ts";
 import { clearSession, loginPath } from "./api.ts";
 
 /** A subscriber, handed the whole message of its channel (`subscribe` gives it the data). */
@@ -100,7 +100,7 @@ export function subscribe<C extends Channel>(ch: C, h: (data: ChannelData<C>) =>
     handlers.set(ch, set);
     send({ op: "sub", ch });
   }
-  // the message came in on channel `ch`: its data is that channel's (protocol.ts)
+  // the message came in on channel `ch`: its data is that channel's (contract/realtime.ts)
   const handler: Handler = (m) => h(m.data as ChannelData<C>);
   set.add(handler);
   if (!ws) connect();

@@ -18,7 +18,7 @@ import {
   TwoFactorCodeBody,
   TwoFactorSetup,
   UserInfo,
-} from "../../edge/accounts/schemas.ts";
+} from "../../contract/accounts.ts";
 import { type ClientMeta, LOGIN_LOG_SIZE, userInfo } from "../../edge/accounts/service.ts";
 import {
   type AppEnv,
@@ -26,10 +26,10 @@ import {
   DEVICE_COOKIE,
   DEVICE_HEADER,
   SESSION_COOKIE,
-} from "../../edge/platform/context.ts";
+} from "../../edge/http/context.ts";
 import { DEVICE_TTL_MS } from "../../edge/accounts/devices.ts";
-import { ok } from "../../edge/platform/envelope.ts";
-import { sessionOf, signedIn, signedInLive } from "../../edge/platform/middleware.ts";
+import { ok } from "../../edge/http/envelope.ts";
+import { sessionOf, signedIn, signedInLive } from "../../edge/http/middleware.ts";
 import { AUTH_ERRORS, err, ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["accounts"];

@@ -13,8 +13,8 @@ import {
   PageQuery,
   ReasonBody,
   WithdrawSettingsBody,
-} from "../../edge/funds/schemas.ts";
-import { DemoAccounts } from "../../edge/demo/schemas.ts";
+} from "../../contract/funds.ts";
+import { DemoAccounts } from "../../contract/demo.ts";
 import { evidenceImage } from "../../edge/operators/evidence.ts";
 import { QUEUES, type ReviewQueue } from "../../edge/operators/queues.ts";
 import { dailyCsv, dayStart, MAX_REPORT_DAYS } from "../../edge/operators/reports.ts";
@@ -26,15 +26,15 @@ import {
   ExposureReport,
   OperatorSignInReply,
   WithdrawSettingsReply,
-} from "../../edge/operators/schemas.ts";
-import type { AppEnv, Ctx } from "../../edge/platform/context.ts";
-import { ok } from "../../edge/platform/envelope.ts";
+} from "../../contract/operators.ts";
+import type { AppEnv, Ctx } from "../../edge/http/context.ts";
+import { ok } from "../../edge/http/envelope.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
 import {
   clearOperatorCookie,
   operatorAuth,
   setOperatorCookie,
-} from "../../edge/platform/operator_auth.ts";
+} from "../../edge/http/operator_auth.ts";
 import { AUTH_ERRORS, ERRORS, imageReply, jsonBody, okReply } from "./openapi.ts";
 import { imageResponse } from "./identity.ts";
 

@@ -4,17 +4,17 @@
  * the customer (support or admin; audited).
  */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { ReasonBody } from "../../edge/funds/schemas.ts";
+import { ReasonBody } from "../../contract/funds.ts";
 import {
   CUSTOMER_READERS,
   CUSTOMER_WRITERS,
   Customers,
   SENSITIVE_READERS,
 } from "../../edge/operators/customers.ts";
-import type { AppEnv, Ctx } from "../../edge/platform/context.ts";
-import { ok } from "../../edge/platform/envelope.ts";
+import type { AppEnv, Ctx } from "../../edge/http/context.ts";
+import { ok } from "../../edge/http/envelope.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
-import { operatorAuth } from "../../edge/platform/operator_auth.ts";
+import { operatorAuth } from "../../edge/http/operator_auth.ts";
 import { AUTH_ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["operators"];

@@ -7,7 +7,7 @@
  * every operator changes their own password and sees and ends their own sessions. All audited.
  */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { ChangePasswordBody, LoginPassword, Phone } from "../../edge/accounts/schemas.ts";
+import { ChangePasswordBody, LoginPassword, Phone } from "../../contract/accounts.ts";
 import { OperatorAccounts, USERNAME } from "../../edge/operators/accounts.ts";
 import {
   OperatorEnrolmentReply,
@@ -18,12 +18,12 @@ import {
   OperatorSessionList,
   type ProposalJson,
   ProposalReply,
-} from "../../edge/operators/schemas.ts";
+} from "../../contract/operators.ts";
 import type { OperatorKind } from "../../edge/operators/proposals.ts";
-import type { AppEnv, Ctx } from "../../edge/platform/context.ts";
-import { ok } from "../../edge/platform/envelope.ts";
+import type { AppEnv, Ctx } from "../../edge/http/context.ts";
+import { ok } from "../../edge/http/envelope.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
-import { operatorAuth, setOperatorCookie } from "../../edge/platform/operator_auth.ts";
+import { operatorAuth, setOperatorCookie } from "../../edge/http/operator_auth.ts";
 import { AUTH_ERRORS, ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["operators"];

@@ -6,7 +6,7 @@
  * proposals module's (`PROPOSAL_ROLES`); these routes let in the roles that read the queue.
  */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { Id, PageQuery, ReasonBody } from "../../edge/funds/schemas.ts";
+import { Id, PageQuery, ReasonBody } from "../../contract/funds.ts";
 import {
   ProposalBody,
   type ProposalJson,
@@ -14,15 +14,15 @@ import {
   ProposalReply,
   TermsChangeBody,
   TermsSectionJson,
-} from "../../edge/operators/schemas.ts";
+} from "../../contract/operators.ts";
 import { PROPOSAL_READERS } from "../../edge/operators/proposals.ts";
 import { TERM_SECTIONS } from "../../edge/trading/terms.ts";
-import { WealthProductEdit } from "../../edge/wealth/schemas.ts";
+import { WealthProductEdit } from "../../contract/wealth.ts";
 import { productJson } from "../../edge/wealth/service.ts";
-import type { AppEnv, Ctx } from "../../edge/platform/context.ts";
-import { ok } from "../../edge/platform/envelope.ts";
+import type { AppEnv, Ctx } from "../../edge/http/context.ts";
+import { ok } from "../../edge/http/envelope.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
-import { operatorAuth } from "../../edge/platform/operator_auth.ts";
+import { operatorAuth } from "../../edge/http/operator_auth.ts";
 import { AUTH_ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["operators"];

@@ -1,16 +1,16 @@
 /**
  * The tenant settings of the console (role admin): site closed, customer-service link,
  * invitation policy and agent codes, languages, demo starting balance. Stored in KV over the
- * static tenant (`edge/platform/tenant_settings.ts`), effective on every instance from the next
+ * static tenant (`edge/operators/tenant_settings.ts`), effective on every instance from the next
  * request; each save audited (`settings.update`, before/after) in the same commit and checked
  * against the version the operator read (CONFLICT when someone saved in between).
  */
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv, Ctx } from "../../edge/platform/context.ts";
-import { ok } from "../../edge/platform/envelope.ts";
-import { operatorAuth } from "../../edge/platform/operator_auth.ts";
-import { SiteSettingsBody, SiteSettingsReply } from "../../edge/platform/schemas.ts";
-import { SITE_SETTINGS_ROLES } from "../../edge/platform/tenant_settings.ts";
+import type { AppEnv, Ctx } from "../../edge/http/context.ts";
+import { ok } from "../../edge/http/envelope.ts";
+import { operatorAuth } from "../../edge/http/operator_auth.ts";
+import { SiteSettingsBody, SiteSettingsReply } from "../../contract/platform.ts";
+import { SITE_SETTINGS_ROLES } from "../../edge/operators/tenant_settings.ts";
 import { AUTH_ERRORS, err, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["operators"];

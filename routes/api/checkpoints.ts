@@ -3,15 +3,11 @@
  * so customers and auditors can keep copies; an operator's request for one now (audited).
  */
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import {
-  CheckpointItem,
-  CheckpointList,
-  CheckpointsQuery,
-} from "../../edge/checkpoints/schemas.ts";
+import { CheckpointItem, CheckpointList, CheckpointsQuery } from "../../contract/checkpoints.ts";
 import { checkpointJson } from "../../edge/checkpoints/service.ts";
-import type { AppEnv } from "../../edge/platform/context.ts";
-import { ok } from "../../edge/platform/envelope.ts";
-import { operatorAuth } from "../../edge/platform/operator_auth.ts";
+import type { AppEnv } from "../../edge/http/context.ts";
+import { ok } from "../../edge/http/envelope.ts";
+import { operatorAuth } from "../../edge/http/operator_auth.ts";
 import { AUTH_ERRORS, ERRORS, okReply } from "./openapi.ts";
 
 export const checkpointsApi = new OpenAPIHono<AppEnv>()

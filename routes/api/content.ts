@@ -30,13 +30,13 @@ import {
   PreviewQuery,
   Received,
   SlugParam,
-} from "../../edge/content/schemas.ts";
-import { PageQuery } from "../../edge/funds/schemas.ts";
-import { UploadForm, UploadReply } from "../../edge/identity/schemas.ts";
-import type { AppEnv, Ctx } from "../../edge/platform/context.ts";
-import { ok } from "../../edge/platform/envelope.ts";
-import { sessionOf, signedIn } from "../../edge/platform/middleware.ts";
-import { operatorAuth } from "../../edge/platform/operator_auth.ts";
+} from "../../contract/content.ts";
+import { PageQuery } from "../../contract/funds.ts";
+import { UploadForm, UploadReply } from "../../contract/identity.ts";
+import type { AppEnv, Ctx } from "../../edge/http/context.ts";
+import { ok } from "../../edge/http/envelope.ts";
+import { sessionOf, signedIn } from "../../edge/http/middleware.ts";
+import { operatorAuth } from "../../edge/http/operator_auth.ts";
 import { AUTH_ERRORS, ERRORS, formFile, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["content"];

@@ -1,9 +1,9 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { setCookie } from "hono/cookie";
-import { DemoState, DemoStatus } from "../../edge/demo/schemas.ts";
-import { type AppEnv, SESSION_COOKIE } from "../../edge/platform/context.ts";
-import { ok } from "../../edge/platform/envelope.ts";
-import { product, sessionOf, signedIn } from "../../edge/platform/middleware.ts";
+import { DemoState, DemoStatus } from "../../contract/demo.ts";
+import { type AppEnv, SESSION_COOKIE } from "../../edge/http/context.ts";
+import { ok } from "../../edge/http/envelope.ts";
+import { product, sessionOf, signedIn } from "../../edge/http/middleware.ts";
 import { AUTH_ERRORS, ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["demo"];

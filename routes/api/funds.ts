@@ -16,12 +16,12 @@ import {
   WithdrawBody,
   WithdrawPreview,
   WithdrawPreviewQuery,
-} from "../../edge/funds/schemas.ts";
+} from "../../contract/funds.ts";
 import { customerWithdrawalJson } from "../../edge/funds/withdraw.ts";
-import { amountIn, IdempotencyHeaders } from "../../edge/ledger/schemas.ts";
-import type { AppEnv } from "../../edge/platform/context.ts";
-import { ok } from "../../edge/platform/envelope.ts";
-import { signedInLive } from "../../edge/platform/middleware.ts";
+import { amountIn, IdempotencyHeaders } from "../../contract/ledger.ts";
+import type { AppEnv } from "../../edge/http/context.ts";
+import { ok } from "../../edge/http/envelope.ts";
+import { signedInLive } from "../../edge/http/middleware.ts";
 import { AUTH_ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["funds"];

@@ -1,16 +1,16 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { ImageId } from "../../edge/funds/schemas.ts";
+import { ImageId } from "../../contract/funds.ts";
 import {
   AdvancedBody,
   CertifyStatus,
   JuniorBody,
   UploadForm,
   UploadReply,
-} from "../../edge/identity/schemas.ts";
-import type { AppEnv, Ctx } from "../../edge/platform/context.ts";
-import { errorResponse, ok } from "../../edge/platform/envelope.ts";
+} from "../../contract/identity.ts";
+import type { AppEnv, Ctx } from "../../edge/http/context.ts";
+import { errorResponse, ok } from "../../edge/http/envelope.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
-import { sessionOf, signedInLive } from "../../edge/platform/middleware.ts";
+import { sessionOf, signedInLive } from "../../edge/http/middleware.ts";
 import { AUTH_ERRORS, formFile, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["identity"];

@@ -9,13 +9,13 @@ import {
   LiabilitiesEpoch,
   LiabilitiesProof,
   LiabilitiesReport,
-} from "../../edge/liabilities/schemas.ts";
+} from "../../contract/liabilities.ts";
 import { epochJson } from "../../edge/liabilities/service.ts";
-import type { AppEnv } from "../../edge/platform/context.ts";
-import { ok } from "../../edge/platform/envelope.ts";
+import type { AppEnv } from "../../edge/http/context.ts";
+import { ok } from "../../edge/http/envelope.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
-import { signedInLive } from "../../edge/platform/middleware.ts";
-import { operatorAuth } from "../../edge/platform/operator_auth.ts";
+import { signedInLive } from "../../edge/http/middleware.ts";
+import { operatorAuth } from "../../edge/http/operator_auth.ts";
 import { AUTH_ERRORS, err, ERRORS, okReply } from "./openapi.ts";
 
 const tags = ["liabilities"];

@@ -9,12 +9,12 @@ import {
   QuoteList,
   SearchQuery,
   SymbolParam,
-} from "../../edge/market/schemas.ts";
-import { RECOMMENDED, symbolOf } from "../../edge/market/symbols.ts";
-import type { AppEnv, Ctx } from "../../edge/platform/context.ts";
-import { ok } from "../../edge/platform/envelope.ts";
+} from "../../contract/market.ts";
+import { RECOMMENDED, symbolOf } from "../../contract/symbols.ts";
+import type { AppEnv, Ctx } from "../../edge/http/context.ts";
+import { ok } from "../../edge/http/envelope.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
-import { signedIn } from "../../edge/platform/middleware.ts";
+import { signedIn } from "../../edge/http/middleware.ts";
 import { AUTH_ERRORS, ERRORS, okReply } from "./openapi.ts";
 
 const tags = ["market"];

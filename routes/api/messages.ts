@@ -1,13 +1,13 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { displayParams } from "../../locales/format.ts";
 import type { MessageRecord } from "../../edge/messages/store.ts";
-import { Message, type MessageJson, MessagePage } from "../../edge/messages/schemas.ts";
-import { Id, PageQuery } from "../../edge/funds/schemas.ts";
+import { Message, type MessageJson, MessagePage } from "../../contract/messages.ts";
+import { Id, PageQuery } from "../../contract/funds.ts";
 import type { Context } from "hono";
-import type { AppEnv } from "../../edge/platform/context.ts";
-import { ok } from "../../edge/platform/envelope.ts";
+import type { AppEnv } from "../../edge/http/context.ts";
+import { ok } from "../../edge/http/envelope.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
-import { signedIn } from "../../edge/platform/middleware.ts";
+import { signedIn } from "../../edge/http/middleware.ts";
 import { AUTH_ERRORS, okReply } from "./openapi.ts";
 
 const tags = ["content"];

@@ -1,16 +1,16 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { setCookie } from "hono/cookie";
 import { LANGUAGES, LOCALES } from "../../locales/languages.ts";
-import { parseCustomerUrl } from "../../edge/platform/customer.ts";
-import { type AppEnv, LOCALE_COOKIE } from "../../edge/platform/context.ts";
-import { ok } from "../../edge/platform/envelope.ts";
-import { sessionOf } from "../../edge/platform/middleware.ts";
+import { parseCustomerUrl } from "../../contract/customer_link.ts";
+import { type AppEnv, LOCALE_COOKIE } from "../../edge/http/context.ts";
+import { ok } from "../../edge/http/envelope.ts";
+import { sessionOf } from "../../edge/http/middleware.ts";
 import {
   ConfigReply,
   CustomerLinkReply,
   LanguagesReply,
   LocaleReply,
-} from "../../edge/platform/schemas.ts";
+} from "../../contract/platform.ts";
 import { PUBLIC_CONFIG_KEYS, publicConfigValue } from "../../edge/platform/tenants.ts";
 import { ERRORS, jsonBody, okReply } from "./openapi.ts";
 

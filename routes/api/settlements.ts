@@ -1,14 +1,9 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv, Ctx } from "../../edge/platform/context.ts";
-import { ok } from "../../edge/platform/envelope.ts";
-import { requireSession, sessionOf, signedIn } from "../../edge/platform/middleware.ts";
-import {
-  Settlement,
-  SettlementParam,
-  SettlementQuery,
-  ShareReply,
-} from "../../edge/verify/schemas.ts";
+import type { AppEnv, Ctx } from "../../edge/http/context.ts";
+import { ok } from "../../edge/http/envelope.ts";
+import { requireSession, sessionOf, signedIn } from "../../edge/http/middleware.ts";
+import { Settlement, SettlementParam, SettlementQuery, ShareReply } from "../../contract/verify.ts";
 import { AUTH_ERRORS, err, okReply } from "./openapi.ts";
 
 const tags = ["verify"];

@@ -5,12 +5,12 @@
  */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { formatDecimal } from "../../core-wasm/mod.ts";
-import { TapeHead, TapeQuery, TapeRange } from "../../edge/market/schemas.ts";
-import { symbolOf } from "../../edge/market/symbols.ts";
-import type { AppEnv } from "../../edge/platform/context.ts";
-import { ok } from "../../edge/platform/envelope.ts";
+import { TapeHead, TapeQuery, TapeRange } from "../../contract/market.ts";
+import { symbolOf } from "../../contract/symbols.ts";
+import type { AppEnv } from "../../edge/http/context.ts";
+import { ok } from "../../edge/http/envelope.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
-import { TradeSymbol } from "../../edge/trading/schemas.ts";
+import { TradeSymbol } from "../../contract/trading.ts";
 import { ERRORS, okReply } from "./openapi.ts";
 
 const tags = ["verification"];

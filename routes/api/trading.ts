@@ -1,8 +1,8 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { IdempotencyHeaders } from "../../edge/ledger/schemas.ts";
-import type { AppEnv } from "../../edge/platform/context.ts";
-import { ok } from "../../edge/platform/envelope.ts";
-import { signedIn, signedInFor } from "../../edge/platform/middleware.ts";
+import { IdempotencyHeaders } from "../../contract/ledger.ts";
+import type { AppEnv } from "../../edge/http/context.ts";
+import { ok } from "../../edge/http/envelope.ts";
+import { signedIn, signedInFor } from "../../edge/http/middleware.ts";
 import { hedgePosition, reversePosition } from "../../edge/trading/position_actions.ts";
 import {
   ClosePositionBody,
@@ -17,8 +17,8 @@ import {
   FastOrderPage,
   FastOrdersQuery,
   OrderParam,
-  Position,
   PositionActionReply,
+  PositionJson,
   PositionList,
   PositionsQuery,
   QuoteBody,
@@ -28,7 +28,7 @@ import {
   SpotOrdersQuery,
   StopsBody,
   TradeSymbol,
-} from "../../edge/trading/schemas.ts";
+} from "../../contract/trading.ts";
 import { AUTH_ERRORS, ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["trading"];
@@ -117,7 +117,7 @@ tradingApi
       summary: "Open a leveraged position at the current tick (margin frozen, open fee charged)",
       middleware: leveraged,
       request: { ...jsonBody(ContractOrderBody), headers: IdempotencyHeaders },
-      responses: { ...okReply(Position), ...AUTH_ERRORS },
+      responses: { ...okReply(PositionJson), ...AUTH_ERRORS },
     }),
     async (c) => {
       const { type: _type, price, ...req } = c.req.valid("json");
@@ -164,7 +164,7 @@ tradingApi
         ...jsonBody(ClosePositionBody),
         headers: IdempotencyHeaders,
       },
-      responses: { ...okReply(Position), ...AUTH_ERRORS },
+      responses: { ...okReply(PositionJson), ...AUTH_ERRORS },
     }),
     async (c) => {
       const p = await c.get("deps").contracts.close(c.get("tenant").id, c.req.valid("param").id, {
@@ -185,7 +185,7 @@ tradingApi
         "Set or clear (null) the stop-loss and take-profit (validated against the current price)",
       middleware: signedIn,
       request: { params: OrderParam, ...jsonBody(StopsBody) },
-      responses: { ...okReply(Position), ...AUTH_ERRORS },
+      responses: { ...okReply(PositionJson), ...AUTH_ERRORS },
     }),
     async (c) =>
       ok(
@@ -256,7 +256,7 @@ for (const action of ["cancel", "chase"] as const) {
         : "Chase a pending limit order to the current price, which fills it",
       middleware: signedIn,
       request: { params: OrderParam, ...EmptyBody, headers: IdempotencyHeaders },
-      responses: { ...okReply(Position), ...AUTH_ERRORS },
+      responses: { ...okReply(PositionJson), ...AUTH_ERRORS },
     }),
     async (c) => {
       const args = [

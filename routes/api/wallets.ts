@@ -9,10 +9,10 @@ import {
   IdempotencyHeaders,
   TransferBody,
   TransferReply,
-} from "../../edge/ledger/schemas.ts";
-import type { AppEnv } from "../../edge/platform/context.ts";
-import { ok } from "../../edge/platform/envelope.ts";
-import { signedIn } from "../../edge/platform/middleware.ts";
+} from "../../contract/ledger.ts";
+import type { AppEnv } from "../../edge/http/context.ts";
+import { ok } from "../../edge/http/envelope.ts";
+import { signedIn } from "../../edge/http/middleware.ts";
 import { AUTH_ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["account"];

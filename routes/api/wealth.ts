@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../edge/platform/context.ts";
-import { ok } from "../../edge/platform/envelope.ts";
-import { liveAccount, product, signedInFor } from "../../edge/platform/middleware.ts";
+import type { AppEnv } from "../../edge/http/context.ts";
+import { ok } from "../../edge/http/envelope.ts";
+import { liveAccount, product, signedInFor } from "../../edge/http/middleware.ts";
 import {
   IdempotencyHeaders,
   OrderParam,
@@ -14,7 +14,7 @@ import {
   WealthOrders,
   WealthPreview,
   WealthProducts,
-} from "../../edge/wealth/schemas.ts";
+} from "../../contract/wealth.ts";
 import { AUTH_ERRORS, ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["wealth"];

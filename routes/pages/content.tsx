@@ -6,8 +6,8 @@
  * sanitised Markdown render, never raw content HTML.
  */
 import type { ComponentChildren } from "preact";
-import { parseCustomerUrl } from "../../edge/platform/customer.ts";
-import type { Ctx } from "../../edge/platform/context.ts";
+import { parseCustomerUrl } from "../../contract/customer_link.ts";
+import type { Ctx } from "../../edge/http/context.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
 import { pickTexts, type T } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
@@ -21,7 +21,7 @@ import CoinApplyForm, { COIN_TEXTS } from "../../islands/CoinApplyForm.tsx";
 import { desktopPage, devicePage, mobilePage } from "./frame.tsx";
 import type { PageDef } from "./types.ts";
 import { Icon } from "../../components/Icon.tsx";
-import { notFoundPage } from "./mod.tsx";
+import { notFoundPage } from "./not_found.tsx";
 
 type Layout = "wp" | "pc";
 type Rates = NonNullable<Awaited<ReturnType<Ctx["var"]["deps"]["content"]["page"]>>["rates"]>;

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from "preact";
-import type { Ctx } from "../../edge/platform/context.ts";
+import type { Ctx } from "../../edge/http/context.ts";
 import { renderPage } from "../../edge/render/page.tsx";
 import { DesktopShell } from "../../components/DesktopShell.tsx";
 import { MobileShell, type MobileTab } from "../../components/MobileShell.tsx";

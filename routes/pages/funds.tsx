@@ -14,7 +14,7 @@ import { methodJson } from "../../edge/funds/methods.ts";
 import { customerRechargeJson } from "../../edge/funds/recharge.ts";
 import { channelLabel } from "../../edge/funds/settings.ts";
 import { customerWithdrawalJson } from "../../edge/funds/withdraw.ts";
-import type { Ctx } from "../../edge/platform/context.ts";
+import type { Ctx } from "../../edge/http/context.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
 import CertifyForm, { CERTIFY_TEXTS } from "../../islands/CertifyForm.tsx";

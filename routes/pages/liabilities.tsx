@@ -6,8 +6,8 @@
  */
 import type { Session } from "../../edge/accounts/service.ts";
 import { epochJson } from "../../edge/liabilities/service.ts";
-import { POL_CURRENCIES } from "../../edge/liabilities/tree.ts";
-import type { Ctx } from "../../edge/platform/context.ts";
+import { POL_CURRENCIES } from "../../contract/liabilities_tree.ts";
+import type { Ctx } from "../../edge/http/context.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
 import LiabilityCheck, {

@@ -2,8 +2,8 @@
 import { NotFoundBody } from "../../components/blocks.tsx";
 import type { Session } from "../../edge/accounts/service.ts";
 import type { Quote } from "../../edge/market/quotes.ts";
-import { RECOMMENDED, symbolOf, SYMBOLS } from "../../edge/market/symbols.ts";
-import type { Ctx } from "../../edge/platform/context.ts";
+import { RECOMMENDED, symbolOf, SYMBOLS } from "../../contract/symbols.ts";
+import type { Ctx } from "../../edge/http/context.ts";
 import { pickTexts, type T } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
 import LivePrice from "../../islands/LivePrice.tsx";

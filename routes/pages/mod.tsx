@@ -1,12 +1,10 @@
 import type { Hono } from "hono";
-import { NotFoundBody } from "../../components/blocks.tsx";
 import { DevOutboxSender } from "../../edge/accounts/sender.ts";
-import type { AppEnv, Ctx } from "../../edge/platform/context.ts";
+import type { AppEnv } from "../../edge/http/context.ts";
 import { layoutOfPath } from "../../edge/platform/device.ts";
-import { peerAddress, sessionOf } from "../../edge/platform/middleware.ts";
+import { peerAddress, sessionOf } from "../../edge/http/middleware.ts";
 import { hasForwardingHeaders, isLoopback } from "../../edge/platform/clientip.ts";
 import { renderPage } from "../../edge/render/page.tsx";
-import { desktopPage, mobilePage } from "./frame.tsx";
 import { desktopPages } from "./pc.tsx";
 import { contentPages } from "./content.tsx";
 import { pendingPages } from "./pending.tsx";
@@ -24,23 +22,9 @@ import { securityPages } from "./security.tsx";
 import { hubPages } from "./hub.tsx";
 import { demoPage, liveOnly } from "./demo.tsx";
 import { verifyPages } from "./verify.tsx";
+import { notFoundPage } from "./not_found.tsx";
 
-/**
- * The 404 page in the layout the path (or the device) belongs to, its header knowing whether the
- * customer is signed in (no route looked the session up before a path that matched nothing).
- */
-export async function notFoundPage(c: Ctx, closed = false) {
-  await sessionOf(c);
-  const t = c.get("t");
-  const layout = layoutOfPath(c.req.path) ?? (c.get("mobile") ? "wp" : "pc");
-  const status = closed ? 503 : 404;
-  const title = t(closed ? "notFound.closedTitle" : "page.notFound");
-  const home = layout === "wp" ? "/wp/home" : "/pc/home";
-  const body = <NotFoundBody t={t} closed={closed} home={home} />;
-  return layout === "wp"
-    ? mobilePage(c, { title, back: closed ? undefined : home, status }, body)
-    : desktopPage(c, { title, status }, body);
-}
+export { notFoundPage };
 
 const neutralPages: PageDef[] = [
   demoPage,

@@ -4,7 +4,7 @@
  */
 import { Card } from "../../components/blocks.tsx";
 import type { Session } from "../../edge/accounts/service.ts";
-import type { Ctx } from "../../edge/platform/context.ts";
+import type { Ctx } from "../../edge/http/context.ts";
 import { formatTime } from "../../locales/format.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";

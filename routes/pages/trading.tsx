@@ -1,8 +1,8 @@
 /** Trading screens: the fast-contract ticket (mobile and the desktop trade page) and records. */
 import { formatDecimal, parseDecimal } from "../../core-wasm/mod.ts";
 import { accountId, type Currency, user } from "../../edge/ledger/accounts.ts";
-import { symbolOf } from "../../edge/market/symbols.ts";
-import type { Ctx } from "../../edge/platform/context.ts";
+import { symbolOf } from "../../contract/symbols.ts";
+import type { Ctx } from "../../edge/http/context.ts";
 import {
   formatMoney,
   formatNumber,
@@ -13,11 +13,9 @@ import {
 } from "../../locales/format.ts";
 import { OrderNo } from "../../islands/lib/fields.tsx";
 import { LiquidationTerms } from "../../islands/lib/positions.tsx";
-import type { PositionJson } from "../../edge/trading/contracts.ts";
-import type { SpotOrderJson } from "../../edge/trading/spot.ts";
+import type { FastOrderJson, PositionJson, SpotOrderJson } from "../../contract/trading.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
-import type { FastOrderJson } from "../../edge/trading/fast.ts";
 import ExchangeForm, { EXCHANGE_TEXTS } from "../../islands/ExchangeForm.tsx";
 import { FlowList } from "../../components/FlowList.tsx";
 import {

@@ -1,5 +1,5 @@
 import type { Session } from "../../edge/accounts/service.ts";
-import type { Ctx } from "../../edge/platform/context.ts";
+import type { Ctx } from "../../edge/http/context.ts";
 
 export interface PageDef {
   /** Hono path pattern. */

@@ -3,12 +3,12 @@
  * for its owner or anyone holding its share link. The server shows what was agreed and the ticks
  * used; the VerifyPanel island re-derives the outcome in the browser from the public tape.
  */
-import { symbolOf } from "../../edge/market/symbols.ts";
-import type { Ctx } from "../../edge/platform/context.ts";
+import { symbolOf } from "../../contract/symbols.ts";
+import type { Ctx } from "../../edge/http/context.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
-import type { SettlementJson, SettlementTickJson } from "../../edge/verify/schemas.ts";
+import type { SettlementJson, SettlementTickJson } from "../../contract/verify.ts";
 import {
   formatMoney,
   formatNumber,

@@ -6,7 +6,7 @@
 import type { Session } from "../../edge/accounts/service.ts";
 import { formatDecimal, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
 import { user } from "../../edge/ledger/accounts.ts";
-import type { Ctx } from "../../edge/platform/context.ts";
+import type { Ctx } from "../../edge/http/context.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
 import { orderJson, payoutSchedule } from "../../edge/wealth/service.ts";

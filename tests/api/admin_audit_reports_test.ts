@@ -7,7 +7,7 @@
  */
 import { bindMethod } from "./funds_helpers.ts";
 import { parseDecimal } from "../../core-wasm/mod.ts";
-import { auditHash } from "../../edge/operators/audit.ts";
+import { auditHash } from "../../edge/audit/audit.ts";
 import type { AuditEntry } from "../../edge/operators/store.ts";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { makePng, uploadForm } from "../images.ts";

@@ -14,7 +14,7 @@ import {
 } from "../server.ts";
 import { operatorToken, operatorWithRoles } from "../operator.ts";
 import type { AuditEntry } from "../../edge/operators/store.ts";
-import type { SiteSettingsJson } from "../../edge/platform/tenant_settings.ts";
+import type { SiteSettingsJson } from "../../edge/operators/tenant_settings.ts";
 
 type Settings = SiteSettingsJson;
 

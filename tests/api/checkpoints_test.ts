@@ -9,9 +9,9 @@
  * the key refuses to start.
  */
 import { parseDecimal } from "../../core-wasm/mod.ts";
-import { auditHash } from "../../edge/operators/audit.ts";
+import { auditHash } from "../../edge/audit/audit.ts";
 import type { AuditEntry } from "../../edge/operators/store.ts";
-import { tickHash } from "../../edge/market/chain.ts";
+import { tickHash } from "../../contract/chain.ts";
 import { verifyStore } from "../../edge/verify/rederive.ts";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { operatorToken, operatorWithRoles } from "../operator.ts";

@@ -406,7 +406,7 @@ Deno.test("a fast contract open across a restart settles at the stored tick at o
       qty: U,
     });
     // a new instance on the same store: nothing in memory
-    const { buildDeps } = await import("../../edge/platform/boot.ts");
+    const { buildDeps } = await import("../../edge/http/boot.ts");
     const { loadConfig } = await import("../../edge/platform/config.ts");
     const fresh = await buildDeps(
       loadConfig((k) =>

@@ -11,7 +11,7 @@ import { parseDecimal } from "../../core-wasm/mod.ts";
 import { type Currency, house, isCustomer, user, type Wallet } from "../../edge/ledger/accounts.ts";
 import type { Balance } from "../../edge/ledger/store.ts";
 import { readIndex, readLeaves } from "../../edge/liabilities/store.ts";
-import { checkProof } from "../../edge/liabilities/check.ts";
+import { checkProof } from "../../contract/liabilities_check.ts";
 import {
   leafNode,
   parentNode,
@@ -19,9 +19,9 @@ import {
   type Sums,
   sumsFromWire,
   type TreeNode,
-} from "../../edge/liabilities/tree.ts";
+} from "../../contract/liabilities_tree.ts";
 import { serverSha } from "../../edge/liabilities/service.ts";
-import type { LiabilitiesEpoch, LiabilitiesProof } from "../../edge/liabilities/schemas.ts";
+import type { LiabilitiesEpoch, LiabilitiesProof } from "../../contract/liabilities.ts";
 import { assert, assertEquals, assertNotEquals } from "../assert.ts";
 import { operatorToken } from "../operator.ts";
 import {

@@ -9,7 +9,7 @@ import * as OTPAuth from "otpauth";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { operatorToken } from "../operator.ts";
 import { DESKTOP_UA, registerUser, startServer, type TestServer } from "../server.ts";
-import { SESSION_COOKIE } from "../../edge/platform/context.ts";
+import { SESSION_COOKIE } from "../../edge/http/context.ts";
 import { balance, bindMethod, securityCode, verifyJunior } from "./funds_helpers.ts";
 
 type Info = { hasDrawPassword: boolean; twoFactor: boolean; antiPhishing: string | null };

@@ -3,7 +3,7 @@
  * touches the customer, and no private event once the session behind the socket is gone.
  */
 import { assert, assertEquals } from "../assert.ts";
-import type { ServerMessage, UserEvent } from "../../edge/realtime/protocol.ts";
+import type { ServerMessage, UserEvent } from "../../contract/realtime.ts";
 import { startServer, type TestServer } from "../server.ts";
 
 async function login(srv: TestServer, password = "Demo-2026", phone = "+12025550123") {

@@ -6,8 +6,8 @@
 import { assert, assertEquals, assertMatch, assertNotEquals } from "../assert.ts";
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { DESKTOP_UA, MOBILE_UA, startServer, type TestServer } from "../server.ts";
-import type { SettlementJson } from "../../edge/verify/schemas.ts";
-import { type TapeItem, verifySettlement } from "../../edge/verify/check.ts";
+import type { SettlementJson } from "../../contract/verify.ts";
+import { type TapeItem, verifySettlement } from "../../contract/settlement_check.ts";
 
 const U = 100_000_000n;
 

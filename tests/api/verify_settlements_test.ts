@@ -4,7 +4,7 @@
  * found with a precise message; the tape API serves the same chain.
  */
 import { parseDecimal } from "../../core-wasm/mod.ts";
-import { genesisHash, tickHash } from "../../edge/market/chain.ts";
+import { genesisHash, tickHash } from "../../contract/chain.ts";
 import { exportOrders, formatVerifyReport, verifyStore } from "../../edge/verify/rederive.ts";
 import { readArchives } from "../../edge/market/archive.ts";
 import { archiveTape } from "../../edge/jobs/tape_archive.ts";

@@ -5,7 +5,7 @@
  * with. en, zh-CN and th at 1280 and 390 px, screenshots.
  */
 import type { BrowserContextOptions } from "playwright-core";
-import { auditHash } from "../../edge/operators/audit.ts";
+import { auditHash } from "../../edge/audit/audit.ts";
 import type { AuditEntry } from "../../edge/operators/store.ts";
 import { assertEquals, assertMatch } from "../assert.ts";
 import { operatorToken } from "../operator.ts";

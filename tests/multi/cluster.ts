@@ -3,7 +3,7 @@
  * own loopback port, with its log lines kept (time-stamped) so tests can see who took which
  * lease and when. Requests made through `call` are counted by status (a 5xx fails tests).
  */
-import type { ServerMessage } from "../../edge/realtime/protocol.ts";
+import type { ServerMessage } from "../../contract/realtime.ts";
 import type { LeaseRecord } from "../../edge/platform/lease.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;

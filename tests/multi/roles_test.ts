@@ -9,8 +9,8 @@ import { assert, assertEquals } from "../assert.ts";
 import { formatReport, verifyLedger } from "../../edge/ledger/verify.ts";
 import { formatVerifyReport, verifyStore } from "../../edge/verify/rederive.ts";
 import { marketKeys, type TapeHead } from "../../edge/market/tape.ts";
-import type { FastOrderJson } from "../../edge/trading/fast.ts";
-import type { PositionJson } from "../../edge/trading/contracts.ts";
+import type { FastOrderJson } from "../../contract/trading.ts";
+import type { PositionJson } from "../../contract/trading.ts";
 import { Cluster, until } from "./cluster.ts";
 
 const DEMO = { phone: "+12025550123", password: "Demo-2026" };

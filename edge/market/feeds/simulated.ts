@@ -4,7 +4,7 @@
  * same seed gives the same prices and sizes; only the times come from the clock.
  */
 import { CandleBuffer } from "../../../core-wasm/mod.ts";
-import type { SymbolDef } from "../symbols.ts";
+import type { SymbolDef } from "../../../contract/symbols.ts";
 import type { Feed, RawTick } from "./feed.ts";
 
 const MINUTE = 60_000;

@@ -4,8 +4,8 @@
  * public key, and "Checkpoint now".
  */
 import { DomainError } from "../../../edge/platform/errors.ts";
-import type { AuditItem } from "../../../edge/operators/schemas.ts";
-import type { CheckpointItem } from "../../../edge/checkpoints/schemas.ts";
+import type { AuditItem } from "../../../contract/operators.ts";
+import type { CheckpointItem } from "../../../contract/checkpoints.ts";
 import { pickTexts } from "../../../edge/platform/locale.ts";
 import { Island } from "../../../edge/render/island.tsx";
 import AdminCheckpoint, { CHECKPOINT_TEXTS } from "../../../islands/AdminCheckpoint.tsx";

@@ -1,6 +1,6 @@
 /** The verification review queue: the junior details or the advanced photos. */
 import { certificationsQueue } from "../../../edge/operators/queues.ts";
-import type { CertificationReview } from "../../../edge/operators/schemas.ts";
+import type { CertificationReview } from "../../../contract/operators.ts";
 import { queuePage } from "./queue.tsx";
 import { Decided, Evidence, Item } from "./parts.tsx";
 

@@ -4,7 +4,7 @@
  * send the decisions and settings.
  */
 import { pickTexts } from "../../../edge/platform/locale.ts";
-import { operatorOf } from "../../../edge/platform/operator_auth.ts";
+import { operatorOf } from "../../../edge/http/operator_auth.ts";
 import { Island } from "../../../edge/render/island.tsx";
 import AdminSignIn, { SIGNIN_TEXTS } from "../../../islands/AdminSignIn.tsx";
 import type { PageDef } from "../types.ts";

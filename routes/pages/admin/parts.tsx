@@ -1,7 +1,7 @@
 /** Small pieces the console's pages share: detail rows, status badges, times and amounts. */
 import type { ComponentChildren } from "preact";
 import { formatNumber } from "../../../locales/format.ts";
-import type { Ctx } from "../../../edge/platform/context.ts";
+import type { Ctx } from "../../../edge/http/context.ts";
 import { Island } from "../../../edge/render/island.tsx";
 import AdminEvidence from "../../../islands/AdminEvidence.tsx";
 

@@ -6,9 +6,9 @@
  */
 import { OperatorAccounts } from "../../../edge/operators/accounts.ts";
 import { OneAdminNote } from "./operators.tsx";
-import { Id } from "../../../edge/funds/schemas.ts";
+import { Id } from "../../../contract/funds.ts";
 import { WALLET_CURRENCIES, WALLETS } from "../../../edge/ledger/accounts.ts";
-import { CURRENCY_CHOICES } from "../../../edge/platform/funds_rules.ts";
+import { CURRENCY_CHOICES } from "../../../contract/funds_rules.ts";
 import { PROPOSAL_ROLES, type ProposalStatus } from "../../../edge/operators/proposals.ts";
 import { pickTexts } from "../../../edge/platform/locale.ts";
 import { Island } from "../../../edge/render/island.tsx";

@@ -5,9 +5,9 @@
  * `?status=&cursor=&id=&flash=` keep the state in the URL (reload, back and forward work).
  */
 import type { ComponentChildren } from "preact";
-import { Id } from "../../../edge/funds/schemas.ts";
+import { Id } from "../../../contract/funds.ts";
 import type { ReviewQueue } from "../../../edge/operators/queues.ts";
-import type { Ctx } from "../../../edge/platform/context.ts";
+import type { Ctx } from "../../../edge/http/context.ts";
 import { DomainError } from "../../../edge/platform/errors.ts";
 import { pickTexts } from "../../../edge/platform/locale.ts";
 import { Island } from "../../../edge/render/island.tsx";

@@ -1,6 +1,6 @@
 /** The recharge review queue: who sent what through which channel, and the voucher. */
 import { rechargesQueue } from "../../../edge/operators/queues.ts";
-import type { RechargeReview } from "../../../edge/operators/schemas.ts";
+import type { RechargeReview } from "../../../contract/operators.ts";
 import { queuePage } from "./queue.tsx";
 import { Decided, Evidence, Item } from "./parts.tsx";
 

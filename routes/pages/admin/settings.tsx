@@ -10,7 +10,7 @@ import AdminNotice from "../../../islands/AdminNotice.tsx";
 import AdminSettings, { SETTINGS_TEXTS } from "../../../islands/AdminSettings.tsx";
 import AdminSiteSettings, { SITE_SETTINGS_TEXTS } from "../../../islands/AdminSiteSettings.tsx";
 import { LANGUAGES } from "../../../locales/languages.ts";
-import { SITE_SETTINGS_ROLES } from "../../../edge/platform/tenant_settings.ts";
+import { SITE_SETTINGS_ROLES } from "../../../edge/operators/tenant_settings.ts";
 import { consoleDocument, sectionPage } from "./frame.tsx";
 
 export const settingsPage = sectionPage("settings", async (c, op) => {

@@ -1,6 +1,6 @@
 /** The withdrawal review queue: amounts, the payout details to pay to, the history. */
 import { withdrawalsQueue } from "../../../edge/operators/queues.ts";
-import type { WithdrawalReview } from "../../../edge/operators/schemas.ts";
+import type { WithdrawalReview } from "../../../contract/operators.ts";
 import { Island } from "../../../edge/render/island.tsx";
 import AdminCopy from "../../../islands/AdminCopy.tsx";
 import { queuePage } from "./queue.tsx";

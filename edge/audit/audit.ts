@@ -1,0 +1,394 @@
+import { journalId } from "../ledger/service.ts";
+import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
+import { type AuditEntry, type AuditHead, auditKeys as keys } from "./store.ts";
+import type { Json } from "../../contract/operators.ts";
+import { listPage } from "../platform/kvpage.ts";
+import { createSHA256 } from "hash-wasm";
+import { type Anchor, checkAnchors } from "./checkpoint.ts";
+import { canonical } from "../platform/canonical.ts";
+export { canonical };
+
+/** One hasher, used synchronously (audit entries are hashed while a commit is being built). */
+const hasher = await createSHA256();
+
+export const GENESIS_HASH = "0".repeat(64);
+
+/** The chain head as read for a commit (absent before the first chained entry). */
+export type AuditHeadEntry = Deno.KvEntryMaybe<AuditHead>;
+
+export async function readAuditHead(kv: Deno.Kv, t: string): Promise<AuditHeadEntry> {
+  return await kv.get<AuditHead>(keys.auditHead(t));
+}
+
+/** sha-256 (hex) of an entry: every field but `hash`, canonically serialized (prevHash included). */
+export function auditHash(e: AuditEntry): string {
+  const { hash: _hash, ...rest } = e;
+  return hasher.init().update(canonical(rest)).digest("hex");
+}
+
+export const seqKey = (seq: number) => String(seq).padStart(12, "0");
+
+/**
+ * The operator audit log: every operator action writes one entry (who, what, on what, when,
+ * before/after) in the same atomic commit as the change it records, so a decision and its entry
+ * land together or not at all. Entries are append-only (ids sort by time).
+ *
+ * The log is hash-chained: the entry takes the next sequence number and the hash of the head
+ * (`head`, read by the caller for this commit), and the commit checks the head is unchanged and
+ * moves it to this entry. Two commits racing with the same head cannot both land (no fork): the
+ * loser's commit fails its check and its caller (every caller loops on a failed commit) reads
+ * the head again. Entries written before the chain began have no seq: the chain starts after
+ * them (seq 1 follows GENESIS_HASH) and verification covers the chained entries only.
+ */
+export function auditInto(
+  op: Deno.AtomicOperation,
+  t: string,
+  head: AuditHeadEntry,
+  e: Omit<AuditEntry, "id" | "seq" | "prevHash" | "hash">,
+): AuditEntry {
+  const seq = (head.value?.seq ?? 0) + 1;
+  const entry: AuditEntry = {
+    id: journalId(e.at),
+    ...e,
+    seq,
+    prevHash: head.value?.hash ?? GENESIS_HASH,
+  };
+  entry.hash = auditHash(entry);
+  op.check(head)
+    .check({ key: keys.audit(t, entry.id), versionstamp: null })
+    .set(keys.audit(t, entry.id), entry)
+    .set(keys.auditSeq(t, seqKey(seq)), entry.id)
+    .set(keys.auditHead(t), { seq, hash: entry.hash, id: entry.id } satisfies AuditHead);
+  return entry;
+}
+
+/**
+ * The head after `e` within the same commit, for a second entry in it: it checks the same
+ * stored version (the commit's state before it) and chains on `e`.
+ */
+export function headAfter(head: AuditHeadEntry, e: AuditEntry): AuditHeadEntry {
+  return { ...head, value: { seq: e.seq!, hash: e.hash!, id: e.id } } as AuditHeadEntry;
+}
+
+/**
+ * An entry on its own (sign-ins, uploads: nothing else in the commit), retried on a head
+ * conflict; `extra` adds the caller's own writes (retried with it).
+ */
+export async function auditAlone(
+  kv: Deno.Kv,
+  t: string,
+  e: Omit<AuditEntry, "id" | "seq" | "prevHash" | "hash">,
+  extra?: (op: Deno.AtomicOperation) => void,
+): Promise<AuditEntry> {
+  for await (const _attempt of commitAttempts()) {
+    const head = await readAuditHead(kv, t);
+    const op = kv.atomic();
+    extra?.(op);
+    const entry = auditInto(op, t, head, e);
+    if ((await op.commit()).ok) return entry;
+  }
+  throw storeBusy();
+}
+
+/** Who acts: the operator's username and the request's client address. */
+export interface Actor {
+  operator: string;
+  ip: string | null;
+}
+
+/** What an audited write changes: the record's next value and how the log describes it. */
+export interface AuditedChange<T, R> {
+  value: T;
+  /** e.g. `channel.update` */
+  action: string;
+  /** e.g. `channel:bank-usdt` */
+  target: string;
+  before: Json;
+  after: Json;
+  /** what the caller gets back once committed */
+  result: R;
+}
+
+/**
+ * One audited write of one record: read it at `key`, let `change` decide its next value (or
+ * throw a DomainError), then commit the value and its audit entry together, checked against the
+ * version read. A conflicting write by someone else reads and decides again (bounded: then
+ * STORE_BUSY). Every operator write that is not a ledger posting goes through here.
+ */
+export async function audited<T, R>(
+  kv: Deno.Kv,
+  t: string,
+  by: Actor,
+  at: number,
+  key: Deno.KvKey,
+  change: (current: T | null) => AuditedChange<T, R>,
+): Promise<R> {
+  for await (const _attempt of commitAttempts()) {
+    const [entry, head] = await kv.getMany<[T, AuditHead]>([key, keys.auditHead(t)]);
+    const c = change(entry.value);
+    const op = kv.atomic().check(entry).set(key, c.value);
+    auditInto(op, t, head, {
+      at,
+      operator: by.operator,
+      action: c.action,
+      target: c.target,
+      before: c.before,
+      after: c.after,
+      ip: by.ip,
+    });
+    if ((await op.commit()).ok) return c.result;
+  }
+  throw storeBusy();
+}
+
+/** Newest first, paged by an opaque cursor. */
+export async function listAudit(kv: Deno.Kv, t: string, limit: number, cursor?: string) {
+  const iter = listPage<AuditEntry>(kv, { prefix: keys.audits(t) }, {
+    reverse: true,
+    limit,
+    cursor,
+  });
+  const items: AuditEntry[] = [];
+  for await (const e of iter) items.push(e.value);
+  return { items, cursor: items.length === limit ? iter.cursor : null };
+}
+
+/** Where a chain walk stopped: the first entry that does not follow from the one before. */
+export interface ChainBreak {
+  seq: number;
+  /**
+   * checkpoint: the entry at a checkpointed seq has another hash; truncated: the chain ends
+   * before a checkpointed seq; signature: a stored checkpoint's signature does not verify
+   */
+  reason:
+    | "missing"
+    | "seq"
+    | "prevHash"
+    | "hash"
+    | "head"
+    | "checkpoint"
+    | "truncated"
+    | "signature";
+  expected: string;
+  found: string;
+  /** the checkpoint's id (reasons checkpoint, truncated, signature) */
+  checkpoint?: string;
+}
+
+export interface ChainStatus {
+  ok: boolean;
+  /** the last seq whose links all verified (0: none) */
+  verifiedTo: number;
+  head: number;
+  broken: ChainBreak | null;
+  /** how many signed checkpoints the chain was checked against */
+  checkpoints: number;
+}
+
+/** The longest chain one verification walks (a longer one reports `ok` up to here, no break). */
+export const MAX_VERIFY = 500_000;
+
+/**
+ * Walk the chain from seq 1 (`walkChain`), then hold it against the anchors of signed
+ * checkpoints (edge/checkpoints): the entry at each checkpointed seq must have the checkpointed
+ * hash, and the chain must reach it. That catches what the links alone cannot: an entry edited
+ * with every later hash recomputed and the head moved, or the newest entries deleted with the
+ * head moved back. Reports the first break by seq (anchors beyond a link break are not judged).
+ */
+export async function verifyChain(
+  kv: Deno.Kv,
+  t: string,
+  anchors: readonly Anchor[] = [],
+): Promise<ChainStatus> {
+  const wanted = new Set(anchors.map((a) => a.seq));
+  const seen = new Map<number, string>();
+  const status = await walkChain(kv, t, (seq, hash) => wanted.has(seq) && seen.set(seq, hash));
+  // after a link break, or past a walk cut at MAX_VERIFY, the chain is not judged further
+  const partial = status.broken !== null || status.head > status.verifiedTo;
+  const judged = partial ? anchors.filter((a) => a.seq <= status.verifiedTo) : anchors;
+  const b = checkAnchors(judged, status.verifiedTo, (seq) => seen.get(seq));
+  const checked = { ...status, checkpoints: new Set(anchors.map((a) => a.id)).size };
+  return b ? { ...checked, ok: false, verifiedTo: b.seq - 1, broken: b } : checked;
+}
+
+/**
+ * Walk the chain from seq 1: each entry must be present, carry its seq, the previous entry's
+ * hash, and its own hash recomputed; the head must name the last entry. Reports the first break;
+ * `onEntry` sees each verified entry's seq and hash.
+ */
+async function walkChain(
+  kv: Deno.Kv,
+  t: string,
+  onEntry: (seq: number, hash: string) => unknown,
+): Promise<Omit<ChainStatus, "checkpoints">> {
+  const head = (await readAuditHead(kv, t)).value;
+  let prev = GENESIS_HASH;
+  let expectSeq = 1;
+  const broken = (b: ChainBreak): Omit<ChainStatus, "checkpoints"> => ({
+    ok: false,
+    verifiedTo: b.seq - 1,
+    head: head?.seq ?? 0,
+    broken: b,
+  });
+  let batch: { seq: number; id: string }[] = [];
+  let truncated = false;
+  const check = async (): Promise<Omit<ChainStatus, "checkpoints"> | null> => {
+    const entries = await kv.getMany<AuditEntry[]>(batch.map((b) => keys.audit(t, b.id)));
+    for (const [i, b] of batch.entries()) {
+      const e = entries[i]!.value;
+      if (b.seq !== expectSeq) {
+        return broken({
+          seq: expectSeq,
+          reason: "missing",
+          expected: String(expectSeq),
+          found: String(b.seq),
+        });
+      }
+      if (!e) return broken({ seq: b.seq, reason: "missing", expected: b.id, found: "" });
+      if (e.seq !== b.seq) {
+        return broken({ seq: b.seq, reason: "seq", expected: String(b.seq), found: String(e.seq) });
+      }
+      if (e.prevHash !== prev) {
+        return broken({
+          seq: b.seq,
+          reason: "prevHash",
+          expected: prev,
+          found: String(e.prevHash),
+        });
+      }
+      const h = auditHash(e);
+      if (h !== e.hash) {
+        return broken({ seq: b.seq, reason: "hash", expected: h, found: String(e.hash) });
+      }
+      onEntry(b.seq, h);
+      prev = h;
+      expectSeq++;
+    }
+    batch = [];
+    return null;
+  };
+  for await (const x of kv.list<string>({ prefix: keys.auditSeqs(t) }, { batchSize: 500 })) {
+    batch.push({ seq: Number(x.key.at(-1)), id: x.value });
+    if (batch.length === 10) {
+      const r = await check();
+      if (r) return r;
+    }
+    if (expectSeq > MAX_VERIFY) {
+      truncated = true;
+      break;
+    }
+  }
+  if (batch.length) {
+    const r = await check();
+    if (r) return r;
+  }
+  const last = expectSeq - 1;
+  if (!truncated && ((head?.seq ?? 0) !== last || (head && head.hash !== prev))) {
+    return broken({
+      seq: last + 1,
+      reason: "head",
+      expected: `${last}:${prev}`,
+      found: head ? `${head.seq}:${head.hash}` : "",
+    });
+  }
+  return { ok: true, verifiedTo: last, head: head?.seq ?? 0, broken: null };
+}
+
+/** The most entries one export returns. */
+export const MAX_EXPORT = 50_000;
+
+/** Entries with `from <= at < to` (ms), oldest first, at most MAX_EXPORT (`truncated` then). */
+export async function exportAudit(kv: Deno.Kv, t: string, from: number, to: number) {
+  const pad = (ms: number) => String(ms).padStart(15, "0");
+  const items: AuditEntry[] = [];
+  let truncated = false;
+  for await (
+    const e of kv.list<AuditEntry>({
+      start: [...keys.audits(t), pad(from)],
+      end: [...keys.audits(t), pad(to)],
+    }, { batchSize: 500 })
+  ) {
+    if (items.length === MAX_EXPORT) {
+      truncated = true;
+      break;
+    }
+    items.push(e.value);
+  }
+  return { items, truncated };
+}
+
+const CSV_COLUMNS = [
+  "seq",
+  "id",
+  "at",
+  "operator",
+  "action",
+  "target",
+  "ip",
+  "before",
+  "after",
+  "prevHash",
+  "hash",
+] as const;
+
+/** One CSV field: quoted when needed; a leading formula character is neutralized. */
+export function csvField(v: unknown): string {
+  let s = v === null || v === undefined ? "" : typeof v === "string" ? v : JSON.stringify(v);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+export function auditCsv(items: AuditEntry[]): string {
+  const rows = [CSV_COLUMNS.join(",")];
+  for (const e of items) {
+    rows.push(
+      CSV_COLUMNS.map((c) => csvField(c === "at" ? new Date(e.at).toISOString() : e[c] ?? null))
+        .join(","),
+    );
+  }
+  return rows.join("\r\n") + "\r\n";
+}
+
+export function auditJsonl(items: AuditEntry[]): string {
+  return items.map((e) => JSON.stringify(e)).join("\n") + (items.length ? "\n" : "");
+}
+
+/**
+ * An export's entries (oldest first, e.g. `auditJsonl` read back) checked on their own: each
+ * chained entry's hash recomputed and linked to the one before; anchors of signed checkpoints
+ * inside the export's range must match, and the export must reach every later one (export up to
+ * today to judge truncation). Entries before the chain (no seq) are skipped. The first break.
+ */
+export function verifyEntries(
+  entries: readonly AuditEntry[],
+  anchors: readonly Anchor[] = [],
+): { first: number; last: number; broken: ChainBreak | null } {
+  const chained = entries.filter((e) => e.seq !== undefined);
+  const first = chained[0]?.seq ?? 0;
+  let last = first ? first - 1 : 0, prev: string | null = null;
+  const hashes = new Map<number, string>();
+  const result = (broken: ChainBreak | null) => ({ first, last, broken });
+  for (const e of chained) {
+    if (e.seq !== last + 1) {
+      return result({
+        seq: last + 1,
+        reason: "missing",
+        expected: String(last + 1),
+        found: String(e.seq),
+      });
+    }
+    if (prev !== null && e.prevHash !== prev) {
+      return result({ seq: e.seq, reason: "prevHash", expected: prev, found: String(e.prevHash) });
+    }
+    const h = auditHash(e);
+    if (h !== e.hash) {
+      return result({ seq: e.seq, reason: "hash", expected: h, found: String(e.hash) });
+    }
+    hashes.set(e.seq, h);
+    prev = h;
+    last = e.seq;
+  }
+  // anchors before the export are outside what it can show
+  const b = checkAnchors(anchors.filter((a) => a.seq >= first), last, (seq) => hashes.get(seq));
+  return result(b);
+}

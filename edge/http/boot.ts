@@ -1,0 +1,198 @@
+import { OperatorsService } from "../operators/service.ts";
+import { Reports } from "../operators/reports.ts";
+import { Messages } from "../messages/service.ts";
+import { Demo } from "../demo/service.ts";
+import { Wealth } from "../wealth/service.ts";
+import { Liabilities } from "../liabilities/service.ts";
+import { Content } from "../content/service.ts";
+import { Proposals } from "../operators/proposals.ts";
+import { FundsSettings } from "../funds/settings.ts";
+import { PaymentMethods } from "../funds/methods.ts";
+import { Recharges } from "../funds/recharge.ts";
+import { Withdrawals } from "../funds/withdraw.ts";
+import { Identity } from "../identity/certify.ts";
+import { ImageStore } from "../uploads/service.ts";
+import { AccountsService } from "../accounts/service.ts";
+import { DevOutboxSender, HttpSmsSender } from "../accounts/sender.ts";
+import { Ledger } from "../ledger/service.ts";
+import { LOCAL_GROUPS, REMOTE_GROUPS } from "../ledger/group_commit.ts";
+import { ReferencePrices } from "../market/prices.ts";
+import { MarketService } from "../market/service.ts";
+import { Hub } from "../realtime/hub.ts";
+import type { EventRef } from "../ledger/events.ts";
+import { EventLogReader } from "../realtime/eventlog.ts";
+import type { UserEvent } from "../../contract/realtime.ts";
+import { FastContracts, fastJson } from "../trading/fast.ts";
+import { TradingEngine } from "../trading/engine.ts";
+import { Contracts, type Position } from "../trading/contracts.ts";
+import { Verify } from "../verify/service.ts";
+import { Checkpoints } from "../checkpoints/service.ts";
+import { loadCheckpointKey } from "../checkpoints/key.ts";
+import { VerifyStore } from "../verify/store.ts";
+import { Exchange } from "../trading/exchange.ts";
+import { HoldingFees } from "../trading/holding_fee.ts";
+import { Spot, spotJson } from "../trading/spot.ts";
+import { ProductTerms } from "../trading/terms.ts";
+import { type AppConfig, openKv } from "../platform/config.ts";
+import { TenantRegistry } from "../platform/tenants.ts";
+import { TenantSettings } from "../operators/tenant_settings.ts";
+
+function isRemote(path: string): boolean {
+  return /^https?:\/\//.test(path);
+}
+
+/**
+ * On a local KV file, a second connection serves the reads of the request path (the session,
+ * the balances before a journal): reads on the connection that commits wait behind its commits'
+ * disk writes. In memory and remote stores have one connection. A probe written through `kv`
+ * must be visible through the second one (a caller's `kv` may not be the configured file).
+ */
+async function readConnection(config: AppConfig, kv: Deno.Kv): Promise<Deno.Kv> {
+  const path = config.kvPath;
+  if (path === ":memory:" || isRemote(path)) return kv;
+  const reads = await openKv(path, config.kvSim).catch(() => null);
+  if (!reads) return kv;
+  const probe = crypto.randomUUID();
+  await kv.set(READS_PROBE, probe);
+  if ((await reads.get(READS_PROBE)).value === probe) return reads;
+  reads.close();
+  return kv;
+}
+
+/** The key of that probe (one per store, outside the tenants' keys like market data). */
+const READS_PROBE = ["platform", "readsProbe"];
+
+/**
+ * Wire the capabilities together (used by main.ts and by the tests' real servers). `Deps` is
+ * the type of what this returns.
+ */
+export async function buildDeps(
+  config: AppConfig,
+  kv: Deno.Kv,
+  opts: { now?: () => number; log?: (line: string) => void } = {},
+) {
+  const now = opts.now ?? Date.now;
+  // first: production without the checkpoint key refuses to start before anything is written
+  const checkpointKey = await loadCheckpointKey(config.checkpointKeyFile, config);
+  const reads = await readConnection(config, kv);
+  const tenants = await TenantRegistry.load(config.tenantsFile);
+  // the settings operators edit, over the static tenants (each instance follows them: `start`)
+  const tenantSettings = new TenantSettings(kv, tenants, now);
+  const messages = new Messages(kv);
+  await messages.migrate(tenants.byId.keys());
+  const sender = config.smsSender === "http" && config.smsHttp
+    ? new HttpSmsSender(config.smsHttp, opts.log)
+    : new DevOutboxSender(kv, opts.log);
+  const accounts = new AccountsService({
+    kv,
+    reads,
+    sender,
+    now,
+    sessionIdleMs: config.sessionIdleMinutes * 60_000,
+    sessionMaxMs: config.sessionMaxHours * 3600_000,
+    // registration records the agreement version content serves (built below)
+    agreementVersion: (t: string) => content.agreementVersion(t),
+  });
+  const ledger = new Ledger(kv, now, {
+    reads,
+    groups: isRemote(config.kvPath) ? REMOTE_GROUPS : LOCAL_GROUPS,
+  });
+  const market = new MarketService(kv, undefined, new ReferencePrices(config.referencePrices), now);
+  const hub = new Hub(
+    market.quotes,
+    market.symbols,
+    (t, tokenHash) => accounts.sessionAlive(t, tokenHash),
+  );
+  market.onTicks((e) => hub.publish(e));
+  const terms = new ProductTerms(kv);
+  const fast = new FastContracts(kv, ledger, market, now, terms);
+  const contracts = new Contracts(kv, ledger, market, now, terms);
+  const spot = new Spot(kv, ledger, market, now, terms);
+  // private events of every instance reach the sockets of this one through the event log
+  const events = new EventLogReader(kv, [...tenants.byId.keys()], now, {
+    pollMs: config.kvPollMs,
+  });
+  events.subscribe((t, e) => hub.fromLog(t, e, (t, refs) => userEvents(t, refs)));
+  /** What a customer is told about the records one commit changed (read as they are now). */
+  const userEvents = async (t: string, refs: EventRef[]): Promise<UserEvent[]> => {
+    const out: UserEvent[] = [];
+    const bySymbol = new Map<string, Position[]>();
+    for (const r of refs) {
+      if (r.kind === "fast.settled") {
+        const o = await fast.get(t, r.id);
+        if (o) out.push({ type: "fast.settled", order: fastJson(o) });
+      } else if (r.kind === "spot") {
+        const o = await spot.get(t, r.id);
+        if (o) out.push({ type: "spot", order: spotJson(o) });
+      } else if (r.kind === "position") {
+        const p = await contracts.get(t, r.id);
+        if (p) bySymbol.set(p.symbol, [...bySymbol.get(p.symbol) ?? [], p]);
+      }
+    }
+    for (const changed of bySymbol.values()) {
+      for (const position of await contracts.changedJson(t, changed)) {
+        out.push({ type: "position", position });
+      }
+    }
+    return out;
+  };
+  const engine = new TradingEngine(fast, contracts, spot, market, tenants, now, kv);
+  if (opts.log) engine.log = market.log = opts.log;
+  const exchange = new Exchange(kv, ledger, market, now, terms);
+  const holdingFees = new HoldingFees(kv, ledger, contracts, tenants, now);
+  const wealth = new Wealth(kv, ledger, now);
+  const demo = new Demo(kv, ledger, accounts, { fast, contracts, spot }, now);
+  const images = new ImageStore(kv, now);
+  const methods = new PaymentMethods(kv, accounts, now);
+  const identity = new Identity(kv, images, now);
+  const recharges = new Recharges(kv, ledger, images, market, now);
+  const withdrawals = new Withdrawals(kv, ledger, accounts, methods, now);
+  const proposals = new Proposals(kv, ledger, now, { terms, wealth, withdrawals, sender });
+  const fundsSettings = new FundsSettings(kv, now);
+  const content = new Content(kv, images, wealth, fundsSettings, terms, now);
+  return {
+    terms,
+    events,
+    kv,
+    /** the connection for the request path's reads (a second one on a local file) */
+    reads,
+    config,
+    tenants,
+    tenantSettings,
+    sender,
+    accounts,
+    operators: new OperatorsService(kv, now),
+    ledger,
+    prices: market,
+    market,
+    hub,
+    fast,
+    contracts,
+    exchange,
+    holdingFees,
+    wealth,
+    demo,
+    proposals,
+    spot,
+    engine,
+    images,
+    messages,
+    identity,
+    methods,
+    recharges,
+    withdrawals,
+    fundsSettings,
+    content,
+    reports: new Reports(kv, wealth, contracts, fast, market, now),
+    verify: new Verify(new VerifyStore(kv, now), fast, contracts),
+    liabilities: new Liabilities(kv, ledger, now),
+    checkpoints: new Checkpoints(
+      kv,
+      checkpointKey,
+      market.tape,
+      () => market.symbols.map((s) => s.code),
+      now,
+    ),
+    now,
+  };
+}

@@ -1,0 +1,365 @@
+import type { MiddlewareHandler } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { Session } from "../accounts/service.ts";
+import { getCookie } from "hono/cookie";
+import { getConnInfo } from "hono/deno";
+import { isTimeZone } from "../../locales/format.ts";
+import { languageOf, pickLocale } from "../../locales/languages.ts";
+import { clientAddress } from "../platform/clientip.ts";
+import { isMobileDevice } from "../platform/device.ts";
+import { DomainError } from "../platform/errors.ts";
+import { errorResponse } from "./envelope.ts";
+import { HTTP_STATUS } from "../platform/http_errors.ts";
+import {
+  type AppEnv,
+  type Ctx,
+  type Deps,
+  LOCALE_COOKIE,
+  SESSION_COOKIE,
+  TZ_COOKIE,
+} from "./context.ts";
+import { translator } from "../platform/locale.ts";
+import { prefetch, withRoundTrips } from "../platform/kvstore.ts";
+import { userOfToken } from "../accounts/sessions.ts";
+import { sha256Hex } from "../accounts/passwords.ts";
+import { keys as accountKeys } from "../accounts/store.ts";
+import { messageKeys } from "../messages/store.ts";
+import { marketKeys } from "../market/store.ts";
+import { termsKey } from "../trading/terms.ts";
+import { keys as ledgerKeys } from "../ledger/store.ts";
+import { accountId, user, WALLET_CURRENCIES, WALLETS } from "../ledger/accounts.ts";
+import { type Product } from "../platform/tenants.ts";
+
+/**
+ * The hashed inline boot script, the only inline script CSP allows: follows legacy `#/path` URLs
+ * (only a same-origin path: `#//evil.example` must not become an open redirect) and remembers the
+ * browser's time zone in the `tz` cookie, so server-rendered times are in the customer's zone.
+ */
+export const HASH_ROUTE_SCRIPT =
+  `(function(){var h=location.hash;if(h.length>2&&h.charAt(1)==="/"){var u=new URL(h.slice(1),location.origin);if(u.origin===location.origin){location.replace(u.pathname+u.search+u.hash)}}try{var z=encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);if(z&&document.cookie.split("; ").indexOf("tz="+z)<0){document.cookie="tz="+z+";path=/;max-age=31536000;samesite=lax"}}catch(e){}})();`;
+const HASH_ROUTE_SHA = await crypto.subtle.digest(
+  "SHA-256",
+  new TextEncoder().encode(HASH_ROUTE_SCRIPT),
+).then((b) => btoa(String.fromCharCode(...new Uint8Array(b))));
+
+/** The socket peer's address (Deno.serve's `remoteAddr`), whatever the headers say. */
+export function peerAddress(c: Ctx): string {
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+/**
+ * The private records a signed-in request may read, read together with its session (one round
+ * trip, edge/platform/kvstore.ts `prefetch`): the token names its user, so the session, the user,
+ * the unread counter, the watch list, every wallet's balance and the tenant's product terms are
+ * asked for at once; the
+ * services' own reads of them then cost nothing. A token naming nobody (or someone else) only
+ * wastes this read: the session read decides, as before.
+ */
+async function prefetchPrivate(kv: Deno.Kv, t: string, token: string | undefined | null) {
+  const uid = token && token.length <= 128 ? userOfToken(token) : null;
+  if (!uid) return;
+  const wallets = WALLETS.flatMap((w) =>
+    WALLET_CURRENCIES[w].map((cur) => ledgerKeys.balance(t, accountId(user(uid, w, cur))))
+  );
+  prefetch(kv, [
+    accountKeys.session(t, await sha256Hex(token!)),
+    accountKeys.user(t, uid),
+    messageKeys.unread(t, uid),
+    marketKeys.favourites(t, uid),
+    // the product terms an order decides on (its commit is the one after this read)
+    termsKey(t),
+    ...wallets,
+  ]);
+}
+
+/** The response header that tells how many strong store round trips a request waited on. */
+export const ROUND_TRIPS_HEADER = "X-KV-Round-Trips";
+
+/**
+ * Count each request's store round trips (edge/platform/kvstore.ts) and, outside production,
+ * report them as `X-KV-Round-Trips: <in sequence>/<strong calls>` (the round-trip budget test
+ * and the topology benchmark read it; production does not tell the world how it reads).
+ */
+export function roundTrips(production: boolean): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const { trips } = await withRoundTrips(() => next());
+    if (production || c.res.status === 101) return;
+    try {
+      c.res.headers.set(ROUND_TRIPS_HEADER, `${trips.sequential}/${trips.strong}`);
+    } catch { /* a response with immutable headers (a socket upgrade) */ }
+  };
+}
+
+/**
+ * Per request: deps, client IP, TLS, device, locale (stored preference, then Accept-Language)
+ * and tenant (explicit appKey must exist; else host; else default; then the operators' stored
+ * settings over it). Unknown appKey: HTTP 400.
+ */
+export function platform(deps: Deps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set("deps", deps);
+    const client = clientAddress(
+      peerAddress(c),
+      c.req.header("x-forwarded-for"),
+      deps.config.trustProxy,
+    );
+    c.set("ip", client.ip);
+    // the scheme the client used: only a trusted proxy's word counts
+    const proto = client.proxied
+      ? c.req.header("x-forwarded-proto")?.split(",")[0]?.trim()
+      : undefined;
+    c.set("secure", (proto ?? new URL(c.req.url).protocol.replace(":", "")) === "https");
+    c.set("mobile", isMobileDevice(c.req.raw.headers));
+    c.set("session", undefined);
+    c.set("frameSrc", undefined);
+    const locale = pickLocale(getCookie(c, LOCALE_COOKIE), c.req.header("accept-language"));
+    c.set("locale", locale);
+    const tz = getCookie(c, TZ_COOKIE);
+    c.set("timeZone", isTimeZone(tz) ? tz : languageOf(locale).timezone);
+    c.set("t", translator(locale));
+    const appKey = c.req.header("appKey") ?? c.req.query("appKey");
+    const tenant = deps.tenants.resolve(appKey, c.req.header("host"));
+    if (!tenant) {
+      if (c.req.path.startsWith("/api/")) {
+        return errorResponse(c, new DomainError("UNKNOWN_TENANT"));
+      }
+      return c.text(c.get("t")("errors.UNKNOWN_TENANT"), 400);
+    }
+    // the operators' settings over the static tenant, as this instance follows them in KV
+    // (edge/operators/tenant_settings.ts)
+    c.set("tenant", await deps.tenantSettings.effective(tenant));
+    return await next();
+  };
+}
+
+export function securityHeaders(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    const h = c.res.headers;
+    h.set("X-Content-Type-Options", "nosniff");
+    h.set("Referrer-Policy", "strict-origin-when-cross-origin");
+    h.set("X-Frame-Options", "DENY");
+    h.set("Cross-Origin-Opener-Policy", "same-origin");
+    h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    if (!h.has("Content-Security-Policy")) {
+      h.set(
+        "Content-Security-Policy",
+        [
+          "default-src 'self'",
+          // wasm-unsafe-eval: islands compile the pricing core (core.wasm) from our own origin
+          `script-src 'self' 'wasm-unsafe-eval' 'sha256-${HASH_ROUTE_SHA}'`,
+          "style-src 'self'",
+          "img-src 'self' data: blob:",
+          "connect-src 'self'",
+          "font-src 'self'",
+          `frame-src ${c.get("frameSrc") ?? "'none'"}`,
+          "object-src 'none'",
+          "base-uri 'none'",
+          "form-action 'self'",
+          "frame-ancestors 'none'",
+        ].join("; "),
+      );
+    }
+    if (c.get("secure")) h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  };
+}
+
+/**
+ * The bearer token of the request: `Authorization` (API clients), else the named cookie (pages),
+ * which counts for a write only from our own pages (CSRF defence in depth).
+ */
+export function requestToken(
+  c: Ctx,
+  cookie: string,
+  /** the `Sec-Fetch-Site` values a cookie write may come with */
+  sites: readonly string[] = ["same-origin", "none"],
+): string | undefined {
+  const header = c.req.header("authorization")?.replace(/^Bearer\s+/i, "").trim();
+  if (header) return header;
+  const token = getCookie(c, cookie);
+  if (token && !["GET", "HEAD", "OPTIONS"].includes(c.req.method) && !sameOrigin(c, sites)) {
+    return undefined;
+  }
+  return token || undefined;
+}
+
+/** The session of the request, from `Authorization` (API clients) or the session cookie (pages). */
+export async function sessionOf(c: Ctx) {
+  const cached = c.get("session");
+  if (cached !== undefined) return cached;
+  const token = requestToken(c, SESSION_COOKIE);
+  // on the read connection: on a local file the commit connection's reads queue behind commits
+  await prefetchPrivate(c.get("deps").reads, c.get("tenant").id, token);
+  const s = await c.get("deps").accounts.session(c.get("tenant").id, token);
+  c.set("session", s);
+  return s;
+}
+
+function sameOrigin(c: Ctx, sites: readonly string[]): boolean {
+  const site = c.req.header("sec-fetch-site");
+  if (site) return sites.includes(site);
+  const origin = c.req.header("origin");
+  if (!origin) return true;
+  try {
+    return new URL(origin).host === c.req.header("host");
+  } catch {
+    return false;
+  }
+}
+
+/** The signed-in customer of the request, or UNAUTHORIZED (envelope -99). */
+export async function requireSession(c: Ctx) {
+  const s = await sessionOf(c);
+  if (!s) throw new DomainError("UNAUTHORIZED");
+  return s;
+}
+
+/** What `signedIn` gives the handlers after it: the session, never null. */
+export interface SignedIn {
+  Variables: { session: Session };
+}
+
+/**
+ * Route middleware: only a signed-in customer gets past (else UNAUTHORIZED, envelope -99); the
+ * handler reads `c.var.session`. Runs before the request is validated or its body read.
+ */
+export const signedIn = createMiddleware<SignedIn>(async (c, next) => {
+  await requireSession(c as unknown as Ctx);
+  await next();
+});
+
+/**
+ * Route middleware after `signedIn`: a demo account is refused with DEMO_LIVE_ONLY (money in
+ * or out, payment methods, identity, account security, wealth): the customer is told to switch
+ * to their live account.
+ */
+export const liveAccount = createMiddleware<SignedIn>(async (c, next) => {
+  const s = await requireSession(c as unknown as Ctx);
+  if (s.book === "demo") throw new DomainError("DEMO_LIVE_ONLY");
+  await next();
+});
+
+/** Signed in, and acting as the live account. */
+export const signedInLive: [typeof signedIn, typeof liveAccount] = [signedIn, liveAccount];
+
+/** The middleware of `product`: adds no variables. */
+export type ProductGate = MiddlewareHandler<{ Variables: Record<never, never> }>;
+
+/** The middleware of a product's customer routes: signed in, then the product switched on. */
+export function signedInFor(p: Product): [typeof signedIn, ProductGate] {
+  return [signedIn, product(p)];
+}
+
+/**
+ * Route middleware: the tenant offers this product (else PRODUCT_DISABLED). After `signedIn`, so
+ * an anonymous request still learns that it must sign in first.
+ */
+export function product(p: Product): ProductGate {
+  return async (c, next) => {
+    if (!(c as unknown as Ctx).get("tenant").products.includes(p)) {
+      throw new DomainError("PRODUCT_DISABLED");
+    }
+    await next();
+  };
+}
+
+/** How much body a path takes, and how to refuse more. */
+export interface BodyBound {
+  maxBytes: number;
+  tooLarge: () => DomainError;
+}
+
+/** Bytes per second a body must keep up beyond the base deadline (a large upload, slow line). */
+const BODY_MIN_RATE = 32 * 1024;
+
+/**
+ * Bound the time and size of a request's body: it is read here, before any route, and must
+ * arrive within `deadlineMs` plus 1 s per 32 KiB received (counted up to the path's size). A body
+ * over the size is read to its end and refused (413, the connection stays usable); one that does
+ * not arrive in time gets 408 (REQUEST_TIMEOUT) and its connection is closed, so a trickle holds
+ * a socket for a bounded time. The routes then read the buffered body. Incomplete headers are
+ * the reverse proxy's to bound (README, "Slow clients").
+ */
+export function bodyBounds(
+  deadlineMs: number,
+  boundOf: (path: string) => BodyBound,
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const raw = c.req.raw;
+    if (!raw.body) return next();
+    const bound = boundOf(c.req.path);
+    const refuse = (e: DomainError) =>
+      c.req.path.startsWith("/api/")
+        ? errorResponse(c, e)
+        : c.text(c.get("t")(`errors.${e.error}`), HTTP_STATUS[e.error]);
+    const reader = raw.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const start = Date.now();
+    for (;;) {
+      const allowance = Math.floor((Math.min(size, bound.maxBytes) / BODY_MIN_RATE) * 1000);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<null>((resolve) => {
+        timer = setTimeout(
+          () => resolve(null),
+          Math.max(0, start + deadlineMs + allowance - Date.now()),
+        );
+      });
+      const reading = reader.read();
+      const chunk = await Promise.race([reading, late]).finally(() => clearTimeout(timer));
+      if (chunk === null) {
+        // the body is let go once the read in flight ends (cancelling it mid-read would keep
+        // the connection); then the connection can be dropped
+        const released = reading.then(() => reader.cancel()).catch(() => {});
+        const res = refuse(new DomainError("REQUEST_TIMEOUT"));
+        return await closeAfter(res, released, deadlineMs);
+      }
+      if (chunk.done) break;
+      size += chunk.value.length;
+      // over the size: read on (discarding) so that the refusal leaves a usable connection
+      if (size <= bound.maxBytes) chunks.push(chunk.value);
+    }
+    if (size > bound.maxBytes) return refuse(bound.tooLarge());
+    const body = new Uint8Array(size);
+    let at = 0;
+    for (const part of chunks) {
+      body.set(part, at);
+      at += part.length;
+    }
+    c.req.raw = new Request(raw, { body });
+    return next();
+  };
+}
+
+/**
+ * A reply after which the connection is closed. Deno's server reads a request body to its end
+ * before it reuses or closes a connection, so a trickling client would keep it; a reply body that
+ * fails after its last byte, once the request body is let go (`released`, or after `graceMs`),
+ * makes the server drop the connection (logged as one line).
+ */
+async function closeAfter(res: Response, released: Promise<unknown>, graceMs: number) {
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const headers = new Headers(res.headers);
+  headers.delete("Content-Length");
+  headers.set("Connection", "close");
+  // sent as it is (compression would read the failing body)
+  headers.set("Cache-Control", "no-store, no-transform");
+  let sent = false;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(ctl) {
+      if (!sent) {
+        sent = true;
+        return ctl.enqueue(bytes);
+      }
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([released, new Promise((r) => timer = setTimeout(r, graceMs))]);
+      clearTimeout(timer);
+      ctl.error("[http] slow client: request body too slow, connection closed");
+    },
+  });
+  return new Response(body, { status: res.status, headers });
+}

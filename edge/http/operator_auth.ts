@@ -1,0 +1,64 @@
+/**
+ * The operator of a request, as Hono middleware: `operatorAuth(role?)` resolves the operator
+ * session and sets `c.var.operator`, or answers 401 (-99) / 403 without one (or without the
+ * role). Handlers never look the operator up themselves.
+ *
+ * Where the token comes from: the `Authorization` bearer header (API clients), else the
+ * operators' own cookie (`tw_op`, HttpOnly, SameSite=Strict; the console's pages and islands).
+ * Operator tokens never ride in the customers' cookie, and a customer token in the header is
+ * no operator session. Cookie-authenticated writes must come from our own pages (CSRF defence
+ * in depth beside SameSite).
+ */
+import { setCookie } from "hono/cookie";
+import { createMiddleware } from "hono/factory";
+import type { OperatorSession } from "../operators/service.ts";
+import type { OperatorRole } from "../operators/store.ts";
+import type { AppEnv, Ctx } from "./context.ts";
+import { DomainError } from "../platform/errors.ts";
+import { requestToken } from "./middleware.ts";
+
+export const OPERATOR_COOKIE = "tw_op";
+
+/** The operator session of the request, or null (no token, expired, or a cross-site write). */
+export async function operatorOf(c: Ctx): Promise<OperatorSession | null> {
+  // the console's writes come from its own pages only (not even a typed address)
+  const token = requestToken(c, OPERATOR_COOKIE, ["same-origin"]);
+  if (!token) return null;
+  return await c.get("deps").operators.session(c.get("tenant").id, token);
+}
+
+/**
+ * Sets `c.var.operator`; without a session 401 (-99), without `role` (or any of the roles
+ * given as a list) 403.
+ */
+export function operatorAuth(role?: OperatorRole | readonly OperatorRole[]) {
+  const any = role === undefined ? null : typeof role === "string" ? [role] : role;
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const s = await operatorOf(c);
+    if (!s) throw new DomainError("UNAUTHORIZED");
+    if (any && !any.some((r) => s.roles.includes(r))) throw new DomainError("FORBIDDEN");
+    c.set("operator", s);
+    await next();
+  });
+}
+
+/** The console's cookie after a sign-in: the session token, for as long as the session. */
+export function setOperatorCookie(c: Ctx, token: string, expiresAt: number) {
+  setCookie(c, OPERATOR_COOKIE, token, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "Strict",
+    secure: c.get("secure"),
+    maxAge: Math.max(0, Math.floor((expiresAt - c.get("deps").now()) / 1000)),
+  });
+}
+
+export function clearOperatorCookie(c: Ctx) {
+  setCookie(c, OPERATOR_COOKIE, "", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "Strict",
+    secure: c.get("secure"),
+    maxAge: 0,
+  });
+}
