@@ -6,7 +6,8 @@ import { RECOMMENDED, symbolOf, SYMBOLS } from "../../edge/market/symbols.ts";
 import type { Ctx } from "../../edge/platform/context.ts";
 import { pickTexts, type T } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
-import LivePrice from "../../islands/LivePrice.tsx";
+import LivePrice, { LIVE_PRICE_TEXTS } from "../../islands/LivePrice.tsx";
+import RecentTrades, { TRADES_TEXTS } from "../../islands/RecentTrades.tsx";
 import LiveQuotes, { QUOTES_TEXTS } from "../../islands/LiveQuotes.tsx";
 import PriceChart, { CHART_TEXTS } from "../../islands/PriceChart.tsx";
 import {
@@ -95,6 +96,25 @@ export function livePriceOf(c: Ctx, symbol: string, variant: "detail" | "head") 
         quote: c.get("deps").market.quotes.quote(def),
         locale: c.get("locale"),
         variant,
+        ...(variant === "detail" ? { tx: pickTexts(c.get("t"), LIVE_PRICE_TEXTS) } : {}),
+      }}
+    />
+  );
+}
+
+/** The symbol's recent trades from the public tape, live (product page and tickets). */
+export function recentTradesOf(c: Ctx, symbol: string) {
+  const def = symbolOf(symbol)!;
+  return (
+    <Island
+      name="RecentTrades"
+      of={RecentTrades}
+      props={{
+        symbol,
+        priceDecimals: def.priceDecimals,
+        qtyDecimals: def.qtyDecimals,
+        locale: c.get("locale"),
+        tx: pickTexts(c.get("t"), TRADES_TEXTS),
       }}
     />
   );
@@ -228,6 +248,7 @@ export const marketPages: PageDef[] = [
           {livePriceOf(c, def.code, "detail")}
           {chartOf(c, def.code)}
           <TradeActions t={t} tenant={c.get("tenant")} def={def} layout="wp" />
+          {recentTradesOf(c, def.code)}
         </>,
       );
     },
@@ -258,6 +279,7 @@ export const marketPages: PageDef[] = [
               />
               <FeedLabel c={c} />
               {chartOf(c, symbol)}
+              {recentTradesOf(c, symbol)}
             </div>
             <aside>
               {livePriceOf(c, symbol, "head")}
