@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { IPriceLine, MouseEventParams, Time } from "lightweight-charts";
+import type { AutoscaleInfo, IPriceLine, MouseEventParams, Time } from "lightweight-charts";
 import {
   CandlestickSeries,
   ColorType,
@@ -280,6 +280,22 @@ export default function PriceChart(
         title: lineTitle(l),
       })
     );
+    // the price scale takes in the customer's levels near the market (not the liquidation
+    // level, which would flatten the candles; it is listed under the chart)
+    const near = lines.filter((l) => l.kind !== "liq").map((l) => Number(l.price));
+    series.applyOptions({
+      autoscaleInfoProvider: (base: () => AutoscaleInfo | null) => {
+        const r = base();
+        if (!r?.priceRange || !near.length) return r;
+        return {
+          ...r,
+          priceRange: {
+            minValue: Math.min(r.priceRange.minValue, ...near),
+            maxValue: Math.max(r.priceRange.maxValue, ...near),
+          },
+        };
+      },
+    });
     return () => {
       if (seriesRef.current === series) for (const d of drawn) series.removePriceLine(d);
     };

@@ -5,6 +5,7 @@
  * this module, which the bundler puts in a shared chunk, so they meet here without a request
  * or a global. Each source (one ticket) replaces its own lines whenever its records change.
  */
+import type { PositionJson } from "../../edge/platform/rules.ts";
 
 export type ChartLineKind = "entry" | "sl" | "tp" | "liq" | "limit" | "fast";
 
@@ -42,4 +43,62 @@ export function watchLines(symbol: string, f: (lines: ChartLine[]) => void): () 
   listeners.add(l);
   f(linesOf(symbol));
   return () => listeners.delete(l);
+}
+
+/** The labels of the position lines (the contract ticket ships them). */
+export const LINE_TEXTS = [
+  "chart.line_long",
+  "chart.line_short",
+  "chart.line_sl",
+  "chart.line_tp",
+  "chart.line_liq",
+  "chart.line_limit",
+] as const;
+
+/**
+ * The lines of leveraged positions on `symbol`: a holding position's entry, stop-loss,
+ * take-profit and liquidation level (a hedged leg's is its group's; "0": none), a pending
+ * order's limit price.
+ */
+export function positionLines(
+  positions: readonly PositionJson[],
+  symbol: string,
+  tx: Record<string, string | undefined>,
+): ChartLine[] {
+  const out: ChartLine[] = [];
+  for (const p of positions) {
+    if (p.symbol !== symbol) continue;
+    const side = `${tx[`chart.line_${p.side}`] ?? p.side} ${p.leverage}x`;
+    if (p.status === "pending") {
+      out.push({
+        id: `${p.orderNo}:limit`,
+        kind: "limit",
+        price: p.openPrice,
+        label: `${tx["chart.line_limit"]} ${side}`,
+      });
+      continue;
+    }
+    if (p.status !== "holding") continue;
+    out.push({ id: `${p.orderNo}:entry`, kind: "entry", price: p.openPrice, label: side });
+    if (p.stopLoss) {
+      out.push({ id: `${p.orderNo}:sl`, kind: "sl", price: p.stopLoss, label: tx["chart.line_sl"]! });
+    }
+    if (p.takeProfit) {
+      out.push({
+        id: `${p.orderNo}:tp`,
+        kind: "tp",
+        price: p.takeProfit,
+        label: tx["chart.line_tp"]!,
+      });
+    }
+    if (Number(p.liquidationPrice) > 0) {
+      out.push({
+        id: `${p.orderNo}:liq`,
+        kind: "liq",
+        price: p.liquidationPrice,
+        label: tx["chart.line_liq"]!,
+      });
+    }
+  }
+  return out;
 }
