@@ -215,6 +215,10 @@ export default function FastTicket(
       try {
         localStorage.setItem(lastKey(symbol), JSON.stringify(trade));
       } catch { /* private mode: remembered for this page only */ }
+      // on a phone the chart is above the ticket: bring it into view with the entry line
+      if (matchMedia("(max-width: 900px)").matches) {
+        document.querySelector('[data-testid="chart-card"]')?.scrollIntoView({ block: "start" });
+      }
       setOrders((cur) => [{ ...env.data, placedAt: Date.now() }, ...cur].slice(0, 10));
     }
   }
@@ -281,6 +285,12 @@ export default function FastTicket(
     setStake(last.stake);
     open(last.stake, opt);
   };
+  // the result card comes into view when it appears
+  useEffect(() => {
+    if (result) {
+      document.querySelector('[data-testid="fast-result"]')?.scrollIntoView({ block: "nearest" });
+    }
+  }, [result]);
   const open_ = orders.filter((o) => o.status === "open");
   const settled = orders.filter((o) => o.status === "settled");
   const card = orders.find((o) => o.orderNo === result && o.status === "settled");
@@ -374,7 +384,8 @@ export default function FastTicket(
         </Field>
         <div class="presets" role="group" aria-label={tx["fast.presets"]} data-testid="presets">
           {PRESETS.filter((p) =>
-            parseDecimal(p) >= parseDecimal(option.min) && parseDecimal(p) <= parseDecimal(option.max)
+            parseDecimal(p) >= parseDecimal(option.min) &&
+            parseDecimal(p) <= parseDecimal(option.max)
           ).map((p) => (
             <button
               key={p}

@@ -297,7 +297,7 @@ export default function PriceChart(
       },
     });
     return () => {
-      if (seriesRef.current === series) for (const d of drawn) series.removePriceLine(d);
+      if (seriesRef.current === series) { for (const d of drawn) series.removePriceLine(d); }
     };
   });
 
@@ -393,7 +393,10 @@ export default function PriceChart(
               aria-label={tx["chart.moreIntervals"]}
               data-testid="chart-tabs-more"
               onClick={() =>
-                tabsRef.current?.scrollBy({ left: tabsRef.current.clientWidth, behavior: "smooth" })}
+                tabsRef.current?.scrollBy({
+                  left: tabsRef.current.clientWidth,
+                  behavior: "smooth",
+                })}
             >
               ›
             </button>
@@ -412,12 +415,13 @@ export default function PriceChart(
         </button>
       </div>
       <div class="ind-bar" role="group" aria-label={tx["chart.indicators"]}>
-        {chip("vol", prefs.vol, tx["chart.volume"] ?? "VOL", () =>
-          setPrefs({ ...prefs, vol: !prefs.vol }))}
-        {OVERLAYS.map((o) =>
-          chip(o, prefs.overlays.includes(o), name(o), () =>
-            toggleOverlay(o))
+        {chip(
+          "vol",
+          prefs.vol,
+          tx["chart.volume"] ?? "VOL",
+          () => setPrefs({ ...prefs, vol: !prefs.vol }),
         )}
+        {OVERLAYS.map((o) => chip(o, prefs.overlays.includes(o), name(o), () => toggleOverlay(o)))}
         <span class="ind-sep" aria-hidden="true" />
         {LOWER.map((l) =>
           chip(

@@ -81,7 +81,12 @@ export function positionLines(
     if (p.status !== "holding") continue;
     out.push({ id: `${p.orderNo}:entry`, kind: "entry", price: p.openPrice, label: side });
     if (p.stopLoss) {
-      out.push({ id: `${p.orderNo}:sl`, kind: "sl", price: p.stopLoss, label: tx["chart.line_sl"]! });
+      out.push({
+        id: `${p.orderNo}:sl`,
+        kind: "sl",
+        price: p.stopLoss,
+        label: tx["chart.line_sl"]!,
+      });
     }
     if (p.takeProfit) {
       out.push({

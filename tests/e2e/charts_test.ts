@@ -24,8 +24,7 @@ import type { Page } from "playwright-core";
 const LOCALES = ["en", "de", "zh-CN", "th"] as const;
 const chart = '[data-testid="chart"]';
 const PHONE_390 = { ...layoutBrowser("mobile"), viewport: { width: 390, height: 844 } };
-const browserOf = (layout: Layout) =>
-  layout === "mobile" ? PHONE_390 : layoutBrowser("desktop");
+const browserOf = (layout: Layout) => layout === "mobile" ? PHONE_390 : layoutBrowser("desktop");
 
 /** Three hours of trades on the server's clock, three a minute (a seeded walk): warm-up for MA and RSI. */
 async function history(srv: TestServer) {
@@ -66,9 +65,10 @@ for (const layout of ["mobile", "desktop"] as const) {
             locale,
           });
           await page.goto(
-            srv.base + (layout === "mobile"
-              ? "/wp/product/detail/BTCUSDT"
-              : "/pc/trade/fast?symbol=BTCUSDT"),
+            srv.base +
+              (layout === "mobile"
+                ? "/wp/product/detail/BTCUSDT"
+                : "/pc/trade/fast?symbol=BTCUSDT"),
           );
           await chartWithTwoIndicators(page);
           const readout = page.getByTestId("chart-readout");
@@ -310,9 +310,10 @@ browserTest(
     for (const layout of ["mobile", "desktop"] as const) {
       const { ctx, page, errors } = await customerPage(srv, browser, browserOf(layout), { token });
       await page.goto(
-        srv.base + (layout === "mobile"
-          ? "/wp/product/leveragedDeals?symbol=BTCUSDT"
-          : "/pc/trade/future?symbol=BTCUSDT"),
+        srv.base +
+          (layout === "mobile"
+            ? "/wp/product/leveragedDeals?symbol=BTCUSDT"
+            : "/pc/trade/future?symbol=BTCUSDT"),
       );
       await hydrated(page, "ContractTicket");
       const lines = page.getByTestId("chart-lines");
@@ -321,13 +322,16 @@ browserTest(
         els.map((e) => [e.getAttribute("data-kind"), e.getAttribute("data-price")])
       );
       const key = (x: (string | null)[]) => x.join(" ");
-      assertEquals(drawn.map(key).sort(), [
-        ["entry", "60000"],
-        ["sl", "58000"],
-        ["tp", "63000"],
-        ["liq", held.body.data.liquidationPrice],
-        ["limit", "61000"],
-      ].map(key).sort());
+      assertEquals(
+        drawn.map(key).sort(),
+        [
+          ["entry", "60000"],
+          ["sl", "58000"],
+          ["tp", "63000"],
+          ["liq", held.body.data.liquidationPrice],
+          ["limit", "61000"],
+        ].map(key).sort(),
+      );
       await page.screenshot({ path: shot(`charts-${layout}-position-lines`), fullPage: true });
       assertEquals(errors, []);
       await ctx.close();
