@@ -71,6 +71,9 @@ for (const layout of ["mobile", "desktop"] as const) {
                 : "/pc/trade/fast?symbol=BTCUSDT"),
           );
           await chartWithTwoIndicators(page);
+          await page.getByTestId("chart-card").screenshot({
+            path: shot(`charts-${layout}-5m-${locale}`),
+          });
           const readout = page.getByTestId("chart-readout");
           // without a crosshair: the latest candle
           assertEquals(await readout.getAttribute("data-at"), "last");
