@@ -74,6 +74,9 @@ const TABS = [
   ["year", "1Y"],
 ] as const;
 
+/** Intervals of a month or longer: their candles open on the 1st, named by month and year. */
+const LONG = new Set(["1M", "1Q", "1Y"]);
+
 /** A candle row of the API (decimal strings) as the core's units. */
 const candleOf = (k: CandleRow): Candle => ({
   openTime: k[0],
@@ -164,7 +167,21 @@ export default function PriceChart(
         attributionLogo: false,
       },
       grid: { vertLines: { color: "#1b2230" }, horzLines: { color: "#1b2230" } },
-      timeScale: { timeVisible: interval.endsWith("m"), secondsVisible: false },
+      timeScale: {
+        timeVisible: interval.endsWith("m"),
+        secondsVisible: false,
+        // months, quarters and years are named by month and year (not "1", the day of the month)
+        ...(LONG.has(interval)
+          ? {
+            tickMarkFormatter: (t: Time) =>
+              new Intl.DateTimeFormat(locale, {
+                year: "numeric",
+                ...(interval === "1Y" ? {} : { month: "short" }),
+                timeZone: "UTC",
+              }).format(new Date(Number(t) * 1000)),
+          }
+          : {}),
+      },
       rightPriceScale: { minimumWidth: 64 },
       localization: {
         locale,
@@ -458,7 +475,13 @@ export default function PriceChart(
           data-at={hover === null ? "last" : String(candle.openTime)}
         >
           <div class="ro-time">
-            <dd>{formatShortTime(candle.openTime, locale)}</dd>
+            <dd>
+              {tab === "intraday" || tab.startsWith("m")
+                ? formatShortTime(candle.openTime, locale)
+                // a day or longer opens at 00:00 UTC: its date
+                : new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" })
+                  .format(new Date(candle.openTime))}
+            </dd>
           </div>
           {(["open", "high", "low", "close"] as const).map((k) => (
             <div key={k}>

@@ -285,7 +285,7 @@ for (const layout of ["mobile", "desktop"] as const) {
 }
 
 browserTest(
-  "a position's entry, stop-loss, take-profit and liquidation lines on its chart; a pending limit order's line (390 and 1366 px)",
+  "a position's entry, stop-loss, take-profit and liquidation lines on its chart; pending limit orders' lines, contract and spot (390 and 1366 px)",
   async (srv, browser) => {
     const token = await demoToken(srv);
     await freshTick(srv, "60000");
@@ -339,5 +339,19 @@ browserTest(
       assertEquals(errors, []);
       await ctx.close();
     }
+    // a spot limit order waiting below the market: its line on the spot ticket's chart
+    const spot = await srv.call<{ orderNo: string }>("/api/spot/order", {
+      token,
+      body: { symbol: "BTCUSDT", side: "buy", type: "limit", qty: "0.01", price: "59000" },
+    });
+    assertEquals(spot.body.code, 0, JSON.stringify(spot.body));
+    const { ctx, page, errors } = await customerPage(srv, browser, browserOf("desktop"), { token });
+    await page.goto(srv.base + "/pc/trade/bibi?symbol=BTCUSDT");
+    await hydrated(page, "SpotTicket");
+    const line = page.locator('[data-testid="chart-lines"] li[data-kind="limit"]');
+    await line.waitFor();
+    assertEquals(await line.getAttribute("data-price"), "59000");
+    assertEquals(errors, []);
+    await ctx.close();
   },
 );
