@@ -46,12 +46,14 @@ function moves(rows: TapeTradeJson[]): Move[] {
 /**
  * Recent trades of a symbol from its public tape (`GET /api/tape/{symbol}`), then live from the
  * `tape:<symbol>` channel: time, price, size and the direction of the move. A tap on a trade
- * shows its place on the hash-chained tape (sequence number and hash) and links to that tick
- * on the public tape, where anyone can check it against the chain and the signed checkpoints.
+ * shows its sequence number on the hash-chained tape and links to its Verify view, where the
+ * browser recomputes its hash from the one before it.
  */
 export default function RecentTrades(
-  { symbol, priceDecimals, qtyDecimals, locale, tx }: {
+  { symbol, priceDecimals, qtyDecimals, locale, tx, verifyBase }: {
     symbol: string;
+    /** the Verify view of a trade: its tape number follows */
+    verifyBase: string;
     priceDecimals: number;
     qtyDecimals: number;
     locale: string;
@@ -127,12 +129,7 @@ export default function RecentTrades(
                     <tr key={`${r.seq}-seq`} class="trade-seq" data-testid="trade-seq">
                       <td colSpan={3}>
                         {fill(tx["trades.seq"]!, { seq: r.seq })}{" "}
-                        <a
-                          href={`/api/tape/${symbol}?from=${r.seq}&to=${r.seq}`}
-                          target="_blank"
-                          rel="noopener"
-                          data-testid="trade-verify"
-                        >
+                        <a href={`${verifyBase}${r.seq}`} data-testid="trade-verify">
                           {tx["trades.verify"]}
                         </a>
                       </td>

@@ -4,6 +4,7 @@ import type { Session } from "../../edge/accounts/service.ts";
 import type { Quote } from "../../edge/market/quotes.ts";
 import { RECOMMENDED, symbolOf, SYMBOLS } from "../../edge/market/symbols.ts";
 import type { Ctx } from "../../edge/platform/context.ts";
+import { layoutOfPath } from "../../edge/platform/device.ts";
 import { pickTexts, type T } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
 import LivePrice, { LIVE_PRICE_TEXTS } from "../../islands/LivePrice.tsx";
@@ -115,6 +116,10 @@ export function recentTradesOf(c: Ctx, symbol: string) {
         qtyDecimals: def.qtyDecimals,
         locale: c.get("locale"),
         tx: pickTexts(c.get("t"), TRADES_TEXTS),
+        // the Verify view of a trade (its tape number follows)
+        verifyBase: `/${
+          layoutOfPath(c.req.path) ?? (c.get("mobile") ? "wp" : "pc")
+        }/tape/${symbol}/`,
       }}
     />
   );

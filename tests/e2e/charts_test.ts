@@ -205,10 +205,8 @@ for (const layout of ["mobile", "desktop"] as const) {
           await row.click();
           const detail = trades.getByTestId("trade-seq");
           assertMatch(await detail.innerText(), new RegExp(String(seq)));
-          assertEquals(
-            await detail.getByTestId("trade-verify").getAttribute("href"),
-            `/api/tape/BTCUSDT?from=${seq}&to=${seq}`,
-          );
+          const tradeVerify = await detail.getByTestId("trade-verify").getAttribute("href");
+          assertEquals(tradeVerify, `/${layout === "mobile" ? "wp" : "pc"}/tape/BTCUSDT/${seq}`);
           await page.screenshot({ path: shot(`charts-${layout}-trades-${locale}`) });
 
           // a fast contract: the stake preset, the payout before confirming
@@ -276,6 +274,12 @@ for (const layout of ["mobile", "desktop"] as const) {
             Number(await page.getByTestId("tick-exit").getAttribute("data-seq")),
             exitSeq,
           );
+
+          // the trade's own Verify view: its hash recomputed in the browser from the one before
+          await page.goto(srv.base + tradeVerify);
+          await page.waitForSelector('[data-testid="tape-verify"][data-state="verified"]');
+          assertEquals(await page.getByTestId("tape-seq").innerText(), String(seq));
+          await page.screenshot({ path: shot(`charts-${layout}-tape-verify-${locale}`) });
           assertEquals(errors, []);
           await ctx.close();
         });
