@@ -10,11 +10,25 @@ import type { FastOrderJson, PositionJson, SpotOrderJson } from "./trading.ts";
 
 /**
  * The channels a client can subscribe to: `kline:<symbol>:<interval>` per candle series, and
- * `tape:<symbol>` for the head of the symbol's hash-chained tape after every stored tick.
+ * `tape:<symbol>` for the head of the symbol's hash-chained tape after every stored batch of
+ * ticks, with those ticks (the product page's recent trades).
  */
 export type Channel = "ticker" | "user" | `kline:${string}` | `tape:${string}`;
 
 export type { TapeHeadJson };
+
+/** A stored tick as the recent trades show it (decimal strings; `seq` as on the tape). */
+export interface TapeTradeJson {
+  seq: number;
+  time: number;
+  price: string;
+  qty: string;
+}
+
+/** The `tape:<symbol>` channel: the head after a batch of stored ticks, and the batch. */
+export interface TapeBatchJson extends TapeHeadJson {
+  ticks: TapeTradeJson[];
+}
 
 /** Client -> server. */
 export type ClientMessage = { op: "sub" | "unsub"; ch: Channel } | { op: "ping" };
@@ -35,7 +49,7 @@ export type UserEvent =
 export type ServerMessage =
   | { ch: "ticker"; data: Quote[] }
   | { ch: `kline:${string}`; data: CandleRow }
-  | { ch: `tape:${string}`; data: TapeHeadJson }
+  | { ch: `tape:${string}`; data: TapeBatchJson }
   | { ch: "user"; data: UserEvent }
   | { ch: "heartbeat" | "pong"; data: number }
   | { ch: "error"; data: "bad request" | "login required" | "too many channels" };
@@ -43,7 +57,7 @@ export type ServerMessage =
 /** What a subscriber of a channel receives. */
 export type ChannelData<C extends Channel> = C extends "ticker" ? Quote[]
   : C extends "user" ? UserEvent
-  : C extends `tape:${string}` ? TapeHeadJson
+  : C extends `tape:${string}` ? TapeBatchJson
   : CandleRow;
 
 /**

@@ -108,6 +108,8 @@ export const SECTION_SCHEMAS = {
 export const TradeSymbol = z.string().regex(/^[A-Z0-9]{2,20}$/, { error: "invalid" });
 const Price = z.string().max(24).regex(/^\d+(\.\d+)?$/, { error: "invalid" });
 const Tick = z.object({ time: z.number().int(), price: z.string() });
+/** A fast contract's entry or exit tick, with its sequence number on the tape when it has one. */
+const TapeTick = Tick.extend({ seq: z.number().int().optional() });
 
 /** The id of a position, a pending order or a spot order in a path. */
 export const OrderParam = z.object({
@@ -136,8 +138,8 @@ export const FastOrder = z.object({
   duration: z.number().int(),
   rate: z.string(),
   stake: z.string(),
-  entry: Tick,
-  exit: Tick.nullable(),
+  entry: TapeTick,
+  exit: TapeTick.nullable(),
   createTime: z.number().int(),
   openTime: z.number().int(),
   expiryTime: z.number().int(),

@@ -34,6 +34,7 @@ import { useForm } from "./lib/form.ts";
 import { useAvailable } from "./lib/live.ts";
 import { PositionSummary } from "./lib/positions.tsx";
 import { subscribe } from "./lib/socket.ts";
+import { LINE_TEXTS, positionLines, publishLines } from "./lib/chart_lines.ts";
 
 export const CONTRACT_TEXTS = [
   "contract.long",
@@ -91,6 +92,7 @@ export const CONTRACT_TEXTS = [
   "app.timeout",
   ...RULE_TEXTS,
   ...BRACKET_TEXTS,
+  ...LINE_TEXTS,
 ] as const;
 
 const label = (a: PositionAction) => `contract.${a === "cancel" ? "cancelOrder" : a}`;
@@ -175,6 +177,11 @@ export default function ContractTicket(
       offUser();
     };
   }, []);
+
+  // positions, stops, liquidation levels and pending orders drawn on the chart of the page
+  useEffect(() => publishLines("contract", symbol, positionLines(positions, symbol, tx)), [
+    positions,
+  ]);
 
   const loc = uiLocale();
   /** what the customer typed, in their language -> the API's decimal string */

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "preact/hooks";
+import type { AutoscaleInfo, IPriceLine, MouseEventParams, Time } from "lightweight-charts";
 import {
   CandlestickSeries,
   ColorType,
@@ -10,8 +11,8 @@ import {
 } from "lightweight-charts";
 import type { CandleRow } from "../contract/market.ts";
 import type { Envelope } from "./lib/api.ts";
-import type { Texts } from "./lib/fields.tsx";
-import { formatNumber, formatPrice } from "../locales/format.ts";
+import { fill, type Texts } from "./lib/fields.tsx";
+import { formatNumber, formatPct, formatPrice, formatShortTime } from "../locales/format.ts";
 import { subscribe } from "./lib/socket.ts";
 import type { Candle } from "../core-wasm/kline.ts";
 import { parseDecimal } from "../core-wasm/decimal.ts";
@@ -28,6 +29,8 @@ import {
   savePrefs,
 } from "./lib/indicators.ts";
 import { IndicatorSettings, SETTINGS_TEXTS } from "./lib/indicator_settings.tsx";
+import { type ChartLine, type ChartLineKind, watchLines } from "./lib/chart_lines.ts";
+import { NONE } from "../core-wasm/indicator_specs.ts";
 
 export const CHART_TEXTS = [
   "chart.intraday",
@@ -46,6 +49,16 @@ export const CHART_TEXTS = [
   "chart.indicators",
   "chart.volume",
   "chart.legend",
+  "chart.open",
+  "chart.high",
+  "chart.low",
+  "chart.close",
+  "chart.readout",
+  "chart.fullscreen",
+  "chart.exitFullscreen",
+  "chart.moreIntervals",
+  "chart.lines",
+  "fast.countdown",
   ...SETTINGS_TEXTS,
 ] as const;
 
@@ -61,6 +74,9 @@ const TABS = [
   ["year", "1Y"],
 ] as const;
 
+/** Intervals of a month or longer: their candles open on the 1st, named by month and year. */
+const LONG = new Set(["1M", "1Q", "1Y"]);
+
 /** A candle row of the API (decimal strings) as the core's units. */
 const candleOf = (k: CandleRow): Candle => ({
   openTime: k[0],
@@ -71,10 +87,28 @@ const candleOf = (k: CandleRow): Candle => ({
   volume: parseDecimal(k[5]),
 });
 
+/** The colour of each kind of price line a ticket asks for (islands/lib/chart_lines.ts). */
+const LINE_COLORS: Record<ChartLineKind, string> = {
+  entry: "#4dabf7",
+  sl: "#ff6b6b",
+  tp: "#12b886",
+  liq: "#f59f00",
+  limit: "#adb5bd",
+  fast: "#f6c344",
+};
+
+/** Seconds until `expiresAt` (wall clock), never below 0. */
+const secondsLeft = (expiresAt: number) => Math.max(0, Math.ceil((expiresAt - Date.now()) / 1000));
+
 /**
  * Candles (or the intraday line of 1m closes) from the tape, updated live over the socket,
  * with volume bars, MA/EMA/BOLL on the price and MACD, RSI or KDJ in a pane below, computed
  * by the core in the browser (islands/lib/indicators.ts); the choices are remembered.
+ * The readout above the chart gives the candle under the crosshair (the latest without one):
+ * OHLC, change, volume and each indicator's value there. The customer's positions, stops,
+ * pending orders and open fast contracts on this symbol are price lines (published by the
+ * ticket of the page), listed under the chart with a fast contract's seconds to expiry. On a
+ * phone the interval tabs scroll sideways with a cue; "full screen" fills the window.
  */
 export default function PriceChart(
   { symbol, priceDecimals, locale, tx }: {
@@ -93,6 +127,15 @@ export default function PriceChart(
   const [core, setCore] = useState<Awaited<ReturnType<typeof loadCore>> | null>(null);
   const [legend, setLegend] = useState<LegendItem[]>([]);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  /** the candle under the crosshair (an index into candles), null: none */
+  const [hover, setHover] = useState<number | null>(null);
+  const [full, setFull] = useState(false);
+  /** more interval tabs to the right than the row shows (the phone's cue) */
+  const [moreTabs, setMoreTabs] = useState(false);
+  const [lines, setLines] = useState<ChartLine[]>([]);
+  const [, setClock] = useState(0);
+  const tabsRef = useRef<HTMLElement>(null);
+  const seriesRef = useRef<ISeriesApi<"Line"> | ISeriesApi<"Candlestick"> | null>(null);
   const chartRef = useRef<IChartApi | null>(null);
   const candles = useRef<Candle[]>([]);
   const drawn = useRef<ReturnType<typeof indicatorSeries> | null>(null);
@@ -124,7 +167,21 @@ export default function PriceChart(
         attributionLogo: false,
       },
       grid: { vertLines: { color: "#1b2230" }, horzLines: { color: "#1b2230" } },
-      timeScale: { timeVisible: interval.endsWith("m"), secondsVisible: false },
+      timeScale: {
+        timeVisible: interval.endsWith("m"),
+        secondsVisible: false,
+        // months, quarters and years are named by month and year (not "1", the day of the month)
+        ...(LONG.has(interval)
+          ? {
+            tickMarkFormatter: (t: Time) =>
+              new Intl.DateTimeFormat(locale, {
+                year: "numeric",
+                ...(interval === "1Y" ? {} : { month: "short" }),
+                timeZone: "UTC",
+              }).format(new Date(Number(t) * 1000)),
+          }
+          : {}),
+      },
       rightPriceScale: { minimumWidth: 64 },
       localization: {
         locale,
@@ -151,7 +208,17 @@ export default function PriceChart(
         close: Number(k[4]),
       };
     chartRef.current = chart;
+    seriesRef.current = series;
     candles.current = [];
+    setHover(null);
+    const onMove = (p: MouseEventParams<Time>) => {
+      if (p.time === undefined || !p.point) return setHover(null);
+      const at = Number(p.time) * 1000, all = candles.current;
+      let i = all.length - 1;
+      while (i >= 0 && all[i]!.openTime > at) i--;
+      setHover(i >= 0 && all[i]!.openTime === at ? i : null);
+    };
+    chart.subscribeCrosshairMove(onMove);
     let alive = true;
     setState("loading");
     const root = document.documentElement;
@@ -182,7 +249,9 @@ export default function PriceChart(
     return () => {
       alive = false;
       off();
+      chart.unsubscribeCrosshairMove(onMove);
       chartRef.current = null;
+      seriesRef.current = null;
       drawn.current = null;
       chart.remove();
     };
@@ -201,6 +270,74 @@ export default function PriceChart(
       d.remove();
     };
   }, [tab, prefs, core]);
+
+  // the customer's lines on this symbol, from the ticket of the page
+  useEffect(() => watchLines(symbol, setLines), [symbol]);
+  const counting = lines.some((l) => l.expiresAt !== undefined && secondsLeft(l.expiresAt) > 0);
+  useEffect(() => {
+    if (!counting) return;
+    const id = setInterval(() => setClock(Date.now()), 1000);
+    return () => clearInterval(id);
+  }, [counting]);
+  const lineTitle = (l: ChartLine) =>
+    l.expiresAt === undefined
+      ? l.label
+      : `${l.label} · ${fill(tx["fast.countdown"] ?? "{{s}}", { s: secondsLeft(l.expiresAt) })}`;
+  // drawn again on every change and every second of a countdown (a handful of lines)
+  useEffect(() => {
+    const series = seriesRef.current;
+    if (!series) return;
+    const drawn: IPriceLine[] = lines.map((l) =>
+      series.createPriceLine({
+        price: Number(l.price),
+        color: LINE_COLORS[l.kind],
+        lineWidth: l.kind === "liq" || l.kind === "fast" || l.kind === "entry" ? 2 : 1,
+        lineStyle: l.kind === "entry" || l.kind === "fast" ? 0 : 2,
+        axisLabelVisible: true,
+        title: lineTitle(l),
+      })
+    );
+    // the price scale takes in the customer's levels near the market (not the liquidation
+    // level, which would flatten the candles; it is listed under the chart)
+    const near = lines.filter((l) => l.kind !== "liq").map((l) => Number(l.price));
+    series.applyOptions({
+      autoscaleInfoProvider: (base: () => AutoscaleInfo | null) => {
+        const r = base();
+        if (!r?.priceRange || !near.length) return r;
+        return {
+          ...r,
+          priceRange: {
+            minValue: Math.min(r.priceRange.minValue, ...near),
+            maxValue: Math.max(r.priceRange.maxValue, ...near),
+          },
+        };
+      },
+    });
+    return () => {
+      if (seriesRef.current === series) { for (const d of drawn) series.removePriceLine(d); }
+    };
+  });
+
+  // the tab row scrolls sideways on a phone: a cue while more tabs are out of sight
+  const measureTabs = () => {
+    const n = tabsRef.current;
+    if (n) setMoreTabs(n.scrollLeft + n.clientWidth < n.scrollWidth - 2);
+  };
+  useEffect(() => {
+    measureTabs();
+    addEventListener("resize", measureTabs);
+    return () => removeEventListener("resize", measureTabs);
+  }, []);
+  useEffect(() => {
+    if (!full) return;
+    const esc = (e: KeyboardEvent) => e.key === "Escape" && setFull(false);
+    addEventListener("keydown", esc);
+    document.body.classList.add("no-scroll");
+    return () => {
+      removeEventListener("keydown", esc);
+      document.body.classList.remove("no-scroll");
+    };
+  }, [full]);
 
   const toggleOverlay = (o: typeof OVERLAYS[number]) =>
     setPrefs({
@@ -222,29 +359,86 @@ export default function PriceChart(
     </button>
   );
   const name = (k: IndicatorKind) => k.toUpperCase();
+  const px = (v: bigint | string) => formatPrice(v, priceDecimals, locale);
+  const all = candles.current;
+  const shownAt = hover ?? (all.length ? all.length - 1 : null);
+  const candle = shownAt === null ? undefined : all[shownAt];
+  const prev = shownAt ? all[shownAt - 1] : undefined;
+  const valueAt = (l: LegendItem) => {
+    if (shownAt === null) return l.value;
+    const v = l.values[shownAt];
+    return v === undefined || v === NONE ? null : v;
+  };
 
   return (
-    <section class="chart-card" data-testid="chart-card">
-      <nav class="chart-tabs" aria-label={tx["chart.intervals"]}>
-        {TABS.map(([key]) => (
-          <button
-            key={key}
-            type="button"
-            class={key === tab ? "active" : undefined}
-            aria-pressed={key === tab}
-            onClick={() => setTab(key)}
+    <section
+      class={full ? "chart-card full" : "chart-card"}
+      data-testid="chart-card"
+      data-full={full ? "on" : ""}
+      role={full ? "dialog" : undefined}
+      aria-modal={full ? true : undefined}
+      aria-label={full ? tx["chart.fullscreen"] : undefined}
+    >
+      <div class="chart-top">
+        <div class={moreTabs ? "chart-tabs-wrap more" : "chart-tabs-wrap"}>
+          <nav
+            class="chart-tabs"
+            aria-label={tx["chart.intervals"]}
+            ref={tabsRef}
+            onScroll={measureTabs}
+            data-testid="chart-tabs"
           >
-            {tx[`chart.${key}`]}
-          </button>
-        ))}
-      </nav>
+            {TABS.map(([key]) => (
+              <button
+                key={key}
+                type="button"
+                class={key === tab ? "active" : undefined}
+                aria-pressed={key === tab}
+                onClick={(e) => {
+                  setTab(key);
+                  e.currentTarget.scrollIntoView({ block: "nearest", inline: "nearest" });
+                }}
+              >
+                {tx[`chart.${key}`]}
+              </button>
+            ))}
+          </nav>
+          {moreTabs && (
+            <button
+              type="button"
+              class="chart-tabs-more"
+              aria-label={tx["chart.moreIntervals"]}
+              data-testid="chart-tabs-more"
+              onClick={() =>
+                tabsRef.current?.scrollBy({
+                  left: tabsRef.current.clientWidth,
+                  behavior: "smooth",
+                })}
+            >
+              ›
+            </button>
+          )}
+        </div>
+        <button
+          type="button"
+          class="chart-full-btn"
+          aria-pressed={full}
+          data-testid="chart-full"
+          title={tx[full ? "chart.exitFullscreen" : "chart.fullscreen"]}
+          aria-label={tx[full ? "chart.exitFullscreen" : "chart.fullscreen"]}
+          onClick={() => setFull(!full)}
+        >
+          {full ? "✕" : "⤢"}
+        </button>
+      </div>
       <div class="ind-bar" role="group" aria-label={tx["chart.indicators"]}>
-        {chip("vol", prefs.vol, tx["chart.volume"] ?? "VOL", () =>
-          setPrefs({ ...prefs, vol: !prefs.vol }))}
-        {OVERLAYS.map((o) =>
-          chip(o, prefs.overlays.includes(o), name(o), () =>
-            toggleOverlay(o))
+        {chip(
+          "vol",
+          prefs.vol,
+          tx["chart.volume"] ?? "VOL",
+          () => setPrefs({ ...prefs, vol: !prefs.vol }),
         )}
+        {OVERLAYS.map((o) => chip(o, prefs.overlays.includes(o), name(o), () => toggleOverlay(o)))}
         <span class="ind-sep" aria-hidden="true" />
         {LOWER.map((l) =>
           chip(
@@ -273,20 +467,63 @@ export default function PriceChart(
           }}
         />
       )}
+      {candle && (
+        <dl
+          class="chart-readout"
+          aria-label={tx["chart.readout"]}
+          data-testid="chart-readout"
+          data-at={hover === null ? "last" : String(candle.openTime)}
+        >
+          <div class="ro-time">
+            <dd>
+              {tab === "intraday" || tab.startsWith("m")
+                ? formatShortTime(candle.openTime, locale)
+                // a day or longer opens at 00:00 UTC: its date
+                : new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" })
+                  .format(new Date(candle.openTime))}
+            </dd>
+          </div>
+          {(["open", "high", "low", "close"] as const).map((k) => (
+            <div key={k}>
+              <dt>{tx[`chart.${k}`]}</dt>
+              <dd data-testid={`readout-${k}`}>{px(candle[k])}</dd>
+            </div>
+          ))}
+          {prev && prev.close > 0n && (
+            <div>
+              <dd
+                class={candle.close < prev.close ? "neg" : "pos"}
+                data-testid="readout-change"
+              >
+                {formatPct(((candle.close - prev.close) * 100_000_000n) / prev.close, locale)}
+              </dd>
+            </div>
+          )}
+          <div>
+            <dt>{tx["chart.volume"]}</dt>
+            <dd data-testid="readout-volume">
+              {formatNumber(candle.volume, 4, locale, { trim: true })}
+            </dd>
+          </div>
+        </dl>
+      )}
       {legend.length > 0 && (
         <ul class="ind-legend" aria-label={tx["chart.legend"]} data-testid="chart-legend">
-          {legend.map((l) => (
-            <li key={l.name} style={{ color: l.color }}>
-              {l.name}{" "}
-              <bdi>
-                {l.value === null
-                  ? "–"
-                  : l.pct
-                  ? formatNumber(l.value, 2, locale)
-                  : formatPrice(l.value, priceDecimals, locale)}
-              </bdi>
-            </li>
-          ))}
+          {legend.map((l) => {
+            const v = valueAt(l);
+            return (
+              <li key={l.name} style={{ color: l.color }}>
+                {l.name}{" "}
+                <bdi>
+                  {v === null
+                    ? "–"
+                    : l.pct
+                    ? formatNumber(v, 2, locale)
+                    : formatPrice(v, priceDecimals, locale)}
+                </bdi>
+              </li>
+            );
+          })}
         </ul>
       )}
       <div
@@ -300,6 +537,16 @@ export default function PriceChart(
         data-core={core ? "ready" : ""}
       />
       {state !== "ready" && <p class="chart-state muted" role="status">{tx[`chart.${state}`]}</p>}
+      {lines.length > 0 && (
+        <ul class="chart-lines" aria-label={tx["chart.lines"]} data-testid="chart-lines">
+          {lines.map((l) => (
+            <li key={l.id} data-kind={l.kind} data-price={l.price}>
+              <span class="swatch" style={{ background: LINE_COLORS[l.kind] }} aria-hidden="true" />
+              {lineTitle(l)} <bdi class="fig">{px(l.price)}</bdi>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

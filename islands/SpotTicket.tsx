@@ -19,6 +19,7 @@ import { type AccountKey, useAvailable } from "./lib/live.ts";
 import { ChipChoice, ConfirmBox, fill, OrderNo, TextField, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { subscribe } from "./lib/socket.ts";
+import { publishLines } from "./lib/chart_lines.ts";
 
 export const SPOT_TEXTS = [
   "spot.buy",
@@ -126,6 +127,19 @@ export default function SpotTicket(
       offUser();
     };
   }, []);
+
+  // open limit orders drawn on the chart of the page at their price
+  useEffect(() =>
+    publishLines(
+      "spot",
+      symbol,
+      orders.filter((o) => o.status === "open" && o.symbol === symbol).map((o) => ({
+        id: o.orderNo,
+        kind: "limit",
+        price: o.price,
+        label: `${tx["spot.limit"]} ${tx[`spot.${o.side}`]}`,
+      })),
+    ), [orders]);
 
   let estimate = "";
   /** USDT a buy needs: gross + fee at the limit or market price */

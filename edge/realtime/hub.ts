@@ -7,7 +7,7 @@
  * gets `{type: "signedOut"}` and the channel is closed. Messages are typed in
  * `contract/realtime.ts`.
  */
-import { type Interval, INTERVALS } from "../../core-wasm/mod.ts";
+import { formatDecimal, type Interval, INTERVALS } from "../../core-wasm/mod.ts";
 import type { Quotes } from "../market/quotes.ts";
 import { candleRow, type TapeEvent } from "../market/tape.ts";
 import type { SymbolDef } from "../../contract/symbols.ts";
@@ -175,7 +175,19 @@ export class Hub {
       ? JSON.stringify(
         {
           ch: tapeCh as `tape:${string}`,
-          data: { symbol: e.symbol, seq: last.seq, time: last.time, hash: last.hash },
+          data: {
+            symbol: e.symbol,
+            seq: last.seq,
+            time: last.time,
+            hash: last.hash,
+            // the stored ticks of the batch (a back-filled head has no place on the tape)
+            ticks: e.ticks.filter((k) => k.seq).map((k) => ({
+              seq: k.seq!,
+              time: k.time,
+              price: formatDecimal(k.price),
+              qty: formatDecimal(k.qty),
+            })),
+          },
         } satisfies ServerMessage,
       )
       : null;

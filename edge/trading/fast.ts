@@ -102,6 +102,12 @@ function placedOrder(
   };
 }
 
+/** A tick of an order: time, price and, when it is on the tape, its sequence number. */
+const tickJson = (k: TickRef) =>
+  k.seq === undefined
+    ? { time: k.time, price: formatDecimal(k.price) }
+    : { time: k.time, price: formatDecimal(k.price), seq: k.seq };
+
 /** JSON shape of an order (amounts as decimal strings). */
 export function fastJson(o: FastOrder): FastOrderJson {
   const d = formatDecimal;
@@ -112,8 +118,9 @@ export function fastJson(o: FastOrder): FastOrderJson {
     duration: o.duration,
     rate: d(o.rate),
     stake: d(o.stake),
-    entry: { time: o.entry.time, price: d(o.entry.price) },
-    exit: o.exit ? { time: o.exit.time, price: d(o.exit.price) } : null,
+    // the ticks with their place on the public tape (the result card shows and links them)
+    entry: tickJson(o.entry),
+    exit: o.exit ? tickJson(o.exit) : null,
     createTime: o.createdAt,
     openTime: o.entry.time,
     expiryTime: o.expiresAt,

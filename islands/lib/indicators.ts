@@ -93,6 +93,8 @@ export interface LegendItem {
   value: bigint | null;
   /** RSI and KDJ are percentages, shown with 2 decimals */
   pct: boolean;
+  /** every candle's value in units (NONE while warming up): the crosshair reads these */
+  values: BigInt64Array;
 }
 
 const COLORS = {
@@ -227,6 +229,7 @@ export function indicatorSeries(
           color: l.signed ? (value !== null && value < 0n ? "#ff6b6b" : "#12b886") : l.color,
           value,
           pct: l.pct,
+          values,
         };
       })
         // drawn first (under the lines), listed last: "MACD(12,26,9) DIF, DEA, MACD"

@@ -4,9 +4,11 @@ import type { Session } from "../../edge/accounts/service.ts";
 import type { Quote } from "../../edge/market/quotes.ts";
 import { RECOMMENDED, symbolOf, SYMBOLS } from "../../contract/symbols.ts";
 import type { Ctx } from "../../edge/http/context.ts";
+import { layoutOfPath } from "../../edge/platform/device.ts";
 import { pickTexts, type T } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
-import LivePrice from "../../islands/LivePrice.tsx";
+import LivePrice, { LIVE_PRICE_TEXTS } from "../../islands/LivePrice.tsx";
+import RecentTrades, { TRADES_TEXTS } from "../../islands/RecentTrades.tsx";
 import LiveQuotes, { QUOTES_TEXTS } from "../../islands/LiveQuotes.tsx";
 import PriceChart, { CHART_TEXTS } from "../../islands/PriceChart.tsx";
 import {
@@ -95,6 +97,29 @@ export function livePriceOf(c: Ctx, symbol: string, variant: "detail" | "head") 
         quote: c.get("deps").market.quotes.quote(def),
         locale: c.get("locale"),
         variant,
+        ...(variant === "detail" ? { tx: pickTexts(c.get("t"), LIVE_PRICE_TEXTS) } : {}),
+      }}
+    />
+  );
+}
+
+/** The symbol's recent trades from the public tape, live (product page and tickets). */
+export function recentTradesOf(c: Ctx, symbol: string) {
+  const def = symbolOf(symbol)!;
+  return (
+    <Island
+      name="RecentTrades"
+      of={RecentTrades}
+      props={{
+        symbol,
+        priceDecimals: def.priceDecimals,
+        qtyDecimals: def.qtyDecimals,
+        locale: c.get("locale"),
+        tx: pickTexts(c.get("t"), TRADES_TEXTS),
+        // the Verify view of a trade (its tape number follows)
+        verifyBase: `/${
+          layoutOfPath(c.req.path) ?? (c.get("mobile") ? "wp" : "pc")
+        }/tape/${symbol}/`,
       }}
     />
   );
@@ -228,6 +253,7 @@ export const marketPages: PageDef[] = [
           {livePriceOf(c, def.code, "detail")}
           {chartOf(c, def.code)}
           <TradeActions t={t} tenant={c.get("tenant")} def={def} layout="wp" />
+          {recentTradesOf(c, def.code)}
         </>,
       );
     },
@@ -258,6 +284,7 @@ export const marketPages: PageDef[] = [
               />
               <FeedLabel c={c} />
               {chartOf(c, symbol)}
+              {recentTradesOf(c, symbol)}
             </div>
             <aside>
               {livePriceOf(c, symbol, "head")}

@@ -27,7 +27,7 @@ import {
 import { desktopPage, mobilePage } from "./frame.tsx";
 import { LoginPrompt } from "../../components/blocks.tsx";
 import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
-import { chartOf, FeedLabel } from "./market.tsx";
+import { chartOf, FeedLabel, recentTradesOf } from "./market.tsx";
 import { ContractTicketIsland, FastTicketIsland, SpotTicketIsland } from "./tickets.tsx";
 import type { PageDef } from "./types.ts";
 import { verifyHref } from "./verify.tsx";
@@ -275,6 +275,7 @@ function ticketPage(o: {
           <FeedLabel c={c} />
           {chartOf(c, def.code)}
           {await o.ticket({ c, s, symbol: def.code })}
+          {recentTradesOf(c, def.code)}
           <p class="links">
             <a href={o.link.href}>{t(o.link.label)}</a>
           </p>

@@ -2,6 +2,8 @@
  * Per-order proof: the Verify view of a settled fast contract or closed position (both layouts),
  * for its owner or anyone holding its share link. The server shows what was agreed and the ticks
  * used; the VerifyPanel island re-derives the outcome in the browser from the public tape.
+ * Per-trade proof: the Verify view of one tick of the tape (`/wp/tape/:symbol/:seq`, the recent
+ * trades link there), public, checked in the browser by the TapeVerify island.
  */
 import { symbolOf } from "../../contract/symbols.ts";
 import type { Ctx } from "../../edge/http/context.ts";
@@ -19,6 +21,7 @@ import {
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { OrderNo } from "../../islands/lib/fields.tsx";
 import VerifyPanel, { VERIFY_TEXTS } from "../../islands/VerifyPanel.tsx";
+import TapeVerify, { TAPE_VERIFY_TEXTS } from "../../islands/TapeVerify.tsx";
 import { desktopPage, mobilePage } from "./frame.tsx";
 import { NotFoundBody } from "../../components/blocks.tsx";
 import type { PageDef } from "./types.ts";
@@ -249,9 +252,52 @@ function verifyPage(layout: "wp" | "pc"): PageDef {
   };
 }
 
+/** The Verify view of tick `seq` of a symbol's tape: public data, read by the island. */
+function tapePage(layout: "wp" | "pc"): PageDef {
+  return {
+    path: `/${layout}/tape/:symbol/:seq`,
+    layout,
+    public: true,
+    render: (c) => {
+      const t = c.get("t");
+      const def = symbolOf(c.req.param("symbol") ?? "");
+      const seq = Number(c.req.param("seq"));
+      const title = t("tapeVerify.title");
+      const home = `/${layout}/home`;
+      if (!def || !Number.isSafeInteger(seq) || seq < 1) {
+        const nf = <NotFoundBody t={t} closed={false} home={home} />;
+        return layout === "wp"
+          ? mobilePage(c, { title: t("page.notFound"), back: home, status: 404 }, nf)
+          : desktopPage(c, { title: t("page.notFound"), status: 404 }, nf);
+      }
+      const body = (
+        <div class="stack verify" data-testid="tape-page">
+          <p class="muted">{t("tapeVerify.intro", { symbol: def.name })}</p>
+          <Island
+            name="TapeVerify"
+            of={TapeVerify}
+            props={{
+              symbol: def.code,
+              seq,
+              priceDecimals: def.priceDecimals,
+              qtyDecimals: def.qtyDecimals,
+              tx: pickTexts(t, TAPE_VERIFY_TEXTS),
+            }}
+          />
+        </div>
+      );
+      return layout === "wp"
+        ? mobilePage(c, { title, back: `/wp/product/detail/${def.code}` }, body)
+        : desktopPage(c, { title, active: "market" }, body);
+    },
+  };
+}
+
 export const verifyPages: PageDef[] = [
   verifyPage("wp"),
   verifyPage("pc"),
+  tapePage("wp"),
+  tapePage("pc"),
   {
     // the link a customer shares: the visitor's device picks the layout
     path: "/verify/:orderNo",

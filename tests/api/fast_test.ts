@@ -9,8 +9,8 @@ type Order = {
   status: string;
   outcome: string | null;
   payout: string | null;
-  entry: { price: string };
-  exit: { price: string; time: number } | null;
+  entry: { price: string; seq?: number };
+  exit: { price: string; time: number; seq?: number } | null;
   expiryTime: number;
 };
 
@@ -62,6 +62,9 @@ Deno.test("fast contract: stake frozen, settled at the last tick at or before ex
       assertEquals(r.body.code, 0, JSON.stringify(r.body));
       up = r.body.data;
       assertEquals([up.status, up.entry.price], ["open", "60000"]);
+      // the entry tick's place on the public tape (the result card links it)
+      const head = await srv.call<{ seq: number }>("/api/tape/BTCUSDT/head");
+      assertEquals(up.entry.seq, head.body.data.seq);
       down = (await srv.call<Order>("/api/fast/order", {
         token,
         body: { symbol: "BTCUSDT", direction: "down", duration: 30, stake: "50" },
@@ -78,6 +81,12 @@ Deno.test("fast contract: stake frozen, settled at the last tick at or before ex
       const got = new Map(list.body.data.items.map((o) => [o.orderNo, o]));
       const u = got.get(up.orderNo)!, d = got.get(down.orderNo)!;
       assertEquals(u.exit!.price, "60020");
+      // entry 60000, then 60010 and 60020 on the tape: the exit is two ticks after the entry
+      assertEquals(u.exit!.seq, up.entry.seq! + 2);
+      const onTape = await srv.call<{ items: { seq: number; price: string }[] }>(
+        `/api/tape/BTCUSDT?from=${u.exit!.seq}&to=${u.exit!.seq}`,
+      );
+      assertEquals(onTape.body.data.items[0]!.price, "60020");
       assert(u.exit!.time <= u.expiryTime);
       assertEquals([u.outcome, u.payout], ["win", "185"]);
       assertEquals([d.outcome, d.payout], ["lose", "0"]);

@@ -134,7 +134,14 @@ Deno.test({
       ws.send(JSON.stringify({ op: "sub", ch: "tape:BTCUSDT" }));
       await new Promise((r) => setTimeout(r, 50));
       await feed(srv, "BTCUSDT", ["61005"], Date.now() - 30_000);
-      const pushed = (await tapeHead).data as { seq: number; hash: string; symbol: string };
+      const pushed = (await tapeHead).data as {
+        seq: number;
+        hash: string;
+        symbol: string;
+        ticks: { seq: number; price: string; qty: string; time: number }[];
+      };
+      // the stored ticks of the batch come along: the recent trades of the product page
+      assertEquals(pushed.ticks.map((k) => [k.seq, k.price]), [[pushed.seq, "61005"]]);
       const head = await srv.call<{ seq: number; hash: string }>("/api/tape/BTCUSDT/head");
       assertEquals([pushed.symbol, pushed.seq, pushed.hash], [
         "BTCUSDT",

@@ -28,8 +28,8 @@ for (const layout of ["mobile", "desktop"] as const) {
     // the tape moves past expiry (30 s on the trading clock): the engine settles, the page hears it
     await tickAt(srv, t0 + 20_000, "60050");
     await tickAt(srv, t0 + 40_000, "59000");
-    await page.locator('[data-testid="fast-orders"] li[data-outcome="win"]').waitFor();
-    assertMatch(await page.getByTestId("fast-orders").innerText(), /Won: 185\.00 USDT/);
+    await page.locator('[data-testid="fast-settled"] li[data-outcome="win"]').waitFor();
+    assertMatch(await page.getByTestId("fast-settled").innerText(), /Won: 185\.00 USDT/);
     await page.screenshot({ path: shot(`${layout}-fast-result`), fullPage: true });
     assertEquals(errors, []);
     await ctx.close();
