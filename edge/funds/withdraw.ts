@@ -4,8 +4,9 @@
  * binding, min/max, turnover, withdrawal password) and the amount is frozen in a ledger hold in the same commit as the record
  * (`auditing`). Operators move it: pass -> `withdrawing`, complete -> `passed` (the hold is paid
  * out: net to the external account, the fee to the fee account), reject -> `rejected` (the hold
- * is voided: refunded), freeze -> `frozen` (no decision possible) and thaw -> back. Every step is
- * applied once (state and versionstamp checked in the commit), audit-logged and messaged.
+ * is voided: refunded), freeze -> `frozen` (no decision possible) and thaw -> back, as the one
+ * transition table (`review_actions.ts`) says. Every step is applied once (state and
+ * versionstamp checked in the commit), audit-logged and messaged.
  */
 import { formatDecimal, mulDiv, SCALE } from "../../core-wasm/mod.ts";
 import type { AccountsService } from "../accounts/service.ts";
@@ -30,6 +31,7 @@ import {
   usableAt,
 } from "./methods.ts";
 import { alreadyDecided } from "./recharge.ts";
+import { refusal, WITHDRAWAL_MOVES, type WithdrawalAction } from "./review_actions.ts";
 import {
   DEFAULT_WITHDRAW_SETTINGS,
   fourEyesFrom,
@@ -422,37 +424,45 @@ export class Withdrawals {
     o: { operator: string; ip: string | null },
     head: AuditHeadEntry,
   ) {
-    const next = this.stepped(w, "pass", o.operator, { status: "withdrawing", pendingPass: null });
+    const next = this.moved(w, "pass", o.operator);
     this.writeStep(op, t, w, next, o, "pass", head);
     return next;
   }
 
+  /**
+   * An operator's decision, as the transition table (review_actions.ts) says: complete and
+   * reject move the held amount (`settle`), pass, freeze and thaw do not (`step`). A pass at or
+   * above the four-eyes threshold becomes `secondPair(w)`: the proposal a second operator
+   * approves (edge/operators/proposals.ts), which then passes it with `passApproved`.
+   */
+  async decide(
+    t: string,
+    id: string,
+    action: WithdrawalAction,
+    o: { operator: string; ip: string | null; reason?: string },
+    secondPair: (w: Withdrawal) => Promise<Withdrawal>,
+  ) {
+    return WITHDRAWAL_MOVES[action].hold
+      ? await this.settle(t, id, action as "complete" | "reject", o)
+      : await this.step(t, id, action as "pass" | "freeze" | "thaw", o, secondPair);
+  }
+
   /** pass (auditing -> withdrawing), freeze, thaw: no money moves, one versionstamped commit. */
-  async step(
+  private async step(
     t: string,
     id: string,
     action: "pass" | "freeze" | "thaw",
     o: { operator: string; ip: string | null },
+    secondPair: (w: Withdrawal) => Promise<Withdrawal>,
   ) {
     for await (const _attempt of commitAttempts()) {
       const entry = await this.kv.get<Withdrawal>(withdrawKeys.withdrawal(t, id));
-      const w = entry.value;
-      if (!w) throw new DomainError("NOT_FOUND");
-      let next: Withdrawal;
-      if (action === "pass") {
-        if (w.status !== "auditing") throw new DomainError("ALREADY_DECIDED");
-        // a large one only through a second operator's approval (`passApproved`)
-        if (await this.needsSecondApproval(t, w)) throw new DomainError("FOUR_EYES_REQUIRED");
-        next = this.stepped(w, "pass", o.operator, { status: "withdrawing" });
-      } else if (action === "freeze") {
-        if (w.status !== "auditing" && w.status !== "withdrawing") {
-          throw new DomainError("ALREADY_DECIDED");
-        }
-        next = this.stepped(w, "freeze", o.operator, { status: "frozen", frozenFrom: w.status });
-      } else {
-        if (w.status !== "frozen" || !w.frozenFrom) throw new DomainError("ALREADY_DECIDED");
-        next = this.stepped(w, "thaw", o.operator, { status: w.frozenFrom, frozenFrom: null });
+      const w = this.allowing(entry.value, action);
+      // a large one only through a second operator's approval (`passApproved`)
+      if (WITHDRAWAL_MOVES[action].fourEyes && await this.needsSecondApproval(t, w)) {
+        return withdrawalJson(await secondPair(w));
       }
+      const next = this.moved(w, action, o.operator);
       const head = await readAuditHead(this.kv, t);
       const op = this.kv.atomic().check(entry);
       this.writeStep(op, t, w, next, o, action, head);
@@ -461,11 +471,24 @@ export class Withdrawals {
     throw storeBusy();
   }
 
+  /** The record, when the table allows `action` on it now (else NOT_FOUND or its refusal). */
+  private allowing(w: Withdrawal | null, action: WithdrawalAction): Withdrawal {
+    if (!w) throw new DomainError("NOT_FOUND");
+    const refused = refusal(w, action, this.now());
+    if (refused) throw new DomainError(refused);
+    return w;
+  }
+
+  /** The record after `action` (the table's fields), with the step in its history. */
+  private moved(w: Withdrawal, action: WithdrawalAction, by: string, reason: string | null = null) {
+    return this.stepped(w, action, by, WITHDRAWAL_MOVES[action].next(w, reason));
+  }
+
   /**
    * complete (withdrawing -> passed: the hold is paid out) or reject (auditing | withdrawing ->
    * rejected: the hold is voided, the customer refunded). One journal, once.
    */
-  async settle(
+  private async settle(
     t: string,
     id: string,
     action: "complete" | "reject",
@@ -477,31 +500,24 @@ export class Withdrawals {
         request: { id, action, operator: o.operator, reason: o.reason ?? null },
       }, async () => {
         const entry = await this.kv.get<Withdrawal>(withdrawKeys.withdrawal(t, id));
-        const w = entry.value;
-        if (!w) throw new DomainError("NOT_FOUND");
-        const allowed = action === "complete"
-          ? w.status === "withdrawing"
-          : w.status === "auditing" || w.status === "withdrawing";
-        if (!allowed) throw new DomainError("ALREADY_DECIDED");
+        const w = this.allowing(entry.value, action);
         const account = user(w.userId, "spot", w.currency);
         const head = await readAuditHead(this.kv, t);
-        const next = this.stepped(w, action, o.operator, {
-          status: action === "complete" ? "passed" : "rejected",
-          reason: action === "reject" ? (o.reason ?? null) : null,
-        });
+        const next = this.moved(w, action, o.operator, o.reason ?? null);
+        const payout = WITHDRAWAL_MOVES[action].hold === "payout";
         return {
           type: "withdrawal",
           ref: `withdrawal:${id}`,
           // paid out: the held amount leaves (net out, fee to the house); rejected: it is
           // released back to the customer
-          postings: action === "complete"
+          postings: payout
             ? [
               { account: house("external", w.currency), available: w.net },
               { account: house("fees", w.currency), available: w.fee },
             ]
             : [],
           reservations: [{
-            op: action === "complete" ? "post" : "release",
+            op: payout ? "post" : "release",
             id: reservationIds.withdrawal(id),
             account,
           }],

@@ -50,6 +50,7 @@ import {
 } from "../trading/terms.ts";
 import type { Withdrawal, Withdrawals } from "../funds/withdraw.ts";
 import { settingsKeys, withdrawKeys } from "../funds/store.ts";
+import { leaves, refusal } from "../funds/review_actions.ts";
 import {
   DEFAULT_WITHDRAW_SETTINGS,
   fourEyesFrom,
@@ -374,10 +375,9 @@ export class Proposals {
       ]);
       const w = entry.value;
       if (!w) throw new DomainError("NOT_FOUND");
-      if (w.status !== "auditing") throw new DomainError("ALREADY_DECIDED");
-      if (w.pendingPass && w.pendingPass.expiresAt >= this.now()) {
-        throw new DomainError("PROPOSAL_PENDING");
-      }
+      // the transition table: auditing, and no other pass waiting for its approval
+      const refused = refusal(w, "pass", this.now());
+      if (refused) throw new DomainError(refused);
       const payload = {
         withdrawalId: w.id,
         userId: w.userId,
@@ -819,7 +819,7 @@ export class Proposals {
       );
       const w = wEntry.value;
       if (!w) throw new DomainError("NOT_FOUND");
-      if (w.status !== "auditing" || w.pendingPass?.proposal !== id) {
+      if (!leaves(w, "pass") || w.pendingPass?.proposal !== id) {
         throw new DomainError("PROPOSAL_STALE");
       }
       const at = this.now();
