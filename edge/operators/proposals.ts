@@ -66,7 +66,7 @@ import {
   isAdmin,
   newInvitation,
   newOperator,
-  OperatorAccounts,
+  type OperatorAccounts,
   operatorAudit,
   related,
   sendInvitation,
@@ -220,6 +220,7 @@ export class Proposals {
       wealth: Wealth;
       withdrawals: Withdrawals;
       sender: SmsSender;
+      operatorAccounts: OperatorAccounts;
     },
   ) {}
 
@@ -457,7 +458,7 @@ export class Proposals {
   ) {
     this.allowPropose(kind, by);
     if (n.username === by.operator) throw new DomainError("OPERATOR_SELF");
-    const all = await new OperatorAccounts(this.kv, this.now).all(t);
+    const all = await this.d.operatorAccounts.all(t);
     if (!all.some((o) => isAdmin(o) && o.username !== by.operator)) {
       throw new DomainError("SECOND_ADMIN_REQUIRED");
     }
@@ -762,7 +763,7 @@ export class Proposals {
           };
         }
       }
-      const all = (await new OperatorAccounts(this.kv, this.now).all(t))
+      const all = (await this.d.operatorAccounts.all(t))
         .map((o) => o.username === username ? next : o);
       if (!all.some(isAdmin)) throw new DomainError("LAST_ADMIN");
       // one phone, one operator: whoever proposes cannot route two invitations to one phone

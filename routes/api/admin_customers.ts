@@ -15,6 +15,7 @@ import type { AppEnv, Ctx } from "../../edge/platform/context.ts";
 import { ok } from "../../edge/platform/envelope.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
 import { operatorAuth } from "../../edge/platform/operator_auth.ts";
+import { CustomerSearchQuery, noControl } from "../../edge/operators/schemas.ts";
 import { AUTH_ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["operators"];
@@ -23,13 +24,6 @@ const customers = (c: Ctx) => new Customers(c.var.deps);
 
 const UserIdParam = z.object({
   userId: z.string().regex(/^[0-9A-Za-z-]{1,64}$/, { error: "invalid" }),
-});
-
-const noControl = (s: string) => !/[\p{Cc}<>]/u.test(s.replace(/\n/g, ""));
-
-export const CustomerSearchQuery = z.object({
-  q: z.string({ error: "required" }).trim().min(1, { error: "required" })
-    .max(64, { error: "tooLong" }).refine(noControl, { error: "invalid" }),
 });
 
 const DetailQuery = z.object({

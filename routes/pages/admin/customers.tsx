@@ -12,7 +12,7 @@ import {
 } from "../../../edge/operators/customers.ts";
 import { PROPOSAL_ROLES } from "../../../edge/operators/proposals.ts";
 import type { OperatorSession } from "../../../edge/operators/service.ts";
-import { CustomerSearchQuery } from "../../api/admin_customers.ts";
+import { CustomerSearchQuery } from "../../../edge/operators/schemas.ts";
 import { DomainError } from "../../../edge/platform/errors.ts";
 import { pickTexts } from "../../../edge/platform/locale.ts";
 import { Island } from "../../../edge/render/island.tsx";
