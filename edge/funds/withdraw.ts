@@ -13,7 +13,7 @@ import type { AccountsService } from "../accounts/service.ts";
 import { keys as accountKeys, type UserRecord } from "../accounts/store.ts";
 import { type Currency, DECIMALS, house, user } from "../ledger/accounts.ts";
 import { amountIn } from "../ledger/schemas.ts";
-import { journalId, type Ledger } from "../ledger/service.ts";
+import { journalId, type Ledger, type Plan } from "../ledger/service.ts";
 import { idemKeys } from "../ledger/idem.ts";
 import { reservationIds } from "../ledger/reservations.ts";
 import { decisionInto } from "./decision.ts";
@@ -130,6 +130,30 @@ function snapshot(m: PaymentMethod): Withdrawal["method"] {
   };
 }
 
+/** A withdrawal request as the gate reads it (the amount null: not a valid amount). */
+interface Ask {
+  userId: string;
+  method: PaymentMethod | null;
+  currency: Currency;
+  amount: bigint | null;
+  req: { amount: string };
+}
+
+/** The bound method, when a withdrawal may go to it now (not another's, not on its 24 h hold). */
+function usable(method: PaymentMethod | null, now: number): PaymentMethod {
+  if (!method) throw new DomainError("VALIDATION", {}, { methodId: "invalid" });
+  if (now < usableAt(method)) {
+    // a newly bound method: named with the time it becomes usable (UTC; the form shows it
+    // in the customer's zone from `usableAt`)
+    const at = usableAt(method);
+    const until = new Date(at).toISOString().slice(0, 16).replace("T", " ") + " UTC";
+    throw new DomainError("METHOD_ON_HOLD", { until }, { methodId: "methodOnHold" }, {
+      usableAt: at,
+    });
+  }
+  return method;
+}
+
 export class Withdrawals {
   constructor(
     private kv: Deno.Kv,
@@ -198,110 +222,118 @@ export class Withdrawals {
     if (prior) return prior;
     const method = await this.methods.get(t, userId, req.methodId);
     const currency = method ? methodCurrency(method) : "USDT";
-    const amount = amountIn(currency, req.amount);
-    /**
-     * Every rule, read fresh: run before the (slow) password check to fail fast, and again in
-     * the plan of the commit, whose versionstamp checks on the settings, the customer and the
-     * turnover requirement make a change in between (a deposit credited, a password reset)
-     * restart the attempt instead of slipping past the rule.
-     */
-    const gate = async () => {
-      const [settingsEntry, userEntry] = await this.kv.getMany<[WithdrawSettings, UserRecord]>([
-        settingsKeys.withdraw(t),
-        accountKeys.user(t, userId),
-      ]);
-      const settings = settingsEntry.value ?? DEFAULT_WITHDRAW_SETTINGS;
-      if (!settings.enabled) throw new DomainError("WITHDRAW_CLOSED");
-      const u = userEntry.value;
-      if (!u) throw new DomainError("UNAUTHORIZED");
-      if (u.certifyLevel === "none") throw new DomainError("CERTIFY_REQUIRED");
-      const now = this.now();
-      if (u.passwordResetAt !== null && now - u.passwordResetAt < RESET_BAN_MS) {
-        const hours = Math.ceil((u.passwordResetAt + RESET_BAN_MS - now) / 3600_000);
-        throw new DomainError("WITHDRAW_RESET_BAN", { hours });
-      }
-      if (!method) throw new DomainError("VALIDATION", {}, { methodId: "invalid" });
-      if (now < usableAt(method)) {
-        // a newly bound method: named with the time it becomes usable (UTC; the form shows it
-        // in the customer's zone from `usableAt`)
-        const at = usableAt(method);
-        const until = new Date(at).toISOString().slice(0, 16).replace("T", " ") + " UTC";
-        throw new DomainError("METHOD_ON_HOLD", { until }, { methodId: "methodOnHold" }, {
-          usableAt: at,
-        });
-      }
-      if (amount === null) {
-        throw new DomainError("VALIDATION", {}, { amount: "amountInvalid" });
-      }
-      const rule = settings.rules[currency];
-      const fee = withdrawFee(currency, amount, rule);
-      // the same rules the form checks before its confirmation (the balance: the ledger)
-      enforce(
-        withdrawAmountRules({ amount: req.amount, currency, min: rule.min, max: rule.max, fee }),
-      );
-      const turnover = await turnoverState(this.kv, t, userId);
-      if (turnover.remaining > 0n) {
-        const remaining = formatDecimal(turnover.remaining);
-        throw new DomainError("TURNOVER_REQUIRED", { remaining }, undefined, { remaining });
-      }
-      return {
-        method,
-        amount,
-        fee,
-        user: u,
-        checks: [settingsEntry, userEntry, turnover.entries.requirement],
-      };
-    };
-    const { user: customer } = await gate();
+    const ask: Ask = { userId, method, currency, amount: amountIn(currency, req.amount), req };
+    const { user: customer } = await this.gate(t, ask);
     // two-factor on: the code is asked for before any password check spends an attempt
     if (customer.totpSecret && !req.totp) {
       throw new DomainError("TOTP_REQUIRED", {}, { totp: "totpRequired" });
     }
     await this.accounts.verifyDrawPassword(t, userId, req.drawPassword);
     await this.accounts.confirmTwoFactor(t, userId, req.totp);
-    const posted = await this.ledger.post(t, idem, async () => {
-      const g = await gate();
-      const at = this.now();
-      const id = journalId(at);
-      const w: Withdrawal = {
-        id,
-        userId,
-        methodId: g.method.id,
-        method: snapshot(g.method),
-        currency,
-        amount: g.amount,
-        fee: g.fee,
-        net: g.amount - g.fee,
-        status: "auditing",
-        frozenFrom: null,
-        reason: null,
-        createdAt: at,
-        updatedAt: at,
-        history: [{ at, action: "requested", by: null }],
-      };
-      const account = user(userId, "spot", currency);
-      return {
-        type: "withdrawal",
-        ref: `withdrawal:${id}`,
-        postings: [],
-        // the amount is held until an operator pays it out or rejects it
-        reservations: [{
-          op: "reserve",
-          id: reservationIds.withdrawal(id),
-          account,
-          amount: g.amount,
-          guard: "owner",
-        }],
-        checks: g.checks,
-        write: (op) => {
-          op.set(withdrawKeys.withdrawal(t, id), w)
-            .set(withdrawKeys.byUser(t, userId, id), true)
-            .set(withdrawKeys.byStatus(t, "auditing", id), true);
-        },
-        result: () => customerWithdrawalJson(w),
-      };
-    });
+    const posted = await this.ledger.post(
+      t,
+      idem,
+      async () => this.held(t, await this.gate(t, ask)),
+    );
     return posted.result;
+  }
+
+  /**
+   * Every rule, read fresh: run before the (slow) password check to fail fast, and again in
+   * the plan of the commit, whose versionstamp checks on the settings, the customer and the
+   * turnover requirement make a change in between (a deposit credited, a password reset)
+   * restart the attempt instead of slipping past the rule.
+   */
+  private async gate(t: string, a: Ask) {
+    const [settingsEntry, userEntry] = await this.kv.getMany<[WithdrawSettings, UserRecord]>([
+      settingsKeys.withdraw(t),
+      accountKeys.user(t, a.userId),
+    ]);
+    const settings = settingsEntry.value ?? DEFAULT_WITHDRAW_SETTINGS;
+    if (!settings.enabled) throw new DomainError("WITHDRAW_CLOSED");
+    const u = userEntry.value;
+    if (!u) throw new DomainError("UNAUTHORIZED");
+    if (u.certifyLevel === "none") throw new DomainError("CERTIFY_REQUIRED");
+    const now = this.now();
+    if (u.passwordResetAt !== null && now - u.passwordResetAt < RESET_BAN_MS) {
+      const hours = Math.ceil((u.passwordResetAt + RESET_BAN_MS - now) / 3600_000);
+      throw new DomainError("WITHDRAW_RESET_BAN", { hours });
+    }
+    const method = usable(a.method, now);
+    if (a.amount === null) {
+      throw new DomainError("VALIDATION", {}, { amount: "amountInvalid" });
+    }
+    const rule = settings.rules[a.currency];
+    const fee = withdrawFee(a.currency, a.amount, rule);
+    // the same rules the form checks before its confirmation (the balance: the ledger)
+    enforce(
+      withdrawAmountRules({
+        amount: a.req.amount,
+        currency: a.currency,
+        min: rule.min,
+        max: rule.max,
+        fee,
+      }),
+    );
+    const turnover = await turnoverState(this.kv, t, a.userId);
+    if (turnover.remaining > 0n) {
+      const remaining = formatDecimal(turnover.remaining);
+      throw new DomainError("TURNOVER_REQUIRED", { remaining }, undefined, { remaining });
+    }
+    return {
+      userId: a.userId,
+      currency: a.currency,
+      method,
+      amount: a.amount,
+      fee,
+      user: u,
+      checks: [settingsEntry, userEntry, turnover.entries.requirement],
+    };
+  }
+
+  /** The plan of a request that passed the gate: the record, its amount reserved (held). */
+  private held(
+    t: string,
+    g: Awaited<ReturnType<Withdrawals["gate"]>>,
+  ): Plan<CustomerWithdrawalJson> {
+    const at = this.now();
+    const id = journalId(at);
+    const w: Withdrawal = {
+      id,
+      userId: g.userId,
+      methodId: g.method.id,
+      method: snapshot(g.method),
+      currency: g.currency,
+      amount: g.amount,
+      fee: g.fee,
+      net: g.amount - g.fee,
+      status: "auditing",
+      frozenFrom: null,
+      reason: null,
+      createdAt: at,
+      updatedAt: at,
+      history: [{ at, action: "requested", by: null }],
+    };
+    return {
+      type: "withdrawal",
+      ref: `withdrawal:${id}`,
+      postings: [],
+      // the amount is held until an operator pays it out or rejects it
+      reservations: [{
+        op: "reserve",
+        id: reservationIds.withdrawal(id),
+        account: user(g.userId, "spot", g.currency),
+        amount: g.amount,
+        guard: "owner",
+      }],
+      checks: g.checks,
+      write: (op) => {
+        op.set(withdrawKeys.withdrawal(t, id), w)
+          .set(withdrawKeys.byUser(t, g.userId, id), true)
+          .set(withdrawKeys.byStatus(t, "auditing", id), true);
+      },
+      result: () => customerWithdrawalJson(w),
+    };
   }
 
   async get(t: string, id: string) {
