@@ -74,7 +74,7 @@ export function moneyRoute<
   });
   app.openapi(route, async (c) => {
     // the validated parts, as the route's schemas describe them
-    const valid = c.req.valid as (target: string) => unknown;
+    const valid = (c.req.valid as (target: string) => unknown).bind(c.req);
     const tenant = c.var.tenant;
     const result = await run({
       c: c as unknown as Ctx,
