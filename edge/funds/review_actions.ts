@@ -66,6 +66,14 @@ export const WITHDRAWAL_MOVES = {
 
 const ORDER = Object.keys(WITHDRAWAL_MOVES) as WithdrawalAction[];
 
+/** The actions that move the held amount (one journal: paid out or released). */
+export type SettleAction = {
+  [A in WithdrawalAction]: typeof WITHDRAWAL_MOVES[A]["hold"] extends null ? never : A;
+}[WithdrawalAction];
+
+export const settles = (a: WithdrawalAction): a is SettleAction =>
+  WITHDRAWAL_MOVES[a].hold !== null;
+
 /** A second operator's approval of a pass still waits. */
 export const passWaits = (w: UnderReview, now: number): boolean =>
   !!w.pendingPass && w.pendingPass.expiresAt >= now;

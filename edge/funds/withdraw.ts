@@ -31,7 +31,13 @@ import {
   usableAt,
 } from "./methods.ts";
 import { alreadyDecided } from "./recharge.ts";
-import { refusal, WITHDRAWAL_MOVES, type WithdrawalAction } from "./review_actions.ts";
+import {
+  refusal,
+  type SettleAction,
+  settles,
+  WITHDRAWAL_MOVES,
+  type WithdrawalAction,
+} from "./review_actions.ts";
 import {
   DEFAULT_WITHDRAW_SETTINGS,
   fourEyesFrom,
@@ -474,16 +480,16 @@ export class Withdrawals {
     o: { operator: string; ip: string | null; reason?: string },
     secondPair: (w: Withdrawal) => Promise<Withdrawal>,
   ) {
-    return WITHDRAWAL_MOVES[action].hold
-      ? await this.settle(t, id, action as "complete" | "reject", o)
-      : await this.step(t, id, action as "pass" | "freeze" | "thaw", o, secondPair);
+    return settles(action)
+      ? await this.settle(t, id, action, o)
+      : await this.step(t, id, action, o, secondPair);
   }
 
   /** pass (auditing -> withdrawing), freeze, thaw: no money moves, one versionstamped commit. */
   private async step(
     t: string,
     id: string,
-    action: "pass" | "freeze" | "thaw",
+    action: Exclude<WithdrawalAction, SettleAction>,
     o: { operator: string; ip: string | null },
     secondPair: (w: Withdrawal) => Promise<Withdrawal>,
   ) {
@@ -523,7 +529,7 @@ export class Withdrawals {
   private async settle(
     t: string,
     id: string,
-    action: "complete" | "reject",
+    action: SettleAction,
     o: { operator: string; ip: string | null; reason?: string },
   ) {
     return await alreadyDecided(async () => {
