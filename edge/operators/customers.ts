@@ -29,7 +29,18 @@ import { bookOfUser } from "../ledger/accounts.ts";
 import { messageInto } from "../messages/store.ts";
 import { type Actor, auditAlone, audited, auditInto, readAuditHead } from "./audit.ts";
 import type { Json, OperatorRole } from "./store.ts";
-import type { Deps } from "../platform/context.ts";
+import type { AppConfig } from "../platform/config.ts";
+import type { Ledger } from "../ledger/service.ts";
+import type { PricePort } from "../market/prices.ts";
+import type { Identity } from "../identity/certify.ts";
+import type { PaymentMethods } from "../funds/methods.ts";
+import type { Recharges } from "../funds/recharge.ts";
+import type { Withdrawals } from "../funds/withdraw.ts";
+import type { Messages } from "../messages/service.ts";
+import type { Contracts } from "../trading/contracts.ts";
+import type { FastContracts } from "../trading/fast.ts";
+import type { Spot } from "../trading/spot.ts";
+import type { Wealth } from "../wealth/service.ts";
 
 /** Roles that read the customers section, lock and unlock, see sensitive fields. */
 export const CUSTOMER_READERS: OperatorRole[] = ["support", "funds", "identity", "admin"];
@@ -70,8 +81,26 @@ function methodView(m: PaymentMethod, sensitive: boolean) {
   };
 }
 
+/** What a customer's page reads: every capability that holds something of theirs. */
+export interface CustomerSources {
+  kv: Deno.Kv;
+  now: () => number;
+  config: AppConfig;
+  ledger: Ledger;
+  prices: PricePort;
+  identity: Identity;
+  methods: PaymentMethods;
+  recharges: Recharges;
+  withdrawals: Withdrawals;
+  messages: Messages;
+  contracts: Contracts;
+  fast: FastContracts;
+  spot: Spot;
+  wealth: Wealth;
+}
+
 export class Customers {
-  constructor(private d: Deps) {}
+  constructor(private d: CustomerSources) {}
 
   private get kv() {
     return this.d.kv;

@@ -1,5 +1,6 @@
 import { OperatorsService } from "../operators/service.ts";
 import { OperatorAccounts } from "../operators/accounts.ts";
+import { Customers } from "../operators/customers.ts";
 import { Reports } from "../operators/reports.ts";
 import { Messages } from "../messages/service.ts";
 import { Demo } from "../demo/service.ts";
@@ -157,7 +158,7 @@ export async function buildDeps(
   });
   const fundsSettings = new FundsSettings(kv, now);
   const content = new Content(kv, images, wealth, fundsSettings, terms, now);
-  return {
+  const deps = {
     terms,
     events,
     kv,
@@ -204,4 +205,6 @@ export async function buildDeps(
     ),
     now,
   };
+  // the console's customers section reads across every capability above
+  return { ...deps, customers: new Customers(deps) };
 }

@@ -8,7 +8,6 @@ import { ReasonBody } from "../../edge/funds/schemas.ts";
 import {
   CUSTOMER_READERS,
   CUSTOMER_WRITERS,
-  Customers,
   SENSITIVE_READERS,
 } from "../../edge/operators/customers.ts";
 import type { AppEnv, Ctx } from "../../edge/platform/context.ts";
@@ -20,7 +19,7 @@ import { AUTH_ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["operators"];
 const actor = (c: Ctx) => ({ operator: c.var.operator.username, ip: c.var.ip });
-const customers = (c: Ctx) => new Customers(c.var.deps);
+const customers = (c: Ctx) => c.var.deps.customers;
 
 const UserIdParam = z.object({
   userId: z.string().regex(/^[0-9A-Za-z-]{1,64}$/, { error: "invalid" }),

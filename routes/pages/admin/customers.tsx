@@ -7,7 +7,7 @@
 import type { ComponentChildren } from "preact";
 import {
   CUSTOMER_WRITERS,
-  Customers,
+  type Customers,
   SENSITIVE_READERS,
 } from "../../../edge/operators/customers.ts";
 import { PROPOSAL_ROLES } from "../../../edge/operators/proposals.ts";
@@ -65,7 +65,7 @@ export const customersPage = sectionPage("customers", async (c, op) => {
   const f = fmtOf(c);
   const t = f.t;
   const tenant = c.var.tenant.id;
-  const svc = new Customers(c.var.deps);
+  const svc = c.var.deps.customers;
   const flash = c.req.query("flash") === "done" ? "done" : null;
   const rawQ = c.req.query("q") ?? "";
   const id = c.req.query("id");
