@@ -433,3 +433,12 @@ export const ProposalPage = z.object({
   items: z.array(ProposalReply),
   cursor: z.string().nullable(),
 });
+
+/** Free text an operator types: no control characters (line breaks aside), no markup brackets. */
+export const noControl = (s: string) => !/[\p{Cc}<>]/u.test(s.replace(/\n/g, ""));
+
+/** The console's customer search (`GET /api/admin/customers?q=` and its page). */
+export const CustomerSearchQuery = z.object({
+  q: z.string({ error: "required" }).trim().min(1, { error: "required" })
+    .max(64, { error: "tooLong" }).refine(noControl, { error: "invalid" }),
+});

@@ -9,13 +9,13 @@
  */
 import { parseArgs } from "node:util";
 import { Phone } from "../contract/accounts.ts";
-import { OperatorAccounts, USERNAME } from "../edge/operators/accounts.ts";
+import { USERNAME } from "../edge/operators/accounts.ts";
 import { OPERATOR_ROLES, type OperatorRole } from "../edge/operators/store.ts";
 import type { Deps } from "../edge/http/context.ts";
 
 /** The bootstrap door (the tool below, and fixtures that need an operator made this way). */
 export async function bootstrapOperator(
-  deps: Pick<Deps, "kv" | "now" | "sender">,
+  deps: Pick<Deps, "operatorAccounts" | "sender">,
   tenant: string,
   o: { username: string; phone: string; roles: OperatorRole[] },
 ) {
@@ -25,7 +25,7 @@ export async function bootstrapOperator(
   if (!o.roles.length || bad.length) {
     throw new Error(`roles: one or more of ${OPERATOR_ROLES.join(", ")}`);
   }
-  return await new OperatorAccounts(deps.kv, deps.now).bootstrap(tenant, deps.sender, o);
+  return await deps.operatorAccounts.bootstrap(tenant, deps.sender, o);
 }
 
 if (import.meta.main) {

@@ -4,15 +4,16 @@
  * binding, min/max, turnover, withdrawal password) and the amount is frozen in a ledger hold in the same commit as the record
  * (`auditing`). Operators move it: pass -> `withdrawing`, complete -> `passed` (the hold is paid
  * out: net to the external account, the fee to the fee account), reject -> `rejected` (the hold
- * is voided: refunded), freeze -> `frozen` (no decision possible) and thaw -> back. Every step is
- * applied once (state and versionstamp checked in the commit), audit-logged and messaged.
+ * is voided: refunded), freeze -> `frozen` (no decision possible) and thaw -> back, as the one
+ * transition table (`review_actions.ts`) says. Every step is applied once (state and
+ * versionstamp checked in the commit), audit-logged and messaged.
  */
 import { formatDecimal, mulDiv, SCALE } from "../../core-wasm/mod.ts";
 import type { AccountsService } from "../accounts/service.ts";
 import { keys as accountKeys, type UserRecord } from "../accounts/store.ts";
 import { type Currency, DECIMALS, house, user } from "../ledger/accounts.ts";
 import { amountIn } from "../../contract/ledger.ts";
-import { journalId, type Ledger } from "../ledger/service.ts";
+import { journalId, type Ledger, type Plan } from "../ledger/service.ts";
 import { idemKeys } from "../ledger/idem.ts";
 import { reservationIds } from "../ledger/reservations.ts";
 import { decisionInto } from "./decision.ts";
@@ -30,6 +31,13 @@ import {
   usableAt,
 } from "./methods.ts";
 import { alreadyDecided } from "./recharge.ts";
+import {
+  refusal,
+  type SettleAction,
+  settles,
+  WITHDRAWAL_MOVES,
+  type WithdrawalAction,
+} from "./review_actions.ts";
 import {
   DEFAULT_WITHDRAW_SETTINGS,
   fourEyesFrom,
@@ -132,6 +140,30 @@ function snapshot(m: PaymentMethod): Withdrawal["method"] {
   };
 }
 
+/** A withdrawal request as the gate reads it (the amount null: not a valid amount). */
+interface Ask {
+  userId: string;
+  method: PaymentMethod | null;
+  currency: Currency;
+  amount: bigint | null;
+  req: { amount: string };
+}
+
+/** The bound method, when a withdrawal may go to it now (not another's, not on its 24 h hold). */
+function usable(method: PaymentMethod | null, now: number): PaymentMethod {
+  if (!method) throw new DomainError("VALIDATION", {}, { methodId: "invalid" });
+  if (now < usableAt(method)) {
+    // a newly bound method: named with the time it becomes usable (UTC; the form shows it
+    // in the customer's zone from `usableAt`)
+    const at = usableAt(method);
+    const until = new Date(at).toISOString().slice(0, 16).replace("T", " ") + " UTC";
+    throw new DomainError("METHOD_ON_HOLD", { until }, { methodId: "methodOnHold" }, {
+      usableAt: at,
+    });
+  }
+  return method;
+}
+
 export class Withdrawals {
   constructor(
     private kv: Deno.Kv,
@@ -205,110 +237,118 @@ export class Withdrawals {
     if (prior) return prior;
     const method = await this.methods.get(t, userId, req.methodId);
     const currency = method ? methodCurrency(method) : "USDT";
-    const amount = amountIn(currency, req.amount);
-    /**
-     * Every rule, read fresh: run before the (slow) password check to fail fast, and again in
-     * the plan of the commit, whose versionstamp checks on the settings, the customer and the
-     * turnover requirement make a change in between (a deposit credited, a password reset)
-     * restart the attempt instead of slipping past the rule.
-     */
-    const gate = async () => {
-      const [settingsEntry, userEntry] = await this.kv.getMany<[WithdrawSettings, UserRecord]>([
-        settingsKeys.withdraw(t),
-        accountKeys.user(t, userId),
-      ]);
-      const settings = settingsEntry.value ?? DEFAULT_WITHDRAW_SETTINGS;
-      if (!settings.enabled) throw new DomainError("WITHDRAW_CLOSED");
-      const u = userEntry.value;
-      if (!u) throw new DomainError("UNAUTHORIZED");
-      if (u.certifyLevel === "none") throw new DomainError("CERTIFY_REQUIRED");
-      const now = this.now();
-      if (u.passwordResetAt !== null && now - u.passwordResetAt < RESET_BAN_MS) {
-        const hours = Math.ceil((u.passwordResetAt + RESET_BAN_MS - now) / 3600_000);
-        throw new DomainError("WITHDRAW_RESET_BAN", { hours });
-      }
-      if (!method) throw new DomainError("VALIDATION", {}, { methodId: "invalid" });
-      if (now < usableAt(method)) {
-        // a newly bound method: named with the time it becomes usable (UTC; the form shows it
-        // in the customer's zone from `usableAt`)
-        const at = usableAt(method);
-        const until = new Date(at).toISOString().slice(0, 16).replace("T", " ") + " UTC";
-        throw new DomainError("METHOD_ON_HOLD", { until }, { methodId: "methodOnHold" }, {
-          usableAt: at,
-        });
-      }
-      if (amount === null) {
-        throw new DomainError("VALIDATION", {}, { amount: "amountInvalid" });
-      }
-      const rule = settings.rules[currency];
-      const fee = withdrawFee(currency, amount, rule);
-      // the same rules the form checks before its confirmation (the balance: the ledger)
-      enforce(
-        withdrawAmountRules({ amount: req.amount, currency, min: rule.min, max: rule.max, fee }),
-      );
-      const turnover = await turnoverState(this.kv, t, userId);
-      if (turnover.remaining > 0n) {
-        const remaining = formatDecimal(turnover.remaining);
-        throw new DomainError("TURNOVER_REQUIRED", { remaining }, undefined, { remaining });
-      }
-      return {
-        method,
-        amount,
-        fee,
-        user: u,
-        checks: [settingsEntry, userEntry, turnover.entries.requirement],
-      };
-    };
-    const { user: customer } = await gate();
+    const ask: Ask = { userId, method, currency, amount: amountIn(currency, req.amount), req };
+    const { user: customer } = await this.gate(t, ask);
     // two-factor on: the code is asked for before any password check spends an attempt
     if (customer.totpSecret && !req.totp) {
       throw new DomainError("TOTP_REQUIRED", {}, { totp: "totpRequired" });
     }
     await this.accounts.verifyDrawPassword(t, userId, req.drawPassword);
     await this.accounts.confirmTwoFactor(t, userId, req.totp);
-    const posted = await this.ledger.post(t, idem, async () => {
-      const g = await gate();
-      const at = this.now();
-      const id = journalId(at);
-      const w: Withdrawal = {
-        id,
-        userId,
-        methodId: g.method.id,
-        method: snapshot(g.method),
-        currency,
-        amount: g.amount,
-        fee: g.fee,
-        net: g.amount - g.fee,
-        status: "auditing",
-        frozenFrom: null,
-        reason: null,
-        createdAt: at,
-        updatedAt: at,
-        history: [{ at, action: "requested", by: null }],
-      };
-      const account = user(userId, "spot", currency);
-      return {
-        type: "withdrawal",
-        ref: `withdrawal:${id}`,
-        postings: [],
-        // the amount is held until an operator pays it out or rejects it
-        reservations: [{
-          op: "reserve",
-          id: reservationIds.withdrawal(id),
-          account,
-          amount: g.amount,
-          guard: "owner",
-        }],
-        checks: g.checks,
-        write: (op) => {
-          op.set(withdrawKeys.withdrawal(t, id), w)
-            .set(withdrawKeys.byUser(t, userId, id), true)
-            .set(withdrawKeys.byStatus(t, "auditing", id), true);
-        },
-        result: () => customerWithdrawalJson(w),
-      };
-    });
+    const posted = await this.ledger.post(
+      t,
+      idem,
+      async () => this.held(t, await this.gate(t, ask)),
+    );
     return posted.result;
+  }
+
+  /**
+   * Every rule, read fresh: run before the (slow) password check to fail fast, and again in
+   * the plan of the commit, whose versionstamp checks on the settings, the customer and the
+   * turnover requirement make a change in between (a deposit credited, a password reset)
+   * restart the attempt instead of slipping past the rule.
+   */
+  private async gate(t: string, a: Ask) {
+    const [settingsEntry, userEntry] = await this.kv.getMany<[WithdrawSettings, UserRecord]>([
+      settingsKeys.withdraw(t),
+      accountKeys.user(t, a.userId),
+    ]);
+    const settings = settingsEntry.value ?? DEFAULT_WITHDRAW_SETTINGS;
+    if (!settings.enabled) throw new DomainError("WITHDRAW_CLOSED");
+    const u = userEntry.value;
+    if (!u) throw new DomainError("UNAUTHORIZED");
+    if (u.certifyLevel === "none") throw new DomainError("CERTIFY_REQUIRED");
+    const now = this.now();
+    if (u.passwordResetAt !== null && now - u.passwordResetAt < RESET_BAN_MS) {
+      const hours = Math.ceil((u.passwordResetAt + RESET_BAN_MS - now) / 3600_000);
+      throw new DomainError("WITHDRAW_RESET_BAN", { hours });
+    }
+    const method = usable(a.method, now);
+    if (a.amount === null) {
+      throw new DomainError("VALIDATION", {}, { amount: "amountInvalid" });
+    }
+    const rule = settings.rules[a.currency];
+    const fee = withdrawFee(a.currency, a.amount, rule);
+    // the same rules the form checks before its confirmation (the balance: the ledger)
+    enforce(
+      withdrawAmountRules({
+        amount: a.req.amount,
+        currency: a.currency,
+        min: rule.min,
+        max: rule.max,
+        fee,
+      }),
+    );
+    const turnover = await turnoverState(this.kv, t, a.userId);
+    if (turnover.remaining > 0n) {
+      const remaining = formatDecimal(turnover.remaining);
+      throw new DomainError("TURNOVER_REQUIRED", { remaining }, undefined, { remaining });
+    }
+    return {
+      userId: a.userId,
+      currency: a.currency,
+      method,
+      amount: a.amount,
+      fee,
+      user: u,
+      checks: [settingsEntry, userEntry, turnover.entries.requirement],
+    };
+  }
+
+  /** The plan of a request that passed the gate: the record, its amount reserved (held). */
+  private held(
+    t: string,
+    g: Awaited<ReturnType<Withdrawals["gate"]>>,
+  ): Plan<CustomerWithdrawalJson> {
+    const at = this.now();
+    const id = journalId(at);
+    const w: Withdrawal = {
+      id,
+      userId: g.userId,
+      methodId: g.method.id,
+      method: snapshot(g.method),
+      currency: g.currency,
+      amount: g.amount,
+      fee: g.fee,
+      net: g.amount - g.fee,
+      status: "auditing",
+      frozenFrom: null,
+      reason: null,
+      createdAt: at,
+      updatedAt: at,
+      history: [{ at, action: "requested", by: null }],
+    };
+    return {
+      type: "withdrawal",
+      ref: `withdrawal:${id}`,
+      postings: [],
+      // the amount is held until an operator pays it out or rejects it
+      reservations: [{
+        op: "reserve",
+        id: reservationIds.withdrawal(id),
+        account: user(g.userId, "spot", g.currency),
+        amount: g.amount,
+        guard: "owner",
+      }],
+      checks: g.checks,
+      write: (op) => {
+        op.set(withdrawKeys.withdrawal(t, id), w)
+          .set(withdrawKeys.byUser(t, g.userId, id), true)
+          .set(withdrawKeys.byStatus(t, "auditing", id), true);
+      },
+      result: () => customerWithdrawalJson(w),
+    };
   }
 
   async get(t: string, id: string) {
@@ -431,37 +471,45 @@ export class Withdrawals {
     o: { operator: string; ip: string | null },
     head: AuditHeadEntry,
   ) {
-    const next = this.stepped(w, "pass", o.operator, { status: "withdrawing", pendingPass: null });
+    const next = this.moved(w, "pass", o.operator);
     this.writeStep(op, t, w, next, o, "pass", head);
     return next;
   }
 
-  /** pass (auditing -> withdrawing), freeze, thaw: no money moves, one versionstamped commit. */
-  async step(
+  /**
+   * An operator's decision, as the transition table (review_actions.ts) says: complete and
+   * reject move the held amount (`settle`), pass, freeze and thaw do not (`step`). A pass at or
+   * above the four-eyes threshold becomes `secondPair(w)`: the proposal a second operator
+   * approves (edge/operators/proposals.ts), which then passes it with `passApproved`.
+   */
+  async decide(
     t: string,
     id: string,
-    action: "pass" | "freeze" | "thaw",
+    action: WithdrawalAction,
+    o: { operator: string; ip: string | null; reason?: string },
+    secondPair: (w: Withdrawal) => Promise<Withdrawal>,
+  ) {
+    return settles(action)
+      ? await this.settle(t, id, action, o)
+      : await this.step(t, id, action, o, secondPair);
+  }
+
+  /** pass (auditing -> withdrawing), freeze, thaw: no money moves, one versionstamped commit. */
+  private async step(
+    t: string,
+    id: string,
+    action: Exclude<WithdrawalAction, SettleAction>,
     o: { operator: string; ip: string | null },
+    secondPair: (w: Withdrawal) => Promise<Withdrawal>,
   ) {
     for await (const _attempt of commitAttempts()) {
       const entry = await this.kv.get<Withdrawal>(withdrawKeys.withdrawal(t, id));
-      const w = entry.value;
-      if (!w) throw new DomainError("NOT_FOUND");
-      let next: Withdrawal;
-      if (action === "pass") {
-        if (w.status !== "auditing") throw new DomainError("ALREADY_DECIDED");
-        // a large one only through a second operator's approval (`passApproved`)
-        if (await this.needsSecondApproval(t, w)) throw new DomainError("FOUR_EYES_REQUIRED");
-        next = this.stepped(w, "pass", o.operator, { status: "withdrawing" });
-      } else if (action === "freeze") {
-        if (w.status !== "auditing" && w.status !== "withdrawing") {
-          throw new DomainError("ALREADY_DECIDED");
-        }
-        next = this.stepped(w, "freeze", o.operator, { status: "frozen", frozenFrom: w.status });
-      } else {
-        if (w.status !== "frozen" || !w.frozenFrom) throw new DomainError("ALREADY_DECIDED");
-        next = this.stepped(w, "thaw", o.operator, { status: w.frozenFrom, frozenFrom: null });
+      const w = this.allowing(entry.value, action);
+      // a large one only through a second operator's approval (`passApproved`)
+      if (WITHDRAWAL_MOVES[action].fourEyes && await this.needsSecondApproval(t, w)) {
+        return withdrawalJson(await secondPair(w));
       }
+      const next = this.moved(w, action, o.operator);
       const head = await readAuditHead(this.kv, t);
       const op = this.kv.atomic().check(entry);
       this.writeStep(op, t, w, next, o, action, head);
@@ -470,14 +518,27 @@ export class Withdrawals {
     throw storeBusy();
   }
 
+  /** The record, when the table allows `action` on it now (else NOT_FOUND or its refusal). */
+  private allowing(w: Withdrawal | null, action: WithdrawalAction): Withdrawal {
+    if (!w) throw new DomainError("NOT_FOUND");
+    const refused = refusal(w, action, this.now());
+    if (refused) throw new DomainError(refused);
+    return w;
+  }
+
+  /** The record after `action` (the table's fields), with the step in its history. */
+  private moved(w: Withdrawal, action: WithdrawalAction, by: string, reason: string | null = null) {
+    return this.stepped(w, action, by, WITHDRAWAL_MOVES[action].next(w, reason));
+  }
+
   /**
    * complete (withdrawing -> passed: the hold is paid out) or reject (auditing | withdrawing ->
    * rejected: the hold is voided, the customer refunded). One journal, once.
    */
-  async settle(
+  private async settle(
     t: string,
     id: string,
-    action: "complete" | "reject",
+    action: SettleAction,
     o: { operator: string; ip: string | null; reason?: string },
   ) {
     return await alreadyDecided(async () => {
@@ -486,31 +547,24 @@ export class Withdrawals {
         request: { id, action, operator: o.operator, reason: o.reason ?? null },
       }, async () => {
         const entry = await this.kv.get<Withdrawal>(withdrawKeys.withdrawal(t, id));
-        const w = entry.value;
-        if (!w) throw new DomainError("NOT_FOUND");
-        const allowed = action === "complete"
-          ? w.status === "withdrawing"
-          : w.status === "auditing" || w.status === "withdrawing";
-        if (!allowed) throw new DomainError("ALREADY_DECIDED");
+        const w = this.allowing(entry.value, action);
         const account = user(w.userId, "spot", w.currency);
         const head = await readAuditHead(this.kv, t);
-        const next = this.stepped(w, action, o.operator, {
-          status: action === "complete" ? "passed" : "rejected",
-          reason: action === "reject" ? (o.reason ?? null) : null,
-        });
+        const next = this.moved(w, action, o.operator, o.reason ?? null);
+        const payout = WITHDRAWAL_MOVES[action].hold === "payout";
         return {
           type: "withdrawal",
           ref: `withdrawal:${id}`,
           // paid out: the held amount leaves (net out, fee to the house); rejected: it is
           // released back to the customer
-          postings: action === "complete"
+          postings: payout
             ? [
               { account: house("external", w.currency), available: w.net },
               { account: house("fees", w.currency), available: w.fee },
             ]
             : [],
           reservations: [{
-            op: action === "complete" ? "post" : "release",
+            op: payout ? "post" : "release",
             id: reservationIds.withdrawal(id),
             account,
           }],

@@ -1,4 +1,6 @@
 import { OperatorsService } from "../operators/service.ts";
+import { OperatorAccounts } from "../operators/accounts.ts";
+import { Customers } from "../operators/customers.ts";
 import { Reports } from "../operators/reports.ts";
 import { Messages } from "../messages/service.ts";
 import { Demo } from "../demo/service.ts";
@@ -147,10 +149,17 @@ export async function buildDeps(
   const identity = new Identity(kv, images, now);
   const recharges = new Recharges(kv, ledger, images, market, now);
   const withdrawals = new Withdrawals(kv, ledger, accounts, methods, now);
-  const proposals = new Proposals(kv, ledger, now, { terms, wealth, withdrawals, sender });
+  const operatorAccounts = new OperatorAccounts(kv, now);
+  const proposals = new Proposals(kv, ledger, now, {
+    terms,
+    wealth,
+    withdrawals,
+    sender,
+    operatorAccounts,
+  });
   const fundsSettings = new FundsSettings(kv, now);
   const content = new Content(kv, images, wealth, fundsSettings, terms, now);
-  return {
+  const deps = {
     terms,
     events,
     kv,
@@ -162,6 +171,8 @@ export async function buildDeps(
     sender,
     accounts,
     operators: new OperatorsService(kv, now),
+    /** operator administration: the console's list, invitations, sessions (accounts.ts) */
+    operatorAccounts,
     ledger,
     prices: market,
     market,
@@ -195,4 +206,6 @@ export async function buildDeps(
     ),
     now,
   };
+  // the console's customers section reads across every capability above
+  return { ...deps, customers: new Customers(deps) };
 }

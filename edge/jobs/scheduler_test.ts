@@ -1,4 +1,4 @@
-import { assertEquals } from "../../tests/assert.ts";
+import { assertEquals, assertRejects } from "../../tests/assert.ts";
 import { startJobs, untilMinute } from "./scheduler.ts";
 
 Deno.test("untilMinute: the next wall-clock time at that minute past an hour", () => {
@@ -32,11 +32,15 @@ Deno.test("startJobs: start-up runs are awaited, leased ones under a lease; fail
 });
 
 Deno.test("startJobs: hourly jobs through Deno.cron end with stop()", async () => {
+  assertEquals(typeof Deno.cron, "function", "the runtime schedules with Deno.cron");
   const kv = await Deno.openKv(":memory:");
-  const jobs = await startJobs(kv, [{ name: "cron-test", hourlyAt: 5, run: () => {} }]);
+  const job = { name: "cron-test", hourlyAt: 5, run: () => {} };
+  const jobs = await startJobs(kv, [job]);
+  // while its schedule runs, the name is taken: a second schedule of it is refused
+  await assertRejects(() => startJobs(kv, [job]));
   jobs.stop();
   // the name is free again once its schedule ended
-  const again = await startJobs(kv, [{ name: "cron-test", hourlyAt: 5, run: () => {} }]);
+  const again = await startJobs(kv, [job]);
   again.stop();
   kv.close();
 });

@@ -12,6 +12,7 @@ import {
   parseAccountId,
 } from "./accounts.ts";
 import {
+  type AppliedReservations,
   applyReservations,
   remaining,
   type Reservation,
@@ -151,6 +152,92 @@ function mergePostings(postings: Posting[]): Posting[] {
   return [...by.values()].filter((x) => x.available !== 0n || x.frozen !== 0n);
 }
 
+/** What one attempt of `Ledger.post` read (in one `getMany` round). */
+interface Touched {
+  /** the idempotency record: the key was used before */
+  prior: IdemRecord | null;
+  /** the plan's own postings, one per account */
+  own: Posting[];
+  /** the reservations the plan changes, as read (checked at the commit when changed) */
+  reservationEntries: Map<string, Deno.KvEntryMaybe<Reservation>>;
+  reservations: Map<string, Reservation | null>;
+  /** the balance entries of every account the journal names (checked at the commit) */
+  balances: Map<string, Deno.KvEntryMaybe<Balance>>;
+}
+
+/** The first reply of a key used before: only for the same request (else IDEMPOTENCY_CONFLICT). */
+function replayOf<R>(prior: IdemRecord, fp: string): Posted<R> {
+  if (prior.fingerprint !== fp) throw new DomainError("IDEMPOTENCY_CONFLICT");
+  return { result: prior.result as R, journal: null, replay: true };
+}
+
+/** The journal of a plan: its postings (its own and its reservations'), checked to balance. */
+function journalOf(p: Plan<unknown>, idemKey: string, postings: Posting[], at: number): Journal {
+  const journal: Journal = {
+    id: journalId(at),
+    book: postings[0] ? bookOf(postings[0].account) : "live",
+    type: p.type,
+    ref: p.ref,
+    idemKey,
+    at,
+    postings,
+  };
+  checkPostings(journal.postings);
+  return journal;
+}
+
+/** The reservations after the journal, each read one checked unchanged. */
+function stageReservations(
+  op: Deno.AtomicOperation,
+  t: string,
+  read: Touched,
+  held: AppliedReservations,
+): void {
+  for (const [id, entry] of read.reservationEntries) {
+    if (held.checked.has(id)) op.check(entry);
+  }
+  for (const [id, next] of held.next) op.set(keys.reservation(t, id), next);
+}
+
+/**
+ * Every balance the journal posts to, checked unchanged since read and set to its new value (no
+ * customer's available or frozen below zero), with a fund-flow line per customer posting.
+ * Returns the balances after the journal.
+ */
+function stageBalances(
+  op: Deno.AtomicOperation,
+  t: string,
+  journal: Journal,
+  balances: Map<string, Deno.KvEntryMaybe<Balance>>,
+): Map<string, Balance> {
+  const after = new Map<string, Balance>();
+  journal.postings.forEach((x, i) => {
+    const entry = balances.get(x.account)!;
+    const before = entry.value ?? ZERO;
+    const next = { available: before.available + x.available, frozen: before.frozen + x.frozen };
+    if (isCustomer(x.account) && (next.available < 0n || next.frozen < 0n)) {
+      throw new DomainError(next.available < 0n ? "INSUFFICIENT_BALANCE" : "HOLD_MISMATCH");
+    }
+    after.set(x.account, next);
+    op.check(entry).set(keys.balance(t, x.account), next);
+    const ref = parseAccountId(x.account);
+    if ("user" in ref) {
+      const line: Line = {
+        journalId: journal.id,
+        type: journal.type,
+        ref: journal.ref,
+        at: journal.at,
+        wallet: ref.wallet,
+        currency: ref.currency,
+        available: x.available,
+        frozen: x.frozen,
+      };
+      op.set(keys.line(t, ref.book, ref.user, journal.id, i), line);
+    }
+  });
+  return after;
+}
+
 /**
  * The ledger: every balance change is a journal posted here, in one KV atomic commit with the
  * caller's business records, its idempotency record and versionstamp checks on every balance
@@ -195,7 +282,8 @@ export class Ledger {
    * Post a journal. `plan` runs on every attempt (it may read the caller's records and throw an
    * DomainError to refuse; it must not write); a replayed idempotency key returns the first result
    * whatever the plan says now. The idempotency record is read in the same `getMany` as the
-   * balances (one read per attempt), and the commit checks it is still absent.
+   * balances (one read per attempt), and the commit checks it is still absent. Each attempt:
+   * plan, read what it touches, apply its reservations, build the journal, stage the commit.
    */
   async post<R>(
     t: string,
@@ -206,52 +294,15 @@ export class Ledger {
     const idemKey = keys.idem(t, idem.key);
     let replanned = false;
     for await (const _attempt of commitAttempts(MAX_ATTEMPTS)) {
-      const replay = (prior: IdemRecord) => {
-        if (prior.fingerprint !== fp) throw new DomainError("IDEMPOTENCY_CONFLICT");
-        return { result: prior.result as R, journal: null, replay: true };
-      };
-      let p: Plan<R>;
-      try {
-        p = await plan();
-      } catch (e) {
-        // refused now (the order is closed, the quote expired...): a replay still gets its reply
-        const prior = (await this.kv.get<IdemRecord>(idemKey)).value;
-        if (prior) return replay(prior);
-        throw e;
-      }
+      const planned = await this.planOrReplay<R>(idemKey, fp, plan);
+      if ("replay" in planned) return planned;
+      const { p } = planned;
       const at = this.now();
-      const ops = p.reservations ?? [];
-      // a reserve the owner guards is new by construction: nothing to read
-      const resKeys = [
-        ...new Set(ops.filter((o) => o.op !== "reserve" || o.guard !== "owner").map((o) => o.id)),
-      ];
-      const own = mergePostings(p.postings.map((x) => ({
-        account: accountId(x.account),
-        available: x.available,
-        frozen: 0n,
-      })));
-      // the idempotency record, the reservations, then the balances, at most 10 keys per read
-      const planned = new Set([
-        ...own.map((x) => x.account),
-        ...ops.map((o) => accountId(o.account)),
-      ]);
-      const ids = [...planned];
-      const wanted: Deno.KvKey[] = [
-        idemKey,
-        ...resKeys.map((id) => keys.reservation(t, id)),
-        ...ids.map((id) => keys.balance(t, id)),
-      ];
-      const read: Deno.KvEntryMaybe<unknown>[] = [];
-      for (let i = 0; i < wanted.length; i += 10) {
-        read.push(...await this.reads.getMany(wanted.slice(i, i + 10)));
-      }
-      const resEntries = read.slice(1, 1 + resKeys.length) as Deno.KvEntryMaybe<Reservation>[];
-      const stored = new Map(resKeys.map((id, i) => [id, resEntries[i]!.value]));
-      const prior0 = read[0]!.value as IdemRecord | null;
-      if (prior0) return replay(prior0);
-      let held: ReturnType<typeof applyReservations>;
+      const read = await this.readTouched(t, idemKey, p);
+      if (read.prior) return replayOf<R>(read.prior, fp);
+      let held: AppliedReservations;
       try {
-        held = applyReservations(ops, stored, p.ref, at);
+        held = applyReservations(p.reservations ?? [], read.reservations, p.ref, at);
       } catch (e) {
         // the plan read its records before another commit closed the reservation: plan again
         // (it refuses as the records are now), once; a second time it is the plan's mistake
@@ -261,65 +312,74 @@ export class Ledger {
         }
         throw e;
       }
-      const postings = mergePostings([...own, ...held.postings]);
-      const book = postings[0] ? bookOf(postings[0].account) : "live";
-      const journal: Journal = {
-        id: journalId(at),
-        book,
-        type: p.type,
-        ref: p.ref,
-        idemKey: idem.key,
-        at,
-        postings,
-      };
-      checkPostings(journal.postings);
-      const balanceOf = new Map(
-        ids.map((id, i) => [id, read[1 + resKeys.length + i] as Deno.KvEntryMaybe<Balance>]),
-      );
-      const after = new Map<string, Balance>();
+      const journal = journalOf(p, idem.key, mergePostings([...read.own, ...held.postings]), at);
       const op = this.commits.atomic().check({ key: idemKey, versionstamp: null });
       for (const c of p.checks ?? []) op.check(c);
-      resKeys.forEach((id, i) => {
-        if (held.checked.has(id)) op.check(resEntries[i]!);
-      });
-      for (const [id, next] of held.next) op.set(keys.reservation(t, id), next);
-      journal.postings.forEach((x, i) => {
-        const entry = balanceOf.get(x.account)!;
-        const before = entry.value ?? ZERO;
-        const next = {
-          available: before.available + x.available,
-          frozen: before.frozen + x.frozen,
-        };
-        if (isCustomer(x.account) && (next.available < 0n || next.frozen < 0n)) {
-          throw new DomainError(next.available < 0n ? "INSUFFICIENT_BALANCE" : "HOLD_MISMATCH");
-        }
-        after.set(x.account, next);
-        op.check(entry).set(keys.balance(t, x.account), next);
-        const ref = parseAccountId(x.account);
-        if ("user" in ref) {
-          const line: Line = {
-            journalId: journal.id,
-            type: journal.type,
-            ref: journal.ref,
-            at,
-            wallet: ref.wallet,
-            currency: ref.currency,
-            available: x.available,
-            frozen: x.frozen,
-          };
-          op.set(keys.line(t, ref.book, ref.user, journal.id, i), line);
-        }
-      });
+      stageReservations(op, t, read, held);
+      const after = stageBalances(op, t, journal, read.balances);
       const result = p.result(journal, after);
       op.set(keys.journal(t, journal.id), journal);
       op.set(idemKey, { journalId: journal.id, fingerprint: fp, result } satisfies IdemRecord);
       p.write?.(op, journal);
+      // customers hear of it through the event log entry staged here (any instance)
       stageEvents(op, t, at, { balances: balanceRows(after), refs: p.events });
-      const res = await op.commit();
-      // customers hear of it through the event log entry staged above (any instance)
-      if (res.ok) return { result, journal, replay: false };
+      if ((await op.commit()).ok) return { result, journal, replay: false };
     }
     throw storeBusy();
+  }
+
+  /** The plan of this attempt, or, when it refuses now, the first reply of a replayed key. */
+  private async planOrReplay<R>(
+    idemKey: Deno.KvKey,
+    fp: string,
+    plan: () => Promise<Plan<R>> | Plan<R>,
+  ): Promise<{ p: Plan<R> } | Posted<R>> {
+    try {
+      return { p: await plan() };
+    } catch (e) {
+      // refused now (the order is closed, the quote expired...): a replay still gets its reply
+      const prior = (await this.kv.get<IdemRecord>(idemKey)).value;
+      if (prior) return replayOf<R>(prior, fp);
+      throw e;
+    }
+  }
+
+  /**
+   * One read of what the plan touches: the idempotency record, the reservations it closes or
+   * changes, then the balances of every account it names, at most 10 keys per `getMany`.
+   */
+  private async readTouched(t: string, idemKey: Deno.KvKey, p: Plan<unknown>): Promise<Touched> {
+    const ops = p.reservations ?? [];
+    // a reserve the owner guards is new by construction: nothing to read
+    const resIds = [
+      ...new Set(ops.filter((o) => o.op !== "reserve" || o.guard !== "owner").map((o) => o.id)),
+    ];
+    const own = mergePostings(p.postings.map((x) => ({
+      account: accountId(x.account),
+      available: x.available,
+      frozen: 0n,
+    })));
+    const ids = [
+      ...new Set([...own.map((x) => x.account), ...ops.map((o) => accountId(o.account))]),
+    ];
+    const wanted: Deno.KvKey[] = [
+      idemKey,
+      ...resIds.map((id) => keys.reservation(t, id)),
+      ...ids.map((id) => keys.balance(t, id)),
+    ];
+    const read: Deno.KvEntryMaybe<unknown>[] = [];
+    for (let i = 0; i < wanted.length; i += 10) {
+      read.push(...await this.reads.getMany(wanted.slice(i, i + 10)));
+    }
+    const resEntries = read.slice(1, 1 + resIds.length) as Deno.KvEntryMaybe<Reservation>[];
+    const balances = read.slice(1 + resIds.length) as Deno.KvEntryMaybe<Balance>[];
+    return {
+      prior: read[0]!.value as IdemRecord | null,
+      own,
+      reservationEntries: new Map(resIds.map((id, i) => [id, resEntries[i]!])),
+      reservations: new Map(resIds.map((id, i) => [id, resEntries[i]!.value])),
+      balances: new Map(ids.map((id, i) => [id, balances[i]!])),
+    };
   }
 
   /**

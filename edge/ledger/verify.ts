@@ -21,105 +21,156 @@ export interface LedgerReport {
 
 const fmt = (v: bigint) => v.toString();
 
+/** What the scan of the store collected, and the breaches found so far. */
+interface Scan {
+  breaches: string[];
+  tenants: Set<string>;
+  /** "tenant|account" */
+  stored: Map<string, Balance>;
+  computed: Map<string, Balance>;
+  /** "tenant|key" */
+  idemToJournals: Map<string, string[]>;
+  idemRecords: Map<string, IdemRecord>;
+  /** the keys of the fund-flow lines */
+  lines: Set<string>;
+  /** "tenant|journal" */
+  journalIds: Set<string>;
+  /** tenant, record */
+  reservations: [string, Reservation][];
+  journals: number;
+  books: LedgerReport["books"];
+}
+
 /** Check the whole store, or only the given tenants. */
 export async function verifyLedger(kv: Deno.Kv, only?: string[]): Promise<LedgerReport> {
-  const breaches: string[] = [];
-  const tenants = new Set<string>();
-  const stored = new Map<string, Balance>(); // "tenant|account"
-  const computed = new Map<string, Balance>();
-  const idemToJournals = new Map<string, string[]>(); // "tenant|key"
-  const idemRecords = new Map<string, IdemRecord>();
-  const lines = new Set<string>(); // "tenant|user|journal|n"
-  const journalIds = new Set<string>();
-  const reservations: [string, Reservation][] = []; // tenant, record
-  let journals = 0;
-  const books = Object.fromEntries(
-    BOOKS.map((b) => [b, { journals: 0, accounts: 0, openReservations: 0 }]),
-  ) as LedgerReport["books"];
-
+  const scan: Scan = {
+    breaches: [],
+    tenants: new Set(),
+    stored: new Map(),
+    computed: new Map(),
+    idemToJournals: new Map(),
+    idemRecords: new Map(),
+    lines: new Set(),
+    journalIds: new Set(),
+    reservations: [],
+    journals: 0,
+    books: Object.fromEntries(
+      BOOKS.map((b) => [b, { journals: 0, accounts: 0, openReservations: 0 }]),
+    ) as LedgerReport["books"],
+  };
   for await (const e of kv.list<unknown>({ prefix: [] })) {
     const [t, cap, kind] = e.key as [string, string, string];
     if (cap !== "ledger" || (only && !only.includes(t))) continue;
-    tenants.add(t);
+    scan.tenants.add(t);
     if (kind === "bal") {
-      stored.set(`${t}|${String(e.key[3])}`, e.value as Balance);
+      scan.stored.set(`${t}|${String(e.key[3])}`, e.value as Balance);
     } else if (kind === "idem") {
-      idemRecords.set(`${t}|${String(e.key[3])}`, e.value as IdemRecord);
+      scan.idemRecords.set(`${t}|${String(e.key[3])}`, e.value as IdemRecord);
     } else if (kind === "res") {
-      reservations.push([t, e.value as Reservation]);
+      scan.reservations.push([t, e.value as Reservation]);
     } else if (kind === "line") {
-      lines.add(JSON.stringify(e.key));
+      scan.lines.add(JSON.stringify(e.key));
     } else if (kind === "journal") {
-      journals++;
-      const j = e.value as Journal;
-      journalIds.add(`${t}|${j.id}`);
-      const sums = new Map<string, bigint>();
-      const book = j.book ?? "live";
-      books[book].journals++;
-      for (const p of j.postings) {
-        let currency: string;
-        try {
-          currency = currencyOf(p.account);
-          if (bookOf(p.account) !== book) {
-            breaches.push(`${t} journal ${j.id} (${book} book) posts to ${p.account}`);
-          }
-        } catch {
-          breaches.push(`${t} journal ${j.id}: unknown account ${p.account}`);
-          continue;
-        }
-        sums.set(currency, (sums.get(currency) ?? 0n) + p.available + p.frozen);
-        const k = `${t}|${p.account}`;
-        const b = computed.get(k) ?? { available: 0n, frozen: 0n };
-        computed.set(k, { available: b.available + p.available, frozen: b.frozen + p.frozen });
-      }
-      for (const [c, s] of sums) {
-        if (s !== 0n) {
-          breaches.push(`${t} journal ${j.id} (${j.type}) does not sum to zero in ${c}: ${fmt(s)}`);
-        }
-      }
-      const ik = `${t}|${j.idemKey}`;
-      idemToJournals.set(ik, [...(idemToJournals.get(ik) ?? []), j.id]);
+      addJournal(scan, t, e.value as Journal);
     }
   }
+  checkIdempotency(scan);
+  const accounts = checkBalances(scan, reservedByAccount(scan));
+  await checkLines(kv, only, scan);
+  return {
+    tenants: [...scan.tenants].sort(),
+    journals: scan.journals,
+    accounts: accounts.size,
+    books: scan.books,
+    breaches: scan.breaches,
+  };
+}
 
-  for (const [k, ids] of idemToJournals) {
+/** One journal: in one book, summing to zero per currency; its postings added to the balances. */
+function addJournal(scan: Scan, t: string, j: Journal) {
+  scan.journals++;
+  scan.journalIds.add(`${t}|${j.id}`);
+  const sums = new Map<string, bigint>();
+  const book = j.book ?? "live";
+  scan.books[book].journals++;
+  for (const p of j.postings) {
+    let currency: string;
+    try {
+      currency = currencyOf(p.account);
+      if (bookOf(p.account) !== book) {
+        scan.breaches.push(`${t} journal ${j.id} (${book} book) posts to ${p.account}`);
+      }
+    } catch {
+      scan.breaches.push(`${t} journal ${j.id}: unknown account ${p.account}`);
+      continue;
+    }
+    sums.set(currency, (sums.get(currency) ?? 0n) + p.available + p.frozen);
+    const k = `${t}|${p.account}`;
+    const b = scan.computed.get(k) ?? { available: 0n, frozen: 0n };
+    scan.computed.set(k, { available: b.available + p.available, frozen: b.frozen + p.frozen });
+  }
+  for (const [c, s] of sums) {
+    if (s !== 0n) {
+      scan.breaches.push(
+        `${t} journal ${j.id} (${j.type}) does not sum to zero in ${c}: ${fmt(s)}`,
+      );
+    }
+  }
+  const ik = `${t}|${j.idemKey}`;
+  scan.idemToJournals.set(ik, [...(scan.idemToJournals.get(ik) ?? []), j.id]);
+}
+
+/** Each idempotency key belongs to one journal, and each record points to a stored one. */
+function checkIdempotency(scan: Scan) {
+  for (const [k, ids] of scan.idemToJournals) {
     if (ids.length > 1) {
-      breaches.push(`idempotency key ${k} used by ${ids.length} journals: ${ids.join(", ")}`);
+      scan.breaches.push(`idempotency key ${k} used by ${ids.length} journals: ${ids.join(", ")}`);
     }
   }
-  for (const [k, rec] of idemRecords) {
+  for (const [k, rec] of scan.idemRecords) {
     const t = k.split("|")[0]!;
-    if (!journalIds.has(`${t}|${rec.journalId}`)) {
-      breaches.push(`idempotency record ${k} points to a missing journal ${rec.journalId}`);
+    if (!scan.journalIds.has(`${t}|${rec.journalId}`)) {
+      scan.breaches.push(`idempotency record ${k} points to a missing journal ${rec.journalId}`);
     }
   }
-  // what the open reservations hold, per account; each reservation's own figures add up
+}
+
+/** What the open reservations hold, per account; each reservation's own figures add up. */
+function reservedByAccount(scan: Scan): Map<string, bigint> {
   const reserved = new Map<string, bigint>(); // "tenant|account"
-  for (const [t, r] of reservations) {
+  for (const [t, r] of scan.reservations) {
     const left = remaining(r);
     const k = `${t}|${r.account}`;
     if (r.posted < 0n || r.released < 0n || left < 0n || r.amount <= 0n) {
-      breaches.push(
+      scan.breaches.push(
         `${t} reservation ${r.id}: amount ${r.amount} posted ${r.posted} released ${
           fmt(r.released)
         }`,
       );
     }
     if ((r.state === "open") !== (left > 0n)) {
-      breaches.push(`${t} reservation ${r.id} is ${r.state} with ${fmt(left)} left`);
+      scan.breaches.push(`${t} reservation ${r.id} is ${r.state} with ${fmt(left)} left`);
     }
-    if (!isCustomer(r.account)) breaches.push(`${t} reservation ${r.id} on ${r.account}`);
+    if (!isCustomer(r.account)) scan.breaches.push(`${t} reservation ${r.id} on ${r.account}`);
     if (r.state === "open") {
       reserved.set(k, (reserved.get(k) ?? 0n) + left);
-      books[bookOf(r.account)].openReservations++;
+      scan.books[bookOf(r.account)].openReservations++;
     }
   }
-  const accounts = new Set([...stored.keys(), ...computed.keys(), ...reserved.keys()]);
+  return reserved;
+}
+
+/**
+ * Every account: stored = the sum of its journals, no customer balance negative, frozen = what
+ * its open reservations hold. Returns the accounts seen.
+ */
+function checkBalances(scan: Scan, reserved: Map<string, bigint>): Set<string> {
+  const accounts = new Set([...scan.stored.keys(), ...scan.computed.keys(), ...reserved.keys()]);
   for (const k of accounts) {
-    const s = stored.get(k) ?? { available: 0n, frozen: 0n };
-    const c = computed.get(k) ?? { available: 0n, frozen: 0n };
+    const s = scan.stored.get(k) ?? { available: 0n, frozen: 0n };
+    const c = scan.computed.get(k) ?? { available: 0n, frozen: 0n };
     if (s.available !== c.available || s.frozen !== c.frozen) {
-      breaches.push(
+      scan.breaches.push(
         `${k}: stored ${fmt(s.available)}/${fmt(s.frozen)} != journals ${fmt(c.available)}/${
           fmt(c.frozen)
         }`,
@@ -127,19 +178,23 @@ export async function verifyLedger(kv: Deno.Kv, only?: string[]): Promise<Ledger
     }
     const account = k.slice(k.indexOf("|") + 1);
     if (isCustomer(account) && (s.available < 0n || s.frozen < 0n)) {
-      breaches.push(`${k}: negative customer balance ${fmt(s.available)}/${fmt(s.frozen)}`);
+      scan.breaches.push(`${k}: negative customer balance ${fmt(s.available)}/${fmt(s.frozen)}`);
     }
     const held = reserved.get(k) ?? 0n;
     if (s.frozen !== held) {
-      breaches.push(`${k}: frozen ${fmt(s.frozen)} != open reservations ${fmt(held)}`);
+      scan.breaches.push(`${k}: frozen ${fmt(s.frozen)} != open reservations ${fmt(held)}`);
     }
     try {
-      books[bookOf(account)].accounts++;
+      scan.books[bookOf(account)].accounts++;
     } catch {
-      breaches.push(`${k}: not an account id`);
+      scan.breaches.push(`${k}: not an account id`);
     }
   }
-  // every customer posting has its fund-flow line
+  return accounts;
+}
+
+/** Every customer posting has its fund-flow line. */
+async function checkLines(kv: Deno.Kv, only: string[] | undefined, scan: Scan) {
   for await (const e of kv.list<Journal>({ prefix: [] })) {
     const [t, cap, kind] = e.key as [string, string, string];
     if (cap !== "ledger" || kind !== "journal" || (only && !only.includes(t))) continue;
@@ -147,12 +202,11 @@ export async function verifyLedger(kv: Deno.Kv, only?: string[]): Promise<Ledger
       if (!isCustomer(p.account)) return;
       const ref = parseAccountId(p.account);
       const line = "user" in ref ? keys.line(t, ref.book, ref.user, e.value.id, n) : null;
-      if (line && !lines.has(JSON.stringify(line))) {
-        breaches.push(`${t} journal ${e.value.id}: no fund-flow line for ${p.account}`);
+      if (line && !scan.lines.has(JSON.stringify(line))) {
+        scan.breaches.push(`${t} journal ${e.value.id}: no fund-flow line for ${p.account}`);
       }
     });
   }
-  return { tenants: [...tenants].sort(), journals, accounts: accounts.size, books, breaches };
 }
 
 export function formatReport(r: LedgerReport): string {

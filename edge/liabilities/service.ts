@@ -29,7 +29,10 @@
  * read again, and if they differ the build is redone (up to 3 passes) and then published with
  * `matches: false` and both figures, which the operator report shows.
  */
+import type { z } from "zod";
+import { formatDecimal } from "../../core-wasm/mod.ts";
 import { userIds } from "../accounts/store.ts";
+import type { LiabilitiesReport } from "../../contract/liabilities.ts";
 import { MOVE_SLACK_MS } from "../../contract/liabilities_check.ts";
 import {
   type AccountRef,
@@ -390,4 +393,29 @@ export class Liabilities {
     }
     return { epoch: e.epoch, publishedAt: e.publishedAt, matches: e.matches, rows };
   }
+}
+
+/**
+ * The operators' report (`versusReserves`) as decimals: what the API replies and the console's
+ * reports page shows.
+ */
+export function liabilitiesReportJson(
+  v: Awaited<ReturnType<Liabilities["versusReserves"]>>,
+): z.infer<typeof LiabilitiesReport> {
+  if (!v) return null;
+  const d = formatDecimal;
+  return {
+    epoch: v.epoch,
+    publishedAt: v.publishedAt,
+    matches: v.matches,
+    rows: v.rows.map((r) => ({
+      currency: r.currency,
+      liabilities: d(r.liabilities),
+      ledgerAfterBuild: d(r.ledgerAfterBuild),
+      recorded: d(r.recorded),
+      yieldReserve: d(r.yieldReserve),
+      surplus: d(r.surplus),
+      coverage: r.coverage === null ? null : d(r.coverage),
+    })),
+  };
 }

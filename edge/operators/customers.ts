@@ -21,7 +21,7 @@ import {
 } from "../identity/store.ts";
 import { normalizeDocNumber } from "../identity/certify.ts";
 import { maskAddress, maskCard } from "../funds/formats.ts";
-import { methodJson } from "../funds/methods.ts";
+import { methodJson, type PaymentMethod } from "../funds/methods.ts";
 import { rechargeJson } from "../funds/recharge.ts";
 import { customerWithdrawalJson, withdrawalJson } from "../funds/withdraw.ts";
 import { assetsJson, customerAssets } from "../ledger/assets.ts";
@@ -70,7 +70,18 @@ export interface CustomerHit {
 
 const maskDoc = (n: string) => n.length <= 4 ? "****" : "****" + n.slice(-4);
 
-/** The services one customer is assembled from (the server's `Deps` has them all). */
+/** A payment method as the console shows it: full, or with the address and bank address masked. */
+function methodView(m: PaymentMethod, sensitive: boolean) {
+  if (sensitive) return { ...methodJson(m), bank: m.bank, crypto: m.crypto };
+  const j = methodJson(m);
+  return {
+    ...j,
+    bank: j.bank ? { ...j.bank, bankAddress: j.bank.bankAddress ? "****" : null } : null,
+    crypto: j.crypto ? { ...j.crypto, address: maskAddress(j.crypto.address) } : null,
+  };
+}
+
+/** What a customer's page reads: every capability that holds something of theirs. */
 export interface CustomerSources {
   kv: Deno.Kv;
   now: () => number;
@@ -180,48 +191,11 @@ export class Customers {
       d.spot.list(t, userId, undefined, 50),
       d.wealth.orders(t, userId, 50),
     ]);
-    let document: { docType: string; docNumber: string; name: string } | null = null;
-    if (st.junior) {
-      const sub = (await this.kv.get<Submission>(
-        identityKeys.submission(t, st.junior.submissionId),
-      )).value;
-      if (sub?.junior) {
-        document = {
-          docType: sub.junior.docType,
-          docNumber: sensitive ? sub.junior.docNumber : maskDoc(sub.junior.docNumber),
-          name: sub.junior.name,
-        };
-      }
-    }
-    const sessions = [];
-    for await (const e of this.kv.list<number>({ prefix: accountKeys.userSessions(t, userId) })) {
-      const tokenHash = e.key[e.key.length - 1] as string;
-      const rec = (await this.kv.get<SessionRecord>(accountKeys.session(t, tokenHash))).value;
-      const idleMs = rec?.idleMs ?? d.config.sessionIdleMinutes * 60_000;
-      if (!rec || now >= rec.expiresAt || now - rec.lastSeenAt > idleMs) continue;
-      if (rec.createdAt < u.passwordChangedAt) continue;
-      sessions.push({
-        device: describeDevice(rec.userAgent),
-        ip: rec.ip ?? null,
-        createdAt: rec.createdAt,
-        lastSeenAt: rec.lastSeenAt,
-      });
-      if (sessions.length >= 50) break;
-    }
-    const logins: { at: number; ip: string; device: string | null; result: string }[] = [];
-    for await (
-      const e of this.kv.list<LoginRecord>({ prefix: accountKeys.logins(t, userId) }, {
-        limit: LOGIN_LOG_SIZE,
-      })
-    ) {
-      logins.push({
-        at: e.value.at,
-        ip: e.value.ip,
-        device: describeDevice(e.value.userAgent),
-        result: e.value.result,
-      });
-    }
-    logins.sort((a, b) => b.at - a.at);
+    const [document, sessions, logins] = await Promise.all([
+      this.document(t, st.junior, sensitive),
+      this.sessions(t, u, now),
+      this.logins(t, userId),
+    ]);
     const page = {
       userId: u.userId,
       phone: sensitive ? u.phone : maskPhone(u.phone),
@@ -251,15 +225,7 @@ export class Customers {
         verifiedName: st.verifiedName,
         document,
       },
-      paymentMethods: methods.map((m) => {
-        if (sensitive) return { ...methodJson(m), bank: m.bank, crypto: m.crypto };
-        const j = methodJson(m);
-        return {
-          ...j,
-          bank: j.bank ? { ...j.bank, bankAddress: j.bank.bankAddress ? "****" : null } : null,
-          crypto: j.crypto ? { ...j.crypto, address: maskAddress(j.crypto.address) } : null,
-        };
-      }),
+      paymentMethods: methods.map((m) => methodView(m, sensitive)),
       messages: messages.items,
       sessions,
       logins,
@@ -276,6 +242,63 @@ export class Customers {
       });
     }
     return page;
+  }
+
+  /** The identity document of the junior verification (its number masked unless sensitive). */
+  private async document(
+    t: string,
+    junior: { submissionId: string } | null,
+    sensitive: boolean,
+  ): Promise<{ docType: string; docNumber: string; name: string } | null> {
+    if (!junior) return null;
+    const sub = (await this.kv.get<Submission>(identityKeys.submission(t, junior.submissionId)))
+      .value;
+    if (!sub?.junior) return null;
+    return {
+      docType: sub.junior.docType,
+      docNumber: sensitive ? sub.junior.docNumber : maskDoc(sub.junior.docNumber),
+      name: sub.junior.name,
+    };
+  }
+
+  /** The customer's live sessions (not expired, idle or older than the last password change). */
+  private async sessions(t: string, u: UserRecord, now: number) {
+    const sessions = [];
+    for await (
+      const e of this.kv.list<number>({ prefix: accountKeys.userSessions(t, u.userId) })
+    ) {
+      const tokenHash = e.key[e.key.length - 1] as string;
+      const rec = (await this.kv.get<SessionRecord>(accountKeys.session(t, tokenHash))).value;
+      const idleMs = rec?.idleMs ?? this.d.config.sessionIdleMinutes * 60_000;
+      if (!rec || now >= rec.expiresAt || now - rec.lastSeenAt > idleMs) continue;
+      if (rec.createdAt < u.passwordChangedAt) continue;
+      sessions.push({
+        device: describeDevice(rec.userAgent),
+        ip: rec.ip ?? null,
+        createdAt: rec.createdAt,
+        lastSeenAt: rec.lastSeenAt,
+      });
+      if (sessions.length >= 50) break;
+    }
+    return sessions;
+  }
+
+  /** The customer's recent sign-ins, newest first. */
+  private async logins(t: string, userId: string) {
+    const logins: { at: number; ip: string; device: string | null; result: string }[] = [];
+    for await (
+      const e of this.kv.list<LoginRecord>({ prefix: accountKeys.logins(t, userId) }, {
+        limit: LOGIN_LOG_SIZE,
+      })
+    ) {
+      logins.push({
+        at: e.value.at,
+        ip: e.value.ip,
+        device: describeDevice(e.value.userAgent),
+        result: e.value.result,
+      });
+    }
+    return logins.sort((a, b) => b.at - a.at);
   }
 
   /**

@@ -50,6 +50,7 @@ import {
 } from "../trading/terms.ts";
 import type { Withdrawal, Withdrawals } from "../funds/withdraw.ts";
 import { settingsKeys, withdrawKeys } from "../funds/store.ts";
+import { leaves, refusal } from "../funds/review_actions.ts";
 import {
   DEFAULT_WITHDRAW_SETTINGS,
   fourEyesFrom,
@@ -65,7 +66,7 @@ import {
   isAdmin,
   newInvitation,
   newOperator,
-  OperatorAccounts,
+  type OperatorAccounts,
   operatorAudit,
   related,
   sendInvitation,
@@ -212,6 +213,7 @@ export class Proposals {
       wealth: Wealth;
       withdrawals: Withdrawals;
       sender: SmsSender;
+      operatorAccounts: OperatorAccounts;
     },
   ) {}
 
@@ -367,10 +369,9 @@ export class Proposals {
       ]);
       const w = entry.value;
       if (!w) throw new DomainError("NOT_FOUND");
-      if (w.status !== "auditing") throw new DomainError("ALREADY_DECIDED");
-      if (w.pendingPass && w.pendingPass.expiresAt >= this.now()) {
-        throw new DomainError("PROPOSAL_PENDING");
-      }
+      // the transition table: auditing, and no other pass waiting for its approval
+      const refused = refusal(w, "pass", this.now());
+      if (refused) throw new DomainError(refused);
       const payload = {
         withdrawalId: w.id,
         userId: w.userId,
@@ -450,7 +451,7 @@ export class Proposals {
   ) {
     this.allowPropose(kind, by);
     if (n.username === by.operator) throw new DomainError("OPERATOR_SELF");
-    const all = await new OperatorAccounts(this.kv, this.now).all(t);
+    const all = await this.d.operatorAccounts.all(t);
     if (!all.some((o) => isAdmin(o) && o.username !== by.operator)) {
       throw new DomainError("SECOND_ADMIN_REQUIRED");
     }
@@ -716,53 +717,8 @@ export class Proposals {
       const invitation = kind === "operator.create" || kind === "operator.resetTotp"
         ? await newInvitation(t, username, at)
         : null;
-      let next: OperatorRecord;
-      if (kind === "operator.create") {
-        if (cur.value) throw new DomainError("OPERATOR_EXISTS");
-        next = newOperator(
-          {
-            username,
-            phone: String(p.payload.phone),
-            roles: p.payload.roles as OperatorRole[],
-          },
-          at,
-          invitation!.record,
-          origin,
-        );
-      } else {
-        const o = cur.value;
-        if (!o) throw new DomainError("NOT_FOUND");
-        const provenance = [...(o.provenance ?? []), origin];
-        if (kind === "operator.roles") {
-          if (canonical(sortRoles(o.roles)) !== canonical(p.payload.before)) {
-            throw new DomainError("PROPOSAL_STALE");
-          }
-          const roles = sortRoles(p.payload.after as OperatorRole[]);
-          next = { ...o, roles, rolesBy: p.proposer, provenance };
-        } else if (kind === "operator.enable") {
-          if (!o.disabled) throw new DomainError("PROPOSAL_STALE");
-          const { disabled: _d, ...rest } = o;
-          next = { ...rest, provenance };
-        } else {
-          // a new second factor and password: the operator accepts a new invitation
-          next = {
-            ...o,
-            passwordHash: "",
-            totpSecret: "",
-            lastTotpStep: 0,
-            invitation: invitation!.record,
-            provenance,
-          };
-        }
-      }
-      const all = (await new OperatorAccounts(this.kv, this.now).all(t))
-        .map((o) => o.username === username ? next : o);
-      if (!all.some(isAdmin)) throw new DomainError("LAST_ADMIN");
-      // one phone, one operator: whoever proposes cannot route two invitations to one phone
-      if (
-        kind === "operator.create" &&
-        all.some((o) => o.username !== username && o.phone === next.phone)
-      ) throw new DomainError("OPERATOR_PHONE_TAKEN");
+      const next = operatorAfter(kind, p, cur.value, { at, origin, invitation });
+      rosterAfter(await this.d.operatorAccounts.all(t), kind, next);
       const approvedP = this.approved(p, by, at, null);
       const op = this.kv.atomic().check(entry).check(cur).check(roster)
         .set(entry.key, approvedP)
@@ -812,7 +768,7 @@ export class Proposals {
       );
       const w = wEntry.value;
       if (!w) throw new DomainError("NOT_FOUND");
-      if (w.status !== "auditing" || w.pendingPass?.proposal !== id) {
+      if (!leaves(w, "pass") || w.pendingPass?.proposal !== id) {
         throw new DomainError("PROPOSAL_STALE");
       }
       const at = this.now();
@@ -912,6 +868,70 @@ export class Proposals {
     }
     return p;
   }
+}
+
+/**
+ * The operator account after an approved administration proposal: created (OPERATOR_EXISTS when
+ * the name was taken since), new roles (PROPOSAL_STALE when they moved since proposed), enabled
+ * again, or a new invitation for a second-factor reset; the change's provenance recorded.
+ */
+function operatorAfter(
+  kind: OperatorKind,
+  p: Proposal,
+  o: OperatorRecord | null,
+  c: {
+    at: number;
+    origin: OperatorProvenance;
+    invitation: Awaited<ReturnType<typeof newInvitation>> | null;
+  },
+): OperatorRecord {
+  const username = String(p.payload.username);
+  if (kind === "operator.create") {
+    if (o) throw new DomainError("OPERATOR_EXISTS");
+    const roles = p.payload.roles as OperatorRole[];
+    return newOperator(
+      { username, phone: String(p.payload.phone), roles },
+      c.at,
+      c.invitation!.record,
+      c.origin,
+    );
+  }
+  if (!o) throw new DomainError("NOT_FOUND");
+  const provenance = [...(o.provenance ?? []), c.origin];
+  if (kind === "operator.roles") {
+    if (canonical(sortRoles(o.roles)) !== canonical(p.payload.before)) {
+      throw new DomainError("PROPOSAL_STALE");
+    }
+    const roles = sortRoles(p.payload.after as OperatorRole[]);
+    return { ...o, roles, rolesBy: p.proposer, provenance };
+  }
+  if (kind === "operator.enable") {
+    if (!o.disabled) throw new DomainError("PROPOSAL_STALE");
+    const { disabled: _d, ...rest } = o;
+    return { ...rest, provenance };
+  }
+  // a new second factor and password: the operator accepts a new invitation
+  return {
+    ...o,
+    passwordHash: "",
+    totpSecret: "",
+    lastTotpStep: 0,
+    invitation: c.invitation!.record,
+    provenance,
+  };
+}
+
+/**
+ * The roster with `next` in it still has an enabled admin (LAST_ADMIN), and a new operator's
+ * phone is nobody else's: whoever proposes cannot route two invitations to one phone.
+ */
+function rosterAfter(all: OperatorRecord[], kind: OperatorKind, next: OperatorRecord) {
+  const roster = all.map((o) => o.username === next.username ? next : o);
+  if (!roster.some(isAdmin)) throw new DomainError("LAST_ADMIN");
+  if (
+    kind === "operator.create" &&
+    roster.some((o) => o.username !== next.username && o.phone === next.phone)
+  ) throw new DomainError("OPERATOR_PHONE_TAKEN");
 }
 
 /** A wealth product as proposed and compared (decimal strings). */

@@ -25,6 +25,8 @@ export interface QueueServices {
   withdrawals: Withdrawals;
   identity: Identity;
   proposals: Proposals;
+  /** the clock a record's actions are judged by (a pending second approval expires) */
+  now: () => number;
 }
 
 /** A decision's actor (with their roles), with the reason when the action takes one. */
@@ -48,7 +50,7 @@ export interface ReviewQueue<
   /** the actions that need a reason (the others refuse one) */
   needsReason: readonly Action[];
   /** what a record in this state allows now (sent with every record as `actions`) */
-  allowed(record: Omit<Item, "actions">): Action[];
+  allowed(record: Omit<Item, "actions">, now: number): Action[];
   /** one record as sent, `actions` included */
   schema: z.ZodType<Item>;
   list(
@@ -72,9 +74,9 @@ const certificationActions = decideOnce<CertificationReview["status"]>("authenti
 /** A record as sent: its JSON and the actions its state allows now. */
 const recharge = (j: RechargeJson): RechargeReview => ({ ...j, actions: rechargeActions(j) });
 
-const withdrawal = (j: ReturnType<typeof withdrawalJson>): WithdrawalReview => ({
+const withdrawal = (j: ReturnType<typeof withdrawalJson>, now: number): WithdrawalReview => ({
   ...j,
-  actions: withdrawalActions(j),
+  actions: withdrawalActions(j, now),
 });
 
 const certification = (s: Submission): CertificationReview => ({
@@ -126,26 +128,23 @@ export const withdrawalsQueue: ReviewQueue<
   schema: WithdrawalReview,
   async list(s, t, status, limit, cursor) {
     const p = await s.withdrawals.queue(t, status, limit, cursor);
-    return { items: p.items.map((w) => withdrawal(withdrawalJson(w))), cursor: p.cursor };
+    const now = s.now();
+    return { items: p.items.map((w) => withdrawal(withdrawalJson(w), now)), cursor: p.cursor };
   },
   async get(s, t, id) {
     const w = await s.withdrawals.get(t, id);
-    return w ? withdrawal(withdrawalJson(w)) : null;
+    return w ? withdrawal(withdrawalJson(w), s.now()) : null;
   },
   async decide(s, t, id, action, by) {
-    const by_ = { operator: by.operator, ip: by.ip };
-    if (action === "pass") {
-      // at or above the currency's threshold a pass is a proposal a second operator approves
-      const w = await s.withdrawals.get(t, id);
-      if (w && w.status === "auditing" && await s.withdrawals.needsSecondApproval(t, w)) {
-        return withdrawal(withdrawalJson(await s.proposals.proposeWithdrawalPass(t, by, id)));
-      }
-    }
-    return withdrawal(
-      action === "complete" || action === "reject"
-        ? await s.withdrawals.settle(t, id, action, { ...by_, reason: by.reason })
-        : await s.withdrawals.step(t, id, action, by_),
+    // at or above the currency's threshold a pass is a proposal a second operator approves
+    const w = await s.withdrawals.decide(
+      t,
+      id,
+      action,
+      { operator: by.operator, ip: by.ip, reason: by.reason },
+      (w) => s.proposals.proposeWithdrawalPass(t, by, w.id),
     );
+    return withdrawal(w, s.now());
   },
 };
 

@@ -91,55 +91,8 @@ export async function dailyReport(
 ) {
   const days: number[] = [];
   for (let d = from; d <= to; d += DAY_MS) days.push(d);
-  const sums = new Map<string, Sums>(); // `${dayIndex}:${currency}`
-  const sum = (i: number, c: Currency) => {
-    const k = `${i}:${c}`;
-    let s = sums.get(k);
-    if (!s) sums.set(k, s = zero());
-    return s;
-  };
-  // customer money moved after each day's end: liabilities roll back from today's total
-  const after = new Map<Currency, bigint[]>(CURRENCIES.map((c) => [c, days.map(() => 0n)]));
-  const pad = (ms: number) => String(ms).padStart(15, "0");
-  for await (
-    const e of kv.list<Journal>({
-      start: [...ledgerKeys.journals(t), pad(from)],
-      end: [...ledgerKeys.journals(t), pad(Math.max(now, to + DAY_MS) + 1)],
-    }, { batchSize: 500 })
-  ) {
-    const j = e.value;
-    if ((j.book ?? "live") !== "live") continue;
-    const i = Math.floor((j.at - from) / DAY_MS);
-    for (const p of j.postings) {
-      const a = parseAccountId(p.account);
-      if (a.book !== "live") continue;
-      const c = a.currency;
-      if (isCustomer(p.account)) {
-        const moved = p.available + p.frozen;
-        const rows = after.get(c)!;
-        // this journal is after the end of every day before i
-        for (let k = Math.min(i, days.length) - 1; k >= 0; k--) rows[k]! += moved;
-        continue;
-      }
-      if (i < 0 || i >= days.length || !("house" in a)) continue;
-      const s = sum(i, c);
-      const x = p.available;
-      if (a.house === "external") {
-        if (j.type === "deposit") s.deposits -= x;
-        else if (j.type === "withdrawal") s.withdrawals += x;
-      } else if (a.house === "fees") s.fees += x;
-      else if (a.house === "pnl") s.customerPnl -= x;
-      else if (a.house === "insurance" && x < 0n) s.insuranceUsed -= x;
-      else if (a.house === "yield" && x < 0n) s.yieldPaid -= x;
-    }
-  }
-  const total = new Map<Currency, bigint>(CURRENCIES.map((c) => [c, 0n]));
-  for await (const e of kv.list<Balance>({ prefix: ledgerKeys.balances(t) }, { batchSize: 1000 })) {
-    const id = e.key.at(-1) as string;
-    if (!id.startsWith("u:")) continue; // live customers only
-    const c = parseAccountId(id).currency;
-    total.set(c, total.get(c)! + e.value.available + e.value.frozen);
-  }
+  const { sums, after } = await dayFigures(kv, t, { days, from, to }, now);
+  const total = await customerTotals(kv, t);
   const rows: DailyRow[] = [];
   days.forEach((d, i) => {
     for (const c of CURRENCIES) {
@@ -166,6 +119,73 @@ export async function dailyReport(
       coverage: reserve.coverage === null ? null : formatDecimal(reserve.coverage),
     },
   };
+}
+
+/**
+ * One range scan of the live journals from the first day on: the house figures per day and
+ * currency (`${dayIndex}:${currency}`), and per currency the customer money moved after each
+ * day's end (liabilities roll back from today's total by it).
+ */
+async function dayFigures(
+  kv: Deno.Kv,
+  t: string,
+  { days, from, to }: { days: number[]; from: number; to: number },
+  now: number,
+) {
+  const sums = new Map<string, Sums>();
+  const sum = (i: number, c: Currency) => {
+    const k = `${i}:${c}`;
+    let s = sums.get(k);
+    if (!s) sums.set(k, s = zero());
+    return s;
+  };
+  const after = new Map<Currency, bigint[]>(CURRENCIES.map((c) => [c, days.map(() => 0n)]));
+  const pad = (ms: number) => String(ms).padStart(15, "0");
+  for await (
+    const e of kv.list<Journal>({
+      start: [...ledgerKeys.journals(t), pad(from)],
+      end: [...ledgerKeys.journals(t), pad(Math.max(now, to + DAY_MS) + 1)],
+    }, { batchSize: 500 })
+  ) {
+    const j = e.value;
+    if ((j.book ?? "live") !== "live") continue;
+    const i = Math.floor((j.at - from) / DAY_MS);
+    for (const p of j.postings) {
+      const a = parseAccountId(p.account);
+      if (a.book !== "live") continue;
+      if (isCustomer(p.account)) {
+        const rows = after.get(a.currency)!;
+        // this journal is after the end of every day before i
+        for (let k = Math.min(i, days.length) - 1; k >= 0; k--) rows[k]! += p.available + p.frozen;
+      } else if (i >= 0 && i < days.length && "house" in a) {
+        addHouse(sum(i, a.currency), a.house, j.type, p.available);
+      }
+    }
+  }
+  return { sums, after };
+}
+
+/** A house posting's part in the day's figures. */
+function addHouse(s: Sums, house: string, type: Journal["type"], x: bigint) {
+  if (house === "external") {
+    if (type === "deposit") s.deposits -= x;
+    else if (type === "withdrawal") s.withdrawals += x;
+  } else if (house === "fees") s.fees += x;
+  else if (house === "pnl") s.customerPnl -= x;
+  else if (house === "insurance" && x < 0n) s.insuranceUsed -= x;
+  else if (house === "yield" && x < 0n) s.yieldPaid -= x;
+}
+
+/** What live customers hold now per currency (available + frozen). */
+async function customerTotals(kv: Deno.Kv, t: string) {
+  const total = new Map<Currency, bigint>(CURRENCIES.map((c) => [c, 0n]));
+  for await (const e of kv.list<Balance>({ prefix: ledgerKeys.balances(t) }, { batchSize: 1000 })) {
+    const id = e.key.at(-1) as string;
+    if (!id.startsWith("u:")) continue; // live customers only
+    const c = parseAccountId(id).currency;
+    total.set(c, total.get(c)! + e.value.available + e.value.frozen);
+  }
+  return total;
 }
 
 export function dailyCsv(rows: DailyRow[]): string {
@@ -201,6 +221,13 @@ function sideNotional(qty: bigint, price: bigint): bigint {
   return qty === 0n ? 0n : notional(qty, price);
 }
 
+/** What one symbol's row sums: open interest and the house's P&L now, up and down. */
+interface HouseSums {
+  houseNow: bigint;
+  houseUp: bigint;
+  houseDown: bigint;
+}
+
 /**
  * Open interest and the house's P&L per symbol at the last price and `move` percent up and
  * down (`move` as a fixed-point fraction of 100, e.g. 5 % = 5 * SCALE).
@@ -211,15 +238,55 @@ export function exposure(
   move: bigint,
   fastOrders: Iterable<FastOrder> = [],
 ) {
-  interface Acc {
+  const leveraged = leveragedExposure(positions, lastPrice, move);
+  const fast = fastExposure(fastOrders, lastPrice, move);
+  const all = [...leveraged.values(), ...fast.values()];
+  const tot = (f: (a: HouseSums) => bigint) => formatDecimal(all.reduce((s, a) => s + f(a), 0n));
+  const d = formatDecimal;
+  return {
+    move: d(move),
+    items: [...leveraged].sort(([x], [y]) => x.localeCompare(y)).map(([symbol, a]) => ({
+      symbol,
+      price: a.price === null ? null : d(a.price),
+      longLots: a.longLots,
+      shortLots: a.shortLots,
+      longQty: d(a.longQty),
+      shortQty: d(a.shortQty),
+      longNotional: a.price === null ? null : d(sideNotional(a.longQty, a.price)),
+      shortNotional: a.price === null ? null : d(sideNotional(a.shortQty, a.price)),
+      houseNow: d(a.houseNow),
+      houseUp: d(a.houseUp),
+      houseDown: d(a.houseDown),
+    })),
+    fast: [...fast].sort(([x], [y]) => x.localeCompare(y)).map(([symbol, a]) => ({
+      symbol,
+      orders: a.orders,
+      upStake: d(a.up),
+      downStake: d(a.down),
+      houseNow: d(a.houseNow),
+      houseUp: d(a.houseUp),
+      houseDown: d(a.houseDown),
+    })),
+    total: {
+      houseNow: tot((a) => a.houseNow),
+      houseUp: tot((a) => a.houseUp),
+      houseDown: tot((a) => a.houseDown),
+    },
+  };
+}
+
+/** Live customers' holding positions per symbol: lots, quantity, the house's P&L (hedges pooled). */
+function leveragedExposure(
+  positions: Iterable<Position>,
+  lastPrice: (symbol: string) => bigint | null,
+  move: bigint,
+) {
+  interface Acc extends HouseSums {
     longLots: number;
     shortLots: number;
     longQty: bigint;
     shortQty: bigint;
     price: bigint | null;
-    houseNow: bigint;
-    houseUp: bigint;
-    houseDown: bigint;
   }
   const by = new Map<string, Acc>();
   /** each customer's legs per symbol (`symbol|userId`): a hedged group is margined together */
@@ -260,27 +327,19 @@ export function exposure(
     a.houseUp += houseOn(legs, (p) => price(p) + delta(p));
     a.houseDown += houseOn(legs, (p) => price(p) - delta(p) > 0n ? price(p) - delta(p) : 0n);
   }
-  const d = formatDecimal;
-  const items = [...by].sort(([x], [y]) => x.localeCompare(y)).map(([symbol, a]) => ({
-    symbol,
-    price: a.price === null ? null : d(a.price),
-    longLots: a.longLots,
-    shortLots: a.shortLots,
-    longQty: d(a.longQty),
-    shortQty: d(a.shortQty),
-    longNotional: a.price === null ? null : d(sideNotional(a.longQty, a.price)),
-    shortNotional: a.price === null ? null : d(sideNotional(a.shortQty, a.price)),
-    houseNow: d(a.houseNow),
-    houseUp: d(a.houseUp),
-    houseDown: d(a.houseDown),
-  }));
-  interface FastAcc {
+  return by;
+}
+
+/** Live customers' open fast contracts per symbol: stakes each way, the house's P&L. */
+function fastExposure(
+  fastOrders: Iterable<FastOrder>,
+  lastPrice: (symbol: string) => bigint | null,
+  move: bigint,
+) {
+  interface FastAcc extends HouseSums {
     up: bigint;
     down: bigint;
     orders: number;
-    houseNow: bigint;
-    houseUp: bigint;
-    houseDown: bigint;
   }
   const fastBy = new Map<string, FastAcc>();
   for (const o of fastOrders) {
@@ -312,27 +371,7 @@ export function exposure(
     a.houseUp += house(price + delta);
     a.houseDown += house(price - delta > 0n ? price - delta : 0n);
   }
-  const fast = [...fastBy].sort(([x], [y]) => x.localeCompare(y)).map(([symbol, a]) => ({
-    symbol,
-    orders: a.orders,
-    upStake: d(a.up),
-    downStake: d(a.down),
-    houseNow: d(a.houseNow),
-    houseUp: d(a.houseUp),
-    houseDown: d(a.houseDown),
-  }));
-  const tot = (f: (a: Acc | FastAcc) => bigint) =>
-    d([...by.values(), ...fastBy.values()].reduce((s, a) => s + f(a), 0n));
-  return {
-    move: d(move),
-    items,
-    fast,
-    total: {
-      houseNow: tot((a) => a.houseNow),
-      houseUp: tot((a) => a.houseUp),
-      houseDown: tot((a) => a.houseDown),
-    },
-  };
+  return fastBy;
 }
 
 /** The reports service: the daily figures and the live exposure. */

@@ -211,9 +211,30 @@ export class OperatorsService {
       throw new DomainError("OPERATOR_DISABLED");
     }
     const session = await newSession(username, ip, now);
-    // the TOTP step is consumed exactly once, even by racing sign-ins: a commit that fails
-    // because the operator record moved is refused; one that met another audit entry retries
-    let done = false;
+    await this.signedIn(t, entry as Deno.KvEntry<OperatorRecord>, step, session, ip, now);
+    await gate.succeeded();
+    return {
+      status: "signedIn",
+      token: session.token,
+      expiresAt: session.record.expiresAt,
+      roles: o.roles,
+    };
+  }
+
+  /**
+   * A sign-in's commit: the session, the TOTP step consumed and the audit entry. The step is
+   * consumed exactly once, even by racing sign-ins: a commit that fails because the operator
+   * record moved is refused; one that met another audit entry retries.
+   */
+  private async signedIn(
+    t: string,
+    entry: Deno.KvEntry<OperatorRecord>,
+    step: number,
+    session: Awaited<ReturnType<typeof newSession>>,
+    ip: string,
+    now: number,
+  ) {
+    const o = entry.value;
     for await (const _attempt of commitAttempts()) {
       const [cur, head]: [Deno.KvEntryMaybe<OperatorRecord>, Deno.KvEntryMaybe<AuditHead>] =
         await this.kv.getMany<[OperatorRecord, AuditHead]>([entry.key, keys.auditHead(t)]);
@@ -224,26 +245,16 @@ export class OperatorsService {
       sessionInto(op, t, session);
       auditInto(op, t, head, {
         at: now,
-        operator: username,
+        operator: o.username,
         action: "operator.login",
-        target: `operator:${username}`,
+        target: `operator:${o.username}`,
         before: null,
         after: { expiresAt: session.record.expiresAt, session: session.id },
         ip,
       });
-      if ((await op.commit()).ok) {
-        done = true;
-        break;
-      }
+      if ((await op.commit()).ok) return;
     }
-    if (!done) throw storeBusy();
-    await gate.succeeded();
-    return {
-      status: "signedIn",
-      token: session.token,
-      expiresAt: session.record.expiresAt,
-      roles: o.roles,
-    };
+    throw storeBusy();
   }
 
   /** The sign-in windows of an operator's attempt (`prefix` keeps invitations' apart). */
@@ -353,32 +364,7 @@ export class OperatorsService {
     const username = en.value.username;
     const step = totpStep(en.value.secret, code, now, 0);
     if (step === null) {
-      const attempts = en.value.attempts + 1;
-      // counted once per attempt; a racing attempt that moved the enrolment first wins
-      for await (const _attempt of commitAttempts()) {
-        const [enNow, head] = await this.kv.getMany<[OperatorEnrolment, AuditHead]>([
-          enKey,
-          keys.auditHead(t),
-        ]);
-        if (enNow.versionstamp !== en.versionstamp) break;
-        const op = this.kv.atomic().check(en);
-        if (attempts >= ENROL_MAX_ATTEMPTS) op.delete(enKey);
-        else {
-          op.set(enKey, { ...en.value, attempts }, {
-            expireIn: Math.max(1, en.value.expiresAt - now),
-          });
-        }
-        auditInto(op, t, head, {
-          at: now,
-          operator: username,
-          action: "operator.enrolFailed",
-          target: `operator:${username}`,
-          before: null,
-          after: { attempts },
-          ip,
-        });
-        if ((await op.commit()).ok) break;
-      }
+      const attempts = await this.enrolFailed(t, en as Deno.KvEntry<OperatorEnrolment>, ip, now);
       throw new DomainError(attempts >= ENROL_MAX_ATTEMPTS ? "ENROLMENT_INVALID" : "TOTP_INVALID");
     }
     const entry = await this.kv.get<OperatorRecord>(keys.operator(t, username));
@@ -437,6 +423,45 @@ export class OperatorsService {
       }
     }
     throw storeBusy();
+  }
+
+  /**
+   * A wrong code at enrolment: counted once per attempt (a racing attempt that moved the
+   * enrolment first wins), the enrolment gone after the last, audited. Returns the attempts.
+   */
+  private async enrolFailed(
+    t: string,
+    en: Deno.KvEntry<OperatorEnrolment>,
+    ip: string,
+    now: number,
+  ): Promise<number> {
+    const attempts = en.value.attempts + 1;
+    const username = en.value.username;
+    for await (const _attempt of commitAttempts()) {
+      const [enNow, head] = await this.kv.getMany<[OperatorEnrolment, AuditHead]>([
+        en.key,
+        keys.auditHead(t),
+      ]);
+      if (enNow.versionstamp !== en.versionstamp) break;
+      const op = this.kv.atomic().check(en);
+      if (attempts >= ENROL_MAX_ATTEMPTS) op.delete(en.key);
+      else {
+        op.set(en.key, { ...en.value, attempts }, {
+          expireIn: Math.max(1, en.value.expiresAt - now),
+        });
+      }
+      auditInto(op, t, head, {
+        at: now,
+        operator: username,
+        action: "operator.enrolFailed",
+        target: `operator:${username}`,
+        before: null,
+        after: { attempts },
+        ip,
+      });
+      if ((await op.commit()).ok) break;
+    }
+    return attempts;
   }
 
   /**

@@ -280,7 +280,7 @@ export class Contracts extends PositionStore {
         },
       };
     });
-    const r = posted.result as { json: PositionJson; raw: Position };
+    const r = posted.result;
     if (!posted.replay) {
       this.events.emit("opened", t, r.raw);
       await this.groupChanged(t, r.raw);
@@ -435,7 +435,7 @@ export class Contracts extends PositionStore {
           result: () => ({ json: positionJson(nexts[0]!, tick.price), raw: nexts }),
         };
       });
-      const r = posted.result as { json: PositionJson; raw: Position[] };
+      const r = posted.result;
       if (!posted.replay) {
         for (const x of r.raw) this.events.emit("changed", t, x);
         await this.groupChanged(t, r.raw[0]!);

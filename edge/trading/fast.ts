@@ -235,12 +235,12 @@ export class FastContracts {
           });
         },
         // the idempotency record keeps what the request does not say; the reply (first or
-        // replayed) is rebuilt from it and the request, which a replay repeats exactly
-        result: () => ref,
+        // replayed) is rebuilt from it and the request, which a replay repeats exactly (records
+        // stored before the reference was introduced hold the whole reply)
+        result: (): PlacedRef | { order: FastOrderJson } => ref,
       };
     });
-    const r = posted.result as PlacedRef | { order: FastOrderJson };
-    // replies stored before the reference was introduced hold the whole reply
+    const r = posted.result;
     if (!Array.isArray(r)) return r.order;
     const order = placedOrder(r, userId, req, stake);
     if (!posted.replay) this.events.emit("opened", t, order);

@@ -70,7 +70,7 @@ export async function transition<O extends WaitingOrder>(
         };
       },
     );
-    return { order: posted.result as O, replay: posted.replay };
+    return { order: posted.result, replay: posted.replay };
   } catch (e) {
     if (!o.userId && e instanceof DomainError && MOVED.includes(e.error)) return null;
     throw e;

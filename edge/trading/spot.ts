@@ -243,7 +243,7 @@ export class Spot {
         result: () => ({ json: spotJson(o), raw: o }),
       };
     });
-    const r = posted.result as { json: SpotOrderJson; raw: SpotOrder };
+    const r = posted.result;
     if (!posted.replay && r.raw.status === "open") this.events.emit("opened", t, r.raw);
     return r.json;
   }

@@ -1,4 +1,4 @@
-/** Sniffing and re-encoding (sanitize.ts): what is kept, dropped and refused; fixtures in fixtures.ts. */
+/** Sniffing and re-encoding (sanitize.ts): what is kept, dropped and refused; fixtures in tests/fixtures/uploads.ts. */
 import { assert, assertEquals } from "../../tests/assert.ts";
 import {
   checkPixels,
@@ -40,7 +40,7 @@ import {
   WEBP_SIMPLE,
   webpChunks,
   zlibStored,
-} from "./fixtures.ts";
+} from "../../tests/fixtures/uploads.ts";
 
 Deno.test("the declared dimensions are returned for the pixel bound checked before decoding", () => {
   const sofAt = indexOf(JPEG_BASELINE, Uint8Array.of(0xff, 0xc0));

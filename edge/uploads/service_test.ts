@@ -3,7 +3,7 @@ import { assert, assertEquals } from "../../tests/assert.ts";
 import { MAX_UPLOAD_BYTES, sanitizeImage, UploadRejected } from "./sanitize.ts";
 import { ImageStore } from "./service.ts";
 import { CHUNK_BYTES } from "./store.ts";
-import { decode, JPEG_PROGRESSIVE, PNG_RGBA, WEBP_ANIMATED } from "./fixtures.ts";
+import { decode, JPEG_PROGRESSIVE, PNG_RGBA, WEBP_ANIMATED } from "../../tests/fixtures/uploads.ts";
 
 // ---------------------------------------------------------------------------------------------
 // ImageStore

@@ -311,7 +311,7 @@ export class Wealth {
         result: () => id,
       };
     });
-    const order = await this.get(t, posted.result as string);
+    const order = await this.get(t, posted.result);
     return orderJson(order!, this.now());
   }
 

@@ -8,28 +8,21 @@ import { ReasonBody } from "../../contract/funds.ts";
 import {
   CUSTOMER_READERS,
   CUSTOMER_WRITERS,
-  Customers,
   SENSITIVE_READERS,
 } from "../../edge/operators/customers.ts";
 import type { AppEnv, Ctx } from "../../edge/http/context.ts";
 import { ok } from "../../edge/http/envelope.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
 import { operatorAuth } from "../../edge/http/operator_auth.ts";
+import { CustomerSearchQuery, noControl } from "../../contract/operators.ts";
 import { AUTH_ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["operators"];
 const actor = (c: Ctx) => ({ operator: c.var.operator.username, ip: c.var.ip });
-const customers = (c: Ctx) => new Customers(c.var.deps);
+const customers = (c: Ctx) => c.var.deps.customers;
 
 const UserIdParam = z.object({
   userId: z.string().regex(/^[0-9A-Za-z-]{1,64}$/, { error: "invalid" }),
-});
-
-const noControl = (s: string) => !/[\p{Cc}<>]/u.test(s.replace(/\n/g, ""));
-
-export const CustomerSearchQuery = z.object({
-  q: z.string({ error: "required" }).trim().min(1, { error: "required" })
-    .max(64, { error: "tooLong" }).refine(noControl, { error: "invalid" }),
 });
 
 const DetailQuery = z.object({

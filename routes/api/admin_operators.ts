@@ -8,7 +8,7 @@
  */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { ChangePasswordBody, LoginPassword, Phone } from "../../contract/accounts.ts";
-import { OperatorAccounts, USERNAME } from "../../edge/operators/accounts.ts";
+import { USERNAME } from "../../edge/operators/accounts.ts";
 import {
   OperatorEnrolmentReply,
   OperatorItem,
@@ -47,7 +47,7 @@ const propose = async (
       n,
     ) as unknown as ProposalJson,
   );
-const accounts = (c: Ctx) => new OperatorAccounts(c.var.deps.kv, c.var.deps.now);
+const accounts = (c: Ctx) => c.var.deps.operatorAccounts;
 
 const Username = z.string({ error: "required" }).regex(USERNAME, { error: "usernameRule" });
 const UsernameParam = z.object({ username: Username });

@@ -18,10 +18,11 @@ import {
   WithdrawPreviewQuery,
 } from "../../contract/funds.ts";
 import { customerWithdrawalJson } from "../../edge/funds/withdraw.ts";
-import { amountIn, IdempotencyHeaders } from "../../contract/ledger.ts";
+import { amountIn } from "../../contract/ledger.ts";
 import type { AppEnv } from "../../edge/http/context.ts";
 import { ok } from "../../edge/http/envelope.ts";
 import { signedInLive } from "../../edge/http/middleware.ts";
+import { moneyRoute } from "./money.ts";
 import { AUTH_ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["funds"];
@@ -122,29 +123,6 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
   )
   .openapi(
     createRoute({
-      method: "post",
-      path: "/withdraw",
-      tags,
-      summary: "Request a withdrawal to a bound method; the amount is frozen until reviewed",
-      middleware: signedInLive,
-      request: { ...jsonBody(WithdrawBody), headers: IdempotencyHeaders },
-      responses: { ...okReply(WithdrawalJson), ...AUTH_ERRORS },
-    }),
-    async (c) => {
-      const b = c.req.valid("json");
-      const t = c.get("tenant").id;
-      const { withdrawals } = c.get("deps");
-      const r = await withdrawals.request(
-        t,
-        c.var.session.userId,
-        b,
-        c.req.valid("header")["idempotency-key"],
-      );
-      return ok(c, r);
-    },
-  )
-  .openapi(
-    createRoute({
       method: "get",
       path: "/withdraw/history",
       tags,
@@ -216,3 +194,12 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       return ok(c, methodJson(m));
     },
   );
+
+moneyRoute(fundsApi, {
+  path: "/withdraw",
+  tags,
+  summary: "Request a withdrawal to a bound method; the amount is frozen until reviewed",
+  middleware: signedInLive,
+  body: WithdrawBody,
+  reply: WithdrawalJson,
+}, (m) => m.c.var.deps.withdrawals.request(m.t, m.userId, m.body, m.key));

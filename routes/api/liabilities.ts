@@ -3,14 +3,13 @@
  * proof (live accounts only), an operator's request for a new epoch, and the operators' report
  * of the latest totals against the recorded reserves.
  */
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { formatDecimal } from "../../core-wasm/mod.ts";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import {
   LiabilitiesEpoch,
   LiabilitiesProof,
   LiabilitiesReport,
 } from "../../contract/liabilities.ts";
-import { epochJson } from "../../edge/liabilities/service.ts";
+import { epochJson, liabilitiesReportJson } from "../../edge/liabilities/service.ts";
 import type { AppEnv } from "../../edge/http/context.ts";
 import { ok } from "../../edge/http/envelope.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
@@ -89,27 +88,3 @@ export const liabilitiesApi = new OpenAPIHono<AppEnv>()
     async (c) =>
       ok(c, liabilitiesReportJson(await c.var.deps.liabilities.versusReserves(c.var.tenant.id))),
   );
-
-type Versus = Awaited<
-  ReturnType<AppEnv["Variables"]["deps"]["liabilities"]["versusReserves"]>
->;
-
-/** The report's figures as decimals. */
-export function liabilitiesReportJson(v: Versus): z.infer<typeof LiabilitiesReport> {
-  if (!v) return null;
-  const d = formatDecimal;
-  return {
-    epoch: v.epoch,
-    publishedAt: v.publishedAt,
-    matches: v.matches,
-    rows: v.rows.map((r) => ({
-      currency: r.currency,
-      liabilities: d(r.liabilities),
-      ledgerAfterBuild: d(r.ledgerAfterBuild),
-      recorded: d(r.recorded),
-      yieldReserve: d(r.yieldReserve),
-      surplus: d(r.surplus),
-      coverage: r.coverage === null ? null : d(r.coverage),
-    })),
-  };
-}

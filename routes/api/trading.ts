@@ -1,5 +1,4 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { IdempotencyHeaders } from "../../contract/ledger.ts";
 import type { AppEnv } from "../../edge/http/context.ts";
 import { ok } from "../../edge/http/envelope.ts";
 import { signedIn, signedInFor } from "../../edge/http/middleware.ts";
@@ -29,6 +28,7 @@ import {
   StopsBody,
   TradeSymbol,
 } from "../../contract/trading.ts";
+import { moneyRoute } from "./money.ts";
 import { AUTH_ERRORS, ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["trading"];
@@ -36,7 +36,6 @@ const fast = signedInFor("fast");
 const leveraged = signedInFor("leveraged");
 const spot = signedInFor("spot");
 const exchange = signedInFor("exchange");
-const EmptyBody = jsonBody(z.strictObject({}));
 
 export const tradingApi = new OpenAPIHono<AppEnv>()
   .openapi(
@@ -50,27 +49,6 @@ export const tradingApi = new OpenAPIHono<AppEnv>()
     }),
     async (c) =>
       ok(c, await c.get("deps").fast.options(c.get("tenant").id, c.req.valid("query").symbol)),
-  )
-  .openapi(
-    createRoute({
-      method: "post",
-      path: "/fast/order",
-      tags,
-      summary: "Place a fast contract: the stake is frozen until settlement",
-      middleware: fast,
-      request: { ...jsonBody(FastOrderBody), headers: IdempotencyHeaders },
-      responses: { ...okReply(FastOrder), ...AUTH_ERRORS },
-    }),
-    async (c) =>
-      ok(
-        c,
-        await c.get("deps").fast.place(
-          c.get("tenant"),
-          c.var.session.userId,
-          c.req.valid("json"),
-          c.req.valid("header")["idempotency-key"],
-        ),
-      ),
   )
   .openapi(
     createRoute({
@@ -93,6 +71,15 @@ export const tradingApi = new OpenAPIHono<AppEnv>()
       ),
   );
 
+moneyRoute(tradingApi, {
+  path: "/fast/order",
+  tags,
+  summary: "Place a fast contract: the stake is frozen until settlement",
+  middleware: fast,
+  body: FastOrderBody,
+  reply: FastOrder,
+}, (m) => m.c.var.deps.fast.place(m.tenant, m.userId, m.body, m.key));
+
 // ---- leveraged contracts ----------------------------------------------------------------
 
 tradingApi
@@ -108,29 +95,6 @@ tradingApi
     }),
     async (c) =>
       ok(c, await c.get("deps").contracts.options(c.get("tenant"), c.req.valid("query").symbol)),
-  )
-  .openapi(
-    createRoute({
-      method: "post",
-      path: "/contract/order",
-      tags,
-      summary: "Open a leveraged position at the current tick (margin frozen, open fee charged)",
-      middleware: leveraged,
-      request: { ...jsonBody(ContractOrderBody), headers: IdempotencyHeaders },
-      responses: { ...okReply(PositionJson), ...AUTH_ERRORS },
-    }),
-    async (c) => {
-      const { type: _type, price, ...req } = c.req.valid("json");
-      return ok(
-        c,
-        await c.get("deps").contracts.open(
-          c.get("tenant"),
-          c.var.session.userId,
-          { ...req, limitPrice: price },
-          c.req.valid("header")["idempotency-key"],
-        ),
-      );
-    },
   )
   .openapi(
     createRoute({
@@ -150,30 +114,6 @@ tradingApi
         100,
       );
       return ok(c, { items });
-    },
-  )
-  .openapi(
-    createRoute({
-      method: "post",
-      path: "/contract/positions/{id}/close",
-      tags,
-      summary: "Close a position, fully or some lots, at the current tick",
-      middleware: signedIn,
-      request: {
-        params: OrderParam,
-        ...jsonBody(ClosePositionBody),
-        headers: IdempotencyHeaders,
-      },
-      responses: { ...okReply(PositionJson), ...AUTH_ERRORS },
-    }),
-    async (c) => {
-      const p = await c.get("deps").contracts.close(c.get("tenant").id, c.req.valid("param").id, {
-        userId: c.var.session.userId,
-        lots: c.req.valid("json").lots,
-        reason: "manual",
-        idempotencyKey: c.req.valid("header")["idempotency-key"],
-      });
-      return ok(c, p!);
     },
   )
   .openapi(
@@ -199,6 +139,36 @@ tradingApi
       ),
   );
 
+moneyRoute(
+  tradingApi,
+  {
+    path: "/contract/order",
+    tags,
+    summary: "Open a leveraged position at the current tick (margin frozen, open fee charged)",
+    middleware: leveraged,
+    body: ContractOrderBody,
+    reply: PositionJson,
+  },
+  ({ c, tenant, userId, body: { type: _type, price, ...req }, key }) =>
+    c.var.deps.contracts.open(tenant, userId, { ...req, limitPrice: price }, key),
+);
+
+moneyRoute(tradingApi, {
+  path: "/contract/positions/{id}/close",
+  tags,
+  summary: "Close a position, fully or some lots, at the current tick",
+  middleware: [signedIn],
+  params: OrderParam,
+  body: ClosePositionBody,
+  reply: PositionJson,
+}, async ({ c, t, userId, params, body, key }) =>
+  (await c.var.deps.contracts.close(t, params.id, {
+    userId,
+    lots: body.lots,
+    reason: "manual",
+    idempotencyKey: key,
+  }))!);
+
 // ---- currency exchange -------------------------------------------------------------------
 
 tradingApi
@@ -221,112 +191,49 @@ tradingApi
           c.req.valid("json"),
         ),
       ),
-  )
-  .openapi(
-    createRoute({
-      method: "post",
-      path: "/exchange/confirm",
-      tags,
-      summary: "Confirm a quote before it expires: one journal, once",
-      middleware: exchange,
-      request: { ...jsonBody(ConfirmBody), headers: IdempotencyHeaders },
-      responses: { ...okReply(ExchangeConfirmed), ...AUTH_ERRORS },
-    }),
-    async (c) =>
-      ok(
-        c,
-        await c.get("deps").exchange.confirm(
-          c.get("tenant").id,
-          c.var.session.userId,
-          c.req.valid("json").quoteId,
-          c.req.valid("header")["idempotency-key"],
-        ),
-      ),
   );
+
+moneyRoute(tradingApi, {
+  path: "/exchange/confirm",
+  tags,
+  summary: "Confirm a quote before it expires: one journal, once",
+  middleware: exchange,
+  body: ConfirmBody,
+  reply: ExchangeConfirmed,
+}, (m) => m.c.var.deps.exchange.confirm(m.t, m.userId, m.body.quoteId, m.key));
 
 /** Cancel or chase a pending limit order: one route definition per action. */
 for (const action of ["cancel", "chase"] as const) {
-  tradingApi.openapi(
-    createRoute({
-      method: "post",
-      path: `/contract/orders/{id}/${action}`,
-      tags,
-      summary: action === "cancel"
-        ? "Cancel a pending limit order (the held margin and fee come back)"
-        : "Chase a pending limit order to the current price, which fills it",
-      middleware: signedIn,
-      request: { params: OrderParam, ...EmptyBody, headers: IdempotencyHeaders },
-      responses: { ...okReply(PositionJson), ...AUTH_ERRORS },
-    }),
-    async (c) => {
-      const args = [
-        c.get("tenant").id,
-        c.var.session.userId,
-        c.req.valid("param").id,
-        c.req.valid("header")["idempotency-key"],
-      ] as const;
-      const contracts = c.get("deps").contracts;
-      return ok(
-        c,
-        action === "cancel" ? await contracts.cancel(...args) : await contracts.chase(...args),
-      );
-    },
-  );
+  moneyRoute(tradingApi, {
+    path: `/contract/orders/{id}/${action}`,
+    tags,
+    summary: action === "cancel"
+      ? "Cancel a pending limit order (the held margin and fee come back)"
+      : "Chase a pending limit order to the current price, which fills it",
+    middleware: [signedIn],
+    params: OrderParam,
+    reply: PositionJson,
+  }, ({ c, t, userId, params, key }) => c.var.deps.contracts[action](t, userId, params.id, key));
 }
 
 /** Close-and-reverse and hedge (the contract capability's position actions). */
 for (const action of ["reverse", "hedge"] as const) {
   const run = action === "reverse" ? reversePosition : hedgePosition;
-  tradingApi.openapi(
-    createRoute({
-      method: "post",
-      path: `/contract/positions/{id}/${action}`,
-      tags,
-      summary: action === "reverse"
-        ? "Close, then open the same lots in the opposite direction at market (reversed false: the margin fell short, only the close happened)"
-        : "Lock: open an equal position in the opposite direction",
-      middleware: leveraged,
-      request: { params: OrderParam, ...EmptyBody, headers: IdempotencyHeaders },
-      responses: { ...okReply(PositionActionReply), ...AUTH_ERRORS },
-    }),
-    async (c) =>
-      ok(
-        c,
-        await run(
-          c.get("deps").contracts,
-          c.get("tenant"),
-          c.var.session.userId,
-          c.req.valid("param").id,
-          c.req.valid("header")["idempotency-key"],
-        ),
-      ),
-  );
+  moneyRoute(tradingApi, {
+    path: `/contract/positions/{id}/${action}`,
+    tags,
+    summary: action === "reverse"
+      ? "Close, then open the same lots in the opposite direction at market (reversed false: the margin fell short, only the close happened)"
+      : "Lock: open an equal position in the opposite direction",
+    middleware: leveraged,
+    params: OrderParam,
+    reply: PositionActionReply,
+  }, (m) => run(m.c.var.deps.contracts, m.tenant, m.userId, m.params.id, m.key));
 }
 
 // ---- spot ---------------------------------------------------------------------------------
 
 tradingApi
-  .openapi(
-    createRoute({
-      method: "post",
-      path: "/spot/order",
-      tags,
-      summary: "Buy or sell coins: market at the tick, or limit with held funds",
-      middleware: spot,
-      request: { ...jsonBody(SpotOrderBody), headers: IdempotencyHeaders },
-      responses: { ...okReply(SpotOrder), ...AUTH_ERRORS },
-    }),
-    async (c) =>
-      ok(
-        c,
-        await c.get("deps").spot.place(
-          c.get("tenant"),
-          c.var.session.userId,
-          c.req.valid("json"),
-          c.req.valid("header")["idempotency-key"],
-        ),
-      ),
-  )
   .openapi(
     createRoute({
       method: "get",
@@ -346,25 +253,22 @@ tradingApi
           100,
         ),
       }),
-  )
-  .openapi(
-    createRoute({
-      method: "post",
-      path: "/spot/orders/{id}/cancel",
-      tags,
-      summary: "Cancel an open limit order (held funds come back)",
-      middleware: signedIn,
-      request: { params: OrderParam, ...EmptyBody, headers: IdempotencyHeaders },
-      responses: { ...okReply(SpotOrder), ...AUTH_ERRORS },
-    }),
-    async (c) =>
-      ok(
-        c,
-        await c.get("deps").spot.cancel(
-          c.get("tenant").id,
-          c.var.session.userId,
-          c.req.valid("param").id,
-          c.req.valid("header")["idempotency-key"],
-        ),
-      ),
   );
+
+moneyRoute(tradingApi, {
+  path: "/spot/order",
+  tags,
+  summary: "Buy or sell coins: market at the tick, or limit with held funds",
+  middleware: spot,
+  body: SpotOrderBody,
+  reply: SpotOrder,
+}, (m) => m.c.var.deps.spot.place(m.tenant, m.userId, m.body, m.key));
+
+moneyRoute(tradingApi, {
+  path: "/spot/orders/{id}/cancel",
+  tags,
+  summary: "Cancel an open limit order (held funds come back)",
+  middleware: [signedIn],
+  params: OrderParam,
+  reply: SpotOrder,
+}, (m) => m.c.var.deps.spot.cancel(m.t, m.userId, m.params.id, m.key));

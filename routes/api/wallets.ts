@@ -6,14 +6,14 @@ import {
   AssetsReply,
   FlowQuery,
   FlowReply,
-  IdempotencyHeaders,
   TransferBody,
   TransferReply,
 } from "../../contract/ledger.ts";
 import type { AppEnv } from "../../edge/http/context.ts";
 import { ok } from "../../edge/http/envelope.ts";
 import { signedIn } from "../../edge/http/middleware.ts";
-import { AUTH_ERRORS, jsonBody, okReply } from "./openapi.ts";
+import { moneyRoute } from "./money.ts";
+import { AUTH_ERRORS, okReply } from "./openapi.ts";
 
 const tags = ["account"];
 
@@ -50,28 +50,19 @@ export const walletsApi = new OpenAPIHono<AppEnv>()
       const page = await c.get("deps").ledger.lines(c.get("tenant").id, c.var.session.userId, q);
       return ok(c, { items: page.items.map(lineJson), cursor: page.cursor });
     },
-  )
-  .openapi(
-    createRoute({
-      method: "post",
-      path: "/account/transfer",
-      tags,
-      summary: "Move funds between the spot and contract wallets (contract holds USDT only)",
-      middleware: signedIn,
-      request: { ...jsonBody(TransferBody), headers: IdempotencyHeaders },
-      responses: { ...okReply(TransferReply), ...AUTH_ERRORS },
-    }),
-    async (c) => {
-      const b = c.req.valid("json");
-      const key = c.req.valid("header")["idempotency-key"];
-      const amount = amountIn(b.currency, b.amount)!;
-      const r = await transfer(
-        c.get("deps").ledger,
-        c.get("tenant").id,
-        c.var.session.userId,
-        { from: b.from, to: b.to, currency: b.currency, amount },
-        key,
-      );
-      return ok(c, r);
-    },
   );
+
+moneyRoute(walletsApi, {
+  path: "/account/transfer",
+  tags,
+  summary: "Move funds between the spot and contract wallets (contract holds USDT only)",
+  middleware: [signedIn],
+  body: TransferBody,
+  reply: TransferReply,
+}, ({ c, t, userId, body: b, key }) =>
+  transfer(c.var.deps.ledger, t, userId, {
+    from: b.from,
+    to: b.to,
+    currency: b.currency,
+    amount: amountIn(b.currency, b.amount)!,
+  }, key));

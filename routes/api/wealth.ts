@@ -3,7 +3,6 @@ import type { AppEnv } from "../../edge/http/context.ts";
 import { ok } from "../../edge/http/envelope.ts";
 import { liveAccount, product, signedInFor } from "../../edge/http/middleware.ts";
 import {
-  IdempotencyHeaders,
   OrderParam,
   PreviewQuery,
   ProductParam,
@@ -15,7 +14,8 @@ import {
   WealthPreview,
   WealthProducts,
 } from "../../contract/wealth.ts";
-import { AUTH_ERRORS, ERRORS, jsonBody, okReply } from "./openapi.ts";
+import { moneyRoute } from "./money.ts";
+import { AUTH_ERRORS, ERRORS, okReply } from "./openapi.ts";
 
 const tags = ["wealth"];
 const [signed, gate] = signedInFor("wealth");
@@ -58,27 +58,6 @@ export const wealthApi = new OpenAPIHono<AppEnv>()
   )
   .openapi(
     createRoute({
-      method: "post",
-      path: "/wealth/order",
-      tags,
-      summary: "Subscribe: the amount is reserved from the spot USDT balance with the order",
-      middleware: wealth,
-      request: { ...jsonBody(WealthOrderBody), headers: IdempotencyHeaders },
-      responses: { ...okReply(WealthOrder), ...AUTH_ERRORS },
-    }),
-    async (c) =>
-      ok(
-        c,
-        await c.var.deps.wealth.subscribe(
-          c.var.tenant.id,
-          c.var.session.userId,
-          c.req.valid("json"),
-          c.req.valid("header")["idempotency-key"],
-        ),
-      ),
-  )
-  .openapi(
-    createRoute({
       method: "get",
       path: "/wealth/orders",
       tags,
@@ -107,26 +86,23 @@ export const wealthApi = new OpenAPIHono<AppEnv>()
           c.req.valid("param").id,
         ),
       ),
-  )
-  .openapi(
-    createRoute({
-      method: "post",
-      path: "/wealth/orders/{id}/redeem",
-      tags,
-      summary: "Redeem early at a quote: penalty to the house, refund to the customer, once",
-      middleware: wealth,
-      request: { params: OrderParam, ...jsonBody(RedeemBody), headers: IdempotencyHeaders },
-      responses: { ...okReply(WealthOrder), ...AUTH_ERRORS },
-    }),
-    async (c) =>
-      ok(
-        c,
-        await c.var.deps.wealth.redeem(
-          c.var.tenant.id,
-          c.var.session.userId,
-          c.req.valid("param").id,
-          c.req.valid("json").quoteId,
-          c.req.valid("header")["idempotency-key"],
-        ),
-      ),
   );
+
+moneyRoute(wealthApi, {
+  path: "/wealth/order",
+  tags,
+  summary: "Subscribe: the amount is reserved from the spot USDT balance with the order",
+  middleware: wealth,
+  body: WealthOrderBody,
+  reply: WealthOrder,
+}, (m) => m.c.var.deps.wealth.subscribe(m.t, m.userId, m.body, m.key));
+
+moneyRoute(wealthApi, {
+  path: "/wealth/orders/{id}/redeem",
+  tags,
+  summary: "Redeem early at a quote: penalty to the house, refund to the customer, once",
+  middleware: wealth,
+  params: OrderParam,
+  body: RedeemBody,
+  reply: WealthOrder,
+}, (m) => m.c.var.deps.wealth.redeem(m.t, m.userId, m.params.id, m.body.quoteId, m.key));

@@ -10,7 +10,6 @@
 import { assert, assertEquals } from "../assert.ts";
 import { DEMO_ADMIN_2, invitedOperator, operatorPhone, operatorToken, totp } from "../operator.ts";
 import { lastCode, startServer, type TestServer } from "../server.ts";
-import { OperatorAccounts } from "../../edge/operators/accounts.ts";
 
 type Reply<T> = { status: number; body: { code: number; data: T } };
 function ok<T>(r: Reply<T>, what: string): T {
@@ -355,7 +354,7 @@ Deno.test("operators: proposed, invited, enrolled; roles, disable, reset, sessio
       ok(await srv.call("/api/admin/operators/ops2/disable", { token: admin, body: {} }), "off");
       // ops is the only enabled admin now: no disable is offered on it, and none lands; no
       // proposal is offered either (none could pass)
-      const svc = new OperatorAccounts(srv.deps.kv, srv.deps.now);
+      const svc = srv.deps.operatorAccounts;
       assertEquals(
         (await svc.list("demo", "rita")).items.find((o) => o.username === "ops")!.actions,
         [],

@@ -333,7 +333,13 @@ Deno.test("large withdrawal: the pass waits for a second operator; the first can
     const s = await pass(small.body.data.id);
     assertEquals(s.body.data.status, "withdrawing");
     // split in two below the threshold: 50 passed today, then 60 more (110 >= 100) waits too
-    waits(await pass((await withdraw("60")).body.data.id));
+    const split = (await withdraw("60")).body.data.id;
+    waits(await pass(split));
+    /** what the server offers on a withdrawal now (the transition table's `actions`) */
+    const offered = async (id: string, token = ops) =>
+      (await srv.call<W>(`/api/admin/withdrawals/${id}`, { token })).body.data.actions;
+    // while the second approval waits, pass is not offered (the proposal decides)
+    assertEquals(await offered(split), ["freeze", "reject"]);
     // at or above: the pass becomes a proposal, the withdrawal waits
     const b = await pass(big.body.data.id);
     waits(b);
@@ -362,8 +368,12 @@ Deno.test("large withdrawal: the pass waits for a second operator; the first can
       "passProposed:cashier",
       "pass:ops",
     ]);
+    // an approval that never came: once the proposal expired, pass is offered again
+    srv.advance(24 * 3600_000 + 1000);
+    const later = await operatorToken(srv); // a new sign-in (sessions last 8 h)
+    assertEquals(await offered(split, later), ["pass", "freeze", "reject"]);
     // both steps in the audit chain, intact
-    const chain = await srv.call<{ ok: boolean }>("/api/admin/audit/verify", { token: ops });
+    const chain = await srv.call<{ ok: boolean }>("/api/admin/audit/verify", { token: later });
     assertEquals(chain.body.data.ok, true);
   } finally {
     await srv.close();

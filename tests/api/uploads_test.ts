@@ -10,7 +10,7 @@ import {
   WEBP_ANIMATED,
   WEBP_LOSSLESS,
   WEBP_LOSSY_ALPHA,
-} from "../../edge/uploads/fixtures.ts";
+} from "../fixtures/uploads.ts";
 import { operatorToken } from "../operator.ts";
 import { registerUser, startServer } from "../server.ts";
 

@@ -7,12 +7,12 @@
 import type { ComponentChildren } from "preact";
 import {
   CUSTOMER_WRITERS,
-  Customers,
+  type Customers,
   SENSITIVE_READERS,
 } from "../../../edge/operators/customers.ts";
 import { PROPOSAL_ROLES } from "../../../edge/operators/proposals.ts";
 import type { OperatorSession } from "../../../edge/operators/service.ts";
-import { CustomerSearchQuery } from "../../api/admin_customers.ts";
+import { CustomerSearchQuery } from "../../../contract/operators.ts";
 import { DomainError } from "../../../edge/platform/errors.ts";
 import { pickTexts } from "../../../edge/platform/locale.ts";
 import { Island } from "../../../edge/render/island.tsx";
@@ -65,7 +65,7 @@ export const customersPage = sectionPage("customers", async (c, op) => {
   const f = fmtOf(c);
   const t = f.t;
   const tenant = c.var.tenant.id;
-  const svc = new Customers(c.var.deps);
+  const svc = c.var.deps.customers;
   const flash = c.req.query("flash") === "done" ? "done" : null;
   const rawQ = c.req.query("q") ?? "";
   const id = c.req.query("id");

@@ -7,7 +7,6 @@
  * my sessions.
  */
 import {
-  OperatorAccounts,
   type OperatorJson,
   type OperatorSessionJson,
   USERNAME,
@@ -146,7 +145,7 @@ export const operatorsPage = sectionPage("operators", async (c, op) => {
   const f = fmtOf(c);
   const t = f.t;
   const tenant = c.var.tenant.id;
-  const svc = new OperatorAccounts(c.var.deps.kv, c.var.deps.now);
+  const svc = c.var.deps.operatorAccounts;
   const { items } = await svc.list(tenant, op.username);
   const id = c.req.query("id");
   let error = "";
@@ -294,7 +293,7 @@ export const operatorsPage = sectionPage("operators", async (c, op) => {
 export const accountPage = operatorPage("/admin/account", async (c, op: OperatorSession) => {
   const f = fmtOf(c);
   const t = f.t;
-  const svc = new OperatorAccounts(c.var.deps.kv, c.var.deps.now);
+  const svc = c.var.deps.operatorAccounts;
   const me = await svc.get(c.var.tenant.id, op.username, op.username);
   const sessions = (await svc.sessions(c.var.tenant.id, op.username, op.tokenHash)).items;
   const body = (

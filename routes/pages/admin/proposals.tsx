@@ -4,7 +4,6 @@
  * and a balance adjustment. `?status=&cursor=&id=&adjust=<userId>&flash=` keep the state in the
  * URL (`adjust` fills the adjustment's customer, from the customer page).
  */
-import { OperatorAccounts } from "../../../edge/operators/accounts.ts";
 import { OneAdminNote } from "./operators.tsx";
 import { Id } from "../../../contract/funds.ts";
 import { WALLET_CURRENCIES, WALLETS } from "../../../edge/ledger/accounts.ts";
@@ -57,10 +56,7 @@ export const proposalsPage = sectionPage("proposals", async (c, op) => {
   const may = (kind: "wealth.reserve" | "balance.adjust" | "withdraw.fourEyes") =>
     PROPOSAL_ROLES[kind].propose.some((r) => op.roles.includes(r));
   const tx = pickTexts(t, PROPOSE_TEXTS);
-  const operators = (await new OperatorAccounts(c.var.deps.kv, c.var.deps.now).list(
-    tenant,
-    op.username,
-  )).items;
+  const operators = (await c.var.deps.operatorAccounts.list(tenant, op.username)).items;
 
   const body = (
     <section class="admin-queue" aria-labelledby="proposals-title">

@@ -32,8 +32,6 @@ export interface QueueView<I extends Record_> {
   summary: (item: I, f: Fmt) => string;
   /** the locale key of a status */
   statusKey: (status: string) => string;
-  /** the actions offered now, when fewer than the server allows (a pass already proposed) */
-  offered?: (item: I) => string[];
 }
 
 const PAGE = 20;
@@ -73,7 +71,7 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
       error = t("errors.VALIDATION");
     }
     const selected = id ? await q.get(c.var.deps, tenant, id) : null;
-    const offered = selected ? (v.offered?.(selected) ?? selected.actions) : [];
+    const offered = selected?.actions ?? [];
     const here = { status, cursor };
 
     const body = (

@@ -7,7 +7,7 @@ import { parseDecimal } from "../../../core-wasm/mod.ts";
 import { dayStart, FIGURES, MAX_REPORT_DAYS } from "../../../edge/operators/reports.ts";
 import { consoleDocument, sectionPage } from "./frame.tsx";
 import { fmtOf, ReportTable } from "./parts.tsx";
-import { liabilitiesReportJson } from "../../api/liabilities.ts";
+import { liabilitiesReportJson } from "../../../edge/liabilities/service.ts";
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);

@@ -1,4 +1,5 @@
 /** The withdrawal review queue: amounts, the payout details to pay to, the history. */
+import { passWaits } from "../../../edge/funds/review_actions.ts";
 import { withdrawalsQueue } from "../../../edge/operators/queues.ts";
 import type { WithdrawalReview } from "../../../contract/operators.ts";
 import { Island } from "../../../edge/render/island.tsx";
@@ -58,8 +59,8 @@ function PayTo({ w, f }: { w: WithdrawalReview; f: Fmt }) {
 type Pending = { proposal: string; by: string; expiresAt: number } | null | undefined;
 /** The second approval a large withdrawal's pass waits for (still live). */
 const waiting = (w: WithdrawalReview, now = Date.now()) => {
-  const p = (w as WithdrawalReview & { pendingPass?: Pending }).pendingPass;
-  return p && w.status === "auditing" && p.expiresAt >= now ? p : null;
+  const r = w as WithdrawalReview & { pendingPass?: Pending };
+  return w.status === "auditing" && passWaits(r, now) ? r.pendingPass! : null;
 };
 
 /** "Waiting for second approval (proposed by X)", with a link to the proposal. */
@@ -82,8 +83,6 @@ function SecondApproval({ w, f }: { w: WithdrawalReview; f: Fmt }) {
 export const withdrawalsPage = queuePage<WithdrawalReview>({
   queue: withdrawalsQueue,
   statusKey: (s) => `funds.status.${s}`,
-  // while the second approval waits, passing again is refused: the proposal decides
-  offered: (w) => waiting(w) ? w.actions.filter((a) => a !== "pass") : w.actions,
   columns: [
     { key: "funds.amount", num: true },
     { key: "admin.netPayout", num: true },

@@ -1,0 +1,93 @@
+/**
+ * The money route: every POST that moves a customer's money (orders, cancels, closes, the
+ * exchange, transfers, withdrawals, subscriptions) is the same block — a signed-in customer (and
+ * the product's or the live account's gate), a strict JSON body (`{}` when the path says it
+ * all), the optional `Idempotency-Key` header (a replay returns the first reply), the enveloped
+ * reply and the auth errors in the OpenAPI document. It is written once, here: a money route
+ * states its path, schemas and the one service call.
+ */
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { IdempotencyHeaders } from "../../contract/ledger.ts";
+import type { AppEnv, Ctx } from "../../edge/http/context.ts";
+import { ok } from "../../edge/http/envelope.ts";
+import type { signedIn } from "../../edge/http/middleware.ts";
+import type { Tenant } from "../../edge/platform/tenants.ts";
+import { AUTH_ERRORS, jsonBody, okReply } from "./openapi.ts";
+
+const Empty = z.strictObject({});
+
+export interface MoneySpec<
+  Body extends z.ZodType,
+  Params extends z.ZodObject | undefined,
+  Reply extends z.ZodType,
+> {
+  path: string;
+  tags: string[];
+  summary: string;
+  /** `signedIn` first (the handler reads its session), then any gates (product, live account) */
+  middleware: readonly [typeof signedIn, ...MiddlewareHandler[]];
+  /** the JSON body (none: `{}`) */
+  body?: Body;
+  /** the path parameters */
+  params?: Params;
+  reply: Reply;
+}
+
+/** What a money route's service call gets: validated, with the customer and the key. */
+export interface MoneyRequest<Body, Params> {
+  c: Ctx;
+  tenant: Tenant;
+  /** the tenant's id */
+  t: string;
+  userId: string;
+  body: Body;
+  params: Params;
+  /** the `Idempotency-Key` header (absent: the service makes a key of its own) */
+  key: string | undefined;
+}
+
+/** Register one money route on `app`. */
+export function moneyRoute<
+  Body extends z.ZodType = typeof Empty,
+  Params extends z.ZodObject | undefined = undefined,
+  Reply extends z.ZodType = z.ZodType,
+>(
+  app: OpenAPIHono<AppEnv>,
+  spec: MoneySpec<Body, Params, Reply>,
+  run: (
+    m: MoneyRequest<z.infer<Body>, Params extends z.ZodObject ? z.infer<Params> : undefined>,
+  ) => Promise<z.input<Reply>>,
+): void {
+  const route = createRoute({
+    method: "post",
+    path: spec.path,
+    tags: spec.tags,
+    summary: spec.summary,
+    middleware: [...spec.middleware] as MiddlewareHandler[],
+    request: {
+      ...(spec.params ? { params: spec.params } : {}),
+      ...jsonBody(spec.body ?? Empty),
+      headers: IdempotencyHeaders,
+    },
+    responses: { ...okReply(spec.reply), ...AUTH_ERRORS },
+  });
+  app.openapi(route, async (c) => {
+    // the validated parts, as the route's schemas describe them
+    const valid = (c.req.valid as (target: string) => unknown).bind(c.req);
+    const tenant = c.var.tenant;
+    const result = await run({
+      c: c as unknown as Ctx,
+      tenant,
+      t: tenant.id,
+      // `signedIn` ran first and put the session there
+      userId: c.var.session!.userId,
+      body: valid("json") as z.infer<Body>,
+      params: (spec.params ? valid("param") : undefined) as Params extends z.ZodObject
+        ? z.infer<Params>
+        : undefined,
+      key: (valid("header") as { "idempotency-key"?: string })["idempotency-key"],
+    });
+    return ok(c as unknown as Ctx, result);
+  });
+}
