@@ -8,7 +8,8 @@
  * while a second operator's approval of a pass waits (live `pendingPass`), pass is not offered
  * (the proposal decides).
  */
-import type { Withdrawal, WithdrawStatus } from "./withdraw.ts";
+import type { WithdrawStatus } from "../../contract/funds.ts";
+import type { Withdrawal } from "./withdrawal.ts";
 
 export const WITHDRAWAL_ACTIONS = ["pass", "complete", "reject", "freeze", "thaw"] as const;
 export type WithdrawalAction = typeof WITHDRAWAL_ACTIONS[number];
