@@ -90,18 +90,24 @@ async function withdrawHistory(c: Ctx, s: Session, path: string) {
   );
 }
 
-async function rechargeForm(c: Ctx, history: string) {
+async function rechargeForm(c: Ctx, s: Session, history: string) {
+  const t = c.get("t");
   const channels = await c.get("deps").fundsSettings.publicChannels(c.get("tenant").id);
+  const transfer = layoutOf(history) === "pc" ? "/pc/handle/transfer" : "/wp/trade/transfer";
   return (
     <>
-      <p class="notice">{c.get("t")("recharge.offlineNote")}</p>
+      <p class="notice">{t("recharge.offlineNote")}</p>
+      <p class="muted small" data-testid="recharge-lands-in">
+        {t("recharge.landsIn")} <a href={transfer}>{t("page.transfer")}</a>
+      </p>
       <Island
         name="RechargeForm"
         of={RechargeForm}
         props={{
-          tx: pickTexts(c.get("t"), RECHARGE_TEXTS),
-          channels: channels.map((ch) => ({ ...ch, name: channelLabel(c.get("t"), ch) })),
+          tx: pickTexts(t, RECHARGE_TEXTS),
+          channels: channels.map((ch) => ({ ...ch, name: channelLabel(t, ch) })),
           history,
+          owner: s.userId,
         }}
       />
     </>
@@ -285,7 +291,7 @@ export const fundsPages: PageDef[] = [
   ...["/wp/trade/recharge", "/wp/trade/recharge/type"].map((path): PageDef => ({
     path,
     layout: "wp",
-    render: async (c) => {
+    render: async (c, s) => {
       const t = c.get("t");
       return mobilePage(
         c,
@@ -294,7 +300,7 @@ export const fundsPages: PageDef[] = [
           back: "/wp/trade/property",
         },
         <>
-          {await rechargeForm(c, "/wp/trade/recharge/approve")}
+          {await rechargeForm(c, s!, "/wp/trade/recharge/approve")}
           <MenuList
             items={[{ href: "/wp/trade/recharge/approve", label: t("recharge.history") }]}
           />
@@ -480,7 +486,7 @@ export const fundsPages: PageDef[] = [
         !s ? pcNeedsLogin(c) : (
           <UserCenterFrame t={t} active="property">
             <div class="cards2">
-              <section class="card">{await rechargeForm(c, "/pc/handle/recharge")}</section>
+              <section class="card">{await rechargeForm(c, s, "/pc/handle/recharge")}</section>
               <section>
                 <h2 class="section">{t("recharge.history")}</h2>
                 {await rechargeHistory(c, s, "/pc/handle/recharge")}
