@@ -1,7 +1,7 @@
 /**
  * Tenant settings operators edit in the console (issue 17, "Tenant settings"): site closed, the
- * customer-service link, the invitation policy and agent codes, the tenant's languages and the
- * demo starting balance. The static tenant (TENANTS_FILE or the built-in list) gives the
+ * customer-service link, the invitation policy and agent codes, the tenant's languages, the
+ * demo starting balance and the reference rates of the assets' approximate value (issue 28). The static tenant (TENANTS_FILE or the built-in list) gives the
  * defaults; a record in KV, once an operator has saved, wins for these fields.
  *
  * Many instances: the record lives in KV only. Each instance keeps a copy of every tenant's
@@ -26,6 +26,7 @@ import type { Json, OperatorRole } from "../operators/store.ts";
 import { DomainError } from "./errors.ts";
 import { type KeyWatch, watchKeys } from "./kvwatch.ts";
 import type { Tenant, TenantRegistry } from "./tenants.ts";
+import { type Fiat, mergeRates } from "./reference_rates.ts";
 
 /** Who changes the tenant settings (the API and the console's Site pane). */
 export const SITE_SETTINGS_ROLES: readonly OperatorRole[] = ["admin"];
@@ -38,6 +39,7 @@ export const SITE_SETTING_FIELDS = [
   "inviteCodes",
   "languages",
   "demo",
+  "referenceRates",
 ] as const;
 
 export type SiteSettings = Pick<Tenant, typeof SITE_SETTING_FIELDS[number]>;
@@ -58,9 +60,13 @@ export interface SiteSettingsJson extends SiteSettings {
   updatedBy: string | null;
 }
 
-/** A PUT: every editable field (agent codes optional: kept when left out) and the version read. */
-export type SiteSettingsInput = Omit<SiteSettings, "inviteCodes"> & {
+/**
+ * A PUT: every editable field (agent codes and reference rates optional: kept when left out) and
+ * the version read. Rates are sent as fiat per USDT; the server stamps each changed one.
+ */
+export type SiteSettingsInput = Omit<SiteSettings, "inviteCodes" | "referenceRates"> & {
   inviteCodes?: string[];
+  referenceRates?: Partial<Record<Fiat, string>>;
   version: number;
 };
 
@@ -76,6 +82,7 @@ function pick(t: SiteSettings): SiteSettings {
     inviteCodes: [...t.inviteCodes],
     languages: [...t.languages],
     demo: { startBalance: t.demo.startBalance, contractPart: t.demo.contractPart },
+    referenceRates: { ...(t.referenceRates ?? {}) },
   };
 }
 
@@ -190,8 +197,15 @@ export class TenantSettings {
           throw new DomainError("CONFLICT", {}, undefined, { version });
         }
         const before = pick(cur?.settings ?? base);
-        const { version: _v, ...fields } = input;
-        const settings = pick({ ...fields, inviteCodes: fields.inviteCodes ?? before.inviteCodes });
+        const { version: _v, referenceRates: sentRates, ...fields } = input;
+        const referenceRates = sentRates
+          ? mergeRates(before.referenceRates, sentRates, at)
+          : before.referenceRates;
+        const settings = pick({
+          ...fields,
+          inviteCodes: fields.inviteCodes ?? before.inviteCodes,
+          referenceRates,
+        });
         const rec: SiteSettingsRecord = {
           settings,
           version: version + 1,
