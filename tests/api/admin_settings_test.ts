@@ -66,6 +66,7 @@ Deno.test("tenant settings: defaults, every field through the customers' doors, 
         inviteCodes: [],
         languages: ["zh-CN", "zh-TW", "en", "vi", "th", "ja", "de", "fr", "es", "uk", "ko"],
         demo: { startBalance: "10000", contractPart: "5000" },
+        referenceRates: {},
         updatedAt: null,
         updatedBy: null,
       });
