@@ -11,7 +11,7 @@ import { parseDecimal, SCALE } from "../core-wasm/decimal.ts";
 import type { Currency, Wallet } from "../edge/platform/rules.ts";
 import { type Fiat, FIAT_DECIMALS, toFiat } from "../edge/platform/reference_rates.ts";
 import { formatAge, formatAmount, formatFiat, formatPrice } from "../locales/format.ts";
-import type { Texts } from "./lib/fields.tsx";
+import { fill, type Texts } from "./lib/fields.tsx";
 import { subscribe } from "./lib/socket.ts";
 
 export const ASSETS_TEXTS = [
@@ -48,9 +48,6 @@ export type AssetsProps = {
 const units = (s: string) => parseDecimal(s, { allowNegative: true });
 
 const rateDecimals = (rate: string) => (rate.split(".")[1] ?? "").replace(/0+$/, "").length;
-
-const fill = (s: string, p: Record<string, string>) =>
-  s.replace(/\{\{(\w+)\}\}/g, (_, k) => p[k] ?? "");
 
 export default function LiveAssets(p: AssetsProps) {
   const { tx, locale } = p;
