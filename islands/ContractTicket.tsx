@@ -244,12 +244,12 @@ export default function ContractTicket(
         parseDecimal(balance["spot:USDT"]),
       )
       : null;
+    // beyond the balance: the message stands, and a shortfall the spot wallet covers is offered
     setTopUp(short);
-    // a shortfall the spot wallet covers is offered in place, not refused
-    const errs = short ? {} : fieldErrors(failures, tx);
+    const errs = fieldErrors(failures, tx);
     // the leverage bracket of the resulting position value (the server counts the same)
     if (overBracket) errs.leverage ??= tx["validation.leverageBracket"]!;
-    if (!check(errs) || short) return;
+    if (!check(errs)) return;
     setKey(crypto.randomUUID());
     setConfirming("open");
   }
@@ -454,6 +454,7 @@ export default function ContractTicket(
               setBalance("spot:USDT", a.from);
               setBalance("contract:USDT", a.to);
               setTopUp(null);
+              check({});
             }}
           />
         )}

@@ -145,9 +145,9 @@ export default function FastTicket(
     const short = failures.length === 1 && failures[0]!.error === "INSUFFICIENT_BALANCE"
       ? shortfall(parseDecimal(toApiDecimal(stake, loc)), avail, spot)
       : null;
+    // beyond the balance: the message stands, and a shortfall the spot wallet covers is offered
     setTopUp(short);
-    // a shortfall the spot wallet covers is offered in place, not refused
-    if (!check(short ? {} : fieldErrors(failures, tx)) || short) return;
+    if (!check(fieldErrors(failures, tx))) return;
     setKey(crypto.randomUUID());
     setConfirming(true);
   }
@@ -267,6 +267,7 @@ export default function FastTicket(
               setBalance("spot:USDT", a.from);
               setBalance("contract:USDT", a.to);
               setTopUp(null);
+              check({});
             }}
           />
         )}

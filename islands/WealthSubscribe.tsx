@@ -92,13 +92,8 @@ export default function WealthSubscribe(
         const move = shortfall
           ? shortBy(v, parseDecimal(available), parseDecimal(balance["contract:USDT"]))
           : null;
+        // the message and the links stand, and a shortfall the contract wallet covers is offered
         setTopUp(move);
-        // a shortfall the contract wallet covers is offered in place, not refused
-        if (move !== null) {
-          setShort(false);
-          check({});
-          return;
-        }
       }
     }
     setShort(shortfall);
@@ -160,6 +155,8 @@ export default function WealthSubscribe(
             setBalance("contract:USDT", a.from);
             setBalance("spot:USDT", a.to);
             setTopUp(null);
+            setShort(false);
+            check({});
           }}
         />
       )}
