@@ -13,6 +13,7 @@ import {
   browserTest,
   customerPage,
   DESKTOP,
+  freshTick,
   hydrated,
   layoutBrowser,
   PHONE,
