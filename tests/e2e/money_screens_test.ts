@@ -70,6 +70,7 @@ for (const layout of ["mobile", "desktop"] as const) {
       assertMatch(await page.getByTestId("available").innerText(), /100\.00/);
       await page.getByRole("button", { name: "Place order" }).click();
       await page.getByTestId("fast-confirm").waitFor();
+      await freshTick(srv, "60000"); // a live price to place at, however slow the machine
       await page.getByRole("button", { name: "Confirm" }).click();
       await page.locator("#toast").getByText("Order placed").waitFor();
       assertEquals(errors, []);
