@@ -1,68 +1,55 @@
 import type { Assets } from "../edge/ledger/assets.ts";
 import { WALLETS } from "../edge/ledger/accounts.ts";
-import { formatAmount, formatPrice } from "../locales/format.ts";
-import type { T } from "../edge/platform/locale.ts";
+import { formatDecimal } from "../core-wasm/decimal.ts";
+import { pickTexts, type T } from "../edge/platform/locale.ts";
+import type { ReferenceRates } from "../edge/platform/reference_rates.ts";
+import { approxFor } from "../edge/platform/reference_rates.ts";
+import { Island } from "../edge/render/island.tsx";
+import LiveAssets, { ASSETS_TEXTS } from "../islands/LiveAssets.tsx";
+import type { LocaleId } from "../locales/languages.ts";
 
-/** Total, available and frozen assets in USDT, then each wallet's coins (server-rendered). */
+/**
+ * Total, available and frozen assets in USDT (and approximately in the language's currency at
+ * the tenant's reference rate), then each wallet's coins: the LiveAssets island, rendered here
+ * with the server's figures and kept live by the balance events.
+ */
 export function AssetsView(
-  { t, locale, assets, links }: {
+  { t, locale, assets, links, rates, now }: {
     t: T;
-    locale: string;
+    locale: LocaleId;
     assets: Assets;
     links: { href: string; label: string }[];
+    /** the tenant's reference rates */
+    rates: ReferenceRates;
+    /** the server's clock (the rate's age) */
+    now: number;
   },
 ) {
-  const usdt = (v: bigint) => formatAmount(v, "USDT", locale);
+  const approx = approxFor(rates, locale);
   return (
-    <div class="assets" data-testid="assets">
-      <section class="card total">
-        <p class="muted">{t("assets.totalAssets")}</p>
-        <p class="big-number" data-testid="total-usdt">{usdt(assets.totals.totalUsdt)}</p>
-        <div class="kv-row">
-          <span>
-            {t("assets.available")} <strong>{usdt(assets.totals.availableUsdt)}</strong>
-          </span>
-          <span>
-            {t("assets.frozen")} <strong>{usdt(assets.totals.frozenUsdt)}</strong>
-          </span>
-        </div>
-        <nav class="row" aria-label={t("assets.actions")}>
-          {links.map((l) => (
-            <a key={l.href} class="btn btn-small btn-ghost" href={l.href}>{l.label}</a>
-          ))}
-        </nav>
-      </section>
-      {WALLETS.map((w) => (
-        <section class="card" data-testid={`wallet-${w}`}>
-          <h2>{t(`assets.wallet_${w}`)}</h2>
-          <table class="table assets-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("flow.currency")}</th>
-                <th scope="col" class="num">{t("assets.available")}</th>
-                <th scope="col" class="num">{t("assets.frozen")}</th>
-                <th scope="col" class="num">{t("assets.value")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {assets.rows.filter((r) => r.wallet === w).map((r) => (
-                <tr data-currency={r.currency}>
-                  <th scope="row">{r.currency}</th>
-                  <td class="num">{formatAmount(r.available, r.currency, locale)}</td>
-                  <td class="num">{formatAmount(r.frozen, r.currency, locale)}</td>
-                  <td class="num">{usdt(r.valueUsdt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      ))}
-      <p class="muted small">
-        {assets.priceSource === "market" ? t("assets.marketPrices") : t("assets.referencePrices", {
-          btc: formatPrice(assets.prices.BTC, 2, locale),
-          eth: formatPrice(assets.prices.ETH, 2, locale),
-        })}
-      </p>
-    </div>
+    <Island
+      name="LiveAssets"
+      of={LiveAssets}
+      props={{
+        tx: pickTexts(t, ASSETS_TEXTS),
+        locale,
+        rows: assets.rows.map((r) => ({
+          wallet: r.wallet,
+          currency: r.currency,
+          available: formatDecimal(r.available),
+          frozen: formatDecimal(r.frozen),
+        })),
+        prices: {
+          USDT: formatDecimal(assets.prices.USDT),
+          BTC: formatDecimal(assets.prices.BTC),
+          ETH: formatDecimal(assets.prices.ETH),
+        },
+        priceSource: assets.priceSource,
+        wallets: WALLETS,
+        links,
+        approx: approx && { fiat: approx.fiat, rate: formatDecimal(approx.rate), at: approx.at },
+        now,
+      }}
+    />
   );
 }

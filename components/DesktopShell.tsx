@@ -15,6 +15,7 @@ const NAV = [
   { href: "/pc/trade/fast", label: "nav.fastContract", id: "fast" },
   { href: "/pc/trade/future", label: "nav.futures", id: "future" },
   { href: "/pc/trade/bibi", label: "nav.spot", id: "bibi" },
+  { href: "/pc/trade/exchange", label: "nav.exchange", id: "exchange" },
 ];
 
 /** Desktop frame: top navigation with account links and language, content, footer. */

@@ -40,11 +40,13 @@ export type RechargeItem = Pick<
 >;
 
 export function RechargeList(
-  { c, items, cursor, path }: {
+  { c, items, cursor, path, detail }: {
     c: ListCtx;
     items: RechargeItem[];
     cursor: string | null;
     path: string;
+    /** the detail view's address; the record's id is appended */
+    detail: string;
   },
 ) {
   const { t } = c;
@@ -56,7 +58,7 @@ export function RechargeList(
       <ul class="list records">
         {items.map((r) => (
           <li class="record" data-status={r.status} key={r.id}>
-            <div class="grow">
+            <a class="grow record-link" href={detail + encodeURIComponent(r.id)}>
               <strong>{money(c, r.amount, r.currency)}</strong>
               <div class="muted small">
                 {r.channelName} · {formatTime(r.createdAt, c.locale, c.timeZone)}
@@ -66,7 +68,7 @@ export function RechargeList(
                   {t("funds.reason")}: {r.reason}
                 </div>
               )}
-            </div>
+            </a>
             <Status t={t} status={r.status} />
           </li>
         ))}
@@ -92,11 +94,13 @@ export type WithdrawItem = Pick<
 >;
 
 export function WithdrawList(
-  { c, items, cursor, path }: {
+  { c, items, cursor, path, detail }: {
     c: ListCtx;
     items: WithdrawItem[];
     cursor: string | null;
     path: string;
+    /** the detail view's address; the record's id is appended */
+    detail: string;
   },
 ) {
   const { t } = c;
@@ -108,36 +112,125 @@ export function WithdrawList(
       <ul class="list records">
         {items.map((w) => (
           <li class="record" data-status={w.status} key={w.id}>
-            <details class="grow">
-              <summary>
-                <strong>{money(c, w.amount, w.currency)}</strong>{" "}
-                <span class="muted small">→ {w.methodLabel}</span>
-                <div class="muted small">{formatTime(w.createdAt, c.locale, c.timeZone)}</div>
-                {w.reason && <div class="small">{t("funds.reason")}: {w.reason}</div>}
-              </summary>
-              <dl class="kv small">
-                <div class="kv-row">
-                  <dt class="muted">{t("funds.fee")}</dt>
-                  <dd>{money(c, w.fee, w.currency)}</dd>
-                </div>
-                <div class="kv-row">
-                  <dt class="muted">{t("funds.net")}</dt>
-                  <dd>{money(c, w.net, w.currency)}</dd>
-                </div>
-                {w.history.map((h, i) => (
-                  <div class="kv-row" key={i}>
-                    <dt class="muted">{t(`funds.step.${h.action}`)}</dt>
-                    <dd>{formatTime(h.at, c.locale, c.timeZone)}</dd>
-                  </div>
-                ))}
-              </dl>
-            </details>
+            <a class="grow record-link" href={detail + encodeURIComponent(w.id)}>
+              <strong>{money(c, w.amount, w.currency)}</strong>{" "}
+              <span class="muted small">→ {w.methodLabel}</span>
+              <div class="muted small">{formatTime(w.createdAt, c.locale, c.timeZone)}</div>
+              {w.reason && <div class="small">{t("funds.reason")}: {w.reason}</div>}
+            </a>
             <Status t={t} status={w.status} />
           </li>
         ))}
       </ul>
       <NextPage t={t} path={path} cursor={cursor} />
     </section>
+  );
+}
+
+/** Label and value rows of a record's detail. */
+function Rows({ rows }: { rows: [string, string, string?][] }) {
+  return (
+    <dl class="kv">
+      {rows.map(([k, v, testid]) => (
+        <div class="kv-row" key={k}>
+          <dt class="muted">{k}</dt>
+          <dd class="wrap" data-testid={testid}>{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The steps a record went through, oldest first, each with its time. */
+function Steps({ c, history }: { c: ListCtx; history: { at: number; action: string }[] }) {
+  return (
+    <section class="card" data-testid="record-steps">
+      <h2>{c.t("funds.statusHistory")}</h2>
+      <ol class="steps">
+        {history.map((h, i) => (
+          <li key={i}>
+            <span>{c.t(`funds.step.${h.action}`)}</span>
+            <time class="muted small">{formatTime(h.at, c.locale, c.timeZone)}</time>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/**
+ * One recharge as its owner sees it: amount, fee, status and its history, times, channel and
+ * remitter, the rejection reason, and the voucher as a thumbnail (served by /api/image only to
+ * its owner and to reviewing operators; this page is the owner's).
+ */
+export function RechargeDetail({ c, r }: { c: ListCtx; r: CustomerRechargeJson }) {
+  const { t } = c;
+  return (
+    <div class="stack" data-testid="recharge-detail" data-status={r.status}>
+      <section class="card">
+        <p class="record-amount" data-testid="detail-amount">{money(c, r.amount, r.currency)}</p>
+        <Status t={t} status={r.status} />
+        <Rows
+          rows={[
+            [t("funds.fee"), money(c, r.fee, r.currency), "detail-fee"],
+            [t("recharge.channel"), r.channelName],
+            [t("recharge.remitterName"), r.remitterName],
+            [t("recharge.remitterAccount"), r.remitterAccount],
+            [t("funds.createdAt"), formatTime(r.createdAt, c.locale, c.timeZone)],
+            ...(r.decidedAt !== null
+              ? [[t("funds.decidedAt"), formatTime(r.decidedAt, c.locale, c.timeZone)] as [
+                string,
+                string,
+              ]]
+              : []),
+            ...(r.reason ? [[t("funds.reason"), r.reason] as [string, string]] : []),
+            [t("funds.recordNo"), r.id],
+          ]}
+        />
+      </section>
+      <Steps c={c} history={r.history} />
+      <section class="card">
+        <h2>{t("recharge.voucher")}</h2>
+        <a
+          href={`/api/image/${encodeURIComponent(r.voucherImageId)}`}
+          target="_blank"
+          rel="noopener"
+        >
+          <img
+            class="voucher-thumb"
+            src={`/api/image/${encodeURIComponent(r.voucherImageId)}`}
+            alt={t("recharge.voucher")}
+            loading="lazy"
+            data-testid="voucher-thumb"
+          />
+        </a>
+      </section>
+    </div>
+  );
+}
+
+/** One withdrawal as its owner sees it: amount, fee, net, where to, status history, times. */
+export function WithdrawDetail({ c, w }: { c: ListCtx; w: CustomerWithdrawalJson }) {
+  const { t } = c;
+  return (
+    <div class="stack" data-testid="withdraw-detail" data-status={w.status}>
+      <section class="card">
+        <p class="record-amount" data-testid="detail-amount">{money(c, w.amount, w.currency)}</p>
+        <Status t={t} status={w.status} />
+        <Rows
+          rows={[
+            [t("funds.fee"), money(c, w.fee, w.currency), "detail-fee"],
+            [t("funds.net"), money(c, w.net, w.currency), "detail-net"],
+            [t("withdraw.to"), w.methodLabel],
+            [t("funds.createdAt"), formatTime(w.createdAt, c.locale, c.timeZone)],
+            [t("funds.updatedAt"), formatTime(w.updatedAt, c.locale, c.timeZone)],
+            ...(w.reason ? [[t("funds.reason"), w.reason] as [string, string]] : []),
+            [t("funds.recordNo"), w.id],
+          ]}
+        />
+      </section>
+      <Steps c={c} history={w.history} />
+    </div>
   );
 }
 

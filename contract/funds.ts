@@ -120,6 +120,10 @@ export const RechargeJson = z.object({
   createdAt: z.number().int(),
   decidedAt: z.number().int().nullable(),
   journalId: z.string().nullable(),
+  /** an offline recharge has no fee: "0" */
+  fee: z.string(),
+  /** submitted, then pass or reject, with their times */
+  history: z.array(z.object({ at: z.number().int(), action: z.string() })),
 });
 
 export const WithdrawalJson = z.object({

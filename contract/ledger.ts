@@ -68,6 +68,16 @@ export const AssetsReply = z.object({
   totals: z.object({ availableUsdt: Amount, frozenUsdt: Amount, totalUsdt: Amount }),
   prices: z.record(z.string(), Amount),
   priceSource: z.enum(["reference", "market"]),
+  /**
+   * The total in the currency of the request's language at the tenant's reference rate (fiat
+   * per USDT, set when `rateAt`), rounded down to the currency's precision; null without a rate
+   */
+  approx: z.object({
+    currency: z.string(),
+    rate: Amount,
+    rateAt: z.number().int(),
+    total: Amount,
+  }).nullable(),
 }).meta({ id: "Assets" });
 
 export const FlowReply = z.object({

@@ -2,6 +2,7 @@
 import { z } from "@hono/zod-openapi";
 import { LOCALES } from "../locales/languages.ts";
 import { parseCustomerUrl } from "./customer_link.ts";
+import { FIATS, rateUnits } from "../edge/platform/reference_rates.ts";
 
 export const ConfigReply = z.object({
   configValue: z.union([z.string(), z.array(z.string())]),
@@ -73,6 +74,14 @@ export const SiteSettingsBody = z.strictObject({
       ctx.addIssue({ code: "custom", path: ["contractPart"], message: "contractPart" });
     }
   }),
+  /** 1 USDT in each currency (empty or left out: no rate); the whole object left out: kept */
+  referenceRates: z.partialRecord(
+    z.enum(FIATS),
+    z.string({ error: "invalid" }).trim().refine((v) => v === "" || rateUnits(v) !== null, {
+      error: "rateInvalid",
+    }),
+    { error: "invalid" },
+  ).optional(),
 }).openapi("SiteSettingsRequest");
 
 export const SiteSettingsReply = z.object({
@@ -83,6 +92,8 @@ export const SiteSettingsReply = z.object({
   inviteCodes: z.array(z.string()),
   languages: z.array(z.enum(LOCALES)),
   demo: z.object({ startBalance: z.string(), contractPart: z.string() }),
+  /** 1 USDT in each currency with a rate, and when that rate was set (ms) */
+  referenceRates: z.partialRecord(z.enum(FIATS), z.object({ rate: z.string(), at: z.number() })),
   updatedAt: z.number().nullable(),
   updatedBy: z.string().nullable(),
 }).openapi("SiteSettings");

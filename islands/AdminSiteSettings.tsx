@@ -1,6 +1,8 @@
 import { useState } from "preact/hooks";
 import type { SiteSettingsJson } from "../contract/platform.ts";
 import type { LocaleId } from "../locales/languages.ts";
+import { type Fiat, FIATS } from "../edge/platform/reference_rates.ts";
+import { formatAge } from "../locales/format.ts";
 import { toast } from "./lib/api.ts";
 import { adminCall, reloadWith, toSignIn } from "./lib/admin.ts";
 import type { Texts } from "./lib/fields.tsx";
@@ -21,6 +23,9 @@ export const SITE_SETTINGS_TEXTS = [
   "admin.languagesHint",
   "admin.demoStart",
   "admin.demoContract",
+  "admin.referenceRates",
+  "admin.referenceRatesHint",
+  "admin.rateSetAt",
   "admin.settingsConflict",
   "admin.save",
   "app.networkError",
@@ -29,9 +34,13 @@ export const SITE_SETTINGS_TEXTS = [
 
 const POLICIES = ["required", "optional", "off"] as const;
 
-/** What the form edits: the settings as the server sent them, agent codes as one text. */
-type Form = Omit<SiteSettingsJson, "updatedAt" | "updatedBy" | "inviteCodes"> & {
+/**
+ * What the form edits: the settings as the server sent them, agent codes as one text, each
+ * reference rate as its text (empty: none).
+ */
+type Form = Omit<SiteSettingsJson, "updatedAt" | "updatedBy" | "inviteCodes" | "referenceRates"> & {
   inviteCodes: string;
+  referenceRates: Record<Fiat, string>;
 };
 
 /**
@@ -41,15 +50,24 @@ type Form = Omit<SiteSettingsJson, "updatedAt" | "updatedBy" | "inviteCodes"> & 
  * refuses a save made on an older version (someone else saved meanwhile: reload first).
  */
 export default function AdminSiteSettings(
-  { initial, languages, tx }: {
+  { initial, languages, tx, locale, now }: {
     initial: SiteSettingsJson;
+    /** the console's language and the server's clock (each rate's age) */
+    locale: string;
+    now: number;
     /** every language the site can offer, named in its own language */
     languages: readonly { id: LocaleId; name: string }[];
     tx: Texts;
   },
 ) {
   const { updatedAt: _a, updatedBy: _b, ...rest } = initial;
-  const [s, setS] = useState<Form>({ ...rest, inviteCodes: initial.inviteCodes.join(", ") });
+  const [s, setS] = useState<Form>({
+    ...rest,
+    inviteCodes: initial.inviteCodes.join(", "),
+    referenceRates: Object.fromEntries(
+      FIATS.map((f) => [f, initial.referenceRates[f]?.rate ?? ""]),
+    ) as Record<Fiat, string>,
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
@@ -186,6 +204,42 @@ export default function AdminSiteSettings(
         {amount("startBalance", tx["admin.demoStart"]!)}
         {amount("contractPart", tx["admin.demoContract"]!)}
       </div>
+      <fieldset class="admin-rates" aria-describedby="rates-hint" data-testid="site-rates">
+        <legend>{tx["admin.referenceRates"]}</legend>
+        <p class="muted small admin-hint" id="rates-hint">{tx["admin.referenceRatesHint"]}</p>
+        <div class="admin-rate-grid">
+          {FIATS.map((f) => {
+            const id = `referenceRates.${f}`;
+            const set = initial.referenceRates[f];
+            return (
+              <div key={f} class={errors[id] ? "field has-error" : "field"}>
+                <label for={`site-rate-${f}`}>1 USDT = … {f}</label>
+                <input
+                  id={`site-rate-${f}`}
+                  name={id}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  maxLength={21}
+                  value={s.referenceRates[f]}
+                  onInput={(e) =>
+                    setS({
+                      ...s,
+                      referenceRates: { ...s.referenceRates, [f]: e.currentTarget.value.trim() },
+                    })}
+                  aria-invalid={errors[id] ? true : undefined}
+                  aria-describedby={describedBy(id)}
+                />
+                {set && (
+                  <p class="muted small">
+                    {tx["admin.rateSetAt"]!.replace("{{age}}", formatAge(now - set.at, locale))}
+                  </p>
+                )}
+                {error(id)}
+              </div>
+            );
+          })}
+        </div>
+      </fieldset>
       <div class="row">
         <button type="submit" class="btn btn-primary" disabled={busy} data-testid="save-site">
           {tx["admin.save"]}

@@ -32,6 +32,7 @@ import {
 } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { useAvailable } from "./lib/live.ts";
+import { shortfall, TOP_UP_TEXTS, TopUp } from "./lib/top_up.tsx";
 import { PositionSummary } from "./lib/positions.tsx";
 import { subscribe } from "./lib/socket.ts";
 import { LINE_TEXTS, positionLines, publishLines } from "./lib/chart_lines.ts";
@@ -93,6 +94,7 @@ export const CONTRACT_TEXTS = [
   ...RULE_TEXTS,
   ...BRACKET_TEXTS,
   ...LINE_TEXTS,
+  ...TOP_UP_TEXTS,
 ] as const;
 
 const label = (a: PositionAction) => `contract.${a === "cancel" ? "cancelOrder" : a}`;
@@ -114,6 +116,7 @@ export default function ContractTicket(
     price: initial,
     tx,
     available,
+    spotAvailable = "0",
     positions: initialPositions,
     side: preset,
     brackets,
@@ -132,6 +135,8 @@ export default function ContractTicket(
     price: string | null;
     tx: Texts;
     available: string;
+    /** the spot wallet's USDT: a margin the contract wallet cannot cover is moved from it */
+    spotAvailable?: string;
     positions: PositionJson[];
     /** Preselected from the product page (`?side=`). */
     side?: "long" | "short";
@@ -154,7 +159,12 @@ export default function ContractTicket(
   /** the stop-loss / take-profit being edited for the position in `action` */
   const [stops, setStops] = useState({ stopLoss: "", takeProfit: "" });
   // the contract wallet's USDT, live from the balance events
-  const [balance] = useAvailable({ "contract:USDT": available });
+  const [balance, setBalance] = useAvailable({
+    "contract:USDT": available,
+    "spot:USDT": spotAvailable,
+  });
+  /** the margin and fee the contract wallet lacks and the spot wallet has (transfer in place) */
+  const [topUp, setTopUp] = useState<bigint | null>(null);
   const { errors, busy, check, send } = useForm(tx);
   /** the stop editor's own errors, so they never show on the ticket's fields */
   const stopsForm = useForm(tx);
@@ -233,6 +243,16 @@ export default function ContractTicket(
       cost: ticket ? ticket.margin + ticket.fee : null,
       available: parseDecimal(balance["contract:USDT"]),
     });
+    const short = !overBracket && ticket && failures.length === 1 &&
+        failures[0]!.error === "INSUFFICIENT_BALANCE"
+      ? shortfall(
+        ticket.margin + ticket.fee,
+        parseDecimal(balance["contract:USDT"]),
+        parseDecimal(balance["spot:USDT"]),
+      )
+      : null;
+    // beyond the balance: the message stands, and a shortfall the spot wallet covers is offered
+    setTopUp(short);
     const errs = fieldErrors(failures, tx);
     // the leverage bracket of the resulting position value (the server counts the same)
     if (overBracket) errs.leverage ??= tx["validation.leverageBracket"]!;
@@ -430,6 +450,21 @@ export default function ContractTicket(
             amount: formatAmount(balance["contract:USDT"] ?? "0", "USDT", loc),
           })}
         </p>
+        {topUp !== null && confirming !== "open" && (
+          <TopUp
+            tx={tx}
+            need={topUp}
+            from="spot"
+            to="contract"
+            fromAvailable={parseDecimal(balance["spot:USDT"])}
+            onMoved={(a) => {
+              setBalance("spot:USDT", a.from);
+              setBalance("contract:USDT", a.to);
+              setTopUp(null);
+              check({});
+            }}
+          />
+        )}
         {confirming === "open"
           ? (
             <ConfirmBox

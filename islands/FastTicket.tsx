@@ -16,6 +16,7 @@ import { ConfirmBox, Field, fill, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { useAvailable } from "./lib/live.ts";
 import { subscribe } from "./lib/socket.ts";
+import { shortfall, TOP_UP_TEXTS, TopUp } from "./lib/top_up.tsx";
 import { publishLines } from "./lib/chart_lines.ts";
 
 export const FAST_TEXTS = [
@@ -65,6 +66,7 @@ export const FAST_TEXTS = [
   "app.networkError",
   "app.timeout",
   ...RULE_TEXTS,
+  ...TOP_UP_TEXTS,
 ] as const;
 
 /** Stakes offered as one-tap presets (those within the duration's buy limit). */
@@ -104,6 +106,7 @@ export default function FastTicket(
     options,
     tx,
     available,
+    spotAvailable = "0",
     open: initialOpen,
     direction: preset,
     verifyBase,
@@ -116,6 +119,8 @@ export default function FastTicket(
     options: FastOption[];
     tx: Texts;
     available: string;
+    /** the spot wallet's USDT: a stake the contract wallet cannot cover is moved from it */
+    spotAvailable?: string;
     open: FastOrderJson[];
     /** Preselected from the product page (`?direction=`). */
     direction?: "up" | "down";
@@ -137,8 +142,14 @@ export default function FastTicket(
   const [last, setLast] = useState<LastTrade | null>(null);
   useEffect(() => setLast(loadLast(symbol)), [symbol]);
   // the contract wallet's USDT, live from the balance events
-  const [balance] = useAvailable({ "contract:USDT": available });
+  const [balance, setBalance] = useAvailable({
+    "contract:USDT": available,
+    "spot:USDT": spotAvailable,
+  });
   const avail = parseDecimal(balance["contract:USDT"]);
+  const spot = parseDecimal(balance["spot:USDT"]);
+  /** the stake the contract wallet lacks and the spot wallet has (the transfer in place) */
+  const [topUp, setTopUp] = useState<bigint | null>(null);
   const { errors, busy, check, send } = useForm(tx);
   const option = options.find((o) => o.duration === duration)!;
 
@@ -191,6 +202,11 @@ export default function FastTicket(
       max: option.max,
       available: avail,
     });
+    const short = failures.length === 1 && failures[0]!.error === "INSUFFICIENT_BALANCE"
+      ? shortfall(parseDecimal(toApiDecimal(stake, loc)), avail, spot)
+      : null;
+    // beyond the balance: the message stands, and a shortfall the spot wallet covers is offered
+    setTopUp(short);
     if (!check(fieldErrors(failures, tx))) return;
     setKey(crypto.randomUUID());
     setConfirming(true);
@@ -374,6 +390,7 @@ export default function FastTicket(
             onInput={(e) => {
               setStake(e.currentTarget.value);
               setConfirming(false);
+              setTopUp(null);
             }}
           />
         </Field>
@@ -404,6 +421,21 @@ export default function FastTicket(
         </p>
         {expected && (
           <p data-testid="fast-expected">{fill(tx["fast.expected"]!, { amount: expected })}</p>
+        )}
+        {topUp !== null && (
+          <TopUp
+            tx={tx}
+            need={topUp}
+            from="spot"
+            to="contract"
+            fromAvailable={spot}
+            onMoved={(a) => {
+              setBalance("spot:USDT", a.from);
+              setBalance("contract:USDT", a.to);
+              setTopUp(null);
+              check({});
+            }}
+          />
         )}
         {confirming
           ? (

@@ -4,6 +4,12 @@ import type { CryptoType, MethodJson } from "../contract/funds.ts";
 import { ConfirmBox, Field, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { FRESH_PROOF_TEXTS, useFreshProof } from "./lib/fresh_proof.tsx";
+import {
+  validateCryptoAddress,
+  validateDomesticCard,
+  validateIban,
+  validateSwift,
+} from "../edge/funds/formats.ts";
 
 export const METHOD_TEXTS = [
   "methods.holder",
@@ -27,6 +33,10 @@ export const METHOD_TEXTS = [
   "validation.branchRequired",
   "validation.addressRequired",
   "validation.swiftInvalid",
+  "validation.cardInvalid",
+  "validation.ibanInvalid",
+  "validation.addressInvalid",
+  "methods.willBind",
   "app.confirm",
   "app.cancel",
   "app.networkError",
@@ -61,12 +71,15 @@ export default function PaymentMethodForm(
     type: types[0] ?? "",
   });
   const [confirming, setConfirming] = useState(false);
+  /** what the confirmation will bind, as the server will store it (label, value) */
+  const [target, setTarget] = useState<[string, string][]>([]);
   const form = useForm(tx);
   const { errors, busy, check, send } = form;
   const proof = useFreshProof(tx, twoFactor, form);
   const set = (k: string) => (e: { currentTarget: { value: string } }) => {
     setV({ ...v, [k]: e.currentTarget.value });
     setConfirming(false);
+    form.edited(k);
   };
 
   const fields: [string, string, string, number][] = mode === "crypto"
@@ -94,11 +107,48 @@ export default function PaymentMethodForm(
       ["branch", "methods.branch", "validation.branchRequired", 80],
     ];
 
-  function review(e: Event) {
+  /**
+   * The server's own format checks (card Luhn, IBAN mod-97, SWIFT, the address checksum of the
+   * network) run before the confirmation opens, so "Confirm" never binds something the server
+   * refuses; the confirmation then shows the canonical card or address it will bind.
+   */
+  async function validated(): Promise<[Record<string, string>, [string, string][]]> {
+    const errs: Record<string, string> = {};
+    if (mode === "crypto") {
+      const address = await validateCryptoAddress(v.type as CryptoType, v.address ?? "");
+      if (!address) errs.address = tx["validation.addressInvalid"]!;
+      return [errs, [[tx["methods.type"]!, v.type ?? ""], [tx["methods.address"]!, address ?? ""]]];
+    }
+    const number = mode === "domestic"
+      ? validateDomesticCard(v.number ?? "")
+      : validateIban(v.number ?? "");
+    if (!number) {
+      errs.number = tx[mode === "domestic" ? "validation.cardInvalid" : "validation.ibanInvalid"]!;
+    }
+    const swift = mode === "international" ? validateSwift(v.swift ?? "") : null;
+    if (mode === "international" && !swift) errs.swift = tx["validation.swiftInvalid"]!;
+    const rows: [string, string][] = [
+      [tx["methods.holder"]!, v.holder?.trim() ?? ""],
+      [
+        tx[mode === "domestic" ? "methods.number" : "methods.iban"]!,
+        (number ?? "").replace(/(.{4})(?=.)/g, "$1 "),
+      ],
+      ...(swift ? [[tx["methods.swift"]!, swift] as [string, string]] : []),
+      [tx["methods.bankName"]!, v.bankName?.trim() ?? ""],
+      [tx["methods.branch"]!, v.branch?.trim() ?? ""],
+    ];
+    return [errs, rows];
+  }
+
+  async function review(e: Event) {
     e.preventDefault();
     const errs: Record<string, string> = {};
     for (const [k, , msg] of fields) if (!v[k]?.trim()) errs[k] = tx[msg]!;
-    if (check({ ...errs, ...proof.check() })) setConfirming(true);
+    const [formatErrs, rows] = Object.keys(errs).length ? [{}, []] : await validated();
+    if (check({ ...errs, ...formatErrs, ...proof.check() })) {
+      setTarget(rows);
+      setConfirming(true);
+    }
   }
 
   async function submit() {
@@ -152,14 +202,27 @@ export default function PaymentMethodForm(
       {proof.fields(errors)}
       {confirming
         ? (
-          <ConfirmBox
-            tx={tx}
-            busy={busy}
-            testid="method-confirm"
-            text={`${tx["methods.immutable"]} ${tx["methods.holdNotice"]}`}
-            onConfirm={submit}
-            onCancel={() => setConfirming(false)}
-          />
+          <>
+            <div class="card" data-testid="method-target">
+              <p class="small">{tx["methods.willBind"]}</p>
+              <div class="kv">
+                {target.map(([k, x]) => (
+                  <div class="kv-row" key={k}>
+                    <span class="muted">{k}</span>
+                    <strong class="mono wrap">{x}</strong>
+                  </div>
+                ))}
+              </div>
+            </div>
+            <ConfirmBox
+              tx={tx}
+              busy={busy}
+              testid="method-confirm"
+              text={`${tx["methods.immutable"]} ${tx["methods.holdNotice"]}`}
+              onConfirm={submit}
+              onCancel={() => setConfirming(false)}
+            />
+          </>
         )
         : (
           <button class="btn btn-primary btn-block" type="submit" disabled={busy}>

@@ -1,4 +1,4 @@
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { toast } from "./lib/api.ts";
 import { ChipChoice, TextField, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
@@ -39,9 +39,41 @@ export const RECHARGE_TEXTS = [
 
 export type Channel = RechargeChannelJson;
 
+/**
+ * What the customer entered, kept in sessionStorage so a refresh in the middle of a recharge
+ * keeps it (this tab only, gone with it). The draft names its owner: another account signing in
+ * on the tab gets none of it, and never the voucher, which is an image id only its owner may
+ * read (the server refuses another's anyway). Dropped once the recharge is submitted.
+ */
+const DRAFT_KEY = "tw.rechargeDraft";
+interface Draft {
+  owner: string;
+  currency: Channel["currency"];
+  channelId: string | null;
+  amount: string;
+  remitterName: string;
+  remitterAccount: string;
+  voucher: string | null;
+}
+
+function readDraft(owner: string): Draft | null {
+  try {
+    const d = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? "null") as Draft | null;
+    if (d && d.owner === owner) return d;
+    sessionStorage.removeItem(DRAFT_KEY);
+  } catch { /* no storage (private mode) or a malformed draft: start empty */ }
+  return null;
+}
+
 /** Offline recharge: pick a channel, see where to transfer, then report it with the receipt. */
 export default function RechargeForm(
-  { tx, channels, history }: { tx: Texts; channels: Channel[]; history: string },
+  { tx, channels, history, owner }: {
+    tx: Texts;
+    channels: Channel[];
+    history: string;
+    /** the signed-in customer: the draft's owner */
+    owner: string;
+  },
 ) {
   const [currency, setCurrency] = useState<Channel["currency"]>("USDT");
   const [channelId, setChannelId] = useState<string | null>(null);
@@ -49,7 +81,28 @@ export default function RechargeForm(
   const [remitterName, setRemitterName] = useState("");
   const [remitterAccount, setRemitterAccount] = useState("");
   const [voucher, setVoucher] = useState<string | null>(null);
+  const [restored, setRestored] = useState(false);
   const { errors, busy, check, send, edited } = useForm(tx);
+  // after hydration (the server rendered the empty form): take the draft back, then keep it
+  useEffect(() => {
+    const d = readDraft(owner);
+    if (d) {
+      setCurrency(d.currency);
+      setChannelId(d.channelId);
+      setAmount(d.amount);
+      setRemitterName(d.remitterName);
+      setRemitterAccount(d.remitterAccount);
+      setVoucher(d.voucher);
+    }
+    setRestored(true);
+  }, []);
+  useEffect(() => {
+    if (!restored) return;
+    const d: Draft = { owner, currency, channelId, amount, remitterName, remitterAccount, voucher };
+    try {
+      sessionStorage.setItem(DRAFT_KEY, JSON.stringify(d));
+    } catch { /* storage full or refused: the form still works */ }
+  }, [restored, currency, channelId, amount, remitterName, remitterAccount, voucher]);
   const list = channels.filter((c) => c.currency === currency);
   const channel = list.find((c) => c.id === channelId) ?? null;
 
@@ -72,6 +125,10 @@ export default function RechargeForm(
       voucherImageId: voucher,
     });
     if (env) {
+      try {
+        sessionStorage.removeItem(DRAFT_KEY);
+      } catch { /* nothing kept */ }
+      setRestored(false);
       toast(tx["recharge.success"]!);
       setTimeout(() => location.href = history, 600);
     }
@@ -176,6 +233,7 @@ export default function RechargeForm(
             id="voucher"
             label={tx["recharge.voucher"]!}
             tx={tx}
+            initial={voucher}
             error={errors.voucherImageId}
             onChange={(id) => {
               setVoucher(id);

@@ -4,6 +4,8 @@ import { affordable, amountRules, fieldErrors, RULE_TEXTS } from "../contract/fu
 import { api, toast } from "./lib/api.ts";
 import { fill, TextField, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
+import { useAvailable } from "./lib/live.ts";
+import { shortfall as shortBy, TOP_UP_TEXTS, TopUp } from "./lib/top_up.tsx";
 import {
   formatAmount,
   formatExact,
@@ -34,14 +36,17 @@ export const WEALTH_SUBSCRIBE_TEXTS = [
   "app.networkError",
   "app.timeout",
   ...RULE_TEXTS,
+  ...TOP_UP_TEXTS,
 ] as const;
 
 /** Subscribe: the figures first (from the server, as the ledger will record them), then confirm. */
 export default function WealthSubscribe(
-  { tx, productId, available, min, max, detailHref, links }: {
+  { tx, productId, available: initialSpot, contractAvailable = "0", min, max, detailHref, links }: {
     tx: Texts;
     productId: string;
     available: string;
+    /** the contract wallet's USDT: an amount the spot wallet cannot cover is moved from it */
+    contractAvailable?: string;
     /** the product's limits (decimal strings) */
     min: string;
     max: string;
@@ -54,6 +59,14 @@ export default function WealthSubscribe(
   const [amount, setAmount] = useState("");
   const [preview, setPreview] = useState<WealthPreviewJson | null>(null);
   const [short, setShort] = useState(false);
+  // both wallets' USDT, live from the balance events (and the transfer in place's reply)
+  const [balance, setBalance] = useAvailable({
+    "spot:USDT": initialSpot,
+    "contract:USDT": contractAvailable,
+  });
+  const available = balance["spot:USDT"];
+  /** what the spot wallet lacks and the contract wallet has (the transfer in place) */
+  const [topUp, setTopUp] = useState<bigint | null>(null);
   const { errors, busy, check, send, edited } = useForm(tx);
   const loc = uiLocale();
   const usdt = (v: string) => `${formatAmount(v, "USDT", loc)} USDT`;
@@ -76,6 +89,11 @@ export default function WealthSubscribe(
       } else {
         errs = fieldErrors(affordable("amount", v, parseDecimal(available), "USDT"), tx);
         shortfall = !!errs.amount;
+        const move = shortfall
+          ? shortBy(v, parseDecimal(available), parseDecimal(balance["contract:USDT"]))
+          : null;
+        // the message and the links stand, and a shortfall the contract wallet covers is offered
+        setTopUp(move);
       }
     }
     setShort(shortfall);
@@ -121,10 +139,27 @@ export default function WealthSubscribe(
           setAmount(v);
           setPreview(null);
           setShort(false);
+          setTopUp(null);
           edited("amount");
         }}
       />
       <p class="muted small">{fill(tx["wealth.available"]!, { amount: usdt(available) })}</p>
+      {topUp !== null && (
+        <TopUp
+          tx={tx}
+          need={topUp}
+          from="contract"
+          to="spot"
+          fromAvailable={parseDecimal(balance["contract:USDT"])}
+          onMoved={(a) => {
+            setBalance("contract:USDT", a.from);
+            setBalance("spot:USDT", a.to);
+            setTopUp(null);
+            setShort(false);
+            check({});
+          }}
+        />
+      )}
       {short && (
         <p class="notice small" data-testid="wealth-shortfall">
           {tx["wealth.shortfall"]} <a href={links.transfer}>{tx["page.transfer"]}</a> ·{" "}

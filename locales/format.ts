@@ -105,6 +105,26 @@ export function formatMoney(
   return `${formatAmount(value, currency, locale, opts)} ${currency}`;
 }
 
+/**
+ * A value in a national currency (units of 10^-8), cut to `decimals` places and written the
+ * language's way with the currency's sign: "1.234,56 €" (de), "฿1,234.56" (th), "₫25.400" (vi).
+ */
+export function formatFiat(
+  value: bigint,
+  currency: string,
+  decimals: number,
+  locale: string,
+): string {
+  const { text } = cut(decimalOf(value), decimals);
+  const nf = numberFormat(locale, {
+    style: "currency",
+    currency,
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  });
+  return nf.format(text as unknown as number);
+}
+
 /** A price with the symbol's price precision. */
 export function formatPrice(value: bigint | string, decimals: number, locale: string): string {
   return formatNumber(value, decimals, locale);
@@ -197,14 +217,16 @@ export function formatShortTime(ms: number, locale: string, timeZone?: string): 
 let zones: Set<string> | null = null;
 /**
  * How old something is, in the customer's language ("12 seconds ago", "12秒前"), from Intl: the
- * age of a price shown from a cache once it is older than the staleness limit.
+ * age of a price shown from a cache once it is older than the staleness limit, or of a reference
+ * rate (days from 48 hours on).
  */
 export function formatAge(ms: number, locale: string): string {
   const rtf = new Intl.RelativeTimeFormat(locale, { numeric: "always", style: "short" });
   const s = Math.max(0, Math.round(ms / 1000));
   if (s < 60) return rtf.format(-s, "second");
   if (s < 3600) return rtf.format(-Math.floor(s / 60), "minute");
-  return rtf.format(-Math.floor(s / 3600), "hour");
+  if (s < 48 * 3600) return rtf.format(-Math.floor(s / 3600), "hour");
+  return rtf.format(-Math.floor(s / 86400), "day");
 }
 
 /** Whether `tz` is a time zone this runtime's Intl knows (what the `tz` cookie may hold). */

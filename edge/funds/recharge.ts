@@ -66,10 +66,18 @@ export function rechargeJson(r: Recharge) {
 }
 export type RechargeJson = ReturnType<typeof rechargeJson>;
 
-/** A customer-facing copy: no operator names. */
+/**
+ * A customer-facing copy: no operator names. An offline recharge costs no fee (the customer's
+ * bank may charge theirs; what the channel receives is credited), and its status history is the
+ * submission and the decision, the same steps the withdrawal detail lists.
+ */
 export function customerRechargeJson(r: Recharge): CustomerRechargeJson {
   const { decidedBy: _d, userId: _u, ...rest } = rechargeJson(r);
-  return rest;
+  const history: { at: number; action: string }[] = [{ at: r.createdAt, action: "submitted" }];
+  if (r.decidedAt !== null && r.status !== "auditing") {
+    history.push({ at: r.decidedAt, action: r.status === "passed" ? "pass" : "reject" });
+  }
+  return { ...rest, fee: "0", history };
 }
 
 export class Recharges {
@@ -143,6 +151,11 @@ export class Recharges {
 
   async get(t: string, id: string) {
     return (await this.kv.get<Recharge>(rechargeKeys.recharge(t, id))).value;
+  }
+
+  /** The record's key, for a page that reads it with the session (edge/platform/middleware.ts). */
+  recordKey(t: string, id: string): Deno.KvKey {
+    return rechargeKeys.recharge(t, id);
   }
 
   /** One of the customer's recharges as they see it (another's, or none: NOT_FOUND). */

@@ -331,6 +331,12 @@ export class Withdrawals {
   }
 
   /** One of the customer's withdrawals as they see it (another's, or none: NOT_FOUND). */
+  /** The record's key, for a page that reads it with the session (edge/platform/middleware.ts). */
+  recordKey(t: string, id: string): Deno.KvKey {
+    return withdrawKeys.withdrawal(t, id);
+  }
+
+  /** One of the customer's withdrawals as they see it (another's, or none: NOT_FOUND). */
   async mine(t: string, userId: string, id: string) {
     const w = await this.get(t, id);
     if (!w || w.userId !== userId) throw new DomainError("NOT_FOUND");

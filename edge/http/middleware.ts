@@ -59,7 +59,12 @@ export function peerAddress(c: Ctx): string {
  * services' own reads of them then cost nothing. A token naming nobody (or someone else) only
  * wastes this read: the session read decides, as before.
  */
-async function prefetchPrivate(kv: Deno.Kv, t: string, token: string | undefined | null) {
+async function prefetchPrivate(
+  kv: Deno.Kv,
+  t: string,
+  token: string | undefined | null,
+  extra: Deno.KvKey[] = [],
+) {
   const uid = token && token.length <= 128 ? userOfToken(token) : null;
   if (!uid) return;
   const wallets = WALLETS.flatMap((w) =>
@@ -73,6 +78,8 @@ async function prefetchPrivate(kv: Deno.Kv, t: string, token: string | undefined
     // the product terms an order decides on (its commit is the one after this read)
     termsKey(t),
     ...wallets,
+    // the record a page shows (a recharge's or withdrawal's detail), checked as the customer's
+    ...extra,
   ]);
 }
 
@@ -187,13 +194,16 @@ export function requestToken(
   return token || undefined;
 }
 
-/** The session of the request, from `Authorization` (API clients) or the session cookie (pages). */
-export async function sessionOf(c: Ctx) {
+/**
+ * The session of the request, from `Authorization` (API clients) or the session cookie (pages);
+ * `records`: keys of private records the request will read, fetched together with it.
+ */
+export async function sessionOf(c: Ctx, records: Deno.KvKey[] = []) {
   const cached = c.get("session");
   if (cached !== undefined) return cached;
   const token = requestToken(c, SESSION_COOKIE);
   // on the read connection: on a local file the commit connection's reads queue behind commits
-  await prefetchPrivate(c.get("deps").reads, c.get("tenant").id, token);
+  await prefetchPrivate(c.get("deps").reads, c.get("tenant").id, token, records);
   const s = await c.get("deps").accounts.session(c.get("tenant").id, token);
   c.set("session", s);
   return s;

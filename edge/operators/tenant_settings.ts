@@ -1,7 +1,7 @@
 /**
  * Tenant settings operators edit in the console (issue 17, "Tenant settings"): site closed, the
- * customer-service link, the invitation policy and agent codes, the tenant's languages and the
- * demo starting balance. The static tenant (TENANTS_FILE or the built-in list) gives the
+ * customer-service link, the invitation policy and agent codes, the tenant's languages, the
+ * demo starting balance and the reference rates of the assets' approximate value (issue 28). The static tenant (TENANTS_FILE or the built-in list) gives the
  * defaults; a record in KV, once an operator has saved, wins for these fields.
  *
  * Many instances: the record lives in KV only. Each instance keeps a copy of every tenant's
@@ -26,8 +26,8 @@ import type { Json, OperatorRole } from "./store.ts";
 import { DomainError } from "../platform/errors.ts";
 import { type KeyWatch, watchKeys } from "../platform/kvwatch.ts";
 import type { Tenant, TenantRegistry } from "../platform/tenants.ts";
+import { type Fiat, mergeRates } from "../platform/reference_rates.ts";
 import type { SiteSettingsJson } from "../../contract/platform.ts";
-export type { SiteSettingsJson };
 
 /** Who changes the tenant settings (the API and the console's Site pane). */
 export const SITE_SETTINGS_ROLES: readonly OperatorRole[] = ["admin"];
@@ -40,6 +40,7 @@ export const SITE_SETTING_FIELDS = [
   "inviteCodes",
   "languages",
   "demo",
+  "referenceRates",
 ] as const;
 
 export type SiteSettings = Pick<Tenant, typeof SITE_SETTING_FIELDS[number]>;
@@ -53,9 +54,13 @@ interface SiteSettingsRecord {
   updatedBy: string;
 }
 
-/** A PUT: every editable field (agent codes optional: kept when left out) and the version read. */
-export type SiteSettingsInput = Omit<SiteSettings, "inviteCodes"> & {
+/**
+ * A PUT: every editable field (agent codes and reference rates optional: kept when left out) and
+ * the version read. Rates are sent as fiat per USDT; the server stamps each changed one.
+ */
+export type SiteSettingsInput = Omit<SiteSettings, "inviteCodes" | "referenceRates"> & {
   inviteCodes?: string[];
+  referenceRates?: Partial<Record<Fiat, string>>;
   version: number;
 };
 
@@ -71,6 +76,7 @@ function pick(t: SiteSettings): SiteSettings {
     inviteCodes: [...t.inviteCodes],
     languages: [...t.languages],
     demo: { startBalance: t.demo.startBalance, contractPart: t.demo.contractPart },
+    referenceRates: { ...(t.referenceRates ?? {}) },
   };
 }
 
@@ -185,8 +191,15 @@ export class TenantSettings {
           throw new DomainError("CONFLICT", {}, undefined, { version });
         }
         const before = pick(cur?.settings ?? base);
-        const { version: _v, ...fields } = input;
-        const settings = pick({ ...fields, inviteCodes: fields.inviteCodes ?? before.inviteCodes });
+        const { version: _v, referenceRates: sentRates, ...fields } = input;
+        const referenceRates = sentRates
+          ? mergeRates(before.referenceRates, sentRates, at)
+          : before.referenceRates;
+        const settings = pick({
+          ...fields,
+          inviteCodes: fields.inviteCodes ?? before.inviteCodes,
+          referenceRates,
+        });
         const rec: SiteSettingsRecord = {
           settings,
           version: version + 1,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LOCALES } from "../../locales/languages.ts";
+import { FIATS, RATE_PATTERN } from "./reference_rates.ts";
 
 /** Products a tenant can switch on; pages of a disabled product say so instead of trading. */
 export const PRODUCTS = ["fast", "leveraged", "spot", "exchange", "wealth", "demo"] as const;
@@ -35,6 +36,14 @@ export const TenantSchema = z.strictObject({
   }).refine((d) => Number(d.contractPart) <= Number(d.startBalance), {
     message: "contractPart must not exceed startBalance",
   }).default({ startBalance: "10000", contractPart: "5000" }),
+  /**
+   * Reference rates (edge/platform/reference_rates.ts): 1 USDT in each language's currency and
+   * when it was set; assets show an approximate value from them. None by default (USDT only).
+   */
+  referenceRates: z.partialRecord(
+    z.enum(FIATS),
+    z.strictObject({ rate: z.string().regex(RATE_PATTERN), at: z.number().int() }),
+  ).default({}),
 });
 export type Tenant = z.infer<typeof TenantSchema>;
 

@@ -56,15 +56,21 @@ async function upload(blob: Blob): Promise<Envelope<{ imageId: string }>> {
  * the server's (localized) refusal.
  */
 export function ImageUpload(
-  { id, label, tx, error, onChange }: {
+  { id, label, tx, error, onChange, initial = null }: {
     id: string;
     label: string;
     tx: Texts;
     error?: string;
     onChange: (imageId: string | null) => void;
+    /** an image of the customer's already uploaded (a restored draft): previewed from the API */
+    initial?: string | null;
   },
 ) {
   const [preview, setPreview] = useState<string | null>(null);
+  const [kept, setKept] = useState<string | null>(null);
+  useEffect(() => {
+    if (initial && !preview) setKept(`/api/image/${encodeURIComponent(initial)}`);
+  }, [initial]);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => () => {
@@ -84,6 +90,7 @@ export function ImageUpload(
       return;
     }
     setPreview(URL.createObjectURL(blob));
+    setKept(null);
     onChange(env.data.imageId);
   }
 
@@ -92,11 +99,22 @@ export function ImageUpload(
     <div class={shown ? "field upload has-error" : "field upload"}>
       <span class="label" id={`${id}-label`}>{label}</span>
       <label class="upload-box" for={id}>
-        {preview
-          ? <img src={preview} alt="" class="upload-preview" data-testid={`${id}-preview`} />
+        {preview || kept
+          ? (
+            <img
+              src={preview ?? kept!}
+              alt=""
+              class="upload-preview"
+              data-testid={`${id}-preview`}
+            />
+          )
           : <span class="upload-plus" aria-hidden="true">+</span>}
         <span>
-          {busy ? tx["funds.uploading"] : preview ? tx["funds.uploadAgain"] : tx["funds.upload"]}
+          {busy
+            ? tx["funds.uploading"]
+            : preview || kept
+            ? tx["funds.uploadAgain"]
+            : tx["funds.upload"]}
         </span>
       </label>
       <input

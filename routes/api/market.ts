@@ -62,10 +62,11 @@ export const marketApi = new OpenAPIHono<AppEnv>()
       method: "get",
       path: "/market/rising",
       tags,
-      summary: "Symbols by 24 h change, descending",
+      summary:
+        "Symbols that rose over 24 h (change above zero), the most first; empty when none did",
       responses: { ...okReply(QuoteList), ...ERRORS },
     }),
-    (c) => quotesReply(c, () => true, byChange),
+    (c) => quotesReply(c, (q) => pct(q) > 0n, byChange),
   )
   .openapi(
     createRoute({

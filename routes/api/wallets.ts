@@ -1,3 +1,4 @@
+import { approxFor, approxJson } from "../../edge/platform/reference_rates.ts";
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { transfer } from "../../edge/funds/transfer.ts";
 import { assetsJson, customerAssets, lineJson } from "../../edge/ledger/assets.ts";
@@ -25,14 +26,16 @@ export const walletsApi = new OpenAPIHono<AppEnv>()
       method: "get",
       path: "/account/assets",
       tags,
-      summary: "Balances per wallet and currency, valued in USDT",
+      summary: "Balances per wallet and currency, valued in USDT (and approximately in the " +
+        "language's currency when the tenant set a reference rate)",
       middleware: signedIn,
       responses: { ...okReply(AssetsReply), ...AUTH_ERRORS },
     }),
     async (c) => {
       const { ledger, prices } = c.get("deps");
       const a = await customerAssets(ledger, prices, c.get("tenant").id, c.var.session.userId);
-      return ok(c, assetsJson(a));
+      const approx = approxFor(c.get("tenant").referenceRates, c.get("locale"));
+      return ok(c, { ...assetsJson(a), approx: approx && approxJson(approx, a.totals.totalUsdt) });
     },
   )
   .openapi(

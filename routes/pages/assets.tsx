@@ -83,6 +83,8 @@ export const assetPages: PageDef[] = [
             t={t}
             locale={c.get("locale")}
             assets={await assetsOf(c, s!)}
+            rates={c.get("tenant").referenceRates}
+            now={c.get("deps").now()}
             links={moneyLinks(s!, [
               { href: "/wp/trade/recharge", label: t("page.recharge") },
               { href: "/wp/user/withdraw", label: t("page.withdraw") },
@@ -161,6 +163,8 @@ export const assetPages: PageDef[] = [
                   t={t}
                   locale={c.get("locale")}
                   assets={await assetsOf(c, s)}
+                  rates={c.get("tenant").referenceRates}
+                  now={c.get("deps").now()}
                   links={moneyLinks(s, [
                     { href: "/pc/handle/recharge", label: t("page.pcRecharge") },
                     { href: "/pc/handle/withdraw", label: t("page.pcWithdraw") },

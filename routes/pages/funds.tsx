@@ -1,13 +1,17 @@
 /** Recharge, withdrawal, payment-method and verification screens of both layouts. */
 import type { ComponentChildren } from "preact";
-import { LoginPrompt, MenuList } from "../../components/blocks.tsx";
+import { LoginPrompt, MenuList, NotFoundBody } from "../../components/blocks.tsx";
 import {
   CertifyState,
   type ListCtx,
   MethodList,
+  RechargeDetail,
   RechargeList,
+  WithdrawDetail,
   WithdrawList,
 } from "../../components/FundsViews.tsx";
+import { Id } from "../../contract/funds.ts";
+import { DomainError } from "../../edge/platform/errors.ts";
 import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
 import type { Session } from "../../edge/accounts/service.ts";
 import { methodJson } from "../../edge/funds/methods.ts";
@@ -44,6 +48,13 @@ async function safePage<R>(f: (cursor?: string) => Promise<R>, cursor?: string) 
   }
 }
 
+/** Where each layout shows one record (the record's id is appended). */
+const DETAIL = {
+  recharge: { wp: "/wp/trade/recharge/detail/", pc: "/pc/handle/recharge/detail/" },
+  withdraw: { wp: "/wp/user/withdraw/detail/", pc: "/pc/handle/withdraw/detail/" },
+} as const;
+const layoutOf = (path: string) => path.startsWith("/pc/") ? "pc" : "wp";
+
 async function rechargeHistory(c: Ctx, s: Session, path: string) {
   const p = await safePage(
     (cur) => c.get("deps").recharges.history(c.get("tenant").id, s.userId, 20, cur),
@@ -58,6 +69,7 @@ async function rechargeHistory(c: Ctx, s: Session, path: string) {
       }))}
       cursor={p.cursor}
       path={path}
+      detail={DETAIL.recharge[layoutOf(path)]}
     />
   );
 }
@@ -73,22 +85,29 @@ async function withdrawHistory(c: Ctx, s: Session, path: string) {
       items={p.items.map(customerWithdrawalJson)}
       cursor={p.cursor}
       path={path}
+      detail={DETAIL.withdraw[layoutOf(path)]}
     />
   );
 }
 
-async function rechargeForm(c: Ctx, history: string) {
+async function rechargeForm(c: Ctx, s: Session, history: string) {
+  const t = c.get("t");
   const channels = await c.get("deps").fundsSettings.publicChannels(c.get("tenant").id);
+  const transfer = layoutOf(history) === "pc" ? "/pc/handle/transfer" : "/wp/trade/transfer";
   return (
     <>
-      <p class="notice">{c.get("t")("recharge.offlineNote")}</p>
+      <p class="notice">{t("recharge.offlineNote")}</p>
+      <p class="muted small" data-testid="recharge-lands-in">
+        {t("recharge.landsIn")} <a href={transfer}>{t("page.transfer")}</a>
+      </p>
       <Island
         name="RechargeForm"
         of={RechargeForm}
         props={{
-          tx: pickTexts(c.get("t"), RECHARGE_TEXTS),
-          channels: channels.map((ch) => ({ ...ch, name: channelLabel(c.get("t"), ch) })),
+          tx: pickTexts(t, RECHARGE_TEXTS),
+          channels: channels.map((ch) => ({ ...ch, name: channelLabel(t, ch) })),
           history,
+          owner: s.userId,
         }}
       />
     </>
@@ -189,11 +208,90 @@ async function certifyBlock(c: Ctx, s: Session, level: "junior" | "advanced") {
 
 const pcNeedsLogin = (c: Ctx) => <LoginPrompt t={c.get("t")} layout="pc" />;
 
+/**
+ * The detail pages of a recharge and a withdrawal, on both layouts: the record comes from the
+ * address, is read with the session (`prefetch`) and shown only to its owner (anyone else, or a
+ * malformed id: the 404 page).
+ */
+function detailPages(kind: "recharge" | "withdraw"): PageDef[] {
+  const idOf = (c: Ctx) => {
+    const id = c.req.param("id") ?? "";
+    return Id.safeParse(id).success ? id : null;
+  };
+  const keys = (c: Ctx) => {
+    const id = idOf(c);
+    const funds = kind === "recharge" ? c.get("deps").recharges : c.get("deps").withdrawals;
+    return id ? [funds.recordKey(c.get("tenant").id, id)] : [];
+  };
+  const body = async (c: Ctx, s: Session) => {
+    const id = idOf(c);
+    const t = c.get("tenant").id;
+    try {
+      if (!id) throw new DomainError("NOT_FOUND");
+      if (kind === "withdraw") {
+        return (
+          <WithdrawDetail
+            c={listCtx(c)}
+            w={await c.get("deps").withdrawals.mine(t, s.userId, id)}
+          />
+        );
+      }
+      const r = await c.get("deps").recharges.mine(t, s.userId, id);
+      const channelName = channelLabel(c.get("t"), { id: r.channelId, name: r.channelName });
+      return <RechargeDetail c={listCtx(c)} r={{ ...r, channelName }} />;
+    } catch (e) {
+      if (e instanceof DomainError && e.error === "NOT_FOUND") return null;
+      throw e;
+    }
+  };
+  const title = kind === "recharge" ? "page.rechargeDetail" : "page.withdrawDetail";
+  const back = kind === "recharge"
+    ? { wp: "/wp/trade/recharge/approve", pc: "/pc/handle/recharge" }
+    : { wp: "/wp/user/historyList", pc: "/pc/handle/withdraw" };
+  return [
+    {
+      path: `${DETAIL[kind].wp}:id`,
+      layout: "wp",
+      prefetch: keys,
+      render: async (c, s) => {
+        const t = c.get("t");
+        const shown = await body(c, s!);
+        return shown ? mobilePage(c, { title: t(title), back: back.wp }, shown) : mobilePage(
+          c,
+          { title: t("page.notFound"), back: back.wp, status: 404 },
+          <NotFoundBody t={t} closed={false} home="/wp/home" />,
+        );
+      },
+    },
+    {
+      path: `${DETAIL[kind].pc}:id`,
+      layout: "pc",
+      prefetch: keys,
+      render: async (c, s) => {
+        const t = c.get("t");
+        const shown = s ? await body(c, s) : pcNeedsLogin(c);
+        return desktopPage(
+          c,
+          { title: t(shown ? title : "page.notFound"), active: "user", status: shown ? 200 : 404 },
+          <UserCenterFrame t={t} active="property">
+            {shown ?? <NotFoundBody t={t} closed={false} home="/pc/home" />}
+            <p class="links">
+              <a class="btn btn-ghost btn-small" href={back.pc}>{t("app.back")}</a>
+            </p>
+          </UserCenterFrame>,
+        );
+      },
+    },
+  ];
+}
+
 export const fundsPages: PageDef[] = [
+  ...detailPages("recharge"),
+  ...detailPages("withdraw"),
   ...["/wp/trade/recharge", "/wp/trade/recharge/type"].map((path): PageDef => ({
     path,
     layout: "wp",
-    render: async (c) => {
+    render: async (c, s) => {
       const t = c.get("t");
       return mobilePage(
         c,
@@ -202,7 +300,7 @@ export const fundsPages: PageDef[] = [
           back: "/wp/trade/property",
         },
         <>
-          {await rechargeForm(c, "/wp/trade/recharge/approve")}
+          {await rechargeForm(c, s!, "/wp/trade/recharge/approve")}
           <MenuList
             items={[{ href: "/wp/trade/recharge/approve", label: t("recharge.history") }]}
           />
@@ -388,7 +486,7 @@ export const fundsPages: PageDef[] = [
         !s ? pcNeedsLogin(c) : (
           <UserCenterFrame t={t} active="property">
             <div class="cards2">
-              <section class="card">{await rechargeForm(c, "/pc/handle/recharge")}</section>
+              <section class="card">{await rechargeForm(c, s, "/pc/handle/recharge")}</section>
               <section>
                 <h2 class="section">{t("recharge.history")}</h2>
                 {await rechargeHistory(c, s, "/pc/handle/recharge")}

@@ -11,6 +11,7 @@ import LivePrice, { LIVE_PRICE_TEXTS } from "../../islands/LivePrice.tsx";
 import RecentTrades, { TRADES_TEXTS } from "../../islands/RecentTrades.tsx";
 import LiveQuotes, { QUOTES_TEXTS } from "../../islands/LiveQuotes.tsx";
 import PriceChart, { CHART_TEXTS } from "../../islands/PriceChart.tsx";
+import SymbolSearch, { searchKey } from "../../islands/SymbolSearch.tsx";
 import {
   desktopTicketBase,
   presetOf,
@@ -195,36 +196,24 @@ export const marketPages: PageDef[] = [
     layout: "wp",
     render: (c) => {
       const t = c.get("t");
-      const q = (c.req.query("q") ?? "").toUpperCase().replace(/[^A-Z0-9]/g, "").slice(0, 20);
-      const found = SYMBOLS.filter((s) => !q || s.code.includes(q) || s.base.includes(q));
+      const q = searchKey(c.req.query("q") ?? "");
       return mobilePage(
         c,
         { title: t("page.search"), back: "/wp/quotes/list" },
-        <>
-          <form class="filters" method="get" action="/wp/product/search" role="search">
-            <input
-              name="q"
-              value={q}
-              placeholder={t("market.searchPlaceholder")}
-              aria-label={t("page.search")}
-              maxLength={20}
-            />
-            <button class="btn btn-small" type="submit">{t("market.searchButton")}</button>
-          </form>
-          {found.length === 0
-            ? <p class="card muted center">{t("market.noResults")}</p>
-            : (
-              <ul class="list" data-testid="search-results">
-                {found.map((s) => (
-                  <li key={s.code}>
-                    <a class="list-row" href={`/wp/product/detail/${s.code}`}>
-                      <span class="grow">{s.name}</span>
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            )}
-        </>,
+        <Island
+          name="SymbolSearch"
+          of={SymbolSearch}
+          props={{
+            items: SYMBOLS.map((s) => ({ code: s.code, base: s.base, name: s.name })),
+            q,
+            tx: {
+              label: t("page.search"),
+              placeholder: t("market.searchPlaceholder"),
+              button: t("market.searchButton"),
+              none: t("market.noResults"),
+            },
+          }}
+        />,
       );
     },
   },

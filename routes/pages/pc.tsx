@@ -16,7 +16,12 @@ import type { PageDef } from "./types.ts";
 import { HomeContent } from "./content.tsx";
 import { WealthTile } from "./wealth.tsx";
 
-const HOME_CARD = { fast: "nav.fastContract", leveraged: "nav.futures", spot: "nav.spot" };
+const HOME_CARD = {
+  fast: "nav.fastContract",
+  leveraged: "nav.futures",
+  spot: "nav.spot",
+  exchange: "page.gjmarket",
+};
 
 export const desktopPages: PageDef[] = [
   {
@@ -39,12 +44,16 @@ export const desktopPages: PageDef[] = [
           />
           {await HomeContent({ c, layout: "pc" })}
           <div class="cards3" data-testid="home-products">
-            {(["fast", "leveraged", "spot"] as const).filter((p) =>
+            {(["fast", "leveraged", "spot", "exchange"] as const).filter((p) =>
               c.get("tenant").products.includes(p)
             ).map((p) => (
               <Card title={t(HOME_CARD[p])} key={p}>
                 <p class="muted">{t(`tradeHub.${p}Desc`)}</p>
-                <a class="btn btn-primary btn-small" href={ticketHref("pc", p, "BTCUSDT")}>
+                <a
+                  class="btn btn-primary btn-small"
+                  href={p === "exchange" ? "/pc/trade/exchange" : ticketHref("pc", p, "BTCUSDT")}
+                  data-testid={`home-${p}`}
+                >
                   {t("home.trade")}
                 </a>
               </Card>

@@ -26,7 +26,11 @@ export async function FastTicketIsland(
   if (!s) return <LoginPrompt t={c.get("t")} layout={c.get("mobile") ? "wp" : "pc"} />;
   const { ledger, fast } = c.get("deps");
   const t = c.get("tenant").id;
-  const b = await ledger.balance(t, user(s.userId, "contract", "USDT"));
+  // both wallets' USDT were read with the session: the spot one pays a transfer in place
+  const [b, spot] = await Promise.all([
+    ledger.balance(t, user(s.userId, "contract", "USDT")),
+    ledger.balance(t, user(s.userId, "spot", "USDT")),
+  ]);
   const open = await fast.list(t, s.userId, { status: "open", limit: 10 });
   return (
     <>
@@ -40,6 +44,7 @@ export async function FastTicketIsland(
           options: terms.fastOptions,
           tx: pickTexts(c.get("t"), FAST_TEXTS),
           available: formatDecimal(b.available, 2),
+          spotAvailable: formatDecimal(spot.available, 2),
           open: open.items,
           direction: presetOf<"up" | "down">((n) => c.req.query(n), "fast"),
           verifyBase: `/${layoutOfPath(c.req.path) ?? (c.get("mobile") ? "wp" : "pc")}/verify/`,
@@ -67,8 +72,9 @@ export async function ContractTicketIsland(
   const { ledger, contracts, market } = c.get("deps");
   const t = c.get("tenant").id;
   // read together: one round trip each wave, not one per list
-  const [b, pending, holding] = await Promise.all([
+  const [b, spot, pending, holding] = await Promise.all([
     ledger.balance(t, user(s.userId, "contract", "USDT")),
+    ledger.balance(t, user(s.userId, "spot", "USDT")),
     contracts.list(t, s.userId, "pending", 20),
     contracts.list(t, s.userId, "holding", 20),
   ]);
@@ -91,6 +97,7 @@ export async function ContractTicketIsland(
         price: last ? formatDecimal(last.price) : null,
         tx: pickTexts(c.get("t"), CONTRACT_TEXTS),
         available: formatDecimal(b.available, 2),
+        spotAvailable: formatDecimal(spot.available, 2),
         positions,
         side: presetOf<"long" | "short">((n) => c.req.query(n), "leveraged"),
         brackets: bracketsJson(def.brackets),

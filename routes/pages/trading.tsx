@@ -25,7 +25,7 @@ import {
   ticketSymbol,
 } from "../../components/TradeNav.tsx";
 import { desktopPage, mobilePage } from "./frame.tsx";
-import { LoginPrompt } from "../../components/blocks.tsx";
+import { LoginPrompt, NotFoundBody } from "../../components/blocks.tsx";
 import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
 import { chartOf, FeedLabel, recentTradesOf } from "./market.tsx";
 import { ContractTicketIsland, FastTicketIsland, SpotTicketIsland } from "./tickets.tsx";
@@ -42,6 +42,60 @@ function VerifyLink({ c, orderNo }: { c: Ctx; orderNo: string }) {
       </a>
     </p>
   );
+}
+
+/** Where each layout lists the exchange history. */
+const EXCHANGE_HISTORY = {
+  wp: "/wp/trade/statistics",
+  pc: "/pc/userCenter/property",
+} as const;
+
+/**
+ * The currency exchange of both layouts (mobile /wp/product/gjmarket, desktop
+ * /pc/trade/exchange): one island with the spot balances, and the customer's last exchanges, so
+ * the two screens keep the same rules and figures; each page only places the parts.
+ */
+async function exchangeParts(c: Ctx, userId: string, layout: "wp" | "pc") {
+  const t = c.get("t");
+  const { ledger } = c.get("deps");
+  const tid = c.get("tenant").id;
+  const b = await ledger.balances(
+    tid,
+    (["BTC", "ETH", "USDT"] as const).map((cur) => user(userId, "spot", cur)),
+  );
+  const bal = (cur: Currency) =>
+    formatDecimal(b.get(accountId(user(userId, "spot", cur)))!.available);
+  const lines = await ledger.lines(tid, userId, { limit: 10, type: "exchange" });
+  const path = EXCHANGE_HISTORY[layout];
+  return {
+    form: (
+      <Island
+        name="ExchangeForm"
+        of={ExchangeForm}
+        props={{
+          tx: pickTexts(t, EXCHANGE_TEXTS),
+          balances: { BTC: bal("BTC"), ETH: bal("ETH"), USDT: bal("USDT") },
+          history: `${path}?type=exchange`,
+        }}
+      />
+    ),
+    history: (
+      <>
+        <h2 class="section" id="history">{t("exchange.history")}</h2>
+        <FlowList
+          t={t}
+          locale={c.get("locale")}
+          timeZone={c.get("timeZone")}
+          path={path}
+          lines={lines.items}
+          cursor={null}
+          paged={false}
+          filter={{ type: "exchange" }}
+          showTypeFilter={false}
+        />
+      </>
+    ),
+  };
 }
 
 export function FastRecords({ c, items }: { c: Ctx; items: FastOrderJson[] }) {
@@ -350,41 +404,39 @@ export const tradingPages: PageDef[] = [
     layout: "wp",
     render: async (c, s) => {
       const t = c.get("t");
-      const { ledger } = c.get("deps");
-      const tid = c.get("tenant").id;
-      const b = await ledger.balances(
-        tid,
-        (["BTC", "ETH", "USDT"] as const).map((cur) => user(s!.userId, "spot", cur)),
-      );
-      const bal = (cur: Currency) =>
-        formatDecimal(b.get(accountId(user(s!.userId, "spot", cur)))!.available);
-      const lines = await ledger.lines(tid, s!.userId, { limit: 10, type: "exchange" });
+      const { form, history } = await exchangeParts(c, s!.userId, "wp");
       return mobilePage(
         c,
         { title: t("page.gjmarket"), back: "/wp/product" },
         <>
-          <Island
-            name="ExchangeForm"
-            of={ExchangeForm}
-            props={{
-              tx: pickTexts(t, EXCHANGE_TEXTS),
-              balances: { BTC: bal("BTC"), ETH: bal("ETH"), USDT: bal("USDT") },
-              history: "/wp/trade/statistics?type=exchange",
-            }}
-          />
-          <h2 class="section" id="history">{t("exchange.history")}</h2>
-          <FlowList
-            t={t}
-            locale={c.get("locale")}
-            timeZone={c.get("timeZone")}
-            path="/wp/trade/statistics"
-            lines={lines.items}
-            cursor={null}
-            paged={false}
-            filter={{ type: "exchange" }}
-            showTypeFilter={false}
-          />
+          {form}
+          {history}
         </>,
+      );
+    },
+  },
+  {
+    path: "/pc/trade/exchange",
+    layout: "pc",
+    render: async (c, s) => {
+      const t = c.get("t");
+      if (!c.get("tenant").products.includes("exchange")) {
+        return desktopPage(
+          c,
+          { title: t("page.notFound"), status: 404 },
+          <NotFoundBody t={t} closed={false} home="/pc/home" />,
+        );
+      }
+      const parts = s ? await exchangeParts(c, s.userId, "pc") : null;
+      return desktopPage(
+        c,
+        { title: t("page.gjmarket"), active: "exchange" },
+        !parts ? <LoginPrompt t={t} layout="pc" /> : (
+          <div class="trade-grid exchange-grid">
+            <div data-testid="exchange-history">{parts.history}</div>
+            <aside>{parts.form}</aside>
+          </div>
+        ),
       );
     },
   },

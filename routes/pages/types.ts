@@ -8,5 +8,10 @@ export interface PageDef {
   layout: "wp" | "pc" | "any";
   /** Mobile pages a visitor may open without a session (the spec's guard exemptions). */
   public?: boolean;
+  /**
+   * Keys of the private record the page shows (from its address), read together with the session
+   * (one round trip); the page still checks the record is the customer's.
+   */
+  prefetch?: (c: Ctx) => Deno.KvKey[];
   render: (c: Ctx, session: Session | null) => Response | Promise<Response>;
 }

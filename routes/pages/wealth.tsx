@@ -161,7 +161,11 @@ async function subscribe(c: Ctx, s: Session) {
   const p = (await c.get("deps").wealth.list(tid)).items.find((x) => x.id === id);
   // without a product (or an unknown one): choose one
   if (!p) return await products(c);
-  const b = await c.get("deps").ledger.balance(tid, user(s.userId, "spot", "USDT"));
+  // both wallets' USDT were read with the session: the contract one pays a transfer in place
+  const [b, contract] = await Promise.all([
+    c.get("deps").ledger.balance(tid, user(s.userId, "spot", "USDT")),
+    c.get("deps").ledger.balance(tid, user(s.userId, "contract", "USDT")),
+  ]);
   return frame(
     c,
     p.name,
@@ -177,6 +181,7 @@ async function subscribe(c: Ctx, s: Session) {
           tx: pickTexts(t, WEALTH_SUBSCRIBE_TEXTS),
           productId: p.id,
           available: formatDecimal(b.available),
+          contractAvailable: formatDecimal(contract.available),
           min: p.minAmount,
           max: p.maxAmount,
           detailHref: join(at(c, "detail"), "id="),

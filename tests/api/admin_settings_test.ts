@@ -14,7 +14,7 @@ import {
 } from "../server.ts";
 import { operatorToken, operatorWithRoles } from "../operator.ts";
 import type { AuditEntry } from "../../edge/operators/store.ts";
-import type { SiteSettingsJson } from "../../edge/operators/tenant_settings.ts";
+import type { SiteSettingsJson } from "../../contract/platform.ts";
 
 type Settings = SiteSettingsJson;
 
@@ -66,6 +66,7 @@ Deno.test("tenant settings: defaults, every field through the customers' doors, 
         inviteCodes: [],
         languages: ["zh-CN", "zh-TW", "en", "vi", "th", "ja", "de", "fr", "es", "uk", "ko"],
         demo: { startBalance: "10000", contractPart: "5000" },
+        referenceRates: {},
         updatedAt: null,
         updatedBy: null,
       });

@@ -1,7 +1,8 @@
 /**
  * The settings section: each pane for the role that may change it. Funds operators: the
  * withdrawal rules (a form) and the recharge channels (open / close). Admins: the site (tenant
- * settings: site closed, customer-service link, invitation, languages, demo starting balance).
+ * settings: site closed, customer-service link, invitation, languages, demo starting balance,
+ * the reference rates of the assets' approximate value).
  */
 import { pickTexts } from "../../../edge/platform/locale.ts";
 import { Island } from "../../../edge/render/island.tsx";
@@ -49,6 +50,8 @@ export const settingsPage = sectionPage("settings", async (c, op) => {
               initial: siteSettings,
               languages: LANGUAGES.map((l) => ({ id: l.id, name: l.name })),
               tx: pickTexts(t, SITE_SETTINGS_TEXTS),
+              locale: c.var.locale,
+              now: c.var.deps.now(),
             }}
           />
         </div>

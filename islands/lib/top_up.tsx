@@ -1,0 +1,93 @@
+/**
+ * The transfer in place: a ticket whose wallet cannot cover the order while the customer's other
+ * wallet can offers to move exactly the shortfall (rounded up to the cent) there, with one
+ * button that states what it does ("Move 40.00 USDT from the spot wallet to the contract
+ * wallet"): that button is the one confirmation. The move is the ordinary transfer
+ * (`POST /api/account/transfer`, idempotent per offer); the ticket's balance then follows the
+ * reply and the balance event, and the order is placed as usual. Fast contracts and contracts
+ * trade from the contract wallet, wealth subscribes from the spot wallet.
+ */
+import { useState } from "preact/hooks";
+import { formatDecimal, SCALE } from "../../core-wasm/decimal.ts";
+import type { Wallet } from "../../contract/currencies.ts";
+import { formatAmount, uiLocale } from "../../locales/format.ts";
+import { api, toast } from "./api.ts";
+import { fill, type Texts } from "./fields.tsx";
+
+export const TOP_UP_TEXTS = [
+  "topUp.short",
+  "topUp.move",
+  "topUp.moved",
+  "assets.wallet_spot",
+  "assets.wallet_contract",
+  "app.networkError",
+] as const;
+
+/** USDT moves in cents: a shortfall of 40.001 asks for 40.01. */
+const CENT = SCALE / 100n;
+
+/**
+ * What to move so `cost` fits: the shortfall rounded up to the cent, or null when the wallet
+ * already covers it or the other wallet cannot (then the ticket's own message stands).
+ */
+export function shortfall(cost: bigint, available: bigint, other: bigint): bigint | null {
+  if (cost <= available) return null;
+  const need = ((cost - available + CENT - 1n) / CENT) * CENT;
+  return need <= other ? need : null;
+}
+
+export function TopUp(
+  { tx, need, from, to, fromAvailable, onMoved }: {
+    tx: Texts;
+    /** the amount to move (units) */
+    need: bigint;
+    from: Wallet;
+    to: Wallet;
+    /** what the source wallet holds (units) */
+    fromAvailable: bigint;
+    /** the reply's balances after the move (decimal strings) */
+    onMoved: (available: { from: string; to: string }) => void;
+  },
+) {
+  const [busy, setBusy] = useState(false);
+  // one key per offer: a double click or a retry moves the money once
+  const [key] = useState(() => crypto.randomUUID());
+  const loc = uiLocale();
+  const usdt = (v: bigint) => formatAmount(v, "USDT", loc);
+  const wallet = (w: Wallet) => tx[`assets.wallet_${w}`]!;
+  async function move() {
+    setBusy(true);
+    const env = await api<{ available: { from: string; to: string } }>("/api/account/transfer", {
+      body: { from, to, currency: "USDT", amount: formatDecimal(need) },
+      headers: { "Idempotency-Key": key },
+    });
+    setBusy(false);
+    if (env.code !== 0) {
+      toast(env.code === -1 ? tx["app.networkError"]! : env.message, "error");
+      return;
+    }
+    toast(fill(tx["topUp.moved"]!, { amount: usdt(need), to: wallet(to) }));
+    onMoved(env.data.available);
+  }
+  return (
+    <div class="notice top-up" data-testid="top-up" role="group">
+      <p>
+        {fill(tx["topUp.short"]!, {
+          amount: usdt(need),
+          wallet: wallet(to),
+          other: wallet(from),
+          held: usdt(fromAvailable),
+        })}
+      </p>
+      <button
+        type="button"
+        class="btn btn-primary btn-block"
+        disabled={busy}
+        onClick={move}
+        data-testid="top-up-move"
+      >
+        {fill(tx["topUp.move"]!, { amount: usdt(need), from: wallet(from), to: wallet(to) })}
+      </button>
+    </div>
+  );
+}
