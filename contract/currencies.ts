@@ -33,3 +33,10 @@ export const JOURNAL_TYPES = [
   "adjustment",
 ] as const;
 export type JournalType = typeof JOURNAL_TYPES[number];
+
+/** Reference-rate vocabulary (1 USDT in each fiat), here so the kernel's tenant file can validate it. */
+/** The currencies a rate can be set for (one per interface language; zh-TW reads yuan too). */
+export const FIATS = ["EUR", "USD", "VND", "THB", "JPY", "KRW", "UAH", "CNY"] as const;
+export type Fiat = typeof FIATS[number];
+/** A rate as the console sends it: digits with up to 8 decimals, more than zero, 12 digits whole. */
+export const RATE_PATTERN = /^\d{1,12}(\.\d{1,8})?$/;

@@ -2,7 +2,7 @@
 import { z } from "@hono/zod-openapi";
 import { LOCALES } from "../locales/languages.ts";
 import { parseCustomerUrl } from "./customer_link.ts";
-import { FIATS, rateUnits } from "../edge/platform/reference_rates.ts";
+import { FIATS, rateUnits } from "./reference_rates.ts";
 
 export const ConfigReply = z.object({
   configValue: z.union([z.string(), z.array(z.string())]),

@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import type { SiteSettingsJson } from "../contract/platform.ts";
 import type { LocaleId } from "../locales/languages.ts";
-import { type Fiat, FIATS } from "../edge/platform/reference_rates.ts";
+import { type Fiat, FIATS } from "../contract/reference_rates.ts";
 import { formatAge } from "../locales/format.ts";
 import { toast } from "./lib/api.ts";
 import { adminCall, reloadWith, toSignIn } from "./lib/admin.ts";

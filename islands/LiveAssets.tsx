@@ -9,7 +9,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { parseDecimal, SCALE } from "../core-wasm/decimal.ts";
 import type { Currency, Wallet } from "../contract/currencies.ts";
-import { type Fiat, FIAT_DECIMALS, toFiat } from "../edge/platform/reference_rates.ts";
+import { type Fiat, FIAT_DECIMALS, toFiat } from "../contract/reference_rates.ts";
 import { formatAge, formatAmount, formatFiat, formatPrice } from "../locales/format.ts";
 import { fill, type Texts } from "./lib/fields.tsx";
 import { subscribe } from "./lib/socket.ts";

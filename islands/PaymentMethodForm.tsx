@@ -9,7 +9,7 @@ import {
   validateDomesticCard,
   validateIban,
   validateSwift,
-} from "../edge/funds/formats.ts";
+} from "../contract/formats.ts";
 
 export const METHOD_TEXTS = [
   "methods.holder",

@@ -23,7 +23,7 @@ import {
   validateDomesticCard,
   validateIban,
   validateSwift,
-} from "./formats.ts";
+} from "../../contract/formats.ts";
 import { methodKeys } from "./store.ts";
 import type { MethodJson } from "../../contract/funds.ts";
 

@@ -20,7 +20,7 @@ import {
   type Submission,
 } from "../identity/store.ts";
 import { normalizeDocNumber } from "../identity/certify.ts";
-import { maskAddress, maskCard } from "../funds/formats.ts";
+import { maskAddress, maskCard } from "../../contract/formats.ts";
 import { methodJson, type PaymentMethod } from "../funds/methods.ts";
 import { rechargeJson } from "../funds/recharge.ts";
 import { customerWithdrawalJson, withdrawalJson } from "../funds/withdraw.ts";

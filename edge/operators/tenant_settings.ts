@@ -26,7 +26,7 @@ import type { Json, OperatorRole } from "./store.ts";
 import { DomainError } from "../platform/errors.ts";
 import { type KeyWatch, watchKeys } from "../platform/kvwatch.ts";
 import type { Tenant, TenantRegistry } from "../platform/tenants.ts";
-import { type Fiat, mergeRates } from "../platform/reference_rates.ts";
+import { type Fiat, mergeRates } from "../../contract/reference_rates.ts";
 import type { SiteSettingsJson } from "../../contract/platform.ts";
 
 /** Who changes the tenant settings (the API and the console's Site pane). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LOCALES } from "../../locales/languages.ts";
-import { FIATS, RATE_PATTERN } from "./reference_rates.ts";
+import { FIATS, RATE_PATTERN } from "../../contract/currencies.ts";
 
 /** Products a tenant can switch on; pages of a disabled product say so instead of trading. */
 export const PRODUCTS = ["fast", "leveraged", "spot", "exchange", "wealth", "demo"] as const;
@@ -37,7 +37,7 @@ export const TenantSchema = z.strictObject({
     message: "contractPart must not exceed startBalance",
   }).default({ startBalance: "10000", contractPart: "5000" }),
   /**
-   * Reference rates (edge/platform/reference_rates.ts): 1 USDT in each language's currency and
+   * Reference rates (contract/reference_rates.ts): 1 USDT in each language's currency and
    * when it was set; assets show an approximate value from them. None by default (USDT only).
    */
   referenceRates: z.partialRecord(

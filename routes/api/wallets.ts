@@ -1,4 +1,4 @@
-import { approxFor, approxJson } from "../../edge/platform/reference_rates.ts";
+import { approxFor, approxJson } from "../../contract/reference_rates.ts";
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { transfer } from "../../edge/funds/transfer.ts";
 import { assetsJson, customerAssets, lineJson } from "../../edge/ledger/assets.ts";

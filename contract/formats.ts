@@ -15,8 +15,8 @@
 import { base58, bech32, bech32m } from "@scure/base";
 import { keccak } from "hash-wasm";
 
-export { CRYPTO_TYPES, type CryptoType } from "../../contract/funds.ts";
-import { CRYPTO_TYPES, type CryptoType } from "../../contract/funds.ts";
+export { CRYPTO_TYPES, type CryptoType } from "./funds.ts";
+import { CRYPTO_TYPES, type CryptoType } from "./funds.ts";
 
 /** Upper bound on an address (after trimming) before any parsing is attempted. */
 const MAX_ADDRESS_LENGTH = 100;

@@ -10,12 +10,10 @@
  * units outgrows the core's i64 (10,000,000 USDT x 25,400 = 2.5 x 10^19 units), and bigint has no
  * bound. Pure (no server code): pages and islands import it.
  */
-import type { LocaleId } from "../../locales/languages.ts";
-import { formatDecimal } from "../../core-wasm/decimal.ts";
-
-/** The currencies a rate can be set for (one per interface language; zh-TW reads yuan too). */
-export const FIATS = ["EUR", "USD", "VND", "THB", "JPY", "KRW", "UAH", "CNY"] as const;
-export type Fiat = typeof FIATS[number];
+import type { LocaleId } from "../locales/languages.ts";
+import { formatDecimal } from "../core-wasm/decimal.ts";
+import { type Fiat, FIATS, RATE_PATTERN } from "./currencies.ts";
+export { type Fiat, FIATS, RATE_PATTERN };
 
 /** Each language's currency. */
 export const FIAT_OF_LOCALE: Record<LocaleId, Fiat> = {
@@ -50,9 +48,6 @@ export interface ReferenceRate {
   at: number;
 }
 export type ReferenceRates = Partial<Record<Fiat, ReferenceRate>>;
-
-/** A rate as the console sends it: digits with up to 8 decimals, more than zero, 12 digits whole. */
-export const RATE_PATTERN = /^\d{1,12}(\.\d{1,8})?$/;
 
 /** A rate string -> units of 10^-8 (null when malformed or zero). */
 export function rateUnits(rate: string): bigint | null {

@@ -1,4 +1,4 @@
-import { assertEquals } from "../../tests/assert.ts";
+import { assertEquals } from "../tests/assert.ts";
 import fc from "fast-check";
 import {
   CRYPTO_TYPES,
