@@ -490,6 +490,28 @@ export class Tape {
     return out;
   }
 
+  /**
+   * The ticks after sequence number `seq`, ascending, at most `limit`: where the next one is
+   * (the sequence index), then one range read of the ticks from there (a socket resuming after
+   * `seq`; the ticks' keys are in chain order).
+   */
+  async after(symbol: string, seq: number, limit: number): Promise<SeqTick[]> {
+    const at = (await this.kv.get<[number, number]>(marketKeys.seq(symbol, seq + 1))).value;
+    if (!at) return [];
+    const out: SeqTick[] = [];
+    for await (
+      const e of this.kv.list<StoredTick>({
+        prefix: marketKeys.ticks(symbol),
+        start: marketKeys.tick(symbol, at[0], at[1]),
+      }, { limit, batchSize: Math.min(limit, 500) })
+    ) {
+      const v = e.value;
+      if (v.seq === undefined || !v.hash) break;
+      out.push({ seq: v.seq, time: e.key[3] as number, price: v.price, qty: v.qty, hash: v.hash });
+    }
+    return out;
+  }
+
   lastTick(symbol: string): TapeTick | null {
     return this.last.get(symbol) ?? null;
   }
