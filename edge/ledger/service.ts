@@ -78,6 +78,14 @@ export interface Idempotency {
   key: string;
   /** Anything describing the request; the same key with another request is IDEMPOTENCY_CONFLICT. */
   request: unknown;
+  /**
+   * The key names a random id the server drew for this request (the client sent none): new by
+   * construction, like a reservation of a fresh id, so it is neither read nor checked, and its
+   * record is not written (nobody else knows the key to replay it; the journal still names it,
+   * one journal per key as the checker verifies). One check and one scattered write less per
+   * journal: twice the journals per group commit, fewer pages per commit.
+   */
+  fresh?: boolean;
 }
 
 export interface Posted<R> {
@@ -202,7 +210,8 @@ export class Ledger {
     idem: Idempotency,
     plan: () => Promise<Plan<R>> | Plan<R>,
   ): Promise<Posted<R>> {
-    const fp = await fingerprint(idem.request);
+    // (a fresh key is never replayed: no fingerprint to compare)
+    const fp = idem.fresh ? "" : await fingerprint(idem.request);
     const idemKey = keys.idem(t, idem.key);
     let replanned = false;
     for await (const _attempt of commitAttempts(MAX_ATTEMPTS)) {
@@ -215,7 +224,7 @@ export class Ledger {
         p = await plan();
       } catch (e) {
         // refused now (the order is closed, the quote expired...): a replay still gets its reply
-        const prior = (await this.kv.get<IdemRecord>(idemKey)).value;
+        const prior = idem.fresh ? null : (await this.kv.get<IdemRecord>(idemKey)).value;
         if (prior) return replay(prior);
         throw e;
       }
@@ -237,7 +246,7 @@ export class Ledger {
       ]);
       const ids = [...planned];
       const wanted: Deno.KvKey[] = [
-        idemKey,
+        ...idem.fresh ? [] : [idemKey],
         ...resKeys.map((id) => keys.reservation(t, id)),
         ...ids.map((id) => keys.balance(t, id)),
       ];
@@ -245,6 +254,8 @@ export class Ledger {
       for (let i = 0; i < wanted.length; i += 10) {
         read.push(...await this.reads.getMany(wanted.slice(i, i + 10)));
       }
+      // (a fresh key has no record: nothing read for it)
+      if (idem.fresh) read.unshift({ key: idemKey, value: null, versionstamp: null });
       const resEntries = read.slice(1, 1 + resKeys.length) as Deno.KvEntryMaybe<Reservation>[];
       const stored = new Map(resKeys.map((id, i) => [id, resEntries[i]!.value]));
       const prior0 = read[0]!.value as IdemRecord | null;
@@ -277,7 +288,8 @@ export class Ledger {
         ids.map((id, i) => [id, read[1 + resKeys.length + i] as Deno.KvEntryMaybe<Balance>]),
       );
       const after = new Map<string, Balance>();
-      const op = this.commits.atomic().check({ key: idemKey, versionstamp: null });
+      const op = this.commits.atomic();
+      if (!idem.fresh) op.check({ key: idemKey, versionstamp: null });
       for (const c of p.checks ?? []) op.check(c);
       resKeys.forEach((id, i) => {
         if (held.checked.has(id)) op.check(resEntries[i]!);
@@ -312,7 +324,10 @@ export class Ledger {
       });
       const result = p.result(journal, after);
       op.set(keys.journal(t, journal.id), journal);
-      op.set(idemKey, { journalId: journal.id, fingerprint: fp, result } satisfies IdemRecord);
+      // (a fresh key's record could never be asked for: nobody else knows the key)
+      if (!idem.fresh) {
+        op.set(idemKey, { journalId: journal.id, fingerprint: fp, result } satisfies IdemRecord);
+      }
       p.write?.(op, journal);
       stageEvents(op, t, at, { balances: balanceRows(after), refs: p.events });
       const res = await op.commit();
