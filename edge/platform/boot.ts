@@ -104,6 +104,7 @@ export async function buildDeps(
   // private events of every instance reach the sockets of this one through the event log
   const events = new EventLogReader(kv, [...tenants.byId.keys()], now, {
     pollMs: config.kvPollMs,
+    reads,
   });
   // a reconnecting socket resumes from the stored tape and event log
   const hub = new Hub(

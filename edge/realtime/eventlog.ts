@@ -75,8 +75,20 @@ export class EventLogReader {
     private kv: Deno.Kv,
     private tenants: readonly string[],
     private now: () => number,
-    private opts: { pollMs?: number } = {},
+    private opts: {
+      pollMs?: number;
+      /**
+       * a second connection for the entries' range reads: on a local file, reads on the
+       * connection that commits wait behind its commits (and delay them: the orders' group
+       * commits); the heads are still watched on `kv`, which hears this process's commits
+       */
+      reads?: Deno.Kv;
+    } = {},
   ) {}
+
+  private get reads(): Deno.Kv {
+    return this.opts.reads ?? this.kv;
+  }
 
   /**
    * The latest versionstamp this reader delivered for a tenant (or the head's when it started):
@@ -93,7 +105,7 @@ export class EventLogReader {
   async since(t: string, at: number): Promise<PlacedEntry[]> {
     const out: PlacedEntry[] = [];
     for await (
-      const e of this.kv.list<LogEntry>({
+      const e of this.reads.list<LogEntry>({
         prefix: eventKeys.entries(t),
         start: eventKeys.entry(t, at, ""),
       }, { batchSize: 500 })
@@ -153,7 +165,7 @@ export class EventLogReader {
     const fresh: Deno.KvEntry<LogEntry>[] = [];
     this.stats.reads++;
     for await (
-      const e of this.kv.list<LogEntry>({
+      const e of this.reads.list<LogEntry>({
         prefix: eventKeys.entries(t),
         start: eventKeys.entry(t, cur.at - (sweep ? LOOKBACK_MS : RECENT_MS), ""),
       }, { batchSize: 500 })
