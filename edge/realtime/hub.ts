@@ -363,17 +363,6 @@ export class Hub {
   }
 
   /**
-   * Private events (orders, balances) for one customer of one tenant: each delivery first
-   * checks that the client's session is still live. Resolves when every delivery is done.
-   */
-  toUser(tenant: string, userId: string, data: UserEvent): Promise<void> {
-    const msg = JSON.stringify({ ch: "user", data } satisfies ServerMessage);
-    return Promise.all(this.userClients(tenant, userId).map((c) => this.deliver(c, msg))).then(
-      () => {},
-    );
-  }
-
-  /**
    * An event-log entry (a commit on any instance): its customers' new balances, and the records
    * it changed, read by `resolve` only when a customer of it is connected here.
    */
@@ -401,11 +390,6 @@ export class Hub {
       }
     }
     return Promise.all(done).then(() => {});
-  }
-
-  /** Whether a customer has an open private channel on this instance. */
-  connected(tenant: string, userId: string): boolean {
-    return this.userClients(tenant, userId).length > 0;
   }
 
   /** Send `msg` (null: only check) on the private channel if the session is still live. */
