@@ -99,16 +99,17 @@ export class EventLogReader {
   }
 
   /**
-   * A tenant's entries with a key time from `at` on, in commit order (a reconnecting socket's
-   * replay: one range read, strong, so nothing committed before it is missed).
+   * A tenant's entries with a key time from `at` on (the first `limit` by key), in commit order
+   * (a reconnecting socket's replay: one range read, strong, so nothing committed before it is
+   * missed).
    */
-  async since(t: string, at: number): Promise<PlacedEntry[]> {
+  async since(t: string, at: number, limit?: number): Promise<PlacedEntry[]> {
     const out: PlacedEntry[] = [];
     for await (
       const e of this.reads.list<LogEntry>({
         prefix: eventKeys.entries(t),
         start: eventKeys.entry(t, at, ""),
-      }, { batchSize: 500 })
+      }, { batchSize: 500, limit })
     ) out.push({ at: e.key[2] as number, vs: e.versionstamp, entry: e.value });
     return out.sort((a, b) => a.vs < b.vs ? -1 : a.vs > b.vs ? 1 : 0);
   }

@@ -19,6 +19,7 @@ import type { Quotes } from "../market/quotes.ts";
 import { candleRow, type SeqTick, type TapeEvent, type TapeTick } from "../market/tape.ts";
 import type { SymbolDef } from "../market/symbols.ts";
 import {
+  RESUME_SEEN_MAX,
   RESUME_WINDOW_MS,
   type ServerMessage,
   type TapeTickJson,
@@ -66,7 +67,7 @@ export interface TapeSource {
 /** Where a resuming private channel reads the entries it missed. */
 export interface UserLog {
   latest(t: string): string;
-  since(t: string, at: number): Promise<PlacedEntry[]>;
+  since(t: string, at: number, limit?: number): Promise<PlacedEntry[]>;
 }
 
 /** What a customer is told about the records an entry changed (read as they are now). */
@@ -74,6 +75,11 @@ export type Resolve = (tenant: string, refs: EventRef[]) => Promise<UserEvent[]>
 
 /** A resuming tape channel replays at most this many ticks (further behind: `complete: false`). */
 export const MAX_REPLAY_TICKS = 20_000;
+/**
+ * A resuming private channel reads at most this many of the tenant's entries (the log holds every
+ * customer's: a busy tenant's 10 minutes are more; beyond: `complete: false`, the page reloads).
+ */
+export const MAX_REPLAY_ENTRIES = 5_000;
 const REPLAY_BATCH = 500;
 
 /** Whether a session is still live (without refreshing it). */
@@ -164,7 +170,7 @@ export class Hub {
   message(c: Client, raw: unknown) {
     let m: { op?: unknown; ch?: unknown; from?: unknown; resume?: unknown };
     try {
-      m = typeof raw === "string" && raw.length < 16_384 ? JSON.parse(raw) : {};
+      m = typeof raw === "string" && raw.length < 32_768 ? JSON.parse(raw) : {};
     } catch {
       m = {};
     }
@@ -250,7 +256,9 @@ export class Hub {
       let complete = !!log && r.at - RESUME_WINDOW_MS > this.now() - RETENTION_MS;
       if (log && complete) {
         try {
-          for (const p of await log.since(c.tenant, r.at - RESUME_WINDOW_MS)) {
+          const entries = await log.since(c.tenant, r.at - RESUME_WINDOW_MS, MAX_REPLAY_ENTRIES);
+          if (entries.length === MAX_REPLAY_ENTRIES) complete = false;
+          for (const p of complete ? entries : []) {
             if (p.vs <= r.base || !c.userId) continue;
             const events = await this.entryEvents(c.tenant, c.userId, p.entry);
             if (events.length) this.sendEntry(c, p, events);
@@ -460,7 +468,7 @@ function parseResume(v: unknown): UserResume | null {
   if (typeof v !== "object" || v === null) return null;
   const r = v as Record<string, unknown>;
   if (typeof r.base !== "string" || r.base.length > 40 || !Number.isSafeInteger(r.at)) return null;
-  if (!Array.isArray(r.seen) || r.seen.length > 500) return null;
+  if (!Array.isArray(r.seen) || r.seen.length > RESUME_SEEN_MAX) return null;
   const seen: [string, number][] = [];
   for (const x of r.seen) {
     if (

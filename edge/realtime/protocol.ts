@@ -63,6 +63,8 @@ export interface UserResume {
 
 /** A client keeps the entries it saw this long before the latest (entries may land late). */
 export const RESUME_WINDOW_MS = 10_000;
+/** ...and sends at most this many of them, the newest (the server takes no more). */
+export const RESUME_SEEN_MAX = 500;
 
 /**
  * Client -> server. A subscription may say where the client left off: `from`, the last tape
@@ -187,7 +189,8 @@ export class ResumePoints {
     if (from !== undefined) return { op: "sub", ch, from };
     if (ch === "user" && this.user) {
       const { base, at, seen } = this.user;
-      return { op: "sub", ch, resume: { base, at, seen: [...seen].map(([vs, x]) => [vs, x.n]) } };
+      const newest = [...seen].sort((a, b) => b[1].at - a[1].at).slice(0, RESUME_SEEN_MAX);
+      return { op: "sub", ch, resume: { base, at, seen: newest.map(([vs, x]) => [vs, x.n]) } };
     }
     return { op: "sub", ch };
   }
