@@ -100,12 +100,6 @@ export async function buildDeps(
     groups: isRemote(config.kvPath) ? REMOTE_GROUPS : LOCAL_GROUPS,
   });
   const market = new MarketService(kv, undefined, new ReferencePrices(config.referencePrices), now);
-  const hub = new Hub(
-    market.quotes,
-    market.symbols,
-    (t, tokenHash) => accounts.sessionAlive(t, tokenHash),
-  );
-  market.onTicks((e) => hub.publish(e));
   const terms = new ProductTerms(kv);
   const fast = new FastContracts(kv, ledger, market, now, terms);
   const contracts = new Contracts(kv, ledger, market, now, terms);
@@ -113,8 +107,17 @@ export async function buildDeps(
   // private events of every instance reach the sockets of this one through the event log
   const events = new EventLogReader(kv, [...tenants.byId.keys()], now, {
     pollMs: config.kvPollMs,
+    reads,
   });
-  events.subscribe((t, e) => hub.fromLog(t, e, (t, refs) => userEvents(t, refs)));
+  // a reconnecting socket resumes from the stored tape and event log
+  const hub = new Hub(
+    market.quotes,
+    market.symbols,
+    (t, tokenHash) => accounts.sessionAlive(t, tokenHash),
+    { tape: market.tape, log: events, resolve: (t, refs) => userEvents(t, refs), now },
+  );
+  market.onTicks((e) => hub.publish(e));
+  events.subscribe((t, e, place) => hub.fromLog(t, e, place));
   /** What a customer is told about the records one commit changed (read as they are now). */
   const userEvents = async (t: string, refs: EventRef[]): Promise<UserEvent[]> => {
     const out: UserEvent[] = [];

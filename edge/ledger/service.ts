@@ -79,6 +79,14 @@ export interface Idempotency {
   key: string;
   /** Anything describing the request; the same key with another request is IDEMPOTENCY_CONFLICT. */
   request: unknown;
+  /**
+   * The key names a random id the server drew for this request (the client sent none): new by
+   * construction, like a reservation of a fresh id, so it is neither read nor checked, and its
+   * record is not written (nobody else knows the key to replay it; the journal still names it,
+   * one journal per key as the checker verifies). One check and one scattered write less per
+   * journal: twice the journals per group commit, fewer pages per commit.
+   */
+  fresh?: boolean;
 }
 
 export interface Posted<R> {
@@ -290,15 +298,16 @@ export class Ledger {
     idem: Idempotency,
     plan: () => Promise<Plan<R>> | Plan<R>,
   ): Promise<Posted<R>> {
-    const fp = await fingerprint(idem.request);
+    // (a fresh key is never replayed: no fingerprint to compare)
+    const fp = idem.fresh ? "" : await fingerprint(idem.request);
     const idemKey = keys.idem(t, idem.key);
     let replanned = false;
     for await (const _attempt of commitAttempts(MAX_ATTEMPTS)) {
-      const planned = await this.planOrReplay<R>(idemKey, fp, plan);
+      const planned = await this.planOrReplay<R>(idem.fresh ? null : idemKey, fp, plan);
       if ("replay" in planned) return planned;
       const { p } = planned;
       const at = this.now();
-      const read = await this.readTouched(t, idemKey, p);
+      const read = await this.readTouched(t, idem.fresh ? null : idemKey, p);
       if (read.prior) return replayOf<R>(read.prior, fp);
       let held: AppliedReservations;
       try {
@@ -313,13 +322,17 @@ export class Ledger {
         throw e;
       }
       const journal = journalOf(p, idem.key, mergePostings([...read.own, ...held.postings]), at);
-      const op = this.commits.atomic().check({ key: idemKey, versionstamp: null });
+      const op = this.commits.atomic();
+      if (!idem.fresh) op.check({ key: idemKey, versionstamp: null });
       for (const c of p.checks ?? []) op.check(c);
       stageReservations(op, t, read, held);
       const after = stageBalances(op, t, journal, read.balances);
       const result = p.result(journal, after);
       op.set(keys.journal(t, journal.id), journal);
-      op.set(idemKey, { journalId: journal.id, fingerprint: fp, result } satisfies IdemRecord);
+      // (a fresh key's record could never be asked for: nobody else knows the key)
+      if (!idem.fresh) {
+        op.set(idemKey, { journalId: journal.id, fingerprint: fp, result } satisfies IdemRecord);
+      }
       p.write?.(op, journal);
       // customers hear of it through the event log entry staged here (any instance)
       stageEvents(op, t, at, { balances: balanceRows(after), refs: p.events });
@@ -330,7 +343,7 @@ export class Ledger {
 
   /** The plan of this attempt, or, when it refuses now, the first reply of a replayed key. */
   private async planOrReplay<R>(
-    idemKey: Deno.KvKey,
+    idemKey: Deno.KvKey | null,
     fp: string,
     plan: () => Promise<Plan<R>> | Plan<R>,
   ): Promise<{ p: Plan<R> } | Posted<R>> {
@@ -338,7 +351,8 @@ export class Ledger {
       return { p: await plan() };
     } catch (e) {
       // refused now (the order is closed, the quote expired...): a replay still gets its reply
-      const prior = (await this.kv.get<IdemRecord>(idemKey)).value;
+      // (a fresh key, null here, has no record to replay)
+      const prior = idemKey ? (await this.kv.get<IdemRecord>(idemKey)).value : null;
       if (prior) return replayOf<R>(prior, fp);
       throw e;
     }
@@ -346,9 +360,14 @@ export class Ledger {
 
   /**
    * One read of what the plan touches: the idempotency record, the reservations it closes or
-   * changes, then the balances of every account it names, at most 10 keys per `getMany`.
+   * changes, then the balances of every account it names, at most 10 keys per `getMany` (no
+   * idempotency record for a fresh key, `null`: nobody else knows it).
    */
-  private async readTouched(t: string, idemKey: Deno.KvKey, p: Plan<unknown>): Promise<Touched> {
+  private async readTouched(
+    t: string,
+    idemKey: Deno.KvKey | null,
+    p: Plan<unknown>,
+  ): Promise<Touched> {
     const ops = p.reservations ?? [];
     // a reserve the owner guards is new by construction: nothing to read
     const resIds = [
@@ -363,7 +382,7 @@ export class Ledger {
       ...new Set([...own.map((x) => x.account), ...ops.map((o) => accountId(o.account))]),
     ];
     const wanted: Deno.KvKey[] = [
-      idemKey,
+      ...idemKey ? [idemKey] : [],
       ...resIds.map((id) => keys.reservation(t, id)),
       ...ids.map((id) => keys.balance(t, id)),
     ];
@@ -371,6 +390,7 @@ export class Ledger {
     for (let i = 0; i < wanted.length; i += 10) {
       read.push(...await this.reads.getMany(wanted.slice(i, i + 10)));
     }
+    if (!idemKey) read.unshift({ key: ["fresh"], value: null, versionstamp: null });
     const resEntries = read.slice(1, 1 + resIds.length) as Deno.KvEntryMaybe<Reservation>[];
     const balances = read.slice(1 + resIds.length) as Deno.KvEntryMaybe<Balance>[];
     return {

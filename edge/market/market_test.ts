@@ -194,3 +194,51 @@ Deno.test("tape: one writer under the market lease; a follower sees the same tic
     kv.close();
   }
 });
+
+Deno.test("tape: a follower takes the one new tick from the head it read, without a range read", async () => {
+  const { Lease } = await import("../platform/lease.ts");
+  const kv = await Deno.openKv(":memory:");
+  // the follower's store, counting range reads (far from the store each is a round trip)
+  let lists = 0;
+  const counted = new Proxy(kv, {
+    get(t, p) {
+      const v = Reflect.get(t, p, t);
+      if (p === "list") {
+        return (...a: Parameters<Deno.Kv["list"]>) => (lists++, t.list(...a));
+      }
+      return typeof v === "function" ? v.bind(t) : v;
+    },
+  });
+  try {
+    let clock = Date.now();
+    const now = () => clock;
+    const w = new Tape(kv, { ...DEFAULT_TAPE, now, log: () => {} });
+    const f = new Tape(counted, { ...DEFAULT_TAPE, now, log: () => {} });
+    await w.load(["BTCUSDT"]);
+    const lease = new Lease(kv, "market", "h:1:a", { ttlMs: 3_000, now });
+    assert(await lease.tryAcquire());
+    w.lead(lease);
+    const seen: number[] = [];
+    f.onTicks((e) => seen.push(...e.ticks.map((t) => t.seq!)));
+    const tick = (p: string) =>
+      w.ingest({ symbol: "BTCUSDT", time: ++clock, price: parseDecimal(p), qty: U });
+    const head = async () => (await w.heads(["BTCUSDT"])).get("BTCUSDT")!;
+    await tick("100");
+    await f.load(["BTCUSDT"]);
+    await tick("101");
+    lists = 0;
+    assertEquals(await f.pull("BTCUSDT", await head(), "eventual"), 1);
+    assertEquals(lists, 0, "one new tick: taken from the head");
+    // two new ticks: the head is only the second, so the range is read
+    await tick("102");
+    await tick("103");
+    assertEquals(await f.pull("BTCUSDT", await head(), "eventual"), 2);
+    assertEquals(lists, 1);
+    assertEquals(seen, [2, 3, 4]);
+    assertEquals(f.chainHead("BTCUSDT"), w.chainHead("BTCUSDT"));
+    assertEquals(f.openCandle("BTCUSDT", "1m"), w.openCandle("BTCUSDT", "1m"));
+    assertEquals(f.lastTick("BTCUSDT"), w.lastTick("BTCUSDT"));
+  } finally {
+    kv.close();
+  }
+});

@@ -490,6 +490,28 @@ export class Tape {
     return out;
   }
 
+  /**
+   * The ticks after sequence number `seq`, ascending, at most `limit`: where the next one is
+   * (the sequence index), then one range read of the ticks from there (a socket resuming after
+   * `seq`; the ticks' keys are in chain order).
+   */
+  async after(symbol: string, seq: number, limit: number): Promise<SeqTick[]> {
+    const at = (await this.kv.get<[number, number]>(marketKeys.seq(symbol, seq + 1))).value;
+    if (!at) return [];
+    const out: SeqTick[] = [];
+    for await (
+      const e of this.kv.list<StoredTick>({
+        prefix: marketKeys.ticks(symbol),
+        start: marketKeys.tick(symbol, at[0], at[1]),
+      }, { limit, batchSize: Math.min(limit, 500) })
+    ) {
+      const v = e.value;
+      if (v.seq === undefined || !v.hash) break;
+      out.push({ seq: v.seq, time: e.key[3] as number, price: v.price, qty: v.qty, hash: v.hash });
+    }
+    return out;
+  }
+
   lastTick(symbol: string): TapeTick | null {
     return this.last.get(symbol) ?? null;
   }
@@ -757,6 +779,28 @@ export class Tape {
       ? marketKeys.tick(symbol, cursor.time, cursor.n + 1)
       : marketKeys.tick(symbol, head ? head.time - this.opts.staleMs : 0, 0);
     const rows: { tick: TapeTick; n: number }[] = [];
+    // the head is the one tick after the last known (its commit stored both): taken as read,
+    // without a range read (a far follower saves a round trip per tick on the way to a socket)
+    const chain = this.chain.get(symbol);
+    if (
+      head && cursor && !this.fence && chain && head.seq === chain.seq + 1 && head.hash &&
+      head.n !== undefined
+    ) {
+      const { n, clock: _clock, ...tick } = head;
+      rows.push({ tick: { ...tick, symbol }, n });
+    } else {
+      await this.list(symbol, start, consistency, rows);
+    }
+    return this.follow(symbol, head, consistency, rows);
+  }
+
+  /** A follower's range read of the ticks from `start` (at most `PULL_LIMIT`). */
+  private async list(
+    symbol: string,
+    start: Deno.KvKey,
+    consistency: Deno.KvConsistencyLevel,
+    rows: { tick: TapeTick; n: number }[],
+  ) {
     for await (
       const e of this.kv.list<StoredTick>({ prefix: marketKeys.ticks(symbol), start }, {
         limit: PULL_LIMIT,
@@ -778,6 +822,15 @@ export class Tape {
         n,
       });
     }
+  }
+
+  /** Take ticks read from the store (in order) as this follower's: candles, head, listeners. */
+  private async follow(
+    symbol: string,
+    head: TapeHead | null | undefined,
+    consistency: Deno.KvConsistencyLevel,
+    rows: { tick: TapeTick; n: number }[],
+  ): Promise<number> {
     if (!rows.length) return 0;
     const open = this.open.get(symbol) ?? new Map<Interval, Candle>();
     this.open.set(symbol, open);

@@ -18,6 +18,7 @@ import { type KeyWatch, watchKeys } from "../platform/kvwatch.ts";
 import { eventKeys, type LogEntry } from "../ledger/events.ts";
 
 export type { EventRef, LogEntry } from "../ledger/events.ts";
+export { RETENTION_MS } from "../ledger/events.ts";
 
 /**
  * How far behind its latest entry a reader looks again: a commit built earlier that landed
@@ -27,7 +28,18 @@ export type { EventRef, LogEntry } from "../ledger/events.ts";
  */
 export const LOOKBACK_MS = 2_000;
 
-export type EventListener = (t: string, e: LogEntry) => void | Promise<void>;
+/** Where an entry sits in the log: its key time and its versionstamp (the commit order). */
+export interface LogPlace {
+  at: number;
+  vs: string;
+}
+
+export type EventListener = (t: string, e: LogEntry, place: LogPlace) => void | Promise<void>;
+
+/** An entry with its place, as a reconnecting socket's replay reads it. */
+export interface PlacedEntry extends LogPlace {
+  entry: LogEntry;
+}
 
 /** A read right after a head moved looks this far back; the sweep (every second) the full look-back. */
 const RECENT_MS = 100;
@@ -42,6 +54,8 @@ interface Cursor {
   seen: Map<string, number>;
   /** when the head last moved (the sweep looks again for a while after) */
   changedAt: number;
+  /** the highest versionstamp delivered (the floor before the first) */
+  latest: string;
 }
 
 /**
@@ -63,8 +77,44 @@ export class EventLogReader {
     private kv: Deno.Kv,
     private tenants: readonly string[],
     private now: () => number,
-    private opts: { pollMs?: number } = {},
+    private opts: {
+      pollMs?: number;
+      /**
+       * a second connection for the entries' range reads: on a local file, reads on the
+       * connection that commits wait behind its commits (and delay them: the orders' group
+       * commits); the heads are still watched on `kv`, which hears this process's commits
+       */
+      reads?: Deno.Kv;
+    } = {},
   ) {}
+
+  private get reads(): Deno.Kv {
+    return this.opts.reads ?? this.kv;
+  }
+
+  /**
+   * The latest versionstamp this reader delivered for a tenant (or the head's when it started):
+   * where a socket subscribing now starts (entries at or below it came before).
+   */
+  latest(t: string): string {
+    return this.cursors.get(t)?.latest ?? "";
+  }
+
+  /**
+   * A tenant's entries with a key time from `at` on (the first `limit` by key), in commit order
+   * (a reconnecting socket's replay: one range read, strong, so nothing committed before it is
+   * missed).
+   */
+  async since(t: string, at: number, limit?: number): Promise<PlacedEntry[]> {
+    const out: PlacedEntry[] = [];
+    for await (
+      const e of this.reads.list<LogEntry>({
+        prefix: eventKeys.entries(t),
+        start: eventKeys.entry(t, at, ""),
+      }, { batchSize: 500, limit })
+    ) out.push({ at: e.key[2] as number, vs: e.versionstamp, entry: e.value });
+    return out.sort((a, b) => a.vs < b.vs ? -1 : a.vs > b.vs ? 1 : 0);
+  }
 
   subscribe(f: EventListener): () => void {
     this.listeners.add(f);
@@ -80,6 +130,7 @@ export class EventLogReader {
         floor: heads[i]!.versionstamp ?? "",
         seen: new Map(),
         changedAt: 0,
+        latest: heads[i]!.versionstamp ?? "",
       });
     });
     this.watch = watchKeys(
@@ -117,7 +168,7 @@ export class EventLogReader {
     const fresh: Deno.KvEntry<LogEntry>[] = [];
     this.stats.reads++;
     for await (
-      const e of this.kv.list<LogEntry>({
+      const e of this.reads.list<LogEntry>({
         prefix: eventKeys.entries(t),
         start: eventKeys.entry(t, cur.at - (sweep ? LOOKBACK_MS : RECENT_MS), ""),
       }, { batchSize: 500 })
@@ -133,10 +184,11 @@ export class EventLogReader {
       if (at < cur.at - RECENT_MS) this.stats.late++;
       cur.seen.set(e.key[3] as string, at);
       cur.at = Math.max(cur.at, at);
+      if (e.versionstamp > cur.latest) cur.latest = e.versionstamp;
       this.stats.delivered++;
       for (const l of this.listeners) {
         try {
-          await l(t, e.value);
+          await l(t, e.value, { at, vs: e.versionstamp });
         } catch (err) {
           console.error("[eventlog] listener failed", err);
         }

@@ -6,13 +6,34 @@
  * `sweepSessions` (every 30 s): once it is gone (logout, password change, expiry) the client
  * gets `{type: "signedOut"}` and the channel is closed. Messages are typed in
  * `contract/realtime.ts`.
+ *
+ * Sockets survive the instance: a `web` process may be evicted at any time, and the client
+ * reconnects (to this or another instance) saying where it left off. A `tape:` subscription with
+ * `from` replays the ticks after that sequence number from the store (range reads) before going
+ * live; a `user` subscription with `resume` replays the event-log entries the client did not see
+ * (one range read of the tenant's log, in commit order) before the live ones. Each client
+ * remembers what it was sent (the last tape sequence per symbol, the recent entries by
+ * versionstamp), so the seam between replay and live sends nothing twice.
  */
 import { formatDecimal, type Interval, INTERVALS } from "../../core-wasm/mod.ts";
 import type { Quotes } from "../market/quotes.ts";
-import { candleRow, type TapeEvent } from "../market/tape.ts";
+import { candleRow, type SeqTick, type TapeEvent, type TapeTick } from "../market/tape.ts";
 import type { SymbolDef } from "../../contract/symbols.ts";
-import type { ServerMessage, UserEvent } from "../../contract/realtime.ts";
-import type { EventRef, LogEntry } from "./eventlog.ts";
+import {
+  RESUME_SEEN_MAX,
+  RESUME_WINDOW_MS,
+  type ServerMessage,
+  type TapeTickJson,
+  type UserEvent,
+  type UserResume,
+} from "../../contract/realtime.ts";
+import {
+  type EventRef,
+  type LogEntry,
+  type LogPlace,
+  type PlacedEntry,
+  RETENTION_MS,
+} from "./eventlog.ts";
 
 export interface HubSocket {
   readonly bufferedAmount: number;
@@ -30,7 +51,37 @@ interface Client {
   tokenHash: string | null;
   /** private deliveries of this client, in order (each waits for its session check) */
   queue: Promise<void>;
+  /** the last tape sequence number sent per symbol */
+  tapeSeq: Map<string, number>;
+  /** symbols whose missed ticks are being replayed (live ticks wait for the replay) */
+  replaying: Set<string>;
+  /** event-log entries sent on the private channel (versionstamp -> key time, events sent) */
+  sent: Map<string, { at: number; n: number }>;
 }
+
+/** Where a resuming tape subscription reads the ticks it missed. */
+export interface TapeSource {
+  chainHead(symbol: string): { seq: number };
+  after(symbol: string, seq: number, limit: number): Promise<SeqTick[]>;
+}
+
+/** Where a resuming private channel reads the entries it missed. */
+export interface UserLog {
+  latest(t: string): string;
+  since(t: string, at: number, limit?: number): Promise<PlacedEntry[]>;
+}
+
+/** What a customer is told about the records an entry changed (read as they are now). */
+export type Resolve = (tenant: string, refs: EventRef[]) => Promise<UserEvent[]>;
+
+/** A resuming tape channel replays at most this many ticks (further behind: `complete: false`). */
+export const MAX_REPLAY_TICKS = 20_000;
+/**
+ * A resuming private channel reads at most this many of the tenant's entries (the log holds every
+ * customer's: a busy tenant's 10 minutes are more; beyond: `complete: false`, the page reloads).
+ */
+export const MAX_REPLAY_ENTRIES = 5_000;
+const REPLAY_BATCH = 500;
 
 /** Whether a session is still live (without refreshing it). */
 export type SessionCheck = (tenant: string, tokenHash: string) => Promise<boolean>;
@@ -50,6 +101,12 @@ export class Hub {
     private quotes: Quotes,
     private symbols: readonly SymbolDef[],
     private sessionAlive: SessionCheck = () => Promise.resolve(true),
+    private sources: {
+      tape?: TapeSource;
+      log?: UserLog;
+      resolve?: Resolve;
+      now?: () => number;
+    } = {},
   ) {}
 
   get size() {
@@ -76,6 +133,9 @@ export class Hub {
       tenant,
       tokenHash,
       queue: Promise.resolve(),
+      tapeSeq: new Map(),
+      replaying: new Set(),
+      sent: new Map(),
     };
     this.clients.add(c);
     if (userId) this.userIndex(c, true);
@@ -104,11 +164,14 @@ export class Hub {
     return [...this.byUser.get(`${tenant}|${userId}`) ?? []].filter((c) => c.channels.has("user"));
   }
 
-  /** A client message: `{"op":"sub"|"unsub","ch":...}` or `{"op":"ping"}`. */
+  /**
+   * A client message: `{"op":"sub"|"unsub","ch":...}` (a `sub` may carry `from` or `resume`)
+   * or `{"op":"ping"}`.
+   */
   message(c: Client, raw: unknown) {
-    let m: { op?: unknown; ch?: unknown };
+    let m: { op?: unknown; ch?: unknown; from?: unknown; resume?: unknown };
     try {
-      m = typeof raw === "string" && raw.length < 512 ? JSON.parse(raw) : {};
+      m = typeof raw === "string" && raw.length < 32_768 ? JSON.parse(raw) : {};
     } catch {
       m = {};
     }
@@ -122,8 +185,124 @@ export class Hub {
       return this.send(c, { ch: "error", data: "too many channels" });
     }
     c.channels.add(m.ch);
-    if (m.ch === "user") void this.deliver(c, null);
+    if (m.ch === "user") this.subscribeUser(c, m.resume);
     if (m.ch === "ticker") this.send(c, { ch: "ticker", data: this.quotes.list().list });
+    if (m.ch.startsWith("tape:") && m.from !== undefined) {
+      if (!Number.isSafeInteger(m.from) || (m.from as number) < 0) {
+        c.channels.delete(m.ch);
+        return this.send(c, { ch: "error", data: "bad request" });
+      }
+      void this.replayTape(c, m.ch.slice(5), m.from as number);
+    }
+  }
+
+  /**
+   * Send a tape subscriber the ticks after `from` (its last seen) from the store, in batches,
+   * until it reaches this instance's head; live ticks go to it after that (never twice: only
+   * those after the last sequence number sent).
+   */
+  private async replayTape(c: Client, symbol: string, from: number) {
+    const ch = `tape:${symbol}` as const;
+    const tape = this.sources.tape;
+    c.replaying.add(symbol);
+    let last = from, complete = !!tape;
+    try {
+      if (tape && tape.chainHead(symbol).seq - from > MAX_REPLAY_TICKS) complete = false;
+      while (tape && complete && c.channels.has(ch) && last < tape.chainHead(symbol).seq) {
+        const ticks = await tape.after(symbol, last, REPLAY_BATCH);
+        // the next tick is not in the store any more (archived): the client starts afresh
+        if (!ticks.length || ticks[0]!.seq !== last + 1) complete = false;
+        else {
+          this.send(c, { ch, data: tapeJson(symbol, ticks) });
+          last = ticks[ticks.length - 1]!.seq;
+        }
+      }
+    } catch (e) {
+      console.error("[hub] tape replay", e);
+      complete = false;
+    }
+    // not replayed whole: live from this instance's head on
+    c.tapeSeq.set(symbol, complete ? last : Math.max(last, tape?.chainHead(symbol).seq ?? 0));
+    c.replaying.delete(symbol);
+    this.send(c, { ch: "resumed", data: { ch, complete } });
+  }
+
+  /**
+   * A `user` subscription: fresh, it starts at the log's position now (told to the client, which
+   * sends it back to resume); resuming, the entries the client missed are replayed first.
+   */
+  private subscribeUser(c: Client, resume: unknown) {
+    const r = parseResume(resume);
+    if (resume !== undefined && !r) {
+      c.channels.delete("user");
+      return this.send(c, { ch: "error", data: "bad request" });
+    }
+    c.queue = c.queue.then(async () => {
+      if (!c.channels.has("user") || !await this.live(c)) return;
+      if (!r) {
+        this.send(c, {
+          ch: "resumed",
+          data: {
+            ch: "user",
+            complete: true,
+            base: this.sources.log?.latest(c.tenant) ?? "",
+            at: this.now(),
+          },
+        });
+        return;
+      }
+      for (const [vs, n] of r.seen) this.remember(c, vs, r.at, n);
+      const log = this.sources.log;
+      // the log keeps entries RETENTION_MS: a client away longer has missed some for good
+      let complete = !!log && r.at - RESUME_WINDOW_MS > this.now() - RETENTION_MS;
+      if (log && complete) {
+        try {
+          const entries = await log.since(c.tenant, r.at - RESUME_WINDOW_MS, MAX_REPLAY_ENTRIES);
+          if (entries.length === MAX_REPLAY_ENTRIES) complete = false;
+          for (const p of complete ? entries : []) {
+            if (p.vs <= r.base || !c.userId) continue;
+            const events = await this.entryEvents(c.tenant, c.userId, p.entry);
+            if (events.length) this.sendEntry(c, p, events);
+          }
+        } catch (e) {
+          console.error("[hub] private replay", e);
+          complete = false;
+        }
+      }
+      this.send(c, { ch: "resumed", data: { ch: "user", complete, base: r.base, at: r.at } });
+    }).catch((e) => console.error("[hub] private replay", e));
+  }
+
+  private now(): number {
+    return (this.sources.now ?? Date.now)();
+  }
+
+  /** Note that `n` events of an entry were sent (forgetting those beyond the window). */
+  private remember(c: Client, vs: string, at: number, n: number) {
+    c.sent.set(vs, { at, n: Math.max(n, c.sent.get(vs)?.n ?? 0) });
+    if (c.sent.size > 200) {
+      const latest = Math.max(...[...c.sent.values()].map((x) => x.at));
+      for (const [k, x] of c.sent) if (x.at < latest - 2 * RESUME_WINDOW_MS) c.sent.delete(k);
+    }
+  }
+
+  /** An entry's events for one customer, those not sent yet, each with its place. */
+  private sendEntry(c: Client, p: LogPlace, events: UserEvent[]) {
+    const from = c.sent.get(p.vs)?.n ?? 0;
+    for (let i = from; i < events.length; i++) {
+      this.send(c, { ch: "user", data: events[i]!, ev: { at: p.at, vs: p.vs, i } });
+    }
+    if (events.length > from) this.remember(c, p.vs, p.at, events.length);
+  }
+
+  /** What one entry tells one customer: the new balances, then the records it changed. */
+  private async entryEvents(tenant: string, user: string, e: LogEntry): Promise<UserEvent[]> {
+    const out: UserEvent[] = [];
+    const b = e.balances?.find((x) => x.user === user);
+    if (b) out.push({ type: "balance", accounts: b.accounts });
+    const refs = (e.refs ?? []).filter((r) => r.user === user);
+    if (refs.length && this.sources.resolve) out.push(...await this.sources.resolve(tenant, refs));
+    return out;
   }
 
   private valid(ch: string): boolean {
@@ -168,32 +347,23 @@ export class Hub {
         }),
       );
     }
-    // the tape's head after these ticks (the last one's place in the chain)
-    const last = e.ticks[e.ticks.length - 1];
-    const tapeCh = `tape:${e.symbol}`;
-    const tape = last?.seq !== undefined && last.hash
-      ? JSON.stringify(
-        {
-          ch: tapeCh as `tape:${string}`,
-          data: {
-            symbol: e.symbol,
-            seq: last.seq,
-            time: last.time,
-            hash: last.hash,
-            // the stored ticks of the batch (a back-filled head has no place on the tape)
-            ticks: e.ticks.filter((k) => k.seq).map((k) => ({
-              seq: k.seq!,
-              time: k.time,
-              price: formatDecimal(k.price),
-              qty: formatDecimal(k.qty),
-            })),
-          },
-        } satisfies ServerMessage,
-      )
+    // the tape's head after these ticks (the last one's place in the chain) with the ticks
+    const chained = e.ticks.filter((t): t is Required<TapeTick> => t.seq !== undefined && !!t.hash);
+    const tapeCh = `tape:${e.symbol}` as const;
+    const first = chained[0]?.seq;
+    const tape = chained.length
+      ? JSON.stringify({ ch: tapeCh, data: tapeJson(e.symbol, chained) } satisfies ServerMessage)
       : null;
     for (const c of this.clients) {
       if (ticker && c.channels.has("ticker")) this.sendRaw(c, ticker);
-      if (tape && c.channels.has(tapeCh)) this.sendRaw(c, tape);
+      if (tape && c.channels.has(tapeCh) && !c.replaying.has(e.symbol)) {
+        // only what this client was not sent yet (a replay may have sent some already)
+        const sent = c.tapeSeq.get(e.symbol) ?? 0;
+        const fresh = first! > sent ? null : chained.filter((t) => t.seq > sent);
+        if (!fresh) this.sendRaw(c, tape);
+        else if (fresh.length) this.send(c, { ch: tapeCh, data: tapeJson(e.symbol, fresh) });
+        c.tapeSeq.set(e.symbol, Math.max(sent, chained[chained.length - 1]!.seq));
+      }
       for (const ch of c.channels) {
         const msg = klines.get(ch);
         if (msg) this.sendRaw(c, msg);
@@ -202,49 +372,33 @@ export class Hub {
   }
 
   /**
-   * Private events (orders, balances) for one customer of one tenant: each delivery first
-   * checks that the client's session is still live. Resolves when every delivery is done.
-   */
-  toUser(tenant: string, userId: string, data: UserEvent): Promise<void> {
-    const msg = JSON.stringify({ ch: "user", data } satisfies ServerMessage);
-    return Promise.all(this.userClients(tenant, userId).map((c) => this.deliver(c, msg))).then(
-      () => {},
-    );
-  }
-
-  /**
    * An event-log entry (a commit on any instance): its customers' new balances, and the records
    * it changed, read by `resolve` only when a customer of it is connected here.
    */
-  fromLog(
-    tenant: string,
-    e: LogEntry,
-    resolve: (tenant: string, refs: EventRef[]) => Promise<UserEvent[]>,
-  ): Promise<void> {
+  fromLog(tenant: string, e: LogEntry, place: LogPlace): Promise<void> {
+    const users = new Set([
+      ...(e.balances ?? []).map((b) => b.user),
+      ...(e.refs ?? []).map((r) => r.user),
+    ]);
     const done: Promise<void>[] = [];
-    for (const b of e.balances ?? []) {
-      if (this.connected(tenant, b.user)) {
-        done.push(this.toUser(tenant, b.user, { type: "balance", accounts: b.accounts }));
+    for (const user of users) {
+      const clients = this.userClients(tenant, user);
+      if (!clients.length) continue;
+      // one customer's events together (legs of one symbol are read once), sent to each of
+      // the customer's clients in its order of deliveries, each event once per client
+      const events = this.entryEvents(tenant, user, e);
+      for (const c of clients) {
+        done.push(
+          c.queue = c.queue.then(async () => {
+            const list = await events;
+            if (list.length && c.channels.has("user") && await this.live(c)) {
+              this.sendEntry(c, place, list);
+            }
+          }).catch((err) => console.error("[hub] private delivery", err)),
+        );
       }
     }
-    // one customer's refs together (legs of one symbol are read once)
-    const byUser = new Map<string, EventRef[]>();
-    for (const r of e.refs ?? []) {
-      if (this.connected(tenant, r.user)) byUser.set(r.user, [...byUser.get(r.user) ?? [], r]);
-    }
-    for (const [user, refs] of byUser) {
-      done.push(
-        resolve(tenant, refs).then((events) =>
-          Promise.all(events.map((ev) => this.toUser(tenant, user, ev))).then(() => {})
-        ),
-      );
-    }
     return Promise.all(done).then(() => {});
-  }
-
-  /** Whether a customer has an open private channel on this instance. */
-  connected(tenant: string, userId: string): boolean {
-    return this.userClients(tenant, userId).length > 0;
   }
 
   /** Send `msg` (null: only check) on the private channel if the session is still live. */
@@ -290,4 +444,39 @@ export class Hub {
     const msg = JSON.stringify({ ch: "heartbeat", data: Date.now() } satisfies ServerMessage);
     for (const c of this.clients) this.sendRaw(c, msg);
   }
+}
+
+/** A tape channel's message: the head after `ticks` (ascending, chained) and the ticks. */
+function tapeJson(symbol: string, ticks: readonly (SeqTick | Required<TapeTick>)[]) {
+  const last = ticks[ticks.length - 1]!;
+  return {
+    symbol,
+    seq: last.seq,
+    time: last.time,
+    hash: last.hash,
+    ticks: ticks.map((t): TapeTickJson => ({
+      seq: t.seq,
+      time: t.time,
+      price: formatDecimal(t.price),
+      qty: formatDecimal(t.qty),
+      hash: t.hash,
+    })),
+  };
+}
+
+/** A `resume` as the client sent it, or null when it is not one. */
+function parseResume(v: unknown): UserResume | null {
+  if (typeof v !== "object" || v === null) return null;
+  const r = v as Record<string, unknown>;
+  if (typeof r.base !== "string" || r.base.length > 40 || !Number.isSafeInteger(r.at)) return null;
+  if (!Array.isArray(r.seen) || r.seen.length > RESUME_SEEN_MAX) return null;
+  const seen: [string, number][] = [];
+  for (const x of r.seen) {
+    if (
+      !Array.isArray(x) || typeof x[0] !== "string" || x[0].length > 40 ||
+      !Number.isSafeInteger(x[1]) || x[1] < 0
+    ) return null;
+    seen.push([x[0], x[1]]);
+  }
+  return { base: r.base, at: r.at as number, seen };
 }

@@ -4,8 +4,6 @@
  * before expiry; the core computes the outcome; settlement happens exactly once (one
  * idempotency key per order and a versionstamp check on the order).
  */
-import { knownAbsent } from "../platform/kvstore.ts";
-import { keys as ledgerKeys } from "../ledger/store.ts";
 import { formatDecimal, parseDecimal, settleFast } from "../../core-wasm/mod.ts";
 import { bookOfUser, houseFor, user } from "../ledger/accounts.ts";
 import { idemKeys } from "../ledger/idem.ts";
@@ -192,9 +190,9 @@ export class FastContracts {
     enforce(fastStakeRules({ stake: req.stake, min: option.min, max: option.max }));
     const stake = parseDecimal(req.stake.trim(), { maxDecimals: 2 });
     const key = idemKeys.customer(userId, "fast", idempotencyKey ?? crypto.randomUUID());
-    // a key of a fresh random id has no record: the ledger's read of it costs no round trip
-    if (idempotencyKey === undefined) knownAbsent(ledgerKeys.idem(t, key));
-    const posted = await this.ledger.post(t, { key, request: req }, () => {
+    // a key of a fresh random id has no record: neither read (no round trip) nor checked
+    const fresh = idempotencyKey === undefined;
+    const posted = await this.ledger.post(t, { key, request: req, fresh }, () => {
       if (this.market.tape.isStale(req.symbol)) throw new DomainError("MARKET_STALE");
       const entry = this.market.tape.lastTick(req.symbol);
       if (!entry) throw new DomainError("MARKET_STALE");

@@ -3,12 +3,20 @@
  * backoff when the socket closes or the server's heartbeat stops. Messages are typed in
  * `contract/realtime.ts`. When the server closes the private channel (the session ended
  * elsewhere: logout, password change), the page treats the customer as signed out.
+ *
+ * A reconnect resumes where the last socket left off (the server instance may have been evicted
+ * meanwhile): the page remembers the last tape sequence number of each `tape:` channel and what it
+ * saw of the private channel (the log position it started at, the latest entry time and the
+ * recent entries), and subscribes again with them, so the server replays exactly what was missed.
+ * When the private channel cannot be replayed whole (away longer than the log keeps), the page is
+ * reloaded: its figures are read again.
  */
 import {
   type Channel,
   type ChannelData,
   type ClientMessage,
   decodeServerMessage,
+  ResumePoints,
   type ServerMessage,
 } from "../../contract/realtime.ts";
 import { clearSession, loginPath } from "./api.ts";
@@ -22,6 +30,9 @@ let backoff = 500;
 let lastMessage = 0;
 let watchdog: ReturnType<typeof setInterval> | undefined;
 const statusListeners = new Set<(up: boolean) => void>();
+
+/** Where each channel left off, across this page's sockets. */
+const points = new ResumePoints();
 
 function url() {
   const u = new URL("/ws", location.href);
@@ -39,18 +50,16 @@ function url() {
  * task) keeps the main thread free; every message is still delivered, in order.
  */
 const FLUSH_MS = 500;
-let inbox: unknown[] = [];
+let inbox: ServerMessage[] = [];
 let flushTimer: ReturnType<typeof setTimeout> | undefined;
 
 function flush() {
   flushTimer = undefined;
   const batch = inbox;
   inbox = [];
-  for (const raw of batch) {
-    const m = decodeServerMessage(raw);
-    if (!m) continue;
-    // heartbeat, pong and error are the connection's own; the rest go to their subscribers
-    if (m.ch !== "heartbeat" && m.ch !== "pong" && m.ch !== "error") {
+  for (const m of batch) {
+    // heartbeat, pong, error and resumed are the connection's own; the rest go to subscribers
+    if (m.ch !== "heartbeat" && m.ch !== "pong" && m.ch !== "error" && m.ch !== "resumed") {
       handlers.get(m.ch)?.forEach((h) => h(m));
     }
     if (m.ch === "user" && m.data.type === "signedOut") return signedOut();
@@ -66,12 +75,16 @@ function connect() {
   ws.onopen = () => {
     backoff = 500;
     lastMessage = Date.now();
-    for (const ch of handlers.keys()) send({ op: "sub", ch });
+    for (const ch of handlers.keys()) send(points.subscription(ch));
     statusListeners.forEach((f) => f(true));
   };
   ws.onmessage = (e) => {
     lastMessage = Date.now();
-    inbox.push(e.data);
+    const m = decodeServerMessage(e.data);
+    if (!m) return;
+    // not replayed whole (away longer than the log keeps): the page reads its figures again
+    if (!points.track(m)) return location.reload();
+    inbox.push(m);
     flushTimer ??= setTimeout(flush, FLUSH_MS);
   };
   ws.onclose = () => {
@@ -98,7 +111,7 @@ export function subscribe<C extends Channel>(ch: C, h: (data: ChannelData<C>) =>
   if (!set) {
     set = new Set();
     handlers.set(ch, set);
-    send({ op: "sub", ch });
+    send(points.subscription(ch));
   }
   // the message came in on channel `ch`: its data is that channel's (contract/realtime.ts)
   const handler: Handler = (m) => h(m.data as ChannelData<C>);
@@ -108,6 +121,7 @@ export function subscribe<C extends Channel>(ch: C, h: (data: ChannelData<C>) =>
     set!.delete(handler);
     if (set!.size === 0) {
       handlers.delete(ch);
+      points.forget(ch);
       send({ op: "unsub", ch });
     }
   };

@@ -142,6 +142,42 @@ Deno.test("fast contract: refusals, concurrency and idempotency", async () => {
   }
 });
 
+Deno.test("fast contract: an order without an idempotency key commits no idempotency record; with one it replays", async () => {
+  const srv = await startServer({ seed: true });
+  try {
+    const token = await login(srv);
+    await tick(srv, "60000");
+    const idemRecords = async () => {
+      let n = 0;
+      for await (const _ of srv.kv.list({ prefix: ["demo", "ledger", "idem"] })) n++;
+      return n;
+    };
+    const order = (headers: Record<string, string> = {}) =>
+      srv.call<Order>("/api/fast/order", {
+        token,
+        body: { symbol: "BTCUSDT", direction: "up", duration: 60, stake: "10" },
+        headers,
+      });
+    const before = await idemRecords();
+    // the server draws the key: nobody can replay it, so no record (a smaller commit: the
+    // order's only check is its balance, twice the orders fit one group commit)
+    const a = await order();
+    assertEquals(a.body.code, 0, JSON.stringify(a.body));
+    assertEquals(await idemRecords(), before);
+    // the client's key: recorded, checked, replayed
+    const k = { "idempotency-key": "fast-fresh-1" };
+    const b = await order(k), c = await order(k);
+    assertEquals(b.body.code, 0, JSON.stringify(b.body));
+    assertEquals(c.body.data.orderNo, b.body.data.orderNo);
+    assertEquals(await idemRecords(), before + 1);
+    // every order is a journal of its own; the ledger checker (at close) finds them whole
+    const open = await srv.call<{ items: Order[] }>("/api/fast/orders?status=open", { token });
+    assertEquals(open.body.data.items.length, 2);
+  } finally {
+    await srv.close();
+  }
+});
+
 Deno.test("fast contract: no tick after expiry within the staleness limit returns the stake", async () => {
   const srv = await startServer({ seed: true });
   try {

@@ -102,6 +102,36 @@ browserTest(
 );
 
 browserTest(
+  "live: a socket dropped by the server resumes where it left off: a balance moved meanwhile arrives",
+  async (srv, browser) => {
+    await tick(srv, "60000");
+    const desk = await browser.newContext(DESKTOP);
+    const token = await signedIn(srv, desk);
+    const spot = await open(srv, desk, "/pc/trade/bibi?symbol=BTCUSDT", "SpotTicket", "user");
+    const available = spot.getByTestId("available");
+    assertMatch(await available.innerText(), /10,000\.00 USDT/);
+    // the instance drops every socket (evicted), and money moves before the page is back
+    srv.deps.hub.closeAll();
+    const delivered = srv.deps.events.stats.delivered;
+    const moved = await srv.call("/api/account/transfer", {
+      token,
+      body: { from: "spot", to: "contract", currency: "USDT", amount: "1000" },
+    });
+    assertEquals(moved.body.code, 0, JSON.stringify(moved.body));
+    for (let i = 0; srv.deps.events.stats.delivered === delivered; i++) {
+      if (i > 400) throw new Error("the event log never delivered the transfer");
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    // delivered live to nobody: the page had no socket then
+    assertEquals(srv.deps.hub.subscribers("user"), 0);
+    // the page reconnects with where it left off and is sent the entry it missed
+    await available.getByText("9,000.00 USDT").waitFor();
+    assert(await stillSamePage(spot));
+    await desk.close();
+  },
+);
+
+browserTest(
   "live: the product page's price and the desktop ticket header move with the ticker",
   async (srv, browser) => {
     await tick(srv, "60000");
