@@ -137,6 +137,19 @@ export function trigger(
   return ([null, "stopLoss", "takeProfit", "liquidation"] as const)[Number(k)]!;
 }
 
+/**
+ * A trailing stop's level: `callback` (a rate) behind `extreme`, the best price since the stop
+ * was set (long: the highest, short: the lowest); the distance rounded down. It fires like a
+ * stop-loss: a long at price <= level, a short at price >= level.
+ */
+export function trailingStop(side: Side, extreme: bigint, callback: bigint): bigint {
+  const op = "trailingStop";
+  return call1(
+    op,
+    core.c_trailing_stop(sideCode(side), i64(extreme, op), i64(callback, op)),
+  );
+}
+
 /** Loss beyond the margin (charged to the insurance account). */
 export function shortfall(marginAmount: bigint, pnl: bigint): bigint {
   const op = "shortfall";
