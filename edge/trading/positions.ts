@@ -4,10 +4,9 @@
  * moves them is contracts.ts.
  */
 import {
-  fee,
+  closeLeg,
   formatDecimal,
   hedgedGroup,
-  mulDiv,
   position as figures,
   trailingStop,
   trigger,
@@ -104,7 +103,12 @@ export interface Position {
  * A trailing stop after a tick at `price`: the best price so far (this tick included), the
  * stop's level from the core, and whether this tick reaches it (the engine and the verifier).
  */
-export function trailStep(side: Position["side"], extreme: bigint, price: bigint, callback: bigint) {
+export function trailStep(
+  side: Position["side"],
+  extreme: bigint,
+  price: bigint,
+  callback: bigint,
+) {
   const best = side === "long"
     ? (price > extreme ? price : extreme)
     : (price < extreme ? price : extreme);
@@ -206,14 +210,9 @@ export function positionJson(p: Position, mark: bigint | null, hedge?: HedgeInfo
 }
 export type PositionJson = ReturnType<typeof positionJson>;
 
-/** One leg's settlement at `price` for `lots` of it: its share of qty and margin, P&L, close fee. */
+/** One leg's settlement at `price` for `lots` of it (the core's `closeLeg`). */
 export function settleLeg(p: Position, lots: number, price: bigint) {
-  const full = lots === p.lots;
-  const qty = full ? p.qty : mulDiv(p.qty, BigInt(lots), BigInt(p.lots), "down");
-  const margin = full ? p.margin : mulDiv(p.margin, BigInt(lots), BigInt(p.lots), "down");
-  const pnl = unrealizedPnl(p.side, qty, p.entry.price, price);
-  const closeFee = fee(qty, price, p.feeRate);
-  return { qty, margin, pnl, closeFee, payout: margin + pnl - closeFee };
+  return closeLeg({ ...p, entry: p.entry.price }, lots, price);
 }
 
 /** Brackets as the API and the ticket send them: decimal strings, null for the open top tier. */

@@ -147,7 +147,13 @@ Deno.test("one-cancels-other pair: the take-profit closes its lots, the stop-los
     let p = await position(srv, token, id);
     assertEquals([p.status, p.lots, p.oco], ["holding", 6, null]);
     // 4 lots x 0.001 BTC x 600
-    assertEquals(p.ocoFired, [{ leg: "takeProfit", lots: 4, price: "20600", time: tp, pnl: "2.4" }]);
+    assertEquals(p.ocoFired, [{
+      leg: "takeProfit",
+      lots: 4,
+      price: "20600",
+      time: tp,
+      pnl: "2.4",
+    }]);
     // the stop-loss leg was cancelled with it: crossing it closes nothing, nor does the
     // take-profit's level again
     await tick(srv, "19400");
