@@ -108,7 +108,7 @@ for (const layout of ["mobile", "desktop"] as const) {
     assertEquals(margin! + pnl! + fee!, receive);
     await page.screenshot({ path: shot(`${layout}-close-estimate`), fullPage: true });
     // half of it: 5 lots, half the P&L
-    await box.getByRole("button", { name: "50%" }).click();
+    await box.getByRole("button", { name: "50 %" }).click();
     assertEquals(await est("est-pnl"), "+2.50 USDT");
     await freshTick(srv, "20597");
     await box.getByRole("button", { name: "Confirm" }).click();
