@@ -7,7 +7,7 @@ import {
   symbolName,
   uiLocale,
 } from "../locales/format.ts";
-import { type Texts } from "./lib/fields.tsx";
+import { plural, type Texts } from "./lib/fields.tsx";
 import { POSITION_LIST_TEXTS, PositionList, usePositions } from "./lib/position_list.tsx";
 import { subscribe } from "./lib/socket.ts";
 
@@ -161,7 +161,8 @@ export default function ContractPanel(
                   <tr key={p.orderNo} data-reason={p.closeReason}>
                     <td>{p.closeTime ? formatShortTime(p.closeTime, loc, timeZone) : "-"}</td>
                     <td>
-                      {tx[`contract.${p.side}`]} · {p.leverage}x · {p.lots}
+                      {tx[`contract.${p.side}`]} · {p.leverage}x ·{" "}
+                      {plural(tx, "format.lotCount", p.lots, loc)}
                     </td>
                     <td class="num fig">{px(p.openPrice)}</td>
                     <td class="num fig">{px(p.closePrice)}</td>

@@ -401,7 +401,7 @@ export function PositionList(
         takeProfit: edit.takeProfit.trim() ? px(dec(edit.takeProfit)) : "-",
       });
     return (
-      <div class="form" data-testid={`${editor}-editor`}>
+      <div class="form" data-testid={editor === "tpsl" ? "stops-editor" : `${editor}-editor`}>
         <p class="muted small">
           {editor === "trailing"
             ? tx["contract.trailingHint"]

@@ -39,87 +39,92 @@ async function ready(page: Page, layout: "mobile" | "desktop") {
 const figure = (s: string) => parseDecimal(s.replace(/[^\d.-]/g, ""), { allowNegative: true });
 
 for (const layout of ["mobile", "desktop"] as const) {
-  browserTest(`leveraged: a trailing stop that fires; a close with its estimated P&L (${layout})`, async (srv, browser) => {
-    const token = await demoToken(srv);
-    await freshTick(srv, "20000");
-    await openLong(srv, token);
-    const { ctx, page, errors } = await customerPage(srv, browser, VIEW[layout], { token });
-    await page.goto(srv.base + SCREEN[layout]);
-    await ready(page, layout);
-    const position = page.locator('[data-testid="positions"] li[data-status="holding"]');
-    await position.waitFor();
-
-    // the trailing stop: 1 % behind the best price from 20,000 on
-    await position.getByRole("button", { name: "Trailing stop" }).click();
-    const editor = page.getByTestId("trailing-editor");
-    await editor.locator('input[name="rate"]').fill("20");
-    await editor.getByRole("button", { name: "Confirm" }).click();
-    await editor.getByText("Enter a callback rate from 0.1 % to 10 %").waitFor();
-    await editor.locator('input[name="rate"]').fill("1");
-    await freshTick(srv, "20000");
-    await editor.getByRole("button", { name: "Confirm" }).click();
-    await page.locator("#toast").getByText("Trailing stop saved").waitFor();
-    assertEquals(await position.getByTestId("trailing").innerText(), "1 % from 20,000.00");
-    await page.screenshot({ path: shot(`${layout}-trailing-set`), fullPage: true });
-    // the best price rises to 20,300 (level 20,097); 20,098 is above it, 20,097 reaches it
-    for (const p of ["20100", "20300", "20098"]) await freshTick(srv, p);
-    assertEquals(await position.count(), 1);
-    await freshTick(srv, "20097");
-    await page.waitForFunction(() =>
-      !document.querySelector('[data-testid="positions"] li[data-status="holding"]')
-    );
-    const closed = await srv.call<{ items: { closeReason: string; closePrice: string }[] }>(
-      "/api/contract/positions?status=closed",
-      { token },
-    );
-    assertEquals(
-      [closed.body.data.items[0]!.closeReason, closed.body.data.items[0]!.closePrice],
-      ["trailingStop", "20097"],
-    );
-    if (layout === "desktop") {
-      await page.getByRole("tab", { name: "History" }).click();
-      const row = page.locator('[data-testid="history"] tr[data-reason="trailingStop"]');
-      await row.waitFor();
-      assert((await row.innerText()).includes("Trailing stop"));
-      await page.screenshot({ path: shot("desktop-trailing-history"), fullPage: true });
-      await page.getByRole("tab", { name: /^Positions/ }).click();
-    } else {
-      await page.goto(srv.base + "/wp/positions/heyue?tab=closed");
-      assert((await page.getByTestId("contract-records").innerText()).includes("Trailing stop"));
+  browserTest(
+    `leveraged: a trailing stop that fires; a close with its estimated P&L (${layout})`,
+    async (srv, browser) => {
+      const token = await demoToken(srv);
+      await freshTick(srv, "20000");
+      await openLong(srv, token);
+      const { ctx, page, errors } = await customerPage(srv, browser, VIEW[layout], { token });
       await page.goto(srv.base + SCREEN[layout]);
       await ready(page, layout);
-    }
+      const position = page.locator('[data-testid="positions"] li[data-status="holding"]');
+      await position.waitFor();
 
-    // a close confirms with the last price and the estimated P&L: 10 lots from 20,097 at 20,597
-    await openLong(srv, token);
-    await freshTick(srv, "20597");
-    await page.reload();
-    await ready(page, layout);
-    await position.waitFor();
-    await position.getByRole("button", { name: "Close", exact: true }).click();
-    const box = page.getByTestId("action-confirm");
-    const est = (id: string) => box.getByTestId(id).innerText();
-    assertEquals(await est("est-price"), "≈ 20,597.00");
-    assertEquals(await est("est-pnl"), "+5.00 USDT");
-    // margin + P&L - fee = what comes back, as shown
-    const [pnl, fee, margin, receive] = await Promise.all(
-      ["est-pnl", "est-fee", "est-margin", "est-receive"].map(async (id) => figure(await est(id))),
-    );
-    assertEquals(margin! + pnl! + fee!, receive);
-    await page.screenshot({ path: shot(`${layout}-close-estimate`), fullPage: true });
-    // half of it: 5 lots, half the P&L
-    await box.getByRole("button", { name: "50 %" }).click();
-    assertEquals(await est("est-pnl"), "+2.50 USDT");
-    await freshTick(srv, "20597");
-    await box.getByRole("button", { name: "Confirm" }).click();
-    await page.locator("#toast").getByText("realized P&L +2.50 USDT").waitFor();
-    await page.waitForFunction(() =>
-      document.querySelector('[data-testid="positions"] li[data-status="holding"]')?.textContent
-        ?.includes("5 lots")
-    );
-    assertEquals(errors, []);
-    await ctx.close();
-  });
+      // the trailing stop: 1 % behind the best price from 20,000 on
+      await position.getByRole("button", { name: "Trailing stop" }).click();
+      const editor = page.getByTestId("trailing-editor");
+      await editor.locator('input[name="rate"]').fill("20");
+      await editor.getByRole("button", { name: "Confirm" }).click();
+      await editor.getByText("Enter a callback rate from 0.1 % to 10 %").waitFor();
+      await editor.locator('input[name="rate"]').fill("1");
+      await freshTick(srv, "20000");
+      await editor.getByRole("button", { name: "Confirm" }).click();
+      await page.locator("#toast").getByText("Trailing stop saved").waitFor();
+      assertEquals(await position.getByTestId("trailing").innerText(), "1 % from 20,000.00");
+      await page.screenshot({ path: shot(`${layout}-trailing-set`), fullPage: true });
+      // the best price rises to 20,300 (level 20,097); 20,098 is above it, 20,097 reaches it
+      for (const p of ["20100", "20300", "20098"]) await freshTick(srv, p);
+      assertEquals(await position.count(), 1);
+      await freshTick(srv, "20097");
+      await page.waitForFunction(() =>
+        !document.querySelector('[data-testid="positions"] li[data-status="holding"]')
+      );
+      const closed = await srv.call<{ items: { closeReason: string; closePrice: string }[] }>(
+        "/api/contract/positions?status=closed",
+        { token },
+      );
+      assertEquals(
+        [closed.body.data.items[0]!.closeReason, closed.body.data.items[0]!.closePrice],
+        ["trailingStop", "20097"],
+      );
+      if (layout === "desktop") {
+        await page.getByRole("tab", { name: "History" }).click();
+        const row = page.locator('[data-testid="history"] tr[data-reason="trailingStop"]');
+        await row.waitFor();
+        assert((await row.innerText()).includes("Trailing stop"));
+        await page.screenshot({ path: shot("desktop-trailing-history"), fullPage: true });
+        await page.getByRole("tab", { name: /^Positions/ }).click();
+      } else {
+        await page.goto(srv.base + "/wp/positions/heyue?tab=closed");
+        assert((await page.getByTestId("contract-records").innerText()).includes("Trailing stop"));
+        await page.goto(srv.base + SCREEN[layout]);
+        await ready(page, layout);
+      }
+
+      // a close confirms with the last price and the estimated P&L: 10 lots from 20,097 at 20,597
+      await openLong(srv, token);
+      await freshTick(srv, "20597");
+      await page.reload();
+      await ready(page, layout);
+      await position.waitFor();
+      await position.getByRole("button", { name: "Close", exact: true }).click();
+      const box = page.getByTestId("action-confirm");
+      const est = (id: string) => box.getByTestId(id).innerText();
+      assertEquals(await est("est-price"), "≈ 20,597.00");
+      assertEquals(await est("est-pnl"), "+5.00 USDT");
+      // margin + P&L - fee = what comes back, as shown
+      const [pnl, fee, margin, receive] = await Promise.all(
+        ["est-pnl", "est-fee", "est-margin", "est-receive"].map(async (id) =>
+          figure(await est(id))
+        ),
+      );
+      assertEquals(margin! + pnl! + fee!, receive);
+      await page.screenshot({ path: shot(`${layout}-close-estimate`), fullPage: true });
+      // half of it: 5 lots, half the P&L
+      await box.getByRole("button", { name: "50 %" }).click();
+      assertEquals(await est("est-pnl"), "+2.50 USDT");
+      await freshTick(srv, "20597");
+      await box.getByRole("button", { name: "Confirm" }).click();
+      await page.locator("#toast").getByText("realized P&L +2.50 USDT").waitFor();
+      await page.waitForFunction(() =>
+        document.querySelector('[data-testid="positions"] li[data-status="holding"]')?.textContent
+          ?.includes("5 lots")
+      );
+      assertEquals(errors, []);
+      await ctx.close();
+    },
+  );
 }
 
 browserTest(
@@ -132,7 +137,14 @@ browserTest(
     await srv.call(`/api/contract/positions/${id}/hedge`, { token, body: {} });
     await srv.call("/api/contract/order", {
       token,
-      body: { symbol: "BTCUSDT", side: "long", lots: 1, leverage: 10, type: "limit", price: "55000" },
+      body: {
+        symbol: "BTCUSDT",
+        side: "long",
+        lots: 1,
+        leverage: 10,
+        type: "limit",
+        price: "55000",
+      },
     });
     for (const locale of ["en", "de", "zh-CN", "th"]) {
       for (const layout of ["mobile", "desktop"] as const) {

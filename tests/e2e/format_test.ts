@@ -96,7 +96,7 @@ browserTest(
     const ticket = page.getByTestId("contract-ticket");
     assertMatch(await ticket.innerText(), /10\.000,00 USDT/);
     await page.locator("#lots").fill("10");
-    await page.locator("#leverage").selectOption("10");
+    await page.getByTestId("leverage-stops").getByRole("button", { name: "10x" }).click();
     assertEquals(await page.getByTestId("figure-margin").innerText(), "60,00 USDT");
     assertEquals(await page.getByTestId("figure-liq").innerText(), "54.271,35");
     await page.screenshot({ path: shot("de-mobile-contract-ticket"), fullPage: true });
