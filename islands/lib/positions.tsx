@@ -119,7 +119,7 @@ export function PositionSummary(
       </div>
       {pending
         ? (
-          <dl class="dl" data-testid="pending-figures">
+          <dl class="dl pos-dl" data-testid="pending-figures">
             <dt>{tx["contract.limitPrice"]}</dt>
             <dd class="fig">{px(p.openPrice)}</dd>
             <dt>{tx["contract.lots"]}</dt>
@@ -137,7 +137,7 @@ export function PositionSummary(
           </dl>
         )
         : (
-          <dl class="dl">
+          <dl class="dl pos-dl">
             <dt>{tx["contract.openPrice"]}</dt>
             <dd class="fig">{px(p.openPrice)}</dd>
             <dt>{tx["contract.margin"]}</dt>

@@ -157,11 +157,27 @@ browserTest(
         await ready(page, layout);
         const legs = page.locator('[data-testid="positions"] li[data-status="holding"]');
         await legs.first().waitFor();
-        // the hedged note fits its row: no line wider than the leg
+        // the hedged note takes its leg's whole row (not squeezed into the label column and
+        // broken mid-word), within the leg, in at most two lines
         for (const note of await page.getByTestId("hedged").all()) {
-          const [w, sw] = await note.evaluate((e) => [e.clientWidth, e.scrollWidth]);
+          const [w, sw, row, lines] = await note.evaluate((e) => [
+            e.clientWidth,
+            e.scrollWidth,
+            e.parentElement!.clientWidth,
+            Math.round(e.clientHeight / parseFloat(getComputedStyle(e).lineHeight)),
+          ]);
           assert(sw <= w, `${locale} ${layout}: hedged note overflows (${sw} > ${w})`);
+          assertEquals(w, row, `${locale} ${layout}: hedged note ${w} px of the row's ${row}`);
+          assert(lines <= 2, `${locale} ${layout}: hedged note in ${lines} lines`);
         }
+        // every figure of a leg inside its card (a long label never pushes one out)
+        const out = await legs.first().evaluate((li) => {
+          const edge = li.getBoundingClientRect().right;
+          return [...li.querySelectorAll("dd")]
+            .filter((d) => d.getBoundingClientRect().right > edge || d.scrollWidth > d.clientWidth)
+            .map((d) => d.textContent);
+        });
+        assertEquals(out, [], `${locale} ${layout}: figures outside the card`);
         const [scroll, client] = await page.evaluate(() => [
           document.documentElement.scrollWidth,
           document.documentElement.clientWidth,
