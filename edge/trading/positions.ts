@@ -10,7 +10,6 @@ import {
   position as figures,
   trailingStop,
   trigger,
-  unrealizedPnl,
 } from "../../core-wasm/mod.ts";
 import type { Bracket } from "../market/symbols.ts";
 import type { TickRef } from "./fast.ts";
