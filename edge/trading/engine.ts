@@ -136,7 +136,9 @@ export class TradingEngine {
     if (s?.from !== from) {
       s = { p, from, extreme: tr.from.price };
       this.trails.set(key, s);
-      const seen = this.prev.get(p.symbol)?.seq;
+      // the latest stored tick this instance knows (after a takeover: the tape's, not yet seen
+      // by this engine)
+      const seen = this.prev.get(p.symbol)?.seq ?? this.market.tape.lastTick(p.symbol)?.seq;
       if (tr.from.seq && seen && seen > tr.from.seq) this.catchUp(key, tr.from.seq, seen);
     }
     s.p = p;

@@ -188,3 +188,56 @@ Deno.test("one-cancels-other pair: the take-profit closes its lots, the stop-los
     await srv.close();
   }
 });
+
+Deno.test("trailing stop across an engine takeover: the ticks it missed are read from the tape, it fires at the first that reached its level", async () => {
+  const { srv, token, id } = await setup();
+  try {
+    const set = await srv.call<Pos>(`/api/contract/positions/${id}/trailing`, {
+      token,
+      body: { callbackRate: "0.01" },
+    });
+    assertEquals(set.body.code, 0, JSON.stringify(set.body));
+    await tick(srv, "20300"); // seen by the first engine: level 20,097
+    await srv.deps.engine.stop();
+    // no engine: the best price 20,400 (level 20,196), then 20,150 reaches it, then 20,300
+    const missed: number[] = [];
+    for (const p of ["20400", "20150", "20300"]) {
+      srv.advance(1000);
+      missed.push(srv.deps.now());
+      await srv.deps.market.tape.ingest({
+        symbol: "BTCUSDT",
+        time: srv.deps.now(),
+        price: parseDecimal(p),
+        qty: 1_000_000n,
+      });
+    }
+    // a new instance on the same store takes the engine over
+    const { buildDeps } = await import("../../edge/platform/boot.ts");
+    const { loadConfig } = await import("../../edge/platform/config.ts");
+    const fresh = await buildDeps(
+      loadConfig((k) =>
+        ({
+          KV_PATH: ":memory:",
+          CHECKPOINT_KEY_FILE: srv.deps.config.checkpointKeyFile!,
+        } as Record<string, string>)[k]
+      ),
+      srv.kv,
+      { log: () => {}, now: () => srv.deps.now() },
+    );
+    await fresh.market.tape.load(["BTCUSDT"]);
+    await fresh.events.start();
+    await fresh.engine.start({ events: fresh.events });
+    await fresh.engine.idle();
+    await fresh.engine.idle();
+    await fresh.engine.stop();
+    fresh.events.stop();
+    const p = await position(srv, token, id);
+    assertEquals(
+      [p.status, p.closeReason, p.closePrice, p.closeTime],
+      ["closed", "trailingStop", "20150", missed[1]],
+    );
+    assertEquals((await verified(srv)).mismatches, []);
+  } finally {
+    await srv.close();
+  }
+});
