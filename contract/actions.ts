@@ -8,10 +8,11 @@ import type { PositionJson, SpotOrderJson } from "./trading.ts";
 
 const ACTIONS = {
   /** a leveraged order: a pending limit order waits (cancel, or chase: fill it at the market);
-   * a holding position can be closed, reversed, hedged and given stops */
+   * a holding position can be closed, reversed, hedged and given stops, a trailing stop and a
+   * one-cancels-other pair */
   position: {
     pending: ["cancel", "chase"],
-    holding: ["close", "reverse", "hedge", "tpsl"],
+    holding: ["close", "reverse", "hedge", "tpsl", "trailing", "oco"],
     closed: [],
     cancelled: [],
   },

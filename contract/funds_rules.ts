@@ -188,6 +188,8 @@ export const RULE_TEXTS = [
   "rules.limitAbove",
   "rules.precision",
   "rules.lotsRange",
+  "rules.trailingRate",
+  "rules.ocoLots",
   "rules.withdrawMin",
   "rules.withdrawMax",
   "rules.withdrawFee",

@@ -107,6 +107,51 @@ function priceField(
 
 export const MAX_LOTS = 10_000;
 
+/** A trailing stop's callback rate (a fraction): 0.1 % to 10 %, in steps of 0.01 %. */
+export const TRAILING_MIN = 100_000n;
+export const TRAILING_MAX = 10_000_000n;
+
+/**
+ * A trailing stop: its callback rate (a fraction, "0.01" = 1 %) within the limits above. The
+ * message names them in percent (what the ticket asks for).
+ */
+export function trailingRules(callbackRate: string): RuleFailure[] {
+  const v = positiveAmount(callbackRate, 4);
+  if (v === null || v < TRAILING_MIN || v > TRAILING_MAX) {
+    return [fail("callbackRate", "TRAILING_RATE", "rules.trailingRate", { min: "0.1", max: "10" })];
+  }
+  return [];
+}
+
+/**
+ * A one-cancels-other pair on a holding position: whole lots up to what it holds, both levels
+ * set, each on its side of the current price (as a stop-loss and a take-profit).
+ */
+export function ocoRules(i: {
+  side: Side;
+  lots: number;
+  /** the lots the position holds */
+  held: number;
+  stopLoss: bigint | null;
+  takeProfit: bigint | null;
+  market: bigint | null;
+  priceDecimals: number;
+}): RuleFailure[] {
+  const out: RuleFailure[] = [];
+  if (!Number.isInteger(i.lots) || i.lots < 1 || i.lots > i.held) {
+    out.push(fail("lots", "OCO_LOTS", "rules.ocoLots", { max: String(i.held) }));
+  }
+  if (i.stopLoss === null) out.push(fail("stopLoss", "VALIDATION", "validation.invalid"));
+  if (i.takeProfit === null) out.push(fail("takeProfit", "VALIDATION", "validation.invalid"));
+  if (i.market !== null) {
+    out.push(
+      ...stopRules(i.side, i.market, i, i.priceDecimals)
+        .filter((f) => !out.some((o) => o.field === f.field)),
+    );
+  }
+  return out;
+}
+
 /**
  * A leveraged order: whole lots, an offered leverage, a limit on the far side of the market,
  * stops on the right side of the fill price, margin + open fee within the available balance.

@@ -136,6 +136,8 @@ Deno.test("rules: the actions a record allows follow its state", () => {
     "reverse",
     "hedge",
     "tpsl",
+    "trailing",
+    "oco",
   ]);
   assertEquals(allowedActions("position", { status: "closed" }), []);
   assertEquals(allowedActions("position", { status: "cancelled" }), []);

@@ -357,6 +357,7 @@ export const FINDING_KEYS = [
   "verify.f.group",
   "verify.f.reasonDiffers",
   "verify.f.manual",
+  "verify.f.trailingStop",
   "verify.f.hedged",
   "verify.f.pnl",
   "verify.f.partial",

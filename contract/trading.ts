@@ -207,6 +207,7 @@ export const PositionJson = z.object({
   createTime: z.number().int(),
   margin: z.string(),
   openFee: z.string(),
+  feeRate: z.string(),
   stopLoss: z.string().nullable(),
   takeProfit: z.string().nullable(),
   liquidationPrice: z.string(),
@@ -222,7 +223,21 @@ export const PositionJson = z.object({
   holdingFees: z.string(),
   closePrice: z.string().nullable(),
   closeTime: z.number().int().nullable(),
-  closeReason: z.enum(["manual", "stopLoss", "takeProfit", "liquidation", "hedged"]).nullable(),
+  closeReason: z.enum(["manual", "stopLoss", "takeProfit", "trailingStop", "liquidation", "hedged"])
+    .nullable(),
+  /** the trailing stop: its callback rate (a fraction) and the price it was set at */
+  trailing: z.object({ callbackRate: z.string(), fromPrice: z.string() }).nullable(),
+  /** the one-cancels-other pair waiting: the lots it closes and its two levels */
+  oco: z.object({ lots: z.number().int(), stopLoss: z.string(), takeProfit: z.string() })
+    .nullable(),
+  /** the pairs that fired: the leg reached, lots closed, price, time, realized P&L */
+  ocoFired: z.array(z.object({
+    leg: z.enum(["stopLoss", "takeProfit"]),
+    lots: z.number().int(),
+    price: z.string(),
+    time: z.number().int(),
+    pnl: z.string(),
+  })),
 }).meta({ id: "Position" });
 export type PositionJson = z.infer<typeof PositionJson>;
 
@@ -283,6 +298,18 @@ export const ClosePositionBody = z.strictObject({
 export const StopsBody = z.strictObject({
   stopLoss: Price.nullable().optional(),
   takeProfit: Price.nullable().optional(),
+});
+
+/** A trailing stop's callback rate as a fraction ("0.01" = 1 %); null clears it. */
+export const TrailingBody = z.strictObject({
+  callbackRate: z.string().max(12).regex(/^\d+(\.\d+)?$/, { error: "invalid" }).nullable(),
+});
+
+/** A one-cancels-other pair: a stop-loss and a take-profit for `lots` of the position. */
+export const OcoBody = z.strictObject({
+  lots: z.number({ error: "invalid" }).int().min(1).max(10_000),
+  stopLoss: Price,
+  takeProfit: Price,
 });
 
 export const PositionsQuery = z.object({

@@ -59,7 +59,14 @@ export const PositionSettlement = z.object({
     liquidationPrice: z.string(),
   }),
   outcome: z.object({
-    closeReason: z.enum(["manual", "stopLoss", "takeProfit", "liquidation", "hedged"]),
+    closeReason: z.enum([
+      "manual",
+      "stopLoss",
+      "takeProfit",
+      "trailingStop",
+      "liquidation",
+      "hedged",
+    ]),
     realizedPnl: z.string(),
     fees: z.object({ open: z.string(), close: z.string(), holding: z.string() }),
     closeTime: z.number().int().nullable(),

@@ -1,5 +1,5 @@
 /** Money through the core: leveraged contracts, hedged groups, fast contracts, wealth. */
-import { allocWords, call1, check, core, i64, mem, scratch } from "./runtime.ts";
+import { allocWords, call1, check, core, i64, mem, mulDiv, scratch } from "./runtime.ts";
 
 // ---- leveraged contracts ------------------------------------------------------------------
 
@@ -135,6 +135,19 @@ export function trigger(
     ),
   );
   return ([null, "stopLoss", "takeProfit", "liquidation"] as const)[Number(k)]!;
+}
+
+/**
+ * A trailing stop's level: `callback` (a rate) behind `extreme`, the best price since the stop
+ * was set (long: the highest, short: the lowest); the distance rounded down. It fires like a
+ * stop-loss: a long at price <= level, a short at price >= level.
+ */
+export function trailingStop(side: Side, extreme: bigint, callback: bigint): bigint {
+  const op = "trailingStop";
+  return call1(
+    op,
+    core.c_trailing_stop(sideCode(side), i64(extreme, op), i64(callback, op)),
+  );
 }
 
 /** Loss beyond the margin (charged to the insurance account). */
@@ -284,4 +297,23 @@ export function redemption(
   const op = "redemption";
   check(core.w_redemption(i64(amount, op), i64(ratio, op), i64(daysLeft, op)), op);
   return { penalty: scratch(0), refund: scratch(1) };
+}
+
+/**
+ * Closing `lots` of a position of `held` lots at `price`: its share of the quantity and margin
+ * (rounded down, the whole of both when every lot closes), the P&L, the close fee, and what the
+ * customer receives (margin + P&L - fee; negative: a loss beyond the margin). The settlement
+ * and the tickets' close estimates both use it, so the confirmation's figures are the journal's.
+ */
+export function closeLeg(
+  p: { side: Side; qty: bigint; margin: bigint; entry: bigint; feeRate: bigint; lots: number },
+  lots: number,
+  price: bigint,
+) {
+  const full = lots === p.lots;
+  const qty = full ? p.qty : mulDiv(p.qty, BigInt(lots), BigInt(p.lots), "down");
+  const margin = full ? p.margin : mulDiv(p.margin, BigInt(lots), BigInt(p.lots), "down");
+  const pnl = unrealizedPnl(p.side, qty, p.entry, price);
+  const closeFee = fee(qty, price, p.feeRate);
+  return { qty, margin, pnl, closeFee, payout: margin + pnl - closeFee };
 }

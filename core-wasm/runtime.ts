@@ -33,6 +33,7 @@ interface Exports {
   c_tpsl_valid(side: bigint, p: bigint, sl: bigint, tp: bigint): number;
   c_trigger(side: bigint, p: bigint, sl: bigint, tp: bigint, lp: bigint): number;
   c_shortfall(margin: bigint, pnl: bigint): number;
+  c_trailing_stop(side: bigint, extreme: bigint, callback: bigint): number;
   c_position(...args: bigint[]): number;
   c_group(ptr: number, n: number, mark: bigint): number;
   fast_settle(...args: bigint[]): number;

@@ -9,29 +9,24 @@ import {
   toApiDecimal,
   uiLocale,
 } from "../locales/format.ts";
-import {
-  contractOrderRules,
-  fieldErrors,
-  MAX_LOTS,
-  positiveAmount,
-  RULE_TEXTS,
-  stopRules,
-} from "../contract/rules.ts";
+import { contractOrderRules, fieldErrors, MAX_LOTS, RULE_TEXTS } from "../contract/rules.ts";
+import { toast } from "./lib/api.ts";
 import type { PositionJson } from "../contract/trading.ts";
 import { allowedActions, type PositionAction } from "../contract/actions.ts";
-import { api, toast } from "./lib/api.ts";
 import { BRACKET_TEXTS, type BracketJson, bracketOf, Brackets } from "./lib/brackets.tsx";
 import {
   ChipChoice,
   ConfirmBox,
   Field,
   fill,
+  PercentSlider,
   plural,
   TextField,
   type Texts,
 } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { useAvailable } from "./lib/live.ts";
+import { POSITION_LIST_TEXTS, PositionList, usePositions } from "./lib/position_list.tsx";
 import { shortfall, TOP_UP_TEXTS, TopUp } from "./lib/top_up.tsx";
 import { PositionSummary } from "./lib/positions.tsx";
 import { subscribe } from "./lib/socket.ts";
@@ -52,6 +47,8 @@ export const CONTRACT_TEXTS = [
   "contract.notional",
   "contract.open",
   "contract.confirmOpen",
+  "contract.confirmOpenStops",
+  "contract.sizeShare",
   "contract.opened",
   "contract.holding",
   "contract.none",
@@ -95,13 +92,16 @@ export const CONTRACT_TEXTS = [
   ...BRACKET_TEXTS,
   ...LINE_TEXTS,
   ...TOP_UP_TEXTS,
+  ...POSITION_LIST_TEXTS,
 ] as const;
 
-const label = (a: PositionAction) => `contract.${a === "cancel" ? "cancelOrder" : a}`;
-
 /**
- * Leveraged ticket and holding positions. Margin, fee and liquidation price come from the same
- * core functions the server settles with; positions' P&L updates with every ticker message.
+ * Leveraged ticket and (with `list`: the phone) the holding positions under it; on the desktop
+ * the positions are the panel's under the chart (ContractPanel), and this ticket still follows
+ * them for the size its brackets count. Margin, fee and liquidation price come from the same core
+ * functions the server settles with; positions' P&L updates with every ticker message. Lots can
+ * be set as a share of what the available margin opens (25/50/75/100 %); the leverage slider
+ * stops at what the bracket of the resulting size allows.
  */
 export default function ContractTicket(
   {
@@ -121,7 +121,10 @@ export default function ContractTicket(
     side: preset,
     brackets,
     termsVersion,
+    list = true,
   }: {
+    /** show the positions under the ticket (the phone); the desktop shows them in its panel */
+    list?: boolean;
     /** the product terms' version the ticket shows (sent with the order) */
     termsVersion?: number;
     symbol: string;
@@ -145,19 +148,16 @@ export default function ContractTicket(
 ) {
   const [side, setSide] = useState<"long" | "short">(preset ?? "long");
   const [lots, setLots] = useState("1");
-  const [leverage, setLeverage] = useState(leverages[1] ?? leverages[0]!);
+  const [share, setShare] = useState<number | null>(null);
+  const [chosen, setLeverage] = useState(leverages[1] ?? leverages[0]!);
   const [sl, setSl] = useState("");
   const [tp, setTp] = useState("");
   const [type, setType] = useState<"market" | "limit">("market");
   const [limit, setLimit] = useState("");
-  /** a position action waiting for confirmation: [order no, action] */
-  const [action, setAction] = useState<[string, PositionAction] | null>(null);
   const [price, setPrice] = useState(initial);
-  const [positions, setPositions] = useState(initialPositions);
+  const [positions, setPositions] = usePositions(initialPositions, symbol);
   const [confirming, setConfirming] = useState<"open" | string | null>(null);
   const [key, setKey] = useState("");
-  /** the stop-loss / take-profit being edited for the position in `action` */
-  const [stops, setStops] = useState({ stopLoss: "", takeProfit: "" });
   // the contract wallet's USDT, live from the balance events
   const [balance, setBalance] = useAvailable({
     "contract:USDT": available,
@@ -166,27 +166,12 @@ export default function ContractTicket(
   /** the margin and fee the contract wallet lacks and the spot wallet has (transfer in place) */
   const [topUp, setTopUp] = useState<bigint | null>(null);
   const { errors, busy, check, send } = useForm(tx);
-  /** the stop editor's own errors, so they never show on the ticket's fields */
-  const stopsForm = useForm(tx);
 
-  useEffect(() => {
-    const off = subscribe("ticker", (data) => {
+  useEffect(() =>
+    subscribe("ticker", (data) => {
       const q = data.find((x) => x.symbol === symbol);
       if (q) setPrice(q.price);
-    });
-    const offUser = subscribe("user", (m) => {
-      if (m.type !== "position") return;
-      setPositions((cur) => {
-        const rest = cur.filter((p) => p.orderNo !== m.position.orderNo);
-        const live = m.position.status === "holding" || m.position.status === "pending";
-        return live ? [m.position, ...rest] : rest;
-      });
-    });
-    return () => {
-      off();
-      offUser();
-    };
-  }, []);
+    }), []);
 
   // positions, stops, liquidation levels and pending orders drawn on the chart of the page
   useEffect(() => publishLines("contract", symbol, positionLines(positions, symbol, tx)), [
@@ -198,34 +183,88 @@ export default function ContractTicket(
   const dec = (v: string) => toApiDecimal(v, loc);
   /** lots as typed, in the customer's language ("1.000" in German is a thousand); NaN if not a number */
   const lotsN = Number(canonicalDecimal(lots, loc) ?? NaN);
+  const held = positions.filter((p) => p.side === side && p.status !== "cancelled")
+    .reduce((sum, p) => sum + parseDecimal(p.qty), 0n);
+  // a limit order opens at its limit, a market order at the last price
+  const at = (() => {
+    try {
+      const v = type === "limit" ? dec(limit) : price;
+      return v ? parseDecimal(v) : null;
+    } catch {
+      return null;
+    }
+  })();
+  /** the resulting position value on this side with `n` lots more (null: no price) */
+  const sizeWith = (n: number) =>
+    at === null ? null : notional(held + BigInt(n) * parseDecimal(lot), at);
+  /** the highest leverage the bracket of a size allows */
+  const maxFor = (size: bigint | null) =>
+    brackets.length ? bracketOf(brackets, size ?? 0n).bracket.maxLeverage : Infinity;
+  const sized = Number.isInteger(lotsN) && lotsN >= 1 && lotsN <= MAX_LOTS ? sizeWith(lotsN) : null;
+  // the slider stops at the bracket's maximum: the leverage used is the chosen one or, for a
+  // larger size, the highest option the bracket allows
+  const allowed = leverages.filter((l) => l <= maxFor(sized));
+  const leverage = allowed.includes(chosen)
+    ? chosen
+    : allowed.filter((l) => l < chosen).at(-1) ?? allowed[0] ?? leverages[0]!;
+  /** margin + open fee of `n` lots at `lev` (the core), null when it cannot be computed */
+  const costOf = (n: number, lev: number) => {
+    try {
+      if (at === null || n < 1) return null;
+      const f = position({
+        side,
+        qty: BigInt(n) * parseDecimal(lot),
+        entry: at,
+        leverage: lev,
+        mmr: brackets.length
+          ? parseDecimal(bracketOf(brackets, sizeWith(n)!).bracket.mmr)
+          : parseDecimal(mmr),
+        feeRate: parseDecimal(feeRate),
+      }, at);
+      return f.margin + f.fee;
+    } catch {
+      return null;
+    }
+  };
   // The ticket's figures, from the core (null while the input is incomplete); the MMR is the
   // bracket's for the resulting position value on this side (open positions plus this order)
   let ticket: ReturnType<typeof position> | null = null;
-  let sized: bigint | null = null;
   try {
-    const n = lotsN;
-    // a limit order opens at its limit, a market order at the last price
-    const at = type === "limit" ? dec(limit) : price;
-    if (at && Number.isInteger(n) && n >= 1 && n <= MAX_LOTS) {
-      const held = positions.filter((p) => p.side === side)
-        .reduce((sum, p) => sum + parseDecimal(p.qty), 0n);
-      sized = notional(held + BigInt(n) * parseDecimal(lot), parseDecimal(at));
+    if (at !== null && sized !== null) {
       ticket = position({
         side,
-        qty: BigInt(n) * parseDecimal(lot),
-        entry: parseDecimal(at),
+        qty: BigInt(lotsN) * parseDecimal(lot),
+        entry: at,
         leverage,
         mmr: brackets.length
           ? parseDecimal(bracketOf(brackets, sized).bracket.mmr)
           : parseDecimal(mmr),
         feeRate: parseDecimal(feeRate),
-      }, parseDecimal(at));
+      }, at);
     }
   } catch { /* incomplete */ }
 
   // the bracket of the resulting size caps the leverage: refused before the confirmation
   const overBracket = sized !== null && brackets.length > 0 &&
     leverage > bracketOf(brackets, sized).bracket.maxLeverage;
+
+  /**
+   * Lots for a share of what the available margin opens at this leverage: the most lots whose
+   * margin + fee (the core's) fit in that share of the balance.
+   */
+  function lotsForShare(pct: number): number {
+    const budget = parseDecimal(balance["contract:USDT"] ?? "0") * BigInt(pct) / 100n;
+    const one = costOf(1, leverage);
+    if (!one || budget < one) return 0;
+    let n = Math.min(MAX_LOTS, Number(budget / one));
+    // a larger size may fall in a bracket with a lower maximum: fewer lots then
+    while (
+      n > 0 && ((costOf(n, leverage) ?? budget + 1n) > budget || leverage > maxFor(sizeWith(n)))
+    ) {
+      n--;
+    }
+    return n;
+  }
 
   function review(e: Event) {
     e.preventDefault();
@@ -279,68 +318,8 @@ export default function ContractTicket(
     setConfirming(null);
     if (env) {
       toast(tx["contract.opened"]!);
-      setPositions((cur) => [env.data, ...cur.filter((p) => p.orderNo !== env.data.orderNo)]);
+      setPositions([env.data]);
     }
-  }
-
-  /** Close, reverse or hedge a position; cancel or chase a pending order. */
-  async function act(id: string, what: PositionAction) {
-    const path = what === "cancel" || what === "chase"
-      ? `/api/contract/orders/${id}/${what}`
-      : `/api/contract/positions/${id}/${what}`;
-    type Reply = PositionJson & {
-      closed?: PositionJson | null;
-      opened?: PositionJson | null;
-      reversed?: boolean;
-    };
-    const env = await api<Reply>(path, { body: {}, headers: { "Idempotency-Key": key } });
-    setAction(null);
-    if (env.code !== 0) return toast(env.message, "error");
-    const before = positions.find((p) => p.orderNo === id);
-    if (what === "reverse" && env.data.reversed === false) {
-      toast(tx["contract.notReversed"]!, "error");
-    } else if (
-      what === "chase" && before &&
-      ((before.stopLoss && !env.data.stopLoss) || (before.takeProfit && !env.data.takeProfit))
-    ) {
-      // filled at the market: a level now on the wrong side of the fill price was removed
-      toast(tx["contract.stopsDropped"]!, "error");
-    } else toast(tx[what === "close" ? "contract.closed" : "contract.done"]!);
-    const changed = what === "reverse" || what === "hedge"
-      ? [env.data.closed, env.data.opened]
-      : [env.data];
-    setPositions((cur) => {
-      let next = cur;
-      for (const u of changed) {
-        if (!u?.orderNo) continue;
-        next = next.filter((p) => p.orderNo !== u.orderNo);
-        if (u.status === "holding" || u.status === "pending") next = [u, ...next];
-      }
-      return next;
-    });
-  }
-
-  /** Set, change or clear (empty field) a holding position's stop-loss and take-profit. */
-  async function saveStops(id: string) {
-    const body = {
-      stopLoss: stops.stopLoss.trim() ? dec(stops.stopLoss) : null,
-      takeProfit: stops.takeProfit.trim() ? dec(stops.takeProfit) : null,
-    };
-    // the server's rule: each level on the right side of the current price
-    const p = positions.find((x) => x.orderNo === id);
-    if (p && price) {
-      const level = (v: string | null) => v === null ? null : positiveAmount(v, priceDecimals);
-      const failures = stopRules(p.side, parseDecimal(price), {
-        stopLoss: level(body.stopLoss),
-        takeProfit: level(body.takeProfit),
-      }, priceDecimals);
-      if (!stopsForm.check(fieldErrors(failures, tx))) return;
-    }
-    const env = await stopsForm.send<PositionJson>(`/api/contract/positions/${id}/tpsl`, body);
-    if (!env) return; // the field errors and the toast are shown; the editor stays open
-    setAction(null);
-    toast(tx["contract.stopsSaved"]!);
-    setPositions((cur) => cur.map((p) => p.orderNo === env.data.orderNo ? env.data : p));
   }
 
   const usdt = (v: bigint | string, sign = false) => formatMoney(v, "USDT", loc, { sign });
@@ -387,26 +366,61 @@ export default function ContractTicket(
             error={errors.price}
           />
         )}
-        <div class="two">
-          <TextField
-            id="lots"
-            label={tx["contract.lots"]!}
-            inputMode="numeric"
-            value={lots}
-            maxLength={5}
-            set={setLots}
-            error={errors.lots}
-          />
-          <Field id="leverage" label={tx["contract.leverage"]!} error={errors.leverage}>
-            <select
+        <TextField
+          id="lots"
+          label={tx["contract.lots"]!}
+          inputMode="numeric"
+          value={lots}
+          maxLength={5}
+          set={(v) => {
+            setLots(v);
+            setShare(null);
+          }}
+          error={errors.lots}
+        />
+        <PercentSlider
+          id="lots-share"
+          label={tx["contract.sizeShare"]!}
+          value={share ?? 0}
+          tx={tx}
+          onChange={(pct) => {
+            setShare(pct);
+            setLots(String(Math.max(1, lotsForShare(pct))));
+          }}
+        />
+        <Field
+          id="leverage"
+          label={`${tx["contract.leverage"]} · ${leverage}x`}
+          error={errors.leverage}
+        >
+          <div class="slider">
+            <input
               id="leverage"
-              value={leverage}
-              onChange={(e) => setLeverage(Number(e.currentTarget.value))}
-            >
-              {leverages.map((l) => <option key={l} value={l}>{l}x</option>)}
-            </select>
-          </Field>
-        </div>
+              type="range"
+              min={0}
+              max={Math.max(0, allowed.length - 1)}
+              step={1}
+              value={Math.max(0, allowed.indexOf(leverage))}
+              aria-valuetext={`${leverage}x`}
+              onInput={(e) => setLeverage(allowed[Number(e.currentTarget.value)] ?? leverage)}
+            />
+            <div class="slider-stops" data-testid="leverage-stops">
+              {leverages.map((l) => (
+                <button
+                  key={l}
+                  type="button"
+                  class={l === leverage ? "on" : undefined}
+                  aria-pressed={l === leverage}
+                  // beyond the bracket of this size: shown, not offered
+                  disabled={!allowed.includes(l)}
+                  onClick={() => setLeverage(l)}
+                >
+                  {l}x
+                </button>
+              ))}
+            </div>
+          </div>
+        </Field>
         <p class="muted small">
           {fill(tx["contract.lotSize"]!, { size: formatNumber(lot, 8, loc, { trim: true }), base })}
         </p>
@@ -480,7 +494,16 @@ export default function ContractTicket(
               })}
               onConfirm={open}
               onCancel={() => setConfirming(null)}
-            />
+            >
+              {(sl.trim() || tp.trim()) && (
+                <p class="small" data-testid="confirm-stops">
+                  {fill(tx["contract.confirmOpenStops"]!, {
+                    stopLoss: sl.trim() ? px(dec(sl)) : "-",
+                    takeProfit: tp.trim() ? px(dec(tp)) : "-",
+                  })}
+                </p>
+              )}
+            </ConfirmBox>
           )
           : (
             <button type="submit" class="btn btn-primary btn-block" disabled={busy}>
@@ -488,96 +511,19 @@ export default function ContractTicket(
             </button>
           )}
       </form>
-      <h3 class="section">{tx["contract.holding"]}</h3>
-      {positions.length === 0
-        ? <p class="muted">{tx["contract.none"]}</p>
-        : (
-          <ul class="list" data-testid="positions">
-            {positions.map((p) => {
-              return (
-                <li key={p.orderNo} class="record" data-side={p.side} data-status={p.status}>
-                  <PositionSummary
-                    p={p}
-                    price={price}
-                    priceDecimals={priceDecimals}
-                    mmr={mmr}
-                    feeRate={feeRate}
-                    tx={tx}
-                  />
-                  {action && action[0] === p.orderNo && action[1] === "tpsl"
-                    ? (
-                      <div class="form" data-testid="stops-editor">
-                        <p class="muted">{tx["contract.clearHint"]}</p>
-                        {(["stopLoss", "takeProfit"] as const).map((k) => (
-                          <Field
-                            key={k}
-                            id={`${k}-${p.orderNo}`}
-                            label={tx[`contract.${k}`]!}
-                            error={stopsForm.errors[k]}
-                          >
-                            <input
-                              id={`${k}-${p.orderNo}`}
-                              name={k}
-                              inputMode="decimal"
-                              value={stops[k]}
-                              onInput={(e) => setStops({ ...stops, [k]: e.currentTarget.value })}
-                            />
-                          </Field>
-                        ))}
-                        <ConfirmBox
-                          testid="stops-confirm"
-                          tx={tx}
-                          busy={stopsForm.busy}
-                          text={fill(tx["contract.confirmStops"]!, {
-                            stopLoss: stops.stopLoss.trim() ? px(dec(stops.stopLoss)) : "-",
-                            takeProfit: stops.takeProfit.trim() ? px(dec(stops.takeProfit)) : "-",
-                          })}
-                          onConfirm={() => saveStops(p.orderNo)}
-                          onCancel={() => setAction(null)}
-                        />
-                      </div>
-                    )
-                    : action && action[0] === p.orderNo
-                    ? (
-                      <ConfirmBox
-                        testid="action-confirm"
-                        tx={tx}
-                        busy={busy}
-                        text={fill(tx["contract.confirmAction"]!, {
-                          action: tx[label(action[1])]!,
-                        })}
-                        onConfirm={() => act(p.orderNo, action[1])}
-                        onCancel={() => setAction(null)}
-                      />
-                    )
-                    : (
-                      <div class="row">
-                        {allowedActions("position", p).map((a) => (
-                          <button
-                            key={a}
-                            type="button"
-                            class="btn btn-small btn-ghost"
-                            onClick={() => {
-                              setKey(crypto.randomUUID());
-                              stopsForm.check({});
-                              // in the customer's own number format, as they would type it
-                              setStops({
-                                stopLoss: p.stopLoss ? px(p.stopLoss) : "",
-                                takeProfit: p.takeProfit ? px(p.takeProfit) : "",
-                              });
-                              setAction([p.orderNo, a]);
-                            }}
-                          >
-                            {tx[label(a)]}
-                          </button>
-                        ))}
-                      </div>
-                    )}
-                </li>
-              );
-            })}
-          </ul>
-        )}
+      {list && <h3 class="section">{tx["contract.holding"]}</h3>}
+      {list && (positions.length === 0 ? <p class="muted">{tx["contract.none"]}</p> : (
+        <PositionList
+          positions={positions}
+          price={price}
+          priceDecimals={priceDecimals}
+          mmr={mmr}
+          feeRate={feeRate}
+          name={name}
+          tx={tx}
+          onChange={setPositions}
+        />
+      ))}
     </div>
   );
 }

@@ -36,6 +36,7 @@ export const VERIFY_TEXTS = [
   "contract.reason_manual",
   "contract.reason_stopLoss",
   "contract.reason_takeProfit",
+  "contract.reason_trailingStop",
   "contract.reason_liquidation",
   "contract.reason_hedged",
   "verify.reason_none",

@@ -164,6 +164,23 @@ pub fn trigger(side_code: i64, price: i64, sl: i64, tp: i64, lp: i64) -> R<i64> 
     })
 }
 
+/// A trailing stop's level: `rate` (the callback, a fraction) behind the best price since the
+/// stop was set (`extreme`: the highest for a long, the lowest for a short). The distance is
+/// rounded down, so the stop is never further from the best price than the rate says.
+/// long: level = extreme - floor(extreme x rate); short: extreme + floor(extreme x rate).
+/// It fires like a stop-loss: long at price <= level, short at price >= level.
+pub fn trailing_stop(side_code: i64, extreme: i64, callback: i64) -> R<i64> {
+    let s = side(side_code)?;
+    let e = positive(extreme)?;
+    let r = positive(rate(callback)?)?;
+    let gap = mul_div(e, r, SCALE, Round::Down)?;
+    if s == 1 {
+        positive(e - gap)
+    } else {
+        add(e, gap)
+    }
+}
+
 /// Loss beyond the margin (charged to the insurance account): max(0, -(margin + pnl)).
 pub fn shortfall(margin: i64, pnl: i64) -> R<i64> {
     let e = positive(margin)? as i128 + pnl as i128;
@@ -324,6 +341,14 @@ mod tests {
         assert_eq!(trigger(-1, 111 * U, 110 * U, 90 * U, 120 * U), Ok(1));
         assert_eq!(trigger(-1, 89 * U, 110 * U, 90 * U, 120 * U), Ok(2));
         assert_eq!(trigger(-1, 121 * U, 110 * U, 90 * U, 120 * U), Ok(3));
+        // trailing stop: 1% behind 100 -> 99 (long), 101 (short); the distance rounds down
+        assert_eq!(trailing_stop(1, 100 * U, U / 100), Ok(99 * U));
+        assert_eq!(trailing_stop(-1, 100 * U, U / 100), Ok(101 * U));
+        assert_eq!(trailing_stop(1, 333, U / 100), Ok(330));
+        assert_eq!(trailing_stop(-1, 333, U / 100), Ok(336));
+        assert_eq!(trailing_stop(1, 100 * U, 0), Err(Error::Invalid));
+        assert_eq!(trailing_stop(1, 100 * U, U), Err(Error::Invalid));
+        assert_eq!(trailing_stop(0, 100 * U, U / 100), Err(Error::Invalid));
         assert_eq!(shortfall(100, -150), Ok(50));
         assert_eq!(shortfall(100, -50), Ok(0));
         assert_eq!(shortfall(1, i64::MIN), Ok(i64::MAX));

@@ -283,6 +283,11 @@ pub extern "C" fn c_trigger(side: i64, price: i64, sl: i64, tp: i64, lp: i64) ->
 }
 
 #[no_mangle]
+pub extern "C" fn c_trailing_stop(side: i64, extreme: i64, callback: i64) -> i32 {
+    one(contract::trailing_stop(side, extreme, callback))
+}
+
+#[no_mangle]
 pub extern "C" fn c_shortfall(margin: i64, pnl: i64) -> i32 {
     one(contract::shortfall(margin, pnl))
 }

@@ -35,6 +35,8 @@ export const idemKeys = {
   spotFill: (orderId: string) => `spot:fill:${orderId}`,
   positionFill: (positionId: string) => `pos:fill:${positionId}`,
   positionAuto: (positionId: string) => `pos:auto:${positionId}`,
+  /** a one-cancels-other pair of a position fired (one journal per pair) */
+  positionOco: (positionId: string, pairId: string) => `pos:oco:${positionId}:${pairId}`,
   holdingFee: (positionId: string, day: string) => `pos:holdfee:${positionId}:${day}`,
   /** a wealth order's payout for day `day` of its term (1..period) */
   wealthPayout: (orderId: string, day: number) => `wealth:pay:${orderId}:${day}`,

@@ -42,6 +42,10 @@ export type ErrorId =
   | "STAKE_OUT_OF_RANGE"
   | "MARKET_STALE"
   | "LEVERAGE_BRACKET"
+  /** a trailing stop's callback rate outside 0.1 % - 10 % */
+  | "TRAILING_RATE"
+  /** a one-cancels-other pair for more lots than the position holds */
+  | "OCO_LOTS"
   | "POSITION_CLOSED"
   /** a waiting order (pending leveraged, open spot) was already cancelled, or already filled */
   | "ORDER_CANCELLED"

@@ -35,7 +35,13 @@ import { Emitter } from "../platform/emitter.ts";
 import { type OrderKind, type Transition, transition } from "./order_machine.ts";
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
-import { contractOrderRules, enforce, stopRules } from "../../contract/rules.ts";
+import {
+  contractOrderRules,
+  enforce,
+  ocoRules,
+  stopRules,
+  trailingRules,
+} from "../../contract/rules.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import type { TickRef } from "./fast.ts";
 import { PositionStore } from "./position_store.ts";
@@ -45,6 +51,7 @@ import {
   groupOf,
   hedgeInfo,
   isHedged,
+  ocoLeg,
   type Position,
   positionJson,
   settleLeg,
@@ -305,10 +312,14 @@ export class Contracts extends PositionStore {
       reason: CloseReason;
       idempotencyKey?: string;
       wholeGroup?: boolean;
+      /** the engine: the one-cancels-other pair `oco` fired (it closes the pair's lots) */
+      oco?: string;
     },
   ): Promise<PositionJson | null> {
     const key = o.reason === "manual"
       ? idemKeys.customer(o.userId ?? "", "close", o.idempotencyKey ?? crypto.randomUUID())
+      : o.oco
+      ? idemKeys.positionOco(id, o.oco)
       : idemKeys.positionAuto(id);
     try {
       const posted = await this.ledger.post(t, {
@@ -319,7 +330,10 @@ export class Contracts extends PositionStore {
         const p = entry.value;
         if (!p || (o.userId && p.userId !== o.userId)) throw new DomainError("NOT_FOUND");
         if (p.status !== "holding") throw new DomainError("POSITION_CLOSED");
-        const lots = o.lots ?? p.lots;
+        // a pair fires once: not when it was cleared or replaced meanwhile
+        const pair = o.oco ? p.oco : null;
+        if (o.oco && pair?.id !== o.oco) throw new DomainError("POSITION_CLOSED");
+        const lots = pair ? Math.min(pair.lots, p.lots) : o.lots ?? p.lots;
         if (!Number.isInteger(lots) || lots < 1 || lots > p.lots) {
           throw new DomainError("VALIDATION", {}, { lots: "invalid" });
         }
@@ -367,8 +381,23 @@ export class Contracts extends PositionStore {
         const nexts: Position[] = [];
         const settled: ReturnType<typeof settleLeg>[] = [];
         for (const c of closing) {
-          const x = c.entry.value!;
-          const s = settleLeg(x, c.lots, tick.price);
+          const x0 = c.entry.value!;
+          const s = settleLeg(x0, c.lots, tick.price);
+          // the pair that fired is kept with what it closed; the other leg is cancelled with it
+          const x = pair && x0.id === id
+            ? {
+              ...x0,
+              oco: null,
+              ocoFired: [...(x0.ocoFired ?? []), {
+                ...pair,
+                leg: o.reason as "stopLoss" | "takeProfit",
+                tick,
+                closed: c.lots,
+                pnl: s.pnl,
+                closeFee: s.closeFee,
+              }],
+            }
+            : x0;
           settled.push(s);
           frozen += s.margin;
           payout += s.payout;
@@ -570,51 +599,110 @@ export class Contracts extends PositionStore {
     id: string,
     s: { stopLoss?: string | null; takeProfit?: string | null },
   ): Promise<PositionJson> {
+    return await this.amend(t, userId, id, (p, tick, def) => {
+      const sl = levelOf(s.stopLoss, p.stopLoss, "stopLoss", def.priceDecimals),
+        tp = levelOf(s.takeProfit, p.takeProfit, "takeProfit", def.priceDecimals);
+      enforce(stopRules(p.side, tick.price, { stopLoss: sl, takeProfit: tp }, def.priceDecimals));
+      return { ...p, stopLoss: sl, takeProfit: tp };
+    });
+  }
+
+  /**
+   * Set (or clear: null) a trailing stop on a holding position: it follows the best price from
+   * the current tick on at `callbackRate` behind (a fraction) and closes the whole position.
+   */
+  async setTrailing(
+    t: string,
+    userId: string,
+    id: string,
+    s: { callbackRate: string | null },
+  ): Promise<PositionJson> {
+    return await this.amend(t, userId, id, (p, tick) => {
+      if (s.callbackRate === null) return { ...p, trailing: null };
+      enforce(trailingRules(s.callbackRate));
+      return { ...p, trailing: { callback: parseDecimal(s.callbackRate), from: tick } };
+    });
+  }
+
+  /**
+   * Set (or clear: null) the one-cancels-other pair of a holding position: a stop-loss and a
+   * take-profit for `lots` of it; the first reached closes those lots, the other is cancelled.
+   */
+  async setOco(
+    t: string,
+    userId: string,
+    id: string,
+    s: { lots: number; stopLoss: string; takeProfit: string } | null,
+  ): Promise<PositionJson> {
+    return await this.amend(t, userId, id, (p, tick, def) => {
+      if (s === null) return { ...p, oco: null };
+      const sl = levelOf(s.stopLoss, null, "stopLoss", def.priceDecimals),
+        tp = levelOf(s.takeProfit, null, "takeProfit", def.priceDecimals);
+      enforce(ocoRules({
+        side: p.side,
+        lots: s.lots,
+        held: p.lots,
+        stopLoss: sl,
+        takeProfit: tp,
+        market: tick.price,
+        priceDecimals: def.priceDecimals,
+      }));
+      return {
+        ...p,
+        oco: { id: crypto.randomUUID(), lots: s.lots, stopLoss: sl!, takeProfit: tp!, from: tick },
+      };
+    });
+  }
+
+  /**
+   * Change a holding position's own orders (stops, trailing stop, pair) at the current tick:
+   * no money moves, the engine re-indexes it from the change event.
+   */
+  private async amend(
+    t: string,
+    userId: string,
+    id: string,
+    f: (p: Position, tick: TickRef, def: NonNullable<ReturnType<typeof symbolOf>>) => Position,
+  ): Promise<PositionJson> {
     for await (const _attempt of commitAttempts()) {
       const entry = await this.kv.get<Position>(posKeys.pos(t, id));
       const p = entry.value;
       if (!p || p.userId !== userId) throw new DomainError("NOT_FOUND");
       if (p.status !== "holding") throw new DomainError("POSITION_CLOSED");
-      const def = symbolOf(p.symbol)!;
-      const parse = (v: string | null | undefined, cur: bigint | null, field: string) => {
-        if (v === undefined) return cur;
-        if (v === null) return null;
-        let x: bigint;
-        try {
-          x = parseDecimal(v, { maxDecimals: def.priceDecimals });
-        } catch {
-          throw new DomainError("VALIDATION", {}, { [field]: "invalid" });
-        }
-        if (x <= 0n) throw new DomainError("VALIDATION", {}, { [field]: "invalid" });
-        return x;
-      };
-      const sl = parse(s.stopLoss, p.stopLoss, "stopLoss"),
-        tp = parse(s.takeProfit, p.takeProfit, "takeProfit");
       const tick = this.tickOf(p.symbol);
-      enforce(stopRules(p.side, tick.price, { stopLoss: sl, takeProfit: tp }, def.priceDecimals));
-      const next = { ...p, stopLoss: sl, takeProfit: tp };
+      const next = f(p, tick, symbolOf(p.symbol)!);
       const op = this.kv.atomic().check(entry).set(entry.key, next);
       touchSymbol(op, t, next);
       stageEvents(op, t, this.now(), { refs: [{ user: userId, kind: "position", id }] });
       const res = await op.commit();
       if (res.ok) {
         this.events.emit("changed", t, next);
-        return positionJson(next, tick.price);
+        return positionJson(next, tick.price, await this.hedgeOf(t, next));
       }
     }
     throw storeBusy();
   }
 
   /**
-   * What a price does to a position: liquidation first, then stop-loss, then take-profit. A
-   * hedged leg is liquidated only with its group (`closeGroup`), never on its own level.
+   * What a tick does to a position: liquidation first, then stop-loss, then take-profit (the
+   * core's `trigger`), then the trailing stop (`trailing`: the engine saw this tick reach its
+   * level), then the one-cancels-other pair (`oco`: it closes the pair's lots). A hedged leg is
+   * liquidated only with its group (`closeGroup`), never on its own level.
    */
-  reason(p: Position, price: bigint, hedged = false): CloseReason | null {
-    return trigger(p.side, price, {
+  due(
+    p: Position,
+    price: bigint,
+    o: { hedged?: boolean; trailing?: boolean } = {},
+  ): { reason: CloseReason; oco: boolean } | null {
+    const whole = trigger(p.side, price, {
       stopLoss: p.stopLoss,
       takeProfit: p.takeProfit,
-      liquidation: hedged ? null : p.liquidationPrice || null,
+      liquidation: o.hedged ? null : p.liquidationPrice || null,
     });
+    if (whole) return { reason: whole, oco: false };
+    if (o.trailing && p.trailing) return { reason: "trailingStop", oco: false };
+    const leg = p.oco ? ocoLeg(p.side, p.oco, price) : null;
+    return leg ? { reason: leg, oco: true } : null;
   }
 
   /** A leg opened or closed: the other legs' liquidation level may have changed. */
@@ -623,4 +711,26 @@ export class Contracts extends PositionStore {
       if (leg.id !== p.id && leg.status === "holding") this.events.emit("changed", t, leg);
     }
   }
+}
+
+/**
+ * A price level the customer sent: unchanged (`cur`) when absent, cleared when null, else a
+ * positive price within the symbol's precision.
+ */
+function levelOf(
+  v: string | null | undefined,
+  cur: bigint | null,
+  field: string,
+  decimals: number,
+): bigint | null {
+  if (v === undefined) return cur;
+  if (v === null) return null;
+  let x: bigint;
+  try {
+    x = parseDecimal(v, { maxDecimals: decimals });
+  } catch {
+    throw new DomainError("VALIDATION", {}, { [field]: "invalid" });
+  }
+  if (x <= 0n) throw new DomainError("VALIDATION", {}, { [field]: "invalid" });
+  return x;
 }

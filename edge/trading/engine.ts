@@ -17,7 +17,7 @@ import type { TapeEvent, TapeTick } from "../market/tape.ts";
 import type { MarketService } from "../market/service.ts";
 import type { TenantRegistry } from "../platform/tenants.ts";
 import type { FastContracts, FastOrder, TickRef } from "./fast.ts";
-import { type Contracts, groupOf, isHedged, type Position } from "./contracts.ts";
+import { type Contracts, groupOf, isHedged, type Position, trailStep } from "./contracts.ts";
 import type { Spot, SpotOrder } from "./spot.ts";
 import { ExpiryQueue, TriggerIndex } from "./trigger_index.ts";
 import { INSTANCE_ID, Lease } from "../platform/lease.ts";
@@ -28,6 +28,13 @@ export class TradingEngine {
   private expiries = new Map<string, ExpiryQueue>();
   private levels = new Map<string, TriggerIndex>();
   private spotLevels = new Map<string, TriggerIndex>();
+  /**
+   * Trailing stops: the best price since each was set (`t|id`; the setting's tick names it) and,
+   * per symbol, an index of those best prices, looked at on every tick (a new best moves the
+   * stop; the stop's own level sits in `levels` with the other stops)
+   */
+  private trails = new Map<string, { p: Position; from: string; extreme: bigint }>();
+  private peaks = new Map<string, TriggerIndex>();
   /** order key -> wall-time deadline for the stale refund, and its symbol */
   private meta = new Map<string, { symbol: string; refundAt: number }>();
   private prev = new Map<string, TapeTick>();
@@ -87,7 +94,8 @@ export class TradingEngine {
       this.levels.set(p.symbol, ix);
     }
     const key = `${t}|${p.id}`;
-    for (const k of ["liq", "sl", "tp", "lim"]) ix.delete(`${key}|${k}`);
+    for (const k of ["liq", "sl", "tp", "lim", "tsl", "osl", "otp"]) ix.delete(`${key}|${k}`);
+    this.peaks.get(p.symbol)?.delete(key);
     if (p.status === "holding" || p.status === "pending") this.knownPositions.add(key);
     else this.knownPositions.delete(key);
     const gk = `${t}|${p.userId}|${p.symbol}`;
@@ -106,8 +114,82 @@ export class TradingEngine {
       const winning = p.side === "long" ? "above" : "below";
       if (p.stopLoss !== null) ix.set(`${key}|sl`, losing, p.stopLoss);
       if (p.takeProfit !== null) ix.set(`${key}|tp`, winning, p.takeProfit);
+      if (p.oco) {
+        ix.set(`${key}|osl`, losing, p.oco.stopLoss);
+        ix.set(`${key}|otp`, winning, p.oco.takeProfit);
+      }
     }
+    this.indexTrail(key, p);
     if (g) this.indexGroup(gk);
+  }
+
+  /**
+   * A holding position's trailing stop: its level (from the best price so far) with the other
+   * stops, and the best price in `peaks` (a tick beyond it moves the stop). A new setting starts
+   * from its own tick; ticks stored after it that this engine did not see (it took over, or the
+   * setting came from another instance) are read from the tape first.
+   */
+  private indexTrail(key: string, p: Position) {
+    const tr = p.status === "holding" ? p.trailing : null;
+    if (!tr) return void this.trails.delete(key);
+    const from = `${tr.from.time}|${tr.from.seq ?? ""}|${tr.callback}`;
+    let s = this.trails.get(key);
+    if (s?.from !== from) {
+      s = { p, from, extreme: tr.from.price };
+      this.trails.set(key, s);
+      // the latest stored tick this instance knows (after a takeover: the tape's, not yet seen
+      // by this engine)
+      const seen = this.prev.get(p.symbol)?.seq ?? this.market.tape.lastTick(p.symbol)?.seq;
+      if (tr.from.seq && seen && seen > tr.from.seq) this.catchUp(key, tr.from.seq, seen);
+    }
+    s.p = p;
+    this.armTrail(key);
+  }
+
+  /** Put a trailing stop's level and best price into the indexes. */
+  private armTrail(key: string) {
+    const s = this.trails.get(key);
+    const tr = s?.p.trailing;
+    if (!s || !tr) return;
+    const ix = this.levels.get(s.p.symbol)!;
+    let peaks = this.peaks.get(s.p.symbol);
+    if (!peaks) this.peaks.set(s.p.symbol, peaks = new TriggerIndex());
+    const long = s.p.side === "long";
+    const { level } = trailStep(s.p.side, s.extreme, s.extreme, tr.callback);
+    ix.set(`${key}|tsl`, long ? "below" : "above", level);
+    // one unit beyond the best price: the first tick past it moves the stop
+    peaks.set(key, long ? "above" : "below", long ? s.extreme + 1n : s.extreme - 1n);
+  }
+
+  /** Ticks `from` (exclusive) to `to` this engine did not see: the best price, or the close. */
+  private catchUp(key: string, from: number, to: number) {
+    const s = this.trails.get(key)!;
+    const [t, id] = key.split("|") as [string, string];
+    this.work = this.work.then(async () => {
+      const ticks = await this.market.tape.range(s.p.symbol, from + 1, to, 100_000);
+      const tr = s.p.trailing!;
+      let extreme = tr.from.price;
+      for (const tick of ticks) {
+        const step = trailStep(s.p.side, extreme, tick.price, tr.callback);
+        if (step.fires) return this.closePosition(key, ref(tick), true);
+        extreme = step.extreme;
+      }
+      if (this.trails.get(key) !== s) return;
+      s.extreme = trailStep(s.p.side, s.extreme, extreme, tr.callback).extreme;
+      this.armTrail(key);
+    }).catch((err) => console.error(`[engine] trailing stop ${id} of ${t}`, err));
+  }
+
+  /** A tick (any: the best price counts even while triggers pause) moves the trailing stops. */
+  private movePeaks(symbol: string, price: bigint) {
+    const peaks = this.peaks.get(symbol);
+    if (!peaks?.size) return;
+    for (const key of peaks.take(price)) {
+      const s = this.trails.get(key);
+      if (!s?.p.trailing) continue;
+      s.extreme = trailStep(s.p.side, s.extreme, price, s.p.trailing.callback).extreme;
+      this.armTrail(key);
+    }
   }
 
   /**
@@ -199,6 +281,8 @@ export class TradingEngine {
     this.expiries.clear();
     this.levels.clear();
     this.spotLevels.clear();
+    this.trails.clear();
+    this.peaks.clear();
     this.meta.clear();
     this.groups.clear();
     this.hedged.clear();
@@ -295,14 +379,19 @@ export class TradingEngine {
             .catch((err) => console.error("[engine] spot fill failed", err));
         }
       }
+      // the best prices first: a trailing stop's level includes this tick
+      this.movePeaks(e.symbol, tick.price);
       if (fresh && ix?.size) {
         // each position once, whatever levels this tick crossed (after a gap: the first good tick)
         const taken = ix.take(tick.price);
         for (const id of taken) if (id.startsWith("G|")) this.closeGroup(id.slice(2), ref(tick));
-        const hit = new Set(
-          taken.filter((id) => !id.startsWith("G|")).map((id) => id.slice(0, id.lastIndexOf("|"))),
-        );
-        for (const key of hit) this.closePosition(key, ref(tick));
+        const hit = new Map<string, boolean>();
+        for (const id of taken) {
+          if (id.startsWith("G|")) continue;
+          const key = id.slice(0, id.lastIndexOf("|"));
+          hit.set(key, hit.get(key) || id.endsWith("|tsl"));
+        }
+        for (const [key, trailing] of hit) this.closePosition(key, ref(tick), trailing);
       }
       if (q?.size) {
         // expired before this tick: the exit is the previous tick (the last one at or before expiry)
@@ -318,7 +407,8 @@ export class TradingEngine {
     }
   }
 
-  private closePosition(key: string, tick: TickRef) {
+  /** `trailing`: this tick reached the position's trailing stop (the engine's best price). */
+  private closePosition(key: string, tick: TickRef, trailing = false) {
     const [t, id] = key.split("|") as [string, string];
     const rearm = async () => {
       const p = await this.contracts.get(t, id);
@@ -331,9 +421,16 @@ export class TradingEngine {
         return;
       }
       if (!p || p.status !== "holding") return;
-      const reason = this.contracts.reason(p, tick.price, this.hedged.has(key));
-      if (!reason) return this.indexPosition(t, p); // levels moved meanwhile: re-arm
-      if (await this.contracts.close(t, id, { tick, reason })) this.stats.closed++;
+      const due = this.contracts.due(p, tick.price, { hedged: this.hedged.has(key), trailing });
+      if (!due) return this.indexPosition(t, p); // levels moved meanwhile: re-arm
+      const closed = await this.contracts.close(t, id, {
+        tick,
+        reason: due.reason,
+        oco: due.oco ? p.oco!.id : undefined,
+      });
+      if (closed) this.stats.closed++;
+      // a pair closed part of it: the rest stays watched (its other orders)
+      if (due.oco) await rearm();
     }).catch(async (err) => {
       // the levels were taken from the index: put them back so the position stays watched
       console.error("[engine] close failed", err);
@@ -387,6 +484,6 @@ export class TradingEngine {
 }
 
 /** A tape tick as a settlement stores it: time, price and its place in the chain. */
-function ref(t: TapeTick): TickRef {
+function ref(t: Pick<TapeTick, "time" | "price" | "seq">): TickRef {
   return t.seq ? { time: t.time, price: t.price, seq: t.seq } : { time: t.time, price: t.price };
 }

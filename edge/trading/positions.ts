@@ -4,19 +4,59 @@
  * moves them is contracts.ts.
  */
 import {
-  fee,
+  closeLeg,
   formatDecimal,
   hedgedGroup,
-  mulDiv,
   position as figures,
-  unrealizedPnl,
+  trailingStop,
+  trigger,
 } from "../../core-wasm/mod.ts";
 import type { Bracket } from "../../contract/symbols.ts";
 import type { TickRef } from "./fast.ts";
 import type { BracketJson, PositionJson } from "../../contract/trading.ts";
 
 /** hedged: closed with the opposite side, whose profit covered a loss beyond a leg's margin */
-export type CloseReason = "manual" | "stopLoss" | "takeProfit" | "liquidation" | "hedged";
+export type CloseReason =
+  | "manual"
+  | "stopLoss"
+  | "takeProfit"
+  | "trailingStop"
+  | "liquidation"
+  | "hedged";
+
+/**
+ * A trailing stop on the whole position: it follows the best price since `from` (the tick it was
+ * set at; the highest for a long, the lowest for a short) at `callback` (a rate) behind, and
+ * fires like a stop-loss. Only the setting is stored: the best price is re-derived from the tape
+ * (the engine keeps it in memory; the verifier walks the ticks from `from`).
+ */
+export interface Trailing {
+  callback: bigint;
+  from: TickRef;
+}
+
+/**
+ * A one-cancels-other pair on `lots` of the position: a stop-loss and a take-profit; the first to
+ * be reached closes those lots (at most what the position still holds) and cancels the other.
+ */
+export interface Oco {
+  /** the pair's own id (its journal's idempotency key: a pair fires once) */
+  id: string;
+  lots: number;
+  stopLoss: bigint;
+  takeProfit: bigint;
+  /** the tick the pair was set at */
+  from: TickRef;
+}
+
+/** A pair that fired: the leg reached, the tick, the lots it closed, its P&L and close fee. */
+export interface OcoFired extends Oco {
+  leg: "stopLoss" | "takeProfit";
+  tick: TickRef;
+  closed: number;
+  pnl: bigint;
+  closeFee: bigint;
+}
 
 export interface Position {
   id: string;
@@ -51,6 +91,35 @@ export interface Position {
   terms?: number;
   /** a limit order's price (null: a market order; absent in records made before it was kept) */
   limitPrice?: bigint | null;
+  /** a trailing stop (absent or null: none) */
+  trailing?: Trailing | null;
+  /** the one-cancels-other pair waiting (absent or null: none) */
+  oco?: Oco | null;
+  /** the pairs that fired, oldest first (each closed part of the position) */
+  ocoFired?: OcoFired[];
+}
+
+/**
+ * A trailing stop after a tick at `price`: the best price so far (this tick included), the
+ * stop's level from the core, and whether this tick reaches it (the engine and the verifier).
+ */
+export function trailStep(
+  side: Position["side"],
+  extreme: bigint,
+  price: bigint,
+  callback: bigint,
+) {
+  const best = side === "long"
+    ? (price > extreme ? price : extreme)
+    : (price < extreme ? price : extreme);
+  const level = trailingStop(side, best, callback);
+  return { extreme: best, level, fires: side === "long" ? price <= level : price >= level };
+}
+
+/** The leg of a one-cancels-other pair that `price` reaches (the core's trigger), or null. */
+export function ocoLeg(side: Position["side"], oco: Oco, price: bigint) {
+  const hit = trigger(side, price, { stopLoss: oco.stopLoss, takeProfit: oco.takeProfit });
+  return hit === "stopLoss" || hit === "takeProfit" ? hit : null;
 }
 
 /** The group's level for the API: null when it has none (equal lots; "0" in the JSON). */
@@ -107,6 +176,8 @@ export function positionJson(p: Position, mark: bigint | null, hedge?: HedgeInfo
     createTime: p.createdAt,
     margin: d(p.margin),
     openFee: d(p.openFee),
+    /** the taker fee rate agreed at opening (what a close pays) */
+    feeRate: d(p.feeRate),
     stopLoss: p.stopLoss === null ? null : d(p.stopLoss),
     takeProfit: p.takeProfit === null ? null : d(p.takeProfit),
     // a hedged leg shows its group's level ("0": none)
@@ -122,17 +193,25 @@ export function positionJson(p: Position, mark: bigint | null, hedge?: HedgeInfo
     closePrice: p.closeTick ? d(p.closeTick.price) : null,
     closeTime: p.closeTick?.time ?? null,
     closeReason: p.closeReason,
+    trailing: p.trailing
+      ? { callbackRate: d(p.trailing.callback), fromPrice: d(p.trailing.from.price) }
+      : null,
+    oco: p.oco
+      ? { lots: p.oco.lots, stopLoss: d(p.oco.stopLoss), takeProfit: d(p.oco.takeProfit) }
+      : null,
+    ocoFired: (p.ocoFired ?? []).map((f) => ({
+      leg: f.leg,
+      lots: f.closed,
+      price: d(f.tick.price),
+      time: f.tick.time,
+      pnl: d(f.pnl),
+    })),
   };
 }
 
-/** One leg's settlement at `price` for `lots` of it: its share of qty and margin, P&L, close fee. */
+/** One leg's settlement at `price` for `lots` of it (the core's `closeLeg`). */
 export function settleLeg(p: Position, lots: number, price: bigint) {
-  const full = lots === p.lots;
-  const qty = full ? p.qty : mulDiv(p.qty, BigInt(lots), BigInt(p.lots), "down");
-  const margin = full ? p.margin : mulDiv(p.margin, BigInt(lots), BigInt(p.lots), "down");
-  const pnl = unrealizedPnl(p.side, qty, p.entry.price, price);
-  const closeFee = fee(qty, price, p.feeRate);
-  return { qty, margin, pnl, closeFee, payout: margin + pnl - closeFee };
+  return closeLeg({ ...p, entry: p.entry.price }, lots, price);
 }
 
 /** Brackets as the API and the ticket send them: decimal strings, null for the open top tier. */

@@ -12,6 +12,10 @@
  *   a refund only when no tick came within the staleness limit after expiry;
  * - position: its fill and its closing tick are on the tape as stored; an automatic close
  *   (stop-loss, take-profit, liquidation) is what the core's `trigger` says at that tick's price;
+ *   a trailing stop's close is the first tick from its setting on that reaches its level, the
+ *   best price re-derived tick by tick from the tape (the core's `trailingStop`); each
+ *   one-cancels-other pair that fired: its tick is on the tape, is after the pair was set, and
+ *   reaches the leg that fired (the core's `trigger`), and its P&L is the core's for its lots;
  *   the realized P&L of a position closed in one go is the core's P&L at that price;
  * - spot fill: the tick is on the tape; a limit fill's tick reached the limit.
  * Records made before the chain (no sequence numbers) are counted as such, not as mismatches.
@@ -22,7 +26,7 @@
 import { fee, settleFast, trigger, unrealizedPnl } from "../../core-wasm/mod.ts";
 import { type ChainBreak, type ChainTick, genesisHash, verifyChain } from "../../contract/chain.ts";
 import type { FastOrder, TickRef } from "../trading/fast.ts";
-import type { Position } from "../trading/positions.ts";
+import { type Position, trailStep } from "../trading/positions.ts";
 import type { SpotOrder } from "../trading/spot.ts";
 import {
   type Anchor,
@@ -256,6 +260,7 @@ export class SettlementVerifier {
         this.miss("position", p.id, "limit fill", `a tick reaching ${p.entry.price}`, show(fill));
       }
     }
+    for (const f of p.ocoFired ?? []) this.ocoPair(p, f);
     if (p.status !== "closed" || !p.closeTick) return;
     const close = this.onTape("position", p.id, "close", p.symbol, p.closeTick);
     if (!close) return;
@@ -269,6 +274,7 @@ export class SettlementVerifier {
         this.miss("position", p.id, "close reason", String(t), p.closeReason);
       }
     }
+    if (p.closeReason === "trailingStop") this.trailing(p, close);
     // a liquidation is checked by its tick and its P&L: a lone position's level is stored, but a
     // hedged group's level is the group's (not on the leg), so the level itself is not re-derived
     // closed in one go (its close fee is the whole position's): the P&L follows from the tick
@@ -277,6 +283,58 @@ export class SettlementVerifier {
       if (pnl !== p.realizedPnl) {
         this.miss("position", p.id, "realized P&L", String(pnl), String(p.realizedPnl));
       }
+    }
+  }
+
+  /** A trailing stop's close: the first tick after its setting whose price reaches its level. */
+  private trailing(p: Position, close: ChainTick) {
+    const tr = p.trailing;
+    const tape = this.tapes.get(p.symbol);
+    if (!tr || !tr.from.seq || !tape) {
+      this.miss("position", p.id, "trailing stop", "its setting and tape", "none");
+      return;
+    }
+    this.onTape("position", p.id, "trailing stop set", p.symbol, tr.from);
+    let extreme = tr.from.price;
+    for (let seq = tr.from.seq + 1; seq <= close.seq; seq++) {
+      const tick = tape.bySeq(seq);
+      if (!tick) {
+        this.miss("position", p.id, "trailing stop tick not on the tape", `#${seq}`, "missing");
+        return;
+      }
+      const step = trailStep(p.side, extreme, tick.price, tr.callback);
+      if (step.fires) {
+        if (seq !== close.seq) {
+          this.miss("position", p.id, "trailing stop tick", show(tick), show(close));
+        }
+        return;
+      }
+      extreme = step.extreme;
+    }
+    this.miss(
+      "position",
+      p.id,
+      "trailing stop",
+      `the level ${trailStep(p.side, extreme, extreme, tr.callback).level} reached`,
+      show(close),
+    );
+  }
+
+  /** A one-cancels-other pair that fired: on the tape, after its setting, its leg reached. */
+  private ocoPair(p: Position, f: NonNullable<Position["ocoFired"]>[number]) {
+    const tick = this.onTape("position", p.id, "pair", p.symbol, f.tick);
+    if (!tick) return;
+    if (f.from.seq && tick.seq <= f.from.seq) {
+      this.miss("position", p.id, "pair tick", `after #${f.from.seq}`, show(tick));
+    }
+    const leg = trigger(p.side, tick.price, { stopLoss: f.stopLoss, takeProfit: f.takeProfit });
+    if (leg !== f.leg) this.miss("position", p.id, "pair leg", String(leg), f.leg);
+    // its lots' quantity: every lot of a position holds the same (qty / lots stays the lot size
+    // through partial closes), so the P&L follows from the tick
+    if (p.lots > 0 && p.qty % BigInt(p.lots) === 0n) {
+      const qty = p.qty / BigInt(p.lots) * BigInt(f.closed);
+      const want = unrealizedPnl(p.side, qty, p.entry.price, tick.price);
+      if (want !== f.pnl) this.miss("position", p.id, "pair P&L", String(want), String(f.pnl));
     }
   }
 

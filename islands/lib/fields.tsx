@@ -306,23 +306,69 @@ export const rules = {
 
 /** The confirmation step every trading action shows before it is sent. */
 export function ConfirmBox(
-  { text, busy, onConfirm, onCancel, tx, testid }: {
+  { text, busy, onConfirm, onCancel, tx, testid, children }: {
     text: string;
     busy?: boolean;
     onConfirm: () => void;
     onCancel: () => void;
     tx: Texts;
     testid?: string;
+    /** what the confirmation is about in figures, between the question and the buttons */
+    children?: ComponentChildren;
   },
 ) {
   return (
     <div class="confirm" data-testid={testid}>
       <p>{text}</p>
+      {children}
       <div class="row">
         <button type="button" class="btn btn-primary" disabled={busy} onClick={onConfirm}>
           {tx["app.confirm"]}
         </button>
         <button type="button" class="btn btn-ghost" onClick={onCancel}>{tx["app.cancel"]}</button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A share in quarters (25/50/75/100 %): a range input that steps by 25 with a button per stop
+ * under it (a tap target on a phone; `contract.percentOf` names a stop for screen readers).
+ */
+export function PercentSlider(
+  { id, label, value, onChange, tx }: {
+    id: string;
+    label: string;
+    value: number;
+    onChange: (pct: number) => void;
+    tx: Texts;
+  },
+) {
+  return (
+    <div class="slider" data-testid={id}>
+      <label for={id}>{label}</label>
+      <input
+        id={id}
+        type="range"
+        min={25}
+        max={100}
+        step={25}
+        value={value}
+        onInput={(e) => onChange(Number(e.currentTarget.value))}
+      />
+      <div class="slider-stops">
+        {[25, 50, 75, 100].map((pct) => (
+          <button
+            key={pct}
+            type="button"
+            class={value === pct ? "on" : undefined}
+            aria-pressed={value === pct}
+            aria-label={fill(tx["contract.percentOf"] ?? "{{pct}} %", { pct })}
+            onClick={() => onChange(pct)}
+          >
+            {pct}%
+          </button>
+        ))}
       </div>
     </div>
   );

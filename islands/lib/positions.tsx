@@ -13,7 +13,7 @@ import {
   symbolName,
   uiLocale,
 } from "../../locales/format.ts";
-import { OrderNo, plural, type Texts } from "./fields.tsx";
+import { fill, OrderNo, plural, type Texts } from "./fields.tsx";
 
 /** A holding position's live figures at `price` (null without a price). */
 export function livePosition(
@@ -119,7 +119,7 @@ export function PositionSummary(
       </div>
       {pending
         ? (
-          <dl class="dl" data-testid="pending-figures">
+          <dl class="dl pos-dl" data-testid="pending-figures">
             <dt>{tx["contract.limitPrice"]}</dt>
             <dd class="fig">{px(p.openPrice)}</dd>
             <dt>{tx["contract.lots"]}</dt>
@@ -137,7 +137,7 @@ export function PositionSummary(
           </dl>
         )
         : (
-          <dl class="dl">
+          <dl class="dl pos-dl">
             <dt>{tx["contract.openPrice"]}</dt>
             <dd class="fig">{px(p.openPrice)}</dd>
             <dt>{tx["contract.margin"]}</dt>
@@ -149,6 +149,27 @@ export function PositionSummary(
             <dd class="fig" data-testid="stops">
               {px(p.stopLoss)} / {px(p.takeProfit)}
             </dd>
+            {p.trailing && <dt>{tx["contract.trailing"]}</dt>}
+            {p.trailing && (
+              <dd class="fig" data-testid="trailing">
+                {fill(tx["contract.trailingShown"] ?? "", {
+                  rate: formatNumber(parseDecimal(p.trailing.callbackRate) * 100n, 2, loc, {
+                    trim: true,
+                  }),
+                  price: px(p.trailing.fromPrice),
+                })}
+              </dd>
+            )}
+            {p.oco && <dt>{tx["contract.oco"]}</dt>}
+            {p.oco && (
+              <dd class="fig" data-testid="oco">
+                {fill(tx["contract.ocoShown"] ?? "", {
+                  lots: plural(tx, "format.lotCount", p.oco.lots, loc),
+                  stopLoss: px(p.oco.stopLoss),
+                  takeProfit: px(p.oco.takeProfit),
+                })}
+              </dd>
+            )}
           </dl>
         )}
       <p class="muted small">

@@ -15,6 +15,7 @@ import {
   FastOrderBody,
   FastOrderPage,
   FastOrdersQuery,
+  OcoBody,
   OrderParam,
   PositionActionReply,
   PositionJson,
@@ -27,6 +28,7 @@ import {
   SpotOrdersQuery,
   StopsBody,
   TradeSymbol,
+  TrailingBody,
 } from "../../contract/trading.ts";
 import { moneyRoute } from "./money.ts";
 import { AUTH_ERRORS, ERRORS, jsonBody, okReply } from "./openapi.ts";
@@ -168,6 +170,73 @@ moneyRoute(tradingApi, {
     reason: "manual",
     idempotencyKey: key,
   }))!);
+
+tradingApi
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/contract/positions/{id}/trailing",
+      tags,
+      summary:
+        "Set or clear (null) a trailing stop: callbackRate (0.001-0.1) behind the best price from now on; it closes the whole position",
+      middleware: signedIn,
+      request: { params: OrderParam, ...jsonBody(TrailingBody) },
+      responses: { ...okReply(PositionJson), ...AUTH_ERRORS },
+    }),
+    async (c) =>
+      ok(
+        c,
+        await c.get("deps").contracts.setTrailing(
+          c.get("tenant").id,
+          c.var.session.userId,
+          c.req.valid("param").id,
+          c.req.valid("json"),
+        ),
+      ),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/contract/positions/{id}/oco",
+      tags,
+      summary:
+        "Set the one-cancels-other pair: a stop-loss and a take-profit for `lots` of the position (the first reached closes them, the other is cancelled)",
+      middleware: signedIn,
+      request: { params: OrderParam, ...jsonBody(OcoBody) },
+      responses: { ...okReply(PositionJson), ...AUTH_ERRORS },
+    }),
+    async (c) =>
+      ok(
+        c,
+        await c.get("deps").contracts.setOco(
+          c.get("tenant").id,
+          c.var.session.userId,
+          c.req.valid("param").id,
+          c.req.valid("json"),
+        ),
+      ),
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/contract/positions/{id}/oco",
+      tags,
+      summary: "Cancel the one-cancels-other pair",
+      middleware: signedIn,
+      request: { params: OrderParam },
+      responses: { ...okReply(PositionJson), ...AUTH_ERRORS },
+    }),
+    async (c) =>
+      ok(
+        c,
+        await c.get("deps").contracts.setOco(
+          c.get("tenant").id,
+          c.var.session.userId,
+          c.req.valid("param").id,
+          null,
+        ),
+      ),
+  );
 
 // ---- currency exchange -------------------------------------------------------------------
 

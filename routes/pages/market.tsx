@@ -22,7 +22,7 @@ import {
 } from "../../components/TradeNav.tsx";
 import { desktopPage, mobilePage } from "./frame.tsx";
 import type { PageDef } from "./types.ts";
-import { ContractTicketIsland, FastTicketIsland, SpotTicketIsland } from "./tickets.tsx";
+import { contractIslands, FastTicketIsland, SpotTicketIsland } from "./tickets.tsx";
 
 type Mode = "all" | "rising" | "watch" | "recommend";
 
@@ -256,6 +256,11 @@ export const marketPages: PageDef[] = [
       const { symbols } = await c.get("deps").terms.shown(tenant.id);
       const def = ticketSymbol(tenant, p.product, c.req.query("symbol"), symbols);
       const symbol = def.code;
+      // leveraged: the positions, open orders and history in a panel under the chart, across
+      // the chart's column (not stacked under the ticket, whose column holds the quotes too)
+      const contract = p.active === "future"
+        ? await contractIslands({ c, s, symbol, panel: true })
+        : null;
       return desktopPage(
         c,
         { title: `${t(`page.${p.title}`)} · ${def.name}`, active: p.active },
@@ -274,14 +279,15 @@ export const marketPages: PageDef[] = [
               <FeedLabel c={c} />
               {chartOf(c, symbol)}
               {recentTradesOf(c, symbol)}
+              {contract?.panel}
             </div>
             <aside>
               {livePriceOf(c, symbol, "head")}
               <ProductSwitch t={t} tenant={tenant} def={def} active={p.product} />
               {p.active === "fast"
                 ? await FastTicketIsland({ c, s, symbol })
-                : p.active === "future"
-                ? await ContractTicketIsland({ c, s, symbol })
+                : contract
+                ? contract.ticket
                 : await SpotTicketIsland({ c, s, symbol })}
               {await QuotesIsland({ c, s, mode: "all", detail: `${p.path}?symbol=`, wide: false })}
             </aside>

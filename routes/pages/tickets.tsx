@@ -14,6 +14,7 @@ import { Island } from "../../edge/render/island.tsx";
 import { bracketsJson } from "../../edge/trading/contracts.ts";
 import FastTicket, { FAST_TEXTS } from "../../islands/FastTicket.tsx";
 import ContractTicket, { CONTRACT_TEXTS } from "../../islands/ContractTicket.tsx";
+import ContractPanel, { PANEL_TEXTS } from "../../islands/ContractPanel.tsx";
 import SpotTicket, { SPOT_TEXTS } from "../../islands/SpotTicket.tsx";
 import { NotOffered, offers, presetOf } from "../../components/TradeNav.tsx";
 
@@ -63,47 +64,83 @@ export async function FastTicketIsland(
 export async function ContractTicketIsland(
   { c, s, symbol }: { c: Ctx; s: Session | null; symbol: string },
 ) {
+  return (await contractIslands({ c, s, symbol, panel: false })).ticket;
+}
+
+/**
+ * The leveraged ticket and, on the desktop (`panel`), the panel of positions, open orders and
+ * history that goes under the chart; the customer's records are read in one wave.
+ */
+export async function contractIslands(
+  { c, s, symbol, panel }: { c: Ctx; s: Session | null; symbol: string; panel: boolean },
+) {
   const terms = await c.get("deps").terms.shown(c.get("tenant").id);
   const def = terms.symbol(symbol)!;
   if (!offers(c.get("tenant"), def, "leveraged")) {
-    return <NotOffered t={c.get("t")} />;
+    return { ticket: <NotOffered t={c.get("t")} />, panel: null };
   }
-  if (!s) return <LoginPrompt t={c.get("t")} layout={c.get("mobile") ? "wp" : "pc"} />;
+  if (!s) {
+    return {
+      ticket: <LoginPrompt t={c.get("t")} layout={c.get("mobile") ? "wp" : "pc"} />,
+      panel: null,
+    };
+  }
   const { ledger, contracts, market } = c.get("deps");
   const t = c.get("tenant").id;
   // read together: one round trip each wave, not one per list
-  const [b, spot, pending, holding] = await Promise.all([
+  const [b, spot, pending, holding, closed] = await Promise.all([
     ledger.balance(t, user(s.userId, "contract", "USDT")),
     ledger.balance(t, user(s.userId, "spot", "USDT")),
     contracts.list(t, s.userId, "pending", 20),
     contracts.list(t, s.userId, "holding", 20),
+    panel ? contracts.list(t, s.userId, "closed", 20) : Promise.resolve([]),
   ]);
   const positions = [...pending, ...holding].filter((p) => p.symbol === symbol);
   const last = market.tape.lastTick(symbol);
-  return (
-    <Island
-      name="ContractTicket"
-      of={ContractTicket}
-      props={{
-        termsVersion: terms.version,
-        symbol,
-        name: def.name,
-        base: def.base,
-        lot: formatDecimal(def.lot),
-        leverages: def.leverage,
-        priceDecimals: def.priceDecimals,
-        mmr: formatDecimal(def.mmr),
-        feeRate: formatDecimal(def.takerFee),
-        price: last ? formatDecimal(last.price) : null,
-        tx: pickTexts(c.get("t"), CONTRACT_TEXTS),
-        available: formatDecimal(b.available, 2),
-        spotAvailable: formatDecimal(spot.available, 2),
-        positions,
-        side: presetOf<"long" | "short">((n) => c.req.query(n), "leveraged"),
-        brackets: bracketsJson(def.brackets),
-      }}
-    />
-  );
+  const common = {
+    symbol,
+    name: def.name,
+    priceDecimals: def.priceDecimals,
+    mmr: formatDecimal(def.mmr),
+    feeRate: formatDecimal(def.takerFee),
+    price: last ? formatDecimal(last.price) : null,
+    positions,
+  };
+  return {
+    ticket: (
+      <Island
+        name="ContractTicket"
+        of={ContractTicket}
+        props={{
+          ...common,
+          termsVersion: terms.version,
+          base: def.base,
+          lot: formatDecimal(def.lot),
+          leverages: def.leverage,
+          tx: pickTexts(c.get("t"), CONTRACT_TEXTS),
+          available: formatDecimal(b.available, 2),
+          spotAvailable: formatDecimal(spot.available, 2),
+          side: presetOf<"long" | "short">((n) => c.req.query(n), "leveraged"),
+          brackets: bracketsJson(def.brackets),
+          list: !panel,
+        }}
+      />
+    ),
+    panel: panel
+      ? (
+        <Island
+          name="ContractPanel"
+          of={ContractPanel}
+          props={{
+            ...common,
+            tx: pickTexts(c.get("t"), PANEL_TEXTS),
+            history: closed.filter((p) => p.symbol === symbol),
+            timeZone: c.get("timeZone"),
+          }}
+        />
+      )
+      : null,
+  };
 }
 
 export async function SpotTicketIsland(

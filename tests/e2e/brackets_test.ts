@@ -1,6 +1,7 @@
 /**
  * The leveraged ticket shows the leverage brackets, marks the order's bracket and the maximum
- * leverage for the entered size (mobile and desktop; en, de, zh-CN screenshots).
+ * leverage for the entered size; its leverage slider stops there (mobile and desktop; en, de,
+ * zh-CN screenshots).
  */
 import { devices } from "playwright-core";
 import { assert, assertEquals } from "../assert.ts";
@@ -37,11 +38,18 @@ for (const layout of ["mobile", "desktop"] as const) {
         await page.waitForSelector('tw-island[data-name="ContractTicket"][data-hydrated]');
         // 1 lot: the first bracket (100x)
         assert((await page.getByTestId("bracket-max").innerText()).includes("100x"));
+        await page.getByTestId("leverage-stops").getByRole("button", { name: "100x" }).click();
         await page.locator("#lots").fill("1000"); // 60,000 USDT: up to 50x
-        await page.locator("#leverage").selectOption("100");
         const max = page.getByTestId("bracket-max");
         assert((await max.innerText()).includes("50x"), await max.innerText());
-        assertEquals(await max.getAttribute("class"), "small neg");
+        // the slider stops at the bracket: 100x is shown but not offered, 50x is what is used
+        const stops = page.getByTestId("leverage-stops");
+        assertEquals(await stops.getByRole("button", { name: "100x" }).isDisabled(), true);
+        assertEquals(
+          await stops.getByRole("button", { name: "50x" }).getAttribute("aria-pressed"),
+          "true",
+        );
+        assertEquals(await max.getAttribute("class"), "small muted");
         await page.locator(".brackets summary").click();
         assertEquals(
           await page.locator('.brackets tr[aria-current="true"] td').first().innerText(),
@@ -49,14 +57,9 @@ for (const layout of ["mobile", "desktop"] as const) {
         );
         await page.getByTestId("brackets").scrollIntoViewIfNeeded();
         await page.screenshot({ path: shot(`${layout}-brackets-${lang}`), fullPage: false });
-        // refused before any confirmation, beside the leverage field
-        await page.locator('form button[type="submit"]').click();
-        const beside = page.locator("#leverage-error");
-        await beside.waitFor();
-        assert((await beside.innerText()).length > 5);
-        assertEquals(await page.getByTestId("contract-confirm").count(), 0);
-        await page.locator("#leverage").selectOption("50");
-        assertEquals(await max.getAttribute("class"), "small muted");
+        // a smaller size offers 100x again
+        await page.locator("#lots").fill("1");
+        assertEquals(await stops.getByRole("button", { name: "100x" }).isDisabled(), false);
         assertEquals(errors, []);
         await ctx.close();
       }

@@ -28,7 +28,7 @@ for (const layout of ["mobile", "desktop"] as const) {
     );
     await hydrated(page, "ContractTicket");
     await page.locator("#lots").fill("10");
-    await page.locator("#leverage").selectOption("10");
+    await page.getByTestId("leverage-stops").getByRole("button", { name: "10x" }).click();
     // 10 lots x 0.001 BTC at 20,000 with 10x: margin 20, liquidation 18,090.45
     assertEquals(await page.getByTestId("figure-margin").innerText(), "20.00 USDT");
     assertEquals(await page.getByTestId("figure-liq").innerText(), "18,090.45");

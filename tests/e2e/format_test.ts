@@ -46,7 +46,13 @@ for (const layout of ["desktop", "mobile"] as const) {
             : "/pc/trade/future?symbol=BTCUSDT"),
       );
       await page.waitForSelector('tw-island[data-name="ContractTicket"][data-hydrated]');
-      const row = page.locator('[data-testid="positions"] li[data-status="pending"]');
+      // the desktop shows pending orders in the panel's "Open orders" tab
+      if (layout === "desktop") {
+        await page.waitForSelector('tw-island[data-name="ContractPanel"][data-hydrated]');
+        await page.getByRole("tab", { name: /^Open orders/ }).click();
+      }
+      const list = layout === "desktop" ? "orders" : "positions";
+      const row = page.locator(`[data-testid="${list}"] li[data-status="pending"]`);
       await row.waitFor();
       assertEquals(await row.getByTestId("pnl").count(), 0, "P&L shown for a pending order");
       // the market moves: a filled order would show P&L now; a pending one shows the distance
@@ -96,7 +102,7 @@ browserTest(
     const ticket = page.getByTestId("contract-ticket");
     assertMatch(await ticket.innerText(), /10\.000,00 USDT/);
     await page.locator("#lots").fill("10");
-    await page.locator("#leverage").selectOption("10");
+    await page.getByTestId("leverage-stops").getByRole("button", { name: "10x" }).click();
     assertEquals(await page.getByTestId("figure-margin").innerText(), "60,00 USDT");
     assertEquals(await page.getByTestId("figure-liq").innerText(), "54.271,35");
     await page.screenshot({ path: shot("de-mobile-contract-ticket"), fullPage: true });
