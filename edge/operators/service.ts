@@ -8,12 +8,18 @@ import {
 import { newTotpSecret, totpStep, totpUri } from "../accounts/totp.ts";
 import { DomainError } from "../platform/errors.ts";
 import { INVITATION_MAX_ATTEMPTS, invitationHash } from "./accounts.ts";
-import { locked, signInGate, type SignInLimits } from "../platform/ratelimit.ts";
+import {
+  locked,
+  type SignInLimits,
+  type SignInOutcome,
+  SignInWindows,
+} from "../platform/ratelimit.ts";
 import { auditAlone, auditCsv, auditInto, auditJsonl, exportAudit, listAudit } from "./audit.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import {
   type AuditHead,
   isEnrolled,
+  type Json,
   keys,
   type OperatorEnrolment,
   type OperatorRecord,
@@ -159,90 +165,99 @@ export class OperatorsService {
     const now = this.now();
     // per (operator, source), per operator and per source; past a full window only the owner's
     // path passes (the right password with a valid code), so guessers cannot lock the owner out;
-    // a success gives its slots back (an office behind one address is never locked out)
-    const gate = await this.gate(t, "", username, ip, now);
-    const entry = await this.kv.get<OperatorRecord>(keys.operator(t, username));
-    const o = entry.value;
-    // the code is checked before the password: a guess past the limits costs no password hash
-    if (
-      gate.lockedForMs !== null &&
-      !(o && isEnrolled(o) && totp && totpStep(o.totpSecret, totp, now, o.lastTotpStep) !== null)
-    ) throw locked(gate.lockedForMs);
-    const passwordOk = o
-      ? await verifyPassword(password, o.passwordHash)
-      : await burnVerify(password);
-    const failed = async (after: { [k: string]: boolean }) =>
-      // failed attempts are recorded too (bounded by the throttles above); never the secrets
-      await auditAlone(this.kv, t, {
-        at: now,
-        operator: username,
-        action: "operator.loginFailed",
-        target: `operator:${username}`,
-        before: null,
-        after,
-        ip,
-      });
-    if (o && passwordOk && !isEnrolled(o)) {
-      if (o.disabled) {
-        await failed({ known: true, disabled: true });
-        throw new DomainError("OPERATOR_DISABLED");
-      }
-      const enrolment = await this.startEnrolment(t, o, ip, now, issuer);
-      await gate.succeeded();
-      return enrolment;
-    }
-    // the code is checked against the current step and one either side (clock drift), once
-    const step = o && totp ? totpStep(o.totpSecret, totp, now, o.lastTotpStep) : null;
-    // one reply for every failure: no hint which factor was wrong
-    if (!o || !passwordOk || step === null) {
-      await failed({ known: o !== null });
-      if (gate.lockedForMs !== null) throw locked(gate.lockedForMs);
-      throw new DomainError("BAD_CREDENTIALS");
-    }
-    if (o.disabled) {
-      await failed({ known: true, disabled: true });
-      throw new DomainError("OPERATOR_DISABLED");
-    }
-    const session = await newSession(username, ip, now);
-    // the TOTP step is consumed exactly once, even by racing sign-ins: a commit that fails
-    // because the operator record moved is refused; one that met another audit entry retries
-    let done = false;
+    // a success takes no slot (an office behind one address is never locked out). The windows,
+    // the operator and the audit head are read together and the outcome is one commit that
+    // checks them (ratelimit.ts `SignInWindows`): 1 round trip + 1 commit from anywhere.
+    const windows = this.windows(t, "", username, ip, now);
+    const passwords = new Map<string, Promise<boolean>>();
     for await (const _attempt of commitAttempts()) {
-      const [cur, head]: [Deno.KvEntryMaybe<OperatorRecord>, Deno.KvEntryMaybe<AuditHead>] =
-        await this.kv.getMany<[OperatorRecord, AuditHead]>([entry.key, keys.auditHead(t)]);
-      if (cur.versionstamp !== entry.versionstamp) throw new DomainError("BAD_CREDENTIALS");
-      const op = this.kv.atomic()
-        .check(entry)
+      const read = await this.kv.getMany<unknown[]>([
+        keys.operator(t, username),
+        keys.auditHead(t),
+        ...windows.keys,
+      ]);
+      const entry = read[0] as Deno.KvEntryMaybe<OperatorRecord>;
+      const head = read[1] as Deno.KvEntryMaybe<AuditHead>;
+      const counters = read.slice(2) as Deno.KvEntryMaybe<number>[];
+      const o = entry.value;
+      const op = this.kv.atomic();
+      const audit = (action: string, after: Json) =>
+        auditInto(op, t, head, {
+          at: now,
+          operator: username,
+          action,
+          target: `operator:${username}`,
+          before: null,
+          after,
+          ip,
+        });
+      /** the outcome into the commit; false: it lost a race (read and decide again) */
+      const commit = async (outcome: SignInOutcome) => {
+        windows.into(op, counters, outcome);
+        return (await op.commit()).ok;
+      };
+      // failed attempts are recorded too (bounded by the throttles above); never the secrets
+      const failed = (after: Record<string, boolean>) => audit("operator.loginFailed", after);
+      const lockedFor = windows.lockedForMs(counters);
+      // the code is checked before the password: a guess past the limits costs no password hash
+      if (
+        lockedFor !== null &&
+        !(o && isEnrolled(o) && totp && totpStep(o.totpSecret, totp, now, o.lastTotpStep) !== null)
+      ) {
+        if (await commit("failure")) throw locked(lockedFor);
+        continue;
+      }
+      const hash = o?.passwordHash ?? "";
+      if (!passwords.has(hash)) {
+        passwords.set(hash, o ? verifyPassword(password, hash) : burnVerify(password));
+      }
+      const passwordOk = await passwords.get(hash)!;
+      if (o && passwordOk && !isEnrolled(o)) {
+        if (o.disabled) {
+          failed({ known: true, disabled: true });
+          if (await commit("failure")) throw new DomainError("OPERATOR_DISABLED");
+          continue;
+        }
+        const enrolment = await this.enrolmentInto(op, t, head, o, ip, now, issuer);
+        if (await commit("success")) return enrolment;
+        continue;
+      }
+      // the code is checked against the current step and one either side (clock drift), once
+      const step = o && totp ? totpStep(o.totpSecret, totp, now, o.lastTotpStep) : null;
+      // one reply for every failure: no hint which factor was wrong
+      if (!o || !passwordOk || step === null) {
+        failed({ known: o !== null });
+        if (!(await commit("failure"))) continue;
+        if (lockedFor !== null) throw locked(lockedFor);
+        throw new DomainError("BAD_CREDENTIALS");
+      }
+      if (o.disabled) {
+        failed({ known: true, disabled: true });
+        if (await commit("failure")) throw new DomainError("OPERATOR_DISABLED");
+        continue;
+      }
+      // the TOTP step is consumed exactly once, even by racing sign-ins: the commit checks the
+      // operator record as read (a racing sign-in that used the code moved it)
+      const session = await newSession(username, ip, now);
+      op.check(entry)
         .set(entry.key, { ...o, lastTotpStep: step, lastLoginAt: now } satisfies OperatorRecord);
       sessionInto(op, t, session);
-      auditInto(op, t, head, {
-        at: now,
-        operator: username,
-        action: "operator.login",
-        target: `operator:${username}`,
-        before: null,
-        after: { expiresAt: session.record.expiresAt, session: session.id },
-        ip,
-      });
-      if ((await op.commit()).ok) {
-        done = true;
-        break;
-      }
+      audit("operator.login", { expiresAt: session.record.expiresAt, session: session.id });
+      if (!(await commit("success"))) continue;
+      return {
+        status: "signedIn",
+        token: session.token,
+        expiresAt: session.record.expiresAt,
+        roles: o.roles,
+      };
     }
-    if (!done) throw storeBusy();
-    await gate.succeeded();
-    return {
-      status: "signedIn",
-      token: session.token,
-      expiresAt: session.record.expiresAt,
-      roles: o.roles,
-    };
+    throw storeBusy();
   }
 
   /** The sign-in windows of an operator's attempt (`prefix` keeps invitations' apart). */
-  private gate(t: string, prefix: string, username: string, ip: string, now: number) {
+  private windows(t: string, prefix: string, username: string, ip: string, now: number) {
     const rateKey = (what: string, who: string) => keys.rate(t, `${prefix}${what}`, who);
-    return signInGate(this.kv, rateKey, username, ip, OPERATOR_LIMITS.login, now);
+    return new SignInWindows(rateKey, username, ip, OPERATOR_LIMITS.login, now);
   }
 
   /**
@@ -261,26 +276,46 @@ export class OperatorsService {
     issuer = "Tradewind console",
   ): Promise<SignIn> {
     const now = this.now();
-    const gate = await this.gate(t, "invite-", username, ip, now);
-    const entry = await this.kv.get<OperatorRecord>(keys.operator(t, username));
-    const o = entry.value;
-    const inv = o?.invitation;
-    if (!o || !inv || now >= inv.expiresAt || inv.attempts >= INVITATION_MAX_ATTEMPTS) {
-      throw new DomainError("OPERATOR_INVITATION_INVALID");
-    }
-    // a live invitation past a full window: no way through (its code also has its own 5 tries)
-    if (gate.lockedForMs !== null) throw locked(gate.lockedForMs);
-    if (await invitationHash(t, username, code) !== inv.codeHash) {
-      const attempts = inv.attempts + 1;
-      await auditAlone(this.kv, t, {
-        at: now,
-        operator: username,
-        action: "operator.invitationFailed",
-        target: `operator:${username}`,
-        before: null,
-        after: { attempts },
-        ip,
-      }, (op) => {
+    // the windows, the operator and the audit head read together; the outcome one commit
+    const windows = this.windows(t, "invite-", username, ip, now);
+    const codeHash = await invitationHash(t, username, code);
+    for await (const _attempt of commitAttempts()) {
+      const read = await this.kv.getMany<unknown[]>([
+        keys.operator(t, username),
+        keys.auditHead(t),
+        ...windows.keys,
+      ]);
+      const entry = read[0] as Deno.KvEntryMaybe<OperatorRecord>;
+      const head = read[1] as Deno.KvEntryMaybe<AuditHead>;
+      const counters = read.slice(2) as Deno.KvEntryMaybe<number>[];
+      const o = entry.value;
+      const inv = o?.invitation;
+      const op = this.kv.atomic();
+      const commit = async (outcome: SignInOutcome) => {
+        windows.into(op, counters, outcome);
+        return (await op.commit()).ok;
+      };
+      const lockedFor = windows.lockedForMs(counters);
+      if (!o || !inv || now >= inv.expiresAt || inv.attempts >= INVITATION_MAX_ATTEMPTS) {
+        if (await commit("failure")) throw new DomainError("OPERATOR_INVITATION_INVALID");
+        continue;
+      }
+      // a live invitation past a full window: no way through (its code also has its own 5 tries)
+      if (lockedFor !== null) {
+        if (await commit("failure")) throw locked(lockedFor);
+        continue;
+      }
+      if (codeHash !== inv.codeHash) {
+        const attempts = inv.attempts + 1;
+        auditInto(op, t, head, {
+          at: now,
+          operator: username,
+          action: "operator.invitationFailed",
+          target: `operator:${username}`,
+          before: null,
+          after: { attempts },
+          ip,
+        });
         op.check(entry).set(
           entry.key,
           {
@@ -288,17 +323,27 @@ export class OperatorsService {
             invitation: { ...inv, attempts },
           } satisfies OperatorRecord,
         );
-      }).catch(() => {/* a racing attempt moved the record first: it counted */});
-      throw new DomainError("OPERATOR_INVITATION_INVALID");
+        if (await commit("failure")) throw new DomainError("OPERATOR_INVITATION_INVALID");
+        continue;
+      }
+      if (o.disabled) {
+        if (await commit("failure")) throw new DomainError("OPERATOR_DISABLED");
+        continue;
+      }
+      const enrolment = await this.enrolmentInto(op, t, head, o, ip, now, issuer);
+      if (await commit("success")) return enrolment;
     }
-    if (o.disabled) throw new DomainError("OPERATOR_DISABLED");
-    await gate.succeeded();
-    return await this.startEnrolment(t, o, ip, now, issuer);
+    throw storeBusy();
   }
 
-  /** A new TOTP secret and an enrolment token for an operator who has not enrolled (audited). */
-  private async startEnrolment(
+  /**
+   * A new TOTP secret and an enrolment token for an operator who has not enrolled, into the
+   * sign-in's commit (audited: `head` is the audit head as read).
+   */
+  private async enrolmentInto(
+    op: Deno.AtomicOperation,
     t: string,
+    head: Deno.KvEntryMaybe<AuditHead>,
     o: OperatorRecord,
     ip: string,
     now: number,
@@ -314,7 +359,7 @@ export class OperatorsService {
       expiresAt: now + ENROL_MS,
       attempts: 0,
     };
-    await auditAlone(this.kv, t, {
+    auditInto(op, t, head, {
       at: now,
       operator: o.username,
       action: "operator.enrolStart",
@@ -322,7 +367,8 @@ export class OperatorsService {
       before: null,
       after: { expiresAt: rec.expiresAt },
       ip,
-    }, (op) => op.set(keys.enrolment(t, tokenHash), rec, { expireIn: ENROL_MS }));
+    });
+    op.set(keys.enrolment(t, tokenHash), rec, { expireIn: ENROL_MS });
     return {
       status: "enrolmentRequired",
       enrolToken: token,

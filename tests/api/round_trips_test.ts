@@ -161,8 +161,6 @@ const OVER_WRITES: Record<string, number> = {
   "recharge": 6,
   "wealth buy": 7,
   "wealth redeem": 5,
-  "customer sign-in": 20,
-  "operator sign-in": 16,
 };
 
 /**
