@@ -19,7 +19,12 @@ import {
 } from "../../components/TradeNav.tsx";
 import { desktopPage, mobilePage } from "./frame.tsx";
 import type { PageDef } from "./types.ts";
-import { ContractTicketIsland, FastTicketIsland, SpotTicketIsland } from "./tickets.tsx";
+import {
+  ContractTicketIsland,
+  FastTicketIsland,
+  SpotTicketIsland,
+  ticketReads,
+} from "./tickets.tsx";
 
 type Mode = "all" | "rising" | "watch" | "recommend";
 
@@ -235,6 +240,7 @@ export const marketPages: PageDef[] = [
   ...TRADE_PAGES.map((p): PageDef => ({
     path: p.path,
     layout: "pc",
+    reads: ticketReads(p.product),
     render: async (c, s) => {
       const t = c.get("t");
       const tenant = c.get("tenant");

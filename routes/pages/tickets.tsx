@@ -8,6 +8,7 @@ import type { Session } from "../../edge/accounts/service.ts";
 import { accountId, type Currency, user } from "../../edge/ledger/accounts.ts";
 import { symbolOf } from "../../edge/market/symbols.ts";
 import type { Ctx } from "../../edge/platform/context.ts";
+import type { ListRead } from "../../edge/platform/kvstore.ts";
 import { layoutOfPath } from "../../edge/platform/device.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
@@ -16,6 +17,20 @@ import FastTicket, { FAST_TEXTS } from "../../islands/FastTicket.tsx";
 import ContractTicket, { CONTRACT_TEXTS } from "../../islands/ContractTicket.tsx";
 import SpotTicket, { SPOT_TEXTS } from "../../islands/SpotTicket.tsx";
 import { NotOffered, offers, presetOf } from "../../components/TradeNav.tsx";
+
+/**
+ * The customer's orders a ticket of `product` lists under it, read with the session (a page's
+ * `reads`: one round trip far from the store).
+ */
+export function ticketReads(product: "fast" | "leveraged" | "spot") {
+  return (c: Ctx, userId: string): ListRead[] => {
+    const { fast, spot } = c.get("deps");
+    const t = c.get("tenant").id;
+    if (product === "fast") return [fast.listReads(t, userId)];
+    if (product === "spot") return [spot.listReads(t, userId)];
+    return [];
+  };
+}
 
 export async function FastTicketIsland(
   { c, s, symbol }: { c: Ctx; s: Session | null; symbol: string },

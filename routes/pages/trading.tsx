@@ -30,7 +30,12 @@ import { desktopPage, mobilePage } from "./frame.tsx";
 import { LoginPrompt } from "../../components/blocks.tsx";
 import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
 import { chartOf, FeedLabel } from "./market.tsx";
-import { ContractTicketIsland, FastTicketIsland, SpotTicketIsland } from "./tickets.tsx";
+import {
+  ContractTicketIsland,
+  FastTicketIsland,
+  SpotTicketIsland,
+  ticketReads,
+} from "./tickets.tsx";
 import type { PageDef } from "./types.ts";
 import { verifyHref } from "./verify.tsx";
 
@@ -220,6 +225,7 @@ function SpotRecord({ c, o }: { c: Ctx; o: SpotOrderJson }) {
 const recordsPage = (path: string, title: string): PageDef => ({
   path,
   layout: "wp",
+  reads: ticketReads("fast"),
   render: async (c, s) => {
     const t = c.get("t");
     const tab = c.req.query("tab") === "settled" ? "settled" : "open";
@@ -257,6 +263,7 @@ function ticketPage(o: {
   return {
     path: o.path,
     layout: "wp",
+    reads: ticketReads(o.product),
     render: async (c, s) => {
       const t = c.get("t");
       const { symbols } = await c.get("deps").terms.shown(c.get("tenant").id);
@@ -400,6 +407,7 @@ export const tradingPages: PageDef[] = [
   {
     path: "/wp/product/bibi/list",
     layout: "wp",
+    reads: ticketReads("spot"),
     render: async (c, s) => {
       const t = c.get("t");
       const items = await c.get("deps").spot.list(c.get("tenant").id, s!.userId, undefined, 50);

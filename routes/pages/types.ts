@@ -1,3 +1,4 @@
+import type { ListRead } from "../../edge/platform/kvstore.ts";
 import type { Session } from "../../edge/accounts/service.ts";
 import type { Ctx } from "../../edge/platform/context.ts";
 
@@ -9,4 +10,9 @@ export interface PageDef {
   /** Mobile pages a visitor may open without a session (the spec's guard exemptions). */
   public?: boolean;
   render: (c: Ctx, session: Session | null) => Response | Promise<Response>;
+  /**
+   * The private lists the page reads for a signed-in customer, started with the session (one
+   * round trip far from the store: edge/platform/middleware.ts `reading`).
+   */
+  reads?: (c: Ctx, userId: string) => ListRead[];
 }
