@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { IdempotencyHeaders } from "../../edge/ledger/schemas.ts";
 import type { AppEnv } from "../../edge/platform/context.ts";
 import { ok } from "../../edge/platform/envelope.ts";
-import { signedIn, signedInFor } from "../../edge/platform/middleware.ts";
+import { reading, signedIn, signedInFor } from "../../edge/platform/middleware.ts";
 import { hedgePosition, reversePosition } from "../../edge/trading/position_actions.ts";
 import {
   ClosePositionBody,
@@ -78,7 +78,10 @@ export const tradingApi = new OpenAPIHono<AppEnv>()
       path: "/fast/orders",
       tags,
       summary: "The customer's fast contracts with entry and exit ticks",
-      middleware: signedIn,
+      middleware: [
+        reading((c, uid) => [c.var.deps.fast.listReads(c.var.tenant.id, uid)]),
+        signedIn,
+      ] as const,
       request: { query: FastOrdersQuery },
       responses: { ...okReply(FastOrderPage), ...AUTH_ERRORS },
     }),
@@ -138,7 +141,10 @@ tradingApi
       path: "/contract/positions",
       tags,
       summary: "The customer's positions with live P&L",
-      middleware: signedIn,
+      middleware: [
+        reading((c, uid) => [c.var.deps.contracts.listReads(c.var.tenant.id, uid)]),
+        signedIn,
+      ] as const,
       request: { query: PositionsQuery },
       responses: { ...okReply(PositionList), ...AUTH_ERRORS },
     }),
@@ -333,7 +339,10 @@ tradingApi
       path: "/spot/orders",
       tags,
       summary: "The customer's spot orders",
-      middleware: signedIn,
+      middleware: [
+        reading((c, uid) => [c.var.deps.spot.listReads(c.var.tenant.id, uid)]),
+        signedIn,
+      ] as const,
       request: { query: SpotOrdersQuery },
       responses: { ...okReply(SpotOrderList), ...AUTH_ERRORS },
     }),

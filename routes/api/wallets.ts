@@ -12,7 +12,7 @@ import {
 } from "../../edge/ledger/schemas.ts";
 import type { AppEnv } from "../../edge/platform/context.ts";
 import { ok } from "../../edge/platform/envelope.ts";
-import { signedIn } from "../../edge/platform/middleware.ts";
+import { reading, signedIn } from "../../edge/platform/middleware.ts";
 import { AUTH_ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["account"];
@@ -41,7 +41,10 @@ export const walletsApi = new OpenAPIHono<AppEnv>()
       path: "/account/flow",
       tags,
       summary: "The customer's journal lines, newest first, paged with ?cursor=&limit=",
-      middleware: signedIn,
+      middleware: [
+        reading((c, uid) => [c.var.deps.ledger.linesRead(c.var.tenant.id, uid)]),
+        signedIn,
+      ] as const,
       request: { query: FlowQuery },
       responses: { ...okReply(FlowReply), ...AUTH_ERRORS },
     }),

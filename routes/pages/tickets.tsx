@@ -24,11 +24,11 @@ import { NotOffered, offers, presetOf } from "../../components/TradeNav.tsx";
  */
 export function ticketReads(product: "fast" | "leveraged" | "spot") {
   return (c: Ctx, userId: string): ListRead[] => {
-    const { fast, spot } = c.get("deps");
+    const { fast, spot, contracts } = c.get("deps");
     const t = c.get("tenant").id;
     if (product === "fast") return [fast.listReads(t, userId)];
     if (product === "spot") return [spot.listReads(t, userId)];
-    return [];
+    return [contracts.listReads(t, userId)];
   };
 }
 
@@ -82,10 +82,9 @@ export async function ContractTicketIsland(
   const { ledger, contracts, market } = c.get("deps");
   const t = c.get("tenant").id;
   // read together: one round trip each wave, not one per list
-  const [b, pending, holding] = await Promise.all([
+  const [b, { pending, holding }] = await Promise.all([
     ledger.balance(t, user(s.userId, "contract", "USDT")),
-    contracts.list(t, s.userId, "pending", 20),
-    contracts.list(t, s.userId, "holding", 20),
+    contracts.lists(t, s.userId, ["pending", "holding"], 20),
   ]);
   const positions = [...pending, ...holding].filter((p) => p.symbol === symbol);
   const last = market.tape.lastTick(symbol);

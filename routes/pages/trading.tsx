@@ -313,16 +313,15 @@ export const tradingPages: PageDef[] = [
   {
     path: "/wp/positions/heyue",
     layout: "wp",
+    reads: ticketReads("leveraged"),
     render: async (c, s) => {
       const t = c.get("t");
       const tab = c.req.query("tab") === "closed" ? "closed" : "holding";
       const contracts = c.get("deps").contracts;
       // the holding tab shows pending limit orders first (what is pending, never P&L)
       const items = tab === "holding"
-        ? [
-          ...await contracts.list(c.get("tenant").id, s!.userId, "pending", 50),
-          ...await contracts.list(c.get("tenant").id, s!.userId, "holding", 50),
-        ]
+        ? await contracts.lists(c.get("tenant").id, s!.userId, ["pending", "holding"], 50)
+          .then((l) => [...l.pending, ...l.holding])
         : await contracts.list(c.get("tenant").id, s!.userId, tab, 50);
       return mobilePage(
         c,
@@ -442,6 +441,8 @@ export const tradingPages: PageDef[] = [
     // desktop: settled fast contracts and closed positions, each with its Verify view
     path: "/pc/userCenter/records",
     layout: "pc",
+    reads: (c, uid) =>
+      ticketReads(c.req.query("tab") === "positions" ? "leveraged" : "fast")(c, uid),
     render: async (c, s) => {
       const t = c.get("t");
       const tab = c.req.query("tab") === "positions" ? "positions" : "fast";
