@@ -67,8 +67,32 @@ export type SignIn =
   };
 
 /** A new session: its token (secret), the hash it is stored under, its public id. */
+/**
+ * An operator's session token names its operator after the secret (`<random>.<base64url name>`),
+ * so a request reads the session and the operator record together (one round trip far from the
+ * store); the session record still decides whose session it is.
+ */
+function operatorSessionToken(username: string): string {
+  const name = btoa(String.fromCharCode(...new TextEncoder().encode(username)))
+    .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return `${randomToken()}.${name}`;
+}
+
+/** The operator a session token names (null: an older token, or none). */
+export function operatorOfToken(token: string): string | null {
+  const dot = token.lastIndexOf(".");
+  if (dot < 0) return null;
+  try {
+    const bytes = atob(token.slice(dot + 1).replace(/-/g, "+").replace(/_/g, "/"));
+    return new TextDecoder("utf-8", { fatal: true })
+      .decode(Uint8Array.from(bytes, (ch) => ch.charCodeAt(0))) || null;
+  } catch {
+    return null;
+  }
+}
+
 async function newSession(username: string, ip: string | null, now: number) {
-  const token = randomToken();
+  const token = operatorSessionToken(username);
   const tokenHash = await sha256Hex(token);
   const id = randomToken().slice(0, 16);
   const record: OperatorSessionRecord = {
@@ -530,9 +554,19 @@ export class OperatorsService {
   async session(t: string, token: string | undefined | null): Promise<OperatorSession | null> {
     if (!token || token.length > 128) return null;
     const tokenHash = await sha256Hex(token);
-    const s = (await this.kv.get<OperatorSessionRecord>(keys.session(t, tokenHash))).value;
+    // the session and the operator its token names, read together
+    const named = operatorOfToken(token);
+    const [session, operator] = named
+      ? await this.kv.getMany<[OperatorSessionRecord, OperatorRecord]>([
+        keys.session(t, tokenHash),
+        keys.operator(t, named),
+      ])
+      : [await this.kv.get<OperatorSessionRecord>(keys.session(t, tokenHash)), null];
+    const s = session.value;
     if (!s || this.now() >= s.expiresAt) return null;
-    const o = (await this.kv.get<OperatorRecord>(keys.operator(t, s.username))).value;
+    const o = s.username === named
+      ? operator!.value
+      : (await this.kv.get<OperatorRecord>(keys.operator(t, s.username))).value;
     // a disabled operator's sessions stop at once (disabling also deletes them)
     if (!o || o.disabled || !isEnrolled(o)) return null;
     return { username: o.username, roles: o.roles, tokenHash, sessionId: s.id ?? null };
