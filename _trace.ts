@@ -1,6 +1,6 @@
 import { startServer } from "./tests/server.ts";
 import { measure, world } from "./tests/api/round_trips_test.ts";
-const srv = await startServer({ seed: true });
+const srv = await startServer({ seed: true, env: { KV_SIM_RTT_MS: "25", KV_SIM_EVENTUAL_MS: "2" } });
 const w = await world(srv);
 for (const arg of Deno.args) {
   const [who, mobile, path] = arg.split(",");

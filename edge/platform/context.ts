@@ -28,7 +28,7 @@ export interface AppEnv {
     unread: number | undefined;
     operator: import("../operators/service.ts").OperatorSession; // set by operatorAuth()
     /** The private lists the route will read for the token's user, read with the session. */
-    privateReads: ((userId: string) => import("./kvstore.ts").ListRead[]) | undefined;
+    privateReads: ((userId: string) => import("./kvstore.ts").PrivateRead[]) | undefined;
   };
 }
 

@@ -168,10 +168,15 @@ export interface RoundTrips {
  * of the record each entry names (the entry key's last part is the record's id).
  */
 export interface ListRead {
+  /** a single record instead of a list (read with the others: `prefetch`) */
+  key?: undefined;
   selector: Deno.KvListSelector;
   options?: Pick<Deno.KvListOptions, "reverse" | "limit" | "batchSize">;
   record?: (id: string) => Deno.KvKey;
 }
+
+/** A private read to start with the session: a list (`ListRead`) or one key. */
+export type PrivateRead = ListRead | { key: Deno.KvKey };
 
 /** The first batch of a list as read: its entries, the cursor after each, whether it was full. */
 interface ListBatch {
@@ -252,11 +257,13 @@ export function prefetch(kv: Deno.Kv, keys: Deno.KvKey[]): void {
  * one round trip), and the records of an index beside it (see the module comment). Nothing happens
  * outside a request's scope or on a bare Deno.Kv.
  */
-export function prefetchList(kv: Deno.Kv, reads: ListRead[]): void {
+export function prefetchList(kv: Deno.Kv, reads: PrivateRead[]): void {
   const t = scope.getStore();
   if (!t || !(kv instanceof StoreKv)) return;
   const lists = t.lists ??= new Map();
+  prefetch(kv, reads.flatMap((r) => r.key ? [r.key] : []));
   for (const r of reads) {
+    if (r.key) continue;
     const options = r.options ?? {};
     const id = listId(r.selector, options);
     if (lists.has(id)) continue;

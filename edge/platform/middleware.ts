@@ -19,7 +19,7 @@ import {
   TZ_COOKIE,
 } from "./context.ts";
 import { translator } from "./locale.ts";
-import { type ListRead, prefetch, prefetchList, withRoundTrips } from "./kvstore.ts";
+import { prefetch, prefetchList, type PrivateRead, withRoundTrips } from "./kvstore.ts";
 import { userOfToken } from "../accounts/sessions.ts";
 import { sha256Hex } from "../accounts/passwords.ts";
 import { keys as accountKeys } from "../accounts/store.ts";
@@ -63,7 +63,7 @@ async function prefetchPrivate(
   kv: Deno.Kv,
   t: string,
   token: string | undefined | null,
-  lists?: (userId: string) => ListRead[],
+  lists?: (userId: string) => PrivateRead[],
 ) {
   const uid = token && token.length <= 128 ? userOfToken(token) : null;
   if (!uid) return;
@@ -233,7 +233,9 @@ export async function requireSession(c: Ctx) {
  * token names its user; a token naming nobody (or someone else) only wastes the read: the route
  * reads nothing of it unless the session is that user's.
  */
-export function reading(reads: (c: Ctx, userId: string) => ListRead[]): MiddlewareHandler<AppEnv> {
+export function reading(
+  reads: (c: Ctx, userId: string) => PrivateRead[],
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set("privateReads", (uid) => reads(c, uid));
     await next();

@@ -21,7 +21,7 @@ import { customerWithdrawalJson } from "../../edge/funds/withdraw.ts";
 import { amountIn, IdempotencyHeaders } from "../../edge/ledger/schemas.ts";
 import type { AppEnv } from "../../edge/platform/context.ts";
 import { ok } from "../../edge/platform/envelope.ts";
-import { signedInLive } from "../../edge/platform/middleware.ts";
+import { reading, signedInLive } from "../../edge/platform/middleware.ts";
 import { AUTH_ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["funds"];
@@ -186,7 +186,10 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       path: "/payment-methods",
       tags,
       summary: "The customer's bound bank card and crypto addresses",
-      middleware: signedInLive,
+      middleware: [
+        reading((c, uid) => [c.var.deps.methods.listRead(c.var.tenant.id, uid)]),
+        ...signedInLive,
+      ] as const,
       responses: { ...okReply(MethodList), ...AUTH_ERRORS },
     }),
     async (c) => {

@@ -1,3 +1,4 @@
+import type { PrivateRead } from "../../edge/platform/kvstore.ts";
 /** Recharge, withdrawal, payment-method and verification screens of both layouts. */
 import type { ComponentChildren } from "preact";
 import { LoginPrompt, MenuList } from "../../components/blocks.tsx";
@@ -120,6 +121,16 @@ async function withdrawForm(c: Ctx, s: Session, links: {
   );
 }
 
+/**
+ * What the money pages read of the customer's besides the balances: the payment methods and the
+ * verification state, with the session (one round trip far from the store).
+ */
+const fundsReads = (c: Ctx, userId: string): PrivateRead[] => {
+  const { methods, identity } = c.get("deps");
+  const t = c.get("tenant").id;
+  return [methods.listRead(t, userId), identity.statusRead(t, userId)];
+};
+
 async function methodsOf(c: Ctx, s: Session) {
   return (await c.get("deps").methods.list(c.get("tenant").id, s.userId)).map(methodJson);
 }
@@ -213,6 +224,7 @@ export const fundsPages: PageDef[] = [
   {
     path: "/wp/trade/recharge/approve",
     layout: "wp",
+    reads: fundsReads,
     render: async (c, s) =>
       mobilePage(
         c,
@@ -223,6 +235,7 @@ export const fundsPages: PageDef[] = [
   {
     path: "/wp/user/withdraw",
     layout: "wp",
+    reads: fundsReads,
     render: async (c, s) => {
       const t = c.get("t");
       return mobilePage(
@@ -249,6 +262,7 @@ export const fundsPages: PageDef[] = [
   {
     path: "/wp/user/withdraw/to",
     layout: "wp",
+    reads: fundsReads,
     render: async (c, s) => {
       const t = c.get("t");
       return mobilePage(
@@ -269,6 +283,7 @@ export const fundsPages: PageDef[] = [
   {
     path: "/wp/user/historyList",
     layout: "wp",
+    reads: fundsReads,
     render: async (c, s) =>
       mobilePage(
         c,
@@ -279,6 +294,7 @@ export const fundsPages: PageDef[] = [
   {
     path: "/wp/user/gatheringWay/bankCard",
     layout: "wp",
+    reads: fundsReads,
     render: async (c, s) => {
       const t = c.get("t");
       const banks = (await methodsOf(c, s!)).filter((m) => m.kind === "bank");
@@ -319,6 +335,7 @@ export const fundsPages: PageDef[] = [
   {
     path: "/wp/user/gatheringWay/crypAdress",
     layout: "wp",
+    reads: fundsReads,
     render: async (c, s) => {
       const t = c.get("t");
       const addresses = (await methodsOf(c, s!)).filter((m) => m.kind === "crypto");
@@ -340,6 +357,7 @@ export const fundsPages: PageDef[] = [
   {
     path: "/wp/user/gatheringWay/crypAdress/add",
     layout: "wp",
+    reads: fundsReads,
     render: async (c, s) =>
       mobilePage(
         c,
@@ -350,6 +368,7 @@ export const fundsPages: PageDef[] = [
   {
     path: "/wp/user/certify/first",
     layout: "wp",
+    reads: fundsReads,
     render: async (c, s) => {
       const t = c.get("t");
       const st = await c.get("deps").identity.status(c.get("tenant").id, s!.userId);
@@ -370,6 +389,7 @@ export const fundsPages: PageDef[] = [
   {
     path: "/wp/user/certify/second",
     layout: "wp",
+    reads: fundsReads,
     render: async (c, s) =>
       mobilePage(
         c,
@@ -380,6 +400,7 @@ export const fundsPages: PageDef[] = [
   {
     path: "/pc/handle/recharge",
     layout: "pc",
+    reads: fundsReads,
     render: async (c, s) => {
       const t = c.get("t");
       return desktopPage(
@@ -402,6 +423,7 @@ export const fundsPages: PageDef[] = [
   {
     path: "/pc/handle/withdraw",
     layout: "pc",
+    reads: fundsReads,
     render: async (c, s) => {
       const t = c.get("t");
       return desktopPage(
@@ -432,6 +454,7 @@ export const fundsPages: PageDef[] = [
   {
     path: "/pc/handle/gatheringWay",
     layout: "pc",
+    reads: fundsReads,
     render: async (c, s) => {
       const t = c.get("t");
       if (!s) {
@@ -477,6 +500,7 @@ export const fundsPages: PageDef[] = [
   {
     path: "/pc/userCenter/certify",
     layout: "pc",
+    reads: fundsReads,
     render: async (c, s) => {
       const t = c.get("t");
       return desktopPage(

@@ -8,7 +8,7 @@ import type { Session } from "../../edge/accounts/service.ts";
 import { accountId, type Currency, user } from "../../edge/ledger/accounts.ts";
 import { symbolOf } from "../../edge/market/symbols.ts";
 import type { Ctx } from "../../edge/platform/context.ts";
-import type { ListRead } from "../../edge/platform/kvstore.ts";
+import type { PrivateRead } from "../../edge/platform/kvstore.ts";
 import { layoutOfPath } from "../../edge/platform/device.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
@@ -23,7 +23,7 @@ import { NotOffered, offers, presetOf } from "../../components/TradeNav.tsx";
  * `reads`: one round trip far from the store).
  */
 export function ticketReads(product: "fast" | "leveraged" | "spot") {
-  return (c: Ctx, userId: string): ListRead[] => {
+  return (c: Ctx, userId: string): PrivateRead[] => {
     const { fast, spot, contracts } = c.get("deps");
     const t = c.get("tenant").id;
     if (product === "fast") return [fast.listReads(t, userId)];

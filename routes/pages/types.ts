@@ -1,4 +1,4 @@
-import type { ListRead } from "../../edge/platform/kvstore.ts";
+import type { PrivateRead } from "../../edge/platform/kvstore.ts";
 import type { Session } from "../../edge/accounts/service.ts";
 import type { Ctx } from "../../edge/platform/context.ts";
 
@@ -14,5 +14,5 @@ export interface PageDef {
    * The private lists the page reads for a signed-in customer, started with the session (one
    * round trip far from the store: edge/platform/middleware.ts `reading`).
    */
-  reads?: (c: Ctx, userId: string) => ListRead[];
+  reads?: (c: Ctx, userId: string) => PrivateRead[];
 }
