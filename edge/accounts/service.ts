@@ -141,6 +141,11 @@ export class AccountsService {
     return this.live.actAs(t, s, demo);
   }
 
+  /** What `logins` reads, to start with the session. */
+  loginsRead(t: string, userId: string) {
+    return this.live.loginsRead(t, userId);
+  }
+
   /** Recent sign-in attempts on the customer's account, newest first. */
   logins(t: string, s: Session) {
     return this.live.logins(t, s);

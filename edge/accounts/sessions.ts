@@ -3,7 +3,7 @@
  * the customer's devices and the ring of recent sign-ins.
  */
 import { DomainError } from "../platform/errors.ts";
-import { commitAttempts } from "../platform/kvstore.ts";
+import { commitAttempts, type ListRead } from "../platform/kvstore.ts";
 import { describeDevice } from "../platform/device.ts";
 import { LIMITS } from "./limits.ts";
 import { type Book, bookOfUser } from "../ledger/accounts.ts";
@@ -215,10 +215,15 @@ export class Sessions {
     return op;
   }
 
+  /** What `logins` reads, to start with the session. */
+  loginsRead(t: string, userId: string): ListRead {
+    return { selector: { prefix: keys.logins(t, userId) } };
+  }
+
   /** Recent sign-in attempts on the customer's account, newest first. */
   async logins(t: string, s: Session) {
     const out: LoginRecord[] = [];
-    for await (const e of this.d.kv.list<LoginRecord>({ prefix: keys.logins(t, s.userId) })) {
+    for await (const e of this.d.kv.list<LoginRecord>(this.loginsRead(t, s.userId).selector)) {
       out.push(e.value);
     }
     return out.sort((a, b) => b.at - a.at).map((r) => ({

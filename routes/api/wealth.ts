@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../edge/platform/context.ts";
 import { ok } from "../../edge/platform/envelope.ts";
-import { liveAccount, product, signedInFor } from "../../edge/platform/middleware.ts";
+import { liveAccount, product, reading, signedInFor } from "../../edge/platform/middleware.ts";
 import {
   IdempotencyHeaders,
   OrderParam,
@@ -83,7 +83,10 @@ export const wealthApi = new OpenAPIHono<AppEnv>()
       path: "/wealth/orders",
       tags,
       summary: "The customer's orders, newest first, with earnings and the next payout",
-      middleware: wealth,
+      middleware: [
+        reading((c, uid) => [c.var.deps.wealth.ordersRead(c.var.tenant.id, uid)]),
+        ...wealth,
+      ] as const,
       responses: { ...okReply(WealthOrders), ...AUTH_ERRORS },
     }),
     async (c) => ok(c, await c.var.deps.wealth.orders(c.var.tenant.id, c.var.session.userId)),
