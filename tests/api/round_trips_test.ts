@@ -417,6 +417,10 @@ Deno.test("round-trip budget: every page and every /api GET waits on at most one
       else failures.push(`${name}: ${m.n} strong round trips in sequence`);
     }
     if (known.length) console.log(`over budget (known, not worse): ${known.length}`);
+    // ROUND_TRIPS_REPORT=1: every route's count (the note's table)
+    if (Deno.env.get("ROUND_TRIPS_REPORT") === "1") {
+      console.log(all.map((m) => `${m.n}\t${m.route} (${m.who})`).join("\n"));
+    }
     assertEquals(failures, [], "over the budget of 1 strong round trip");
   } finally {
     await srv.close();
