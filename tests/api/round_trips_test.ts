@@ -29,8 +29,6 @@ import { bindMethod, recharge, upload, verifyJunior } from "./funds_helpers.ts";
 const OVER: Record<string, number> = {
   "/pc/userCenter/security (customer)": 3,
   "/wp/product/gjmarket (customer)": 2,
-  "/wp/trade/recharge (customer)": 2,
-  "/wp/trade/recharge/type (customer)": 2,
   "/wp/trade/recharge/approve (customer)": 3,
   "/wp/user/withdraw (customer)": 3,
   "/wp/user/historyList (customer)": 3,
@@ -79,7 +77,6 @@ const OVER: Record<string, number> = {
   "GET /api/admin/withdrawals/{id} (operator)": 2,
   "GET /api/admin/certifications (operator)": 2,
   "GET /api/admin/certifications/{id} (operator)": 2,
-  "GET /api/recharge/channels (customer)": 2,
   "GET /api/recharge/history (customer)": 3,
   "GET /api/recharge/{id} (customer)": 2,
   "GET /api/withdraw/preview (customer)": 4,
