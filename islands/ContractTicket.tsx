@@ -12,7 +12,6 @@ import {
 import { contractOrderRules, fieldErrors, MAX_LOTS, RULE_TEXTS } from "../contract/rules.ts";
 import { toast } from "./lib/api.ts";
 import type { PositionJson } from "../contract/trading.ts";
-import { allowedActions, type PositionAction } from "../contract/actions.ts";
 import { BRACKET_TEXTS, type BracketJson, bracketOf, Brackets } from "./lib/brackets.tsx";
 import {
   ChipChoice,
@@ -28,7 +27,6 @@ import { useForm } from "./lib/form.ts";
 import { useAvailable } from "./lib/live.ts";
 import { POSITION_LIST_TEXTS, PositionList, usePositions } from "./lib/position_list.tsx";
 import { shortfall, TOP_UP_TEXTS, TopUp } from "./lib/top_up.tsx";
-import { PositionSummary } from "./lib/positions.tsx";
 import { subscribe } from "./lib/socket.ts";
 import { LINE_TEXTS, positionLines, publishLines } from "./lib/chart_lines.ts";
 

@@ -34,26 +34,45 @@ export class Devices {
    * already this customer's (its last use moves), else a new one (the caller hands it out).
    */
   async remember(t: string, userId: string, token: string | null | undefined): Promise<string> {
+    const op = this.d.kv.atomic();
+    const next = await this.rememberInto(op, t, userId, token, await this.entry(t, token));
+    await op.commit();
+    if (next !== token) await this.prune(t, userId);
+    return next;
+  }
+
+  /** The key of a device token's entry (read with a sign-in's other reads), or null. */
+  async keyOf(t: string, token: string | null | undefined): Promise<Deno.KvKey | null> {
+    return token && token.length <= 128 ? keys.device(t, await sha256Hex(token)) : null;
+  }
+
+  /**
+   * `remember` into a sign-in's commit, from the device's entry as read (`held`, null when the
+   * client sent none): returns the token to hand out. A new device calls for a `prune` after.
+   */
+  async rememberInto(
+    op: Deno.AtomicOperation,
+    t: string,
+    userId: string,
+    token: string | null | undefined,
+    held: Deno.KvEntryMaybe<DeviceRecord> | null,
+  ): Promise<string> {
     const now = this.d.now();
-    const held = await this.entry(t, token);
-    const mine = held?.value.userId === userId ? token! : null;
+    const mine = held?.value?.userId === userId ? token! : null;
     const next = mine ?? randomToken();
     const tokenHash = await sha256Hex(next);
     const rec: DeviceRecord = {
       userId,
-      firstUsedAt: mine ? held!.value.firstUsedAt : now,
+      firstUsedAt: mine ? held!.value!.firstUsedAt : now,
       lastUsedAt: now,
     };
-    await this.d.kv.atomic()
-      .set(keys.device(t, tokenHash), rec, { expireIn: DEVICE_TTL_MS })
-      .set(keys.userDevice(t, userId, tokenHash), now, { expireIn: DEVICE_TTL_MS })
-      .commit();
-    if (!mine) await this.prune(t, userId);
+    op.set(keys.device(t, tokenHash), rec, { expireIn: DEVICE_TTL_MS })
+      .set(keys.userDevice(t, userId, tokenHash), now, { expireIn: DEVICE_TTL_MS });
     return next;
   }
 
   /** Keep the customer's most recently used devices only. */
-  private async prune(t: string, userId: string) {
+  async prune(t: string, userId: string) {
     const all: Deno.KvEntry<number>[] = [];
     for await (const e of this.d.kv.list<number>({ prefix: keys.userDevices(t, userId) })) {
       all.push(e);

@@ -4,8 +4,15 @@
  * records in store.ts.
  */
 import { DomainError } from "../platform/errors.ts";
-import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
-import { giveBack, type Limit, locked, signInGate, take } from "../platform/ratelimit.ts";
+import { commitAttempts, outsideRequest, storeBusy } from "../platform/kvstore.ts";
+import {
+  giveBack,
+  type Limit,
+  locked,
+  type SignInOutcome,
+  SignInWindows,
+  take,
+} from "../platform/ratelimit.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import {
   burnVerify,
@@ -22,6 +29,7 @@ import {
   type CodePurpose,
   type CodeRecord,
   deleteUserSessions,
+  type DeviceRecord,
   findUserByPhone,
   getUser,
   keys,
@@ -131,6 +139,11 @@ export class AccountsService {
   /** Make the session act as the customer's demo account, or as the customer again (null). */
   actAs(t: string, s: Session, demo: string | null) {
     return this.live.actAs(t, s, demo);
+  }
+
+  /** What `logins` reads, to start with the session. */
+  loginsRead(t: string, userId: string) {
+    return this.live.loginsRead(t, userId);
   }
 
   /** Recent sign-in attempts on the customer's account, newest first. */
@@ -419,66 +432,103 @@ export class AccountsService {
   async login(tenant: Tenant, phone: string, password: string, meta: ClientMeta, totp?: string) {
     const t = tenant.id;
     const now = this.d.now();
-    const gate = await signInGate(
-      this.d.kv,
+    const kv = this.d.kv;
+    const windows = new SignInWindows(
       (what, who) => keys.rate(t, what, who),
       phone,
       meta.ip,
       LIMITS.login,
       now,
     );
-    const found = await findUserByPhone(this.d.kv, t, phone);
-    const record = (result: LoginResult) =>
-      found ? this.live.recordLogin(t, found.value.userId, meta, result) : Promise.resolve();
-    const u = found?.value;
-    const secret = u?.totpSecret ?? null;
-    const step = secret && totp ? totpStep(secret, totp, now, u!.lastTotpStep ?? 0) : null;
-    const lockedFor = gate.lockedForMs;
-    const ownersPath = lockedFor !== null && u &&
-      (step !== null || await this.devices.known(t, u.userId, meta.device));
-    if (lockedFor !== null && !ownersPath) {
-      await record("throttled");
-      throw locked(lockedFor);
+    const deviceKey = await this.devices.keyOf(t, meta.device);
+    // The account of the phone as a nearby replica knows it (free far from the store): its user
+    // record is read with the rest in one round trip, and the phone's index read beside it
+    // confirms it (a phone that moved within the replica's lag costs one more read).
+    const guess = (await kv.get<string>(keys.phone(t, phone), { consistency: "eventual" })).value;
+    const passwordOk = new Map<string, Promise<boolean>>();
+    for await (const _attempt of commitAttempts(20)) {
+      const read = await kv.getMany<unknown[]>([
+        keys.phone(t, phone),
+        ...windows.keys,
+        ...(guess ? [keys.user(t, guess), ...this.live.loginKeys(t, guess, meta)] : []),
+        ...(deviceKey ? [deviceKey] : []),
+      ]);
+      const index = read[0] as Deno.KvEntryMaybe<string>;
+      const counters = read.slice(1, 4) as Deno.KvEntryMaybe<number>[];
+      const device = deviceKey ? read.at(-1) as Deno.KvEntryMaybe<DeviceRecord> : null;
+      let found = index.value === guess && guess
+        ? read[4] as Deno.KvEntryMaybe<UserRecord>
+        : index.value
+        ? await getUser(kv, t, index.value)
+        : null;
+      if (!found?.value) found = null;
+      let seen = guess && found?.value?.userId === guess
+        ? read.slice(5, 7) as [Deno.KvEntryMaybe<number>, Deno.KvEntryMaybe<true>]
+        : null;
+      if (found && !seen) {
+        seen = await kv.getMany<[number, true]>(this.live.loginKeys(t, found.value!.userId, meta));
+      }
+      const u = found?.value ?? null;
+      const op = kv.atomic();
+      /** the outcome into this attempt's commit; false: the commit lost a race (decide again) */
+      const commit = async (outcome: SignInOutcome, result: LoginResult | null) => {
+        windows.into(op, counters, outcome);
+        if (u && result) this.live.recordInto(op, t, u.userId, meta, result, seen!);
+        return (await op.commit()).ok;
+      };
+      const secret = u?.totpSecret ?? null;
+      const step = secret && totp ? totpStep(secret, totp, now, u!.lastTotpStep ?? 0) : null;
+      const lockedFor = windows.lockedForMs(counters);
+      const ownersPath = lockedFor !== null && u &&
+        (step !== null || device?.value?.userId === u.userId);
+      if (lockedFor !== null && !ownersPath) {
+        if (await commit("failure", "throttled")) throw locked(lockedFor);
+        continue;
+      }
+      const hash = u?.passwordHash ?? "";
+      if (!passwordOk.has(hash)) {
+        passwordOk.set(hash, u ? verifyPassword(password, hash) : burnVerify(password));
+      }
+      const ok = await passwordOk.get(hash)!;
+      if (lockedFor !== null && !ok) {
+        if (await commit("failure", "throttled")) throw locked(lockedFor);
+        continue;
+      }
+      if (!u || !ok) {
+        if (await commit("failure", "wrongPassword")) throw new DomainError("BAD_CREDENTIALS");
+        continue;
+      }
+      if (u.locked) {
+        // the right password on a locked account: told so (it is no guess of an outsider's)
+        if (await commit("none", "locked")) throw new DomainError("ACCOUNT_LOCKED");
+        continue;
+      }
+      if (secret && totp === undefined) {
+        // the first of two steps: the right password alone is not a failed attempt
+        if (await commit("none", null)) {
+          throw new DomainError("TOTP_REQUIRED", {}, undefined, { twoFactor: true });
+        }
+        continue;
+      }
+      if (secret && step === null) {
+        if (await commit("failure", "totpFailed")) {
+          throw new DomainError("TOTP_INVALID", {}, { totp: "totpInvalid" });
+        }
+        continue;
+      }
+      // signed in: the session, the device, the record of it and the code's step (racing
+      // sign-ins get a code once) in one commit, checked against everything read
+      const session = await this.live.createInto(op, t, u, meta);
+      if (step !== null) op.check(found!).set(found!.key, { ...u, lastTotpStep: step });
+      const token = await this.devices.rememberInto(op, t, u.userId, meta.device, device);
+      if (!(await commit("success", "success"))) continue;
+      // forgetting devices beyond the most recent ones is housekeeping, not the customer's wait
+      if (token !== meta.device) {
+        outsideRequest(() => this.devices.prune(t, u.userId)).catch(() => {});
+      }
+      return { user: u, ...session, device: token };
     }
-    const ok = found
-      ? await verifyPassword(password, found.value.passwordHash)
-      : await burnVerify(password);
-    if (lockedFor !== null && !ok) {
-      await record("throttled");
-      throw locked(lockedFor);
-    }
-    if (!found || !ok) {
-      await record("wrongPassword");
-      throw new DomainError("BAD_CREDENTIALS");
-    }
-    if (found.value.locked) {
-      // the right password on a locked account: told so (it is no guess of an outsider's)
-      await gate.refund();
-      await record("locked");
-      throw new DomainError("ACCOUNT_LOCKED");
-    }
-    if (secret && totp === undefined) {
-      // the first of two steps: the right password alone is not a failed attempt
-      await gate.refund();
-      throw new DomainError("TOTP_REQUIRED", {}, undefined, { twoFactor: true });
-    }
-    if (secret && step === null) {
-      await record("totpFailed");
-      throw new DomainError("TOTP_INVALID", {}, { totp: "totpInvalid" });
-    }
-    const session = await this.live.create(
-      t,
-      found.value,
-      meta,
-      // the code's step is consumed in the session's commit: racing sign-ins get it once
-      step === null
-        ? undefined
-        : (op) => op.check(found).set(found.key, { ...found.value, lastTotpStep: step }),
-    );
-    await gate.succeeded();
-    await record("success");
-    const device = await this.devices.remember(t, found.value.userId, meta.device);
-    return { user: found.value, ...session, device };
+    throw storeBusy();
   }
 
   /**

@@ -3,7 +3,7 @@
  * the customer's devices and the ring of recent sign-ins.
  */
 import { DomainError } from "../platform/errors.ts";
-import { commitAttempts } from "../platform/kvstore.ts";
+import { commitAttempts, type ListRead } from "../platform/kvstore.ts";
 import { describeDevice } from "../platform/device.ts";
 import { LIMITS } from "./limits.ts";
 import { type Book, bookOfUser } from "../ledger/accounts.ts";
@@ -114,6 +114,22 @@ export class Sessions {
     /** `register`: the session the registration opens (the customer is new, not back) */
     origin: "register" | "signIn" = "signIn",
   ) {
+    const op = this.d.kv.atomic();
+    const made = await this.createInto(op, t, user, meta, lifetime, origin);
+    if (guard) guard(op);
+    if (!(await op.commit()).ok) throw new DomainError("TOTP_INVALID");
+    return made;
+  }
+
+  /** A new session's writes into `op` (the caller's commit): its token and expiry. */
+  async createInto(
+    op: Deno.AtomicOperation,
+    t: string,
+    user: UserRecord,
+    meta: ClientMeta,
+    lifetime?: { idleMs: number; maxMs: number },
+    origin: "register" | "signIn" = "signIn",
+  ) {
     const token = sessionToken(user.userId);
     const tokenHash = await sha256Hex(token);
     const now = this.d.now();
@@ -128,11 +144,8 @@ export class Sessions {
       ...(lifetime ? { idleMs: lifetime.idleMs } : {}),
       ...(origin === "register" ? { opensAccount: true } : {}),
     };
-    let op = this.d.kv.atomic()
-      .set(keys.session(t, tokenHash), rec, { expireIn: maxMs })
+    op.set(keys.session(t, tokenHash), rec, { expireIn: maxMs })
       .set(keys.userSession(t, user.userId, tokenHash), now, { expireIn: maxMs });
-    if (guard) op = guard(op);
-    if (!(await op.commit()).ok) throw new DomainError("TOTP_INVALID");
     return { token, tokenHash, expiresAt: rec.expiresAt };
   }
 
@@ -160,37 +173,57 @@ export class Sessions {
    * the owner's own sign-ins out of the ring.
    */
   async recordLogin(t: string, userId: string, meta: ClientMeta, result: LoginResult) {
-    const ip = meta.ip.slice(0, 64);
+    for await (const _attempt of commitAttempts(20)) {
+      const read = await this.d.kv.getMany<[number, true]>(this.loginKeys(t, userId, meta));
+      if (result === "throttled" && read[1].value) return;
+      const op = this.recordInto(this.d.kv.atomic(), t, userId, meta, result, read);
+      if ((await op.commit()).ok) return;
+    }
+  }
+
+  /** What `recordInto` reads (with the attempt's other reads): the ring's counter, the lock note. */
+  loginKeys(t: string, userId: string, meta: ClientMeta): [Deno.KvKey, Deno.KvKey] {
+    return [keys.loginSeq(t, userId), [
+      ...keys.rate(t, "login-throttled", userId),
+      meta.ip.slice(0, 64),
+    ]];
+  }
+
+  /** `recordLogin` into the attempt's commit, from the entries of `loginKeys` read. */
+  recordInto(
+    op: Deno.AtomicOperation,
+    t: string,
+    userId: string,
+    meta: ClientMeta,
+    result: LoginResult,
+    [seq, seen]: [Deno.KvEntryMaybe<number>, Deno.KvEntryMaybe<true>],
+  ) {
+    if (result === "throttled" && seen.value) return op;
     const rec: LoginRecord = {
       at: this.d.now(),
-      ip,
+      ip: meta.ip.slice(0, 64),
       userAgent: meta.userAgent.slice(0, 256),
       result,
     };
-    const seqKey = keys.loginSeq(t, userId);
-    const seenKey = [...keys.rate(t, "login-throttled", userId), ip];
-    for await (const _attempt of commitAttempts(20)) {
-      const [seq, seen] = await this.d.kv.getMany<[number, true]>([seqKey, seenKey]);
-      if (result === "throttled" && seen.value) return;
-      const n = seq.value ?? 0;
-      let op = this.d.kv.atomic().check(seq)
-        .set(seqKey, n + 1)
-        .set(keys.login(t, userId, String(n % LOGIN_LOG_SIZE)), rec, {
-          expireIn: LOGIN_LOG_TTL_MS,
-        });
-      if (result === "throttled") {
-        op = op.check(seen).set(seenKey, true, {
-          expireIn: LIMITS.login.perAccountSource.windowMs,
-        });
-      }
-      if ((await op.commit()).ok) return;
+    const n = seq.value ?? 0;
+    op.check(seq).set(seq.key, n + 1).set(keys.login(t, userId, String(n % LOGIN_LOG_SIZE)), rec, {
+      expireIn: LOGIN_LOG_TTL_MS,
+    });
+    if (result === "throttled") {
+      op.check(seen).set(seen.key, true, { expireIn: LIMITS.login.perAccountSource.windowMs });
     }
+    return op;
+  }
+
+  /** What `logins` reads, to start with the session. */
+  loginsRead(t: string, userId: string): ListRead {
+    return { selector: { prefix: keys.logins(t, userId) } };
   }
 
   /** Recent sign-in attempts on the customer's account, newest first. */
   async logins(t: string, s: Session) {
     const out: LoginRecord[] = [];
-    for await (const e of this.d.kv.list<LoginRecord>({ prefix: keys.logins(t, s.userId) })) {
+    for await (const e of this.d.kv.list<LoginRecord>(this.loginsRead(t, s.userId).selector)) {
       out.push(e.value);
     }
     return out.sort((a, b) => b.at - a.at).map((r) => ({

@@ -208,13 +208,29 @@ export class Content {
     return out;
   }
 
+  /** An item as every reader sees it: from the in-process copy of the tenant's items. */
+  private async publicItem(t: string, id: string): Promise<ContentItem | null> {
+    return (await this.items(t)).find((i) => i.id === id) ?? null;
+  }
+
+  /** A published text as every reader sees it, from process memory (public_cache.ts). */
+  private publishedText(t: string, item: ContentItem, locale: LocaleId) {
+    if (item.shipped) return this.text(t, item, locale, "published");
+    const key = this.textKey(t, item.id, locale, "published");
+    return this.cache.get(
+      `text|${key.join("/")}`,
+      [key],
+      () => this.text(t, item, locale, "published"),
+    );
+  }
+
   private async one(t: string, kind: ContentKind, id: string, locale: LocaleId) {
-    const item = await this.item(t, id);
+    const item = await this.publicItem(t, id);
     if (!item || item.kind !== kind || !this.visible(item, this.now())) {
       throw new DomainError("NOT_FOUND");
     }
     const l = this.servedLocale(item, locale);
-    const text = l ? await this.text(t, item, l, "published") as PublishedText | null : null;
+    const text = l ? await this.publishedText(t, item, l) as PublishedText | null : null;
     if (!l || !text) throw new DomainError("NOT_FOUND");
     return detailJson({ item, locale: l, text });
   }
@@ -370,7 +386,7 @@ export class Content {
 
   /** The user agreement's current version (what a registration accepts). */
   async agreementVersion(t: string): Promise<number> {
-    return (await this.item(t, pageId("agreement")))!.version;
+    return (await this.publicItem(t, pageId("agreement")))!.version;
   }
 
   /**

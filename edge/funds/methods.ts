@@ -25,6 +25,7 @@ import {
   validateSwift,
 } from "../../contract/formats.ts";
 import { methodKeys } from "./store.ts";
+import type { ListRead } from "../platform/kvstore.ts";
 import type { MethodJson } from "../../contract/funds.ts";
 
 /** How long a newly bound method cannot receive a withdrawal. */
@@ -115,9 +116,14 @@ export class PaymentMethods {
     private now: () => number = Date.now,
   ) {}
 
+  /** What `list` reads, to start with the session. */
+  listRead(t: string, userId: string): ListRead {
+    return { selector: { prefix: methodKeys.methods(t, userId) } };
+  }
+
   async list(t: string, userId: string): Promise<PaymentMethod[]> {
     const out: PaymentMethod[] = [];
-    for await (const e of this.kv.list<PaymentMethod>({ prefix: methodKeys.methods(t, userId) })) {
+    for await (const e of this.kv.list<PaymentMethod>(this.listRead(t, userId).selector)) {
       out.push(e.value);
     }
     return out;

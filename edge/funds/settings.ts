@@ -8,11 +8,11 @@ import { DomainError } from "../platform/errors.ts";
 import { formatDecimal, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
 import type { Currency } from "../ledger/accounts.ts";
 import { settingsKeys } from "./store.ts";
+import { PublicCache } from "../platform/public_cache.ts";
 import { type Actor, audited } from "../audit/audit.ts";
 import type { Json } from "../../contract/operators.ts";
 import type { ChannelJson } from "../../contract/funds.ts";
 import type { WithdrawSettingsJson } from "../../contract/operators.ts";
-export type { ChannelJson, WithdrawSettingsJson };
 
 export interface RechargeChannel {
   id: string;
@@ -131,11 +131,24 @@ export function withdrawSettingsJson(s: WithdrawSettings): WithdrawSettingsJson 
  * change it, each change audited in the same commit (`audited`).
  */
 export class FundsSettings {
-  constructor(private kv: Deno.Kv, private now: () => number = Date.now) {}
+  /** the channels customers are shown, in memory (public display data: public_cache.ts) */
+  #cache: PublicCache;
 
-  /** The channels as customers see them (a closed one without its account or address). */
+  constructor(private kv: Deno.Kv, private now: () => number = Date.now) {
+    this.#cache = new PublicCache(kv);
+  }
+
+  /**
+   * The channels as customers see them (a closed one without its account or address), from
+   * process memory; a recharge reads the channel it decides on from the store.
+   */
   async publicChannels(t: string): Promise<ChannelJson[]> {
-    return (await listChannels(this.kv, t)).map(publicChannel);
+    const all = await this.#cache.get(
+      `channels|${t}`,
+      [settingsKeys.channels(t)],
+      () => listChannels(this.kv, t),
+    );
+    return all.map(publicChannel);
   }
 
   /** Every channel, open or closed, with its details (operators). */

@@ -27,6 +27,8 @@ export interface AppEnv {
     /** Unread messages of the signed-in customer, read by the page guard for the badges. */
     unread: number | undefined;
     operator: import("../operators/service.ts").OperatorSession; // set by operatorAuth()
+    /** The private lists the route will read for the token's user, read with the session. */
+    privateReads: ((userId: string) => import("../platform/kvstore.ts").PrivateRead[]) | undefined;
   };
 }
 

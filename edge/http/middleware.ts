@@ -19,7 +19,7 @@ import {
   TZ_COOKIE,
 } from "./context.ts";
 import { translator } from "../platform/locale.ts";
-import { prefetch, withRoundTrips } from "../platform/kvstore.ts";
+import { prefetch, prefetchList, type PrivateRead, withRoundTrips } from "../platform/kvstore.ts";
 import { userOfToken } from "../accounts/sessions.ts";
 import { sha256Hex } from "../accounts/passwords.ts";
 import { keys as accountKeys } from "../accounts/store.ts";
@@ -64,9 +64,12 @@ async function prefetchPrivate(
   t: string,
   token: string | undefined | null,
   extra: Deno.KvKey[] = [],
+  lists?: (userId: string) => PrivateRead[],
 ) {
   const uid = token && token.length <= 128 ? userOfToken(token) : null;
   if (!uid) return;
+  // the private lists the route reads (`reading`), their first batch in the same round trip
+  if (lists) prefetchList(kv, lists(uid));
   const wallets = WALLETS.flatMap((w) =>
     WALLET_CURRENCIES[w].map((cur) => ledgerKeys.balance(t, accountId(user(uid, w, cur))))
   );
@@ -122,6 +125,7 @@ export function platform(deps: Deps): MiddlewareHandler<AppEnv> {
     c.set("secure", (proto ?? new URL(c.req.url).protocol.replace(":", "")) === "https");
     c.set("mobile", isMobileDevice(c.req.raw.headers));
     c.set("session", undefined);
+    c.set("privateReads", undefined);
     c.set("frameSrc", undefined);
     const locale = pickLocale(getCookie(c, LOCALE_COOKIE), c.req.header("accept-language"));
     c.set("locale", locale);
@@ -203,7 +207,13 @@ export async function sessionOf(c: Ctx, records: Deno.KvKey[] = []) {
   if (cached !== undefined) return cached;
   const token = requestToken(c, SESSION_COOKIE);
   // on the read connection: on a local file the commit connection's reads queue behind commits
-  await prefetchPrivate(c.get("deps").reads, c.get("tenant").id, token, records);
+  await prefetchPrivate(
+    c.get("deps").reads,
+    c.get("tenant").id,
+    token,
+    records,
+    c.get("privateReads"),
+  );
   const s = await c.get("deps").accounts.session(c.get("tenant").id, token);
   c.set("session", s);
   return s;
@@ -226,6 +236,22 @@ export async function requireSession(c: Ctx) {
   const s = await sessionOf(c);
   if (!s) throw new DomainError("UNAUTHORIZED");
   return s;
+}
+
+/**
+ * Route middleware before the session is read (`signedIn`): the private lists the route will read
+ * for the customer (`reads`: the same selector and options as its `kv.list` calls), started with
+ * the session (one round trip far from the store, edge/platform/kvstore.ts `prefetchList`). The
+ * token names its user; a token naming nobody (or someone else) only wastes the read: the route
+ * reads nothing of it unless the session is that user's.
+ */
+export function reading(
+  reads: (c: Ctx, userId: string) => PrivateRead[],
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set("privateReads", (uid) => reads(c, uid));
+    await next();
+  };
 }
 
 /** What `signedIn` gives the handlers after it: the session, never null. */

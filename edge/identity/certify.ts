@@ -68,6 +68,11 @@ export class Identity {
     private now: () => number = Date.now,
   ) {}
 
+  /** What `status` reads, to start with the session. */
+  statusRead(t: string, userId: string): { key: Deno.KvKey } {
+    return { key: identityKeys.status(t, userId) };
+  }
+
   /** The customer's verification state (empty when nothing was submitted). */
   status(t: string, userId: string): Promise<IdentityStatus> {
     return identityStatus(this.kv, t, userId);

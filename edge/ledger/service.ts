@@ -49,7 +49,7 @@ function balanceRows(after: Map<string, Balance>): { user: string; accounts: Bal
   }
   return [...byUser].map(([user, accounts]) => ({ user, accounts }));
 }
-import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
+import { commitAttempts, type ListRead, storeBusy } from "../platform/kvstore.ts";
 import { GroupCommit, type GroupOptions } from "./group_commit.ts";
 
 /**
@@ -427,6 +427,11 @@ export class Ledger {
     return r && r.state === "open" ? remaining(r) : 0n;
   }
 
+  /** What `lines` reads of the customer's (its first page), to start with the session. */
+  linesRead(t: string, userId: string, book: Book = bookOfUser(userId)): ListRead {
+    return { selector: { prefix: keys.lines(t, book, userId) }, options: { reverse: true } };
+  }
+
   /** A customer's journal lines, newest first, paged with a KV cursor. */
   async lines(
     t: string,
@@ -434,10 +439,8 @@ export class Ledger {
     o: { cursor?: string; limit: number; type?: string; currency?: string; wallet?: string },
     book: Book = bookOfUser(userId),
   ): Promise<{ items: Line[]; cursor: string | null }> {
-    const iter = listPage<Line>(this.kv, { prefix: keys.lines(t, book, userId) }, {
-      reverse: true,
-      cursor: o.cursor,
-    });
+    const r = this.linesRead(t, userId, book);
+    const iter = listPage<Line>(this.kv, r.selector, { ...r.options, cursor: o.cursor });
     const items: Line[] = [];
     let scanned = 0;
     for await (const e of iter) {

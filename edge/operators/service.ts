@@ -8,7 +8,12 @@ import {
 import { newTotpSecret, totpStep, totpUri } from "../accounts/totp.ts";
 import { DomainError } from "../platform/errors.ts";
 import { INVITATION_MAX_ATTEMPTS, invitationHash } from "./invitations.ts";
-import { locked, signInGate, type SignInLimits } from "../platform/ratelimit.ts";
+import {
+  locked,
+  type SignInLimits,
+  type SignInOutcome,
+  SignInWindows,
+} from "../platform/ratelimit.ts";
 import {
   auditAlone,
   auditCsv,
@@ -21,6 +26,7 @@ import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import {
   type AuditHead,
   isEnrolled,
+  type Json,
   keys,
   type OperatorEnrolment,
   type OperatorRecord,
@@ -68,8 +74,32 @@ export type SignIn =
   };
 
 /** A new session: its token (secret), the hash it is stored under, its public id. */
+/**
+ * An operator's session token names its operator after the secret (`<random>.<base64url name>`),
+ * so a request reads the session and the operator record together (one round trip far from the
+ * store); the session record still decides whose session it is.
+ */
+function operatorSessionToken(username: string): string {
+  const name = btoa(String.fromCharCode(...new TextEncoder().encode(username)))
+    .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return `${randomToken()}.${name}`;
+}
+
+/** The operator a session token names (null: an older token, or none). */
+export function operatorOfToken(token: string): string | null {
+  const dot = token.lastIndexOf(".");
+  if (dot < 0) return null;
+  try {
+    const bytes = atob(token.slice(dot + 1).replace(/-/g, "+").replace(/_/g, "/"));
+    return new TextDecoder("utf-8", { fatal: true })
+      .decode(Uint8Array.from(bytes, (ch) => ch.charCodeAt(0))) || null;
+  } catch {
+    return null;
+  }
+}
+
 async function newSession(username: string, ip: string | null, now: number) {
-  const token = randomToken();
+  const token = operatorSessionToken(username);
   const tokenHash = await sha256Hex(token);
   const id = randomToken().slice(0, 16);
   const record: OperatorSessionRecord = {
@@ -123,6 +153,37 @@ export function endSessionsInto(
 }
 
 /**
+ * What an operator's sign-in attempt writes into its one commit: audit entries (failed attempts
+ * too, bounded by the windows; never the secrets) and the outcome's window slots; `commit` says
+ * false when the commit lost a race (read and decide again).
+ */
+function signInOutcome(
+  op: Deno.AtomicOperation,
+  a: { t: string; username: string; ip: string; now: number; windows: SignInWindows },
+  head: Deno.KvEntryMaybe<AuditHead>,
+  counters: Deno.KvEntryMaybe<number>[],
+) {
+  const audit = (action: string, after: Json) =>
+    auditInto(op, a.t, head, {
+      at: a.now,
+      operator: a.username,
+      action,
+      target: `operator:${a.username}`,
+      before: null,
+      after,
+      ip: a.ip,
+    });
+  return {
+    audit,
+    commit: async (outcome: SignInOutcome) => {
+      a.windows.into(op, counters, outcome);
+      return (await op.commit()).ok;
+    },
+    failed: (after: Record<string, boolean>) => audit("operator.loginFailed", after),
+  };
+}
+
+/**
  * Operator accounts (separate from customers: own records, own sessions, own throttles),
  * password (Argon2id) + TOTP sign-in, and the audit entries of sign-in and sign-out.
  */
@@ -166,53 +227,98 @@ export class OperatorsService {
     const now = this.now();
     // per (operator, source), per operator and per source; past a full window only the owner's
     // path passes (the right password with a valid code), so guessers cannot lock the owner out;
-    // a success gives its slots back (an office behind one address is never locked out)
-    const gate = await this.gate(t, "", username, ip, now);
-    const entry = await this.kv.get<OperatorRecord>(keys.operator(t, username));
+    // a success takes no slot (an office behind one address is never locked out). The windows,
+    // the operator and the audit head are read together and the outcome is one commit that
+    // checks them (ratelimit.ts `SignInWindows`): 1 round trip + 1 commit from anywhere.
+    const windows = this.windows(t, "", username, ip, now);
+    const passwords = new Map<string, Promise<boolean>>();
+    for await (const _attempt of commitAttempts()) {
+      const read = await this.kv.getMany<unknown[]>([
+        keys.operator(t, username),
+        keys.auditHead(t),
+        ...windows.keys,
+      ]);
+      const out = await this.signInAttempt(
+        { t, username, password, totp, ip, issuer, now, windows, passwords },
+        read,
+      );
+      if (out) return out;
+    }
+    throw storeBusy();
+  }
+
+  /**
+   * One attempt of an operator's sign-in on what `login` read (the operator, the audit head, the
+   * windows): the outcome goes into one commit that checks them; null when that commit lost a
+   * race (read and decide again).
+   */
+  private async signInAttempt(
+    a: {
+      t: string;
+      username: string;
+      password: string;
+      totp: string | undefined;
+      ip: string;
+      issuer: string;
+      now: number;
+      windows: SignInWindows;
+      passwords: Map<string, Promise<boolean>>;
+    },
+    read: Deno.KvEntryMaybe<unknown>[],
+  ): Promise<SignIn | null> {
+    const { t, username, password, totp, ip, issuer, now, windows, passwords } = a;
+    const entry = read[0] as Deno.KvEntryMaybe<OperatorRecord>;
+    const head = read[1] as Deno.KvEntryMaybe<AuditHead>;
+    const counters = read.slice(2) as Deno.KvEntryMaybe<number>[];
     const o = entry.value;
+    const op = this.kv.atomic();
+    const { audit, commit, failed } = signInOutcome(op, a, head, counters);
+    const lockedFor = windows.lockedForMs(counters);
     // the code is checked before the password: a guess past the limits costs no password hash
     if (
-      gate.lockedForMs !== null &&
+      lockedFor !== null &&
       !(o && isEnrolled(o) && totp && totpStep(o.totpSecret, totp, now, o.lastTotpStep) !== null)
-    ) throw locked(gate.lockedForMs);
-    const passwordOk = o
-      ? await verifyPassword(password, o.passwordHash)
-      : await burnVerify(password);
-    const failed = async (after: { [k: string]: boolean }) =>
-      // failed attempts are recorded too (bounded by the throttles above); never the secrets
-      await auditAlone(this.kv, t, {
-        at: now,
-        operator: username,
-        action: "operator.loginFailed",
-        target: `operator:${username}`,
-        before: null,
-        after,
-        ip,
-      });
+    ) {
+      if (await commit("failure")) throw locked(lockedFor);
+      return null;
+    }
+    const hash = o?.passwordHash ?? "";
+    if (!passwords.has(hash)) {
+      passwords.set(hash, o ? verifyPassword(password, hash) : burnVerify(password));
+    }
+    const passwordOk = await passwords.get(hash)!;
     if (o && passwordOk && !isEnrolled(o)) {
       if (o.disabled) {
-        await failed({ known: true, disabled: true });
-        throw new DomainError("OPERATOR_DISABLED");
+        failed({ known: true, disabled: true });
+        if (await commit("failure")) throw new DomainError("OPERATOR_DISABLED");
+        return null;
       }
-      const enrolment = await this.startEnrolment(t, o, ip, now, issuer);
-      await gate.succeeded();
-      return enrolment;
+      const enrolment = await this.enrolmentInto(op, t, head, o, ip, now, issuer);
+      if (await commit("success")) return enrolment;
+      return null;
     }
     // the code is checked against the current step and one either side (clock drift), once
     const step = o && totp ? totpStep(o.totpSecret, totp, now, o.lastTotpStep) : null;
     // one reply for every failure: no hint which factor was wrong
     if (!o || !passwordOk || step === null) {
-      await failed({ known: o !== null });
-      if (gate.lockedForMs !== null) throw locked(gate.lockedForMs);
+      failed({ known: o !== null });
+      if (!(await commit("failure"))) return null;
+      if (lockedFor !== null) throw locked(lockedFor);
       throw new DomainError("BAD_CREDENTIALS");
     }
     if (o.disabled) {
-      await failed({ known: true, disabled: true });
-      throw new DomainError("OPERATOR_DISABLED");
+      failed({ known: true, disabled: true });
+      if (await commit("failure")) throw new DomainError("OPERATOR_DISABLED");
+      return null;
     }
+    // the TOTP step is consumed exactly once, even by racing sign-ins: the commit checks the
+    // operator record as read (a racing sign-in that used the code moved it)
     const session = await newSession(username, ip, now);
-    await this.signedIn(t, entry as Deno.KvEntry<OperatorRecord>, step, session, ip, now);
-    await gate.succeeded();
+    op.check(entry)
+      .set(entry.key, { ...o, lastTotpStep: step, lastLoginAt: now } satisfies OperatorRecord);
+    sessionInto(op, t, session);
+    audit("operator.login", { expiresAt: session.record.expiresAt, session: session.id });
+    if (!(await commit("success"))) return null;
     return {
       status: "signedIn",
       token: session.token,
@@ -221,46 +327,10 @@ export class OperatorsService {
     };
   }
 
-  /**
-   * A sign-in's commit: the session, the TOTP step consumed and the audit entry. The step is
-   * consumed exactly once, even by racing sign-ins: a commit that fails because the operator
-   * record moved is refused; one that met another audit entry retries.
-   */
-  private async signedIn(
-    t: string,
-    entry: Deno.KvEntry<OperatorRecord>,
-    step: number,
-    session: Awaited<ReturnType<typeof newSession>>,
-    ip: string,
-    now: number,
-  ) {
-    const o = entry.value;
-    for await (const _attempt of commitAttempts()) {
-      const [cur, head]: [Deno.KvEntryMaybe<OperatorRecord>, Deno.KvEntryMaybe<AuditHead>] =
-        await this.kv.getMany<[OperatorRecord, AuditHead]>([entry.key, keys.auditHead(t)]);
-      if (cur.versionstamp !== entry.versionstamp) throw new DomainError("BAD_CREDENTIALS");
-      const op = this.kv.atomic()
-        .check(entry)
-        .set(entry.key, { ...o, lastTotpStep: step, lastLoginAt: now } satisfies OperatorRecord);
-      sessionInto(op, t, session);
-      auditInto(op, t, head, {
-        at: now,
-        operator: o.username,
-        action: "operator.login",
-        target: `operator:${o.username}`,
-        before: null,
-        after: { expiresAt: session.record.expiresAt, session: session.id },
-        ip,
-      });
-      if ((await op.commit()).ok) return;
-    }
-    throw storeBusy();
-  }
-
   /** The sign-in windows of an operator's attempt (`prefix` keeps invitations' apart). */
-  private gate(t: string, prefix: string, username: string, ip: string, now: number) {
+  private windows(t: string, prefix: string, username: string, ip: string, now: number) {
     const rateKey = (what: string, who: string) => keys.rate(t, `${prefix}${what}`, who);
-    return signInGate(this.kv, rateKey, username, ip, OPERATOR_LIMITS.login, now);
+    return new SignInWindows(rateKey, username, ip, OPERATOR_LIMITS.login, now);
   }
 
   /**
@@ -279,26 +349,46 @@ export class OperatorsService {
     issuer = "Tradewind console",
   ): Promise<SignIn> {
     const now = this.now();
-    const gate = await this.gate(t, "invite-", username, ip, now);
-    const entry = await this.kv.get<OperatorRecord>(keys.operator(t, username));
-    const o = entry.value;
-    const inv = o?.invitation;
-    if (!o || !inv || now >= inv.expiresAt || inv.attempts >= INVITATION_MAX_ATTEMPTS) {
-      throw new DomainError("OPERATOR_INVITATION_INVALID");
-    }
-    // a live invitation past a full window: no way through (its code also has its own 5 tries)
-    if (gate.lockedForMs !== null) throw locked(gate.lockedForMs);
-    if (await invitationHash(t, username, code) !== inv.codeHash) {
-      const attempts = inv.attempts + 1;
-      await auditAlone(this.kv, t, {
-        at: now,
-        operator: username,
-        action: "operator.invitationFailed",
-        target: `operator:${username}`,
-        before: null,
-        after: { attempts },
-        ip,
-      }, (op) => {
+    // the windows, the operator and the audit head read together; the outcome one commit
+    const windows = this.windows(t, "invite-", username, ip, now);
+    const codeHash = await invitationHash(t, username, code);
+    for await (const _attempt of commitAttempts()) {
+      const read = await this.kv.getMany<unknown[]>([
+        keys.operator(t, username),
+        keys.auditHead(t),
+        ...windows.keys,
+      ]);
+      const entry = read[0] as Deno.KvEntryMaybe<OperatorRecord>;
+      const head = read[1] as Deno.KvEntryMaybe<AuditHead>;
+      const counters = read.slice(2) as Deno.KvEntryMaybe<number>[];
+      const o = entry.value;
+      const inv = o?.invitation;
+      const op = this.kv.atomic();
+      const commit = async (outcome: SignInOutcome) => {
+        windows.into(op, counters, outcome);
+        return (await op.commit()).ok;
+      };
+      const lockedFor = windows.lockedForMs(counters);
+      if (!o || !inv || now >= inv.expiresAt || inv.attempts >= INVITATION_MAX_ATTEMPTS) {
+        if (await commit("failure")) throw new DomainError("OPERATOR_INVITATION_INVALID");
+        continue;
+      }
+      // a live invitation past a full window: no way through (its code also has its own 5 tries)
+      if (lockedFor !== null) {
+        if (await commit("failure")) throw locked(lockedFor);
+        continue;
+      }
+      if (codeHash !== inv.codeHash) {
+        const attempts = inv.attempts + 1;
+        auditInto(op, t, head, {
+          at: now,
+          operator: username,
+          action: "operator.invitationFailed",
+          target: `operator:${username}`,
+          before: null,
+          after: { attempts },
+          ip,
+        });
         op.check(entry).set(
           entry.key,
           {
@@ -306,17 +396,27 @@ export class OperatorsService {
             invitation: { ...inv, attempts },
           } satisfies OperatorRecord,
         );
-      }).catch(() => {/* a racing attempt moved the record first: it counted */});
-      throw new DomainError("OPERATOR_INVITATION_INVALID");
+        if (await commit("failure")) throw new DomainError("OPERATOR_INVITATION_INVALID");
+        continue;
+      }
+      if (o.disabled) {
+        if (await commit("failure")) throw new DomainError("OPERATOR_DISABLED");
+        continue;
+      }
+      const enrolment = await this.enrolmentInto(op, t, head, o, ip, now, issuer);
+      if (await commit("success")) return enrolment;
     }
-    if (o.disabled) throw new DomainError("OPERATOR_DISABLED");
-    await gate.succeeded();
-    return await this.startEnrolment(t, o, ip, now, issuer);
+    throw storeBusy();
   }
 
-  /** A new TOTP secret and an enrolment token for an operator who has not enrolled (audited). */
-  private async startEnrolment(
+  /**
+   * A new TOTP secret and an enrolment token for an operator who has not enrolled, into the
+   * sign-in's commit (audited: `head` is the audit head as read).
+   */
+  private async enrolmentInto(
+    op: Deno.AtomicOperation,
     t: string,
+    head: Deno.KvEntryMaybe<AuditHead>,
     o: OperatorRecord,
     ip: string,
     now: number,
@@ -332,7 +432,7 @@ export class OperatorsService {
       expiresAt: now + ENROL_MS,
       attempts: 0,
     };
-    await auditAlone(this.kv, t, {
+    auditInto(op, t, head, {
       at: now,
       operator: o.username,
       action: "operator.enrolStart",
@@ -340,7 +440,8 @@ export class OperatorsService {
       before: null,
       after: { expiresAt: rec.expiresAt },
       ip,
-    }, (op) => op.set(keys.enrolment(t, tokenHash), rec, { expireIn: ENROL_MS }));
+    });
+    op.set(keys.enrolment(t, tokenHash), rec, { expireIn: ENROL_MS });
     return {
       status: "enrolmentRequired",
       enrolToken: token,
@@ -516,9 +617,19 @@ export class OperatorsService {
   async session(t: string, token: string | undefined | null): Promise<OperatorSession | null> {
     if (!token || token.length > 128) return null;
     const tokenHash = await sha256Hex(token);
-    const s = (await this.kv.get<OperatorSessionRecord>(keys.session(t, tokenHash))).value;
+    // the session and the operator its token names, read together
+    const named = operatorOfToken(token);
+    const [session, operator] = named
+      ? await this.kv.getMany<[OperatorSessionRecord, OperatorRecord]>([
+        keys.session(t, tokenHash),
+        keys.operator(t, named),
+      ])
+      : [await this.kv.get<OperatorSessionRecord>(keys.session(t, tokenHash)), null];
+    const s = session.value;
     if (!s || this.now() >= s.expiresAt) return null;
-    const o = (await this.kv.get<OperatorRecord>(keys.operator(t, s.username))).value;
+    const o = s.username === named
+      ? operator!.value
+      : (await this.kv.get<OperatorRecord>(keys.operator(t, s.username))).value;
     // a disabled operator's sessions stop at once (disabling also deletes them)
     if (!o || o.disabled || !isEnrolled(o)) return null;
     return { username: o.username, roles: o.roles, tokenHash, sessionId: s.id ?? null };

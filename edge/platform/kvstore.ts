@@ -31,6 +31,12 @@
  *   `get`/`getMany` of each of those keys in the same request takes the prefetched entry instead
  *   of another round trip (once: a second read, such as a conflict loop's, goes to the store).
  *   Any write in the request forgets them (a read after a write goes to the store).
+ *   `prefetchList` does the same for the first batch of a private list (the customer's orders,
+ *   journal lines, ...): its `kv.list` in the request takes the batch read with the session. An
+ *   index's records ride along too: the index as a nearby replica has it (an eventual read, free)
+ *   names the records, read while the strong index read is still in flight; the strong index
+ *   decides, and a record the replica did not list yet (an order placed a moment ago) is read
+ *   then, a round trip more only in the seconds after a change.
  * - **Writes are announced.** `onWrite` listeners hear the keys of every write this handle made
  *   (the in-process caches of public data forget what changed: edge/platform/public_cache.ts).
  */
@@ -152,6 +158,44 @@ export interface RoundTrips {
   inflight: number;
   /** prefetched entries by key (`prefetch`), until the request writes */
   memo?: Map<string, Promise<Deno.KvEntryMaybe<unknown> | null>>;
+  /** prefetched first batches of lists (`prefetchList`), until the request writes */
+  lists?: Map<string, Promise<ListBatch | null>>;
+}
+
+/**
+ * A private list a request is about to read, to start with its session (`prefetchList`): the
+ * selector and options of its `kv.list` call (first page: no cursor) and, for an index, the key
+ * of the record each entry names (the entry key's last part is the record's id).
+ */
+export interface ListRead {
+  /** a single record instead of a list (read with the others: `prefetch`) */
+  key?: undefined;
+  selector: Deno.KvListSelector;
+  options?: Pick<Deno.KvListOptions, "reverse" | "limit" | "batchSize">;
+  record?: (id: string) => Deno.KvKey;
+}
+
+/** A private read to start with the session: a list (`ListRead`) or one key. */
+export type PrivateRead = ListRead | { key: Deno.KvKey };
+
+/** The first batch of a list as read: its entries, the cursor after each, whether it was full. */
+interface ListBatch {
+  entries: Deno.KvEntry<unknown>[];
+  cursors: string[];
+  full: boolean;
+}
+
+/** Entries per batch the store sends (Deno's default: the limit, else 100; at most 500). */
+function batchOf(options: Deno.KvListOptions): number {
+  return Math.max(1, Math.min(500, options.batchSize ?? options.limit ?? 100));
+}
+
+/** A list call as a string (memo keys): the selector and the options that shape its first batch. */
+function listId(selector: Deno.KvListSelector, o: Deno.KvListOptions): string {
+  const part = (k: Deno.KvKey | undefined) => k ? keyId(k) : "-";
+  const sel = selector as { prefix?: Deno.KvKey; start?: Deno.KvKey; end?: Deno.KvKey };
+  return [part(sel.prefix), part(sel.start), part(sel.end), !!o.reverse, o.limit, batchOf(o)]
+    .join("\u0001");
 }
 
 const scope = new AsyncLocalStorage<RoundTrips>();
@@ -205,6 +249,37 @@ export function prefetch(kv: Deno.Kv, keys: Deno.KvKey[]): void {
     const read = kv.getMany(chunk.map(([, k]) => k));
     // a failed prefetch is no answer: the read itself goes to the store then
     chunk.forEach(([id], j) => memo.set(id, read.then((r) => r[j]!, () => null)));
+  }
+}
+
+/**
+ * Start reading the first batch of each of `reads` now, for the current request (with its session:
+ * one round trip), and the records of an index beside it (see the module comment). Nothing happens
+ * outside a request's scope or on a bare Deno.Kv.
+ */
+export function prefetchList(kv: Deno.Kv, reads: PrivateRead[]): void {
+  const t = scope.getStore();
+  if (!t || !(kv instanceof StoreKv)) return;
+  const lists = t.lists ??= new Map();
+  prefetch(kv, reads.flatMap((r) => r.key ? [r.key] : []));
+  for (const r of reads) {
+    if (r.key) continue;
+    const options = r.options ?? {};
+    const id = listId(r.selector, options);
+    if (lists.has(id)) continue;
+    lists.set(id, kv.firstBatch(r.selector, options).catch(() => null));
+    if (!r.record) continue;
+    const record = r.record;
+    // the replica's copy of the index names the records to read while the strong read is out
+    (async () => {
+      const ids: Deno.KvKey[] = [];
+      const it = kv.list(r.selector, { ...options, consistency: "eventual" });
+      for await (const e of it) {
+        ids.push(record(e.key.at(-1) as string));
+        if (ids.length >= batchOf(options)) break;
+      }
+      prefetch(kv, ids);
+    })().catch(() => {/* no guess: the records are read after the index */});
   }
 }
 
@@ -297,6 +372,32 @@ class StoreKv implements Deno.Kv {
   /** A write in a request's scope: its prefetched entries are no longer the store's. */
   forget() {
     scope.getStore()?.memo?.clear();
+    scope.getStore()?.lists?.clear();
+  }
+
+  /** The first batch of a list (one round trip), with the cursor after each entry. */
+  async firstBatch(selector: Deno.KvListSelector, options: Deno.KvListOptions): Promise<ListBatch> {
+    const it = new StoreList<unknown>(this, selector, options);
+    const batch: ListBatch = { entries: [], cursors: [], full: false };
+    const size = batchOf(options);
+    while (batch.entries.length < size) {
+      const r = await it.next();
+      if (r.done) return batch;
+      batch.entries.push(r.value);
+      batch.cursors.push(it.cursor);
+    }
+    batch.full = true;
+    return batch;
+  }
+
+  /** The prefetched first batch of this list call in this request, if any (once). */
+  listMemo(selector: Deno.KvListSelector, options: Deno.KvListOptions) {
+    const lists = scope.getStore()?.lists;
+    if (!lists || options.cursor || options.consistency === "eventual") return undefined;
+    const id = listId(selector, options);
+    const m = lists.get(id);
+    lists.delete(id);
+    return m;
   }
 
   /** Tell the listeners which keys a write changed. */
@@ -426,7 +527,10 @@ class StoreKv implements Deno.Kv {
     selector: Deno.KvListSelector,
     options?: Deno.KvListOptions,
   ): Deno.KvListIterator<T> {
-    return new StoreList<T>(this, selector, options ?? {});
+    const memo = this.listMemo(selector, options ?? {});
+    return memo
+      ? new MemoList<T>(this, selector, options ?? {}, memo)
+      : new StoreList<T>(this, selector, options ?? {});
   }
 
   /** KV queues are not offered on Deno Deploy nor over KV Connect: refused (`noQueues`). */
@@ -556,9 +660,8 @@ class StoreList<T> implements Deno.KvListIterator<T> {
     return this.#seen === 0 && this.#resumedAt !== undefined ? this.#resumedAt : this.#it.cursor;
   }
 
-  /** Entries per batch the store sends (Deno's default: the limit, else 100; at most 500). */
   get #batch(): number {
-    return Math.max(1, Math.min(500, this.options.batchSize ?? this.options.limit ?? 100));
+    return batchOf(this.options);
   }
 
   next(): Promise<IteratorResult<Deno.KvEntry<T>, undefined>> {
@@ -588,6 +691,53 @@ class StoreList<T> implements Deno.KvListIterator<T> {
     this.#it = this.store.inner.list<T>(this.selector, { ...this.options, cursor, limit });
     this.#resumedAt = cursor;
     this.#seen = 0;
+  }
+
+  [Symbol.asyncIterator](): AsyncIterableIterator<Deno.KvEntry<T>> {
+    return this;
+  }
+}
+
+/**
+ * A list whose first batch was read with the request's session (`prefetchList`): it yields that
+ * batch, then (when the batch was full) goes on from its last cursor in the store. A failed
+ * prefetch reads the list from the start.
+ */
+class MemoList<T> implements Deno.KvListIterator<T> {
+  #at = 0;
+  #batch: ListBatch | null | undefined;
+  #rest: StoreList<T> | undefined;
+
+  constructor(
+    private store: StoreKv,
+    private selector: Deno.KvListSelector,
+    private options: Deno.KvListOptions,
+    private first: Promise<ListBatch | null>,
+  ) {}
+
+  get cursor(): string {
+    if (this.#rest) return this.#rest.cursor;
+    return this.#at > 0 ? this.#batch!.cursors[this.#at - 1]! : "";
+  }
+
+  async next(): Promise<IteratorResult<Deno.KvEntry<T>, undefined>> {
+    if (this.#batch === undefined) this.#batch = await this.first;
+    const b = this.#batch;
+    if (!this.#rest && b && this.#at < b.entries.length) {
+      return { done: false, value: b.entries[this.#at++] as Deno.KvEntry<T> };
+    }
+    if (!this.#rest) {
+      if (b && !b.full) return { done: true, value: undefined };
+      const taken = b?.entries.length ?? 0;
+      const limit = this.options.limit === undefined ? undefined : this.options.limit - taken;
+      if (limit !== undefined && limit <= 0) return { done: true, value: undefined };
+      this.#rest = new StoreList<T>(this.store, this.selector, {
+        ...this.options,
+        ...(taken ? { cursor: b!.cursors[taken - 1] } : {}),
+        limit,
+      });
+    }
+    return await this.#rest.next();
   }
 
   [Symbol.asyncIterator](): AsyncIterableIterator<Deno.KvEntry<T>> {

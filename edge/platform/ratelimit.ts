@@ -72,7 +72,7 @@ export async function giveBack(kv: Deno.Kv, key: Deno.KvKey, limit: Limit, now =
  * guesser runs into), and a higher cap per account across all sources (distributed guessing).
  * They slow guessers; they never lock the owner out: a full window only narrows who may pass to
  * the owner's own paths (the caller decides which: a valid second-factor code, a known device),
- * and a successful sign-in gives back every slot it took, so successes never count.
+ * and a successful sign-in takes no slot, so successes never count (`SignInWindows`).
  */
 export interface SignInLimits {
   perIp: Limit;
@@ -80,57 +80,73 @@ export interface SignInLimits {
   perAccount: Limit;
 }
 
-export interface SignInGate {
-  /**
-   * null: every window had room. Otherwise the time until the full window reopens: the attempt
-   * may pass only by one of the owner's paths (the caller checks them and otherwise answers as
-   * locked, revealing nothing).
-   */
-  lockedForMs: number | null;
-  /** After a successful sign-in: give back every slot taken, restart this source's window. */
-  succeeded(): Promise<void>;
-  /** The attempt was no failure (the first of two steps): give back the slots it took. */
-  refund(): Promise<void>;
-}
+/** What an attempt turned out to be, as the sign-in windows count it. */
+export type SignInOutcome =
+  /** a guess that failed (or was refused while locked): it takes a slot in each window with room */
+  | "failure"
+  /** signed in: takes nothing and restarts this source's window for the account */
+  | "success"
+  /** no failure (the right password, first of two steps; a locked account told so): takes nothing */
+  | "none";
 
 /**
- * Take the sign-in slots for one attempt, each before the attempt runs (no races past a limit):
- * per source, per (account, source), per account, stopping at the first full window (an attempt
- * stopped at its source takes nothing from the account).
+ * The sign-in windows of one attempt: per source, per (account, source), per account. Far from
+ * the store an attempt reads its windows with everything else it needs (one round trip: `keys`)
+ * and writes its slots in the commit that records the outcome (`into`), which checks every window
+ * as read: attempts racing on a window are ordered by their commits, and one that lost re-reads
+ * and decides again, so no attempt passes a full window, as when each took its slot first.
  */
-export async function signInGate(
-  kv: Deno.Kv,
-  rateKey: (what: string, who: string) => Deno.KvKey,
-  account: string,
-  ip: string,
-  limits: SignInLimits,
-  now: number,
-): Promise<SignInGate> {
-  const windows: [Deno.KvKey, Limit][] = [
-    [rateKey("login-ip", ip), limits.perIp],
-    [[...rateKey("login-acct-src", account), ip], limits.perAccountSource],
-    [rateKey("login-acct", account), limits.perAccount],
-  ];
-  const taken: [Deno.KvKey, Limit][] = [];
-  let lockedForMs: number | null = null;
-  for (const [key, limit] of windows) {
-    const slot = await take(kv, key, limit, now);
-    if (!slot.allowed) {
-      lockedForMs = slot.retryAfterMs;
-      break;
-    }
-    taken.push([key, limit]);
+export class SignInWindows {
+  readonly windows: { key: Deno.KvKey; limit: Limit; start: number }[];
+
+  constructor(
+    rateKey: (what: string, who: string) => Deno.KvKey,
+    account: string,
+    ip: string,
+    limits: SignInLimits,
+    readonly now: number,
+  ) {
+    this.windows = ([
+      [rateKey("login-ip", ip), limits.perIp],
+      [[...rateKey("login-acct-src", account), ip], limits.perAccountSource],
+      [rateKey("login-acct", account), limits.perAccount],
+    ] as [Deno.KvKey, Limit][]).map(([key, limit]) => {
+      const start = now - (now % limit.windowMs);
+      return { key: [...key, start], limit, start };
+    });
   }
-  const giveAllBack = async () => {
-    for (const [key, limit] of taken) await giveBack(kv, key, limit, now);
-  };
-  return {
-    lockedForMs,
-    async succeeded() {
-      await giveAllBack();
-      const [sourceKey, sourceLimit] = windows[1]!;
-      await reset(kv, sourceKey, sourceLimit, now);
-    },
-    refund: giveAllBack,
-  };
+
+  /** The counters to read with the attempt's other reads. */
+  get keys(): Deno.KvKey[] {
+    return this.windows.map((w) => w.key);
+  }
+
+  /**
+   * From the counters read (in `keys` order): null when every window has room, else the time
+   * until the first full one reopens (the attempt may then pass only by one of the owner's
+   * paths: the caller checks them and otherwise answers as locked, revealing nothing).
+   */
+  lockedForMs(read: Deno.KvEntryMaybe<number>[]): number | null {
+    const full = this.windows.findIndex((w, i) => (read[i]!.value ?? 0) >= w.limit.max);
+    if (full < 0) return null;
+    const w = this.windows[full]!;
+    return w.start + w.limit.windowMs - this.now;
+  }
+
+  /**
+   * Into the attempt's commit: a check of every window as read, and the outcome's writes. A
+   * failure takes a slot in each window up to the first full one (an attempt stopped at its
+   * source takes nothing from the account); a success restarts this source's window.
+   */
+  into(op: Deno.AtomicOperation, read: Deno.KvEntryMaybe<number>[], outcome: SignInOutcome) {
+    this.windows.forEach((_, i) => op.check(read[i]!));
+    if (outcome === "success") op.delete(this.windows[1]!.key);
+    if (outcome !== "failure") return op;
+    for (const [i, w] of this.windows.entries()) {
+      const count = read[i]!.value ?? 0;
+      if (count >= w.limit.max) break;
+      op.set(w.key, count + 1, { expireIn: w.limit.windowMs + 1000 });
+    }
+    return op;
+  }
 }

@@ -4,6 +4,7 @@
  * before expiry; the core computes the outcome; settlement happens exactly once (one
  * idempotency key per order and a versionstamp check on the order).
  */
+import type { ListRead } from "../platform/kvstore.ts";
 import { formatDecimal, parseDecimal, settleFast } from "../../core-wasm/mod.ts";
 import { bookOfUser, houseFor, user } from "../ledger/accounts.ts";
 import { idemKeys } from "../ledger/idem.ts";
@@ -373,15 +374,22 @@ export class FastContracts {
     return { days, from: from * 86_400_000, to: (today + 1) * 86_400_000, items };
   }
 
+  /** What `list` reads of the customer's (its first page), to start with the session. */
+  listReads(t: string, userId: string): ListRead {
+    return {
+      selector: { prefix: fastKeys.byUserPrefix(t, userId) },
+      options: { reverse: true },
+      record: (id) => fastKeys.order(t, id),
+    };
+  }
+
   async list(
     t: string,
     userId: string,
     o: { status?: "open" | "settled"; limit: number; cursor?: string },
   ) {
-    const iter = listPage<true>(this.kv, { prefix: fastKeys.byUserPrefix(t, userId) }, {
-      reverse: true,
-      cursor: o.cursor,
-    });
+    const r = this.listReads(t, userId);
+    const iter = listPage<true>(this.kv, r.selector, { ...r.options, cursor: o.cursor });
     const page = await recordsByIndex<FastOrder>(this.kv, iter, (id) => fastKeys.order(t, id), {
       keep: (order) => !o.status || order.status === o.status,
       limit: o.limit,

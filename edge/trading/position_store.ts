@@ -6,6 +6,8 @@
 import type { MarketService } from "../market/service.ts";
 import { type HedgeInfo, hedgeInfo, type Position, positionJson } from "./positions.ts";
 import { posKeys } from "./store.ts";
+import type { ListRead } from "../platform/kvstore.ts";
+import { listPage, recordsByIndex } from "../platform/kvpage.ts";
 import type { PositionJson } from "../../contract/trading.ts";
 
 export class PositionStore {
@@ -72,22 +74,62 @@ export class PositionStore {
     return (await this.kv.get<Position>(posKeys.pos(t, id))).value;
   }
 
+  /** What the lists read of the customer's (the index of their positions and the records). */
+  listReads(t: string, userId: string): ListRead {
+    return {
+      selector: { prefix: posKeys.byUserPrefix(t, userId) },
+      options: { reverse: true, limit: 500 },
+      record: (id) => posKeys.pos(t, id),
+    };
+  }
+
   async list(t: string, userId: string, status: Position["status"], limit: number) {
-    const items: PositionJson[] = [];
-    for await (
-      const e of this.kv.list<true>({ prefix: posKeys.byUserPrefix(t, userId) }, {
-        reverse: true,
-        limit: 500,
-      })
-    ) {
-      const p = await this.get(t, e.key[e.key.length - 1] as string);
-      if (p && p.status === status) {
-        const mark = this.market.tape.lastTick(p.symbol)?.price ?? null;
-        items.push(positionJson(p, mark, await this.hedgeOf(t, p)));
+    return (await this.lists(t, userId, [status], limit))[status];
+  }
+
+  /**
+   * The customer's positions of each status in `statuses`, newest first, at most `limit` each:
+   * from one read of their newest 500 (the index, then its records together). A holding leg shows
+   * its hedged group, made of every holding leg of its symbol: those read when the index was read
+   * to its end, else the symbol's open index.
+   */
+  async lists<S extends Position["status"]>(
+    t: string,
+    userId: string,
+    statuses: readonly S[],
+    limit: number,
+  ): Promise<Record<S, PositionJson[]>> {
+    const r = this.listReads(t, userId);
+    const page = await recordsByIndex<Position>(
+      this.kv,
+      listPage<true>(this.kv, r.selector, r.options!),
+      r.record!,
+      { keep: () => true, limit: 500, scan: 500 },
+    );
+    const hedges = new Map<string, Promise<HedgeInfo | undefined>>();
+    const hedge = (p: Position) => {
+      if (p.status !== "holding") return undefined;
+      if (!hedges.has(p.symbol)) {
+        hedges.set(
+          p.symbol,
+          page.cursor === null
+            ? Promise.resolve(
+              hedgeInfo(page.items.filter((x) => x.symbol === p.symbol && x.status === "holding")),
+            )
+            : this.hedgeOf(t, p),
+        );
       }
-      if (items.length >= limit) break;
+      return hedges.get(p.symbol);
+    };
+    const out = {} as Record<S, PositionJson[]>;
+    for (const status of statuses) {
+      const items = page.items.filter((p) => p.status === status).slice(0, limit);
+      out[status] = await Promise.all(items.map(async (p) => {
+        const mark = this.market.tape.lastTick(p.symbol)?.price ?? null;
+        return positionJson(p, mark, await hedge(p));
+      }));
     }
-    return items;
+    return out;
   }
 
   /** Ids of the open (pending and holding) positions, from the index alone. */

@@ -3,6 +3,7 @@
  * orders hold their funds (quote for buys, base for sells) and fill at the limit when the price
  * crosses it; the fee is paid in USDT. The trading P&L account is the counterparty.
  */
+import type { ListRead } from "../platform/kvstore.ts";
 import { listPage, recordsByIndex } from "../platform/kvpage.ts";
 import { formatDecimal, mulDiv, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
 import { type Currency, houseFor, user } from "../ledger/accounts.ts";
@@ -300,11 +301,18 @@ export class Spot {
     return spotJson(o!);
   }
 
+  /** What `list` reads of the customer's, to start with the session. */
+  listReads(t: string, userId: string): ListRead {
+    return {
+      selector: { prefix: spotKeys.byUserPrefix(t, userId) },
+      options: { reverse: true, limit: 500 },
+      record: (id) => spotKeys.order(t, id),
+    };
+  }
+
   async list(t: string, userId: string, status: SpotOrder["status"] | undefined, limit: number) {
-    const iter = listPage<true>(this.kv, { prefix: spotKeys.byUserPrefix(t, userId) }, {
-      reverse: true,
-      limit: 500,
-    });
+    const r = this.listReads(t, userId);
+    const iter = listPage<true>(this.kv, r.selector, r.options!);
     const page = await recordsByIndex<SpotOrder>(this.kv, iter, (id) => spotKeys.order(t, id), {
       keep: (o) => !status || o.status === status,
       limit,

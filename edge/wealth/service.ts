@@ -25,6 +25,8 @@ import {
 import { accountId, house, user } from "../ledger/accounts.ts";
 import { keys as ledgerKeys } from "../ledger/store.ts";
 import { PublicCache } from "../platform/public_cache.ts";
+import type { ListRead } from "../platform/kvstore.ts";
+import { listPage, recordsByIndex } from "../platform/kvpage.ts";
 import { idemKeys } from "../ledger/idem.ts";
 import { reservationIds } from "../ledger/reservations.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
@@ -319,19 +321,26 @@ export class Wealth {
     return (await this.kv.get<WealthOrder>(wealthKeys.order(t, id))).value;
   }
 
-  /** The customer's orders, newest first. */
+  /** What `orders` reads of the customer's (the index and its records), with the session. */
+  ordersRead(t: string, userId: string, limit = 50): ListRead {
+    return {
+      selector: { prefix: wealthKeys.byUserPrefix(t, userId) },
+      options: { reverse: true, limit },
+      record: (id) => wealthKeys.order(t, id),
+    };
+  }
+
+  /** The customer's orders, newest first (the index, then its records together). */
   async orders(t: string, userId: string, limit = 50) {
-    const items: WealthOrderJson[] = [];
     const now = this.now();
-    for await (
-      const e of this.kv.list({ prefix: wealthKeys.byUserPrefix(t, userId) }, {
-        reverse: true,
-        limit,
-      })
-    ) {
-      const o = await this.get(t, String(e.key[e.key.length - 1]));
-      if (o) items.push(orderJson(o, now));
-    }
+    const r = this.ordersRead(t, userId, limit);
+    const page = await recordsByIndex<WealthOrder>(
+      this.kv,
+      listPage<true>(this.kv, r.selector, r.options!),
+      r.record!,
+      { keep: () => true, limit, scan: limit },
+    );
+    const items: WealthOrderJson[] = page.items.map((o) => orderJson(o, now));
     return { items };
   }
 

@@ -29,7 +29,7 @@ import {
 } from "../../edge/http/context.ts";
 import { DEVICE_TTL_MS } from "../../edge/accounts/devices.ts";
 import { ok } from "../../edge/http/envelope.ts";
-import { sessionOf, signedIn, signedInLive } from "../../edge/http/middleware.ts";
+import { reading, sessionOf, signedIn, signedInLive } from "../../edge/http/middleware.ts";
 import { AUTH_ERRORS, err, ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["accounts"];
@@ -392,7 +392,10 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       tags,
       summary:
         `Recent sign-in attempts (at most ${LOGIN_LOG_SIZE}, 90 days), newest first: success, wrongPassword, totpFailed, throttled`,
-      middleware: signedInLive,
+      middleware: [
+        reading((c, uid) => [c.var.deps.accounts.loginsRead(c.var.tenant.id, uid)]),
+        ...signedInLive,
+      ] as const,
       responses: {
         ...okReply(LoginAttemptList),
         ...AUTH_ERRORS,

@@ -21,7 +21,7 @@ import { customerWithdrawalJson } from "../../edge/funds/withdraw.ts";
 import { amountIn } from "../../contract/ledger.ts";
 import type { AppEnv } from "../../edge/http/context.ts";
 import { ok } from "../../edge/http/envelope.ts";
-import { signedInLive } from "../../edge/http/middleware.ts";
+import { reading, signedInLive } from "../../edge/http/middleware.ts";
 import { moneyRoute } from "./money.ts";
 import { AUTH_ERRORS, jsonBody, okReply } from "./openapi.ts";
 
@@ -164,7 +164,10 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       path: "/payment-methods",
       tags,
       summary: "The customer's bound bank card and crypto addresses",
-      middleware: signedInLive,
+      middleware: [
+        reading((c, uid) => [c.var.deps.methods.listRead(c.var.tenant.id, uid)]),
+        ...signedInLive,
+      ] as const,
       responses: { ...okReply(MethodList), ...AUTH_ERRORS },
     }),
     async (c) => {

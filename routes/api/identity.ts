@@ -10,7 +10,7 @@ import {
 import type { AppEnv, Ctx } from "../../edge/http/context.ts";
 import { errorResponse, ok } from "../../edge/http/envelope.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
-import { sessionOf, signedInLive } from "../../edge/http/middleware.ts";
+import { reading, sessionOf, signedInLive } from "../../edge/http/middleware.ts";
 import { AUTH_ERRORS, formFile, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["identity"];
@@ -44,7 +44,10 @@ export const identityApi = new OpenAPIHono<AppEnv>()
       path: "/certify",
       tags,
       summary: "The customer's verification state (junior and advanced)",
-      middleware: signedInLive,
+      middleware: [
+        reading((c, uid) => [c.var.deps.identity.statusRead(c.var.tenant.id, uid)]),
+        ...signedInLive,
+      ] as const,
       responses: { ...okReply(CertifyStatus), ...AUTH_ERRORS },
     }),
     async (c) => {

@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../edge/http/context.ts";
 import { ok } from "../../edge/http/envelope.ts";
-import { signedIn, signedInFor } from "../../edge/http/middleware.ts";
+import { reading, signedIn, signedInFor } from "../../edge/http/middleware.ts";
 import { hedgePosition, reversePosition } from "../../edge/trading/position_actions.ts";
 import {
   ClosePositionBody,
@@ -58,7 +58,10 @@ export const tradingApi = new OpenAPIHono<AppEnv>()
       path: "/fast/orders",
       tags,
       summary: "The customer's fast contracts with entry and exit ticks",
-      middleware: signedIn,
+      middleware: [
+        reading((c, uid) => [c.var.deps.fast.listReads(c.var.tenant.id, uid)]),
+        signedIn,
+      ] as const,
       request: { query: FastOrdersQuery },
       responses: { ...okReply(FastOrderPage), ...AUTH_ERRORS },
     }),
@@ -104,7 +107,10 @@ tradingApi
       path: "/contract/positions",
       tags,
       summary: "The customer's positions with live P&L",
-      middleware: signedIn,
+      middleware: [
+        reading((c, uid) => [c.var.deps.contracts.listReads(c.var.tenant.id, uid)]),
+        signedIn,
+      ] as const,
       request: { query: PositionsQuery },
       responses: { ...okReply(PositionList), ...AUTH_ERRORS },
     }),
@@ -309,7 +315,10 @@ tradingApi
       path: "/spot/orders",
       tags,
       summary: "The customer's spot orders",
-      middleware: signedIn,
+      middleware: [
+        reading((c, uid) => [c.var.deps.spot.listReads(c.var.tenant.id, uid)]),
+        signedIn,
+      ] as const,
       request: { query: SpotOrdersQuery },
       responses: { ...okReply(SpotOrderList), ...AUTH_ERRORS },
     }),

@@ -12,9 +12,9 @@ import {
 } from "../../contract/ledger.ts";
 import type { AppEnv } from "../../edge/http/context.ts";
 import { ok } from "../../edge/http/envelope.ts";
-import { signedIn } from "../../edge/http/middleware.ts";
-import { moneyRoute } from "./money.ts";
+import { reading, signedIn } from "../../edge/http/middleware.ts";
 import { AUTH_ERRORS, okReply } from "./openapi.ts";
+import { moneyRoute } from "./money.ts";
 
 const tags = ["account"];
 
@@ -44,7 +44,10 @@ export const walletsApi = new OpenAPIHono<AppEnv>()
       path: "/account/flow",
       tags,
       summary: "The customer's journal lines, newest first, paged with ?cursor=&limit=",
-      middleware: signedIn,
+      middleware: [
+        reading((c, uid) => [c.var.deps.ledger.linesRead(c.var.tenant.id, uid)]),
+        signedIn,
+      ] as const,
       request: { query: FlowQuery },
       responses: { ...okReply(FlowReply), ...AUTH_ERRORS },
     }),

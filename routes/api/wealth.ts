@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../edge/http/context.ts";
 import { ok } from "../../edge/http/envelope.ts";
-import { liveAccount, product, signedInFor } from "../../edge/http/middleware.ts";
+import { liveAccount, product, reading, signedInFor } from "../../edge/http/middleware.ts";
 import {
   OrderParam,
   PreviewQuery,
@@ -62,7 +62,10 @@ export const wealthApi = new OpenAPIHono<AppEnv>()
       path: "/wealth/orders",
       tags,
       summary: "The customer's orders, newest first, with earnings and the next payout",
-      middleware: wealth,
+      middleware: [
+        reading((c, uid) => [c.var.deps.wealth.ordersRead(c.var.tenant.id, uid)]),
+        ...wealth,
+      ] as const,
       responses: { ...okReply(WealthOrders), ...AUTH_ERRORS },
     }),
     async (c) => ok(c, await c.var.deps.wealth.orders(c.var.tenant.id, c.var.session.userId)),

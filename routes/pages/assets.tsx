@@ -21,6 +21,11 @@ async function assetsOf(c: Ctx, s: Session) {
   return await customerAssets(ledger, prices, c.get("tenant").id, s.userId);
 }
 
+/** The fund flow's first page, read with the session (a page's `reads`). */
+const flowReads = (c: Ctx, userId: string) => [
+  c.get("deps").ledger.linesRead(c.get("tenant").id, userId),
+];
+
 /** The fund flow for the query string (an invalid filter shows the unfiltered first page). */
 async function flowOf(c: Ctx, s: Session, fixedType?: string) {
   const parsed = FlowQuery.safeParse({ ...c.req.query(), limit: "20" });
@@ -99,6 +104,7 @@ export const assetPages: PageDef[] = [
   {
     path: "/wp/trade/statistics",
     layout: "wp",
+    reads: flowReads,
     render: async (c, s) =>
       mobilePage(
         c,
@@ -134,6 +140,7 @@ export const assetPages: PageDef[] = [
   {
     path: "/wp/trade/transfer/history",
     layout: "wp",
+    reads: flowReads,
     render: async (c, s) =>
       mobilePage(
         c,
@@ -150,6 +157,7 @@ export const assetPages: PageDef[] = [
   {
     path: "/pc/userCenter/property",
     layout: "pc",
+    reads: flowReads,
     render: async (c, s) => {
       const t = c.get("t");
       return desktopPage(
@@ -187,6 +195,7 @@ export const assetPages: PageDef[] = [
   {
     path: "/pc/handle/transfer",
     layout: "pc",
+    reads: flowReads,
     render: async (c, s) => {
       const t = c.get("t");
       return desktopPage(

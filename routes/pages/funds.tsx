@@ -1,3 +1,4 @@
+import type { PrivateRead } from "../../edge/platform/kvstore.ts";
 /** Recharge, withdrawal, payment-method and verification screens of both layouts. */
 import type { ComponentChildren } from "preact";
 import { LoginPrompt, MenuList, NotFoundBody } from "../../components/blocks.tsx";
@@ -138,6 +139,16 @@ async function withdrawForm(c: Ctx, s: Session, links: {
     />
   );
 }
+
+/**
+ * What the money pages read of the customer's besides the balances: the payment methods and the
+ * verification state, with the session (one round trip far from the store).
+ */
+const fundsReads = (c: Ctx, userId: string): PrivateRead[] => {
+  const { methods, identity } = c.get("deps");
+  const t = c.get("tenant").id;
+  return [methods.listRead(t, userId), identity.statusRead(t, userId)];
+};
 
 async function methodsOf(c: Ctx, s: Session) {
   return (await c.get("deps").methods.list(c.get("tenant").id, s.userId)).map(methodJson);
@@ -311,6 +322,7 @@ export const fundsPages: PageDef[] = [
   {
     path: "/wp/trade/recharge/approve",
     layout: "wp",
+    reads: fundsReads,
     render: async (c, s) =>
       mobilePage(
         c,
@@ -321,6 +333,7 @@ export const fundsPages: PageDef[] = [
   {
     path: "/wp/user/withdraw",
     layout: "wp",
+    reads: fundsReads,
     render: async (c, s) => {
       const t = c.get("t");
       return mobilePage(
@@ -347,6 +360,7 @@ export const fundsPages: PageDef[] = [
   {
     path: "/wp/user/withdraw/to",
     layout: "wp",
+    reads: fundsReads,
     render: async (c, s) => {
       const t = c.get("t");
       return mobilePage(
@@ -367,6 +381,7 @@ export const fundsPages: PageDef[] = [
   {
     path: "/wp/user/historyList",
     layout: "wp",
+    reads: fundsReads,
     render: async (c, s) =>
       mobilePage(
         c,
@@ -377,6 +392,7 @@ export const fundsPages: PageDef[] = [
   {
     path: "/wp/user/gatheringWay/bankCard",
     layout: "wp",
+    reads: fundsReads,
     render: async (c, s) => {
       const t = c.get("t");
       const banks = (await methodsOf(c, s!)).filter((m) => m.kind === "bank");
@@ -417,6 +433,7 @@ export const fundsPages: PageDef[] = [
   {
     path: "/wp/user/gatheringWay/crypAdress",
     layout: "wp",
+    reads: fundsReads,
     render: async (c, s) => {
       const t = c.get("t");
       const addresses = (await methodsOf(c, s!)).filter((m) => m.kind === "crypto");
@@ -438,6 +455,7 @@ export const fundsPages: PageDef[] = [
   {
     path: "/wp/user/gatheringWay/crypAdress/add",
     layout: "wp",
+    reads: fundsReads,
     render: async (c, s) =>
       mobilePage(
         c,
@@ -448,6 +466,7 @@ export const fundsPages: PageDef[] = [
   {
     path: "/wp/user/certify/first",
     layout: "wp",
+    reads: fundsReads,
     render: async (c, s) => {
       const t = c.get("t");
       const st = await c.get("deps").identity.status(c.get("tenant").id, s!.userId);
@@ -468,6 +487,7 @@ export const fundsPages: PageDef[] = [
   {
     path: "/wp/user/certify/second",
     layout: "wp",
+    reads: fundsReads,
     render: async (c, s) =>
       mobilePage(
         c,
@@ -478,6 +498,7 @@ export const fundsPages: PageDef[] = [
   {
     path: "/pc/handle/recharge",
     layout: "pc",
+    reads: fundsReads,
     render: async (c, s) => {
       const t = c.get("t");
       return desktopPage(
@@ -500,6 +521,7 @@ export const fundsPages: PageDef[] = [
   {
     path: "/pc/handle/withdraw",
     layout: "pc",
+    reads: fundsReads,
     render: async (c, s) => {
       const t = c.get("t");
       return desktopPage(
@@ -530,6 +552,7 @@ export const fundsPages: PageDef[] = [
   {
     path: "/pc/handle/gatheringWay",
     layout: "pc",
+    reads: fundsReads,
     render: async (c, s) => {
       const t = c.get("t");
       if (!s) {
@@ -575,6 +598,7 @@ export const fundsPages: PageDef[] = [
   {
     path: "/pc/userCenter/certify",
     layout: "pc",
+    reads: fundsReads,
     render: async (c, s) => {
       const t = c.get("t");
       return desktopPage(

@@ -5,6 +5,7 @@
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { MenuList } from "../../components/blocks.tsx";
 import { ticketHref, type TicketProduct } from "../../components/TradeNav.tsx";
+import { ticketReads } from "./tickets.tsx";
 import type { Session } from "../../edge/accounts/service.ts";
 import { type Currency, DECIMALS } from "../../edge/ledger/accounts.ts";
 import { symbolOf } from "../../contract/symbols.ts";
@@ -63,6 +64,11 @@ export function ProductTiles(
 
 const name = (symbol: string) => symbolOf(symbol)?.name ?? symbol;
 
+/** What `OpenBook` reads of the customer's, started with the session. */
+const openBookReads = (c: Ctx, userId: string) =>
+  (["fast", "leveraged", "spot"] as const).filter((p) => c.get("tenant").products.includes(p))
+    .flatMap((p) => ticketReads(p)(c, userId));
+
 /** The customer's open fast contracts, contract positions and pending orders, open spot orders. */
 async function OpenBook({ c, s, limit }: { c: Ctx; s: Session; limit: number }) {
   const t = c.get("t");
@@ -70,16 +76,17 @@ async function OpenBook({ c, s, limit }: { c: Ctx; s: Session; limit: number }) 
   const tenant = c.get("tenant");
   const { fast, contracts, spot } = c.get("deps");
   const on = (p: HubProduct) => tenant.products.includes(p);
-  const fastOpen = on("fast")
-    ? (await fast.list(tenant.id, s.userId, { status: "open", limit })).items
-    : [];
-  const positions = on("leveraged")
-    ? [
-      ...await contracts.list(tenant.id, s.userId, "holding", limit),
-      ...await contracts.list(tenant.id, s.userId, "pending", limit),
-    ]
-    : [];
-  const spotOpen = on("spot") ? await spot.list(tenant.id, s.userId, "open", limit) : [];
+  // the three books read together (with the session: the page's `reads`)
+  const [fastOpen, positions, spotOpen] = await Promise.all([
+    on("fast")
+      ? fast.list(tenant.id, s.userId, { status: "open", limit }).then((l) => l.items)
+      : [],
+    on("leveraged")
+      ? contracts.lists(tenant.id, s.userId, ["holding", "pending"], limit)
+        .then((l) => [...l.holding, ...l.pending])
+      : [],
+    on("spot") ? spot.list(tenant.id, s.userId, "open", limit) : [],
+  ]);
   const usdt = (v: string) => `${formatAmount(parseDecimal(v), "USDT", locale)} USDT`;
   const base = (symbol: string, v: string) => {
     const b = symbolOf(symbol)?.base as Currency | undefined;
@@ -194,6 +201,7 @@ export const hubPages: PageDef[] = [
   {
     path: "/wp/product",
     layout: "wp",
+    reads: openBookReads,
     render: async (c, s) => {
       const t = c.get("t");
       const tenant = c.get("tenant");
@@ -216,6 +224,7 @@ export const hubPages: PageDef[] = [
   {
     path: "/wp/positions",
     layout: "wp",
+    reads: openBookReads,
     render: async (c, s) => {
       const t = c.get("t");
       return mobilePage(

@@ -22,7 +22,7 @@ import {
 } from "../../components/TradeNav.tsx";
 import { desktopPage, mobilePage } from "./frame.tsx";
 import type { PageDef } from "./types.ts";
-import { contractIslands, FastTicketIsland, SpotTicketIsland } from "./tickets.tsx";
+import { contractIslands, FastTicketIsland, SpotTicketIsland, ticketReads } from "./tickets.tsx";
 
 type Mode = "all" | "rising" | "watch" | "recommend";
 
@@ -250,6 +250,7 @@ export const marketPages: PageDef[] = [
   ...TRADE_PAGES.map((p): PageDef => ({
     path: p.path,
     layout: "pc",
+    reads: ticketReads(p.product),
     render: async (c, s) => {
       const t = c.get("t");
       const tenant = c.get("tenant");

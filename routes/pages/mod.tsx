@@ -76,6 +76,7 @@ export function registerPages(app: Hono<AppEnv>) {
       // the operators' console stays reachable while the site is closed for maintenance
       const closed = c.get("tenant").isClose === "Y" && !def.path.startsWith("/admin");
       if (closed && !is404) return notFoundPage(c, true);
+      if (def.reads) c.set("privateReads", (uid) => def.reads!(c, uid));
       const session = await sessionOf(c, def.prefetch?.(c));
       if (def.layout === "wp" && !def.public && !session) {
         return c.redirect(`/wp/user/login?redirect=${encodeURIComponent(c.req.path)}`, 302);

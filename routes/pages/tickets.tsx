@@ -8,6 +8,7 @@ import type { Session } from "../../edge/accounts/service.ts";
 import { accountId, type Currency, user } from "../../edge/ledger/accounts.ts";
 import { symbolOf } from "../../contract/symbols.ts";
 import type { Ctx } from "../../edge/http/context.ts";
+import type { PrivateRead } from "../../edge/platform/kvstore.ts";
 import { layoutOfPath } from "../../edge/platform/device.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
@@ -17,6 +18,20 @@ import ContractTicket, { CONTRACT_TEXTS } from "../../islands/ContractTicket.tsx
 import ContractPanel, { PANEL_TEXTS } from "../../islands/ContractPanel.tsx";
 import SpotTicket, { SPOT_TEXTS } from "../../islands/SpotTicket.tsx";
 import { NotOffered, offers, presetOf } from "../../components/TradeNav.tsx";
+
+/**
+ * The customer's orders a ticket of `product` lists under it, read with the session (a page's
+ * `reads`: one round trip far from the store).
+ */
+export function ticketReads(product: "fast" | "leveraged" | "spot") {
+  return (c: Ctx, userId: string): PrivateRead[] => {
+    const { fast, spot, contracts } = c.get("deps");
+    const t = c.get("tenant").id;
+    if (product === "fast") return [fast.listReads(t, userId)];
+    if (product === "spot") return [spot.listReads(t, userId)];
+    return [contracts.listReads(t, userId)];
+  };
+}
 
 export async function FastTicketIsland(
   { c, s, symbol }: { c: Ctx; s: Session | null; symbol: string },
@@ -88,13 +103,18 @@ export async function contractIslands(
   const { ledger, contracts, market } = c.get("deps");
   const t = c.get("tenant").id;
   // read together: one round trip each wave, not one per list
-  const [b, spot, pending, holding, closed] = await Promise.all([
+  const [b, spot, lists] = await Promise.all([
     ledger.balance(t, user(s.userId, "contract", "USDT")),
     ledger.balance(t, user(s.userId, "spot", "USDT")),
-    contracts.list(t, s.userId, "pending", 20),
-    contracts.list(t, s.userId, "holding", 20),
-    panel ? contracts.list(t, s.userId, "closed", 20) : Promise.resolve([]),
+    contracts.lists(
+      t,
+      s.userId,
+      panel ? ["pending", "holding", "closed"] as const : ["pending", "holding"] as const,
+      20,
+    ),
   ]);
+  const { pending, holding } = lists;
+  const closed = "closed" in lists ? lists.closed : [];
   const positions = [...pending, ...holding].filter((p) => p.symbol === symbol);
   const last = market.tape.lastTick(symbol);
   const common = {

@@ -28,7 +28,12 @@ import { desktopPage, mobilePage } from "./frame.tsx";
 import { LoginPrompt, NotFoundBody } from "../../components/blocks.tsx";
 import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
 import { chartOf, FeedLabel, recentTradesOf } from "./market.tsx";
-import { ContractTicketIsland, FastTicketIsland, SpotTicketIsland } from "./tickets.tsx";
+import {
+  ContractTicketIsland,
+  FastTicketIsland,
+  SpotTicketIsland,
+  ticketReads,
+} from "./tickets.tsx";
 import type { PageDef } from "./types.ts";
 import { verifyHref } from "./verify.tsx";
 
@@ -272,6 +277,7 @@ function SpotRecord({ c, o }: { c: Ctx; o: SpotOrderJson }) {
 const recordsPage = (path: string, title: string): PageDef => ({
   path,
   layout: "wp",
+  reads: ticketReads("fast"),
   render: async (c, s) => {
     const t = c.get("t");
     const tab = c.req.query("tab") === "settled" ? "settled" : "open";
@@ -309,6 +315,7 @@ function ticketPage(o: {
   return {
     path: o.path,
     layout: "wp",
+    reads: ticketReads(o.product),
     render: async (c, s) => {
       const t = c.get("t");
       const { symbols } = await c.get("deps").terms.shown(c.get("tenant").id);
@@ -359,16 +366,15 @@ export const tradingPages: PageDef[] = [
   {
     path: "/wp/positions/heyue",
     layout: "wp",
+    reads: ticketReads("leveraged"),
     render: async (c, s) => {
       const t = c.get("t");
       const tab = c.req.query("tab") === "closed" ? "closed" : "holding";
       const contracts = c.get("deps").contracts;
       // the holding tab shows pending limit orders first (what is pending, never P&L)
       const items = tab === "holding"
-        ? [
-          ...await contracts.list(c.get("tenant").id, s!.userId, "pending", 50),
-          ...await contracts.list(c.get("tenant").id, s!.userId, "holding", 50),
-        ]
+        ? await contracts.lists(c.get("tenant").id, s!.userId, ["pending", "holding"], 50)
+          .then((l) => [...l.pending, ...l.holding])
         : await contracts.list(c.get("tenant").id, s!.userId, tab, 50);
       return mobilePage(
         c,
@@ -451,6 +457,7 @@ export const tradingPages: PageDef[] = [
   {
     path: "/wp/product/bibi/list",
     layout: "wp",
+    reads: ticketReads("spot"),
     render: async (c, s) => {
       const t = c.get("t");
       const items = await c.get("deps").spot.list(c.get("tenant").id, s!.userId, undefined, 50);
@@ -485,6 +492,8 @@ export const tradingPages: PageDef[] = [
     // desktop: settled fast contracts and closed positions, each with its Verify view
     path: "/pc/userCenter/records",
     layout: "pc",
+    reads: (c, uid) =>
+      ticketReads(c.req.query("tab") === "positions" ? "leveraged" : "fast")(c, uid),
     render: async (c, s) => {
       const t = c.get("t");
       const tab = c.req.query("tab") === "positions" ? "positions" : "fast";

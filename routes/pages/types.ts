@@ -1,3 +1,4 @@
+import type { PrivateRead } from "../../edge/platform/kvstore.ts";
 import type { Session } from "../../edge/accounts/service.ts";
 import type { Ctx } from "../../edge/http/context.ts";
 
@@ -14,4 +15,9 @@ export interface PageDef {
    */
   prefetch?: (c: Ctx) => Deno.KvKey[];
   render: (c: Ctx, session: Session | null) => Response | Promise<Response>;
+  /**
+   * The private lists the page reads for a signed-in customer, started with the session (one
+   * round trip far from the store: edge/platform/middleware.ts `reading`).
+   */
+  reads?: (c: Ctx, userId: string) => PrivateRead[];
 }

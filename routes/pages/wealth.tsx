@@ -194,6 +194,11 @@ async function subscribe(c: Ctx, s: Session) {
   );
 }
 
+/** The customer's wealth orders, read with the session. */
+const ordersReads = (c: Ctx, userId: string) => [
+  c.get("deps").wealth.ordersRead(c.get("tenant").id, userId),
+];
+
 async function orders(c: Ctx, s: Session) {
   const t = c.get("t");
   const list = await c.get("deps").wealth.orders(c.get("tenant").id, s.userId);
@@ -320,9 +325,14 @@ async function desktop(c: Ctx, s: Session | null) {
 }
 
 export const wealthPages: PageDef[] = [
-  { path: "/pc/userCenter/wealth", layout: "pc", render: (c, s) => desktop(c, s) },
+  {
+    path: "/pc/userCenter/wealth",
+    layout: "pc",
+    reads: ordersReads,
+    render: (c, s) => desktop(c, s),
+  },
   { path: "/wp/wealth", layout: "wp", render: (c) => products(c) },
   { path: "/wp/wealth/order", layout: "wp", render: (c, s) => subscribe(c, s!) },
-  { path: "/wp/wealth/list", layout: "wp", render: (c, s) => orders(c, s!) },
+  { path: "/wp/wealth/list", layout: "wp", reads: ordersReads, render: (c, s) => orders(c, s!) },
   { path: "/wp/wealth/detail", layout: "wp", render: (c, s) => detail(c, s!) },
 ];
