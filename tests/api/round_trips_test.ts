@@ -31,6 +31,8 @@ const PAGES: Route[] = [
   ["/pc/trade/future", "pc", 1, 2],
   ["/pc/trade/bibi", "pc", 1, 2],
   ["/pc/userCenter/property", "pc", 1, 2],
+  ["/wp/help/center?q=withdraw", "wp", 1],
+  ["/pc/help/center", "pc", 1],
 ];
 
 const GETS: Route[] = [
@@ -39,6 +41,7 @@ const GETS: Route[] = [
   ["/api/wealth/products", "api", 1],
   ["/api/banner", "api", 1],
   ["/api/notice", "api", 1],
+  ["/api/help?q=fees", "api", 1],
 ];
 
 function trips(r: Response): number {
