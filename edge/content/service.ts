@@ -269,8 +269,10 @@ export class Content {
     return this.one(t, "news", id, locale);
   }
 
-  helpArticle(t: string, id: string, locale: LocaleId) {
-    return this.one(t, "help", id, locale);
+  /** One help article; a shipped category named in the reader's language. */
+  async helpArticle(t: string, id: string, locale: LocaleId) {
+    const d = await this.one(t, "help", id, locale);
+    return { ...d, category: d.category === null ? null : categoryName(d.category, locale) };
   }
 
   /**

@@ -392,7 +392,8 @@ function helpDetail(layout: Layout): PageDef {
         ? (
           <article class="card article" data-testid="article">
             {d.category && <p class="muted small">{d.category}</p>}
-            <h2>{d.title}</h2>
+            {/* the desktop frame's heading is the title already */}
+            {layout === "wp" && <h2>{d.title}</h2>}
             <ServedLabel c={c} served={d.servedLocale} />
             <SafeHtml
               html={layout === "pc" ? desktopLinks(d.html) : d.html}

@@ -59,6 +59,7 @@ Deno.test("help centre: a fresh store answers in every language and search finds
         { headers: { "accept-language": "de" } },
       );
       assertEquals(r.body.data.title, "Auszahlungen und ihre Regeln");
+      assertEquals(r.body.data.category, "Ein- und Auszahlungen");
       assert(r.body.data.html.includes('href="/wp/user/certify/first"'), r.body.data.html);
     });
 
