@@ -185,7 +185,7 @@ async function articleList(c: Ctx, kind: Kind, base: string) {
       <nav class="seg" aria-label={t("content.newsCentre")}>{tab("notice")}{tab("news")}</nav>
       {page.items.length === 0
         ? (
-          <section class="card stack" data-testid="articles-empty">
+          <section class="card" data-testid="articles-empty">
             <p>{t(kind === "notice" ? "content.noNotices" : "content.noNews")}</p>
             <p class="muted small">{t("content.emptyHint")}</p>
             <p>
