@@ -155,14 +155,18 @@ export function desktopLinks(html: string): string {
 const HELP_DIR = new URL("./help/", import.meta.url);
 let loaded: Map<string, VariantText> | null = null;
 
-/** `# Title`, then `> summary`, then the body (see the module comment). */
+/**
+ * `# Title`, then the `> summary` (its lines, as `deno fmt` wraps them), then the body (see the
+ * module comment).
+ */
 export function parseArticle(source: string, name: string): VariantText {
   const lines = source.replace(/\r\n/g, "\n").split("\n");
   const title = lines.shift()?.match(/^# (.+)$/)?.[1]?.trim();
-  while (lines[0] === "") lines.shift();
-  const summary = lines[0]?.match(/^> (.+)$/)?.[1]?.trim();
+  while (lines[0]?.trim() === "") lines.shift();
+  const quoted: string[] = [];
+  while (lines[0]?.startsWith(">")) quoted.push(lines.shift()!.replace(/^>\s?/, "").trim());
+  const summary = quoted.join(" ").trim();
   if (!title || !summary) throw new Error(`${name}: needs "# title" and "> summary" first`);
-  lines.shift();
   return { title, summary, body: lines.join("\n").trim() };
 }
 

@@ -60,6 +60,14 @@ Deno.test("help centre: a fresh store answers in every language and search finds
       );
       assertEquals(r.body.data.title, "Auszahlungen und ihre Regeln");
       assertEquals(r.body.data.category, "Ein- und Auszahlungen");
+      // a summary the formatter wrapped over two "> " lines is one summary, not a quote in the body
+      const sec = await srv.call<{ summary: string; html: string }>("/api/help/help-security");
+      assertEquals(
+        sec.body.data.summary,
+        "Keep your account safe: two-factor sign-in, the withdrawal password, devices and the " +
+          "anti-phishing code.",
+      );
+      assert(!sec.body.data.html.includes("<blockquote>"), sec.body.data.html);
       assert(r.body.data.html.includes('href="/wp/user/certify/first"'), r.body.data.html);
     });
 
