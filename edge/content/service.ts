@@ -13,7 +13,9 @@
  * Readers get the published text of their language, else the fallback chain (zh-TW -> zh-CN ->
  * en; every other language -> en), and `servedLocale` says which one; an item without a text on
  * the chain is not shown. Published items show only within their schedule [from, to).
- * Information pages have shipped defaults (`defaults.ts`, version 1) until an operator edits one.
+ * Information pages (`defaults.ts`) and help articles (`help_defaults.ts`) have shipped
+ * defaults, version 1, that every tenant shows until an operator edits one; a deleted shipped
+ * article is stored as `removed` so that it stays deleted.
  */
 import { formatDecimal } from "../../core-wasm/mod.ts";
 import { type LocaleId, LOCALES } from "../../locales/languages.ts";
@@ -37,7 +39,15 @@ import { cleanUpload } from "../uploads/reencode.ts";
 import { productJson } from "../wealth/service.ts";
 import type { Wealth } from "../wealth/service.ts";
 import { SHIPPED_AT, shippedText } from "./defaults.ts";
-import { renderMarkdown } from "./markdown.ts";
+import { plainText, renderMarkdown } from "./markdown.ts";
+import {
+  categoryName,
+  HELP_CATEGORIES,
+  isShippedHelp,
+  SHIPPED_HELP,
+  shippedHelpText,
+} from "./help_defaults.ts";
+import { fold, queryTerms, scores } from "./search.ts";
 import type { ContentCreate, ContentEdit } from "../../contract/content.ts";
 import {
   type CoinApplication,
@@ -105,39 +115,29 @@ export class Content {
 
   /** The shipped version of a page (never stored until an operator edits it). */
   private shippedPage(slug: PageSlug): ContentItem {
-    const variants: Partial<Record<LocaleId, VariantState>> = {};
-    for (const l of LOCALES) {
-      if (shippedText(slug, l)) {
-        variants[l] = {
-          draft: false,
-          published: { version: 1, publishedAt: SHIPPED_AT },
-          updatedAt: SHIPPED_AT,
-        };
-      }
-    }
-    return {
-      id: pageId(slug),
+    return shippedItem(pageId(slug), (l) => !!shippedText(slug, l), {
       kind: "page",
       slug,
-      category: null,
-      image: null,
-      link: null,
       order: PAGE_SLUGS.indexOf(slug),
-      popup: null,
-      from: null,
-      to: null,
       legal: isLegal(slug),
-      variants,
-      status: "published",
-      version: 1,
-      publishedAt: SHIPPED_AT,
-      createdAt: SHIPPED_AT,
-      updatedAt: SHIPPED_AT,
-      shipped: true,
-    };
+    });
   }
 
-  /** Every item of the tenant, the shipped pages included where none is stored. */
+  /** The shipped version of a help article (never stored until an operator edits it). */
+  private shippedHelp(id: string): ContentItem | null {
+    const a = SHIPPED_HELP.find((a) => a.id === id);
+    if (!a) return null;
+    return shippedItem(id, (l) => !!shippedHelpText(id, l), {
+      kind: "help",
+      category: HELP_CATEGORIES[a.category],
+      order: a.order,
+    });
+  }
+
+  /**
+   * Every item of the tenant, the shipped pages and help articles included where none is stored
+   * (a deleted shipped article's `removed` record left out).
+   */
   private items(t: string): Promise<ContentItem[]> {
     return this.cache.get(`items|${t}`, [contentKeys.items(t)], async () => {
       const out: ContentItem[] = [];
@@ -147,15 +147,18 @@ export class Content {
       for (const slug of PAGE_SLUGS) {
         if (!out.some((i) => i.id === pageId(slug))) out.push(this.shippedPage(slug));
       }
-      return out;
+      for (const a of SHIPPED_HELP) {
+        if (!out.some((i) => i.id === a.id)) out.push(this.shippedHelp(a.id)!);
+      }
+      return out.filter((i) => !i.removed);
     });
   }
 
   private async item(t: string, id: string): Promise<ContentItem | null> {
     const stored = (await this.kv.get<ContentItem>(contentKeys.item(t, id))).value;
-    if (stored) return stored;
+    if (stored) return stored.removed ? null : stored;
     const slug = PAGE_SLUGS.find((s) => pageId(s) === id);
-    return slug ? this.shippedPage(slug) : null;
+    return slug ? this.shippedPage(slug) : this.shippedHelp(id);
   }
 
   private async text(
@@ -165,7 +168,7 @@ export class Content {
     state: "draft" | "published",
   ): Promise<PublishedText | VariantText | null> {
     if (item.shipped) {
-      const s = item.slug ? shippedText(item.slug, locale) : null;
+      const s = shipped(item, locale);
       return s && state === "published" ? { ...s, version: 1, publishedAt: SHIPPED_AT } : null;
     }
     return (await this.kv.get<PublishedText>(this.textKey(t, item.id, locale, state))).value;
@@ -282,26 +285,40 @@ export class Content {
     return this.one(t, "news", id, locale);
   }
 
-  helpArticle(t: string, id: string, locale: LocaleId) {
-    return this.one(t, "help", id, locale);
+  /** One help article; a shipped category named in the reader's language. */
+  async helpArticle(t: string, id: string, locale: LocaleId) {
+    const d = await this.one(t, "help", id, locale);
+    return { ...d, category: d.category === null ? null : categoryName(d.category, locale) };
   }
 
-  /** Help centre: categories (in the order of their first article) with their articles. */
+  /**
+   * Help centre: categories (in the order of their first article) with their articles; with
+   * `q`, the articles that match it in the reader's language (`search.ts`), best first, in the
+   * categories of the best. Category names of the shipped ones in the reader's language.
+   */
   async help(t: string, locale: LocaleId, q?: string) {
     let items = (await this.served(t, "help", locale)).sort((a, b) =>
       a.item.order - b.item.order || a.text.title.localeCompare(b.text.title)
     );
-    const words = (q ?? "").toLowerCase().split(/\s+/).filter(Boolean);
-    if (words.length) {
-      items = items.filter((s) => {
-        const hay = `${s.text.title} ${s.text.summary} ${s.text.body} ${s.item.category ?? ""}`
-          .toLowerCase();
-        return words.every((w) => hay.includes(w));
-      });
+    const terms = queryTerms(q ?? "");
+    if (terms.length) {
+      const points = scores(
+        terms,
+        items.map((s) => ({
+          title: fold(s.text.title),
+          rest: fold(
+            `${s.text.summary} ${plainText(s.text.body)} ${
+              categoryName(s.item.category ?? "", s.locale)
+            }`,
+          ),
+        })),
+      );
+      items = items.map((s, i) => ({ s, score: points[i]! })).filter((r) => r.score > 0)
+        .sort((a, b) => b.score - a.score).map((r) => r.s);
     }
     const categories: { name: string; items: ReturnType<typeof summaryJson>[] }[] = [];
     for (const s of items) {
-      const name = s.item.category ?? "";
+      const name = categoryName(s.item.category ?? "", locale);
       let c = categories.find((c) => c.name === name);
       if (!c) categories.push(c = { name, items: [] });
       c.items.push(summaryJson(s));
@@ -592,11 +609,18 @@ export class Content {
     const key = contentKeys.item(t, id);
     for await (const _attempt of commitAttempts()) {
       const entry = await this.kv.get<ContentItem>(key);
-      if (!entry.value) throw new DomainError("NOT_FOUND");
+      // a shipped article never edited: what the readers get (the check: still unstored)
+      const current = entry.value ?? this.shippedHelp(id);
+      if (!current || current.removed) throw new DomainError("NOT_FOUND");
       // a legal page's versions are what customers accepted: they never go back to 1
-      if (entry.value.kind === "page" && entry.value.legal) throw new DomainError("CONFLICT");
+      if (current.kind === "page" && current.legal) throw new DomainError("CONFLICT");
       const head = await readAuditHead(this.kv, t);
-      const op = this.kv.atomic().check(entry).delete(key);
+      const op = this.kv.atomic().check(entry);
+      // a shipped article would come back from the defaults: it stays, marked removed
+      if (isShippedHelp(id)) {
+        const { shipped: _, ...kept } = current;
+        op.set(key, { ...kept, status: "draft", removed: true });
+      } else op.delete(key);
       for (const l of LOCALES) {
         for (const s of ["draft", "published"] as const) op.delete(this.textKey(t, id, l, s));
       }
@@ -605,7 +629,7 @@ export class Content {
         operator: by.operator,
         action: "content.delete",
         target: `content:${id}`,
-        before: auditJson(entry.value),
+        before: auditJson(current),
         after: null,
         ip: by.ip,
       });
@@ -676,6 +700,8 @@ export class Content {
     const key = contentKeys.item(t, id);
     for await (const _attempt of commitAttempts()) {
       const entry = await this.kv.get<ContentItem>(key);
+      // a deleted shipped help article stays deleted
+      if (entry.value?.removed) throw new DomainError("NOT_FOUND");
       const c = await change(entry.value);
       const texts = (c.before?.shipped || c.item.shipped) && !c.texts.some((w) =>
           w.state === "published"
@@ -780,17 +806,59 @@ export class Content {
   }
 }
 
+/** An item as shipped: published (version 1) in the languages that have a shipped text. */
+function shippedItem(
+  id: string,
+  hasText: (l: LocaleId) => boolean,
+  o: Pick<ContentItem, "kind" | "order"> & Partial<ContentItem>,
+): ContentItem {
+  const variants: Partial<Record<LocaleId, VariantState>> = {};
+  for (const l of LOCALES) {
+    if (hasText(l)) {
+      variants[l] = {
+        draft: false,
+        published: { version: 1, publishedAt: SHIPPED_AT },
+        updatedAt: SHIPPED_AT,
+      };
+    }
+  }
+  return {
+    id,
+    slug: null,
+    category: null,
+    image: null,
+    link: null,
+    popup: null,
+    from: null,
+    to: null,
+    legal: false,
+    variants,
+    status: "published",
+    version: 1,
+    publishedAt: SHIPPED_AT,
+    createdAt: SHIPPED_AT,
+    updatedAt: SHIPPED_AT,
+    shipped: true,
+    ...o,
+  };
+}
+
 interface TextWrite {
   locale: LocaleId;
   state: "draft" | "published";
   value: VariantText | PublishedText | null;
 }
 
-/** The shipped texts of a page, written when the page is first stored. */
+/** The shipped text of a page or help article in one language. */
+function shipped(item: ContentItem, locale: LocaleId) {
+  return item.slug ? shippedText(item.slug, locale) : shippedHelpText(item.id, locale);
+}
+
+/** The shipped texts of a page or help article, written when it is first stored. */
 function shippedWrites(item: ContentItem): TextWrite[] {
   const out: TextWrite[] = [];
   for (const l of LOCALES) {
-    const s = item.slug ? shippedText(item.slug, l) : null;
+    const s = shipped(item, l);
     if (s) {
       out.push({
         locale: l,

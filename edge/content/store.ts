@@ -65,8 +65,10 @@ export interface ContentItem {
   publishedAt: number | null;
   createdAt: number;
   updatedAt: number;
-  /** a page not stored yet: its shipped default text (never written with this flag) */
+  /** a page or help article not stored yet: its shipped default text (never written with this flag) */
   shipped?: boolean;
+  /** a shipped help article an operator deleted (kept so that the default does not come back) */
+  removed?: boolean;
 }
 
 /** A visitor's coin listing application (operator queue). */

@@ -13,6 +13,7 @@ import { pickTexts, type T } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
 import { LANGUAGES, type LocaleId } from "../../locales/languages.ts";
 import { STATIC_PAGES } from "../../edge/content/static_pages.ts";
+import { desktopLinks } from "../../edge/content/help_defaults.ts";
 import { PAGE_SLUGS, type PageSlug } from "../../edge/content/store.ts";
 import NoticeDialog, { DIALOG_TEXTS } from "../../islands/NoticeDialog.tsx";
 import BannerAutoplay from "../../islands/BannerAutoplay.tsx";
@@ -84,7 +85,15 @@ async function notFoundOr<R>(f: () => Promise<R>): Promise<R | null> {
 
 // ------------------------------------------------------------------ home
 
-/** Home: the banner carousel (scroll-snap, works without JavaScript), notice bar, pop-up. */
+const HELP = {
+  wp: { centre: "/wp/help/center", detail: "/wp/help/center/detail", service: "/wp/kefu" },
+  pc: { centre: "/pc/help/center", detail: "/pc/help/center/detail", service: "/pc/kefu" },
+};
+
+/**
+ * Home: the banner carousel (scroll-snap, works without JavaScript), the notice bar (only with
+ * notices: no empty tile on a new install), the help centre's tile, the pop-up.
+ */
 export async function HomeContent({ c, layout }: { c: Ctx; layout: Layout }) {
   const t = c.get("t");
   const { content } = c.get("deps");
@@ -120,24 +129,26 @@ export async function HomeContent({ c, layout }: { c: Ctx; layout: Layout }) {
           )}
         </section>
       )}
-      <section class="card notice-bar" data-testid="notices" aria-labelledby="notice-bar-title">
-        <div class="row-between">
-          <h2 id="notice-bar-title">{t("home.notice")}</h2>
-          <a href={list} data-testid="notices-more">{t("content.more")}</a>
-        </div>
-        {notices.items.length === 0
-          ? <p class="muted">{t("content.noNotices")}</p>
-          : (
-            <ul class="notice-lines">
-              {notices.items.map((n) => (
-                <li key={n.id}>
-                  <a href={`${list}?id=${encodeURIComponent(n.id)}`}>{n.title}</a>
-                  <span class="muted small">{date(c, n.publishedAt)}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-      </section>
+      {notices.items.length > 0 && (
+        <section class="card notice-bar" data-testid="notices" aria-labelledby="notice-bar-title">
+          <div class="row-between">
+            <h2 id="notice-bar-title">{t("home.notice")}</h2>
+            <a href={list} data-testid="notices-more">{t("content.more")}</a>
+          </div>
+          <ul class="notice-lines">
+            {notices.items.map((n) => (
+              <li key={n.id}>
+                <a href={`${list}?id=${encodeURIComponent(n.id)}`}>{n.title}</a>
+                <span class="muted small">{date(c, n.publishedAt)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <a class="card stack help-tile" href={HELP[layout].centre} data-testid="home-help">
+        <strong>{t("page.helpCenter")}</strong>
+        <span class="muted small">{t("content.helpTile")}</span>
+      </a>
       <Island
         name="NoticeDialog"
         of={NoticeDialog}
@@ -175,7 +186,13 @@ async function articleList(c: Ctx, kind: Kind, base: string) {
       {page.items.length === 0
         ? (
           <section class="card" data-testid="articles-empty">
-            <p class="muted">{t(kind === "notice" ? "content.noNotices" : "content.noNews")}</p>
+            <p>{t(kind === "notice" ? "content.noNotices" : "content.noNews")}</p>
+            <p class="muted small">{t("content.emptyHint")}</p>
+            <p>
+              <a href={HELP[base.startsWith("/wp") ? "wp" : "pc"].centre}>
+                {t("page.helpCenter")}
+              </a>
+            </p>
           </section>
         )
         : (
@@ -277,92 +294,123 @@ function newsPage(layout: Layout): PageDef {
 
 // ------------------------------------------------------------------ help centre
 
-const helpCentre: PageDef = {
-  path: "/wp/help/center",
-  layout: "wp",
-  render: async (c) => {
-    const t = c.get("t");
-    const q = (c.req.query("q") ?? "").trim().slice(0, 100);
-    const help = await c.get("deps").content.help(c.get("tenant").id, c.get("locale"), q);
-    return mobilePage(
-      c,
-      { title: t("page.helpCenter"), back: "/wp/user/userCenter" },
-      <>
-        <form class="help-search row" role="search" action="/wp/help/center" method="get">
-          <label class="sr-only" for="help-q">{t("content.searchLabel")}</label>
-          <input
-            id="help-q"
-            name="q"
-            type="search"
-            value={q}
-            maxLength={100}
-            class="grow"
-            placeholder={t("content.searchPlaceholder")}
-          />
-          <button class="btn btn-primary btn-small" type="submit">{t("content.search")}</button>
-        </form>
-        {help.categories.length === 0 && (
-          <section class="card" data-testid="help-empty">
-            <p class="muted">{q ? t("content.noResults", { q }) : t("content.noHelp")}</p>
-            <p>
-              <a href="/wp/kefu">{t("content.askService")}</a>
+/**
+ * The help centre of a layout: the search form, then the categories with their articles, or
+ * with `q` the articles found (best first) under "Results for".
+ */
+function helpCentre(layout: Layout): PageDef {
+  const paths = HELP[layout];
+  return {
+    path: paths.centre,
+    layout,
+    render: async (c) => {
+      const t = c.get("t");
+      const q = (c.req.query("q") ?? "").trim().slice(0, 100);
+      const help = await c.get("deps").content.help(c.get("tenant").id, c.get("locale"), q);
+      const body = (
+        <div class="help-centre" data-testid="help-centre">
+          <form class="help-search row" role="search" action={paths.centre} method="get">
+            <label class="sr-only" for="help-q">{t("content.searchLabel")}</label>
+            <input
+              id="help-q"
+              name="q"
+              type="search"
+              value={q}
+              maxLength={100}
+              class="grow"
+              placeholder={t("content.searchPlaceholder")}
+            />
+            <button class="btn btn-primary btn-small" type="submit">{t("content.search")}</button>
+          </form>
+          {q && help.categories.length > 0 && (
+            <p class="row-between" data-testid="help-results">
+              <span>{t("content.resultsFor", { q })}</span>
+              <a href={paths.centre}>{t("content.allArticles")}</a>
             </p>
-          </section>
-        )}
-        {help.categories.map((cat) => (
-          <section key={cat.name} data-testid="help-category">
-            <h2 class="section">{cat.name || t("content.general")}</h2>
-            <ul class="list">
-              {cat.items.map((a) => (
-                <li key={a.id}>
-                  <a
-                    class="list-row"
-                    href={`/wp/help/center/detail?id=${encodeURIComponent(a.id)}`}
-                  >
-                    <span class="grow">{a.title}</span>
-                    <ServedMark c={c} served={a.servedLocale} />
-                    <Icon name="chevron" size={18} />
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))}
-      </>,
-    );
-  },
-};
+          )}
+          {help.categories.length === 0 && (
+            <section class="card" data-testid="help-empty">
+              <p class="muted">{q ? t("content.noResults", { q }) : t("content.noHelp")}</p>
+              <p>
+                {q && <a href={paths.centre}>{t("content.allArticles")}</a>}
+                {q && " · "}
+                <a href={paths.service}>{t("content.askService")}</a>
+              </p>
+            </section>
+          )}
+          <div class={layout === "pc" ? "help-grid" : undefined}>
+            {help.categories.map((cat) => (
+              <section key={cat.name} data-testid="help-category">
+                <h2 class="section">{cat.name || t("content.general")}</h2>
+                <ul class="list">
+                  {cat.items.map((a) => (
+                    <li key={a.id}>
+                      <a
+                        class="list-row"
+                        href={`${paths.detail}?id=${encodeURIComponent(a.id)}`}
+                        data-testid="help-article-link"
+                      >
+                        <span class="grow">
+                          {a.title}
+                          {layout === "pc" && a.summary && (
+                            <span class="muted small block">{a.summary}</span>
+                          )}
+                        </span>
+                        <ServedMark c={c} served={a.servedLocale} />
+                        <Icon name="chevron" size={18} />
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </div>
+        </div>
+      );
+      return layout === "wp"
+        ? mobilePage(c, { title: t("page.helpCenter"), back: "/wp/user/userCenter" }, body)
+        : desktopPage(c, { title: t("page.helpCenter") }, body);
+    },
+  };
+}
 
-const helpDetail: PageDef = {
-  path: "/wp/help/center/detail",
-  layout: "wp",
-  render: async (c) => {
-    const t = c.get("t");
-    const id = c.req.query("id") ?? "";
-    const d = /^[A-Za-z0-9_-]{1,64}$/.test(id)
-      ? await notFoundOr(() =>
-        c.get("deps").content.helpArticle(c.get("tenant").id, id, c.get("locale"))
-      )
-      : null;
-    return mobilePage(
-      c,
-      { title: t("page.helpDetail"), back: "/wp/help/center" },
-      d
+/** One help article (on the desktop its links lead to the desktop pages). */
+function helpDetail(layout: Layout): PageDef {
+  const paths = HELP[layout];
+  return {
+    path: paths.detail,
+    layout,
+    render: async (c) => {
+      const t = c.get("t");
+      const id = c.req.query("id") ?? "";
+      const d = /^[A-Za-z0-9_-]{1,64}$/.test(id)
+        ? await notFoundOr(() =>
+          c.get("deps").content.helpArticle(c.get("tenant").id, id, c.get("locale"))
+        )
+        : null;
+      const body = d
         ? (
           <article class="card article" data-testid="article">
             {d.category && <p class="muted small">{d.category}</p>}
-            <h2>{d.title}</h2>
+            {/* the desktop frame's heading is the title already */}
+            {layout === "wp" && <h2>{d.title}</h2>}
             <ServedLabel c={c} served={d.servedLocale} />
-            <SafeHtml html={d.html} testid="article-body" />
+            <SafeHtml
+              html={layout === "pc" ? desktopLinks(d.html) : d.html}
+              testid="article-body"
+            />
             <p>
-              <a href="/wp/help/center">{t("content.backToHelp")}</a>
+              <a href={paths.centre}>{t("content.backToHelp")}</a>
             </p>
           </article>
         )
-        : missing(c),
-    );
-  },
-};
+        : missing(c);
+      return layout === "wp"
+        ? mobilePage(c, { title: t("page.helpDetail"), back: paths.centre }, body)
+        : desktopPage(c, { title: d?.title ?? t("page.helpDetail") }, body);
+    },
+  };
+}
 
 // ------------------------------------------------------------------ information pages
 
@@ -696,8 +744,10 @@ const pcService: PageDef = {
 export const contentPages: PageDef[] = [
   newsPage("wp"),
   newsPage("pc"),
-  helpCentre,
-  helpDetail,
+  helpCentre("wp"),
+  helpDetail("wp"),
+  helpCentre("pc"),
+  helpDetail("pc"),
   servicePage("/wp/kefu"),
   servicePage("/wp/myIframe"),
   pcService,

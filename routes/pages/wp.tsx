@@ -1,6 +1,7 @@
 import { HomeHero, MenuList, NotFoundBody, RiskWarning } from "../../components/blocks.tsx";
 import { languageOptions } from "../../components/languageOptions.ts";
 import { maskPhone, type Session } from "../../edge/accounts/service.ts";
+import type { Product } from "../../edge/platform/tenants.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
 import ChangePasswordForm, { CHANGE_PASSWORD_TEXTS } from "../../islands/ChangePasswordForm.tsx";
@@ -41,6 +42,8 @@ export const mobilePages: PageDef[] = [
     render: async (c, s) => {
       const t = c.get("t");
       const name = c.get("tenant").name;
+      // a quick link only to what the tenant offers (no dead tile)
+      const has = (p: Product) => c.get("tenant").products.includes(p);
       return mobilePage(
         c,
         { title: t("page.home"), tab: "home" },
@@ -59,12 +62,12 @@ export const mobilePages: PageDef[] = [
           <nav class="grid-links" aria-label={t("home.quickLinks")}>
             <a href="/wp/quotes/list">{t("home.markets")}</a>
             <a href="/wp/product">{t("home.trade")}</a>
-            <a href="/wp/wealth">{t("page.wealth")}</a>
+            {has("wealth") && <a href="/wp/wealth">{t("page.wealth")}</a>}
             <a href="/wp/news/noticeDetail">{t("home.news")}</a>
             <a href="/wp/user/userCenter">{t("home.myAccount")}</a>
             <a href="/wp/kefu">{t("page.kefu")}</a>
             <a href="/wp/user/language">{t("nav.language")}</a>
-            <a href="/demo">{t("page.demo")}</a>
+            {has("demo") && <a href="/demo">{t("page.demo")}</a>}
           </nav>
           <h2 class="section">{t("market.recommended")}</h2>
           <FeedLabel c={c} />

@@ -167,7 +167,9 @@ Deno.test("content: fallback chain, servedLocale, rendering, scheduling, operato
         "/api/help",
         { headers: lang("en") },
       );
-      assertEquals(all.body.data.categories.map((c) => c.name).sort(), ["Deposits", "Security"]);
+      // beside the shipped articles' categories (tests/api/help_test.ts)
+      const names = all.body.data.categories.map((c) => c.name);
+      assert(names.includes("Deposits") && names.includes("Security"), names.join());
       const q = await srv.call<{ categories: { name: string; items: { title: string }[] }[] }>(
         "/api/help?q=totp",
         { headers: lang("en") },
