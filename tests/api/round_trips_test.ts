@@ -35,6 +35,9 @@ const PAGES: Route[] = [
 
 const GETS: Route[] = [
   ["/api/account/assets", "api", 1],
+  // the data export: the session (with the private records), then every list at once; a list
+  // is not read before the session names its customer
+  ["/api/account/export", "api", 1, 2],
   ["/api/market/symbols", "api", 1],
   ["/api/wealth/products", "api", 1],
   ["/api/banner", "api", 1],
