@@ -6,7 +6,7 @@
  */
 import { assert, assertEquals } from "../assert.ts";
 import { parseDecimal } from "../../core-wasm/mod.ts";
-import { startServer } from "../server.ts";
+import { DESKTOP_UA, MOBILE_UA, startServer } from "../server.ts";
 import { operatorToken } from "../operator.ts";
 import { bindMethod, recharge, upload, verifyJunior } from "./funds_helpers.ts";
 
@@ -144,6 +144,32 @@ Deno.test("data export: a customer with every kind of record gets all of it, mas
     const theirs = (await srv.call<Export>("/api/account/export", { token: other })).body.data;
     assertEquals(theirs.profile.phone, "+12025550124");
     assertEquals([theirs.orders.fast.length, theirs.recharges.length], [0, 0]);
+  } finally {
+    await srv.close();
+  }
+});
+
+Deno.test("data export: linked from the user centre in both layouts; the link downloads with the session cookie", async () => {
+  const srv = await startServer({ seed: true });
+  try {
+    const token = (await srv.call("/api/login", {
+      body: { phone: "+12025550123", password: "Demo-2026" },
+    })).headers.get("authorization")!;
+    const cookie = `tw_session=${token}`;
+    for (
+      const [path, ua] of [["/wp/user/userCenter", MOBILE_UA], [
+        "/pc/userCenter/security",
+        DESKTOP_UA,
+      ]]
+    ) {
+      const html = await (await srv.page(path!, { ua, headers: { cookie } })).text();
+      assert(html.includes('href="/api/account/export"'), `${path} links the export`);
+      assert(html.includes("Download my data"), `${path} names it`);
+    }
+    const res = await fetch(`${srv.base}/api/account/export`, { headers: { cookie } });
+    assert(res.headers.get("content-disposition")?.includes("tradewind-data-"));
+    const body = await res.json();
+    assertEquals([body.code, body.data.profile.phone], [0, "+12025550123"]);
   } finally {
     await srv.close();
   }
