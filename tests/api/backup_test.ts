@@ -8,6 +8,7 @@ import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { startServer, type TestServer } from "../server.ts";
 import { operatorToken } from "../operator.ts";
+import { securityCode, upload } from "./funds_helpers.ts";
 
 const U = 100_000_000n;
 
@@ -86,6 +87,9 @@ Deno.test("backup -> restore into a new store: equal balances, journals, reserva
       duration: 300,
       stake: "40",
     });
+    // an image (Uint8Array chunks) and a message (its unread counter is a Deno.KvU64)
+    await upload(srv, token);
+    await ok("/api/user/anti-phishing", { word: "Otter7", code: await securityCode(srv, token) });
     // the audit chain grows and a signed checkpoint anchors it and the tape
     const op = await operatorToken(srv);
     assertEquals((await srv.call("/api/admin/checkpoints", { token: op, body: {} })).body.code, 0);
@@ -112,6 +116,16 @@ Deno.test("backup -> restore into a new store: equal balances, journals, reserva
   const [a, b] = [await entries(src), await entries(dst)];
   assertEquals([...b.keys()], [...a.keys()]);
   for (const [k, v] of a) assertEquals(b.get(k), v, k);
+  const values = [...b.values()];
+  assert(values.some((v) => v instanceof Deno.KvU64), "a KvU64 counter restored as one");
+  assert(values.some((v) => v instanceof Uint8Array), "image bytes restored");
+  assert(
+    values.some((v) =>
+      typeof v === "object" && v !== null &&
+      typeof (v as { available?: unknown }).available === "bigint"
+    ),
+    "bigint balances restored",
+  );
   for (
     const part of [
       '"ledger","bal',
@@ -131,6 +145,22 @@ Deno.test("backup -> restore into a new store: equal balances, journals, reserva
   } finally {
     await again.close();
   }
+
+  // one tenant without the tape: only its keys; the drill says the settlements went unverified
+  const part = `${dir}/demo.twbak`, partKv = `${dir}/demo.kv`;
+  assertEquals(
+    (await task("backup", ["--out", part, "--tenant", "demo", "--no-tape"], env)).code,
+    0,
+  );
+  const partRestore = await task("restore", ["--in", part], { ...env, KV_PATH: partKv });
+  assertEquals(partRestore.code, 0, partRestore.text);
+  assertMatch(partRestore.text, /settlements: not verified/);
+  const partKeys = [...(await entries(partKv)).keys()];
+  assert(partKeys.length > 0 && partKeys.every((k) => /^\["(demo|evlog|evlog-head)"/.test(k)));
+  assertEquals(
+    partKeys,
+    [...a.keys()].filter((k) => k.startsWith('["demo"') || /^\["evlog(-head)?","demo"/.test(k)),
+  );
 
   // into a store that holds data: refused, nothing written
   const twice = await task("restore", ["--in", file], { ...env, KV_PATH: dst });
