@@ -13,6 +13,7 @@ import { identityApi, serveImage } from "./api/identity.ts";
 import { messagesApi } from "./api/messages.ts";
 import { MAX_UPLOAD_BYTES } from "../edge/uploads/sanitize.ts";
 import { walletsApi } from "./api/wallets.ts";
+import { privacyApi } from "./api/privacy.ts";
 import { marketApi } from "./api/market.ts";
 import { tapeApi } from "./api/tape.ts";
 import { tradingApi } from "./api/trading.ts";
@@ -48,6 +49,7 @@ export function createApi() {
   api.route("/", platformApi);
   api.route("/", accountsApi);
   api.route("/", walletsApi);
+  api.route("/", privacyApi);
   api.route("/", marketApi);
   api.route("/", tapeApi);
   api.route("/", tradingApi);

@@ -10,6 +10,7 @@ import { Content } from "../content/service.ts";
 import { Proposals } from "../operators/proposals.ts";
 import { FundsSettings } from "../funds/settings.ts";
 import { PaymentMethods } from "../funds/methods.ts";
+import { DataExport } from "../privacy/export.ts";
 import { Recharges } from "../funds/recharge.ts";
 import { Withdrawals } from "../funds/withdraw.ts";
 import { Identity } from "../identity/certify.ts";
@@ -198,6 +199,21 @@ export async function buildDeps(
     fundsSettings,
     content,
     reports: new Reports(kv, wealth, contracts, fast, market, now),
+    dataExport: new DataExport({
+      accounts,
+      identity,
+      images,
+      methods,
+      recharges,
+      withdrawals,
+      fast,
+      contracts,
+      spot,
+      wealth,
+      ledger,
+      messages,
+      now,
+    }),
     verify: new Verify(new VerifyStore(kv, now), fast, contracts),
     liabilities: new Liabilities(kv, ledger, now),
     checkpoints: new Checkpoints(

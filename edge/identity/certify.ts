@@ -78,6 +78,22 @@ export class Identity {
     return identityStatus(this.kv, t, userId);
   }
 
+  /** Every submission of a customer, oldest first (the data export). */
+  async submissions(t: string, userId: string): Promise<Submission[]> {
+    const ids: string[] = [];
+    for await (const e of this.kv.list({ prefix: identityKeys.byUserPrefix(t, userId) })) {
+      ids.push(e.key[e.key.length - 1] as string);
+    }
+    const out: Submission[] = [];
+    for (let i = 0; i < ids.length; i += 10) {
+      const got = await this.kv.getMany<Submission[]>(
+        ids.slice(i, i + 10).map((id) => identityKeys.submission(t, id)),
+      );
+      for (const g of got) if (g.value) out.push(g.value);
+    }
+    return out.sort((a, b) => a.createdAt - b.createdAt);
+  }
+
   /** The customer's verification state as they see it (`certifyLevel`: their user record's). */
   async statusJson(t: string, userId: string, certifyLevel: "none" | "junior" | "advanced") {
     const st = await this.status(t, userId);

@@ -42,6 +42,7 @@ export const identityKeys = {
   byStatus: (t: string, status: CertState, id: string) => [t, "identity", "certBy", status, id],
   byStatusPrefix: (t: string, status: CertState) => [t, "identity", "certBy", status],
   byUser: (t: string, userId: string, id: string) => [t, "identity", "certByUser", userId, id],
+  byUserPrefix: (t: string, userId: string) => [t, "identity", "certByUser", userId],
   /** a document number belongs to one customer per tenant while not rejected */
   doc: (t: string, docType: string, docNumber: string) => [
     t,

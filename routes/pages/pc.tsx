@@ -219,6 +219,15 @@ export const desktopPages: PageDef[] = [
                 <Card title={t("twofa.logins")} testid="security-logins">
                   {lists!.history}
                 </Card>
+                <Card title={t("privacy.title")} testid="security-export">
+                  <p class="muted">{t("privacy.exportText")}</p>
+                  <p class="links">
+                    <a class="btn btn-primary btn-small" href="/api/account/export" download>
+                      {t("privacy.export")}
+                    </a>{" "}
+                    <a href="/api/account/export?images=1" download>{t("privacy.exportImages")}</a>
+                  </p>
+                </Card>
               </div>
             )}
           </UserCenterFrame>

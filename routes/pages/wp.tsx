@@ -145,6 +145,12 @@ export const mobilePages: PageDef[] = [
                 hint: unread ? t("tradeHub.unread", { count: unread }) : undefined,
                 testid: "menu-messages",
               },
+              {
+                href: "/api/account/export",
+                label: t("privacy.export"),
+                hint: "JSON",
+                testid: "menu-export",
+              },
               { href: "/wp/help/center", label: t("page.helpCenter") },
               { href: "/wp/kefu", label: t("page.kefu") },
               { href: "/wp/user/language", label: t("page.language"), testid: "menu-language" },

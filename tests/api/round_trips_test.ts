@@ -60,6 +60,7 @@ const OVER: Record<string, number> = {
   "/wp/verify/:orderNo (customer)": 2,
   "/pc/verify/:orderNo (customer)": 2,
   "GET /api/user/sessions (customer)": 3,
+  "GET /api/account/export (customer)": 2,
   "GET /api/tape/{symbol} (visitor)": 3,
   "GET /api/tape/{symbol} (customer)": 3,
   "GET /api/admin/demo (operator)": 2,
