@@ -279,7 +279,6 @@ export const marketPages: PageDef[] = [
               />
               <FeedLabel c={c} />
               {chartOf(c, symbol)}
-              {recentTradesOf(c, symbol)}
               {contract?.panel}
             </div>
             <aside>
@@ -290,6 +289,8 @@ export const marketPages: PageDef[] = [
                 : contract
                 ? contract.ticket
                 : await SpotTicketIsland({ c, s, symbol })}
+              {/* under the ticket, as exchanges place them: the chart's column keeps the panel */}
+              {recentTradesOf(c, symbol)}
               {await QuotesIsland({ c, s, mode: "all", detail: `${p.path}?symbol=`, wide: false })}
             </aside>
           </div>
