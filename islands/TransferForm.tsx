@@ -83,11 +83,9 @@ export default function TransferForm(
   }
 
   async function submit() {
-    const env = await send<TransferJson>(
-      "/api/account/transfer",
-      { from, to, currency: "USDT", amount: toApiDecimal(amount, loc) },
-      { headers: { "Idempotency-Key": requestKey } },
-    );
+    const body = { from, to, currency: "USDT" as const, amount: toApiDecimal(amount, loc) };
+    const header = { "idempotency-key": requestKey };
+    const env = await send((c) => c.POST("/account/transfer", { body, params: { header } }));
     setConfirming(false);
     if (env) {
       toast(tx["transfer.success"]!);
