@@ -367,7 +367,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Balances per wallet and currency, valued in USDT */
+    /** Balances per wallet and currency, valued in USDT (and approximately in the language's currency when the tenant set a reference rate) */
     get: operations["getAccountAssets"];
     put?: never;
     post?: never;
@@ -411,6 +411,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/account/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The customer's data as one JSON document (a download): profile, verification, masked payment methods, orders, positions, fund flow, recharges, withdrawals, messages, sign-ins; document images only with ?images=1 */
+    get: operations["getAccountExport"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/market/symbols": {
     parameters: {
       query?: never;
@@ -435,7 +452,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Symbols by 24 h change, descending */
+    /** Symbols that rose over 24 h (change above zero), the most first; empty when none did */
     get: operations["getMarketRising"];
     put?: never;
     post?: never;
@@ -599,23 +616,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/fast/order": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Place a fast contract: the stake is frozen until settlement */
-    post: operations["postFastOrder"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   "/fast/orders": {
     parameters: {
       query?: never;
@@ -627,6 +627,23 @@ export interface paths {
     get: operations["getFastOrders"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/fast/order": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Place a fast contract: the stake is frozen until settlement */
+    post: operations["postFastOrder"];
     delete?: never;
     options?: never;
     head?: never;
@@ -650,23 +667,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/contract/order": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Open a leveraged position at the current tick (margin frozen, open fee charged) */
-    post: operations["postContractOrder"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   "/contract/positions": {
     parameters: {
       query?: never;
@@ -678,6 +678,40 @@ export interface paths {
     get: operations["getContractPositions"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/contract/positions/{id}/tpsl": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Set or clear (null) the stop-loss and take-profit (validated against the current price) */
+    post: operations["postContractPositionsByIdTpsl"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/contract/order": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Open a leveraged position at the current tick (margin frozen, open fee charged) */
+    post: operations["postContractOrder"];
     delete?: never;
     options?: never;
     head?: never;
@@ -701,7 +735,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/contract/positions/{id}/tpsl": {
+  "/contract/positions/{id}/trailing": {
     parameters: {
       query?: never;
       header?: never;
@@ -710,9 +744,27 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Set or clear (null) the stop-loss and take-profit (validated against the current price) */
-    post: operations["postContractPositionsByIdTpsl"];
+    /** Set or clear (null) a trailing stop: callbackRate (0.001-0.1) behind the best price from now on; it closes the whole position */
+    post: operations["postContractPositionsByIdTrailing"];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/contract/positions/{id}/oco": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Set the one-cancels-other pair: a stop-loss and a take-profit for `lots` of the position (the first reached closes them, the other is cancelled) */
+    post: operations["postContractPositionsByIdOco"];
+    /** Cancel the one-cancels-other pair */
+    delete: operations["deleteContractPositionsByIdOco"];
     options?: never;
     head?: never;
     patch?: never;
@@ -820,23 +872,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/spot/order": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Buy or sell coins: market at the tick, or limit with held funds */
-    post: operations["postSpotOrder"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   "/spot/orders": {
     parameters: {
       query?: never;
@@ -848,6 +883,23 @@ export interface paths {
     get: operations["getSpotOrders"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/spot/order": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Buy or sell coins: market at the tick, or limit with held funds */
+    post: operations["postSpotOrder"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1298,23 +1350,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/withdraw": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Request a withdrawal to a bound method; the amount is frozen until reviewed */
-    post: operations["postWithdraw"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   "/withdraw/history": {
     parameters: {
       query?: never;
@@ -1361,6 +1396,23 @@ export interface paths {
     put?: never;
     /** Bind a bank card (holder = verified name) or a crypto address; immutable once bound. Needs the SMS code of /user/security-code (`code`), or `totp` when two-factor is on; no withdrawal goes to it for 24 hours (`usableAt`) */
     post: operations["postPaymentMethods"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/withdraw": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Request a withdrawal to a bound method; the amount is frozen until reviewed */
+    post: operations["postWithdraw"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1503,23 +1555,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/wealth/order": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Subscribe: the amount is reserved from the spot USDT balance with the order */
-    post: operations["postWealthOrder"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   "/wealth/orders": {
     parameters: {
       query?: never;
@@ -1548,6 +1583,23 @@ export interface paths {
     put?: never;
     /** Early redemption quote: remaining days, penalty, refund (valid a few seconds) */
     post: operations["postWealthOrdersByIdRedeemQuote"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/wealth/order": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Subscribe: the amount is reserved from the spot USDT balance with the order */
+    post: operations["postWealthOrder"];
     delete?: never;
     options?: never;
     head?: never;
@@ -2701,6 +2753,14 @@ export interface components {
       };
       /** @enum {string} */
       priceSource: "reference" | "market";
+      approx: {
+        currency: string;
+        /** @example 1234.5 */
+        rate: string;
+        rateAt: number;
+        /** @example 1234.5 */
+        total: string;
+      } | null;
     };
     FundFlow: {
       items: {
@@ -2750,6 +2810,297 @@ export interface components {
        * @example 100.5
        */
       amount: string;
+    };
+    AccountExport: {
+      /** @enum {string} */
+      format: "tradewind-account-export";
+      /** @enum {number} */
+      version: 1;
+      exportedAt: number;
+      profile: components["schemas"]["UserInfo"];
+      verification: {
+        status: components["schemas"]["CertifyStatus"];
+        submissions: {
+          id: string;
+          /** @enum {string} */
+          level: "junior" | "advanced";
+          status: string;
+          reason: string | null;
+          createdAt: number;
+          decidedAt: number | null;
+          junior: {
+            name: string;
+            /** @enum {string} */
+            docType: "idCard" | "passport" | "drivingLicence";
+            docNumber: string;
+          } | null;
+          images: {
+            /** @enum {string} */
+            role: "front" | "back" | "handheld";
+            id: string;
+            mime: string | null;
+            base64?: string;
+          }[] | null;
+        }[];
+      };
+      paymentMethods: {
+        id: string;
+        /** @enum {string} */
+        kind: "bank" | "crypto";
+        /** @enum {string} */
+        currency: "BTC" | "ETH" | "USDT";
+        bank: {
+          /** @enum {string} */
+          region: "domestic" | "international";
+          holder: string;
+          number: string;
+          bankName: string;
+          bankAddress: string;
+          branch: string;
+          swift: string | null;
+        } | null;
+        crypto: {
+          /** @enum {string} */
+          type: "BTC" | "ETH" | "USDT-TRC20" | "USDT-ERC20";
+          address: string;
+        } | null;
+        label: string;
+        /** @description bound time */
+        createdAt: number;
+        /** @description from when a withdrawal may go to it (bound time + 24 h) */
+        usableAt: number;
+      }[];
+      orders: {
+        fast: components["schemas"]["FastOrder"][];
+        spot: components["schemas"]["SpotOrder"][];
+        wealth: components["schemas"]["WealthOrder"][];
+      };
+      positions: components["schemas"]["Position"][];
+      fundFlow: {
+        journalId: string;
+        type: string;
+        ref: string;
+        at: number;
+        /** @enum {string} */
+        wallet: "spot" | "contract";
+        /** @enum {string} */
+        currency: "BTC" | "ETH" | "USDT";
+        /** @example 1234.5 */
+        available: string;
+        /** @example 1234.5 */
+        frozen: string;
+      }[];
+      recharges: {
+        id: string;
+        /** @enum {string} */
+        currency: "BTC" | "ETH" | "USDT";
+        channelId: string;
+        channelName: string;
+        amount: string;
+        remitterName: string;
+        remitterAccount: string;
+        voucherImageId: string;
+        /** @enum {string} */
+        status: "auditing" | "passed" | "rejected";
+        reason: string | null;
+        createdAt: number;
+        decidedAt: number | null;
+        journalId: string | null;
+        fee: string;
+        history: {
+          at: number;
+          action: string;
+        }[];
+      }[];
+      withdrawals: {
+        id: string;
+        methodLabel: string;
+        /** @enum {string} */
+        kind: "bank" | "crypto";
+        /** @enum {string} */
+        currency: "BTC" | "ETH" | "USDT";
+        amount: string;
+        fee: string;
+        net: string;
+        /** @enum {string} */
+        status: "auditing" | "withdrawing" | "passed" | "rejected" | "frozen";
+        reason: string | null;
+        createdAt: number;
+        updatedAt: number;
+        history: {
+          at: number;
+          action: string;
+        }[];
+      }[];
+      messages: components["schemas"]["Message"][];
+      signIns: components["schemas"]["LoginAttempt"][];
+    };
+    CertifyStatus: {
+      /** @enum {string} */
+      certifyLevel: "none" | "junior" | "advanced";
+      junior: {
+        /** @enum {string} */
+        status: "authenticating" | "authenticated" | "rejected";
+        reason: string | null;
+        updatedAt: number;
+      } | null;
+      advanced: {
+        /** @enum {string} */
+        status: "authenticating" | "authenticated" | "rejected";
+        reason: string | null;
+        updatedAt: number;
+      } | null;
+      verifiedName: string | null;
+    };
+    FastOrder: {
+      orderNo: string;
+      symbol: string;
+      /** @enum {string} */
+      direction: "up" | "down";
+      duration: number;
+      rate: string;
+      stake: string;
+      entry: {
+        time: number;
+        price: string;
+        seq?: number;
+      };
+      exit: {
+        time: number;
+        price: string;
+        seq?: number;
+      } | null;
+      createTime: number;
+      openTime: number;
+      expiryTime: number;
+      settlementTime: number | null;
+      /** @enum {string} */
+      status: "open" | "settled";
+      /** @enum {string|null} */
+      outcome: "win" | "lose" | "tie" | "refund" | null;
+      payout: string | null;
+      income: string | null;
+    };
+    SpotOrder: {
+      orderNo: string;
+      symbol: string;
+      /** @enum {string} */
+      side: "buy" | "sell";
+      /** @enum {string} */
+      type: "market" | "limit";
+      qty: string;
+      price: string;
+      amount: string;
+      fee: string;
+      /** @enum {string} */
+      status: "open" | "filled" | "cancelled";
+      createTime: number;
+      fillTime: number | null;
+    };
+    WealthOrder: {
+      orderNo: string;
+      productId: string;
+      productName: string;
+      /** @example 1000 */
+      amount: string;
+      /** @example 1000 */
+      dailyRate: string;
+      /** @example 1000 */
+      apr: string;
+      periodDays: number;
+      /** @example 1000 */
+      dailyIncome: string;
+      /** @example 1000 */
+      expectedIncome: string;
+      /** @example 1000 */
+      earned: string;
+      paidDays: number;
+      valueDate: number;
+      maturity: number;
+      nextPayout: number | null;
+      daysLeft: number;
+      /** @enum {string} */
+      status: "underway" | "retired";
+      createdAt: number;
+      end: {
+        /** @enum {string} */
+        kind: "matured";
+        at: number;
+      } | {
+        /** @enum {string} */
+        kind: "redeemed";
+        at: number;
+        /** @example 1000 */
+        penalty: string;
+        /** @example 1000 */
+        refund: string;
+        daysLeft: number;
+      } | null;
+    };
+    Position: {
+      orderNo: string;
+      symbol: string;
+      /** @enum {string} */
+      side: "long" | "short";
+      lots: number;
+      leverage: number;
+      qty: string;
+      openPrice: string;
+      openTime: number;
+      createTime: number;
+      margin: string;
+      openFee: string;
+      feeRate: string;
+      stopLoss: string | null;
+      takeProfit: string | null;
+      liquidationPrice: string;
+      hedged: boolean;
+      /** @enum {string} */
+      status: "pending" | "holding" | "closed" | "cancelled";
+      markPrice: string | null;
+      unrealizedPnl: string | null;
+      roe: string | null;
+      realizedPnl: string;
+      closeFee: string;
+      holdingFees: string;
+      closePrice: string | null;
+      closeTime: number | null;
+      /** @enum {string|null} */
+      closeReason:
+        | "manual"
+        | "stopLoss"
+        | "takeProfit"
+        | "trailingStop"
+        | "liquidation"
+        | "hedged"
+        | null;
+      trailing: {
+        callbackRate: string;
+        fromPrice: string;
+      } | null;
+      oco: {
+        lots: number;
+        stopLoss: string;
+        takeProfit: string;
+      } | null;
+      ocoFired: {
+        /** @enum {string} */
+        leg: "stopLoss" | "takeProfit";
+        lots: number;
+        price: string;
+        time: number;
+        pnl: string;
+      }[];
+    };
+    Message: {
+      id: string;
+      at: number;
+      kind: string;
+      title: string;
+      body: string;
+      read: boolean;
+      /** @description the customer's anti-phishing code, shown with every message (null: not set) */
+      antiPhishing: string | null;
     };
     QuoteList: {
       items: components["schemas"]["Quote"][];
@@ -2830,33 +3181,6 @@ export interface components {
       }[];
       termsVersion: number;
     };
-    FastOrder: {
-      orderNo: string;
-      symbol: string;
-      /** @enum {string} */
-      direction: "up" | "down";
-      duration: number;
-      rate: string;
-      stake: string;
-      entry: {
-        time: number;
-        price: string;
-      };
-      exit: {
-        time: number;
-        price: string;
-      } | null;
-      createTime: number;
-      openTime: number;
-      expiryTime: number;
-      settlementTime: number | null;
-      /** @enum {string} */
-      status: "open" | "settled";
-      /** @enum {string|null} */
-      outcome: "win" | "lose" | "tie" | "refund" | null;
-      payout: string | null;
-      income: string | null;
-    };
     FastOrderRequest: {
       symbol: string;
       termsVersion?: number;
@@ -2880,36 +3204,6 @@ export interface components {
       }[];
       holdingFeeDaily: string;
       termsVersion: number;
-    };
-    Position: {
-      orderNo: string;
-      symbol: string;
-      /** @enum {string} */
-      side: "long" | "short";
-      lots: number;
-      leverage: number;
-      qty: string;
-      openPrice: string;
-      openTime: number;
-      createTime: number;
-      margin: string;
-      openFee: string;
-      stopLoss: string | null;
-      takeProfit: string | null;
-      liquidationPrice: string;
-      hedged: boolean;
-      /** @enum {string} */
-      status: "pending" | "holding" | "closed" | "cancelled";
-      markPrice: string | null;
-      unrealizedPnl: string | null;
-      roe: string | null;
-      realizedPnl: string;
-      closeFee: string;
-      holdingFees: string;
-      closePrice: string | null;
-      closeTime: number | null;
-      /** @enum {string|null} */
-      closeReason: "manual" | "stopLoss" | "takeProfit" | "liquidation" | "hedged" | null;
     };
     ContractOrderRequest: {
       symbol: string;
@@ -2956,22 +3250,6 @@ export interface components {
       closed: components["schemas"]["Position"] & (Record<string, never> | null);
       opened: components["schemas"]["Position"] & (Record<string, never> | null);
       reversed: boolean;
-    };
-    SpotOrder: {
-      orderNo: string;
-      symbol: string;
-      /** @enum {string} */
-      side: "buy" | "sell";
-      /** @enum {string} */
-      type: "market" | "limit";
-      qty: string;
-      price: string;
-      amount: string;
-      fee: string;
-      /** @enum {string} */
-      status: "open" | "filled" | "cancelled";
-      createTime: number;
-      fillTime: number | null;
     };
     SpotOrderRequest: {
       symbol: string;
@@ -3133,17 +3411,6 @@ export interface components {
         remaining: string;
       };
     };
-    WithdrawRequest: {
-      methodId: string;
-      /**
-       * @description decimal string, currency precision
-       * @example 100.5
-       */
-      amount: string;
-      drawPassword: string;
-      /** @example 123456 */
-      totp?: string;
-    };
     PaymentMethodRequest: {
       /** @enum {string} */
       kind: "bank";
@@ -3176,25 +3443,19 @@ export interface components {
        */
       totp?: string;
     };
+    WithdrawRequest: {
+      methodId: string;
+      /**
+       * @description decimal string, currency precision
+       * @example 100.5
+       */
+      amount: string;
+      drawPassword: string;
+      /** @example 123456 */
+      totp?: string;
+    };
     Upload: {
       imageId: string;
-    };
-    CertifyStatus: {
-      /** @enum {string} */
-      certifyLevel: "none" | "junior" | "advanced";
-      junior: {
-        /** @enum {string} */
-        status: "authenticating" | "authenticated" | "rejected";
-        reason: string | null;
-        updatedAt: number;
-      } | null;
-      advanced: {
-        /** @enum {string} */
-        status: "authenticating" | "authenticated" | "rejected";
-        reason: string | null;
-        updatedAt: number;
-      } | null;
-      verifiedName: string | null;
     };
     JuniorCertifyRequest: {
       name: string;
@@ -3211,16 +3472,6 @@ export interface components {
       items: components["schemas"]["Message"][];
       cursor: string | null;
       unread: number;
-    };
-    Message: {
-      id: string;
-      at: number;
-      kind: string;
-      title: string;
-      body: string;
-      read: boolean;
-      /** @description the customer's anti-phishing code, shown with every message (null: not set) */
-      antiPhishing: string | null;
     };
     WealthProducts: {
       items: components["schemas"]["WealthProduct"][];
@@ -3282,50 +3533,6 @@ export interface components {
         refund: string;
       };
     };
-    WealthOrder: {
-      orderNo: string;
-      productId: string;
-      productName: string;
-      /** @example 1000 */
-      amount: string;
-      /** @example 1000 */
-      dailyRate: string;
-      /** @example 1000 */
-      apr: string;
-      periodDays: number;
-      /** @example 1000 */
-      dailyIncome: string;
-      /** @example 1000 */
-      expectedIncome: string;
-      /** @example 1000 */
-      earned: string;
-      paidDays: number;
-      valueDate: number;
-      maturity: number;
-      nextPayout: number | null;
-      daysLeft: number;
-      /** @enum {string} */
-      status: "underway" | "retired";
-      createdAt: number;
-      end: {
-        /** @enum {string} */
-        kind: "matured";
-        at: number;
-      } | {
-        /** @enum {string} */
-        kind: "redeemed";
-        at: number;
-        /** @example 1000 */
-        penalty: string;
-        /** @example 1000 */
-        refund: string;
-        daysLeft: number;
-      } | null;
-    };
-    WealthOrderRequest: {
-      productId: string;
-      amount: string;
-    };
     WealthOrders: {
       items: components["schemas"]["WealthOrder"][];
     };
@@ -3345,6 +3552,10 @@ export interface components {
       earned: string;
       expiresAt: number;
       validForMs: number;
+    };
+    WealthOrderRequest: {
+      productId: string;
+      amount: string;
     };
     WealthRedeemRequest: {
       /** Format: uuid */
@@ -3659,6 +3870,40 @@ export interface components {
         startBalance: string;
         contractPart: string;
       };
+      referenceRates: {
+        EUR?: {
+          rate: string;
+          at: number;
+        };
+        USD?: {
+          rate: string;
+          at: number;
+        };
+        VND?: {
+          rate: string;
+          at: number;
+        };
+        THB?: {
+          rate: string;
+          at: number;
+        };
+        JPY?: {
+          rate: string;
+          at: number;
+        };
+        KRW?: {
+          rate: string;
+          at: number;
+        };
+        UAH?: {
+          rate: string;
+          at: number;
+        };
+        CNY?: {
+          rate: string;
+          at: number;
+        };
+      };
       updatedAt: number | null;
       updatedBy: string | null;
     };
@@ -3675,6 +3920,16 @@ export interface components {
       demo: {
         startBalance: string;
         contractPart: string;
+      };
+      referenceRates?: {
+        EUR?: string;
+        USD?: string;
+        VND?: string;
+        THB?: string;
+        JPY?: string;
+        KRW?: string;
+        UAH?: string;
+        CNY?: string;
       };
     };
     OperatorInvitationRequest: {
@@ -4289,7 +4544,13 @@ export interface components {
       };
       outcome: {
         /** @enum {string} */
-        closeReason: "manual" | "stopLoss" | "takeProfit" | "liquidation" | "hedged";
+        closeReason:
+          | "manual"
+          | "stopLoss"
+          | "takeProfit"
+          | "trailingStop"
+          | "liquidation"
+          | "hedged";
         realizedPnl: string;
         fees: {
           open: string;
@@ -5496,6 +5757,39 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
+  getAccountExport: {
+    parameters: {
+      query?: {
+        /** @description 1: include the verification document images (base64) */
+        images?: "0" | "1";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["AccountExport"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
   getMarketSymbols: {
     parameters: {
       query?: never;
@@ -5875,6 +6169,43 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
+  getFastOrders: {
+    parameters: {
+      query?: {
+        status?: "open" | "settled";
+        cursor?: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: {
+              items: components["schemas"]["FastOrder"][];
+              cursor: string | null;
+            };
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
   postFastOrder: {
     parameters: {
       query?: never;
@@ -5921,43 +6252,6 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
-  getFastOrders: {
-    parameters: {
-      query?: {
-        status?: "open" | "settled";
-        cursor?: string;
-        limit?: number;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description success */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @enum {number} */
-            code: 0;
-            message: string;
-            data: {
-              items: components["schemas"]["FastOrder"][];
-              cursor: string | null;
-            };
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      413: components["responses"]["PayloadTooLarge"];
-      429: components["responses"]["TooManyRequests"];
-      503: components["responses"]["ServiceUnavailable"];
-    };
-  };
   getContractOptions: {
     parameters: {
       query: {
@@ -5984,6 +6278,80 @@ export interface operations {
         };
       };
       400: components["responses"]["BadRequest"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  getContractPositions: {
+    parameters: {
+      query?: {
+        status?: "pending" | "holding" | "closed" | "cancelled";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: {
+              items: components["schemas"]["Position"][];
+            };
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  postContractPositionsByIdTpsl: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          stopLoss?: string | null;
+          takeProfit?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["Position"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["ServiceUnavailable"];
@@ -6036,40 +6404,6 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
-  getContractPositions: {
-    parameters: {
-      query?: {
-        status?: "pending" | "holding" | "closed" | "cancelled";
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description success */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @enum {number} */
-            code: 0;
-            message: string;
-            data: {
-              items: components["schemas"]["Position"][];
-            };
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      413: components["responses"]["PayloadTooLarge"];
-      429: components["responses"]["TooManyRequests"];
-      503: components["responses"]["ServiceUnavailable"];
-    };
-  };
   postContractPositionsByIdClose: {
     parameters: {
       query?: never;
@@ -6112,7 +6446,7 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
-  postContractPositionsByIdTpsl: {
+  postContractPositionsByIdTrailing: {
     parameters: {
       query?: never;
       header?: never;
@@ -6124,11 +6458,84 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": {
-          stopLoss?: string | null;
-          takeProfit?: string | null;
+          callbackRate: string | null;
         };
       };
     };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["Position"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  postContractPositionsByIdOco: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          lots: number;
+          stopLoss: string;
+          takeProfit: string;
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["Position"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  deleteContractPositionsByIdOco: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
     responses: {
       /** @description success */
       200: {
@@ -6394,6 +6801,40 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
+  getSpotOrders: {
+    parameters: {
+      query?: {
+        status?: "open" | "filled" | "cancelled";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: {
+              items: components["schemas"]["SpotOrder"][];
+            };
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
   postSpotOrder: {
     parameters: {
       query?: never;
@@ -6436,40 +6877,6 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       409: components["responses"]["Conflict"];
-      413: components["responses"]["PayloadTooLarge"];
-      429: components["responses"]["TooManyRequests"];
-      503: components["responses"]["ServiceUnavailable"];
-    };
-  };
-  getSpotOrders: {
-    parameters: {
-      query?: {
-        status?: "open" | "filled" | "cancelled";
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description success */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @enum {number} */
-            code: 0;
-            message: string;
-            data: {
-              items: components["schemas"]["SpotOrder"][];
-            };
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["ServiceUnavailable"];
@@ -7739,6 +8146,11 @@ export interface operations {
               createdAt: number;
               decidedAt: number | null;
               journalId: string | null;
+              fee: string;
+              history: {
+                at: number;
+                action: string;
+              }[];
             };
           };
         };
@@ -7790,6 +8202,11 @@ export interface operations {
                 createdAt: number;
                 decidedAt: number | null;
                 journalId: string | null;
+                fee: string;
+                history: {
+                  at: number;
+                  action: string;
+                }[];
               }[];
               cursor: string | null;
             };
@@ -7840,6 +8257,11 @@ export interface operations {
               createdAt: number;
               decidedAt: number | null;
               journalId: string | null;
+              fee: string;
+              history: {
+                at: number;
+                action: string;
+              }[];
             };
           };
         };
@@ -7879,70 +8301,6 @@ export interface operations {
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
-      413: components["responses"]["PayloadTooLarge"];
-      429: components["responses"]["TooManyRequests"];
-      503: components["responses"]["ServiceUnavailable"];
-    };
-  };
-  postWithdraw: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description 1-64 of [A-Za-z0-9_-]; a replay returns the first reply */
-        "idempotency-key"?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "methodId": "01J9Z3Q7W8X2Y4V6T5S3R1P0NM",
-         *       "amount": "100",
-         *       "drawPassword": "246810"
-         *     }
-         */
-        "application/json": components["schemas"]["WithdrawRequest"];
-      };
-    };
-    responses: {
-      /** @description success */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @enum {number} */
-            code: 0;
-            message: string;
-            data: {
-              id: string;
-              methodLabel: string;
-              /** @enum {string} */
-              kind: "bank" | "crypto";
-              /** @enum {string} */
-              currency: "BTC" | "ETH" | "USDT";
-              amount: string;
-              fee: string;
-              net: string;
-              /** @enum {string} */
-              status: "auditing" | "withdrawing" | "passed" | "rejected" | "frozen";
-              reason: string | null;
-              createdAt: number;
-              updatedAt: number;
-              history: {
-                at: number;
-                action: string;
-              }[];
-            };
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["ServiceUnavailable"];
@@ -8161,6 +8519,70 @@ export interface operations {
               createdAt: number;
               /** @description from when a withdrawal may go to it (bound time + 24 h) */
               usableAt: number;
+            };
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  postWithdraw: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1-64 of [A-Za-z0-9_-]; a replay returns the first reply */
+        "idempotency-key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "methodId": "01J9Z3Q7W8X2Y4V6T5S3R1P0NM",
+         *       "amount": "100",
+         *       "drawPassword": "246810"
+         *     }
+         */
+        "application/json": components["schemas"]["WithdrawRequest"];
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: {
+              id: string;
+              methodLabel: string;
+              /** @enum {string} */
+              kind: "bank" | "crypto";
+              /** @enum {string} */
+              currency: "BTC" | "ETH" | "USDT";
+              amount: string;
+              fee: string;
+              net: string;
+              /** @enum {string} */
+              status: "auditing" | "withdrawing" | "passed" | "rejected" | "frozen";
+              reason: string | null;
+              createdAt: number;
+              updatedAt: number;
+              history: {
+                at: number;
+                action: string;
+              }[];
             };
           };
         };
@@ -8438,44 +8860,6 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
-  postWealthOrder: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description 1-64 of [A-Za-z0-9_-]; a replay returns the first reply */
-        "idempotency-key"?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["WealthOrderRequest"];
-      };
-    };
-    responses: {
-      /** @description success */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @enum {number} */
-            code: 0;
-            message: string;
-            data: components["schemas"]["WealthOrder"];
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      409: components["responses"]["Conflict"];
-      413: components["responses"]["PayloadTooLarge"];
-      429: components["responses"]["TooManyRequests"];
-      503: components["responses"]["ServiceUnavailable"];
-    };
-  };
   getWealthOrders: {
     parameters: {
       query?: never;
@@ -8528,6 +8912,44 @@ export interface operations {
             code: 0;
             message: string;
             data: components["schemas"]["WealthRedeemQuote"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  postWealthOrder: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1-64 of [A-Za-z0-9_-]; a replay returns the first reply */
+        "idempotency-key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["WealthOrderRequest"];
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["WealthOrder"];
           };
         };
       };

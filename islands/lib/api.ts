@@ -4,7 +4,12 @@
  * clears the session and goes to login. Islands name a call by its documented path
  * (`api((c) => c.POST("/fast/order", { body }))`), never by a hand-typed URL.
  */
-import createClient, { type Client } from "openapi-fetch";
+import createClient, {
+  type Client,
+  createFinalURL,
+  createQuerySerializer,
+  defaultPathSerializer,
+} from "openapi-fetch";
 import type { paths } from "./api.gen.ts";
 
 export interface Envelope<T = unknown> {
@@ -106,6 +111,35 @@ export const operator = typedClient({
   headers: () => pageHeaders(null),
   timeoutMs: 30_000,
 });
+
+/**
+ * Public reads (the tape, checkpoints): the page's appKey and language, no token, so a visitor's
+ * and a customer's calls are the same request.
+ */
+export const visitor = typedClient({
+  baseUrl: "/api",
+  headers: () => pageHeaders(null),
+  timeoutMs: TIMEOUT_MS,
+});
+
+/** The paths of the documented GETs. */
+type GetPath = { [P in keyof paths]: paths[P] extends { get: object } ? P : never }[keyof paths];
+/** The path and query parameters a documented GET takes. */
+type GetParams<P extends GetPath> = paths[P]["get"] extends
+  { parameters: { path?: infer A; query?: infer Q } } ? { path?: A; query?: Q } : never;
+
+/**
+ * The address of a documented GET for the browser itself to open (a link, an image's source),
+ * built as the client builds its calls: `apiHref("/tape/{symbol}", { path: { symbol } })`.
+ */
+export function apiHref<P extends GetPath>(path: P, params?: GetParams<P>): string {
+  return createFinalURL(path, {
+    baseUrl: "/api",
+    params: (params ?? {}) as { path?: Record<string, unknown>; query?: Record<string, unknown> },
+    querySerializer: createQuerySerializer(),
+    pathSerializer: defaultPathSerializer,
+  });
+}
 
 /** The JSON body a documented operation takes: `BodyOf<"/contract/order", "post">`. */
 export type BodyOf<P extends keyof paths, M extends "post" | "put"> = paths[P][M] extends

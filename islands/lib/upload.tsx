@@ -1,5 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
-import { api, customerHeaders, typedClient } from "./api.ts";
+import { api, apiHref, customerHeaders, typedClient } from "./api.ts";
 import type { Texts } from "./fields.tsx";
 
 const MAX_EDGE = 2560;
@@ -54,7 +54,7 @@ export function ImageUpload(
   const [preview, setPreview] = useState<string | null>(null);
   const [kept, setKept] = useState<string | null>(null);
   useEffect(() => {
-    if (initial && !preview) setKept(`/api/image/${encodeURIComponent(initial)}`);
+    if (initial && !preview) setKept(apiHref("/image/{id}", { path: { id: initial } }));
   }, [initial]);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
