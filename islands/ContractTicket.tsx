@@ -9,18 +9,9 @@ import {
   toApiDecimal,
   uiLocale,
 } from "../locales/format.ts";
-import {
-  contractOrderRules,
-  fieldErrors,
-  MAX_LOTS,
-  type PositionJson,
-  positiveAmount,
-  RULE_TEXTS,
-  stopRules,
-} from "../contract/rules.ts";
-import { allowedActions, type PositionAction } from "../contract/actions.ts";
-import type { PositionActionReplyJson } from "../contract/trading.ts";
-import { api, type BodyOf, toast } from "./lib/api.ts";
+import { contractOrderRules, fieldErrors, MAX_LOTS, RULE_TEXTS } from "../contract/rules.ts";
+import { type BodyOf, toast } from "./lib/api.ts";
+import type { PositionJson } from "../contract/trading.ts";
 import { BRACKET_TEXTS, type BracketJson, bracketOf, Brackets } from "./lib/brackets.tsx";
 import {
   ChipChoice,

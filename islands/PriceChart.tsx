@@ -10,7 +10,7 @@ import {
   type UTCTimestamp,
 } from "lightweight-charts";
 import type { CandleRow } from "../contract/market.ts";
-import { customer, type Envelope, envelopeOf } from "./lib/api.ts";
+import { customer, envelopeOf } from "./lib/api.ts";
 import { fill, type Texts } from "./lib/fields.tsx";
 import { formatNumber, formatPct, formatPrice, formatShortTime } from "../locales/format.ts";
 import { subscribe } from "./lib/socket.ts";

@@ -2,7 +2,6 @@ import { useState } from "preact/hooks";
 import { parseDecimal } from "../core-wasm/decimal.ts";
 import { DECIMALS, fieldErrors, RULE_TEXTS, transferRules } from "../contract/funds_rules.ts";
 import type { Wallet } from "../contract/currencies.ts";
-import type { TransferJson } from "../contract/ledger.ts";
 import { toast } from "./lib/api.ts";
 import { useAvailable } from "./lib/live.ts";
 import { AmountField, fill, type Texts } from "./lib/fields.tsx";
