@@ -13,6 +13,7 @@
  */
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { IdempotencyHeaders } from "../../contract/ledger.ts";
 import type { AppEnv } from "../../edge/http/context.ts";
 import { type Guard, guardOf } from "../../edge/platform/guards.ts";
 import { ErrorEnvelope, shared, SHARED_RESPONSES } from "./openapi.ts";
@@ -180,10 +181,9 @@ function describeRoute(api: OpenAPIHono<AppEnv>, route: RouteDef) {
   }
 }
 
-/** Whether a zod headers object names the Idempotency-Key header. */
+/** Whether a route takes the Idempotency-Key header: the money route's headers (routes/api/money.ts). */
 function hasIdempotencyHeader(headers: unknown): boolean {
-  const shape = (headers as { shape?: Record<string, unknown> } | undefined)?.shape;
-  return shape !== undefined && "idempotency-key" in shape;
+  return headers === IdempotencyHeaders;
 }
 
 /**
