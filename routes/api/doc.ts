@@ -13,9 +13,9 @@
  */
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { IdempotencyHeaders } from "../../contract/ledger.ts";
 import type { AppEnv } from "../../edge/http/context.ts";
 import { type Guard, guardOf } from "../../edge/platform/guards.ts";
+import { takesIdempotencyKey } from "./money.ts";
 import { ErrorEnvelope, shared, SHARED_RESPONSES } from "./openapi.ts";
 
 type Requirement = Record<string, string[]>;
@@ -158,7 +158,7 @@ function securityOf(guard: Guard | undefined, idempotent: boolean): Requirement[
 function describeRoute(api: OpenAPIHono<AppEnv>, route: RouteDef) {
   route.operationId ??= operationIdOf(route.method, route.path);
   const guard = guardsOf(api, route.method, route.path)[0];
-  route.security ??= securityOf(guard, hasIdempotencyHeader(route.request?.headers));
+  route.security ??= securityOf(guard, takesIdempotencyKey(route.request?.headers));
   const extra: Record<string, unknown> = {};
   if (guard?.kind === "customer" || guard?.kind === "customerOrShare") {
     extra[401] = shared("Unauthorized");
@@ -179,11 +179,6 @@ function describeRoute(api: OpenAPIHono<AppEnv>, route: RouteDef) {
       body: { ...body, content: { ...body.content, "application/json": { ...json, example } } },
     };
   }
-}
-
-/** Whether a route takes the Idempotency-Key header: the money route's headers (routes/api/money.ts). */
-function hasIdempotencyHeader(headers: unknown): boolean {
-  return headers === IdempotencyHeaders;
 }
 
 /**
