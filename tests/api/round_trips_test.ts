@@ -29,6 +29,7 @@ import { bindMethod, recharge, upload, verifyJunior } from "./funds_helpers.ts";
 const OVER: Record<string, number> = {
   "/pc/userCenter/security (customer)": 3,
   "/wp/product/gjmarket (customer)": 2,
+  "/pc/trade/exchange (customer)": 2,
   "/wp/trade/recharge/approve (customer)": 3,
   "/wp/user/withdraw (customer)": 3,
   "/wp/user/historyList (customer)": 3,
@@ -199,6 +200,10 @@ export async function world(srv: TestServer): Promise<World> {
   const rechargeId = await recharge(srv, customer, "100");
   v.set("/recharge/{id}|id", rechargeId);
   v.set("/admin/recharges/{id}|id", rechargeId);
+  v.set("/wp/trade/recharge/detail/:id|id", rechargeId);
+  v.set("/pc/handle/recharge/detail/:id|id", rechargeId);
+  // a trade of the tape (its Verify view)
+  v.set("seq", "1");
   // a verification (passed by the operator: the withdrawal needs it), a payment method past its
   // hold, then a withdrawal request
   await verifyJunior(srv, customer, operator, "Ada Lovelace");
@@ -232,6 +237,8 @@ export async function world(srv: TestServer): Promise<World> {
   );
   v.set("/withdraw/{id}|id", w.id);
   v.set("/admin/withdrawals/{id}|id", w.id);
+  v.set("/wp/user/withdraw/detail/:id|id", w.id);
+  v.set("/pc/handle/withdraw/detail/:id|id", w.id);
   // the operator's pass sends the customer a message
   const msgs = ok(
     await srv.call<{ items: { id: string }[] }>("/api/message", { token: customer }),
