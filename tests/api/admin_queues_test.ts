@@ -190,7 +190,7 @@ Deno.test("operators: actions per record, roles, the console's cookie, evidence,
           },
         });
         const setCookie = login.headers.get("set-cookie") ?? "";
-        assert(/^tw_op=[\w-]{40,};/.test(setCookie), setCookie);
+        assert(/^tw_op=[\w-]{40,}\.[\w-]+;/.test(setCookie), setCookie);
         assert(/HttpOnly/.test(setCookie) && /SameSite=Strict/.test(setCookie), setCookie);
         const cookie = setCookie.split(";")[0]!;
         const read = await srv.call("/api/admin/audit", { headers: { cookie } });

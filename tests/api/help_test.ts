@@ -94,7 +94,7 @@ Deno.test("help centre: a fresh store answers in every language and search finds
       assertEquals(ids(await help(srv, "zh-CN", "提前赎回"))[0], "help-wealth");
       assertEquals(ids(await help(srv, "zh-CN", "强平价格"))[0], "help-leverage");
       // a question the texts do not contain verbatim
-      assertEquals(ids(await help(srv, "zh-CN", "怎么验证秒合约结算"))[0], "help-fast");
+      assertEquals(ids(await help(srv, "zh-CN", "怎么验证极速合约结算"))[0], "help-fast");
       assertEquals(await help(srv, "zh-CN", "区块链游戏"), []);
     });
 

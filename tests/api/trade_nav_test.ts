@@ -196,15 +196,19 @@ Deno.test("trade hub, product actions, symbol pickers and presets follow the ten
       "desktop home leads to the enabled tickets without coming-soon notes",
       async () => {
         const home = await html(srv, "/pc/home", DESKTOP_UA, demo);
-        const cards = part(home, "home-products");
-        assertEquals(attrs(cards, "href"), [
+        // each product card's button (data-testid home-<product>)
+        const buttons = (body: string) =>
+          [...body.matchAll(/<a [^>]*data-testid="home-(?:fast|leveraged|spot|exchange)"[^>]*>/g)]
+            .map((m) => /href="([^"]+)"/.exec(m[0])![1]!.replaceAll("&amp;", "&"));
+        assertEquals(buttons(home), [
           "/pc/trade/fast?symbol=BTCUSDT",
           "/pc/trade/future?symbol=BTCUSDT",
           "/pc/trade/bibi?symbol=BTCUSDT",
+          "/pc/trade/exchange",
         ]);
         assert(!/trading engine/i.test(home), "stale coming-soon text");
         const few = await html(srv, "/pc/home", DESKTOP_UA, liteH);
-        assertEquals(attrs(part(few, "home-products"), "href").length, 2);
+        assertEquals(buttons(few).length, 2);
       },
     );
   } finally {
