@@ -21,10 +21,8 @@ export default function AdminChannelSwitch(
       aria-label={`${channel.enabled ? tx.disable : tx.enable}: ${channel.name}`}
       onClick={async () => {
         setBusy(true);
-        const env = await adminCall("/api/admin/recharge-channels", {
-          method: "PUT",
-          body: { ...channel, enabled: !channel.enabled },
-        });
+        const body = { ...channel, enabled: !channel.enabled };
+        const env = await adminCall((c) => c.PUT("/admin/recharge-channels", { body }));
         if (env.code === 0) return reloadWith("done");
         if (env.code === -99) return toSignIn();
         setBusy(false);

@@ -20,7 +20,7 @@ export default function AdminCheckpoint({ tx }: { tx: Texts }) {
       data-testid="checkpoint-now"
       onClick={async () => {
         setBusy(true);
-        const env = await adminCall("/api/admin/checkpoints", { body: {} });
+        const env = await adminCall((c) => c.POST("/admin/checkpoints"));
         if (env.code === 0) return reloadWith("done");
         if (env.code === -99) return toSignIn();
         setBusy(false);

@@ -1,4 +1,5 @@
 import { useState } from "preact/hooks";
+import type { LocaleId } from "../locales/languages.ts";
 import { toast } from "./lib/api.ts";
 import { adminCall, reloadWith, toSignIn } from "./lib/admin.ts";
 import { Field, TextField, type Texts } from "./lib/fields.tsx";
@@ -92,15 +93,16 @@ export default function AdminContentEditor(p: Props) {
     setBusy(true);
     setErrors({});
     if (p.id === null) {
-      const env = await adminCall<{ id: string }>("/api/admin/content", {
-        method: "POST",
-        body: { kind, ...payload() },
-      });
+      const body = { kind, ...payload() };
+      const env = await adminCall((c) => c.POST("/admin/content", { body }));
       if (env.code !== 0) return fail(env), null;
       location.assign(`/admin/content?id=${env.data.id}&lang=${p.locale}&flash=done`);
       return null;
     }
-    const env = await adminCall(`/api/admin/content/${p.id}`, { method: "PUT", body: payload() });
+    const path = { id: p.id };
+    const env = await adminCall((c) =>
+      c.PUT("/admin/content/{id}", { params: { path }, body: payload() })
+    );
     setBusy(false);
     if (env.code !== 0) return fail(env), null;
     return p.id;
@@ -114,10 +116,8 @@ export default function AdminContentEditor(p: Props) {
   async function onPreview() {
     const id = await save();
     if (!id) return;
-    const env = await adminCall<{ html: string }>(
-      `/api/admin/content/${id}/preview?locale=${p.locale}`,
-      { method: "GET" },
-    );
+    const params = { path: { id }, query: { locale: p.locale as LocaleId } };
+    const env = await adminCall((c) => c.GET("/admin/content/{id}/preview", { params }));
     if (env.code !== 0) return fail(env);
     toast(tx["content.edSaved"]!);
     setPreview(env.data.html);
@@ -126,7 +126,8 @@ export default function AdminContentEditor(p: Props) {
   async function act(what: "publish" | "unpublish") {
     if (what === "publish" && !(await save())) return;
     setBusy(true);
-    const env = await adminCall(`/api/admin/content/${p.id}/${what}`, { method: "POST" });
+    const path = { id: p.id! };
+    const env = await adminCall((c) => c.POST(`/admin/content/{id}/${what}`, { params: { path } }));
     if (env.code !== 0) return fail(env);
     reloadWith("done");
   }

@@ -34,9 +34,10 @@ export default function AdminCustomerMessage({ userId, tx }: { userId: string; t
     if (Object.keys(missing).length) return;
     inFlight.current = true;
     setBusy(true);
-    const env = await adminCall(`/api/admin/customers/${encodeURIComponent(userId)}/message`, {
-      body: { title: title.trim(), body: body.trim() },
-    });
+    const [path, message] = [{ userId }, { title: title.trim(), body: body.trim() }];
+    const env = await adminCall((c) =>
+      c.POST("/admin/customers/{userId}/message", { params: { path }, body: message })
+    );
     if (env.code === 0) return reloadWith("done");
     if (env.code === -99) return toSignIn();
     inFlight.current = false;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import { toast } from "./lib/api.ts";
+import { type Envelope, toast } from "./lib/api.ts";
 import { adminCall, reloadWith, toSignIn } from "./lib/admin.ts";
 import type { Texts } from "./lib/fields.tsx";
 import { failureMessage } from "./lib/form.ts";
@@ -27,7 +27,7 @@ type Mode = { kind: "confirm"; action: string } | { kind: "reason"; action: stri
  */
 export default function AdminDecision(
   { queue, id, actions, needsReason, summary, tx, fieldId = "reject-reason" }: {
-    queue: string;
+    queue: "recharges" | "withdrawals" | "certifications" | "customers" | "proposals";
     id: string;
     actions: string[];
     needsReason: string[];
@@ -55,12 +55,31 @@ export default function AdminDecision(
     if (inFlight.current) return;
     inFlight.current = true;
     setBusy(true);
-    const env = await adminCall<{ pendingPass?: unknown }>(
-      `/api/admin/${queue}/${encodeURIComponent(id)}/${action}`,
-      body ? { body } : {},
-    );
+    // the actions are the ones the server offered for this record (its own names)
+    const reason = body ?? {};
+    const path = { id, action: action as "reject" };
+    const sent = queue === "customers"
+      ? adminCall((c) =>
+        c.POST(`/admin/customers/{userId}/${action as "lock"}`, {
+          params: { path: { userId: id } },
+          body: reason as { reason: string },
+        })
+      )
+      : queue === "proposals"
+      ? adminCall((c) =>
+        c.POST(`/admin/proposals/{id}/${action as "reject"}`, {
+          params: { path },
+          body: reason as { reason: string },
+        })
+      )
+      : adminCall((c) =>
+        c.POST(`/admin/${queue}/{id}/{action}`, { params: { path }, body: reason })
+      );
+    const env = await sent as Envelope<Record<string, unknown> & { pendingPass?: unknown }>;
     // a large withdrawal's pass is not made yet: it became a proposal for a second operator
-    if (env.code === 0) return reloadWith(env.data.pendingPass ? "proposed" : "done");
+    if (env.code === 0) {
+      return reloadWith(env.data.pendingPass ? "proposed" : "done");
+    }
     if (env.code === -99) return toSignIn();
     if (env.data.error === "ALREADY_DECIDED" || env.data.error === "NOT_FOUND") {
       // Another operator was first: the record and the queue as they are now.

@@ -12,7 +12,7 @@ export default function AdminLogout({ label }: { label: string }) {
       data-testid="admin-logout"
       onClick={async () => {
         setLeaving(true);
-        await adminCall("/api/admin/logout");
+        await adminCall((c) => c.POST("/admin/logout"));
         location.replace("/admin");
       }}
     >

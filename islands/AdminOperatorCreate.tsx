@@ -58,9 +58,8 @@ export default function AdminOperatorCreate(
     }
     inFlight.current = true;
     setBusy(true);
-    const env = await adminCall<{ id: string }>("/api/admin/operators", {
-      body: { username, phone, roles: picked },
-    });
+    const body = { username, phone, roles: picked };
+    const env = await adminCall((c) => c.POST("/admin/operators", { body }));
     if (env.code === 0) {
       location.replace(`/admin/operators?flash=proposed`);
       return;

@@ -42,14 +42,18 @@ export default function AdminOperatorEdit(
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const inFlight = useRef(false);
-  const path = `/api/admin/operators/${encodeURIComponent(username)}`;
+  const path = { username };
 
-  async function call(url: string, body?: unknown) {
+  async function call(what: "roles" | "enable" | "reset-totp" | "disable") {
     if (inFlight.current) return;
     inFlight.current = true;
     setBusy(true);
-    const env = await adminCall(url, { body: body ?? {} });
-    if (env.code === 0) return reloadWith(url.endsWith("/disable") ? "done" : "proposed");
+    const env = await adminCall((c) =>
+      what === "roles"
+        ? c.POST("/admin/operators/{username}/roles", { params: { path }, body: { roles: picked } })
+        : c.POST(`/admin/operators/{username}/${what}`, { params: { path } })
+    );
+    if (env.code === 0) return reloadWith(what === "disable" ? "done" : "proposed");
     if (env.code === -99) return toSignIn();
     inFlight.current = false;
     setBusy(false);
@@ -61,7 +65,7 @@ export default function AdminOperatorEdit(
     e.preventDefault();
     if (!picked.length) return setError(tx["validation.rolesRequired"]!);
     setError("");
-    call(`${path}/roles`, { roles: picked });
+    call("roles");
   }
 
   return (
@@ -87,7 +91,7 @@ export default function AdminOperatorEdit(
             type="button"
             class="btn btn-primary"
             disabled={busy}
-            onClick={() => call(`${path}/enable`)}
+            onClick={() => call("enable")}
             data-testid="operator-enable"
           >
             {tx["admin.proposeEnable"]}
@@ -100,7 +104,7 @@ export default function AdminOperatorEdit(
             type="button"
             class="btn btn-ghost"
             disabled={busy}
-            onClick={() => call(`${path}/reset-totp`)}
+            onClick={() => call("reset-totp")}
             aria-describedby="reset-totp-hint"
             data-testid="operator-reset-totp"
           >
@@ -130,7 +134,7 @@ export default function AdminOperatorEdit(
               type="button"
               class="btn btn-danger"
               disabled={busy}
-              onClick={() => call(`${path}/disable`)}
+              onClick={() => call("disable")}
               data-testid="operator-disable-confirm"
               ref={(b) => b?.focus()}
             >

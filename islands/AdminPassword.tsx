@@ -42,7 +42,8 @@ export default function AdminPassword({ tx }: { tx: Texts }) {
     }
     inFlight.current = true;
     setBusy(true);
-    const env = await adminCall("/api/admin/password", { body: { oldPassword, newPassword } });
+    const body = { oldPassword, newPassword };
+    const env = await adminCall((c) => c.POST("/admin/password", { body }));
     if (env.code === 0) return reloadWith("password");
     if (env.code === -99) return toSignIn();
     inFlight.current = false;

@@ -1,5 +1,5 @@
 import { useRef, useState } from "preact/hooks";
-import { toast } from "./lib/api.ts";
+import { type BodyOf, toast } from "./lib/api.ts";
 import { adminCall, reloadWith, toSignIn } from "./lib/admin.ts";
 import type { Texts } from "./lib/fields.tsx";
 import { failureMessage } from "./lib/form.ts";
@@ -76,7 +76,9 @@ export default function AdminPropose(
       : fourEyes
       ? { kind, currency: v.currency, amount: v.amount.trim(), reason: v.reason.trim() }
       : { kind, amount: v.amount.trim(), reason: v.reason.trim() };
-    const env = await adminCall("/api/admin/proposals", { body });
+    // the form's choices are the document's (wallets, currencies); the server checks them again
+    const proposal = body as BodyOf<"/admin/proposals", "post">;
+    const env = await adminCall((c) => c.POST("/admin/proposals", { body: proposal }));
     if (env.code === 0) return reloadWith("proposed");
     if (env.code === -99) return toSignIn();
     inFlight.current = false;

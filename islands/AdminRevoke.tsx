@@ -30,11 +30,9 @@ export default function AdminRevoke(
       data-testid={`revoke-${id}`}
       onClick={async () => {
         setBusy(true);
-        const env = await adminCall(
-          `/api/admin/operators/${encodeURIComponent(username)}/sessions/${
-            encodeURIComponent(id)
-          }/revoke`,
-          { body: {} },
+        const path = { username, id };
+        const env = await adminCall((c) =>
+          c.POST("/admin/operators/{username}/sessions/{id}/revoke", { params: { path } })
         );
         if (env.code === 0) return current ? location.replace("/admin") : reloadWith("done");
         if (env.code === -99) return toSignIn();

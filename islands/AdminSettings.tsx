@@ -44,7 +44,7 @@ export default function AdminSettings(
     e.preventDefault();
     if (busy) return;
     setBusy(true);
-    const env = await adminCall("/api/admin/withdraw-settings", { method: "PUT", body: s });
+    const env = await adminCall((c) => c.PUT("/admin/withdraw-settings", { body: s }));
     if (env.code === 0) return reloadWith("done");
     if (env.code === -99) return toSignIn();
     setBusy(false);

@@ -110,9 +110,8 @@ function InviteForm(
       return;
     }
     setBusy(true);
-    const env = await adminCall<Enrolment>("/api/admin/invitation", {
-      body: { username: username.trim(), code },
-    });
+    const body = { username: username.trim(), code };
+    const env = await adminCall((c) => c.POST("/admin/invitation", { body }));
     if (env.code === 0) return enrol(env.data);
     setBusy(false);
     setFailure(failureMessage(env, tx));
@@ -198,9 +197,12 @@ function SignInForm(
       return;
     }
     setBusy(true);
-    const env = await adminCall<OperatorSignInReply>("/api/admin/login", {
-      body: { username: username.trim(), password, ...(totp.trim() ? { totp: totp.trim() } : {}) },
-    });
+    const body = {
+      username: username.trim(),
+      password,
+      ...(totp.trim() ? { totp: totp.trim() } : {}),
+    };
+    const env = await adminCall((c) => c.POST("/admin/login", { body }));
     if (env.code === 0) {
       if (env.data.status === "enrolmentRequired") return enrol(env.data);
       location.replace(next);
@@ -301,9 +303,8 @@ function EnrolForm(
       return;
     }
     setBusy(true);
-    const env = await adminCall<OperatorSignInReply>("/api/admin/enrol", {
-      body: { enrolToken: enrolment.enrolToken, totp: code, newPassword: password },
-    });
+    const body = { enrolToken: enrolment.enrolToken, totp: code, newPassword: password };
+    const env = await adminCall((c) => c.POST("/admin/enrol", { body }));
     if (env.code === 0) {
       location.replace(next);
       return;

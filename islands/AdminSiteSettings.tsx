@@ -81,7 +81,7 @@ export default function AdminSiteSettings(
       // in the order the site lists them
       languages: languages.map((l) => l.id).filter((id) => s.languages.includes(id)),
     };
-    const env = await adminCall("/api/admin/settings", { method: "PUT", body });
+    const env = await adminCall((c) => c.PUT("/admin/settings", { body }));
     if (env.code === 0) return reloadWith("done");
     if (env.code === -99) return toSignIn();
     setBusy(false);

@@ -101,12 +101,14 @@ export default function AdminTerms(
     inFlight.current = true;
     setBusy(true);
     setErrors({});
-    const env = await adminCall(`/api/admin/products/${section}`, {
-      method: "PUT",
-      body: section === "wealth"
-        ? { items: out.items, reason: reason.trim() }
-        : { terms: out, reason: reason.trim() },
-    });
+    const env = await adminCall((c) =>
+      section === "wealth"
+        ? c.PUT("/admin/products/wealth", { body: { items: out.items, reason: reason.trim() } })
+        : c.PUT("/admin/products/{section}", {
+          params: { path: { section } },
+          body: { terms: out, reason: reason.trim() },
+        })
+    );
     if (env.code === 0) return reloadWith("proposed");
     if (env.code === -99) return toSignIn();
     inFlight.current = false;

@@ -36,7 +36,8 @@ export default function AntiPhishingForm(
       ? {}
       : { word: tx["validation.antiPhishingRule"]! };
     if (!check({ ...errs, ...proof.check() })) return;
-    if (await send("/api/user/anti-phishing", { word: w, ...proof.body() })) {
+    const body = { word: w, ...proof.body() };
+    if (await send((c) => c.POST("/user/anti-phishing", { body }))) {
       toast(tx["security.antiPhishingSaved"]!);
       setTimeout(() => location.href = done, 1000);
     }

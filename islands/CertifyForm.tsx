@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { toast } from "./lib/api.ts";
+import { type BodyOf, toast } from "./lib/api.ts";
 import { Field, TextField, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import type { DocType } from "../contract/identity.ts";
@@ -41,7 +41,7 @@ export default function CertifyForm(
   async function submit(e: Event) {
     e.preventDefault();
     const errs: Record<string, string> = {};
-    let body: Record<string, unknown>;
+    let body: BodyOf<"/certify/junior", "post"> | BodyOf<"/certify/advanced", "post">;
     if (level === "junior") {
       if (!name.trim()) errs.name = tx["validation.nameRequired"]!;
       if (!docNumber.trim()) errs.docNumber = tx["validation.docNumberRequired"]!;
@@ -49,13 +49,13 @@ export default function CertifyForm(
     } else {
       for (const p of PHOTOS) if (!photos[p]) errs[`${p}ImageId`] = tx["validation.imageMissing"]!;
       body = {
-        frontImageId: photos.front,
-        backImageId: photos.back,
-        handheldImageId: photos.handheld,
+        frontImageId: photos.front!,
+        backImageId: photos.back!,
+        handheldImageId: photos.handheld!,
       };
     }
     if (!check(errs)) return;
-    const env = await send(`/api/certify/${level}`, body);
+    const env = await send((c) => c.POST(`/certify/${level}`, { body: body as never }));
     if (env) {
       toast(tx["funds.submitted"]!);
       setTimeout(() => location.reload(), 600);

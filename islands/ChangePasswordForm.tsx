@@ -25,7 +25,8 @@ export default function ChangePasswordForm({ tx }: { tx: Texts }) {
     const errs: Record<string, string> = {};
     if (!oldPassword) errs.oldPassword = tx["validation.oldPasswordRequired"]!;
     if (!check({ ...errs, ...pw.check() })) return;
-    if (await send("/api/user/password", { oldPassword, newPassword: pw.password })) {
+    const body = { oldPassword, newPassword: pw.password };
+    if (await send((c) => c.POST("/user/password", { body }))) {
       toast(tx["security.changed"]!);
       clearSession();
       setTimeout(() => location.href = loginPath(), 1200);

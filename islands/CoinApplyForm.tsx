@@ -38,7 +38,9 @@ export default function CoinApplyForm({ tx }: { tx: Texts }) {
       contact: v.contact.trim(),
       description: description.trim(),
     };
-    if (await send("/api/coin-application", body, { keepOn401: true })) setDone(true);
+    if (await send((c) => c.POST("/coin-application", { body }), { keepOn401: true })) {
+      setDone(true);
+    }
   }
 
   if (done) {

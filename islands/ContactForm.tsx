@@ -30,7 +30,7 @@ export default function ContactForm({ tx }: { tx: Texts }) {
     if (message.trim().length < 10) errs.message = tx["content.messageShort"]!;
     if (!check(errs)) return;
     const body = { name: name.trim(), email: email.trim(), message: message.trim() };
-    if (await send("/api/contact", body, { keepOn401: true })) setDone(true);
+    if (await send((c) => c.POST("/contact", { body }), { keepOn401: true })) setDone(true);
   }
 
   if (done) {

@@ -10,7 +10,7 @@ import {
   uiLocale,
 } from "../locales/format.ts";
 import { contractOrderRules, fieldErrors, MAX_LOTS, RULE_TEXTS } from "../contract/rules.ts";
-import { toast } from "./lib/api.ts";
+import { type BodyOf, toast } from "./lib/api.ts";
 import type { PositionJson } from "../contract/trading.ts";
 import { BRACKET_TEXTS, type BracketJson, bracketOf, Brackets } from "./lib/brackets.tsx";
 import {
@@ -299,7 +299,7 @@ export default function ContractTicket(
   }
 
   async function open() {
-    const body: Record<string, unknown> = {
+    const body: BodyOf<"/contract/order", "post"> = {
       symbol,
       side,
       lots: lotsN,
@@ -310,9 +310,8 @@ export default function ContractTicket(
     if (type === "limit") body.price = dec(limit);
     if (sl.trim()) body.stopLoss = dec(sl);
     if (tp.trim()) body.takeProfit = dec(tp);
-    const env = await send<PositionJson>("/api/contract/order", body, {
-      headers: { "Idempotency-Key": key },
-    });
+    const header = { "idempotency-key": key };
+    const env = await send((c) => c.POST("/contract/order", { body, params: { header } }));
     setConfirming(null);
     if (env) {
       toast(tx["contract.opened"]!);

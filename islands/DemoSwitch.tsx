@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import { api, toast } from "./lib/api.ts";
+import { api, type Call, type CallResult, toast } from "./lib/api.ts";
 import { fill, type Texts } from "./lib/fields.tsx";
 
 export const DEMO_SWITCH_TEXTS = [
@@ -52,9 +52,9 @@ export default function DemoSwitch(
   const home = layout === "pc" ? "/pc/home" : "/wp/home";
   const register = layout === "pc" ? "/pc/user/register" : "/wp/user/register";
 
-  async function call(path: string, method: string, done: string, then: () => void) {
+  async function call(what: Call<CallResult>, done: string, then: () => void) {
     setBusy(true);
-    const env = await api(path, { method, body: {} });
+    const env = await api(what);
     setBusy(false);
     if (env.code !== 0) {
       toast(env.message === "network" ? tx["app.networkError"]! : env.message, "error");
@@ -63,11 +63,16 @@ export default function DemoSwitch(
     toast(done);
     then();
   }
-  const toDemo = (then: () => void) => call("/api/demo/session", "POST", tx["demo.started"]!, then);
+  const toDemo = (then: () => void) =>
+    call((c) => c.POST("/demo/session", { body: {} }), tx["demo.started"]!, then);
   const toLive = () =>
-    call("/api/demo/session", "DELETE", tx["demo.backDone"]!, () => location.reload());
+    call((c) => c.DELETE("/demo/session"), tx["demo.backDone"]!, () => location.reload());
   const reset = () =>
-    call("/api/demo/reset", "POST", tx["demo.resetDone"]!, () => location.reload());
+    call(
+      (c) => c.POST("/demo/reset", { body: {} }),
+      tx["demo.resetDone"]!,
+      () => location.reload(),
+    );
 
   const back = visitor
     ? (

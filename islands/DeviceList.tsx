@@ -32,7 +32,9 @@ export default function DeviceList({ tx, items }: { tx: Texts; items: DeviceRow[
 
   async function signOut(row: DeviceRow) {
     setBusy(true);
-    const env = await api(`/api/user/sessions/${row.id}`, { method: "DELETE" });
+    const env = await api((c) =>
+      c.DELETE("/user/sessions/{id}", { params: { path: { id: row.id } } })
+    );
     setBusy(false);
     setAsking(null);
     if (env.code !== 0) return toast(failureMessage(env, tx), "error");

@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { toast } from "./lib/api.ts";
+import { type BodyOf, toast } from "./lib/api.ts";
 import { PasswordInput, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { useNewPassword } from "./lib/credentials.tsx";
@@ -44,13 +44,13 @@ export default function DrawPasswordForm(
     const errs: Record<string, string> = {};
     if (hasDrawPassword && !oldPassword) errs.oldPassword = tx["validation.drawPasswordRequired"]!;
     if (!check({ ...errs, ...pw.check(), ...proof.check() })) return;
-    const body: Record<string, string> = {
+    const body: BodyOf<"/user/draw-password", "post"> = {
       password: pw.password,
       confirm: pw.confirm,
       ...proof.body(),
     };
     if (hasDrawPassword) body.oldPassword = oldPassword;
-    if (await send("/api/user/draw-password", body)) {
+    if (await send((c) => c.POST("/user/draw-password", { body }))) {
       toast(tx["security.drawSet"]!);
       setTimeout(() => location.href = done, 1000);
     }

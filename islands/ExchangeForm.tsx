@@ -79,13 +79,17 @@ export default function ExchangeForm(
       available: parseDecimal(balances[from]),
     });
     if (!check(fieldErrors(failures, tx))) return;
-    const env = await send<Quote>("/api/exchange/quote", { from, to, amount: canonical });
+    const env = await send((c) =>
+      c.POST("/exchange/quote", { body: { from, to, amount: canonical } })
+    );
     setQuote(env ? env.data : null);
   }
 
   async function confirm() {
     if (!quote) return;
-    const env = await send<Quote>("/api/exchange/confirm", { quoteId: quote.quoteId });
+    const env = await send((c) =>
+      c.POST("/exchange/confirm", { body: { quoteId: quote.quoteId } })
+    );
     if (env) {
       toast(tx["exchange.done"]!);
       setQuote(null);

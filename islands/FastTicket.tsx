@@ -213,11 +213,9 @@ export default function FastTicket(
   }
 
   async function place() {
-    const env = await send<FastOrderJson>(
-      "/api/fast/order",
-      { symbol, direction, duration, stake: toApiDecimal(stake, loc), termsVersion },
-      { headers: { "Idempotency-Key": key } },
-    );
+    const body = { symbol, direction, duration, stake: toApiDecimal(stake, loc), termsVersion };
+    const header = { "idempotency-key": key };
+    const env = await send((c) => c.POST("/fast/order", { body, params: { header } }));
     setConfirming(false);
     if (env) {
       toast(tx["fast.placed"]!);
@@ -241,9 +239,7 @@ export default function FastTicket(
     );
     if (!overdue) return;
     const id = setTimeout(async () => {
-      const env = await api<{ items: FastOrderJson[] }>("/api/fast/orders?limit=20", {
-        method: "GET",
-      });
+      const env = await api((c) => c.GET("/fast/orders", { params: { query: { limit: 20 } } }));
       if (env.code !== 0) return;
       const byNo = new Map(env.data.items.map((o) => [o.orderNo, o]));
       const settled = orders.find((o) =>

@@ -1,17 +1,11 @@
-import type { LanguageOptions } from "../locales/languages.ts";
+import type { LanguageOptions, LocaleId } from "../locales/languages.ts";
+import { customer, envelopeOf } from "./lib/api.ts";
 
 async function choose(id: string) {
   localStorage.setItem("wplocale", id);
-  const root = document.documentElement;
-  const headers: Record<string, string> = { "Content-Type": "application/json" };
-  if (root.dataset.appKey) headers.appKey = root.dataset.appKey;
-  const token = localStorage.getItem("Authorization");
-  if (token) headers.Authorization = token;
   // The server stores the choice (cookie, and the account when signed in).
-  await fetch("/api/locale", { method: "POST", headers, body: JSON.stringify({ locale: id }) })
-    .catch(() => {
-      document.cookie = `wplocale=${id}; path=/; max-age=31536000; samesite=lax`;
-    });
+  const env = envelopeOf(await customer.POST("/locale", { body: { locale: id as LocaleId } }));
+  if (env.code === -1) document.cookie = `wplocale=${id}; path=/; max-age=31536000; samesite=lax`;
   location.reload();
 }
 

@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { send } from "./lib/api.ts";
+import { customer, envelopeOf } from "./lib/api.ts";
 import { fill, type Texts } from "./lib/fields.tsx";
 import { parseDecimal } from "../core-wasm/mod.ts";
 import { currencyDecimals, formatNumber, uiLocale } from "../locales/format.ts";
@@ -94,8 +94,6 @@ export default function LiabilityCheck(
     return <p class="notice" data-testid="pol-demo">{tx["liabilities.demoCannotCheck"]}</p>;
   }
 
-  const get = <T,>(path: string) =>
-    send<T>(path, { method: "GET", token: localStorage.getItem("Authorization") });
   const failed = (message: string): Result => ({
     kind: "error",
     message: message === "network" || message === "timeout" ? tx["app.networkError"]! : message,
@@ -105,7 +103,7 @@ export default function LiabilityCheck(
     setBusy(true);
     setResult(null);
     try {
-      const { env } = await get<LiabilitiesProof>("/api/liabilities/proof");
+      const env = envelopeOf(await customer.GET("/liabilities/proof"));
       if (env.code !== 0) return setResult(failed(env.message));
       const proof = env.data;
       if (proof.epoch !== epoch) {
@@ -117,15 +115,15 @@ export default function LiabilityCheck(
       if (!v.ok) return setResult({ kind: "no" });
       // the customer's own figures: what the assets page shows, and the newest movement
       const [assets, flow] = await Promise.all([
-        get<{ rows: { currency: string; total: string }[] }>("/api/account/assets"),
-        get<{ items: { at: number }[] }>("/api/account/flow?limit=1"),
+        customer.GET("/account/assets").then(envelopeOf),
+        customer.GET("/account/flow", { params: { query: { limit: 1 } } }).then(envelopeOf),
       ]);
-      if (assets.env.code !== 0) return setResult(failed(assets.env.message));
-      if (flow.env.code !== 0) return setResult(failed(flow.env.message));
+      if (assets.code !== 0) return setResult(failed(assets.message));
+      if (flow.code !== 0) return setResult(failed(flow.message));
       const own = ownSums(
-        assets.env.data.rows.map((r) => ({ currency: r.currency, units: parseDecimal(r.total) })),
+        assets.data.rows.map((r) => ({ currency: r.currency, units: parseDecimal(r.total) })),
       );
-      const newest = flow.env.data.items[0]?.at ?? 0;
+      const newest = flow.data.items[0]?.at ?? 0;
       const verdict = ownVerdict(v.balances, own, newest >= balancesAt - MOVE_SLACK_MS);
       setResult({
         kind: verdict === "mine" ? "yes" : verdict,

@@ -73,9 +73,12 @@ export default function LiveQuotes(
   async function toggle(symbol: string) {
     if (!signedIn) return toast(tx["app.loginPromptTitle"]!, "error");
     const on = !favs.includes(symbol);
-    const env = await api<{ symbols: string[] }>(`/api/optional/product/${symbol}`, {
-      method: on ? "POST" : "DELETE",
-    });
+    const params = { path: { symbol } };
+    const env = await api((c) =>
+      on
+        ? c.POST("/optional/product/{symbol}", { params })
+        : c.DELETE("/optional/product/{symbol}", { params })
+    );
     if (env.code === 0) {
       setFavs(env.data.symbols);
       toast(tx[on ? "market.added" : "market.removed"]!);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
-import { api, redirectTarget, send, toast } from "./lib/api.ts";
+import { api, customer, envelopeOf, redirectTarget, toast } from "./lib/api.ts";
 import { codeProblem } from "../contract/credentials.ts";
 import { PasswordInput, type Texts, TotpField } from "./lib/fields.tsx";
 import { failureMessage, useForm } from "./lib/form.ts";
@@ -50,10 +50,8 @@ export default function LoginForm(
     if (code) errs.totp = tx[`validation.${code}`]!;
     if (!check(errs)) return;
     setBusy(true);
-    const env = await api("/api/login", {
-      body: { phone, password, ...(codeStep && totp ? { totp } : {}) },
-      keepOn401: true,
-    });
+    const body = { phone, password, ...(codeStep && totp ? { totp } : {}) };
+    const env = await api((c) => c.POST("/login", { body }), { keepOn401: true });
     setBusy(false);
     if (env.code === 0) {
       toast(tx["auth.loginSuccess"]!);
@@ -118,9 +116,7 @@ function useAntiPhishing(phone: string): string | null {
     if (phone.replace(/\D/g, "").length < 7) return;
     let live = true;
     const timer = setTimeout(async () => {
-      const { env } = await send<{ antiPhishing: string | null }>("/api/login/hint", {
-        body: { phone },
-      });
+      const env = envelopeOf(await customer.POST("/login/hint", { body: { phone } }));
       if (live && env.code === 0 && env.data.antiPhishing) {
         setWord({ phone, word: env.data.antiPhishing });
       }

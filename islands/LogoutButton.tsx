@@ -9,7 +9,7 @@ export default function LogoutButton(
       class={variant === "link" ? "btn-link" : "btn btn-ghost btn-block"}
       data-testid="logout"
       onClick={async () => {
-        await api("/api/logout", { keepOn401: true });
+        await api((c) => c.POST("/logout", { body: {} }), { keepOn401: true });
         clearSession();
         location.href = home;
       }}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import { send } from "./lib/api.ts";
+import { customer, envelopeOf } from "./lib/api.ts";
 import { fill, type Texts } from "./lib/fields.tsx";
 import { LANGUAGES } from "../locales/languages.ts";
 
@@ -36,10 +36,7 @@ export default function NoticeDialog(
 
   useEffect(() => {
     (async () => {
-      const { env } = await send<DialogNotice | null>("/api/notice/dialog", {
-        method: "GET",
-        token: token(),
-      });
+      const env = envelopeOf(await customer.GET("/notice/dialog"));
       const d = env.code === 0 ? env.data : null;
       if (!d || !d.id) return;
       if (!token() && localStorage.getItem(SEEN) === `${d.id}:${d.version}`) return;
@@ -55,7 +52,7 @@ export default function NoticeDialog(
     if (!n) return;
     if (ack && token()) {
       setBusy(true);
-      await send(`/api/notice/${encodeURIComponent(n.id)}/ack`, { token: token() });
+      await customer.POST("/notice/{id}/ack", { params: { path: { id: n.id } } });
       setBusy(false);
     }
     localStorage.setItem(SEEN, `${n.id}:${n.version}`);

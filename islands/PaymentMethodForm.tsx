@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { toast } from "./lib/api.ts";
+import { type BodyOf, toast } from "./lib/api.ts";
 import type { CryptoType, MethodJson } from "../contract/funds.ts";
 import { ConfirmBox, Field, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
@@ -164,7 +164,9 @@ export default function PaymentMethodForm(
         branch: v.branch?.trim(),
         ...(mode === "international" ? { swift: v.swift?.trim() } : {}),
       };
-    const env = await send("/api/payment-methods", { ...body, ...proof.body() });
+    // the fields were checked present before the confirmation step
+    const method = { ...body, ...proof.body() } as BodyOf<"/payment-methods", "post">;
+    const env = await send((c) => c.POST("/payment-methods", { body: method }));
     setConfirming(false);
     if (env) {
       toast(tx["methods.bound"]!);

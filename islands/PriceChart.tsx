@@ -10,7 +10,7 @@ import {
   type UTCTimestamp,
 } from "lightweight-charts";
 import type { CandleRow } from "../contract/market.ts";
-import type { Envelope } from "./lib/api.ts";
+import { customer, envelopeOf } from "./lib/api.ts";
 import { fill, type Texts } from "./lib/fields.tsx";
 import { formatNumber, formatPct, formatPrice, formatShortTime } from "../locales/format.ts";
 import { subscribe } from "./lib/socket.ts";
@@ -221,13 +221,12 @@ export default function PriceChart(
     chart.subscribeCrosshairMove(onMove);
     let alive = true;
     setState("loading");
-    const root = document.documentElement;
-    fetch(`/api/market/kline?symbol=${symbol}&interval=${interval}&limit=500`, {
-      headers: root.dataset.appKey ? { appKey: root.dataset.appKey } : {},
-    }).then((r) => r.json()).then((env: Envelope<{ candles: CandleRow[] }>) => {
+    const query = { symbol, interval, limit: 500 };
+    customer.GET("/market/kline", { params: { query }, cache: "default" }).then((r) => {
+      const env = envelopeOf(r);
       if (!alive) return;
       if (env.code !== 0) return setState("error");
-      const rows = env.data.candles;
+      const rows = env.data.candles as CandleRow[];
       // deno-lint-ignore no-explicit-any
       (series as ISeriesApi<any>).setData(rows.map(point));
       candles.current = rows.map(candleOf);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
-import type { Envelope } from "./lib/api.ts";
+import { envelopeOf, visitor } from "./lib/api.ts";
 import type { Texts } from "./lib/fields.tsx";
 import { fill } from "./lib/fields.tsx";
 import { formatNumber, formatPrice } from "../locales/format.ts";
@@ -64,12 +64,12 @@ export default function RecentTrades(
   const [open, setOpen] = useState<number | null>(null);
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    const root = document.documentElement;
-    fetch(`/api/tape/${symbol}?limit=${KEEP}`, {
-      headers: root.dataset.appKey ? { appKey: root.dataset.appKey } : {},
-    }).then((r) => r.json()).then((env: Envelope<{ items: TapeTradeJson[] }>) => {
-      if (env.code === 0) setRows((cur) => merge(cur, env.data.items));
-    }).catch(() => {/* the live trades still come */}).finally(() => setReady(true));
+    visitor.GET("/tape/{symbol}", { params: { path: { symbol }, query: { limit: KEEP } } }).then(
+      (r) => {
+        const env = envelopeOf(r);
+        if (env.code === 0) setRows((cur) => merge(cur, env.data.items));
+      },
+    ).catch(() => {/* the live trades still come */}).finally(() => setReady(true));
     return subscribe(`tape:${symbol}`, (batch) => setRows((cur) => merge(cur, batch.ticks)));
   }, [symbol]);
 

@@ -116,14 +116,15 @@ export default function RechargeForm(
     if (!remitterAccount.trim()) errs.remitterAccount = tx["validation.remitterAccountRequired"]!;
     if (!voucher) errs.voucherImageId = tx["validation.voucherRequired"]!;
     if (!check(errs)) return;
-    const env = await send("/api/recharge", {
+    const body = {
       currency,
       channelId: channel.id,
       amount: a,
       remitterName: remitterName.trim(),
       remitterAccount: remitterAccount.trim(),
-      voucherImageId: voucher,
-    });
+      voucherImageId: voucher!,
+    };
+    const env = await send((c) => c.POST("/recharge", { body }));
     if (env) {
       try {
         sessionStorage.removeItem(DRAFT_KEY);

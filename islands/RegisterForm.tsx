@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { toast } from "./lib/api.ts";
+import { type BodyOf, toast } from "./lib/api.ts";
 import { useForm } from "./lib/form.ts";
 import { Field, type Texts } from "./lib/fields.tsx";
 import { NEW_PASSWORD_TEXTS, useNewPassword } from "./lib/credentials.tsx";
@@ -49,7 +49,7 @@ export default function RegisterForm(
     if (!agree) errs.agree = tx["validation.agreeRequired"]!;
     if (!check(errs)) return;
     const { phone, code } = account;
-    const body: Record<string, unknown> = {
+    const body: BodyOf<"/register", "post"> = {
       phone,
       code,
       password: pw.password,
@@ -57,7 +57,7 @@ export default function RegisterForm(
       agreementVersion,
     };
     if (invitePolicy !== "off" && invite.trim()) body.inviteCode = invite.trim();
-    if (await send("/api/register", body, { keepOn401: true })) {
+    if (await send((c) => c.POST("/register", { body }), { keepOn401: true })) {
       toast(tx["auth.registerSuccess"]!);
       location.href = home;
     }

@@ -25,7 +25,7 @@ export default function ResetPasswordForm(
     e.preventDefault();
     if (!check({ ...account.check(), ...pw.check() })) return;
     const body = { phone: account.phone, code: account.code, newPassword: pw.password };
-    if (await send("/api/user/password/reset", body, { keepOn401: true })) {
+    if (await send((c) => c.POST("/user/password/reset", { body }), { keepOn401: true })) {
       toast(tx["auth.resetSuccess"]!);
       clearSession();
       setTimeout(() => location.href = login, 1200);

@@ -14,7 +14,7 @@ import { fieldErrors, RULE_TEXTS, spotOrderRules } from "../contract/rules.ts";
 import type { Currency } from "../contract/currencies.ts";
 import type { SpotOrderJson } from "../contract/trading.ts";
 import { allows } from "../contract/actions.ts";
-import { api, toast } from "./lib/api.ts";
+import { api, type BodyOf, toast } from "./lib/api.ts";
 import { type AccountKey, useAvailable } from "./lib/live.ts";
 import { ChipChoice, ConfirmBox, fill, OrderNo, TextField, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
@@ -175,12 +175,11 @@ export default function SpotTicket(
   }
 
   async function place() {
-    const body: Record<string, string | number> = { symbol, side, type, qty: dec(qty) };
+    const body: BodyOf<"/spot/order", "post"> = { symbol, side, type, qty: dec(qty) };
     if (termsVersion !== undefined) body.termsVersion = termsVersion;
     if (type === "limit") body.price = dec(limit);
-    const env = await send<SpotOrderJson>("/api/spot/order", body, {
-      headers: { "Idempotency-Key": key },
-    });
+    const header = { "idempotency-key": key };
+    const env = await send((c) => c.POST("/spot/order", { body, params: { header } }));
     setConfirming(false);
     if (env) {
       toast(tx["spot.placed"]!);
@@ -190,7 +189,9 @@ export default function SpotTicket(
   }
 
   async function cancel(id: string) {
-    const env = await api<SpotOrderJson>(`/api/spot/orders/${id}/cancel`, { body: {} });
+    const env = await api((c) =>
+      c.POST("/spot/orders/{id}/cancel", { params: { path: { id } }, body: {} })
+    );
     setCancelling(null);
     if (env.code === 0) {
       toast(tx["spot.cancelled"]!);

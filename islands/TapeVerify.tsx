@@ -2,7 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { tickHash } from "../contract/chain.ts";
 import { parseDecimal } from "../core-wasm/decimal.ts";
 import { formatNumber, formatPrice, formatTime, uiLocale } from "../locales/format.ts";
-import { send } from "./lib/api.ts";
+import { apiHref, envelopeOf, visitor } from "./lib/api.ts";
 import { fill, type Texts } from "./lib/fields.tsx";
 
 export const TAPE_VERIFY_TEXTS = [
@@ -51,11 +51,11 @@ export default function TapeVerify(
 ) {
   const [state, setState] = useState<State>({ kind: "checking" });
   const loc = uiLocale();
-  const raw = `/api/tape/${symbol}?from=${seq}&to=${seq}`;
+  const params = { path: { symbol }, query: { from: seq, to: seq } };
+  const raw = apiHref("/tape/{symbol}", params);
   useEffect(() => {
-    send<{ items: TapeItem[]; prevHash: string | null; head: { seq: number } }>(raw, {
-      method: "GET",
-    }).then(({ env }) => {
+    visitor.GET("/tape/{symbol}", { params }).then((r) => {
+      const env = envelopeOf(r);
       const tick = env.code === 0 ? env.data.items[0] : undefined;
       if (!tick || tick.seq !== seq || env.data.prevHash === null) {
         return setState({ kind: "failed" });
@@ -111,7 +111,7 @@ export default function TapeVerify(
       </p>
       <p class="links small">
         <a href={raw}>{tx["tapeVerify.raw"]}</a> ·{" "}
-        <a href="/api/checkpoints">
+        <a href={apiHref("/checkpoints")}>
           {tx["tapeVerify.checkpoints"]}
         </a>
       </p>

@@ -2,7 +2,6 @@ import { useState } from "preact/hooks";
 import { parseDecimal } from "../core-wasm/decimal.ts";
 import { DECIMALS, fieldErrors, RULE_TEXTS, transferRules } from "../contract/funds_rules.ts";
 import type { Wallet } from "../contract/currencies.ts";
-import type { TransferJson } from "../contract/ledger.ts";
 import { toast } from "./lib/api.ts";
 import { useAvailable } from "./lib/live.ts";
 import { AmountField, fill, type Texts } from "./lib/fields.tsx";
@@ -83,11 +82,9 @@ export default function TransferForm(
   }
 
   async function submit() {
-    const env = await send<TransferJson>(
-      "/api/account/transfer",
-      { from, to, currency: "USDT", amount: toApiDecimal(amount, loc) },
-      { headers: { "Idempotency-Key": requestKey } },
-    );
+    const body = { from, to, currency: "USDT" as const, amount: toApiDecimal(amount, loc) };
+    const header = { "idempotency-key": requestKey };
+    const env = await send((c) => c.POST("/account/transfer", { body, params: { header } }));
     setConfirming(false);
     if (env) {
       toast(tx["transfer.success"]!);

@@ -51,7 +51,7 @@ export default function TwoFactorForm({ tx, enabled }: { tx: Texts; enabled: boo
 
   async function start() {
     setBusy(true);
-    const env = await api<{ secret: string; uri: string }>("/api/user/2fa/setup", {});
+    const env = await api((c) => c.POST("/user/2fa/setup", { body: {} }));
     setBusy(false);
     if (env.code !== 0) return toast(failureMessage(env, tx), "error");
     setSetup(env.data);
@@ -61,7 +61,9 @@ export default function TwoFactorForm({ tx, enabled }: { tx: Texts; enabled: boo
   async function submit(e: Event) {
     e.preventDefault();
     if (!codeOk()) return;
-    const env = await send(on ? "/api/user/2fa/disable" : "/api/user/2fa/enable", { code });
+    const env = await send((c) =>
+      c.POST(on ? "/user/2fa/disable" : "/user/2fa/enable", { body: { code } })
+    );
     setCode("");
     if (!env) return;
     toast(tx[on ? "twofa.disabled" : "twofa.enabled"]!);

@@ -8,7 +8,7 @@ import {
 import type { SettlementJson } from "../contract/verify.ts";
 import type { TapeItem } from "../contract/settlement_check.ts";
 import { formatAmount, formatPrice, uiLocale } from "../locales/format.ts";
-import { api, send, toast } from "./lib/api.ts";
+import { api, customer, envelopeOf, toast } from "./lib/api.ts";
 import { fill, type Texts } from "./lib/fields.tsx";
 
 export const VERIFY_TEXTS = [
@@ -53,10 +53,8 @@ type State =
 /** What the tape serves: `GET /api/tape/{symbol}?from=&to=` (public, no session). */
 function tapeReader(symbol: string) {
   return async (from: number, to: number): Promise<TapeItem[]> => {
-    const { env } = await send<{ items: TapeItem[] }>(
-      `/api/tape/${symbol}?from=${from}&to=${to}&limit=1000`,
-      { method: "GET" },
-    );
+    const params = { path: { symbol }, query: { from, to, limit: 1000 } };
+    const env = envelopeOf(await customer.GET("/tape/{symbol}", { params }));
     if (env.code !== 0) throw new Error(`tape ${env.code}`);
     return env.data.items;
   };
@@ -117,10 +115,8 @@ export default function VerifyPanel(
   };
 
   const share = async () => {
-    const env = await api<{ url: string }>(`/api/settlements/${s.orderNo}/share`, {
-      method: "POST",
-      body: {},
-    });
+    const path = { orderNo: s.orderNo };
+    const env = await api((c) => c.POST("/settlements/{orderNo}/share", { params: { path } }));
     if (env.code !== 0) return toast(tx["verify.shareFailed"]!, "error");
     setLink(env.data.url);
     try {

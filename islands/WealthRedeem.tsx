@@ -34,18 +34,15 @@ export default function WealthRedeem({ tx, orderNo }: { tx: Texts; orderNo: stri
   }, [quote]);
 
   async function ask() {
-    const env = await send<WealthQuoteJson>(
-      `/api/wealth/orders/${encodeURIComponent(orderNo)}/redeem-quote`,
-      {},
-    );
+    const path = { id: orderNo };
+    const env = await send((c) => c.POST("/wealth/orders/{id}/redeem-quote", { params: { path } }));
     if (env) setQuote({ ...env.data, until: Date.now() + env.data.validForMs });
   }
 
   async function confirm() {
     if (!quote) return;
-    const env = await send(`/api/wealth/orders/${encodeURIComponent(orderNo)}/redeem`, {
-      quoteId: quote.quoteId,
-    });
+    const [path, body] = [{ id: orderNo }, { quoteId: quote.quoteId }];
+    const env = await send((c) => c.POST("/wealth/orders/{id}/redeem", { params: { path }, body }));
     if (env) {
       toast(tx["wealth.redeemDone"]!);
       location.reload();

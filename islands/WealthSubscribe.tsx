@@ -98,10 +98,8 @@ export default function WealthSubscribe(
     }
     setShort(shortfall);
     if (!check(errs)) return;
-    const env = await api<WealthPreviewJson>(
-      `/api/wealth/products/${productId}/preview?amount=${encodeURIComponent(canonical)}`,
-      { method: "GET" },
-    );
+    const params = { path: { id: productId }, query: { amount: canonical } };
+    const env = await api((c) => c.GET("/wealth/products/{id}/preview", { params }));
     if (env.code === 0) setPreview(env.data);
     else {
       check(env.data.fields ?? {});
@@ -111,10 +109,10 @@ export default function WealthSubscribe(
 
   async function confirm() {
     if (!preview) return;
-    const env = await send<{ orderNo: string }>("/api/wealth/order", {
-      productId,
-      amount: preview.amount,
-    }, { headers: { "Idempotency-Key": crypto.randomUUID() } });
+    const [body, header] = [{ productId, amount: preview.amount }, {
+      "idempotency-key": crypto.randomUUID(),
+    }];
+    const env = await send((c) => c.POST("/wealth/order", { body, params: { header } }));
     if (env) {
       toast(tx["wealth.done"]!);
       location.href = detailHref + encodeURIComponent(env.data.orderNo);

@@ -124,10 +124,11 @@ export default function WithdrawForm(
   // fee, net and limits for the chosen method and amount, from the server
   useEffect(() => {
     const timer = setTimeout(async () => {
-      const q = new URLSearchParams();
-      if (methodId) q.set("methodId", methodId);
-      if (/^\d+(\.\d+)?$/.test(apiAmount)) q.set("amount", apiAmount);
-      const env = await api<WithdrawPreview>(`/api/withdraw/preview?${q}`, { method: "GET" });
+      const query = {
+        ...(methodId ? { methodId } : {}),
+        ...(/^\d+(\.\d+)?$/.test(apiAmount) ? { amount: apiAmount } : {}),
+      };
+      const env = await api((c) => c.GET("/withdraw/preview", { params: { query } }));
       if (env.code === 0) setP(env.data);
     }, 250);
     return () => clearTimeout(timer);
@@ -180,20 +181,22 @@ export default function WithdrawForm(
     if (code) errs.totp = tx[`validation.${code}`]!;
     if (!check(errs)) return;
     // the confirmation quotes the fee and net for exactly this amount
-    const q = new URLSearchParams({ methodId, amount: a });
-    const env = await api<WithdrawPreview>(`/api/withdraw/preview?${q}`, { method: "GET" });
+    const query = { methodId, amount: a };
+    const env = await api((c) => c.GET("/withdraw/preview", { params: { query } }));
     if (env.code === 0) setP(env.data);
     setRequestKey(crypto.randomUUID());
     setConfirming(true);
   }
 
   async function submit() {
-    const env = await send("/api/withdraw", {
+    const body = {
       methodId,
       amount: apiAmount,
       drawPassword: password,
       ...(twoFactor ? { totp } : {}),
-    }, { headers: { "Idempotency-Key": requestKey } });
+    };
+    const header = { "idempotency-key": requestKey };
+    const env = await send((c) => c.POST("/withdraw", { body, params: { header } }));
     setConfirming(false);
     if (env) {
       toast(tx["withdraw.success"]!);

@@ -29,6 +29,7 @@ import { settlementsApi } from "./api/settlements.ts";
 import { liabilitiesApi } from "./api/liabilities.ts";
 import { checkpointsApi } from "./api/checkpoints.ts";
 import { AUTH_ERRORS, err, imageReply } from "./api/openapi.ts";
+import { publishDocument } from "./api/doc.ts";
 import { notFoundPage, registerPages } from "./pages/mod.tsx";
 import { serveStatic } from "./static.ts";
 import { registerSocket } from "./ws.ts";
@@ -73,6 +74,7 @@ export function createApi() {
     path: "/image/{id}",
     tags: ["identity"],
     summary: "Uploaded image bytes (not enveloped): the owner and operators reviewing it only",
+    security: [{ customerToken: [], appKey: [] }, { operatorToken: [], appKey: [] }],
     request: { params: z.object({ id: z.string() }) },
     responses: {
       ...imageReply("the image, as stored (re-encoded without metadata)"),
@@ -80,16 +82,7 @@ export function createApi() {
       404: err("not the caller's image (or no such image)"),
     },
   });
-  api.doc31("/doc", {
-    openapi: "3.1.0",
-    info: {
-      title: "Tradewind API",
-      version: "1.0.0",
-      description:
-        "Every reply is {code, message, data}; code 0 success, -99 invalid session (HTTP 401), " +
-        "otherwise the HTTP status. Send appKey, Authorization and Accept-Language headers.",
-    },
-  });
+  publishDocument(api, "/doc");
   return api;
 }
 

@@ -8,6 +8,7 @@ import { languageOf, pickLocale } from "../../locales/languages.ts";
 import { clientAddress } from "../platform/clientip.ts";
 import { isMobileDevice } from "../platform/device.ts";
 import { DomainError } from "../platform/errors.ts";
+import { guarded } from "../platform/guards.ts";
 import { errorResponse } from "./envelope.ts";
 import { HTTP_STATUS } from "../platform/http_errors.ts";
 import {
@@ -263,10 +264,13 @@ export interface SignedIn {
  * Route middleware: only a signed-in customer gets past (else UNAUTHORIZED, envelope -99); the
  * handler reads `c.var.session`. Runs before the request is validated or its body read.
  */
-export const signedIn = createMiddleware<SignedIn>(async (c, next) => {
-  await requireSession(c as unknown as Ctx);
-  await next();
-});
+export const signedIn = guarded(
+  createMiddleware<SignedIn>(async (c, next) => {
+    await requireSession(c as unknown as Ctx);
+    await next();
+  }),
+  { kind: "customer" },
+);
 
 /**
  * Route middleware after `signedIn`: a demo account is refused with DEMO_LIVE_ONLY (money in

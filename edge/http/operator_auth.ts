@@ -15,6 +15,7 @@ import type { OperatorSession } from "../operators/service.ts";
 import type { OperatorRole } from "../operators/store.ts";
 import type { AppEnv, Ctx } from "./context.ts";
 import { DomainError } from "../platform/errors.ts";
+import { guarded } from "../platform/guards.ts";
 import { requestToken } from "./middleware.ts";
 
 export const OPERATOR_COOKIE = "tw_op";
@@ -33,13 +34,14 @@ export async function operatorOf(c: Ctx): Promise<OperatorSession | null> {
  */
 export function operatorAuth(role?: OperatorRole | readonly OperatorRole[]) {
   const any = role === undefined ? null : typeof role === "string" ? [role] : role;
-  return createMiddleware<AppEnv>(async (c, next) => {
+  const gate = createMiddleware<AppEnv>(async (c, next) => {
     const s = await operatorOf(c);
     if (!s) throw new DomainError("UNAUTHORIZED");
     if (any && !any.some((r) => s.roles.includes(r))) throw new DomainError("FORBIDDEN");
     c.set("operator", s);
     await next();
   });
+  return guarded(gate, { kind: "operator", roles: any });
 }
 
 /** The console's cookie after a sign-in: the session token, for as long as the session. */

@@ -1,15 +1,19 @@
 /**
- * Browser side of the operators' console: its API calls. The operator session is an HttpOnly
- * cookie (set at sign-in, sent by the browser, unreadable by scripts), so calls carry no token,
- * and never the customer's token either (a customer signed in on the same browser stays out).
+ * Browser side of the operators' console: its API calls, through the typed `operator` client
+ * (lib/api.ts: the session is the console's HttpOnly cookie, so calls carry no token).
  */
-import { type Envelope, send } from "./api.ts";
+import {
+  type Call,
+  type CallResult,
+  type DataOf,
+  type Envelope,
+  envelopeOf,
+  operator,
+} from "./api.ts";
 
-export async function adminCall<T>(
-  path: string,
-  opts: { method?: string; body?: unknown } = {},
-): Promise<Envelope<T>> {
-  return (await send<T>(path, { ...opts, token: null, timeoutMs: 30_000 })).env;
+/** An operator's call: `adminCall((c) => c.POST("/admin/logout"))`, its envelope. */
+export async function adminCall<R extends CallResult>(call: Call<R>): Promise<Envelope<DataOf<R>>> {
+  return envelopeOf(await call(operator));
 }
 
 /** Back to sign-in, returning here afterwards (the session ended or was never there). */

@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { api, type Envelope, toast } from "./api.ts";
+import { api, type Call, type CallResult, type DataOf, type Envelope, toast } from "./api.ts";
 import type { Texts } from "./fields.tsx";
 
 /** Localized message for an envelope failure (field errors are shown beside the fields). */
@@ -11,8 +11,9 @@ export function failureMessage(env: { code: number; message: string }, tx: Texts
 }
 
 /**
- * Form state shared by the account forms: field errors, a busy flag, and `send`, which posts to
- * the API and, on failure, shows the server's field messages and a toast.
+ * Form state shared by the account forms: field errors, a busy flag, and `send`, which makes a
+ * typed call (`send((c) => c.POST("/register", { body }))`) and, on failure, shows the server's
+ * field messages and a toast.
  */
 export function useForm(tx: Texts) {
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -24,16 +25,15 @@ export function useForm(tx: Texts) {
     return Object.keys(errs).length === 0;
   }
 
-  async function send<T>(
-    path: string,
-    body: unknown,
-    opts: { keepOn401?: boolean; headers?: Record<string, string> } = {},
-  ): Promise<Envelope<T> | null> {
+  async function send<R extends CallResult>(
+    call: Call<R>,
+    opts: { keepOn401?: boolean } = {},
+  ): Promise<Envelope<DataOf<R>> | null> {
     setBusy(true);
-    const env = await api<T>(path, { body, keepOn401: opts.keepOn401, headers: opts.headers });
+    const env = await api(call, opts);
     setBusy(false);
     if (env.code === 0) return env;
-    setErrors(env.data.fields ?? {});
+    setErrors((env.data as { fields?: Record<string, string> }).fields ?? {});
     toast(failureMessage(env, tx), "error");
     return null;
   }
@@ -53,7 +53,7 @@ export function useForm(tx: Texts) {
       setErrors({ phone: tx["validation.phoneRequired"]! });
       return null;
     }
-    const env = await send<{ resendAfterSeconds: number }>("/api/sms/code", { phone, purpose });
+    const env = await send((c) => c.POST("/sms/code", { body: { phone, purpose } }));
     if (!env) return null;
     setErrors({});
     toast(tx["auth.codeSent"]!);

@@ -49,7 +49,7 @@ export function useFreshProof(
   }
 
   async function requestCode() {
-    const env = await form.send<{ resendAfterSeconds: number }>("/api/user/security-code", {});
+    const env = await form.send((c) => c.POST("/user/security-code", { body: {} }));
     if (!env) return null;
     form.setErrors({});
     toast(tx["auth.codeSent"]!);

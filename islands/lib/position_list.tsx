@@ -16,7 +16,7 @@ import {
   toApiDecimal,
   uiLocale,
 } from "../../locales/format.ts";
-import type { PositionJson } from "../../contract/trading.ts";
+import type { PositionActionReplyJson, PositionJson } from "../../contract/trading.ts";
 import {
   fieldErrors,
   ocoRules,
@@ -25,7 +25,7 @@ import {
   trailingRules,
 } from "../../contract/rules.ts";
 import { allowedActions, type PositionAction } from "../../contract/actions.ts";
-import { api, toast } from "./api.ts";
+import { api, type Call, type CallResult, toast } from "./api.ts";
 import { ConfirmBox, Field, fill, PercentSlider, plural, type Texts } from "./fields.tsx";
 import { useForm } from "./form.ts";
 import { PositionSummary } from "./positions.tsx";
@@ -255,35 +255,34 @@ export function PositionList(
   }
 
   async function act(p: PositionJson, what: PositionAction, lots?: number) {
-    const path = what === "cancel" || what === "chase"
-      ? `/api/contract/orders/${p.orderNo}/${what}`
-      : `/api/contract/positions/${p.orderNo}/${what}`;
-    type Reply = PositionJson & {
-      closed?: PositionJson | null;
-      opened?: PositionJson | null;
-      reversed?: boolean;
-    };
+    const params = { path: { id: p.orderNo }, header: { "idempotency-key": key } };
     setBusy(true);
-    const body = what === "close" && lots !== undefined && lots < p.lots ? { lots } : {};
-    const env = await api<Reply>(path, { body, headers: { "Idempotency-Key": key } });
+    const part = what === "close" && lots !== undefined && lots < p.lots ? { lots } : {};
+    const env = await api((c) =>
+      what === "cancel" || what === "chase"
+        ? c.POST(`/contract/orders/{id}/${what}`, { params, body: {} })
+        : what === "close"
+        ? c.POST("/contract/positions/{id}/close", { params, body: part })
+        : c.POST(`/contract/positions/{id}/${what}`, { params, body: {} })
+    );
     setBusy(false);
     setDialog(null);
     if (env.code !== 0) return toast(env.message, "error");
-    const closedNow = what === "close" ? env.data : what === "reverse" ? env.data.closed : null;
-    if (what === "reverse" && env.data.reversed === false) {
+    // a position (close, cancel, chase) or what reverse and hedge did (closed, opened)
+    const data = env.data as PositionJson & Partial<PositionActionReplyJson>;
+    const closedNow = what === "close" ? data : what === "reverse" ? data.closed : null;
+    if (what === "reverse" && data.reversed === false) {
       toast(tx["contract.notReversed"]!, "error");
     } else if (
       what === "chase" &&
-      ((p.stopLoss && !env.data.stopLoss) || (p.takeProfit && !env.data.takeProfit))
+      ((p.stopLoss && !data.stopLoss) || (p.takeProfit && !data.takeProfit))
     ) {
       // filled at the market: a level now on the wrong side of the fill price was removed
       toast(tx["contract.stopsDropped"]!, "error");
     } else if (closedNow) {
       toast(fill(tx["contract.closedPnl"]!, { pnl: usdt(realized(p, closedNow), true) }));
     } else toast(tx["contract.done"]!);
-    onChange(
-      what === "reverse" || what === "hedge" ? [env.data.closed, env.data.opened] : [env.data],
-    );
+    onChange(what === "reverse" || what === "hedge" ? [data.closed, data.opened] : [data]);
   }
 
   /** Close every holding position shown, one request each (each its own idempotency key). */
@@ -292,10 +291,11 @@ export function PositionList(
     let pnl = 0n;
     const changed: PositionJson[] = [];
     for (const p of holding) {
-      const env = await api<PositionJson>(`/api/contract/positions/${p.orderNo}/close`, {
-        body: {},
-        headers: { "Idempotency-Key": `${key}:${p.orderNo}` },
-      });
+      const params = {
+        path: { id: p.orderNo },
+        header: { "idempotency-key": `${key}:${p.orderNo}` },
+      };
+      const env = await api((c) => c.POST("/contract/positions/{id}/close", { params, body: {} }));
       if (env.code !== 0) {
         toast(env.message, "error");
         continue;
@@ -313,12 +313,13 @@ export function PositionList(
   async function save(p: PositionJson, editor: Editor) {
     const level = (v: string) => v.trim() ? positiveAmount(dec(v), priceDecimals) : null;
     const market = price ? parseDecimal(price) : null;
-    let path = `/api/contract/positions/${p.orderNo}/${editor}`;
-    let body: unknown;
-    let method = "POST";
+    const params = { path: { id: p.orderNo } };
+    let call: Call<CallResult & { data?: { data: PositionJson } }>;
     let saved = "contract.stopsSaved";
+    // an empty pair is removed: no form to answer, only a toast when it fails
+    const remove = editor === "oco" && !edit.stopLoss.trim() && !edit.takeProfit.trim();
     if (editor === "tpsl") {
-      body = {
+      const body = {
         stopLoss: edit.stopLoss.trim() ? dec(edit.stopLoss) : null,
         takeProfit: edit.takeProfit.trim() ? dec(edit.takeProfit) : null,
       };
@@ -327,6 +328,7 @@ export function PositionList(
         takeProfit: level(edit.takeProfit),
       }, priceDecimals);
       if (!form.check(fieldErrors(failures, tx))) return;
+      call = (c) => c.POST("/contract/positions/{id}/tpsl", { params, body });
     } else if (editor === "trailing") {
       saved = "contract.trailingSaved";
       // typed in percent, sent as a fraction
@@ -334,12 +336,12 @@ export function PositionList(
       const rate = pct === null ? (edit.rate.trim() ? "-" : null) : formatDecimal(pct / 100n);
       const errs = rate === null ? {} : fieldErrors(trailingRules(rate), tx);
       if (!form.check(errs)) return;
-      body = { callbackRate: rate };
+      const body = { callbackRate: rate };
+      call = (c) => c.POST("/contract/positions/{id}/trailing", { params, body });
     } else {
       saved = "contract.ocoSaved";
-      if (!edit.stopLoss.trim() && !edit.takeProfit.trim()) {
-        method = "DELETE";
-        path = `/api/contract/positions/${p.orderNo}/oco`;
+      if (remove) {
+        call = (c) => c.DELETE("/contract/positions/{id}/oco", { params });
       } else {
         const lots = Number(edit.lots);
         const failures = ocoRules({
@@ -352,12 +354,11 @@ export function PositionList(
           priceDecimals,
         });
         if (!form.check(fieldErrors(failures, tx))) return;
-        body = { lots, stopLoss: dec(edit.stopLoss), takeProfit: dec(edit.takeProfit) };
+        const body = { lots, stopLoss: dec(edit.stopLoss), takeProfit: dec(edit.takeProfit) };
+        call = (c) => c.POST("/contract/positions/{id}/oco", { params, body });
       }
     }
-    const env = method === "DELETE"
-      ? await api<PositionJson>(path, { method })
-      : await form.send<PositionJson>(path, body);
+    const env = remove ? await api(call) : await form.send(call);
     if (!env || env.code !== 0) {
       if (env) toast(env.message, "error");
       return; // the field errors and the toast are shown; the editor stays open

@@ -57,10 +57,9 @@ export function TopUp(
   const wallet = (w: Wallet) => tx[`assets.wallet_${w}`]!;
   async function move() {
     setBusy(true);
-    const env = await api<{ available: { from: string; to: string } }>("/api/account/transfer", {
-      body: { from, to, currency: "USDT", amount: formatDecimal(need) },
-      headers: { "Idempotency-Key": key },
-    });
+    const body = { from, to, currency: "USDT" as const, amount: formatDecimal(need) };
+    const header = { "idempotency-key": key };
+    const env = await api((c) => c.POST("/account/transfer", { body, params: { header } }));
     setBusy(false);
     if (env.code !== 0) {
       toast(env.code === -1 ? tx["app.networkError"]! : env.message, "error");

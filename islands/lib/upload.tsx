@@ -1,5 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
-import { type Envelope, loginPath } from "./api.ts";
+import { api, apiHref, customerHeaders, typedClient } from "./api.ts";
 import type { Texts } from "./fields.tsx";
 
 const MAX_EDGE = 2560;
@@ -26,29 +26,14 @@ async function reencode(file: File): Promise<Blob> {
   }
 }
 
-/** POST /api/upload (multipart) with the same headers as every API call. */
-async function upload(blob: Blob): Promise<Envelope<{ imageId: string }>> {
-  const root = document.documentElement;
-  const headers: Record<string, string> = { "Accept-Language": root.lang || "en" };
-  if (root.dataset.appKey) headers.appKey = root.dataset.appKey;
-  const token = localStorage.getItem("Authorization");
-  if (token) headers.Authorization = token;
+/** Uploads: the customer's client with a longer wait (a photo over a slow mobile link). */
+const uploads = typedClient({ baseUrl: "/api", headers: customerHeaders, timeoutMs: 120_000 });
+
+/** POST /api/upload (multipart: the form goes as it is) with the same headers as every call. */
+function upload(blob: Blob) {
   const form = new FormData();
   form.append("file", blob, "photo.jpg");
-  try {
-    const res = await fetch("/api/upload", {
-      method: "POST",
-      headers,
-      body: form,
-      credentials: "same-origin",
-      signal: AbortSignal.timeout(120_000),
-    });
-    const env = await res.json() as Envelope<{ imageId: string }>;
-    if (env.code === -99) location.href = `${loginPath()}?redirect=${location.pathname}`;
-    return env;
-  } catch {
-    return { code: -1, message: "network", data: {} as Envelope<{ imageId: string }>["data"] };
-  }
+  return api(() => uploads.POST("/upload", { body: form as unknown as { file: string } }));
 }
 
 /**
@@ -69,7 +54,7 @@ export function ImageUpload(
   const [preview, setPreview] = useState<string | null>(null);
   const [kept, setKept] = useState<string | null>(null);
   useEffect(() => {
-    if (initial && !preview) setKept(`/api/image/${encodeURIComponent(initial)}`);
+    if (initial && !preview) setKept(apiHref("/image/{id}", { path: { id: initial } }));
   }, [initial]);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);

@@ -47,6 +47,11 @@ export interface MoneyRequest<Body, Params> {
   key: string | undefined;
 }
 
+/** Whether a route's request headers are a money route's: it takes the `Idempotency-Key`. */
+export function takesIdempotencyKey(headers: unknown): boolean {
+  return headers === IdempotencyHeaders;
+}
+
 /** Register one money route on `app`. */
 export function moneyRoute<
   Body extends z.ZodType = typeof Empty,

@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv, Ctx } from "../../edge/http/context.ts";
+import { guarded } from "../../edge/platform/guards.ts";
 import { ok } from "../../edge/http/envelope.ts";
 import { requireSession, sessionOf, signedIn } from "../../edge/http/middleware.ts";
 import { Settlement, SettlementParam, SettlementQuery, ShareReply } from "../../contract/verify.ts";
@@ -9,10 +10,13 @@ import { AUTH_ERRORS, err, okReply } from "./openapi.ts";
 const tags = ["verify"];
 
 /** Without a share token the reader must be signed in (anonymous: -99 before the input). */
-const sessionOrShare = createMiddleware<AppEnv>(async (c, next) => {
-  if (!new URL(c.req.url).searchParams.has("share")) await requireSession(c as Ctx);
-  await next();
-});
+const sessionOrShare = guarded(
+  createMiddleware<AppEnv>(async (c, next) => {
+    if (!new URL(c.req.url).searchParams.has("share")) await requireSession(c as Ctx);
+    await next();
+  }),
+  { kind: "customerOrShare" },
+);
 
 /** The page a share link opens (the visitor's device picks the layout). */
 function shareUrl(c: Ctx, orderNo: string, token: string) {
