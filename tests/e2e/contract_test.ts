@@ -105,6 +105,12 @@ browserTest(
     await page.getByRole("button", { name: "Confirm" }).click();
     await page.locator('[data-testid="positions"] li[data-status="holding"]').waitFor();
     await page.locator("#toast").getByText("wrong side of it was removed").waitFor();
+    // the list follows the reply (the toast may show a frame before it renders)
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="stops"]')?.textContent?.trim() === "- / -",
+      undefined,
+      { timeout: 5_000 },
+    );
     assertEquals(await page.getByTestId("stops").innerText(), "- / -");
     await page.getByRole("button", { name: "Hedge" }).click();
     await page.getByRole("button", { name: "Confirm" }).click();
