@@ -283,17 +283,6 @@ export function prefetchList(kv: Deno.Kv, reads: PrivateRead[]): void {
   }
 }
 
-/**
- * Tell the current request that `key` does not exist without asking the store (a key made of a
- * fresh random id): its reads of it cost nothing. The commit that writes it still checks it is
- * absent.
- */
-export function knownAbsent(key: Deno.KvKey): void {
-  const t = scope.getStore();
-  if (!t) return;
-  (t.memo ??= new Map()).set(keyId(key), Promise.resolve({ key, value: null, versionstamp: null }));
-}
-
 /** Listen to the keys of every write made through a handle of `openKv`/`wrapKv`. */
 export function onWrite(kv: Deno.Kv, f: (keys: Deno.KvKey[]) => void): void {
   if (kv instanceof StoreKv) kv.writeListeners.push(f);
