@@ -90,7 +90,7 @@ Deno.test({
           // the form checks before sending
           await page.getByTestId("create-operator").click();
           await page.locator("#new-username-error").waitFor();
-          assertEquals(await page.evaluate(() => document.activeElement?.id), "new-username");
+          await page.waitForFunction(() => document.activeElement?.id === "new-username");
           assertEquals(await axeViolations(page), []);
           await page.fill("#new-username", run.user);
           await page.fill("#new-phone", phone);
@@ -150,7 +150,7 @@ Deno.test({
             await op.waitForSelector('tw-island[data-name="AdminSignIn"][data-hydrated]');
             await op.getByTestId("have-invitation").click();
             await op.getByTestId("admin-invitation").waitFor();
-            assertEquals(await op.evaluate(() => document.activeElement?.id), "admin-invite-title");
+            await op.waitForFunction(() => document.activeElement?.id === "admin-invite-title");
             await op.fill("#invite-username", run.user);
             await op.fill("#invite-code", "00000000");
             await op.locator('[data-testid="admin-invitation"] button[type="submit"]').click();
@@ -161,7 +161,7 @@ Deno.test({
             await op.locator('[data-testid="admin-invitation"] button[type="submit"]').click();
             await op.getByTestId("admin-enrol").waitFor();
             // the heading takes focus: the step is announced
-            assertEquals(await op.evaluate(() => document.activeElement?.id), "admin-enrol-title");
+            await op.waitForFunction(() => document.activeElement?.id === "admin-enrol-title");
             const secret = (await op.getByTestId("enrol-secret").getAttribute("data-secret"))!;
             assert(/^[A-Z2-7]{32}$/.test(secret));
             assert(await op.locator("img.qr").isVisible());
