@@ -166,8 +166,17 @@ export const DailyRow = z.object({
   deposits: Dec,
   withdrawals: Dec,
   fees: Dec,
-  /** customers' P&L against the house (positive: customers won) */
+  /** customers' P&L on fast contracts against the house (positive: customers won) */
+  fastPnl: Dec,
+  /** customers' P&L on leveraged contracts (liquidations included) against the house */
+  contractPnl: Dec,
+  /** customers' P&L against the house, every product (fast + leveraged) */
   customerPnl: Dec,
+  /**
+   * the house's net intake from spot trades and exchanges in this currency (a swap at the market
+   * price, not a customer's loss: buying BTC with USDT shows +USDT here and -BTC)
+   */
+  exchangeNet: Dec,
   insuranceUsed: Dec,
   yieldPaid: Dec,
   /** customer balances (available + held) at the day's end */

@@ -4,8 +4,12 @@
  * - **Daily**: per UTC day and currency, from the journals (keyed by time-ordered ids, so one
  *   range scan from the first day to now): deposits (out of the external account in `deposit`
  *   journals), withdrawals (into the external account in `withdrawal` journals: the net paid out),
- *   fees (into the fees account, any journal), customers' P&L against the house (minus the pnl
- *   account's change: positive when customers won), insurance used and yield paid (what left
+ *   fees (into the fees account, any journal), customers' P&L against the house per product
+ *   (minus the pnl account's change in `fast` and `contract` journals: positive when customers
+ *   won; `customerPnl` is their sum), the house's net intake from spot trades and exchanges (the
+ *   pnl account's change in `spot` and `exchange` journals: the other side of a swap at the
+ *   market price, an inventory change in that currency and not a customer's loss — a purchase of
+ *   BTC shows +USDT and -BTC), insurance used and yield paid (what left
  *   those house accounts), and liabilities at day end (every customer balance, available + held:
  *   today's total rolled back by the customer postings after that day). Reserve coverage is the
  *   wealth reserve now.
@@ -31,7 +35,10 @@ export const FIGURES = [
   "deposits",
   "withdrawals",
   "fees",
+  "fastPnl",
+  "contractPnl",
   "customerPnl",
+  "exchangeNet",
   "insuranceUsed",
   "yieldPaid",
   "liabilities",
@@ -43,7 +50,10 @@ const zero = (): Sums => ({
   deposits: 0n,
   withdrawals: 0n,
   fees: 0n,
+  fastPnl: 0n,
+  contractPnl: 0n,
   customerPnl: 0n,
+  exchangeNet: 0n,
   insuranceUsed: 0n,
   yieldPaid: 0n,
   liabilities: 0n,
@@ -65,7 +75,10 @@ export interface DailyRow {
   deposits: string;
   withdrawals: string;
   fees: string;
+  fastPnl: string;
+  contractPnl: string;
   customerPnl: string;
+  exchangeNet: string;
   insuranceUsed: string;
   yieldPaid: string;
   liabilities: string;
@@ -171,9 +184,23 @@ function addHouse(s: Sums, house: string, type: Journal["type"], x: bigint) {
     if (type === "deposit") s.deposits -= x;
     else if (type === "withdrawal") s.withdrawals += x;
   } else if (house === "fees") s.fees += x;
-  else if (house === "pnl") s.customerPnl -= x;
+  else if (house === "pnl") addPnl(s, type, x);
   else if (house === "insurance" && x < 0n) s.insuranceUsed -= x;
   else if (house === "yield" && x < 0n) s.yieldPaid -= x;
+}
+
+/**
+ * A pnl-account posting by product: fast contracts and leveraged contracts are the customers'
+ * result against the house; spot trades and exchanges are swaps (the house's intake).
+ */
+function addPnl(s: Sums, type: Journal["type"], x: bigint) {
+  if (type === "spot" || type === "exchange") {
+    s.exchangeNet += x;
+    return;
+  }
+  s.customerPnl -= x;
+  if (type === "fast") s.fastPnl -= x;
+  else if (type === "contract") s.contractPnl -= x;
 }
 
 /** What live customers hold now per currency (available + frozen). */

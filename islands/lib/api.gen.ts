@@ -7184,7 +7184,10 @@ export interface operations {
                 deposits: string;
                 withdrawals: string;
                 fees: string;
+                fastPnl: string;
+                contractPnl: string;
                 customerPnl: string;
+                exchangeNet: string;
                 insuranceUsed: string;
                 yieldPaid: string;
                 liabilities: string;

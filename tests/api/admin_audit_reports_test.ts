@@ -274,6 +274,15 @@ Deno.test("reports: daily figures per currency after a recharge, a withdrawal an
         await tick(srv, "60500", 10_000);
         await tick(srv, "61000", 25_000);
         await tick(srv, "61000", 5_000);
+        const btcBefore = (await daily()).rows.find((r) => r.currency === "BTC")!;
+        // a spot purchase is a swap with the house, not a customer's loss: 0.01 BTC for 610 USDT
+        ok(
+          await srv.call("/api/spot/order", {
+            token: demo,
+            body: { symbol: "BTCUSDT", side: "buy", type: "market", qty: "0.01" },
+          }),
+          "spot buy",
+        );
 
         const after = usdt(await daily());
         const diff = (f: string) =>
@@ -281,17 +290,25 @@ Deno.test("reports: daily figures per currency after a recharge, a withdrawal an
           parseDecimal(before[f]!, { allowNegative: true });
         assertEquals(diff("deposits"), parseDecimal("25"));
         assertEquals(diff("withdrawals"), parseDecimal(wd.net));
-        assertEquals(diff("fees"), parseDecimal(wd.fee));
-        // won 85 (rate 0.85), lost 100
+        // won 85 (rate 0.85), lost 100: fast contracts only; the spot purchase is apart
+        assertEquals(diff("fastPnl"), -parseDecimal("15"));
+        assertEquals(diff("contractPnl"), 0n);
         assertEquals(diff("customerPnl"), -parseDecimal("15"));
-        // liabilities: +25 in, -50 out, -15 traded
+        assertEquals(diff("exchangeNet"), parseDecimal("610"));
+        assertEquals(diff("fees"), parseDecimal(wd.fee) + parseDecimal("0.61"));
+        // liabilities: +25 in, -50 out, -15 traded, -610.61 for the BTC (and its fee)
         assertEquals(
           diff("liabilities"),
-          parseDecimal("25") - parseDecimal("50") - parseDecimal("15"),
+          parseDecimal("25") - parseDecimal("50") - parseDecimal("15") - parseDecimal("610.61"),
         );
         assertEquals([diff("insuranceUsed"), diff("yieldPaid")], [0n, 0n]);
         const btc = (await daily()).rows.find((r) => r.currency === "BTC")!;
-        assertEquals(btc.liabilities, "0.5");
+        assertEquals(btc.liabilities, "0.51");
+        // the house gave the BTC: its intake in BTC is 0.01 lower; nobody's P&L moved in BTC
+        const btcDiff = (f: "exchangeNet" | "customerPnl") =>
+          parseDecimal(btc[f]!, { allowNegative: true }) -
+          parseDecimal(btcBefore[f]!, { allowNegative: true });
+        assertEquals([btcDiff("exchangeNet"), btcDiff("customerPnl")], [-parseDecimal("0.01"), 0n]);
       },
     );
 
@@ -306,7 +323,8 @@ Deno.test("reports: daily figures per currency after a recharge, a withdrawal an
       const lines = (await r.text()).trim().split("\r\n");
       assertEquals(
         lines[0],
-        "day,currency,deposits,withdrawals,fees,customerPnl,insuranceUsed,yieldPaid,liabilities",
+        "day,currency,deposits,withdrawals,fees,fastPnl,contractPnl,customerPnl,exchangeNet," +
+          "insuranceUsed,yieldPaid,liabilities",
       );
       assertEquals(lines.length, 4);
       assert(lines.some((l) => l.startsWith(`${day},USDT,`)));

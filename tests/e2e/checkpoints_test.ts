@@ -28,7 +28,7 @@ browserTest("audit page: the latest signed checkpoint, 'Checkpoint now', a rewri
     ]);
     const { page, errors } = await watchedPage(ctx);
     await page.goto(`${srv.base}/admin/audit`);
-    await hydrated(page, "AdminCheckpoint");
+    await hydrated(page, "AdminPublish");
     return { ctx, page, errors };
   };
   {

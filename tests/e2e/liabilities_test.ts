@@ -81,6 +81,21 @@ browserTest("liabilities: a customer checks their balance against the published 
     await table.scrollIntoViewIfNeeded();
     assertMatch(await page.getByTestId("pol-report").innerText(), new RegExp(r!.record.epoch));
     await page.screenshot({ path: shot("liabilities-admin-report"), fullPage: true });
+    // an admin publishes the next epoch from the report (audited), and the report follows it
+    await hydrated(page, "AdminPublish");
+    await page.getByTestId("publish-epoch").click();
+    await page.waitForURL(/flash=done/);
+    await page.getByTestId("notice").waitFor();
+    const latest = await srv.call<{ epoch: string }>("/api/liabilities");
+    assert(latest.body.data.epoch !== r!.record.epoch, "a new epoch");
+    assertMatch(
+      await page.getByTestId("pol-report").innerText(),
+      new RegExp(`\\b${latest.body.data.epoch}\\b`),
+    );
+    const audit = await srv.call<{ items: { action: string }[] }>("/api/admin/audit", {
+      token: op,
+    });
+    assert(audit.body.data.items.some((e) => e.action.startsWith("liabilities.")), "audited");
     assertEquals(errors, []);
     await ctx.close();
   }

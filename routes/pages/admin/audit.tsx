@@ -8,7 +8,7 @@ import type { AuditItem } from "../../../contract/operators.ts";
 import type { CheckpointItem } from "../../../contract/checkpoints.ts";
 import { pickTexts } from "../../../edge/platform/locale.ts";
 import { Island } from "../../../edge/render/island.tsx";
-import AdminCheckpoint, { CHECKPOINT_TEXTS } from "../../../islands/AdminCheckpoint.tsx";
+import AdminPublish, { PUBLISH_TEXTS } from "../../../islands/AdminPublish.tsx";
 import AdminNotice from "../../../islands/AdminNotice.tsx";
 import { consoleDocument, sectionPage } from "./frame.tsx";
 import { type Fmt, fmtOf, Pager } from "./parts.tsx";
@@ -53,9 +53,9 @@ function Checkpoints(
       </div>
       <div class="admin-filter">
         <Island
-          name="AdminCheckpoint"
-          of={AdminCheckpoint}
-          props={{ tx: pickTexts(t, CHECKPOINT_TEXTS) }}
+          name="AdminPublish"
+          of={AdminPublish}
+          props={{ what: "checkpoint", tx: pickTexts(t, PUBLISH_TEXTS) }}
         />
         <a class="btn btn-ghost btn-small" href="/api/checkpoints">
           {t("admin.checkpointPublic")}

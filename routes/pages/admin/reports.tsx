@@ -5,11 +5,20 @@
  */
 import { parseDecimal } from "../../../core-wasm/mod.ts";
 import { dayStart, FIGURES, MAX_REPORT_DAYS } from "../../../edge/operators/reports.ts";
+import { pickTexts } from "../../../edge/platform/locale.ts";
+import { Island } from "../../../edge/render/island.tsx";
+import AdminNotice from "../../../islands/AdminNotice.tsx";
+import AdminPublish, { PUBLISH_TEXTS } from "../../../islands/AdminPublish.tsx";
 import { consoleDocument, sectionPage } from "./frame.tsx";
 import { fmtOf, ReportTable } from "./parts.tsx";
 import { liabilitiesReportJson } from "../../../edge/liabilities/service.ts";
 
 const DAY = 86_400_000;
+/**
+ * The daily columns on the page: every figure but `customerPnl`, the sum of the two P&L columns
+ * beside it (the API and the CSV carry it too).
+ */
+const SHOWN = FIGURES.filter((f) => f !== "customerPnl");
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export const reportsPage = sectionPage("reports", async (c, op) => {
@@ -36,6 +45,8 @@ export const reportsPage = sectionPage("reports", async (c, op) => {
   const pol = liabilitiesReportJson(await c.var.deps.liabilities.versusReserves(tenant));
   const csv = `/api/admin/reports/daily?from=${iso(from)}&to=${iso(to)}&format=csv`;
   const n = (v: string | null) => v === null ? "—" : f.exact(v);
+  // publishing an epoch is the audit or admin role's (the reports open to funds too)
+  const canPublish = op.roles.some((r) => r === "audit" || r === "admin");
   const body = (
     <>
       <section class="admin-queue" aria-labelledby="daily-title">
@@ -58,6 +69,7 @@ export const reportsPage = sectionPage("reports", async (c, op) => {
         <div class="card admin-list">
           {error && <p class="admin-alert" role="alert">{error}</p>}
           <p class="muted small">{t("admin.reportLiveOnly")}</p>
+          <p class="muted small" data-testid="report-explain">{t("admin.reportExplain")}</p>
           <p class="muted small" data-testid="reserve">
             {t("admin.reportReserve", {
               reserve: f.exact(daily.reserve.reserve),
@@ -71,11 +83,11 @@ export const reportsPage = sectionPage("reports", async (c, op) => {
             head={[
               t("admin.reportDay"),
               t("admin.reportCurrency"),
-              ...FIGURES.map((k) => t(`admin.r_${k}`)),
+              ...SHOWN.map((k) => t(`admin.r_${k}`)),
             ]}
             rows={daily.rows.map((r) => ({
               key: `${r.day}:${r.currency}`,
-              cells: [r.day, r.currency, ...FIGURES.map((k) => n(r[k]))],
+              cells: [r.day, r.currency, ...SHOWN.map((k) => n(r[k]))],
             }))}
             text={2}
             nowrapFirst
@@ -85,7 +97,23 @@ export const reportsPage = sectionPage("reports", async (c, op) => {
       <section class="admin-queue" aria-labelledby="pol-title">
         <div class="admin-bar">
           <h2 id="pol-title">{t("admin.polTitle")}</h2>
+          {canPublish && (
+            <div class="admin-filter">
+              <Island
+                name="AdminPublish"
+                of={AdminPublish}
+                props={{ what: "epoch", tx: pickTexts(t, PUBLISH_TEXTS) }}
+              />
+            </div>
+          )}
         </div>
+        {c.req.query("flash") === "done" && (
+          <Island
+            name="AdminNotice"
+            of={AdminNotice}
+            props={{ text: t("admin.polPublished"), ok: true }}
+          />
+        )}
         <div class="card admin-list" data-testid="pol-report">
           {!pol ? <p class="muted admin-empty">{t("admin.polNone")}</p> : (
             <>
