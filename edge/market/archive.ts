@@ -84,18 +84,7 @@ export async function archiveOldest(
       })
     ),
   ];
-  const f = await Deno.open(file, { write: true, create: true, truncate: true });
-  try {
-    await f.write(new TextEncoder().encode(lines.join("\n") + "\n"));
-    await f.sync();
-  } finally {
-    f.close();
-  }
-  // read back: the file verifies on its own before the store lets go of the ticks
-  const back = parseArchive(await Deno.readTextFile(file));
-  if (back.ticks.length !== ticks.length || verifyChain(back.prev, back.ticks)) {
-    throw new Error(`[tape-archive] ${file} does not verify after writing`);
-  }
+  await writeVerified(file, lines, ticks.length);
   for (let i = 0; i < rows.length; i += 400) {
     const chunk = rows.slice(i, i + 400);
     const last = chunk[chunk.length - 1]!.tick;
@@ -118,6 +107,22 @@ export async function archiveOldest(
     if (!(await op.commit()).ok) throw new Error(`[tape-archive] ${symbol}: delete failed`);
   }
   return { file, from, to };
+}
+
+/** Write an archive file, synced, and read it back: it verifies on its own, or this throws. */
+async function writeVerified(file: string, lines: string[], count: number) {
+  const f = await Deno.open(file, { write: true, create: true, truncate: true });
+  try {
+    await f.write(new TextEncoder().encode(lines.join("\n") + "\n"));
+    await f.sync();
+  } finally {
+    f.close();
+  }
+  // read back: the file verifies on its own before the store lets go of the ticks
+  const back = parseArchive(await Deno.readTextFile(file));
+  if (back.ticks.length !== count || verifyChain(back.prev, back.ticks)) {
+    throw new Error(`[tape-archive] ${file} does not verify after writing`);
+  }
 }
 
 /** One archive file: the tick before it, and its ticks. */

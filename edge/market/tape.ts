@@ -10,7 +10,6 @@
 import { marketKeys } from "./store.ts";
 import {
   type Candle,
-  CandleBuffer,
   formatDecimal,
   type Interval,
   INTERVALS,
@@ -25,6 +24,7 @@ import type { HistoryChunk, RawTick } from "./feeds/feed.ts";
 import type { Lease } from "../platform/lease.ts";
 import { genesisHash, tickHash } from "../../contract/chain.ts";
 import { archiveMarker } from "./archive.ts";
+import { rollupHistory } from "./history_rollup.ts";
 import type { CandleRow } from "../../contract/market.ts";
 
 export interface TapeTick extends Tick {
@@ -314,55 +314,9 @@ export class Tape {
     chunks: Iterable<HistoryChunk> | AsyncIterable<HistoryChunk>,
     o: { keep?: number } = {},
   ): Promise<{ minutes: number; stored: number }> {
-    const keep = o.keep ?? BACKFILL_KEEP;
-    const fine = [["1m", 1], ["5m", 5], ["15m", 15], ["30m", 30], ["1h", 60]] as const;
-    // minutes stay in core memory: every chunk gives its days; the newest (enough for `keep`
-    // hours) give the finer intervals at the end
-    const tail: CandleBuffer[] = [];
-    let tailMinutes = 0;
-    const days: Candle[] = [];
-    let minutes = 0;
-    let all: CandleBuffer | null = null;
-    const out = new Map<Interval, Candle[]>();
-    try {
-      for await (const chunk of chunks) {
-        if ("days" in chunk) {
-          days.push(...chunk.days);
-          continue;
-        }
-        const buf = chunk instanceof CandleBuffer ? chunk : CandleBuffer.from(chunk);
-        if (!buf.length) {
-          buf.free();
-          continue;
-        }
-        minutes += buf.length;
-        days.push(...rollupCandles(buf, "1d"));
-        tail.push(buf);
-        tailMinutes += buf.length;
-        while (tail.length > 1 && tailMinutes - tail[0]!.length >= (keep + 1) * 60) {
-          tailMinutes -= tail[0]!.length;
-          tail.shift()!.free();
-        }
-      }
-      if (!minutes && !days.length) return { minutes: 0, stored: 0 };
-      all = CandleBuffer.concat(tail);
-      for (const [iv, m] of fine) {
-        const from = Math.max(0, all.length - (keep + 1) * m);
-        out.set(iv, all.length ? rollupCandles(all, iv, { from }).slice(-keep) : []);
-      }
-    } finally {
-      for (const b of tail) b.free();
-      all?.free();
-    }
-    // a day split across two chunks comes out twice: rolling the days up again merges it
-    const merged = rollupCandles(days, "1d");
-    out.set("1d", merged);
-    out.set("1w", rollupCandles(merged, "1w"));
-    const months = rollupCandles(merged, "1M");
-    out.set("1M", months);
-    const quarters = rollupCandles(months, "1Q");
-    out.set("1Q", quarters);
-    out.set("1Y", rollupCandles(quarters, "1Y"));
+    const rolled = await rollupHistory(chunks, o.keep ?? BACKFILL_KEEP);
+    if (!rolled) return { minutes: 0, stored: 0 };
+    const { minutes, out } = rolled;
     const open = this.open.get(symbol) ?? new Map<Interval, Candle>();
     this.open.set(symbol, open);
     let stored = 0;
@@ -645,8 +599,12 @@ export class Tape {
     return [raw];
   }
 
-  private async store(symbol: string, raws: RawTick[]) {
-    // computed on copies: memory changes only once the commit landed
+  /**
+   * The next links of the symbol's chain for `raws` (in time order: `accept` refused anything
+   * earlier than the latest tick) and the candles they touch, computed on copies: memory changes
+   * only once the commit landed.
+   */
+  private chained(symbol: string, raws: RawTick[]) {
     const open = new Map(this.open.get(symbol) ?? []);
     const ticks: TapeTick[] = [];
     const touched = new Map<Interval, Candle>();
@@ -654,11 +612,9 @@ export class Tape {
     let chain = this.chain.get(symbol) ?? { seq: 0, hash: genesisHash(symbol) };
     const rows: [TapeTick, number][] = [];
     for (const raw of raws) {
-      // in time order: `accept` refused anything earlier than the latest tick
       const time = raw.time;
       const n = cursor && cursor.time === time ? cursor.n + 1 : 0;
       cursor = { time, n };
-      // the next link of the chain
       const seq = chain.seq + 1;
       const hash = tickHash(chain.hash, seq, time, raw.price, raw.qty);
       chain = { seq, hash };
@@ -672,7 +628,11 @@ export class Tape {
       ticks.push(tick);
     }
     const head: TapeHead = { ...ticks[ticks.length - 1]!, n: cursor!.n, clock: this.wall() };
+    return { open, ticks, touched, cursor: cursor!, chain, rows, head };
+  }
 
+  private async store(symbol: string, raws: RawTick[]) {
+    const { open, ticks, touched, cursor, chain, rows, head } = this.chained(symbol, raws);
     for (let attempt = 0;; attempt++) {
       const op = this.kv.atomic();
       // only the market's lease holder writes: a former holder's commit fails here
@@ -720,7 +680,7 @@ export class Tape {
         return;
       }
     }
-    this.seq.set(symbol, cursor!);
+    this.seq.set(symbol, cursor);
     this.chain.set(symbol, chain);
     this.open.set(symbol, open);
     this.last.set(symbol, ticks[ticks.length - 1]!);

@@ -378,6 +378,42 @@ export function formatVerifyReport(r: VerifyReport): string {
 
 export const genesisOf = (symbol: string) => ({ seq: 0, hash: genesisHash(symbol), time: 0 });
 
+/** Every symbol's stored ticks on the chain, in order. */
+async function storedChains(kv: Deno.Kv): Promise<Map<string, ChainTick[]>> {
+  const bySymbol = new Map<string, ChainTick[]>();
+  for await (
+    const e of kv.list<{ price: bigint; qty: bigint; seq?: number; hash?: string }>({
+      prefix: ["market", "tick"],
+    }, { batchSize: 1000 })
+  ) {
+    if (e.value.seq === undefined || !e.value.hash) continue;
+    const symbol = e.key[2] as string;
+    let list = bySymbol.get(symbol);
+    if (!list) bySymbol.set(symbol, list = []);
+    list.push({
+      seq: e.value.seq,
+      time: e.key[3] as number,
+      price: e.value.price,
+      qty: e.value.qty,
+      hash: e.value.hash,
+    });
+  }
+  return bySymbol;
+}
+
+/** The exported records of a file (`exportOrders`'s JSON lines) into the verifier. */
+async function ordersFromFile(v: SettlementVerifier, file: string) {
+  const revive = (_k: string, x: unknown) =>
+    typeof x === "string" && /^-?\d+n$/.test(x) ? BigInt(x.slice(0, -1)) : x;
+  for (const line of (await Deno.readTextFile(file)).split("\n")) {
+    if (!line.trim()) continue;
+    const { kind, record } = JSON.parse(line, revive);
+    if (kind === "fast") v.fast(record);
+    else if (kind === "position") v.position(record);
+    else if (kind === "spot") v.spot(record);
+  }
+}
+
 /**
  * Verify a store: every symbol's tape (the archived part first when `archived` is given, else
  * from the archive's end as the store's marker records it, or from the genesis), then every
@@ -401,24 +437,7 @@ export async function verifyStore(
   },
 ): Promise<VerifyReport> {
   const v = new SettlementVerifier(o);
-  const bySymbol = new Map<string, ChainTick[]>();
-  for await (
-    const e of kv.list<{ price: bigint; qty: bigint; seq?: number; hash?: string }>({
-      prefix: ["market", "tick"],
-    }, { batchSize: 1000 })
-  ) {
-    if (e.value.seq === undefined || !e.value.hash) continue;
-    const symbol = e.key[2] as string;
-    let list = bySymbol.get(symbol);
-    if (!list) bySymbol.set(symbol, list = []);
-    list.push({
-      seq: e.value.seq,
-      time: e.key[3] as number,
-      price: e.value.price,
-      qty: e.value.qty,
-      hash: e.value.hash,
-    });
-  }
+  const bySymbol = await storedChains(kv);
   const symbols = new Set([...bySymbol.keys(), ...(o.archived?.keys() ?? [])]);
   for (const symbol of symbols) {
     const stored = bySymbol.get(symbol) ?? [];
@@ -451,15 +470,7 @@ export async function verifyStore(
     v.checkpoints(valid.length, invalid, tapeAnchors(valid));
   }
   if (o.ordersFile) {
-    const revive = (_k: string, x: unknown) =>
-      typeof x === "string" && /^-?\d+n$/.test(x) ? BigInt(x.slice(0, -1)) : x;
-    for (const line of (await Deno.readTextFile(o.ordersFile)).split("\n")) {
-      if (!line.trim()) continue;
-      const { kind, record } = JSON.parse(line, revive);
-      if (kind === "fast") v.fast(record);
-      else if (kind === "position") v.position(record);
-      else if (kind === "spot") v.spot(record);
-    }
+    await ordersFromFile(v, o.ordersFile);
     return v.finish();
   }
   for (const t of tenants) {

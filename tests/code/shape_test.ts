@@ -2,8 +2,8 @@
  * The shape of the code, read from the source (the layers the README describes, checked so they
  * stay that way): routes take their services from deps and never build one per request; no
  * page reaches into `routes/api`; every money route is the one helper's; ledger results are typed
- * per call (no casts); no function over 80 lines in the capabilities below; no test helper in a
- * production folder.
+ * per call (no casts); no function over 80 lines in edge/ and no file over 600 lines (the ones
+ * still over are listed and may only shrink); no test helper in a production folder.
  */
 import { assertEquals } from "../assert.ts";
 import { scan } from "../../tools/long_functions.ts";
@@ -53,14 +53,72 @@ Deno.test("ledger results are typed per call: no cast of posted.result", async (
   assertEquals(matching(await sources("edge"), /posted\.result as\b/), []);
 });
 
-Deno.test("no function over 80 lines in funds, ledger, operators, identity, wealth", async () => {
-  const dirs = ["funds", "ledger", "operators", "identity", "wealth"].map((d) =>
-    `${root}/edge/${d}`
-  );
-  const long = (await scan(dirs, 80)).map((f) =>
-    `${f.file.replace(`${root}/`, "")}:${f.line} ${f.name} (${f.lines} lines)`
-  );
-  assertEquals(long, []);
+/**
+ * Functions in edge/ still over 80 lines, with their length today (issue 27): one may shrink (then
+ * it leaves this list), none may grow, and no other may join it.
+ */
+const LONG_FUNCTIONS: Record<string, number> = {
+  "edge/trading/contracts.ts Contracts.close": 175,
+  "edge/http/boot.ts buildDeps": 159,
+  "edge/trading/contracts.ts Contracts.open": 157,
+  "edge/trading/contracts.ts (callback of this.ledger.post)": 139,
+  "edge/trading/spot.ts Spot.place": 109,
+  "edge/accounts/service.ts AccountsService.login": 101,
+  "edge/platform/config.ts loadConfig": 95,
+  "edge/trading/fast.ts FastContracts.place": 83,
+};
+
+Deno.test("no function over 80 lines in edge/ (but the listed, which may only shrink)", async () => {
+  const found = new Map<string, number>();
+  for (const f of await scan([`${root}/edge`], 80)) {
+    const name = `${f.file.replace(`${root}/`, "")} ${f.name}`;
+    found.set(name, Math.max(found.get(name) ?? 0, f.lines));
+  }
+  const failures = [...found].filter(([name, n]) => !(n <= (LONG_FUNCTIONS[name] ?? 0)))
+    .map(([name, n]) => `${name}: ${n} lines`);
+  for (const name of Object.keys(LONG_FUNCTIONS)) {
+    if (!found.has(name)) failures.push(`${name}: 80 lines or less now, drop it from the list`);
+  }
+  assertEquals(failures, []);
+});
+
+/**
+ * Source files over 600 lines (generated code, tests and text data aside), with their length
+ * today (issue 27): none may grow, and no other may join them.
+ */
+const LONG_FILES: Record<string, number> = {
+  "edge/content/service.ts": 957,
+  "edge/operators/proposals.ts": 951,
+  "edge/market/tape.ts": 856,
+  "routes/pages/content.tsx": 755,
+  "edge/accounts/service.ts": 747,
+  "edge/trading/contracts.ts": 736,
+  "edge/platform/kvstore.ts": 735,
+  "edge/operators/service.ts": 667,
+  "routes/pages/funds.tsx": 618,
+};
+/** Text data (the shipped texts of the information pages), not code. */
+const TEXT_DATA = ["edge/content/defaults.ts", "edge/content/defaults_more.ts"];
+
+Deno.test("no source file over 600 lines (but the listed, which may only shrink)", async () => {
+  const files = [
+    ...await sources("edge"),
+    ...await sources("routes"),
+    ...await sources("islands"),
+    ...await sources("contract"),
+    ...await sources("tools"),
+  ].filter(([f]) => !f.endsWith(".gen.ts") && !TEXT_DATA.includes(f));
+  const failures: string[] = [];
+  for (const [f, text] of files) {
+    const n = text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
+    const listed = LONG_FILES[f];
+    if (n > 600 && !(n <= (listed ?? 0))) failures.push(`${f}: ${n} lines`);
+    if (listed !== undefined && n <= 600) failures.push(`${f}: ${n} lines now, drop it`);
+  }
+  for (const f of Object.keys(LONG_FILES)) {
+    if (!files.some(([g]) => g === f)) failures.push(`${f}: gone, drop it`);
+  }
+  assertEquals(failures, []);
 });
 
 Deno.test("every file in edge/ serves the app: test helpers live under tests/", async () => {
