@@ -65,6 +65,12 @@ async function readConnection(config: AppConfig, kv: Deno.Kv): Promise<Deno.Kv> 
 /** The key of that probe (one per store, outside the tenants' keys like market data). */
 const READS_PROBE = ["platform", "readsProbe"];
 
+/** The market: the configured reference prices until live data, the configured staleness. */
+function marketService(config: AppConfig, kv: Deno.Kv, now: () => number) {
+  const fallback = new ReferencePrices(config.referencePrices);
+  return new MarketService(kv, undefined, fallback, now, { staleMs: config.marketStaleMs });
+}
+
 /**
  * Wire the capabilities together (used by main.ts and by the tests' real servers). `Deps` is
  * the type of what this returns.
@@ -100,7 +106,7 @@ export async function buildDeps(
     reads,
     groups: isRemote(config.kvPath) ? REMOTE_GROUPS : LOCAL_GROUPS,
   });
-  const market = new MarketService(kv, undefined, new ReferencePrices(config.referencePrices), now);
+  const market = marketService(config, kv, now);
   const terms = new ProductTerms(kv);
   const fast = new FastContracts(kv, ledger, market, now, terms);
   const contracts = new Contracts(kv, ledger, market, now, terms);

@@ -73,6 +73,11 @@ export interface AppConfig {
   /** Start the market feed (tests of other capabilities run without one). */
   marketFeed: boolean;
   /**
+   * A symbol whose latest tick is older than this (MARKET_STALE_MS, default 10 s) takes no new
+   * orders (MARKET_STALE); a fast contract with no tick this long after its expiry is refunded.
+   */
+  marketStaleMs: number;
+  /**
    * The Ed25519 key that signs checkpoints (CHECKPOINT_KEY_FILE: a JWK or PKCS8 PEM file,
    * outside the store; edge/checkpoints/key.ts). Outside production `.data/checkpoint-key.jwk`,
    * generated when missing; null in production without it (the server refuses to start).
@@ -116,12 +121,11 @@ function time(env: (k: string) => string | undefined, key: string): number | und
   return t;
 }
 
-export function loadConfig(env: (k: string) => string | undefined = (k) => Deno.env.get(k)) {
-  const feed = env("FEED") ?? "simulated";
-  if (feed !== "simulated" && feed !== "replay" && feed !== "exchange") {
-    throw new Error(`FEED must be simulated, replay or exchange (got ${feed})`);
-  }
-  const production = env("APP_ENV") === "production";
+/** The SMS sender (SMS_SENDER) and, for "http", its provider's settings. */
+function smsConfig(
+  env: (k: string) => string | undefined,
+  production: boolean,
+): { sender: "dev" | "http"; smsHttp?: SmsHttpConfig } {
   // Outside production the development outbox is the default, so a fresh checkout runs as is;
   // production must name its sender, and gets the dev one only when told so explicitly.
   const sender = env("SMS_SENDER") || (production ? undefined : "dev");
@@ -154,6 +158,16 @@ export function loadConfig(env: (k: string) => string | undefined = (k) => Deno.
       timeoutMs: int(env, "SMS_TIMEOUT_MS", 10_000, 100),
     };
   }
+  return { sender, smsHttp };
+}
+
+export function loadConfig(env: (k: string) => string | undefined = (k) => Deno.env.get(k)) {
+  const feed = env("FEED") ?? "simulated";
+  if (feed !== "simulated" && feed !== "replay" && feed !== "exchange") {
+    throw new Error(`FEED must be simulated, replay or exchange (got ${feed})`);
+  }
+  const production = env("APP_ENV") === "production";
+  const { sender, smsHttp } = smsConfig(env, production);
   const role = env("APP_ROLE") || "all";
   if (role !== "all" && role !== "web" && role !== "core") {
     throw new Error(`APP_ROLE must be all, web or core (got ${role})`);
@@ -185,6 +199,7 @@ export function loadConfig(env: (k: string) => string | undefined = (k) => Deno.
     replayShift: env("REPLAY_SHIFT") === "days" ? "days" : "none",
     replayStart: time(env, "REPLAY_START"),
     marketFeed: env("MARKET_FEED") !== "off",
+    marketStaleMs: int(env, "MARKET_STALE_MS", 10_000, 1_000),
     checkpointKeyFile: env("CHECKPOINT_KEY_FILE") ||
       (production ? null : ".data/checkpoint-key.jwk"),
     exchangeWsUrl: env("EXCHANGE_WS_URL") || "",

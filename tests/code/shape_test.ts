@@ -64,7 +64,6 @@ const LONG_FUNCTIONS: Record<string, number> = {
   "edge/trading/contracts.ts (callback of this.ledger.post)": 139,
   "edge/trading/spot.ts Spot.place": 109,
   "edge/accounts/service.ts AccountsService.login": 101,
-  "edge/platform/config.ts loadConfig": 95,
   "edge/trading/fast.ts FastContracts.place": 83,
 };
 

@@ -1,8 +1,8 @@
 import axe from "axe-core";
 import { assertEquals } from "../assert.ts";
-import { registerUser, startServer } from "../server.ts";
+import { registerUser } from "../server.ts";
 import { E2E, launch } from "./browser.ts";
-import { PHONE } from "./session.ts";
+import { PHONE, startE2eServer } from "./session.ts";
 
 interface Violation {
   id: string;
@@ -15,7 +15,7 @@ Deno.test({
   name: "accessibility: axe finds no serious or critical violations on the main screens",
   ...E2E,
   async fn() {
-    const srv = await startServer();
+    const srv = await startE2eServer();
     const { token } = await registerUser(srv, "+12025550196");
     const browser = await launch();
     try {

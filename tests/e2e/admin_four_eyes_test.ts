@@ -11,9 +11,9 @@ import axe from "axe-core";
 import type { Browser, Page } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { operatorToken, operatorWithRoles } from "../operator.ts";
-import { startServer, type TestServer } from "../server.ts";
+import { type TestServer } from "../server.ts";
 import { E2E, launch, shot } from "./browser.ts";
-import { PHONE as PIXEL } from "./session.ts";
+import { PHONE as PIXEL, startE2eServer } from "./session.ts";
 
 const UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36";
 const WIDE = { width: 1280, height: 900 };
@@ -69,7 +69,7 @@ Deno.test({
   name: "console four-eyes: reserve funding, a fast payout rate, a large withdrawal",
   ...E2E,
   async fn(t) {
-    const srv = await startServer({ seed: true });
+    const srv = await startE2eServer({ seed: true });
     const browser = await launch();
     try {
       const ops = await operatorToken(srv);

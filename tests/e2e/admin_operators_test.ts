@@ -10,8 +10,9 @@ import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { assert, assertEquals } from "../assert.ts";
 import { DEMO_ADMIN_2, operatorPhone, operatorToken, totp } from "../operator.ts";
-import { lastCode, startServer } from "../server.ts";
+import { lastCode } from "../server.ts";
 import { E2E, launch, shot } from "./browser.ts";
+import { startE2eServer } from "./session.ts";
 
 const UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36";
 const WIDE = { width: 1280, height: 900 };
@@ -52,7 +53,7 @@ Deno.test({
     "operators' console: propose an operator, a second admin approves, the invitation enrols TOTP",
   ...E2E,
   async fn(t) {
-    const srv = await startServer({ seed: true });
+    const srv = await startE2eServer({ seed: true });
     const browser = await launch();
     try {
       const admin = await operatorToken(srv);

@@ -11,8 +11,9 @@ import type { Page } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { makePng, uploadForm } from "../images.ts";
 import { DEMO_TOTP_SECRET, operatorToken, operatorWithRoles, totp } from "../operator.ts";
-import { registerUser, startServer, type TestServer } from "../server.ts";
+import { registerUser, type TestServer } from "../server.ts";
 import { E2E, launch, shot } from "./browser.ts";
+import { startE2eServer } from "./session.ts";
 
 const DESKTOP = {
   viewport: { width: 1440, height: 900 },
@@ -98,7 +99,7 @@ Deno.test({
   name: "operators' console: sign in, review the queues, settings, audit, roles",
   ...E2E,
   async fn(t) {
-    const srv = await startServer({ seed: true });
+    const srv = await startE2eServer({ seed: true });
     const browser = await launch();
     try {
       // The API operator signs in first (its code is one 30 s step; the UI gets the next).

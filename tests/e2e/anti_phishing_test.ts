@@ -5,9 +5,9 @@
  * 1280 px in en, zh-CN and th.
  */
 import { assertEquals } from "../assert.ts";
-import { registerUser, startServer, type TestServer } from "../server.ts";
+import { registerUser, type TestServer } from "../server.ts";
 import { E2E, launch, shot } from "./browser.ts";
-import { desktop, hydrated, PHONE, watchedPage } from "./session.ts";
+import { desktop, hydrated, PHONE, startE2eServer, watchedPage } from "./session.ts";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 
 type Layout = "wp" | "pc";
@@ -33,7 +33,7 @@ async function typePhone(page: Page, srv: TestServer, layout: Layout, local: str
 }
 
 async function flow(browser: Browser, layout: Layout) {
-  const srv = await startServer({ seed: true });
+  const srv = await startE2eServer({ seed: true });
   try {
     const local = layout === "wp" ? "2025550301" : "2025550302";
     const password = "Heron-2026";

@@ -1,9 +1,9 @@
+import type { TestServer } from "../server.ts";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
-import { startServer } from "../server.ts";
 import { shot } from "./browser.ts";
 import { browserTest, DESKTOP, PHONE, watchedPage } from "./session.ts";
 
-async function signIn(srv: Awaited<ReturnType<typeof startServer>>) {
+async function signIn(srv: TestServer) {
   const r = await srv.call("/api/login", {
     body: { phone: "+12025550123", password: "Demo-2026" },
   });

@@ -4,9 +4,8 @@
  * reload; screenshots at 390 and 1366 px in en, de, zh-CN and th without sideways scrolling.
  */
 import { assert, assertEquals, assertMatch } from "../assert.ts";
-import { startServer } from "../server.ts";
 import { E2E, launch, shot } from "./browser.ts";
-import { customerPage, demoToken, tickAt } from "./session.ts";
+import { customerPage, demoToken, startE2eServer, tickAt } from "./session.ts";
 import { devices, type Page } from "playwright-core";
 
 const chart = '[data-testid="chart"]';
@@ -17,7 +16,7 @@ Deno.test({
   name: "chart indicators: two indicators drawn by the core, periods edited, choices remembered",
   ...E2E,
   async fn(t) {
-    const srv = await startServer({ seed: true });
+    const srv = await startE2eServer({ seed: true });
     const browser = await launch();
     try {
       // three hours of trades, three a minute (a seeded walk): 36 five-minute candles, enough

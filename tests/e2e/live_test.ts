@@ -6,9 +6,9 @@
  */
 import { type BrowserContext, devices, type Page } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
-import { startServer, type TestServer } from "../server.ts";
+import { type TestServer } from "../server.ts";
 import { E2E, launch, shot } from "./browser.ts";
-import { browserTest, DESKTOP, freshTick, signInContext } from "./session.ts";
+import { browserTest, DESKTOP, freshTick, signInContext, startE2eServer } from "./session.ts";
 
 const U = 100_000_000n;
 const PHONE = { ...devices["Pixel 7"], viewport: { width: 390, height: 844 } };
@@ -180,7 +180,7 @@ for (const locale of ["en", "de", "zh-CN"]) {
         `checks before confirming: a stake below the minimum is refused beside the field (${layout}, ${locale})`,
       ...E2E,
       async fn() {
-        const srv = await startServer({ seed: true });
+        const srv = await startE2eServer({ seed: true });
         const browser = await launch();
         try {
           await tick(srv, "60000");

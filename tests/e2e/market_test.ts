@@ -1,13 +1,12 @@
 import { assert, assertEquals, assertMatch } from "../assert.ts";
-import { startServer } from "../server.ts";
 import { E2E, launch, shot } from "./browser.ts";
-import { customerPage, hydrated, PHONE } from "./session.ts";
+import { customerPage, hydrated, PHONE, startE2eServer } from "./session.ts";
 
 Deno.test({
   name: "market: live quotes, chart updates, watch list on mobile; chart and quotes on desktop",
   ...E2E,
   async fn(t) {
-    const srv = await startServer({ seed: true, feed: true });
+    const srv = await startE2eServer({ seed: true, feed: true });
     const browser = await launch();
     try {
       await new Promise((r) => setTimeout(r, 1500)); // let the simulated feed trade a little

@@ -1,8 +1,8 @@
 import { devices } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
-import { lastCode, startServer } from "../server.ts";
+import { lastCode } from "../server.ts";
 import { E2E, launch, shot } from "./browser.ts";
-import { browserTest, watchedPage } from "./session.ts";
+import { browserTest, startE2eServer, watchedPage } from "./session.ts";
 
 const PHONE_LOCAL = "2025550180";
 const PHONE = "+1" + PHONE_LOCAL;
@@ -147,7 +147,7 @@ Deno.test({
   name: "mobile: a closed site shows the site-closed page",
   ...E2E,
   async fn() {
-    const srv = await startServer({
+    const srv = await startE2eServer({
       tenants: { defaultTenant: "demo", tenants: [{ id: "demo", name: "Demo", isClose: "Y" }] },
     });
     const browser = await launch();

@@ -7,9 +7,9 @@ import { bindMethod, setDrawPassword } from "../api/funds_helpers.ts";
 import * as OTPAuth from "otpauth";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { operatorToken } from "../operator.ts";
-import { registerUser, startServer, type TestServer } from "../server.ts";
+import { registerUser, type TestServer } from "../server.ts";
 import { E2E, launch, shot } from "./browser.ts";
-import { DESKTOP, hydrated, PHONE, watchedPage } from "./session.ts";
+import { DESKTOP, hydrated, PHONE, startE2eServer, watchedPage } from "./session.ts";
 
 const OTHER_DEVICE_UA =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Firefox/140.0";
@@ -27,7 +27,7 @@ const SECURITY: Record<Layout, string> = {
 };
 
 async function flow(t: Deno.TestContext, layout: Layout, local: string) {
-  const srv = await startServer({ seed: true });
+  const srv = await startE2eServer({ seed: true });
   const browser = await launch();
   try {
     const phone = "+1" + local;

@@ -38,7 +38,7 @@ export async function withBrowser(
   opts: ServerOptions,
   fn: (srv: TestServer, browser: Browser) => Promise<void>,
 ): Promise<void> {
-  const srv = await startServer(opts);
+  const srv = await startE2eServer(opts);
   const browser = await launch();
   try {
     await fn(srv, browser);
@@ -46,6 +46,15 @@ export async function withBrowser(
     await browser.close();
     await srv.close();
   }
+}
+
+/**
+ * A test server for a browser: markets stay fresh for 2 minutes after a tick (MARKET_STALE_MS;
+ * 10 s in production), since a browser flow between a test's tick and its order can take longer
+ * than 10 s on a loaded machine. Staleness itself is tested through the API on a moved clock.
+ */
+export function startE2eServer(opts: ServerOptions = {}): Promise<TestServer> {
+  return startServer({ ...opts, env: { MARKET_STALE_MS: "120000", ...opts.env } });
 }
 
 /** An e2e test on a server (seeded unless `server` says otherwise) with a browser. */
