@@ -5,6 +5,7 @@
  * numbers, addresses) are masked unless an operator of a role that needs them asks, and every
  * such view is audited. Every write is audited in its own commit.
  */
+import { getCountries, getCountryCallingCode } from "libphonenumber-js";
 import { getUser, keys as accountKeys, type UserRecord } from "../accounts/store.ts";
 import { LOGIN_LOG_SIZE } from "../accounts/sessions.ts";
 import { type LoginRecord, type SessionRecord } from "../accounts/store.ts";
@@ -121,7 +122,8 @@ export class Customers {
   }
 
   /**
-   * Customers matching `q`: a user id (exact), a phone (exact, or a prefix starting with +), a
+   * Customers matching `q`: a user id (exact), a phone (a prefix starting with + or 00; digits
+   * alone are tried as a number with its country code and with every country code before it), a
    * document number (exact, any type) and a verified name (contains, case-insensitive; a bounded
    * scan). At most SEARCH_LIMIT hits, each customer once.
    */
@@ -134,15 +136,16 @@ export class Customers {
       if (u) out.set(userId, await this.hit(t, u, matched));
     };
     if (/^\d{1,20}$/.test(query)) await add(query, "userId");
-    const phone = query.replace(/[\s()-]/g, "");
-    if (/^\+\d{2,15}$/.test(phone)) {
-      const prefix = accountKeys.phone(t, "").slice(0, -1);
-      for await (
-        const e of this.kv.list<string>({
-          start: [...prefix, phone],
-          end: [...prefix, phone + "\uffff"],
-        }, { limit: SEARCH_LIMIT })
-      ) await add(e.value, "phone");
+    const phone = query.replace(/[\s()-]/g, "").replace(/^00/, "+");
+    if (/^\+\d{2,15}$/.test(phone)) await this.phonePrefix(t, phone, add);
+    else if (/^\d{6,15}$/.test(phone)) {
+      // typed without the +: with its country code (a prefix), or without it (every code tried)
+      await this.phonePrefix(t, `+${phone}`, add);
+      const keys = withCallingCodes(phone).map((p) => accountKeys.phone(t, p));
+      const found = await Promise.all(
+        chunks(keys, 10).map((k) => this.kv.getMany<string[]>(k)),
+      );
+      for (const e of found.flat()) if (e.value) await add(e.value, "phone");
     }
     const doc = normalizeDocNumber(query);
     if (/^[A-Z0-9]{3,64}$/.test(doc)) {
@@ -164,6 +167,21 @@ export class Customers {
       }
     }
     return { items: [...out.values()] };
+  }
+
+  /** Customers whose phone starts with `prefix` (a + and digits). */
+  private async phonePrefix(
+    t: string,
+    prefix: string,
+    add: (userId: string, matched: "phone") => Promise<void>,
+  ) {
+    const index = accountKeys.phone(t, "").slice(0, -1);
+    for await (
+      const e of this.kv.list<string>({
+        start: [...index, prefix],
+        end: [...index, prefix + "\uffff"],
+      }, { limit: SEARCH_LIMIT })
+    ) await add(e.value, "phone");
   }
 
   /**
@@ -359,4 +377,18 @@ export class Customers {
     }
     throw storeBusy();
   }
+}
+
+/** Every country calling code (1-3 digits), once. */
+const CALLING_CODES = [...new Set(getCountries().map((c) => getCountryCallingCode(c)))];
+
+/** `+<code><digits>` for every calling code that keeps the number within E.164's 15 digits. */
+function withCallingCodes(digits: string): string[] {
+  return CALLING_CODES.filter((c) => c.length + digits.length <= 15).map((c) => `+${c}${digits}`);
+}
+
+function chunks<T>(xs: T[], n: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < xs.length; i += n) out.push(xs.slice(i, i + n));
+  return out;
 }

@@ -52,33 +52,42 @@ Deno.test("operators: customers search, page, sensitive fields, lock/unlock, mes
     await verifyJunior(srv, token, ops, "Ada Lovelace");
     const grace = await registerUser(srv, "+12025550188");
 
-    await t.step("search by phone (exact and prefix), id, verified name, document", async () => {
-      const q = async (s: string) =>
-        ok(
-          await srv.call<{ items: Hit[] }>(`/api/admin/customers?q=${encodeURIComponent(s)}`, {
-            token: support,
-          }),
-          s,
-        ).items;
-      assertEquals((await q(PHONE)).map((h) => [h.userId, h.matched]), [[userId, "phone"]]);
-      assert((await q("+1202555")).some((h) => h.userId === grace.user.userId));
-      assertEquals((await q(userId))[0]?.userId, userId);
-      assertEquals((await q("lovelace")).map((h) => [h.userId, h.matched]), [[userId, "name"]]);
-      const page = ok(
-        await srv.call<Page & { verification: { document: { docNumber: string } } }>(
-          `/api/admin/customers/${userId}?sensitive=true`,
-          { token: ops },
-        ),
-        "page",
-      );
-      const doc = page.verification.document.docNumber;
-      assertEquals((await q(doc)).map((h) => [h.userId, h.matched]), [[userId, "document"]]);
-      assertEquals(await q("nobody-like-this"), []);
-      const bad = await srv.call("/api/admin/customers?q=", { token: support });
-      assertEquals(err(bad), "VALIDATION");
-      const long = await srv.call(`/api/admin/customers?q=${"x".repeat(65)}`, { token: support });
-      assertEquals(err(long), "VALIDATION");
-    });
+    await t.step(
+      "search by phone (exact and prefix, with or without + and country code), id, verified name, document",
+      async () => {
+        const q = async (s: string) =>
+          ok(
+            await srv.call<{ items: Hit[] }>(`/api/admin/customers?q=${encodeURIComponent(s)}`, {
+              token: support,
+            }),
+            s,
+          ).items;
+        assertEquals((await q(PHONE)).map((h) => [h.userId, h.matched]), [[userId, "phone"]]);
+        assert((await q("+1202555")).some((h) => h.userId === grace.user.userId));
+        // typed without the +: with the country code, with 00, or without any (every code tried)
+        const digits = PHONE.slice(1);
+        for (const typed of [digits, `00${digits}`, digits.slice(1), "(202) 555-0188"]) {
+          const hits = (await q(typed)).filter((h) => h.matched === "phone").map((h) => h.userId);
+          assertEquals(hits, [typed.includes("0188") ? grace.user.userId : userId], typed);
+        }
+        assertEquals((await q(userId))[0]?.userId, userId);
+        assertEquals((await q("lovelace")).map((h) => [h.userId, h.matched]), [[userId, "name"]]);
+        const page = ok(
+          await srv.call<Page & { verification: { document: { docNumber: string } } }>(
+            `/api/admin/customers/${userId}?sensitive=true`,
+            { token: ops },
+          ),
+          "page",
+        );
+        const doc = page.verification.document.docNumber;
+        assertEquals((await q(doc)).map((h) => [h.userId, h.matched]), [[userId, "document"]]);
+        assertEquals(await q("nobody-like-this"), []);
+        const bad = await srv.call("/api/admin/customers?q=", { token: support });
+        assertEquals(err(bad), "VALIDATION");
+        const long = await srv.call(`/api/admin/customers?q=${"x".repeat(65)}`, { token: support });
+        assertEquals(err(long), "VALIDATION");
+      },
+    );
 
     await t.step("the page has every section; sensitive fields by role, audited", async () => {
       const masked = ok(
