@@ -11,6 +11,7 @@ import { Proposals } from "../operators/proposals.ts";
 import { FundsSettings } from "../funds/settings.ts";
 import { PaymentMethods } from "../funds/methods.ts";
 import { DataExport } from "../privacy/export.ts";
+import { Erasure } from "../privacy/erasure.ts";
 import { Recharges } from "../funds/recharge.ts";
 import { Withdrawals } from "../funds/withdraw.ts";
 import { Identity } from "../identity/certify.ts";
@@ -154,12 +155,14 @@ export async function buildDeps(
   const recharges = new Recharges(kv, ledger, images, market, now);
   const withdrawals = new Withdrawals(kv, ledger, accounts, methods, now);
   const operatorAccounts = new OperatorAccounts(kv, now);
+  const erasure = new Erasure({ kv, images, withdrawals, recharges, contracts, fast, spot, wealth });
   const proposals = new Proposals(kv, ledger, now, {
     terms,
     wealth,
     withdrawals,
     sender,
     operatorAccounts,
+    erasure,
   });
   const fundsSettings = new FundsSettings(kv, now);
   const content = new Content(kv, images, wealth, fundsSettings, terms, now);

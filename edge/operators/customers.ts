@@ -205,6 +205,8 @@ export class Customers {
       twoFactor: !!u.totpSecret,
       locale: u.locale,
       locked: u.locked ?? null,
+      /** erased on request: the pseudonym, when and by which proposal */
+      erased: u.erased ?? null,
       sensitive,
       balances: assetsJson(assets).rows,
       positions: [...pending, ...holding, ...closed],
