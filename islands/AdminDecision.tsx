@@ -79,7 +79,9 @@ export default function AdminDecision(
     // a large withdrawal's pass is not made yet: it became a proposal for a second operator
     if (env.code === 0) {
       // (so did an erasure: its reply is the pending proposal)
-      return reloadWith(env.data.pendingPass || env.data.status === "pending" ? "proposed" : "done");
+      return reloadWith(
+        env.data.pendingPass || env.data.status === "pending" ? "proposed" : "done",
+      );
     }
     if (env.code === -99) return toSignIn();
     if (env.data.error === "ALREADY_DECIDED" || env.data.error === "NOT_FOUND") {

@@ -155,7 +155,16 @@ export async function buildDeps(
   const recharges = new Recharges(kv, ledger, images, market, now);
   const withdrawals = new Withdrawals(kv, ledger, accounts, methods, now);
   const operatorAccounts = new OperatorAccounts(kv, now);
-  const erasure = new Erasure({ kv, images, withdrawals, recharges, contracts, fast, spot, wealth });
+  const erasure = new Erasure({
+    kv,
+    images,
+    withdrawals,
+    recharges,
+    contracts,
+    fast,
+    spot,
+    wealth,
+  });
   const proposals = new Proposals(kv, ledger, now, {
     terms,
     wealth,

@@ -37,6 +37,7 @@ import type { Withdrawals } from "../funds/withdraw.ts";
 import { messageKeys } from "../messages/store.ts";
 import { accountId, user, WALLET_CURRENCIES, WALLETS } from "../ledger/accounts.ts";
 import { keys as ledgerKeys } from "../ledger/store.ts";
+import { idemKeys } from "../ledger/idem.ts";
 import type { Balance } from "../ledger/store.ts";
 import type { Contracts } from "../trading/contracts.ts";
 import type { FastContracts } from "../trading/fast.ts";
@@ -218,28 +219,66 @@ export class Erasure {
           await this.d.images.erase(t, id);
         }
       }
-      op.set(entry.key, {
-        ...s,
-        junior: s.junior ? { ...s.junior, name: pseudonym, docNumber: "" } : null,
-      } satisfies Submission);
+      op.set(
+        entry.key,
+        {
+          ...s,
+          junior: s.junior ? { ...s.junior, name: pseudonym, docNumber: "" } : null,
+        } satisfies Submission,
+      );
       await op.commit();
     }
   }
 
-  /** Recharges lose the remitter and the voucher photo; withdrawals the payment details. */
+  /**
+   * Recharges lose the remitter and the voucher photo, withdrawals the payment details; so do
+   * the copies the ledger keeps as the replies of their idempotency keys (the customer's own
+   * requests, `u:<id>:...`, and the operators' decisions on these records), which keep their
+   * journal ids (the ledger checker reads those).
+   */
   private async redactFunds(t: string, userId: string, pseudonym: string) {
     const kv = this.d.kv;
+    const idems = [`u:${userId}:`];
     for await (const e of kv.list({ prefix: rechargeKeys.byUserPrefix(t, userId) })) {
-      const entry = await kv.get<Recharge>(rechargeKeys.recharge(t, e.key.at(-1) as string));
-      if (!entry.value || entry.value.remitterName === pseudonym) continue;
+      const id = e.key.at(-1) as string;
+      idems.push(idemKeys.rechargePass(id));
+      const entry = await kv.get<Recharge>(rechargeKeys.recharge(t, id));
+      if (!entry.value) continue;
       await this.d.images.erase(t, entry.value.voucherImageId);
-      await kv.set(entry.key, { ...entry.value, remitterName: pseudonym, remitterAccount: "" });
+      await kv.set(entry.key, redacted(entry.value, pseudonym));
     }
     for await (const e of kv.list({ prefix: withdrawKeys.byUserPrefix(t, userId) })) {
-      const entry = await kv.get<Withdrawal>(withdrawKeys.withdrawal(t, e.key.at(-1) as string));
-      if (!entry.value) continue;
-      const method = { kind: entry.value.method.kind, label: pseudonym, details: {} };
-      await kv.set(entry.key, { ...entry.value, method } satisfies Withdrawal);
+      const id = e.key.at(-1) as string;
+      idems.push(idemKeys.withdrawalSettle(id));
+      const entry = await kv.get<Withdrawal>(withdrawKeys.withdrawal(t, id));
+      if (entry.value) await kv.set(entry.key, redacted(entry.value, pseudonym));
+    }
+    for (const key of idems) {
+      // each key exactly, and the customer's key space as a range
+      const start = ledgerKeys.idem(t, key);
+      const end = ledgerKeys.idem(t, key.endsWith(":") ? `${key}\uffff` : `${key}\u0000`);
+      for await (const e of kv.list<{ result?: unknown }>({ start, end })) {
+        const result = e.value.result;
+        const next = redacted(result, pseudonym);
+        if (next !== result) await kv.set(e.key, { ...e.value, result: next });
+      }
     }
   }
+}
+
+/**
+ * A funds record (or a reply that is one) without the person: a withdrawal's payment method
+ * snapshot, a recharge's remitter. Anything else is returned as it is (the same object).
+ */
+function redacted<T>(v: T, pseudonym: string): T {
+  if (typeof v !== "object" || v === null) return v;
+  const r = v as Record<string, unknown>;
+  const m = r.method as Withdrawal["method"] | undefined;
+  if (m && typeof m === "object" && "details" in m) {
+    return { ...r, method: { kind: m.kind, label: pseudonym, details: {} } } as T;
+  }
+  if (typeof r.remitterName === "string") {
+    return { ...r, remitterName: pseudonym, remitterAccount: "" } as T;
+  }
+  return v;
 }
