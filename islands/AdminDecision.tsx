@@ -171,7 +171,7 @@ export default function AdminDecision(
             {` · ${summary}`}
           </p>
           <div class={reasonError ? "field has-error" : "field"}>
-            <label for={fieldId}>{tx["admin.reason"]}</label>
+            <label for={fieldId}>{tx[`admin.${mode.action}Reason`] ?? tx["admin.reason"]}</label>
             <textarea
               id={fieldId}
               ref={reasonRef}

@@ -110,7 +110,7 @@ export class Customers {
     const st = (await this.kv.get<IdentityStatus>(identityKeys.status(t, u.userId))).value;
     return {
       userId: u.userId,
-      phone: maskPhone(u.phone),
+      phone: u.erased ? u.phone : maskPhone(u.phone),
       verifiedName: st?.verifiedName ?? null,
       certifyLevel: u.certifyLevel,
       book: bookOfUser(u.userId),
@@ -198,7 +198,8 @@ export class Customers {
     ]);
     const page = {
       userId: u.userId,
-      phone: sensitive ? u.phone : maskPhone(u.phone),
+      // an erased customer's "phone" is the pseudonym: nothing to mask
+      phone: sensitive || u.erased ? u.phone : maskPhone(u.phone),
       book: bookOfUser(u.userId),
       createdAt: u.createdAt,
       certifyLevel: u.certifyLevel,

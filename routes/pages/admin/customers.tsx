@@ -202,7 +202,13 @@ export const customersPage = sectionPage("customers", async (c, op) => {
             needsReason: ["lock", "unlock", "erase"],
             summary: d.userId,
             tx: {
-              ...pickTexts(t, [...DECISION_TEXTS, "admin.lock", "admin.unlock", "admin.erase"]),
+              ...pickTexts(t, [
+                ...DECISION_TEXTS,
+                "admin.lock",
+                "admin.unlock",
+                "admin.erase",
+                "admin.eraseReason",
+              ]),
               "admin.reason": t("admin.lockReason"),
             },
           }}
