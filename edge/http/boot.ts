@@ -1,4 +1,5 @@
 import { OperatorsService } from "../operators/service.ts";
+import { observe } from "../platform/telemetry.ts";
 import { OperatorAccounts } from "../operators/accounts.ts";
 import { Customers } from "../operators/customers.ts";
 import { Reports } from "../operators/reports.ts";
@@ -119,6 +120,15 @@ export async function buildDeps(
     { tape: market.tape, log: events, resolve: (t, refs) => userEvents(t, refs), now },
   );
   market.onTicks((e) => hub.publish(e));
+  // the gauges of this process (edge/platform/telemetry.ts): tape lag per symbol, open sockets
+  observe({
+    tapeLag: () =>
+      market.symbols.flatMap((s) => {
+        const last = market.tape.lastTick(s.code);
+        return last ? [[s.code, Math.max(0, now() - last.time)] as [string, number]] : [];
+      }),
+    sockets: () => hub.size,
+  });
   events.subscribe((t, e, place) => hub.fromLog(t, e, place));
   /** What a customer is told about the records one commit changed (read as they are now). */
   const userEvents = async (t: string, refs: EventRef[]): Promise<UserEvent[]> => {
