@@ -16,7 +16,7 @@ const DEMO_PASSWORD = "Demo-2026";
 const NEW_PHONE = "+12025550791";
 const CARD = "4111111111111111";
 
-async function freePort() {
+function freePort() {
   const l = Deno.listen({ port: 0, hostname: "127.0.0.1" });
   const port = (l.addr as Deno.NetAddr).port;
   l.close();
@@ -36,7 +36,7 @@ Deno.test("telemetry: spans, metrics and correlated logs exported, free of secre
     (got[path] ??= []).push(await req.json());
     return Response.json({});
   });
-  const port = await freePort();
+  const port = freePort();
   const base = `http://127.0.0.1:${port}`;
   const keyDir = await Deno.makeTempDir();
   const child = new Deno.Command(Deno.execPath(), {
