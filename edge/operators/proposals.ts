@@ -114,7 +114,7 @@ export const PROPOSAL_ROLES: Record<
   "operator.roles": { propose: ["admin"], decide: ["admin"] },
   "operator.enable": { propose: ["admin"], decide: ["admin"] },
   "operator.resetTotp": { propose: ["admin"], decide: ["admin"] },
-  "customer.erase": { propose: ["support", "identity", "admin"], decide: ["admin"] },
+  "customer.erase": { propose: ["admin"], decide: ["admin"] },
 };
 
 /** Operator administration: the kinds whose change is made to an operator account. */
