@@ -210,6 +210,8 @@ export async function buildDeps(
     wealth,
     demo,
     proposals,
+    /** erasure on request (the proposals' `customer.erase`; the resume job) */
+    erasure,
     spot,
     engine,
     images,

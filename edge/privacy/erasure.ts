@@ -24,7 +24,9 @@
  * document number removed and its uniqueness index deleted), recharges (remitter name and
  * account) and withdrawals (the payment method snapshot). Entries already in the hash-chained
  * audit log are not rewritten (that would break the chain the verifiers hold against signed
- * checkpoints); the audit log is the operators' record, kept under its own retention rule.
+ * checkpoints); the audit log is the operators' record, kept under its own retention rule. The
+ * approval's commit also marks the purge as pending; its end removes the mark, and a process that
+ * stopped in between leaves it to the hourly `erasure-resume` job (the purge is idempotent).
  */
 import { sha256Hex } from "../accounts/passwords.ts";
 import { deleteUserSessions, keys as accountKeys, type UserRecord } from "../accounts/store.ts";
@@ -61,6 +63,15 @@ export type ErasedMark = NonNullable<UserRecord["erased"]>;
 
 /** Withdrawals and recharges in these states still move money (or may): erasure waits. */
 const OPEN_FUNDS = new Set(["auditing", "withdrawing", "frozen"]);
+/**
+ * Erasures approved and not purged yet (the approval's commit writes it, the purge's end deletes
+ * it): a process stopped in between leaves it for the `erasure-resume` job to finish.
+ */
+export const erasureKeys = {
+  pending: (t: string, userId: string) => [t, "privacy", "erasurePending", userId],
+  allPending: (t: string) => [t, "privacy", "erasurePending"],
+};
+
 /** Deletes per commit (KV allows 1,000 mutations; values here are small). */
 const BATCH = 400;
 
@@ -154,7 +165,20 @@ export class Erasure {
     };
     op.set(accountKeys.user(t, u.userId), next)
       .delete(accountKeys.phone(t, u.phone))
-      .delete(accountKeys.invite(t, u.inviteCode));
+      .delete(accountKeys.invite(t, u.inviteCode))
+      .set(erasureKeys.pending(t, u.userId), e.mark.pseudonym);
+  }
+
+  /** Finish the purges a stopped process left (the `erasure-resume` job); how many it ran. */
+  async resume(tenants: Iterable<string>): Promise<number> {
+    let n = 0;
+    for (const t of tenants) {
+      for await (const e of this.d.kv.list<string>({ prefix: erasureKeys.allPending(t) })) {
+        await this.purge(t, e.key.at(-1) as string, e.value);
+        n++;
+      }
+    }
+    return n;
   }
 
   /**
@@ -183,6 +207,7 @@ export class Erasure {
     ]);
     await this.redactSubmissions(t, userId, pseudonym);
     await this.redactFunds(t, userId, pseudonym);
+    await kv.delete(erasureKeys.pending(t, userId));
   }
 
   private async keysUnder(prefixes: Deno.KvKey[]): Promise<Deno.KvKey[]> {

@@ -220,6 +220,15 @@ Deno.test("erasure: refused while money is open, approved by a second admin, boo
     const chain = await srv.call<{ ok: boolean }>("/api/admin/audit/verify", { token: ops });
     assertEquals(chain.body.data.ok, true, JSON.stringify(chain.body));
 
+    // a purge a stopped process left unfinished (its mark still there, a message not deleted
+    // yet) is finished by the resume job
+    const pending = ["demo", "privacy", "erasurePending", userId];
+    assertEquals((await srv.kv.get(pending)).value, null);
+    const left = ["demo", "messages", userId, "left-behind"];
+    await srv.kv.atomic().set(pending, pseudonym).set(left, { id: "left-behind" }).commit();
+    assertEquals(await srv.deps.erasure.resume(["demo"]), 1);
+    assertEquals([(await srv.kv.get(pending)).value, (await srv.kv.get(left)).value], [null, null]);
+
     // no second erasure; the phone registers again as a new customer
     assertEquals(await proposeErasure(srv, ops, userId), { error: "ALREADY_ERASED", status: 409 });
     srv.advance(61_000);
