@@ -56,7 +56,12 @@ for (const sig of ["SIGINT", "SIGTERM"] as const) {
     deps.hub.closeAll();
     deps.events.stop();
     deps.tenantSettings.stop();
-    Promise.allSettled([server.shutdown(), deps.market.stop(), deps.engine.stop()]).finally(() => {
+    // a connection left open (a socket half-closed by its client) must not keep the process:
+    // after 5 s it exits anyway (and Deno flushes what telemetry has not exported yet)
+    Promise.race([
+      Promise.allSettled([server.shutdown(), deps.market.stop(), deps.engine.stop()]),
+      new Promise((r) => setTimeout(r, 5_000)),
+    ]).finally(() => {
       kv.close();
       Deno.exit(0);
     });

@@ -41,6 +41,7 @@ export const PROPOSAL_KINDS = [
   "operator.roles",
   "operator.enable",
   "operator.resetTotp",
+  "customer.erase",
 ] as const;
 export type ProposalKind = typeof PROPOSAL_KINDS[number];
 
@@ -411,6 +412,8 @@ const ProposalPayload = z.union([
     after: z.array(OperatorRoleSchema),
   }),
   z.object({ username: z.string() }),
+  // a customer's erasure (the reason: the customer's request)
+  z.object({ userId: z.string(), reason: z.string() }),
 ]);
 
 export const ProposalReply = z.object({

@@ -78,7 +78,10 @@ export default function AdminDecision(
     const env = await sent as Envelope<Record<string, unknown> & { pendingPass?: unknown }>;
     // a large withdrawal's pass is not made yet: it became a proposal for a second operator
     if (env.code === 0) {
-      return reloadWith(env.data.pendingPass ? "proposed" : "done");
+      // (so did an erasure: its reply is the pending proposal)
+      return reloadWith(
+        env.data.pendingPass || env.data.status === "pending" ? "proposed" : "done",
+      );
     }
     if (env.code === -99) return toSignIn();
     if (env.data.error === "ALREADY_DECIDED" || env.data.error === "NOT_FOUND") {
@@ -122,7 +125,7 @@ export default function AdminDecision(
             <button
               key={a}
               type="button"
-              class={a === "reject"
+              class={a === "reject" || a === "erase"
                 ? "btn btn-danger"
                 : a === "pass" || a === "complete" || a === "approve"
                 ? "btn btn-primary"
@@ -168,7 +171,7 @@ export default function AdminDecision(
             {` · ${summary}`}
           </p>
           <div class={reasonError ? "field has-error" : "field"}>
-            <label for={fieldId}>{tx["admin.reason"]}</label>
+            <label for={fieldId}>{tx[`admin.${mode.action}Reason`] ?? tx["admin.reason"]}</label>
             <textarea
               id={fieldId}
               ref={reasonRef}

@@ -4,7 +4,13 @@ import type { AppEnv, Deps } from "../edge/http/context.ts";
 import { errorResponse, fieldsFromZod } from "../edge/http/envelope.ts";
 import { DomainError } from "../edge/platform/errors.ts";
 import { isBusyError } from "../edge/platform/kvstore.ts";
-import { bodyBounds, platform, roundTrips, securityHeaders } from "../edge/http/middleware.ts";
+import {
+  bodyBounds,
+  platform,
+  requestTelemetry,
+  roundTrips,
+  securityHeaders,
+} from "../edge/http/middleware.ts";
 import { compression } from "../edge/platform/compression.ts";
 import { accountsApi } from "./api/accounts.ts";
 import { adminApi } from "./api/admin.ts";
@@ -89,6 +95,7 @@ export function createApi() {
 /** The app of a `web` or `all` process; `leases`: those its readiness depends on (`all`). */
 export function createApp(deps: Deps, leases: Lease[] = []) {
   const app = new Hono<AppEnv>();
+  app.use("*", requestTelemetry());
   app.use("*", roundTrips(deps.config.production));
   registerHealth(app, deps, leases);
   app.use("*", securityHeaders());

@@ -2,6 +2,7 @@ import type { LocaleId } from "../../locales/languages.ts";
 import type { SmsHttpConfig } from "../platform/config.ts";
 import { DomainError } from "../platform/errors.ts";
 import { translator } from "../platform/locale.ts";
+import { exporting } from "../platform/telemetry.ts";
 import { keys, type OutboxItem } from "./store.ts";
 
 /** Sends verification codes and account notices by SMS. */
@@ -30,7 +31,8 @@ export function smsText(item: OutboxItem): string {
 
 /**
  * Development sender: nothing leaves the machine. Messages go to a per-tenant outbox in KV
- * (kept one day, readable at /dev/outbox from this machine only) and to the server log.
+ * (kept one day, readable at /dev/outbox from this machine only) and to the server log (without
+ * the phone and the code while telemetry is exported).
  */
 export class DevOutboxSender implements SmsSender {
   readonly kind = "dev";
@@ -39,10 +41,13 @@ export class DevOutboxSender implements SmsSender {
   async send(tenant: string, item: OutboxItem) {
     const key = [...keys.outbox(tenant), item.sentAt, crypto.randomUUID()];
     await this.kv.set(key, { ...item, text: smsText(item) }, { expireIn: 24 * 3600_000 });
+    // exported logs (OpenTelemetry) must not carry phones or codes: the outbox page has them
     this.log(
-      `[dev-sms] tenant=${tenant} to=${item.phone} purpose=${item.purpose} ${
-        item.code ? `code=${item.code}` : `notice=${item.note}`
-      }`,
+      exporting
+        ? `[dev-sms] tenant=${tenant} purpose=${item.purpose} (to and code at /dev/outbox)`
+        : `[dev-sms] tenant=${tenant} to=${item.phone} purpose=${item.purpose} ${
+          item.code ? `code=${item.code}` : `notice=${item.note}`
+        }`,
     );
   }
 

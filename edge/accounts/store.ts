@@ -29,6 +29,11 @@ export interface UserRecord {
    * so a message or page without it is not ours. Absent: not set.
    */
   antiPhishing?: string;
+  /**
+   * The customer's personal data was erased on request (edge/privacy/erasure.ts): the record
+   * keeps only what the books need, `phone` holds the pseudonym, and it stays locked.
+   */
+  erased?: { at: number; proposal: string; pseudonym: string };
 }
 
 /** A known device of a customer's (keyed by its token's hash): where a sign-in succeeded. */

@@ -1,4 +1,5 @@
 import { OperatorsService } from "../operators/service.ts";
+import { observe } from "../platform/telemetry.ts";
 import { OperatorAccounts } from "../operators/accounts.ts";
 import { Customers } from "../operators/customers.ts";
 import { Reports } from "../operators/reports.ts";
@@ -11,6 +12,7 @@ import { Proposals } from "../operators/proposals.ts";
 import { FundsSettings } from "../funds/settings.ts";
 import { PaymentMethods } from "../funds/methods.ts";
 import { DataExport } from "../privacy/export.ts";
+import { Erasure } from "../privacy/erasure.ts";
 import { Recharges } from "../funds/recharge.ts";
 import { Withdrawals } from "../funds/withdraw.ts";
 import { Identity } from "../identity/certify.ts";
@@ -124,6 +126,15 @@ export async function buildDeps(
     { tape: market.tape, log: events, resolve: (t, refs) => userEvents(t, refs), now },
   );
   market.onTicks((e) => hub.publish(e));
+  // the gauges of this process (edge/platform/telemetry.ts): tape lag per symbol, open sockets
+  observe({
+    tapeLag: () =>
+      market.symbols.flatMap((s) => {
+        const last = market.tape.lastTick(s.code);
+        return last ? [[s.code, Math.max(0, now() - last.time)] as [string, number]] : [];
+      }),
+    sockets: () => hub.size,
+  });
   events.subscribe((t, e, place) => hub.fromLog(t, e, place));
   /** What a customer is told about the records one commit changed (read as they are now). */
   const userEvents = async (t: string, refs: EventRef[]): Promise<UserEvent[]> => {
@@ -160,12 +171,23 @@ export async function buildDeps(
   const recharges = new Recharges(kv, ledger, images, market, now);
   const withdrawals = new Withdrawals(kv, ledger, accounts, methods, now);
   const operatorAccounts = new OperatorAccounts(kv, now);
+  const erasure = new Erasure({
+    kv,
+    images,
+    withdrawals,
+    recharges,
+    contracts,
+    fast,
+    spot,
+    wealth,
+  });
   const proposals = new Proposals(kv, ledger, now, {
     terms,
     wealth,
     withdrawals,
     sender,
     operatorAccounts,
+    erasure,
   });
   const fundsSettings = new FundsSettings(kv, now);
   const content = new Content(kv, images, wealth, fundsSettings, terms, now);
@@ -194,6 +216,8 @@ export async function buildDeps(
     wealth,
     demo,
     proposals,
+    /** erasure on request (the proposals' `customer.erase`; the resume job) */
+    erasure,
     spot,
     engine,
     images,

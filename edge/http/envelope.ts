@@ -1,4 +1,5 @@
 import type { Context, TypedResponse } from "hono";
+import { instruments } from "../platform/telemetry.ts";
 import { HTTPException } from "hono/http-exception";
 import { DomainError, type Envelope } from "../platform/errors.ts";
 import { envelopeCode, httpStatus } from "../platform/http_errors.ts";
@@ -73,6 +74,7 @@ export function toDomainError(err: unknown): DomainError {
 
 export function errorResponse(c: Ctx, err: unknown): Response {
   const e = toDomainError(err);
+  instruments.refusals.add(1, { error: e.error });
   const t = c.get("t") ?? translator(DEFAULT_LOCALE);
   const data: Record<string, unknown> = { error: e.error, ...e.extra };
   if (e.fields) {

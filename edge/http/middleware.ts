@@ -1,4 +1,6 @@
 import type { MiddlewareHandler } from "hono";
+import { trace } from "@opentelemetry/api";
+import { instruments } from "../platform/telemetry.ts";
 import { createMiddleware } from "hono/factory";
 import type { Session } from "../accounts/service.ts";
 import { getCookie } from "hono/cookie";
@@ -88,6 +90,39 @@ async function prefetchPrivate(
 }
 
 /** The response header that tells how many strong store round trips a request waited on. */
+/** The routes that place an order, by the product they count under (`tradewind.orders`). */
+const ORDER_ROUTES: Record<string, string> = {
+  "POST /api/fast/order": "fast",
+  "POST /api/contract/order": "leveraged",
+  "POST /api/spot/order": "spot",
+  "POST /api/exchange/confirm": "exchange",
+  "POST /api/wealth/order": "wealth",
+};
+
+/**
+ * Telemetry of a request (edge/platform/telemetry.ts): Deno's span of the request is named by
+ * its route pattern (`POST /api/fast/order`, never the filled-in path: ids stay out) and carries
+ * the tenant and the status; an accepted order counts under its product. Outermost, so the
+ * status is the one sent.
+ */
+export function requestTelemetry(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const span = trace.getActiveSpan();
+    await next();
+    const route = `${c.req.method} ${c.req.routePath}`;
+    const tenant = c.get("tenant")?.id ?? "";
+    const status = c.res.status;
+    span?.updateName(route);
+    span?.setAttributes({
+      "http.route": c.req.routePath,
+      "tradewind.tenant": tenant,
+      "tradewind.status": status,
+    });
+    const product = ORDER_ROUTES[route];
+    if (product && status === 200) instruments.orders.add(1, { product, tenant });
+  };
+}
+
 export const ROUND_TRIPS_HEADER = "X-KV-Round-Trips";
 
 /**

@@ -15,6 +15,7 @@ import { seedJob } from "./seed.ts";
 import { tapeArchiveJob } from "./tape_archive.ts";
 import { tickRefsJob } from "./tick_refs.ts";
 import { uploadsExpiryJob } from "./uploads_expiry.ts";
+import { erasureResumeJob } from "./erasure_resume.ts";
 
 export type { Job, Jobs };
 
@@ -34,6 +35,7 @@ export function serverJobs(deps: Deps, o: { seed?: () => Promise<unknown> } = {}
     liabilitiesJob(deps.liabilities, deps.tenants),
     checkpointsJob(deps.checkpoints, deps.tenants),
     uploadsExpiryJob(deps.images, deps.tenants),
+    erasureResumeJob(deps.erasure, deps.tenants),
     tapeArchiveJob(deps),
     tickRefsJob(deps),
     ...(role === "all" ? realtimeJobs(deps.hub) : []),

@@ -111,7 +111,7 @@ export class Customers {
     const st = (await this.kv.get<IdentityStatus>(identityKeys.status(t, u.userId))).value;
     return {
       userId: u.userId,
-      phone: maskPhone(u.phone),
+      phone: u.erased ? u.phone : maskPhone(u.phone),
       verifiedName: st?.verifiedName ?? null,
       certifyLevel: u.certifyLevel,
       book: bookOfUser(u.userId),
@@ -216,13 +216,16 @@ export class Customers {
     ]);
     const page = {
       userId: u.userId,
-      phone: sensitive ? u.phone : maskPhone(u.phone),
+      // an erased customer's "phone" is the pseudonym: nothing to mask
+      phone: sensitive || u.erased ? u.phone : maskPhone(u.phone),
       book: bookOfUser(u.userId),
       createdAt: u.createdAt,
       certifyLevel: u.certifyLevel,
       twoFactor: !!u.totpSecret,
       locale: u.locale,
       locked: u.locked ?? null,
+      /** erased on request: the pseudonym, when and by which proposal */
+      erased: u.erased ?? null,
       sensitive,
       balances: assetsJson(assets).rows,
       positions: [...pending, ...holding, ...closed],

@@ -12,6 +12,8 @@
  *   version; new orders only) — refused at approval when the section moved since proposed;
  * - `products.wealth`: the wealth products (new orders only), the same staleness rule;
  * - `withdrawal.pass`: pass a withdrawal at or above the currency's four-eyes threshold;
+ * - `customer.erase`: erase a customer's personal data (edge/privacy/erasure.ts), refused while
+ *   money is open (at proposal and again in the approval's commit, which checks the balances);
  * - `operator.create|roles|enable|resetTotp`: operator administration (admins propose and
  *   decide; the account changes in the approval's commit, an invitation goes by SMS to the
  *   operator's phone after it for a create or a second-factor reset). Proposing one needs another
@@ -59,6 +61,7 @@ import {
   withdrawSettingsJson,
 } from "../funds/settings.ts";
 import type { Wealth } from "../wealth/service.ts";
+import { type Erasure, pseudonymOf } from "../privacy/erasure.ts";
 import { wealthKeys } from "../wealth/store.ts";
 import type { SmsSender } from "../accounts/sender.ts";
 import {
@@ -111,6 +114,7 @@ export const PROPOSAL_ROLES: Record<
   "operator.roles": { propose: ["admin"], decide: ["admin"] },
   "operator.enable": { propose: ["admin"], decide: ["admin"] },
   "operator.resetTotp": { propose: ["admin"], decide: ["admin"] },
+  "customer.erase": { propose: ["admin"], decide: ["admin"] },
 };
 
 /** Operator administration: the kinds whose change is made to an operator account. */
@@ -214,6 +218,7 @@ export class Proposals {
       withdrawals: Withdrawals;
       sender: SmsSender;
       operatorAccounts: OperatorAccounts;
+      erasure: Erasure;
     },
   ) {}
 
@@ -487,6 +492,25 @@ export class Proposals {
     );
   }
 
+  /**
+   * Propose erasing a live customer's personal data (the reason: their request). Refused now
+   * already when money is open, so the second operator is not asked for what cannot pass.
+   */
+  async proposeErasure(t: string, by: ProposalActor, userId: string, reason: string) {
+    this.allowPropose("customer.erase", by);
+    const u = (await getUser(this.kv, t, userId)).value;
+    if (!u || bookOfUser(userId) !== "live") throw new DomainError("NOT_FOUND");
+    if (u.erased) throw new DomainError("ALREADY_ERASED");
+    const e = this.d.erasure;
+    const refused = await e.refusal(t, userId, await e.balanceEntries(t, userId));
+    if (refused) throw new DomainError(refused);
+    return await this.store(
+      t,
+      by,
+      await this.newProposal("customer.erase", { userId, reason }, `customer:${userId}`, by),
+    );
+  }
+
   async list(t: string, status: ProposalStatus | undefined, limit: number, cursor?: string) {
     const iter = listPage<Proposal>(this.kv, { prefix: proposalKeys.proposals(t) }, {
       reverse: true,
@@ -520,6 +544,8 @@ export class Proposals {
       await this.approveFourEyes(t, by, id);
     } else if (isOperatorKind(kind)) {
       await this.approveOperator(t, by, id);
+    } else if (kind === "customer.erase") {
+      await this.approveErasure(t, by, id);
     } else {
       await this.approveProducts(t, by, id);
     }
@@ -749,6 +775,54 @@ export class Proposals {
             by,
           );
         }
+        return;
+      }
+    }
+    throw storeBusy();
+  }
+
+  /**
+   * A customer's erasure: refused again if money opened since the proposal; the user record
+   * without the person, the proposal and both audit entries in one commit that checks the
+   * customer's balances (nothing moved since they were found zero); then the rest is purged.
+   */
+  private async approveErasure(t: string, by: ProposalActor, id: string) {
+    const e = this.d.erasure;
+    for await (const _attempt of commitAttempts()) {
+      const [entry, head] = await this.kv.getMany<[Proposal, AuditHead]>([
+        proposalKeys.proposal(t, id),
+        opKeys.auditHead(t),
+      ]);
+      const p = await this.decidable(t, entry.value, by);
+      const userId = String(p.payload.userId);
+      const [uEntry, balances] = await Promise.all([
+        getUser(this.kv, t, userId),
+        e.balanceEntries(t, userId),
+      ]);
+      const u = uEntry.value;
+      if (!u) throw new DomainError("NOT_FOUND");
+      if (u.erased) throw new DomainError("ALREADY_ERASED");
+      const refused = await e.refusal(t, userId, balances);
+      if (refused) throw new DomainError(refused);
+      const at = this.now();
+      const mark = { at, proposal: id, pseudonym: await pseudonymOf(t, userId, id) };
+      const op = this.kv.atomic().check(entry).check(uEntry);
+      for (const b of balances) op.check(b);
+      e.eraseInto(op, t, u, { at, by: by.operator, mark });
+      const next = this.approved(p, by, at, null);
+      op.set(entry.key, next);
+      const a = this.auditApproval(op, t, head, by, p, next, at);
+      auditInto(op, t, headAfter(head, a), {
+        at,
+        operator: by.operator,
+        action: "customer.erase",
+        target: `customer:${userId}`,
+        before: null,
+        after: { ...mark, proposer: p.proposer },
+        ip: by.ip,
+      });
+      if ((await op.commit()).ok) {
+        await e.purge(t, userId, mark.pseudonym);
         return;
       }
     }

@@ -73,6 +73,14 @@ export type ErrorId =
   | "FOUR_EYES_REQUIRED"
   /** four-eyes: the approver created the proposer's account or gave its roles (or vice versa) */
   | "PROPOSAL_RELATED"
+  /** erasure: the customer has open positions or orders (close or settle them first) */
+  | "ERASURE_OPEN_POSITIONS"
+  /** erasure: a withdrawal or a recharge of the customer's is still under way */
+  | "ERASURE_PENDING_FUNDS"
+  /** erasure: the customer has money on the account (any wallet, available or frozen) */
+  | "ERASURE_BALANCE"
+  /** erasure: the customer's personal data was erased already */
+  | "ALREADY_ERASED"
   /** operator administration needs a second enabled admin to decide it */
   | "SECOND_ADMIN_REQUIRED"
   /** an operator invitation's code is wrong, used up or expired */

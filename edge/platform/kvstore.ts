@@ -37,11 +37,14 @@
  *   names the records, read while the strong index read is still in flight; the strong index
  *   decides, and a record the replica did not list yet (an order placed a moment ago) is read
  *   then, a round trip more only in the seconds after a change.
+ * - **Commits are traced.** Each commit is a `kv.commit` span (checks, mutations, busy retries,
+ *   outcome, the areas of its keys) and conflict loops count their retries (./telemetry.ts).
  * - **Writes are announced.** `onWrite` listeners hear the keys of every write this handle made
  *   (the in-process caches of public data forget what changed: edge/platform/public_cache.ts).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { DomainError } from "./errors.ts";
+import { inSpan, instruments, keyAreas } from "./telemetry.ts";
 
 /** SQLite busy/locked: nothing was written, always safe to retry. */
 const LOCKED = /database (table )?is (locked|busy)|SQLITE_BUSY|SQLITE_LOCKED/i;
@@ -86,7 +89,10 @@ export function conflictPause(n: number, random = Math.random): number {
  */
 export async function* commitAttempts(max = 10): AsyncGenerator<number, void, void> {
   for (let n = 0; n < max; n++) {
-    if (n > 0) await sleep(conflictPause(n));
+    if (n > 0) {
+      instruments.conflictRetries.add(1);
+      await sleep(conflictPause(n));
+    }
     yield n;
   }
 }
@@ -614,17 +620,26 @@ class StoreAtomic implements Deno.AtomicOperation {
     return this.#checks.some((c) => this.#writes.some((w) => sameKey(c, w)));
   }
 
-  async commit(): Promise<Deno.KvCommitResult | Deno.KvCommitError> {
+  commit(): Promise<Deno.KvCommitResult | Deno.KvCommitError> {
     this.store.record(this.#checks, this.#writes);
     // whatever the outcome, the request's prefetched entries may be stale now (a conflict
     // loop re-reads from the store)
     this.store.forget();
-    const r = await this.store.busyRetry(
-      () => this.store.strong(() => this.op.commit()),
-      (kind) => kind === "locked" || this.#applyOnce(),
-    );
-    if (r.ok && this.#writes.length) this.store.wrote(this.#writes);
-    return r;
+    const attributes = {
+      "kv.checks": this.#checks.length,
+      "kv.mutations": this.#writes.length,
+      "kv.areas": keyAreas([...this.#checks, ...this.#writes]),
+    };
+    return inSpan("kv.commit", attributes, async (span) => {
+      let tries = 0;
+      const r = await this.store.busyRetry(
+        () => (tries++, this.store.strong(() => this.op.commit())),
+        (kind) => kind === "locked" || this.#applyOnce(),
+      );
+      span.setAttributes({ "kv.ok": r.ok, "kv.busy_retries": tries - 1 });
+      if (r.ok && this.#writes.length) this.store.wrote(this.#writes);
+      return r;
+    });
   }
 }
 

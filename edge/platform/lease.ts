@@ -43,6 +43,7 @@ export class Lease {
   private held: { epoch: number; fence: string; expiresAt: number } | null = null;
   private timer: ReturnType<typeof setInterval> | undefined;
   private busy = false;
+  private untrack: (() => void) | undefined;
   private stopped = false;
   /** onAcquire / onLose callbacks, one after the other */
   private transitions: Promise<void> = Promise.resolve();
@@ -187,6 +188,8 @@ export class Lease {
     this.onAcquire = onAcquire;
     this.onLose = onLose;
     this.stopped = false;
+    // `tradewind.leases.held`: this lease, held or standing by, until it stops
+    this.untrack ??= trackLease({ name: this.name, held: () => this.isHeld });
     this.timer = setInterval(() => void this.tick(), this.renewMs);
     return this.tick().then(() => this.transitions);
   }
@@ -228,6 +231,8 @@ export class Lease {
   /** Stop renewing; release the lease if held so that another instance takes over at once. */
   async stop(release = true) {
     this.stopped = true;
+    this.untrack?.();
+    this.untrack = undefined;
     clearInterval(this.timer);
     const held = this.held;
     this.held = null;
@@ -275,3 +280,4 @@ export async function exclusive<T>(
     await lease.stop(true);
   }
 }
+import { trackLease } from "./telemetry.ts";

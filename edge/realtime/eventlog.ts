@@ -14,6 +14,7 @@
  * delivered. An entry is delivered to every subscriber of every instance exactly once, in
  * commit order per read (a late one up to a second later).
  */
+import { instruments } from "../platform/telemetry.ts";
 import { type KeyWatch, watchKeys } from "../platform/kvwatch.ts";
 import { eventKeys, type LogEntry } from "../ledger/events.ts";
 
@@ -181,6 +182,7 @@ export class EventLogReader {
     fresh.sort((a, b) => a.versionstamp < b.versionstamp ? -1 : 1);
     for (const e of fresh) {
       const at = e.key[2] as number;
+      instruments.eventLogDelay.record(Math.max(0, this.now() - at), { tenant: t });
       if (at < cur.at - RECENT_MS) this.stats.late++;
       cur.seen.set(e.key[3] as string, at);
       cur.at = Math.max(cur.at, at);

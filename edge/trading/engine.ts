@@ -13,6 +13,7 @@
  * any instance reach it through the event log (and are indexed at once when placed through the
  * holder itself); on takeover it rebuilds every index from KV.
  */
+import { inSpan, instruments } from "../platform/telemetry.ts";
 import type { TapeEvent, TapeTick } from "../market/tape.ts";
 import type { MarketService } from "../market/service.ts";
 import type { TenantRegistry } from "../platform/tenants.ts";
@@ -72,7 +73,7 @@ export class TradingEngine {
     contracts.events.on("opened", (t, p) => this.active && this.indexPosition(t, p));
     contracts.events.on("changed", (t, p) => this.active && this.indexPosition(t, p));
     spot.events.on("opened", (t, o) => this.active && this.indexSpot(t, o));
-    market.onTicks((e) => this.active && this.onTicks(e));
+    market.onTicks((e) => this.active && this.tickSpan(e));
   }
 
   /** A spot limit: a buy fills when the price falls to it, a sell when it rises to it. */
@@ -361,6 +362,13 @@ export class TradingEngine {
 
   private addFast(t: string, o: FastOrder) {
     this.index(t, o.id, o.symbol, o.expiresAt, o.createdAt + o.duration * 1000);
+  }
+
+  /** One batch of ticks, traced (`engine.ticks`) and timed (`tradewind.engine.tick.duration`). */
+  private tickSpan(e: TapeEvent) {
+    const t0 = performance.now();
+    inSpan("engine.ticks", { symbol: e.symbol, ticks: e.ticks.length }, () => this.onTicks(e));
+    instruments.engineTick.record(performance.now() - t0, { symbol: e.symbol });
   }
 
   private onTicks(e: TapeEvent) {

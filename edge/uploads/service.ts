@@ -37,6 +37,11 @@ export class ImageStore {
     return this.store.use(t, id);
   }
 
+  /** Delete an image and its bytes, attached or not (a customer's erasure). */
+  async erase(t: string, id: string): Promise<void> {
+    if (isImageId(id)) await this.store.forget(t, id);
+  }
+
   /**
    * Delete the uploads of these tenants that were not attached within UNATTACHED_TTL_MS (run
    * periodically). The meta record goes in one commit with the check that the image is still

@@ -114,6 +114,13 @@ export class UploadStore {
     return await this.kv.getMany<Uint8Array[]>(keys);
   }
 
+  /** Delete an image whatever its use (a customer's erasure): meta, use and index, then bytes. */
+  async forget(t: string, id: string): Promise<void> {
+    await this.kv.atomic().delete(uploadKeys.meta(t, id)).delete(uploadKeys.use(t, id))
+      .delete(uploadKeys.pending(t, id)).commit();
+    await this.dropChunks(t, id);
+  }
+
   async dropChunks(t: string, id: string): Promise<void> {
     for await (const e of this.kv.list({ prefix: uploadKeys.chunks(t, id) })) {
       await this.kv.delete(e.key);

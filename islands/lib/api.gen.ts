@@ -1865,6 +1865,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/admin/customers/{userId}/erase": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Propose erasing the customer's personal data on their request (four-eyes: another admin approves); refused while positions or orders are open, a withdrawal or recharge is under way or any balance is not zero */
+    post: operations["postAdminCustomersByUserIdErase"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/admin/settings": {
     parameters: {
       query?: never;
@@ -3594,7 +3611,8 @@ export interface components {
         | "operator.create"
         | "operator.roles"
         | "operator.enable"
-        | "operator.resetTotp";
+        | "operator.resetTotp"
+        | "customer.erase";
       payload: {
         /** @enum {string} */
         currency: "BTC" | "ETH" | "USDT";
@@ -3742,6 +3760,9 @@ export interface components {
         after: ("admin" | "funds" | "identity" | "content" | "risk" | "support" | "audit")[];
       } | {
         username: string;
+      } | {
+        userId: string;
+        reason: string;
       };
       payloadHash: string;
       target: string;
@@ -3829,6 +3850,11 @@ export interface components {
         at: number;
         by: string;
         reason: string;
+      } | null;
+      erased: {
+        at: number;
+        proposal: string;
+        pseudonym: string;
       } | null;
       sensitive: boolean;
       balances: Record<string, never>[];
@@ -9679,6 +9705,44 @@ export interface operations {
             data: {
               id: string;
             };
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  postAdminCustomersByUserIdErase: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        userId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ReasonRequest"];
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["Proposal"];
           };
         };
       };

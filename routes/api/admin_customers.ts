@@ -1,7 +1,8 @@
 /**
  * The customers section of the console: search, one customer's page (sensitive fields only for
  * the roles that need them, each such view audited), lock/unlock with a reason and a message to
- * the customer (support or admin; audited).
+ * the customer (support or admin; audited), and proposing the erasure of the customer's personal
+ * data (a four-eyes proposal another admin approves on the proposals page).
  */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { ReasonBody } from "../../contract/funds.ts";
@@ -14,7 +15,13 @@ import type { AppEnv, Ctx } from "../../edge/http/context.ts";
 import { ok } from "../../edge/http/envelope.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
 import { operatorAuth } from "../../edge/http/operator_auth.ts";
-import { CustomerSearchQuery, noControl } from "../../contract/operators.ts";
+import {
+  CustomerSearchQuery,
+  noControl,
+  type ProposalJson,
+  ProposalReply,
+} from "../../contract/operators.ts";
+import { PROPOSAL_ROLES } from "../../edge/operators/proposals.ts";
 import { AUTH_ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["operators"];
@@ -61,6 +68,7 @@ const CustomerPage = z.object({
   twoFactor: z.boolean(),
   locale: z.string().nullable(),
   locked: Lock,
+  erased: z.object({ at: z.number(), proposal: z.string(), pseudonym: z.string() }).nullable(),
   sensitive: z.boolean(),
   balances: z.array(Rec),
   positions: z.array(Rec),
@@ -166,5 +174,29 @@ customersApi.openapi(
         actor(c),
         c.req.valid("json"),
       ),
+    ),
+);
+
+customersApi.openapi(
+  createRoute({
+    method: "post",
+    path: "/admin/customers/{userId}/erase",
+    tags,
+    summary:
+      "Propose erasing the customer's personal data on their request (four-eyes: another admin approves); " +
+      "refused while positions or orders are open, a withdrawal or recharge is under way or any balance is not zero",
+    middleware: [operatorAuth(PROPOSAL_ROLES["customer.erase"].propose)],
+    request: { params: UserIdParam, ...jsonBody(ReasonBody) },
+    responses: { ...okReply(ProposalReply), ...AUTH_ERRORS },
+  }),
+  async (c) =>
+    ok(
+      c,
+      (await c.var.deps.proposals.proposeErasure(
+        c.var.tenant.id,
+        { operator: c.var.operator.username, ip: c.var.ip, roles: c.var.operator.roles },
+        c.req.valid("param").userId,
+        c.req.valid("json").reason,
+      )) as unknown as ProposalJson,
     ),
 );

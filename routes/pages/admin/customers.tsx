@@ -66,7 +66,7 @@ export const customersPage = sectionPage("customers", async (c, op) => {
   const t = f.t;
   const tenant = c.var.tenant.id;
   const svc = c.var.deps.customers;
-  const flash = c.req.query("flash") === "done" ? "done" : null;
+  const flash = (["done", "proposed"] as const).find((x) => x === c.req.query("flash")) ?? null;
   const rawQ = c.req.query("q") ?? "";
   const id = c.req.query("id");
   let error = "";
@@ -146,6 +146,11 @@ export const customersPage = sectionPage("customers", async (c, op) => {
 
   const d = detail;
   const writer = has(op, CUSTOMER_WRITERS);
+  // an erased customer is only the books' pseudonym: nothing to lock, unlock or erase again
+  const actions = !d || d.erased ? [] : [
+    ...(writer ? [d.locked ? "unlock" : "lock"] : []),
+    ...(d.book === "live" && has(op, PROPOSAL_ROLES["customer.erase"].propose) ? ["erase"] : []),
+  ];
   const page = d && (
     <article class="card admin-detail" aria-labelledby="customer-title" data-testid="customer">
       <div class="admin-detail-head">
@@ -156,7 +161,7 @@ export const customersPage = sectionPage("customers", async (c, op) => {
           class={`admin-status ${d.locked ? "s-rejected" : "s-authenticated"}`}
           data-testid="customer-status"
         >
-          {d.locked ? t("admin.locked") : t("admin.active")}
+          {d.erased ? t("admin.erased") : d.locked ? t("admin.locked") : t("admin.active")}
         </span>
       </div>
       <dl class="admin-dl">
@@ -169,7 +174,7 @@ export const customersPage = sectionPage("customers", async (c, op) => {
             {`${d.verification.document.docType} ${d.verification.document.docNumber}`}
           </Item>
         )}
-        {d.locked && (
+        {d.locked && !d.erased && (
           <Item label={t("admin.lockReason")}>
             {`${d.locked.reason} · ${d.locked.by} · ${f.time(d.locked.at)}`}
           </Item>
@@ -186,18 +191,24 @@ export const customersPage = sectionPage("customers", async (c, op) => {
           </a>
         </p>
       )}
-      {writer && (
+      {actions.length > 0 && (
         <Island
           name="AdminDecision"
           of={AdminDecision}
           props={{
             queue: "customers",
             id: d.userId,
-            actions: [d.locked ? "unlock" : "lock"],
-            needsReason: ["lock", "unlock"],
+            actions,
+            needsReason: ["lock", "unlock", "erase"],
             summary: d.userId,
             tx: {
-              ...pickTexts(t, [...DECISION_TEXTS, "admin.lock", "admin.unlock"]),
+              ...pickTexts(t, [
+                ...DECISION_TEXTS,
+                "admin.lock",
+                "admin.unlock",
+                "admin.erase",
+                "admin.eraseReason",
+              ]),
               "admin.reason": t("admin.lockReason"),
             },
           }}
@@ -376,7 +387,11 @@ export const customersPage = sectionPage("customers", async (c, op) => {
         {search}
       </div>
       {flash && (
-        <Island name="AdminNotice" of={AdminNotice} props={{ text: t("admin.done"), ok: true }} />
+        <Island
+          name="AdminNotice"
+          of={AdminNotice}
+          props={{ text: t(flash === "proposed" ? "admin.proposed" : "admin.done"), ok: true }}
+        />
       )}
       {error && <p class="admin-alert" role="alert">{error}</p>}
       {list}

@@ -31,6 +31,7 @@ export const KIND_KEYS: Record<ProposalKind, string> = {
   "operator.roles": "admin.pkOpRoles",
   "operator.enable": "admin.pkOpEnable",
   "operator.resetTotp": "admin.pkOpResetTotp",
+  "customer.erase": "admin.pkErase",
 };
 
 export const STATUS_CLASS = { pending: "s-auditing", approved: "s-passed", rejected: "s-rejected" };
@@ -191,6 +192,19 @@ export function Payload({ p, f }: { p: ProposalView; f: Fmt }) {
           }`}
         </Item>
         {reason}
+      </dl>
+    );
+  }
+  if (p.kind === "customer.erase") {
+    return (
+      <dl class="admin-dl">
+        <Item label={t("admin.customer")} testid="p-customer">
+          <a class="mono" href={`/admin/customers?id=${encodeURIComponent(str(d.userId))}`}>
+            {str(d.userId)}
+          </a>
+        </Item>
+        {reason}
+        <Item label={t("admin.opEffect")}>{t("admin.pkEraseEffect")}</Item>
       </dl>
     );
   }
