@@ -29,6 +29,46 @@ type Col = [label: string, value: (r: Row) => ComponentChildren];
 
 const rowsOf = (x: unknown) => x as Row[];
 const str = (v: unknown) => v === null || v === undefined ? "—" : String(v);
+
+/**
+ * The customer's words for a record's codes (the screens' own texts), never the raw code: a code
+ * without a text shows as it is.
+ */
+function labelsOf(t: Fmt["t"]) {
+  const one = (key: string, raw: unknown) => {
+    if (raw === null || raw === undefined) return "—";
+    const s = t(key);
+    return s === key ? String(raw) : s;
+  };
+  return {
+    level: (v: unknown) => one(v === "none" ? "certify.state.none" : `certify.${v}`, v),
+    wallet: (v: unknown) => one(`assets.wallet_${v}`, v),
+    side: (v: unknown) => one(v === "long" || v === "short" ? `chart.line_${v}` : `spot.${v}`, v),
+    position: (v: unknown) =>
+      one(
+        v === "holding" ? "contract.holding" : v === "closed" ? "admin.closed" : `spot.status_${v}`,
+        v,
+      ),
+    fast: (status: unknown, outcome: unknown) =>
+      outcome
+        ? one(`verify.result_${outcome}`, outcome)
+        : one(status === "settled" ? "fast.settledList" : `spot.status_${status}`, status),
+    spot: (v: unknown) => one(`spot.status_${v}`, v),
+    wealth: (v: unknown) => one(`wealth.status_${v}`, v),
+    funds: (v: unknown) => one(`funds.status.${v}`, v),
+    method: (v: unknown) =>
+      one(
+        v === "bank"
+          ? "methods.bankCard"
+          : v === "crypto"
+          ? "methods.cryptoAddress"
+          : `methods.${v}`,
+        v,
+      ),
+    message: (v: unknown) => one(`messages.${v}.title`, v),
+    login: (v: unknown) => one(`twofa.result.${v}`, v),
+  };
+}
 const has = (op: OperatorSession, roles: readonly string[]) =>
   roles.some((r) => op.roles.includes(r as never));
 
@@ -64,6 +104,7 @@ function Part(
 export const customersPage = sectionPage("customers", async (c, op) => {
   const f = fmtOf(c);
   const t = f.t;
+  const label = labelsOf(t);
   const tenant = c.var.tenant.id;
   const svc = c.var.deps.customers;
   const flash = (["done", "proposed"] as const).find((x) => x === c.req.query("flash")) ?? null;
@@ -133,7 +174,7 @@ export const customersPage = sectionPage("customers", async (c, op) => {
                     </td>
                     <td class="mono">{h.phone}</td>
                     <td>{h.verifiedName ?? "—"}</td>
-                    <td>{h.certifyLevel}</td>
+                    <td>{label.level(h.certifyLevel)}</td>
                     <td>{h.locked ? t("admin.locked") : t("admin.active")}</td>
                   </tr>
                 ))}
@@ -152,7 +193,11 @@ export const customersPage = sectionPage("customers", async (c, op) => {
     ...(d.book === "live" && has(op, PROPOSAL_ROLES["customer.erase"].propose) ? ["erase"] : []),
   ];
   const page = d && (
-    <article class="card admin-detail" aria-labelledby="customer-title" data-testid="customer">
+    <article
+      class="card admin-detail admin-record"
+      aria-labelledby="customer-title"
+      data-testid="customer"
+    >
       <div class="admin-detail-head">
         <h2 id="customer-title" tabIndex={-1}>
           {t("admin.customer")} <span class="mono">{d.userId}</span>
@@ -167,7 +212,7 @@ export const customersPage = sectionPage("customers", async (c, op) => {
       <dl class="admin-dl">
         <Item label={t("admin.phone")}>{d.phone}</Item>
         <Item label={t("funds.time")}>{f.time(d.createdAt)}</Item>
-        <Item label={t("admin.level")}>{d.certifyLevel}</Item>
+        <Item label={t("admin.level")}>{label.level(d.certifyLevel)}</Item>
         <Item label={t("admin.verifiedName")}>{d.verification.verifiedName ?? "—"}</Item>
         {d.verification.document && (
           <Item label={t("admin.document")} testid="customer-document">
@@ -220,12 +265,9 @@ export const customersPage = sectionPage("customers", async (c, op) => {
         f={f}
         rows={rowsOf(d.balances)}
         cols={[
-          [t("admin.wallet"), (r) =>
-            str(r.wallet)],
-          [t("admin.currency"), (r) =>
-            str(r.currency)],
-          [t("admin.available"), (r) =>
-            f.exact(str(r.available))],
+          [t("admin.wallet"), (r) => label.wallet(r.wallet)],
+          [t("admin.currency"), (r) => str(r.currency)],
+          [t("admin.available"), (r) => f.exact(str(r.available))],
           [t("admin.frozen"), (r) => f.exact(str(r.frozen))],
         ]}
       />
@@ -248,9 +290,9 @@ export const customersPage = sectionPage("customers", async (c, op) => {
         cols={[
           ["#", (r) => <span class="mono">{str(r.orderNo)}</span>],
           [t("admin.symbol"), (r) => str(r.symbol)],
-          [t("admin.side"), (r) => str(r.side)],
-          [t("admin.amount"), (r) => str(r.qty)],
-          [t("admin.status"), (r) => str(r.status)],
+          [t("admin.side"), (r) => label.side(r.side)],
+          [t("admin.amount"), (r) => f.exact(str(r.qty))],
+          [t("admin.status"), (r) => label.position(r.status)],
         ]}
       />
       <Part
@@ -261,8 +303,8 @@ export const customersPage = sectionPage("customers", async (c, op) => {
         cols={[
           ["#", (r) => <span class="mono">{str(r.orderNo)}</span>],
           [t("admin.symbol"), (r) => str(r.symbol)],
-          [t("admin.amount"), (r) => str(r.stake)],
-          [t("admin.status"), (r) => `${str(r.status)} ${r.outcome ? str(r.outcome) : ""}`],
+          [t("admin.amount"), (r) => f.exact(str(r.stake))],
+          [t("admin.status"), (r) => label.fast(r.status, r.outcome)],
         ]}
       />
       <Part
@@ -273,8 +315,8 @@ export const customersPage = sectionPage("customers", async (c, op) => {
         cols={[
           ["#", (r) => <span class="mono">{str(r.orderNo ?? r.id)}</span>],
           [t("admin.symbol"), (r) => str(r.symbol)],
-          [t("admin.side"), (r) => str(r.side)],
-          [t("admin.status"), (r) => str(r.status)],
+          [t("admin.side"), (r) => label.side(r.side)],
+          [t("admin.status"), (r) => label.spot(r.status)],
         ]}
       />
       <Part
@@ -284,8 +326,8 @@ export const customersPage = sectionPage("customers", async (c, op) => {
         rows={rowsOf(d.wealthOrders)}
         cols={[
           ["#", (r) => <span class="mono">{str(r.id ?? r.orderNo)}</span>],
-          [t("admin.amount"), (r) => str(r.amount)],
-          [t("admin.status"), (r) => str(r.status)],
+          [t("admin.amount"), (r) => f.exact(str(r.amount))],
+          [t("admin.status"), (r) => label.wealth(r.status)],
         ]}
       />
       <Part
@@ -295,9 +337,16 @@ export const customersPage = sectionPage("customers", async (c, op) => {
         rows={rowsOf(d.recharges)}
         cols={[
           [t("funds.time"), (r) => f.time(r.createdAt as number)],
-          [t("admin.amount"), (r) => `${str(r.amount)} ${str(r.currency)}`],
+          [t("admin.amount"), (r) => `${f.exact(str(r.amount))} ${str(r.currency)}`],
           [t("admin.account"), (r) => <span class="mono">{str(r.remitterAccount)}</span>],
-          [t("admin.status"), (r) => str(r.status)],
+          [
+            t("admin.status"),
+            (r) => (
+              <a href={`/admin/recharges?id=${encodeURIComponent(str(r.id))}`}>
+                {label.funds(r.status)}
+              </a>
+            ),
+          ],
         ]}
       />
       <Part
@@ -307,11 +356,19 @@ export const customersPage = sectionPage("customers", async (c, op) => {
         rows={rowsOf(d.withdrawals)}
         cols={[
           [t("funds.time"), (r) => f.time(r.createdAt as number)],
-          [t("admin.amount"), (r) => `${str(r.amount)} ${str(r.currency)}`],
-          [t("admin.payTo"), (r) =>
-            str(r.methodLabel ?? (r.method as { label?: string } | undefined)?.label)],
-          [t("admin.status"), (r) =>
-            str(r.status)],
+          [t("admin.amount"), (r) => `${f.exact(str(r.amount))} ${str(r.currency)}`],
+          [
+            t("admin.payTo"),
+            (r) => str(r.methodLabel ?? (r.method as { label?: string } | undefined)?.label),
+          ],
+          [
+            t("admin.status"),
+            (r) => (
+              <a href={`/admin/withdrawals?id=${encodeURIComponent(str(r.id))}`}>
+                {label.funds(r.status)}
+              </a>
+            ),
+          ],
         ]}
       />
       <Part
@@ -320,8 +377,7 @@ export const customersPage = sectionPage("customers", async (c, op) => {
         f={f}
         rows={rowsOf(d.paymentMethods)}
         cols={[
-          [t("admin.kind"), (r) =>
-            str(r.kind)],
+          [t("admin.kind"), (r) => label.method(r.kind)],
           [t("admin.account"), (r) => {
             const b = r.bank as Row | null;
             const k = r.crypto as Row | null;
@@ -340,7 +396,7 @@ export const customersPage = sectionPage("customers", async (c, op) => {
         rows={rowsOf(d.messages)}
         cols={[
           [t("funds.time"), (r) => f.time(r.at as number)],
-          [t("admin.kind"), (r) => str(r.kind)],
+          [t("admin.kind"), (r) => label.message(r.kind)],
           [t("admin.read"), (r) => (r.read ? "✓" : "")],
         ]}
       />
@@ -374,7 +430,7 @@ export const customersPage = sectionPage("customers", async (c, op) => {
           [t("funds.time"), (r) => f.time(r.at as number)],
           [t("admin.device"), (r) => str(r.device)],
           ["IP", (r) => <span class="mono">{str(r.ip)}</span>],
-          [t("admin.status"), (r) => str(r.result)],
+          [t("admin.status"), (r) => label.login(r.result)],
         ]}
       />
     </article>
