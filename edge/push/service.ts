@@ -10,8 +10,7 @@
  * The channel's shape (`deliver(t, uid, {kind, title, body, url})`) is the one in-app
  * notifications share, so a dispatcher can hand one notification to both.
  */
-// @ts-types="@types/web-push"
-import webpush from "web-push";
+import { webpush } from "./web_push.ts";
 import type { PushPayload, PushSubscribeBody } from "../../contract/push.ts";
 import type { VapidConfig } from "../platform/config.ts";
 import {
@@ -104,7 +103,7 @@ export class Push implements NotificationChannel {
       );
       const res = await fetch(req.endpoint, {
         method: req.method,
-        headers: req.headers as Record<string, string>,
+        headers: Object.entries(req.headers).map(([k, v]): [string, string] => [k, String(v)]),
         body: req.body ? new Uint8Array(req.body) : undefined,
         signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
         redirect: "manual",

@@ -6,8 +6,7 @@
  * (one deployment-wide key, like the shared market data, so every instance signs with it; the
  * first instance to write it wins).
  */
-// @ts-types="@types/web-push"
-import webpush from "web-push";
+import { webpush } from "./web_push.ts";
 import type { AppConfig, VapidConfig } from "../platform/config.ts";
 
 /** The development pair (deployment-wide: outside the tenants' keys). */
