@@ -188,7 +188,9 @@ export async function buildDeps(
       : undefined,
   });
   // a withdrawal paid or rejected reaches the customer's browsers (as the message centre says it)
-  withdrawals.events.on("settled", (t, w) => void withdrawalPush(kv, push, t, w));
+  withdrawals.events.on("settled", (t, w) => {
+    withdrawalPush(kv, push, t, w).catch((e) => (opts.log ?? console.log)(`[push] ${e}`));
+  });
   const operatorAccounts = new OperatorAccounts(kv, now);
   const proposals = new Proposals(kv, ledger, now, {
     terms,

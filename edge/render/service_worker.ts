@@ -77,7 +77,8 @@ self.addEventListener("push", (e) => {
   }
   e.waitUntil(self.registration.showNotification(n.title || "", {
     body: n.body || "",
-    tag: n.kind || undefined,
+    // one notification per record: a second push about it replaces the first
+    tag: n.url ? (n.kind || "") + " " + n.url : undefined,
     icon: "/static/icons/icon-192.png",
     data: { url: typeof n.url === "string" ? n.url : "/" },
   }));
