@@ -34,12 +34,14 @@ import { contentApi } from "./api/content.ts";
 import { settlementsApi } from "./api/settlements.ts";
 import { liabilitiesApi } from "./api/liabilities.ts";
 import { checkpointsApi } from "./api/checkpoints.ts";
+import { pushApi } from "./api/push.ts";
 import { AUTH_ERRORS, err, imageReply } from "./api/openapi.ts";
 import { publishDocument } from "./api/doc.ts";
 import { notFoundPage, registerPages } from "./pages/mod.tsx";
 import { serveStatic } from "./static.ts";
 import { registerSocket } from "./ws.ts";
 import { registerHealth } from "./health.ts";
+import { registerPwa } from "./pwa.tsx";
 import type { Lease } from "../edge/platform/lease.ts";
 
 /** The /api sub-application: envelope, zod validation, OpenAPI document. */
@@ -74,6 +76,7 @@ export function createApi() {
   api.route("/", settlementsApi);
   api.route("/", liabilitiesApi);
   api.route("/", checkpointsApi);
+  api.route("/", pushApi);
   api.get("/image/:id", serveImage);
   api.openAPIRegistry.registerPath({
     method: "get",
@@ -154,6 +157,7 @@ export function createApp(deps: Deps, leases: Lease[] = []) {
       ],
     }));
   });
+  registerPwa(app);
   registerPages(app);
   app.notFound((c) =>
     c.req.path.startsWith("/api/") || c.req.path === "/api"

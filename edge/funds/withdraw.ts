@@ -20,6 +20,7 @@ import { decisionInto } from "./decision.ts";
 import type { Json } from "../../contract/operators.ts";
 import { type AuditHeadEntry, readAuditHead } from "../audit/audit.ts";
 import { DomainError } from "../platform/errors.ts";
+import { Emitter } from "../platform/emitter.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { enforce, withdrawAmountRules } from "../../contract/rules.ts";
 import { pageByIndex } from "../platform/kvpage.ts";
@@ -140,6 +141,9 @@ function usable(method: PaymentMethod | null, now: number): PaymentMethod {
 }
 
 export class Withdrawals {
+  /** `settled`: paid out or rejected (once, after its commit; notifications listen: boot.ts) */
+  readonly events = new Emitter<{ settled: [t: string, w: Withdrawal] }>("withdrawals");
+
   constructor(
     private kv: Deno.Kv,
     private ledger: Ledger,
@@ -523,6 +527,7 @@ export class Withdrawals {
     o: { operator: string; ip: string | null; reason?: string },
   ) {
     return await alreadyDecided(async () => {
+      let settled: Withdrawal | null = null;
       const posted = await this.ledger.post(t, {
         key: idemKeys.withdrawalSettle(id),
         request: { id, action, operator: o.operator, reason: o.reason ?? null },
@@ -553,9 +558,10 @@ export class Withdrawals {
           write: (op) => {
             this.writeStep(op, t, w, next, o, action, head);
           },
-          result: () => withdrawalJson(next),
+          result: () => withdrawalJson(settled = next),
         };
       });
+      if (!posted.replay && settled) this.events.emit("settled", t, settled);
       return posted.result;
     });
   }

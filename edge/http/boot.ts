@@ -41,6 +41,14 @@ import { ProductTerms } from "../trading/terms.ts";
 import { type AppConfig, openKv } from "../platform/config.ts";
 import { TenantRegistry } from "../platform/tenants.ts";
 import { TenantSettings } from "../operators/tenant_settings.ts";
+import { Push } from "../push/service.ts";
+import { loadVapid } from "../push/vapid.ts";
+import { getUser } from "../accounts/store.ts";
+import type { Withdrawal } from "../funds/withdrawal.ts";
+import { formatDecimal } from "../../core-wasm/mod.ts";
+import { translator } from "../platform/locale.ts";
+import { pickLocale } from "../../locales/languages.ts";
+import { displayParams } from "../../locales/format.ts";
 
 function isRemote(path: string): boolean {
   return /^https?:\/\//.test(path);
@@ -71,6 +79,24 @@ const READS_PROBE = ["platform", "readsProbe"];
 function marketService(config: AppConfig, kv: Deno.Kv, now: () => number) {
   const fallback = new ReferencePrices(config.referencePrices);
   return new MarketService(kv, undefined, fallback, now, { staleMs: config.marketStaleMs });
+}
+
+/** Push a settled withdrawal to its customer, in their language, as the message centre words it. */
+async function withdrawalPush(kv: Deno.Kv, push: Push, t: string, w: Withdrawal) {
+  const key = w.status === "passed" ? "withdrawComplete" : "withdrawReject";
+  const u = (await getUser(kv, t, w.userId)).value;
+  const locale = pickLocale(u?.locale);
+  const tr = translator(locale);
+  const params = displayParams(
+    { amount: formatDecimal(w.amount), currency: w.currency, reason: w.reason ?? "" },
+    locale,
+  );
+  await push.deliver(t, w.userId, {
+    kind: w.status === "passed" ? "withdrawalPaid" : "withdrawalRejected",
+    title: tr(`messages.${key}.title`, params),
+    body: tr(`messages.${key}.body`, params),
+    url: `/wp/user/withdraw/detail/${w.id}`,
+  });
 }
 
 /**
@@ -170,6 +196,18 @@ export async function buildDeps(
   const identity = new Identity(kv, images, now);
   const recharges = new Recharges(kv, ledger, images, market, now);
   const withdrawals = new Withdrawals(kv, ledger, accounts, methods, now);
+  // production without the VAPID keys refuses to start here, before serving
+  const push = new Push(kv, await loadVapid(config, kv), {
+    now,
+    log: opts.log ?? console.log,
+    client: config.pushCaFile
+      ? Deno.createHttpClient({ caCerts: [await Deno.readTextFile(config.pushCaFile)] })
+      : undefined,
+  });
+  // a withdrawal paid or rejected reaches the customer's browsers (as the message centre says it)
+  withdrawals.events.on("settled", (t, w) => {
+    withdrawalPush(kv, push, t, w).catch((e) => (opts.log ?? console.log)(`[push] ${e}`));
+  });
   const operatorAccounts = new OperatorAccounts(kv, now);
   const erasure = new Erasure({
     kv,
@@ -226,6 +264,7 @@ export async function buildDeps(
     methods,
     recharges,
     withdrawals,
+    push,
     fundsSettings,
     content,
     reports: new Reports(kv, wealth, contracts, fast, market, now),

@@ -36,10 +36,12 @@ import { type Product } from "../platform/tenants.ts";
 /**
  * The hashed inline boot script, the only inline script CSP allows: follows legacy `#/path` URLs
  * (only a same-origin path: `#//evil.example` must not become an open redirect) and remembers the
- * browser's time zone in the `tz` cookie, so server-rendered times are in the customer's zone.
+ * browser's time zone in the `tz` cookie, so server-rendered times are in the customer's zone;
+ * on the customers' pages (both layouts) it registers the service worker once the page has loaded
+ * (edge/render/service_worker.ts: the installable app, pushes).
  */
 export const HASH_ROUTE_SCRIPT =
-  `(function(){var h=location.hash;if(h.length>2&&h.charAt(1)==="/"){var u=new URL(h.slice(1),location.origin);if(u.origin===location.origin){location.replace(u.pathname+u.search+u.hash)}}try{var z=encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);if(z&&document.cookie.split("; ").indexOf("tz="+z)<0){document.cookie="tz="+z+";path=/;max-age=31536000;samesite=lax"}}catch(e){}})();`;
+  `(function(){var h=location.hash;if(h.length>2&&h.charAt(1)==="/"){var u=new URL(h.slice(1),location.origin);if(u.origin===location.origin){location.replace(u.pathname+u.search+u.hash)}}try{var z=encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);if(z&&document.cookie.split("; ").indexOf("tz="+z)<0){document.cookie="tz="+z+";path=/;max-age=31536000;samesite=lax"}}catch(e){}var L=document.documentElement.getAttribute("data-layout");if((L==="wp"||L==="pc")&&"serviceWorker"in navigator){addEventListener("load",function(){navigator.serviceWorker.register("/sw.js").catch(function(){})})}})();`;
 const HASH_ROUTE_SHA = await crypto.subtle.digest(
   "SHA-256",
   new TextEncoder().encode(HASH_ROUTE_SCRIPT),

@@ -84,11 +84,48 @@ export interface AppConfig {
    */
   checkpointKeyFile: string | null;
   /**
+   * Web push (edge/push/): the VAPID key pair that signs every push request (VAPID_PUBLIC_KEY,
+   * VAPID_PRIVATE_KEY: base64url, as `web-push generate-vapid-keys` prints them) and the contact
+   * push services may write to (VAPID_SUBJECT: mailto: or https:). null when unset: outside
+   * production a pair is generated once and kept in the store; production refuses to start
+   * (subscriptions are bound to the public key, so it must be kept and must not change).
+   */
+  vapid: VapidConfig | null;
+  /** Extra CA certificates (PEM file, PUSH_CA_FILE) trusted for push services (a TLS proxy). */
+  pushCaFile: string | null;
+  /**
    * A far store, simulated (KV_SIM_RTT_MS, KV_SIM_EVENTUAL_MS): every strong read, list batch
    * and commit waits `rttMs`, every eventual read `eventualMs` (edge/platform/kvstore.ts); the
    * handles opened with it share this object. null: off. Refused with APP_ENV=production.
    */
   kvSim: KvSim | null;
+}
+
+export interface VapidConfig {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+}
+
+/**
+ * The VAPID settings: all three or none (none: generated outside production; production refuses
+ * to start without them when the services are built, like the checkpoint key: edge/push/vapid.ts).
+ */
+function vapidConfig(env: (k: string) => string | undefined) {
+  const publicKey = env("VAPID_PUBLIC_KEY") || "";
+  const privateKey = env("VAPID_PRIVATE_KEY") || "";
+  const subject = env("VAPID_SUBJECT") || "";
+  if (!publicKey && !privateKey && !subject) return null;
+  if (!/^[A-Za-z0-9_-]{87}$/.test(publicKey) || !/^[A-Za-z0-9_-]{43}$/.test(privateKey)) {
+    throw new Error(
+      "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be a P-256 pair in base64url (87 and 43 " +
+        "characters)",
+    );
+  }
+  if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(subject)) {
+    throw new Error("VAPID_SUBJECT must be a mailto: or https: URL");
+  }
+  return { publicKey, privateKey, subject };
 }
 
 export interface SmsHttpConfig {
@@ -202,6 +239,8 @@ export function loadConfig(env: (k: string) => string | undefined = (k) => Deno.
     marketStaleMs: int(env, "MARKET_STALE_MS", 10_000, 1_000),
     checkpointKeyFile: env("CHECKPOINT_KEY_FILE") ||
       (production ? null : ".data/checkpoint-key.jwk"),
+    vapid: vapidConfig(env),
+    pushCaFile: env("PUSH_CA_FILE") || null,
     exchangeWsUrl: env("EXCHANGE_WS_URL") || "",
     exchangeRestUrl: env("EXCHANGE_REST_URL") || "",
     exchangeHistoryDays: int(env, "EXCHANGE_HISTORY_DAYS", 365, 0),

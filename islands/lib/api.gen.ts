@@ -2550,6 +2550,41 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/push/key": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The VAPID public key (the browser's applicationServerKey) */
+    get: operations["getPushKey"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/push/subscriptions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Store this browser's push subscription for the signed-in customer (PushSubscription.toJSON(): an https endpoint, p256dh and auth in base64url); at most 10 devices, a new one replaces the oldest; an endpoint another account held leaves it */
+    post: operations["postPushSubscriptions"];
+    /** Forget this browser's push subscription (notifications off on this device) */
+    delete: operations["deletePushSubscriptions"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/image/{id}": {
     parameters: {
       query?: never;
@@ -4777,6 +4812,33 @@ export interface components {
       signature: string;
       /** @description the raw Ed25519 public key that signed it */
       publicKey: string;
+    };
+    PushKey: {
+      /** @description the VAPID public key (base64url, uncompressed P-256): applicationServerKey */
+      publicKey: string;
+    };
+    PushSubscribed: {
+      endpoint: string;
+      devices: number;
+    };
+    PushSubscribeBody: {
+      /** @description the push service's URL for this browser (https) */
+      endpoint: string;
+      expirationTime?: number | null;
+      keys: {
+        /** @description the browser's P-256 public key, base64url */
+        p256dh: string;
+        /** @description the 16-byte auth secret, base64url */
+        auth: string;
+      };
+    };
+    PushUnsubscribed: {
+      /** @description false: this endpoint was not the customer's */
+      removed: boolean;
+    };
+    PushUnsubscribeBody: {
+      /** @description the push service's URL for this browser (https) */
+      endpoint: string;
     };
   };
   responses: {
@@ -11294,6 +11356,105 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  getPushKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["PushKey"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  postPushSubscriptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PushSubscribeBody"];
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["PushSubscribed"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  deletePushSubscriptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PushUnsubscribeBody"];
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["PushUnsubscribed"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];

@@ -89,6 +89,7 @@ export const TAGS: Record<string, string> = {
   verification:
     "The public tape (hash chain of ticks per symbol), fairness and signed checkpoints.",
   verify: "Per-order settlement proofs and their share links.",
+  push: "Web push: the VAPID key and the browser subscriptions notifications are pushed to.",
   liabilities: "Proof of liabilities: the published root and a customer's inclusion proof.",
   admin:
     "The operations console: sign-in, review queues (recharges, withdrawals, verifications), " +

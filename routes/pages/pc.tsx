@@ -10,7 +10,7 @@ import RegisterForm, { REGISTER_TEXTS } from "../../islands/RegisterForm.tsx";
 import ResetPasswordForm, { RESET_TEXTS } from "../../islands/ResetPasswordForm.tsx";
 import { desktopPage } from "./frame.tsx";
 import { FeedLabel, QuotesIsland } from "./market.tsx";
-import { AntiPhishingBlock, securityLists, TwoFactorIsland } from "./security.tsx";
+import { AntiPhishingBlock, PushCard, securityLists, TwoFactorIsland } from "./security.tsx";
 import { returningCustomer } from "./wp.tsx";
 import type { PageDef } from "./types.ts";
 import { HomeContent } from "./content.tsx";
@@ -213,6 +213,7 @@ export const desktopPages: PageDef[] = [
                 <Card title={t("security.antiPhishing")} testid="security-anti-phishing">
                   <AntiPhishingBlock c={c} s={s} done="/pc/userCenter/security" />
                 </Card>
+                <PushCard c={c} s={s} />
                 <Card title={t("twofa.devices")} testid="security-devices">
                   {lists!.devices}
                 </Card>

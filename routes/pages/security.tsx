@@ -1,6 +1,6 @@
 /**
  * Account security screens: two-factor sign-in, the anti-phishing code, signed-in devices,
- * recent sign-ins.
+ * recent sign-ins; and this device's notifications switch.
  */
 import { Card } from "../../components/blocks.tsx";
 import type { Session } from "../../edge/accounts/service.ts";
@@ -11,6 +11,7 @@ import { Island } from "../../edge/render/island.tsx";
 import AntiPhishingForm, { ANTI_PHISHING_TEXTS } from "../../islands/AntiPhishingForm.tsx";
 import DeviceList, { DEVICE_TEXTS } from "../../islands/DeviceList.tsx";
 import TwoFactorForm, { TWO_FACTOR_TEXTS } from "../../islands/TwoFactorForm.tsx";
+import PushSwitch, { PUSH_SWITCH_TEXTS } from "../../islands/PushSwitch.tsx";
 import { mobilePage } from "./frame.tsx";
 import type { PageDef } from "./types.ts";
 
@@ -21,6 +22,24 @@ export function TwoFactorIsland({ c, s }: { c: Ctx; s: Session }) {
       of={TwoFactorForm}
       props={{ tx: pickTexts(c.get("t"), TWO_FACTOR_TEXTS), enabled: !!s.user.totpSecret }}
     />
+  );
+}
+
+/**
+ * Notifications on this device (web push, edge/push/): a live account's switch, in the user
+ * centre of both layouts. The VAPID key comes from memory (no read).
+ */
+export function PushCard({ c, s }: { c: Ctx; s: Session }) {
+  const t = c.get("t");
+  if (s.book === "demo") return null;
+  return (
+    <Card title={t("push.title")} testid="push-card">
+      <Island
+        name="PushSwitch"
+        of={PushSwitch}
+        props={{ tx: pickTexts(t, PUSH_SWITCH_TEXTS), publicKey: c.get("deps").push.publicKey }}
+      />
+    </Card>
   );
 }
 

@@ -18,6 +18,7 @@ import { ProductTiles } from "./hub.tsx";
 import { WealthTile } from "./wealth.tsx";
 import type { PageDef } from "./types.ts";
 import { HomeContent } from "./content.tsx";
+import { PushCard } from "./security.tsx";
 
 const CERTIFY = {
   none: "user.certifyNone",
@@ -156,6 +157,7 @@ export const mobilePages: PageDef[] = [
               { href: "/wp/user/language", label: t("page.language"), testid: "menu-language" },
             ])}
           />
+          <PushCard c={c} s={s!} />
           <Island
             name="LogoutButton"
             of={LogoutButton}
