@@ -109,8 +109,18 @@ export const SupportCustomer = z.object({
   verifiedName: z.string().nullable(),
   locked: z.boolean(),
   balances: z.array(z.object({ wallet: z.string(), currency: z.string(), total: z.string() })),
-  orders: z.array(z.object({ kind: z.string(), symbol: z.string(), at: z.number(), status: z.string() })),
-  funds: z.array(z.object({ kind: z.enum(["recharge", "withdrawal"]), amount: z.string(), currency: z.string(), status: z.string(), at: z.number() })),
+  orders: z.array(
+    z.object({ kind: z.string(), symbol: z.string(), at: z.number(), status: z.string() }),
+  ),
+  funds: z.array(
+    z.object({
+      kind: z.enum(["recharge", "withdrawal"]),
+      amount: z.string(),
+      currency: z.string(),
+      status: z.string(),
+      at: z.number(),
+    }),
+  ),
 }).meta({ id: "SupportCustomer" });
 export type SupportCustomerJson = z.infer<typeof SupportCustomer>;
 

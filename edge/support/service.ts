@@ -35,9 +35,9 @@ import { attachImage, type ImageStore } from "../uploads/service.ts";
 import {
   type Conversation,
   conversationId,
+  supportKeys,
   type SupportMessageRecord,
   SupportStore,
-  supportKeys,
   THREAD_LIMIT,
 } from "./store.ts";
 
@@ -263,7 +263,8 @@ export class Support {
       ]);
       const vc = v.value;
       if (!vc) throw new DomainError("NOT_FOUND");
-      const c = mine.value ?? { ...newConversation(id, owner, userId, vc.locale, now), ...{ status: vc.status } };
+      const c = mine.value ??
+        { ...newConversation(id, owner, userId, vc.locale, now), ...{ status: vc.status } };
       const op = this.kv.atomic().check(v, mine);
       for (const m of moved) {
         op.delete(supportKeys.message(t, vId, m.id)).set(supportKeys.message(t, id, m.id), m);
@@ -442,7 +443,9 @@ export class Support {
     const c = entry.value;
     if (!c) return null;
     const now = this.d.now();
-    const next = side === "customer" ? { ...c, customerReadAt: now } : { ...c, operatorReadAt: now };
+    const next = side === "customer"
+      ? { ...c, customerReadAt: now }
+      : { ...c, operatorReadAt: now };
     const op = this.kv.atomic().check(entry).set(entry.key, next);
     stageEvents(op, t, now, { support: [{ owner: c.owner, conversation: id, kind: "read" }] });
     return (await op.commit()).ok ? next : c;

@@ -82,7 +82,9 @@ export class SupportStore {
   /** Conversation ids of a status (at most `limit`) with their last change. */
   async ids(t: string, status: SupportStatus, limit: number): Promise<[string, number][]> {
     const out: [string, number][] = [];
-    for await (const e of this.kv.list<number>({ prefix: supportKeys.indexOf(t, status) }, { limit })) {
+    for await (
+      const e of this.kv.list<number>({ prefix: supportKeys.indexOf(t, status) }, { limit })
+    ) {
       out.push([e.key[e.key.length - 1] as string, e.value]);
     }
     return out;

@@ -99,7 +99,11 @@ export const supportApi = new OpenAPIHono<AppEnv>()
     async (c) => {
       const cookie = visitorCookie(c);
       if (!cookie) throw new DomainError("NOT_FOUND");
-      const conv = await c.var.deps.support.continueVisitor(c.var.tenant.id, c.var.session.userId, cookie);
+      const conv = await c.var.deps.support.continueVisitor(
+        c.var.tenant.id,
+        c.var.session.userId,
+        cookie,
+      );
       deleteCookie(c, VISITOR_COOKIE, { path: "/" });
       return ok(c, conv);
     },
@@ -195,8 +199,10 @@ export const supportApi = new OpenAPIHono<AppEnv>()
 
 /** A new visitor conversation cookie for this browser. */
 function newVisitor(c: Ctx): string {
-  const v = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
-    b.toString(16).padStart(2, "0")).join("");
+  const v = Array.from(
+    crypto.getRandomValues(new Uint8Array(16)),
+    (b) => b.toString(16).padStart(2, "0"),
+  ).join("");
   setCookie(c, VISITOR_COOKIE, v, {
     httpOnly: true,
     sameSite: "Lax",
