@@ -88,7 +88,7 @@ export type SupportConversationJson = z.infer<typeof SupportConversation>;
 
 /** The customer's side: their conversation (none yet: null) and, signed in, the offer to continue. */
 export const SupportThread = z.object({
-  conversation: SupportConversation.nullable(),
+  conversation: z.union([SupportConversation, z.null()]),
   messages: z.array(SupportMessage),
   /** a conversation this browser had as a visitor, offered to continue after sign-in */
   visitorOffer: z.object({ messages: z.number().int() }).nullable(),

@@ -197,6 +197,11 @@ export const supportApi = new OpenAPIHono<AppEnv>()
       ),
   );
 
+/** The visitor conversation cookie of this browser, set now if it has none (the chat's page). */
+export function ensureVisitorCookie(c: Ctx): string {
+  return visitorCookie(c) ?? newVisitor(c);
+}
+
 /** A new visitor conversation cookie for this browser. */
 function newVisitor(c: Ctx): string {
   const v = Array.from(
