@@ -48,10 +48,21 @@ export const INBOX_TEXTS = [
   "support.language",
   "support.offline",
   "admin.none",
+  "assets.wallet_spot",
+  "page.certifyFirst",
+  "page.certifySecond",
+  "assets.wallet_contract",
   "validation.required",
   "app.networkError",
   "app.timeout",
 ] as const;
+
+/** The verification level's words (none: "None"). */
+const LEVEL: Record<string, string> = {
+  none: "admin.none",
+  junior: "page.certifyFirst",
+  advanced: "page.certifySecond",
+};
 
 const when = (ms: number) => {
   const lang = document.documentElement.lang || "en";
@@ -337,13 +348,13 @@ export default function AdminSupportInbox(
                 <p class="small">
                   {cust.userId} · {cust.phone}
                   <br />
-                  {tx["support.identity"]}: {cust.certifyLevel}
+                  {tx["support.identity"]}: {LEVEL[cust.certifyLevel] ? tx[LEVEL[cust.certifyLevel]!] : cust.certifyLevel}
                   {cust.verifiedName ? ` · ${cust.verifiedName}` : ""}
                 </p>
                 <h3 class="small">{tx["support.balances"]}</h3>
                 <ul class="small plain">
                   {cust.balances.length === 0 && <li class="muted">{tx["admin.none"]}</li>}
-                  {cust.balances.map((b) => <li key={b.wallet + b.currency}>{b.wallet} {b.total} {b.currency}</li>)}
+                  {cust.balances.map((b) => <li key={b.wallet + b.currency}>{tx[`assets.wallet_${b.wallet}`] ?? b.wallet}: {b.total} {b.currency}</li>)}
                 </ul>
                 <h3 class="small">{tx["support.orders"]}</h3>
                 <ul class="small plain">
