@@ -230,7 +230,8 @@ export default function AdminSupportInbox(
       </nav>
       <div class="support-grid">
         <ul class="card support-list" data-testid="support-list">
-          {inbox?.items.length === 0 && <li class="muted small">{tx["support.noConversations"]}</li>}
+          {inbox?.items.length === 0 && <li class="muted small">{tx["support.noConversations"]}
+          </li>}
           {inbox?.items.map((c) => (
             <li key={c.id}>
               <button
@@ -242,10 +243,15 @@ export default function AdminSupportInbox(
               >
                 <span class="support-who">
                   {c.userId ?? tx["support.visitor"]}
-                  {c.unread && <span class="badge" data-testid="support-unread">{tx["support.unread"]}</span>}
+                  {c.unread && (
+                    <span class="badge" data-testid="support-unread">{tx["support.unread"]}</span>
+                  )}
                 </span>
                 <span class="support-preview small muted">{c.preview}</span>
-                <span class="small muted">{when(c.updatedAt)}{c.assignee ? ` · ${c.assignee}` : ""}</span>
+                <span class="small muted">
+                  {when(c.updatedAt)}
+                  {c.assignee ? ` · ${c.assignee}` : ""}
+                </span>
               </button>
             </li>
           ))}
@@ -262,12 +268,26 @@ export default function AdminSupportInbox(
               </h2>
               <ol class="chat-log" ref={logRef} tabIndex={0} data-testid="support-log">
                 {detail!.messages.map((m) => (
-                  <li key={m.id} class={`chat-msg ${m.from === "operator" ? "customer" : "operator"}`} data-testid="support-msg" data-from={m.from}>
-                    <span class="chat-who">{m.from === "operator" ? m.operator ?? tx["support.agent"] : conv.userId ?? tx["support.visitor"]}</span>
+                  <li
+                    key={m.id}
+                    class={`chat-msg ${m.from === "operator" ? "customer" : "operator"}`}
+                    data-testid="support-msg"
+                    data-from={m.from}
+                  >
+                    <span class="chat-who">
+                      {m.from === "operator"
+                        ? m.operator ?? tx["support.agent"]
+                        : conv.userId ?? tx["support.visitor"]}
+                    </span>
                     {m.text && <p class="chat-text">{m.text}</p>}
                     {m.imageId && (
                       <a href={`/api/admin/images/${m.imageId}`} target="_blank">
-                        <img class="chat-img" src={`/api/admin/images/${m.imageId}`} alt={tx["support.image"]} data-testid="support-img" />
+                        <img
+                          class="chat-img"
+                          src={`/api/admin/images/${m.imageId}`}
+                          alt={tx["support.image"]}
+                          data-testid="support-img"
+                        />
                       </a>
                     )}
                     <span class="chat-meta">
@@ -307,7 +327,12 @@ export default function AdminSupportInbox(
                       data-testid="support-reply"
                     />
                   </div>
-                  <button type="submit" class="btn btn-primary" disabled={busy} data-testid="support-send">
+                  <button
+                    type="submit"
+                    class="btn btn-primary"
+                    disabled={busy}
+                    data-testid="support-send"
+                  >
                     {tx["support.send"]}
                   </button>
                 </form>
@@ -340,7 +365,11 @@ export default function AdminSupportInbox(
           )}
         </section>
         {conv && (
-          <aside class="card support-customer" data-testid="support-customer" aria-label={tx["support.customer"]}>
+          <aside
+            class="card support-customer"
+            data-testid="support-customer"
+            aria-label={tx["support.customer"]}
+          >
             <h2>{tx["support.customer"]}</h2>
             {!cust && <p class="muted small">{tx["support.visitor"]}</p>}
             {cust && (
@@ -348,26 +377,37 @@ export default function AdminSupportInbox(
                 <p class="small">
                   {cust.userId} · {cust.phone}
                   <br />
-                  {tx["support.identity"]}: {LEVEL[cust.certifyLevel] ? tx[LEVEL[cust.certifyLevel]!] : cust.certifyLevel}
+                  {tx["support.identity"]}:{" "}
+                  {LEVEL[cust.certifyLevel] ? tx[LEVEL[cust.certifyLevel]!] : cust.certifyLevel}
                   {cust.verifiedName ? ` · ${cust.verifiedName}` : ""}
                 </p>
                 <h3 class="small">{tx["support.balances"]}</h3>
                 <ul class="small plain">
                   {cust.balances.length === 0 && <li class="muted">{tx["admin.none"]}</li>}
-                  {cust.balances.map((b) => <li key={b.wallet + b.currency}>{tx[`assets.wallet_${b.wallet}`] ?? b.wallet}: {b.total} {b.currency}</li>)}
+                  {cust.balances.map((b) => (
+                    <li key={b.wallet + b.currency}>
+                      {tx[`assets.wallet_${b.wallet}`] ?? b.wallet}: {b.total} {b.currency}
+                    </li>
+                  ))}
                 </ul>
                 <h3 class="small">{tx["support.orders"]}</h3>
                 <ul class="small plain">
                   {cust.orders.length === 0 && <li class="muted">{tx["admin.none"]}</li>}
-                  {cust.orders.map((o, i) => <li key={i}>{o.kind} {o.symbol} · {o.status} · {when(o.at)}</li>)}
+                  {cust.orders.map((o, i) => (
+                    <li key={i}>{o.kind} {o.symbol} · {o.status} · {when(o.at)}</li>
+                  ))}
                 </ul>
                 <h3 class="small">{tx["support.funds"]}</h3>
                 <ul class="small plain">
                   {cust.funds.length === 0 && <li class="muted">{tx["admin.none"]}</li>}
-                  {cust.funds.map((f, i) => <li key={i}>{f.kind} {f.amount} {f.currency} · {f.status}</li>)}
+                  {cust.funds.map((f, i) => (
+                    <li key={i}>{f.kind} {f.amount} {f.currency} · {f.status}</li>
+                  ))}
                 </ul>
                 <p class="small">
-                  <a href={`/admin/customers?id=${encodeURIComponent(cust.userId)}`}>{tx["support.openCustomer"]}</a>
+                  <a href={`/admin/customers?id=${encodeURIComponent(cust.userId)}`}>
+                    {tx["support.openCustomer"]}
+                  </a>
                 </p>
               </>
             )}

@@ -145,7 +145,9 @@ export default function SupportChat(
         {thread && count === 0 && <li class="muted small chat-empty">{tx["support.empty"]}</li>}
         {thread?.messages.map((m) => (
           <li key={m.id} class={`chat-msg ${m.from}`} data-testid="chat-msg" data-from={m.from}>
-            <span class="chat-who">{m.from === "customer" ? tx["support.you"] : tx["support.agent"]}</span>
+            <span class="chat-who">
+              {m.from === "customer" ? tx["support.you"] : tx["support.agent"]}
+            </span>
             {m.text && <p class="chat-text">{m.text}</p>}
             {m.imageId && (
               <a href={apiHref("/image/{id}", { path: { id: m.imageId } })} target="_blank">
@@ -179,7 +181,8 @@ export default function SupportChat(
             rows={3}
             maxLength={SUPPORT_TEXT_MAX}
             value={text}
-            onInput={(e) => setText(e.currentTarget.value)}
+            onInput={(e) =>
+              setText(e.currentTarget.value)}
             aria-describedby={error ? "chat-text-error" : undefined}
             data-testid="chat-text"
           />

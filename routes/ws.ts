@@ -5,13 +5,12 @@
  * pages ask with `console=1`), else the customer's conversation, else the visitor's (cookie).
  */
 import type { Hono } from "hono";
-import { getCookie } from "hono/cookie";
 import { upgradeWebSocket } from "hono/deno";
 import type { AppEnv, Ctx } from "../edge/http/context.ts";
 import { sessionOf } from "../edge/http/middleware.ts";
 import { operatorOf } from "../edge/http/operator_auth.ts";
+import { visitorCookie } from "../edge/http/visitor.ts";
 import type { Hub, SupportPrincipal } from "../edge/realtime/hub.ts";
-import { VISITOR_COOKIE } from "./api/support.ts";
 import { visitorOwner } from "../edge/support/service.ts";
 
 async function supportPrincipal(
@@ -23,7 +22,7 @@ async function supportPrincipal(
     return op && op.roles.some((r) => r === "support" || r === "admin") ? { inbox: true } : null;
   }
   if (userId) return { owner: `u:${userId}` };
-  const cookie = getCookie(c, VISITOR_COOKIE);
+  const cookie = visitorCookie(c);
   return cookie ? { owner: await visitorOwner(cookie) } : null;
 }
 

@@ -7,8 +7,7 @@
  * assign, close (and reopen), each audited.
  */
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import type { Context } from "hono";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { deleteCookie } from "hono/cookie";
 import {
   ConversationId,
   SupportAssign,
@@ -26,20 +25,13 @@ import type { AppEnv, Ctx } from "../../edge/http/context.ts";
 import { ok } from "../../edge/http/envelope.ts";
 import { reading, sessionOf, signedIn } from "../../edge/http/middleware.ts";
 import { operatorAuth } from "../../edge/http/operator_auth.ts";
+import { ensureVisitorCookie, VISITOR_COOKIE, visitorCookie } from "../../edge/http/visitor.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
 import { AUTH_ERRORS, ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["support"];
-/** The browser's visitor conversation (a random value; the store keeps its hash). */
-export const VISITOR_COOKIE = "tw_visitor";
-const VISITOR_MAX_AGE_S = 30 * 86_400;
-
 const t = (c: Ctx) => c.var.tenant.id;
 const actor = (c: Ctx) => ({ operator: c.var.operator.username, ip: c.var.ip });
-const visitorCookie = <E extends AppEnv>(c: Context<E>) => {
-  const v = getCookie(c, VISITOR_COOKIE);
-  return v && /^[0-9a-f]{32}$/.test(v) ? v : null;
-};
 const inbox = operatorAuth(["support", "admin"]);
 
 export const supportApi = new OpenAPIHono<AppEnv>()
@@ -78,7 +70,7 @@ export const supportApi = new OpenAPIHono<AppEnv>()
       if (s) who = { userId: s.userId };
       else {
         if (body.imageId) throw new DomainError("UNAUTHORIZED");
-        const cookie = visitorCookie(c) ?? newVisitor(c);
+        const cookie = ensureVisitorCookie(c);
         who = { visitor: cookie };
       }
       return ok(
@@ -196,24 +188,3 @@ export const supportApi = new OpenAPIHono<AppEnv>()
         ),
       ),
   );
-
-/** The visitor conversation cookie of this browser, set now if it has none (the chat's page). */
-export function ensureVisitorCookie(c: Ctx): string {
-  return visitorCookie(c) ?? newVisitor(c);
-}
-
-/** A new visitor conversation cookie for this browser. */
-function newVisitor(c: Ctx): string {
-  const v = Array.from(
-    crypto.getRandomValues(new Uint8Array(16)),
-    (b) => b.toString(16).padStart(2, "0"),
-  ).join("");
-  setCookie(c, VISITOR_COOKIE, v, {
-    httpOnly: true,
-    sameSite: "Lax",
-    secure: c.var.secure,
-    path: "/",
-    maxAge: VISITOR_MAX_AGE_S,
-  });
-  return v;
-}

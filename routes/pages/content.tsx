@@ -18,7 +18,7 @@ import { PAGE_SLUGS, type PageSlug } from "../../edge/content/store.ts";
 import NoticeDialog, { DIALOG_TEXTS } from "../../islands/NoticeDialog.tsx";
 import BannerAutoplay from "../../islands/BannerAutoplay.tsx";
 import SupportChat, { SUPPORT_TEXTS } from "../../islands/SupportChat.tsx";
-import { ensureVisitorCookie } from "../api/support.ts";
+import { ensureVisitorCookie } from "../../edge/http/visitor.ts";
 import CoinApplyForm, { COIN_TEXTS } from "../../islands/CoinApplyForm.tsx";
 import { desktopPage, devicePage, mobilePage } from "./frame.tsx";
 import type { PageDef } from "./types.ts";
@@ -675,7 +675,9 @@ function ChatBody({ c, signedIn, layout }: { c: Ctx; signedIn: boolean; layout: 
   const t = c.get("t");
   if (!signedIn) ensureVisitorCookie(c);
   const here = layout === "wp" ? "/wp/kefu" : "/pc/kefu";
-  const login = `${layout === "wp" ? "/wp/user/login" : "/pc/user/login"}?redirect=${encodeURIComponent(here)}`;
+  const login = `${layout === "wp" ? "/wp/user/login" : "/pc/user/login"}?redirect=${
+    encodeURIComponent(here)
+  }`;
   return (
     <>
       <p class="notice" data-testid="kefu-chat">{t("support.intro")}</p>

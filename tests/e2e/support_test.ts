@@ -71,68 +71,71 @@ Deno.test({
       const sup = await operatorWithRoles(b, "sup", ["support"]);
       const text = "My deposit <b>is</b> missing & I attached the receipt";
 
-      await t.step("customer on A writes and attaches an image; operator on B sees it", async () => {
-        const op = await consolePage(b, browser, sup);
-        await op.page.goto(b.base + "/admin/support");
-        await hydrated(op.page, "AdminSupportInbox");
-        await op.page.getByTestId("support-list").waitFor();
+      await t.step(
+        "customer on A writes and attaches an image; operator on B sees it",
+        async () => {
+          const op = await consolePage(b, browser, sup);
+          await op.page.goto(b.base + "/admin/support");
+          await hydrated(op.page, "AdminSupportInbox");
+          await op.page.getByTestId("support-list").waitFor();
 
-        const cust = await customerPage(a, browser, PHONE_390);
-        await cust.page.goto(a.base + "/wp/kefu");
-        await hydrated(cust.page, "SupportChat");
-        await cust.page.getByTestId("chat-log").getByText(/How can we help/).waitFor();
-        await cust.page.getByTestId("chat-text").fill(text);
-        await cust.page.getByTestId("chat-image-input").setInputFiles({
-          name: "receipt.png",
-          mimeType: "image/png",
-          buffer: Buffer.from(await makePng(64, 48)),
-        });
-        await cust.page.getByTestId("chat-image-preview").waitFor();
-        await cust.page.getByTestId("chat-send").click();
-        await cust.page.getByTestId("chat-img").waitFor();
-        assertEquals(await chatMessages(cust.page), [["customer", text]]);
-        // typed as text, never as markup
-        assertEquals(await cust.page.locator(".chat-text b").count(), 0);
+          const cust = await customerPage(a, browser, PHONE_390);
+          await cust.page.goto(a.base + "/wp/kefu");
+          await hydrated(cust.page, "SupportChat");
+          await cust.page.getByTestId("chat-log").getByText(/How can we help/).waitFor();
+          await cust.page.getByTestId("chat-text").fill(text);
+          await cust.page.getByTestId("chat-image-input").setInputFiles({
+            name: "receipt.png",
+            mimeType: "image/png",
+            buffer: Buffer.from(await makePng(64, 48)),
+          });
+          await cust.page.getByTestId("chat-image-preview").waitFor();
+          await cust.page.getByTestId("chat-send").click();
+          await cust.page.getByTestId("chat-img").waitFor();
+          assertEquals(await chatMessages(cust.page), [["customer", text]]);
+          // typed as text, never as markup
+          assertEquals(await cust.page.locator(".chat-text b").count(), 0);
 
-        // the console on the other instance: the conversation arrives without a reload
-        const row = op.page.getByTestId("support-row").filter({ hasText: "My deposit" });
-        await row.waitFor();
-        await op.page.getByTestId("support-badge").waitFor();
-        await row.click();
-        await op.page.getByTestId("support-msg").filter({ hasText: text }).waitFor();
-        await op.page.getByTestId("support-img").waitFor();
-        assert(
-          await op.page.getByTestId("support-img").evaluate((i) =>
-            (i as HTMLImageElement).naturalWidth === 64
-          ),
-          "the operator sees the attached image",
-        );
-        await op.page.getByTestId("support-customer").getByText("10000001").waitFor();
-        // the customer sees the operator read it (live, on the other instance)
-        await cust.page.getByTestId("chat-receipt").filter({ hasText: "Read" }).first().waitFor();
+          // the console on the other instance: the conversation arrives without a reload
+          const row = op.page.getByTestId("support-row").filter({ hasText: "My deposit" });
+          await row.waitFor();
+          await op.page.getByTestId("support-badge").waitFor();
+          await row.click();
+          await op.page.getByTestId("support-msg").filter({ hasText: text }).waitFor();
+          await op.page.getByTestId("support-img").waitFor();
+          assert(
+            await op.page.getByTestId("support-img").evaluate((i) =>
+              (i as HTMLImageElement).naturalWidth === 64
+            ),
+            "the operator sees the attached image",
+          );
+          await op.page.getByTestId("support-customer").getByText("10000001").waitFor();
+          // the customer sees the operator read it (live, on the other instance)
+          await cust.page.getByTestId("chat-receipt").filter({ hasText: "Read" }).first().waitFor();
 
-        // canned reply, then the operator's own words
-        await op.page.getByTestId("support-canned").selectOption({ index: 1 });
-        await op.page.getByTestId("support-reply").fill("We found it: credited in a minute.");
-        await op.page.getByTestId("support-send").click();
-        await op.page.getByTestId("support-msg").filter({ hasText: "credited" }).waitFor();
+          // canned reply, then the operator's own words
+          await op.page.getByTestId("support-canned").selectOption({ index: 1 });
+          await op.page.getByTestId("support-reply").fill("We found it: credited in a minute.");
+          await op.page.getByTestId("support-send").click();
+          await op.page.getByTestId("support-msg").filter({ hasText: "credited" }).waitFor();
 
-        // live on instance A, no reload
-        await cust.page.getByTestId("chat-msg").filter({ hasText: "credited in a minute" })
-          .waitFor();
-        const live = await chatMessages(cust.page);
-        assertEquals(live.at(-1), ["operator", "We found it: credited in a minute."]);
-        // and after a reload
-        await cust.page.reload();
-        await hydrated(cust.page, "SupportChat");
-        await cust.page.getByTestId("chat-msg").filter({ hasText: "credited in a minute" })
-          .waitFor();
-        assertEquals(await chatMessages(cust.page), live);
-        assertEquals(cust.errors, []);
-        assertEquals(op.errors, []);
-        await cust.ctx.close();
-        await op.ctx.close();
-      });
+          // live on instance A, no reload
+          await cust.page.getByTestId("chat-msg").filter({ hasText: "credited in a minute" })
+            .waitFor();
+          const live = await chatMessages(cust.page);
+          assertEquals(live.at(-1), ["operator", "We found it: credited in a minute."]);
+          // and after a reload
+          await cust.page.reload();
+          await hydrated(cust.page, "SupportChat");
+          await cust.page.getByTestId("chat-msg").filter({ hasText: "credited in a minute" })
+            .waitFor();
+          assertEquals(await chatMessages(cust.page), live);
+          assertEquals(cust.errors, []);
+          assertEquals(op.errors, []);
+          await cust.ctx.close();
+          await op.ctx.close();
+        },
+      );
 
       await t.step("screenshots: 390 and 1280 px, en, zh-CN, th", async () => {
         for (const locale of ["en", "zh-CN", "th"]) {
