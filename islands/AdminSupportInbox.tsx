@@ -14,7 +14,7 @@ import {
   type SupportInboxJson,
   type SupportStatus,
 } from "../contract/support.ts";
-import { toast } from "./lib/api.ts";
+import { apiHref, toast } from "./lib/api.ts";
 import { adminCall, toSignIn } from "./lib/admin.ts";
 import type { Texts } from "./lib/fields.tsx";
 import { failureMessage } from "./lib/form.ts";
@@ -56,6 +56,9 @@ export const INBOX_TEXTS = [
   "app.networkError",
   "app.timeout",
 ] as const;
+
+/** An attached image, as the inbox's operators read it (their cookie). */
+const imageHref = (id: string) => apiHref("/admin/images/{id}", { path: { id } });
 
 /** The verification level's words (none: "None"). */
 const LEVEL: Record<string, string> = {
@@ -281,10 +284,10 @@ export default function AdminSupportInbox(
                     </span>
                     {m.text && <p class="chat-text">{m.text}</p>}
                     {m.imageId && (
-                      <a href={`/api/admin/images/${m.imageId}`} target="_blank">
+                      <a href={imageHref(m.imageId)} target="_blank">
                         <img
                           class="chat-img"
-                          src={`/api/admin/images/${m.imageId}`}
+                          src={imageHref(m.imageId)}
                           alt={tx["support.image"]}
                           data-testid="support-img"
                         />
