@@ -177,7 +177,7 @@ export class Support {
       offerId ? this.store.conversation(t, offerId) : Promise.resolve(null),
     ]);
     let c = conv.value;
-    if (c && c.operatorAt > c.customerReadAt) c = await this.markRead(t, id, "customer") ?? c;
+    if (c && c.operatorAt > c.customerReadAt) c = await this.markRead(t, conv, "customer") ?? c;
     return {
       conversation: c ? conversationJson(c) : null,
       messages: c ? list.map((m) => messageJson(m, c!, "customer")) : [],
@@ -297,37 +297,41 @@ export class Support {
 
   /**
    * The inbox: the latest changed conversations of a status (at most INBOX_SHOWN of the first
-   * INBOX_SCAN), newest first, and how many are open and waiting (counted up to INBOX_SCAN).
+   * INBOX_SCAN), newest first, and how many are open and waiting (counted up to INBOX_SCAN); the
+   * index entries carry the conversations, so this is one read of each list.
    */
   async inbox(t: string, status: SupportStatus) {
-    const [ids, open, waiting] = await Promise.all([
-      this.store.ids(t, status, INBOX_SCAN),
-      status === "open" ? null : this.store.ids(t, "open", INBOX_SCAN),
-      status === "waiting" ? null : this.store.ids(t, "waiting", INBOX_SCAN),
+    const [rows, open, waiting] = await Promise.all([
+      this.store.index(t, status, INBOX_SCAN),
+      status === "open" ? null : this.store.index(t, "open", INBOX_SCAN),
+      status === "waiting" ? null : this.store.index(t, "waiting", INBOX_SCAN),
     ]);
-    const newest = ids.sort((a, b) => b[1] - a[1]).slice(0, INBOX_SHOWN).map(([id]) => id);
-    const items = await this.store.many(t, newest);
+    const items = rows.sort((a, b) => b.updatedAt - a.updatedAt).slice(0, INBOX_SHOWN);
     return {
-      items: items.sort((a, b) => b.updatedAt - a.updatedAt).map(conversationJson),
-      counts: { open: (open ?? ids).length, waiting: (waiting ?? ids).length },
+      items: items.map(conversationJson),
+      counts: { open: (open ?? rows).length, waiting: (waiting ?? rows).length },
     };
   }
 
-  /** One conversation for the console (marks the customer's messages read), with the customer. */
+  /**
+   * One conversation for the console with the customer (a customer's conversation names them in
+   * its id: everything is read together), marking the customer's messages read.
+   */
   async detail(t: string, id: string) {
-    const entry = await this.store.conversation(t, id);
-    let c = entry.value;
-    if (!c) throw new DomainError("NOT_FOUND");
-    if (c.customerAt > c.operatorReadAt) c = await this.markRead(t, id, "operator") ?? c;
-    const [messages, customer, assignable] = await Promise.all([
+    const userId = id.startsWith("u-") ? id.slice(2) : null;
+    const [entry, messages, customer, assignable] = await Promise.all([
+      this.store.conversation(t, id),
       this.store.messages(t, id),
-      c.userId ? this.d.customer(t, c.userId) : Promise.resolve(null),
+      userId ? this.d.customer(t, userId) : Promise.resolve(null),
       this.d.assignable(t),
     ]);
+    let c = entry.value;
+    if (!c) throw new DomainError("NOT_FOUND");
+    if (c.customerAt > c.operatorReadAt) c = await this.markRead(t, entry, "operator") ?? c;
     return {
       conversation: conversationJson(c),
       messages: messages.map((m) => messageJson(m, c!, "operator")),
-      customer,
+      customer: c.userId ? customer : null,
       assignable,
     };
   }
@@ -438,10 +442,14 @@ export class Support {
   }
 
   /** Mark the other side's messages read by `side` (a lost race: someone else marked them). */
-  private async markRead(t: string, id: string, side: "customer" | "operator") {
-    const entry = await this.store.conversation(t, id);
+  private async markRead(
+    t: string,
+    entry: Deno.KvEntryMaybe<Conversation>,
+    side: "customer" | "operator",
+  ) {
     const c = entry.value;
     if (!c) return null;
+    const id = c.id;
     const now = this.d.now();
     const next = side === "customer"
       ? { ...c, customerReadAt: now }
@@ -459,6 +467,7 @@ export class Support {
     next: Conversation,
   ) {
     if (before && before !== next.status) op.delete(supportKeys.index(t, before, next.id));
-    op.set(supportKeys.index(t, next.status, next.id), next.updatedAt);
+    // the inbox reads its rows from the index alone (one list per status)
+    op.set(supportKeys.index(t, next.status, next.id), next);
   }
 }

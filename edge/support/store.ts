@@ -79,25 +79,12 @@ export class SupportStore {
     return out.reverse();
   }
 
-  /** Conversation ids of a status (at most `limit`) with their last change. */
-  async ids(t: string, status: SupportStatus, limit: number): Promise<[string, number][]> {
-    const out: [string, number][] = [];
-    for await (
-      const e of this.kv.list<number>({ prefix: supportKeys.indexOf(t, status) }, { limit })
-    ) {
-      out.push([e.key[e.key.length - 1] as string, e.value]);
-    }
-    return out;
-  }
-
-  async many(t: string, ids: string[]): Promise<Conversation[]> {
+  /** The conversations of a status as the inbox index holds them (at most `limit`). */
+  async index(t: string, status: SupportStatus, limit: number): Promise<Conversation[]> {
     const out: Conversation[] = [];
-    for (let i = 0; i < ids.length; i += 10) {
-      const got = await this.kv.getMany<Conversation[]>(
-        ids.slice(i, i + 10).map((id) => supportKeys.conversation(t, id)),
-      );
-      for (const e of got) if (e.value) out.push(e.value);
-    }
+    for await (
+      const e of this.kv.list<Conversation>({ prefix: supportKeys.indexOf(t, status) }, { limit })
+    ) out.push(e.value);
     return out;
   }
 }
