@@ -48,6 +48,7 @@ export const INBOX_TEXTS = [
   "support.language",
   "support.offline",
   "admin.none",
+  "admin.support",
   "assets.wallet_spot",
   "page.certifyFirst",
   "page.certifySecond",
@@ -216,7 +217,7 @@ export default function AdminSupportInbox(
   return (
     <div class="support-inbox" data-testid="support-inbox">
       {!online && <p class="muted small" role="status">{tx["support.offline"]}</p>}
-      <nav class="admin-filter support-tabs" aria-label={tx["support.assignee"]}>
+      <nav class="admin-filter support-tabs" aria-label={tx["admin.support"]}>
         {SUPPORT_STATUSES.map((s) => (
           <button
             key={s}
