@@ -7,8 +7,8 @@
 import type { Hono } from "hono";
 import { upgradeWebSocket } from "hono/deno";
 import type { AppEnv, Ctx } from "../edge/http/context.ts";
-import { sessionOf } from "../edge/http/middleware.ts";
-import { operatorOf } from "../edge/http/operator_auth.ts";
+import { requestToken, sessionOf } from "../edge/http/middleware.ts";
+import { OPERATOR_COOKIE } from "../edge/http/operator_auth.ts";
 import { visitorCookie } from "../edge/http/visitor.ts";
 import type { Hub, SupportPrincipal } from "../edge/realtime/hub.ts";
 import { visitorOwner } from "../edge/support/service.ts";
@@ -18,8 +18,14 @@ async function supportPrincipal(
   userId: string | null,
 ): Promise<SupportPrincipal | null> {
   if (c.req.query("console") === "1") {
-    const op = await operatorOf(c);
-    return op && op.roles.some((r) => r === "support" || r === "admin") ? { inbox: true } : null;
+    const token = requestToken(c, OPERATOR_COOKIE, ["same-origin"]);
+    const tenant = c.get("tenant").id;
+    const operators = c.get("deps").operators;
+    const inbox = async () => {
+      const op = await operators.session(tenant, token);
+      return !!op && op.roles.some((r) => r === "support" || r === "admin");
+    };
+    return await inbox() ? { inbox: true, alive: inbox } : null;
   }
   if (userId) return { owner: `u:${userId}` };
   const cookie = visitorCookie(c);

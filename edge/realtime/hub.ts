@@ -67,8 +67,11 @@ interface Client {
   support: SupportPrincipal | null;
 }
 
-/** A conversation's owner (`u:<userId>`, `v:<visitor>`), or the console's inbox (every one). */
-export type SupportPrincipal = { owner: string } | { inbox: true };
+/**
+ * A conversation's owner (`u:<userId>`, `v:<visitor>`), or the console's inbox (every one; `alive`
+ * re-checks the operator's session before each delivery, as the `user` channel's session is).
+ */
+export type SupportPrincipal = { owner: string } | { inbox: true; alive: () => Promise<boolean> };
 
 /** Where a resuming tape subscription reads the ticks it missed. */
 export interface TapeSource {
@@ -418,17 +421,35 @@ export class Hub {
     return Promise.all(done).then(() => {});
   }
 
-  /** Tell each changed conversation's owner, and the inboxes, on the `support` channel. */
+  /**
+   * Tell each changed conversation's owner, and the inboxes, on the `support` channel (after the
+   * session behind it is checked: a signed-out customer or operator hears nothing more).
+   */
   private supportNudges(tenant: string, refs: SupportRef[]) {
     for (const c of this.clients) {
       const p = c.support;
       if (!p || c.tenant !== tenant || !c.channels.has("support")) continue;
-      for (const r of refs) {
-        if ("inbox" in p || p.owner === r.owner) {
-          this.send(c, { ch: "support", data: { conversation: r.conversation, kind: r.kind } });
-        }
-      }
+      const msgs = refs.filter((r) => "inbox" in p || p.owner === r.owner).map((r) => ({
+        ch: "support" as const,
+        data: { conversation: r.conversation, kind: r.kind },
+      }));
+      if (!msgs.length) continue;
+      c.queue = c.queue.then(async () => {
+        if (await this.supportAllowed(c)) { for (const m of msgs) this.send(c, m); }
+      }).catch((e) => console.error("[hub] support delivery", e));
     }
+  }
+
+  /** Whether the `support` channel's principal still holds (else the channel closes). */
+  private async supportAllowed(c: Client): Promise<boolean> {
+    const p = c.support;
+    if (!p || !c.channels.has("support")) return false;
+    if ("inbox" in p ? await p.alive() : !p.owner.startsWith("u:") || await this.live(c)) {
+      return true;
+    }
+    c.support = null;
+    c.channels.delete("support");
+    return false;
   }
 
   /** Send `msg` (null: only check) on the private channel if the session is still live. */
