@@ -4,7 +4,8 @@
  * - `WIDGET|<url>`: a chat widget, opened with the customer's id and phone as query values;
  * - `AI|<url>`: `%1` is replaced by the user id and `%2` by the phone;
  * - links to messaging apps (line, telegram, whatsapp) or containing `vip`: the page redirects;
- * - any other http(s) link is shown in an embedded frame.
+ * - any other http(s) link is shown in an embedded frame;
+ * - empty, or anything else that is no link (such as `BUILTIN`): the built-in support chat.
  */
 export interface CustomerLink {
   configured: boolean;

@@ -8,13 +8,15 @@ import type { Currency, Wallet } from "./currencies.ts";
 import type { BalanceRow } from "./ledger.ts";
 import type { CandleRow, Quote, TapeHeadJson } from "./market.ts";
 import type { FastOrderJson, PositionJson, SpotOrderJson } from "./trading.ts";
+import type { SupportNudge } from "./support.ts";
 
 /**
  * The channels a client can subscribe to: `kline:<symbol>:<interval>` per candle series, and
  * `tape:<symbol>` for the head of the symbol's hash-chained tape after every stored batch of
- * ticks, with those ticks (the product page's recent trades).
+ * ticks, with those ticks (the product page's recent trades); `support`, which support
+ * conversation changed (its owner's, or every one for the console's inbox).
  */
-export type Channel = "ticker" | "user" | `kline:${string}` | `tape:${string}`;
+export type Channel = "ticker" | "user" | "support" | `kline:${string}` | `tape:${string}`;
 
 export type { TapeHeadJson };
 
@@ -107,6 +109,7 @@ export type ServerMessage =
   | { ch: `kline:${string}`; data: CandleRow }
   | { ch: `tape:${string}`; data: TapeBatchJson }
   | { ch: "user"; data: UserEvent; ev?: EventPlace }
+  | { ch: "support"; data: SupportNudge }
   | { ch: "resumed"; data: ResumedJson }
   | { ch: "heartbeat" | "pong"; data: number }
   | { ch: "error"; data: "bad request" | "login required" | "too many channels" };
@@ -114,6 +117,7 @@ export type ServerMessage =
 /** What a subscriber of a channel receives. */
 export type ChannelData<C extends Channel> = C extends "ticker" ? Quote[]
   : C extends "user" ? UserEvent
+  : C extends "support" ? SupportNudge
   : C extends `tape:${string}` ? TapeBatchJson
   : CandleRow;
 

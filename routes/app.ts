@@ -35,6 +35,7 @@ import { settlementsApi } from "./api/settlements.ts";
 import { liabilitiesApi } from "./api/liabilities.ts";
 import { checkpointsApi } from "./api/checkpoints.ts";
 import { pushApi } from "./api/push.ts";
+import { supportApi } from "./api/support.ts";
 import { AUTH_ERRORS, err, imageReply } from "./api/openapi.ts";
 import { publishDocument } from "./api/doc.ts";
 import { notFoundPage, registerPages } from "./pages/mod.tsx";
@@ -73,6 +74,7 @@ export function createApi() {
   api.route("/", settingsApi);
   api.route("/", operatorsApi);
   api.route("/", contentApi);
+  api.route("/", supportApi);
   api.route("/", settlementsApi);
   api.route("/", liabilitiesApi);
   api.route("/", checkpointsApi);

@@ -17,6 +17,8 @@ import { Recharges } from "../funds/recharge.ts";
 import { Withdrawals } from "../funds/withdraw.ts";
 import { Identity } from "../identity/certify.ts";
 import { ImageStore } from "../uploads/service.ts";
+import { Support } from "../support/service.ts";
+import type { SupportCustomerJson } from "../../contract/support.ts";
 import { AccountsService } from "../accounts/service.ts";
 import { DevOutboxSender, HttpSmsSender } from "../accounts/sender.ts";
 import { Ledger } from "../ledger/service.ts";
@@ -295,5 +297,67 @@ export async function buildDeps(
     now,
   };
   // the console's customers section reads across every capability above
-  return { ...deps, customers: new Customers(deps) };
+  const customers = new Customers(deps);
+  const support = new Support({
+    kv,
+    images,
+    now,
+    customer: (t, userId) => supportCustomer(customers, t, userId),
+    assignable: async (t) =>
+      (await operatorAccounts.all(t)).filter((o) =>
+        !o.disabled && o.roles.some((r) => r === "support" || r === "admin")
+      ).map((o) => o.username),
+  });
+  return { ...deps, customers, support };
+}
+
+type Row = Record<string, unknown>;
+
+/**
+ * The customer beside a support conversation: the customers page's own view (never the
+ * sensitive one: masked phone and card numbers, no document number), cut to identity status,
+ * balances, the latest orders and fund movements.
+ */
+async function supportCustomer(
+  customers: Customers,
+  t: string,
+  userId: string,
+): Promise<SupportCustomerJson | null> {
+  const d = await customers.detail(t, userId, { operator: "support", ip: null }, false)
+    .catch(() => null);
+  if (!d) return null;
+  const orders = [
+    ...(d.positions as Row[]).map((r) => ["contract", r] as const),
+    ...(d.fastOrders as Row[]).map((r) => ["fast", r] as const),
+    ...(d.spotOrders as Row[]).map((r) => ["spot", r] as const),
+  ].map(([kind, r]) => ({
+    kind,
+    symbol: String(r.symbol ?? ""),
+    at: Number(r.createdAt ?? r.openedAt ?? r.at ?? 0),
+    status: String(r.status ?? ""),
+  })).sort((a, b) => b.at - a.at).slice(0, 5);
+  const funds = [
+    ...d.recharges.map((r) => ["recharge", r] as const),
+    ...d.withdrawals.map((w) => ["withdrawal", w] as const),
+  ].map(([kind, r]) => ({
+    kind,
+    amount: r.amount,
+    currency: r.currency,
+    status: r.status,
+    at: r.createdAt,
+  })).sort((a, b) => b.at - a.at).slice(0, 5);
+  return {
+    userId: d.userId,
+    phone: d.phone,
+    certifyLevel: d.certifyLevel,
+    verifiedName: d.verification.verifiedName ?? null,
+    locked: d.locked !== null,
+    balances: d.balances.filter((b) => b.total !== "0").map((b) => ({
+      wallet: b.wallet,
+      currency: b.currency,
+      total: b.total,
+    })),
+    orders,
+    funds,
+  };
 }

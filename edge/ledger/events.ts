@@ -20,6 +20,18 @@ export interface LogEntry {
   /** balances after the commit, per customer */
   balances?: { user: string; accounts: BalanceRow[] }[];
   refs?: EventRef[];
+  /**
+   * support conversations that changed (a message, a read receipt, a status): the owner
+   * (`u:<userId>` or `v:<visitor>`) and the console's inbox hear of it, and read it again
+   */
+  support?: SupportRef[];
+}
+
+/** A support conversation that changed (`edge/support`), as the event log carries it. */
+export interface SupportRef {
+  owner: string;
+  conversation: string;
+  kind: "message" | "read" | "status";
 }
 
 export const RETENTION_MS = 10 * 60_000;
@@ -32,7 +44,7 @@ export const eventKeys = {
 
 /** Add an entry to a commit (nothing when there is nothing to tell). */
 export function stageEvents(op: Deno.AtomicOperation, t: string, at: number, e: LogEntry) {
-  if (!e.balances?.length && !e.refs?.length) return;
+  if (!e.balances?.length && !e.refs?.length && !e.support?.length) return;
   op.set(eventKeys.entry(t, at, crypto.randomUUID()), e, { expireIn: RETENTION_MS });
   op.sum(eventKeys.head(t), 1n);
 }

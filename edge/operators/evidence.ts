@@ -15,7 +15,9 @@ export async function evidenceImage(
 ) {
   const use = await images.use(t, id);
   // public images (banners) are not evidence; evidence belongs to the roles that review it
-  if (use === null || use === "public" || !op.roles.includes(use)) {
+  // support chat images: the inbox's operators (support, admin)
+  const reader = use === "support" && op.roles.includes("admin");
+  if (use === null || use === "public" || (!op.roles.includes(use) && !reader)) {
     throw new DomainError("NOT_FOUND");
   }
   const img = await images.read(t, id);

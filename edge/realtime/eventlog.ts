@@ -18,7 +18,7 @@ import { instruments } from "../platform/telemetry.ts";
 import { type KeyWatch, watchKeys } from "../platform/kvwatch.ts";
 import { eventKeys, type LogEntry } from "../ledger/events.ts";
 
-export type { EventRef, LogEntry } from "../ledger/events.ts";
+export type { EventRef, LogEntry, SupportRef } from "../ledger/events.ts";
 export { RETENTION_MS } from "../ledger/events.ts";
 
 /**

@@ -14,6 +14,11 @@
  * (one range read of the tenant's log, in commit order) before the live ones. Each client
  * remembers what it was sent (the last tape sequence per symbol, the recent entries by
  * versionstamp), so the seam between replay and live sends nothing twice.
+ *
+ * The `support` channel (the built-in chat, `edge/support`) says which conversation changed:
+ * to its owner (a signed-in customer, or a visitor's browser by its cookie) and to the console's
+ * inbox (an operator of support or admin). It carries no text: the page reads the conversation
+ * again through the API, on every nudge and after every reconnect, so nothing is missed.
  */
 import { formatDecimal, type Interval, INTERVALS } from "../../core-wasm/mod.ts";
 import type { Quotes } from "../market/quotes.ts";
@@ -33,6 +38,7 @@ import {
   type LogPlace,
   type PlacedEntry,
   RETENTION_MS,
+  type SupportRef,
 } from "./eventlog.ts";
 
 export interface HubSocket {
@@ -57,7 +63,15 @@ interface Client {
   replaying: Set<string>;
   /** event-log entries sent on the private channel (versionstamp -> key time, events sent) */
   sent: Map<string, { at: number; n: number }>;
+  /** who this client is on the `support` channel (null: it may not subscribe) */
+  support: SupportPrincipal | null;
 }
+
+/**
+ * A conversation's owner (`u:<userId>`, `v:<visitor>`), or the console's inbox (every one; `alive`
+ * re-checks the operator's session before each delivery, as the `user` channel's session is).
+ */
+export type SupportPrincipal = { owner: string } | { inbox: true; alive: () => Promise<boolean> };
 
 /** Where a resuming tape subscription reads the ticks it missed. */
 export interface TapeSource {
@@ -125,6 +139,7 @@ export class Hub {
     tenant: string,
     userId: string | null,
     tokenHash: string | null = null,
+    support: SupportPrincipal | null = null,
   ): Client {
     const c: Client = {
       ws,
@@ -136,6 +151,7 @@ export class Hub {
       tapeSeq: new Map(),
       replaying: new Set(),
       sent: new Map(),
+      support,
     };
     this.clients.add(c);
     if (userId) this.userIndex(c, true);
@@ -180,6 +196,9 @@ export class Hub {
       return this.send(c, { ch: "error", data: "bad request" });
     }
     if (m.ch === "user" && !c.userId) return this.send(c, { ch: "error", data: "login required" });
+    if (m.ch === "support" && !c.support) {
+      return this.send(c, { ch: "error", data: "login required" });
+    }
     if (m.op === "unsub") return void c.channels.delete(m.ch);
     if (c.channels.size >= MAX_CHANNELS) {
       return this.send(c, { ch: "error", data: "too many channels" });
@@ -306,7 +325,7 @@ export class Hub {
   }
 
   private valid(ch: string): boolean {
-    if (ch === "ticker" || ch === "user") return true;
+    if (ch === "ticker" || ch === "user" || ch === "support") return true;
     const [k, symbol, iv] = ch.split(":");
     if (k === "tape") return iv === undefined && this.symbols.some((s) => s.code === symbol);
     return k === "kline" && this.symbols.some((s) => s.code === symbol) &&
@@ -376,6 +395,7 @@ export class Hub {
    * it changed, read by `resolve` only when a customer of it is connected here.
    */
   fromLog(tenant: string, e: LogEntry, place: LogPlace): Promise<void> {
+    if (e.support?.length) this.supportNudges(tenant, e.support);
     const users = new Set([
       ...(e.balances ?? []).map((b) => b.user),
       ...(e.refs ?? []).map((r) => r.user),
@@ -399,6 +419,37 @@ export class Hub {
       }
     }
     return Promise.all(done).then(() => {});
+  }
+
+  /**
+   * Tell each changed conversation's owner, and the inboxes, on the `support` channel (after the
+   * session behind it is checked: a signed-out customer or operator hears nothing more).
+   */
+  private supportNudges(tenant: string, refs: SupportRef[]) {
+    for (const c of this.clients) {
+      const p = c.support;
+      if (!p || c.tenant !== tenant || !c.channels.has("support")) continue;
+      const msgs = refs.filter((r) => "inbox" in p || p.owner === r.owner).map((r) => ({
+        ch: "support" as const,
+        data: { conversation: r.conversation, kind: r.kind },
+      }));
+      if (!msgs.length) continue;
+      c.queue = c.queue.then(async () => {
+        if (await this.supportAllowed(c)) { for (const m of msgs) this.send(c, m); }
+      }).catch((e) => console.error("[hub] support delivery", e));
+    }
+  }
+
+  /** Whether the `support` channel's principal still holds (else the channel closes). */
+  private async supportAllowed(c: Client): Promise<boolean> {
+    const p = c.support;
+    if (!p || !c.channels.has("support")) return false;
+    if ("inbox" in p ? await p.alive() : !p.owner.startsWith("u:") || await this.live(c)) {
+      return true;
+    }
+    c.support = null;
+    c.channels.delete("support");
+    return false;
   }
 
   /** Send `msg` (null: only check) on the private channel if the session is still live. */

@@ -22,7 +22,7 @@ export type ImageMeta = {
  * verification (its owner and the operators of that role may read it). `public`: served to
  * anyone (banners), set when it is saved; it never expires.
  */
-export type ImageUse = "funds" | "identity" | "public";
+export type ImageUse = "funds" | "identity" | "support" | "public";
 
 /** KV values are limited to 64 KiB. */
 export const CHUNK_BYTES = 60_000;

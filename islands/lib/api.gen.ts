@@ -2414,6 +2414,126 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/support/messages": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in customer's (or this browser's visitor) support conversation; marks customer service's replies read */
+    get: operations["getSupportMessages"];
+    put?: never;
+    /** Write to customer service: text and (signed in) an uploaded image; a visitor's browser gets its conversation cookie; rate limited */
+    post: operations["postSupportMessages"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/support/continue": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** After sign-in: this browser's visitor conversation joins the customer's */
+    post: operations["postSupportContinue"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/support/conversations": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The support inbox by status (open: waiting for an operator), newest first */
+    get: operations["getAdminSupportConversations"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/support/conversations/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One conversation with the customer's summary (masked as on the customers page); marks the customer's messages read */
+    get: operations["getAdminSupportConversationsById"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/support/conversations/{id}/messages": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reply (audited): the conversation then waits for the customer */
+    post: operations["postAdminSupportConversationsByIdMessages"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/support/conversations/{id}/assign": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Assign to an operator of support or admin, or to nobody (audited) */
+    post: operations["postAdminSupportConversationsByIdAssign"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/support/conversations/{id}/close": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Close the conversation, or reopen it with `reopen: true` (audited) */
+    post: operations["postAdminSupportConversationsByIdClose"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/settlements/{orderNo}": {
     parameters: {
       query?: never;
@@ -4542,6 +4662,90 @@ export interface components {
         at: number;
       }[];
       cursor: string | null;
+    };
+    SupportThread: {
+      conversation: components["schemas"]["SupportConversation"] | null;
+      messages: components["schemas"]["SupportMessage"][];
+      visitorOffer: {
+        messages: number;
+      } | null;
+    };
+    SupportConversation: {
+      id: string;
+      /** @enum {string} */
+      status: "open" | "waiting" | "closed";
+      userId: string | null;
+      locale: string;
+      assignee: string | null;
+      createdAt: number;
+      updatedAt: number;
+      preview: string;
+      unread: boolean;
+    };
+    SupportMessage: {
+      id: string;
+      at: number;
+      /** @enum {string} */
+      from: "customer" | "operator";
+      operator: string | null;
+      text: string;
+      imageId: string | null;
+      read: boolean;
+    };
+    SupportWrite: {
+      /** @default  */
+      text: string;
+      imageId?: string;
+    };
+    SupportInbox: {
+      items: components["schemas"]["SupportConversation"][];
+      counts: {
+        open: number;
+        waiting: number;
+      };
+    };
+    SupportDetail: {
+      conversation: components["schemas"]["SupportConversation"];
+      messages: components["schemas"]["SupportMessage"][];
+      customer: components["schemas"]["SupportCustomer"];
+      assignable: string[];
+    };
+    SupportCustomer: {
+      userId: string;
+      phone: string;
+      /** @enum {string} */
+      certifyLevel: "none" | "junior" | "advanced";
+      verifiedName: string | null;
+      locked: boolean;
+      balances: {
+        wallet: string;
+        currency: string;
+        total: string;
+      }[];
+      orders: {
+        kind: string;
+        symbol: string;
+        at: number;
+        status: string;
+      }[];
+      funds: {
+        /** @enum {string} */
+        kind: "recharge" | "withdrawal";
+        amount: string;
+        currency: string;
+        status: string;
+        at: number;
+      }[];
+    } | null;
+    SupportReply: {
+      text: string;
+    };
+    SupportAssign: {
+      operator: string | null;
+    };
+    SupportClose: {
+      /** @default false */
+      reopen: boolean;
     };
     Settlement:
       | components["schemas"]["FastSettlement"]
@@ -11059,6 +11263,280 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  getSupportMessages: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["SupportThread"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  postSupportMessages: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SupportWrite"];
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["SupportMessage"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  postSupportContinue: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["SupportConversation"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  getAdminSupportConversations: {
+    parameters: {
+      query?: {
+        status?: "open" | "waiting" | "closed";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["SupportInbox"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  getAdminSupportConversationsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["SupportDetail"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  postAdminSupportConversationsByIdMessages: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SupportReply"];
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["SupportMessage"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  postAdminSupportConversationsByIdAssign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SupportAssign"];
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["SupportConversation"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  postAdminSupportConversationsByIdClose: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SupportClose"];
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["SupportConversation"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["ServiceUnavailable"];

@@ -41,6 +41,8 @@ function url() {
   if (socuid) u.searchParams.set("userId", socuid);
   const appKey = document.documentElement.dataset.appKey;
   if (appKey) u.searchParams.set("appKey", appKey);
+  // the console's pages: the `support` channel is the operators' inbox
+  if (location.pathname.startsWith("/admin")) u.searchParams.set("console", "1");
   return u.toString();
 }
 

@@ -86,6 +86,8 @@ export const TAGS: Record<string, string> = {
   wealth: "Financing products: subscriptions, orders and redemption.",
   demo: "Demo mode: practice money in the demo book, for visitors and customers.",
   content: "Banners, notices, news, help centre, static pages, messages and contact forms.",
+  support: "The built-in support chat: the customer's (or visitor's) conversation and the " +
+    "operators' inbox (reply, assign, close; audited).",
   verification:
     "The public tape (hash chain of ticks per symbol), fairness and signed checkpoints.",
   verify: "Per-order settlement proofs and their share links.",

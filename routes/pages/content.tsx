@@ -1,8 +1,8 @@
 /**
  * Content and service screens: home banners and notice bar, notices and news (list and detail),
  * the help centre, the information pages (`/page/<slug>`, the rates page generated from the live
- * configuration), customer service (`/wp/kefu`, `/wp/myIframe`) with the contact form when no
- * link is configured. Pages call the content service directly; bodies are the service's
+ * configuration), customer service (`/wp/kefu`, `/wp/myIframe`, `/pc/kefu`) with the built-in
+ * support chat when no link is configured (or `BUILTIN`). Pages call the content service directly; bodies are the service's
  * sanitised Markdown render, never raw content HTML.
  */
 import type { ComponentChildren } from "preact";
@@ -17,7 +17,8 @@ import { desktopLinks } from "../../edge/content/help_defaults.ts";
 import { PAGE_SLUGS, type PageSlug } from "../../edge/content/store.ts";
 import NoticeDialog, { DIALOG_TEXTS } from "../../islands/NoticeDialog.tsx";
 import BannerAutoplay from "../../islands/BannerAutoplay.tsx";
-import ContactForm, { CONTACT_TEXTS } from "../../islands/ContactForm.tsx";
+import SupportChat, { SUPPORT_TEXTS } from "../../islands/SupportChat.tsx";
+import { ensureVisitorCookie } from "../../edge/http/visitor.ts";
 import CoinApplyForm, { COIN_TEXTS } from "../../islands/CoinApplyForm.tsx";
 import { desktopPage, devicePage, mobilePage } from "./frame.tsx";
 import type { PageDef } from "./types.ts";
@@ -666,18 +667,27 @@ function InstallSteps({ t }: { t: T }) {
 
 // ------------------------------------------------------------------ customer service
 
-/** The contact page shown when the tenant configured no service link (honest, never "24x365"). */
-function ContactBody({ c }: { c: Ctx }) {
+/**
+ * The built-in support chat, shown when the tenant configured no service link (or `BUILTIN`): a
+ * visitor's browser gets its conversation cookie here, so the island's socket knows it.
+ */
+function ChatBody({ c, signedIn, layout }: { c: Ctx; signedIn: boolean; layout: Layout }) {
   const t = c.get("t");
+  if (!signedIn) ensureVisitorCookie(c);
+  const here = layout === "wp" ? "/wp/kefu" : "/pc/kefu";
+  const login = `${layout === "wp" ? "/wp/user/login" : "/pc/user/login"}?redirect=${
+    encodeURIComponent(here)
+  }`;
   return (
     <>
-      <p class="notice" data-testid="kefu-contact">{t("content.contactIntro")}</p>
-      <section class="card">
-        <h2>{t("content.contactTitle")}</h2>
-        <Island name="ContactForm" of={ContactForm} props={{ tx: pickTexts(t, CONTACT_TEXTS) }} />
-      </section>
-      <p>
-        <a href="/wp/help/center">{t("page.helpCenter")}</a>
+      <p class="notice" data-testid="kefu-chat">{t("support.intro")}</p>
+      <Island
+        name="SupportChat"
+        of={SupportChat}
+        props={{ tx: pickTexts(t, SUPPORT_TEXTS), signedIn, login }}
+      />
+      <p class="small">
+        <a href={HELP[layout].centre}>{t("page.helpCenter")}</a>
       </p>
     </>
   );
@@ -713,13 +723,13 @@ function servicePage(path: "/wp/kefu" | "/wp/myIframe"): PageDef {
               </p>
             </>
           )
-          : <ContactBody c={c} />,
+          : <ChatBody c={c} signedIn={!!s} layout="wp" />,
       );
     },
   };
 }
 
-/** Desktop: customer service is the same contact page in the desktop frame (or the link). */
+/** Desktop: customer service is the same chat in the desktop frame (or the link). */
 const pcService: PageDef = {
   path: "/pc/kefu",
   layout: "pc",
@@ -736,7 +746,7 @@ const pcService: PageDef = {
       { title: t("page.kefu") },
       link.url
         ? <iframe class="kefu-frame" src={link.url} title={t("page.kefu")} />
-        : <ContactBody c={c} />,
+        : <ChatBody c={c} signedIn={!!s} layout="pc" />,
     );
   },
 };

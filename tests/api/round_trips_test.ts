@@ -92,6 +92,10 @@ const OVER: Record<string, number> = {
   "GET /api/admin/products/{section} (operator)": 3,
   "GET /api/admin/customers (operator)": 3,
   "GET /api/admin/customers/{userId} (operator)": 13,
+  // the support inbox: the operator's session, then the status lists (the index holds the rows)
+  "GET /api/admin/support/conversations (operator)": 2,
+  // one conversation beside the customer's summary (the customers page's reads, in part)
+  "GET /api/admin/support/conversations/{id} (operator)": 5,
   "GET /api/admin/settings (operator)": 2,
   "GET /api/admin/operators (operator)": 2,
   "GET /api/admin/operators/{username}/sessions (operator)": 3,
@@ -246,6 +250,22 @@ export async function world(srv: TestServer): Promise<World> {
   );
   assert(msgs.items.length > 0, "the customer has a message");
   v.set("/message/detail/{id}|id", msgs.items[0]!.id);
+  // a support conversation (the customer wrote, an operator answered)
+  const said = ok(
+    await srv.call<{ id: string }>("/api/support/messages", {
+      token: customer,
+      body: { text: "Hello" },
+    }),
+    "support message",
+  );
+  assert(said.id, "the customer wrote to support");
+  const inbox = ok(
+    await srv.call<{ items: { id: string }[] }>("/api/admin/support/conversations", {
+      token: operator,
+    }),
+    "support inbox",
+  );
+  v.set("/admin/support/conversations/{id}|id", inbox.items[0]!.id);
   // published content of each kind (a notice, a news item, a help article)
   for (const kind of ["notice", "news", "help"]) {
     const text = { title: kind, summary: `${kind} summary`, body: "Body" };

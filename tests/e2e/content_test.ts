@@ -316,43 +316,50 @@ browserTest("content: notices, pop-up, rates, agreement, service", async (srv, b
     await ctx.close();
   });
 
-  await t.step("no service link: the contact form reaches the operators' queue", async () => {
-    const ctx = await browser.newContext(layoutBrowser("mobile"));
-    const { page, errors } = await watchedPage(ctx);
-    await page.goto(srv.base + "/wp/kefu");
-    assert(!/24 hours|not configured/i.test(await page.locator("main").innerText()));
-    await hydrated(page, "ContactForm");
-    await page.fill("#name", "Ana");
-    await page.fill("#email", "ana@example.com");
-    await page.fill("#message", "Where can I see my deposit history?");
-    await page.getByRole("button", { name: "Send" }).click();
-    await page.getByTestId("contact-sent").waitFor();
-    const q = ok(
-      await srv.call<{ items: { email: string }[] }>("/api/admin/contact-messages", {
-        token: op,
-      }),
-      "contact messages",
-    );
-    assertEquals(q.items[0]?.email, "ana@example.com");
-    assertEquals(errors, []);
-    await ctx.close();
-    // the operators read it in the console's content inbox
-    const opCtx = await browser.newContext(layoutBrowser("desktop"));
-    await opCtx.addCookies([{ name: "tw_op", value: op.replace(/^Bearer /, ""), url: srv.base }]);
-    const opPage = await watchedPage(opCtx);
-    await opPage.page.goto(srv.base + "/admin/content?view=inbox");
-    await opPage.page.getByTestId("contact-messages").getByText("ana@example.com").waitFor();
-    await opPage.page.screenshot({ path: shot("content-admin-inbox"), fullPage: true });
-    assertEquals(await axeViolations(opPage.page), []);
-    await opPage.page.goto(srv.base + "/admin/content");
-    await opPage.page.getByTestId("content-table").waitFor();
-    assertEquals(await axeViolations(opPage.page), []);
-    await opPage.page.goto(`${srv.base}/admin/content?id=${noticeId}&lang=en`);
-    await hydrated(opPage.page, "AdminContentEditor");
-    assertEquals(await axeViolations(opPage.page), []);
-    assertEquals(opPage.errors, []);
-    await opCtx.close();
-  });
+  await t.step(
+    "no service link: the built-in chat; contact messages still reach the queue",
+    async () => {
+      const ctx = await browser.newContext(layoutBrowser("mobile"));
+      const { page, errors } = await watchedPage(ctx);
+      await page.goto(srv.base + "/wp/kefu");
+      assert(!/24 hours|not configured/i.test(await page.locator("main").innerText()));
+      // the chat replaced the e-mail form (tests/e2e/support_test.ts drives it)
+      await hydrated(page, "SupportChat");
+      assertEquals(await axeViolations(page), []);
+      // the contact form's API (`POST /api/contact`) still feeds the content inbox
+      ok(
+        await srv.call("/api/contact", {
+          body: { name: "Ana", email: "ana@example.com", message: "Where is my deposit history?" },
+        }),
+        "contact",
+      );
+      const q = ok(
+        await srv.call<{ items: { email: string }[] }>("/api/admin/contact-messages", {
+          token: op,
+        }),
+        "contact messages",
+      );
+      assertEquals(q.items[0]?.email, "ana@example.com");
+      assertEquals(errors, []);
+      await ctx.close();
+      // the operators read it in the console's content inbox
+      const opCtx = await browser.newContext(layoutBrowser("desktop"));
+      await opCtx.addCookies([{ name: "tw_op", value: op.replace(/^Bearer /, ""), url: srv.base }]);
+      const opPage = await watchedPage(opCtx);
+      await opPage.page.goto(srv.base + "/admin/content?view=inbox");
+      await opPage.page.getByTestId("contact-messages").getByText("ana@example.com").waitFor();
+      await opPage.page.screenshot({ path: shot("content-admin-inbox"), fullPage: true });
+      assertEquals(await axeViolations(opPage.page), []);
+      await opPage.page.goto(srv.base + "/admin/content");
+      await opPage.page.getByTestId("content-table").waitFor();
+      assertEquals(await axeViolations(opPage.page), []);
+      await opPage.page.goto(`${srv.base}/admin/content?id=${noticeId}&lang=en`);
+      await hydrated(opPage.page, "AdminContentEditor");
+      assertEquals(await axeViolations(opPage.page), []);
+      assertEquals(opPage.errors, []);
+      await opCtx.close();
+    },
+  );
 
   await t.step("the web app manifest and its icons", async () => {
     const r = await fetch(srv.base + "/manifest.webmanifest");

@@ -14,6 +14,7 @@ import { operatorOf } from "../../../edge/http/operator_auth.ts";
 import { Island } from "../../../edge/render/island.tsx";
 import { renderPage } from "../../../edge/render/page.tsx";
 import AdminLogout from "../../../islands/AdminLogout.tsx";
+import AdminSupportBadge from "../../../islands/AdminSupportBadge.tsx";
 import type { PageDef } from "../types.ts";
 
 /** The console's sections in menu order (the review queues first), each with its role. */
@@ -22,6 +23,7 @@ export type Section =
   | "proposals"
   | "products"
   | "customers"
+  | "support"
   | "audit"
   | "reports"
   | "demo"
@@ -33,6 +35,7 @@ export const SECTIONS: readonly { name: Section; roles: readonly OperatorRole[] 
   ...QUEUES.map((q) => ({ name: q.name, roles: [q.role] })),
   { name: "proposals", roles: PROPOSAL_READERS },
   { name: "customers", roles: CUSTOMER_READERS },
+  { name: "support", roles: ["support", "admin"] },
   { name: "audit", roles: ["audit"] },
   { name: "reports", roles: ["audit", "funds"] },
   { name: "demo", roles: ["audit"] },
@@ -88,6 +91,13 @@ export function consoleDocument(
                       data-testid={`tab-${s.name}`}
                     >
                       {t(`admin.${s.name}`)}
+                      {s.name === "support" && (
+                        <Island
+                          name="AdminSupportBadge"
+                          of={AdminSupportBadge}
+                          props={{ label: t("support.unanswered") }}
+                        />
+                      )}
                     </a>
                   ))}
                 </nav>

@@ -11,6 +11,7 @@ import type { PageDef } from "../types.ts";
 import { auditPage } from "./audit.tsx";
 import { contentPage } from "./content.tsx";
 import { customersPage } from "./customers.tsx";
+import { supportPage } from "./support.tsx";
 import { certificationsPage } from "./certifications.tsx";
 import { consoleDocument, homeOf } from "./frame.tsx";
 import { demoPage } from "./demo.tsx";
@@ -54,6 +55,7 @@ export const adminPages: PageDef[] = [
   certificationsPage,
   proposalsPage,
   customersPage,
+  supportPage,
   auditPage,
   reportsPage,
   demoPage,
