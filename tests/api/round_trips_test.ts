@@ -112,7 +112,6 @@ const OVER_WRITES: Record<string, number> = {
   "contract close": 10,
   "spot order": 3,
   "exchange": 4,
-  "transfer": 3,
   "withdrawal request": 15,
   "recharge": 6,
   "wealth buy": 7,
