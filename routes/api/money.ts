@@ -42,6 +42,7 @@ export interface MoneySpec<
 
 /** What a money route's `reads` is told, before the request is validated. */
 export interface MoneyReads {
+  c: Ctx;
   t: string;
   userId: string;
   /** the `Idempotency-Key` header when it is a valid one */
@@ -61,6 +62,7 @@ function readingFor(reads: (r: MoneyReads) => Deno.KvKey[]): MiddlewareHandler<A
     const t = c.var.tenant.id;
     c.set("privateReads", (userId) =>
       reads({
+        c: c as unknown as Ctx,
         t,
         userId,
         key,

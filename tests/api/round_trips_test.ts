@@ -114,8 +114,6 @@ const OVER_WRITES: Record<string, number> = {
   "exchange": 4,
   "withdrawal request": 15,
   "recharge": 6,
-  "wealth buy": 7,
-  "wealth redeem": 5,
 };
 
 /**
