@@ -463,7 +463,12 @@ export class Ledger {
    * (a channel closed since) ask first, so a retry always gets its original reply.
    */
   async replay<R>(t: string, idem: Idempotency): Promise<R | null> {
-    const prior = (await this.kv.get<IdemRecord>(keys.idem(t, idem.key))).value;
+    return await this.priorReply<R>(idem, await this.kv.get<IdemRecord>(keys.idem(t, idem.key)));
+  }
+
+  /** `replay` of the record as the caller read it (with its other records: one round trip). */
+  async priorReply<R>(idem: Idempotency, entry: Deno.KvEntryMaybe<IdemRecord>): Promise<R | null> {
+    const prior = entry.value;
     if (!prior) return null;
     if (prior.fingerprint !== await fingerprint(idem.request)) {
       throw new DomainError("IDEMPOTENCY_CONFLICT");

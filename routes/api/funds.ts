@@ -205,4 +205,10 @@ moneyRoute(fundsApi, {
   middleware: signedInLive,
   body: WithdrawBody,
   reply: WithdrawalJson,
-}, (m) => m.c.var.deps.withdrawals.request(m.t, m.userId, m.body, m.key));
+  reads: (r) => r.c.var.deps.withdrawals.requestReads(r.t, r.userId, r.body?.methodId, r.key),
+}, (m) => {
+  // the customer as read with the session (its versionstamp checked at the commit)
+  const s = m.c.var.session!;
+  const as = { user: s.user, versionstamp: s.userVersionstamp };
+  return m.c.var.deps.withdrawals.request(m.t, m.userId, m.body, m.key, as);
+});
