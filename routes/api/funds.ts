@@ -22,7 +22,7 @@ import { amountIn } from "../../contract/ledger.ts";
 import type { AppEnv } from "../../edge/http/context.ts";
 import { ok } from "../../edge/http/envelope.ts";
 import { reading, signedInLive } from "../../edge/http/middleware.ts";
-import { moneyRoute } from "./money.ts";
+import { moneyRoute, readingFor } from "./money.ts";
 import { AUTH_ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["funds"];
@@ -48,7 +48,17 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       path: "/recharge",
       tags,
       summary: "Submit an offline recharge for review (status auditing)",
-      middleware: signedInLive,
+      middleware: [
+        readingFor((r) =>
+          r.c.var.deps.recharges.submitReads(
+            r.t,
+            r.userId,
+            r.body?.channelId,
+            r.body?.voucherImageId,
+          )
+        ),
+        ...signedInLive,
+      ] as const,
       request: jsonBody(RechargeBody),
       responses: { ...okReply(RechargeJson), ...AUTH_ERRORS },
     }),

@@ -52,8 +52,11 @@ export interface MoneyReads {
   params: Record<string, string>;
 }
 
-/** Route middleware before `signedIn`: the money route's `reads` start with the session. */
-function readingFor(reads: (r: MoneyReads) => Deno.KvKey[]): MiddlewareHandler<AppEnv> {
+/**
+ * Route middleware before `signedIn`: the records a write will read (`reads`, told the request
+ * as sent) start with the session (a money route's `reads`; any other write may use it too).
+ */
+export function readingFor(reads: (r: MoneyReads) => Deno.KvKey[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const body = await c.req.raw.clone().json().catch(() => null);
     const header = c.req.header("idempotency-key");

@@ -112,7 +112,6 @@ const OVER_WRITES: Record<string, number> = {
   "contract close": 10,
   "spot order": 3,
   "exchange": 4,
-  "recharge": 6,
 };
 
 /**
