@@ -18,7 +18,7 @@ import type { PricePort } from "../market/prices.ts";
 import type { Json } from "../../contract/operators.ts";
 import { type AuditHeadEntry, readAuditHead } from "../audit/audit.ts";
 import { DomainError } from "../platform/errors.ts";
-import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
+import { commitAttempts, type ListRead, storeBusy } from "../platform/kvstore.ts";
 import { pageByIndex } from "../platform/kvpage.ts";
 import { type RechargeChannel, withdrawSettings } from "./settings.ts";
 import { rebased, turnoverState } from "./turnover.ts";
@@ -219,6 +219,15 @@ export class Recharges {
     const r = await this.get(t, id);
     if (!r || r.userId !== userId) throw new DomainError("NOT_FOUND");
     return customerRechargeJson(r);
+  }
+
+  /** What `history` reads of the customer's first page (the index and its records), with the session. */
+  historyRead(t: string, userId: string, limit: number): ListRead {
+    return {
+      selector: { prefix: rechargeKeys.byUserPrefix(t, userId) },
+      options: { limit, reverse: true },
+      record: (id) => rechargeKeys.recharge(t, id),
+    };
   }
 
   async history(t: string, userId: string, limit: number, cursor?: string) {

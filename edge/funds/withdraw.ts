@@ -20,7 +20,7 @@ import { decisionInto } from "./decision.ts";
 import type { Json } from "../../contract/operators.ts";
 import { type AuditHeadEntry, readAuditHead } from "../audit/audit.ts";
 import { DomainError } from "../platform/errors.ts";
-import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
+import { commitAttempts, type ListRead, type PrivateRead, storeBusy } from "../platform/kvstore.ts";
 import { enforce, withdrawAmountRules } from "../../contract/rules.ts";
 import { pageByIndex } from "../platform/kvpage.ts";
 import {
@@ -168,9 +168,12 @@ export class Withdrawals {
     methodId: string | null,
     amountText: string | null,
   ): Promise<WithdrawPreview> {
-    const settings = await withdrawSettings(this.kv, t);
-    const turnover = await turnoverState(this.kv, t, userId);
-    const bound = await this.methods.list(t, userId);
+    // read together (with the session when prefetched: `previewReads`)
+    const [settings, turnover, bound] = await Promise.all([
+      withdrawSettings(this.kv, t),
+      turnoverState(this.kv, t, userId),
+      this.methods.list(t, userId),
+    ]);
     const methods = bound.map(methodJson);
     const now = this.now();
     const held = bound.filter((x) => usableAt(x) > now).map((x) => ({
@@ -424,6 +427,15 @@ export class Withdrawals {
     return customerWithdrawalJson(w);
   }
 
+  /** What `history` reads of the customer's first page (the index and its records), with the session. */
+  historyRead(t: string, userId: string, limit: number): ListRead {
+    return {
+      selector: { prefix: withdrawKeys.byUserPrefix(t, userId) },
+      options: { limit, reverse: true },
+      record: (id) => withdrawKeys.withdrawal(t, id),
+    };
+  }
+
   async history(t: string, userId: string, limit: number, cursor?: string) {
     return await pageByIndex<Withdrawal>(
       this.kv,
@@ -431,6 +443,18 @@ export class Withdrawals {
       (id) => withdrawKeys.withdrawal(t, id),
       { limit, cursor, reverse: true },
     );
+  }
+
+  /**
+   * What `preview` reads, to read with the session (one round trip; the balances come with
+   * every session): the settings, the turnover requirement and volume, the bound methods.
+   */
+  previewReads(t: string, userId: string): PrivateRead[] {
+    return [
+      { key: settingsKeys.withdraw(t) },
+      ...turnoverReads(t, userId).map((key) => ({ key })),
+      this.methods.listRead(t, userId),
+    ];
   }
 
   async queue(t: string, status: WithdrawStatus, limit: number, cursor?: string) {

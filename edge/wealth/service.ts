@@ -345,6 +345,11 @@ export class Wealth {
     return (await this.kv.get<WealthOrder>(wealthKeys.order(t, id))).value;
   }
 
+  /** An order's key, for a page that reads it with the session. */
+  orderKey(t: string, id: string): Deno.KvKey {
+    return wealthKeys.order(t, id);
+  }
+
   /** What `orders` reads of the customer's (the index and its records), with the session. */
   ordersRead(t: string, userId: string, limit = 50): ListRead {
     return {
