@@ -5,12 +5,7 @@
  * decision commits with its journal (if any), the audit entry and the customer's message.
  */
 import { formatDecimal, mulDiv, SCALE } from "../../core-wasm/mod.ts";
-import {
-  attachImage,
-  evidenceReads,
-  type ImageMeta,
-  type ImageStore,
-} from "../uploads/service.ts";
+import { attachImage, evidenceReads, type ImageMeta, type ImageStore } from "../uploads/service.ts";
 import { type Currency, house, user } from "../ledger/accounts.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
 import { idemKeys } from "../ledger/idem.ts";

@@ -47,9 +47,9 @@ import {
   withdrawSettings,
 } from "./settings.ts";
 import {
-  type TurnoverRecord,
   turnoverOf,
   turnoverReads,
+  type TurnoverRecord,
   type TurnoverState,
   turnoverState,
 } from "./turnover.ts";
@@ -287,7 +287,8 @@ export class Withdrawals {
       fresh: idempotencyKey === undefined,
     };
     let snap = await this.snapshot(t, userId, req.methodId, idempotencyKey, as);
-    const prior = snap.idem && await this.ledger.priorReply<CustomerWithdrawalJson>(idem, snap.idem);
+    const prior = snap.idem &&
+      await this.ledger.priorReply<CustomerWithdrawalJson>(idem, snap.idem);
     if (prior) return prior;
     const decide = async (s: Snapshot) => {
       const g = this.gate(t, s, { userId, amountText: req.amount });

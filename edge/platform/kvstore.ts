@@ -37,6 +37,10 @@
  *   names the records, read while the strong index read is still in flight; the strong index
  *   decides, and a record the replica did not list yet (an order placed a moment ago) is read
  *   then, a round trip more only in the seconds after a change.
+ * - **A lost race re-reads in one round trip.** `noteReads` notes the keys one attempt of a
+ *   read-check-commit loop reads (its plan's and the ledger's); the next attempt `prefetch`es them
+ *   all at once (edge/ledger `post`), so a retry costs one read round trip and one commit, as
+ *   the first attempt does.
  * - **Writes are announced.** `onWrite` listeners hear the keys of every write this handle made
  *   (the in-process caches of public data forget what changed: edge/platform/public_cache.ts).
  */
@@ -304,7 +308,7 @@ export function noteReads(): () => Deno.KvKey[] {
 /** Note `keys` as read by the current request (when `noteReads` is on). */
 function noteRead(keys: readonly Deno.KvKey[]) {
   const noted = scope.getStore()?.noted;
-  if (noted) for (const k of keys) noted.set(keyId(k), k);
+  if (noted) { for (const k of keys) noted.set(keyId(k), k); }
 }
 
 /** Listen to the keys of every write made through a handle of `openKv`/`wrapKv`. */
