@@ -729,7 +729,6 @@ export class AccountsService {
    * a window that filled meanwhile (the caller re-reads and asks again).
    */
   async checkDrawPassword(
-    t: string,
     u: UserRecord,
     password: string,
     window: Deno.KvEntryMaybe<number>,

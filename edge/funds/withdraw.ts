@@ -291,12 +291,12 @@ export class Withdrawals {
       await this.ledger.priorReply<CustomerWithdrawalJson>(idem, snap.idem);
     if (prior) return prior;
     const decide = async (s: Snapshot) => {
-      const g = this.gate(t, s, { userId, amountText: req.amount });
+      const g = this.gate(s, { userId, amountText: req.amount });
       // two-factor on: the code is asked for before any password check spends an attempt
       if (g.user.totpSecret && !req.totp) {
         throw new DomainError("TOTP_REQUIRED", {}, { totp: "totpRequired" });
       }
-      await this.accounts.checkDrawPassword(t, g.user, req.drawPassword, s.window);
+      await this.accounts.checkDrawPassword(g.user, req.drawPassword, s.window);
       return g;
     };
     let g = await decide(snap);
@@ -319,7 +319,7 @@ export class Withdrawals {
    * deposit credited, a password reset, a failed guess) restart the attempt instead of
    * slipping past the rule.
    */
-  private gate(t: string, s: Snapshot, a: { userId: string; amountText: string }) {
+  private gate(s: Snapshot, a: { userId: string; amountText: string }) {
     const settings = s.settings.value ?? DEFAULT_WITHDRAW_SETTINGS;
     if (!settings.enabled) throw new DomainError("WITHDRAW_CLOSED");
     const u = s.user.value;

@@ -54,6 +54,7 @@ export function elapsedDays(o: Pick<WealthOrder, "valueDate" | "periodDays">, no
 export const turnoverRatioOf = (p: WealthProduct) => p.turnoverRatio ?? SCALE;
 
 const u64 = (e: Deno.KvEntryMaybe<Deno.KvU64>) => e.value?.value ?? 0n;
+type Four<T> = [T, T, T, T];
 const d = formatDecimal;
 
 export function productJson(p: WealthProduct, hosted: bigint, coverage: bigint | null) {
@@ -279,12 +280,7 @@ export class Wealth {
         wealthKeys.hostedIn(t, p.id),
         wealthKeys.hostedOut(t, p.id),
       ]);
-      const [promised, settled, hostedIn, hostedOut] = counters.map(u64) as [
-        bigint,
-        bigint,
-        bigint,
-        bigint,
-      ];
+      const [promised, settled, hostedIn, hostedOut] = counters.map(u64) as Four<bigint>;
       if (hostedIn - hostedOut + amount > p.cap) {
         throw new DomainError("WEALTH_CAP", { left: d(p.cap - (hostedIn - hostedOut)) });
       }
