@@ -522,3 +522,33 @@ Deno.test("round-trip budget: every order and money write, and each sign-in, rea
     await srv.close();
   }
 });
+
+/**
+ * A write that lost its commit race reads again in one round trip (everything its attempt read,
+ * together: edge/ledger `post`), then commits: 2 more, whatever its plan reads (a subscription's
+ * plan reads the product's counters, then the reserve, then the ledger the balance: 3 in sequence
+ * before). Two subscriptions of one customer at once race on the balance and the counters: the
+ * loser (one other commit: one loss at most) answers after at most 4 round trips. Asked again
+ * until a race was lost (two requests sent together nearly always race).
+ */
+Deno.test("round-trip budget: a money write that lost a race re-reads in one round trip", async () => {
+  const srv = await startServer({ seed: true, env: SIM });
+  try {
+    const login = await srv.call("/api/login", { body: CUSTOMER });
+    const token = login.headers.get("authorization")!;
+    let raced = 0;
+    for (let round = 0; round < 5 && !raced; round++) {
+      const replies = await Promise.all(
+        [0, 1].map(() =>
+          srv.call("/api/wealth/order", { token, body: { productId: "usdt-5d", amount: "100" } })
+        ),
+      );
+      const counts = replies.map((r) => (ok(r, "wealth buy"), trips(r)));
+      assert(counts.every((n) => n <= 4), `a lost race costs a read and a commit more (${counts})`);
+      raced = counts.filter((n) => n > 2).length;
+    }
+    assert(raced > 0, "a race was lost");
+  } finally {
+    await srv.close();
+  }
+});
