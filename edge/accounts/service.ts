@@ -602,9 +602,12 @@ export class AccountsService {
     }, "code");
   }
 
-  /** Confirm an action (a withdrawal) with the customer's TOTP code when two-factor is on. */
-  async confirmTwoFactor(t: string, userId: string, code: string | undefined) {
-    const u = (await getUser(this.d.kv, t, userId)).value;
+  /**
+   * Confirm an action (a withdrawal) with the customer's TOTP code when two-factor is on (`user`:
+   * the customer as the caller read them, no read here when two-factor is off).
+   */
+  async confirmTwoFactor(t: string, userId: string, code: string | undefined, user?: UserRecord) {
+    const u = user ?? (await getUser(this.d.kv, t, userId)).value;
     if (!u?.totpSecret) return;
     if (!code) throw new DomainError("TOTP_REQUIRED", {}, { totp: "totpRequired" });
     await this.useTotp(t, userId, code, "totp", (x) => {
@@ -706,39 +709,54 @@ export class AccountsService {
     });
   }
 
-  /** Per customer: draw-password checks run one at a time in this instance (see below). */
-  private drawChecks = new Map<string, Promise<unknown>>();
+  /**
+   * The key of the withdrawal password's failure window now (a fixed window of
+   * `LIMITS.drawPasswordPerUser`, as the password change counts it), to read with the request's
+   * other records (one round trip) and hand to `checkDrawPassword`.
+   */
+  drawWindowKey(t: string, userId: string): Deno.KvKey {
+    const l = LIMITS.drawPasswordPerUser, now = this.d.now();
+    return [...keys.rate(t, "draw-pw", userId), now - (now % l.windowMs)];
+  }
 
   /**
-   * Check the withdrawal password. Every check takes a slot of the per-customer limit before it
-   * runs (so concurrent guesses cannot exceed it) and a correct password gives its slot back, so
-   * only failures count. Checks of one customer are serialized here, so a burst of legitimate
-   * requests is not refused for holding slots at the same time.
+   * Check the withdrawal password of the customer as read (`u`), with the failure window read
+   * with it (`window`, at `drawWindowKey`): no read of its own. A full window refuses before any
+   * comparison (RATE_LIMITED); a wrong password takes a slot in a commit that checks the window
+   * as read (racing guesses are ordered by their commits; one that lost reads the window again,
+   * and a full window refuses it), so at most `max` failures are answered per window; a right
+   * one takes nothing, and the caller's commit must check `window` unchanged, so no guess passes
+   * a window that filled meanwhile (the caller re-reads and asks again).
    */
-  async verifyDrawPassword(t: string, userId: string, password: string): Promise<void> {
-    const lockKey = `${t}:${userId}`;
-    const prev = this.drawChecks.get(lockKey) ?? Promise.resolve();
-    const run = prev.catch(() => {}).then(async () => {
-      const u = (await getUser(this.d.kv, t, userId)).value;
-      if (!u) throw new DomainError("UNAUTHORIZED");
-      if (u.drawPasswordHash === null) throw new DomainError("DRAW_PASSWORD_NOT_SET");
-      await this.limit(t, "draw-pw", userId, LIMITS.drawPasswordPerUser);
-      if (!(await verifyPassword(password, u.drawPasswordHash))) {
-        throw new DomainError("DRAW_PASSWORD_INCORRECT");
-      }
-      await giveBack(
-        this.d.kv,
-        keys.rate(t, "draw-pw", userId),
-        LIMITS.drawPasswordPerUser,
-        this.d.now(),
-      );
-    });
-    this.drawChecks.set(lockKey, run);
-    try {
-      await run;
-    } finally {
-      if (this.drawChecks.get(lockKey) === run) this.drawChecks.delete(lockKey);
+  async checkDrawPassword(
+    u: UserRecord,
+    password: string,
+    window: Deno.KvEntryMaybe<number>,
+  ): Promise<void> {
+    if (u.drawPasswordHash === null) throw new DomainError("DRAW_PASSWORD_NOT_SET");
+    const l = LIMITS.drawPasswordPerUser;
+    const limited = () => {
+      const start = window.key.at(-1) as number;
+      const seconds = Math.max(1, Math.ceil((start + l.windowMs - this.d.now()) / 1000));
+      return new DomainError("RATE_LIMITED", { seconds }, undefined, {
+        retryAfterSeconds: seconds,
+      });
+    };
+    const full = (w: Deno.KvEntryMaybe<number>) => {
+      if ((w.value ?? 0) >= l.max) throw limited();
+    };
+    full(window);
+    if (await verifyPassword(password, u.drawPasswordHash)) return;
+    let w = window;
+    for await (const _attempt of commitAttempts(50)) {
+      const res = await this.d.kv.atomic().check(w)
+        .set(w.key, (w.value ?? 0) + 1, { expireIn: l.windowMs + 1000 }).commit();
+      if (res.ok) throw new DomainError("DRAW_PASSWORD_INCORRECT");
+      w = await this.d.kv.get<number>(w.key);
+      full(w);
     }
+    // heavy contention on one window: refused (fail closed), as a full window
+    throw limited();
   }
 
   async setLocale(t: string, s: Session, locale: string) {

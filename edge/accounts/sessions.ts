@@ -88,6 +88,11 @@ export interface Session {
   userId: string;
   tokenHash: string;
   user: UserRecord;
+  /**
+   * the versionstamp of `user` as read with the session: a write that decides on the customer
+   * checks it at its commit without reading the record again
+   */
+  userVersionstamp: string | null;
   /** the book the acting account trades in */
   book: Book;
   /** the account that owns the session record (the live customer, or a visitor's demo account) */
@@ -303,12 +308,14 @@ export class Sessions {
     const owner = s.userId;
     const liveUserId = bookOfUser(owner) === "live" ? owner : null;
     // switched to demo: the session acts as the customer's demo account
-    const demo = s.demo ? (await getUser(reads, t, s.demo)).value : null;
-    const acting = demo ?? user.value;
+    const demo = s.demo ? await getUser(reads, t, s.demo) : null;
+    const actingEntry = demo?.value ? demo : user;
+    const acting = actingEntry.value!;
     return {
       userId: acting.userId,
       tokenHash,
       user: acting,
+      userVersionstamp: actingEntry.versionstamp,
       book: bookOfUser(acting.userId),
       owner,
       liveUserId,

@@ -5,7 +5,7 @@
  * decision commits with its journal (if any), the audit entry and the customer's message.
  */
 import { formatDecimal, mulDiv, SCALE } from "../../core-wasm/mod.ts";
-import { attachImage, type ImageStore } from "../uploads/service.ts";
+import { attachImage, evidenceReads, type ImageMeta, type ImageStore } from "../uploads/service.ts";
 import { type Currency, house, user } from "../ledger/accounts.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
 import { idemKeys } from "../ledger/idem.ts";
@@ -13,12 +13,11 @@ import type { PricePort } from "../market/prices.ts";
 import type { Json } from "../../contract/operators.ts";
 import { type AuditHeadEntry, readAuditHead } from "../audit/audit.ts";
 import { DomainError } from "../platform/errors.ts";
-import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
+import { commitAttempts, type ListRead, storeBusy } from "../platform/kvstore.ts";
 import { pageByIndex } from "../platform/kvpage.ts";
-import { take } from "../platform/ratelimit.ts";
-import { getChannel, withdrawSettings } from "./settings.ts";
+import { type RechargeChannel, withdrawSettings } from "./settings.ts";
 import { rebased, turnoverState } from "./turnover.ts";
-import { rechargeKeys, turnoverKeys } from "./store.ts";
+import { rechargeKeys, settingsKeys, turnoverKeys } from "./store.ts";
 import { type Decision, decisionInto } from "./decision.ts";
 import type { CustomerRechargeJson, RechargeStatus } from "../../contract/funds.ts";
 
@@ -89,6 +88,32 @@ export class Recharges {
     private now: () => number = Date.now,
   ) {}
 
+  /**
+   * What a submission reads, to read with the session (one round trip): the channel, the
+   * voucher's meta record and use, the customer's submission window now.
+   */
+  submitReads(t: string, userId: string, channelId: unknown, voucherImageId: unknown) {
+    const image = typeof voucherImageId === "string" ? evidenceReads(t, voucherImageId) : null;
+    return [
+      settingsKeys.channel(t, typeof channelId === "string" ? channelId : ""),
+      this.windowKey(t, userId),
+      ...image ?? [],
+    ];
+  }
+
+  /** The customer's submission window now (`SUBMIT_LIMIT`, counted as `take` counts). */
+  private windowKey(t: string, userId: string): Deno.KvKey {
+    const now = this.now();
+    return [...rechargeKeys.rate(t, userId), now - (now % SUBMIT_LIMIT.windowMs)];
+  }
+
+  /**
+   * Submit for review in one read round trip and one commit: the channel, the voucher and the
+   * submission window are read together (with the session: `submitReads`), and the record, the
+   * window's slot and the voucher's attachment commit together, the window and the voucher
+   * checked as read (a submission that lost a race reads them again: a receipt used meanwhile is
+   * refused, a window filled meanwhile too).
+   */
   async submit(
     t: string,
     userId: string,
@@ -101,25 +126,62 @@ export class Recharges {
       voucherImageId: string;
     },
   ): Promise<Recharge> {
-    const ch = await getChannel(this.kv, t, req.channelId);
-    if (!ch) throw new DomainError("VALIDATION", {}, { channelId: "invalid" });
-    if (!ch.enabled) throw new DomainError("RECHARGE_CLOSED");
-    if (ch.currency !== req.currency) {
-      throw new DomainError("VALIDATION", {}, { currency: "channelCurrency" });
+    const image = evidenceReads(t, req.voucherImageId);
+    if (!image) throw new DomainError("VALIDATION", {}, { voucherImageId: "imageMissing" });
+    const ks: [Deno.KvKey, Deno.KvKey, Deno.KvKey, Deno.KvKey] = [
+      settingsKeys.channel(t, req.channelId),
+      this.windowKey(t, userId),
+      ...image,
+    ];
+    for await (const _attempt of commitAttempts()) {
+      const [chE, windowE, metaE, useE] = await this.kv.getMany<
+        [RechargeChannel, number, ImageMeta, unknown]
+      >(ks);
+      const ch = chE.value;
+      if (!ch) throw new DomainError("VALIDATION", {}, { channelId: "invalid" });
+      if (!ch.enabled) throw new DomainError("RECHARGE_CLOSED");
+      if (ch.currency !== req.currency) {
+        throw new DomainError("VALIDATION", {}, { currency: "channelCurrency" });
+      }
+      const img = metaE.value;
+      if (!img || img.owner !== `u:${userId}`) {
+        throw new DomainError("VALIDATION", {}, { voucherImageId: "imageMissing" });
+      }
+      // one receipt backs one recharge (a second submission of it is refused)
+      if (useE.versionstamp !== null) {
+        throw new DomainError("VALIDATION", {}, { voucherImageId: "imageUsed" });
+      }
+      const count = (windowE.value ?? 0) + 1;
+      if (count > SUBMIT_LIMIT.max) {
+        const start = windowE.key.at(-1) as number;
+        const seconds = Math.max(1, Math.ceil((start + SUBMIT_LIMIT.windowMs - this.now()) / 1000));
+        throw new DomainError("RATE_LIMITED", { seconds }, undefined, {
+          retryAfterSeconds: seconds,
+        });
+      }
+      const rec = this.record(userId, req, ch);
+      const op = this.kv.atomic()
+        .check({ key: rechargeKeys.recharge(t, rec.id), versionstamp: null })
+        .check(chE, windowE)
+        .set(windowE.key, count, { expireIn: SUBMIT_LIMIT.windowMs + 1000 })
+        .set(rechargeKeys.recharge(t, rec.id), rec)
+        .set(rechargeKeys.byUser(t, userId, rec.id), true)
+        .set(rechargeKeys.byStatus(t, "auditing", rec.id), true);
+      // checks the voucher is not attached yet (as read above)
+      attachImage(op, t, req.voucherImageId, "funds");
+      if ((await op.commit()).ok) return rec;
     }
-    const img = await this.images.meta(t, req.voucherImageId);
-    if (!img || img.owner !== `u:${userId}`) {
-      throw new DomainError("VALIDATION", {}, { voucherImageId: "imageMissing" });
-    }
-    const r = await take(this.kv, rechargeKeys.rate(t, userId), SUBMIT_LIMIT, this.now());
-    if (!r.allowed) {
-      const seconds = Math.max(1, Math.ceil(r.retryAfterMs / 1000));
-      throw new DomainError("RATE_LIMITED", { seconds }, undefined, {
-        retryAfterSeconds: seconds,
-      });
-    }
+    throw storeBusy();
+  }
+
+  /** A new submission's record (`auditing`). */
+  private record(
+    userId: string,
+    req: Parameters<Recharges["submit"]>[2],
+    ch: RechargeChannel,
+  ): Recharge {
     const at = this.now();
-    const rec: Recharge = {
+    return {
       id: journalId(at),
       userId,
       currency: req.currency,
@@ -136,17 +198,6 @@ export class Recharges {
       decidedBy: null,
       journalId: null,
     };
-    const op = this.kv.atomic()
-      .check({ key: rechargeKeys.recharge(t, rec.id), versionstamp: null })
-      .set(rechargeKeys.recharge(t, rec.id), rec)
-      .set(rechargeKeys.byUser(t, userId, rec.id), true)
-      .set(rechargeKeys.byStatus(t, "auditing", rec.id), true);
-    // one receipt backs one recharge (a second submission of it is refused)
-    attachImage(op, t, req.voucherImageId, "funds");
-    if (!(await op.commit()).ok) {
-      throw new DomainError("VALIDATION", {}, { voucherImageId: "imageUsed" });
-    }
-    return rec;
   }
 
   async get(t: string, id: string) {
@@ -163,6 +214,15 @@ export class Recharges {
     const r = await this.get(t, id);
     if (!r || r.userId !== userId) throw new DomainError("NOT_FOUND");
     return customerRechargeJson(r);
+  }
+
+  /** What `history` reads of the customer's first page (the index and its records), with the session. */
+  historyRead(t: string, userId: string, limit: number): ListRead {
+    return {
+      selector: { prefix: rechargeKeys.byUserPrefix(t, userId) },
+      options: { limit, reverse: true },
+      record: (id) => rechargeKeys.recharge(t, id),
+    };
   }
 
   async history(t: string, userId: string, limit: number, cursor?: string) {

@@ -8,6 +8,7 @@ import {
   WALLET_CURRENCIES,
 } from "../ledger/accounts.ts";
 import { idemKeys } from "../ledger/idem.ts";
+import { keys as ledgerKeys } from "../ledger/store.ts";
 import type { Ledger } from "../ledger/service.ts";
 import { DomainError } from "../platform/errors.ts";
 import { amountRules, enforce } from "../../contract/rules.ts";
@@ -31,6 +32,16 @@ export interface TransferResult {
   available: { from: string; to: string };
 }
 
+/**
+ * What a transfer reads besides the balances (every wallet's is read with the session): the
+ * record of the customer's `Idempotency-Key`, to read with the session too.
+ */
+export function transferReads(t: string, userId: string, idempotencyKey?: string): Deno.KvKey[] {
+  return idempotencyKey
+    ? [ledgerKeys.idem(t, idemKeys.customer(userId, "transfer", idempotencyKey))]
+    : [];
+}
+
 export async function transfer(
   ledger: Ledger,
   t: string,
@@ -47,11 +58,16 @@ export async function transfer(
   }
   const from = user(userId, req.from, req.currency);
   const to = user(userId, req.to, req.currency);
-  // Customers' keys live in their own namespace; without a key every request is new.
+  // Customers' keys live in their own namespace; without a key every request is new (a fresh
+  // random key: neither read nor checked, as a fast order's)
   const key = idemKeys.customer(userId, "transfer", idempotencyKey ?? crypto.randomUUID());
   const request = { ...req, amount: req.amount.toString() };
-  const posted = await ledger.post(t, { key, request }, async () => {
-    const b = await ledger.balance(t, from);
+  const fresh = idempotencyKey === undefined;
+  const posted = await ledger.post(t, { key, request, fresh }, async () => {
+    // both balances read once (with the session: prefetched), decided on and handed to the
+    // ledger, whose commit checks them
+    const read = await ledger.balanceEntries(t, [from, to]);
+    const b = read[0]!.value ?? { available: 0n };
     if (b.available <= 0n) throw new DomainError("NO_TRANSFERABLE");
     enforce(
       amountRules({
@@ -65,6 +81,7 @@ export async function transfer(
       type: "transfer",
       ref: `transfer:${transferId}`,
       postings: [{ account: from, available: -req.amount }, { account: to, available: req.amount }],
+      read,
       result: (journal, after): TransferResult => ({
         transferId,
         journalId: journal.id,

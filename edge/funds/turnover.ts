@@ -30,11 +30,21 @@ export interface TurnoverState {
   entries: { requirement: Deno.KvEntryMaybe<TurnoverRecord>; volume: bigint };
 }
 
+/** What the turnover state is read from: the requirement and the volume counter. */
+export function turnoverReads(t: string, userId: string): [Deno.KvKey, Deno.KvKey] {
+  return [turnoverKeys.requirement(t, userId), turnoverKeys.volume(t, userId)];
+}
+
 export async function turnoverState(kv: Deno.Kv, t: string, userId: string) {
-  const [req, vol] = await kv.getMany<[TurnoverRecord, Deno.KvU64]>([
-    turnoverKeys.requirement(t, userId),
-    turnoverKeys.volume(t, userId),
-  ]);
+  const [req, vol] = await kv.getMany<[TurnoverRecord, Deno.KvU64]>(turnoverReads(t, userId));
+  return turnoverOf(req, vol);
+}
+
+/** The turnover state of the entries read at `turnoverReads` (with a request's other reads). */
+export function turnoverOf(
+  req: Deno.KvEntryMaybe<TurnoverRecord>,
+  vol: Deno.KvEntryMaybe<Deno.KvU64>,
+): TurnoverState {
   const volume = vol.value?.value ?? 0n;
   const r = req.value ?? { required: 0n, baseline: 0n, updatedAt: 0 };
   const traded = volume - r.baseline;

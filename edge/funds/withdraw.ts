@@ -21,7 +21,7 @@ import type { Json } from "../../contract/operators.ts";
 import { type AuditHeadEntry, readAuditHead } from "../audit/audit.ts";
 import { DomainError } from "../platform/errors.ts";
 import { Emitter } from "../platform/emitter.ts";
-import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
+import { commitAttempts, type ListRead, type PrivateRead, storeBusy } from "../platform/kvstore.ts";
 import { enforce, withdrawAmountRules } from "../../contract/rules.ts";
 import { pageByIndex } from "../platform/kvpage.ts";
 import {
@@ -47,8 +47,15 @@ import {
   type WithdrawSettings,
   withdrawSettings,
 } from "./settings.ts";
-import { turnoverState } from "./turnover.ts";
-import { settingsKeys, withdrawKeys } from "./store.ts";
+import {
+  turnoverOf,
+  turnoverReads,
+  type TurnoverRecord,
+  type TurnoverState,
+  turnoverState,
+} from "./turnover.ts";
+import { methodKeys, settingsKeys, withdrawKeys } from "./store.ts";
+import { type IdemRecord, keys as ledgerKeys } from "../ledger/store.ts";
 import type {
   CustomerWithdrawalJson,
   WithdrawPreview,
@@ -116,13 +123,16 @@ function snapshot(m: PaymentMethod): Withdrawal["method"] {
   };
 }
 
-/** A withdrawal request as the gate reads it (the amount null: not a valid amount). */
-interface Ask {
-  userId: string;
+/** What a withdrawal request decides on, read in one round trip (`Withdrawals.snapshot`). */
+interface Snapshot {
+  settings: Deno.KvEntryMaybe<WithdrawSettings>;
+  user: Deno.KvEntryMaybe<UserRecord>;
   method: PaymentMethod | null;
-  currency: Currency;
-  amount: bigint | null;
-  req: { amount: string };
+  turnover: TurnoverState;
+  /** the withdrawal password's failure window now */
+  window: Deno.KvEntryMaybe<number>;
+  /** the record of the customer's `Idempotency-Key` (null: a fresh key, not read) */
+  idem: Deno.KvEntryMaybe<IdemRecord> | null;
 }
 
 /** The bound method, when a withdrawal may go to it now (not another's, not on its 24 h hold). */
@@ -162,9 +172,12 @@ export class Withdrawals {
     methodId: string | null,
     amountText: string | null,
   ): Promise<WithdrawPreview> {
-    const settings = await withdrawSettings(this.kv, t);
-    const turnover = await turnoverState(this.kv, t, userId);
-    const bound = await this.methods.list(t, userId);
+    // read together (with the session when prefetched: `previewReads`)
+    const [settings, turnover, bound] = await Promise.all([
+      withdrawSettings(this.kv, t),
+      turnoverState(this.kv, t, userId),
+      this.methods.list(t, userId),
+    ]);
     const methods = bound.map(methodJson);
     const now = this.now();
     const held = bound.filter((x) => usableAt(x) > now).map((x) => ({
@@ -203,49 +216,117 @@ export class Withdrawals {
     };
   }
 
+  /**
+   * What a withdrawal request reads, to read with the session (one round trip; the customer and
+   * the balances come with every session): the settings, the method, the turnover requirement
+   * and volume, the password's failure window and the record of the request's key.
+   */
+  requestReads(t: string, userId: string, methodId: unknown, key?: string): Deno.KvKey[] {
+    return this.snapshotKeys(t, userId, typeof methodId === "string" ? methodId : "", key);
+  }
+
+  /** The keys of a request's snapshot (the customer's record aside). */
+  private snapshotKeys(t: string, userId: string, methodId: string, key?: string) {
+    return [
+      settingsKeys.withdraw(t),
+      methodKeys.method(t, userId, methodId),
+      ...turnoverReads(t, userId),
+      this.accounts.drawWindowKey(t, userId),
+      ...key ? [ledgerKeys.idem(t, idemKeys.customer(userId, "withdraw", key))] : [],
+    ];
+  }
+
+  /**
+   * Everything a request decides on, in one round trip: the snapshot's records and the customer
+   * (`as`: the record read with the session, with its versionstamp; else read here too).
+   */
+  private async snapshot(
+    t: string,
+    userId: string,
+    methodId: string,
+    key: string | undefined,
+    as?: { user: UserRecord; versionstamp: string | null },
+  ): Promise<Snapshot> {
+    const userKey = accountKeys.user(t, userId);
+    const ks = [...this.snapshotKeys(t, userId, methodId, key), ...as ? [] : [userKey]];
+    const got = await this.kv.getMany<unknown[]>(ks);
+    const [settings, method, requirement, volume, window] = got;
+    return {
+      settings: settings as Deno.KvEntryMaybe<WithdrawSettings>,
+      method: (method!.value as PaymentMethod | null) ?? null,
+      turnover: turnoverOf(
+        requirement as Deno.KvEntryMaybe<TurnoverRecord>,
+        volume as Deno.KvEntryMaybe<Deno.KvU64>,
+      ),
+      window: window as Deno.KvEntryMaybe<number>,
+      idem: key ? got[5] as Deno.KvEntryMaybe<IdemRecord> : null,
+      user: as
+        ? { key: userKey, value: as.user, versionstamp: as.versionstamp } as Deno.KvEntryMaybe<
+          UserRecord
+        >
+        : got.at(-1) as Deno.KvEntryMaybe<UserRecord>,
+    };
+  }
+
+  /**
+   * Request a withdrawal in one read round trip and one commit: the snapshot (read with the
+   * session: `requestReads`) decides every rule and the password; the commit checks what they
+   * were decided on (settings, customer, turnover requirement, password window, balance). A
+   * commit that lost a race reads the snapshot again (one round trip) and decides again,
+   * password included. A retry of a key used before gets its first reply whatever the rules say
+   * now. Two-factor on: the code is checked in steps of its own (not within the budget).
+   */
   async request(
     t: string,
     userId: string,
     req: { methodId: string; amount: string; drawPassword: string; totp?: string },
     idempotencyKey?: string,
+    as?: { user: UserRecord; versionstamp: string | null },
   ) {
     const key = idemKeys.customer(userId, "withdraw", idempotencyKey ?? crypto.randomUUID());
-    const idem = { key, request: { methodId: req.methodId, amount: req.amount } };
-    // a retry gets its first reply even if a rule would refuse it now (channel closed since...)
-    const prior = await this.ledger.replay<CustomerWithdrawalJson>(t, idem);
+    // without the customer's key a random one: fresh, neither read nor checked
+    const idem = {
+      key,
+      request: { methodId: req.methodId, amount: req.amount },
+      fresh: idempotencyKey === undefined,
+    };
+    let snap = await this.snapshot(t, userId, req.methodId, idempotencyKey, as);
+    const prior = snap.idem &&
+      await this.ledger.priorReply<CustomerWithdrawalJson>(idem, snap.idem);
     if (prior) return prior;
-    const method = await this.methods.get(t, userId, req.methodId);
-    const currency = method ? methodCurrency(method) : "USDT";
-    const ask: Ask = { userId, method, currency, amount: amountIn(currency, req.amount), req };
-    const { user: customer } = await this.gate(t, ask);
-    // two-factor on: the code is asked for before any password check spends an attempt
-    if (customer.totpSecret && !req.totp) {
-      throw new DomainError("TOTP_REQUIRED", {}, { totp: "totpRequired" });
-    }
-    await this.accounts.verifyDrawPassword(t, userId, req.drawPassword);
-    await this.accounts.confirmTwoFactor(t, userId, req.totp);
-    const posted = await this.ledger.post(
-      t,
-      idem,
-      async () => this.held(t, await this.gate(t, ask)),
-    );
+    const decide = async (s: Snapshot) => {
+      const g = this.gate(s, { userId, amountText: req.amount });
+      // two-factor on: the code is asked for before any password check spends an attempt
+      if (g.user.totpSecret && !req.totp) {
+        throw new DomainError("TOTP_REQUIRED", {}, { totp: "totpRequired" });
+      }
+      await this.accounts.checkDrawPassword(g.user, req.drawPassword, s.window);
+      return g;
+    };
+    let g = await decide(snap);
+    await this.accounts.confirmTwoFactor(t, userId, req.totp, g.user);
+    let first = true;
+    const posted = await this.ledger.post(t, idem, async () => {
+      if (!first) {
+        snap = await this.snapshot(t, userId, req.methodId, idempotencyKey);
+        g = await decide(snap);
+      }
+      first = false;
+      return this.held(t, g, snap);
+    });
     return posted.result;
   }
 
   /**
-   * Every rule, read fresh: run before the (slow) password check to fail fast, and again in
-   * the plan of the commit, whose versionstamp checks on the settings, the customer and the
-   * turnover requirement make a change in between (a deposit credited, a password reset)
-   * restart the attempt instead of slipping past the rule.
+   * Every rule, decided on the snapshot; the commit's versionstamp checks on the settings, the
+   * customer, the turnover requirement and the password window make a change in between (a
+   * deposit credited, a password reset, a failed guess) restart the attempt instead of
+   * slipping past the rule.
    */
-  private async gate(t: string, a: Ask) {
-    const [settingsEntry, userEntry] = await this.kv.getMany<[WithdrawSettings, UserRecord]>([
-      settingsKeys.withdraw(t),
-      accountKeys.user(t, a.userId),
-    ]);
-    const settings = settingsEntry.value ?? DEFAULT_WITHDRAW_SETTINGS;
+  private gate(s: Snapshot, a: { userId: string; amountText: string }) {
+    const settings = s.settings.value ?? DEFAULT_WITHDRAW_SETTINGS;
     if (!settings.enabled) throw new DomainError("WITHDRAW_CLOSED");
-    const u = userEntry.value;
+    const u = s.user.value;
     if (!u) throw new DomainError("UNAUTHORIZED");
     if (u.certifyLevel === "none") throw new DomainError("CERTIFY_REQUIRED");
     const now = this.now();
@@ -253,42 +334,44 @@ export class Withdrawals {
       const hours = Math.ceil((u.passwordResetAt + RESET_BAN_MS - now) / 3600_000);
       throw new DomainError("WITHDRAW_RESET_BAN", { hours });
     }
-    const method = usable(a.method, now);
-    if (a.amount === null) {
+    const method = usable(s.method, now);
+    const currency = methodCurrency(method);
+    const amount = amountIn(currency, a.amountText);
+    if (amount === null) {
       throw new DomainError("VALIDATION", {}, { amount: "amountInvalid" });
     }
-    const rule = settings.rules[a.currency];
-    const fee = withdrawFee(a.currency, a.amount, rule);
+    const rule = settings.rules[currency];
+    const fee = withdrawFee(currency, amount, rule);
     // the same rules the form checks before its confirmation (the balance: the ledger)
     enforce(
       withdrawAmountRules({
-        amount: a.req.amount,
-        currency: a.currency,
+        amount: a.amountText,
+        currency,
         min: rule.min,
         max: rule.max,
         fee,
       }),
     );
-    const turnover = await turnoverState(this.kv, t, a.userId);
-    if (turnover.remaining > 0n) {
-      const remaining = formatDecimal(turnover.remaining);
+    if (s.turnover.remaining > 0n) {
+      const remaining = formatDecimal(s.turnover.remaining);
       throw new DomainError("TURNOVER_REQUIRED", { remaining }, undefined, { remaining });
     }
     return {
       userId: a.userId,
-      currency: a.currency,
+      currency,
       method,
-      amount: a.amount,
+      amount,
       fee,
       user: u,
-      checks: [settingsEntry, userEntry, turnover.entries.requirement],
+      checks: [s.settings, s.user, s.turnover.entries.requirement, s.window],
     };
   }
 
   /** The plan of a request that passed the gate: the record, its amount reserved (held). */
   private held(
     t: string,
-    g: Awaited<ReturnType<Withdrawals["gate"]>>,
+    g: ReturnType<Withdrawals["gate"]>,
+    s: Snapshot,
   ): Plan<CustomerWithdrawalJson> {
     const at = this.now();
     const id = journalId(at);
@@ -321,6 +404,8 @@ export class Withdrawals {
         guard: "owner",
       }],
       checks: g.checks,
+      // the record of the request's key as the snapshot read it (absent)
+      read: s.idem ? [s.idem] : [],
       write: (op) => {
         op.set(withdrawKeys.withdrawal(t, id), w)
           .set(withdrawKeys.byUser(t, g.userId, id), true)
@@ -347,6 +432,15 @@ export class Withdrawals {
     return customerWithdrawalJson(w);
   }
 
+  /** What `history` reads of the customer's first page (the index and its records), with the session. */
+  historyRead(t: string, userId: string, limit: number): ListRead {
+    return {
+      selector: { prefix: withdrawKeys.byUserPrefix(t, userId) },
+      options: { limit, reverse: true },
+      record: (id) => withdrawKeys.withdrawal(t, id),
+    };
+  }
+
   async history(t: string, userId: string, limit: number, cursor?: string) {
     return await pageByIndex<Withdrawal>(
       this.kv,
@@ -354,6 +448,18 @@ export class Withdrawals {
       (id) => withdrawKeys.withdrawal(t, id),
       { limit, cursor, reverse: true },
     );
+  }
+
+  /**
+   * What `preview` reads, to read with the session (one round trip; the balances come with
+   * every session): the settings, the turnover requirement and volume, the bound methods.
+   */
+  previewReads(t: string, userId: string): PrivateRead[] {
+    return [
+      { key: settingsKeys.withdraw(t) },
+      ...turnoverReads(t, userId).map((key) => ({ key })),
+      this.methods.listRead(t, userId),
+    ];
   }
 
   async queue(t: string, status: WithdrawStatus, limit: number, cursor?: string) {

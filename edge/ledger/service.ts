@@ -49,7 +49,13 @@ function balanceRows(after: Map<string, Balance>): { user: string; accounts: Bal
   }
   return [...byUser].map(([user, accounts]) => ({ user, accounts }));
 }
-import { commitAttempts, type ListRead, storeBusy } from "../platform/kvstore.ts";
+import {
+  commitAttempts,
+  type ListRead,
+  noteReads,
+  prefetch,
+  storeBusy,
+} from "../platform/kvstore.ts";
 import { GroupCommit, type GroupOptions } from "./group_commit.ts";
 
 /**
@@ -64,6 +70,12 @@ export interface Plan<R> {
   reservations?: ReservationOp[];
   /** Versionstamp checks on the caller's records (read while planning). */
   checks?: Deno.AtomicCheck[];
+  /**
+   * Ledger records the plan already read in this attempt, in its own round trip (balances, the
+   * idempotency record, reservations): taken as read instead of read again, and checked at the
+   * commit as the ledger's own reads are. A write reads everything once, together.
+   */
+  read?: Deno.KvEntryMaybe<unknown>[];
   /** The caller's record writes, committed with the journal. */
   write?: (op: Deno.AtomicOperation, journal: Journal) => void;
   /**
@@ -275,6 +287,17 @@ export class Ledger {
     return (await this.kv.get<Balance>(keys.balance(t, accountId(account)))).value ?? ZERO;
   }
 
+  /**
+   * The balance entries of `accounts`, read together: a plan decides on them and hands them to
+   * `post` (`Plan.read`), which checks them at the commit instead of reading them again.
+   */
+  async balanceEntries(t: string, accounts: AccountRef[]): Promise<Deno.KvEntryMaybe<Balance>[]> {
+    const ks = accounts.map((a) => keys.balance(t, accountId(a)));
+    const chunks: Deno.KvKey[][] = [];
+    for (let i = 0; i < ks.length; i += 10) chunks.push(ks.slice(i, i + 10));
+    return (await Promise.all(chunks.map((c) => this.kv.getMany<Balance[]>(c)))).flat();
+  }
+
   async balances(t: string, accounts: AccountRef[]): Promise<Map<string, Balance>> {
     const ids = accounts.map(accountId);
     const out = new Map<string, Balance>();
@@ -300,45 +323,62 @@ export class Ledger {
   ): Promise<Posted<R>> {
     // (a fresh key is never replayed: no fingerprint to compare)
     const fp = idem.fresh ? "" : await fingerprint(idem.request);
-    const idemKey = keys.idem(t, idem.key);
     let replanned = false;
+    let again: Deno.KvKey[] = [];
     for await (const _attempt of commitAttempts(MAX_ATTEMPTS)) {
-      const planned = await this.planOrReplay<R>(idem.fresh ? null : idemKey, fp, plan);
-      if ("replay" in planned) return planned;
-      const { p } = planned;
-      const at = this.now();
-      const read = await this.readTouched(t, idem.fresh ? null : idemKey, p);
-      if (read.prior) return replayOf<R>(read.prior, fp);
-      let held: AppliedReservations;
-      try {
-        held = applyReservations(p.reservations ?? [], read.reservations, p.ref, at);
-      } catch (e) {
-        // the plan read its records before another commit closed the reservation: plan again
-        // (it refuses as the records are now), once; a second time it is the plan's mistake
-        if (e instanceof DomainError && e.error === "HOLD_SETTLED" && !replanned) {
-          replanned = true;
-          continue;
-        }
-        throw e;
-      }
-      const journal = journalOf(p, idem.key, mergePostings([...read.own, ...held.postings]), at);
-      const op = this.commits.atomic();
-      if (!idem.fresh) op.check({ key: idemKey, versionstamp: null });
-      for (const c of p.checks ?? []) op.check(c);
-      stageReservations(op, t, read, held);
-      const after = stageBalances(op, t, journal, read.balances);
-      const result = p.result(journal, after);
-      op.set(keys.journal(t, journal.id), journal);
-      // (a fresh key's record could never be asked for: nobody else knows the key)
-      if (!idem.fresh) {
-        op.set(idemKey, { journalId: journal.id, fingerprint: fp, result } satisfies IdemRecord);
-      }
-      p.write?.(op, journal);
-      // customers hear of it through the event log entry staged here (any instance)
-      stageEvents(op, t, at, { balances: balanceRows(after), refs: p.events });
-      if ((await op.commit()).ok) return { result, journal, replay: false };
+      // a lost race re-reads what the last attempt read (the plan's records and the ledger's),
+      // together: one round trip
+      if (again.length) prefetch(this.reads, again);
+      const noted = noteReads();
+      const posted = await this.attempt(t, idem, fp, plan, replanned).finally(() => {
+        again = noted();
+      });
+      if (posted === "replan") replanned = true;
+      else if (posted) return posted;
     }
     throw storeBusy();
+  }
+
+  /** One attempt of `post`: its reply, null when the commit lost a race, "replan" once. */
+  private async attempt<R>(
+    t: string,
+    idem: Idempotency,
+    fp: string,
+    plan: () => Promise<Plan<R>> | Plan<R>,
+    replanned: boolean,
+  ): Promise<Posted<R> | null | "replan"> {
+    const idemKey = keys.idem(t, idem.key);
+    const planned = await this.planOrReplay<R>(idem.fresh ? null : idemKey, fp, plan);
+    if ("replay" in planned) return planned;
+    const { p } = planned;
+    const at = this.now();
+    const read = await this.readTouched(t, idem.fresh ? null : idemKey, p);
+    if (read.prior) return replayOf<R>(read.prior, fp);
+    let held: AppliedReservations;
+    try {
+      held = applyReservations(p.reservations ?? [], read.reservations, p.ref, at);
+    } catch (e) {
+      // the plan read its records before another commit closed the reservation: plan again
+      // (it refuses as the records are now), once; a second time it is the plan's mistake
+      if (e instanceof DomainError && e.error === "HOLD_SETTLED" && !replanned) return "replan";
+      throw e;
+    }
+    const journal = journalOf(p, idem.key, mergePostings([...read.own, ...held.postings]), at);
+    const op = this.commits.atomic();
+    if (!idem.fresh) op.check({ key: idemKey, versionstamp: null });
+    for (const c of p.checks ?? []) op.check(c);
+    stageReservations(op, t, read, held);
+    const after = stageBalances(op, t, journal, read.balances);
+    const result = p.result(journal, after);
+    op.set(keys.journal(t, journal.id), journal);
+    // (a fresh key's record could never be asked for: nobody else knows the key)
+    if (!idem.fresh) {
+      op.set(idemKey, { journalId: journal.id, fingerprint: fp, result } satisfies IdemRecord);
+    }
+    p.write?.(op, journal);
+    // customers hear of it through the event log entry staged here (any instance)
+    stageEvents(op, t, at, { balances: balanceRows(after), refs: p.events });
+    return (await op.commit()).ok ? { result, journal, replay: false } : null;
   }
 
   /** The plan of this attempt, or, when it refuses now, the first reply of a replayed key. */
@@ -386,10 +426,7 @@ export class Ledger {
       ...resIds.map((id) => keys.reservation(t, id)),
       ...ids.map((id) => keys.balance(t, id)),
     ];
-    const read: Deno.KvEntryMaybe<unknown>[] = [];
-    for (let i = 0; i < wanted.length; i += 10) {
-      read.push(...await this.reads.getMany(wanted.slice(i, i + 10)));
-    }
+    const read = await this.readOnce(wanted, p.read ?? []);
     if (!idemKey) read.unshift({ key: ["fresh"], value: null, versionstamp: null });
     const resEntries = read.slice(1, 1 + resIds.length) as Deno.KvEntryMaybe<Reservation>[];
     const balances = read.slice(1 + resIds.length) as Deno.KvEntryMaybe<Balance>[];
@@ -403,12 +440,35 @@ export class Ledger {
   }
 
   /**
+   * `wanted` as read: the entries the plan read itself (`Plan.read`) taken as they are, the rest
+   * read together (10 keys per `getMany`, every `getMany` in flight at once: one round trip).
+   */
+  private async readOnce(
+    wanted: Deno.KvKey[],
+    given: Deno.KvEntryMaybe<unknown>[],
+  ): Promise<Deno.KvEntryMaybe<unknown>[]> {
+    const id = (k: Deno.KvKey) => k.map(String).join("\u0000");
+    const have = new Map(given.map((e) => [id(e.key), e]));
+    const missing = wanted.filter((k) => !have.has(id(k)));
+    const chunks: Deno.KvKey[][] = [];
+    for (let i = 0; i < missing.length; i += 10) chunks.push(missing.slice(i, i + 10));
+    const got = (await Promise.all(chunks.map((c) => this.reads.getMany(c)))).flat();
+    got.forEach((e) => have.set(id(e.key), e));
+    return wanted.map((k) => have.get(id(k))!);
+  }
+
+  /**
    * The first reply of an idempotency key used before by the same request (null when the key is
    * new; IDEMPOTENCY_CONFLICT when it was used by another request). Callers with checks that may refuse a retry
    * (a channel closed since) ask first, so a retry always gets its original reply.
    */
   async replay<R>(t: string, idem: Idempotency): Promise<R | null> {
-    const prior = (await this.kv.get<IdemRecord>(keys.idem(t, idem.key))).value;
+    return await this.priorReply<R>(idem, await this.kv.get<IdemRecord>(keys.idem(t, idem.key)));
+  }
+
+  /** `replay` of the record as the caller read it (with its other records: one round trip). */
+  async priorReply<R>(idem: Idempotency, entry: Deno.KvEntryMaybe<IdemRecord>): Promise<R | null> {
+    const prior = entry.value;
     if (!prior) return null;
     if (prior.fingerprint !== await fingerprint(idem.request)) {
       throw new DomainError("IDEMPOTENCY_CONFLICT");

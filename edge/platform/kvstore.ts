@@ -39,6 +39,10 @@
  *   then, a round trip more only in the seconds after a change.
  * - **Commits are traced.** Each commit is a `kv.commit` span (checks, mutations, busy retries,
  *   outcome, the areas of its keys) and conflict loops count their retries (./telemetry.ts).
+ * - **A lost race re-reads in one round trip.** `noteReads` notes the keys one attempt of a
+ *   read-check-commit loop reads (its plan's and the ledger's); the next attempt `prefetch`es them
+ *   all at once (edge/ledger `post`), so a retry costs one read round trip and one commit, as
+ *   the first attempt does.
  * - **Writes are announced.** `onWrite` listeners hear the keys of every write this handle made
  *   (the in-process caches of public data forget what changed: edge/platform/public_cache.ts).
  */
@@ -166,6 +170,8 @@ export interface RoundTrips {
   memo?: Map<string, Promise<Deno.KvEntryMaybe<unknown> | null>>;
   /** prefetched first batches of lists (`prefetchList`), until the request writes */
   lists?: Map<string, Promise<ListBatch | null>>;
+  /** keys read strongly since `noteReads` started (a conflict loop's attempt) */
+  noted?: Map<string, Deno.KvKey>;
 }
 
 /**
@@ -287,6 +293,28 @@ export function prefetchList(kv: Deno.Kv, reads: PrivateRead[]): void {
       prefetch(kv, ids);
     })().catch(() => {/* no guess: the records are read after the index */});
   }
+}
+
+/**
+ * Note the keys the current request reads strongly from now on (one attempt of a read-check-commit
+ * loop); the returned function stops and gives them, so a loop that lost its commit race can
+ * `prefetch` them all for its next attempt: a re-read is one round trip, not one per step of the
+ * plan. Outside a request's scope nothing is noted.
+ */
+export function noteReads(): () => Deno.KvKey[] {
+  const t = scope.getStore();
+  if (!t) return () => [];
+  const noted = t.noted = new Map();
+  return () => {
+    if (t.noted === noted) t.noted = undefined;
+    return [...noted.values()];
+  };
+}
+
+/** Note `keys` as read by the current request (when `noteReads` is on). */
+function noteRead(keys: readonly Deno.KvKey[]) {
+  const noted = scope.getStore()?.noted;
+  if (noted) { for (const k of keys) noted.set(keyId(k), k); }
 }
 
 /** Listen to the keys of every write made through a handle of `openKv`/`wrapKv`. */
@@ -478,6 +506,7 @@ class StoreKv implements Deno.Kv {
         () => this.read(options?.consistency, () => this.inner.get<T>(key, options)),
         () => true,
       );
+    if (options?.consistency !== "eventual") noteRead([key]);
     const m = options?.consistency === "eventual" ? undefined : this.memo(key);
     return m ? m.then((e) => (e as Deno.KvEntryMaybe<T> | null) ?? real()) : real();
   }
@@ -492,6 +521,7 @@ class StoreKv implements Deno.Kv {
         () => true,
       );
     const t = scope.getStore();
+    if (options?.consistency !== "eventual") noteRead(keys);
     const all = options?.consistency !== "eventual" && keys.length > 0 &&
       keys.every((k) => t?.memo?.has(keyId(k)));
     if (!all) return real();

@@ -9,10 +9,20 @@ import {
   CHUNKS_PER_COMMIT,
   type ImageMeta,
   type ImageUse,
+  uploadKeys,
   UploadStore,
 } from "./store.ts";
 
 export { attachImage, type ImageMeta, type ImageUse } from "./store.ts";
+
+/**
+ * What a submission that attaches image `id` reads (with its other records: one round trip):
+ * its meta record (absent: no such image) and its use (set: attached already or expired). Null
+ * when `id` cannot be an image's.
+ */
+export function evidenceReads(t: string, id: string): [Deno.KvKey, Deno.KvKey] | null {
+  return isImageId(id) ? [uploadKeys.meta(t, id), uploadKeys.use(t, id)] : null;
+}
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const MIMES: readonly ImageMime[] = ["image/jpeg", "image/png", "image/webp"];

@@ -54,6 +54,7 @@ export function elapsedDays(o: Pick<WealthOrder, "valueDate" | "periodDays">, no
 export const turnoverRatioOf = (p: WealthProduct) => p.turnoverRatio ?? SCALE;
 
 const u64 = (e: Deno.KvEntryMaybe<Deno.KvU64>) => e.value?.value ?? 0n;
+type Four<T> = [T, T, T, T];
 const d = formatDecimal;
 
 export function productJson(p: WealthProduct, hosted: bigint, coverage: bigint | null) {
@@ -239,6 +240,24 @@ export class Wealth {
     return amount;
   }
 
+  /**
+   * What a subscription reads, to read with the session (one round trip; the customer's balances
+   * come with every session): the products, the coverage and cap counters, the reserve and the
+   * record of the customer's `Idempotency-Key`.
+   */
+  subscribeReads(t: string, userId: string, productId: unknown, key?: string): Deno.KvKey[] {
+    const id = typeof productId === "string" ? productId : "";
+    return [
+      wealthKeys.products(t),
+      wealthKeys.promised(t),
+      wealthKeys.settled(t),
+      wealthKeys.hostedIn(t, id),
+      wealthKeys.hostedOut(t, id),
+      ledgerKeys.balance(t, accountId(house("yield", "USDT"))),
+      ...key ? [ledgerKeys.idem(t, idemKeys.customer(userId, "wealth", key))] : [],
+    ];
+  }
+
   /** Subscribe: the principal reserved with the order, once per idempotency key. */
   async subscribe(
     t: string,
@@ -250,19 +269,18 @@ export class Wealth {
     if (!p.enabled) throw new DomainError("PRODUCT_DISABLED");
     const amount = this.amountOf(p, req.amount);
     const key = idemKeys.customer(userId, "wealth", idempotencyKey ?? crypto.randomUUID());
-    const posted = await this.ledger.post(t, { key, request: req }, async () => {
+    // without the customer's key a random one: fresh, neither read nor checked
+    const fresh = idempotencyKey === undefined;
+    // the order as this request placed it (the reply: no read after the commit)
+    let placed: WealthOrder | undefined;
+    const posted = await this.ledger.post(t, { key, request: req, fresh }, async () => {
       const counters = await this.kv.getMany<Deno.KvU64[]>([
         wealthKeys.promised(t),
         wealthKeys.settled(t),
         wealthKeys.hostedIn(t, p.id),
         wealthKeys.hostedOut(t, p.id),
       ]);
-      const [promised, settled, hostedIn, hostedOut] = counters.map(u64) as [
-        bigint,
-        bigint,
-        bigint,
-        bigint,
-      ];
+      const [promised, settled, hostedIn, hostedOut] = counters.map(u64) as Four<bigint>;
       if (hostedIn - hostedOut + amount > p.cap) {
         throw new DomainError("WEALTH_CAP", { left: d(p.cap - (hostedIn - hostedOut)) });
       }
@@ -288,6 +306,7 @@ export class Wealth {
         status: "underway",
         end: null,
       };
+      placed = o;
       return {
         type: "wealth",
         ref: `wealth:${id}`,
@@ -313,12 +332,18 @@ export class Wealth {
         result: () => id,
       };
     });
-    const order = await this.get(t, posted.result);
+    // a replay shows the order as it is now
+    const order = posted.replay ? await this.get(t, posted.result) : placed;
     return orderJson(order!, this.now());
   }
 
   async get(t: string, id: string) {
     return (await this.kv.get<WealthOrder>(wealthKeys.order(t, id))).value;
+  }
+
+  /** An order's key, for a page that reads it with the session. */
+  orderKey(t: string, id: string): Deno.KvKey {
+    return wealthKeys.order(t, id);
   }
 
   /** What `orders` reads of the customer's (the index and its records), with the session. */
@@ -440,10 +465,27 @@ export class Wealth {
     return quoteJson(q, o, now);
   }
 
+  /**
+   * What a redemption reads, to read with the session (one round trip): the order, the quote,
+   * the order's reservation, the fee account and the record of the request's key.
+   */
+  redeemReads(t: string, userId: string, id: string, quoteId: unknown, key?: string) {
+    const q = typeof quoteId === "string" ? quoteId : "";
+    return [
+      wealthKeys.order(t, id),
+      wealthKeys.quote(t, q),
+      ledgerKeys.reservation(t, reservationIds.wealth(id)),
+      ledgerKeys.balance(t, accountId(house("fees", "USDT"))),
+      ledgerKeys.idem(t, idemKeys.customer(userId, "wealthRedeem", key ?? q)),
+    ];
+  }
+
   /** Confirm a quote: penalty to the house, refund to the customer, once. */
   async redeem(t: string, userId: string, id: string, quoteId: string, idempotencyKey?: string) {
     const key = idemKeys.customer(userId, "wealthRedeem", idempotencyKey ?? quoteId);
-    await this.ledger.post(t, { key, request: { id, quoteId } }, async () => {
+    // the order as this request retired it (the reply: no read after the commit)
+    let retired: WealthOrder | undefined;
+    const posted = await this.ledger.post(t, { key, request: { id, quoteId } }, async () => {
       const [entry, qe] = await this.kv.getMany<[WealthOrder, RedeemQuote]>([
         wealthKeys.order(t, id),
         wealthKeys.quote(t, quoteId),
@@ -464,6 +506,7 @@ export class Wealth {
         status: "retired",
         end: { kind: "redeemed", at, penalty: q.penalty, refund: q.refund, daysLeft: q.daysLeft },
       };
+      retired = next;
       return {
         type: "wealth",
         ref: `wealth:${id}`,
@@ -511,7 +554,8 @@ export class Wealth {
         result: () => id,
       };
     });
-    return orderJson((await this.get(t, id))!, this.now());
+    // a replay shows the order as it is now
+    return orderJson((posted.replay ? await this.get(t, id) : retired)!, this.now());
   }
 
   /**

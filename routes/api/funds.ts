@@ -19,13 +19,16 @@ import {
 } from "../../contract/funds.ts";
 import { customerWithdrawalJson } from "../../edge/funds/withdraw.ts";
 import { amountIn } from "../../contract/ledger.ts";
-import type { AppEnv } from "../../edge/http/context.ts";
+import type { AppEnv, Ctx } from "../../edge/http/context.ts";
 import { ok } from "../../edge/http/envelope.ts";
 import { reading, signedInLive } from "../../edge/http/middleware.ts";
-import { moneyRoute } from "./money.ts";
+import { moneyRoute, readingFor } from "./money.ts";
 import { AUTH_ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["funds"];
+
+/** The page size a list request asks for (its first page is read with the session). */
+const pageLimit = (c: Ctx) => PageQuery.safeParse(c.req.query()).data?.limit ?? 20;
 const IdParam = z.object({ id: Id });
 
 export const fundsApi = new OpenAPIHono<AppEnv>()
@@ -48,7 +51,17 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       path: "/recharge",
       tags,
       summary: "Submit an offline recharge for review (status auditing)",
-      middleware: signedInLive,
+      middleware: [
+        readingFor((r) =>
+          r.c.var.deps.recharges.submitReads(
+            r.t,
+            r.userId,
+            r.body?.channelId,
+            r.body?.voucherImageId,
+          )
+        ),
+        ...signedInLive,
+      ] as const,
       request: jsonBody(RechargeBody),
       responses: { ...okReply(RechargeJson), ...AUTH_ERRORS },
     }),
@@ -67,7 +80,10 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       path: "/recharge/history",
       tags,
       summary: "The customer's recharges, newest first",
-      middleware: signedInLive,
+      middleware: [
+        reading((c, uid) => [c.var.deps.recharges.historyRead(c.var.tenant.id, uid, pageLimit(c))]),
+        ...signedInLive,
+      ] as const,
       request: { query: PageQuery },
       responses: { ...okReply(RechargePage), ...AUTH_ERRORS },
     }),
@@ -88,7 +104,12 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       path: "/recharge/{id}",
       tags,
       summary: "One of the customer's recharges",
-      middleware: signedInLive,
+      middleware: [
+        reading((
+          c,
+        ) => [{ key: c.var.deps.recharges.recordKey(c.var.tenant.id, c.req.param("id") ?? "") }]),
+        ...signedInLive,
+      ] as const,
       request: { params: IdParam },
       responses: { ...okReply(RechargeJson), ...AUTH_ERRORS },
     }),
@@ -107,7 +128,10 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       tags,
       summary:
         "Withdrawal form data: bound methods, limits, fee and net for an amount, turnover remaining",
-      middleware: signedInLive,
+      middleware: [
+        reading((c, uid) => c.var.deps.withdrawals.previewReads(c.var.tenant.id, uid)),
+        ...signedInLive,
+      ] as const,
       request: { query: WithdrawPreviewQuery },
       responses: { ...okReply(WithdrawPreview), ...AUTH_ERRORS },
     }),
@@ -127,7 +151,13 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       path: "/withdraw/history",
       tags,
       summary: "The customer's withdrawals, newest first",
-      middleware: signedInLive,
+      middleware: [
+        reading((
+          c,
+          uid,
+        ) => [c.var.deps.withdrawals.historyRead(c.var.tenant.id, uid, pageLimit(c))]),
+        ...signedInLive,
+      ] as const,
       request: { query: PageQuery },
       responses: { ...okReply(WithdrawalPage), ...AUTH_ERRORS },
     }),
@@ -148,7 +178,12 @@ export const fundsApi = new OpenAPIHono<AppEnv>()
       path: "/withdraw/{id}",
       tags,
       summary: "One of the customer's withdrawals",
-      middleware: signedInLive,
+      middleware: [
+        reading((
+          c,
+        ) => [{ key: c.var.deps.withdrawals.recordKey(c.var.tenant.id, c.req.param("id") ?? "") }]),
+        ...signedInLive,
+      ] as const,
       request: { params: IdParam },
       responses: { ...okReply(WithdrawalJson), ...AUTH_ERRORS },
     }),
@@ -205,4 +240,10 @@ moneyRoute(fundsApi, {
   middleware: signedInLive,
   body: WithdrawBody,
   reply: WithdrawalJson,
-}, (m) => m.c.var.deps.withdrawals.request(m.t, m.userId, m.body, m.key));
+  reads: (r) => r.c.var.deps.withdrawals.requestReads(r.t, r.userId, r.body?.methodId, r.key),
+}, (m) => {
+  // the customer as read with the session (its versionstamp checked at the commit)
+  const s = m.c.var.session!;
+  const as = { user: s.user, versionstamp: s.userVersionstamp };
+  return m.c.var.deps.withdrawals.request(m.t, m.userId, m.body, m.key, as);
+});

@@ -32,6 +32,48 @@ export interface MoneySpec<
   /** the path parameters */
   params?: Params;
   reply: Reply;
+  /**
+   * The records the service call will read, read with the session (one round trip far from the
+   * store, edge/http/middleware.ts `reading`): from the customer, the `Idempotency-Key`, the body
+   * and the path parameters as sent (not validated yet: a wrong guess only wastes the read).
+   */
+  reads?: (r: MoneyReads) => Deno.KvKey[];
+}
+
+/** What a money route's `reads` is told, before the request is validated. */
+export interface MoneyReads {
+  c: Ctx;
+  t: string;
+  userId: string;
+  /** the `Idempotency-Key` header when it is a valid one */
+  key: string | undefined;
+  /** the JSON body as sent (null when it is none) */
+  body: Record<string, unknown> | null;
+  params: Record<string, string>;
+}
+
+/**
+ * Route middleware before `signedIn`: the records a write will read (`reads`, told the request
+ * as sent) start with the session (a money route's `reads`; any other write may use it too).
+ */
+export function readingFor(reads: (r: MoneyReads) => Deno.KvKey[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const body = await c.req.raw.clone().json().catch(() => null);
+    const header = c.req.header("idempotency-key");
+    const key = header && /^[A-Za-z0-9_-]{1,64}$/.test(header) ? header : undefined;
+    const params = c.req.param() as Record<string, string>;
+    const t = c.var.tenant.id;
+    c.set("privateReads", (userId) =>
+      reads({
+        c: c as unknown as Ctx,
+        t,
+        userId,
+        key,
+        body: body && typeof body === "object" && !Array.isArray(body) ? body : null,
+        params,
+      }).map((k) => ({ key: k })));
+    await next();
+  };
 }
 
 /** What a money route's service call gets: validated, with the customer and the key. */
@@ -69,7 +111,10 @@ export function moneyRoute<
     path: spec.path,
     tags: spec.tags,
     summary: spec.summary,
-    middleware: [...spec.middleware] as MiddlewareHandler[],
+    middleware: [
+      ...spec.reads ? [readingFor(spec.reads)] : [],
+      ...spec.middleware,
+    ] as MiddlewareHandler[],
     request: {
       ...(spec.params ? { params: spec.params } : {}),
       ...jsonBody(spec.body ?? Empty),

@@ -1,6 +1,6 @@
 import { approxFor, approxJson } from "../../contract/reference_rates.ts";
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { transfer } from "../../edge/funds/transfer.ts";
+import { transfer, transferReads } from "../../edge/funds/transfer.ts";
 import { assetsJson, customerAssets, lineJson } from "../../edge/ledger/assets.ts";
 import {
   amountIn,
@@ -65,6 +65,7 @@ moneyRoute(walletsApi, {
   middleware: [signedIn],
   body: TransferBody,
   reply: TransferReply,
+  reads: (r) => transferReads(r.t, r.userId, r.key),
 }, ({ c, t, userId, body: b, key }) =>
   transfer(c.var.deps.ledger, t, userId, {
     from: b.from,

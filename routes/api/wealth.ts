@@ -98,6 +98,7 @@ moneyRoute(wealthApi, {
   middleware: wealth,
   body: WealthOrderBody,
   reply: WealthOrder,
+  reads: (r) => r.c.var.deps.wealth.subscribeReads(r.t, r.userId, r.body?.productId, r.key),
 }, (m) => m.c.var.deps.wealth.subscribe(m.t, m.userId, m.body, m.key));
 
 moneyRoute(wealthApi, {
@@ -108,4 +109,6 @@ moneyRoute(wealthApi, {
   params: OrderParam,
   body: RedeemBody,
   reply: WealthOrder,
+  reads: (r) =>
+    r.c.var.deps.wealth.redeemReads(r.t, r.userId, r.params.id ?? "", r.body?.quoteId, r.key),
 }, (m) => m.c.var.deps.wealth.redeem(m.t, m.userId, m.params.id, m.body.quoteId, m.key));

@@ -56,9 +56,12 @@ const DETAIL = {
 } as const;
 const layoutOf = (path: string) => path.startsWith("/pc/") ? "pc" : "wp";
 
+/** Records per page of the recharge and withdrawal lists. */
+const PAGE = 20;
+
 async function rechargeHistory(c: Ctx, s: Session, path: string) {
   const p = await safePage(
-    (cur) => c.get("deps").recharges.history(c.get("tenant").id, s.userId, 20, cur),
+    (cur) => c.get("deps").recharges.history(c.get("tenant").id, s.userId, PAGE, cur),
     cursorOf(c),
   );
   return (
@@ -77,7 +80,7 @@ async function rechargeHistory(c: Ctx, s: Session, path: string) {
 
 async function withdrawHistory(c: Ctx, s: Session, path: string) {
   const p = await safePage(
-    (cur) => c.get("deps").withdrawals.history(c.get("tenant").id, s.userId, 20, cur),
+    (cur) => c.get("deps").withdrawals.history(c.get("tenant").id, s.userId, PAGE, cur),
     cursorOf(c),
   );
   return (
@@ -150,6 +153,24 @@ const fundsReads = (c: Ctx, userId: string): PrivateRead[] => {
   return [methods.listRead(t, userId), identity.statusRead(t, userId)];
 };
 
+/** The money pages' reads and the first page of the customer's recharges. */
+const rechargeReads = (c: Ctx, userId: string): PrivateRead[] => [
+  ...fundsReads(c, userId),
+  c.get("deps").recharges.historyRead(c.get("tenant").id, userId, PAGE),
+];
+
+/** The money pages' reads and what the withdrawal form shows (settings, turnover). */
+const withdrawReads = (c: Ctx, userId: string): PrivateRead[] => [
+  ...fundsReads(c, userId),
+  ...c.get("deps").withdrawals.previewReads(c.get("tenant").id, userId),
+];
+
+/** The money pages' reads and the first page of the customer's withdrawals. */
+const withdrawalsReads = (form: boolean) => (c: Ctx, userId: string): PrivateRead[] => [
+  ...(form ? withdrawReads : fundsReads)(c, userId),
+  c.get("deps").withdrawals.historyRead(c.get("tenant").id, userId, PAGE),
+];
+
 async function methodsOf(c: Ctx, s: Session) {
   return (await c.get("deps").methods.list(c.get("tenant").id, s.userId)).map(methodJson);
 }
@@ -159,11 +180,13 @@ async function methodForm(
   s: Session,
   mode: "domestic" | "international" | "crypto",
   after: string,
+  /** the customer's methods when the page read them already (a list is read once) */
+  bound?: ReturnType<typeof methodJson>[],
 ) {
   const t = c.get("t");
   const [id, methods] = await Promise.all([
     c.get("deps").identity.status(c.get("tenant").id, s.userId),
-    methodsOf(c, s),
+    bound ?? methodsOf(c, s),
   ]);
   if (mode !== "crypto") {
     if (methods.some((m) => m.kind === "bank")) {
@@ -322,7 +345,7 @@ export const fundsPages: PageDef[] = [
   {
     path: "/wp/trade/recharge/approve",
     layout: "wp",
-    reads: fundsReads,
+    reads: rechargeReads,
     render: async (c, s) =>
       mobilePage(
         c,
@@ -333,7 +356,7 @@ export const fundsPages: PageDef[] = [
   {
     path: "/wp/user/withdraw",
     layout: "wp",
-    reads: fundsReads,
+    reads: withdrawReads,
     render: async (c, s) => {
       const t = c.get("t");
       return mobilePage(
@@ -381,7 +404,7 @@ export const fundsPages: PageDef[] = [
   {
     path: "/wp/user/historyList",
     layout: "wp",
-    reads: fundsReads,
+    reads: withdrawalsReads(false),
     render: async (c, s) =>
       mobilePage(
         c,
@@ -423,6 +446,7 @@ export const fundsPages: PageDef[] = [
   ] as const).map(([path, mode, title]): PageDef => ({
     path,
     layout: "wp",
+    reads: fundsReads,
     render: async (c, s) =>
       mobilePage(
         c,
@@ -498,7 +522,7 @@ export const fundsPages: PageDef[] = [
   {
     path: "/pc/handle/recharge",
     layout: "pc",
-    reads: fundsReads,
+    reads: rechargeReads,
     render: async (c, s) => {
       const t = c.get("t");
       return desktopPage(
@@ -521,7 +545,7 @@ export const fundsPages: PageDef[] = [
   {
     path: "/pc/handle/withdraw",
     layout: "pc",
-    reads: fundsReads,
+    reads: withdrawalsReads(true),
     render: async (c, s) => {
       const t = c.get("t");
       return desktopPage(
@@ -583,7 +607,7 @@ export const fundsPages: PageDef[] = [
                   </a>
                 ))}
               </nav>
-              {await methodForm(c, s, mode, "/pc/handle/gatheringWay")}
+              {await methodForm(c, s, mode, "/pc/handle/gatheringWay", methods)}
             </section>
             <section>
               <h2 class="section">{t("methods.title")}</h2>

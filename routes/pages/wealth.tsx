@@ -3,6 +3,7 @@
  * coverage), subscribing with every figure shown first, my orders, and an order's schedule with
  * early redemption at a quote.
  */
+import type { PrivateRead } from "../../edge/platform/kvstore.ts";
 import type { Session } from "../../edge/accounts/service.ts";
 import { formatDecimal, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
 import { user } from "../../edge/ledger/accounts.ts";
@@ -199,6 +200,17 @@ const ordersReads = (c: Ctx, userId: string) => [
   c.get("deps").wealth.ordersRead(c.get("tenant").id, userId),
 ];
 
+/**
+ * What the detail reads with the session: the order it names, or (no order named) the list it
+ * shows instead. (An order of someone else's is answered with the list: a read more.)
+ */
+const detailReads = (c: Ctx, userId: string): PrivateRead[] => {
+  const id = c.req.query("id");
+  return id
+    ? [{ key: c.get("deps").wealth.orderKey(c.get("tenant").id, id) }]
+    : ordersReads(c, userId);
+};
+
 async function orders(c: Ctx, s: Session) {
   const t = c.get("t");
   const list = await c.get("deps").wealth.orders(c.get("tenant").id, s.userId);
@@ -236,7 +248,8 @@ async function orders(c: Ctx, s: Session) {
 async function detail(c: Ctx, s: Session) {
   const t = c.get("t");
   const tid = c.get("tenant").id;
-  const o = await c.get("deps").wealth.get(tid, c.req.query("id") ?? "");
+  const id = c.req.query("id");
+  const o = id ? await c.get("deps").wealth.get(tid, id) : null;
   // without an order of theirs: their orders
   if (!o || o.userId !== s.userId) return await orders(c, s);
   const j = orderJson(o, c.get("deps").now());
@@ -334,5 +347,10 @@ export const wealthPages: PageDef[] = [
   { path: "/wp/wealth", layout: "wp", render: (c) => products(c) },
   { path: "/wp/wealth/order", layout: "wp", render: (c, s) => subscribe(c, s!) },
   { path: "/wp/wealth/list", layout: "wp", reads: ordersReads, render: (c, s) => orders(c, s!) },
-  { path: "/wp/wealth/detail", layout: "wp", render: (c, s) => detail(c, s!) },
+  {
+    path: "/wp/wealth/detail",
+    layout: "wp",
+    reads: detailReads,
+    render: (c, s) => detail(c, s!),
+  },
 ];

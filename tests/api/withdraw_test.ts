@@ -111,6 +111,32 @@ Deno.test("withdrawal: rules first, freeze, review steps once, refund, payout, r
       assertEquals(await balance(srv, token), { available: usdt, frozen: "0" });
     });
 
+    await t.step(
+      "password guesses racing: at most 5 failures answered, then even the right one waits",
+      async () => {
+        // a fresh 15-minute window (fixed windows: one turning mid-step would reset the count)
+        const windowMs = 15 * 60_000;
+        srv.advance(windowMs - (srv.deps.now() % windowMs) + 1000);
+        const guesses = await Promise.all(
+          Array.from({ length: 8 }, (_, i) =>
+            srv.call("/api/withdraw", {
+              token,
+              body: body(methodId, "10", `00000${i}`),
+            })),
+        );
+        const answers = guesses.map((r) => r.body.data.error).sort();
+        assertEquals(answers, [
+          ...Array(5).fill("DRAW_PASSWORD_INCORRECT"),
+          ...Array(3).fill("RATE_LIMITED"),
+        ]);
+        const right = await srv.call("/api/withdraw", { token, body: body(methodId, "10") });
+        assertEquals(right.body.data.error, "RATE_LIMITED");
+        assertEquals(await balance(srv, token), { available: usdt, frozen: "0" });
+        // the next window: the right password passes again (the steps below)
+        srv.advance(windowMs);
+      },
+    );
+
     let wid = "";
     await t.step("request: fee shown, amount frozen, auditing", async () => {
       const r = await srv.call<{ id: string; status: string; fee: string; net: string }>(
