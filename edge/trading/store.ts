@@ -49,6 +49,8 @@ export const posKeys = {
     symbol,
     id,
   ],
+  /** a customer's open positions on every symbol */
+  userOpenByUser: (t: string, userId: string) => [t, "trading", "posUserOpen", userId],
   userOpenPrefix: (t: string, userId: string, symbol: string) => [
     t,
     "trading",

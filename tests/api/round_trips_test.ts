@@ -108,10 +108,6 @@ const OVER: Record<string, number> = {
 
 /** The writes and sign-ins still over their budget of 2, with their count today. */
 const OVER_WRITES: Record<string, number> = {
-  "contract open": 9,
-  "contract close": 10,
-  "spot order": 3,
-  "exchange": 4,
   "transfer": 3,
   "withdrawal request": 15,
   "recharge": 6,
