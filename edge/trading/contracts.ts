@@ -28,7 +28,7 @@ import { reservationIds, type ReservationOp } from "../ledger/reservations.ts";
 import { stageEvents } from "../ledger/events.ts";
 import { keys as ledgerKeys } from "../ledger/store.ts";
 import type { MarketService } from "../market/service.ts";
-import { symbolOf, SYMBOLS } from "../../contract/symbols.ts";
+import { symbolOf } from "../../contract/symbols.ts";
 import type { ProductTerms } from "./terms.ts";
 import { addVolume } from "../funds/turnover.ts";
 import { Emitter } from "../platform/emitter.ts";
@@ -128,19 +128,22 @@ export class Contracts extends PositionStore {
     };
   }
 
-  /** The customer's open legs on every symbol (the index, its records and their holds beside). */
+  /**
+   * The customer's open legs on every symbol and each symbol's version key, in one list (one
+   * snapshot: store.ts `posKeys.userSymbol`), the records and their holds read beside it.
+   */
   openLegsRead(t: string, userId: string): ListRead {
     return {
       selector: { prefix: posKeys.userOpenByUser(t, userId) },
+      options: { batchSize: 500 },
       record: (id) => posKeys.pos(t, id),
       beside: (id) => [ledgerKeys.reservation(t, reservationIds.position(id))],
     };
   }
 
   /** What an open reads, to read with the session (routes/api/trading.ts) and on each attempt. */
-  openReads(t: string, userId: string, symbol: string, key?: string): PrivateRead[] {
+  openReads(t: string, userId: string, key?: string): PrivateRead[] {
     return [
-      { key: posKeys.userSymbol(t, userId, symbol) },
       this.openLegsRead(t, userId),
       ...ledgerReads(t, {
         key: key === undefined ? undefined : idemKeys.customer(userId, "contract", key),
@@ -149,14 +152,10 @@ export class Contracts extends PositionStore {
     ];
   }
 
-  /**
-   * What a close by the customer reads (the position's symbol is not known yet: every symbol's
-   * version key, a handful), to read with the session and on each attempt.
-   */
+  /** What a close by the customer reads, to read with the session and on each attempt. */
   closeReads(t: string, userId: string, id: string, key?: string): PrivateRead[] {
     return [
       { key: posKeys.pos(t, id) },
-      ...SYMBOLS.map((s) => ({ key: posKeys.userSymbol(t, userId, s.code) })),
       this.openLegsRead(t, userId),
       ...ledgerReads(t, {
         key: key === undefined ? undefined : idemKeys.customer(userId, "close", key),
@@ -168,23 +167,33 @@ export class Contracts extends PositionStore {
   }
 
   /**
-   * The customer's open legs on `symbol` (all but `except`) under their version key: read
-   * together (the index's records ride along, kvstore.ts `prefetchList`).
+   * The customer's open legs on `symbol` (all but `except`) under their version key. The index
+   * and the version come from one snapshot; the records ride along (kvstore.ts `prefetchList`)
+   * and may be older than it: a record missing there, or all of them when `fresh` (the legs a
+   * close may settle and write), are read again after it, so that what the plan decides on is
+   * never older than the version the commit checks.
    */
-  private async legsOf(t: string, userId: string, symbol: string, except?: string) {
-    const [version, index] = await Promise.all([
-      this.kv.get(posKeys.userSymbol(t, userId, symbol)),
-      Array.fromAsync(this.kv.list<true>(this.openLegsRead(t, userId).selector)),
-    ]);
-    const ids = index.filter((e) => e.key.at(-2) === symbol && e.key.at(-1) !== except)
-      .map((e) => e.key.at(-1) as string);
-    const legs = await Promise.all(ids.map((id) => this.kv.get<Position>(posKeys.pos(t, id))));
+  private async legsOf(
+    t: string,
+    userId: string,
+    symbol: string,
+    o: { except?: string; fresh?: boolean } = {},
+  ): Promise<LegsRead> {
+    const r = this.openLegsRead(t, userId);
+    const listed = await Array.fromAsync(this.kv.list<unknown>(r.selector, r.options));
+    const version = listed.find((e) => e.key.length === 5 && e.key[4] === symbol) ??
+      { key: posKeys.userSymbol(t, userId, symbol), value: null, versionstamp: null };
+    const ids = listed.filter((e) => e.key.length === 6 && e.key[4] === symbol)
+      .map((e) => e.key[5] as string).filter((id) => id !== o.except);
+    const read = (id: string) => this.kv.get<Position>(posKeys.pos(t, id));
+    let legs = await Promise.all(ids.map(read));
+    if (o.fresh || legs.some((e) => !e.value)) legs = await Promise.all(ids.map(read));
     return {
       version,
       legs: legs.filter((e): e is Deno.KvEntry<Position> =>
         e.value?.status === "holding" || e.value?.status === "pending"
       ),
-    } satisfies LegsRead;
+    };
   }
 
   /** Open a position (a limit order: a pending one) through the order pipeline. */
@@ -201,7 +210,7 @@ export class Contracts extends PositionStore {
     const r = await commitOrder(this.kv, this.ledger, {
       t,
       idem: customerIdem(userId, "contract", req, idempotencyKey),
-      reads: this.openReads(t, userId, req.symbol, idempotencyKey),
+      reads: this.openReads(t, userId, idempotencyKey),
       plan: async () => {
         const tick = freshTick(this.market, req.symbol);
         const read = await this.legsOf(t, userId, req.symbol);
@@ -278,8 +287,12 @@ export class Contracts extends PositionStore {
     if (!Number.isInteger(lots) || lots < 1 || lots > p.lots) {
       throw new DomainError("VALIDATION", {}, { lots: "invalid" });
     }
-    // read before the legs: unchanged at the commit, none of them changed (touchSymbol)
-    const read = await this.legsOf(t, p.userId, p.symbol, o.id);
+    // the legs under their version key: unchanged at the commit, none of them changed
+    // (touchSymbol); read again when an opposite side is held (a close may settle them too)
+    let read = await this.legsOf(t, p.userId, p.symbol, { except: o.id });
+    if (read.legs.some((e) => e.value.side !== p.side && e.value.status === "holding")) {
+      read = await this.legsOf(t, p.userId, p.symbol, { except: o.id, fresh: true });
+    }
     read.legs = read.legs.filter((e) => e.value.status === "holding");
     return { entry: entry as Deno.KvEntry<Position>, lots, read };
   }

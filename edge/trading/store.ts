@@ -61,12 +61,16 @@ export const posKeys = {
   userOpenIndexed: (t: string) => [t, "trading", "posUserOpenV1"],
   /**
    * bumped by every change to a customer's positions on a symbol (`touchSymbol`): the guard of
-   * the bracket check and of a close that settles several legs (one check for all of them)
+   * the bracket check and of a close that settles several legs (one check for all of them).
+   * It lies beside the symbol's open index (`userOpenByUser` lists both), so that one list reads
+   * the legs and their version in one snapshot (a list of the symbol's prefix excludes it).
+   * (Before version 2 of the order pipeline it was `posUserSym`: unread since, absent here until
+   * the customer's next change on the symbol, which a check of its absence covers.)
    */
   userSymbol: (t: string, userId: string, symbol: string) => [
     t,
     "trading",
-    "posUserSym",
+    "posUserOpen",
     userId,
     symbol,
   ],

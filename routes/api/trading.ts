@@ -157,8 +157,7 @@ moneyRoute(
     middleware: leveraged,
     body: ContractOrderBody,
     reply: PositionJson,
-    reads: ({ c, t, userId, body, key }) =>
-      c.var.deps.contracts.openReads(t, userId, body.symbol, key),
+    reads: ({ c, t, userId, key }) => c.var.deps.contracts.openReads(t, userId, key),
   },
   ({ c, tenant, userId, body: { type: _type, price, ...req }, key }) =>
     c.var.deps.contracts.open(tenant, userId, { ...req, limitPrice: price }, key),

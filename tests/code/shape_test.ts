@@ -53,8 +53,8 @@ Deno.test("ledger results are typed per call: no cast of posted.result", async (
   assertEquals(matching(await sources("edge"), /posted\.result as\b/), []);
 });
 
-Deno.test("no function over 80 lines in funds, ledger, operators, identity, wealth", async () => {
-  const dirs = ["funds", "ledger", "operators", "identity", "wealth"].map((d) =>
+Deno.test("no function over 80 lines in funds, ledger, operators, identity, wealth, trading", async () => {
+  const dirs = ["funds", "ledger", "operators", "identity", "wealth", "trading"].map((d) =>
     `${root}/edge/${d}`
   );
   const long = (await scan(dirs, 80)).map((f) =>
