@@ -28,8 +28,6 @@ import { bindMethod, recharge, upload, verifyJunior } from "./funds_helpers.ts";
  */
 const OVER: Record<string, number> = {
   "/pc/userCenter/security (customer)": 3,
-  "/wp/product/gjmarket (customer)": 2,
-  "/pc/trade/exchange (customer)": 2,
   "/wp/trade/recharge/approve (customer)": 3,
   "/wp/user/withdraw (customer)": 3,
   "/wp/user/historyList (customer)": 3,
