@@ -64,8 +64,8 @@ export const posKeys = {
    * the bracket check and of a close that settles several legs (one check for all of them).
    * It lies beside the symbol's open index (`userOpenByUser` lists both), so that one list reads
    * the legs and their version in one snapshot (a list of the symbol's prefix excludes it).
-   * (Before version 2 of the order pipeline it was `posUserSym`: unread since, absent here until
-   * the customer's next change on the symbol, which a check of its absence covers.)
+   * (It lived at `posUserSym` before: those keys are no longer read; here it is absent until the
+   * customer's next change on the symbol, and a check of its absence guards as well.)
    */
   userSymbol: (t: string, userId: string, symbol: string) => [
     t,
