@@ -169,15 +169,15 @@ export class Contracts extends PositionStore {
   /**
    * The customer's open legs on `symbol` (all but `except`) under their version key. The index
    * and the version come from one snapshot; the records ride along (kvstore.ts `prefetchList`)
-   * and may be older than it: a record missing there, or all of them when `fresh` (the legs a
-   * close may settle and write), are read again after it, so that what the plan decides on is
-   * never older than the version the commit checks.
+   * and may be older than it: when one is missing, or when `again` says so (a close that may
+   * settle and write the opposite legs), the records are read again after it (one round trip),
+   * so that what the plan decides on is never older than the version the commit checks.
    */
   private async legsOf(
     t: string,
     userId: string,
     symbol: string,
-    o: { except?: string; fresh?: boolean } = {},
+    o: { except?: string; again?: (legs: Position[]) => boolean } = {},
   ): Promise<LegsRead> {
     const r = this.openLegsRead(t, userId);
     const listed = await Array.fromAsync(this.kv.list<unknown>(r.selector, r.options));
@@ -185,9 +185,9 @@ export class Contracts extends PositionStore {
       { key: posKeys.userSymbol(t, userId, symbol), value: null, versionstamp: null };
     const ids = listed.filter((e) => e.key.length === 6 && e.key[4] === symbol)
       .map((e) => e.key[5] as string).filter((id) => id !== o.except);
-    const read = (id: string) => this.kv.get<Position>(posKeys.pos(t, id));
-    let legs = await Promise.all(ids.map(read));
-    if (o.fresh || legs.some((e) => !e.value)) legs = await Promise.all(ids.map(read));
+    const read = () => Promise.all(ids.map((id) => this.kv.get<Position>(posKeys.pos(t, id))));
+    let legs = await read();
+    if (legs.some((e) => !e.value) || o.again?.(legs.map((e) => e.value!))) legs = await read();
     return {
       version,
       legs: legs.filter((e): e is Deno.KvEntry<Position> =>
@@ -288,11 +288,11 @@ export class Contracts extends PositionStore {
       throw new DomainError("VALIDATION", {}, { lots: "invalid" });
     }
     // the legs under their version key: unchanged at the commit, none of them changed
-    // (touchSymbol); read again when an opposite side is held (a close may settle them too)
-    let read = await this.legsOf(t, p.userId, p.symbol, { except: o.id });
-    if (read.legs.some((e) => e.value.side !== p.side && e.value.status === "holding")) {
-      read = await this.legsOf(t, p.userId, p.symbol, { except: o.id, fresh: true });
-    }
+    // (touchSymbol); read again when an opposite side is open (a close may settle them too)
+    const read = await this.legsOf(t, p.userId, p.symbol, {
+      except: o.id,
+      again: (legs) => legs.some((x) => x.side !== p.side),
+    });
     read.legs = read.legs.filter((e) => e.value.status === "holding");
     return { entry: entry as Deno.KvEntry<Position>, lots, read };
   }

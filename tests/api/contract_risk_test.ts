@@ -225,6 +225,28 @@ Deno.test("brackets far from the store: every attempt reads once; the orders tha
   }
 });
 
+Deno.test("hedged close far from the store: the legs it may settle are read once more, after their version", async () => {
+  const { srv, token, order, list } = await setup({ KV_SIM_RTT_MS: "25", KV_SIM_EVENTUAL_MS: "2" });
+  try {
+    await tick(srv, "60000");
+    const long = await order({ lots: 2, leverage: 10 });
+    assertEquals(trips(long), 2);
+    const short = await order({ side: "short", lots: 1, leverage: 10 });
+    assertEquals(short.body.code, 0);
+    await tick(srv, "60100");
+    const closed = await srv.call<Pos>(`/api/contract/positions/${long.body.data.orderNo}/close`, {
+      token,
+      body: {},
+    });
+    assertEquals(closed.body.code, 0, JSON.stringify(closed.body));
+    // the session's read (with the legs), the opposite leg's record again, the commit
+    assertEquals(trips(closed), 3);
+    assertEquals((await list()).map((p) => p.side), ["short"]);
+  } finally {
+    await srv.close();
+  }
+});
+
 Deno.test("fully hedged pair (issue 25 #9): no liquidation price, and the engine does not liquidate it at ten times the market", async () => {
   const { srv, token, order, list, insurance } = await setup();
   try {
