@@ -185,6 +185,8 @@ export interface ListRead {
   selector: Deno.KvListSelector;
   options?: Pick<Deno.KvListOptions, "reverse" | "limit" | "batchSize">;
   record?: (id: string) => Deno.KvKey;
+  /** more keys of each record the index names, read beside it (e.g. what holds its money) */
+  beside?: (id: string) => Deno.KvKey[];
 }
 
 /** A private read to start with the session: a list (`ListRead`) or one key. */
@@ -281,14 +283,16 @@ export function prefetchList(kv: Deno.Kv, reads: PrivateRead[]): void {
     if (lists.has(id)) continue;
     lists.set(id, kv.firstBatch(r.selector, options).catch(() => null));
     if (!r.record) continue;
-    const record = r.record;
+    const record = r.record, beside = r.beside;
     // the replica's copy of the index names the records to read while the strong read is out
     (async () => {
       const ids: Deno.KvKey[] = [];
       const it = kv.list(r.selector, { ...options, consistency: "eventual" });
+      let n = 0;
       for await (const e of it) {
-        ids.push(record(e.key.at(-1) as string));
-        if (ids.length >= batchOf(options)) break;
+        const id = e.key.at(-1) as string;
+        ids.push(record(id), ...beside?.(id) ?? []);
+        if (++n >= batchOf(options)) break;
       }
       prefetch(kv, ids);
     })().catch(() => {/* no guess: the records are read after the index */});

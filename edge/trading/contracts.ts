@@ -20,44 +20,44 @@ import {
   notional,
   parseDecimal,
   trigger,
-  unrealizedPnl,
 } from "../../core-wasm/mod.ts";
 import { houseFor, user } from "../ledger/accounts.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
 import { idemKeys } from "../ledger/idem.ts";
 import { reservationIds, type ReservationOp } from "../ledger/reservations.ts";
 import { stageEvents } from "../ledger/events.ts";
+import { keys as ledgerKeys } from "../ledger/store.ts";
 import type { MarketService } from "../market/service.ts";
-import { bracketFor, symbolOf } from "../../contract/symbols.ts";
+import { symbolOf } from "../../contract/symbols.ts";
 import type { ProductTerms } from "./terms.ts";
 import { addVolume } from "../funds/turnover.ts";
 import { Emitter } from "../platform/emitter.ts";
 import { type OrderKind, type Transition, transition } from "./order_machine.ts";
 import { DomainError } from "../platform/errors.ts";
-import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
-import {
-  contractOrderRules,
-  enforce,
-  ocoRules,
-  stopRules,
-  trailingRules,
-} from "../../contract/rules.ts";
+import { commitAttempts, type ListRead, type PrivateRead, storeBusy } from "../platform/kvstore.ts";
+import { enforce, ocoRules, stopRules, trailingRules } from "../../contract/rules.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import type { TickRef } from "./fast.ts";
 import { PositionStore } from "./position_store.ts";
 import {
   bracketsJson,
   type CloseReason,
-  groupOf,
-  hedgeInfo,
-  isHedged,
   ocoLeg,
   type Position,
   positionJson,
-  settleLeg,
 } from "./positions.ts";
 import { posKeys, touchSymbol } from "./store.ts";
 import type { PositionJson } from "../../contract/trading.ts";
+import {
+  type CloseOrder,
+  closePlan,
+  type LegsRead,
+  openedPosition,
+  openPlan,
+  type OpenRequest,
+  openRules,
+} from "./contract_plans.ts";
+import { commitOrder, customerIdem, freshTick, ledgerReads, orderTerms } from "./pipeline.ts";
 
 // the records this service moves (importers of the service find them here too)
 export * from "./positions.ts";
@@ -110,15 +110,6 @@ export class Contracts extends PositionStore {
     super(kv, market);
   }
 
-  private tickOf(symbol: string): TickRef {
-    if (this.market.tape.isStale(symbol)) throw new DomainError("MARKET_STALE");
-    const tick = this.market.tape.lastTick(symbol);
-    if (!tick) throw new DomainError("MARKET_STALE");
-    return tick.seq
-      ? { time: tick.time, price: tick.price, seq: tick.seq }
-      : { time: tick.time, price: tick.price };
-  }
-
   /** The leveraged terms of a symbol, with its leverage brackets (tickets, the rates page). */
   async options(tenant: Tenant, symbol: string) {
     const terms = await this.terms.of(tenant.id);
@@ -137,162 +128,104 @@ export class Contracts extends PositionStore {
     };
   }
 
+  /**
+   * The customer's open legs on every symbol and each symbol's version key, in one list (one
+   * snapshot: store.ts `posKeys.userSymbol`), the records and their holds read beside it.
+   */
+  openLegsRead(t: string, userId: string): ListRead {
+    return {
+      selector: { prefix: posKeys.userOpenByUser(t, userId) },
+      options: { batchSize: 500 },
+      record: (id) => posKeys.pos(t, id),
+      beside: (id) => [ledgerKeys.reservation(t, reservationIds.position(id))],
+    };
+  }
+
+  /** What an open reads, to read with the session (routes/api/trading.ts) and on each attempt. */
+  openReads(t: string, userId: string, key?: string): PrivateRead[] {
+    return [
+      this.openLegsRead(t, userId),
+      ...ledgerReads(t, {
+        key: key === undefined ? undefined : idemKeys.customer(userId, "contract", key),
+        accounts: [user(userId, "contract", "USDT"), houseFor(userId, "fees", "USDT")],
+      }),
+    ];
+  }
+
+  /** What a close by the customer reads, to read with the session and on each attempt. */
+  closeReads(t: string, userId: string, id: string, key?: string): PrivateRead[] {
+    return [
+      { key: posKeys.pos(t, id) },
+      this.openLegsRead(t, userId),
+      ...ledgerReads(t, {
+        key: key === undefined ? undefined : idemKeys.customer(userId, "close", key),
+        accounts: (["fees", "pnl", "insurance"] as const).map((h) => houseFor(userId, h, "USDT"))
+          .concat(user(userId, "contract", "USDT")),
+        reservations: [reservationIds.position(id)],
+      }),
+    ];
+  }
+
+  /**
+   * The customer's open legs on `symbol` (all but `except`) under their version key. The index
+   * and the version come from one snapshot; the records ride along (kvstore.ts `prefetchList`)
+   * and may be older than it: when one is missing, or when `again` says so (a close that may
+   * settle and write the opposite legs), the records are read again after it (one round trip),
+   * so that what the plan decides on is never older than the version the commit checks.
+   */
+  private async legsOf(
+    t: string,
+    userId: string,
+    symbol: string,
+    o: { except?: string; again?: (legs: Position[]) => boolean } = {},
+  ): Promise<LegsRead> {
+    const r = this.openLegsRead(t, userId);
+    const listed = await Array.fromAsync(this.kv.list<unknown>(r.selector, r.options));
+    const version = listed.find((e) => e.key.length === 5 && e.key[4] === symbol) ??
+      { key: posKeys.userSymbol(t, userId, symbol), value: null, versionstamp: null };
+    const ids = listed.filter((e) => e.key.length === 6 && e.key[4] === symbol)
+      .map((e) => e.key[5] as string).filter((id) => id !== o.except);
+    const read = () => Promise.all(ids.map((id) => this.kv.get<Position>(posKeys.pos(t, id))));
+    let legs = await read();
+    if (legs.some((e) => !e.value) || o.again?.(legs.map((e) => e.value!))) legs = await read();
+    return {
+      version,
+      legs: legs.filter((e): e is Deno.KvEntry<Position> =>
+        e.value?.status === "holding" || e.value?.status === "pending"
+      ),
+    };
+  }
+
+  /** Open a position (a limit order: a pending one) through the order pipeline. */
   async open(
     tenant: Tenant,
     userId: string,
-    req: {
-      symbol: string;
-      side: "long" | "short";
-      lots: number;
-      leverage: number;
-      stopLoss?: string;
-      takeProfit?: string;
-      /** a limit order: waits until the price crosses it, then fills at it */
-      limitPrice?: string;
-      termsVersion?: number;
-    },
+    req: OpenRequest,
     idempotencyKey?: string,
   ): Promise<PositionJson> {
     const t = tenant.id;
-    // the terms in force now (a change approved later applies to later orders)
-    const terms = await this.terms.of(t);
-    // the customer confirmed what the ticket showed: not terms approved since
-    if (req.termsVersion !== undefined && req.termsVersion !== terms.version) {
-      throw new DomainError("TERMS_CHANGED");
-    }
-    const def = terms.symbol(req.symbol);
-    if (!def) throw new DomainError("NOT_FOUND");
-    // the tenant's switch is the route's (`product` middleware); the symbol's is the terms'
-    if (!def.leveraged) {
-      throw new DomainError("PRODUCT_DISABLED");
-    }
+    const terms = await orderTerms(this.terms, t, req, "leveraged");
     // the same rules the ticket checks before its confirmation (the balance: the ledger)
-    const rules = (market: bigint | null) =>
-      contractOrderRules({
-        side: req.side,
-        lots: req.lots,
-        leverage: req.leverage,
-        leverages: def.leverage,
-        priceDecimals: def.priceDecimals,
-        market,
-        limitPrice: req.limitPrice,
-        stopLoss: req.stopLoss,
-        takeProfit: req.takeProfit,
-      });
-    enforce(rules(null));
-    const price = (s: string | undefined) =>
-      s === undefined ? null : parseDecimal(s, { maxDecimals: def.priceDecimals });
-    const sl = price(req.stopLoss), tp = price(req.takeProfit);
-    const limit = price(req.limitPrice);
-    const key = idemKeys.customer(userId, "contract", idempotencyKey ?? crypto.randomUUID());
-    const posted = await this.ledger.post(t, { key, request: req }, async () => {
-      const tick = this.tickOf(req.symbol);
-      // a limit on the far side of the market, stops on the right side of the fill price
-      enforce(rules(tick.price));
-      const at = limit ?? tick.price;
-      const qty = BigInt(req.lots) * def.lot;
-      // the bracket of the resulting notional on this symbol and side caps the leverage
-      // the customer's open positions on the symbol, read under a version key so that two
-      // concurrent orders cannot both pass the bracket on the same total
-      const version = await this.kv.get(posKeys.userSymbol(t, userId, req.symbol));
-      const mine = await this.userPositions(t, userId, req.symbol);
-      const sameSide = mine
-        .filter((x) => x.side === req.side)
-        .reduce((sum, x) => sum + x.qty, 0n);
-      const { bracket } = bracketFor(def, notional(sameSide + qty, at));
-      if (req.leverage > bracket.maxLeverage) {
-        throw new DomainError("LEVERAGE_BRACKET", { max: bracket.maxLeverage }, {
-          leverage: "leverageBracket",
-        }, { maxLeverage: bracket.maxLeverage });
-      }
-      const mmr = bracket.mmr;
-      const margin = marginOf(qty, at, req.leverage);
-      const openFee = fee(qty, at, def.takerFee);
-      const lp = liquidationPrice({ side: req.side, qty, entry: at, margin, mmr });
-      const id = journalId(this.now());
-      const p: Position = {
-        id,
-        userId,
-        symbol: req.symbol,
-        side: req.side,
-        lots: req.lots,
-        qty,
-        leverage: req.leverage,
-        // a market order's fill tick (a limit order's is set when it fills)
-        entry: tick.seq
-          ? { time: tick.time, price: at, seq: tick.seq }
-          : { time: tick.time, price: at },
-        margin,
-        mmr,
-        feeRate: def.takerFee,
-        holdingFeeRate: terms.holdingFeeDaily,
-        terms: terms.version,
-        limitPrice: limit,
-        openFee,
-        stopLoss: sl,
-        takeProfit: tp,
-        liquidationPrice: lp,
-        status: limit === null ? "holding" : "pending",
-        createdAt: this.now(),
-        realizedPnl: 0n,
-        closeTick: null,
-        closeReason: null,
-        closedAt: null,
-      };
-      return {
-        type: "contract",
-        ref: `contract:${id}`,
-        // a position holds its margin and pays the fee; a pending order holds margin and fee
-        // (its fill pays the fee from the hold)
-        postings: limit === null
-          ? [
-            { account: user(userId, "contract", "USDT"), available: -openFee },
-            { account: houseFor(userId, "fees", "USDT"), available: openFee },
-          ]
-          : [],
-        reservations: [
-          limit === null
-            ? {
-              op: "reserve",
-              id: reservationIds.position(id),
-              account: user(userId, "contract", "USDT"),
-              amount: margin,
-              guard: "owner",
-            }
-            : {
-              op: "reserve",
-              id: reservationIds.contractOrder(id),
-              account: user(userId, "contract", "USDT"),
-              amount: margin + openFee,
-              guard: "owner",
-            },
-        ],
-        checks: [version],
-        events: [{ user: userId, kind: "position", id }],
-        write: (op) => {
-          touchSymbol(op, t, p);
-          op.set(posKeys.pos(t, id), p);
-          op.set(posKeys.byUser(t, userId, id), true);
-          op.set(posKeys.open(t, id), { symbol: p.symbol });
-          op.set(posKeys.userOpen(t, userId, p.symbol, id), true);
-          if (p.status === "holding") addVolume(op, t, userId, notional(qty, at));
-        },
-        result: () => {
-          // with an opposite side held, the legs are margined together
-          const held = [...mine, p].filter((x) => x.status === "holding");
-          return {
-            json: positionJson(p, tick.price, p.status === "holding" ? hedgeInfo(held) : undefined),
-            raw: p,
-          };
-        },
-      };
+    enforce(openRules(req, terms.def, null));
+    const r = await commitOrder(this.kv, this.ledger, {
+      t,
+      idem: customerIdem(userId, "contract", req, idempotencyKey),
+      reads: this.openReads(t, userId, idempotencyKey),
+      plan: async () => {
+        const tick = freshTick(this.market, req.symbol);
+        const read = await this.legsOf(t, userId, req.symbol);
+        const id = journalId(this.now());
+        const o = { id, userId, req, terms, tick, at: this.now() };
+        const p = openedPosition(o, read.legs.map((e) => e.value));
+        return { plan: openPlan(t, p, read, tick.price), keep: read.legs };
+      },
     });
-    const r = posted.result;
-    if (!posted.replay) {
-      this.events.emit("opened", t, r.raw);
-      await this.groupChanged(t, r.raw);
+    if (!r.replay) {
+      this.events.emit("opened", t, r.result.raw);
+      // a leg opened: the other legs' liquidation level may have changed
+      this.groupChanged(t, r.result.raw, r.keep.map((e) => e.value));
     }
-    return r.json;
+    return r.result.json;
   }
 
   /**
@@ -305,177 +238,63 @@ export class Contracts extends PositionStore {
   async close(
     t: string,
     id: string,
-    o: {
-      userId?: string;
-      lots?: number;
-      tick?: TickRef;
-      reason: CloseReason;
-      idempotencyKey?: string;
-      wholeGroup?: boolean;
-      /** the engine: the one-cancels-other pair `oco` fired (it closes the pair's lots) */
-      oco?: string;
-    },
+    o: Omit<CloseOrder, "id"> & { userId?: string; tick?: TickRef; idempotencyKey?: string },
   ): Promise<PositionJson | null> {
+    const order: CloseOrder = { ...o, id };
     const key = o.reason === "manual"
-      ? idemKeys.customer(o.userId ?? "", "close", o.idempotencyKey ?? crypto.randomUUID())
-      : o.oco
-      ? idemKeys.positionOco(id, o.oco)
-      : idemKeys.positionAuto(id);
+      ? customerIdem(o.userId ?? "", "close", null, o.idempotencyKey)
+      : { key: o.oco ? idemKeys.positionOco(id, o.oco) : idemKeys.positionAuto(id) };
     try {
-      const posted = await this.ledger.post(t, {
-        key,
-        request: { id, lots: o.lots ?? null, reason: o.reason },
-      }, async () => {
-        const entry = await this.kv.get<Position>(posKeys.pos(t, id));
-        const p = entry.value;
-        if (!p || (o.userId && p.userId !== o.userId)) throw new DomainError("NOT_FOUND");
-        if (p.status !== "holding") throw new DomainError("POSITION_CLOSED");
-        // a pair fires once: not when it was cleared or replaced meanwhile
-        const pair = o.oco ? p.oco : null;
-        if (o.oco && pair?.id !== o.oco) throw new DomainError("POSITION_CLOSED");
-        const lots = pair ? Math.min(pair.lots, p.lots) : o.lots ?? p.lots;
-        if (!Number.isInteger(lots) || lots < 1 || lots > p.lots) {
-          throw new DomainError("VALIDATION", {}, { lots: "invalid" });
-        }
-        const tick = o.tick ?? this.tickOf(p.symbol);
-        // read before the legs: unchanged at the commit, none of them changed (touchSymbol)
-        const version = await this.kv.get(posKeys.userSymbol(t, p.userId, p.symbol));
-        const legs = (await this.userEntries(t, p.userId, p.symbol))
-          .filter((e) => e.value.status === "holding" && e.value.id !== id);
-        const opposite = legs.filter((e) => e.value.side !== p.side);
-        const here = settleLeg(p, lots, tick.price);
-        let closing: { entry: Deno.KvEntry<Position>; lots: number }[] = [{ entry, lots }];
-        const all = [p, ...legs.map((e) => e.value)];
-        // A hedged leg is liquidated only with its group, whatever the caller knew of the hedge
-        // (an engine on another instance may not have seen the opposite leg open yet).
-        const whole = o.wholeGroup || (o.reason === "liquidation" && isHedged(all));
-        if (whole) {
-          // nothing due (the group changed meanwhile): the engine re-arms
-          if (!isHedged(all) || !groupOf(all, tick.price).liquidatable) {
-            throw new DomainError("POSITION_CLOSED");
-          }
-          closing = [
-            { entry, lots: p.lots },
-            ...legs.map((e) => ({ entry: e, lots: e.value.lots })),
-          ];
-        } else if (opposite.length) {
-          // a loss beyond a leg's margin is covered by the opposite side's profit first: this
-          // leg in deficit closes with the opposite legs in profit; this leg in profit closes
-          // with the opposite legs it would leave in deficit
-          const with_ = here.payout < 0n
-            ? opposite.filter((e) =>
-              unrealizedPnl(e.value.side, e.value.qty, e.value.entry.price, tick.price) > 0n
-            )
-            : here.payout > 0n && lots === p.lots
-            ? opposite.filter((e) => settleLeg(e.value, e.value.lots, tick.price).payout < 0n)
-            : [];
-          if (with_.length) {
-            closing = [
-              { entry, lots: p.lots },
-              ...with_.map((e) => ({ entry: e, lots: e.value.lots })),
-            ];
-          }
-        }
-        const account = user(p.userId, "contract", "USDT");
-        let frozen = 0n, payout = 0n, fees = 0n, pnl = 0n;
-        const nexts: Position[] = [];
-        const settled: ReturnType<typeof settleLeg>[] = [];
-        for (const c of closing) {
-          const x0 = c.entry.value!;
-          const s = settleLeg(x0, c.lots, tick.price);
-          // the pair that fired is kept with what it closed; the other leg is cancelled with it
-          const x = pair && x0.id === id
-            ? {
-              ...x0,
-              oco: null,
-              ocoFired: [...(x0.ocoFired ?? []), {
-                ...pair,
-                leg: o.reason as "stopLoss" | "takeProfit",
-                tick,
-                closed: c.lots,
-                pnl: s.pnl,
-                closeFee: s.closeFee,
-              }],
-            }
-            : x0;
-          settled.push(s);
-          frozen += s.margin;
-          payout += s.payout;
-          fees += s.closeFee;
-          pnl += s.pnl;
-          nexts.push(
-            c.lots === x.lots
-              ? {
-                ...x,
-                status: "closed",
-                realizedPnl: x.realizedPnl + s.pnl,
-                closeFee: (x.closeFee ?? 0n) + s.closeFee,
-                closeTick: tick,
-                // the legs closed along with the one asked for (a group liquidation: all)
-                closeReason: whole || x.id === id ? o.reason : "hedged",
-                closedAt: this.now(),
-              }
-              : {
-                ...x,
-                lots: x.lots - c.lots,
-                qty: x.qty - s.qty,
-                margin: x.margin - s.margin,
-                realizedPnl: x.realizedPnl + s.pnl,
-                closeFee: (x.closeFee ?? 0n) + s.closeFee,
-              },
-          );
-        }
-        const shortfall = payout < 0n ? -payout : 0n;
-        const postings = [
-          { account, available: payout > 0n ? payout : 0n },
-          { account: houseFor(p.userId, "fees", "USDT"), available: fees },
-          { account: houseFor(p.userId, "pnl", "USDT"), available: -pnl },
-          ...(shortfall
-            ? [{ account: houseFor(p.userId, "insurance", "USDT"), available: -shortfall }]
-            : []),
-        ];
-        return {
-          type: "contract",
-          ref: `contract:${id}`,
-          postings,
-          // each leg's margin leaves its reservation (all of it when the leg closes)
-          reservations: closing.map((c, i): ReservationOp => ({
-            op: "post",
-            id: reservationIds.position(c.entry.value!.id),
-            account,
-            amount: settled[i]!.margin,
-            guard: "owner",
-          })),
-          // one check for every leg, however many (a commit carries at most 10 checks)
-          checks: [entry, version],
-          events: nexts.map((x) => ({ user: x.userId, kind: "position" as const, id: x.id })),
-          write: (op) => {
-            touchSymbol(op, t, p);
-            closing.forEach((c, i) => {
-              const next = nexts[i]!;
-              op.set(c.entry.key, next);
-              if (next.status === "closed") {
-                op.delete(posKeys.open(t, next.id));
-                op.delete(posKeys.userOpen(t, next.userId, next.symbol, next.id));
-              }
-              addVolume(op, t, next.userId, notional(settled[i]!.qty, tick.price));
-            });
-          },
-          result: () => ({ json: positionJson(nexts[0]!, tick.price), raw: nexts }),
-        };
+      const r = await commitOrder(this.kv, this.ledger, {
+        t,
+        idem: { ...key, request: { id, lots: o.lots ?? null, reason: o.reason } },
+        reads: o.userId ? this.closeReads(t, o.userId, id, o.idempotencyKey) : [],
+        plan: async () => {
+          const { entry, lots, read } = await this.closing(t, order, o.userId);
+          const tick = o.tick ?? freshTick(this.market, entry.value.symbol);
+          const at = this.now();
+          return { plan: closePlan(t, order, { entry, lots, read, tick, at }), keep: read.legs };
+        },
       });
-      const r = posted.result;
-      if (!posted.replay) {
-        for (const x of r.raw) this.events.emit("changed", t, x);
-        await this.groupChanged(t, r.raw[0]!);
+      if (!r.replay) {
+        for (const x of r.result.raw) this.events.emit("changed", t, x);
+        const after = new Map(r.keep.map((e) => [e.value.id, e.value]));
+        for (const x of r.result.raw) after.set(x.id, x);
+        this.groupChanged(t, r.result.raw[0]!, [...after.values()]);
       }
-      return r.json;
+      return r.result.json;
     } catch (e) {
       if (o.reason !== "manual" && e instanceof DomainError && e.error === "POSITION_CLOSED") {
         return null;
       }
       throw e;
     }
+  }
+
+  /**
+   * What a close decides on: the position (the customer's, when a customer closes), the lots it
+   * closes, the other holding legs on its symbol under their version key.
+   */
+  private async closing(t: string, o: CloseOrder, userId: string | undefined) {
+    const entry = await this.kv.get<Position>(posKeys.pos(t, o.id));
+    const p = entry.value;
+    if (!p || (userId && p.userId !== userId)) throw new DomainError("NOT_FOUND");
+    if (p.status !== "holding") throw new DomainError("POSITION_CLOSED");
+    // a pair fires once: not when it was cleared or replaced meanwhile
+    const pair = o.oco ? p.oco : null;
+    if (o.oco && pair?.id !== o.oco) throw new DomainError("POSITION_CLOSED");
+    const lots = pair ? Math.min(pair.lots, p.lots) : o.lots ?? p.lots;
+    if (!Number.isInteger(lots) || lots < 1 || lots > p.lots) {
+      throw new DomainError("VALIDATION", {}, { lots: "invalid" });
+    }
+    // the legs under their version key: unchanged at the commit, none of them changed
+    // (touchSymbol); read again when an opposite side is open (a close may settle them too)
+    const read = await this.legsOf(t, p.userId, p.symbol, {
+      except: o.id,
+      again: (legs) => legs.some((x) => x.side !== p.side),
+    });
+    read.legs = read.legs.filter((e) => e.value.status === "holding");
+    return { entry: entry as Deno.KvEntry<Position>, lots, read };
   }
 
   /** Fill a pending limit order at its limit price (the engine, on the crossing tick). */
@@ -533,7 +352,7 @@ export class Contracts extends PositionStore {
       idemKeys.customer(userId, "chase", idempotencyKey ?? id),
       userId,
       (p) => {
-        const tick = this.tickOf(p.symbol);
+        const tick = freshTick(this.market, p.symbol);
         const margin = marginOf(p.qty, tick.price, p.leverage);
         const openFee = fee(p.qty, tick.price, p.feeRate);
         const lp = liquidationPrice({
@@ -669,7 +488,7 @@ export class Contracts extends PositionStore {
       const p = entry.value;
       if (!p || p.userId !== userId) throw new DomainError("NOT_FOUND");
       if (p.status !== "holding") throw new DomainError("POSITION_CLOSED");
-      const tick = this.tickOf(p.symbol);
+      const tick = freshTick(this.market, p.symbol);
       const next = f(p, tick, symbolOf(p.symbol)!);
       const op = this.kv.atomic().check(entry).set(entry.key, next);
       touchSymbol(op, t, next);
@@ -705,9 +524,12 @@ export class Contracts extends PositionStore {
     return leg ? { reason: leg, oco: true } : null;
   }
 
-  /** A leg opened or closed: the other legs' liquidation level may have changed. */
-  private async groupChanged(t: string, p: Position) {
-    for (const leg of await this.userPositions(t, p.userId, p.symbol)) {
+  /**
+   * A leg opened or closed: the other legs' liquidation level may have changed (`legs`: the
+   * customer's legs on the symbol as the commit left them, read before it and checked by it).
+   */
+  private groupChanged(t: string, p: Position, legs: readonly Position[]) {
+    for (const leg of legs) {
       if (leg.id !== p.id && leg.status === "holding") this.events.emit("changed", t, leg);
     }
   }

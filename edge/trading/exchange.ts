@@ -8,8 +8,10 @@
  * receive" holds exactly as the screen shows it and the journal posts the figures shown.
  */
 import { formatDecimal, mulDiv, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
-import { type Currency, DECIMALS, houseFor, user } from "../ledger/accounts.ts";
-import type { Ledger } from "../ledger/service.ts";
+import { CURRENCIES, type Currency, DECIMALS, houseFor, user } from "../ledger/accounts.ts";
+import type { Ledger, Plan } from "../ledger/service.ts";
+import type { PrivateRead } from "../platform/kvstore.ts";
+import { commitOrder, customerIdem, freshTick, ledgerReads } from "./pipeline.ts";
 import { idemKeys } from "../ledger/idem.ts";
 import type { MarketService } from "../market/service.ts";
 import { addVolume } from "../funds/turnover.ts";
@@ -17,7 +19,7 @@ import { DomainError } from "../platform/errors.ts";
 import { amountRules, enforce } from "../../contract/rules.ts";
 import { quoteKey } from "./store.ts";
 import type { ProductTerms } from "./terms.ts";
-import type { ExchangeQuoteJson } from "../../contract/trading.ts";
+import type { ExchangeConfirmedReply, ExchangeQuoteJson } from "../../contract/trading.ts";
 
 export const QUOTE_TTL_MS = 10_000;
 const MAX_UNITS = 100_000_000n * SCALE;
@@ -63,11 +65,7 @@ export class Exchange {
   ) {}
 
   private usdtPrice(c: Currency): bigint {
-    if (c === "USDT") return SCALE;
-    const symbol = `${c}USDT`;
-    const tick = this.market.tape.lastTick(symbol);
-    if (!tick || this.market.tape.isStale(symbol)) throw new DomainError("MARKET_STALE");
-    return tick.price;
+    return c === "USDT" ? SCALE : freshTick(this.market, `${c}USDT`).price;
   }
 
   async quote(t: string, userId: string, req: { from: Currency; to: Currency; amount: string }) {
@@ -111,38 +109,67 @@ export class Exchange {
     return quoteJson(q);
   }
 
+  /**
+   * What a confirmation reads: the quote, the replay record of its key (the customer's, else the
+   * quote's), the balances on both sides (the quote's currencies are not known yet: the three).
+   */
+  confirmReads(t: string, userId: string, quoteId: string, key?: string): PrivateRead[] {
+    return [
+      { key: quoteKey(t, quoteId) },
+      ...ledgerReads(t, {
+        key: idemKeys.customer(userId, "exchange", key ?? quoteId),
+        accounts: CURRENCIES.flatMap((c) => [
+          user(userId, "spot", c),
+          houseFor(userId, "pnl", c),
+          houseFor(userId, "fees", c),
+        ]),
+      }),
+    ];
+  }
+
+  /** Confirm a quote through the order pipeline: once (a second confirmation replays the first). */
   async confirm(t: string, userId: string, quoteId: string, idempotencyKey?: string) {
-    const key = idemKeys.customer(userId, "exchange", idempotencyKey ?? quoteId);
-    const posted = await this.ledger.post(t, { key, request: { quoteId } }, async () => {
-      const entry = await this.kv.get<ExchangeQuote>(quoteKey(t, quoteId));
-      const q = entry.value;
-      if (!q || q.userId !== userId) throw new DomainError("NOT_FOUND");
-      if (this.now() > q.expiresAt) throw new DomainError("QUOTE_EXPIRED");
-      // turnover volume in USDT: the USDT side, else the sold coin at the current price
-      let volume = q.from === "USDT" ? q.amount : q.to === "USDT" ? q.gross : 0n;
-      if (volume === 0n) {
-        try {
-          volume = mulDiv(q.amount, this.usdtPrice(q.from), SCALE, "down");
-        } catch { /* no price now: not counted */ }
-      }
-      return {
-        type: "exchange",
-        ref: `exchange:${q.id}`,
-        postings: [
-          { account: user(userId, "spot", q.from), available: -q.amount },
-          { account: houseFor(userId, "pnl", q.from), available: q.amount },
-          { account: houseFor(userId, "pnl", q.to), available: -q.gross },
-          { account: user(userId, "spot", q.to), available: q.net },
-          { account: houseFor(userId, "fees", q.to), available: q.fee },
-        ],
-        checks: [entry],
-        write: (op) => {
-          op.delete(entry.key);
-          addVolume(op, t, userId, volume);
-        },
-        result: (journal) => ({ ...quoteJson(q), journalId: journal.id, at: journal.at }),
-      };
+    const r = await commitOrder(this.kv, this.ledger, {
+      t,
+      idem: customerIdem(userId, "exchange", { quoteId }, idempotencyKey, quoteId),
+      reads: this.confirmReads(t, userId, quoteId, idempotencyKey),
+      plan: async () => {
+        const entry = await this.kv.get<ExchangeQuote>(quoteKey(t, quoteId));
+        const q = entry.value;
+        if (!q || q.userId !== userId) throw new DomainError("NOT_FOUND");
+        if (this.now() > q.expiresAt) throw new DomainError("QUOTE_EXPIRED");
+        return { plan: this.confirmPlan(t, entry as Deno.KvEntry<ExchangeQuote>), keep: null };
+      },
     });
-    return posted.result;
+    return r.result;
+  }
+
+  /** The commit of a confirmed quote: one journal at the quoted figures; the quote is spent. */
+  private confirmPlan(t: string, entry: Deno.KvEntry<ExchangeQuote>) {
+    const q = entry.value, userId = q.userId;
+    // turnover volume in USDT: the USDT side, else the sold coin at the current price
+    let volume = q.from === "USDT" ? q.amount : q.to === "USDT" ? q.gross : 0n;
+    if (volume === 0n) {
+      try {
+        volume = mulDiv(q.amount, this.usdtPrice(q.from), SCALE, "down");
+      } catch { /* no price now: not counted */ }
+    }
+    return {
+      type: "exchange",
+      ref: `exchange:${q.id}`,
+      postings: [
+        { account: user(userId, "spot", q.from), available: -q.amount },
+        { account: houseFor(userId, "pnl", q.from), available: q.amount },
+        { account: houseFor(userId, "pnl", q.to), available: -q.gross },
+        { account: user(userId, "spot", q.to), available: q.net },
+        { account: houseFor(userId, "fees", q.to), available: q.fee },
+      ],
+      checks: [entry],
+      write: (op) => {
+        op.delete(entry.key);
+        addVolume(op, t, userId, volume);
+      },
+      result: (journal) => ({ ...quoteJson(q), journalId: journal.id, at: journal.at }),
+    } satisfies Plan<ExchangeConfirmedReply>;
   }
 }

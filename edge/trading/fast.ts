@@ -4,12 +4,20 @@
  * before expiry; the core computes the outcome; settlement happens exactly once (one
  * idempotency key per order and a versionstamp check on the order).
  */
-import type { ListRead } from "../platform/kvstore.ts";
+import type { ListRead, PrivateRead } from "../platform/kvstore.ts";
 import { formatDecimal, parseDecimal, settleFast } from "../../core-wasm/mod.ts";
 import { bookOfUser, houseFor, user } from "../ledger/accounts.ts";
 import { idemKeys } from "../ledger/idem.ts";
 import { reservationIds, type ReservationOp } from "../ledger/reservations.ts";
-import { journalId, type Ledger } from "../ledger/service.ts";
+import { journalId, type Ledger, type Plan } from "../ledger/service.ts";
+import {
+  commitOrder,
+  customerIdem,
+  freshTick,
+  ledgerReads,
+  orderTerms,
+  type TickRef,
+} from "./pipeline.ts";
 import type { MarketService } from "../market/service.ts";
 import { addVolume } from "../funds/turnover.ts";
 import { Emitter } from "../platform/emitter.ts";
@@ -26,13 +34,7 @@ const dayOf = (ms: number) => Math.floor(ms / 86_400_000);
 
 export type { FastOption };
 
-/** A tick a settlement used: its time, price and place in the symbol's hash chain. */
-export interface TickRef {
-  time: number;
-  price: bigint;
-  /** the tick's sequence number on the tape (absent in records made before the chain) */
-  seq?: number;
-}
+export type { TickRef };
 
 export interface FastOrder {
   id: string;
@@ -131,6 +133,54 @@ export function fastJson(o: FastOrder): FastOrderJson {
   };
 }
 
+/** What the customer asks: a direction on a symbol for a duration, and the stake. */
+export interface FastRequest {
+  symbol: string;
+  direction: "up" | "down";
+  duration: number;
+  stake: string;
+  termsVersion?: number;
+}
+
+/**
+ * The commit of a new order: the stake is held (a fresh order id: the reservation is new by
+ * construction); the idempotency record keeps what the request does not say (`ref`), and the
+ * reply (first or replayed) is rebuilt from it and the request, which a replay repeats exactly
+ * (records stored before the reference was introduced hold the whole reply).
+ */
+function placePlan(
+  t: string,
+  order: FastOrder,
+  ref: PlacedRef,
+): Plan<PlacedRef | { order: FastOrderJson }> {
+  const { id, userId } = order;
+  return {
+    type: "fast",
+    ref: `fast:${id}`,
+    postings: [],
+    reservations: [{
+      op: "reserve",
+      id: reservationIds.fast(id),
+      account: user(userId, "contract", "USDT"),
+      amount: order.stake,
+      guard: "owner",
+    }],
+    events: [{ user: userId, kind: "fast.open", id }],
+    write: (op) => {
+      op.set(fastKeys.order(t, id), order);
+      op.set(fastKeys.byUser(t, userId, id), true);
+      addVolume(op, t, userId, order.stake);
+      op.set(fastKeys.open(t, id), {
+        symbol: order.symbol,
+        expiresAt: order.expiresAt,
+        createdAt: order.createdAt,
+        duration: order.duration,
+      });
+    },
+    result: () => ref,
+  };
+}
+
 export class FastContracts {
   /** Called with each accepted order (the trigger engine indexes its expiry). */
   /** what this instance did: the engine listens (other instances hear through the event log) */
@@ -162,87 +212,51 @@ export class FastContracts {
     };
   }
 
+  /** What a fast order reads: the stake's balance, and the customer's key when they sent one. */
+  placeReads(t: string, userId: string, key?: string): PrivateRead[] {
+    return ledgerReads(t, {
+      key: key === undefined ? undefined : idemKeys.customer(userId, "fast", key),
+      accounts: [user(userId, "contract", "USDT")],
+    });
+  }
+
+  /** Place a fast contract through the order pipeline: the stake is held until settlement. */
   async place(
     tenant: Tenant,
     userId: string,
-    req: {
-      symbol: string;
-      direction: "up" | "down";
-      duration: number;
-      stake: string;
-      termsVersion?: number;
-    },
+    req: FastRequest,
     idempotencyKey?: string,
   ): Promise<FastOrderJson> {
     const t = tenant.id;
-    // the terms in force now (a change approved later applies to later orders)
-    const terms = await this.terms.of(t);
-    // the customer confirmed what the ticket showed: not terms approved since
-    if (req.termsVersion !== undefined && req.termsVersion !== terms.version) {
-      throw new DomainError("TERMS_CHANGED");
-    }
-    const def = terms.symbol(req.symbol);
-    if (!def) throw new DomainError("NOT_FOUND");
-    // the tenant's switch is the route's (`product` middleware); the symbol's is the terms'
-    if (!def.fast) throw new DomainError("PRODUCT_DISABLED");
+    const { terms } = await orderTerms(this.terms, t, req, "fast");
     const option = terms.fastOptions.find((o) => o.duration === req.duration);
     if (!option) throw new DomainError("VALIDATION", {}, { duration: "invalid" });
     // the same rules the ticket checks before its confirmation (the balance: the ledger)
     enforce(fastStakeRules({ stake: req.stake, min: option.min, max: option.max }));
     const stake = parseDecimal(req.stake.trim(), { maxDecimals: 2 });
-    const key = idemKeys.customer(userId, "fast", idempotencyKey ?? crypto.randomUUID());
-    // a key of a fresh random id has no record: neither read (no round trip) nor checked
-    const fresh = idempotencyKey === undefined;
-    const posted = await this.ledger.post(t, { key, request: req, fresh }, () => {
-      if (this.market.tape.isStale(req.symbol)) throw new DomainError("MARKET_STALE");
-      const entry = this.market.tape.lastTick(req.symbol);
-      if (!entry) throw new DomainError("MARKET_STALE");
-      const id = journalId(this.now());
-      const ref: PlacedRef = [
-        id,
-        this.now(),
-        entry.time,
-        entry.price,
-        parseDecimal(option.rate),
-        terms.version,
-        entry.seq,
-      ];
-      const order = placedOrder(ref, userId, req, stake);
-      const account = user(userId, "contract", "USDT");
-      return {
-        type: "fast",
-        ref: `fast:${id}`,
-        postings: [],
-        // a fresh order id: the reservation is new by construction
-        reservations: [{
-          op: "reserve",
-          id: reservationIds.fast(id),
-          account,
-          amount: stake,
-          guard: "owner",
-        }],
-        events: [{ user: userId, kind: "fast.open", id }],
-        write: (op) => {
-          op.set(fastKeys.order(t, id), order);
-          op.set(fastKeys.byUser(t, userId, id), true);
-          addVolume(op, t, userId, stake);
-          op.set(fastKeys.open(t, id), {
-            symbol: order.symbol,
-            expiresAt: order.expiresAt,
-            createdAt: order.createdAt,
-            duration: order.duration,
-          });
-        },
-        // the idempotency record keeps what the request does not say; the reply (first or
-        // replayed) is rebuilt from it and the request, which a replay repeats exactly (records
-        // stored before the reference was introduced hold the whole reply)
-        result: (): PlacedRef | { order: FastOrderJson } => ref,
-      };
+    const r = await commitOrder(this.kv, this.ledger, {
+      t,
+      // a key of a fresh random id has no record: neither read (no round trip) nor checked
+      idem: customerIdem(userId, "fast", req, idempotencyKey),
+      reads: this.placeReads(t, userId, idempotencyKey),
+      plan: () => {
+        const entry = freshTick(this.market, req.symbol);
+        const ref: PlacedRef = [
+          journalId(this.now()),
+          this.now(),
+          entry.time,
+          entry.price,
+          parseDecimal(option.rate),
+          terms.version,
+          entry.seq,
+        ];
+        return { plan: placePlan(t, placedOrder(ref, userId, req, stake), ref), keep: null };
+      },
     });
-    const r = posted.result;
-    if (!Array.isArray(r)) return r.order;
-    const order = placedOrder(r, userId, req, stake);
-    if (!posted.replay) this.events.emit("opened", t, order);
+    const placed = r.result;
+    if (!Array.isArray(placed)) return placed.order;
+    const order = placedOrder(placed, userId, req, stake);
+    if (!r.replay) this.events.emit("opened", t, order);
     return fastJson(order);
   }
 

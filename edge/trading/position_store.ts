@@ -13,16 +13,20 @@ import type { PositionJson } from "../../contract/trading.ts";
 export class PositionStore {
   constructor(protected kv: Deno.Kv, protected market: MarketService) {}
 
-  /** A customer's open (pending and holding) positions on a symbol, with their entries. */
+  /**
+   * A customer's open (pending and holding) positions on a symbol, with their entries: the index,
+   * then its records together (one round trip, not one per leg).
+   */
   async userEntries(t: string, userId: string, symbol: string) {
-    const out: Deno.KvEntry<Position>[] = [];
-    for await (const e of this.kv.list({ prefix: posKeys.userOpenPrefix(t, userId, symbol) })) {
-      const p = await this.kv.get<Position>(posKeys.pos(t, e.key[e.key.length - 1] as string));
-      if (p.value && (p.value.status === "holding" || p.value.status === "pending")) {
-        out.push(p as Deno.KvEntry<Position>);
-      }
-    }
-    return out;
+    const index = await Array.fromAsync(
+      this.kv.list({ prefix: posKeys.userOpenPrefix(t, userId, symbol) }),
+    );
+    const read = await Promise.all(
+      index.map((e) => this.kv.get<Position>(posKeys.pos(t, e.key.at(-1) as string))),
+    );
+    return read.filter((p): p is Deno.KvEntry<Position> =>
+      p.value?.status === "holding" || p.value?.status === "pending"
+    );
   }
 
   async userPositions(t: string, userId: string, symbol: string): Promise<Position[]> {

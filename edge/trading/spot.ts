@@ -3,7 +3,7 @@
  * orders hold their funds (quote for buys, base for sells) and fill at the limit when the price
  * crosses it; the fee is paid in USDT. The trading P&L account is the counterparty.
  */
-import type { ListRead } from "../platform/kvstore.ts";
+import type { ListRead, PrivateRead } from "../platform/kvstore.ts";
 import { listPage, recordsByIndex } from "../platform/kvpage.ts";
 import { formatDecimal, mulDiv, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
 import { type Currency, houseFor, user } from "../ledger/accounts.ts";
@@ -20,6 +20,8 @@ import type { Tenant } from "../platform/tenants.ts";
 import type { TickRef } from "./fast.ts";
 import { spotKeys } from "./store.ts";
 import { type ProductTerms, SPOT_FEE } from "./terms.ts";
+import { symbolOf } from "../../contract/symbols.ts";
+import { commitOrder, customerIdem, freshTick, ledgerReads, orderTerms } from "./pipeline.ts";
 import type { SpotOrderJson } from "../../contract/trading.ts";
 
 export interface SpotOrder {
@@ -41,6 +43,16 @@ export interface SpotOrder {
   /** the fee rate agreed when placed (absent: the shipped default) and the terms' version */
   feeRate?: bigint;
   terms?: number;
+}
+
+/** What the customer asks to buy or sell. */
+export interface SpotRequest {
+  symbol: string;
+  side: "buy" | "sell";
+  type: "market" | "limit";
+  qty: string;
+  price?: string;
+  termsVersion?: number;
 }
 
 export function spotJson(o: SpotOrder): SpotOrderJson {
@@ -139,30 +151,30 @@ export class Spot {
     return { postings, reservations, fee };
   }
 
+  /** What a spot order reads (its balances; its key when the customer sent one). */
+  placeReads(t: string, userId: string, symbol: string, key?: string): PrivateRead[] {
+    const base = (symbolOf(symbol)?.base ?? "BTC") as Currency;
+    return ledgerReads(t, {
+      key: key === undefined ? undefined : idemKeys.customer(userId, "spot", key),
+      accounts: [
+        user(userId, "spot", "USDT"),
+        user(userId, "spot", base),
+        houseFor(userId, "pnl", "USDT"),
+        houseFor(userId, "pnl", base),
+        houseFor(userId, "fees", "USDT"),
+      ],
+    });
+  }
+
+  /** Place a market or limit order through the order pipeline. */
   async place(
     tenant: Tenant,
     userId: string,
-    req: {
-      symbol: string;
-      side: "buy" | "sell";
-      type: "market" | "limit";
-      qty: string;
-      price?: string;
-      termsVersion?: number;
-    },
+    req: SpotRequest,
     idempotencyKey?: string,
   ): Promise<SpotOrderJson> {
     const t = tenant.id;
-    // the terms in force now (a change approved later applies to later orders)
-    const terms = await this.terms.of(t);
-    // the customer confirmed what the ticket showed: not terms approved since
-    if (req.termsVersion !== undefined && req.termsVersion !== terms.version) {
-      throw new DomainError("TERMS_CHANGED");
-    }
-    const def = terms.symbol(req.symbol);
-    if (!def) throw new DomainError("NOT_FOUND");
-    // the tenant's switch is the route's (`product` middleware); the symbol's is the terms'
-    if (!def.spot) throw new DomainError("PRODUCT_DISABLED");
+    const { terms, def } = await orderTerms(this.terms, t, req, "spot");
     const base = def.base as Currency;
     // the same rules the ticket checks before its confirmation (the balance: the ledger)
     const rules = (market: bigint | null) =>
@@ -183,70 +195,76 @@ export class Spot {
     const limit = req.type === "limit"
       ? parseDecimal((req.price ?? "").trim(), { maxDecimals: def.priceDecimals })
       : null;
-    const key = idemKeys.customer(userId, "spot", idempotencyKey ?? crypto.randomUUID());
-    const posted = await this.ledger.post(t, { key, request: req }, () => {
-      if (this.market.tape.isStale(req.symbol)) throw new DomainError("MARKET_STALE");
-      const tick = this.market.tape.lastTick(req.symbol);
-      if (!tick) throw new DomainError("MARKET_STALE");
-      enforce(rules(tick.price));
-      const id = journalId(this.now());
-      const o: SpotOrder = {
-        id,
-        userId,
-        symbol: req.symbol,
-        base,
-        side: req.side,
-        type: req.type,
-        qty,
-        price: limit ?? tick.price,
-        held: 0n,
-        fee: 0n,
-        status: limit === null ? "filled" : "open",
-        createdAt: this.now(),
-        fill: limit === null
-          ? tick.seq
-            ? { time: tick.time, price: tick.price, seq: tick.seq }
-            : { time: tick.time, price: tick.price }
-          : null,
-        feeRate: terms.spotFee,
-        terms: terms.version,
-      };
-      let postings: Plan<unknown>["postings"] = [], reservations: ReservationOp[] = [];
-      if (limit === null) {
-        const f = this.fillPostings(o, tick.price, 0n);
-        postings = f.postings;
-        o.fee = f.fee;
-      } else {
-        // hold what the fill will need: gross + fee in USDT for a buy, the coins for a sell
-        const gross = mulDiv(qty, limit, SCALE, "up");
-        o.held = req.side === "buy" ? gross + mulDiv(gross, terms.spotFee, SCALE, "up") : qty;
-        const account = user(userId, "spot", req.side === "buy" ? "USDT" : base);
-        reservations = [{
-          op: "reserve",
-          id: reservationIds.spot(id),
-          account,
-          amount: o.held,
-          guard: "owner",
-        }];
-      }
-      return {
-        type: "spot",
-        ref: `spot:${id}`,
-        postings,
-        reservations,
-        events: [{ user: userId, kind: "spot", id }],
-        write: (op) => {
-          op.set(spotKeys.order(t, id), o);
-          op.set(spotKeys.byUser(t, userId, id), true);
-          if (o.status === "open") op.set(spotKeys.open(t, id), { symbol: o.symbol });
-          else addVolume(op, t, userId, mulDiv(o.qty, o.price, SCALE, "up"));
-        },
-        result: () => ({ json: spotJson(o), raw: o }),
-      };
+    const r = await commitOrder(this.kv, this.ledger, {
+      t,
+      idem: customerIdem(userId, "spot", req, idempotencyKey),
+      reads: this.placeReads(t, userId, req.symbol, idempotencyKey),
+      plan: () => {
+        const tick = freshTick(this.market, req.symbol);
+        enforce(rules(tick.price));
+        const o: SpotOrder = {
+          id: journalId(this.now()),
+          userId,
+          symbol: req.symbol,
+          base,
+          side: req.side,
+          type: req.type,
+          qty,
+          price: limit ?? tick.price,
+          held: 0n,
+          fee: 0n,
+          status: limit === null ? "filled" : "open",
+          createdAt: this.now(),
+          fill: limit === null ? tick : null,
+          feeRate: terms.spotFee,
+          terms: terms.version,
+        };
+        return { plan: this.placePlan(t, o, tick), keep: o };
+      },
     });
-    const r = posted.result;
-    if (!posted.replay && r.raw.status === "open") this.events.emit("opened", t, r.raw);
-    return r.json;
+    if (!r.replay && r.keep.status === "open") this.events.emit("opened", t, r.keep);
+    return r.result.json;
+  }
+
+  /**
+   * The commit of a new order: a market order fills at the tick; a limit order holds what its
+   * fill will need (gross + fee in USDT for a buy, the coins for a sell).
+   */
+  private placePlan(
+    t: string,
+    o: SpotOrder,
+    tick: TickRef,
+  ): Plan<{ json: SpotOrderJson; raw: SpotOrder }> {
+    let postings: Plan<unknown>["postings"] = [], reservations: ReservationOp[] = [];
+    if (o.status === "filled") {
+      const f = this.fillPostings(o, tick.price, 0n);
+      postings = f.postings;
+      o.fee = f.fee;
+    } else {
+      const gross = mulDiv(o.qty, o.price, SCALE, "up");
+      o.held = o.side === "buy" ? gross + mulDiv(gross, o.feeRate!, SCALE, "up") : o.qty;
+      reservations = [{
+        op: "reserve",
+        id: reservationIds.spot(o.id),
+        account: user(o.userId, "spot", o.side === "buy" ? "USDT" : o.base),
+        amount: o.held,
+        guard: "owner",
+      }];
+    }
+    return {
+      type: "spot",
+      ref: `spot:${o.id}`,
+      postings,
+      reservations,
+      events: [{ user: o.userId, kind: "spot", id: o.id }],
+      write: (op) => {
+        op.set(spotKeys.order(t, o.id), o);
+        op.set(spotKeys.byUser(t, o.userId, o.id), true);
+        if (o.status === "open") op.set(spotKeys.open(t, o.id), { symbol: o.symbol });
+        else addVolume(op, t, o.userId, mulDiv(o.qty, o.price, SCALE, "up"));
+      },
+      result: () => ({ json: spotJson(o), raw: o }),
+    };
   }
 
   private async transition(

@@ -49,6 +49,8 @@ export const posKeys = {
     symbol,
     id,
   ],
+  /** a customer's open positions on every symbol */
+  userOpenByUser: (t: string, userId: string) => [t, "trading", "posUserOpen", userId],
   userOpenPrefix: (t: string, userId: string, symbol: string) => [
     t,
     "trading",
@@ -59,12 +61,16 @@ export const posKeys = {
   userOpenIndexed: (t: string) => [t, "trading", "posUserOpenV1"],
   /**
    * bumped by every change to a customer's positions on a symbol (`touchSymbol`): the guard of
-   * the bracket check and of a close that settles several legs (one check for all of them)
+   * the bracket check and of a close that settles several legs (one check for all of them).
+   * It lies beside the symbol's open index (`userOpenByUser` lists both), so that one list reads
+   * the legs and their version in one snapshot (a list of the symbol's prefix excludes it).
+   * (It lived at `posUserSym` before: those keys are no longer read; here it is absent until the
+   * customer's next change on the symbol, and a check of its absence guards as well.)
    */
   userSymbol: (t: string, userId: string, symbol: string) => [
     t,
     "trading",
-    "posUserSym",
+    "posUserOpen",
     userId,
     symbol,
   ],

@@ -22,7 +22,7 @@ import { amountIn } from "../../contract/ledger.ts";
 import type { AppEnv, Ctx } from "../../edge/http/context.ts";
 import { ok } from "../../edge/http/envelope.ts";
 import { reading, signedInLive } from "../../edge/http/middleware.ts";
-import { moneyRoute, readingFor } from "./money.ts";
+import { keysRead, moneyRoute, readingFor } from "./money.ts";
 import { AUTH_ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["funds"];
@@ -240,7 +240,8 @@ moneyRoute(fundsApi, {
   middleware: signedInLive,
   body: WithdrawBody,
   reply: WithdrawalJson,
-  reads: (r) => r.c.var.deps.withdrawals.requestReads(r.t, r.userId, r.body?.methodId, r.key),
+  reads: (r) =>
+    keysRead(r.c.var.deps.withdrawals.requestReads(r.t, r.userId, r.body.methodId, r.key)),
 }, (m) => {
   // the customer as read with the session (its versionstamp checked at the commit)
   const s = m.c.var.session!;

@@ -11,7 +11,8 @@ import type { MiddlewareHandler } from "hono";
 import { IdempotencyHeaders } from "../../contract/ledger.ts";
 import type { AppEnv, Ctx } from "../../edge/http/context.ts";
 import { ok } from "../../edge/http/envelope.ts";
-import type { signedIn } from "../../edge/http/middleware.ts";
+import { reading, type signedIn } from "../../edge/http/middleware.ts";
+import type { PrivateRead } from "../../edge/platform/kvstore.ts";
 import type { Tenant } from "../../edge/platform/tenants.ts";
 import { AUTH_ERRORS, jsonBody, okReply } from "./openapi.ts";
 
@@ -33,14 +34,19 @@ export interface MoneySpec<
   params?: Params;
   reply: Reply;
   /**
-   * The records the service call will read, read with the session (one round trip far from the
-   * store, edge/http/middleware.ts `reading`): from the customer, the `Idempotency-Key`, the body
-   * and the path parameters as sent (not validated yet: a wrong guess only wastes the read).
+   * The records the service call decides on (an order's: edge/trading/pipeline.ts), read with the
+   * session (one round trip): from the body, path and key as sent, checked by the route's schemas
+   * first (a request they refuse reads nothing more).
    */
-  reads?: (r: MoneyReads) => Deno.KvKey[];
+  reads?: (
+    m: MoneyRequest<z.infer<Body>, Params extends z.ZodObject ? z.infer<Params> : undefined>,
+  ) => PrivateRead[];
 }
 
-/** What a money route's `reads` is told, before the request is validated. */
+/** A money route's `reads` of single records. */
+export const keysRead = (keys: Deno.KvKey[]): PrivateRead[] => keys.map((key) => ({ key }));
+
+/** What a write's `readingFor` is told, before the request is validated. */
 export interface MoneyReads {
   c: Ctx;
   t: string;
@@ -53,8 +59,8 @@ export interface MoneyReads {
 }
 
 /**
- * Route middleware before `signedIn`: the records a write will read (`reads`, told the request
- * as sent) start with the session (a money route's `reads`; any other write may use it too).
+ * Route middleware before `signedIn` for a write that is not a money route (a recharge's
+ * submission): the records it will read, told the request as sent, start with the session.
  */
 export function readingFor(reads: (r: MoneyReads) => Deno.KvKey[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -111,10 +117,7 @@ export function moneyRoute<
     path: spec.path,
     tags: spec.tags,
     summary: spec.summary,
-    middleware: [
-      ...spec.reads ? [readingFor(spec.reads)] : [],
-      ...spec.middleware,
-    ] as MiddlewareHandler[],
+    middleware: [...spec.reads ? [readsOf(spec)] : [], ...spec.middleware] as MiddlewareHandler[],
     request: {
       ...(spec.params ? { params: spec.params } : {}),
       ...jsonBody(spec.body ?? Empty),
@@ -140,4 +143,31 @@ export function moneyRoute<
     });
     return ok(c as unknown as Ctx, result);
   });
+}
+
+/** The middleware that names a money route's reads (`MoneySpec.reads`) before the session's. */
+function readsOf<Body extends z.ZodType, Params extends z.ZodObject | undefined>(
+  spec: MoneySpec<Body, Params, z.ZodType>,
+): MiddlewareHandler {
+  return async (c, next) => {
+    const body = (spec.body ?? Empty).safeParse(await c.req.json().catch(() => ({})));
+    const params = spec.params?.safeParse(c.req.param());
+    if (!body.success || (params && !params.success)) return await next();
+    const tenant = (c as unknown as Ctx).var.tenant;
+    const header = IdempotencyHeaders.safeParse({
+      "idempotency-key": c.req.header("idempotency-key"),
+    });
+    const key = header.success ? header.data["idempotency-key"] : undefined;
+    return await reading((_, userId) =>
+      spec.reads!({
+        c: c as unknown as Ctx,
+        tenant,
+        t: tenant.id,
+        userId,
+        body: body.data as z.infer<Body>,
+        params: params?.data as Params extends z.ZodObject ? z.infer<Params> : undefined,
+        key,
+      })
+    )(c as unknown as Ctx, next);
+  };
 }

@@ -83,6 +83,7 @@ moneyRoute(tradingApi, {
   middleware: fast,
   body: FastOrderBody,
   reply: FastOrder,
+  reads: ({ c, t, userId, key }) => c.var.deps.fast.placeReads(t, userId, key),
 }, (m) => m.c.var.deps.fast.place(m.tenant, m.userId, m.body, m.key));
 
 // ---- leveraged contracts ----------------------------------------------------------------
@@ -156,6 +157,7 @@ moneyRoute(
     middleware: leveraged,
     body: ContractOrderBody,
     reply: PositionJson,
+    reads: ({ c, t, userId, key }) => c.var.deps.contracts.openReads(t, userId, key),
   },
   ({ c, tenant, userId, body: { type: _type, price, ...req }, key }) =>
     c.var.deps.contracts.open(tenant, userId, { ...req, limitPrice: price }, key),
@@ -169,6 +171,8 @@ moneyRoute(tradingApi, {
   params: OrderParam,
   body: ClosePositionBody,
   reply: PositionJson,
+  reads: ({ c, t, userId, params, key }) =>
+    c.var.deps.contracts.closeReads(t, userId, params.id, key),
 }, async ({ c, t, userId, params, body, key }) =>
   (await c.var.deps.contracts.close(t, params.id, {
     userId,
@@ -275,6 +279,8 @@ moneyRoute(tradingApi, {
   middleware: exchange,
   body: ConfirmBody,
   reply: ExchangeConfirmed,
+  reads: ({ c, t, userId, body, key }) =>
+    c.var.deps.exchange.confirmReads(t, userId, body.quoteId, key),
 }, (m) => m.c.var.deps.exchange.confirm(m.t, m.userId, m.body.quoteId, m.key));
 
 /** Cancel or chase a pending limit order: one route definition per action. */
@@ -340,6 +346,7 @@ moneyRoute(tradingApi, {
   middleware: spot,
   body: SpotOrderBody,
   reply: SpotOrder,
+  reads: ({ c, t, userId, body, key }) => c.var.deps.spot.placeReads(t, userId, body.symbol, key),
 }, (m) => m.c.var.deps.spot.place(m.tenant, m.userId, m.body, m.key));
 
 moneyRoute(tradingApi, {

@@ -14,7 +14,7 @@ import type { AppEnv } from "../../edge/http/context.ts";
 import { ok } from "../../edge/http/envelope.ts";
 import { reading, signedIn } from "../../edge/http/middleware.ts";
 import { AUTH_ERRORS, okReply } from "./openapi.ts";
-import { moneyRoute } from "./money.ts";
+import { keysRead, moneyRoute } from "./money.ts";
 
 const tags = ["account"];
 
@@ -65,7 +65,7 @@ moneyRoute(walletsApi, {
   middleware: [signedIn],
   body: TransferBody,
   reply: TransferReply,
-  reads: (r) => transferReads(r.t, r.userId, r.key),
+  reads: (r) => keysRead(transferReads(r.t, r.userId, r.key)),
 }, ({ c, t, userId, body: b, key }) =>
   transfer(c.var.deps.ledger, t, userId, {
     from: b.from,

@@ -14,7 +14,7 @@ import {
   WealthPreview,
   WealthProducts,
 } from "../../contract/wealth.ts";
-import { moneyRoute } from "./money.ts";
+import { keysRead, moneyRoute } from "./money.ts";
 import { AUTH_ERRORS, ERRORS, okReply } from "./openapi.ts";
 
 const tags = ["wealth"];
@@ -98,7 +98,8 @@ moneyRoute(wealthApi, {
   middleware: wealth,
   body: WealthOrderBody,
   reply: WealthOrder,
-  reads: (r) => r.c.var.deps.wealth.subscribeReads(r.t, r.userId, r.body?.productId, r.key),
+  reads: (r) =>
+    keysRead(r.c.var.deps.wealth.subscribeReads(r.t, r.userId, r.body.productId, r.key)),
 }, (m) => m.c.var.deps.wealth.subscribe(m.t, m.userId, m.body, m.key));
 
 moneyRoute(wealthApi, {
@@ -110,5 +111,5 @@ moneyRoute(wealthApi, {
   body: RedeemBody,
   reply: WealthOrder,
   reads: (r) =>
-    r.c.var.deps.wealth.redeemReads(r.t, r.userId, r.params.id ?? "", r.body?.quoteId, r.key),
+    keysRead(r.c.var.deps.wealth.redeemReads(r.t, r.userId, r.params.id, r.body.quoteId, r.key)),
 }, (m) => m.c.var.deps.wealth.redeem(m.t, m.userId, m.params.id, m.body.quoteId, m.key));

@@ -60,6 +60,11 @@ const EXCHANGE_HISTORY = {
  * /pc/trade/exchange): one island with the spot balances, and the customer's last exchanges, so
  * the two screens keep the same rules and figures; each page only places the parts.
  */
+/** The exchange screens' history (the fund flow's first page), read with the session. */
+const exchangeReads = (c: Ctx, userId: string) => [
+  c.get("deps").ledger.linesRead(c.get("tenant").id, userId),
+];
+
 async function exchangeParts(c: Ctx, userId: string, layout: "wp" | "pc") {
   const t = c.get("t");
   const { ledger } = c.get("deps");
@@ -408,6 +413,7 @@ export const tradingPages: PageDef[] = [
   {
     path: "/wp/product/gjmarket",
     layout: "wp",
+    reads: exchangeReads,
     render: async (c, s) => {
       const t = c.get("t");
       const { form, history } = await exchangeParts(c, s!.userId, "wp");
@@ -424,6 +430,7 @@ export const tradingPages: PageDef[] = [
   {
     path: "/pc/trade/exchange",
     layout: "pc",
+    reads: exchangeReads,
     render: async (c, s) => {
       const t = c.get("t");
       if (!c.get("tenant").products.includes("exchange")) {

@@ -32,8 +32,8 @@ async function tick(srv: TestServer, price: string) {
   await srv.deps.engine.idle();
 }
 
-async function setup() {
-  const srv = await startServer({ seed: true });
+async function setup(env?: Record<string, string>) {
+  const srv = await startServer({ seed: true, env });
   const r = await srv.call("/api/login", {
     body: { phone: "+12025550123", password: "Demo-2026" },
   });
@@ -193,6 +193,55 @@ Deno.test("brackets: concurrent orders cannot both pass on the same total", asyn
     assertEquals(replies.filter((r) => r.body.code === 0).length, 1);
     assert(replies.every((r) => r.body.code === 0 || r.body.data.error === "LEVERAGE_BRACKET"));
     assertEquals((await list()).length, 1);
+  } finally {
+    await srv.close();
+  }
+});
+
+/** Strong round trips in sequence the server waited on for a reply (X-KV-Round-Trips). */
+const trips = (r: { headers: Headers }) => Number(r.headers.get("x-kv-round-trips")!.split("/")[0]);
+
+Deno.test("brackets far from the store: every attempt reads once; the orders that lost the race read once more, then refuse", async () => {
+  // a simulated far store (tests/api/round_trips_test.ts): the session and everything the order
+  // decides on are read together, an attempt after a lost race reads it all again together
+  const { srv, order, list } = await setup({ KV_SIM_RTT_MS: "25", KV_SIM_EVENTUAL_MS: "2" });
+  try {
+    await tick(srv, "60000");
+    const replies = await Promise.all(
+      Array.from({ length: 4 }, () => order({ lots: 800, leverage: 100 })),
+    );
+    const taken = replies.filter((r) => r.body.code === 0);
+    assertEquals(taken.length, 1);
+    assertEquals((await list()).length, 1);
+    // the one taken: the session's read and the commit
+    assertEquals(trips(taken[0]!), 2);
+    // the others: at most that, and one read of what changed before refusing
+    for (const r of replies.filter((r) => r.body.code !== 0)) {
+      assertEquals(r.body.data.error, "LEVERAGE_BRACKET");
+      assert(trips(r) <= 3, `a refused order waited on ${trips(r)} round trips`);
+    }
+  } finally {
+    await srv.close();
+  }
+});
+
+Deno.test("hedged close far from the store: the legs it may settle are read once more, after their version", async () => {
+  const { srv, token, order, list } = await setup({ KV_SIM_RTT_MS: "25", KV_SIM_EVENTUAL_MS: "2" });
+  try {
+    await tick(srv, "60000");
+    const long = await order({ lots: 2, leverage: 10 });
+    assertEquals(trips(long), 2);
+    const short = await order({ side: "short", lots: 1, leverage: 10 });
+    assertEquals(short.body.code, 0);
+    await tick(srv, "60100");
+    const closed = await srv.call<Pos>(`/api/contract/positions/${long.body.data.orderNo}/close`, {
+      token,
+      body: {},
+    });
+    assertEquals(closed.body.code, 0, JSON.stringify(closed.body));
+    // the session's read (with the legs), the opposite leg's record again, the commit
+    assertEquals(trips(closed), 3);
+    assertEquals((await list()).map((p) => p.side), ["short"]);
   } finally {
     await srv.close();
   }

@@ -28,8 +28,6 @@ import { bindMethod, recharge, upload, verifyJunior } from "./funds_helpers.ts";
  */
 const OVER: Record<string, number> = {
   "/pc/userCenter/security (customer)": 3,
-  "/wp/product/gjmarket (customer)": 2,
-  "/pc/trade/exchange (customer)": 2,
   "/wp/user/certify/first (customer)": 2,
   "/pc/userCenter/certify (customer)": 2,
   "/wp/message (customer)": 2,
@@ -97,12 +95,7 @@ const OVER: Record<string, number> = {
 };
 
 /** The writes and sign-ins still over their budget of 2, with their count today. */
-const OVER_WRITES: Record<string, number> = {
-  "contract open": 9,
-  "contract close": 10,
-  "spot order": 3,
-  "exchange": 4,
-};
+const OVER_WRITES: Record<string, number> = {};
 
 /**
  * Simulated distance, shorter than a far region's but in the same proportions (a replica much
