@@ -27,6 +27,8 @@ import { EventLogReader } from "../realtime/eventlog.ts";
 import type { UserEvent } from "../../contract/realtime.ts";
 import { FastContracts, fastJson } from "../trading/fast.ts";
 import { TradingEngine } from "../trading/engine.ts";
+import { Alerts } from "../trading/alerts.ts";
+import { Notifications } from "../notifications/service.ts";
 import { Contracts, type Position } from "../trading/contracts.ts";
 import { Verify } from "../verify/service.ts";
 import { Checkpoints } from "../checkpoints/service.ts";
@@ -133,6 +135,9 @@ export async function buildDeps(
       } else if (r.kind === "position") {
         const p = await contracts.get(t, r.id);
         if (p) bySymbol.set(p.symbol, [...bySymbol.get(p.symbol) ?? [], p]);
+      } else if (r.kind === "notification") {
+        const n = await notifications.forSocket(t, r.user, r.id);
+        if (n) out.push({ type: "notification", notification: n });
       }
     }
     for (const changed of bySymbol.values()) {
@@ -143,6 +148,17 @@ export async function buildDeps(
     return out;
   };
   const engine = new TradingEngine(fast, contracts, spot, market, tenants, now, kv);
+  // price alerts fire in the engine; account notifications are derived from the event log where
+  // the engine runs (edge/notifications/)
+  const alerts = new Alerts(kv, now);
+  engine.watchAlerts(alerts);
+  const notifications = new Notifications(
+    kv,
+    { fast, contracts, spot, alerts, messages },
+    now,
+    () => engine.running,
+  );
+  notifications.listen(events);
   if (opts.log) engine.log = market.log = opts.log;
   const exchange = new Exchange(kv, ledger, market, now, terms);
   const holdingFees = new HoldingFees(kv, ledger, contracts, tenants, now);
@@ -190,6 +206,8 @@ export async function buildDeps(
     proposals,
     spot,
     engine,
+    alerts,
+    notifications,
     images,
     messages,
     identity,
