@@ -58,8 +58,7 @@ export type AlertListJson = z.infer<typeof AlertList>;
 /**
  * What a customer can be told about, each with its own preferences: price alerts, a fast contract
  * settled, a stop (stop-loss, take-profit, trailing) fired, a liquidation, a limit order filled,
- * a recharge credited, a withdrawal paid or rejected, a wealth payout or maturity, a sign-in from
- * a new device.
+ * a recharge credited, a withdrawal paid or rejected, a wealth order matured.
  */
 export const NOTIFY_KINDS = [
   "priceAlert",
@@ -70,7 +69,6 @@ export const NOTIFY_KINDS = [
   "recharge",
   "withdrawal",
   "wealth",
-  "signIn",
 ] as const;
 export type NotifyKind = typeof NOTIFY_KINDS[number];
 
