@@ -10,7 +10,7 @@ import type { NotifyKind, NotifyPrefsJson } from "../../contract/notifications.t
 import { defaultPrefs, NOTIFY_KINDS } from "../../contract/notifications.ts";
 import { stageEvents } from "../ledger/events.ts";
 import { listPage } from "../platform/kvpage.ts";
-import type { ListRead } from "../platform/kvstore.ts";
+import { commitAttempts, type ListRead } from "../platform/kvstore.ts";
 
 export interface NotificationRecord {
   /** time-ordered (newest last in the key order) */
@@ -69,7 +69,7 @@ export class NotificationStore {
 
   /** Mark every unread notification of the customer read (the tab was opened). */
   async markAllRead(t: string, userId: string) {
-    for (let attempt = 0; attempt < 5; attempt++) {
+    for await (const _attempt of commitAttempts()) {
       const counter = await this.kv.get<Deno.KvU64>(notifyKeys.unread(t, userId));
       const op = this.kv.atomic().check(counter);
       let n = 0;

@@ -24,7 +24,7 @@ import { stageEvents } from "../ledger/events.ts";
 import { journalId } from "../ledger/service.ts";
 import { DomainError } from "../platform/errors.ts";
 import { Emitter } from "../platform/emitter.ts";
-import type { ListRead } from "../platform/kvstore.ts";
+import { commitAttempts, type ListRead, storeBusy } from "../platform/kvstore.ts";
 import type { TickRef } from "./fast.ts";
 import { alertKeys } from "./store.ts";
 
@@ -99,7 +99,7 @@ export class Alerts {
 
   /** Set a new alert, or edit one (`id`): a fired alert edited is armed again. */
   async save(t: string, userId: string, b: AlertBodyJson, id?: string): Promise<Alert> {
-    for (let attempt = 0; attempt < 5; attempt++) {
+    for await (const _attempt of commitAttempts()) {
       const [guard, current] = await Promise.all([
         this.kv.get(alertKeys.guard(t, userId)),
         this.list(t, userId),
@@ -130,7 +130,7 @@ export class Alerts {
         return a;
       }
     }
-    throw new DomainError("STORE_BUSY", {}, undefined, { retryAfterSeconds: 1 });
+    throw storeBusy();
   }
 
   /** Delete one of the customer's alerts (NOT_FOUND when there is none). */

@@ -118,16 +118,23 @@ Deno.test("price alerts: set, list, edit, delete, at most 50, validated", async 
     const list = await srv.call<{ items: Alert[]; max: number }>("/api/alerts", { token });
     assertEquals(list.body.data.items.map((x) => x.id), [a.body.data.id]);
     assertEquals(list.body.data.max, 50);
-    // up to 50, concurrently: exactly 50 stored, the rest refused with ALERT_LIMIT
+    // up to 50: 47 one after another, then 6 at once: exactly 3 more stored, 3 refused
+    for (let i = 0; i < 46; i++) {
+      const r = await srv.call("/api/alerts", {
+        token,
+        body: { symbol: "BTCUSDT", kind: "above", value: String(80000 + i) },
+      });
+      assertEquals(r.body.code, 0, JSON.stringify(r.body));
+    }
     const replies = await Promise.all(
-      Array.from({ length: 55 }, (_, i) =>
+      Array.from({ length: 6 }, (_, i) =>
         srv.call("/api/alerts", {
           token,
-          body: { symbol: "BTCUSDT", kind: "above", value: String(80000 + i) },
+          body: { symbol: "ETHUSDT", kind: "below", value: String(1000 + i) },
         })),
     );
     const refused = replies.filter((r) => r.body.data.error === "ALERT_LIMIT");
-    assertEquals(refused.length, 6);
+    assertEquals(refused.length, 3, replies.map((r) => r.body.data.error ?? "ok").join());
     assertEquals(refused[0]!.status, 400);
     assert(refused[0]!.body.message.includes("50"), refused[0]!.body.message);
     const full = await srv.call<{ items: Alert[] }>("/api/alerts", { token });
