@@ -26,6 +26,7 @@ export const ALERT_TEXTS = [
   "alerts.kind_above",
   "alerts.kind_below",
   "alerts.kind_move",
+  "alerts.row_move",
   "alerts.price",
   "alerts.percent",
   "alerts.set",
@@ -94,7 +95,9 @@ export default function PriceAlerts(p: PriceAlertsProps) {
   }
   const mine = items.filter((a) => a.symbol === p.symbol);
   const shown = (a: AlertJsonT) =>
-    a.kind === "move" ? `± ${a.value} %` : formatPrice(a.value, p.priceDecimals, locale);
+    a.kind === "move"
+      ? fill(tx["alerts.row_move"]!, { pct: a.value })
+      : `${tx[`alerts.kind_${a.kind}`]} ${formatPrice(a.value, p.priceDecimals, locale)}`;
 
   function reset() {
     setEditing(null);
@@ -196,7 +199,7 @@ export default function PriceAlerts(p: PriceAlertsProps) {
             {mine.map((a) => (
               <li key={a.id} class="list-row alert-row" data-testid="alert-row" data-status={a.status}>
                 <span class="grow">
-                  <strong>{tx[`alerts.kind_${a.kind}`]} {shown(a)}</strong>
+                  <strong>{shown(a)}</strong>
                   <span class="muted small block">
                     {a.fired
                       ? fill(tx["alerts.fired"]!, {
