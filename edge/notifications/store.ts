@@ -10,7 +10,7 @@ import type { NotifyKind, NotifyPrefsJson } from "../../contract/notifications.t
 import { defaultPrefs, NOTIFY_KINDS } from "../../contract/notifications.ts";
 import { stageEvents } from "../ledger/events.ts";
 import { listPage } from "../platform/kvpage.ts";
-import { commitAttempts, type ListRead } from "../platform/kvstore.ts";
+import { commitAttempts, type ListRead, type PrivateRead } from "../platform/kvstore.ts";
 
 export interface NotificationRecord {
   /** time-ordered (newest last in the key order) */
@@ -48,6 +48,16 @@ export class NotificationStore {
 
   listRead(t: string, userId: string, limit: number): ListRead {
     return { selector: { prefix: notifyKeys.items(t, userId) }, options: { reverse: true, limit } };
+  }
+
+  /** What `page` reads, to start with the session: the list's first batch and the counter. */
+  pageReads(t: string, userId: string, limit: number): PrivateRead[] {
+    return [this.listRead(t, userId, limit), { key: notifyKeys.unread(t, userId) }];
+  }
+
+  /** What `prefs` reads, to start with the session. */
+  prefsRead(t: string, userId: string): PrivateRead {
+    return { key: notifyKeys.prefs(t, userId) };
   }
 
   async page(t: string, userId: string, limit: number, cursor?: string) {

@@ -106,13 +106,13 @@ export const notificationsApi = new OpenAPIHono<AppEnv>()
       tags,
       summary: "The customer's notifications, newest first, with the unread count",
       middleware: [
-        reading((c, uid) => [
-          c.var.deps.notifications.store.listRead(
+        reading((c, uid) =>
+          c.var.deps.notifications.store.pageReads(
             c.var.tenant.id,
             uid,
             Number(c.req.query("limit") ?? 20) || 20,
-          ),
-        ]),
+          )
+        ),
         signedIn,
       ] as const,
       request: { query: PageQuery },
@@ -150,7 +150,10 @@ export const notificationsApi = new OpenAPIHono<AppEnv>()
       path: "/notifications/preferences",
       tags,
       summary: "Per kind of notification: in-app and push on or off",
-      middleware: signedIn,
+      middleware: [
+        reading((c, uid) => [c.var.deps.notifications.store.prefsRead(c.var.tenant.id, uid)]),
+        signedIn,
+      ] as const,
       responses: { ...okReply(NotifyPrefs), ...AUTH_ERRORS },
     }),
     async (c) =>

@@ -49,12 +49,14 @@ function Tabs({ c, layout, active }: { c: Ctx; layout: "wp" | "pc"; active: "mes
   );
 }
 
+const NOTIFICATIONS_SHOWN = 50;
+
 /** The notifications tab: newest first; opening it marks them read (after the reply). */
 async function notifications(c: Ctx, s: Session, layout: "wp" | "pc") {
   const t = c.get("t");
   const { notifications } = c.get("deps");
   const tenant = c.get("tenant").id;
-  const page = await notifications.page(tenant, s.userId, 50);
+  const page = await notifications.page(tenant, s.userId, NOTIFICATIONS_SHOWN);
   if (page.unread) outsideRequest(() => notifications.markAllRead(tenant, s.userId)).catch(() => {});
   const settings = layout === "wp" ? "/wp/user/notifications" : "/pc/userCenter/notifications";
   const tz = c.get("timeZone");
@@ -164,10 +166,17 @@ async function detail(c: Ctx, s: Session) {
   );
 }
 
+/** The notifications tab's reads, started with the session (the messages tab reads after it). */
+const tabReads = (c: Ctx, userId: string) =>
+  c.req.query("tab") === "notifications"
+    ? c.get("deps").notifications.store.pageReads(c.get("tenant").id, userId, NOTIFICATIONS_SHOWN)
+    : [];
+
 export const messagePages: PageDef[] = [
   {
     path: "/wp/message",
     layout: "wp",
+    reads: tabReads,
     render: async (c, s) =>
       mobilePage(
         c,
@@ -188,6 +197,7 @@ export const messagePages: PageDef[] = [
   {
     path: "/pc/article/message",
     layout: "pc",
+    reads: tabReads,
     render: async (c, s) =>
       desktopPage(
         c,

@@ -9,6 +9,10 @@ import { LoginPrompt } from "../../components/blocks.tsx";
 import { desktopPage, mobilePage, NOTIFICATIONS_TAB } from "./frame.tsx";
 import type { PageDef } from "./types.ts";
 
+const prefsReads = (c: Ctx, userId: string) => [
+  c.get("deps").notifications.store.prefsRead(c.get("tenant").id, userId),
+];
+
 async function settings(c: Ctx, s: Session, layout: "wp" | "pc") {
   const t = c.get("t");
   const prefs = await c.get("deps").notifications.prefs(c.get("tenant").id, s.userId);
@@ -31,6 +35,7 @@ export const notificationPages: PageDef[] = [
   {
     path: "/wp/user/notifications",
     layout: "wp",
+    reads: prefsReads,
     render: async (c, s) =>
       mobilePage(
         c,
@@ -41,6 +46,7 @@ export const notificationPages: PageDef[] = [
   {
     path: "/pc/userCenter/notifications",
     layout: "pc",
+    reads: prefsReads,
     render: async (c, s) =>
       desktopPage(
         c,
