@@ -50,7 +50,12 @@ async function endToEnd(n: number): Promise<number> {
     const tick = nextTick(0);
     offset = Math.max(offset, tick.time - Date.now());
     const start = performance.now();
-    await deps.market.tape.ingest({ symbol: "BTCUSDT", time: tick.time, price: tick.price, qty: tick.qty });
+    await deps.market.tape.ingest({
+      symbol: "BTCUSDT",
+      time: tick.time,
+      price: tick.price,
+      qty: tick.qty,
+    });
     await deps.engine.idle();
     times.push(performance.now() - start);
   }
@@ -101,12 +106,23 @@ for (let r = 0; r < 7; r++) {
 }
 
 const ms = (x: number) => `${x.toFixed(4)} ms`;
-console.log(`alerts set: ${CUSTOMERS * PER_CUSTOMER} in ${(setMs / 1000).toFixed(1)} s; indexed by the engine: ${indexed}`);
+console.log(
+  `alerts set: ${CUSTOMERS * PER_CUSTOMER} in ${
+    (setMs / 1000).toFixed(1)
+  } s; indexed by the engine: ${indexed}`,
+);
 console.log("| measure | baseline (no alerts) | 10,000 alerts | added per tick |");
 console.log("|---|---|---|---|");
-console.log(`| watcher per tick (in memory, ${TICKS} ticks x 10) | ${ms(none)} | ${ms(tenThousand)} | ${ms(tenThousand - none)} |`);
-console.log(`| stored tick end to end, median of 1,000 | ${ms(baseline)} | ${ms(withAlerts)} | ${ms(withAlerts - baseline)} |`);
-
+console.log(
+  `| watcher per tick (in memory, ${TICKS} ticks x 10) | ${ms(none)} | ${ms(tenThousand)} | ${
+    ms(tenThousand - none)
+  } |`,
+);
+console.log(
+  `| stored tick end to end, median of 1,000 | ${ms(baseline)} | ${ms(withAlerts)} | ${
+    ms(withAlerts - baseline)
+  } |`,
+);
 
 await deps.engine.stop();
 deps.events.stop();

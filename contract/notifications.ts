@@ -25,9 +25,7 @@ export const AlertBody = z.strictObject({
   value: z.string({ error: "required" }).regex(/^\d{1,12}(\.\d{1,8})?$/, { error: "invalid" }),
 }).superRefine((b, ctx) => {
   const v = parseDecimal(b.value);
-  const ok = b.kind === "move"
-    ? v >= parseDecimal("0.1") && v <= parseDecimal("100")
-    : v > 0n;
+  const ok = b.kind === "move" ? v >= parseDecimal("0.1") && v <= parseDecimal("100") : v > 0n;
   if (!ok) ctx.addIssue({ code: "custom", path: ["value"], message: "invalid" });
 }).meta({ id: "AlertBody" });
 export type AlertBodyJson = z.infer<typeof AlertBody>;
@@ -91,8 +89,9 @@ export const NotifyPrefs = z.strictObject(
 export type NotifyPrefsJson = z.infer<typeof NotifyPrefs>;
 
 export function defaultPrefs(): NotifyPrefsJson {
-  return Object.fromEntries(NOTIFY_KINDS.map((k) => [k, { inApp: true, push: true }])) as
-    NotifyPrefsJson;
+  return Object.fromEntries(
+    NOTIFY_KINDS.map((k) => [k, { inApp: true, push: true }]),
+  ) as NotifyPrefsJson;
 }
 
 export const NotificationJson = z.object({

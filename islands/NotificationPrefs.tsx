@@ -3,11 +3,7 @@
  * of switches, saved together). Push takes effect once the browser is subscribed (web push).
  */
 import { useState } from "preact/hooks";
-import {
-  CHANNELS,
-  NOTIFY_KINDS,
-  type NotifyPrefsJson,
-} from "../contract/notifications.ts";
+import { CHANNELS, NOTIFY_KINDS, type NotifyPrefsJson } from "../contract/notifications.ts";
 import { api, toast } from "./lib/api.ts";
 import type { Texts } from "./lib/fields.tsx";
 import { failureMessage } from "./lib/form.ts";
@@ -42,7 +38,8 @@ export default function NotificationPrefs({ tx, prefs }: { tx: Texts; prefs: Not
         <thead>
           <tr>
             <th scope="col">{tx["notify.kind"]}</th>
-            {CHANNELS.map((ch) => <th scope="col" class="switch">{tx[`notify.${ch}`]}</th>)}
+            {CHANNELS.map((ch) => <th key={ch} scope="col" class="switch">{tx[`notify.${ch}`]}
+            </th>)}
           </tr>
         </thead>
         <tbody>
@@ -50,7 +47,7 @@ export default function NotificationPrefs({ tx, prefs }: { tx: Texts; prefs: Not
             <tr key={k}>
               <th scope="row">{tx[`notify.kinds.${k}`]}</th>
               {CHANNELS.map((ch) => (
-                <td class="switch">
+                <td key={ch} class="switch">
                   <input
                     type="checkbox"
                     name={`${k}.${ch}`}

@@ -36,7 +36,9 @@ export default function NotificationToast({ tx, inbox, layout }: ToastProps) {
   useEffect(() =>
     subscribe("user", (e) => {
       if (e.type !== "notification") return;
-      setItems((cur) => [e.notification, ...cur.filter((x) => x.id !== e.notification.id)].slice(0, 3));
+      setItems((cur) =>
+        [e.notification, ...cur.filter((x) => x.id !== e.notification.id)].slice(0, 3)
+      );
     }), []);
   if (!items.length) return null;
   return (
@@ -52,7 +54,12 @@ export default function NotificationToast({ tx, inbox, layout }: ToastProps) {
             <button
               type="button"
               class="btn btn-ghost btn-small"
-              onClick={() => setItems((cur) => cur.filter((x) => x.id !== n.id))}
+              onClick={() =>
+                setItems((cur) =>
+                  cur.filter((x) =>
+                    x.id !== n.id
+                  )
+                )}
             >
               {tx["notify.close"]}
             </button>

@@ -197,7 +197,12 @@ export default function PriceAlerts(p: PriceAlertsProps) {
         : (
           <ul class="list" data-testid="alert-list">
             {mine.map((a) => (
-              <li key={a.id} class="list-row alert-row" data-testid="alert-row" data-status={a.status}>
+              <li
+                key={a.id}
+                class="list-row alert-row"
+                data-testid="alert-row"
+                data-status={a.status}
+              >
                 <span class="grow">
                   <strong>{shown(a)}</strong>
                   <span class="muted small block">

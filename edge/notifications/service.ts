@@ -103,7 +103,14 @@ export function renderNotification(n: NotificationRecord, locale: LocaleId) {
 }
 
 export function notificationJson(n: NotificationRecord, locale: LocaleId): NotificationJsonT {
-  return { id: n.id, at: n.at, kind: n.kind, ...renderNotification(n, locale), url: n.url, read: n.read };
+  return {
+    id: n.id,
+    at: n.at,
+    kind: n.kind,
+    ...renderNotification(n, locale),
+    url: n.url,
+    read: n.read,
+  };
 }
 
 /** Messages that are account notifications: their kind and where they lead. */
@@ -263,7 +270,13 @@ export class Notifications {
       const m = await this.src.messages.get(t, r.user, r.id);
       const map = m && FROM_MESSAGES[m.kind];
       if (!m || !map) return [];
-      return [{ key: `msg:${m.id}`, kind: map.kind, text: `messages.${m.kind}`, params: m.params, url: map.url }];
+      return [{
+        key: `msg:${m.id}`,
+        kind: map.kind,
+        text: `messages.${m.kind}`,
+        params: m.params,
+        url: map.url,
+      }];
     }
     return [];
   }
@@ -291,7 +304,12 @@ export class Notifications {
         key: `pos:${p.id}:oco:${fired.length}`,
         kind: "stopFired",
         text: `notify.${last.leg}`,
-        params: { symbol: p.symbol, price: d(last.tick.price), amount: d(last.pnl), currency: "USDT" },
+        params: {
+          symbol: p.symbol,
+          price: d(last.tick.price),
+          amount: d(last.pnl),
+          currency: "USDT",
+        },
         url,
       });
     }

@@ -83,7 +83,9 @@ export class NotificationStore {
       const counter = await this.kv.get<Deno.KvU64>(notifyKeys.unread(t, userId));
       const op = this.kv.atomic().check(counter);
       let n = 0;
-      for await (const e of this.kv.list<NotificationRecord>({ prefix: notifyKeys.items(t, userId) })) {
+      for await (
+        const e of this.kv.list<NotificationRecord>({ prefix: notifyKeys.items(t, userId) })
+      ) {
         if (e.value.read) continue;
         op.set(e.key, { ...e.value, read: true });
         if (++n >= 500) break;

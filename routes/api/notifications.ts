@@ -156,8 +156,7 @@ export const notificationsApi = new OpenAPIHono<AppEnv>()
       ] as const,
       responses: { ...okReply(NotifyPrefs), ...AUTH_ERRORS },
     }),
-    async (c) =>
-      ok(c, await c.var.deps.notifications.prefs(c.var.tenant.id, c.var.session.userId)),
+    async (c) => ok(c, await c.var.deps.notifications.prefs(c.var.tenant.id, c.var.session.userId)),
   )
   .openapi(
     createRoute({

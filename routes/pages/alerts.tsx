@@ -20,7 +20,9 @@ export function withAlertReads(reads?: (c: Ctx, userId: string) => PrivateRead[]
   ];
 }
 
-export async function AlertsIsland({ c, s, symbol }: { c: Ctx; s: Session | null; symbol: string }) {
+export async function AlertsIsland(
+  { c, s, symbol }: { c: Ctx; s: Session | null; symbol: string },
+) {
   const def = symbolOf(symbol);
   if (!def) return null;
   const items = s ? await c.get("deps").alerts.list(c.get("tenant").id, s.userId) : null;

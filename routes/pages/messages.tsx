@@ -27,10 +27,16 @@ function AntiPhishing({ c, s }: { c: Ctx; s: Session }) {
 }
 
 /** Messages | Notifications, as links (each tab is its own address). */
-function Tabs({ c, layout, active }: { c: Ctx; layout: "wp" | "pc"; active: "messages" | "notifications" }) {
+function Tabs(
+  { c, layout, active }: { c: Ctx; layout: "wp" | "pc"; active: "messages" | "notifications" },
+) {
   const t = c.get("t");
   const tabs = [
-    { id: "messages", href: layout === "wp" ? "/wp/message" : "/pc/article/message", label: t("notify.messagesTab") },
+    {
+      id: "messages",
+      href: layout === "wp" ? "/wp/message" : "/pc/article/message",
+      label: t("notify.messagesTab"),
+    },
     { id: "notifications", href: NOTIFICATIONS_TAB[layout], label: t("notify.tab") },
   ];
   return (
@@ -57,7 +63,9 @@ async function notifications(c: Ctx, s: Session, layout: "wp" | "pc") {
   const { notifications } = c.get("deps");
   const tenant = c.get("tenant").id;
   const page = await notifications.page(tenant, s.userId, NOTIFICATIONS_SHOWN);
-  if (page.unread) outsideRequest(() => notifications.markAllRead(tenant, s.userId)).catch(() => {});
+  if (page.unread) {
+    outsideRequest(() => notifications.markAllRead(tenant, s.userId)).catch(() => {});
+  }
   const settings = layout === "wp" ? "/wp/user/notifications" : "/pc/userCenter/notifications";
   const tz = c.get("timeZone");
   return (
@@ -73,7 +81,12 @@ async function notifications(c: Ctx, s: Session, layout: "wp" | "pc") {
               const n = notificationJson(rec, c.get("locale"));
               const href = linkOf(n, layout);
               return (
-                <li key={n.id} class="list-row alert-row" data-testid="notification" data-read={n.read ? "1" : "0"}>
+                <li
+                  key={n.id}
+                  class="list-row alert-row"
+                  data-testid="notification"
+                  data-read={n.read ? "1" : "0"}
+                >
                   <span class="grow">
                     <strong>{n.title}</strong>
                     <span class="small block">{n.body}</span>

@@ -111,7 +111,10 @@ Deno.test("price alerts: set, list, edit, delete, at most 50, validated", async 
     // another customer sees none of them and cannot edit or delete them
     const theirs = await srv.call<{ items: Alert[] }>("/api/alerts", { token: other });
     assertEquals(theirs.body.data.items, []);
-    const steal = await srv.call(`/api/alerts/${a.body.data.id}`, { method: "DELETE", token: other });
+    const steal = await srv.call(`/api/alerts/${a.body.data.id}`, {
+      method: "DELETE",
+      token: other,
+    });
     assertEquals(steal.status, 404);
     const del = await srv.call(`/api/alerts/${m.body.data.id}`, { method: "DELETE", token });
     assertEquals(del.body.code, 0);

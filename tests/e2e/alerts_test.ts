@@ -29,76 +29,85 @@ async function setAlert(page: import("playwright-core").Page, kind: string, valu
   await page.getByTestId("alert-row").first().waitFor();
 }
 
-browserTest("alerts: set on the phone's product page, fired by a tick, toast and tab", async (srv, browser) => {
-  await freshTick(srv, "65000");
-  const { ctx, page, errors } = await customerPage(srv, browser, NARROW);
-  const before = srv.deps.hub.subscribers("user");
-  await page.goto(`${srv.base}/wp/product/detail/BTCUSDT`);
-  await hydrated(page, "PriceAlerts");
-  // empty until something arrives: hydrated, not visible
-  await page.waitForSelector('tw-island[data-name="NotificationToast"][data-hydrated]', {
-    state: "attached",
-  });
-  await socketUp(srv, before);
-  await setAlert(page, "Price at or above", "70000");
-  assertEquals(await page.getByTestId("alert-row").getAttribute("data-status"), "active");
-  assertMatch(await page.getByTestId("alert-count").innerText(), /1 of 50/);
-  await freshTick(srv, "69999");
-  await freshTick(srv, "70000.5");
-  const toast = page.getByTestId("notification-toast");
-  await toast.waitFor({ timeout: 10_000 });
-  assertMatch(await toast.innerText(), /BTC\/USDT above 70,000\.00/);
-  assertMatch(await toast.innerText(), /70,000\.50/);
-  // the list follows: fired, with the tick's price and tape number
-  await page.locator('[data-testid="alert-row"][data-status="fired"]').waitFor();
-  const seq = srv.deps.market.tape.lastTick("BTCUSDT")!.seq;
-  assertMatch(await page.getByTestId("alert-row").innerText(), new RegExp(`#${seq}`));
-  await page.screenshot({ path: shot("alerts-wp-390-en"), fullPage: true });
-  // the notifications tab lists it (and reads it)
-  await toast.getByRole("link").click();
-  await page.waitForURL(/\/wp\/product\/detail\/BTCUSDT/);
-  await page.goto(`${srv.base}/wp/message?tab=notifications`);
-  const row = page.getByTestId("notification").first();
-  assertMatch(await row.innerText(), /BTC\/USDT above 70,000\.00/);
-  assertEquals(await row.getAttribute("data-read"), "0");
-  await page.screenshot({ path: shot("notifications-wp-390-en"), fullPage: true });
-  assertEquals(errors, []);
-  await ctx.close();
-});
+browserTest(
+  "alerts: set on the phone's product page, fired by a tick, toast and tab",
+  async (srv, browser) => {
+    await freshTick(srv, "65000");
+    const { ctx, page, errors } = await customerPage(srv, browser, NARROW);
+    const before = srv.deps.hub.subscribers("user");
+    await page.goto(`${srv.base}/wp/product/detail/BTCUSDT`);
+    await hydrated(page, "PriceAlerts");
+    // empty until something arrives: hydrated, not visible
+    await page.waitForSelector('tw-island[data-name="NotificationToast"][data-hydrated]', {
+      state: "attached",
+    });
+    await socketUp(srv, before);
+    await setAlert(page, "Price at or above", "70000");
+    assertEquals(await page.getByTestId("alert-row").getAttribute("data-status"), "active");
+    assertMatch(await page.getByTestId("alert-count").innerText(), /1 of 50/);
+    await freshTick(srv, "69999");
+    await freshTick(srv, "70000.5");
+    const toast = page.getByTestId("notification-toast");
+    await toast.waitFor({ timeout: 10_000 });
+    assertMatch(await toast.innerText(), /BTC\/USDT above 70,000\.00/);
+    assertMatch(await toast.innerText(), /70,000\.50/);
+    // the list follows: fired, with the tick's price and tape number
+    await page.locator('[data-testid="alert-row"][data-status="fired"]').waitFor();
+    const seq = srv.deps.market.tape.lastTick("BTCUSDT")!.seq;
+    assertMatch(await page.getByTestId("alert-row").innerText(), new RegExp(`#${seq}`));
+    await page.screenshot({ path: shot("alerts-wp-390-en"), fullPage: true });
+    // the notifications tab lists it (and reads it)
+    await toast.getByRole("link").click();
+    await page.waitForURL(/\/wp\/product\/detail\/BTCUSDT/);
+    await page.goto(`${srv.base}/wp/message?tab=notifications`);
+    const row = page.getByTestId("notification").first();
+    assertMatch(await row.innerText(), /BTC\/USDT above 70,000\.00/);
+    assertEquals(await row.getAttribute("data-read"), "0");
+    await page.screenshot({ path: shot("notifications-wp-390-en"), fullPage: true });
+    assertEquals(errors, []);
+    await ctx.close();
+  },
+);
 
-browserTest("alerts: the desktop trade page sets one; a stop fired shows as a toast too", async (srv, browser) => {
-  await freshTick(srv, "65000");
-  const { ctx, page, errors, token } = await customerPage(srv, browser, WIDE);
-  const before = srv.deps.hub.subscribers("user");
-  await page.goto(`${srv.base}/pc/trade/future?symbol=BTCUSDT`);
-  await hydrated(page, "PriceAlerts");
-  await socketUp(srv, before);
-  await setAlert(page, "Moves ± % in 24 h", "5");
-  assertMatch(await page.getByTestId("alert-row").innerText(), /Moves ± 5 % in 24 h/);
-  // a position with a stop-loss placed elsewhere: its stop firing arrives here
-  const open = await srv.call("/api/contract/order", {
-    token,
-    body: {
-      symbol: "BTCUSDT",
-      side: "long",
-      lots: 10,
-      leverage: 10,
-      type: "market",
-      stopLoss: "64000",
-    },
-  });
-  assertEquals(open.body.code, 0, JSON.stringify(open.body));
-  await freshTick(srv, "63999");
-  const toast = page.getByTestId("notification-toast");
-  await toast.waitFor({ timeout: 10_000 });
-  assertMatch(await toast.innerText(), /Stop-loss fired: BTC\/USDT/);
-  assertEquals(await toast.getByRole("link").getAttribute("href"), "/pc/trade/future?symbol=BTCUSDT");
-  await page.screenshot({ path: shot("alerts-pc-1280-en") });
-  await page.goto(`${srv.base}/pc/article/message?tab=notifications`);
-  assertMatch(await page.getByTestId("notification").first().innerText(), /Stop-loss fired/);
-  assertEquals(errors, []);
-  await ctx.close();
-});
+browserTest(
+  "alerts: the desktop trade page sets one; a stop fired shows as a toast too",
+  async (srv, browser) => {
+    await freshTick(srv, "65000");
+    const { ctx, page, errors, token } = await customerPage(srv, browser, WIDE);
+    const before = srv.deps.hub.subscribers("user");
+    await page.goto(`${srv.base}/pc/trade/future?symbol=BTCUSDT`);
+    await hydrated(page, "PriceAlerts");
+    await socketUp(srv, before);
+    await setAlert(page, "Moves ± % in 24 h", "5");
+    assertMatch(await page.getByTestId("alert-row").innerText(), /Moves ± 5 % in 24 h/);
+    // a position with a stop-loss placed elsewhere: its stop firing arrives here
+    const open = await srv.call("/api/contract/order", {
+      token,
+      body: {
+        symbol: "BTCUSDT",
+        side: "long",
+        lots: 10,
+        leverage: 10,
+        type: "market",
+        stopLoss: "64000",
+      },
+    });
+    assertEquals(open.body.code, 0, JSON.stringify(open.body));
+    await freshTick(srv, "63999");
+    const toast = page.getByTestId("notification-toast");
+    await toast.waitFor({ timeout: 10_000 });
+    assertMatch(await toast.innerText(), /Stop-loss fired: BTC\/USDT/);
+    assertEquals(
+      await toast.getByRole("link").getAttribute("href"),
+      "/pc/trade/future?symbol=BTCUSDT",
+    );
+    await page.screenshot({ path: shot("alerts-pc-1280-en") });
+    await page.goto(`${srv.base}/pc/article/message?tab=notifications`);
+    assertMatch(await page.getByTestId("notification").first().innerText(), /Stop-loss fired/);
+    assertEquals(errors, []);
+    await ctx.close();
+  },
+);
 
 /** The screens in one language at both widths (looked at by the developer). */
 async function screens(srv: TestServer, ctx: BrowserContext, tag: string, wide: boolean) {
@@ -126,25 +135,37 @@ async function screens(srv: TestServer, ctx: BrowserContext, tag: string, wide: 
   await page.close();
 }
 
-browserTest("alerts and notifications screens in en, zh-CN and th at 390 and 1280 px", async (srv, browser) => {
-  await freshTick(srv, "65000");
-  const login = await srv.call("/api/login", {
-    body: { phone: "+12025550123", password: "Demo-2026" },
-  });
-  const token = login.headers.get("authorization")!;
-  for (const [kind, value] of [["above", "70000"], ["below", "60000"], ["move", "5"]]) {
-    await srv.call("/api/alerts", { token, body: { symbol: "BTCUSDT", kind, value } });
-  }
-  await freshTick(srv, "70100");
-  for (let i = 0; i < 50 && !(await srv.call<{ items: unknown[] }>("/api/notifications", { token })).body.data.items.length; i++) {
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  for (const locale of ["en", "zh-CN", "th"]) {
-    for (const wide of [false, true]) {
-      const { ctx, errors } = await customerPage(srv, browser, wide ? WIDE : NARROW, { token, locale });
-      await screens(srv, ctx, `${wide ? "1280" : "390"}-${locale}`, wide);
-      assert(errors.length === 0, errors.join("\n"));
-      await ctx.close();
+browserTest(
+  "alerts and notifications screens in en, zh-CN and th at 390 and 1280 px",
+  async (srv, browser) => {
+    await freshTick(srv, "65000");
+    const login = await srv.call("/api/login", {
+      body: { phone: "+12025550123", password: "Demo-2026" },
+    });
+    const token = login.headers.get("authorization")!;
+    for (const [kind, value] of [["above", "70000"], ["below", "60000"], ["move", "5"]]) {
+      await srv.call("/api/alerts", { token, body: { symbol: "BTCUSDT", kind, value } });
     }
-  }
-});
+    await freshTick(srv, "70100");
+    for (
+      let i = 0;
+      i < 50 &&
+      !(await srv.call<{ items: unknown[] }>("/api/notifications", { token })).body.data.items
+        .length;
+      i++
+    ) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    for (const locale of ["en", "zh-CN", "th"]) {
+      for (const wide of [false, true]) {
+        const { ctx, errors } = await customerPage(srv, browser, wide ? WIDE : NARROW, {
+          token,
+          locale,
+        });
+        await screens(srv, ctx, `${wide ? "1280" : "390"}-${locale}`, wide);
+        assert(errors.length === 0, errors.join("\n"));
+        await ctx.close();
+      }
+    }
+  },
+);
