@@ -56,7 +56,8 @@ export type AlertListJson = z.infer<typeof AlertList>;
 /**
  * What a customer can be told about, each with its own preferences: price alerts, a fast contract
  * settled, a stop (stop-loss, take-profit, trailing) fired, a liquidation, a limit order filled,
- * a recharge credited, a withdrawal paid or rejected, a wealth order matured.
+ * a recharge credited, a withdrawal paid or rejected, a wealth order matured, a sign-in from a
+ * device the account never used.
  */
 export const NOTIFY_KINDS = [
   "priceAlert",
@@ -67,6 +68,7 @@ export const NOTIFY_KINDS = [
   "recharge",
   "withdrawal",
   "wealth",
+  "signIn",
 ] as const;
 export type NotifyKind = typeof NOTIFY_KINDS[number];
 

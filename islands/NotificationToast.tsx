@@ -28,6 +28,7 @@ export function linkOf(n: Pick<NotificationJsonT, "url" | "kind">, layout: "wp" 
     const page = n.kind === "fastSettled" ? "fast" : "future";
     return `/pc/trade/${page}?symbol=${product[1]}`;
   }
+  if (n.url === "/wp/user/setSafe/devices") return "/pc/userCenter/security";
   return n.url === "/wp/trade/property" ? "/pc/userCenter/property" : null;
 }
 

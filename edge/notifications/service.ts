@@ -4,10 +4,11 @@
  * from calls added to every service: a fast contract settled (`fast.settled`), a position closed
  * by its stop-loss, take-profit, trailing stop or liquidation, or a one-cancels-other leg fired,
  * or its limit order filled (`position`), a spot limit filled (`spot`), a price alert fired
- * (`alert`), and the messages the decisions write (`message`: recharge credited, withdrawal paid
- * or rejected, wealth matured).
+ * (`alert`), the messages the decisions write (`message`: recharge credited, withdrawal paid or
+ * rejected, wealth matured), and a sign-in from a device the account never used (`signIn`,
+ * staged by the sign-in's commit).
  *
- * The instance running the trigger engine derives them (`Notifier.listen`, `active`); each goes
+ * The instance running the trigger engine derives them (`Notifications.listen`, `active`); each goes
  * out once (`NotificationStore.claim`: a "sent" mark committed only if absent, so a second
  * instance or a repeated entry sends nothing), then through every `Channel` the customer's
  * preferences allow for its kind. The in-app channel stores it (the message centre's
@@ -264,6 +265,15 @@ export class Notifications {
         text: `notify.price_${a.kind}`,
         params: { symbol: a.symbol, price: d(a.fired.tick.price), level, pct: level },
         url: `/wp/product/detail/${a.symbol}`,
+      }];
+    }
+    if (r.kind === "signIn") {
+      return [{
+        key: `signIn:${r.id}`,
+        kind: "signIn",
+        text: "notify.newDevice",
+        params: {},
+        url: "/wp/user/setSafe/devices",
       }];
     }
     if (r.kind === "message") {

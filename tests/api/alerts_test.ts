@@ -2,7 +2,8 @@
  * Price alerts and account notifications through HTTP: alerts set, listed, edited and deleted
  * with their bounds (at most 50), one firing once at the right stored tick (its tape sequence
  * recorded) and arriving as a notification; a stop-loss fired, a recharge credited and a
- * withdrawal paid make notifications; preferences respected (in-app off: nothing stored).
+ * withdrawal paid make notifications; a sign-in from a new device does, from a known one not;
+ * preferences respected (in-app off: nothing stored).
  */
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { assert, assertEquals } from "../assert.ts";
@@ -27,7 +28,14 @@ type Alert = {
   status: string;
   fired: { seq: number | null; time: number; price: string } | null;
 };
-type Notification = { id: string; kind: string; title: string; body: string; url: string | null };
+type Notification = {
+  id: string;
+  kind: string;
+  title: string;
+  body: string;
+  url: string | null;
+  read: boolean;
+};
 
 /** A stored tick on the server's clock, then everything the engine and notifier queued. */
 async function tick(srv: TestServer, price: string, symbol = "BTCUSDT") {
@@ -51,12 +59,15 @@ async function settle(srv: TestServer) {
   }
 }
 
-async function notifications(srv: TestServer, token: string) {
+/** The customer's notifications; `signIns: false` leaves out those of sign-ins (new devices). */
+async function notifications(srv: TestServer, token: string, signIns = false) {
   const r = await srv.call<{ items: Notification[]; unread: number }>("/api/notifications", {
     token,
   });
   assertEquals(r.body.code, 0, JSON.stringify(r.body));
-  return r.body.data;
+  const items = r.body.data.items.filter((n) => signIns || n.kind !== "signIn");
+  const unreadLeftOut = r.body.data.items.filter((n) => !items.includes(n) && !n.read).length;
+  return { items, unread: r.body.data.unread - unreadLeftOut };
 }
 
 async function signIn(srv: TestServer) {
@@ -310,6 +321,34 @@ Deno.test("a recharge credited and a withdrawal paid make notifications", async 
     assertEquals(n.items.map((x) => x.kind), ["withdrawal", "recharge"]);
     assertEquals(n.items[0]!.title, "Withdrawal paid");
     assert(n.items[0]!.body.includes("100"), n.items[0]!.body);
+  } finally {
+    await srv.close();
+  }
+});
+
+Deno.test("a sign-in from a device the account never used makes a notification; a known one not", async () => {
+  const srv = await startServer({ seed: true });
+  try {
+    const first = await srv.call("/api/login", {
+      body: { phone: "+12025550123", password: "Demo-2026" },
+    });
+    const token = first.headers.get("authorization")!;
+    const device = first.headers.get("x-device-token")!;
+    assert(device, "a device token is handed out");
+    await settle(srv);
+    let n = await notifications(srv, token, true);
+    assertEquals(n.items.map((x) => x.kind), ["signIn"]);
+    assertEquals(n.items[0]!.title, "Sign-in from a new device");
+    assertEquals(n.items[0]!.url, "/wp/user/setSafe/devices");
+    // the same device again: nothing new
+    const again = await srv.call("/api/login", {
+      body: { phone: "+12025550123", password: "Demo-2026" },
+      headers: { "x-device-token": device },
+    });
+    assertEquals(again.body.code, 0, JSON.stringify(again.body));
+    await settle(srv);
+    n = await notifications(srv, token, true);
+    assertEquals(n.items.length, 1);
   } finally {
     await srv.close();
   }
