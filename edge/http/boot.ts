@@ -152,9 +152,10 @@ export async function buildDeps(
   // the engine runs (edge/notifications/)
   const alerts = new Alerts(kv, now);
   engine.watchAlerts(alerts);
+  const wealth = new Wealth(kv, ledger, now);
   const notifications = new Notifications(
     kv,
-    { fast, contracts, spot, alerts, messages },
+    { fast, contracts, spot, alerts, messages, wealth },
     now,
     () => engine.running,
   );
@@ -162,7 +163,6 @@ export async function buildDeps(
   if (opts.log) engine.log = market.log = opts.log;
   const exchange = new Exchange(kv, ledger, market, now, terms);
   const holdingFees = new HoldingFees(kv, ledger, contracts, tenants, now);
-  const wealth = new Wealth(kv, ledger, now);
   const demo = new Demo(kv, ledger, accounts, { fast, contracts, spot }, now);
   const images = new ImageStore(kv, now);
   const methods = new PaymentMethods(kv, accounts, now);

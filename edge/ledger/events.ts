@@ -11,7 +11,8 @@ import type { BalanceRow } from "../../contract/ledger.ts";
 /**
  * A changed record the receiver reads itself (it may have changed again meanwhile): orders and
  * positions (trigger engine, sockets), a price alert set or fired, a message written to the
- * customer, a sign-in from a device the account never used, and a notification stored for them
+ * customer, a wealth order's daily payout (`order.day`), a sign-in from a device the account
+ * never used, and a notification stored for them
  * (edge/notifications/ derives notifications from these entries and shows the stored ones on the
  * socket).
  */
@@ -24,6 +25,7 @@ export interface EventRef {
     | "spot"
     | "alert"
     | "message"
+    | "wealth"
     | "signIn"
     | "notification";
   id: string;

@@ -5,7 +5,8 @@
  * by its stop-loss, take-profit, trailing stop or liquidation, or a one-cancels-other leg fired,
  * or its limit order filled (`position`), a spot limit filled (`spot`), a price alert fired
  * (`alert`), the messages the decisions write (`message`: recharge credited, withdrawal paid or
- * rejected, wealth matured), and a sign-in from a device the account never used (`signIn`,
+ * rejected, wealth matured), a wealth order's daily payout (`wealth`, staged by the payout's
+ * journal), and a sign-in from a device the account never used (`signIn`,
  * staged by the sign-in's commit).
  *
  * The instance running the trigger engine derives them (`Notifications.listen`, `active`); each goes
@@ -35,6 +36,7 @@ import type { Alerts } from "../trading/alerts.ts";
 import type { Contracts } from "../trading/contracts.ts";
 import type { FastContracts } from "../trading/fast.ts";
 import type { Spot } from "../trading/spot.ts";
+import { payoutSchedule, type Wealth } from "../wealth/service.ts";
 import { type NotificationRecord, NotificationStore } from "./store.ts";
 
 /** A notification ready to deliver: rendered in the customer's language. */
@@ -130,6 +132,7 @@ export interface NotifierSources {
   spot: Spot;
   alerts: Alerts;
   messages: Messages;
+  wealth: Wealth;
 }
 
 export class Notifications {
@@ -265,6 +268,24 @@ export class Notifications {
         text: `notify.price_${a.kind}`,
         params: { symbol: a.symbol, price: d(a.fired.tick.price), level, pct: level },
         url: `/wp/product/detail/${a.symbol}`,
+      }];
+    }
+    if (r.kind === "wealth") {
+      const [orderId, day] = r.id.split(".");
+      const o = await this.src.wealth.get(t, orderId!);
+      const paid = o && payoutSchedule(o).find((x) => x.day === Number(day));
+      if (!o || !paid) return [];
+      return [{
+        key: `wealth:${r.id}`,
+        kind: "wealth",
+        text: "notify.wealthPayout",
+        params: {
+          product: o.productName,
+          amount: paid.amount,
+          currency: "USDT",
+          day: String(paid.day),
+        },
+        url: "/wp/trade/property",
       }];
     }
     if (r.kind === "signIn") {

@@ -353,3 +353,26 @@ Deno.test("a sign-in from a device the account never used makes a notification; 
     await srv.close();
   }
 });
+
+Deno.test("a wealth order's daily payouts and its maturity make notifications", async () => {
+  const srv = await startServer({ seed: true });
+  try {
+    const token = await signIn(srv);
+    const placed = await srv.call("/api/wealth/order", {
+      token,
+      body: { productId: "usdt-5d", amount: "1000" },
+    });
+    assertEquals(placed.body.code, 0, JSON.stringify(placed.body));
+    srv.advance(7 * 86_400_000);
+    assertEquals(await srv.deps.wealth.payDue("demo"), 5);
+    await settle(srv);
+    // sessions idled out over the days: sign in again
+    const n = await notifications(srv, await signIn(srv));
+    assertEquals(n.items.map((x) => x.kind), Array(5).fill("wealth"));
+    assertEquals(n.items[0]!.title, "Financing matured");
+    assertEquals(n.items.filter((x) => x.title.startsWith("Financing payout")).length, 4);
+    assert(n.items.at(-1)!.body.startsWith("Day 1 of your"), n.items.at(-1)!.body);
+  } finally {
+    await srv.close();
+  }
+});
