@@ -3604,7 +3604,8 @@ export interface components {
         | "limitFilled"
         | "recharge"
         | "withdrawal"
-        | "wealth";
+        | "wealth"
+        | "signIn";
       title: string;
       body: string;
       url: string | null;
@@ -3640,6 +3641,10 @@ export interface components {
         push: boolean;
       };
       wealth: {
+        inApp: boolean;
+        push: boolean;
+      };
+      signIn: {
         inApp: boolean;
         push: boolean;
       };
