@@ -36,7 +36,9 @@ export default function NotificationToast({ tx, inbox, layout }: ToastProps) {
   const [items, setItems] = useState<NotificationJsonT[]>([]);
   useEffect(() =>
     subscribe("user", (e) => {
-      if (e.type !== "notification") return;
+      // a sign-in from a new device: no toast on the device that just signed in (the tab and
+      // push tell it)
+      if (e.type !== "notification" || e.notification.kind === "signIn") return;
       setItems((cur) =>
         [e.notification, ...cur.filter((x) => x.id !== e.notification.id)].slice(0, 3)
       );
