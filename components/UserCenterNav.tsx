@@ -7,6 +7,7 @@ const ITEMS = [
   { id: "security", href: "/pc/userCenter/security", label: "page.pcSecurity" },
   { id: "gatheringWay", href: "/pc/handle/gatheringWay", label: "page.pcGatheringWay" },
   { id: "message", href: "/pc/article/message", label: "page.pcMessage" },
+  { id: "notifications", href: "/pc/userCenter/notifications", label: "page.notifySettings" },
   { id: "wealth", href: "/pc/userCenter/wealth", label: "page.wealth" },
   { id: "records", href: "/pc/userCenter/records", label: "page.tradeRecord" },
   { id: "liabilities", href: "/pc/liabilities", label: "page.liabilities" },

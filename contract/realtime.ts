@@ -6,6 +6,7 @@
  */
 import type { Currency, Wallet } from "./currencies.ts";
 import type { BalanceRow } from "./ledger.ts";
+import type { NotificationJsonT } from "./notifications.ts";
 import type { CandleRow, Quote, TapeHeadJson } from "./market.ts";
 import type { FastOrderJson, PositionJson, SpotOrderJson } from "./trading.ts";
 import type { SupportNudge } from "./support.ts";
@@ -100,6 +101,8 @@ export type UserEvent =
   | { type: "position"; position: PositionJson }
   | { type: "spot"; order: SpotOrderJson }
   | { type: "fast.settled"; order: FastOrderJson }
+  /** an account notification stored for the customer (the pages show it as a toast) */
+  | { type: "notification"; notification: NotificationJsonT }
   /** the session ended (logout, password change, expiry): the channel is closed */
   | { type: "signedOut" };
 

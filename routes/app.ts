@@ -17,6 +17,7 @@ import { adminApi } from "./api/admin.ts";
 import { fundsApi } from "./api/funds.ts";
 import { identityApi, serveImage } from "./api/identity.ts";
 import { messagesApi } from "./api/messages.ts";
+import { notificationsApi } from "./api/notifications.ts";
 import { MAX_UPLOAD_BYTES } from "../edge/uploads/sanitize.ts";
 import { walletsApi } from "./api/wallets.ts";
 import { privacyApi } from "./api/privacy.ts";
@@ -67,6 +68,7 @@ export function createApi() {
   api.route("/", fundsApi);
   api.route("/", identityApi);
   api.route("/", messagesApi);
+  api.route("/", notificationsApi);
   api.route("/", wealthApi);
   api.route("/", demoApi);
   api.route("/", proposalsApi);

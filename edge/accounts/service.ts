@@ -25,6 +25,8 @@ import {
 import type { UserInfo } from "../../contract/accounts.ts";
 import type { SmsSender } from "./sender.ts";
 import { messageInto } from "../messages/store.ts";
+import { stageEvents } from "../ledger/events.ts";
+import { journalId } from "../ledger/service.ts";
 import {
   type CodePurpose,
   type CodeRecord,
@@ -521,6 +523,11 @@ export class AccountsService {
       const session = await this.live.createInto(op, t, u, meta);
       if (step !== null) op.check(found!).set(found!.key, { ...u, lastTotpStep: step });
       const token = await this.devices.rememberInto(op, t, u.userId, meta.device, device);
+      // a device this account never signed in from: the customer is told (edge/notifications/)
+      if (device?.value?.userId !== u.userId) {
+        const at = this.d.now();
+        stageEvents(op, t, at, { refs: [{ user: u.userId, kind: "signIn", id: journalId(at) }] });
+      }
       if (!(await commit("success", "success"))) continue;
       // forgetting devices beyond the most recent ones is housekeeping, not the customer's wait
       if (token !== meta.device) {

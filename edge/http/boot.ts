@@ -31,6 +31,8 @@ import { EventLogReader } from "../realtime/eventlog.ts";
 import type { UserEvent } from "../../contract/realtime.ts";
 import { FastContracts, fastJson } from "../trading/fast.ts";
 import { TradingEngine } from "../trading/engine.ts";
+import { Alerts } from "../trading/alerts.ts";
+import { Notifications } from "../notifications/service.ts";
 import { Contracts, type Position } from "../trading/contracts.ts";
 import { Verify } from "../verify/service.ts";
 import { Checkpoints } from "../checkpoints/service.ts";
@@ -45,12 +47,6 @@ import { TenantRegistry } from "../platform/tenants.ts";
 import { TenantSettings } from "../operators/tenant_settings.ts";
 import { Push } from "../push/service.ts";
 import { loadVapid } from "../push/vapid.ts";
-import { getUser } from "../accounts/store.ts";
-import type { Withdrawal } from "../funds/withdrawal.ts";
-import { formatDecimal } from "../../core-wasm/mod.ts";
-import { translator } from "../platform/locale.ts";
-import { pickLocale } from "../../locales/languages.ts";
-import { displayParams } from "../../locales/format.ts";
 
 function isRemote(path: string): boolean {
   return /^https?:\/\//.test(path);
@@ -81,24 +77,6 @@ const READS_PROBE = ["platform", "readsProbe"];
 function marketService(config: AppConfig, kv: Deno.Kv, now: () => number) {
   const fallback = new ReferencePrices(config.referencePrices);
   return new MarketService(kv, undefined, fallback, now, { staleMs: config.marketStaleMs });
-}
-
-/** Push a settled withdrawal to its customer, in their language, as the message centre words it. */
-async function withdrawalPush(kv: Deno.Kv, push: Push, t: string, w: Withdrawal) {
-  const key = w.status === "passed" ? "withdrawComplete" : "withdrawReject";
-  const u = (await getUser(kv, t, w.userId)).value;
-  const locale = pickLocale(u?.locale);
-  const tr = translator(locale);
-  const params = displayParams(
-    { amount: formatDecimal(w.amount), currency: w.currency, reason: w.reason ?? "" },
-    locale,
-  );
-  await push.deliver(t, w.userId, {
-    kind: w.status === "passed" ? "withdrawalPaid" : "withdrawalRejected",
-    title: tr(`messages.${key}.title`, params),
-    body: tr(`messages.${key}.body`, params),
-    url: `/wp/user/withdraw/detail/${w.id}`,
-  });
 }
 
 /**
@@ -178,6 +156,9 @@ export async function buildDeps(
       } else if (r.kind === "position") {
         const p = await contracts.get(t, r.id);
         if (p) bySymbol.set(p.symbol, [...bySymbol.get(p.symbol) ?? [], p]);
+      } else if (r.kind === "notification") {
+        const n = await notifications.forSocket(t, r.user, r.id);
+        if (n) out.push({ type: "notification", notification: n });
       }
     }
     for (const changed of bySymbol.values()) {
@@ -188,10 +169,21 @@ export async function buildDeps(
     return out;
   };
   const engine = new TradingEngine(fast, contracts, spot, market, tenants, now, kv);
+  // price alerts fire in the engine; account notifications are derived from the event log where
+  // the engine runs (edge/notifications/)
+  const alerts = new Alerts(kv, now);
+  engine.watchAlerts(alerts);
+  const wealth = new Wealth(kv, ledger, now);
+  const notifications = new Notifications(
+    kv,
+    { fast, contracts, spot, alerts, messages, wealth },
+    now,
+    () => engine.running,
+  );
+  notifications.listen(events);
   if (opts.log) engine.log = market.log = opts.log;
   const exchange = new Exchange(kv, ledger, market, now, terms);
   const holdingFees = new HoldingFees(kv, ledger, contracts, tenants, now);
-  const wealth = new Wealth(kv, ledger, now);
   const demo = new Demo(kv, ledger, accounts, { fast, contracts, spot }, now);
   const images = new ImageStore(kv, now);
   const methods = new PaymentMethods(kv, accounts, now);
@@ -206,9 +198,16 @@ export async function buildDeps(
       ? Deno.createHttpClient({ caCerts: [await Deno.readTextFile(config.pushCaFile)] })
       : undefined,
   });
-  // a withdrawal paid or rejected reaches the customer's browsers (as the message centre says it)
-  withdrawals.events.on("settled", (t, w) => {
-    withdrawalPush(kv, push, t, w).catch((e) => (opts.log ?? console.log)(`[push] ${e}`));
+  // every notification the customer's preferences allow as a push reaches their browsers too
+  notifications.addChannel({
+    name: "push",
+    deliver: (t, uid, n) =>
+      push.deliver(t, uid, {
+        kind: n.kind,
+        title: n.title,
+        body: n.body,
+        url: n.url ?? "/wp/message?tab=notifications",
+      }),
   });
   const operatorAccounts = new OperatorAccounts(kv, now);
   const erasure = new Erasure({
@@ -260,6 +259,8 @@ export async function buildDeps(
     erasure,
     spot,
     engine,
+    alerts,
+    notifications,
     images,
     messages,
     identity,

@@ -8,10 +8,26 @@
  */
 import type { BalanceRow } from "../../contract/ledger.ts";
 
-/** A changed record the receiver reads itself (it may have changed again meanwhile). */
+/**
+ * A changed record the receiver reads itself (it may have changed again meanwhile): orders and
+ * positions (trigger engine, sockets), a price alert set or fired, a message written to the
+ * customer, a wealth order's daily payout (`order.day`), a sign-in from a device the account
+ * never used, and a notification stored for them
+ * (edge/notifications/ derives notifications from these entries and shows the stored ones on the
+ * socket).
+ */
 export interface EventRef {
   user: string;
-  kind: "fast.open" | "fast.settled" | "position" | "spot";
+  kind:
+    | "fast.open"
+    | "fast.settled"
+    | "position"
+    | "spot"
+    | "alert"
+    | "message"
+    | "wealth"
+    | "signIn"
+    | "notification";
   id: string;
 }
 

@@ -21,6 +21,8 @@ export class Quotes {
   private minutes = new Map<string, Map<number, Minute>>();
   private cache: { at: number; json: string; list: Quote[] } | null = null;
   private dirty = true;
+  /** the 24 h open per symbol, for the minute it was looked up in (`open24h`) */
+  private opens = new Map<string, { minute: number; open: bigint | null }>();
 
   constructor(
     private tape: Tape,
@@ -59,6 +61,27 @@ export class Quotes {
 
   markDirty() {
     this.dirty = true;
+  }
+
+  /**
+   * The rolling 24 h open at `time` (the open of the first minute the quote's window counts), or
+   * null without candles: what a "moves x % in 24 h" alert measures against. Looked up once per
+   * symbol and minute (the trigger engine asks on every tick).
+   */
+  open24h(symbol: string, time: number): bigint | null {
+    const minute = Math.floor(time / 60_000);
+    const cached = this.opens.get(symbol);
+    if (cached?.minute === minute) return cached.open;
+    const windowStart = time - DAY - 60_000;
+    let first: Candle | null = null;
+    for (const { candle } of this.minutes.get(symbol)?.values() ?? []) {
+      if (candle.openTime > windowStart && (!first || candle.openTime < first.openTime)) {
+        first = candle;
+      }
+    }
+    const open = first?.open ?? null;
+    if (open !== null) this.opens.set(symbol, { minute, open });
+    return open;
   }
 
   quote(s: SymbolDef): Quote | null {

@@ -1,5 +1,6 @@
 /** Customer messages, as routes and pages read them (the store is store.ts). */
 import {
+  getMessage,
   listMessages,
   type MessageRecord,
   migrateUnreadCounters,
@@ -26,6 +27,11 @@ export class Messages {
   /** One message of this customer (null when it is not theirs), marked read. */
   read(t: string, userId: string, id: string): Promise<MessageRecord | null> {
     return readMessage(this.kv, t, userId, id);
+  }
+
+  /** One message as stored, not marked read (account notifications are derived from it). */
+  get(t: string, userId: string, id: string): Promise<MessageRecord | null> {
+    return getMessage(this.kv, t, userId, id);
   }
 
   /** Unread messages of a customer: one read of the counter (capped at `max` for badges). */

@@ -2,9 +2,11 @@
  * The store of customer messages (the message centre): its keys and typed reads and writes. A
  * message stores a locale key and its parameters, not text, so each customer reads it in the
  * language they use now. Messages about a decision are written in the same atomic commit as the
- * decision (`messageInto`). Routes and pages go through `Messages` (service.ts).
+ * decision (`messageInto`), with an event-log entry naming it (account notifications are derived
+from it: edge/notifications/). Routes and pages go through `Messages` (service.ts).
  */
 import { journalId } from "../ledger/service.ts";
+import { stageEvents } from "../ledger/events.ts";
 import { listPage } from "../platform/kvpage.ts";
 
 export interface MessageRecord {
@@ -39,6 +41,7 @@ export function messageInto(
   const rec: MessageRecord = { id: journalId(m.at), ...m, read: false };
   op.set(messageKeys.message(t, userId, rec.id), rec);
   op.sum(messageKeys.unread(t, userId), 1n);
+  stageEvents(op, t, m.at, { refs: [{ user: userId, kind: "message", id: rec.id }] });
   return rec;
 }
 
@@ -58,6 +61,11 @@ export async function listMessages(
   const items: MessageRecord[] = [];
   for await (const e of iter) items.push(e.value);
   return { items, cursor: items.length === limit ? iter.cursor : null };
+}
+
+/** One message of this customer as stored (null when there is none), not marked read. */
+export async function getMessage(kv: Deno.Kv, t: string, userId: string, id: string) {
+  return (await kv.get<MessageRecord>(messageKeys.message(t, userId, id))).value;
 }
 
 /** One message of this customer (null when it is not theirs), marked read. */

@@ -51,6 +51,8 @@ export type ErrorId =
   | "ORDER_CANCELLED"
   | "ORDER_FILLED"
   | "QUOTE_EXPIRED"
+  /** alerts: the customer has the most price alerts allowed (delete one first) */
+  | "ALERT_LIMIT"
   /** wealth: the amount is outside the product's single-order limits */
   | "WEALTH_LIMITS"
   /** wealth: the product hosts its cap already */

@@ -101,6 +101,7 @@ export const HTTP_STATUS: { readonly [K in ErrorId]: ContentfulStatusCode } = {
   /** a withdrawal to a payment method bound less than 24 hours ago */
   METHOD_ON_HOLD: 403,
   WITHDRAW_LIMITS: 400,
+  ALERT_LIMIT: 400,
   TURNOVER_REQUIRED: 403,
   IMAGE_TOO_LARGE: 413,
   IMAGE_TYPE: 415,

@@ -21,6 +21,8 @@ import type { FastContracts, FastOrder, TickRef } from "./fast.ts";
 import { type Contracts, groupOf, isHedged, type Position, trailStep } from "./contracts.ts";
 import type { Spot, SpotOrder } from "./spot.ts";
 import { ExpiryQueue, TriggerIndex } from "./trigger_index.ts";
+import type { Alerts } from "./alerts.ts";
+import { AlertWatcher } from "./alert_watch.ts";
 import { INSTANCE_ID, Lease } from "../platform/lease.ts";
 import type { EventRef } from "../ledger/events.ts";
 import type { EventLogReader } from "../realtime/eventlog.ts";
@@ -54,6 +56,8 @@ export class TradingEngine {
   private buffered: [string, EventRef[]][] | null = null;
   private lease: Lease | null = null;
   private unsubscribe: (() => void) | null = null;
+  /** customers' price alerts, watched with the other triggers (`watchAlerts`) */
+  alerts: AlertWatcher | null = null;
   readonly stats = { settled: 0, refunded: 0, closed: 0, takeovers: 0 };
   /** where lease changes are reported */
   log: (line: string) => void = console.log;
@@ -74,6 +78,18 @@ export class TradingEngine {
     contracts.events.on("changed", (t, p) => this.active && this.indexPosition(t, p));
     spot.events.on("opened", (t, o) => this.active && this.indexSpot(t, o));
     market.onTicks((e) => this.active && this.tickSpan(e));
+  }
+
+  /** Watch the customers' price alerts too (set through this instance: indexed at once). */
+  watchAlerts(alerts: Alerts) {
+    const w = this.alerts = new AlertWatcher(alerts, this.market.quotes);
+    alerts.events.on("changed", (t, a) => this.active && w.index(t, a));
+    alerts.events.on("removed", (t, user, id) => this.active && w.drop(t, user, id));
+  }
+
+  /** This instance holds the engine lease and runs the triggers (account notifications too). */
+  get running(): boolean {
+    return this.active;
   }
 
   /** A spot limit: a buy fills when the price falls to it, a sell when it rises to it. */
@@ -289,6 +305,7 @@ export class TradingEngine {
     this.hedged.clear();
     this.knownPositions.clear();
     this.knownSpot.clear();
+    this.alerts?.clear();
   }
 
   /** Index every open order and position stored that is not indexed yet. */
@@ -310,6 +327,7 @@ export class TradingEngine {
         const o = await this.spot.get(t, id);
         if (o?.status === "open") this.indexSpot(t, o);
       }
+      await this.alerts?.reconcile(t);
     }
   }
 
@@ -331,6 +349,8 @@ export class TradingEngine {
           this.spotLevels.get(o.symbol)?.delete(`${t}|${o.id}`);
           this.knownSpot.delete(`${t}|${o.id}`);
         }
+      } else if (r.kind === "alert") {
+        await this.alerts?.apply(t, r);
       }
     }
   }
@@ -340,13 +360,13 @@ export class TradingEngine {
     clearInterval(this.reconciler);
     this.unsubscribe?.();
     this.active = false;
-    await this.work;
+    await this.idle();
     await this.lease?.stop(true);
   }
 
   /** Wait for queued settlements (tests, shutdown). */
   idle() {
-    return this.work;
+    return Promise.all([this.work, this.alerts?.idle()]).then(() => {});
   }
 
   private index(t: string, id: string, symbol: string, expiresAt: number, wallExpiry: number) {
@@ -378,6 +398,7 @@ export class TradingEngine {
     for (const tick of e.ticks) {
       // price triggers pause while the symbol's data is delayed
       const fresh = !this.market.tape.isStaleTime(tick.time);
+      if (fresh) this.alerts?.onTick(e.symbol, tick);
       if (fresh && spotIx?.size) {
         for (const key of spotIx.take(tick.price)) {
           const [t, id] = key.split("|") as [string, string];

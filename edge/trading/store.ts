@@ -85,5 +85,14 @@ export function touchSymbol(
   op.set(posKeys.userSymbol(t, p.userId, p.symbol), p.id);
 }
 
+/** price alerts, per customer (edge/trading/alerts.ts) */
+export const alertKeys = {
+  alert: (t: string, userId: string, id: string) => [t, "trading", "alert", userId, id],
+  byUser: (t: string, userId: string) => [t, "trading", "alert", userId],
+  all: (t: string) => [t, "trading", "alert"],
+  /** changed by every set, edit and delete of the customer's alerts: the count's guard */
+  guard: (t: string, userId: string) => [t, "trading", "alertGuard", userId],
+};
+
 /** an exchange quote, kept a few times its validity */
 export const quoteKey = (t: string, id: string) => [t, "trading", "xquote", id];

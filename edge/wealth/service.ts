@@ -422,6 +422,9 @@ export class Wealth {
             ? [{ op: "release", id: reservationIds.wealth(id), account, guard: "owner" }]
             : [],
           checks: [entry],
+          // a day's payout tells the customer (edge/notifications/); the last day's maturity
+          // is told by its message
+          events: last ? [] : [{ user: o.userId, kind: "wealth", id: `${id}.${day}` }],
           write: (op) => {
             op.set(entry.key, next).sum(wealthKeys.settled(t), pay);
             if (last) {

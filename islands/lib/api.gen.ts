@@ -1521,6 +1521,94 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/alerts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The customer's price alerts, newest first, with the most allowed */
+    get: operations["getAlerts"];
+    put?: never;
+    /** Set a price alert: above or below a price, or a move of x % in 24 h (at most 50) */
+    post: operations["postAlerts"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/alerts/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Edit a price alert (a fired one is armed again) */
+    put: operations["putAlertsById"];
+    post?: never;
+    /** Delete a price alert */
+    delete: operations["deleteAlertsById"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/notifications": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The customer's notifications, newest first, with the unread count */
+    get: operations["getNotifications"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/notifications/read": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mark every notification read */
+    post: operations["postNotificationsRead"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/notifications/preferences": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Per kind of notification: in-app and push on or off */
+    get: operations["getNotificationsPreferences"];
+    /** Set the preferences (every kind, both channels) */
+    put: operations["putNotificationsPreferences"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/wealth/products": {
     parameters: {
       query?: never;
@@ -3644,6 +3732,94 @@ export interface components {
       items: components["schemas"]["Message"][];
       cursor: string | null;
       unread: number;
+    };
+    AlertList: {
+      items: components["schemas"]["Alert"][];
+      max: number;
+    };
+    Alert: {
+      id: string;
+      symbol: string;
+      /** @enum {string} */
+      kind: "above" | "below" | "move";
+      value: string;
+      /** @enum {string} */
+      status: "active" | "fired";
+      createdAt: number;
+      fired: {
+        seq: number | null;
+        time: number;
+        price: string;
+      } | null;
+    };
+    AlertBody: {
+      /** @enum {string} */
+      symbol: "BTCUSDT" | "ETHUSDT" | "BNBUSDT" | "SOLUSDT" | "XRPUSDT" | "DOGEUSDT";
+      /** @enum {string} */
+      kind: "above" | "below" | "move";
+      value: string;
+    };
+    NotificationPage: {
+      items: components["schemas"]["Notification"][];
+      cursor: string | null;
+      unread: number;
+    };
+    Notification: {
+      id: string;
+      at: number;
+      /** @enum {string} */
+      kind:
+        | "priceAlert"
+        | "fastSettled"
+        | "stopFired"
+        | "liquidation"
+        | "limitFilled"
+        | "recharge"
+        | "withdrawal"
+        | "wealth"
+        | "signIn";
+      title: string;
+      body: string;
+      url: string | null;
+      read: boolean;
+    };
+    NotifyPrefs: {
+      priceAlert: {
+        inApp: boolean;
+        push: boolean;
+      };
+      fastSettled: {
+        inApp: boolean;
+        push: boolean;
+      };
+      stopFired: {
+        inApp: boolean;
+        push: boolean;
+      };
+      liquidation: {
+        inApp: boolean;
+        push: boolean;
+      };
+      limitFilled: {
+        inApp: boolean;
+        push: boolean;
+      };
+      recharge: {
+        inApp: boolean;
+        push: boolean;
+      };
+      withdrawal: {
+        inApp: boolean;
+        push: boolean;
+      };
+      wealth: {
+        inApp: boolean;
+        push: boolean;
+      };
+      signIn: {
+        inApp: boolean;
+        push: boolean;
+      };
     };
     WealthProducts: {
       items: components["schemas"]["WealthProduct"][];
@@ -9088,6 +9264,270 @@ export interface operations {
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  getAlerts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["AlertList"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  postAlerts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AlertBody"];
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["Alert"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  putAlertsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AlertBody"];
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["Alert"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  deleteAlertsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["Done"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  getNotifications: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["NotificationPage"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  postNotificationsRead: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["Done"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  getNotificationsPreferences: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["NotifyPrefs"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  putNotificationsPreferences: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NotifyPrefs"];
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["NotifyPrefs"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["ServiceUnavailable"];

@@ -85,6 +85,9 @@ export const TAGS: Record<string, string> = {
   identity: "Identity verification (junior, advanced) and uploaded images.",
   wealth: "Financing products: subscriptions, orders and redemption.",
   demo: "Demo mode: practice money in the demo book, for visitors and customers.",
+  notifications:
+    "Price alerts (above, below, a 24 h move; at most 50), the customer's account notifications " +
+    "and their preferences per kind (in-app, push).",
   content: "Banners, notices, news, help centre, static pages, messages and contact forms.",
   support: "The built-in support chat: the customer's (or visitor's) conversation and the " +
     "operators' inbox (reply, assign, close; audited).",

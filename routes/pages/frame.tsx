@@ -5,6 +5,9 @@ import { DesktopShell } from "../../components/DesktopShell.tsx";
 import { MobileShell, type MobileTab } from "../../components/MobileShell.tsx";
 import type { AccountMode } from "../../components/DemoBar.tsx";
 import { formatMoney } from "../../locales/format.ts";
+import { Island } from "../../edge/render/island.tsx";
+import { pickTexts } from "../../edge/platform/locale.ts";
+import NotificationToast, { TOAST_TEXTS } from "../../islands/NotificationToast.tsx";
 
 /**
  * Which account the signed-in session acts as (null: no session, or a tenant without demo
@@ -20,6 +23,24 @@ export function accountMode(c: Ctx): AccountMode | null {
     visitor: s.liveUserId === null,
     startBalance: formatMoney(tenant.demo.startBalance, "USDT", c.get("locale"), { trim: true }),
   };
+}
+
+/** Where the notifications tab of the message centre is, per layout. */
+export const NOTIFICATIONS_TAB = {
+  wp: "/wp/message?tab=notifications",
+  pc: "/pc/article/message?tab=notifications",
+} as const;
+
+/** A signed-in customer's pages show account notifications live (a toast). */
+function Toasts({ c, layout }: { c: Ctx; layout: "wp" | "pc" }) {
+  if (!c.get("session")) return null;
+  return (
+    <Island
+      name="NotificationToast"
+      of={NotificationToast}
+      props={{ tx: pickTexts(c.get("t"), TOAST_TEXTS), inbox: NOTIFICATIONS_TAB[layout], layout }}
+    />
+  );
 }
 
 /** A page inside the mobile frame. */
@@ -40,6 +61,7 @@ export function mobilePage(
       account={accountMode(c)}
     >
       {body}
+      <Toasts c={c} layout="wp" />
     </MobileShell>,
   );
 }
@@ -64,6 +86,7 @@ export function desktopPage(
     >
       <h1 class="d-title">{o.title}</h1>
       {body}
+      <Toasts c={c} layout="pc" />
     </DesktopShell>,
   );
 }

@@ -22,6 +22,7 @@ import {
 } from "../../components/TradeNav.tsx";
 import { desktopPage, mobilePage } from "./frame.tsx";
 import type { PageDef } from "./types.ts";
+import { AlertsIsland, withAlertReads } from "./alerts.tsx";
 import { contractIslands, FastTicketIsland, SpotTicketIsland, ticketReads } from "./tickets.tsx";
 
 type Mode = "all" | "rising" | "watch" | "recommend";
@@ -220,7 +221,8 @@ export const marketPages: PageDef[] = [
   {
     path: "/wp/product/detail/:prdId",
     layout: "wp",
-    render: async (c) => {
+    reads: withAlertReads(),
+    render: async (c, s) => {
       const t = c.get("t");
       // with the tenant's product terms: which trade actions this symbol offers
       const terms = await c.get("deps").terms.shown(c.get("tenant").id);
@@ -242,6 +244,7 @@ export const marketPages: PageDef[] = [
           {livePriceOf(c, def.code, "detail")}
           {chartOf(c, def.code)}
           <TradeActions t={t} tenant={c.get("tenant")} def={def} layout="wp" />
+          {await AlertsIsland({ c, s, symbol: def.code })}
           {recentTradesOf(c, def.code)}
         </>,
       );
@@ -250,7 +253,7 @@ export const marketPages: PageDef[] = [
   ...TRADE_PAGES.map((p): PageDef => ({
     path: p.path,
     layout: "pc",
-    reads: ticketReads(p.product),
+    reads: withAlertReads(ticketReads(p.product)),
     render: async (c, s) => {
       const t = c.get("t");
       const tenant = c.get("tenant");
@@ -291,6 +294,7 @@ export const marketPages: PageDef[] = [
                 : await SpotTicketIsland({ c, s, symbol })}
               {/* under the ticket, as exchanges place them: the chart's column keeps the panel */}
               {recentTradesOf(c, symbol)}
+              {await AlertsIsland({ c, s, symbol })}
               {await QuotesIsland({ c, s, mode: "all", detail: `${p.path}?symbol=`, wide: false })}
             </aside>
           </div>

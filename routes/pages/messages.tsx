@@ -1,11 +1,18 @@
-/** The message centre of both layouts: decisions about the customer's funds and identity. */
+/**
+ * The message centre of both layouts: decisions about the customer's funds and identity, and a
+ * notifications tab (`?tab=notifications`: price alerts, fired stops, fills, payouts; opening it
+ * marks them read), with a link to the notification settings.
+ */
 import { LoginPrompt } from "../../components/blocks.tsx";
 import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
 import type { Session } from "../../edge/accounts/service.ts";
 import type { MessageRecord } from "../../edge/messages/service.ts";
 import type { Ctx } from "../../edge/http/context.ts";
 import { displayParams, formatTime } from "../../locales/format.ts";
-import { desktopPage, mobilePage } from "./frame.tsx";
+import { desktopPage, mobilePage, NOTIFICATIONS_TAB } from "./frame.tsx";
+import { notificationJson } from "../../edge/notifications/service.ts";
+import { outsideRequest } from "../../edge/platform/kvstore.ts";
+import { linkOf } from "../../islands/NotificationToast.tsx";
 import type { PageDef } from "./types.ts";
 
 /** The customer's anti-phishing code, shown with every message (nothing when not set). */
@@ -16,6 +23,94 @@ function AntiPhishing({ c, s }: { c: Ctx; s: Session }) {
     <span class="muted small block" data-testid="message-anti-phishing">
       {c.get("t")("security.antiPhishingShown", { word })}
     </span>
+  );
+}
+
+/** Messages | Notifications, as links (each tab is its own address). */
+function Tabs(
+  { c, layout, active }: { c: Ctx; layout: "wp" | "pc"; active: "messages" | "notifications" },
+) {
+  const t = c.get("t");
+  const tabs = [
+    {
+      id: "messages",
+      href: layout === "wp" ? "/wp/message" : "/pc/article/message",
+      label: t("notify.messagesTab"),
+    },
+    { id: "notifications", href: NOTIFICATIONS_TAB[layout], label: t("notify.tab") },
+  ];
+  return (
+    <nav class="seg tabs-row" aria-label={t("page.message")}>
+      {tabs.map((x) => (
+        <a
+          href={x.href}
+          class={x.id === active ? "chip-btn on" : "chip-btn"}
+          aria-current={x.id === active ? "page" : undefined}
+          data-testid={`tab-${x.id}`}
+        >
+          {x.label}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+const NOTIFICATIONS_SHOWN = 50;
+
+/** The notifications tab: newest first; opening it marks them read (after the reply). */
+async function notifications(c: Ctx, s: Session, layout: "wp" | "pc") {
+  const t = c.get("t");
+  const { notifications } = c.get("deps");
+  const tenant = c.get("tenant").id;
+  const page = await notifications.page(tenant, s.userId, NOTIFICATIONS_SHOWN);
+  if (page.unread) {
+    outsideRequest(() => notifications.markAllRead(tenant, s.userId)).catch(() => {});
+  }
+  const settings = layout === "wp" ? "/wp/user/notifications" : "/pc/userCenter/notifications";
+  const tz = c.get("timeZone");
+  return (
+    <section data-testid="notifications">
+      <p class="links">
+        <a href={settings} data-testid="notify-settings-link">{t("notify.settings")}</a>
+      </p>
+      {page.items.length === 0
+        ? <p class="card muted center" data-testid="notifications-empty">{t("notify.empty")}</p>
+        : (
+          <ul class="list">
+            {page.items.map((rec) => {
+              const n = notificationJson(rec, c.get("locale"));
+              const href = linkOf(n, layout);
+              return (
+                <li
+                  key={n.id}
+                  class="list-row alert-row"
+                  data-testid="notification"
+                  data-read={n.read ? "1" : "0"}
+                >
+                  <span class="grow">
+                    <strong>{n.title}</strong>
+                    <span class="small block">{n.body}</span>
+                    <span class="muted small block">{formatTime(n.at, c.get("locale"), tz)}</span>
+                  </span>
+                  {!n.read && <span class="badge">{t("messages.unread")}</span>}
+                  {href && <a class="btn btn-ghost btn-small" href={href}>{t("notify.open")}</a>}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+    </section>
+  );
+}
+
+/** The message centre's body: the tabs and the one chosen. */
+async function centre(c: Ctx, s: Session, layout: "wp" | "pc", detail: string, path: string) {
+  const tab = c.req.query("tab") === "notifications" ? "notifications" : "messages";
+  return (
+    <>
+      <Tabs c={c} layout={layout} active={tab} />
+      {tab === "notifications" ? await notifications(c, s, layout) : await list(c, s, detail, path)}
+    </>
   );
 }
 
@@ -84,15 +179,22 @@ async function detail(c: Ctx, s: Session) {
   );
 }
 
+/** The notifications tab's reads, started with the session (the messages tab reads after it). */
+const tabReads = (c: Ctx, userId: string) =>
+  c.req.query("tab") === "notifications"
+    ? c.get("deps").notifications.store.pageReads(c.get("tenant").id, userId, NOTIFICATIONS_SHOWN)
+    : [];
+
 export const messagePages: PageDef[] = [
   {
     path: "/wp/message",
     layout: "wp",
+    reads: tabReads,
     render: async (c, s) =>
       mobilePage(
         c,
         { title: c.get("t")("page.message"), back: "/wp/user/userCenter" },
-        await list(c, s!, "/wp/messageDetail", "/wp/message"),
+        await centre(c, s!, "wp", "/wp/messageDetail", "/wp/message"),
       ),
   },
   {
@@ -108,13 +210,14 @@ export const messagePages: PageDef[] = [
   {
     path: "/pc/article/message",
     layout: "pc",
+    reads: tabReads,
     render: async (c, s) =>
       desktopPage(
         c,
         { title: c.get("t")("page.pcMessage"), active: "user" },
         <UserCenterFrame t={c.get("t")} active="message">
           {s
-            ? await list(c, s, "/pc/article/message/detail", "/pc/article/message")
+            ? await centre(c, s, "pc", "/pc/article/message/detail", "/pc/article/message")
             : <LoginPrompt t={c.get("t")} layout="pc" />}
         </UserCenterFrame>,
       ),

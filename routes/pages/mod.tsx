@@ -18,6 +18,7 @@ import { tradingPages } from "./trading.tsx";
 import { adminPages } from "./admin.tsx";
 import { fundsPages } from "./funds.tsx";
 import { messagePages } from "./messages.tsx";
+import { notificationPages } from "./notifications.tsx";
 import { securityPages } from "./security.tsx";
 import { hubPages } from "./hub.tsx";
 import { demoPage, liveOnly } from "./demo.tsx";
@@ -38,6 +39,7 @@ export const ALL_PAGES: PageDef[] = [
   ...tradingPages,
   ...fundsPages,
   ...messagePages,
+  ...notificationPages,
   ...securityPages,
   ...hubPages,
   ...adminPages,

@@ -147,6 +147,11 @@ export const mobilePages: PageDef[] = [
                 testid: "menu-messages",
               },
               {
+                href: "/wp/user/notifications",
+                label: t("page.notifySettings"),
+                testid: "menu-notifications",
+              },
+              {
                 href: "/api/account/export",
                 label: t("privacy.export"),
                 hint: "JSON",

@@ -225,13 +225,14 @@ Deno.test("pages: device redirects, guard, closed site, every spec route", async
       const plain = await html(await srv.page("/wp/404", { ua: MOBILE_UA }));
       assert(!plain.includes('type="module"'), "no module script on a static page");
       assertEquals((plain.match(/<script>/g) ?? []).length, 1, "only the hashed hash-route script");
-      // signed in: the live/demo account switch, and the assets, live over the socket (issue 28)
+      // signed in: the live/demo account switch, and the assets, live over the socket (issue 28),
+      // and the account notifications' toast (issue 29)
       const signed = await html(
         await srv.page("/wp/trade/property", { ua: MOBILE_UA, headers: cookie }),
       );
       assertEquals(
         [...signed.matchAll(/<tw-island data-name="(\w+)"/g)].map((m) => m[1]),
-        ["DemoSwitch", "LiveAssets"],
+        ["DemoSwitch", "LiveAssets", "NotificationToast"],
       );
       const login = await html(await srv.page("/wp/user/login", { ua: MOBILE_UA }));
       assertMatch(login, /<script type="module" src="\/static\/build\/[0-9a-f]{12}\/_boot\.js">/);

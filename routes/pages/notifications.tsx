@@ -1,0 +1,59 @@
+/** Notification settings (the user centre of both layouts): per kind, in the app and by push. */
+import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
+import type { Session } from "../../edge/accounts/service.ts";
+import type { Ctx } from "../../edge/http/context.ts";
+import { pickTexts } from "../../edge/platform/locale.ts";
+import { Island } from "../../edge/render/island.tsx";
+import NotificationPrefs, { PREFS_TEXTS } from "../../islands/NotificationPrefs.tsx";
+import { LoginPrompt } from "../../components/blocks.tsx";
+import { desktopPage, mobilePage, NOTIFICATIONS_TAB } from "./frame.tsx";
+import type { PageDef } from "./types.ts";
+
+const prefsReads = (c: Ctx, userId: string) => [
+  c.get("deps").notifications.store.prefsRead(c.get("tenant").id, userId),
+];
+
+async function settings(c: Ctx, s: Session, layout: "wp" | "pc") {
+  const t = c.get("t");
+  const prefs = await c.get("deps").notifications.prefs(c.get("tenant").id, s.userId);
+  return (
+    <>
+      <p class="muted">{t("notify.settingsIntro")}</p>
+      <Island
+        name="NotificationPrefs"
+        of={NotificationPrefs}
+        props={{ tx: pickTexts(t, PREFS_TEXTS), prefs }}
+      />
+      <p class="links">
+        <a href={NOTIFICATIONS_TAB[layout]}>{t("notify.tab")}</a>
+      </p>
+    </>
+  );
+}
+
+export const notificationPages: PageDef[] = [
+  {
+    path: "/wp/user/notifications",
+    layout: "wp",
+    reads: prefsReads,
+    render: async (c, s) =>
+      mobilePage(
+        c,
+        { title: c.get("t")("page.notifySettings"), back: "/wp/user/userCenter" },
+        await settings(c, s!, "wp"),
+      ),
+  },
+  {
+    path: "/pc/userCenter/notifications",
+    layout: "pc",
+    reads: prefsReads,
+    render: async (c, s) =>
+      desktopPage(
+        c,
+        { title: c.get("t")("page.notifySettings"), active: "user" },
+        <UserCenterFrame t={c.get("t")} active="notifications">
+          {s ? await settings(c, s, "pc") : <LoginPrompt t={c.get("t")} layout="pc" />}
+        </UserCenterFrame>,
+      ),
+  },
+];
