@@ -160,10 +160,10 @@ Deno.test("web push: key, bounded subscriptions, withdrawal paid and rejected pu
         const [got] = await push.waitFor("/push/a-phone");
         await assertVapid(got!, publicKey, push.base);
         const n = JSON.parse(open(got!, keys));
-        assertEquals(n.kind, "withdrawalPaid");
+        assertEquals(n.kind, "withdrawal");
         assertEquals(n.title, "Withdrawal paid");
         assert(/100(\.00)? USDT/.test(n.body), n.body);
-        assertEquals(n.url, `/wp/user/withdraw/detail/${id}`);
+        assertEquals(n.url, "/wp/trade/property");
         assert(
           !new TextDecoder().decode(got!.body).includes("Withdrawal"),
           "encrypted on the wire",
@@ -204,7 +204,7 @@ Deno.test("web push: key, bounded subscriptions, withdrawal paid and rejected pu
       assertEquals(r.body.code, 0, JSON.stringify(r.body));
       const got = await push.waitFor("/push/a-phone", 2);
       const n = JSON.parse(open(got[1]!, keys));
-      assertEquals([n.kind, n.title], ["withdrawalRejected", "Withdrawal rejected"]);
+      assertEquals([n.kind, n.title], ["withdrawal", "Withdrawal rejected"]);
       assert(n.body.includes("Card closed"), n.body);
       assertEquals(push.received.filter((r) => r.path === "/push/gone/a-laptop").length, 1);
     });
@@ -256,7 +256,7 @@ Deno.test("web push: key, bounded subscriptions, withdrawal paid and rejected pu
         body: { reason: "Test" },
       });
       const [got] = await push.waitFor("/push/a-tablet");
-      assertEquals(JSON.parse(open(got!, tablet)).kind, "withdrawalRejected");
+      assertEquals(JSON.parse(open(got!, tablet)).kind, "withdrawal");
       const off = await srv.call<{ removed: boolean }>("/api/push/subscriptions", {
         method: "DELETE",
         token: c.token,
