@@ -30,6 +30,7 @@ import { liabilitiesApi } from "./api/liabilities.ts";
 import { checkpointsApi } from "./api/checkpoints.ts";
 import { AUTH_ERRORS, err, imageReply } from "./api/openapi.ts";
 import { publishDocument } from "./api/doc.ts";
+import { auditRefusals } from "../edge/http/operator_auth.ts";
 import { notFoundPage, registerPages } from "./pages/mod.tsx";
 import { serveStatic } from "./static.ts";
 import { registerSocket } from "./ws.ts";
@@ -47,6 +48,8 @@ export function createApi() {
     await next();
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   });
+  // refused privileged attempts of operators are audited (edge/operators/refusals.ts)
+  api.use("/admin/*", auditRefusals());
   api.route("/", platformApi);
   api.route("/", accountsApi);
   api.route("/", walletsApi);
