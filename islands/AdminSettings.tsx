@@ -14,6 +14,7 @@ export const SETTINGS_TEXTS = [
   "admin.minFee",
   "admin.fourEyes",
   "admin.save",
+  "admin.fourEyesPropose",
   "funds.currency",
   "app.networkError",
   "app.timeout",
@@ -39,6 +40,8 @@ export default function AdminSettings(
   const [s, setS] = useState<WithdrawSettingsJson>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  /** a refused threshold raise: the proposal form, filled with it, is one link away */
+  const [raise, setRaise] = useState<{ currency: Cur; amount: string } | null>(null);
 
   async function submit(e: Event) {
     e.preventDefault();
@@ -49,6 +52,14 @@ export default function AdminSettings(
     if (env.code === -99) return toSignIn();
     setBusy(false);
     setErrors(env.data.fields ?? {});
+    const raised = currencies.find((c) =>
+      Number(s.rules[c].fourEyes) > Number(initial.rules[c].fourEyes)
+    );
+    setRaise(
+      env.data.error === "FOUR_EYES_REQUIRED" && raised
+        ? { currency: raised, amount: s.rules[raised].fourEyes }
+        : null,
+    );
     toast(failureMessage(env, tx), "error");
   }
 
@@ -119,6 +130,19 @@ export default function AdminSettings(
           </tbody>
         </table>
       </div>
+      {raise && (
+        <p class="admin-alert" role="alert" data-testid="four-eyes-propose">
+          <a
+            href={`/admin/proposals?raise=${raise.currency}&amount=${
+              encodeURIComponent(raise.amount)
+            }#propose-four-eyes`}
+          >
+            {(tx["admin.fourEyesPropose"] ?? "")
+              .replace("{{currency}}", raise.currency)
+              .replace("{{amount}}", raise.amount)}
+          </a>
+        </p>
+      )}
       <div class="row">
         <button type="submit" class="btn btn-primary" disabled={busy} data-testid="save-settings">
           {tx["admin.save"]}

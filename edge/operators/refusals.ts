@@ -22,6 +22,7 @@ export const REFUSED_ACTION = "refused";
 
 /** The error ids that are a refusal of a privileged attempt (not a mistake in the input). */
 export const REFUSALS: ReadonlySet<string> = new Set([
+  "PROPOSAL_NOT_OWN",
   "FORBIDDEN",
   "PROPOSAL_OWN",
   "PROPOSAL_RELATED",

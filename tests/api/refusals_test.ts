@@ -5,7 +5,7 @@
  * why), bounded per operator; the log's filters (operator, action, date range) find them.
  */
 import { REFUSALS_AUDITED } from "../../edge/operators/refusals.ts";
-import { assert, assertEquals } from "../assert.ts";
+import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { operatorToken, operatorWithRoles } from "../operator.ts";
 import { startServer } from "../server.ts";
 
@@ -89,6 +89,70 @@ Deno.test("refused attempts: self-approval, a threshold raise and a closed secti
     // the chain still verifies
     const chain = await srv.call<{ ok: boolean }>("/api/admin/audit/verify", { token: ops });
     assertEquals(chain.body.data.ok, true);
+  } finally {
+    await srv.close();
+  }
+});
+
+Deno.test("four-eyes in the console: Approve only for who may decide, the proposer withdraws, the refused raise's form comes filled", async () => {
+  const srv = await startServer({ seed: true });
+  try {
+    const ops = await operatorToken(srv);
+    const cashier = await operatorWithRoles(srv, "cashier", ["funds"]);
+    const puppet = await operatorWithRoles(srv, "puppet", ["funds", "risk"]);
+    // the puppet's account came from ops (separation of duties: related)
+    const key = ["demo", "operators", "account", "puppet"];
+    const rec = (await srv.deps.kv.get<Record<string, unknown>>(key)).value!;
+    await srv.deps.kv.set(key, { ...rec, createdBy: "ops" });
+    const page = async (path: string, token: string) =>
+      await (await srv.page(path, { headers: { cookie: `tw_op=${token}` } })).text();
+    const propose = async (token: string) =>
+      (await srv.call<{ id: string }>("/api/admin/proposals", {
+        token,
+        body: { kind: "wealth.reserve", amount: "10", reason: "top-up" },
+      })).body.data.id;
+
+    // the related operator sees why, not Approve; an unrelated one sees Approve
+    const byOps = await propose(ops);
+    const asPuppet = await page(`/admin/proposals?id=${byOps}`, puppet);
+    assert(!asPuppet.includes('data-testid="action-approve"'), "related: no Approve");
+    assertMatch(asPuppet, /data-testid="p-why"[^>]*>[^<]*came from each other(&#39;|')s changes/);
+    const asCashier = await page(`/admin/proposals?id=${byOps}`, cashier);
+    assert(asCashier.includes('data-testid="action-approve"'), "unrelated: Approve");
+    // the proposer sees Withdraw (no Approve)
+    const asOps = await page(`/admin/proposals?id=${byOps}`, ops);
+    assert(asOps.includes('data-testid="action-withdraw"'), "proposer: Withdraw");
+    assert(!asOps.includes('data-testid="action-approve"'), "proposer: no Approve");
+
+    // only the proposer withdraws; audited; then it is decided
+    const withdraw = (token: string) =>
+      srv.call<{ status: string }>(`/api/admin/proposals/${byOps}/withdraw`, {
+        token,
+        body: { reason: "not needed" },
+      });
+    const other = await withdraw(cashier);
+    assertEquals([other.status, other.body.data], [403, { error: "PROPOSAL_NOT_OWN" }]);
+    const mine = await withdraw(ops);
+    assertEquals([mine.body.code, mine.body.data.status], [0, "withdrawn"]);
+    assertEquals((await withdraw(ops)).body.data, { error: "ALREADY_DECIDED" } as never);
+    const approve = await srv.call(`/api/admin/proposals/${byOps}/approve`, {
+      token: cashier,
+      method: "POST",
+    });
+    assertEquals(approve.body.data, { error: "ALREADY_DECIDED" });
+    const log = (await srv.call<Page>("/api/admin/audit?action=proposal.withdraw", { token: ops }))
+      .body.data.items;
+    assertEquals(log.map((e) => [e.operator, e.target]), [["ops", `proposal:${byOps}`]]);
+    const listed = await srv.call<{ items: { id: string }[] }>(
+      "/api/admin/proposals?status=withdrawn",
+      { token: ops },
+    );
+    assertEquals(listed.body.data.items.map((p) => p.id), [byOps]);
+
+    // a refused threshold raise links to the proposal form, filled
+    const form = await page("/admin/proposals?raise=BTC&amount=2.5", cashier);
+    assertMatch(form, /<option selected value="BTC">/);
+    assertMatch(form, /id="fe-amount"[^>]*value="2.5"/);
   } finally {
     await srv.close();
   }
