@@ -2,8 +2,9 @@ import { useState } from "preact/hooks";
 import type { WithdrawSettingsJson } from "../contract/operators.ts";
 import { toast } from "./lib/api.ts";
 import { adminCall, reloadWith, toSignIn } from "./lib/admin.ts";
-import type { Texts } from "./lib/fields.tsx";
+import { fill, type Texts } from "./lib/fields.tsx";
 import { failureMessage } from "./lib/form.ts";
+import { ConfirmDialog, CustomerPreview } from "./lib/confirm_dialog.tsx";
 
 export const SETTINGS_TEXTS = [
   "admin.withdrawOpen",
@@ -15,6 +16,12 @@ export const SETTINGS_TEXTS = [
   "admin.fourEyes",
   "admin.save",
   "admin.fourEyesPropose",
+  "admin.confirmWithdrawOffTitle",
+  "admin.confirmWithdrawOffBody",
+  "admin.confirmSwitchOff",
+  "admin.previewCustomers",
+  "errors.WITHDRAW_CLOSED",
+  "app.cancel",
   "funds.currency",
   "app.networkError",
   "app.timeout",
@@ -43,14 +50,24 @@ export default function AdminSettings(
   /** a refused threshold raise: the proposal form, filled with it, is one link away */
   const [raise, setRaise] = useState<{ currency: Cur; amount: string } | null>(null);
 
-  async function submit(e: Event) {
+  /** switching withdrawals off for every customer waits for a confirmation */
+  const [confirming, setConfirming] = useState(false);
+
+  function submit(e: Event) {
     e.preventDefault();
+    if (busy) return;
+    if (initial.enabled && !s.enabled) setConfirming(true);
+    else send();
+  }
+
+  async function send() {
     if (busy) return;
     setBusy(true);
     const env = await adminCall((c) => c.PUT("/admin/withdraw-settings", { body: s }));
     if (env.code === 0) return reloadWith("done");
     if (env.code === -99) return toSignIn();
     setBusy(false);
+    setConfirming(false);
     setErrors(env.data.fields ?? {});
     const raised = currencies.find((c) =>
       Number(s.rules[c].fourEyes) > Number(initial.rules[c].fourEyes)
@@ -137,9 +154,7 @@ export default function AdminSettings(
               encodeURIComponent(raise.amount)
             }#propose-four-eyes`}
           >
-            {(tx["admin.fourEyesPropose"] ?? "")
-              .replace("{{currency}}", raise.currency)
-              .replace("{{amount}}", raise.amount)}
+            {fill(tx["admin.fourEyesPropose"]!, raise)}
           </a>
         </p>
       )}
@@ -148,6 +163,23 @@ export default function AdminSettings(
           {tx["admin.save"]}
         </button>
       </div>
+      <ConfirmDialog
+        open={confirming}
+        id="confirm-withdraw-off"
+        title={tx["admin.confirmWithdrawOffTitle"]!}
+        confirm={tx["admin.confirmSwitchOff"]!}
+        cancel={tx["app.cancel"]!}
+        busy={busy}
+        onConfirm={send}
+        onClose={() =>
+          setConfirming(false)}
+      >
+        <p>{tx["admin.confirmWithdrawOffBody"]}</p>
+        <CustomerPreview
+          label={tx["admin.previewCustomers"]!}
+          title={tx["errors.WITHDRAW_CLOSED"]!}
+        />
+      </ConfirmDialog>
     </form>
   );
 }
