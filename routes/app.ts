@@ -28,6 +28,7 @@ import { contentApi } from "./api/content.ts";
 import { settlementsApi } from "./api/settlements.ts";
 import { liabilitiesApi } from "./api/liabilities.ts";
 import { checkpointsApi } from "./api/checkpoints.ts";
+import { liveApi } from "./api/admin_live.ts";
 import { AUTH_ERRORS, err, imageReply } from "./api/openapi.ts";
 import { publishDocument } from "./api/doc.ts";
 import { auditRefusals } from "../edge/http/operator_auth.ts";
@@ -71,6 +72,7 @@ export function createApi() {
   api.route("/", settlementsApi);
   api.route("/", liabilitiesApi);
   api.route("/", checkpointsApi);
+  api.route("/", liveApi);
   api.get("/image/:id", serveImage);
   api.openAPIRegistry.registerPath({
     method: "get",

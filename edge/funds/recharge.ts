@@ -9,6 +9,7 @@ import { attachImage, type ImageStore } from "../uploads/service.ts";
 import { type Currency, house, user } from "../ledger/accounts.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
 import { idemKeys } from "../ledger/idem.ts";
+import { stageEvents } from "../ledger/events.ts";
 import type { PricePort } from "../market/prices.ts";
 import type { Json } from "../../contract/operators.ts";
 import { type AuditHeadEntry, readAuditHead } from "../audit/audit.ts";
@@ -143,6 +144,8 @@ export class Recharges {
       .set(rechargeKeys.byStatus(t, "auditing", rec.id), true);
     // one receipt backs one recharge (a second submission of it is refused)
     attachImage(op, t, req.voucherImageId, "funds");
+    // the consoles of every instance hear of the new work
+    stageEvents(op, t, at, { queues: [{ queue: "recharges", id: rec.id }] });
     if (!(await op.commit()).ok) {
       throw new DomainError("VALIDATION", {}, { voucherImageId: "imageUsed" });
     }

@@ -14,6 +14,9 @@ import { operatorOf } from "../../../edge/http/operator_auth.ts";
 import { Island } from "../../../edge/render/island.tsx";
 import { renderPage } from "../../../edge/render/page.tsx";
 import AdminLogout from "../../../islands/AdminLogout.tsx";
+import AdminQueueLive, { QUEUE_LIVE_TEXTS } from "../../../islands/AdminQueueLive.tsx";
+import { pendingCounts } from "../../../edge/operators/queues.ts";
+import { pickTexts } from "../../../edge/platform/locale.ts";
 import type { PageDef } from "../types.ts";
 
 /** The console's sections in menu order (the review queues first), each with its role. */
@@ -56,6 +59,24 @@ export function homeOf(op: OperatorSession): string {
   return first ? `/admin/${first.name}` : "/admin/account";
 }
 
+/**
+ * The waiting work per queue, read by the guard of every console page for its header (the tab
+ * counts and the badge), kept per request.
+ */
+const countsOf = new WeakMap<Ctx, Partial<Record<QueueName, number>>>();
+
+/** What the header's live part needs of the page: the queue it shows and whether it is live. */
+const liveOf = new WeakMap<Ctx, { queue: QueueName; refresh: boolean }>();
+
+/** A queue page says which queue it shows, and whether its list follows new work. */
+export function liveQueue(c: Ctx, queue: QueueName, refresh: boolean) {
+  liveOf.set(c, { queue, refresh });
+}
+
+async function readCounts(c: Ctx, op: OperatorSession) {
+  countsOf.set(c, await pendingCounts(c.var.deps.kv, c.var.tenant.id, op.roles));
+}
+
 /** A full console page: the stylesheet, the header with the sections, then `body`. */
 export function consoleDocument(
   c: Ctx,
@@ -64,6 +85,8 @@ export function consoleDocument(
   op?: { session: OperatorSession; section: Section | "account" | null },
 ) {
   const t = c.var.t;
+  const counts = countsOf.get(c) ?? {};
+  const live = liveOf.get(c);
   // Nothing here is for search engines, caches or other sites' frames.
   c.header("X-Robots-Tag", "noindex, nofollow");
   return renderPage(
@@ -88,10 +111,33 @@ export function consoleDocument(
                       data-testid={`tab-${s.name}`}
                     >
                       {t(`admin.${s.name}`)}
+                      {s.name in counts && (
+                        <span
+                          class="admin-count"
+                          data-queue-count={s.name}
+                          hidden={!counts[s.name as QueueName]}
+                        >
+                          {(counts[s.name as QueueName] ?? 0) > 999
+                            ? "999+"
+                            : counts[s.name as QueueName]}
+                        </span>
+                      )}
                     </a>
                   ))}
                 </nav>
                 <div class="admin-who">
+                  {Object.keys(counts).length > 0 && (
+                    <Island
+                      name="AdminQueueLive"
+                      of={AdminQueueLive}
+                      props={{
+                        initial: counts,
+                        queue: live?.queue ?? null,
+                        refresh: live?.refresh ?? false,
+                        tx: pickTexts(t, QUEUE_LIVE_TEXTS),
+                      }}
+                    />
+                  )}
                   <span class="muted small" data-testid="admin-who">{op.session.username}</span>
                   <a
                     href="/admin/account"
@@ -138,6 +184,7 @@ export function sectionPage(
       }
       c.set("operator", op);
       if (!opens(op, roles)) return c.redirect(homeOf(op), 302);
+      await readCounts(c, op);
       return await render(c, op);
     },
   };
@@ -159,6 +206,7 @@ export function operatorPage(
         return c.redirect(`/admin?next=${encodeURIComponent(url.pathname + url.search)}`, 302);
       }
       c.set("operator", op);
+      await readCounts(c, op);
       return await render(c, op);
     },
   };
