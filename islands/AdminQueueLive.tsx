@@ -28,9 +28,13 @@ export default function AdminQueueLive(
 ) {
   const [counts, setCounts] = useState<Counts>(initial);
   const [news, setNews] = useState("");
+  /** whether the stream is open (new work is heard from then on) */
+  const [open, setOpen] = useState(false);
 
   useEffect(() => {
     const es = new EventSource("/api/admin/queues/live");
+    es.onopen = () => setOpen(true);
+    es.onerror = () => setOpen(false);
     es.addEventListener("counts", (e) => {
       const c = JSON.parse((e as MessageEvent).data) as Counts;
       setCounts(c);
@@ -62,6 +66,7 @@ export default function AdminQueueLive(
       <span
         class={total ? "admin-badge" : "admin-badge admin-badge-none"}
         data-testid="queue-badge"
+        data-live={open ? "open" : "closed"}
         title={fill(tx["admin.waitingBadge"]!, { n: shown(total) })}
       >
         <span aria-hidden="true">{shown(total)}</span>
