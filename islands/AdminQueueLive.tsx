@@ -1,5 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import { fill, type Texts } from "./lib/fields.tsx";
+import { apiHref, pageDocument } from "./lib/api.ts";
 
 export const QUEUE_LIVE_TEXTS = ["admin.waitingBadge", "admin.newWork"] as const;
 
@@ -32,7 +33,7 @@ export default function AdminQueueLive(
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
-    const es = new EventSource("/api/admin/queues/live");
+    const es = new EventSource(apiHref("/admin/queues/live"));
     es.onopen = () => setOpen(true);
     es.onerror = () => setOpen(false);
     es.addEventListener("counts", (e) => {
@@ -49,10 +50,8 @@ export default function AdminQueueLive(
       const work = JSON.parse((e as MessageEvent).data) as Work;
       if (!refresh || !work.some((w) => w.queue === queue)) return;
       // the list as the server renders it now, swapped in place
-      const r = await fetch(location.href, { credentials: "same-origin" });
-      if (!r.ok) return;
-      const doc = new DOMParser().parseFromString(await r.text(), "text/html");
-      const fresh = doc.querySelector('[data-testid="queue-list"]');
+      const doc = await pageDocument(location.href);
+      const fresh = doc?.querySelector('[data-testid="queue-list"]');
       const here = document.querySelector('[data-testid="queue-list"]');
       if (fresh && here) here.innerHTML = fresh.innerHTML;
       setNews(fill(tx["admin.newWork"]!, { n: work.length }));
