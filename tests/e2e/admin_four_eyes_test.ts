@@ -3,7 +3,7 @@
  * funding and the admin approves it (the public reserve grows); a risk operator proposes a 60 s
  * fast payout rate on the products page and the admin approves it (the customer rates page shows
  * the new rate); a large withdrawal's pass becomes a proposal the withdrawal page points to. The
- * proposer never sees decisions on their own proposal. Screenshots at 1280 and 390 px, in English
+ * proposer never sees Approve on their own proposal (they may withdraw it). Screenshots at 1280 and 390 px, in English
  * and Chinese, axe-checked.
  */
 import { bindMethod } from "../api/funds_helpers.ts";
@@ -110,7 +110,9 @@ Deno.test({
           await card.getByTestId("p-why").innerText(),
           "Your proposal: another operator decides",
         );
-        assertEquals(await card.getByTestId("decisions").count(), 0);
+        // the proposer may withdraw it, never approve it
+        assertEquals(await card.getByTestId("action-approve").count(), 0);
+        assertEquals(await card.getByTestId("action-withdraw").count(), 1);
         const hash = card.getByTestId("p-hash");
         assertEquals((await hash.getAttribute("title"))!.length, 64);
         assertEquals(await axeViolations(page), []);
