@@ -119,6 +119,36 @@ Deno.test({
         await page.screenshot({ path: shot("admin-proposals-own"), fullPage: true });
       });
 
+      await t.step(
+        "a refused self-approval is on the audit log, linked to the proposal",
+        async () => {
+          const id =
+            (await funds.page.locator('[data-testid="proposal"][data-kind="wealth.reserve"]')
+              .getAttribute("data-id"))!;
+          const own = await srv.call(`/api/admin/proposals/${id}/approve`, {
+            token: cashier,
+            method: "POST",
+          });
+          assertEquals(own.status, 403);
+          const page = admin.page;
+          await open(page, srv.base + "/admin/audit");
+          await page.getByLabel("Action").fill("refused");
+          await page.getByLabel("Operator").fill("cashier");
+          await page.getByRole("button", { name: "Filter", exact: true }).click();
+          const row = page.locator('[data-testid="audit-table"] tr[data-action="refused"]');
+          await row.waitFor();
+          assertEquals(await row.count(), 1);
+          assertEquals(
+            await row.getByRole("link", { name: `proposal:${id}` }).getAttribute("href"),
+            `/admin/proposals?id=${id}#detail`,
+          );
+          await row.locator("summary").click();
+          await row.getByTestId("audit-diff").getByText("PROPOSAL_OWN").waitFor();
+          assertEquals(await axeViolations(page), []);
+          await page.screenshot({ path: shot("admin-audit-refused"), fullPage: true });
+        },
+      );
+
       await t.step("reserve: the admin approves it, the public reserve grows", async () => {
         const before = await reserve();
         const page = admin.page;
