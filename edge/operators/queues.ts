@@ -196,21 +196,35 @@ const PENDING_INDEX: Record<QueueName, (t: string) => Deno.KvKey> = {
 export const MAX_COUNT = 999;
 
 /**
- * The waiting work of the queues an operator opens (their first status), counted on the
- * indexes (keys only, the scans in flight together), each at most MAX_COUNT + 1.
+ * The waiting work of every queue (their first status), counted on the indexes (the scans in
+ * flight together), each at most MAX_COUNT + 1. Read beside the operator's session (one round
+ * trip for both), then narrowed to the queues their roles open (`countsFor`).
  */
-export async function pendingCounts(
+export async function allPendingCounts(
   kv: Deno.Kv,
   t: string,
-  roles: readonly OperatorRole[],
-): Promise<Partial<Record<QueueName, number>>> {
-  const mine = QUEUES.filter((q) => roles.includes(q.role));
-  const counts = await Promise.all(mine.map(async (q) => {
+): Promise<Record<QueueName, number>> {
+  const counts = await Promise.all(QUEUES.map(async (q) => {
     let n = 0;
     for await (
       const _ of kv.list({ prefix: PENDING_INDEX[q.name](t) }, { limit: MAX_COUNT + 1 })
     ) n++;
     return [q.name, n] as const;
   }));
-  return Object.fromEntries(counts);
+  return Object.fromEntries(counts) as Record<QueueName, number>;
+}
+
+/** The counts of the queues an operator's roles open. */
+export function countsFor(
+  all: Record<QueueName, number>,
+  roles: readonly OperatorRole[],
+): Partial<Record<QueueName, number>> {
+  return Object.fromEntries(
+    QUEUES.filter((q) => roles.includes(q.role)).map((q) => [q.name, all[q.name]]),
+  );
+}
+
+/** The waiting work of the queues an operator opens. */
+export async function pendingCounts(kv: Deno.Kv, t: string, roles: readonly OperatorRole[]) {
+  return countsFor(await allPendingCounts(kv, t), roles);
 }

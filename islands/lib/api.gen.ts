@@ -2550,23 +2550,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/admin/queues/counts": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Waiting work per review queue the operator opens (the first status of each; at most 1,000 counted) */
-    get: operations["getAdminQueuesCounts"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   "/admin/queues/live": {
     parameters: {
       query?: never;
@@ -2574,7 +2557,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Server-sent events for the console: `counts` (waiting work per queue) at once and after new work, `work` ([{queue, id}]) when items arrive on any instance */
+    /** Server-sent events for the console: `counts` (waiting work per queue) after new work, `work` ([{queue, id}]) when items arrive on any instance */
     get: operations["getAdminQueuesLive"];
     put?: never;
     post?: never;
@@ -4802,11 +4785,6 @@ export interface components {
       signature: string;
       /** @description the raw Ed25519 public key that signed it */
       publicKey: string;
-    };
-    QueueCounts: {
-      recharges?: number;
-      withdrawals?: number;
-      certifications?: number;
     };
   };
   responses: {
@@ -11326,37 +11304,6 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       409: components["responses"]["Conflict"];
-      413: components["responses"]["PayloadTooLarge"];
-      429: components["responses"]["TooManyRequests"];
-      503: components["responses"]["ServiceUnavailable"];
-    };
-  };
-  getAdminQueuesCounts: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description success */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": {
-            /** @enum {number} */
-            code: 0;
-            message: string;
-            data: components["schemas"]["QueueCounts"];
-          };
-        };
-      };
-      400: components["responses"]["BadRequest"];
-      401: components["responses"]["Unauthorized"];
-      403: components["responses"]["Forbidden"];
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["ServiceUnavailable"];

@@ -1,7 +1,7 @@
 /**
- * Queue awareness for the console: the waiting work per queue (`GET /admin/queues/counts`), and
- * the same live (`GET /admin/queues/live`, server-sent events): a `counts` event at once and
- * after every new item, a `work` event naming the new items. New work is heard through the
+ * Queue awareness for the console, live (`GET /admin/queues/live`, server-sent events): after
+ * every new item a `work` event naming the new items and a `counts` event with the waiting work
+ * per queue (the page came with the counts, read beside the operator's session). New work is heard through the
  * event log (edge/realtime/eventlog.ts): a recharge, withdrawal or verification submitted on any
  * instance stages a queue entry in its commit, and every instance's reader delivers it, so a
  * console open on one instance sees work that arrived through another.
@@ -10,38 +10,19 @@
  * with the cookie: a revoked session stops getting events); a comment every `PING_MS` keeps
  * proxies from closing it.
  */
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
 import { pendingCounts, QUEUES } from "../../edge/operators/queues.ts";
 import type { AppEnv } from "../../edge/http/context.ts";
-import { ok } from "../../edge/http/envelope.ts";
 import { operatorAuth } from "../../edge/http/operator_auth.ts";
-import { AUTH_ERRORS, okReply } from "./openapi.ts";
+import { AUTH_ERRORS } from "./openapi.ts";
 
 const tags = ["admin"];
 const QUEUE_ROLES = [...new Set(QUEUES.map((q) => q.role))];
 const STREAM_MS = 5 * 60_000;
 const PING_MS = 20_000;
 
-const QueueCounts = z.object({
-  recharges: z.number().int().optional(),
-  withdrawals: z.number().int().optional(),
-  certifications: z.number().int().optional(),
-}).meta({ id: "QueueCounts" });
-
-export const liveApi = new OpenAPIHono<AppEnv>()
-  .openapi(
-    createRoute({
-      method: "get",
-      path: "/admin/queues/counts",
-      tags,
-      summary:
-        "Waiting work per review queue the operator opens (the first status of each; at most 1,000 counted)",
-      middleware: [operatorAuth(QUEUE_ROLES)],
-      responses: { ...okReply(QueueCounts), ...AUTH_ERRORS },
-    }),
-    async (c) => ok(c, await pendingCounts(c.var.deps.kv, c.var.tenant.id, c.var.operator.roles)),
-  );
+export const liveApi = new OpenAPIHono<AppEnv>();
 
 liveApi.get("/admin/queues/live", operatorAuth(QUEUE_ROLES), (c) => {
   const { deps, tenant, operator } = c.var;
@@ -58,8 +39,8 @@ liveApi.get("/admin/queues/live", operatorAuth(QUEUE_ROLES), (c) => {
         await stream.writeSSE({ event, data: JSON.stringify(await data()) });
       }).catch(() => {});
     };
+    // the page came with the counts; they follow new work from here
     const counts = () => pendingCounts(deps.kv, t, operator.roles);
-    send("counts", counts);
     const off = deps.events.subscribe((tenantId, e) => {
       if (tenantId !== t) return;
       const work = (e.queues ?? []).filter((q) => mine.has(q.queue));
@@ -86,7 +67,7 @@ liveApi.openAPIRegistry.registerPath({
   path: "/admin/queues/live",
   tags,
   summary:
-    "Server-sent events for the console: `counts` (waiting work per queue) at once and after new work, `work` ([{queue, id}]) when items arrive on any instance",
+    "Server-sent events for the console: `counts` (waiting work per queue) after new work, `work` ([{queue, id}]) when items arrive on any instance",
   security: [{ operatorToken: [], appKey: [] }],
   responses: {
     200: {

@@ -15,7 +15,9 @@ import { Island } from "../../../edge/render/island.tsx";
 import { renderPage } from "../../../edge/render/page.tsx";
 import AdminLogout from "../../../islands/AdminLogout.tsx";
 import AdminQueueLive, { QUEUE_LIVE_TEXTS } from "../../../islands/AdminQueueLive.tsx";
-import { pendingCounts } from "../../../edge/operators/queues.ts";
+import { allPendingCounts, countsFor } from "../../../edge/operators/queues.ts";
+import { OPERATOR_COOKIE } from "../../../edge/http/operator_auth.ts";
+import { requestToken } from "../../../edge/http/middleware.ts";
 import { pickTexts } from "../../../edge/platform/locale.ts";
 import type { PageDef } from "../types.ts";
 
@@ -73,8 +75,17 @@ export function liveQueue(c: Ctx, queue: QueueName, refresh: boolean) {
   liveOf.set(c, { queue, refresh });
 }
 
-async function readCounts(c: Ctx, op: OperatorSession) {
-  countsOf.set(c, await pendingCounts(c.var.deps.kv, c.var.tenant.id, op.roles));
+/**
+ * The operator's session and the queues' counts, read together (one round trip): the counts
+ * only when the request carries the console's cookie at all.
+ */
+async function operatorAndCounts(c: Ctx): Promise<OperatorSession | null> {
+  const counting = requestToken(c, OPERATOR_COOKIE, ["same-origin"])
+    ? allPendingCounts(c.var.deps.kv, c.var.tenant.id)
+    : null;
+  const [op, all] = await Promise.all([operatorOf(c), counting]);
+  if (op && all) countsOf.set(c, countsFor(all, op.roles));
+  return op;
 }
 
 /** A full console page: the stylesheet, the header with the sections, then `body`. */
@@ -177,14 +188,13 @@ export function sectionPage(
     layout: "any",
     public: true,
     render: async (c) => {
-      const op = await operatorOf(c);
+      const op = await operatorAndCounts(c);
       if (!op) {
         const url = new URL(c.req.url);
         return c.redirect(`/admin?next=${encodeURIComponent(url.pathname + url.search)}`, 302);
       }
       c.set("operator", op);
       if (!opens(op, roles)) return c.redirect(homeOf(op), 302);
-      await readCounts(c, op);
       return await render(c, op);
     },
   };
@@ -200,13 +210,12 @@ export function operatorPage(
     layout: "any",
     public: true,
     render: async (c) => {
-      const op = await operatorOf(c);
+      const op = await operatorAndCounts(c);
       if (!op) {
         const url = new URL(c.req.url);
         return c.redirect(`/admin?next=${encodeURIComponent(url.pathname + url.search)}`, 302);
       }
       c.set("operator", op);
-      await readCounts(c, op);
       return await render(c, op);
     },
   };
