@@ -61,7 +61,8 @@ export function Card(
 export function NotFoundBody({ t, closed, home }: { t: T; closed: boolean; home: string }) {
   return (
     <section class="card center" data-testid={closed ? "site-closed" : "not-found"}>
-      <p class="big" aria-hidden="true">404</p>
+      {/* closed for maintenance is no missing page: no "404" then */}
+      {!closed && <p class="big" aria-hidden="true">404</p>}
       <h2>{t(closed ? "notFound.closedTitle" : "notFound.title")}</h2>
       <p>{t(closed ? "notFound.closedBody" : "notFound.body")}</p>
       {!closed && <a class="btn btn-primary" href={home}>{t("notFound.home")}</a>}

@@ -416,6 +416,9 @@ const ProposalPayload = z.union([
   z.object({ userId: z.string(), reason: z.string() }),
 ]);
 
+/** A proposal's states; `withdrawn`: taken back by its proposer before anyone decided it. */
+export const PROPOSAL_STATUSES = ["pending", "approved", "rejected", "withdrawn"] as const;
+
 export const ProposalReply = z.object({
   id: z.string(),
   kind: z.enum(PROPOSAL_KINDS),
@@ -423,7 +426,7 @@ export const ProposalReply = z.object({
   payloadHash: z.string(),
   target: z.string(),
   proposer: z.string(),
-  status: z.enum(["pending", "approved", "rejected"]),
+  status: z.enum(PROPOSAL_STATUSES),
   createdAt: z.number().int(),
   expiresAt: z.number().int(),
   decidedBy: z.string().nullable(),

@@ -2,8 +2,9 @@ import { useState } from "preact/hooks";
 import type { LocaleId } from "../locales/languages.ts";
 import { toast } from "./lib/api.ts";
 import { adminCall, reloadWith, toSignIn } from "./lib/admin.ts";
-import { Field, TextField, type Texts } from "./lib/fields.tsx";
+import { Field, fill, TextField, type Texts } from "./lib/fields.tsx";
 import { failureMessage } from "./lib/form.ts";
+import { ConfirmDialog, CustomerPreview } from "./lib/confirm_dialog.tsx";
 
 export const EDITOR_TEXTS = [
   "content.edKind",
@@ -27,6 +28,11 @@ export const EDITOR_TEXTS = [
   "content.notices",
   "content.news",
   "content.edHelp",
+  "admin.confirmPopupTitle",
+  "admin.confirmPopupBody",
+  "admin.confirmPopupDo",
+  "admin.previewCustomers",
+  "app.cancel",
   "app.networkError",
   "app.timeout",
 ] as const;
@@ -66,6 +72,8 @@ export default function AdminContentEditor(p: Props) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
+  /** a pop-up for everyone waits for a confirmation showing it as customers will see it */
+  const [popupCheck, setPopupCheck] = useState<string | null>(null);
 
   function fail(env: { code: number; message: string; data: { fields?: Record<string, string> } }) {
     setBusy(false);
@@ -113,18 +121,32 @@ export default function AdminContentEditor(p: Props) {
     if (await save()) reloadWith("done");
   }
 
-  async function onPreview() {
+  /** Save, then the server's render as readers get it (null when either failed). */
+  async function rendered(): Promise<string | null> {
     const id = await save();
-    if (!id) return;
+    if (!id) return null;
     const params = { path: { id }, query: { locale: p.locale as LocaleId } };
     const env = await adminCall((c) => c.GET("/admin/content/{id}/preview", { params }));
-    if (env.code !== 0) return fail(env);
-    toast(tx["content.edSaved"]!);
-    setPreview(env.data.html);
+    if (env.code !== 0) return fail(env), null;
+    return env.data.html;
   }
 
-  async function act(what: "publish" | "unpublish") {
-    if (what === "publish" && !(await save())) return;
+  async function onPreview() {
+    const html = await rendered();
+    if (html === null) return;
+    toast(tx["content.edSaved"]!);
+    setPreview(html);
+  }
+
+  /** Publish; a notice that pops up for every customer asks first, with its preview. */
+  async function onPublish() {
+    if (kind !== "notice" || !popup) return act("publish");
+    const html = await rendered();
+    if (html !== null) setPopupCheck(html);
+  }
+
+  async function act(what: "publish" | "unpublish", saved = false) {
+    if (what === "publish" && !saved && !(await save())) return;
     setBusy(true);
     const path = { id: p.id! };
     const env = await adminCall((c) => c.POST(`/admin/content/{id}/${what}`, { params: { path } }));
@@ -217,7 +239,7 @@ export default function AdminContentEditor(p: Props) {
               class="btn btn-primary"
               type="button"
               disabled={busy}
-              onClick={() => act("publish")}
+              onClick={onPublish}
               data-testid="content-publish"
             >
               {tx["content.edPublish"]}
@@ -236,6 +258,32 @@ export default function AdminContentEditor(p: Props) {
           </>
         )}
       </div>
+      <ConfirmDialog
+        open={popupCheck !== null}
+        id="confirm-popup"
+        title={tx["admin.confirmPopupTitle"]!}
+        confirm={tx["admin.confirmPopupDo"]!}
+        cancel={tx["app.cancel"]!}
+        busy={busy}
+        danger={false}
+        onConfirm={() => act("publish", true)}
+        onClose={() => setPopupCheck(null)}
+      >
+        <p>
+          {fill(tx["admin.confirmPopupBody"]!, { mode: tx[POPUP_LABEL[popup as "once"]] ?? "" })}
+        </p>
+        <CustomerPreview
+          label={tx["admin.previewCustomers"]!}
+          title={v.title}
+          body={
+            <div
+              class="prose"
+              // deno-lint-ignore react-no-danger
+              dangerouslySetInnerHTML={{ __html: popupCheck ?? "" }}
+            />
+          }
+        />
+      </ConfirmDialog>
       {preview !== null && (
         <section class="card admin-preview" data-testid="content-preview-box">
           <h3 class="admin-h3">{tx["content.edPreview"]}</h3>

@@ -26,8 +26,11 @@ type Field = "userId" | "wallet" | "currency" | "amount" | "reason";
  * page rendered again by the server, the new proposal waiting for another operator.
  */
 export default function AdminPropose(
-  { kind, tx, userId = "", wallets = {}, currencies = [] }: {
+  { kind, tx, userId = "", wallets = {}, currencies = [], currency, amount = "" }: {
     kind: "wealth.reserve" | "balance.adjust" | "withdraw.fourEyes";
+    /** prefilled (a refused threshold raise links here with its currency and amount) */
+    currency?: string;
+    amount?: string;
     /** the currencies a four-eyes threshold can be raised for */
     currencies?: string[];
     tx: Texts;
@@ -42,8 +45,8 @@ export default function AdminPropose(
   const [v, setV] = useState<Record<Field, string>>({
     userId,
     wallet: walletNames[0] ?? "spot",
-    currency: fourEyes ? currencies[0] ?? "USDT" : "USDT",
-    amount: "",
+    currency: fourEyes ? currency ?? currencies[0] ?? "USDT" : "USDT",
+    amount,
     reason: "",
   });
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -2,8 +2,9 @@ import { useState } from "preact/hooks";
 import type { WithdrawSettingsJson } from "../contract/operators.ts";
 import { toast } from "./lib/api.ts";
 import { adminCall, reloadWith, toSignIn } from "./lib/admin.ts";
-import type { Texts } from "./lib/fields.tsx";
+import { fill, type Texts } from "./lib/fields.tsx";
 import { failureMessage } from "./lib/form.ts";
+import { ConfirmDialog, CustomerPreview } from "./lib/confirm_dialog.tsx";
 
 export const SETTINGS_TEXTS = [
   "admin.withdrawOpen",
@@ -14,6 +15,13 @@ export const SETTINGS_TEXTS = [
   "admin.minFee",
   "admin.fourEyes",
   "admin.save",
+  "admin.fourEyesPropose",
+  "admin.confirmWithdrawOffTitle",
+  "admin.confirmWithdrawOffBody",
+  "admin.confirmSwitchOff",
+  "admin.previewCustomers",
+  "errors.WITHDRAW_CLOSED",
+  "app.cancel",
   "funds.currency",
   "app.networkError",
   "app.timeout",
@@ -39,16 +47,36 @@ export default function AdminSettings(
   const [s, setS] = useState<WithdrawSettingsJson>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  /** a refused threshold raise: the proposal form, filled with it, is one link away */
+  const [raise, setRaise] = useState<{ currency: Cur; amount: string } | null>(null);
 
-  async function submit(e: Event) {
+  /** switching withdrawals off for every customer waits for a confirmation */
+  const [confirming, setConfirming] = useState(false);
+
+  function submit(e: Event) {
     e.preventDefault();
+    if (busy) return;
+    if (initial.enabled && !s.enabled) setConfirming(true);
+    else send();
+  }
+
+  async function send() {
     if (busy) return;
     setBusy(true);
     const env = await adminCall((c) => c.PUT("/admin/withdraw-settings", { body: s }));
     if (env.code === 0) return reloadWith("done");
     if (env.code === -99) return toSignIn();
     setBusy(false);
+    setConfirming(false);
     setErrors(env.data.fields ?? {});
+    const raised = currencies.find((c) =>
+      Number(s.rules[c].fourEyes) > Number(initial.rules[c].fourEyes)
+    );
+    setRaise(
+      env.data.error === "FOUR_EYES_REQUIRED" && raised
+        ? { currency: raised, amount: s.rules[raised].fourEyes }
+        : null,
+    );
     toast(failureMessage(env, tx), "error");
   }
 
@@ -119,11 +147,39 @@ export default function AdminSettings(
           </tbody>
         </table>
       </div>
+      {raise && (
+        <p class="admin-alert" role="alert" data-testid="four-eyes-propose">
+          <a
+            href={`/admin/proposals?raise=${raise.currency}&amount=${
+              encodeURIComponent(raise.amount)
+            }#propose-four-eyes`}
+          >
+            {fill(tx["admin.fourEyesPropose"]!, raise)}
+          </a>
+        </p>
+      )}
       <div class="row">
         <button type="submit" class="btn btn-primary" disabled={busy} data-testid="save-settings">
           {tx["admin.save"]}
         </button>
       </div>
+      <ConfirmDialog
+        open={confirming}
+        id="confirm-withdraw-off"
+        title={tx["admin.confirmWithdrawOffTitle"]!}
+        confirm={tx["admin.confirmSwitchOff"]!}
+        cancel={tx["app.cancel"]!}
+        busy={busy}
+        onConfirm={send}
+        onClose={() =>
+          setConfirming(false)}
+      >
+        <p>{tx["admin.confirmWithdrawOffBody"]}</p>
+        <CustomerPreview
+          label={tx["admin.previewCustomers"]!}
+          title={tx["errors.WITHDRAW_CLOSED"]!}
+        />
+      </ConfirmDialog>
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { toast } from "./lib/api.ts";
 import { adminCall, reloadWith, toSignIn } from "./lib/admin.ts";
 import type { Texts } from "./lib/fields.tsx";
 import { failureMessage } from "./lib/form.ts";
+import { ConfirmDialog, CustomerPreview } from "./lib/confirm_dialog.tsx";
 
 export const SITE_SETTINGS_TEXTS = [
   "admin.siteClosed",
@@ -28,6 +29,13 @@ export const SITE_SETTINGS_TEXTS = [
   "admin.rateSetAt",
   "admin.settingsConflict",
   "admin.save",
+  "admin.confirmCloseTitle",
+  "admin.confirmCloseBody",
+  "admin.confirmCloseDo",
+  "admin.previewCustomers",
+  "notFound.closedTitle",
+  "notFound.closedBody",
+  "app.cancel",
   "app.networkError",
   "app.timeout",
 ] as const;
@@ -70,9 +78,17 @@ export default function AdminSiteSettings(
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  /** closing the site for every customer waits for a confirmation */
+  const [confirming, setConfirming] = useState(false);
 
-  async function submit(e: Event) {
+  function submit(e: Event) {
     e.preventDefault();
+    if (busy) return;
+    if (initial.isClose === "N" && s.isClose === "Y") setConfirming(true);
+    else send();
+  }
+
+  async function send() {
     if (busy) return;
     setBusy(true);
     const body = {
@@ -85,6 +101,7 @@ export default function AdminSiteSettings(
     if (env.code === 0) return reloadWith("done");
     if (env.code === -99) return toSignIn();
     setBusy(false);
+    setConfirming(false);
     const fields: Record<string, string> = {};
     for (const [k, v] of Object.entries(env.data.fields ?? {})) {
       // "inviteCodes.2" and "languages.0": shown at the one input they came from
@@ -245,6 +262,23 @@ export default function AdminSiteSettings(
           {tx["admin.save"]}
         </button>
       </div>
+      <ConfirmDialog
+        open={confirming}
+        id="confirm-close-site"
+        title={tx["admin.confirmCloseTitle"]!}
+        confirm={tx["admin.confirmCloseDo"]!}
+        cancel={tx["app.cancel"]!}
+        busy={busy}
+        onConfirm={send}
+        onClose={() => setConfirming(false)}
+      >
+        <p>{tx["admin.confirmCloseBody"]}</p>
+        <CustomerPreview
+          label={tx["admin.previewCustomers"]!}
+          title={tx["notFound.closedTitle"]!}
+          body={tx["notFound.closedBody"]}
+        />
+      </ConfirmDialog>
     </form>
   );
 }

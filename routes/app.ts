@@ -37,8 +37,10 @@ import { liabilitiesApi } from "./api/liabilities.ts";
 import { checkpointsApi } from "./api/checkpoints.ts";
 import { pushApi } from "./api/push.ts";
 import { supportApi } from "./api/support.ts";
+import { liveApi } from "./api/admin_live.ts";
 import { AUTH_ERRORS, err, imageReply } from "./api/openapi.ts";
 import { publishDocument } from "./api/doc.ts";
+import { auditRefusals } from "../edge/http/operator_auth.ts";
 import { notFoundPage, registerPages } from "./pages/mod.tsx";
 import { serveStatic } from "./static.ts";
 import { registerSocket } from "./ws.ts";
@@ -57,6 +59,8 @@ export function createApi() {
     await next();
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   });
+  // refused privileged attempts of operators are audited (edge/operators/refusals.ts)
+  api.use("/admin/*", auditRefusals());
   api.route("/", platformApi);
   api.route("/", accountsApi);
   api.route("/", walletsApi);
@@ -81,6 +85,7 @@ export function createApi() {
   api.route("/", liabilitiesApi);
   api.route("/", checkpointsApi);
   api.route("/", pushApi);
+  api.route("/", liveApi);
   api.get("/image/:id", serveImage);
   api.openAPIRegistry.registerPath({
     method: "get",

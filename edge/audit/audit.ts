@@ -141,16 +141,61 @@ export async function audited<T, R>(
   throw storeBusy();
 }
 
-/** Newest first, paged by an opaque cursor. */
-export async function listAudit(kv: Deno.Kv, t: string, limit: number, cursor?: string) {
-  const iter = listPage<AuditEntry>(kv, { prefix: keys.audits(t) }, {
+/**
+ * What the audit log's reader narrows it to: one operator, an action (`refused`, or a family
+ * such as `withdrawal` for `withdrawal.pass` and the rest), entries with `from <= at < to` (ms).
+ */
+export interface AuditFilter {
+  operator?: string;
+  action?: string;
+  from?: number;
+  to?: number;
+}
+
+/** Entries a filtered page looks at before it answers with what it found (and a cursor). */
+export const AUDIT_SCAN = 2_000;
+
+const actionMatches = (action: string, want: string) =>
+  action === want || action.startsWith(`${want}.`);
+
+/**
+ * Newest first, paged by an opaque cursor; the date range is a key range (ids sort by time),
+ * operator and action are matched on the entries read (at most `AUDIT_SCAN` a page: a page may
+ * hold fewer than `limit` and still have a cursor).
+ */
+export async function listAudit(
+  kv: Deno.Kv,
+  t: string,
+  limit: number,
+  cursor?: string,
+  f: AuditFilter = {},
+) {
+  const pad = (ms: number) => String(ms).padStart(15, "0");
+  const narrowed = f.operator !== undefined || f.action !== undefined;
+  const selector: Deno.KvListSelector = f.from !== undefined || f.to !== undefined
+    ? {
+      start: [...keys.audits(t), pad(f.from ?? 0)],
+      end: [...keys.audits(t), pad(f.to ?? 1e15)],
+    }
+    : { prefix: keys.audits(t) };
+  const iter = listPage<AuditEntry>(kv, selector, {
     reverse: true,
-    limit,
+    limit: narrowed ? AUDIT_SCAN : limit,
     cursor,
+    batchSize: narrowed ? 500 : undefined,
   });
   const items: AuditEntry[] = [];
-  for await (const e of iter) items.push(e.value);
-  return { items, cursor: items.length === limit ? iter.cursor : null };
+  let scanned = 0;
+  for await (const e of iter) {
+    scanned++;
+    const v = e.value;
+    if (f.operator !== undefined && v.operator !== f.operator) continue;
+    if (f.action !== undefined && !actionMatches(v.action, f.action)) continue;
+    items.push(v);
+    if (items.length === limit) break;
+  }
+  const more = items.length === limit || (narrowed && scanned === AUDIT_SCAN);
+  return { items, cursor: more ? iter.cursor : null };
 }
 
 /** Where a chain walk stopped: the first entry that does not follow from the one before. */

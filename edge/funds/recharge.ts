@@ -9,6 +9,7 @@ import { attachImage, evidenceReads, type ImageMeta, type ImageStore } from "../
 import { type Currency, house, user } from "../ledger/accounts.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
 import { idemKeys } from "../ledger/idem.ts";
+import { stageEvents } from "../ledger/events.ts";
 import type { PricePort } from "../market/prices.ts";
 import type { Json } from "../../contract/operators.ts";
 import { type AuditHeadEntry, readAuditHead } from "../audit/audit.ts";
@@ -169,6 +170,8 @@ export class Recharges {
         .set(rechargeKeys.byStatus(t, "auditing", rec.id), true);
       // checks the voucher is not attached yet (as read above)
       attachImage(op, t, req.voucherImageId, "funds");
+      // the consoles of every instance hear of the new work
+      stageEvents(op, t, rec.createdAt, { queues: [{ queue: "recharges", id: rec.id }] });
       if ((await op.commit()).ok) return rec;
     }
     throw storeBusy();

@@ -16,6 +16,7 @@ import { amountIn } from "../../contract/ledger.ts";
 import { journalId, type Ledger, type Plan } from "../ledger/service.ts";
 import { idemKeys } from "../ledger/idem.ts";
 import { reservationIds } from "../ledger/reservations.ts";
+import { stageEvents } from "../ledger/events.ts";
 import { decisionInto } from "./decision.ts";
 import type { Json } from "../../contract/operators.ts";
 import { type AuditHeadEntry, readAuditHead } from "../audit/audit.ts";
@@ -410,6 +411,8 @@ export class Withdrawals {
         op.set(withdrawKeys.withdrawal(t, id), w)
           .set(withdrawKeys.byUser(t, g.userId, id), true)
           .set(withdrawKeys.byStatus(t, "auditing", id), true);
+        // the consoles of every instance hear of the new work
+        stageEvents(op, t, at, { queues: [{ queue: "withdrawals", id }] });
       },
       result: () => customerWithdrawalJson(w),
     };

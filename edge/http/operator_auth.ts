@@ -17,6 +17,7 @@ import type { AppEnv, Ctx } from "./context.ts";
 import { DomainError } from "../platform/errors.ts";
 import { guarded } from "../platform/guards.ts";
 import { requestToken } from "./middleware.ts";
+import { auditRefusal, REFUSALS } from "../operators/refusals.ts";
 
 export const OPERATOR_COOKIE = "tw_op";
 
@@ -37,11 +38,34 @@ export function operatorAuth(role?: OperatorRole | readonly OperatorRole[]) {
   const gate = createMiddleware<AppEnv>(async (c, next) => {
     const s = await operatorOf(c);
     if (!s) throw new DomainError("UNAUTHORIZED");
-    if (any && !any.some((r) => s.roles.includes(r))) throw new DomainError("FORBIDDEN");
+    // set before the role check: a refusal is audited under the operator who tried
     c.set("operator", s);
+    if (any && !any.some((r) => s.roles.includes(r))) throw new DomainError("FORBIDDEN");
     await next();
   });
   return guarded(gate, { kind: "operator", roles: any });
+}
+
+/**
+ * Refused privileged attempts on the audit log (edge/operators/refusals.ts): after the console
+ * API's handler, a request an operator made that ended in a refusal (403, or a threshold raise
+ * that needs a proposal) writes its entry before the reply leaves. Mounted on `/api/admin/*`.
+ */
+export function auditRefusals() {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    await next();
+    const op = c.get("operator");
+    const e = c.error;
+    if (!op || !(e instanceof DomainError) || !REFUSALS.has(e.error)) return;
+    await auditRefusal(c.get("deps").kv, c.get("tenant").id, {
+      operator: op.username,
+      ip: c.get("ip"),
+    }, {
+      method: c.req.method,
+      path: c.req.path,
+      why: e.error,
+    }, c.get("deps").now());
+  });
 }
 
 /** The console's cookie after a sign-in: the session token, for as long as the session. */

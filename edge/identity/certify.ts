@@ -8,6 +8,7 @@
 import { keys as accountKeys, type UserRecord } from "../accounts/store.ts";
 import { messageInto } from "../messages/store.ts";
 import { journalId } from "../ledger/service.ts";
+import { stageEvents } from "../ledger/events.ts";
 import { auditInto, readAuditHead } from "../audit/audit.ts";
 import type { Json } from "../../contract/operators.ts";
 import { DomainError } from "../platform/errors.ts";
@@ -162,13 +163,15 @@ export class Identity {
         ...s,
         junior: { status: "authenticating", submissionId: sub.id, reason: null, updatedAt: at },
       };
-      const res = await this.kv.atomic().check(st).check(doc)
+      const op = this.kv.atomic().check(st).check(doc)
         .set(st.key, next)
         .set(doc.key, userId)
         .set(identityKeys.submission(t, sub.id), sub)
         .set(identityKeys.byStatus(t, "authenticating", sub.id), true)
-        .set(identityKeys.byUser(t, userId, sub.id), true)
-        .commit();
+        .set(identityKeys.byUser(t, userId, sub.id), true);
+      // the consoles of every instance hear of the new work
+      stageEvents(op, t, at, { queues: [{ queue: "certifications", id: sub.id }] });
+      const res = await op.commit();
       if (res.ok) return sub;
     }
     throw storeBusy();
@@ -220,6 +223,7 @@ export class Identity {
         .set(identityKeys.byStatus(t, "authenticating", sub.id), true)
         .set(identityKeys.byUser(t, userId, sub.id), true);
       for (const id of ids) attachImage(op, t, id, "identity");
+      stageEvents(op, t, at, { queues: [{ queue: "certifications", id: sub.id }] });
       const res = await op.commit();
       if (res.ok) return sub;
       // a photo already attached to a submission cannot be sent again

@@ -31,6 +31,15 @@ export interface EventRef {
   id: string;
 }
 
+/**
+ * A review queue's new work (a recharge, withdrawal or verification submitted): the console of
+ * every instance hears of it (counts, the open queue) without a reload.
+ */
+export interface QueueRef {
+  queue: "recharges" | "withdrawals" | "certifications";
+  id: string;
+}
+
 /** One entry: what one commit did, per customer. */
 export interface LogEntry {
   /** balances after the commit, per customer */
@@ -41,6 +50,7 @@ export interface LogEntry {
    * (`u:<userId>` or `v:<visitor>`) and the console's inbox hear of it, and read it again
    */
   support?: SupportRef[];
+  queues?: QueueRef[];
 }
 
 /** A support conversation that changed (`edge/support`), as the event log carries it. */
@@ -60,7 +70,7 @@ export const eventKeys = {
 
 /** Add an entry to a commit (nothing when there is nothing to tell). */
 export function stageEvents(op: Deno.AtomicOperation, t: string, at: number, e: LogEntry) {
-  if (!e.balances?.length && !e.refs?.length && !e.support?.length) return;
+  if (!e.balances?.length && !e.refs?.length && !e.support?.length && !e.queues?.length) return;
   op.set(eventKeys.entry(t, at, crypto.randomUUID()), e, { expireIn: RETENTION_MS });
   op.sum(eventKeys.head(t), 1n);
 }

@@ -41,7 +41,7 @@ import {
 import { journalId, type Ledger } from "../ledger/service.ts";
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
-import { listPage } from "../platform/kvpage.ts";
+import { getAll, listPage } from "../platform/kvpage.ts";
 import {
   defaultTerms,
   type ProductTerms,
@@ -86,7 +86,7 @@ import {
 import { endSessionsInto, sessionsOf } from "./service.ts";
 import type { AuditHead, Json, OperatorProvenance, OperatorRecord, OperatorRole } from "./store.ts";
 import { keys as opKeys } from "./store.ts";
-import { type ProposalKind } from "../../contract/operators.ts";
+import { PROPOSAL_STATUSES, type ProposalKind } from "../../contract/operators.ts";
 
 export const PROPOSAL_TTL_MS = 7 * 24 * 3600_000;
 /** A withdrawal's second approval is asked for within a day. */
@@ -133,7 +133,8 @@ export const PROPOSAL_READERS: readonly OperatorRole[] = [
   ...new Set(Object.values(PROPOSAL_ROLES).flatMap((r) => [...r.propose, ...r.decide])),
 ];
 
-export type ProposalStatus = "pending" | "approved" | "rejected";
+/** `withdrawn`: taken back by its proposer before anyone decided it. */
+export type ProposalStatus = typeof PROPOSAL_STATUSES[number];
 
 export interface Proposal {
   id: string;
@@ -525,6 +526,36 @@ export class Proposals {
     return { items, cursor: items.length === limit ? iter.cursor : null };
   }
 
+  /**
+   * Why an operator whose roles decide these proposals still may not (the console shows the
+   * reason instead of Approve): `related` (their account and the proposer's came from each
+   * other's changes) or `concerned` (the change is to their own account). By proposal id; the
+   * operators read together, one round trip.
+   */
+  async barred(
+    t: string,
+    viewer: string,
+    items: readonly {
+      id: string;
+      kind: ProposalKind;
+      proposer: string;
+      status: string;
+      payload: { [k: string]: Json };
+    }[],
+  ): Promise<Record<string, "related" | "concerned">> {
+    const pending = items.filter((p) => p.status === "pending" && p.proposer !== viewer);
+    if (!pending.length) return {};
+    const names = [...new Set([viewer, ...pending.map((p) => p.proposer)])];
+    const records = await getAll<OperatorRecord>(this.kv, names.map((n) => opKeys.operator(t, n)));
+    const of = new Map(names.map((n, i) => [n, records[i] ?? null]));
+    const out: Record<string, "related" | "concerned"> = {};
+    for (const p of pending) {
+      if (isOperatorKind(p.kind) && String(p.payload.username) === viewer) out[p.id] = "concerned";
+      else if (related(of.get(p.proposer)!, of.get(viewer)!)) out[p.id] = "related";
+    }
+    return out;
+  }
+
   async get(t: string, id: string) {
     const p = (await this.kv.get<Proposal>(proposalKeys.proposal(t, id))).value;
     return p ? proposalJson(p, this.now()) : null;
@@ -858,12 +889,32 @@ export class Proposals {
   }
 
   async reject(t: string, by: ProposalActor, id: string, reason: string) {
-    const at = this.now();
     const first = (await this.kv.get<Proposal>(proposalKeys.proposal(t, id))).value;
     if (!first) throw new DomainError("NOT_FOUND");
     if (!may(by, PROPOSAL_ROLES[first.kind ?? "wealth.reserve"].decide)) {
       throw new DomainError("FORBIDDEN");
     }
+    return await this.close(t, by, id, "rejected", reason);
+  }
+
+  /**
+   * The proposer takes their own pending proposal back (a mistake, a change no longer wanted):
+   * nobody else may (NOT_OWN), a decided one stays as decided (ALREADY_DECIDED). Audited as
+   * `proposal.withdraw`; a withdrawal's pass proposal leaves the withdrawal waiting again.
+   */
+  async withdraw(t: string, by: Actor, id: string, reason: string) {
+    return await this.close(t, by, id, "withdrawn", reason);
+  }
+
+  /** Reject (another operator) or withdraw (the proposer) a pending proposal, audited. */
+  private async close(
+    t: string,
+    by: Actor,
+    id: string,
+    status: "rejected" | "withdrawn",
+    reason: string,
+  ) {
+    const at = this.now();
     for await (const _attempt of commitAttempts()) {
       const [entry, head] = await this.kv.getMany<[Proposal, AuditHead]>([
         proposalKeys.proposal(t, id),
@@ -871,20 +922,16 @@ export class Proposals {
       ]);
       const current = entry.value;
       if (!current) throw new DomainError("NOT_FOUND");
-      if (current.proposer === by.operator) throw new DomainError("PROPOSAL_OWN");
+      const own = current.proposer === by.operator;
+      if (status === "rejected" && own) throw new DomainError("PROPOSAL_OWN");
+      if (status === "withdrawn" && !own) throw new DomainError("PROPOSAL_NOT_OWN");
       if (current.status !== "pending") throw new DomainError("ALREADY_DECIDED");
-      const next: Proposal = {
-        ...current,
-        status: "rejected",
-        decidedBy: by.operator,
-        decidedAt: at,
-        reason,
-      };
+      const next: Proposal = { ...current, status, decidedBy: by.operator, decidedAt: at, reason };
       const op = this.kv.atomic().check(entry).set(entry.key, next);
       auditInto(op, t, head, {
         at,
         operator: by.operator,
-        action: "proposal.reject",
+        action: status === "rejected" ? "proposal.reject" : "proposal.withdraw",
         target: `proposal:${id}`,
         before: current as unknown as Json,
         after: next as unknown as Json,

@@ -18,6 +18,8 @@ import type { Actor } from "../audit/audit.ts";
 import type { Proposals } from "./proposals.ts";
 import { CertificationReview, RechargeReview, WithdrawalReview } from "../../contract/operators.ts";
 import type { OperatorRole } from "./store.ts";
+import { rechargeKeys, withdrawKeys } from "../funds/store.ts";
+import { identityKeys } from "../identity/store.ts";
 
 /** The services the queues call (a subset of the app's deps). */
 export interface QueueServices {
@@ -182,3 +184,47 @@ export const certificationsQueue: ReviewQueue<
 /** Every review queue, in the console's order. */
 export const QUEUES = [rechargesQueue, withdrawalsQueue, certificationsQueue] as const;
 export type QueueName = typeof QUEUES[number]["name"];
+
+/** The index of each queue's waiting work (its first status). */
+const PENDING_INDEX: Record<QueueName, (t: string) => Deno.KvKey> = {
+  recharges: (t) => rechargeKeys.byStatusPrefix(t, "auditing"),
+  withdrawals: (t) => withdrawKeys.byStatusPrefix(t, "auditing"),
+  certifications: (t) => identityKeys.byStatusPrefix(t, "authenticating"),
+};
+
+/** Counts stop here (the console shows "999+"): a count is a key scan, bounded. */
+export const MAX_COUNT = 999;
+
+/**
+ * The waiting work of every queue (their first status), counted on the indexes (the scans in
+ * flight together), each at most MAX_COUNT + 1. Read beside the operator's session (one round
+ * trip for both), then narrowed to the queues their roles open (`countsFor`).
+ */
+export async function allPendingCounts(
+  kv: Deno.Kv,
+  t: string,
+): Promise<Record<QueueName, number>> {
+  const counts = await Promise.all(QUEUES.map(async (q) => {
+    let n = 0;
+    for await (
+      const _ of kv.list({ prefix: PENDING_INDEX[q.name](t) }, { limit: MAX_COUNT + 1 })
+    ) n++;
+    return [q.name, n] as const;
+  }));
+  return Object.fromEntries(counts) as Record<QueueName, number>;
+}
+
+/** The counts of the queues an operator's roles open. */
+export function countsFor(
+  all: Record<QueueName, number>,
+  roles: readonly OperatorRole[],
+): Partial<Record<QueueName, number>> {
+  return Object.fromEntries(
+    QUEUES.filter((q) => roles.includes(q.role)).map((q) => [q.name, all[q.name]]),
+  );
+}
+
+/** The waiting work of the queues an operator opens. */
+export async function pendingCounts(kv: Deno.Kv, t: string, roles: readonly OperatorRole[]) {
+  return countsFor(await allPendingCounts(kv, t), roles);
+}

@@ -63,6 +63,7 @@ export type ErrorId =
   | "WEALTH_RETIRED"
   /** four-eyes: the proposer cannot decide their own proposal */
   | "PROPOSAL_OWN"
+  | "PROPOSAL_NOT_OWN"
   /** four-eyes: the proposal is past its time; propose again */
   | "PROPOSAL_EXPIRED"
   /** four-eyes: this proposal's target already has one waiting for a decision */

@@ -40,6 +40,15 @@ export const TenantSchema = z.strictObject({
    * Reference rates (contract/reference_rates.ts): 1 USDT in each language's currency and
    * when it was set; assets show an approximate value from them. None by default (USDT only).
    */
+  /**
+   * How long work may wait in each review queue (minutes): the console colours an item's age
+   * against it (half of it amber, all of it red) and lists the oldest first.
+   */
+  queueTargets: z.strictObject({
+    recharges: z.number().int().min(1).max(10_080).default(30),
+    withdrawals: z.number().int().min(1).max(10_080).default(60),
+    certifications: z.number().int().min(1).max(10_080).default(240),
+  }).default({ recharges: 30, withdrawals: 60, certifications: 240 }),
   referenceRates: z.partialRecord(
     z.enum(FIATS),
     z.strictObject({ rate: z.string().regex(RATE_PATTERN), at: z.number().int() }),

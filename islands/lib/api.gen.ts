@@ -981,7 +981,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The operator audit log, newest first, paged with ?cursor=&limit= */
+    /** The operator audit log, newest first, paged with ?cursor=&limit=, narrowed by ?operator=&action=&from=&to= (UTC days, inclusive; action `refused`: refused privileged attempts) */
     get: operations["getAdminAudit"];
     put?: never;
     post?: never;
@@ -1826,6 +1826,23 @@ export interface paths {
     put?: never;
     /** Reject another operator's proposal with a reason; audited */
     post: operations["postAdminProposalsByIdReject"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/proposals/{id}/withdraw": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The proposer takes their own pending proposal back, with a reason (403 PROPOSAL_NOT_OWN for anyone else); audited */
+    post: operations["postAdminProposalsByIdWithdraw"];
     delete?: never;
     options?: never;
     head?: never;
@@ -2788,6 +2805,23 @@ export interface paths {
     post: operations["postPushSubscriptions"];
     /** Forget this browser's push subscription (notifications off on this device) */
     delete: operations["deletePushSubscriptions"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/queues/live": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Server-sent events for the console: `counts` (waiting work per queue) after new work, `work` ([{queue, id}]) when items arrive on any instance */
+    get: operations["getAdminQueuesLive"];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -4099,7 +4133,7 @@ export interface components {
       target: string;
       proposer: string;
       /** @enum {string} */
-      status: "pending" | "approved" | "rejected";
+      status: "pending" | "approved" | "rejected" | "withdrawn";
       createdAt: number;
       expiresAt: number;
       decidedBy: string | null;
@@ -7493,6 +7527,10 @@ export interface operations {
       query?: {
         limit?: number;
         cursor?: string;
+        operator?: string;
+        action?: string;
+        from?: string;
+        to?: string;
       };
       header?: never;
       path?: never;
@@ -9871,7 +9909,7 @@ export interface operations {
       query?: {
         limit?: number;
         cursor?: string;
-        status?: "pending" | "approved" | "rejected";
+        status?: "pending" | "approved" | "rejected" | "withdrawn";
       };
       header?: never;
       path?: never;
@@ -10008,6 +10046,44 @@ export interface operations {
     };
   };
   postAdminProposalsByIdReject: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ReasonRequest"];
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["Proposal"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  postAdminProposalsByIdWithdraw: {
     parameters: {
       query?: never;
       header?: never;
@@ -12374,6 +12450,32 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  getAdminQueuesLive: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description an event stream (text/event-stream) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/event-stream": string;
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["ServiceUnavailable"];

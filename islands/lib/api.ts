@@ -201,3 +201,17 @@ export function redirectTarget(fallback: string): string {
   const r = new URLSearchParams(location.search).get("redirect");
   return r && /^\/(?!\/)[\w\-./]*$/.test(r) ? r : fallback;
 }
+
+/**
+ * A page of this site as the server renders it now, parsed (an island that refreshes part of
+ * its page in place, e.g. the console's queue when new work arrives); null when it failed.
+ */
+export async function pageDocument(url: string): Promise<Document | null> {
+  try {
+    const r = await fetch(url, { credentials: "same-origin" });
+    if (!r.ok) return null;
+    return new DOMParser().parseFromString(await r.text(), "text/html");
+  } catch {
+    return null;
+  }
+}

@@ -49,12 +49,6 @@ const OperatorLogin = z.strictObject({
   totp: z.string({ error: "codeRequired" }).regex(/^\d{6}$/, { error: "codeInvalid" }).optional(),
 }).openapi("OperatorLoginRequest");
 
-const AuditQuery = z.object({
-  limit: z.coerce.number({ error: "invalid" }).int({ error: "invalid" })
-    .min(1, { error: "invalid" }).max(100, { error: "invalid" }).default(20),
-  cursor: z.string().max(200, { error: "tooLong" }).optional(),
-});
-
 const Day = z.string({ error: "required" }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: "invalid" })
   .refine((d) => dayStart(d) !== null, { error: "invalid" });
 
@@ -65,6 +59,19 @@ const dayRange = (max: number) => (q: { from: string; to: string }, ctx: z.Refin
     ctx.addIssue({ code: "custom", path: ["to"], message: "invalid" });
   }
 };
+
+const AuditQuery = z.object({
+  limit: z.coerce.number({ error: "invalid" }).int({ error: "invalid" })
+    .min(1, { error: "invalid" }).max(100, { error: "invalid" }).default(20),
+  cursor: z.string().max(200, { error: "tooLong" }).optional(),
+  /** one operator's entries */
+  operator: z.string().max(64, { error: "tooLong" }).optional(),
+  /** an action (`refused`) or a family of them (`withdrawal` for `withdrawal.pass`, ...) */
+  action: z.string().regex(/^[\w.-]{1,64}$/, { error: "invalid" }).optional(),
+  /** UTC days, inclusive */
+  from: Day.optional(),
+  to: Day.optional(),
+});
 
 const AuditExportQuery = z.object({
   from: Day,
@@ -162,14 +169,18 @@ export const adminApi = new OpenAPIHono<AppEnv>()
       method: "get",
       path: "/admin/audit",
       tags,
-      summary: "The operator audit log, newest first, paged with ?cursor=&limit=",
+      summary:
+        "The operator audit log, newest first, paged with ?cursor=&limit=, narrowed by ?operator=&action=&from=&to= (UTC days, inclusive; action `refused`: refused privileged attempts)",
       middleware: [operatorAuth("audit")],
       request: { query: AuditQuery },
       responses: { ...okReply(AuditPage), ...AUTH_ERRORS },
     }),
     async (c) => {
-      const { limit, cursor } = c.req.valid("query");
-      return ok(c, await c.var.deps.operators.auditLog(c.var.tenant.id, limit, cursor));
+      const { limit, cursor, ...q } = c.req.valid("query");
+      return ok(
+        c,
+        await c.var.deps.operators.auditLog(c.var.tenant.id, limit, cursor, q),
+      );
     },
   )
   .openapi(

@@ -8,6 +8,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { Id, PageQuery, ReasonBody } from "../../contract/funds.ts";
 import {
+  PROPOSAL_STATUSES,
   ProposalBody,
   type ProposalJson,
   ProposalPage,
@@ -76,7 +77,7 @@ export const proposalsApi = new OpenAPIHono<AppEnv>()
       summary: "Proposals, newest first, by status",
       middleware: readers,
       request: {
-        query: PageQuery.extend({ status: z.enum(["pending", "approved", "rejected"]).optional() }),
+        query: PageQuery.extend({ status: z.enum(PROPOSAL_STATUSES).optional() }),
       },
       responses: { ...okReply(ProposalPage), ...AUTH_ERRORS },
     }),
@@ -164,6 +165,30 @@ export const proposalsApi = new OpenAPIHono<AppEnv>()
         c,
         sent(
           await c.var.deps.proposals.reject(
+            c.var.tenant.id,
+            actor(c),
+            c.req.valid("param").id,
+            c.req.valid("json").reason,
+          ),
+        ),
+      ),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/admin/proposals/{id}/withdraw",
+      tags,
+      summary:
+        "The proposer takes their own pending proposal back, with a reason (403 PROPOSAL_NOT_OWN for anyone else); audited",
+      middleware: readers,
+      request: { params: IdParam, ...jsonBody(ReasonBody) },
+      responses: { ...okReply(ProposalReply), ...AUTH_ERRORS },
+    }),
+    async (c) =>
+      ok(
+        c,
+        sent(
+          await c.var.deps.proposals.withdraw(
             c.var.tenant.id,
             actor(c),
             c.req.valid("param").id,

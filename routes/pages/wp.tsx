@@ -1,4 +1,5 @@
-import { HomeHero, MenuList, NotFoundBody, RiskWarning } from "../../components/blocks.tsx";
+import { HomeHero, MenuList, RiskWarning } from "../../components/blocks.tsx";
+import { notFoundPage } from "./not_found.tsx";
 import { languageOptions } from "../../components/languageOptions.ts";
 import { maskPhone, type Session } from "../../edge/accounts/service.ts";
 import type { Product } from "../../edge/platform/tenants.ts";
@@ -376,11 +377,8 @@ export const mobilePages: PageDef[] = [
     path: "/wp/404",
     layout: "wp",
     public: true,
-    render: (c) =>
-      mobilePage(
-        c,
-        { title: c.get("t")("page.notFound"), back: "/wp/home", status: 404 },
-        <NotFoundBody t={c.get("t")} closed={false} home="/wp/home" />,
-      ),
+    // the spec's route for a closed site (the app sends every page there): closed for
+    // maintenance while the tenant is closed, else "not found"
+    render: (c) => notFoundPage(c, c.get("tenant").isClose === "Y"),
   },
 ];

@@ -194,17 +194,32 @@ Deno.test("pages: device redirects, guard, closed site, every spec route", async
       }
     });
 
-    await t.step("a closed site shows the site-closed page everywhere but 404", async () => {
-      const r = await srv.page("/wp/home?appKey=shut", { ua: MOBILE_UA });
-      const body = await html(r);
-      assertEquals(r.status, 503);
-      assertMatch(body, /data-testid="site-closed"/);
-      const d = await html(await srv.page("/pc/home?appKey=shut", { ua: DESKTOP_UA }));
-      assertMatch(d, /data-testid="site-closed"/);
-      const nf = await srv.page("/wp/404?appKey=shut", { ua: MOBILE_UA });
-      assertEquals(nf.status, 404);
-      assertMatch(await html(nf), /data-testid="not-found"/);
-    });
+    await t.step(
+      "a closed site says closed for maintenance (no 404), on the spec's 404 route too; unknown pages stay not found",
+      async () => {
+        const r = await srv.page("/wp/home?appKey=shut", { ua: MOBILE_UA });
+        const body = await html(r);
+        assertEquals(r.status, 503);
+        assertMatch(body, /data-testid="site-closed"/);
+        assertMatch(body, /closed for maintenance/);
+        assert(!/class="big"[^>]*>404</.test(body), "no large 404 on the closed page");
+        const d = await html(await srv.page("/pc/home?appKey=shut", { ua: DESKTOP_UA }));
+        assertMatch(d, /data-testid="site-closed"/);
+        // the spec's route the app sends a closed site to
+        const closed404 = await srv.page("/wp/404?appKey=shut", { ua: MOBILE_UA });
+        assertEquals(closed404.status, 503);
+        const c404 = await html(closed404);
+        assertMatch(c404, /data-testid="site-closed"[\s\S]*closed for maintenance/);
+        assert(!/class="big"[^>]*>404</.test(c404), "no large 404 on the closed 404 route");
+        // an open site's 404 route, and a closed site's unknown page: not found
+        const open404 = await srv.page("/wp/404", { ua: MOBILE_UA });
+        assertEquals(open404.status, 404);
+        assertMatch(await html(open404), /data-testid="not-found"/);
+        const unknown = await srv.page("/wp/nowhere?appKey=shut", { ua: MOBILE_UA });
+        assertEquals(unknown.status, 404);
+        assertMatch(await html(unknown), /data-testid="not-found"/);
+      },
+    );
 
     await t.step("unknown paths get the real 404 page in their layout", async () => {
       const m = await srv.page("/wp/nowhere", { ua: MOBILE_UA });

@@ -3,7 +3,7 @@
  * funding and the admin approves it (the public reserve grows); a risk operator proposes a 60 s
  * fast payout rate on the products page and the admin approves it (the customer rates page shows
  * the new rate); a large withdrawal's pass becomes a proposal the withdrawal page points to. The
- * proposer never sees decisions on their own proposal. Screenshots at 1280 and 390 px, in English
+ * proposer never sees Approve on their own proposal (they may withdraw it). Screenshots at 1280 and 390 px, in English
  * and Chinese, axe-checked.
  */
 import { bindMethod } from "../api/funds_helpers.ts";
@@ -110,12 +110,44 @@ Deno.test({
           await card.getByTestId("p-why").innerText(),
           "Your proposal: another operator decides",
         );
-        assertEquals(await card.getByTestId("decisions").count(), 0);
+        // the proposer may withdraw it, never approve it
+        assertEquals(await card.getByTestId("action-approve").count(), 0);
+        assertEquals(await card.getByTestId("action-withdraw").count(), 1);
         const hash = card.getByTestId("p-hash");
         assertEquals((await hash.getAttribute("title"))!.length, 64);
         assertEquals(await axeViolations(page), []);
         await page.screenshot({ path: shot("admin-proposals-own"), fullPage: true });
       });
+
+      await t.step(
+        "a refused self-approval is on the audit log, linked to the proposal",
+        async () => {
+          const id =
+            (await funds.page.locator('[data-testid="proposal"][data-kind="wealth.reserve"]')
+              .getAttribute("data-id"))!;
+          const own = await srv.call(`/api/admin/proposals/${id}/approve`, {
+            token: cashier,
+            method: "POST",
+          });
+          assertEquals(own.status, 403);
+          const page = admin.page;
+          await open(page, srv.base + "/admin/audit");
+          await page.getByLabel("Action").fill("refused");
+          await page.getByLabel("Operator").fill("cashier");
+          await page.getByRole("button", { name: "Filter", exact: true }).click();
+          const row = page.locator('[data-testid="audit-table"] tr[data-action="refused"]');
+          await row.waitFor();
+          assertEquals(await row.count(), 1);
+          assertEquals(
+            await row.getByRole("link", { name: `proposal:${id}` }).getAttribute("href"),
+            `/admin/proposals?id=${id}#detail`,
+          );
+          await row.locator("summary").click();
+          await row.getByTestId("audit-diff").getByText("PROPOSAL_OWN").waitFor();
+          assertEquals(await axeViolations(page), []);
+          await page.screenshot({ path: shot("admin-audit-refused"), fullPage: true });
+        },
+      );
 
       await t.step("reserve: the admin approves it, the public reserve grows", async () => {
         const before = await reserve();

@@ -127,19 +127,43 @@ browserTest(
       });
 
       await t.step(
-        "closing the site with the keyboard: customers see the closed page",
+        "closing the site with the keyboard asks first: Escape cancels, then confirmed, customers see the closed page",
         async () => {
           const box = page.getByLabel("Site closed", { exact: true });
           await box.focus();
           await page.keyboard.press("Space");
           assert(await box.isChecked());
-          await page.keyboard.press("Enter"); // submits the form
+          await page.keyboard.press("Enter"); // submits the form: a confirmation opens
+          const dialog = page.getByRole("dialog", { name: "Close the site for every customer?" });
+          await dialog.waitFor();
+          // focus moved in (on Cancel, the safe choice), the preview shows the closed page
+          await page.waitForFunction(() =>
+            document.activeElement?.getAttribute("data-testid") === "confirm-close-site-cancel"
+          );
+          await dialog.getByTestId("confirm-preview").getByText("Site closed").waitFor();
+          await page.screenshot({ path: shot("admin-confirm-close-site") });
+          // Escape cancels: nothing saved, focus back on the switch
+          await page.keyboard.press("Escape");
+          await dialog.waitFor({ state: "hidden" });
+          await page.waitForFunction(() => document.activeElement?.id === "site-isClose");
+          assertEquals(
+            (await srv.call<{ configValue: string }>("/api/config?identify=isClose")).body.data
+              .configValue,
+            "N",
+          );
+          await page.keyboard.press("Enter");
+          await dialog.waitFor();
+          await page.keyboard.press("Tab"); // to "Close the site"
+          await page.keyboard.press("Enter");
           await page.getByTestId("notice").filter({ hasText: "Done" }).waitFor();
           await islandsReady(page);
           assert(await page.getByLabel("Site closed", { exact: true }).isChecked());
           const r = await shopper.page.goto(srv.base + "/wp/home");
           assertEquals(r?.status(), 503);
-          await shopper.page.getByTestId("site-closed").waitFor();
+          await shopper.page.getByTestId("site-closed").getByText("closed for maintenance", {
+            exact: false,
+          }).waitFor();
+          assertEquals(await shopper.page.getByText("404", { exact: true }).count(), 0);
           await shopper.page.screenshot({ path: shot("site-closed-mobile") });
           // the console stays open meanwhile
           await page.reload();

@@ -1,6 +1,8 @@
 /**
- * The audit log: every operator action, newest first, 50 a page (`?cursor=`); on the first page
- * the chain's status (held against every signed checkpoint), the latest checkpoint with the
+ * The audit log: every operator action, newest first, 50 a page (`?cursor=`), narrowed by
+ * operator, action (refused attempts: `refused`) and UTC days (`?operator=&action=&from=&to=`,
+ * the export follows the days); each entry's change as a diff, its target linked to its record.
+ * On the first unfiltered page the chain's status (held against every signed checkpoint), the latest checkpoint with the
  * public key, and "Checkpoint now".
  */
 import { DomainError } from "../../../edge/platform/errors.ts";
@@ -12,14 +14,24 @@ import AdminPublish, { PUBLISH_TEXTS } from "../../../islands/AdminPublish.tsx";
 import AdminNotice from "../../../islands/AdminNotice.tsx";
 import { consoleDocument, sectionPage } from "./frame.tsx";
 import { type Fmt, fmtOf, Pager } from "./parts.tsx";
+import { AuditDiff, targetLink } from "./audit_diff.tsx";
+import { dayStart } from "../../../edge/operators/reports.ts";
 
 const PAGE = 50;
 
-/** A decision's target opens its record in its queue (`withdrawal:ID` -> the withdrawals page). */
-function recordLink(target: string): string | null {
-  const m = /^(recharge|withdrawal|certification):([0-9A-Za-z-]{1,64})$/.exec(target);
-  return m ? `/admin/${m[1]}s?id=${m[2]}#detail` : null;
-}
+/** Action families the filter offers (any other action can be typed). */
+const ACTION_FAMILIES = [
+  "refused",
+  "proposal",
+  "recharge",
+  "withdrawal",
+  "certification",
+  "customer",
+  "operator",
+  "settings",
+  "withdrawSettings",
+  "content",
+] as const;
 
 /** Why a chain fails against a checkpoint, in words (the link reasons speak for themselves). */
 const WHY = {
@@ -65,33 +77,56 @@ function Checkpoints(
   );
 }
 
+/** The filter from the page's query: what does not fit is left out (the form shows it empty). */
+function filterOf(q: Record<string, string>) {
+  const day = (v: string | undefined) => v && dayStart(v) !== null ? v : "";
+  return {
+    operator: (q.operator ?? "").slice(0, 64),
+    action: /^[\w.-]{1,64}$/.test(q.action ?? "") ? q.action! : "",
+    from: day(q.from),
+    to: day(q.to),
+  };
+}
+
 export const auditPage = sectionPage("audit", async (c, op) => {
   const f = fmtOf(c);
   const t = f.t;
   const cursorParam = c.req.query("cursor");
   const cursor = cursorParam && cursorParam.length <= 200 ? cursorParam : undefined;
+  const filter = filterOf(c.req.query());
+  const filtered = Object.values(filter).some((v) => v);
   let error = "";
   let page: { items: AuditItem[]; cursor: string | null } = { items: [], cursor: null };
   try {
-    page = await c.var.deps.operators.auditLog(c.var.tenant.id, PAGE, cursor);
+    page = await c.var.deps.operators.auditLog(c.var.tenant.id, PAGE, cursor, filter);
   } catch (e) {
     if (!(e instanceof DomainError) || e.error !== "VALIDATION") throw e;
     error = t("errors.VALIDATION");
   }
   // the chain is walked on the first page only (the other pages are for reading further)
-  const chain = cursor ? null : await c.var.deps.checkpoints.verifyAudit(c.var.tenant.id);
-  const checkpoints = cursor ? null : await c.var.deps.checkpoints.list(c.var.tenant.id, 1);
+  const first = !cursor && !filtered;
+  const chain = first ? await c.var.deps.checkpoints.verifyAudit(c.var.tenant.id) : null;
+  const checkpoints = first ? await c.var.deps.checkpoints.list(c.var.tenant.id, 1) : null;
   const done = c.req.query("flash") === "done";
   const day = new Date(c.var.deps.now()).toISOString().slice(0, 10);
   const monthAgo = new Date(c.var.deps.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+  // the export covers the filter's days (the last 30 without one)
   const exportHref = (format: string) =>
-    `/api/admin/audit/export?from=${monthAgo}&to=${day}&format=${format}`;
+    `/api/admin/audit/export?from=${filter.from || monthAgo}&to=${
+      filter.to || day
+    }&format=${format}`;
+  const withFilter = (extra: Record<string, string>) => {
+    const q = new URLSearchParams();
+    for (const [k, v] of Object.entries({ ...filter, ...extra })) if (v) q.set(k, v);
+    const s = q.toString();
+    return `/admin/audit${s ? `?${s}` : ""}`;
+  };
   const body = (
     <section class="admin-queue" aria-labelledby="audit-title">
       <div class="admin-bar">
         <h2 id="audit-title">{t("admin.audit")}</h2>
         <div class="admin-filter">
-          <a class="btn btn-ghost btn-small" href="/admin/audit">{t("admin.refresh")}</a>
+          <a class="btn btn-ghost btn-small" href={withFilter({})}>{t("admin.refresh")}</a>
           <a
             class="btn btn-ghost btn-small"
             href={exportHref("csv")}
@@ -105,6 +140,41 @@ export const auditPage = sectionPage("audit", async (c, op) => {
           </a>
         </div>
       </div>
+      <form
+        class="admin-filter admin-audit-filter"
+        method="get"
+        action="/admin/audit"
+        data-testid="audit-filter"
+      >
+        <label>
+          {t("admin.operator")}{" "}
+          <input type="text" name="operator" value={filter.operator} maxLength={64} />
+        </label>
+        <label>
+          {t("admin.action")}{" "}
+          <input
+            type="text"
+            name="action"
+            value={filter.action}
+            list="audit-actions"
+            maxLength={64}
+            pattern="[A-Za-z0-9_.\-]+"
+          />
+        </label>
+        <datalist id="audit-actions">
+          {ACTION_FAMILIES.map((a) => <option key={a} value={a} />)}
+        </datalist>
+        <label>
+          {t("admin.reportFrom")} <input type="date" name="from" value={filter.from} />
+        </label>
+        <label>
+          {t("admin.reportTo")} <input type="date" name="to" value={filter.to} />
+        </label>
+        <button class="btn btn-small" type="submit">{t("admin.filter")}</button>
+        {filtered && (
+          <a class="btn btn-ghost btn-small" href="/admin/audit">{t("admin.filterClear")}</a>
+        )}
+      </form>
       {done && (
         <Island
           name="AdminNotice"
@@ -169,17 +239,15 @@ export const auditPage = sectionPage("audit", async (c, op) => {
                       <code class={`admin-action a-${e.action.split(".").pop()}`}>{e.action}</code>
                     </td>
                     <td class="mono small">
-                      {recordLink(e.target)
-                        ? <a href={recordLink(e.target)!}>{e.target}</a>
+                      {targetLink(e.target)
+                        ? <a href={targetLink(e.target)!}>{e.target}</a>
                         : e.target}
                     </td>
                     <td>
                       {(e.before !== null || e.after !== null) && (
                         <details class="admin-json">
-                          <summary>{t("funds.detail")}</summary>
-                          <pre tabIndex={0}>
-                            {JSON.stringify({ before: e.before, after: e.after }, null, 2)}
-                          </pre>
+                          <summary>{t("admin.diffShow")}</summary>
+                          <AuditDiff t={t} before={e.before} after={e.after} />
                         </details>
                       )}
                     </td>
@@ -191,8 +259,8 @@ export const auditPage = sectionPage("audit", async (c, op) => {
         )}
         <Pager
           t={t}
-          first={cursor ? "/admin/audit" : null}
-          next={page.cursor ? `/admin/audit?cursor=${encodeURIComponent(page.cursor)}` : null}
+          first={cursor ? withFilter({}) : null}
+          next={page.cursor ? withFilter({ cursor: page.cursor }) : null}
         />
       </div>
     </section>

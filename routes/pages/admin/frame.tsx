@@ -15,6 +15,11 @@ import { Island } from "../../../edge/render/island.tsx";
 import { renderPage } from "../../../edge/render/page.tsx";
 import AdminLogout from "../../../islands/AdminLogout.tsx";
 import AdminSupportBadge from "../../../islands/AdminSupportBadge.tsx";
+import AdminQueueLive, { QUEUE_LIVE_TEXTS } from "../../../islands/AdminQueueLive.tsx";
+import { allPendingCounts, countsFor } from "../../../edge/operators/queues.ts";
+import { OPERATOR_COOKIE } from "../../../edge/http/operator_auth.ts";
+import { requestToken } from "../../../edge/http/middleware.ts";
+import { pickTexts } from "../../../edge/platform/locale.ts";
 import type { PageDef } from "../types.ts";
 
 /** The console's sections in menu order (the review queues first), each with its role. */
@@ -59,6 +64,33 @@ export function homeOf(op: OperatorSession): string {
   return first ? `/admin/${first.name}` : "/admin/account";
 }
 
+/**
+ * The waiting work per queue, read by the guard of every console page for its header (the tab
+ * counts and the badge), kept per request.
+ */
+const countsOf = new WeakMap<Ctx, Partial<Record<QueueName, number>>>();
+
+/** What the header's live part needs of the page: the queue it shows and whether it is live. */
+const liveOf = new WeakMap<Ctx, { queue: QueueName; refresh: boolean }>();
+
+/** A queue page says which queue it shows, and whether its list follows new work. */
+export function liveQueue(c: Ctx, queue: QueueName, refresh: boolean) {
+  liveOf.set(c, { queue, refresh });
+}
+
+/**
+ * The operator's session and the queues' counts, read together (one round trip): the counts
+ * only when the request carries the console's cookie at all.
+ */
+async function operatorAndCounts(c: Ctx): Promise<OperatorSession | null> {
+  const counting = requestToken(c, OPERATOR_COOKIE, ["same-origin"])
+    ? allPendingCounts(c.var.deps.kv, c.var.tenant.id)
+    : null;
+  const [op, all] = await Promise.all([operatorOf(c), counting]);
+  if (op && all) countsOf.set(c, countsFor(all, op.roles));
+  return op;
+}
+
 /** A full console page: the stylesheet, the header with the sections, then `body`. */
 export function consoleDocument(
   c: Ctx,
@@ -67,6 +99,8 @@ export function consoleDocument(
   op?: { session: OperatorSession; section: Section | "account" | null },
 ) {
   const t = c.var.t;
+  const counts = countsOf.get(c) ?? {};
+  const live = liveOf.get(c);
   // Nothing here is for search engines, caches or other sites' frames.
   c.header("X-Robots-Tag", "noindex, nofollow");
   return renderPage(
@@ -98,10 +132,33 @@ export function consoleDocument(
                           props={{ label: t("support.unanswered") }}
                         />
                       )}
+                      {s.name in counts && (
+                        <span
+                          class="admin-count"
+                          data-queue-count={s.name}
+                          hidden={!counts[s.name as QueueName]}
+                        >
+                          {(counts[s.name as QueueName] ?? 0) > 999
+                            ? "999+"
+                            : counts[s.name as QueueName]}
+                        </span>
+                      )}
                     </a>
                   ))}
                 </nav>
                 <div class="admin-who">
+                  {Object.keys(counts).length > 0 && (
+                    <Island
+                      name="AdminQueueLive"
+                      of={AdminQueueLive}
+                      props={{
+                        initial: counts,
+                        queue: live?.queue ?? null,
+                        refresh: live?.refresh ?? false,
+                        tx: pickTexts(t, QUEUE_LIVE_TEXTS),
+                      }}
+                    />
+                  )}
                   <span class="muted small" data-testid="admin-who">{op.session.username}</span>
                   <a
                     href="/admin/account"
@@ -141,7 +198,7 @@ export function sectionPage(
     layout: "any",
     public: true,
     render: async (c) => {
-      const op = await operatorOf(c);
+      const op = await operatorAndCounts(c);
       if (!op) {
         const url = new URL(c.req.url);
         return c.redirect(`/admin?next=${encodeURIComponent(url.pathname + url.search)}`, 302);
@@ -163,7 +220,7 @@ export function operatorPage(
     layout: "any",
     public: true,
     render: async (c) => {
-      const op = await operatorOf(c);
+      const op = await operatorAndCounts(c);
       if (!op) {
         const url = new URL(c.req.url);
         return c.redirect(`/admin?next=${encodeURIComponent(url.pathname + url.search)}`, 302);

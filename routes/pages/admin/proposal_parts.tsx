@@ -34,7 +34,12 @@ export const KIND_KEYS: Record<ProposalKind, string> = {
   "customer.erase": "admin.pkErase",
 };
 
-export const STATUS_CLASS = { pending: "s-auditing", approved: "s-passed", rejected: "s-rejected" };
+export const STATUS_CLASS = {
+  pending: "s-auditing",
+  approved: "s-passed",
+  rejected: "s-rejected",
+  withdrawn: "s-rejected",
+};
 
 /** The labels of the fields of product terms and wealth products (locale keys). */
 const FIELD_KEYS: Record<string, string> = {
@@ -268,11 +273,13 @@ export const Hash = ({ hash }: { hash: string }) => (
 
 /** One proposal: its facts, its payload, and the decisions the viewer may take (or why not). */
 export function ProposalCard(
-  { p, f, op, selected }: {
+  { p, f, op, selected, barred }: {
     p: ProposalView;
     f: Fmt;
     op: OperatorSession;
     selected?: boolean;
+    /** why the viewer may not decide though their roles would (ProposalsService.barred) */
+    barred?: "related" | "concerned";
   },
 ) {
   const t = f.t;
@@ -280,7 +287,12 @@ export function ProposalCard(
   const mayDecide = decide.some((r) => op.roles.includes(r));
   const own = p.proposer === op.username;
   const pending = p.status === "pending";
-  const actions = pending && mayDecide && !own
+  // Approve only to those the server would let approve; the proposer may take theirs back
+  const actions = !pending
+    ? []
+    : own
+    ? ["withdraw"]
+    : mayDecide && !barred
     ? (p.expired ? ["reject"] : ["approve", "reject"])
     : [];
   const title = t(KIND_KEYS[p.kind]);
@@ -320,12 +332,16 @@ export function ProposalCard(
         <Decided f={f} item={{ ...p, reason: p.status === "rejected" ? p.reason : null }} />
       </dl>
       <Payload p={p} f={f} />
-      {pending && (own || !mayDecide || p.expired) && (
+      {pending && (own || !mayDecide || barred || p.expired) && (
         <p class="muted small admin-why" data-testid="p-why">
           {own
             ? t("admin.ownProposal")
             : !mayDecide
             ? t("admin.decideRoles", { roles: decide.join(", ") })
+            : barred === "concerned"
+            ? t("admin.decideConcerned")
+            : barred === "related"
+            ? t("admin.decideRelated", { proposer: p.proposer })
             : t("admin.expiredNote")}
         </p>
       )}
@@ -337,11 +353,11 @@ export function ProposalCard(
             queue: "proposals",
             id: p.id,
             actions,
-            needsReason: ["reject"],
+            needsReason: ["reject", "withdraw"],
             summary: `${title} · ${p.target} · ${p.proposer}`,
             fieldId: `reason-${p.id}`,
             tx: {
-              ...pickTexts(t, [...DECISION_TEXTS, "admin.approve"]),
+              ...pickTexts(t, [...DECISION_TEXTS, "admin.approve", "admin.withdraw"]),
               "admin.reason": t("funds.reason"),
             },
           }}

@@ -6,6 +6,7 @@
  */
 import { OneAdminNote } from "./operators.tsx";
 import { Id } from "../../../contract/funds.ts";
+import { PROPOSAL_STATUSES } from "../../../contract/operators.ts";
 import { WALLET_CURRENCIES, WALLETS } from "../../../edge/ledger/accounts.ts";
 import { CURRENCY_CHOICES } from "../../../contract/funds_rules.ts";
 import { PROPOSAL_ROLES, type ProposalStatus } from "../../../edge/operators/proposals.ts";
@@ -17,7 +18,7 @@ import { consoleDocument, sectionPage } from "./frame.tsx";
 import { fmtOf, Pager } from "./parts.tsx";
 import { ProposalCard, type ProposalView } from "./proposal_parts.tsx";
 
-const STATUSES: readonly ProposalStatus[] = ["pending", "approved", "rejected"];
+const STATUSES: readonly ProposalStatus[] = PROPOSAL_STATUSES;
 const FLASH = ["done", "proposed", "ALREADY_DECIDED", "NOT_FOUND"] as const;
 const PAGE = 20;
 
@@ -41,6 +42,11 @@ export const proposalsPage = sectionPage("proposals", async (c, op) => {
   const id = idParam && Id.safeParse(idParam).success ? idParam : null;
   const adjustParam = c.req.query("adjust");
   const adjust = adjustParam && /^\d{1,20}$/.test(adjustParam) ? adjustParam : "";
+  // a refused threshold raise (the settings page) fills the four-eyes proposal form
+  const raiseParam = c.req.query("raise");
+  const raise = CURRENCY_CHOICES.find((x) => x === raiseParam);
+  const amountParam = c.req.query("amount") ?? "";
+  const raiseAmount = raise && /^\d{1,12}(\.\d{1,8})?$/.test(amountParam) ? amountParam : "";
   const flash = FLASH.find((x) => x === c.req.query("flash"));
 
   let items: ProposalView[] = [];
@@ -53,6 +59,7 @@ export const proposalsPage = sectionPage("proposals", async (c, op) => {
     items = page.items;
     next = page.cursor;
   }
+  const barred = await proposals.barred(tenant, op.username, items);
   const may = (kind: "wealth.reserve" | "balance.adjust" | "withdraw.fourEyes") =>
     PROPOSAL_ROLES[kind].propose.some((r) => op.roles.includes(r));
   const tx = pickTexts(t, PROPOSE_TEXTS);
@@ -114,7 +121,7 @@ export const proposalsPage = sectionPage("proposals", async (c, op) => {
           )}
           {items.map((p) => (
             <div class="card admin-pane" key={p.id}>
-              <ProposalCard p={p} f={f} op={op} selected={p.id === id} />
+              <ProposalCard p={p} f={f} op={op} selected={p.id === id} barred={barred[p.id]} />
             </div>
           ))}
           <Pager
@@ -143,7 +150,13 @@ export const proposalsPage = sectionPage("proposals", async (c, op) => {
             {
               id: "propose-four-eyes",
               title: "admin.pkFourEyes",
-              props: { kind: "withdraw.fourEyes" as const, tx, currencies: [...CURRENCY_CHOICES] },
+              props: {
+                kind: "withdraw.fourEyes" as const,
+                tx,
+                currencies: [...CURRENCY_CHOICES],
+                currency: raise,
+                amount: raiseAmount,
+              },
             },
           ].map((pane) => (
             // each form for the roles that may propose its kind; the others see who may

@@ -14,7 +14,8 @@ import { Island } from "../../../edge/render/island.tsx";
 import AdminDecision, { DECISION_TEXTS } from "../../../islands/AdminDecision.tsx";
 import AdminNotice from "../../../islands/AdminNotice.tsx";
 import type { PageDef } from "../types.ts";
-import { consoleDocument, sectionPage } from "./frame.tsx";
+import { consoleDocument, liveQueue, sectionPage } from "./frame.tsx";
+import { formatAge } from "../../../locales/format.ts";
 import { type Fmt, fmtOf, Pager } from "./parts.tsx";
 
 type Record_ = { id: string; status: string; actions: string[]; createdAt: number; userId: string };
@@ -45,6 +46,22 @@ function href(base: string, q: Record<string, string | null | undefined>, hash =
   return `${base}${s ? `?${s}` : ""}${hash}`;
 }
 
+/**
+ * How long an item has waited, coloured against the queue's target (tenant settings): under
+ * half of it fine, under it amber, at or past it red (and said in words, not by colour alone).
+ */
+function Age(
+  { f, ms, target, locale }: { f: Fmt; ms: number; target: number; locale: string },
+) {
+  const level = ms >= target ? "late" : ms >= target / 2 ? "soon" : "ok";
+  return (
+    <td class={`nowrap admin-age age-${level}`} data-age={level}>
+      {formatAge(ms, locale)}
+      {level === "late" && <span class="sr-only">{` · ${f.t("admin.ageLate")}`}</span>}
+    </td>
+  );
+}
+
 export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
   const q = v.queue;
   const base = `/admin/${q.name}`;
@@ -71,6 +88,11 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
       error = t("errors.VALIDATION");
     }
     const selected = id ? await q.get(c.var.deps, tenant, id) : null;
+    // the waiting list (its first page) follows new work live; ages against the queue's target
+    const waiting = status === q.statuses[0];
+    liveQueue(c, q.name, waiting && !cursor);
+    const now = c.var.deps.now();
+    const targetMs = c.var.tenant.queueTargets[q.name] * 60_000;
     const offered = selected?.actions ?? [];
     const here = { status, cursor };
 
@@ -116,7 +138,7 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
           />
         )}
         <div class="admin-split">
-          <div class="admin-list card">
+          <div class="admin-list card" data-testid="queue-list">
             {error && <p class="admin-alert" role="alert">{error}</p>}
             {!error && page.items.length === 0 && (
               <p class="admin-empty muted" data-testid="queue-empty">{t("admin.empty")}</p>
@@ -127,6 +149,7 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
                   <thead>
                     <tr>
                       <th scope="col">{t("funds.time")}</th>
+                      {waiting && <th scope="col">{t("admin.age")}</th>}
                       <th scope="col">{t("admin.customer")}</th>
                       {v.columns.map((col) => (
                         <th key={col.key} scope="col" class={col.num ? "num" : ""}>{t(col.key)}</th>
@@ -145,6 +168,14 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
                         aria-current={item.id === selected?.id ? "true" : undefined}
                       >
                         <td class="nowrap">{f.time(item.createdAt)}</td>
+                        {waiting && (
+                          <Age
+                            f={f}
+                            ms={now - item.createdAt}
+                            target={targetMs}
+                            locale={c.var.locale}
+                          />
+                        )}
                         <td class="mono">{item.userId}</td>
                         {v.cells(item, f)}
                         <td class="admin-open">

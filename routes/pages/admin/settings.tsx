@@ -31,7 +31,16 @@ export const settingsPage = sectionPage("settings", async (c, op) => {
     disable: t("admin.disable"),
     networkError: t("app.networkError"),
     timeout: t("app.timeout"),
+    confirmTitle: t("admin.confirmChannelOffTitle"),
+    confirmBody: t("admin.confirmChannelOffBody"),
+    confirm: t("admin.confirmSwitchOff"),
+    cancel: t("app.cancel"),
+    preview: t("admin.previewCustomers"),
+    closed: t("errors.RECHARGE_CLOSED"),
+    gone: t("admin.previewChannelGone"),
   };
+  /** the currencies with one open channel (closing it closes their recharges) */
+  const openCount = (cur: string) => channels.filter((x) => x.enabled && x.currency === cur).length;
   const body = (
     <section class="admin-queue" aria-labelledby="settings-title">
       <div class="admin-bar">
@@ -97,7 +106,11 @@ export const settingsPage = sectionPage("settings", async (c, op) => {
                         <Island
                           name="AdminChannelSwitch"
                           of={AdminChannelSwitch}
-                          props={{ channel: ch, tx: sw }}
+                          props={{
+                            channel: ch,
+                            lastOpen: ch.enabled && openCount(ch.currency) === 1,
+                            tx: sw,
+                          }}
                         />
                       </td>
                     </tr>
