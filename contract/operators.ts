@@ -41,6 +41,7 @@ export const PROPOSAL_KINDS = [
   "operator.roles",
   "operator.enable",
   "operator.resetTotp",
+  "customer.professional",
 ] as const;
 export type ProposalKind = typeof PROPOSAL_KINDS[number];
 
@@ -329,6 +330,13 @@ export const ProposalBody = z.discriminatedUnion("kind", [
     amount: ProposalAmount,
     reason: ProposalReason,
   }),
+  z.strictObject({
+    /** flag (or unflag) a customer as a professional client: lifts the tenant's jurisdictions */
+    kind: z.literal("customer.professional"),
+    userId: z.string({ error: "required" }).regex(/^\d{1,20}$/, { error: "invalid" }),
+    professional: z.boolean({ error: "invalid" }),
+    reason: ProposalReason,
+  }),
 ], { error: "invalid" }).meta({ id: "ProposalRequest" });
 
 /** Any section of the product terms, as stored and proposed. */
@@ -402,6 +410,7 @@ const ProposalPayload = z.union([
     after: z.array(OperatorRoleSchema),
   }),
   z.object({ username: z.string() }),
+  z.object({ userId: z.string(), professional: z.boolean(), reason: z.string() }),
 ]);
 
 export const ProposalReply = z.object({

@@ -58,6 +58,8 @@ import {
 } from "./positions.ts";
 import { posKeys, touchSymbol } from "./store.ts";
 import type { PositionJson } from "../../contract/trading.ts";
+import { assertProductAllowed } from "./jurisdictions.ts";
+import { recordResult } from "../accounts/standing.ts";
 
 // the records this service moves (importers of the service find them here too)
 export * from "./positions.ts";
@@ -137,6 +139,20 @@ export class Contracts extends PositionStore {
     };
   }
 
+  /** What an order could lose at the last price (or its limit): its margin and opening fee. */
+  private maxLoss(
+    def: { lot: bigint; takerFee: bigint },
+    req: { symbol: string; lots: number; leverage: number; limitPrice?: string },
+  ): bigint {
+    const last = this.market.tape.lastTick(req.symbol)?.price ?? 0n;
+    let at = last;
+    try {
+      if (req.limitPrice !== undefined) at = parseDecimal(req.limitPrice);
+    } catch { /* the order rules refuse it */ }
+    const qty = BigInt(Number.isInteger(req.lots) && req.lots > 0 ? req.lots : 0) * def.lot;
+    return marginOf(qty, at, Math.max(1, req.leverage)) + fee(qty, at, def.takerFee);
+  }
+
   async open(
     tenant: Tenant,
     userId: string,
@@ -162,6 +178,15 @@ export class Contracts extends PositionStore {
     }
     const def = terms.symbol(req.symbol);
     if (!def) throw new DomainError("NOT_FOUND");
+    // jurisdiction, self-exclusion, cooling-off, loss limits: the margin and fee can be lost
+    await assertProductAllowed(
+      this.kv,
+      tenant,
+      userId,
+      "leveraged",
+      this.maxLoss(def, req),
+      this.now(),
+    );
     // the tenant's switch is the route's (`product` middleware); the symbol's is the terms'
     if (!def.leveraged) {
       throw new DomainError("PRODUCT_DISABLED");
@@ -449,7 +474,7 @@ export class Contracts extends PositionStore {
           // one check for every leg, however many (a commit carries at most 10 checks)
           checks: [entry, version],
           events: nexts.map((x) => ({ user: x.userId, kind: "position" as const, id: x.id })),
-          write: (op) => {
+          write: (op, journal) => {
             touchSymbol(op, t, p);
             closing.forEach((c, i) => {
               const next = nexts[i]!;
@@ -459,6 +484,18 @@ export class Contracts extends PositionStore {
                 op.delete(posKeys.userOpen(t, next.userId, next.symbol, next.id));
               }
               addVolume(op, t, next.userId, notional(settled[i]!.qty, tick.price));
+              // the customer's loss limits: P&L less fees (the opening and holding fees when
+              // the leg closes for good)
+              const s = settled[i]!;
+              const paid = next.status === "closed" ? next.openFee + (next.holdingFees ?? 0n) : 0n;
+              recordResult(
+                op,
+                t,
+                next.userId,
+                next.closedAt ?? this.now(),
+                `contract:${next.id}:${journal.id}`,
+                s.pnl - s.closeFee - paid,
+              );
             });
           },
           result: () => ({ json: positionJson(nexts[0]!, tick.price), raw: nexts }),

@@ -20,6 +20,17 @@ import { listPage, recordsByIndex } from "../platform/kvpage.ts";
 import { fastKeys } from "./store.ts";
 import type { ProductTerms } from "./terms.ts";
 import type { FastOption, FastOrderJson } from "../../contract/trading.ts";
+import { assertProductAllowed } from "./jurisdictions.ts";
+import { recordResult } from "../accounts/standing.ts";
+
+/** A stake as the limits judge it (0 when malformed: the stake rules refuse it right after). */
+const stakeOf = (s: string) => {
+  try {
+    return parseDecimal(s.trim(), { maxDecimals: 2 });
+  } catch {
+    return 0n;
+  }
+};
 
 /** The UTC day number of a time. */
 const dayOf = (ms: number) => Math.floor(ms / 86_400_000);
@@ -175,6 +186,8 @@ export class FastContracts {
     idempotencyKey?: string,
   ): Promise<FastOrderJson> {
     const t = tenant.id;
+    // jurisdiction, self-exclusion, cooling-off, loss limits: the whole stake can be lost
+    await assertProductAllowed(this.kv, tenant, userId, "fast", stakeOf(req.stake), this.now());
     // the terms in force now (a change approved later applies to later orders)
     const terms = await this.terms.of(t);
     // the customer confirmed what the ticket showed: not terms approved since
@@ -305,6 +318,15 @@ export class FastContracts {
             write: (op) => {
               op.set(entry.key, settled);
               op.delete(fastKeys.open(t, orderId));
+              // the customer's loss limits count the net result
+              recordResult(
+                op,
+                t,
+                o.userId,
+                settled.settledAt!,
+                `fast:${orderId}`,
+                payout - o.stake,
+              );
               // the published fairness statistics count the live book's contracts
               if (bookOfUser(o.userId) === "live") {
                 op.sum(
