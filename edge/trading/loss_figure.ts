@@ -95,8 +95,10 @@ export class LossFigures {
   async published(t: string): Promise<LossFiguresJson> {
     const v = (await this.kv.get<Stored>(lossFigureKey(t), { consistency: "eventual" })).value;
     if (!v) {
+      // not computed yet (a new tenant before its first run): no account counted
+      const to = this.now(), from = to - LOSS_WINDOW_MS;
       return {
-        items: [figureOf("fast", new Map(), 0, 0), figureOf("leveraged", new Map(), 0, 0)],
+        items: [figureOf("fast", new Map(), from, to), figureOf("leveraged", new Map(), from, to)],
         computedAt: null,
       };
     }

@@ -428,6 +428,92 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/account/limits": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The customer's limits (daily and monthly loss, deposit per 30 days, session reminder), pending raises, cooling-off, self-exclusion, loss-figure acknowledgements and what the limits count now */
+    get: operations["getAccountLimits"];
+    /** Set limits: a lower one holds at once, a higher one (or none: null) 24 hours later */
+    put: operations["putAccountLimits"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/account/limits/cooling-off": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Take a break from trading and recharges for 1 day to 6 weeks (it cannot be shortened) */
+    post: operations["postAccountLimitsCoolingOff"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/account/limits/self-exclusion": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Exclude oneself from trading and recharges for 6 months to 5 years (nobody lifts it early) */
+    post: operations["postAccountLimitsSelfExclusion"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/account/risk-acknowledgement": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The customer read the product's loss figure before their first trade of it (stored) */
+    post: operations["postAccountRiskAcknowledgement"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/loss-figures": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The share of accounts that lost money on fast and on leveraged contracts in the last 12 months, with the count of accounts and the window (refreshed daily) */
+    get: operations["getLossFigures"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/market/symbols": {
     parameters: {
       query?: never;
@@ -3102,6 +3188,75 @@ export interface components {
       /** @description the customer's anti-phishing code, shown with every message (null: not set) */
       antiPhishing: string | null;
     };
+    CustomerLimits: {
+      dailyLoss: {
+        value: string | null;
+        pending: {
+          value: string | null;
+          from: number;
+        } | null;
+      };
+      monthlyLoss: {
+        value: string | null;
+        pending: {
+          value: string | null;
+          from: number;
+        } | null;
+      };
+      deposit: {
+        value: string | null;
+        pending: {
+          value: string | null;
+          from: number;
+        } | null;
+      };
+      sessionReminder: {
+        value: string | null;
+        pending: {
+          value: string | null;
+          from: number;
+        } | null;
+      };
+      coolingOffUntil: number | null;
+      selfExcludedUntil: number | null;
+      riskAck: {
+        fast: number | null;
+        leveraged: number | null;
+      };
+      usage: {
+        dayNet: string;
+        monthNet: string;
+        deposits30d: string;
+      };
+    };
+    LimitsRequest: {
+      dailyLoss?: string | null;
+      monthlyLoss?: string | null;
+      deposit?: string | null;
+      sessionReminder?: number | null;
+    };
+    CoolingOffRequest: {
+      days: number;
+    };
+    SelfExclusionRequest: {
+      months: number;
+    };
+    RiskAcknowledgementRequest: {
+      /** @enum {string} */
+      product: "fast" | "leveraged";
+    };
+    LossFigures: {
+      items: {
+        /** @enum {string} */
+        product: "fast" | "leveraged";
+        percent: string | null;
+        accounts: number;
+        losing: number;
+        from: number;
+        to: number;
+      }[];
+      computedAt: number | null;
+    };
     QuoteList: {
       items: components["schemas"]["Quote"][];
       feed: string | null;
@@ -3594,7 +3749,8 @@ export interface components {
         | "operator.create"
         | "operator.roles"
         | "operator.enable"
-        | "operator.resetTotp";
+        | "operator.resetTotp"
+        | "customer.professional";
       payload: {
         /** @enum {string} */
         currency: "BTC" | "ETH" | "USDT";
@@ -3742,6 +3898,10 @@ export interface components {
         after: ("admin" | "funds" | "identity" | "content" | "risk" | "support" | "audit")[];
       } | {
         username: string;
+      } | {
+        userId: string;
+        professional: boolean;
+        reason: string;
       };
       payloadHash: string;
       target: string;
@@ -3777,6 +3937,12 @@ export interface components {
       /** @enum {string} */
       currency: "BTC" | "ETH" | "USDT";
       amount: string;
+      reason: string;
+    } | {
+      /** @enum {string} */
+      kind: "customer.professional";
+      userId: string;
+      professional: boolean;
       reason: string;
     };
     ReasonRequest: {
@@ -3904,6 +4070,11 @@ export interface components {
           at: number;
         };
       };
+      restrictedCountries: {
+        fast?: string[];
+        leveraged?: string[];
+      };
+      professionalClients: boolean;
       updatedAt: number | null;
       updatedBy: string | null;
     };
@@ -3931,6 +4102,11 @@ export interface components {
         UAH?: string;
         CNY?: string;
       };
+      restrictedCountries?: {
+        fast?: string[];
+        leveraged?: string[];
+      };
+      professionalClients?: boolean;
     };
     OperatorInvitationRequest: {
       username: string;
@@ -5785,6 +5961,205 @@ export interface operations {
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  getAccountLimits: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["CustomerLimits"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  putAccountLimits: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LimitsRequest"];
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["CustomerLimits"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  postAccountLimitsCoolingOff: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CoolingOffRequest"];
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["CustomerLimits"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  postAccountLimitsSelfExclusion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SelfExclusionRequest"];
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["CustomerLimits"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  postAccountRiskAcknowledgement: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RiskAcknowledgementRequest"];
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["CustomerLimits"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  getLossFigures: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["LossFigures"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["ServiceUnavailable"];

@@ -19,6 +19,7 @@ import { adminPages } from "./admin.tsx";
 import { fundsPages } from "./funds.tsx";
 import { messagePages } from "./messages.tsx";
 import { securityPages } from "./security.tsx";
+import { limitsPages } from "./limits.tsx";
 import { hubPages } from "./hub.tsx";
 import { demoPage, liveOnly } from "./demo.tsx";
 import { verifyPages } from "./verify.tsx";
@@ -39,6 +40,7 @@ export const ALL_PAGES: PageDef[] = [
   ...fundsPages,
   ...messagePages,
   ...securityPages,
+  ...limitsPages,
   ...hubPages,
   ...adminPages,
   ...wealthPages,
