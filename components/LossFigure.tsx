@@ -12,7 +12,7 @@ export function lossFigureText(t: T, locale: string, f: LossFigure): string {
     minimumFractionDigits: 1,
     maximumFractionDigits: 1,
   }).format(Number(f.percent));
-  return t(`loss.figure_${f.product}`, { percent, count: f.accounts });
+  return t(`loss.figure_${f.product}`, { percent, accounts: f.accounts });
 }
 
 /** The figure under a ticket, linking to its method on the rates page. */
