@@ -20,6 +20,13 @@ import { getChannel, withdrawSettings } from "./settings.ts";
 import { rebased, turnoverState } from "./turnover.ts";
 import { rechargeKeys, turnoverKeys } from "./store.ts";
 import { type Decision, decisionInto } from "./decision.ts";
+import {
+  assertDepositAllowed,
+  depositsRead,
+  readStanding,
+  recordDeposit,
+  standingOf,
+} from "../accounts/standing.ts";
 import type { CustomerRechargeJson, RechargeStatus } from "../../contract/funds.ts";
 
 export type { RechargeStatus };
@@ -101,7 +108,15 @@ export class Recharges {
       voucherImageId: string;
     },
   ): Promise<Recharge> {
-    const ch = await getChannel(this.kv, t, req.channelId);
+    const deposits = depositsRead(t, userId, this.now());
+    // the customer's deposit limit and exclusions (issue 30), read with the channel
+    const [ch, standing, credited] = await Promise.all([
+      getChannel(this.kv, t, req.channelId),
+      readStanding(this.kv, t, userId),
+      Array.fromAsync(this.kv.list<bigint>(deposits.selector, deposits.options)),
+    ]);
+    const usdt = mulDiv(req.amount, this.prices.usdtPrice(req.currency), SCALE, "down");
+    assertDepositAllowed(standingOf(standing), credited, usdt, this.now());
     if (!ch) throw new DomainError("VALIDATION", {}, { channelId: "invalid" });
     if (!ch.enabled) throw new DomainError("RECHARGE_CLOSED");
     if (ch.currency !== req.currency) {
@@ -226,6 +241,8 @@ export class Recharges {
               turnoverKeys.requirement(t, r.userId),
               rebased(turnover, usdt, settings.turnoverRatio, at),
             );
+            // the customer's deposit limit counts credited deposits (issue 30)
+            recordDeposit(op, t, r.userId, at, `recharge:${id}`, usdt);
             decisionInto(
               op,
               t,

@@ -158,7 +158,10 @@ Deno.test("jurisdictions: the restricted product leaves the customer's screens i
     for (const [ua, home] of [[MOBILE_UA, "/wp/home"], [DESKTOP_UA, "/pc/home"]] as const) {
       const html = await (await srv.page(home, { ua, headers: { cookie } })).text();
       assert(!/\/(wp\/product\/order|pc\/trade\/fast)/.test(html), `${home}: no fast contracts`);
-      assert(!/\/(wp\/product\/leveragedDeals|pc\/trade\/future)/.test(html), `${home}: no leveraged`);
+      assert(
+        !/\/(wp\/product\/leveragedDeals|pc\/trade\/future)/.test(html),
+        `${home}: no leveraged`,
+      );
       // spot stays
       assert(/\/(wp\/product|pc\/trade)\/bibi/.test(html), `${home}: spot is offered`);
     }
