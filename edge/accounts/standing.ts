@@ -224,7 +224,9 @@ export function depositsRead(t: string, userId: string, now: number): ListRead {
   return {
     selector: {
       prefix: standingKeys.deposits(t, userId),
-      start: standingKeys.deposit(t, userId, now - DEPOSIT_WINDOW_MS, ""),
+      // from the start of that day (the same list all day: a prefetched read matches the
+      // service's); the exact window is counted by the readers
+      start: standingKeys.deposit(t, userId, dayWindow(now - DEPOSIT_WINDOW_MS).from, ""),
     },
     options: { batchSize: 500 },
   };

@@ -11,7 +11,7 @@
  * (edge/http/middleware.ts), so it costs an order no round trip of its own.
  */
 import { parsePhoneNumberFromString } from "libphonenumber-js";
-import { getUser, type UserRecord } from "../accounts/store.ts";
+import { keys as accountKeys, type UserRecord } from "../accounts/store.ts";
 import {
   assertNotExcluded,
   assertWithinLossLimits,
@@ -71,7 +71,9 @@ export async function assertProductAllowed(
   const t = tenant.id;
   const r = resultsListRead(t, userId, now);
   const [user, standing, results] = await Promise.all([
-    getUser(kv, t, userId),
+    // the replica's copy: the route's gate judged from the session's user already (read with
+    // the session); this second look, for callers outside HTTP, costs no round trip
+    kv.get<UserRecord>(accountKeys.user(t, userId), { consistency: "eventual" }),
     readStanding(kv, t, userId),
     Array.fromAsync(kv.list<bigint>(r.selector, r.options)),
   ]);
