@@ -3617,6 +3617,7 @@ export interface components {
       /** @enum {string} */
       docType: "idCard" | "passport" | "drivingLicence";
       docNumber: string;
+      country?: string;
     };
     AdvancedCertifyRequest: {
       frontImageId: string;
