@@ -25,9 +25,7 @@ export default function RiskAcknowledge(
   const [busy, setBusy] = useState(false);
   async function acknowledge() {
     setBusy(true);
-    const env = await api((c) =>
-      c.POST("/account/risk-acknowledgement", { body: { product } })
-    );
+    const env = await api((c) => c.POST("/account/risk-acknowledgement", { body: { product } }));
     if (env.code !== 0) {
       setBusy(false);
       return toast(failureMessage(env, tx), "error");
