@@ -9,19 +9,22 @@ import { UnreadBadge } from "./MobileShell.tsx";
 import { STATIC_PAGES } from "../edge/content/static_pages.ts";
 import { type AccountMode, DemoControl } from "./DemoBar.tsx";
 
-const NAV = [
+/** The top navigation; a product's entry shows when the tenant offers it to this customer. */
+const NAV: { href: string; label: string; id: string; product?: string }[] = [
   { href: "/pc/home", label: "nav.home", id: "home" },
   { href: "/pc/market", label: "nav.market", id: "market" },
-  { href: "/pc/trade/fast", label: "nav.fastContract", id: "fast" },
-  { href: "/pc/trade/future", label: "nav.futures", id: "future" },
+  { href: "/pc/trade/fast", label: "nav.fastContract", id: "fast", product: "fast" },
+  { href: "/pc/trade/future", label: "nav.futures", id: "future", product: "leveraged" },
   { href: "/pc/trade/bibi", label: "nav.spot", id: "bibi" },
   { href: "/pc/trade/exchange", label: "nav.exchange", id: "exchange" },
 ];
 
 /** Desktop frame: top navigation with account links and language, content, footer. */
 export function DesktopShell(
-  { t, locale, tenantName, active, signedIn, unread = 0, account = null, children }: {
+  { t, locale, tenantName, active, signedIn, unread = 0, account = null, products, children }: {
     t: T;
+    /** the products offered to this customer (jurisdictions: closed ones are left out) */
+    products?: readonly string[];
     locale: LocaleId;
     tenantName: string;
     active?: string;
@@ -43,7 +46,7 @@ export function DesktopShell(
           <span>{tenantName}</span>
         </a>
         <nav class="d-nav" aria-label={t("nav.mainNav")}>
-          {NAV.map((n) => (
+          {NAV.filter((n) => !n.product || !products || products.includes(n.product)).map((n) => (
             <a
               href={n.href}
               class={n.id === active ? "active" : undefined}

@@ -5,6 +5,7 @@ const ITEMS = [
   { id: "property", href: "/pc/userCenter/property", label: "page.pcProperty" },
   { id: "certify", href: "/pc/userCenter/certify", label: "page.pcCertify" },
   { id: "security", href: "/pc/userCenter/security", label: "page.pcSecurity" },
+  { id: "limits", href: "/pc/userCenter/limits", label: "page.limits" },
   { id: "gatheringWay", href: "/pc/handle/gatheringWay", label: "page.pcGatheringWay" },
   { id: "message", href: "/pc/article/message", label: "page.pcMessage" },
   { id: "notifications", href: "/pc/userCenter/notifications", label: "page.notifySettings" },

@@ -13,6 +13,9 @@ export const JuniorBody = z.strictObject({
   docNumber: z.string({ error: "docNumberRequired" }).trim().min(1, { error: "docNumberRequired" })
     .max(32, { error: "tooLong" })
     .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{2,31}$/, { error: "docNumberInvalid" }),
+  /** the document's issuing country (ISO 3166-1 alpha-2): once verified, the customer's country */
+  country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, { error: "countryInvalid" })
+    .optional(),
 }).meta({ id: "JuniorCertifyRequest" });
 
 export const AdvancedBody = z.strictObject({

@@ -42,6 +42,7 @@ export const PROPOSAL_KINDS = [
   "operator.enable",
   "operator.resetTotp",
   "customer.erase",
+  "customer.professional",
 ] as const;
 export type ProposalKind = typeof PROPOSAL_KINDS[number];
 
@@ -339,6 +340,13 @@ export const ProposalBody = z.discriminatedUnion("kind", [
     amount: ProposalAmount,
     reason: ProposalReason,
   }),
+  z.strictObject({
+    /** flag (or unflag) a customer as a professional client: lifts the tenant's jurisdictions */
+    kind: z.literal("customer.professional"),
+    userId: z.string({ error: "required" }).regex(/^\d{1,20}$/, { error: "invalid" }),
+    professional: z.boolean({ error: "invalid" }),
+    reason: ProposalReason,
+  }),
 ], { error: "invalid" }).meta({ id: "ProposalRequest" });
 
 /** Any section of the product terms, as stored and proposed. */
@@ -412,6 +420,8 @@ const ProposalPayload = z.union([
     after: z.array(OperatorRoleSchema),
   }),
   z.object({ username: z.string() }),
+  // a customer's professional flag (before the erasure's: a union takes the first that fits)
+  z.object({ userId: z.string(), professional: z.boolean(), reason: z.string() }),
   // a customer's erasure (the reason: the customer's request)
   z.object({ userId: z.string(), reason: z.string() }),
 ]);

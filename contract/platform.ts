@@ -47,6 +47,15 @@ function customerUrlOk(s: string): boolean {
   return parseCustomerUrl(s, { userId: "1", phone: "1" }).configured;
 }
 
+/** Jurisdictions: per product, the ISO 3166-1 alpha-2 codes of the countries it is closed to. */
+export const RestrictedCountriesBody = z.partialRecord(
+  z.enum(["fast", "leveraged"]),
+  z.array(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, { error: "countryInvalid" }), {
+    error: "invalid",
+  }).max(250, { error: "tooLong" }),
+  { error: "invalid" },
+);
+
 /** PUT /api/admin/settings: the tenant settings operators edit, and the version they read. */
 export const SiteSettingsBody = z.strictObject({
   version: z.number({ error: "required" }).int({ error: "invalid" }).min(0, { error: "invalid" }),
@@ -82,6 +91,10 @@ export const SiteSettingsBody = z.strictObject({
     }),
     { error: "invalid" },
   ).optional(),
+  /** left out: kept */
+  restrictedCountries: RestrictedCountriesBody.optional(),
+  /** whether the professional-client flag lifts a restriction (left out: kept) */
+  professionalClients: z.boolean({ error: "invalid" }).optional(),
 }).openapi("SiteSettingsRequest");
 
 export const SiteSettingsReply = z.object({
@@ -94,6 +107,8 @@ export const SiteSettingsReply = z.object({
   demo: z.object({ startBalance: z.string(), contractPart: z.string() }),
   /** 1 USDT in each currency with a rate, and when that rate was set (ms) */
   referenceRates: z.partialRecord(z.enum(FIATS), z.object({ rate: z.string(), at: z.number() })),
+  restrictedCountries: z.partialRecord(z.enum(["fast", "leveraged"]), z.array(z.string())),
+  professionalClients: z.boolean(),
   updatedAt: z.number().nullable(),
   updatedBy: z.string().nullable(),
 }).openapi("SiteSettings");

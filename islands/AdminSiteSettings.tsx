@@ -27,6 +27,11 @@ export const SITE_SETTINGS_TEXTS = [
   "admin.referenceRates",
   "admin.referenceRatesHint",
   "admin.rateSetAt",
+  "admin.jurisdictions",
+  "admin.jurisdictionsHint",
+  "admin.restricted_fast",
+  "admin.restricted_leveraged",
+  "admin.professionalClients",
   "admin.settingsConflict",
   "admin.save",
   "admin.confirmCloseTitle",
@@ -46,10 +51,21 @@ const POLICIES = ["required", "optional", "off"] as const;
  * What the form edits: the settings as the server sent them, agent codes as one text, each
  * reference rate as its text (empty: none).
  */
-type Form = Omit<SiteSettingsJson, "updatedAt" | "updatedBy" | "inviteCodes" | "referenceRates"> & {
-  inviteCodes: string;
-  referenceRates: Record<Fiat, string>;
-};
+type Form =
+  & Omit<
+    SiteSettingsJson,
+    "updatedAt" | "updatedBy" | "inviteCodes" | "referenceRates" | "restrictedCountries"
+  >
+  & {
+    inviteCodes: string;
+    referenceRates: Record<Fiat, string>;
+    /** per product, the country codes as one text */
+    restrictedCountries: Record<Restricted, string>;
+  };
+
+const RESTRICTED = ["fast", "leveraged"] as const;
+type Restricted = typeof RESTRICTED[number];
+const codes = (text: string) => text.split(/[\s,;]+/).filter((c) => c !== "");
 
 /**
  * The tenant settings form (role admin): site closed, customer-service link, invitation policy
@@ -75,6 +91,10 @@ export default function AdminSiteSettings(
     referenceRates: Object.fromEntries(
       FIATS.map((f) => [f, initial.referenceRates[f]?.rate ?? ""]),
     ) as Record<Fiat, string>,
+    restrictedCountries: {
+      fast: (initial.restrictedCountries.fast ?? []).join(", "),
+      leveraged: (initial.restrictedCountries.leveraged ?? []).join(", "),
+    },
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -93,7 +113,11 @@ export default function AdminSiteSettings(
     setBusy(true);
     const body = {
       ...s,
-      inviteCodes: s.inviteCodes.split(/[\s,;]+/).filter((c) => c !== ""),
+      inviteCodes: codes(s.inviteCodes),
+      restrictedCountries: {
+        fast: codes(s.restrictedCountries.fast),
+        leveraged: codes(s.restrictedCountries.leveraged),
+      },
       // in the order the site lists them
       languages: languages.map((l) => l.id).filter((id) => s.languages.includes(id)),
     };
@@ -105,7 +129,7 @@ export default function AdminSiteSettings(
     const fields: Record<string, string> = {};
     for (const [k, v] of Object.entries(env.data.fields ?? {})) {
       // "inviteCodes.2" and "languages.0": shown at the one input they came from
-      const at = k.replace(/^(inviteCodes|languages)\..*$/, "$1");
+      const at = k.replace(/^(inviteCodes|languages|restrictedCountries\.\w+)\..*$/, "$1");
       fields[at] ??= v;
     }
     setErrors(fields);
@@ -255,6 +279,49 @@ export default function AdminSiteSettings(
               </div>
             );
           })}
+        </div>
+      </fieldset>
+      <fieldset aria-describedby="jurisdictions-hint" data-testid="site-jurisdictions">
+        <legend>{tx["admin.jurisdictions"]}</legend>
+        <p class="muted small admin-hint" id="jurisdictions-hint">
+          {tx["admin.jurisdictionsHint"]}
+        </p>
+        {RESTRICTED.map((p) => {
+          const id = `restrictedCountries.${p}`;
+          return (
+            <div key={p} class={errors[id] ? "field has-error" : "field"}>
+              <label for={`site-restricted-${p}`}>{tx[`admin.restricted_${p}`]}</label>
+              <input
+                id={`site-restricted-${p}`}
+                name={id}
+                autoComplete="off"
+                value={s.restrictedCountries[p]}
+                onInput={(e) =>
+                  setS({
+                    ...s,
+                    restrictedCountries: {
+                      ...s.restrictedCountries,
+                      [p]: e.currentTarget.value.toUpperCase(),
+                    },
+                  })}
+                aria-invalid={errors[id] ? true : undefined}
+                aria-describedby={describedBy(id)}
+              />
+              {error(id)}
+            </div>
+          );
+        })}
+        <div class="field check">
+          <input
+            id="site-professionalClients"
+            type="checkbox"
+            name="professionalClients"
+            checked={s.professionalClients}
+            onChange={(e) => setS({ ...s, professionalClients: e.currentTarget.checked })}
+          />
+          <div class="admin-check-text">
+            <label for="site-professionalClients">{tx["admin.professionalClients"]}</label>
+          </div>
         </div>
       </fieldset>
       <div class="row">

@@ -21,6 +21,7 @@ import { notificationsApi } from "./api/notifications.ts";
 import { MAX_UPLOAD_BYTES } from "../edge/uploads/sanitize.ts";
 import { walletsApi } from "./api/wallets.ts";
 import { privacyApi } from "./api/privacy.ts";
+import { limitsApi } from "./api/limits.ts";
 import { marketApi } from "./api/market.ts";
 import { tapeApi } from "./api/tape.ts";
 import { tradingApi } from "./api/trading.ts";
@@ -65,6 +66,7 @@ export function createApi() {
   api.route("/", accountsApi);
   api.route("/", walletsApi);
   api.route("/", privacyApi);
+  api.route("/", limitsApi);
   api.route("/", marketApi);
   api.route("/", tapeApi);
   api.route("/", tradingApi);

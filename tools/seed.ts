@@ -5,6 +5,7 @@
  * start` runs it on an empty store. Idempotent: journals use fixed idempotency keys.
  */
 import { exporting } from "../edge/platform/telemetry.ts";
+import { EMPTY_STANDING, type Standing, standingKeys } from "../edge/accounts/standing.ts";
 import { parseDecimal } from "../core-wasm/mod.ts";
 import { hashPassword } from "../edge/accounts/passwords.ts";
 import { keys as accountKeys, type UserRecord } from "../edge/accounts/store.ts";
@@ -78,6 +79,15 @@ async function createCustomer(deps: Deps, t: string, c: DemoCustomer) {
     .set(accountKeys.user(t, u.userId), u)
     .set(accountKeys.phone(t, u.phone), u.userId)
     .set(accountKeys.invite(t, u.inviteCode), u.userId)
+    // the demo customers have read the loss figures (their tickets open at once)
+    .set(
+      standingKeys.standing(t, u.userId),
+      {
+        ...EMPTY_STANDING,
+        riskAck: { fast: now, leveraged: now },
+        updatedAt: now,
+      } satisfies Standing,
+    )
     .commit();
   // Opening balances: one deposit journal from the external account.
   const postings: { account: AccountRef; available: bigint }[] = [];

@@ -34,6 +34,16 @@ export interface UserRecord {
    * keeps only what the books need, `phone` holds the pseudonym, and it stays locked.
    */
   erased?: { at: number; proposal: string; pseudonym: string };
+  /**
+   * The issuing country (ISO 3166-1 alpha-2) of the identity document an operator verified
+   * (junior verification); absent: none verified yet, the phone number's country counts.
+   */
+  docCountry?: string;
+  /**
+   * A professional client, as two operators decided (four-eyes proposal `customer.professional`):
+   * where the tenant allows it, products closed to the customer's country open to them.
+   */
+  professional?: { at: number; proposal: string; by: string } | null;
 }
 
 /** A known device of a customer's (keyed by its token's hash): where a sign-in succeeded. */

@@ -20,6 +20,14 @@ import { type RechargeChannel, withdrawSettings } from "./settings.ts";
 import { rebased, turnoverState } from "./turnover.ts";
 import { rechargeKeys, settingsKeys, turnoverKeys } from "./store.ts";
 import { type Decision, decisionInto } from "./decision.ts";
+import {
+  assertDepositAllowed,
+  depositsRead,
+  recordDeposit,
+  type Standing,
+  standingKeys,
+  standingOf,
+} from "../accounts/standing.ts";
 import type { CustomerRechargeJson, RechargeStatus } from "../../contract/funds.ts";
 
 export type { RechargeStatus };
@@ -134,10 +142,19 @@ export class Recharges {
       this.windowKey(t, userId),
       ...image,
     ];
+    const deposits = depositsRead(t, userId, this.now());
     for await (const _attempt of commitAttempts()) {
-      const [chE, windowE, metaE, useE] = await this.kv.getMany<
-        [RechargeChannel, number, ImageMeta, unknown]
-      >(ks);
+      // the customer's deposit limit and exclusions (issue 30) and the day's deposits, read with
+      // the rest (one round trip)
+      const [[chE, windowE, metaE, useE, standingE], credited] = await Promise.all([
+        this.kv.getMany<[RechargeChannel, number, ImageMeta, unknown, Standing]>([
+          ...ks,
+          standingKeys.standing(t, userId),
+        ]),
+        Array.fromAsync(this.kv.list<bigint>(deposits.selector, deposits.options)),
+      ]);
+      const usdt = mulDiv(req.amount, this.prices.usdtPrice(req.currency), SCALE, "down");
+      assertDepositAllowed(standingOf(standingE), credited, usdt, this.now());
       const ch = chE.value;
       if (!ch) throw new DomainError("VALIDATION", {}, { channelId: "invalid" });
       if (!ch.enabled) throw new DomainError("RECHARGE_CLOSED");
@@ -289,6 +306,8 @@ export class Recharges {
               turnoverKeys.requirement(t, r.userId),
               rebased(turnover, usdt, settings.turnoverRatio, at),
             );
+            // the customer's deposit limit counts credited deposits (issue 30)
+            recordDeposit(op, t, r.userId, at, `recharge:${id}`, usdt);
             decisionInto(
               op,
               t,

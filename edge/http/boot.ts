@@ -47,6 +47,8 @@ import { TenantRegistry } from "../platform/tenants.ts";
 import { TenantSettings } from "../operators/tenant_settings.ts";
 import { Push } from "../push/service.ts";
 import { loadVapid } from "../push/vapid.ts";
+import { Standings } from "../accounts/standing.ts";
+import { LossFigures } from "../trading/loss_figure.ts";
 
 function isRemote(path: string): boolean {
   return /^https?:\/\//.test(path);
@@ -288,6 +290,10 @@ export async function buildDeps(
     }),
     verify: new Verify(new VerifyStore(kv, now), fast, contracts),
     liabilities: new Liabilities(kv, ledger, now),
+    /** the limits customers set, their exclusions and acknowledgements (issue 30) */
+    standings: new Standings(kv, now),
+    /** the published loss figure per product (issue 30) */
+    lossFigures: new LossFigures(kv, now),
     checkpoints: new Checkpoints(
       kv,
       checkpointKey,

@@ -31,7 +31,9 @@ import { marketKeys } from "../market/store.ts";
 import { termsKey } from "../trading/terms.ts";
 import { keys as ledgerKeys } from "../ledger/store.ts";
 import { accountId, user, WALLET_CURRENCIES, WALLETS } from "../ledger/accounts.ts";
-import { type Product } from "../platform/tenants.ts";
+import { type Product, RESTRICTABLE } from "../platform/tenants.ts";
+import { resultsListRead, standingKeys } from "../accounts/standing.ts";
+import { restrictedProducts, tenantFor } from "../trading/jurisdictions.ts";
 
 /**
  * The hashed inline boot script, the only inline script CSP allows: follows legacy `#/path` URLs
@@ -70,11 +72,14 @@ async function prefetchPrivate(
   token: string | undefined | null,
   extra: Deno.KvKey[] = [],
   lists?: (userId: string) => PrivateRead[],
+  /** a write: the results the loss limits read (edge/trading/jurisdictions.ts), at this time */
+  writeAt?: number,
 ) {
   const uid = token && token.length <= 128 ? userOfToken(token) : null;
   if (!uid) return;
   // the private lists the route reads (`reading`), their first batch in the same round trip
   if (lists) prefetchList(kv, lists(uid));
+  if (writeAt !== undefined) prefetchList(kv, [resultsListRead(t, uid, writeAt)]);
   const wallets = WALLETS.flatMap((w) =>
     WALLET_CURRENCIES[w].map((cur) => ledgerKeys.balance(t, accountId(user(uid, w, cur))))
   );
@@ -85,6 +90,8 @@ async function prefetchPrivate(
     marketKeys.favourites(t, uid),
     // the product terms an order decides on (its commit is the one after this read)
     termsKey(t),
+    // the customer's limits and exclusions (an order's and a recharge's checks)
+    standingKeys.standing(t, uid),
     ...wallets,
     // the record a page shows (a recharge's or withdrawal's detail), checked as the customer's
     ...extra,
@@ -251,9 +258,12 @@ export async function sessionOf(c: Ctx, records: Deno.KvKey[] = []) {
     token,
     records,
     c.get("privateReads"),
+    c.req.method === "POST" ? c.get("deps").now() : undefined,
   );
   const s = await c.get("deps").accounts.session(c.get("tenant").id, token);
   c.set("session", s);
+  // jurisdictions: the products closed to this customer leave their screens (nav, tiles, pages)
+  if (s) c.set("tenant", tenantFor(c.get("tenant"), s.user));
   return s;
 }
 
@@ -332,12 +342,19 @@ export function signedInFor(p: Product): [typeof signedIn, ProductGate] {
 }
 
 /**
- * Route middleware: the tenant offers this product (else PRODUCT_DISABLED). After `signedIn`, so
- * an anonymous request still learns that it must sign in first.
+ * Route middleware: the tenant offers this product (else PRODUCT_DISABLED) to this customer's
+ * country (else PRODUCT_RESTRICTED). After `signedIn`, so an anonymous request still learns that
+ * it must sign in first.
  */
 export function product(p: Product): ProductGate {
   return async (c, next) => {
-    if (!(c as unknown as Ctx).get("tenant").products.includes(p)) {
+    const tenant = (c as unknown as Ctx).get("tenant");
+    const user = (c as unknown as Ctx).get("session")?.user;
+    if (
+      user && (RESTRICTABLE as readonly Product[]).includes(p) &&
+      (restrictedProducts(tenant, user) as Product[]).includes(p)
+    ) throw new DomainError("PRODUCT_RESTRICTED");
+    if (!tenant.products.includes(p)) {
       throw new DomainError("PRODUCT_DISABLED");
     }
     await next();

@@ -135,7 +135,7 @@ export class Identity {
   async submitJunior(
     t: string,
     userId: string,
-    j: { name: string; docType: DocType; docNumber: string },
+    j: { name: string; docType: DocType; docNumber: string; country?: string },
   ) {
     const docNumber = normalizeDocNumber(j.docNumber);
     for await (const _attempt of commitAttempts()) {
@@ -151,7 +151,12 @@ export class Identity {
         id: journalId(at),
         userId,
         level: "junior",
-        junior: { name: j.name.trim(), docType: j.docType, docNumber },
+        junior: {
+          name: j.name.trim(),
+          docType: j.docType,
+          docNumber,
+          ...(j.country ? { country: j.country } : {}),
+        },
         advanced: null,
         status: "authenticating",
         reason: null,
@@ -301,7 +306,13 @@ export class Identity {
       if (d.pass) {
         const level = s0.level === "advanced" ? "advanced" : "junior";
         if (usr.value.certifyLevel !== "advanced") {
-          op.set(usr.key, { ...usr.value, certifyLevel: level });
+          // the verified document's country is the customer's (jurisdictions, issue 30)
+          const country = s0.junior?.country;
+          op.set(usr.key, {
+            ...usr.value,
+            certifyLevel: level,
+            ...(country ? { docCountry: country } : {}),
+          });
         }
       } else if (s0.junior) {
         // a rejected document number is free again

@@ -8,7 +8,7 @@ export interface Submission {
   id: string;
   userId: string;
   level: Level;
-  junior: { name: string; docType: DocType; docNumber: string } | null;
+  junior: { name: string; docType: DocType; docNumber: string; country?: string } | null;
   advanced: { frontImageId: string; backImageId: string; handheldImageId: string } | null;
   status: CertState;
   reason: string | null;

@@ -9,6 +9,7 @@ import { holdingFeeJob } from "./holding_fee.ts";
 import { wealthPayoutsJob } from "./wealth_payouts.ts";
 import { demoCleanupJob } from "./demo_cleanup.ts";
 import { liabilitiesJob } from "./liabilities.ts";
+import { lossFigureJob } from "./loss_figure.ts";
 import { realtimeJobs } from "./realtime.ts";
 import { type Job, type Jobs, startJobs } from "./scheduler.ts";
 import { seedJob } from "./seed.ts";
@@ -33,6 +34,7 @@ export function serverJobs(deps: Deps, o: { seed?: () => Promise<unknown> } = {}
     wealthPayoutsJob(deps.wealth, deps.tenants),
     demoCleanupJob(deps.demo, deps.tenants),
     liabilitiesJob(deps.liabilities, deps.tenants),
+    lossFigureJob(deps.lossFigures, deps.tenants),
     checkpointsJob(deps.checkpoints, deps.tenants),
     uploadsExpiryJob(deps.images, deps.tenants),
     erasureResumeJob(deps.erasure, deps.tenants),

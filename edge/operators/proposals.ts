@@ -14,6 +14,9 @@
  * - `withdrawal.pass`: pass a withdrawal at or above the currency's four-eyes threshold;
  * - `customer.erase`: erase a customer's personal data (edge/privacy/erasure.ts), refused while
  *   money is open (at proposal and again in the approval's commit, which checks the balances);
+ * - `customer.professional`: flag a customer as a professional client (or take the flag away):
+ *   where the tenant allows it, products closed to the customer's country open to them (issue
+ *   30); the user record changes in the approval's commit;
  * - `operator.create|roles|enable|resetTotp`: operator administration (admins propose and
  *   decide; the account changes in the approval's commit, an invitation goes by SMS to the
  *   operator's phone after it for a create or a second-factor reset). Proposing one needs another
@@ -87,6 +90,7 @@ import { endSessionsInto, sessionsOf } from "./service.ts";
 import type { AuditHead, Json, OperatorProvenance, OperatorRecord, OperatorRole } from "./store.ts";
 import { keys as opKeys } from "./store.ts";
 import { PROPOSAL_STATUSES, type ProposalKind } from "../../contract/operators.ts";
+import { approveProfessional } from "./professional.ts";
 
 export const PROPOSAL_TTL_MS = 7 * 24 * 3600_000;
 /** A withdrawal's second approval is asked for within a day. */
@@ -115,6 +119,7 @@ export const PROPOSAL_ROLES: Record<
   "operator.enable": { propose: ["admin"], decide: ["admin"] },
   "operator.resetTotp": { propose: ["admin"], decide: ["admin"] },
   "customer.erase": { propose: ["admin"], decide: ["admin"] },
+  "customer.professional": { propose: ["risk", "admin"], decide: ["risk", "admin"] },
 };
 
 /** Operator administration: the kinds whose change is made to an operator account. */
@@ -512,6 +517,26 @@ export class Proposals {
     );
   }
 
+  /** Propose flagging a live customer as a professional client, or taking the flag away. */
+  async proposeProfessional(
+    t: string,
+    by: ProposalActor,
+    b: { userId: string; professional: boolean; reason: string },
+  ) {
+    this.allowPropose("customer.professional", by);
+    const u = (await getUser(this.kv, t, b.userId)).value;
+    if (!u || bookOfUser(b.userId) !== "live") throw new DomainError("NOT_FOUND");
+    if (!!u.professional === b.professional) {
+      throw new DomainError("VALIDATION", {}, { professional: "unchanged" });
+    }
+    const payload = { userId: b.userId, professional: b.professional, reason: b.reason };
+    return await this.store(
+      t,
+      by,
+      await this.newProposal("customer.professional", payload, `customer:${b.userId}`, by),
+    );
+  }
+
   async list(t: string, status: ProposalStatus | undefined, limit: number, cursor?: string) {
     const iter = listPage<Proposal>(this.kv, { prefix: proposalKeys.proposals(t) }, {
       reverse: true,
@@ -577,6 +602,20 @@ export class Proposals {
       await this.approveOperator(t, by, id);
     } else if (kind === "customer.erase") {
       await this.approveErasure(t, by, id);
+    } else if (kind === "customer.professional") {
+      await approveProfessional<Proposal>(
+        this.kv,
+        t,
+        id,
+        (p) => this.decidable(t, p, by),
+        (op, head, p, at) => {
+          const next = this.approved(p, by, at, null);
+          op.set(proposalKeys.proposal(t, id), next);
+          return this.auditApproval(op, t, head, by, p, next, at);
+        },
+        by,
+        this.now,
+      );
     } else {
       await this.approveProducts(t, by, id);
     }

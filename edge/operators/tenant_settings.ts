@@ -1,7 +1,9 @@
 /**
  * Tenant settings operators edit in the console (issue 17, "Tenant settings"): site closed, the
  * customer-service link, the invitation policy and agent codes, the tenant's languages, the
- * demo starting balance and the reference rates of the assets' approximate value (issue 28). The static tenant (TENANTS_FILE or the built-in list) gives the
+ * demo starting balance, the reference rates of the assets' approximate value (issue 28), and
+ * the jurisdictions (issue 30: per product, the countries it is closed to; whether the
+ * professional-client flag lifts that). The static tenant (TENANTS_FILE or the built-in list) gives the
  * defaults; a record in KV, once an operator has saved, wins for these fields.
  *
  * Many instances: the record lives in KV only. Each instance keeps a copy of every tenant's
@@ -41,6 +43,8 @@ export const SITE_SETTING_FIELDS = [
   "languages",
   "demo",
   "referenceRates",
+  "restrictedCountries",
+  "professionalClients",
 ] as const;
 
 export type SiteSettings = Pick<Tenant, typeof SITE_SETTING_FIELDS[number]>;
@@ -58,11 +62,18 @@ interface SiteSettingsRecord {
  * A PUT: every editable field (agent codes and reference rates optional: kept when left out) and
  * the version read. Rates are sent as fiat per USDT; the server stamps each changed one.
  */
-export type SiteSettingsInput = Omit<SiteSettings, "inviteCodes" | "referenceRates"> & {
-  inviteCodes?: string[];
-  referenceRates?: Partial<Record<Fiat, string>>;
-  version: number;
-};
+export type SiteSettingsInput =
+  & Omit<
+    SiteSettings,
+    "inviteCodes" | "referenceRates" | "restrictedCountries" | "professionalClients"
+  >
+  & {
+    inviteCodes?: string[];
+    restrictedCountries?: SiteSettings["restrictedCountries"];
+    professionalClients?: boolean;
+    referenceRates?: Partial<Record<Fiat, string>>;
+    version: number;
+  };
 
 export const siteSettingsKeys = {
   site: (t: string) => [t, "platform", "siteSettings"] as Deno.KvKey,
@@ -77,17 +88,22 @@ function pick(t: SiteSettings): SiteSettings {
     languages: [...t.languages],
     demo: { startBalance: t.demo.startBalance, contractPart: t.demo.contractPart },
     referenceRates: { ...(t.referenceRates ?? {}) },
+    restrictedCountries: Object.fromEntries(
+      Object.entries(t.restrictedCountries ?? {}).map(([p, cs]) => [p, [...new Set(cs)].sort()]),
+    ),
+    professionalClients: t.professionalClients ?? true,
   };
 }
 
 /** The tenant as requests see it: the static tenant with the stored settings over it. */
 export function withSettings(base: Tenant, rec: SiteSettingsRecord | null): Tenant {
-  return rec ? { ...base, ...pick(rec.settings) } : base;
+  // a record saved before a field existed keeps the file's value of that field
+  return rec ? { ...base, ...pick({ ...pick(base), ...rec.settings }) } : base;
 }
 
 function json(base: Tenant, rec: SiteSettingsRecord | null): SiteSettingsJson {
   return {
-    ...pick(rec?.settings ?? base),
+    ...pick(rec ? { ...pick(base), ...rec.settings } : base),
     version: rec?.version ?? 0,
     updatedAt: rec?.updatedAt ?? null,
     updatedBy: rec?.updatedBy ?? null,
@@ -190,7 +206,7 @@ export class TenantSettings {
         if (input.version !== version) {
           throw new DomainError("CONFLICT", {}, undefined, { version });
         }
-        const before = pick(cur?.settings ?? base);
+        const before = pick(cur ? { ...pick(base), ...cur.settings } : base);
         const { version: _v, referenceRates: sentRates, ...fields } = input;
         const referenceRates = sentRates
           ? mergeRates(before.referenceRates, sentRates, at)
@@ -198,6 +214,8 @@ export class TenantSettings {
         const settings = pick({
           ...fields,
           inviteCodes: fields.inviteCodes ?? before.inviteCodes,
+          restrictedCountries: fields.restrictedCountries ?? before.restrictedCountries,
+          professionalClients: fields.professionalClients ?? before.professionalClients,
           referenceRates,
         });
         const rec: SiteSettingsRecord = {

@@ -39,6 +39,16 @@ export type ErrorId =
   | "HOLD_SETTLED"
   | "HOLD_MISMATCH"
   | "PRODUCT_DISABLED"
+  /** the tenant closed this product to the customer's country (issue 30, jurisdictions) */
+  | "PRODUCT_RESTRICTED"
+  /** the order could break the customer's daily or monthly loss limit (with the limit, reset) */
+  | "DAILY_LOSS_LIMIT"
+  | "MONTHLY_LOSS_LIMIT"
+  /** the recharge would break the customer's deposit limit (30 days) */
+  | "DEPOSIT_LIMIT"
+  /** the customer's cooling-off period or self-exclusion runs (until) */
+  | "COOLING_OFF"
+  | "SELF_EXCLUDED"
   | "STAKE_OUT_OF_RANGE"
   | "MARKET_STALE"
   | "LEVERAGE_BRACKET"

@@ -6,6 +6,52 @@ import { FIATS, RATE_PATTERN } from "../../contract/currencies.ts";
 export const PRODUCTS = ["fast", "leveraged", "spot", "exchange", "wealth", "demo"] as const;
 export type Product = typeof PRODUCTS[number];
 
+/**
+ * Products a tenant may close to customers of some countries (issue 30, "Jurisdictions"): the
+ * retail bans on binary-style and leveraged products in the EU and the UK.
+ */
+export const RESTRICTABLE = ["fast", "leveraged"] as const;
+export type Restrictable = typeof RESTRICTABLE[number];
+
+/** ISO 3166-1 alpha-2 codes of the EU member states and the UK (the demo tenant's default). */
+export const EU_AND_UK = [
+  "AT",
+  "BE",
+  "BG",
+  "HR",
+  "CY",
+  "CZ",
+  "DK",
+  "EE",
+  "FI",
+  "FR",
+  "DE",
+  "GR",
+  "HU",
+  "IE",
+  "IT",
+  "LV",
+  "LT",
+  "LU",
+  "MT",
+  "NL",
+  "PL",
+  "PT",
+  "RO",
+  "SK",
+  "SI",
+  "ES",
+  "SE",
+  "GB",
+]; // deno-fmt-ignore
+
+/** Per product, the countries (ISO 3166-1 alpha-2) whose customers may not buy it. */
+export const RestrictedCountriesSchema = z.partialRecord(
+  z.enum(RESTRICTABLE),
+  z.array(z.string().regex(/^[A-Z]{2}$/)).max(250),
+);
+export type RestrictedCountries = z.infer<typeof RestrictedCountriesSchema>;
+
 export const TenantSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/),
   name: z.string().min(1).max(64),
@@ -53,6 +99,16 @@ export const TenantSchema = z.strictObject({
     z.enum(FIATS),
     z.strictObject({ rate: z.string().regex(RATE_PATTERN), at: z.number().int() }),
   ).default({}),
+  /**
+   * Jurisdictions: per product, the countries it is closed to (the customer's country is the
+   * verified document's, else the phone number's). None by default.
+   */
+  restrictedCountries: RestrictedCountriesSchema.default({}),
+  /**
+   * Whether a customer the operators flagged as a professional client (four-eyes) may buy a
+   * product closed to their country.
+   */
+  professionalClients: z.boolean().default(true),
 });
 export type Tenant = z.infer<typeof TenantSchema>;
 
@@ -69,6 +125,8 @@ export const BUILTIN_TENANTS = {
     name: "Tradewind",
     customerUrl: "",
     invitePolicy: "optional",
+    // the retail bans: fast and leveraged contracts closed to the EU and the UK
+    restrictedCountries: { fast: EU_AND_UK, leveraged: EU_AND_UK },
   }],
 };
 

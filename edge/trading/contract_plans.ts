@@ -5,6 +5,7 @@
  * the terms. `Contracts` (contracts.ts) reads, hands them here and commits what they return; the
  * rules (brackets, hedged groups, the insurance account) are described in its module comment.
  */
+import { recordResult } from "../accounts/standing.ts";
 import {
   fee,
   liquidationPrice,
@@ -332,7 +333,7 @@ export function closePlan(
     // one check for every leg, however many (a commit carries at most 10 checks)
     checks: [c.entry, c.read.version],
     events: nexts.map((x) => ({ user: x.userId, kind: "position" as const, id: x.id })),
-    write: (op) => {
+    write: (op, journal) => {
       touchSymbol(op, t, p);
       closing.forEach((x, i) => {
         const next = nexts[i]!;
@@ -341,7 +342,13 @@ export function closePlan(
           op.delete(posKeys.open(t, next.id));
           op.delete(posKeys.userOpen(t, next.userId, next.symbol, next.id));
         }
-        addVolume(op, t, next.userId, notional(settled[i]!.qty, tick.price));
+        const s = settled[i]!;
+        addVolume(op, t, next.userId, notional(s.qty, tick.price));
+        // the customer's loss limits: P&L less fees (the opening and holding fees when the leg
+        // closes for good)
+        const paid = next.status === "closed" ? next.openFee + (next.holdingFees ?? 0n) : 0n;
+        const ref = `contract:${next.id}:${journal.id}`;
+        recordResult(op, t, next.userId, next.closedAt ?? c.at, ref, s.pnl - s.closeFee - paid);
       });
     },
     result: () => ({ json: positionJson(nexts[0]!, tick.price), raw: nexts }),

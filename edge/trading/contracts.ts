@@ -58,6 +58,7 @@ import {
   openRules,
 } from "./contract_plans.ts";
 import { commitOrder, customerIdem, freshTick, ledgerReads, orderTerms } from "./pipeline.ts";
+import { assertProductAllowed } from "./jurisdictions.ts";
 
 // the records this service moves (importers of the service find them here too)
 export * from "./positions.ts";
@@ -197,6 +198,20 @@ export class Contracts extends PositionStore {
   }
 
   /** Open a position (a limit order: a pending one) through the order pipeline. */
+  /** What an order could lose at the last price (or its limit): its margin and opening fee. */
+  private maxLoss(
+    def: { lot: bigint; takerFee: bigint },
+    req: { symbol: string; lots: number; leverage: number; limitPrice?: string },
+  ): bigint {
+    const last = this.market.tape.lastTick(req.symbol)?.price ?? 0n;
+    let at = last;
+    try {
+      if (req.limitPrice !== undefined) at = parseDecimal(req.limitPrice);
+    } catch { /* the order rules refuse it */ }
+    const qty = BigInt(Number.isInteger(req.lots) && req.lots > 0 ? req.lots : 0) * def.lot;
+    return marginOf(qty, at, Math.max(1, req.leverage)) + fee(qty, at, def.takerFee);
+  }
+
   async open(
     tenant: Tenant,
     userId: string,
@@ -205,6 +220,16 @@ export class Contracts extends PositionStore {
   ): Promise<PositionJson> {
     const t = tenant.id;
     const terms = await orderTerms(this.terms, t, req, "leveraged");
+    const def = terms.def;
+    // jurisdiction, self-exclusion, cooling-off, loss limits: the margin and fee can be lost
+    await assertProductAllowed(
+      this.kv,
+      tenant,
+      userId,
+      "leveraged",
+      this.maxLoss(def, req),
+      this.now(),
+    );
     // the same rules the ticket checks before its confirmation (the balance: the ledger)
     enforce(openRules(req, terms.def, null));
     const r = await commitOrder(this.kv, this.ledger, {

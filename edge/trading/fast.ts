@@ -28,6 +28,17 @@ import { listPage, recordsByIndex } from "../platform/kvpage.ts";
 import { fastKeys } from "./store.ts";
 import type { ProductTerms } from "./terms.ts";
 import type { FastOption, FastOrderJson } from "../../contract/trading.ts";
+import { assertProductAllowed } from "./jurisdictions.ts";
+import { recordResult } from "../accounts/standing.ts";
+
+/** A stake as the limits judge it (0 when malformed: the stake rules refuse it right after). */
+const stakeOf = (s: string) => {
+  try {
+    return parseDecimal(s.trim(), { maxDecimals: 2 });
+  } catch {
+    return 0n;
+  }
+};
 
 /** The UTC day number of a time. */
 const dayOf = (ms: number) => Math.floor(ms / 86_400_000);
@@ -228,6 +239,8 @@ export class FastContracts {
     idempotencyKey?: string,
   ): Promise<FastOrderJson> {
     const t = tenant.id;
+    // jurisdiction, self-exclusion, cooling-off, loss limits: the whole stake can be lost
+    await assertProductAllowed(this.kv, tenant, userId, "fast", stakeOf(req.stake), this.now());
     const { terms } = await orderTerms(this.terms, t, req, "fast");
     const option = terms.fastOptions.find((o) => o.duration === req.duration);
     if (!option) throw new DomainError("VALIDATION", {}, { duration: "invalid" });
@@ -319,6 +332,15 @@ export class FastContracts {
             write: (op) => {
               op.set(entry.key, settled);
               op.delete(fastKeys.open(t, orderId));
+              // the customer's loss limits count the net result
+              recordResult(
+                op,
+                t,
+                o.userId,
+                settled.settledAt!,
+                `fast:${orderId}`,
+                payout - o.stake,
+              );
               // the published fairness statistics count the live book's contracts
               if (bookOfUser(o.userId) === "live") {
                 op.sum(

@@ -428,6 +428,92 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/account/limits": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The customer's limits (daily and monthly loss, deposit per 30 days, session reminder), pending raises, cooling-off, self-exclusion, loss-figure acknowledgements and what the limits count now */
+    get: operations["getAccountLimits"];
+    /** Set limits: a lower one holds at once, a higher one (or none: null) 24 hours later */
+    put: operations["putAccountLimits"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/account/limits/cooling-off": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Take a break from trading and recharges for 1 day to 6 weeks (it cannot be shortened) */
+    post: operations["postAccountLimitsCoolingOff"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/account/limits/self-exclusion": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Exclude oneself from trading and recharges for 6 months to 5 years (nobody lifts it early) */
+    post: operations["postAccountLimitsSelfExclusion"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/account/risk-acknowledgement": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The customer read the product's loss figure before their first trade of it (stored) */
+    post: operations["postAccountRiskAcknowledgement"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/loss-figures": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The share of accounts that lost money on fast and on leveraged contracts in the last 12 months, with the count of accounts and the window (refreshed daily) */
+    get: operations["getLossFigures"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/market/symbols": {
     parameters: {
       query?: never;
@@ -3396,6 +3482,75 @@ export interface components {
       /** @description the customer's anti-phishing code, shown with every message (null: not set) */
       antiPhishing: string | null;
     };
+    CustomerLimits: {
+      dailyLoss: {
+        value: string | null;
+        pending: {
+          value: string | null;
+          from: number;
+        } | null;
+      };
+      monthlyLoss: {
+        value: string | null;
+        pending: {
+          value: string | null;
+          from: number;
+        } | null;
+      };
+      deposit: {
+        value: string | null;
+        pending: {
+          value: string | null;
+          from: number;
+        } | null;
+      };
+      sessionReminder: {
+        value: string | null;
+        pending: {
+          value: string | null;
+          from: number;
+        } | null;
+      };
+      coolingOffUntil: number | null;
+      selfExcludedUntil: number | null;
+      riskAck: {
+        fast: number | null;
+        leveraged: number | null;
+      };
+      usage: {
+        dayNet: string;
+        monthNet: string;
+        deposits30d: string;
+      };
+    };
+    LimitsRequest: {
+      dailyLoss?: string | null;
+      monthlyLoss?: string | null;
+      deposit?: string | null;
+      sessionReminder?: number | null;
+    };
+    CoolingOffRequest: {
+      days: number;
+    };
+    SelfExclusionRequest: {
+      months: number;
+    };
+    RiskAcknowledgementRequest: {
+      /** @enum {string} */
+      product: "fast" | "leveraged";
+    };
+    LossFigures: {
+      items: {
+        /** @enum {string} */
+        product: "fast" | "leveraged";
+        percent: string | null;
+        accounts: number;
+        losing: number;
+        from: number;
+        to: number;
+      }[];
+      computedAt: number | null;
+    };
     QuoteList: {
       items: components["schemas"]["Quote"][];
       feed: string | null;
@@ -3756,6 +3911,7 @@ export interface components {
       /** @enum {string} */
       docType: "idCard" | "passport" | "drivingLicence";
       docNumber: string;
+      country?: string;
     };
     AdvancedCertifyRequest: {
       frontImageId: string;
@@ -3977,7 +4133,8 @@ export interface components {
         | "operator.roles"
         | "operator.enable"
         | "operator.resetTotp"
-        | "customer.erase";
+        | "customer.erase"
+        | "customer.professional";
       payload: {
         /** @enum {string} */
         currency: "BTC" | "ETH" | "USDT";
@@ -4127,6 +4284,10 @@ export interface components {
         username: string;
       } | {
         userId: string;
+        professional: boolean;
+        reason: string;
+      } | {
+        userId: string;
         reason: string;
       };
       payloadHash: string;
@@ -4163,6 +4324,12 @@ export interface components {
       /** @enum {string} */
       currency: "BTC" | "ETH" | "USDT";
       amount: string;
+      reason: string;
+    } | {
+      /** @enum {string} */
+      kind: "customer.professional";
+      userId: string;
+      professional: boolean;
       reason: string;
     };
     ReasonRequest: {
@@ -4295,6 +4462,11 @@ export interface components {
           at: number;
         };
       };
+      restrictedCountries: {
+        fast?: string[];
+        leveraged?: string[];
+      };
+      professionalClients: boolean;
       updatedAt: number | null;
       updatedBy: string | null;
     };
@@ -4322,6 +4494,11 @@ export interface components {
         UAH?: string;
         CNY?: string;
       };
+      restrictedCountries?: {
+        fast?: string[];
+        leveraged?: string[];
+      };
+      professionalClients?: boolean;
     };
     OperatorInvitationRequest: {
       username: string;
@@ -6287,6 +6464,205 @@ export interface operations {
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  getAccountLimits: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["CustomerLimits"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  putAccountLimits: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LimitsRequest"];
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["CustomerLimits"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  postAccountLimitsCoolingOff: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CoolingOffRequest"];
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["CustomerLimits"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  postAccountLimitsSelfExclusion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SelfExclusionRequest"];
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["CustomerLimits"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  postAccountRiskAcknowledgement: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RiskAcknowledgementRequest"];
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["CustomerLimits"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  getLossFigures: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: components["schemas"]["LossFigures"];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["ServiceUnavailable"];

@@ -127,6 +127,8 @@ export const proposalsApi = new OpenAPIHono<AppEnv>()
             ? await proposals.proposeReserve(t, actor(c), b.amount, b.reason)
             : b.kind === "withdraw.fourEyes"
             ? await proposals.proposeFourEyes(t, actor(c), b.currency, b.amount, b.reason)
+            : b.kind === "customer.professional"
+            ? await proposals.proposeProfessional(t, actor(c), b)
             : await proposals.proposeAdjustment(t, actor(c), b),
         ),
       );

@@ -5,6 +5,7 @@
  * support chat when no link is configured (or `BUILTIN`). Pages call the content service directly; bodies are the service's
  * sanitised Markdown render, never raw content HTML.
  */
+import { LossFiguresSection } from "../../components/LossFigure.tsx";
 import type { ComponentChildren } from "preact";
 import { parseCustomerUrl } from "../../contract/customer_link.ts";
 import type { Ctx } from "../../edge/http/context.ts";
@@ -623,6 +624,15 @@ const infoPage: PageDef = {
           <SafeHtml html={p.html} testid="page-body" />
         </article>
         {p.rates && <RatesTables t={t} r={p.rates} locale={c.get("locale")} />}
+        {p.rates && (
+          <LossFiguresSection
+            t={t}
+            locale={c.get("locale")}
+            figures={(await c.get("deps").lossFigures.published(c.get("tenant").id)).items}
+            products={c.get("tenant").products}
+            date={(ms) => date(c, ms)}
+          />
+        )}
         {p.rates && c.get("tenant").products.includes("fast") && (
           <FairnessTable
             t={t}

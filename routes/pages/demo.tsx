@@ -118,6 +118,8 @@ const LIVE_ONLY: Record<string, { title: string; back?: string; section?: string
   "/wp/user/gatheringWay/crypAdress": { title: "page.crypAddress" },
   "/wp/user/gatheringWay/crypAdress/add": { title: "page.crypAddressAdd" },
   "/wp/user/certify/first": { title: "page.certifyFirst" },
+  "/wp/user/limits": { title: "page.limits" },
+  "/pc/userCenter/limits": { title: "page.limits", section: "limits" },
   "/wp/user/certify/second": { title: "page.certifySecond" },
   "/wp/user/setSafe": { title: "page.setSafe" },
   "/wp/user/setSafe/twoFactor": { title: "twofa.title" },

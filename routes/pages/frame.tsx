@@ -79,6 +79,7 @@ export function desktopPage(
       t={c.get("t")}
       locale={c.get("locale")}
       tenantName={c.get("tenant").name}
+      products={c.get("tenant").products}
       active={o.active}
       signedIn={!!c.get("session")}
       unread={c.get("unread")}

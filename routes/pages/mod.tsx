@@ -20,6 +20,7 @@ import { fundsPages } from "./funds.tsx";
 import { messagePages } from "./messages.tsx";
 import { notificationPages } from "./notifications.tsx";
 import { securityPages } from "./security.tsx";
+import { limitsPages } from "./limits.tsx";
 import { hubPages } from "./hub.tsx";
 import { demoPage, liveOnly } from "./demo.tsx";
 import { verifyPages } from "./verify.tsx";
@@ -41,6 +42,7 @@ export const ALL_PAGES: PageDef[] = [
   ...messagePages,
   ...notificationPages,
   ...securityPages,
+  ...limitsPages,
   ...hubPages,
   ...adminPages,
   ...wealthPages,

@@ -18,6 +18,17 @@ import ContractTicket, { CONTRACT_TEXTS } from "../../islands/ContractTicket.tsx
 import ContractPanel, { PANEL_TEXTS } from "../../islands/ContractPanel.tsx";
 import SpotTicket, { SPOT_TEXTS } from "../../islands/SpotTicket.tsx";
 import { NotOffered, offers, presetOf } from "../../components/TradeNav.tsx";
+import { restrictedProducts } from "../../edge/trading/jurisdictions.ts";
+import { riskGate, TicketLossFigure } from "./risk.tsx";
+
+/** In place of a ticket: closed to the customer's country (jurisdictions), or not offered. */
+function notOffered(c: Ctx, product: "fast" | "leveraged") {
+  const u = c.get("session")?.user;
+  if (u && restrictedProducts(c.get("tenant"), u).includes(product)) {
+    return <p class="notice" data-testid="restricted">{c.get("t")("errors.PRODUCT_RESTRICTED")}</p>;
+  }
+  return <NotOffered t={c.get("t")} />;
+}
 
 /**
  * The customer's orders a ticket of `product` lists under it, read with the session (a page's
@@ -38,8 +49,11 @@ export async function FastTicketIsland(
 ) {
   // the tenant's product terms in force (what the order will be placed at)
   const terms = await c.get("deps").terms.shown(c.get("tenant").id);
-  if (!offers(c.get("tenant"), terms.symbol(symbol)!, "fast")) return <NotOffered t={c.get("t")} />;
+  if (!offers(c.get("tenant"), terms.symbol(symbol)!, "fast")) return notOffered(c, "fast");
   if (!s) return <LoginPrompt t={c.get("t")} layout={c.get("mobile") ? "wp" : "pc"} />;
+  // before the first trade: the loss figure, acknowledged
+  const gate = await riskGate(c, s, "fast");
+  if (gate) return gate;
   const { ledger, fast } = c.get("deps");
   const t = c.get("tenant").id;
   // both wallets' USDT were read with the session: the spot one pays a transfer in place
@@ -66,6 +80,7 @@ export async function FastTicketIsland(
           verifyBase: `/${layoutOfPath(c.req.path) ?? (c.get("mobile") ? "wp" : "pc")}/verify/`,
         }}
       />
+      {await TicketLossFigure({ c, product: "fast" })}
       {/* the published outcomes of fast contracts (rates page), and how to check one */}
       <p class="muted small fairness-link">
         <a href="/page/rates#fairness-title" data-testid="fairness-link">
@@ -92,7 +107,7 @@ export async function contractIslands(
   const terms = await c.get("deps").terms.shown(c.get("tenant").id);
   const def = terms.symbol(symbol)!;
   if (!offers(c.get("tenant"), def, "leveraged")) {
-    return { ticket: <NotOffered t={c.get("t")} />, panel: null };
+    return { ticket: notOffered(c, "leveraged"), panel: null };
   }
   if (!s) {
     return {
@@ -100,6 +115,9 @@ export async function contractIslands(
       panel: null,
     };
   }
+  // before the first trade: the loss figure, acknowledged
+  const gate = await riskGate(c, s, "leveraged");
+  if (gate) return { ticket: gate, panel: null };
   const { ledger, contracts, market } = c.get("deps");
   const t = c.get("tenant").id;
   // read together: one round trip each wave, not one per list
@@ -128,23 +146,26 @@ export async function contractIslands(
   };
   return {
     ticket: (
-      <Island
-        name="ContractTicket"
-        of={ContractTicket}
-        props={{
-          ...common,
-          termsVersion: terms.version,
-          base: def.base,
-          lot: formatDecimal(def.lot),
-          leverages: def.leverage,
-          tx: pickTexts(c.get("t"), CONTRACT_TEXTS),
-          available: formatDecimal(b.available, 2),
-          spotAvailable: formatDecimal(spot.available, 2),
-          side: presetOf<"long" | "short">((n) => c.req.query(n), "leveraged"),
-          brackets: bracketsJson(def.brackets),
-          list: !panel,
-        }}
-      />
+      <>
+        <Island
+          name="ContractTicket"
+          of={ContractTicket}
+          props={{
+            ...common,
+            termsVersion: terms.version,
+            base: def.base,
+            lot: formatDecimal(def.lot),
+            leverages: def.leverage,
+            tx: pickTexts(c.get("t"), CONTRACT_TEXTS),
+            available: formatDecimal(b.available, 2),
+            spotAvailable: formatDecimal(spot.available, 2),
+            side: presetOf<"long" | "short">((n) => c.req.query(n), "leveraged"),
+            brackets: bracketsJson(def.brackets),
+            list: !panel,
+          }}
+        />
+        {await TicketLossFigure({ c, product: "leveraged" })}
+      </>
     ),
     panel: panel
       ? (

@@ -141,6 +141,7 @@ export const mobilePages: PageDef[] = [
                 hint: t(CERTIFY[u.certifyLevel]),
               },
               { href: "/wp/user/setSafe", label: t("page.setSafe"), testid: "menu-security" },
+              { href: "/wp/user/limits", label: t("page.limits"), testid: "menu-limits" },
               {
                 href: "/wp/message",
                 label: t("page.message"),

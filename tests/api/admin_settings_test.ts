@@ -3,6 +3,7 @@
  * the customers' doors, bad input refused with nothing changed, the version guard, the audit
  * entry on the chain, and two instances on one KV file.
  */
+import { EU_AND_UK } from "../../edge/platform/tenants.ts";
 import { assert, assertEquals } from "../assert.ts";
 import {
   DESKTOP_UA,
@@ -67,6 +68,9 @@ Deno.test("tenant settings: defaults, every field through the customers' doors, 
         languages: ["zh-CN", "zh-TW", "en", "vi", "th", "ja", "de", "fr", "es", "uk", "ko"],
         demo: { startBalance: "10000", contractPart: "5000" },
         referenceRates: {},
+        // jurisdictions (issue 30): the built-in tenant closes both to the EU and the UK
+        restrictedCountries: { fast: [...EU_AND_UK].sort(), leveraged: [...EU_AND_UK].sort() },
+        professionalClients: true,
         updatedAt: null,
         updatedBy: null,
       });

@@ -25,6 +25,7 @@ export const KIND_KEYS: Record<ProposalKind, string> = {
   "products.spot": "admin.pkSpot",
   "products.exchange": "admin.pkExchange",
   "products.wealth": "admin.pkWealth",
+  "customer.professional": "admin.pkProfessional",
   "withdrawal.pass": "admin.pkWithdrawal",
   "withdraw.fourEyes": "admin.pkFourEyes",
   "operator.create": "admin.pkOpCreate",

@@ -1,0 +1,87 @@
+/**
+ * Jurisdictions and the customer's own limits at the door of every order (issue 30, sections 4
+ * and 5). Whether a product is open to a customer is judged from their country — the verified
+ * document's (junior verification), else the phone number's (libphonenumber-js) — against the
+ * tenant's `restrictedCountries`; a professional client (operators, four-eyes) is let through
+ * where the tenant allows it. A demo account trades virtual money and is judged by nothing here.
+ *
+ * `assertProductAllowed` is the one hook the order paths call first (fast, leveraged); it also
+ * holds the order to the customer's self-exclusion, cooling-off and loss limits
+ * (edge/accounts/standing.ts). Its reads are the ones the session prefetch already made
+ * (edge/http/middleware.ts), so it costs an order no round trip of its own.
+ */
+import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { keys as accountKeys, type UserRecord } from "../accounts/store.ts";
+import {
+  assertNotExcluded,
+  assertWithinLossLimits,
+  readStanding,
+  resultsListRead,
+  standingOf,
+} from "../accounts/standing.ts";
+import { bookOfUser } from "../ledger/accounts.ts";
+import { DomainError } from "../platform/errors.ts";
+import { RESTRICTABLE, type Restrictable, type Tenant } from "../platform/tenants.ts";
+
+/** The customer's country: the verified document's, else the phone number's (null: unknown). */
+export function customerCountry(u: Pick<UserRecord, "phone" | "docCountry">): string | null {
+  if (u.docCountry) return u.docCountry;
+  if (!u.phone) return null;
+  try {
+    return parsePhoneNumberFromString(u.phone)?.country ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The products of the tenant closed to this customer (none for a demo account). */
+export function restrictedProducts(
+  tenant: Tenant,
+  u: Pick<UserRecord, "userId" | "phone" | "docCountry" | "professional">,
+): Restrictable[] {
+  if (bookOfUser(u.userId) === "demo") return [];
+  if (u.professional && tenant.professionalClients) return [];
+  const country = customerCountry(u);
+  if (!country) return [];
+  return RESTRICTABLE.filter((p) => tenant.restrictedCountries[p]?.includes(country));
+}
+
+/** The tenant as this customer's screens see it: the products closed to them left out. */
+export function tenantFor(tenant: Tenant, u: Parameters<typeof restrictedProducts>[1]): Tenant {
+  const closed: readonly string[] = restrictedProducts(tenant, u);
+  return closed.length
+    ? { ...tenant, products: tenant.products.filter((p) => !closed.includes(p)) }
+    : tenant;
+}
+
+/**
+ * Refuse an order of `product` the customer may not place: closed to their country
+ * (PRODUCT_RESTRICTED), during a self-exclusion or cooling-off, or when losing `maxLoss` (the
+ * stake or margin with its fee) would break a loss limit.
+ */
+export async function assertProductAllowed(
+  kv: Deno.Kv,
+  tenant: Tenant,
+  userId: string,
+  product: Restrictable,
+  maxLoss: bigint,
+  now: number,
+): Promise<void> {
+  if (bookOfUser(userId) === "demo") return;
+  const t = tenant.id;
+  const r = resultsListRead(t, userId, now);
+  const [user, standing, results] = await Promise.all([
+    // the replica's copy: the route's gate judged from the session's user already (read with
+    // the session); this second look, for callers outside HTTP, costs no round trip
+    kv.get<UserRecord>(accountKeys.user(t, userId), { consistency: "eventual" }),
+    readStanding(kv, t, userId),
+    Array.fromAsync(kv.list<bigint>(r.selector, r.options)),
+  ]);
+  if (!user.value) throw new DomainError("NOT_FOUND");
+  if (restrictedProducts(tenant, user.value).includes(product)) {
+    throw new DomainError("PRODUCT_RESTRICTED");
+  }
+  const s = standingOf(standing);
+  assertNotExcluded(s, now);
+  assertWithinLossLimits(s, results, maxLoss, now);
+}
