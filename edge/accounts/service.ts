@@ -422,6 +422,72 @@ export class AccountsService {
   }
 
   /**
+   * One sign-in attempt's reads in one round trip: the phone's index, the windows, the guessed
+   * account's record and login records, the device (the account read again when the index moved).
+   */
+  private async loginRead(
+    t: string,
+    phone: string,
+    a: {
+      guess: string | null;
+      windows: SignInWindows;
+      meta: ClientMeta;
+      deviceKey: Deno.KvKey | null;
+    },
+  ) {
+    const { guess, windows, meta, deviceKey } = a;
+    const kv = this.d.kv;
+    const read = await kv.getMany<unknown[]>([
+      keys.phone(t, phone),
+      ...windows.keys,
+      ...(guess ? [keys.user(t, guess), ...this.live.loginKeys(t, guess, meta)] : []),
+      ...(deviceKey ? [deviceKey] : []),
+    ]);
+    const index = read[0] as Deno.KvEntryMaybe<string>;
+    const counters = read.slice(1, 4) as Deno.KvEntryMaybe<number>[];
+    const device = deviceKey ? read.at(-1) as Deno.KvEntryMaybe<DeviceRecord> : null;
+    let found = index.value === guess && guess
+      ? read[4] as Deno.KvEntryMaybe<UserRecord>
+      : index.value
+      ? await getUser(kv, t, index.value)
+      : null;
+    if (!found?.value) found = null;
+    let seen = guess && found?.value?.userId === guess
+      ? read.slice(5, 7) as [Deno.KvEntryMaybe<number>, Deno.KvEntryMaybe<true>]
+      : null;
+    if (found && !seen) {
+      seen = await kv.getMany<[number, true]>(this.live.loginKeys(t, found.value!.userId, meta));
+    }
+    return { counters, device, found, seen };
+  }
+
+  /**
+   * Signed in, into the attempt's commit: the session, the device, the code's step (racing
+   * sign-ins get a code once) and, from a device this account never used, the customer's notice
+   * (edge/notifications/).
+   */
+  private async signedInto(
+    op: Deno.AtomicOperation,
+    t: string,
+    u: UserRecord,
+    meta: ClientMeta,
+    o: {
+      device: Deno.KvEntryMaybe<DeviceRecord> | null;
+      step: number | null;
+      found: Deno.KvEntryMaybe<UserRecord> | null;
+    },
+  ) {
+    const session = await this.live.createInto(op, t, u, meta);
+    if (o.step !== null) op.check(o.found!).set(o.found!.key, { ...u, lastTotpStep: o.step });
+    const token = await this.devices.rememberInto(op, t, u.userId, meta.device, o.device);
+    if (o.device?.value?.userId !== u.userId) {
+      const at = this.d.now();
+      stageEvents(op, t, at, { refs: [{ user: u.userId, kind: "signIn", id: journalId(at) }] });
+    }
+    return { session, token };
+  }
+
+  /**
    * Sign in with phone and password, plus the TOTP code when the customer turned two-factor on
    * (without it, a correct password answers TOTP_REQUIRED and costs no attempt). Guessing is
    * slowed per (account, source), per account and per source (see `signInGate`); past a full
@@ -435,13 +501,7 @@ export class AccountsService {
     const t = tenant.id;
     const now = this.d.now();
     const kv = this.d.kv;
-    const windows = new SignInWindows(
-      (what, who) => keys.rate(t, what, who),
-      phone,
-      meta.ip,
-      LIMITS.login,
-      now,
-    );
+    const windows = loginWindows(t, phone, meta.ip, now);
     const deviceKey = await this.devices.keyOf(t, meta.device);
     // The account of the phone as a nearby replica knows it (free far from the store): its user
     // record is read with the rest in one round trip, and the phone's index read beside it
@@ -449,27 +509,12 @@ export class AccountsService {
     const guess = (await kv.get<string>(keys.phone(t, phone), { consistency: "eventual" })).value;
     const passwordOk = new Map<string, Promise<boolean>>();
     for await (const _attempt of commitAttempts(20)) {
-      const read = await kv.getMany<unknown[]>([
-        keys.phone(t, phone),
-        ...windows.keys,
-        ...(guess ? [keys.user(t, guess), ...this.live.loginKeys(t, guess, meta)] : []),
-        ...(deviceKey ? [deviceKey] : []),
-      ]);
-      const index = read[0] as Deno.KvEntryMaybe<string>;
-      const counters = read.slice(1, 4) as Deno.KvEntryMaybe<number>[];
-      const device = deviceKey ? read.at(-1) as Deno.KvEntryMaybe<DeviceRecord> : null;
-      let found = index.value === guess && guess
-        ? read[4] as Deno.KvEntryMaybe<UserRecord>
-        : index.value
-        ? await getUser(kv, t, index.value)
-        : null;
-      if (!found?.value) found = null;
-      let seen = guess && found?.value?.userId === guess
-        ? read.slice(5, 7) as [Deno.KvEntryMaybe<number>, Deno.KvEntryMaybe<true>]
-        : null;
-      if (found && !seen) {
-        seen = await kv.getMany<[number, true]>(this.live.loginKeys(t, found.value!.userId, meta));
-      }
+      const { counters, device, found, seen } = await this.loginRead(t, phone, {
+        guess,
+        windows,
+        meta,
+        deviceKey,
+      });
       const u = found?.value ?? null;
       const op = kv.atomic();
       /** the outcome into this attempt's commit; false: the commit lost a race (decide again) */
@@ -520,14 +565,7 @@ export class AccountsService {
       }
       // signed in: the session, the device, the record of it and the code's step (racing
       // sign-ins get a code once) in one commit, checked against everything read
-      const session = await this.live.createInto(op, t, u, meta);
-      if (step !== null) op.check(found!).set(found!.key, { ...u, lastTotpStep: step });
-      const token = await this.devices.rememberInto(op, t, u.userId, meta.device, device);
-      // a device this account never signed in from: the customer is told (edge/notifications/)
-      if (device?.value?.userId !== u.userId) {
-        const at = this.d.now();
-        stageEvents(op, t, at, { refs: [{ user: u.userId, kind: "signIn", id: journalId(at) }] });
-      }
+      const { session, token } = await this.signedInto(op, t, u, meta, { device, step, found });
       if (!(await commit("success", "success"))) continue;
       // forgetting devices beyond the most recent ones is housekeeping, not the customer's wait
       if (token !== meta.device) {
@@ -769,4 +807,9 @@ export class AccountsService {
   async setLocale(t: string, s: Session, locale: string) {
     return await this.updateUser(t, s.userId, (u) => ({ ...u, locale }));
   }
+}
+
+/** A customer's sign-in windows: per (phone, source), per phone and per source. */
+function loginWindows(t: string, phone: string, ip: string, now: number) {
+  return new SignInWindows((what, who) => keys.rate(t, what, who), phone, ip, LIMITS.login, now);
 }

@@ -102,6 +102,8 @@ export async function buildDeps(
   const sender = config.smsSender === "http" && config.smsHttp
     ? new HttpSmsSender(config.smsHttp, opts.log)
     : new DevOutboxSender(kv, opts.log);
+  // registration records the agreement version content serves (built below)
+  let content: Content | null = null;
   const accounts = new AccountsService({
     kv,
     reads,
@@ -109,132 +111,30 @@ export async function buildDeps(
     now,
     sessionIdleMs: config.sessionIdleMinutes * 60_000,
     sessionMaxMs: config.sessionMaxHours * 3600_000,
-    // registration records the agreement version content serves (built below)
-    agreementVersion: (t: string) => content.agreementVersion(t),
+    agreementVersion: (t: string) => content!.agreementVersion(t),
   });
   const ledger = new Ledger(kv, now, {
     reads,
     groups: isRemote(config.kvPath) ? REMOTE_GROUPS : LOCAL_GROUPS,
   });
   const market = marketService(config, kv, now);
-  const terms = new ProductTerms(kv);
-  const fast = new FastContracts(kv, ledger, market, now, terms);
-  const contracts = new Contracts(kv, ledger, market, now, terms);
-  const spot = new Spot(kv, ledger, market, now, terms);
-  // private events of every instance reach the sockets of this one through the event log
-  const events = new EventLogReader(kv, [...tenants.byId.keys()], now, {
-    pollMs: config.kvPollMs,
-    reads,
-  });
-  // a reconnecting socket resumes from the stored tape and event log
-  const hub = new Hub(
-    market.quotes,
-    market.symbols,
-    (t, tokenHash) => accounts.sessionAlive(t, tokenHash),
-    { tape: market.tape, log: events, resolve: (t, refs) => userEvents(t, refs), now },
-  );
-  market.onTicks((e) => hub.publish(e));
-  // the gauges of this process (edge/platform/telemetry.ts): tape lag per symbol, open sockets
-  observe({
-    tapeLag: () =>
-      market.symbols.flatMap((s) => {
-        const last = market.tape.lastTick(s.code);
-        return last ? [[s.code, Math.max(0, now() - last.time)] as [string, number]] : [];
-      }),
-    sockets: () => hub.size,
-  });
-  events.subscribe((t, e, place) => hub.fromLog(t, e, place));
-  /** What a customer is told about the records one commit changed (read as they are now). */
-  const userEvents = async (t: string, refs: EventRef[]): Promise<UserEvent[]> => {
-    const out: UserEvent[] = [];
-    const bySymbol = new Map<string, Position[]>();
-    for (const r of refs) {
-      if (r.kind === "fast.settled") {
-        const o = await fast.get(t, r.id);
-        if (o) out.push({ type: "fast.settled", order: fastJson(o) });
-      } else if (r.kind === "spot") {
-        const o = await spot.get(t, r.id);
-        if (o) out.push({ type: "spot", order: spotJson(o) });
-      } else if (r.kind === "position") {
-        const p = await contracts.get(t, r.id);
-        if (p) bySymbol.set(p.symbol, [...bySymbol.get(p.symbol) ?? [], p]);
-      } else if (r.kind === "notification") {
-        const n = await notifications.forSocket(t, r.user, r.id);
-        if (n) out.push({ type: "notification", notification: n });
-      }
-    }
-    for (const changed of bySymbol.values()) {
-      for (const position of await contracts.changedJson(t, changed)) {
-        out.push({ type: "position", position });
-      }
-    }
-    return out;
-  };
-  const engine = new TradingEngine(fast, contracts, spot, market, tenants, now, kv);
-  // price alerts fire in the engine; account notifications are derived from the event log where
-  // the engine runs (edge/notifications/)
-  const alerts = new Alerts(kv, now);
-  engine.watchAlerts(alerts);
-  const wealth = new Wealth(kv, ledger, now);
-  const notifications = new Notifications(
-    kv,
-    { fast, contracts, spot, alerts, messages, wealth },
-    now,
-    () => engine.running,
-  );
-  notifications.listen(events);
-  if (opts.log) engine.log = market.log = opts.log;
-  const exchange = new Exchange(kv, ledger, market, now, terms);
-  const holdingFees = new HoldingFees(kv, ledger, contracts, tenants, now);
-  const demo = new Demo(kv, ledger, accounts, { fast, contracts, spot }, now);
-  const images = new ImageStore(kv, now);
-  const methods = new PaymentMethods(kv, accounts, now);
-  const identity = new Identity(kv, images, now);
-  const recharges = new Recharges(kv, ledger, images, market, now);
-  const withdrawals = new Withdrawals(kv, ledger, accounts, methods, now);
-  // production without the VAPID keys refuses to start here, before serving
-  const push = new Push(kv, await loadVapid(config, kv), {
-    now,
-    log: opts.log ?? console.log,
-    client: config.pushCaFile
-      ? Deno.createHttpClient({ caCerts: [await Deno.readTextFile(config.pushCaFile)] })
-      : undefined,
-  });
-  // every notification the customer's preferences allow as a push reaches their browsers too
-  notifications.addChannel({
-    name: "push",
-    deliver: (t, uid, n) =>
-      push.deliver(t, uid, {
-        kind: n.kind,
-        title: n.title,
-        body: n.body,
-        url: n.url ?? "/wp/message?tab=notifications",
-      }),
-  });
+  const base = { config, kv, now, log: opts.log, reads, tenants, accounts, ledger, market };
+  const trading = tradingDeps({ ...base, messages });
+  const funds = await fundsDeps({ ...base, notifications: trading.notifications });
   const operatorAccounts = new OperatorAccounts(kv, now);
-  const erasure = new Erasure({
-    kv,
-    images,
-    withdrawals,
-    recharges,
-    contracts,
-    fast,
-    spot,
-    wealth,
-  });
+  const erasure = new Erasure({ kv, ...funds, ...trading });
   const proposals = new Proposals(kv, ledger, now, {
-    terms,
-    wealth,
-    withdrawals,
+    ...trading,
+    withdrawals: funds.withdrawals,
     sender,
     operatorAccounts,
     erasure,
   });
   const fundsSettings = new FundsSettings(kv, now);
-  const content = new Content(kv, images, wealth, fundsSettings, terms, now);
+  content = new Content(kv, funds.images, trading.wealth, fundsSettings, trading.terms, now);
   const deps = {
-    terms,
-    events,
+    ...trading,
+    ...funds,
     kv,
     /** the connection for the request path's reads (a second one on a local file) */
     reads,
@@ -249,45 +149,195 @@ export async function buildDeps(
     ledger,
     prices: market,
     market,
-    hub,
-    fast,
-    contracts,
-    exchange,
-    holdingFees,
-    wealth,
-    demo,
     proposals,
     /** erasure on request (the proposals' `customer.erase`; the resume job) */
     erasure,
-    spot,
-    engine,
-    alerts,
-    notifications,
-    images,
     messages,
-    identity,
-    methods,
-    recharges,
-    withdrawals,
-    push,
     fundsSettings,
     content,
+    ...recordsDeps({ ...base, ...trading, ...funds, messages, checkpointKey }),
+    now,
+  };
+  // the console's customers section reads across every capability above
+  const customers = new Customers(deps);
+  return { ...deps, customers, support: supportOf(deps, customers) };
+}
+
+/** The support chat: the customer beside a conversation, the operators it can be assigned to. */
+function supportOf(
+  d: { kv: Deno.Kv; images: ImageStore; now: () => number; operatorAccounts: OperatorAccounts },
+  customers: Customers,
+) {
+  return new Support({
+    kv: d.kv,
+    images: d.images,
+    now: d.now,
+    customer: (t, userId) => supportCustomer(customers, t, userId),
+    assignable: async (t) =>
+      (await d.operatorAccounts.all(t)).filter((o) =>
+        !o.disabled && o.roles.some((r) => r === "support" || r === "admin")
+      ).map((o) => o.username),
+  });
+}
+
+/** What every part below is built on. */
+interface Base {
+  config: AppConfig;
+  kv: Deno.Kv;
+  now: () => number;
+  log?: (line: string) => void;
+  reads: Deno.Kv;
+  tenants: TenantRegistry;
+  accounts: AccountsService;
+  ledger: Ledger;
+  market: MarketService;
+}
+
+/**
+ * The products and what carries their events: the orders, the engine, the event log and the
+ * sockets' hub, price alerts and the notifications derived from the log.
+ */
+function tradingDeps(b: Base & { messages: Messages }) {
+  const { config, kv, now, reads, tenants, accounts, ledger, market } = b;
+  const terms = new ProductTerms(kv);
+  const fast = new FastContracts(kv, ledger, market, now, terms);
+  const contracts = new Contracts(kv, ledger, market, now, terms);
+  const spot = new Spot(kv, ledger, market, now, terms);
+  // private events of every instance reach the sockets of this one through the event log
+  const events = new EventLogReader(kv, [...tenants.byId.keys()], now, {
+    pollMs: config.kvPollMs,
+    reads,
+  });
+  let notifications: Notifications | null = null;
+  const resolve = userEventsOf({ fast, spot, contracts, notifications: () => notifications! });
+  // a reconnecting socket resumes from the stored tape and event log
+  const hub = new Hub(
+    market.quotes,
+    market.symbols,
+    (t, tokenHash) => accounts.sessionAlive(t, tokenHash),
+    { tape: market.tape, log: events, resolve, now },
+  );
+  market.onTicks((e) => hub.publish(e));
+  // the gauges of this process (edge/platform/telemetry.ts): tape lag per symbol, open sockets
+  observe({
+    tapeLag: () =>
+      market.symbols.flatMap((s) => {
+        const last = market.tape.lastTick(s.code);
+        return last ? [[s.code, Math.max(0, now() - last.time)] as [string, number]] : [];
+      }),
+    sockets: () => hub.size,
+  });
+  events.subscribe((t, e, place) => hub.fromLog(t, e, place));
+  const engine = new TradingEngine(fast, contracts, spot, market, tenants, now, kv);
+  // price alerts fire in the engine; account notifications are derived from the event log where
+  // the engine runs (edge/notifications/)
+  const alerts = new Alerts(kv, now);
+  engine.watchAlerts(alerts);
+  const wealth = new Wealth(kv, ledger, now);
+  notifications = new Notifications(
+    kv,
+    { fast, contracts, spot, alerts, messages: b.messages, wealth },
+    now,
+    () => engine.running,
+  );
+  notifications.listen(events);
+  if (b.log) engine.log = market.log = b.log;
+  return {
+    terms,
+    fast,
+    contracts,
+    spot,
+    events,
+    hub,
+    engine,
+    alerts,
+    wealth,
+    notifications,
+    exchange: new Exchange(kv, ledger, market, now, terms),
+    holdingFees: new HoldingFees(kv, ledger, contracts, tenants, now),
+    demo: new Demo(kv, ledger, accounts, { fast, contracts, spot }, now),
+  };
+}
+
+/** What a customer is told about the records one commit changed (read as they are now). */
+function userEventsOf(d: {
+  fast: FastContracts;
+  spot: Spot;
+  contracts: Contracts;
+  notifications: () => Notifications;
+}) {
+  return async (t: string, refs: EventRef[]): Promise<UserEvent[]> => {
+    const out: UserEvent[] = [];
+    const bySymbol = new Map<string, Position[]>();
+    for (const r of refs) {
+      if (r.kind === "fast.settled") {
+        const o = await d.fast.get(t, r.id);
+        if (o) out.push({ type: "fast.settled", order: fastJson(o) });
+      } else if (r.kind === "spot") {
+        const o = await d.spot.get(t, r.id);
+        if (o) out.push({ type: "spot", order: spotJson(o) });
+      } else if (r.kind === "position") {
+        const p = await d.contracts.get(t, r.id);
+        if (p) bySymbol.set(p.symbol, [...bySymbol.get(p.symbol) ?? [], p]);
+      } else if (r.kind === "notification") {
+        const n = await d.notifications().forSocket(t, r.user, r.id);
+        if (n) out.push({ type: "notification", notification: n });
+      }
+    }
+    for (const changed of bySymbol.values()) {
+      for (const position of await d.contracts.changedJson(t, changed)) {
+        out.push({ type: "position", position });
+      }
+    }
+    return out;
+  };
+}
+
+/** Money in and out: images, payment methods, identity, recharges, withdrawals, web push. */
+async function fundsDeps(b: Base & { notifications: Notifications }) {
+  const { config, kv, now, accounts, ledger, market } = b;
+  const images = new ImageStore(kv, now);
+  const methods = new PaymentMethods(kv, accounts, now);
+  // production without the VAPID keys refuses to start here, before serving
+  const push = new Push(kv, await loadVapid(config, kv), {
+    now,
+    log: b.log ?? console.log,
+    client: config.pushCaFile
+      ? Deno.createHttpClient({ caCerts: [await Deno.readTextFile(config.pushCaFile)] })
+      : undefined,
+  });
+  // every notification the customer's preferences allow as a push reaches their browsers too
+  b.notifications.addChannel({
+    name: "push",
+    deliver: (t, uid, n) =>
+      push.deliver(t, uid, {
+        kind: n.kind,
+        title: n.title,
+        body: n.body,
+        url: n.url ?? "/wp/message?tab=notifications",
+      }),
+  });
+  return {
+    images,
+    methods,
+    identity: new Identity(kv, images, now),
+    recharges: new Recharges(kv, ledger, images, market, now),
+    withdrawals: new Withdrawals(kv, ledger, accounts, methods, now),
+    push,
+  };
+}
+
+/** What reads the books for operators, auditors and customers' requests. */
+function recordsDeps(
+  d: Base & ReturnType<typeof tradingDeps> & Awaited<ReturnType<typeof fundsDeps>> & {
+    messages: Messages;
+    checkpointKey: Awaited<ReturnType<typeof loadCheckpointKey>>;
+  },
+) {
+  const { kv, now, market, ledger, wealth, contracts, fast } = d;
+  return {
     reports: new Reports(kv, wealth, contracts, fast, market, now),
-    dataExport: new DataExport({
-      accounts,
-      identity,
-      images,
-      methods,
-      recharges,
-      withdrawals,
-      fast,
-      contracts,
-      spot,
-      wealth,
-      ledger,
-      messages,
-      now,
-    }),
+    dataExport: new DataExport({ ...d, now }),
     verify: new Verify(new VerifyStore(kv, now), fast, contracts),
     liabilities: new Liabilities(kv, ledger, now),
     /** the limits customers set, their exclusions and acknowledgements (issue 30) */
@@ -296,26 +346,12 @@ export async function buildDeps(
     lossFigures: new LossFigures(kv, now),
     checkpoints: new Checkpoints(
       kv,
-      checkpointKey,
+      d.checkpointKey,
       market.tape,
       () => market.symbols.map((s) => s.code),
       now,
     ),
-    now,
   };
-  // the console's customers section reads across every capability above
-  const customers = new Customers(deps);
-  const support = new Support({
-    kv,
-    images,
-    now,
-    customer: (t, userId) => supportCustomer(customers, t, userId),
-    assignable: async (t) =>
-      (await operatorAccounts.all(t)).filter((o) =>
-        !o.disabled && o.roles.some((r) => r === "support" || r === "admin")
-      ).map((o) => o.username),
-  });
-  return { ...deps, customers, support };
 }
 
 type Row = Record<string, unknown>;

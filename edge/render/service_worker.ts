@@ -24,7 +24,11 @@ export function serviceWorkerScript(m: Manifest | null): string {
 const CACHE = ${JSON.stringify(`tw-static-${version}`)};
 const OFFLINE = ${JSON.stringify(OFFLINE_PATH)};
 const PRECACHE = ${JSON.stringify(precache)};
+${WORKER}`;
+}
 
+/** What the worker does, the same for every build (it names the build's cache above it). */
+const WORKER = `
 self.addEventListener("install", (e) => {
   e.waitUntil(caches.open(CACHE).then((c) => c.addAll(PRECACHE)).then(() => self.skipWaiting()));
 });
@@ -94,4 +98,3 @@ self.addEventListener("notificationclick", (e) => {
   }));
 });
 `;
-}

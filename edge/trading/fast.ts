@@ -289,21 +289,7 @@ export class FastContracts {
           if (o.status !== "open") throw new DomainError("HOLD_SETTLED");
           const account = user(o.userId, "contract", "USDT");
           const pnl = houseFor(o.userId, "pnl", "USDT");
-          let outcome: FastOrder["outcome"], payout: bigint;
-          if (!exit) {
-            outcome = "refund";
-            payout = o.stake;
-          } else {
-            const r = settleFast({
-              direction: o.direction,
-              entry: o.entry.price,
-              exit: exit.price,
-              stake: o.stake,
-              rate: o.rate,
-            });
-            outcome = r.outcome;
-            payout = r.payout;
-          }
+          const { outcome, payout } = outcomeOf(o, exit);
           // the stake held since the order: back when refunded or tied, else it leaves the
           // reservation and the payout comes back (the house keeps or pays the difference)
           const id = reservationIds.fast(orderId);
@@ -448,4 +434,16 @@ export class FastContracts {
       yield { id: e.key[e.key.length - 1] as string, ...e.value };
     }
   }
+}
+
+/** A fast contract's outcome and payout at its exit tick (none: refunded, the stake back). */
+function outcomeOf(o: FastOrder, exit: TickRef | null) {
+  if (!exit) return { outcome: "refund" as const, payout: o.stake };
+  return settleFast({
+    direction: o.direction,
+    entry: o.entry.price,
+    exit: exit.price,
+    stake: o.stake,
+    rate: o.rate,
+  });
 }
