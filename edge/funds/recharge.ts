@@ -14,7 +14,7 @@ import type { PricePort } from "../market/prices.ts";
 import type { Json } from "../../contract/operators.ts";
 import { type AuditHeadEntry, readAuditHead } from "../audit/audit.ts";
 import { DomainError } from "../platform/errors.ts";
-import { commitAttempts, type ListRead, storeBusy } from "../platform/kvstore.ts";
+import { commitAttempts, type ListRead, type PrivateRead, storeBusy } from "../platform/kvstore.ts";
 import { pageByIndex } from "../platform/kvpage.ts";
 import { type RechargeChannel, withdrawSettings } from "./settings.ts";
 import { rebased, turnoverState } from "./turnover.ts";
@@ -99,14 +99,24 @@ export class Recharges {
 
   /**
    * What a submission reads, to read with the session (one round trip): the channel, the
-   * voucher's meta record and use, the customer's submission window now.
+   * voucher's meta record and use, the customer's submission window now, their standing (the
+   * deposit limit, exclusions) and the deposits of the limit's window.
    */
-  submitReads(t: string, userId: string, channelId: unknown, voucherImageId: unknown) {
+  submitReads(
+    t: string,
+    userId: string,
+    channelId: unknown,
+    voucherImageId: unknown,
+  ): PrivateRead[] {
     const image = typeof voucherImageId === "string" ? evidenceReads(t, voucherImageId) : null;
     return [
-      settingsKeys.channel(t, typeof channelId === "string" ? channelId : ""),
-      this.windowKey(t, userId),
-      ...image ?? [],
+      ...[
+        settingsKeys.channel(t, typeof channelId === "string" ? channelId : ""),
+        this.windowKey(t, userId),
+        ...image ?? [],
+        standingKeys.standing(t, userId),
+      ].map((key) => ({ key })),
+      depositsRead(t, userId, this.now()),
     ];
   }
 

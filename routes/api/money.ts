@@ -62,7 +62,7 @@ export interface MoneyReads {
  * Route middleware before `signedIn` for a write that is not a money route (a recharge's
  * submission): the records it will read, told the request as sent, start with the session.
  */
-export function readingFor(reads: (r: MoneyReads) => Deno.KvKey[]): MiddlewareHandler<AppEnv> {
+export function readingFor(reads: (r: MoneyReads) => PrivateRead[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const body = await c.req.raw.clone().json().catch(() => null);
     const header = c.req.header("idempotency-key");
@@ -77,7 +77,7 @@ export function readingFor(reads: (r: MoneyReads) => Deno.KvKey[]): MiddlewareHa
         key,
         body: body && typeof body === "object" && !Array.isArray(body) ? body : null,
         params,
-      }).map((k) => ({ key: k })));
+      }));
     await next();
   };
 }

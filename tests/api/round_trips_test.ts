@@ -310,10 +310,14 @@ function fill(
   return missing.length ? { missing } : { path };
 }
 
-/** The round trips of the second of two GETs (warm caches), and its status. */
+/**
+ * The round trips of a GET with warm caches (the fewer of a second and a third: a structural
+ * excess shows on every request, while a replica's answer arriving late on a loaded machine
+ * costs one only now and then), and its status.
+ */
 export async function measure(srv: TestServer, path: string, mobile: boolean, who: Who, w: World) {
-  let n = 0, status = 0;
-  for (let i = 0; i < 2; i++) {
+  let n = Infinity, status = 0;
+  for (let i = 0; i < 3; i++) {
     const headers: Record<string, string> = {
       "user-agent": mobile ? MOBILE_UA : DESKTOP_UA,
       "accept-language": "en",
@@ -328,7 +332,7 @@ export async function measure(srv: TestServer, path: string, mobile: boolean, wh
     const r = await fetch(srv.base + path, { headers, redirect: "manual" });
     await r.body?.cancel();
     status = r.status;
-    n = trips(r);
+    if (i > 0) n = Math.min(n, trips(r));
   }
   return { n, status };
 }
