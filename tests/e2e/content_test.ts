@@ -107,6 +107,10 @@ browserTest("content: notices, pop-up, rates, agreement, service", async (srv, b
     await page.fill("#summary", ZH.summary);
     await page.fill("#body", ZH.body);
     await page.getByTestId("content-publish").click();
+    // a pop-up for everyone asks first, showing it as customers will see it
+    const confirm = page.getByTestId("confirm-popup");
+    await confirm.getByTestId("confirm-preview").waitFor();
+    await confirm.getByTestId("confirm-popup-confirm").click();
     await page.getByTestId("notice").waitFor();
     assertMatch(await page.getByTestId("content-state").innerText(), /Published · v\s*1/);
     await page.screenshot({ path: shot("content-editor-published"), fullPage: true });

@@ -193,7 +193,10 @@ browserTest(
         if (layout === "desktop") {
           const height = await page.evaluate(() => document.documentElement.scrollHeight);
           console.log(`/pc/trade/future ${locale}: ${height} px high`);
-          assert(height < 2000, `${locale}: ${height} px`);
+          // the ticket's column (ticket, loss figure, recent trades, price alerts, quotes) sets
+          // it: about 2,100-2,250 px (en, de); a layout gone wrong, such as a stylesheet block
+          // left open, doubles it
+          assert(height < 2400, `${locale}: ${height} px`);
           await page.getByRole("tab").nth(1).click();
           await page.locator('[data-testid="orders"] li[data-status="pending"]').waitFor();
           await page.screenshot({ path: shot(`leveraged-desktop-${locale}-orders`) });

@@ -95,7 +95,9 @@ Deno.test({
       await t.step("the proposer cannot approve; a second admin does", async () => {
         await open(admin.page, `${srv.base}/admin/proposals`);
         const own = admin.page.locator('[data-testid="proposal"][data-kind="customer.erase"]');
-        assertEquals(await own.getByTestId("decisions").count(), 0);
+        // the proposer may only withdraw it: no Approve
+        assertEquals(await own.getByTestId("action-approve").count(), 0);
+        assertEquals(await own.getByTestId("action-withdraw").count(), 1);
 
         const page = second.page;
         await open(page, `${srv.base}/admin/proposals`);
