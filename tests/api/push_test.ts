@@ -5,6 +5,7 @@
  * a subscription the push service says is gone (410) is removed.
  */
 import { Buffer } from "node:buffer";
+import { parseDecimal } from "../../core-wasm/mod.ts";
 import { assert, assertEquals } from "../assert.ts";
 import { operatorToken } from "../operator.ts";
 import { registerUser, startServer, type TestServer } from "../server.ts";
@@ -207,6 +208,40 @@ Deno.test("web push: key, bounded subscriptions, withdrawal paid and rejected pu
       assertEquals([n.kind, n.title], ["withdrawal", "Withdrawal rejected"]);
       assert(n.body.includes("Card closed"), n.body);
       assertEquals(push.received.filter((r) => r.path === "/push/gone/a-laptop").length, 1);
+    });
+
+    await t.step("a price alert fires: pushed once, at the tick that crossed it", async () => {
+      const tick = (price: string) => {
+        srv.advance(1000);
+        return srv.deps.market.tape.ingest({
+          symbol: "BTCUSDT",
+          time: srv.deps.now(),
+          price: parseDecimal(price),
+          qty: 1_000_000n,
+        });
+      };
+      await tick("60000");
+      const set = await srv.call("/api/alerts", {
+        token: a.token,
+        body: { symbol: "BTCUSDT", kind: "above", value: "70000" },
+      });
+      assertEquals(set.body.code, 0, JSON.stringify(set.body));
+      await tick("69999.99");
+      await tick("70000");
+      const got = await push.waitFor("/push/a-phone", 3);
+      const n = JSON.parse(open(got[2]!, keys));
+      assertEquals(n.kind, "priceAlert");
+      assert(/70,?000/.test(n.title), n.title);
+      // once: later crossing ticks push nothing more (the engine's work, then the event log's
+      // delivery of it on its poll, then the notifier's, all done before counting)
+      await tick("70500");
+      await tick("70600");
+      await srv.deps.engine.idle();
+      for (let i = 0; i < 3; i++) {
+        await new Promise((r) => setTimeout(r, srv.deps.config.kvPollMs + 60));
+        await srv.deps.notifications.idle();
+      }
+      assertEquals(push.received.filter((r) => r.path === "/push/a-phone").length, 3);
     });
 
     await t.step("at most 10 devices: the oldest makes room", async () => {
