@@ -95,6 +95,11 @@ Deno.test("pages and JSON replies are compressed on the fly; tiny bodies and ima
   const srv = await startServer();
   try {
     const { token } = await registerUser(srv, "+12025550177");
+    // the sign-in's "new device" notification lands first (the page carries the unread count)
+    for (let i = 0; i < 3; i++) {
+      await new Promise((r) => setTimeout(r, srv.deps.config.kvPollMs + 60));
+      await srv.deps.notifications.idle();
+    }
     // HTML page (signed in, so both replies carry the same session-dependent content)
     const headers = {
       "User-Agent": MOBILE_UA,
