@@ -58,7 +58,19 @@ export default function AdminDecision(
     // the actions are the ones the server offered for this record (its own names)
     const reason = body ?? {};
     const path = { id, action: action as "reject" };
-    const sent = queue === "customers"
+    const sent = queue === "customers" && action.startsWith("professional")
+      // the professional-client flag is a four-eyes proposal like any other (its own kind)
+      ? adminCall((c) =>
+        c.POST("/admin/proposals", {
+          body: {
+            kind: "customer.professional",
+            userId: id,
+            professional: action === "professional",
+            reason: body?.reason ?? "",
+          },
+        })
+      )
+      : queue === "customers"
       ? adminCall((c) =>
         c.POST(`/admin/customers/{userId}/${action as "lock"}`, {
           params: { path: { userId: id } },
@@ -78,7 +90,7 @@ export default function AdminDecision(
     const env = await sent as Envelope<Record<string, unknown> & { pendingPass?: unknown }>;
     // a large withdrawal's pass is not made yet: it became a proposal for a second operator
     if (env.code === 0) {
-      // (so did an erasure: its reply is the pending proposal)
+      // (so did an erasure or a professional flag: the reply is the pending proposal)
       return reloadWith(
         env.data.pendingPass || env.data.status === "pending" ? "proposed" : "done",
       );

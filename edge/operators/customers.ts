@@ -226,6 +226,8 @@ export class Customers {
       locked: u.locked ?? null,
       /** erased on request: the pseudonym, when and by which proposal */
       erased: u.erased ?? null,
+      /** a professional client (four-eyes): since when, by which proposal and approver */
+      professional: u.professional ?? null,
       sensitive,
       balances: assetsJson(assets).rows,
       positions: [...pending, ...holding, ...closed],

@@ -4388,6 +4388,11 @@ export interface components {
         proposal: string;
         pseudonym: string;
       } | null;
+      professional: {
+        at: number;
+        proposal: string;
+        by: string;
+      } | null;
       sensitive: boolean;
       balances: Record<string, never>[];
       positions: Record<string, never>[];

@@ -69,6 +69,7 @@ const CustomerPage = z.object({
   locale: z.string().nullable(),
   locked: Lock,
   erased: z.object({ at: z.number(), proposal: z.string(), pseudonym: z.string() }).nullable(),
+  professional: z.object({ at: z.number(), proposal: z.string(), by: z.string() }).nullable(),
   sensitive: z.boolean(),
   balances: z.array(Rec),
   positions: z.array(Rec),

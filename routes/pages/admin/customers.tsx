@@ -2,7 +2,8 @@
  * Customers: a search (`?q=`: phone, user id, verified name, document number) and one customer's
  * page (`?id=`): every section read from the capabilities, sensitive fields on request
  * (`&sensitive=true`, roles identity/admin, audited), lock/unlock with a reason and a message
- * (roles support/admin) through small islands.
+ * (roles support/admin) through small islands; proposing the erasure or the professional-client
+ * flag (four-eyes: a second operator approves on the proposals page).
  */
 import type { ComponentChildren } from "preact";
 import {
@@ -190,6 +191,9 @@ export const customersPage = sectionPage("customers", async (c, op) => {
   // an erased customer is only the books' pseudonym: nothing to lock, unlock or erase again
   const actions = !d || d.erased ? [] : [
     ...(writer ? [d.locked ? "unlock" : "lock"] : []),
+    ...(d.book === "live" && has(op, PROPOSAL_ROLES["customer.professional"].propose)
+      ? [d.professional ? "professionalOff" : "professional"]
+      : []),
     ...(d.book === "live" && has(op, PROPOSAL_ROLES["customer.erase"].propose) ? ["erase"] : []),
   ];
   const page = d && (
@@ -219,6 +223,13 @@ export const customersPage = sectionPage("customers", async (c, op) => {
             {`${d.verification.document.docType} ${d.verification.document.docNumber}`}
           </Item>
         )}
+        {d.book === "live" && !d.erased && (
+          <Item label={t("admin.pkProfessional")} testid="customer-professional">
+            {d.professional
+              ? t("admin.professionalSince", { at: f.time(d.professional.at) })
+              : t("admin.professionalNo")}
+          </Item>
+        )}
         {d.locked && !d.erased && (
           <Item label={t("admin.lockReason")}>
             {`${d.locked.reason} · ${d.locked.by} · ${f.time(d.locked.at)}`}
@@ -244,7 +255,7 @@ export const customersPage = sectionPage("customers", async (c, op) => {
             queue: "customers",
             id: d.userId,
             actions,
-            needsReason: ["lock", "unlock", "erase"],
+            needsReason: ["lock", "unlock", "erase", "professional", "professionalOff"],
             summary: d.userId,
             tx: {
               ...pickTexts(t, [
@@ -253,6 +264,9 @@ export const customersPage = sectionPage("customers", async (c, op) => {
                 "admin.unlock",
                 "admin.erase",
                 "admin.eraseReason",
+                "admin.professional",
+                "admin.professionalOff",
+                "admin.professionalReason",
               ]),
               "admin.reason": t("admin.lockReason"),
             },

@@ -201,7 +201,8 @@ export function Payload({ p, f }: { p: ProposalView; f: Fmt }) {
       </dl>
     );
   }
-  if (p.kind === "customer.erase") {
+  if (p.kind === "customer.erase" || p.kind === "customer.professional") {
+    const erase = p.kind === "customer.erase";
     return (
       <dl class="admin-dl">
         <Item label={t("admin.customer")} testid="p-customer">
@@ -209,8 +210,15 @@ export function Payload({ p, f }: { p: ProposalView; f: Fmt }) {
             {str(d.userId)}
           </a>
         </Item>
+        {!erase && (
+          <Item label={t("admin.changes")} testid="p-changes">
+            <strong>{t(d.professional ? "admin.professional" : "admin.professionalOff")}</strong>
+          </Item>
+        )}
         {reason}
-        <Item label={t("admin.opEffect")}>{t("admin.pkEraseEffect")}</Item>
+        <Item label={t("admin.opEffect")}>
+          {t(erase ? "admin.pkEraseEffect" : "admin.pkProfessionalEffect")}
+        </Item>
       </dl>
     );
   }
