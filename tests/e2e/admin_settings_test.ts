@@ -153,6 +153,10 @@ browserTest(
           );
           await page.keyboard.press("Enter");
           await dialog.waitFor();
+          // the dialog moves focus to Cancel in an effect after it shows: wait for it first
+          await page.waitForFunction(() =>
+            document.activeElement?.getAttribute("data-testid") === "confirm-close-site-cancel"
+          );
           await page.keyboard.press("Tab"); // to "Close the site"
           await page.keyboard.press("Enter");
           await page.getByTestId("notice").filter({ hasText: "Done" }).waitFor();
