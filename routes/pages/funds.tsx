@@ -22,7 +22,9 @@ import { customerWithdrawalJson } from "../../edge/funds/withdraw.ts";
 import type { Ctx } from "../../edge/http/context.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
-import CertifyForm, { CERTIFY_TEXTS } from "../../islands/CertifyForm.tsx";
+import CertifyForm, { CERTIFY_TEXTS, type CountryOption } from "../../islands/CertifyForm.tsx";
+import { ISO_COUNTRIES } from "../../contract/identity.ts";
+import { customerCountry } from "../../edge/trading/jurisdictions.ts";
 import PaymentMethodForm, { METHOD_TEXTS } from "../../islands/PaymentMethodForm.tsx";
 import RechargeForm, { RECHARGE_TEXTS } from "../../islands/RechargeForm.tsx";
 import WithdrawForm, { WITHDRAW_TEXTS } from "../../islands/WithdrawForm.tsx";
@@ -210,6 +212,14 @@ async function methodForm(
   );
 }
 
+/** The documents' issuing countries, named in the page's language and sorted by that name. */
+function countryOptions(locale: string): CountryOption[] {
+  const names = new Intl.DisplayNames([locale], { type: "region" });
+  const collator = new Intl.Collator(locale);
+  return [...ISO_COUNTRIES].map((code) => ({ code, name: names.of(code) ?? code }))
+    .sort((a, b) => collator.compare(a.name, b.name));
+}
+
 /** Junior and/or advanced verification: the state, and the form when a submission is due. */
 async function certifyBlock(c: Ctx, s: Session, level: "junior" | "advanced") {
   const t = c.get("t");
@@ -224,7 +234,16 @@ async function certifyBlock(c: Ctx, s: Session, level: "junior" | "advanced") {
       <Island
         name="CertifyForm"
         of={CertifyForm}
-        props={{ tx: pickTexts(t, CERTIFY_TEXTS), level }}
+        props={{
+          tx: pickTexts(t, CERTIFY_TEXTS),
+          level,
+          ...(level === "junior"
+            ? {
+              countries: countryOptions(c.get("locale")),
+              country: customerCountry({ phone: s.user.phone }) ?? "",
+            }
+            : {}),
+        }}
       />
     );
   }
