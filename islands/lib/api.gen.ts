@@ -3911,7 +3911,7 @@ export interface components {
       /** @enum {string} */
       docType: "idCard" | "passport" | "drivingLicence";
       docNumber: string;
-      country?: string;
+      country: string;
     };
     AdvancedCertifyRequest: {
       frontImageId: string;
@@ -8801,6 +8801,7 @@ export interface operations {
                   /** @enum {string} */
                   docType: "idCard" | "passport" | "drivingLicence";
                   docNumber: string;
+                  country?: string;
                 } | null;
                 advanced: {
                   frontImageId: string;
@@ -8859,6 +8860,7 @@ export interface operations {
                 /** @enum {string} */
                 docType: "idCard" | "passport" | "drivingLicence";
                 docNumber: string;
+                country?: string;
               } | null;
               advanced: {
                 frontImageId: string;
@@ -8922,6 +8924,7 @@ export interface operations {
                 /** @enum {string} */
                 docType: "idCard" | "passport" | "drivingLicence";
                 docNumber: string;
+                country?: string;
               } | null;
               advanced: {
                 frontImageId: string;
