@@ -22,9 +22,7 @@ import { customerWithdrawalJson } from "../../edge/funds/withdraw.ts";
 import type { Ctx } from "../../edge/http/context.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
-import CertifyForm, { CERTIFY_TEXTS, type CountryOption } from "../../islands/CertifyForm.tsx";
-import { ISO_COUNTRIES } from "../../contract/identity.ts";
-import { customerCountry } from "../../edge/trading/jurisdictions.ts";
+import { CertifyIsland } from "./certify_form.tsx";
 import PaymentMethodForm, { METHOD_TEXTS } from "../../islands/PaymentMethodForm.tsx";
 import RechargeForm, { RECHARGE_TEXTS } from "../../islands/RechargeForm.tsx";
 import WithdrawForm, { WITHDRAW_TEXTS } from "../../islands/WithdrawForm.tsx";
@@ -212,14 +210,6 @@ async function methodForm(
   );
 }
 
-/** The documents' issuing countries, named in the page's language and sorted by that name. */
-function countryOptions(locale: string): CountryOption[] {
-  const names = new Intl.DisplayNames([locale], { type: "region" });
-  const collator = new Intl.Collator(locale);
-  return [...ISO_COUNTRIES].map((code) => ({ code, name: names.of(code) ?? code }))
-    .sort((a, b) => collator.compare(a.name, b.name));
-}
-
 /** Junior and/or advanced verification: the state, and the form when a submission is due. */
 async function certifyBlock(c: Ctx, s: Session, level: "junior" | "advanced") {
   const t = c.get("t");
@@ -230,22 +220,7 @@ async function certifyBlock(c: Ctx, s: Session, level: "junior" | "advanced") {
   if (level === "advanced" && st.junior?.status !== "authenticated") {
     body = <p class="notice" data-testid="certify-junior-first">{t("certify.juniorFirst")}</p>;
   } else if (open) {
-    body = (
-      <Island
-        name="CertifyForm"
-        of={CertifyForm}
-        props={{
-          tx: pickTexts(t, CERTIFY_TEXTS),
-          level,
-          ...(level === "junior"
-            ? {
-              countries: countryOptions(c.get("locale")),
-              country: customerCountry({ phone: s.user.phone }) ?? "",
-            }
-            : {}),
-        }}
-      />
-    );
+    body = <CertifyIsland c={c} s={s} level={level} />;
   }
   return (
     <section class="card" data-testid={`certify-card-${level}`}>
