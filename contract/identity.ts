@@ -1,6 +1,12 @@
 /** Request and reply schemas of the identity capability (verification, uploads). */
 import { z } from "zod";
 import { ImageId } from "./funds.ts";
+import { getCountries } from "libphonenumber-js";
+
+/** the countries a document may be issued by: ISO 3166-1 alpha-2, as the phone numbers know them */
+export const ISO_COUNTRIES: ReadonlySet<string> = new Set(
+  getCountries().filter((c) => !["AC", "TA", "XK"].includes(c)), // not ISO 3166-1 codes
+);
 
 export const DOC_TYPES = ["idCard", "passport", "drivingLicence"] as const;
 export type DocType = typeof DOC_TYPES[number];
@@ -14,8 +20,8 @@ export const JuniorBody = z.strictObject({
     .max(32, { error: "tooLong" })
     .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{2,31}$/, { error: "docNumberInvalid" }),
   /** the document's issuing country (ISO 3166-1 alpha-2): once verified, the customer's country */
-  country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, { error: "countryInvalid" })
-    .optional(),
+  country: z.string({ error: "countryRequired" }).trim().toUpperCase()
+    .refine((c) => ISO_COUNTRIES.has(c), { error: "countryInvalid" }),
 }).meta({ id: "JuniorCertifyRequest" });
 
 export const AdvancedBody = z.strictObject({

@@ -280,6 +280,8 @@ export const CertificationReview = z.object({
     name: z.string(),
     docType: z.enum(["idCard", "passport", "drivingLicence"]),
     docNumber: z.string(),
+    /** the document's issuing country (absent on submissions from before it was asked) */
+    country: z.string().optional(),
   }).nullable(),
   advanced: z.object({
     frontImageId: z.string(),

@@ -9,6 +9,7 @@ export const CERTIFY_TEXTS = [
   "certify.name",
   "certify.docType",
   "certify.docNumber",
+  "certify.country",
   "certify.doc.idCard",
   "certify.doc.passport",
   "certify.doc.drivingLicence",
@@ -19,6 +20,7 @@ export const CERTIFY_TEXTS = [
   "funds.submitted",
   "validation.nameRequired",
   "validation.docNumberRequired",
+  "validation.countryRequired",
   "validation.imageMissing",
   "app.timeout",
   ...UPLOAD_TEXTS,
@@ -28,13 +30,25 @@ export const CERTIFY_TEXTS = [
 const DOC_TYPES: readonly DocType[] = ["idCard", "passport", "drivingLicence"];
 const PHOTOS = ["front", "back", "handheld"] as const;
 
-/** Junior (name and document) or advanced (three photos) verification, sent for review. */
+/** A document's issuing country: its ISO 3166-1 code and its name in the page's language. */
+export type CountryOption = { code: string; name: string };
+
+/**
+ * Junior (name, document and its issuing country) or advanced (three photos) verification, sent
+ * for review. The countries come sorted and named from the page; `country` preselects the phone's.
+ */
 export default function CertifyForm(
-  { tx, level }: { tx: Texts; level: "junior" | "advanced" },
+  { tx, level, countries = [], country: preset = "" }: {
+    tx: Texts;
+    level: "junior" | "advanced";
+    countries?: CountryOption[];
+    country?: string;
+  },
 ) {
   const [name, setName] = useState("");
   const [docType, setDocType] = useState<DocType>("idCard");
   const [docNumber, setDocNumber] = useState("");
+  const [country, setCountry] = useState(preset);
   const [photos, setPhotos] = useState<Record<string, string | null>>({});
   const { errors, busy, check, send } = useForm(tx);
 
@@ -45,7 +59,8 @@ export default function CertifyForm(
     if (level === "junior") {
       if (!name.trim()) errs.name = tx["validation.nameRequired"]!;
       if (!docNumber.trim()) errs.docNumber = tx["validation.docNumberRequired"]!;
-      body = { name: name.trim(), docType, docNumber: docNumber.trim() };
+      if (!country) errs.country = tx["validation.countryRequired"]!;
+      body = { name: name.trim(), docType, docNumber: docNumber.trim(), country };
     } else {
       for (const p of PHOTOS) if (!photos[p]) errs[`${p}ImageId`] = tx["validation.imageMissing"]!;
       body = {
@@ -94,6 +109,16 @@ export default function CertifyForm(
               set={setDocNumber}
               error={errors.docNumber}
             />
+            <Field id="country" label={tx["certify.country"]!} error={errors.country}>
+              <select
+                id="country"
+                value={country}
+                onChange={(e) => setCountry(e.currentTarget.value)}
+              >
+                <option value="" disabled>—</option>
+                {countries.map((o) => <option key={o.code} value={o.code}>{o.name}</option>)}
+              </select>
+            </Field>
           </>
         )
         : (

@@ -3911,7 +3911,7 @@ export interface components {
       /** @enum {string} */
       docType: "idCard" | "passport" | "drivingLicence";
       docNumber: string;
-      country?: string;
+      country: string;
     };
     AdvancedCertifyRequest: {
       frontImageId: string;
@@ -8806,6 +8806,7 @@ export interface operations {
                   /** @enum {string} */
                   docType: "idCard" | "passport" | "drivingLicence";
                   docNumber: string;
+                  country?: string;
                 } | null;
                 advanced: {
                   frontImageId: string;
@@ -8864,6 +8865,7 @@ export interface operations {
                 /** @enum {string} */
                 docType: "idCard" | "passport" | "drivingLicence";
                 docNumber: string;
+                country?: string;
               } | null;
               advanced: {
                 frontImageId: string;
@@ -8927,6 +8929,7 @@ export interface operations {
                 /** @enum {string} */
                 docType: "idCard" | "passport" | "drivingLicence";
                 docNumber: string;
+                country?: string;
               } | null;
               advanced: {
                 frontImageId: string;

@@ -22,7 +22,7 @@ import { customerWithdrawalJson } from "../../edge/funds/withdraw.ts";
 import type { Ctx } from "../../edge/http/context.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
-import CertifyForm, { CERTIFY_TEXTS } from "../../islands/CertifyForm.tsx";
+import { CertifyIsland } from "./certify_form.tsx";
 import PaymentMethodForm, { METHOD_TEXTS } from "../../islands/PaymentMethodForm.tsx";
 import RechargeForm, { RECHARGE_TEXTS } from "../../islands/RechargeForm.tsx";
 import WithdrawForm, { WITHDRAW_TEXTS } from "../../islands/WithdrawForm.tsx";
@@ -220,13 +220,7 @@ async function certifyBlock(c: Ctx, s: Session, level: "junior" | "advanced") {
   if (level === "advanced" && st.junior?.status !== "authenticated") {
     body = <p class="notice" data-testid="certify-junior-first">{t("certify.juniorFirst")}</p>;
   } else if (open) {
-    body = (
-      <Island
-        name="CertifyForm"
-        of={CertifyForm}
-        props={{ tx: pickTexts(t, CERTIFY_TEXTS), level }}
-      />
-    );
+    body = <CertifyIsland c={c} s={s} level={level} />;
   }
   return (
     <section class="card" data-testid={`certify-card-${level}`}>

@@ -225,7 +225,12 @@ Deno.test("reports: daily figures per currency after a recharge, a withdrawal an
         ok(
           await srv.call("/api/certify/junior", {
             token: demo,
-            body: { name: "Ada Lovelace", docType: "passport", docNumber: "P2468024" },
+            body: {
+              name: "Ada Lovelace",
+              docType: "passport",
+              docNumber: "P2468024",
+              country: "US",
+            },
           }),
           "junior",
         );

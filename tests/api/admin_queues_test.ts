@@ -91,7 +91,12 @@ Deno.test("operators: actions per record, roles, the console's cookie, evidence,
         ok(
           await srv.call("/api/certify/junior", {
             token: demo,
-            body: { name: "Ada Lovelace", docType: "passport", docNumber: "P2468024" },
+            body: {
+              name: "Ada Lovelace",
+              docType: "passport",
+              docNumber: "P2468024",
+              country: "US",
+            },
           }),
           "junior",
         );

@@ -112,7 +112,12 @@ Deno.test("a customer's day through the generated client: login, transfer, fast 
     await t.step("a withdrawal request: verified, a bound method, the amount frozen", async () => {
       const junior = envelopeOf(
         await api.POST("/certify/junior", {
-          body: { name: "Demo Customer", docType: "passport", docNumber: "P20260123" },
+          body: {
+            name: "Demo Customer",
+            docType: "passport",
+            docNumber: "P20260123",
+            country: "US",
+          },
         }),
       );
       assertEquals(junior.code, 0, JSON.stringify(junior));

@@ -49,7 +49,7 @@ const ENDPOINTS: { path: string; valid: Record<string, unknown>; auth?: boolean 
   },
   {
     path: "/api/certify/junior",
-    valid: { name: "Ada Lovelace", docType: "passport", docNumber: "P1234567" },
+    valid: { name: "Ada Lovelace", docType: "passport", docNumber: "P1234567", country: "US" },
     auth: true,
   },
   {

@@ -34,17 +34,17 @@ Deno.test("identity: junior then advanced, rejection with reason and resubmissio
       assert(bad.body.data.fields?.name && bad.body.data.fields?.docType);
       const r = await srv.call<{ junior: { status: string } }>("/api/certify/junior", {
         token,
-        body: { name: "Grace Hopper", docType: "idCard", docNumber: "AB 123-456" },
+        body: { name: "Grace Hopper", docType: "idCard", docNumber: "AB 123-456", country: "US" },
       });
       assertEquals(r.body.data.junior.status, "authenticating");
       const again = await srv.call("/api/certify/junior", {
         token,
-        body: { name: "Grace Hopper", docType: "idCard", docNumber: "AB123456" },
+        body: { name: "Grace Hopper", docType: "idCard", docNumber: "AB123456", country: "US" },
       });
       assertEquals(again.body.data.error, "CERTIFY_PENDING");
       const stolen = await srv.call("/api/certify/junior", {
         token: other.token,
-        body: { name: "Someone Else", docType: "idCard", docNumber: "ab123456" },
+        body: { name: "Someone Else", docType: "idCard", docNumber: "ab123456", country: "US" },
       });
       assertEquals(stolen.body.data.error, "DOC_IN_USE");
       const q = await srv.call<{ items: { id: string; userId: string }[] }>(
@@ -75,7 +75,7 @@ Deno.test("identity: junior then advanced, rejection with reason and resubmissio
       });
       const re = await srv.call("/api/certify/junior", {
         token,
-        body: { name: "Grace Hopper", docType: "idCard", docNumber: "AB123456" },
+        body: { name: "Grace Hopper", docType: "idCard", docNumber: "AB123456", country: "US" },
       });
       assertEquals(re.body.code, 0);
       const q = await srv.call<{ items: { id: string }[] }>("/api/admin/certifications", {
@@ -91,7 +91,7 @@ Deno.test("identity: junior then advanced, rejection with reason and resubmissio
         // the reject won the race: resubmit, and pass this time
         await srv.call("/api/certify/junior", {
           token,
-          body: { name: "Grace Hopper", docType: "idCard", docNumber: "AB123456" },
+          body: { name: "Grace Hopper", docType: "idCard", docNumber: "AB123456", country: "US" },
         });
         const q2 = await srv.call<{ items: { id: string }[] }>("/api/admin/certifications", {
           token: op,

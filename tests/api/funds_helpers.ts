@@ -43,11 +43,17 @@ export async function recharge(srv: TestServer, token: string, amount: string) {
 }
 
 /** Junior verification submitted by the customer and passed by the operator. */
-export async function verifyJunior(srv: TestServer, token: string, op: string, name: string) {
+export async function verifyJunior(
+  srv: TestServer,
+  token: string,
+  op: string,
+  name: string,
+  country = "US",
+) {
   const docNumber = `P${crypto.getRandomValues(new Uint32Array(1))[0]}`;
   const sub = await srv.call("/api/certify/junior", {
     token,
-    body: { name, docType: "passport", docNumber },
+    body: { name, docType: "passport", docNumber, country },
   });
   assertEquals(sub.body.code, 0, JSON.stringify(sub.body));
   const q = await srv.call<{ items: { id: string; junior: { docNumber: string } }[] }>(

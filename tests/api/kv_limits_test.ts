@@ -150,7 +150,7 @@ Deno.test("the heaviest flows commit within 10 checks and 1000 mutations", async
       ok(
         await srv.call("/api/certify/junior", {
           token,
-          body: { name: "Demo Customer", docType: "passport", docNumber },
+          body: { name: "Demo Customer", docType: "passport", docNumber, country: "US" },
         }),
       );
       const q = await srv.call<{ items: { id: string; junior: { docNumber: string } }[] }>(

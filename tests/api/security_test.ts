@@ -412,7 +412,7 @@ Deno.test("withdrawals need the two-factor code when it is on", async () => {
     const docNumber = "P7700123";
     await srv.call("/api/certify/junior", {
       token,
-      body: { name: "Grace Hopper", docType: "passport", docNumber },
+      body: { name: "Grace Hopper", docType: "passport", docNumber, country: "US" },
     });
     const q = await srv.call<{ items: { id: string; junior: { docNumber: string } }[] }>(
       "/api/admin/certifications?status=authenticating&limit=100",

@@ -236,7 +236,7 @@ Deno.test("unread messages: counted in the commits that write and read them, bad
         const op = await operatorToken(srv);
         const sub = await srv.call("/api/certify/junior", {
           token,
-          body: { name: "Ada Lovelace", docType: "passport", docNumber: "P7788123" },
+          body: { name: "Ada Lovelace", docType: "passport", docNumber: "P7788123", country: "US" },
         });
         assertEquals(sub.body.code, 0, JSON.stringify(sub.body));
         const q = await srv.call<{ items: { id: string }[] }>(

@@ -250,7 +250,12 @@ Deno.test({
         ok(
           await srv.call("/api/certify/junior", {
             token: demo,
-            body: { name: "Ada Lovelace", docType: "passport", docNumber: "P1234567" },
+            body: {
+              name: "Ada Lovelace",
+              docType: "passport",
+              docNumber: "P1234567",
+              country: "US",
+            },
           }),
           "junior",
         );

@@ -38,7 +38,7 @@ async function submitJunior(srv: TestServer, token: string, name: string, docNum
   ok(
     await srv.call("/api/certify/junior", {
       token,
-      body: { name, docType: "passport", docNumber },
+      body: { name, docType: "passport", docNumber, country: "US" },
     }),
     "certify/junior",
   );

@@ -126,7 +126,7 @@ async function flow(t: Deno.TestContext, layout: Layout, local: string) {
       const docNumber = `P${local}`;
       await srv.call("/api/certify/junior", {
         token,
-        body: { name: "Grace Hopper", docType: "passport", docNumber },
+        body: { name: "Grace Hopper", docType: "passport", docNumber, country: "US" },
       });
       const q = await srv.call<{ items: { id: string; junior: { docNumber: string } }[] }>(
         "/api/admin/certifications?status=authenticating&limit=100",

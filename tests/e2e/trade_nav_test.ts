@@ -146,7 +146,7 @@ browserTest(
     const op = await operatorToken(srv);
     const sub = await srv.call("/api/certify/junior", {
       token,
-      body: { name: "Ada Lovelace", docType: "passport", docNumber: "P5566778" },
+      body: { name: "Ada Lovelace", docType: "passport", docNumber: "P5566778", country: "US" },
     });
     assertEquals(sub.body.code, 0, JSON.stringify(sub.body));
     const q = await srv.call<{ items: { id: string }[] }>(

@@ -42,6 +42,11 @@ export const certificationsPage = queuePage<CertificationReview>({
               <Item label={f.t("certify.docNumber")}>
                 <span class="mono">{s.junior.docNumber}</span>
               </Item>
+              {s.junior.country && (
+                <Item label={f.t("certify.country")} testid="certify-country">
+                  {`${f.region(s.junior.country)} (${s.junior.country})`}
+                </Item>
+              )}
             </>
           )}
           <Item label={f.t("funds.time")}>{f.time(s.createdAt)}</Item>

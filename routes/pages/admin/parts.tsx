@@ -12,6 +12,8 @@ export interface Fmt {
   time: (ms: number | null) => string;
   /** an amount exactly as stored (all its decimals), grouped */
   exact: (v: string) => string;
+  /** a country (ISO 3166-1 alpha-2) by its name in the console's language */
+  region: (code: string) => string;
 }
 
 export function fmtOf(c: Ctx): Fmt {
@@ -30,6 +32,7 @@ export function fmtOf(c: Ctx): Fmt {
     t: c.var.t,
     time: (ms) => ms === null ? "—" : df.format(new Date(ms)),
     exact: (v) => formatNumber(v, 8, locale, { trim: true }),
+    region: (code) => new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code,
   };
 }
 
