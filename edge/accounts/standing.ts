@@ -297,6 +297,16 @@ export class Standings {
     return [resultsListRead(t, userId, now), depositsRead(t, userId, now)];
   }
 
+  /**
+   * The session reminder in force (whole minutes, stored scaled like money; null: none), for every signed-in page: the record
+   * is read with the session (edge/http/middleware.ts `prefetchPrivate`), so this costs no trip.
+   */
+  async reminderMinutes(t: string, userId: string): Promise<number | null> {
+    const s = standingOf(await readStanding(this.kv, t, userId));
+    const minutes = effective(s.limits.sessionReminder, this.now());
+    return minutes === null ? null : Number(minutes / SCALE_ONE);
+  }
+
   async get(t: string, userId: string): Promise<LimitsJson> {
     const now = this.now();
     const [rr, dr] = this.reads(t, userId);
