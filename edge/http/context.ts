@@ -26,6 +26,8 @@ export interface AppEnv {
     frameSrc: string | undefined;
     /** Unread messages of the signed-in customer, read by the page guard for the badges. */
     unread: number | undefined;
+    /** a signed-in page's standing record (edge/accounts/standing.ts), read with the session */
+    standing: Deno.KvEntryMaybe<import("../accounts/standing.ts").Standing> | undefined;
     /** a signed-in page's session reminder: when the session began and every how many minutes */
     reminder: { startedAt: number; minutes: number } | undefined;
     operator: import("../operators/service.ts").OperatorSession; // set by operatorAuth()

@@ -88,11 +88,13 @@ export function registerPages(app: Hono<AppEnv>) {
       if (session) {
         const t = c.get("tenant").id, deps = c.get("deps");
         // both read with the session (prefetched): no round trip of their own
-        const [unread, minutes] = await Promise.all([
+        const [unread, standing] = await Promise.all([
           deps.messages.unread(t, session.userId),
-          deps.standings.reminderMinutes(t, session.owner),
+          deps.standings.read(t, session.owner),
         ]);
+        const minutes = deps.standings.reminderMinutes(standing);
         c.set("unread", unread);
+        c.set("standing", standing);
         c.set("reminder", minutes ? { startedAt: session.startedAt, minutes } : undefined);
       }
       return await def.render(c, session);
