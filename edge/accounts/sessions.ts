@@ -101,6 +101,8 @@ export interface Session {
   liveUserId: string | null;
   /** the session was opened by the registration (a new customer, not one who is back) */
   opensAccount: boolean;
+  /** when the customer signed in (the session reminder counts from it) */
+  startedAt: number;
 }
 
 export class Sessions {
@@ -320,6 +322,7 @@ export class Sessions {
       owner,
       liveUserId,
       opensAccount: s.opensAccount === true,
+      startedAt: s.createdAt,
     };
   }
 

@@ -297,11 +297,23 @@ export class Standings {
     return [resultsListRead(t, userId, now), depositsRead(t, userId, now)];
   }
 
-  async get(t: string, userId: string): Promise<LimitsJson> {
+  /** The customer's record, for every signed-in page (read with the session: no trip). */
+  read(t: string, userId: string): Promise<Deno.KvEntryMaybe<Standing>> {
+    return readStanding(this.kv, t, userId);
+  }
+
+  /** The session reminder in force (whole minutes, stored scaled like money; null: none). */
+  reminderMinutes(entry: Deno.KvEntryMaybe<Standing>): number | null {
+    const minutes = effective(standingOf(entry).limits.sessionReminder, this.now());
+    return minutes === null ? null : Number(minutes / SCALE_ONE);
+  }
+
+  /** `known`: the record as the page already read it (a read takes a prefetched entry once). */
+  async get(t: string, userId: string, known?: Deno.KvEntryMaybe<Standing>): Promise<LimitsJson> {
     const now = this.now();
     const [rr, dr] = this.reads(t, userId);
     const [entry, results, deposits] = await Promise.all([
-      readStanding(this.kv, t, userId),
+      known?.key.at(-1) === userId ? known : readStanding(this.kv, t, userId),
       Array.fromAsync(this.kv.list<bigint>(rr!.selector, rr!.options)),
       Array.fromAsync(this.kv.list<bigint>(dr!.selector, dr!.options)),
     ]);

@@ -26,6 +26,10 @@ export interface AppEnv {
     frameSrc: string | undefined;
     /** Unread messages of the signed-in customer, read by the page guard for the badges. */
     unread: number | undefined;
+    /** a signed-in page's standing record (edge/accounts/standing.ts), read with the session */
+    standing: Deno.KvEntryMaybe<import("../accounts/standing.ts").Standing> | undefined;
+    /** a signed-in page's session reminder: when the session began and every how many minutes */
+    reminder: { startedAt: number; minutes: number } | undefined;
     operator: import("../operators/service.ts").OperatorSession; // set by operatorAuth()
     /** The private lists the route will read for the token's user, read with the session. */
     privateReads: ((userId: string) => import("../platform/kvstore.ts").PrivateRead[]) | undefined;

@@ -8,6 +8,7 @@ import { formatMoney } from "../../locales/format.ts";
 import { Island } from "../../edge/render/island.tsx";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import NotificationToast, { TOAST_TEXTS } from "../../islands/NotificationToast.tsx";
+import SessionReminder, { REMINDER_TEXTS } from "../../islands/SessionReminder.tsx";
 
 /**
  * Which account the signed-in session acts as (null: no session, or a tenant without demo
@@ -31,15 +32,32 @@ export const NOTIFICATIONS_TAB = {
   pc: "/pc/article/message?tab=notifications",
 } as const;
 
-/** A signed-in customer's pages show account notifications live (a toast). */
+/**
+ * A signed-in customer's pages show account notifications live (a toast) and, when they set one,
+ * the session reminder.
+ */
 function Toasts({ c, layout }: { c: Ctx; layout: "wp" | "pc" }) {
   if (!c.get("session")) return null;
+  const reminder = c.get("reminder");
   return (
-    <Island
-      name="NotificationToast"
-      of={NotificationToast}
-      props={{ tx: pickTexts(c.get("t"), TOAST_TEXTS), inbox: NOTIFICATIONS_TAB[layout], layout }}
-    />
+    <>
+      <Island
+        name="NotificationToast"
+        of={NotificationToast}
+        props={{ tx: pickTexts(c.get("t"), TOAST_TEXTS), inbox: NOTIFICATIONS_TAB[layout], layout }}
+      />
+      {reminder && (
+        <Island
+          name="SessionReminder"
+          of={SessionReminder}
+          props={{
+            tx: pickTexts(c.get("t"), REMINDER_TEXTS),
+            ...reminder,
+            home: `/${layout}/home`,
+          }}
+        />
+      )}
+    </>
   );
 }
 

@@ -21,7 +21,7 @@ async function LimitsBlock({ c, s }: { c: Ctx; s: Session }) {
   const t = c.get("t");
   const loc = c.get("locale");
   const tz = c.get("timeZone");
-  const limits = await c.get("deps").standings.get(c.get("tenant").id, s.userId);
+  const limits = await c.get("deps").standings.get(c.get("tenant").id, s.userId, c.get("standing"));
   const times = Object.fromEntries(
     LIMIT_KINDS.flatMap((k) => {
       const p = limits[k].pending;

@@ -86,7 +86,16 @@ export function registerPages(app: Hono<AppEnv>) {
         return c.redirect(`/wp/user/login?redirect=${encodeURIComponent(c.req.path)}`, 302);
       }
       if (session) {
-        c.set("unread", await c.get("deps").messages.unread(c.get("tenant").id, session.userId));
+        const t = c.get("tenant").id, deps = c.get("deps");
+        // both read with the session (prefetched): no round trip of their own
+        const [unread, standing] = await Promise.all([
+          deps.messages.unread(t, session.userId),
+          deps.standings.read(t, session.owner),
+        ]);
+        const minutes = deps.standings.reminderMinutes(standing);
+        c.set("unread", unread);
+        c.set("standing", standing);
+        c.set("reminder", minutes ? { startedAt: session.startedAt, minutes } : undefined);
       }
       return await def.render(c, session);
     });

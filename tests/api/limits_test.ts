@@ -6,7 +6,7 @@
  */
 import { assert, assertEquals } from "../assert.ts";
 import { parseDecimal } from "../../core-wasm/mod.ts";
-import { startServer, type TestServer } from "../server.ts";
+import { DESKTOP_UA, startServer, type TestServer } from "../server.ts";
 import { upload } from "./funds_helpers.ts";
 
 type Limits = {
@@ -209,6 +209,38 @@ Deno.test("limits: the deposit limit refuses a recharge beyond what is left of 3
       recharge.body.message,
       "This recharge would break your deposit limit of 50 USDT per 30 days; room left: 50 USDT",
     );
+  } finally {
+    await srv.close();
+  }
+});
+
+Deno.test("limits: a signed-in page carries the session reminder (the session's start and the minutes)", async () => {
+  const srv = await startServer({ seed: true });
+  try {
+    const token = await login(srv);
+    const cookie = { cookie: `tw_session=${token}` };
+    // none set: no reminder on the page
+    const before = await (await srv.page("/wp/home", { headers: cookie })).text();
+    assert(!before.includes('data-name="SessionReminder"'));
+    const set = await srv.call("/api/account/limits", {
+      token,
+      method: "PUT",
+      body: { sessionReminder: 30 },
+    });
+    assertEquals(set.body.code, 0);
+    const sessions = await srv.call<{ items: { createdAt: number; current: boolean }[] }>(
+      "/api/user/sessions",
+      { token },
+    );
+    const startedAt = sessions.body.data.items.find((s) => s.current)!.createdAt;
+    for (const path of ["/wp/home", "/pc/home"]) {
+      const ua = path.startsWith("/pc") ? DESKTOP_UA : undefined;
+      const html = await (await srv.page(path, { ua, headers: cookie })).text();
+      const props = /data-name="SessionReminder">.*?<script[^>]*>(.*?)<\/script>/s.exec(html)?.[1];
+      assert(props, `${path}: the reminder island`);
+      const p = JSON.parse(props);
+      assertEquals([p.startedAt, p.minutes], [startedAt, 30], path);
+    }
   } finally {
     await srv.close();
   }

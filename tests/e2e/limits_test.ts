@@ -144,3 +144,67 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "session reminder: every N minutes of the session a dialog tells the time; Continue hides it (both layouts, en and th)",
+  ...E2E,
+  fn: async () => {
+    const srv = await startServer({ seed: true });
+    const browser = await launch();
+    try {
+      const login = await srv.call("/api/login", {
+        body: { phone: "+12025550123", password: "Demo-2026" },
+      });
+      const token = login.headers.get("authorization")!;
+      const set = await srv.call("/api/account/limits", {
+        token,
+        method: "PUT",
+        body: { sessionReminder: 5 },
+      });
+      assertEquals(set.body.code, 0);
+      for (const layout of ["wp", "pc"] as const) {
+        for (const lang of ["en", "th"]) {
+          const ctx = await browser.newContext(VIEW[layout]);
+          await signInContext(srv, ctx, lang, token);
+          const { page, errors } = await watchedPage(ctx);
+          // the browser's clock at the server's (the session started on the server's clock)
+          await page.clock.install({ time: srv.deps.now() });
+          await page.goto(srv.base + `/${layout}/home`);
+          // an empty island until the time comes
+          await page.waitForSelector('tw-island[data-name="SessionReminder"][data-hydrated]', {
+            state: "attached",
+          });
+          const dialog = page.locator('[data-testid="session-reminder"]');
+          assertEquals(await dialog.count(), 0);
+          await page.clock.fastForward("05:01");
+          await dialog.waitFor();
+          assertEquals(await dialog.getAttribute("role"), "alertdialog");
+          if (lang === "en") {
+            assertEquals(
+              await dialog.locator("p").textContent(),
+              "You have been signed in for 5 minutes.",
+            );
+          }
+          await page.screenshot({ path: shot(`reminder-${layout}-${lang}`) });
+          await dialog.getByRole("button").first().click();
+          await dialog.waitFor({ state: "detached" });
+          // the next one after five more minutes
+          await page.clock.fastForward("05:00");
+          await dialog.waitFor();
+          if (lang === "en") {
+            assertEquals(
+              await dialog.locator("p").textContent(),
+              "You have been signed in for 10 minutes.",
+            );
+          }
+          assertEquals(errors, []);
+          await ctx.close();
+        }
+      }
+    } finally {
+      await browser.close();
+      await srv.close();
+    }
+  },
+});
