@@ -95,7 +95,7 @@ Deno.test("pages and JSON replies are compressed on the fly; tiny bodies and ima
   const srv = await startServer();
   try {
     const { token } = await registerUser(srv, "+12025550177");
-    // the sign-in's "new device" notification lands first (the page carries the unread count)
+    // the sign-in's "new device" notice lands first (a page counts the unread ones)
     for (let i = 0; i < 3; i++) {
       await new Promise((r) => setTimeout(r, srv.deps.config.kvPollMs + 60));
       await srv.deps.notifications.idle();
