@@ -379,3 +379,15 @@ export async function rawGet(
   }
   return { status, headers: h, body };
 }
+
+/**
+ * The engine's queued work, then the event log's delivery of it (read on a poll), then the
+ * notifier's: after this, every notification the commits so far make has been stored and sent.
+ */
+export async function settleNotifications(srv: TestServer) {
+  await srv.deps.engine.idle();
+  for (let i = 0; i < 3; i++) {
+    await new Promise((r) => setTimeout(r, srv.deps.config.kvPollMs + 60));
+    await srv.deps.notifications.idle();
+  }
+}

@@ -8,7 +8,7 @@
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { assert, assertEquals } from "../assert.ts";
 import { operatorToken } from "../operator.ts";
-import { registerUser, startServer, type TestServer } from "../server.ts";
+import { registerUser, settleNotifications, startServer, type TestServer } from "../server.ts";
 import {
   balance,
   bindMethod,
@@ -46,17 +46,7 @@ async function tick(srv: TestServer, price: string, symbol = "BTCUSDT") {
     price: parseDecimal(price),
     qty: U / 100n,
   });
-  await settle(srv);
-}
-
-/** The engine's queued work, then the event log's delivery of it, then the notifier's. */
-async function settle(srv: TestServer) {
-  await srv.deps.engine.idle();
-  // the event log is read on a poll: wait for the entries committed so far to be delivered
-  for (let i = 0; i < 3; i++) {
-    await new Promise((r) => setTimeout(r, srv.deps.config.kvPollMs + 60));
-    await srv.deps.notifications.idle();
-  }
+  await settleNotifications(srv);
 }
 
 /** The customer's notifications; `signIns: false` leaves out those of sign-ins (new devices). */
@@ -286,7 +276,7 @@ Deno.test("a recharge credited and a withdrawal paid make notifications", async 
     });
     const rid = await recharge(srv, token, "1000");
     await srv.call(`/api/admin/recharges/${rid}/pass`, { token: op, method: "POST" });
-    await settle(srv);
+    await settleNotifications(srv);
     let n = await notifications(srv, token);
     assertEquals(n.items.map((x) => x.kind), ["recharge"]);
     assertEquals(n.items[0]!.title, "Recharge credited");
@@ -316,7 +306,7 @@ Deno.test("a recharge credited and a withdrawal paid make notifications", async 
       method: "POST",
     });
     assertEquals(done.body.code, 0, JSON.stringify(done.body));
-    await settle(srv);
+    await settleNotifications(srv);
     n = await notifications(srv, token);
     assertEquals(n.items.map((x) => x.kind), ["withdrawal", "recharge"]);
     assertEquals(n.items[0]!.title, "Withdrawal paid");
@@ -335,7 +325,7 @@ Deno.test("a sign-in from a device the account never used makes a notification; 
     const token = first.headers.get("authorization")!;
     const device = first.headers.get("x-device-token")!;
     assert(device, "a device token is handed out");
-    await settle(srv);
+    await settleNotifications(srv);
     let n = await notifications(srv, token, true);
     assertEquals(n.items.map((x) => x.kind), ["signIn"]);
     assertEquals(n.items[0]!.title, "Sign-in from a new device");
@@ -346,7 +336,7 @@ Deno.test("a sign-in from a device the account never used makes a notification; 
       headers: { "x-device-token": device },
     });
     assertEquals(again.body.code, 0, JSON.stringify(again.body));
-    await settle(srv);
+    await settleNotifications(srv);
     n = await notifications(srv, token, true);
     assertEquals(n.items.length, 1);
   } finally {
@@ -365,7 +355,7 @@ Deno.test("a wealth order's daily payouts and its maturity make notifications", 
     assertEquals(placed.body.code, 0, JSON.stringify(placed.body));
     srv.advance(7 * 86_400_000);
     assertEquals(await srv.deps.wealth.payDue("demo"), 5);
-    await settle(srv);
+    await settleNotifications(srv);
     // sessions idled out over the days: sign in again
     const n = await notifications(srv, await signIn(srv));
     assertEquals(n.items.map((x) => x.kind), Array(5).fill("wealth"));

@@ -11,6 +11,7 @@ import {
   rawGet,
   type RawReply,
   registerUser,
+  settleNotifications,
   startServer,
   type TestServer,
 } from "../server.ts";
@@ -96,10 +97,7 @@ Deno.test("pages and JSON replies are compressed on the fly; tiny bodies and ima
   try {
     const { token } = await registerUser(srv, "+12025550177");
     // the sign-in's "new device" notice lands first (a page counts the unread ones)
-    for (let i = 0; i < 3; i++) {
-      await new Promise((r) => setTimeout(r, srv.deps.config.kvPollMs + 60));
-      await srv.deps.notifications.idle();
-    }
+    await settleNotifications(srv);
     // HTML page (signed in, so both replies carry the same session-dependent content)
     const headers = {
       "User-Agent": MOBILE_UA,

@@ -8,7 +8,7 @@ import { Buffer } from "node:buffer";
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { assert, assertEquals } from "../assert.ts";
 import { operatorToken } from "../operator.ts";
-import { registerUser, startServer, type TestServer } from "../server.ts";
+import { registerUser, settleNotifications, startServer, type TestServer } from "../server.ts";
 import { bindMethod, recharge, setDrawPassword, verifyJunior } from "./funds_helpers.ts";
 import {
   type BrowserKeys,
@@ -236,11 +236,7 @@ Deno.test("web push: key, bounded subscriptions, withdrawal paid and rejected pu
       // delivery of it on its poll, then the notifier's, all done before counting)
       await tick("70500");
       await tick("70600");
-      await srv.deps.engine.idle();
-      for (let i = 0; i < 3; i++) {
-        await new Promise((r) => setTimeout(r, srv.deps.config.kvPollMs + 60));
-        await srv.deps.notifications.idle();
-      }
+      await settleNotifications(srv);
       assertEquals(push.received.filter((r) => r.path === "/push/a-phone").length, 3);
     });
 
