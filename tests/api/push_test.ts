@@ -99,6 +99,9 @@ Deno.test("web push: key, bounded subscriptions, withdrawal paid and rejected pu
     });
     assertEquals(put.body.code, 0, JSON.stringify(put.body));
     const a = await withdrawer(srv, op, "+12025550301");
+    // the notices of that set-up (identity approved, deposit credited) are derived after their
+    // commits, on their own time: under load one could land after the subscriptions below
+    await settleNotifications(srv);
     const keys = browserKeys();
 
     let publicKey = "";

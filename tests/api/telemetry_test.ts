@@ -16,11 +16,24 @@ const DEMO_PASSWORD = "Demo-2026";
 const NEW_PHONE = "+12025550791";
 const CARD = "4111111111111111";
 
-function freePort() {
-  const l = Deno.listen({ port: 0, hostname: "127.0.0.1" });
-  const port = (l.addr as Deno.NetAddr).port;
-  l.close();
-  return port;
+/** The port the server printed it listens on (it binds PORT=0: a port picked by the test and
+ * released before the child binds it could be taken by a server of a test running in parallel). */
+async function listeningPort(stdout: ReadableStream<Uint8Array<ArrayBuffer>>): Promise<number> {
+  const reader = stdout.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+    const m = text.match(/ on http:\/\/localhost:(\d+)/);
+    if (m) {
+      // the rest of this copy of the output is not needed
+      void reader.cancel().catch(() => {});
+      return Number(m[1]);
+    }
+  }
+  throw new Error(`the server did not start:\n${text}`);
 }
 
 const attrs = (a: Attr[] | undefined) =>
@@ -36,8 +49,6 @@ Deno.test("telemetry: spans, metrics and correlated logs exported, free of secre
     (got[path] ??= []).push(await req.json());
     return Response.json({});
   });
-  const port = freePort();
-  const base = `http://127.0.0.1:${port}`;
   const keyDir = await Deno.makeTempDir();
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "main.ts"],
@@ -49,7 +60,7 @@ Deno.test("telemetry: spans, metrics and correlated logs exported, free of secre
       OTEL_SERVICE_NAME: "tradewind",
       OTEL_METRIC_EXPORT_INTERVAL: "500",
       KV_PATH: ":memory:",
-      PORT: String(port),
+      PORT: "0",
       HOST: "127.0.0.1",
       CHECKPOINT_KEY_FILE: `${keyDir}/key.jwk`,
       SIM_HISTORY_DAYS: "0",
@@ -58,12 +69,15 @@ Deno.test("telemetry: spans, metrics and correlated logs exported, free of secre
     stdout: "piped",
     stderr: "piped",
   }).spawn();
+  const [stdoutForPort, stdoutCopy] = child.stdout.tee();
   const out = Promise.all([
-    new Response(child.stdout).text(),
+    new Response(stdoutCopy).text(),
     new Response(child.stderr).text(),
   ]);
   const secrets: string[] = [PASSWORD, DEMO_PASSWORD, CARD, NEW_PHONE, "+12025550123"];
   try {
+    const port = await listeningPort(stdoutForPort);
+    const base = `http://127.0.0.1:${port}`;
     // ready: the store answers and the leases are held
     for (let i = 0;; i++) {
       const r = await fetch(`${base}/health/ready`, { signal: AbortSignal.timeout(5000) })
