@@ -9,7 +9,7 @@ import type { Browser, Page } from "playwright-core";
 import { assert, assertEquals } from "../assert.ts";
 import { operatorToken, operatorWithRoles } from "../operator.ts";
 import type { TestServer } from "../server.ts";
-import { shot } from "./browser.ts";
+import { reloadsAfter, shot } from "./browser.ts";
 import { browserTest, DESKTOP_BROWSER_UA, PHONE, watchedPage } from "./session.ts";
 
 const WIDE = { viewport: { width: 1280, height: 900 }, userAgent: DESKTOP_BROWSER_UA };
@@ -158,7 +158,8 @@ browserTest(
             document.activeElement?.getAttribute("data-testid") === "confirm-close-site-cancel"
           );
           await page.keyboard.press("Tab"); // to "Close the site"
-          await page.keyboard.press("Enter");
+          // the page reloads with "Done": the notice of the save before is still on this one
+          await reloadsAfter(page, () => page.keyboard.press("Enter"));
           await page.getByTestId("notice").filter({ hasText: "Done" }).waitFor();
           await islandsReady(page);
           assert(await page.getByLabel("Site closed", { exact: true }).isChecked());
@@ -201,7 +202,7 @@ browserTest(
       await t.step("reopening: customers get the site back", async () => {
         await page.setViewportSize(WIDE.viewport);
         await page.getByLabel("Site closed", { exact: true }).uncheck();
-        await page.getByTestId("save-site").click();
+        await reloadsAfter(page, () => page.getByTestId("save-site").click());
         await page.getByTestId("notice").filter({ hasText: "Done" }).waitFor();
         const r = await shopper.page.goto(srv.base + "/wp/home");
         assertEquals(r?.status(), 200);

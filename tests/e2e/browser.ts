@@ -2,7 +2,7 @@
  * Playwright (playwright-core) in Debian's Chromium. E2E tests run when the browser is present;
  * with E2E_REQUIRED=1 (CI, `deno task e2e`) a missing browser is a failure, not a skip.
  */
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
 
 export const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 const required = Deno.env.get("E2E_REQUIRED") === "1";
@@ -40,3 +40,14 @@ export const shot = (name: string) => new URL(`${name}.png`, SHOTS).pathname;
 
 /** Options for Deno.test: Playwright keeps pipes and timers open between steps. */
 export const E2E = { ignore: ignoreE2E, sanitizeOps: false, sanitizeResources: false };
+
+/**
+ * Do `act` (a save that reloads the page: the console's `reloadWith`) and wait for the new page's
+ * load: a notice of an earlier save ("Done") may still be on the old page while the new save is
+ * in flight, so waiting for the notice alone could read the page before the save.
+ */
+export async function reloadsAfter(page: Page, act: () => Promise<unknown>) {
+  const loaded = page.waitForEvent("load");
+  await act();
+  await loaded;
+}
