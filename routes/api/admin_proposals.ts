@@ -16,7 +16,7 @@ import {
   TermsChangeBody,
   TermsSectionJson,
 } from "../../contract/operators.ts";
-import { PROPOSAL_READERS } from "../../edge/operators/proposals.ts";
+import { PROPOSAL_READERS } from "../../edge/operators/proposal_kinds.ts";
 import { TERM_SECTIONS } from "../../edge/trading/terms.ts";
 import { WealthProductEdit } from "../../contract/wealth.ts";
 import { productJson } from "../../edge/wealth/service.ts";
