@@ -6,7 +6,7 @@
  * registration, passwords and two-factor, which all rest on these.
  */
 import { DomainError } from "../platform/errors.ts";
-import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
+import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
 import { giveBack, type Limit, take } from "../platform/ratelimit.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import { constantTimeEqual, randomDigits, sha256Hex } from "./passwords.ts";

@@ -4,7 +4,7 @@
  * sessions, devices and the sign-in log in sessions.ts; the keys and records in store.ts.
  */
 import { DomainError } from "../platform/errors.ts";
-import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
+import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
 import { giveBack } from "../platform/ratelimit.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import { hashPassword, randomDigits, verifyPassword } from "./passwords.ts";

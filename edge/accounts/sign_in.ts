@@ -6,7 +6,8 @@
  * anti-phishing word, to a known device only).
  */
 import { DomainError } from "../platform/errors.ts";
-import { commitAttempts, outsideRequest, storeBusy } from "../platform/kvstore.ts";
+import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
+import { outsideRequest } from "../platform/kv_round_trips.ts";
 import { locked, type SignInOutcome, SignInWindows } from "../platform/ratelimit.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import { burnVerify, verifyPassword } from "./passwords.ts";

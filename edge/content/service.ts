@@ -21,7 +21,7 @@ import { type LocaleId, LOCALES } from "../../locales/languages.ts";
 import { journalId } from "../ledger/service.ts";
 import { type Actor, auditAlone, auditInto, readAuditHead } from "../audit/audit.ts";
 import { DomainError } from "../platform/errors.ts";
-import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
+import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
 import { listPage } from "../platform/kvpage.ts";
 import { take } from "../platform/ratelimit.ts";
 import type { Tenant } from "../platform/tenants.ts";

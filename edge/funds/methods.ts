@@ -26,7 +26,7 @@ import {
   validateSwift,
 } from "../../contract/formats.ts";
 import { methodKeys } from "./store.ts";
-import type { ListRead } from "../platform/kvstore.ts";
+import type { ListRead } from "../platform/kv_round_trips.ts";
 import type { MethodJson } from "../../contract/funds.ts";
 
 /** How long a newly bound method cannot receive a withdrawal. */

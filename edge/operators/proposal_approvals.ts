@@ -10,7 +10,7 @@ import { getUser } from "../accounts/store.ts";
 import { type Currency, house, user } from "../ledger/accounts.ts";
 import type { Ledger } from "../ledger/service.ts";
 import { DomainError } from "../platform/errors.ts";
-import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
+import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
 import {
   defaultTerms,
   type ProductTerms,

@@ -33,7 +33,7 @@ import { getUser } from "../accounts/store.ts";
 import { bookOfUser, type Currency, DECIMALS, WALLET_CURRENCIES } from "../ledger/accounts.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
 import { DomainError } from "../platform/errors.ts";
-import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
+import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
 import { getAll, listPage } from "../platform/kvpage.ts";
 import { SECTION_SCHEMAS, type TermSection } from "../trading/terms.ts";
 import type { Withdrawal } from "../funds/withdraw.ts";

@@ -25,7 +25,7 @@ import {
 import { accountId, house, user } from "../ledger/accounts.ts";
 import { keys as ledgerKeys } from "../ledger/store.ts";
 import { PublicCache } from "../platform/public_cache.ts";
-import type { ListRead } from "../platform/kvstore.ts";
+import type { ListRead } from "../platform/kv_round_trips.ts";
 import { listPage, recordsByIndex } from "../platform/kvpage.ts";
 import { idemKeys } from "../ledger/idem.ts";
 import { reservationIds } from "../ledger/reservations.ts";

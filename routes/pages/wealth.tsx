@@ -3,7 +3,7 @@
  * coverage), subscribing with every figure shown first, my orders, and an order's schedule with
  * early redemption at a quote.
  */
-import type { PrivateRead } from "../../edge/platform/kvstore.ts";
+import type { PrivateRead } from "../../edge/platform/kv_round_trips.ts";
 import type { Session } from "../../edge/accounts/service.ts";
 import { formatDecimal, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
 import { user } from "../../edge/ledger/accounts.ts";
