@@ -16,7 +16,7 @@ import type { Tenant } from "../platform/tenants.ts";
 import type { ProductTerms } from "../trading/terms.ts";
 import { bracketsJson } from "../trading/positions.ts";
 import type { ImageStore } from "../uploads/service.ts";
-import { productJson } from "../wealth/service.ts";
+import { productJson } from "../wealth/figures.ts";
 import type { Wealth } from "../wealth/service.ts";
 import { SHIPPED_AT, shippedText } from "./defaults.ts";
 import { plainText, renderMarkdown } from "./markdown.ts";

@@ -10,7 +10,7 @@ import { user } from "../../edge/ledger/accounts.ts";
 import type { Ctx } from "../../edge/http/context.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
-import { orderJson, payoutSchedule } from "../../edge/wealth/service.ts";
+import { orderJson, payoutSchedule } from "../../edge/wealth/figures.ts";
 import WealthRedeem, { WEALTH_REDEEM_TEXTS } from "../../islands/WealthRedeem.tsx";
 import WealthSubscribe, { WEALTH_SUBSCRIBE_TEXTS } from "../../islands/WealthSubscribe.tsx";
 import { formatAmount, formatExact, formatPct, formatTime } from "../../locales/format.ts";
