@@ -14,7 +14,7 @@ import type { SmsSender } from "./sender.ts";
 import { type CodePurpose, type CodeRecord, getUser, keys, type UserRecord } from "./store.ts";
 import { totpStep } from "./totp.ts";
 import { LIMITS } from "./limits.ts";
-import { type Session } from "./sessions.ts";
+import type { Session } from "./sessions.ts";
 
 export interface AccountsDeps {
   kv: Deno.Kv;

@@ -4,7 +4,7 @@
  */
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts } from "../platform/kv_contention.ts";
-import { type ListRead } from "../platform/kv_round_trips.ts";
+import type { ListRead } from "../platform/kv_round_trips.ts";
 import { describeDevice } from "../platform/device.ts";
 import { LIMITS } from "./limits.ts";
 import { type Book, bookOfUser } from "../ledger/accounts.ts";

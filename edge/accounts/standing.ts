@@ -27,7 +27,7 @@ import {
   SELF_EXCLUSION_MONTHS,
 } from "../../contract/limits.ts";
 import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
-import { type ListRead } from "../platform/kv_round_trips.ts";
+import type { ListRead } from "../platform/kv_round_trips.ts";
 import { DomainError } from "../platform/errors.ts";
 import { DEMO_USER_PREFIX } from "../ledger/accounts.ts";
 

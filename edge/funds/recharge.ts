@@ -15,7 +15,7 @@ import type { Json } from "../../contract/operators.ts";
 import { type AuditHeadEntry, readAuditHead } from "../audit/audit.ts";
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
-import { type ListRead, type PrivateRead } from "../platform/kv_round_trips.ts";
+import type { ListRead, PrivateRead } from "../platform/kv_round_trips.ts";
 import { pageByIndex } from "../platform/kvpage.ts";
 import { type RechargeChannel, withdrawSettings } from "./settings.ts";
 import { rebased, turnoverState } from "./turnover.ts";

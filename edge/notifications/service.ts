@@ -37,7 +37,7 @@ import type { Contracts } from "../trading/contracts.ts";
 import type { FastContracts } from "../trading/fast.ts";
 import type { Spot } from "../trading/spot.ts";
 import { payoutSchedule } from "../wealth/figures.ts";
-import { type Wealth } from "../wealth/service.ts";
+import type { Wealth } from "../wealth/service.ts";
 import { type NotificationRecord, NotificationStore } from "./store.ts";
 
 /** A notification ready to deliver: rendered in the customer's language. */

@@ -11,7 +11,7 @@ import { defaultPrefs, NOTIFY_KINDS } from "../../contract/notifications.ts";
 import { stageEvents } from "../ledger/events.ts";
 import { listPage } from "../platform/kvpage.ts";
 import { commitAttempts } from "../platform/kv_contention.ts";
-import { type ListRead, type PrivateRead } from "../platform/kv_round_trips.ts";
+import type { ListRead, PrivateRead } from "../platform/kv_round_trips.ts";
 
 export interface NotificationRecord {
   /** time-ordered (newest last in the key order) */

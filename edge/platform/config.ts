@@ -1,6 +1,6 @@
 /** Process configuration, read once from environment variables (documented in README.md). */
 import { parseTrustedProxies, type TrustedProxies } from "./clientip.ts";
-import { type KvSim } from "./kv_round_trips.ts";
+import type { KvSim } from "./kv_round_trips.ts";
 import { wrapKv } from "./kvstore.ts";
 
 /**

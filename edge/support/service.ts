@@ -30,7 +30,7 @@ import { journalId } from "../ledger/service.ts";
 import { DomainError } from "../platform/errors.ts";
 import { sha256Hex } from "../platform/hashing.ts";
 import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
-import { type PrivateRead } from "../platform/kv_round_trips.ts";
+import type { PrivateRead } from "../platform/kv_round_trips.ts";
 import { type Limit, take } from "../platform/ratelimit.ts";
 import { attachImage, type ImageStore } from "../uploads/service.ts";
 import {

@@ -25,7 +25,7 @@ import { journalId } from "../ledger/service.ts";
 import { DomainError } from "../platform/errors.ts";
 import { Emitter } from "../platform/emitter.ts";
 import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
-import { type ListRead } from "../platform/kv_round_trips.ts";
+import type { ListRead } from "../platform/kv_round_trips.ts";
 import type { TickRef } from "./fast.ts";
 import { alertKeys } from "./store.ts";
 

@@ -35,7 +35,7 @@ import { Emitter } from "../platform/emitter.ts";
 import { type OrderKind, type Transition, transition } from "./order_machine.ts";
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
-import { type ListRead, type PrivateRead } from "../platform/kv_round_trips.ts";
+import type { ListRead, PrivateRead } from "../platform/kv_round_trips.ts";
 import { enforce, ocoRules, stopRules, trailingRules } from "../../contract/rules.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import type { TickRef } from "./fast.ts";

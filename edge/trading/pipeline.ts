@@ -26,7 +26,7 @@ import { keys as ledgerKeys } from "../ledger/store.ts";
 import type { MarketService } from "../market/service.ts";
 import { DomainError } from "../platform/errors.ts";
 import { prefetchList } from "../platform/kvstore.ts";
-import { type PrivateRead } from "../platform/kv_round_trips.ts";
+import type { PrivateRead } from "../platform/kv_round_trips.ts";
 import type { Product } from "../platform/tenants.ts";
 import type { SymbolDef } from "../../contract/symbols.ts";
 import type { ProductTerms, Terms } from "./terms.ts";

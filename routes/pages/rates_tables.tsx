@@ -4,7 +4,7 @@
  * contracts' published outcomes, formatted in the reader's language (values arrive as strings).
  */
 import type { Ctx } from "../../edge/http/context.ts";
-import { type T } from "../../edge/platform/locale.ts";
+import type { T } from "../../edge/platform/locale.ts";
 
 type Rates = NonNullable<Awaited<ReturnType<Ctx["var"]["deps"]["content"]["page"]>>["rates"]>;
 
