@@ -12,7 +12,7 @@
 import { buildDeps } from "../edge/http/boot.ts";
 import { loadConfig, openKv } from "../edge/platform/config.ts";
 import { AlertWatcher } from "../edge/trading/alert_watch.ts";
-import type { TapeTick } from "../edge/market/tape.ts";
+import type { TapeTick } from "../edge/market/stored_tape.ts";
 
 const CUSTOMERS = 1_000;
 const PER_CUSTOMER = 10;

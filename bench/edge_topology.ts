@@ -16,7 +16,7 @@
  */
 import { Cluster, type Instance, socket, until } from "../tests/multi/cluster.ts";
 import type { FastOrderJson } from "../contract/trading.ts";
-import type { TapeHead } from "../edge/market/tape.ts";
+import type { TapeHead } from "../edge/market/stored_tape.ts";
 import { marketKeys } from "../edge/market/store.ts";
 import { SYMBOLS } from "../contract/symbols.ts";
 import { DESKTOP_UA, MOBILE_UA } from "../tests/server.ts";

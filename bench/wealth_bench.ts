@@ -5,7 +5,8 @@
 import { formatDecimal } from "../core-wasm/mod.ts";
 import { house, user } from "../edge/ledger/accounts.ts";
 import { Ledger } from "../edge/ledger/service.ts";
-import { DAY_MS, Wealth } from "../edge/wealth/service.ts";
+import { DAY_MS } from "../edge/wealth/figures.ts";
+import { Wealth } from "../edge/wealth/service.ts";
 import { wealthKeys } from "../edge/wealth/store.ts";
 
 const dir = await Deno.makeTempDir();

@@ -3,7 +3,7 @@ import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv, Deps } from "../edge/http/context.ts";
 import { errorResponse, fieldsFromZod } from "../edge/http/envelope.ts";
 import { DomainError } from "../edge/platform/errors.ts";
-import { isBusyError } from "../edge/platform/kvstore.ts";
+import { isBusyError } from "../edge/platform/kv_contention.ts";
 import {
   bodyBounds,
   platform,

@@ -3,7 +3,8 @@
  * the customer's devices and the ring of recent sign-ins.
  */
 import { DomainError } from "../platform/errors.ts";
-import { commitAttempts, type ListRead } from "../platform/kvstore.ts";
+import { commitAttempts } from "../platform/kv_contention.ts";
+import type { ListRead } from "../platform/kv_round_trips.ts";
 import { describeDevice } from "../platform/device.ts";
 import { LIMITS } from "./limits.ts";
 import { type Book, bookOfUser } from "../ledger/accounts.ts";

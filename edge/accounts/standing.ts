@@ -26,7 +26,8 @@ import {
   type LossProduct,
   SELF_EXCLUSION_MONTHS,
 } from "../../contract/limits.ts";
-import { commitAttempts, type ListRead, storeBusy } from "../platform/kvstore.ts";
+import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
+import type { ListRead } from "../platform/kv_round_trips.ts";
 import { DomainError } from "../platform/errors.ts";
 import { DEMO_USER_PREFIX } from "../ledger/accounts.ts";
 

@@ -1,5 +1,5 @@
 import { journalId } from "../ledger/service.ts";
-import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
+import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
 import { type AuditEntry, type AuditHead, auditKeys as keys } from "./store.ts";
 import type { Json } from "../../contract/operators.ts";
 import { listPage } from "../platform/kvpage.ts";

@@ -19,7 +19,7 @@ import { type Actor, auditInto, GENESIS_HASH, readAuditHead, verifyChain } from 
 import { journalId } from "../ledger/service.ts";
 import { readLatest } from "../liabilities/store.ts";
 import { genesisHash } from "../../contract/chain.ts";
-import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
+import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
 import {
   auditAnchors,
   type Checkpoint,

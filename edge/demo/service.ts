@@ -32,7 +32,7 @@ import { randomDigits } from "../accounts/passwords.ts";
 import { DomainError } from "../platform/errors.ts";
 import { take } from "../platform/ratelimit.ts";
 import { LIMITS } from "../accounts/limits.ts";
-import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
+import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import type { FastContracts } from "../trading/fast.ts";
 import type { Contracts } from "../trading/contracts.ts";

@@ -9,7 +9,8 @@
  * a session cannot add a place for money to go unnoticed. A newly bound method is on hold for
  * 24 hours (`METHOD_HOLD_MS` from `createdAt`, its bound time): no withdrawal goes to it before.
  */
-import type { AccountsService, FreshProof } from "../accounts/service.ts";
+import type { AccountsService } from "../accounts/service.ts";
+import type { FreshProof } from "../accounts/codes.ts";
 import { messageInto } from "../messages/store.ts";
 import type { Currency } from "../ledger/accounts.ts";
 import { journalId } from "../ledger/service.ts";
@@ -25,7 +26,7 @@ import {
   validateSwift,
 } from "../../contract/formats.ts";
 import { methodKeys } from "./store.ts";
-import type { ListRead } from "../platform/kvstore.ts";
+import type { ListRead } from "../platform/kv_round_trips.ts";
 import type { MethodJson } from "../../contract/funds.ts";
 
 /** How long a newly bound method cannot receive a withdrawal. */

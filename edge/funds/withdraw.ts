@@ -22,7 +22,8 @@ import type { Json } from "../../contract/operators.ts";
 import { type AuditHeadEntry, readAuditHead } from "../audit/audit.ts";
 import { DomainError } from "../platform/errors.ts";
 import { Emitter } from "../platform/emitter.ts";
-import { commitAttempts, type ListRead, type PrivateRead, storeBusy } from "../platform/kvstore.ts";
+import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
+import type { ListRead, PrivateRead } from "../platform/kv_round_trips.ts";
 import { enforce, withdrawAmountRules } from "../../contract/rules.ts";
 import { pageByIndex } from "../platform/kvpage.ts";
 import {

@@ -32,7 +32,9 @@ export interface AppEnv {
     reminder: { startedAt: number; minutes: number } | undefined;
     operator: import("../operators/service.ts").OperatorSession; // set by operatorAuth()
     /** The private lists the route will read for the token's user, read with the session. */
-    privateReads: ((userId: string) => import("../platform/kvstore.ts").PrivateRead[]) | undefined;
+    privateReads:
+      | ((userId: string) => import("../platform/kv_round_trips.ts").PrivateRead[])
+      | undefined;
   };
 }
 

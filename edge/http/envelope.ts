@@ -3,7 +3,7 @@ import { instruments } from "../platform/telemetry.ts";
 import { HTTPException } from "hono/http-exception";
 import { DomainError, type Envelope } from "../platform/errors.ts";
 import { envelopeCode, httpStatus } from "../platform/http_errors.ts";
-import { busyKind, storeBusy } from "../platform/kvstore.ts";
+import { busyKind, storeBusy } from "../platform/kv_contention.ts";
 import type { Ctx } from "./context.ts";
 import { translator } from "../platform/locale.ts";
 import { DEFAULT_LOCALE } from "../../locales/languages.ts";

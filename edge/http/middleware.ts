@@ -22,7 +22,8 @@ import {
   TZ_COOKIE,
 } from "./context.ts";
 import { translator } from "../platform/locale.ts";
-import { prefetch, prefetchList, type PrivateRead, withRoundTrips } from "../platform/kvstore.ts";
+import { prefetch, prefetchList } from "../platform/kvstore.ts";
+import { type PrivateRead, withRoundTrips } from "../platform/kv_round_trips.ts";
 import { userOfToken } from "../accounts/sessions.ts";
 import { sha256Hex } from "../accounts/passwords.ts";
 import { keys as accountKeys } from "../accounts/store.ts";

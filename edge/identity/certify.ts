@@ -12,7 +12,7 @@ import { stageEvents } from "../ledger/events.ts";
 import { auditInto, readAuditHead } from "../audit/audit.ts";
 import type { Json } from "../../contract/operators.ts";
 import { DomainError } from "../platform/errors.ts";
-import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
+import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
 import { pageByIndex } from "../platform/kvpage.ts";
 import { take } from "../platform/ratelimit.ts";
 import { MAX_PIXELS, MAX_UPLOAD_BYTES, UploadRejected } from "../uploads/sanitize.ts";

@@ -49,13 +49,9 @@ function balanceRows(after: Map<string, Balance>): { user: string; accounts: Bal
   }
   return [...byUser].map(([user, accounts]) => ({ user, accounts }));
 }
-import {
-  commitAttempts,
-  type ListRead,
-  noteReads,
-  prefetch,
-  storeBusy,
-} from "../platform/kvstore.ts";
+import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
+import { type ListRead, noteReads } from "../platform/kv_round_trips.ts";
+import { prefetch } from "../platform/kvstore.ts";
 import { GroupCommit, type GroupOptions } from "./group_commit.ts";
 
 /**

@@ -1,6 +1,6 @@
 /** A customer's watch list (favourite symbols), per tenant. */
 import { DomainError } from "../platform/errors.ts";
-import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
+import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
 import type { Quote, Quotes } from "./quotes.ts";
 import { marketKeys } from "./store.ts";
 import { symbolOf } from "../../contract/symbols.ts";

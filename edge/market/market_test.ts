@@ -4,7 +4,8 @@ import { parseCandleCsv, ReplayFeed, shiftToToday } from "./feeds/replay.ts";
 import { SymbolWalk } from "./feeds/simulated.ts";
 import { Quotes } from "./quotes.ts";
 import { SYMBOLS } from "../../contract/symbols.ts";
-import { DEFAULT_TAPE, marketKeys, Tape } from "./tape.ts";
+import { DEFAULT_TAPE, Tape } from "./tape.ts";
+import { marketKeys } from "./store.ts";
 
 const U = 100_000_000n;
 const BTC = SYMBOLS[0]!;

@@ -18,7 +18,9 @@ import { ExchangeFeed } from "./feeds/exchange.ts";
 import type { PricePort, ReferencePrices } from "./prices.ts";
 import { Quotes } from "./quotes.ts";
 import { type SymbolDef, SYMBOLS } from "../../contract/symbols.ts";
-import { DEFAULT_TAPE, marketKeys, Tape, type TapeEvent, type TapeHead } from "./tape.ts";
+import { DEFAULT_TAPE, Tape, type TapeEvent } from "./tape.ts";
+import { marketKeys } from "./store.ts";
+import type { TapeHead } from "./stored_tape.ts";
 import { INSTANCE_ID, Lease } from "../platform/lease.ts";
 import { type KeyWatch, watchKeys } from "../platform/kvwatch.ts";
 

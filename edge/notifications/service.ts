@@ -36,7 +36,8 @@ import type { Alerts } from "../trading/alerts.ts";
 import type { Contracts } from "../trading/contracts.ts";
 import type { FastContracts } from "../trading/fast.ts";
 import type { Spot } from "../trading/spot.ts";
-import { payoutSchedule, type Wealth } from "../wealth/service.ts";
+import { payoutSchedule } from "../wealth/figures.ts";
+import type { Wealth } from "../wealth/service.ts";
 import { type NotificationRecord, NotificationStore } from "./store.ts";
 
 /** A notification ready to deliver: rendered in the customer's language. */

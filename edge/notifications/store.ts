@@ -10,7 +10,8 @@ import type { NotifyKind, NotifyPrefsJson } from "../../contract/notifications.t
 import { defaultPrefs, NOTIFY_KINDS } from "../../contract/notifications.ts";
 import { stageEvents } from "../ledger/events.ts";
 import { listPage } from "../platform/kvpage.ts";
-import { commitAttempts, type ListRead, type PrivateRead } from "../platform/kvstore.ts";
+import { commitAttempts } from "../platform/kv_contention.ts";
+import type { ListRead, PrivateRead } from "../platform/kv_round_trips.ts";
 
 export interface NotificationRecord {
   /** time-ordered (newest last in the key order) */

@@ -24,7 +24,7 @@
  */
 import type { SmsSender } from "../accounts/sender.ts";
 import { DomainError } from "../platform/errors.ts";
-import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
+import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
 import { type Actor, auditAlone, auditInto } from "../audit/audit.ts";
 import { endSessionsInto, MAX_SESSIONS_ENDED, sessionsOf } from "./service.ts";
 import { newInvitation } from "./invitations.ts";

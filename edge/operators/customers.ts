@@ -13,7 +13,7 @@ import { deleteUserSessions } from "../accounts/store.ts";
 import { maskPhone } from "../accounts/service.ts";
 import { describeDevice } from "../platform/device.ts";
 import { DomainError } from "../platform/errors.ts";
-import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
+import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
 import {
   DOC_TYPES,
   identityKeys,

@@ -7,7 +7,7 @@
 import { keys as accountKeys, type UserRecord } from "../accounts/store.ts";
 import { auditInto, headAfter } from "../audit/audit.ts";
 import { DomainError } from "../platform/errors.ts";
-import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
+import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
 import type { Actor } from "../audit/audit.ts";
 import { type AuditHead, keys as opKeys } from "./store.ts";
 

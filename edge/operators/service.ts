@@ -23,7 +23,7 @@ import {
   exportAudit,
   listAudit,
 } from "../audit/audit.ts";
-import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
+import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
 import {
   type AuditHead,
   isEnrolled,

@@ -1,6 +1,7 @@
 /** Process configuration, read once from environment variables (documented in README.md). */
 import { parseTrustedProxies, type TrustedProxies } from "./clientip.ts";
-import { type KvSim, wrapKv } from "./kvstore.ts";
+import type { KvSim } from "./kv_round_trips.ts";
+import { wrapKv } from "./kvstore.ts";
 
 /**
  * What a process does (APP_ROLE). `core`: the market feed and tape writer, the trigger engine

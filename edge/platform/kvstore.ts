@@ -46,71 +46,28 @@
  * - **Writes are announced.** `onWrite` listeners hear the keys of every write this handle made
  *   (the in-process caches of public data forget what changed: edge/platform/public_cache.ts).
  */
-import { AsyncLocalStorage } from "node:async_hooks";
-import { DomainError } from "./errors.ts";
-import { inSpan, instruments, keyAreas } from "./telemetry.ts";
-
-/** SQLite busy/locked: nothing was written, always safe to retry. */
-const LOCKED = /database (table )?is (locked|busy)|SQLITE_BUSY|SQLITE_LOCKED/i;
-/** Transient remote KV failures the KV Connect client does not retry itself. */
-const TRANSIENT =
-  /KV Connect failed to (read|decode)|Unspecified (read|write) error|(Reads|Writes) are disabled|Strong consistency reads are not available|KV Connect failed to call .*status=(408|429)\b/i;
-
-/** "locked": the store refused before writing; "transient": a remote call may or may not have applied. */
-export type BusyKind = "locked" | "transient";
-
-export function busyKind(e: unknown): BusyKind | null {
-  if (!(e instanceof Error) || e instanceof DomainError) return null;
-  if (LOCKED.test(e.message)) return "locked";
-  if (TRANSIENT.test(e.message)) return "transient";
-  return null;
-}
-
-/** A store failure that means "busy, try again" (mapped to 503 STORE_BUSY, never 500). */
-export function isBusyError(e: unknown): boolean {
-  return busyKind(e) !== null || (e instanceof DomainError && e.error === "STORE_BUSY");
-}
-
-/** The refusal when the store stays busy: 503, "the service is busy, please try again". */
-export function storeBusy(cause?: unknown): DomainError {
-  const e = new DomainError("STORE_BUSY", {}, undefined, { retryAfterSeconds: 1 });
-  if (cause !== undefined) e.cause = cause;
-  return e;
-}
-
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-/** Pause before conflict attempt `n` (n >= 1): about 1 ms, doubling, capped at 50 ms, jittered. */
-export function conflictPause(n: number, random = Math.random): number {
-  const d = Math.min(50, 2 ** (n - 1));
-  return d / 2 + random() * d / 2;
-}
-
-/**
- * Attempts of an optimistic read-check-commit loop: yields 0, 1, 2 ... `max - 1`, pausing
- * `conflictPause` before every attempt after the first so competing requests and instances stop
- * colliding. The caller says what running out means (usually `throw storeBusy()`).
- */
-export async function* commitAttempts(max = 10): AsyncGenerator<number, void, void> {
-  for (let n = 0; n < max; n++) {
-    if (n > 0) {
-      instruments.conflictRetries.add(1);
-      await sleep(conflictPause(n));
-    }
-    yield n;
-  }
-}
-
-/** How long a busy store is retried. */
-export interface BusyPolicy {
-  /** Give up (503) when the next pause would end after this many ms since the first try. */
-  budgetMs: number;
-  /** First pause bound (ms); doubles per retry up to `capMs`; each pause is uniform in [1, bound]. */
-  baseMs: number;
-  capMs: number;
-}
-
-export const DEFAULT_BUSY_POLICY: BusyPolicy = { budgetMs: 2500, baseMs: 2, capMs: 250 };
+import {
+  type BusyKind,
+  busyKind,
+  type BusyPolicy,
+  DEFAULT_BUSY_POLICY,
+  sleep,
+  storeBusy,
+} from "./kv_contention.ts";
+import { describe, keyId, sameKey } from "./kv_keys.ts";
+import { MemoList, StoreList } from "./kv_lists.ts";
+import {
+  batchOf,
+  type KvSim,
+  type ListBatch,
+  listId,
+  noteRead,
+  type PrivateRead,
+  scope,
+  TRACE,
+  trace,
+} from "./kv_round_trips.ts";
+import { inSpan, keyAreas } from "./telemetry.ts";
 
 /** Checks per atomic operation on self-hosted denokv, the smallest limit of our backends. */
 export const MAX_CHECKS = 10;
@@ -148,102 +105,6 @@ export function kvStats(kv: Deno.Kv): KvStats | null {
  */
 export function noQueues(): Error {
   return new Error("KV queues are not available on Deno Deploy or over KV Connect: not used here");
-}
-
-/** Simulated distance to the store (ms): strong calls wait `rttMs`, eventual reads `eventualMs`. */
-export interface KvSim {
-  rttMs: number;
-  eventualMs: number;
-}
-
-/** What one request (or any scope run by `withRoundTrips`) asked of the store. */
-export interface RoundTrips {
-  /** strong round trips that waited on each other: the request's cost from a far region */
-  sequential: number;
-  /** strong calls (reads, list batches, commits) in all */
-  strong: number;
-  /** eventual reads (a nearby replica: not counted against the budget) */
-  eventual: number;
-  /** strong calls in flight now */
-  inflight: number;
-  /** prefetched entries by key (`prefetch`), until the request writes */
-  memo?: Map<string, Promise<Deno.KvEntryMaybe<unknown> | null>>;
-  /** prefetched first batches of lists (`prefetchList`), until the request writes */
-  lists?: Map<string, Promise<ListBatch | null>>;
-  /** keys read strongly since `noteReads` started (a conflict loop's attempt) */
-  noted?: Map<string, Deno.KvKey>;
-}
-
-/**
- * A private list a request is about to read, to start with its session (`prefetchList`): the
- * selector and options of its `kv.list` call (first page: no cursor) and, for an index, the key
- * of the record each entry names (the entry key's last part is the record's id).
- */
-export interface ListRead {
-  /** a single record instead of a list (read with the others: `prefetch`) */
-  key?: undefined;
-  selector: Deno.KvListSelector;
-  options?: Pick<Deno.KvListOptions, "reverse" | "limit" | "batchSize">;
-  record?: (id: string) => Deno.KvKey;
-  /** more keys of each record the index names, read beside it (e.g. what holds its money) */
-  beside?: (id: string) => Deno.KvKey[];
-}
-
-/** A private read to start with the session: a list (`ListRead`) or one key. */
-export type PrivateRead = ListRead | { key: Deno.KvKey };
-
-/** The first batch of a list as read: its entries, the cursor after each, whether it was full. */
-interface ListBatch {
-  entries: Deno.KvEntry<unknown>[];
-  cursors: string[];
-  full: boolean;
-}
-
-/** Entries per batch the store sends (Deno's default: the limit, else 100; at most 500). */
-function batchOf(options: Deno.KvListOptions): number {
-  return Math.max(1, Math.min(500, options.batchSize ?? options.limit ?? 100));
-}
-
-/** A list call as a string (memo keys): the selector and the options that shape its first batch. */
-function listId(selector: Deno.KvListSelector, o: Deno.KvListOptions): string {
-  const part = (k: Deno.KvKey | undefined) => k ? keyId(k) : "-";
-  const sel = selector as { prefix?: Deno.KvKey; start?: Deno.KvKey; end?: Deno.KvKey };
-  return [part(sel.prefix), part(sel.start), part(sel.end), !!o.reverse, o.limit, batchOf(o)]
-    .join("\u0001");
-}
-
-const scope = new AsyncLocalStorage<RoundTrips>();
-
-/** KV_TRACE=1: log every strong round trip of a request with its callers (finding them). */
-const TRACE = Deno.env.get("KV_TRACE") === "1";
-function trace(t: RoundTrips) {
-  const callers = new Error().stack!.split("\n").slice(3).map((l) => l.trim().replace(/^at /, ""))
-    .filter((l) => !l.includes("kvstore.ts")).slice(0, 3);
-  console.log(
-    `[kv] ${t.inflight > 1 ? "  +" : String(t.sequential).padStart(3)}`,
-    callers.join(" < "),
-  );
-}
-
-/** Run `f` counting its store round trips into `trips` (returned as well). */
-export async function withRoundTrips<T>(
-  f: () => Promise<T>,
-  trips: RoundTrips = { sequential: 0, strong: 0, eventual: 0, inflight: 0 },
-): Promise<{ result: T; trips: RoundTrips }> {
-  const result = await scope.run(trips, f);
-  return { result, trips };
-}
-
-/** Run `f` outside any request's scope (background work a request started: not its cost). */
-export function outsideRequest<T>(f: () => T): T {
-  return scope.exit(f);
-}
-
-/** A key as a string (memo keys). */
-function keyId(key: Deno.KvKey): string {
-  return key.map((p) =>
-    p instanceof Uint8Array ? `u8:${[...p].join(",")}` : `${typeof p}:${String(p)}`
-  ).join("\u0000");
 }
 
 /**
@@ -299,36 +160,9 @@ export function prefetchList(kv: Deno.Kv, reads: PrivateRead[]): void {
   }
 }
 
-/**
- * Note the keys the current request reads strongly from now on (one attempt of a read-check-commit
- * loop); the returned function stops and gives them, so a loop that lost its commit race can
- * `prefetch` them all for its next attempt: a re-read is one round trip, not one per step of the
- * plan. Outside a request's scope nothing is noted.
- */
-export function noteReads(): () => Deno.KvKey[] {
-  const t = scope.getStore();
-  if (!t) return () => [];
-  const noted = t.noted = new Map();
-  return () => {
-    if (t.noted === noted) t.noted = undefined;
-    return [...noted.values()];
-  };
-}
-
-/** Note `keys` as read by the current request (when `noteReads` is on). */
-function noteRead(keys: readonly Deno.KvKey[]) {
-  const noted = scope.getStore()?.noted;
-  if (noted) { for (const k of keys) noted.set(keyId(k), k); }
-}
-
 /** Listen to the keys of every write made through a handle of `openKv`/`wrapKv`. */
 export function onWrite(kv: Deno.Kv, f: (keys: Deno.KvKey[]) => void): void {
   if (kv instanceof StoreKv) kv.writeListeners.push(f);
-}
-
-/** The round trips of the current scope so far (null outside `withRoundTrips`). */
-export function currentRoundTrips(): RoundTrips | null {
-  return scope.getStore() ?? null;
 }
 
 /** Wrap a Deno.Kv: busy retries, conflict-safe re-commits, commit measurements. */
@@ -339,27 +173,6 @@ export function wrapKv(
 ): Deno.Kv {
   if (kv instanceof StoreKv) return kv;
   return new StoreKv(kv, { ...DEFAULT_BUSY_POLICY, ...policy }, sim);
-}
-
-function prefixOf(key: Deno.KvKey): string {
-  return key.slice(0, 3).map((p) => p instanceof Uint8Array ? "<bytes>" : String(p)).join("/");
-}
-
-function describe(keys: Deno.KvKey[]): string {
-  const counts = new Map<string, number>();
-  for (const k of keys) counts.set(prefixOf(k), (counts.get(prefixOf(k)) ?? 0) + 1);
-  return [...counts].map(([p, n]) => n > 1 ? `${p} x${n}` : p).join(", ");
-}
-
-function samePart(a: Deno.KvKeyPart, b: Deno.KvKeyPart): boolean {
-  if (a instanceof Uint8Array && b instanceof Uint8Array) {
-    return a.length === b.length && a.every((x, i) => x === b[i]);
-  }
-  return a === b;
-}
-
-function sameKey(a: Deno.KvKey, b: Deno.KvKey): boolean {
-  return a.length === b.length && a.every((p, i) => samePart(p, b[i]!));
 }
 
 class StoreKv implements Deno.Kv {
@@ -674,111 +487,5 @@ class StoreAtomic implements Deno.AtomicOperation {
       if (r.ok && this.#writes.length) this.store.wrote(this.#writes);
       return r;
     });
-  }
-}
-
-/** A list that resumes after the last entry it returned when a page read finds the store busy. */
-class StoreList<T> implements Deno.KvListIterator<T> {
-  #it: Deno.KvListIterator<T>;
-  /** entries returned by the current underlying iterator, and by all of them */
-  #seen = 0;
-  #returned = 0;
-  /** where the current underlying iterator started (a cursor), when restarted */
-  #resumedAt: string | undefined;
-
-  constructor(
-    private store: StoreKv,
-    private selector: Deno.KvListSelector,
-    private options: Deno.KvListOptions,
-  ) {
-    this.#it = store.inner.list<T>(selector, options);
-  }
-
-  get cursor(): string {
-    return this.#seen === 0 && this.#resumedAt !== undefined ? this.#resumedAt : this.#it.cursor;
-  }
-
-  get #batch(): number {
-    return batchOf(this.options);
-  }
-
-  next(): Promise<IteratorResult<Deno.KvEntry<T>, undefined>> {
-    return this.store.busyRetry(async () => {
-      try {
-        // a new batch is a round trip: the first call and after every full batch
-        const r = this.#seen % this.#batch === 0
-          ? await this.store.read(this.options.consistency, () => this.#it.next())
-          : await this.#it.next();
-        if (!r.done) {
-          this.#seen++;
-          this.#returned++;
-        }
-        return r;
-      } catch (e) {
-        if (busyKind(e)) this.#restart();
-        throw e;
-      }
-    }, () => true);
-  }
-
-  #restart() {
-    const cursor = this.#seen > 0 ? this.#it.cursor : (this.#resumedAt ?? this.options.cursor);
-    const limit = this.options.limit === undefined
-      ? undefined
-      : Math.max(1, this.options.limit - this.#returned);
-    this.#it = this.store.inner.list<T>(this.selector, { ...this.options, cursor, limit });
-    this.#resumedAt = cursor;
-    this.#seen = 0;
-  }
-
-  [Symbol.asyncIterator](): AsyncIterableIterator<Deno.KvEntry<T>> {
-    return this;
-  }
-}
-
-/**
- * A list whose first batch was read with the request's session (`prefetchList`): it yields that
- * batch, then (when the batch was full) goes on from its last cursor in the store. A failed
- * prefetch reads the list from the start.
- */
-class MemoList<T> implements Deno.KvListIterator<T> {
-  #at = 0;
-  #batch: ListBatch | null | undefined;
-  #rest: StoreList<T> | undefined;
-
-  constructor(
-    private store: StoreKv,
-    private selector: Deno.KvListSelector,
-    private options: Deno.KvListOptions,
-    private first: Promise<ListBatch | null>,
-  ) {}
-
-  get cursor(): string {
-    if (this.#rest) return this.#rest.cursor;
-    return this.#at > 0 ? this.#batch!.cursors[this.#at - 1]! : "";
-  }
-
-  async next(): Promise<IteratorResult<Deno.KvEntry<T>, undefined>> {
-    if (this.#batch === undefined) this.#batch = await this.first;
-    const b = this.#batch;
-    if (!this.#rest && b && this.#at < b.entries.length) {
-      return { done: false, value: b.entries[this.#at++] as Deno.KvEntry<T> };
-    }
-    if (!this.#rest) {
-      if (b && !b.full) return { done: true, value: undefined };
-      const taken = b?.entries.length ?? 0;
-      const limit = this.options.limit === undefined ? undefined : this.options.limit - taken;
-      if (limit !== undefined && limit <= 0) return { done: true, value: undefined };
-      this.#rest = new StoreList<T>(this.store, this.selector, {
-        ...this.options,
-        ...(taken ? { cursor: b!.cursors[taken - 1] } : {}),
-        limit,
-      });
-    }
-    return await this.#rest.next();
-  }
-
-  [Symbol.asyncIterator](): AsyncIterableIterator<Deno.KvEntry<T>> {
-    return this;
   }
 }

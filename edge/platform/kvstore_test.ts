@@ -7,12 +7,10 @@ import {
   commitAttempts,
   conflictPause,
   isBusyError,
-  kvStats,
-  prefetch,
   storeBusy,
-  withRoundTrips,
-  wrapKv,
-} from "./kvstore.ts";
+} from "./kv_contention.ts";
+import { kvStats, prefetch, wrapKv } from "./kvstore.ts";
+import { withRoundTrips } from "./kv_round_trips.ts";
 
 /** The DomainError `f` rejects with (fails when it resolves or rejects with something else). */
 async function refusal(f: () => Promise<unknown>): Promise<DomainError> {

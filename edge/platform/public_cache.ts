@@ -13,7 +13,8 @@
  * - Only for display and public data: money writes read what they decide on from the store and
  *   their commits check it.
  */
-import { onWrite, outsideRequest } from "./kvstore.ts";
+import { onWrite } from "./kvstore.ts";
+import { outsideRequest } from "./kv_round_trips.ts";
 
 interface Entry {
   at: number;

@@ -3,7 +3,7 @@
  * concurrent requests can never slip past a limit: every attempt takes a slot before it runs.
  */
 import { DomainError } from "./errors.ts";
-import { commitAttempts } from "./kvstore.ts";
+import { commitAttempts } from "./kv_contention.ts";
 
 /** The "locked, try again in N minutes" refusal of a throttle (429 with Retry-After). */
 export function locked(retryAfterMs: number): DomainError {

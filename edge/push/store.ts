@@ -4,7 +4,7 @@
  * customer owns an endpoint, so a browser handed from one account to another stops receiving the
  * first one's pushes when the second subscribes.
  */
-import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
+import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
 import { MAX_PUSH_SUBSCRIPTIONS } from "../../contract/push.ts";
 
 export interface PushRecord {

@@ -22,7 +22,9 @@
  */
 import { formatDecimal, type Interval, INTERVALS } from "../../core-wasm/mod.ts";
 import type { Quotes } from "../market/quotes.ts";
-import { candleRow, type SeqTick, type TapeEvent, type TapeTick } from "../market/tape.ts";
+import { candleRow } from "../market/stored_tape.ts";
+import type { TapeEvent } from "../market/tape.ts";
+import type { SeqTick, TapeTick } from "../market/stored_tape.ts";
 import type { SymbolDef } from "../../contract/symbols.ts";
 import {
   RESUME_SEEN_MAX,

@@ -29,7 +29,8 @@ import { stageEvents, type SupportRef } from "../ledger/events.ts";
 import { journalId } from "../ledger/service.ts";
 import { DomainError } from "../platform/errors.ts";
 import { sha256Hex } from "../platform/hashing.ts";
-import { commitAttempts, type PrivateRead, storeBusy } from "../platform/kvstore.ts";
+import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
+import type { PrivateRead } from "../platform/kv_round_trips.ts";
 import { type Limit, take } from "../platform/ratelimit.ts";
 import { attachImage, type ImageStore } from "../uploads/service.ts";
 import {

@@ -8,7 +8,7 @@
  * one commit that checks it (`Alerts.fire`), queued so ticks never wait on the store.
  */
 import type { Quotes } from "../market/quotes.ts";
-import type { TapeTick } from "../market/tape.ts";
+import type { TapeTick } from "../market/stored_tape.ts";
 import type { EventRef } from "../ledger/events.ts";
 import { type Alert, type Alerts, moveOf } from "./alerts.ts";
 import { TriggerIndex } from "./trigger_index.ts";

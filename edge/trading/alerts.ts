@@ -24,7 +24,8 @@ import { stageEvents } from "../ledger/events.ts";
 import { journalId } from "../ledger/service.ts";
 import { DomainError } from "../platform/errors.ts";
 import { Emitter } from "../platform/emitter.ts";
-import { commitAttempts, type ListRead, storeBusy } from "../platform/kvstore.ts";
+import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
+import type { ListRead } from "../platform/kv_round_trips.ts";
 import type { TickRef } from "./fast.ts";
 import { alertKeys } from "./store.ts";
 

@@ -14,7 +14,8 @@
  * holder itself); on takeover it rebuilds every index from KV.
  */
 import { inSpan, instruments } from "../platform/telemetry.ts";
-import type { TapeEvent, TapeTick } from "../market/tape.ts";
+import type { TapeEvent } from "../market/tape.ts";
+import type { TapeTick } from "../market/stored_tape.ts";
 import type { MarketService } from "../market/service.ts";
 import type { TenantRegistry } from "../platform/tenants.ts";
 import type { FastContracts, FastOrder, TickRef } from "./fast.ts";

@@ -10,7 +10,7 @@
 import { formatDecimal, mulDiv, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
 import { CURRENCIES, type Currency, DECIMALS, houseFor, user } from "../ledger/accounts.ts";
 import type { Ledger, Plan } from "../ledger/service.ts";
-import type { PrivateRead } from "../platform/kvstore.ts";
+import type { PrivateRead } from "../platform/kv_round_trips.ts";
 import { commitOrder, customerIdem, freshTick, ledgerReads } from "./pipeline.ts";
 import { idemKeys } from "../ledger/idem.ts";
 import type { MarketService } from "../market/service.ts";

@@ -4,7 +4,7 @@
  * before expiry; the core computes the outcome; settlement happens exactly once (one
  * idempotency key per order and a versionstamp check on the order).
  */
-import type { ListRead, PrivateRead } from "../platform/kvstore.ts";
+import type { ListRead, PrivateRead } from "../platform/kv_round_trips.ts";
 import { formatDecimal, parseDecimal, settleFast } from "../../core-wasm/mod.ts";
 import { bookOfUser, houseFor, user } from "../ledger/accounts.ts";
 import { idemKeys } from "../ledger/idem.ts";

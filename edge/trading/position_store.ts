@@ -6,7 +6,7 @@
 import type { MarketService } from "../market/service.ts";
 import { type HedgeInfo, hedgeInfo, type Position, positionJson } from "./positions.ts";
 import { posKeys } from "./store.ts";
-import type { ListRead } from "../platform/kvstore.ts";
+import type { ListRead } from "../platform/kv_round_trips.ts";
 import { listPage, recordsByIndex } from "../platform/kvpage.ts";
 import type { PositionJson } from "../../contract/trading.ts";
 

@@ -3,7 +3,7 @@
  * orders hold their funds (quote for buys, base for sells) and fill at the limit when the price
  * crosses it; the fee is paid in USDT. The trading P&L account is the counterparty.
  */
-import type { ListRead, PrivateRead } from "../platform/kvstore.ts";
+import type { ListRead, PrivateRead } from "../platform/kv_round_trips.ts";
 import { listPage, recordsByIndex } from "../platform/kvpage.ts";
 import { formatDecimal, mulDiv, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
 import { type Currency, houseFor, user } from "../ledger/accounts.ts";

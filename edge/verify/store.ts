@@ -3,7 +3,7 @@
  * 128 random bits (base64url); it names one order of one tenant. One link per order: asking again
  * gives the same link. Records under `[tenant, "verify", ...]`.
  */
-import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
+import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
 
 export interface ShareLink {
   tenant: string;

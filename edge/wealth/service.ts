@@ -25,7 +25,7 @@ import {
 import { accountId, house, user } from "../ledger/accounts.ts";
 import { keys as ledgerKeys } from "../ledger/store.ts";
 import { PublicCache } from "../platform/public_cache.ts";
-import type { ListRead } from "../platform/kvstore.ts";
+import type { ListRead } from "../platform/kv_round_trips.ts";
 import { listPage, recordsByIndex } from "../platform/kvpage.ts";
 import { idemKeys } from "../ledger/idem.ts";
 import { reservationIds } from "../ledger/reservations.ts";
@@ -36,96 +36,22 @@ import { addVolume } from "../funds/turnover.ts";
 import { DEFAULT_PRODUCTS } from "./products.ts";
 import { type RedeemQuote, wealthKeys, type WealthOrder, type WealthProduct } from "./store.ts";
 import type { WealthOrderJson } from "../../contract/wealth.ts";
+import {
+  DAY_MS,
+  elapsedDays,
+  nextMidnight,
+  orderJson,
+  productJson,
+  quoteJson,
+  turnoverRatioOf,
+} from "./figures.ts";
 
-export const DAY_MS = 86_400_000;
 /** How long a redemption quote may be confirmed. */
 export const QUOTE_TTL_MS = 10_000;
-
-/** The next 00:00 UTC after `at`. */
-export const nextMidnight = (at: number) => Math.floor(at / DAY_MS) * DAY_MS + DAY_MS;
-
-/** Whole days since the value date that have ended by `now` (0..period). */
-export function elapsedDays(o: Pick<WealthOrder, "valueDate" | "periodDays">, now: number) {
-  const d = Math.floor((now - o.valueDate) / DAY_MS);
-  return Math.max(0, Math.min(o.periodDays, d));
-}
-
-/** The share of a subscription counted as trading volume (stored products without it: in full). */
-export const turnoverRatioOf = (p: WealthProduct) => p.turnoverRatio ?? SCALE;
 
 const u64 = (e: Deno.KvEntryMaybe<Deno.KvU64>) => e.value?.value ?? 0n;
 type Four<T> = [T, T, T, T];
 const d = formatDecimal;
-
-export function productJson(p: WealthProduct, hosted: bigint, coverage: bigint | null) {
-  return {
-    id: p.id,
-    name: p.name,
-    currency: p.currency,
-    dailyRate: d(p.dailyRate),
-    /** simple: daily x 365 (never compounded, never called APY) */
-    apr: d(p.dailyRate * 365n),
-    periodDays: p.periodDays,
-    minAmount: d(p.minAmount),
-    maxAmount: d(p.maxAmount),
-    cap: d(p.cap),
-    hosted: d(hosted),
-    redeemRatio: d(p.redeemRatio),
-    turnoverRatio: d(turnoverRatioOf(p)),
-    /** reserve / promised unpaid yield (null: nothing promised yet) */
-    coverage: coverage === null ? null : d(coverage),
-    open: p.enabled && (coverage === null || coverage >= SCALE),
-  };
-}
-
-export function orderJson(o: WealthOrder, now: number): WealthOrderJson {
-  const next = o.status === "underway" && o.paidDays < o.periodDays
-    ? o.valueDate + (o.paidDays + 1) * DAY_MS
-    : null;
-  return {
-    orderNo: o.id,
-    productId: o.productId,
-    productName: o.productName,
-    amount: d(o.amount),
-    dailyRate: d(o.dailyRate),
-    apr: d(o.dailyRate * 365n),
-    periodDays: o.periodDays,
-    dailyIncome: d(dailyPayout(o.amount, o.dailyRate)),
-    expectedIncome: d(o.expected),
-    earned: d(o.paid),
-    paidDays: o.paidDays,
-    valueDate: o.valueDate,
-    maturity: o.valueDate + o.periodDays * DAY_MS,
-    nextPayout: next,
-    daysLeft: o.status === "underway" ? o.periodDays - elapsedDays(o, now) : 0,
-    status: o.status,
-    createdAt: o.createdAt,
-    end: o.end === null ? null : o.end.kind === "matured" ? o.end : {
-      ...o.end,
-      penalty: d(o.end.penalty),
-      refund: d(o.end.refund),
-    },
-  };
-}
-
-/**
- * An order's payouts day by day: when, how much (the last day pays what rounding left of the
- * promised total, as the payout job does) and whether it was paid, is to come, or will never be
- * paid (redeemed early).
- */
-export function payoutSchedule(o: WealthOrder) {
-  const daily = dailyPayout(o.amount, o.dailyRate);
-  return Array.from({ length: o.periodDays }, (_, i) => {
-    const day = i + 1;
-    const amount = day === o.periodDays ? o.expected - daily * BigInt(o.periodDays - 1) : daily;
-    const state: "paid" | "due" | "forfeited" = day <= o.paidDays
-      ? "paid"
-      : o.status === "retired"
-      ? "forfeited"
-      : "due";
-    return { day, at: o.valueDate + day * DAY_MS, amount: d(amount), state };
-  });
-}
 
 export class Wealth {
   constructor(
@@ -616,20 +542,4 @@ export class Wealth {
     }
     return products;
   }
-}
-
-export function quoteJson(q: RedeemQuote, o: WealthOrder, now: number) {
-  return {
-    quoteId: q.id,
-    orderNo: q.orderId,
-    amount: d(o.amount),
-    daysLeft: q.daysLeft,
-    redeemRatio: d(o.redeemRatio),
-    penalty: d(q.penalty),
-    refund: d(q.refund),
-    earned: d(o.paid),
-    expiresAt: q.expiresAt,
-    /** how long it may be confirmed from now (clients count down from receipt, not their clock) */
-    validForMs: Math.max(0, q.expiresAt - now),
-  };
 }

@@ -21,7 +21,7 @@ import {
   type ProposalJson,
   ProposalReply,
 } from "../../contract/operators.ts";
-import { PROPOSAL_ROLES } from "../../edge/operators/proposals.ts";
+import { PROPOSAL_ROLES } from "../../edge/operators/proposal_kinds.ts";
 import { AUTH_ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["operators"];

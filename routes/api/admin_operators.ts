@@ -19,7 +19,7 @@ import {
   type ProposalJson,
   ProposalReply,
 } from "../../contract/operators.ts";
-import type { OperatorKind } from "../../edge/operators/proposals.ts";
+import type { OperatorKind } from "../../edge/operators/proposal_kinds.ts";
 import type { AppEnv, Ctx } from "../../edge/http/context.ts";
 import { ok } from "../../edge/http/envelope.ts";
 import { DomainError } from "../../edge/platform/errors.ts";

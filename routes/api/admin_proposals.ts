@@ -16,10 +16,10 @@ import {
   TermsChangeBody,
   TermsSectionJson,
 } from "../../contract/operators.ts";
-import { PROPOSAL_READERS } from "../../edge/operators/proposals.ts";
+import { PROPOSAL_READERS } from "../../edge/operators/proposal_kinds.ts";
 import { TERM_SECTIONS } from "../../edge/trading/terms.ts";
 import { WealthProductEdit } from "../../contract/wealth.ts";
-import { productJson } from "../../edge/wealth/service.ts";
+import { productJson } from "../../edge/wealth/figures.ts";
 import type { AppEnv, Ctx } from "../../edge/http/context.ts";
 import { ok } from "../../edge/http/envelope.ts";
 import { DomainError } from "../../edge/platform/errors.ts";

@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { parseDecimal } from "../../core-wasm/mod.ts";
-import { candleRow } from "../../edge/market/tape.ts";
+import { candleRow } from "../../edge/market/stored_tape.ts";
 import type { Quote } from "../../edge/market/quotes.ts";
 import {
   Candles,

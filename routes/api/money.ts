@@ -12,7 +12,7 @@ import { IdempotencyHeaders } from "../../contract/ledger.ts";
 import type { AppEnv, Ctx } from "../../edge/http/context.ts";
 import { ok } from "../../edge/http/envelope.ts";
 import { reading, type signedIn } from "../../edge/http/middleware.ts";
-import type { PrivateRead } from "../../edge/platform/kvstore.ts";
+import type { PrivateRead } from "../../edge/platform/kv_round_trips.ts";
 import type { Tenant } from "../../edge/platform/tenants.ts";
 import { AUTH_ERRORS, jsonBody, okReply } from "./openapi.ts";
 

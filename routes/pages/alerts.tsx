@@ -4,7 +4,7 @@
  */
 import type { Session } from "../../edge/accounts/service.ts";
 import type { Ctx } from "../../edge/http/context.ts";
-import type { PrivateRead } from "../../edge/platform/kvstore.ts";
+import type { PrivateRead } from "../../edge/platform/kv_round_trips.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
 import { alertJson } from "../../edge/trading/alerts.ts";

@@ -1,96 +1,39 @@
 /**
  * Content and service screens: home banners and notice bar, notices and news (list and detail),
  * the help centre, the information pages (`/page/<slug>`, the rates page generated from the live
- * configuration), customer service (`/wp/kefu`, `/wp/myIframe`, `/pc/kefu`) with the built-in
- * support chat when no link is configured (or `BUILTIN`). Pages call the content service directly; bodies are the service's
- * sanitised Markdown render, never raw content HTML.
+ * configuration; its tables in rates_tables.tsx), customer service (`/wp/kefu`, `/wp/myIframe`,
+ * `/pc/kefu`, in customer_service.tsx) with the built-in support chat when no link is configured
+ * (or `BUILTIN`). Pages call the content service directly; bodies are the service's sanitised
+ * Markdown render (content_parts.tsx), never raw content HTML.
  */
 import { LossFiguresSection } from "../../components/LossFigure.tsx";
 import type { ComponentChildren } from "preact";
-import { parseCustomerUrl } from "../../contract/customer_link.ts";
 import type { Ctx } from "../../edge/http/context.ts";
-import { DomainError } from "../../edge/platform/errors.ts";
 import { pickTexts, type T } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
-import { LANGUAGES, type LocaleId } from "../../locales/languages.ts";
 import { STATIC_PAGES } from "../../edge/content/static_pages.ts";
 import { desktopLinks } from "../../edge/content/help_defaults.ts";
 import { PAGE_SLUGS, type PageSlug } from "../../edge/content/store.ts";
 import NoticeDialog, { DIALOG_TEXTS } from "../../islands/NoticeDialog.tsx";
 import BannerAutoplay from "../../islands/BannerAutoplay.tsx";
-import SupportChat, { SUPPORT_TEXTS } from "../../islands/SupportChat.tsx";
-import { ensureVisitorCookie } from "../../edge/http/visitor.ts";
 import CoinApplyForm, { COIN_TEXTS } from "../../islands/CoinApplyForm.tsx";
 import { desktopPage, devicePage, mobilePage } from "./frame.tsx";
 import type { PageDef } from "./types.ts";
 import { Icon } from "../../components/Icon.tsx";
 import { notFoundPage } from "./not_found.tsx";
-
-type Layout = "wp" | "pc";
-type Rates = NonNullable<Awaited<ReturnType<Ctx["var"]["deps"]["content"]["page"]>>["rates"]>;
-
-const languageName = (l: LocaleId) => LANGUAGES.find((x) => x.id === l)?.name ?? l;
-
-function date(c: Ctx, ms: number) {
-  try {
-    return new Intl.DateTimeFormat(c.get("locale"), {
-      dateStyle: "medium",
-      timeZone: c.get("timeZone"),
-    }).format(ms);
-  } catch {
-    return new Date(ms).toISOString().slice(0, 10);
-  }
-}
-
-/** "Shown in English" when the reader's language has no text and the fallback was served. */
-export function ServedLabel({ c, served }: { c: Ctx; served: LocaleId }) {
-  if (served === c.get("locale")) return null;
-  return (
-    <p class="served-label" data-testid="served-locale" lang={served}>
-      {c.get("t")("content.shownIn", { language: languageName(served) })}
-    </p>
-  );
-}
-
-/** In a list: the language of an entry served in another language than the reader's. */
-function ServedMark({ c, served }: { c: Ctx; served: LocaleId }) {
-  if (served === c.get("locale")) return null;
-  return (
-    <span
-      class="muted small"
-      lang={served}
-      title={c.get("t")("content.shownIn", {
-        language: languageName(served),
-      })}
-    >
-      ({languageName(served)})
-    </span>
-  );
-}
-
-/** The service's sanitised render of a Markdown body (raw HTML off, links and images checked). */
-export function SafeHtml({ html, testid }: { html: string; testid?: string }) {
-  // deno-lint-ignore react-no-danger
-  return <div class="prose" data-testid={testid} dangerouslySetInnerHTML={{ __html: html }} />;
-}
-
-async function notFoundOr<R>(f: () => Promise<R>): Promise<R | null> {
-  try {
-    return await f();
-  } catch (e) {
-    if (e instanceof DomainError && (e.error === "NOT_FOUND" || e.error === "VALIDATION")) {
-      return null;
-    }
-    throw e;
-  }
-}
+import {
+  date,
+  HELP,
+  type Layout,
+  notFoundOr,
+  SafeHtml,
+  ServedLabel,
+  ServedMark,
+} from "./content_parts.tsx";
+import { FairnessTable, RatesTables } from "./rates_tables.tsx";
+import { pcService, servicePage } from "./customer_service.tsx";
 
 // ------------------------------------------------------------------ home
-
-const HELP = {
-  wp: { centre: "/wp/help/center", detail: "/wp/help/center/detail", service: "/wp/kefu" },
-  pc: { centre: "/pc/help/center", detail: "/pc/help/center/detail", service: "/pc/kefu" },
-};
 
 /**
  * Home: the banner carousel (scroll-snap, works without JavaScript), the notice bar (only with
@@ -416,188 +359,6 @@ function helpDetail(layout: Layout): PageDef {
 
 // ------------------------------------------------------------------ information pages
 
-/** Percent and amount formatting of the reader's language (display only; values are strings). */
-function numbers(locale: string) {
-  const p = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 4 });
-  const a = new Intl.NumberFormat(locale, { maximumFractionDigits: 8 });
-  return {
-    pct: (rate: string) => Number.isFinite(Number(rate)) ? p.format(Number(rate)) : rate,
-    amt: (v: string) => Number.isFinite(Number(v)) ? a.format(Number(v)) : v,
-  };
-}
-
-type Fair = Awaited<ReturnType<Ctx["var"]["deps"]["fast"]["fairness"]>>;
-
-/**
- * Fast contracts' outcomes over the last 30 days per symbol and duration (live contracts, from
- * their settlements): the published shares won, lost and tied, and how many were refunded.
- */
-function FairnessTable({ t, f, locale }: { t: T; f: Fair; locale: string }) {
-  const { pct } = numbers(locale);
-  const n = new Intl.NumberFormat(locale);
-  return (
-    <section class="card rates" data-testid="rates-fairness" aria-labelledby="fairness-title">
-      <h2 id="fairness-title">{t("content.fairnessTitle", { days: f.days })}</h2>
-      <p class="muted small">{t("content.fairnessNote")}</p>
-      {f.items.length
-        ? (
-          <div class="scroll-x" tabIndex={0} role="region" aria-labelledby="fairness-title">
-            <table class="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("content.symbol")}</th>
-                  <th scope="col" class="num">{t("content.duration")}</th>
-                  <th scope="col" class="num">{t("content.fairWon")}</th>
-                  <th scope="col" class="num">{t("content.fairLost")}</th>
-                  <th scope="col" class="num">{t("content.fairTied")}</th>
-                  <th scope="col" class="num">{t("content.fairCount")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {f.items.map((r) => (
-                  <tr key={`${r.symbol}-${r.duration}`}>
-                    <td>{r.symbol}</td>
-                    <td class="num">{t("content.seconds", { n: r.duration })}</td>
-                    <td class="num">{pct(r.wonShare)}</td>
-                    <td class="num">{pct(r.lostShare)}</td>
-                    <td class="num">{pct(r.tiedShare)}</td>
-                    <td class="num">{n.format(r.won + r.lost + r.tied)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )
-        : <p data-testid="fairness-empty">{t("content.fairnessEmpty")}</p>}
-    </section>
-  );
-}
-
-function RatesTables({ t, r, locale }: { t: T; r: Rates; locale: string }) {
-  const { pct, amt } = numbers(locale);
-  const table = (
-    id: string,
-    title: string,
-    head: string[],
-    rows: (string | number)[][],
-  ) => (
-    <section class="card rates" data-testid={`rates-${id}`}>
-      <h2>{title}</h2>
-      <div class="scroll-x" tabIndex={0} role="region" aria-label={title}>
-        <table class="table">
-          <thead>
-            <tr>
-              {head.map((h, j) => <th scope="col" key={h} class={j ? "num" : undefined}>{h}</th>)}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row, i) => (
-              <tr key={i}>
-                {row.map((v, j) => <td key={j} class={j ? "num" : undefined}>{v}</td>)}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
-  );
-  return (
-    <div data-testid="rates">
-      {r.fast.length > 0 && table(
-        "fast",
-        t("content.ratesFast"),
-        [t("content.duration"), t("content.payout"), t("content.min"), t("content.max")],
-        r.fast.map((f) => [
-          t("content.seconds", { n: f.duration }),
-          pct(f.rate),
-          amt(f.min),
-          amt(f.max),
-        ]),
-      )}
-      {r.leveraged.length > 0 && table(
-        "leveraged",
-        t("content.ratesLeveraged"),
-        [t("content.symbol"), t("content.leverages"), t("content.takerFee")],
-        r.leveraged.map((l) => [
-          l.symbol,
-          l.leverages.map((x) => `${x}x`).join(" "),
-          pct(l.takerFee),
-        ]),
-      )}
-      {r.leveraged.length > 0 && table(
-        "brackets",
-        t("content.brackets"),
-        [t("content.symbol"), t("content.upTo"), t("content.maxLeverage"), t("content.mmr")],
-        r.leveraged.flatMap((l) =>
-          l.brackets.map((b, i) => [
-            i ? "" : l.symbol,
-            b.upTo ? amt(b.upTo) : "∞",
-            `${b.maxLeverage}x`,
-            pct(b.mmr),
-          ])
-        ),
-      )}
-      {table("fees", t("content.ratesFees"), [t("content.fee"), t("content.rate")], [
-        ...(r.products.includes("leveraged")
-          ? [[t("content.holdingFee"), pct(r.holdingFeeDaily)]]
-          : []),
-        ...(r.products.includes("spot") ? [[t("content.spotFee"), pct(r.spotFee)]] : []),
-        [t("content.exchangeFee"), pct(r.exchangeFee)],
-      ])}
-      {table(
-        "withdraw",
-        t("content.ratesWithdraw"),
-        [
-          t("content.currency"),
-          t("content.min"),
-          t("content.max"),
-          t("content.feeRate"),
-          t("content.minFee"),
-        ],
-        r.withdraw.rules.map((w) => [
-          w.currency,
-          amt(w.min),
-          amt(w.max),
-          pct(w.feeRate),
-          amt(w.minFee),
-        ]),
-      )}
-      <p class="muted small" data-testid="rates-withdraw-state">
-        {r.withdraw.enabled ? t("content.withdrawOpen") : t("content.withdrawClosed")} ·{" "}
-        {t("content.turnover", { ratio: r.withdraw.turnoverRatio })}
-      </p>
-      {table(
-        "recharge",
-        t("content.ratesRecharge"),
-        [t("content.currency"), t("content.channel")],
-        r.recharge.channels.length
-          ? r.recharge.channels.map((ch) => [ch.currency, ch.name])
-          : [[t("content.none"), "—"]],
-      )}
-      {r.wealth.length > 0 && table(
-        "wealth",
-        t("content.ratesWealth"),
-        [
-          t("content.product"),
-          t("content.dailyRate"),
-          t("content.apr"),
-          t("content.period"),
-          t("content.min"),
-          t("content.max"),
-        ],
-        r.wealth.map((w) => [
-          w.name,
-          pct(w.dailyRate),
-          pct(w.apr),
-          t("content.days", { n: w.periodDays }),
-          amt(w.minAmount),
-          amt(w.maxAmount),
-        ]),
-      )}
-    </div>
-  );
-}
-
 const infoPage: PageDef = {
   path: "/page/:slug",
   layout: "any",
@@ -674,92 +435,6 @@ function InstallSteps({ t }: { t: T }) {
     </section>
   );
 }
-
-// ------------------------------------------------------------------ customer service
-
-/**
- * The built-in support chat, shown when the tenant configured no service link (or `BUILTIN`): a
- * visitor's browser gets its conversation cookie here, so the island's socket knows it.
- */
-function ChatBody({ c, signedIn, layout }: { c: Ctx; signedIn: boolean; layout: Layout }) {
-  const t = c.get("t");
-  if (!signedIn) ensureVisitorCookie(c);
-  const here = layout === "wp" ? "/wp/kefu" : "/pc/kefu";
-  const login = `${layout === "wp" ? "/wp/user/login" : "/pc/user/login"}?redirect=${
-    encodeURIComponent(here)
-  }`;
-  return (
-    <>
-      <p class="notice" data-testid="kefu-chat">{t("support.intro")}</p>
-      <Island
-        name="SupportChat"
-        of={SupportChat}
-        props={{ tx: pickTexts(t, SUPPORT_TEXTS), signedIn, login }}
-      />
-      <p class="small">
-        <a href={HELP[layout].centre}>{t("page.helpCenter")}</a>
-      </p>
-    </>
-  );
-}
-
-function servicePage(path: "/wp/kefu" | "/wp/myIframe"): PageDef {
-  return {
-    path,
-    layout: "wp",
-    public: path === "/wp/kefu",
-    render: (c, s) => {
-      const t = c.get("t");
-      const link = parseCustomerUrl(
-        c.get("tenant").customerUrl,
-        s ? { userId: s.userId, phone: s.user.phone } : null,
-      );
-      // spec: messaging apps (line, telegram, whatsapp) and "vip" links redirect the page
-      if (link.mode === "redirect" && link.url) return c.redirect(link.url, 302);
-      const embed = link.mode !== "none" && link.url;
-      if (embed) c.set("frameSrc", new URL(link.url!).origin);
-      return mobilePage(
-        c,
-        { title: t(path === "/wp/kefu" ? "page.kefu" : "page.myIframe"), back: "/wp/home" },
-        embed
-          ? (
-            <>
-              <p class="notice">{t("kefu.intro")}</p>
-              <iframe class="kefu-frame" src={link.url!} title={t("page.kefu")} />
-              <p class="small">
-                <a href={link.url!} target="_blank" rel="noopener noreferrer">
-                  {t("kefu.open")}
-                </a>
-              </p>
-            </>
-          )
-          : <ChatBody c={c} signedIn={!!s} layout="wp" />,
-      );
-    },
-  };
-}
-
-/** Desktop: customer service is the same chat in the desktop frame (or the link). */
-const pcService: PageDef = {
-  path: "/pc/kefu",
-  layout: "pc",
-  render: (c, s) => {
-    const t = c.get("t");
-    const link = parseCustomerUrl(
-      c.get("tenant").customerUrl,
-      s ? { userId: s.userId, phone: s.user.phone } : null,
-    );
-    if (link.mode === "redirect" && link.url) return c.redirect(link.url, 302);
-    if (link.url) c.set("frameSrc", new URL(link.url).origin);
-    return desktopPage(
-      c,
-      { title: t("page.kefu") },
-      link.url
-        ? <iframe class="kefu-frame" src={link.url} title={t("page.kefu")} />
-        : <ChatBody c={c} signedIn={!!s} layout="pc" />,
-    );
-  },
-};
 
 export const contentPages: PageDef[] = [
   newsPage("wp"),

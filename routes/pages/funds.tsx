@@ -1,4 +1,4 @@
-import type { PrivateRead } from "../../edge/platform/kvstore.ts";
+import type { PrivateRead } from "../../edge/platform/kv_round_trips.ts";
 /** Recharge, withdrawal, payment-method and verification screens of both layouts. */
 import type { ComponentChildren } from "preact";
 import { LoginPrompt, MenuList, NotFoundBody } from "../../components/blocks.tsx";

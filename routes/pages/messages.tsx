@@ -11,7 +11,7 @@ import type { Ctx } from "../../edge/http/context.ts";
 import { displayParams, formatTime } from "../../locales/format.ts";
 import { desktopPage, mobilePage, NOTIFICATIONS_TAB } from "./frame.tsx";
 import { notificationJson } from "../../edge/notifications/service.ts";
-import { outsideRequest } from "../../edge/platform/kvstore.ts";
+import { outsideRequest } from "../../edge/platform/kv_round_trips.ts";
 import { linkOf } from "../../islands/NotificationToast.tsx";
 import type { PageDef } from "./types.ts";
 

@@ -8,7 +8,7 @@ import type { Session } from "../../edge/accounts/service.ts";
 import { accountId, type Currency, user } from "../../edge/ledger/accounts.ts";
 import { symbolOf } from "../../contract/symbols.ts";
 import type { Ctx } from "../../edge/http/context.ts";
-import type { PrivateRead } from "../../edge/platform/kvstore.ts";
+import type { PrivateRead } from "../../edge/platform/kv_round_trips.ts";
 import { layoutOfPath } from "../../edge/platform/device.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";

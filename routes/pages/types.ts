@@ -1,4 +1,4 @@
-import type { PrivateRead } from "../../edge/platform/kvstore.ts";
+import type { PrivateRead } from "../../edge/platform/kv_round_trips.ts";
 import type { Session } from "../../edge/accounts/service.ts";
 import type { Ctx } from "../../edge/http/context.ts";
 

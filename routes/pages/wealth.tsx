@@ -3,14 +3,14 @@
  * coverage), subscribing with every figure shown first, my orders, and an order's schedule with
  * early redemption at a quote.
  */
-import type { PrivateRead } from "../../edge/platform/kvstore.ts";
+import type { PrivateRead } from "../../edge/platform/kv_round_trips.ts";
 import type { Session } from "../../edge/accounts/service.ts";
 import { formatDecimal, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
 import { user } from "../../edge/ledger/accounts.ts";
 import type { Ctx } from "../../edge/http/context.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
-import { orderJson, payoutSchedule } from "../../edge/wealth/service.ts";
+import { orderJson, payoutSchedule } from "../../edge/wealth/figures.ts";
 import WealthRedeem, { WEALTH_REDEEM_TEXTS } from "../../islands/WealthRedeem.tsx";
 import WealthSubscribe, { WEALTH_SUBSCRIBE_TEXTS } from "../../islands/WealthSubscribe.tsx";
 import { formatAmount, formatExact, formatPct, formatTime } from "../../locales/format.ts";

@@ -5,7 +5,7 @@
  */
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { house } from "../../edge/ledger/accounts.ts";
-import { proposalKeys } from "../../edge/operators/proposals.ts";
+import { proposalKeys } from "../../edge/operators/proposal_kinds.ts";
 import { assert, assertEquals } from "../assert.ts";
 import { approvedBy, operatorToken, operatorWithRoles } from "../operator.ts";
 import { registerUser, startServer, type TestServer } from "../server.ts";

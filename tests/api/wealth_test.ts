@@ -8,7 +8,7 @@ import { formatDecimal, parseDecimal } from "../../core-wasm/mod.ts";
 import { registerUser, startServer, type TestServer } from "../server.ts";
 import { approvedBy, operatorToken } from "../operator.ts";
 import { bindMethod, recharge, verifyJunior } from "./funds_helpers.ts";
-import { DAY_MS } from "../../edge/wealth/service.ts";
+import { DAY_MS } from "../../edge/wealth/figures.ts";
 
 type Order = {
   orderNo: string;

@@ -2,7 +2,7 @@
 import { assertEquals, assertMatch } from "../assert.ts";
 import { shot } from "./browser.ts";
 import { browserTest, customerPage, hydrated, layoutBrowser, signInContext } from "./session.ts";
-import { DAY_MS } from "../../edge/wealth/service.ts";
+import { DAY_MS } from "../../edge/wealth/figures.ts";
 
 browserTest("wealth: subscribe, a payout arrives, redeem early at the quote (mobile)", async (
   srv,

@@ -8,7 +8,8 @@
 import { assert, assertEquals } from "../assert.ts";
 import { formatReport, verifyLedger } from "../../edge/ledger/verify.ts";
 import { formatVerifyReport, verifyStore } from "../../edge/verify/rederive.ts";
-import { marketKeys, type TapeHead } from "../../edge/market/tape.ts";
+import { marketKeys } from "../../edge/market/store.ts";
+import type { TapeHead } from "../../edge/market/stored_tape.ts";
 import type { FastOrderJson } from "../../contract/trading.ts";
 import type { PositionJson } from "../../contract/trading.ts";
 import { Cluster, until } from "./cluster.ts";

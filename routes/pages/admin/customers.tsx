@@ -11,7 +11,7 @@ import {
   type Customers,
   SENSITIVE_READERS,
 } from "../../../edge/operators/customers.ts";
-import { PROPOSAL_ROLES } from "../../../edge/operators/proposals.ts";
+import { PROPOSAL_ROLES } from "../../../edge/operators/proposal_kinds.ts";
 import type { OperatorSession } from "../../../edge/operators/service.ts";
 import { CustomerSearchQuery } from "../../../contract/operators.ts";
 import { DomainError } from "../../../edge/platform/errors.ts";

@@ -8,7 +8,7 @@ import { type QueueName, QUEUES } from "../../../edge/operators/queues.ts";
 import type { OperatorSession } from "../../../edge/operators/service.ts";
 import type { OperatorRole } from "../../../edge/operators/store.ts";
 import { CUSTOMER_READERS } from "../../../edge/operators/customers.ts";
-import { PROPOSAL_READERS } from "../../../edge/operators/proposals.ts";
+import { PROPOSAL_READERS } from "../../../edge/operators/proposal_kinds.ts";
 import type { Ctx } from "../../../edge/http/context.ts";
 import { operatorOf } from "../../../edge/http/operator_auth.ts";
 import { Island } from "../../../edge/render/island.tsx";

@@ -8,7 +8,7 @@ import {
   PROPOSAL_ROLES,
   type ProposalKind,
   wealthProductJson,
-} from "../../../edge/operators/proposals.ts";
+} from "../../../edge/operators/proposal_kinds.ts";
 import { pickTexts } from "../../../edge/platform/locale.ts";
 import { Island } from "../../../edge/render/island.tsx";
 import AdminNotice from "../../../islands/AdminNotice.tsx";

@@ -7,7 +7,7 @@ import {
   PROPOSAL_ROLES,
   type proposalJson,
   type ProposalKind,
-} from "../../../edge/operators/proposals.ts";
+} from "../../../edge/operators/proposal_kinds.ts";
 import type { OperatorSession } from "../../../edge/operators/service.ts";
 import { pickTexts } from "../../../edge/platform/locale.ts";
 import { Island } from "../../../edge/render/island.tsx";

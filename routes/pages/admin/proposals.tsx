@@ -9,7 +9,7 @@ import { Id } from "../../../contract/funds.ts";
 import { PROPOSAL_STATUSES } from "../../../contract/operators.ts";
 import { WALLET_CURRENCIES, WALLETS } from "../../../edge/ledger/accounts.ts";
 import { CURRENCY_CHOICES } from "../../../contract/funds_rules.ts";
-import { PROPOSAL_ROLES, type ProposalStatus } from "../../../edge/operators/proposals.ts";
+import { PROPOSAL_ROLES, type ProposalStatus } from "../../../edge/operators/proposal_kinds.ts";
 import { pickTexts } from "../../../edge/platform/locale.ts";
 import { Island } from "../../../edge/render/island.tsx";
 import AdminNotice from "../../../islands/AdminNotice.tsx";
