@@ -178,6 +178,9 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
             >
               {t("admin.refresh")}
             </a>
+            <a class="btn btn-ghost btn-small" href={exportHref} download data-testid="queue-csv">
+              {t("admin.exportCsv")}
+            </a>
           </nav>
         </div>
         <FilterForm
@@ -186,7 +189,6 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
           status={status}
           view={view}
           amounts={amounts}
-          exportHref={exportHref}
         />
         <ShortcutList c={c} bulk={bulk !== null} />
         {flash && (

@@ -12,6 +12,13 @@ import { formatAge } from "../../../locales/format.ts";
 /** The least waits offered in the filter (minutes). */
 const AGES = [15, 60, 240, 1440] as const;
 
+/** The columns a list sorts by, with their labels. */
+const SORTS: [QueueFilter["sort"], string][] = [
+  ["time", "funds.time"],
+  ["amount", "funds.amount"],
+  ["customer", "admin.customer"],
+];
+
 /** The form's labels of the parameters (for a bad value's message). */
 const PARAM_LABELS: Record<string, string> = {
   currency: "admin.currency",
@@ -60,13 +67,12 @@ export function pageView(c: Ctx, amounts: boolean): PageView {
 
 /** The filter form of a queue's list (GET to the page itself, the status kept). */
 export function FilterForm(
-  { c, base, status, view, amounts, exportHref }: {
+  { c, base, status, view, amounts }: {
     c: Ctx;
     base: string;
     status: string;
     view: PageView;
     amounts: boolean;
-    exportHref: string;
   },
 ) {
   const t = c.var.t;
@@ -82,8 +88,6 @@ export function FilterForm(
       data-testid="queue-filter"
     >
       <input type="hidden" name="status" value={status} />
-      {p.sort && <input type="hidden" name="sort" value={p.sort} />}
-      {p.dir && <input type="hidden" name="dir" value={p.dir} />}
       <label>
         {t("admin.customer")}{" "}
         <input
@@ -144,6 +148,18 @@ export function FilterForm(
           ))}
         </select>
       </label>
+      <label>
+        {t("queues.sort")}{" "}
+        <select name="sort" data-testid="filter-sort">
+          {(amounts ? SORTS : SORTS.filter((x) => x[0] !== "amount")).map(([v, key]) => (
+            <option key={v} value={v} selected={view.filter.sort === v}>{t(key)}</option>
+          ))}
+        </select>
+        <select name="dir" aria-label={t("queues.sortDir")} data-testid="filter-dir">
+          <option value="asc" selected={view.filter.dir === "asc"}>{t("queues.asc")}</option>
+          <option value="desc" selected={view.filter.dir === "desc"}>{t("queues.desc")}</option>
+        </select>
+      </label>
       <button class="btn btn-small" type="submit" data-testid="filter-apply">
         {t("admin.filter")}
       </button>
@@ -152,9 +168,6 @@ export function FilterForm(
           {t("admin.filterClear")}
         </a>
       )}
-      <a class="btn btn-ghost btn-small" href={exportHref} download data-testid="queue-csv">
-        {t("admin.exportCsv")}
-      </a>
     </form>
   );
 }
