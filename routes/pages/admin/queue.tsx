@@ -93,18 +93,13 @@ function flashText(c: Ctx, flash: typeof FLASH[number]) {
 }
 
 /**
- * Auto-advance: the record after the chosen one in the list (else the one before it), or the
- * list itself when it was the only one.
+ * Auto-advance: the record after the chosen one in the list (else the one before it); null when
+ * it is the only one (the page then stays on it and shows how it was decided).
  */
-function nextOf<I extends Record_>(
-  items: I[],
-  selected: I | null,
-  link: (id: string | null) => string,
-) {
-  if (!selected) return null;
+function nextOf<I extends Record_>(items: I[], selected: I, link: (id: string) => string) {
   const at = items.findIndex((i) => i.id === selected.id);
   const next = at < 0 ? items.find((i) => i.id !== selected.id) : items[at + 1] ?? items[at - 1];
-  return link(next?.id ?? null);
+  return next ? link(next.id) : null;
 }
 
 export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
@@ -362,11 +357,7 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
                         needsReason: [...q.needsReason],
                         summary: v.summary(selected, f),
                         tx: pickTexts(t, DECISION_TEXTS),
-                        next: nextOf(
-                          page.items,
-                          selected,
-                          (next) => link({ id: next }, next ? "#detail" : ""),
-                        ),
+                        next: nextOf(page.items, selected, (id) => link({ id }, "#detail")),
                       }}
                     />
                   )}
