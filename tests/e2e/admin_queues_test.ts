@@ -5,6 +5,7 @@
  * verifications selected by keyboard and passed with one confirmation dialog, three audit
  * entries; screenshots at 1440 px and 390 px in English, Chinese and Thai.
  */
+import axe from "axe-core";
 import type { Browser, Page } from "playwright-core";
 import { assert, assertEquals } from "../assert.ts";
 import { operatorToken } from "../operator.ts";
@@ -66,6 +67,18 @@ async function consolePage(
   return { ctx, page, errors };
 }
 
+/** axe-core's critical, serious and moderate findings on the page as it is now. */
+async function axeFindings(page: Page) {
+  await page.evaluate(axe.source);
+  const found = await page.evaluate(async () => {
+    // deno-lint-ignore no-explicit-any
+    const r = await (globalThis as any).axe.run(document, { resultTypes: ["violations"] });
+    return r.violations as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+  });
+  return found.filter((v) => ["critical", "serious", "moderate"].includes(v.impact ?? ""))
+    .map((v) => `${v.impact} ${v.id} @ ${v.nodes[0]?.target.join(" ")}`);
+}
+
 const rowIds = (page: Page) =>
   page.locator('[data-testid="queue-table"] tbody tr').evaluateAll((rs) =>
     rs.map((r) => r.getAttribute("data-id"))
@@ -116,6 +129,7 @@ Deno.test({
       assert(csv?.includes("customer=12025550171") && csv.includes("sort=amount"), csv!);
       await ready(page);
       await page.screenshot({ path: shot("admin-queue-filtered"), fullPage: true });
+      assertEquals(await axeFindings(page), []);
 
       // j opens the first record; p then Enter passes it; the page moves on to the next
       await page.keyboard.press("j");
@@ -152,6 +166,7 @@ Deno.test({
         await page.locator(`tr[data-id="${id}"] input[data-bulk]`).focus();
         await page.keyboard.press("Space");
       }
+      assertEquals(await axeFindings(page), []);
       const bulkButton = page.getByTestId("bulk-pass");
       assertEquals(await bulkButton.innerText(), "Pass selected (3)");
       await bulkButton.focus();
