@@ -7,7 +7,16 @@
 import { CURRENCIES } from "../../../contract/currencies.ts";
 import { FILTER_PARAMS, type QueueFilter, queueFilterQuery } from "../../../contract/queues.ts";
 import type { Ctx } from "../../../edge/http/context.ts";
-import { formatAge } from "../../../locales/format.ts";
+
+/** A wait in words ("15 minutes", "4 hours", "1 day"), in the console's language. */
+function duration(minutes: number, locale: string) {
+  const [n, unit] = minutes % 1440 === 0
+    ? [minutes / 1440, "day"]
+    : minutes % 60 === 0
+    ? [minutes / 60, "hour"]
+    : [minutes, "minute"];
+  return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "long" }).format(n);
+}
 
 /** The least waits offered in the filter (minutes). */
 const AGES = [15, 60, 240, 1440] as const;
@@ -143,7 +152,7 @@ export function FilterForm(
           <option value="">{t("queues.anyAge")}</option>
           {AGES.map((m) => (
             <option key={m} value={String(m)} selected={p.age === String(m)}>
-              {formatAge(m * 60_000, c.var.locale)}
+              {duration(m, c.var.locale)}
             </option>
           ))}
         </select>
