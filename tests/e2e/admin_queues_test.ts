@@ -155,6 +155,13 @@ Deno.test({
         token: op,
       });
       assertEquals(decided.body.data.status, "passed");
+      // r opens the rejection with its reason field focused; typing there is text, not keys
+      await ready(page);
+      await page.keyboard.press("r");
+      await page.waitForFunction(() => document.activeElement?.id === "reject-reason");
+      await page.keyboard.type("jkp");
+      assertEquals(await page.locator("#reject-reason").inputValue(), "jkp");
+      assert(page.url().includes(`id=${large}`));
 
       // three verifications selected by keyboard, passed with one confirmation
       await page.goto(`${srv.base}/admin/certifications`);
