@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { type Envelope, toast } from "./lib/api.ts";
-import { adminCall, reloadWith, toSignIn } from "./lib/admin.ts";
+import { adminCall, advanceTo, reloadWith, toSignIn } from "./lib/admin.ts";
 import type { Texts } from "./lib/fields.tsx";
 import { failureMessage } from "./lib/form.ts";
 
@@ -26,7 +26,7 @@ type Mode = { kind: "confirm"; action: string } | { kind: "reason"; action: stri
  * request. Afterwards the page is rendered again by the server with a notice.
  */
 export default function AdminDecision(
-  { queue, id, actions, needsReason, summary, tx, fieldId = "reject-reason" }: {
+  { queue, id, actions, needsReason, summary, tx, fieldId = "reject-reason", next }: {
     queue: "recharges" | "withdrawals" | "certifications" | "customers" | "proposals";
     id: string;
     actions: string[];
@@ -35,6 +35,8 @@ export default function AdminDecision(
     tx: Texts;
     /** the reason's field id (several decisions on one page each need their own) */
     fieldId?: string;
+    /** a review queue's next record (auto-advance): where the page goes after a decision */
+    next?: string | null;
   },
 ) {
   const [mode, setMode] = useState<Mode>(null);
@@ -91,9 +93,8 @@ export default function AdminDecision(
     // a large withdrawal's pass is not made yet: it became a proposal for a second operator
     if (env.code === 0) {
       // (so did an erasure or a professional flag: the reply is the pending proposal)
-      return reloadWith(
-        env.data.pendingPass || env.data.status === "pending" ? "proposed" : "done",
-      );
+      const flash = env.data.pendingPass || env.data.status === "pending" ? "proposed" : "done";
+      return next ? advanceTo(next, flash) : reloadWith(flash);
     }
     if (env.code === -99) return toSignIn();
     if (env.data.error === "ALREADY_DECIDED" || env.data.error === "NOT_FOUND") {

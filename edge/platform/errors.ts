@@ -138,6 +138,10 @@ export type ErrorId =
   | "CERTIFY_JUNIOR_FIRST"
   | "CERTIFY_REQUIRED"
   | "ALREADY_DECIDED"
+  /** bulk pass asked of a queue the tenant has not set it for */
+  | "BULK_PASS_OFF"
+  /** a record over the tenant's bulk-pass amount (or of a level not set): decide it alone */
+  | "BULK_PASS_OVER"
   | "ALREADY_BOUND"
   | "RECHARGE_CLOSED"
   | "WITHDRAW_CLOSED"

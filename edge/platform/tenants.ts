@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LOCALES } from "../../locales/languages.ts";
-import { FIATS, RATE_PATTERN } from "../../contract/currencies.ts";
+import { CURRENCIES, FIATS, RATE_PATTERN } from "../../contract/currencies.ts";
 
 /** Products a tenant can switch on; pages of a disabled product say so instead of trading. */
 export const PRODUCTS = ["fast", "leveraged", "spot", "exchange", "wealth", "demo"] as const;
@@ -95,6 +95,16 @@ export const TenantSchema = z.strictObject({
     withdrawals: z.number().int().min(1).max(10_080).default(60),
     certifications: z.number().int().min(1).max(10_080).default(240),
   }).default({ recharges: 30, withdrawals: 60, certifications: 240 }),
+  /**
+   * Bulk pass (several records passed with one confirmation, each still decided and audited one
+   * by one): per currency, the recharge amount up to which a recharge may be bulk passed, and the
+   * verification levels that may be. Off by default (no currency, no level); withdrawals never.
+   */
+  bulkPass: z.strictObject({
+    recharges: z.partialRecord(z.enum(CURRENCIES), z.string().regex(/^\d{1,12}(\.\d{1,8})?$/))
+      .default({}),
+    certifications: z.array(z.enum(["junior", "advanced"])).default([]),
+  }).default({ recharges: {}, certifications: [] }),
   referenceRates: z.partialRecord(
     z.enum(FIATS),
     z.strictObject({ rate: z.string().regex(RATE_PATTERN), at: z.number().int() }),

@@ -32,3 +32,10 @@ export function reloadWith(flash: string) {
   if (u.href === location.href) location.reload();
   else location.replace(u.href);
 }
+
+/** The next record of a queue after a decision (auto-advance), with the decision's notice. */
+export function advanceTo(next: string, flash: string) {
+  const u = new URL(next, location.href);
+  u.searchParams.set("flash", flash);
+  location.assign(u.href);
+}

@@ -1205,10 +1205,44 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The recharges review queue by status (oldest first) */
+    /** The recharges review queue by status, oldest first; ?currency=&min=&max=&age=(minutes waited, at least)&customer=(user id or phone)&sort=&dir= narrow and sort it */
     get: operations["getAdminRecharges"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/recharges/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The recharges review queue's view (the list's status and filters) as CSV: a header row, amounts as exact decimals, formula cells neutralized; audited (queue.export) */
+    get: operations["getAdminRechargesExport"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/recharges/bulk-pass": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Pass several of the recharges (at most 50), each decided and audited on its own; only those the tenant's bulk-pass setting allows (else BULK_PASS_OVER for that record, left as it is; 409 BULK_PASS_OFF when the setting is off) */
+    post: operations["postAdminRechargesBulkPass"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1256,8 +1290,25 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The withdrawals review queue by status (oldest first) */
+    /** The withdrawals review queue by status, oldest first; ?currency=&min=&max=&age=(minutes waited, at least)&customer=(user id or phone)&sort=&dir= narrow and sort it */
     get: operations["getAdminWithdrawals"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/withdrawals/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The withdrawals review queue's view (the list's status and filters) as CSV: a header row, amounts as exact decimals, formula cells neutralized; audited (queue.export) */
+    get: operations["getAdminWithdrawalsExport"];
     put?: never;
     post?: never;
     delete?: never;
@@ -1307,10 +1358,44 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The certifications review queue by status (oldest first) */
+    /** The certifications review queue by status, oldest first; ?age=(minutes waited, at least)&customer=(user id or phone)&sort=&dir= narrow and sort it */
     get: operations["getAdminCertifications"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/certifications/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The certifications review queue's view (the list's status and filters) as CSV: a header row, amounts as exact decimals, formula cells neutralized; audited (queue.export) */
+    get: operations["getAdminCertificationsExport"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/certifications/bulk-pass": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Pass several of the certifications (at most 50), each decided and audited on its own; only those the tenant's bulk-pass setting allows (else BULK_PASS_OVER for that record, left as it is; 409 BULK_PASS_OFF when the setting is off) */
+    post: operations["postAdminCertificationsBulkPass"];
     delete?: never;
     options?: never;
     head?: never;
@@ -3797,6 +3882,9 @@ export interface components {
           fourEyes?: string;
         };
       };
+    };
+    BulkPassRequest: {
+      ids: string[];
     };
     RechargeRequest: {
       /** @enum {string} */
@@ -8407,6 +8495,13 @@ export interface operations {
         limit?: number;
         cursor?: string;
         status?: "auditing" | "passed" | "rejected";
+        age?: number;
+        customer?: string;
+        sort?: "time" | "amount" | "customer";
+        dir?: "asc" | "desc";
+        currency?: "BTC" | "ETH" | "USDT";
+        min?: string;
+        max?: string;
       };
       header?: never;
       path?: never;
@@ -8446,6 +8541,7 @@ export interface operations {
                 actions: ("pass" | "reject")[];
               }[];
               cursor: string | null;
+              truncated: boolean;
             };
           };
         };
@@ -8453,6 +8549,84 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  getAdminRechargesExport: {
+    parameters: {
+      query?: {
+        status?: "auditing" | "passed" | "rejected";
+        age?: number;
+        customer?: string;
+        sort?: "time" | "amount" | "customer";
+        dir?: "asc" | "desc";
+        currency?: "BTC" | "ETH" | "USDT";
+        min?: string;
+        max?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description CSV */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/csv": string;
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  postAdminRechargesBulkPass: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BulkPassRequest"];
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: {
+              items: {
+                id: string;
+                ok: boolean;
+                error?: string;
+              }[];
+              passed: number;
+            };
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["ServiceUnavailable"];
@@ -8576,6 +8750,13 @@ export interface operations {
         limit?: number;
         cursor?: string;
         status?: "auditing" | "withdrawing" | "frozen" | "passed" | "rejected";
+        age?: number;
+        customer?: string;
+        sort?: "time" | "amount" | "customer";
+        dir?: "asc" | "desc";
+        currency?: "BTC" | "ETH" | "USDT";
+        min?: string;
+        max?: string;
       };
       header?: never;
       path?: never;
@@ -8626,8 +8807,44 @@ export interface operations {
                 actions: ("pass" | "complete" | "reject" | "freeze" | "thaw")[];
               }[];
               cursor: string | null;
+              truncated: boolean;
             };
           };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  getAdminWithdrawalsExport: {
+    parameters: {
+      query?: {
+        status?: "auditing" | "withdrawing" | "frozen" | "passed" | "rejected";
+        age?: number;
+        customer?: string;
+        sort?: "time" | "amount" | "customer";
+        dir?: "asc" | "desc";
+        currency?: "BTC" | "ETH" | "USDT";
+        min?: string;
+        max?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description CSV */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/csv": string;
         };
       };
       400: components["responses"]["BadRequest"];
@@ -8778,6 +8995,10 @@ export interface operations {
         limit?: number;
         cursor?: string;
         status?: "authenticating" | "authenticated" | "rejected";
+        age?: number;
+        customer?: string;
+        sort?: "time" | "customer";
+        dir?: "asc" | "desc";
       };
       header?: never;
       path?: never;
@@ -8822,6 +9043,7 @@ export interface operations {
                 actions: ("pass" | "reject")[];
               }[];
               cursor: string | null;
+              truncated: boolean;
             };
           };
         };
@@ -8829,6 +9051,81 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  getAdminCertificationsExport: {
+    parameters: {
+      query?: {
+        status?: "authenticating" | "authenticated" | "rejected";
+        age?: number;
+        customer?: string;
+        sort?: "time" | "customer";
+        dir?: "asc" | "desc";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description CSV */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/csv": string;
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  postAdminCertificationsBulkPass: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BulkPassRequest"];
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {number} */
+            code: 0;
+            message: string;
+            data: {
+              items: {
+                id: string;
+                ok: boolean;
+                error?: string;
+              }[];
+              passed: number;
+            };
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["ServiceUnavailable"];

@@ -17,6 +17,8 @@ import {
 import { DemoAccounts } from "../../contract/demo.ts";
 import { evidenceImage } from "../../edge/operators/evidence.ts";
 import { QUEUES, type ReviewQueue } from "../../edge/operators/queues.ts";
+import { bulkPass, exportView, queueView } from "../../edge/operators/queue_view.ts";
+import { BulkPassBody, BulkPassReply, queueFilterQuery } from "../../contract/queues.ts";
 import { dailyCsv, dayStart, MAX_REPORT_DAYS } from "../../edge/operators/reports.ts";
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import {
@@ -338,29 +340,79 @@ adminApi.openAPIRegistry.registerPath({
 });
 
 /**
- * The three endpoints of a review queue: the list by status (oldest first), one record, and a
- * decision (`POST .../{id}/{action}`, once, audited; `reason` required where the queue says so
- * and refused elsewhere). Every record comes with the actions it allows now.
+ * The endpoints of a review queue: the list by status (oldest first; narrowed and sorted by the
+ * view's query, `contract/queues.ts`), the same view as CSV (audited), one record, a decision
+ * (`POST .../{id}/{action}`, once, audited; `reason` required where the queue says so and
+ * refused elsewhere) and, on recharges and verifications, the bulk pass. Every record comes with
+ * the actions it allows now.
  */
 function queueRoutes(q: ReviewQueue) {
   const Status = z.enum(q.statuses, { error: "invalid" }).default(q.statuses[0]);
-  const Page = z.object({ items: z.array(q.schema), cursor: z.string().nullable() });
+  const Page = z.object({
+    items: z.array(q.schema),
+    cursor: z.string().nullable(),
+    /** a filtered view looked at the first SCAN records of the status only */
+    truncated: z.boolean(),
+  });
+  const amounts = q.name !== "certifications";
   const auth = [operatorAuth(q.role)];
   adminApi.openapi(
     createRoute({
       method: "get",
       path: `/admin/${q.name}`,
       tags,
-      summary: `The ${q.name} review queue by status (oldest first)`,
+      summary: `The ${q.name} review queue by status, oldest first; ?${
+        amounts ? "currency=&min=&max=&" : ""
+      }age=(minutes waited, at least)&customer=(user id or phone)&sort=&dir= narrow and sort it`,
       middleware: auth,
-      request: { query: PageQuery.extend({ status: Status }) },
+      request: { query: queueFilterQuery(amounts, { ...PageQuery.shape, status: Status }) },
       responses: { ...okReply(Page), ...AUTH_ERRORS },
     }),
     async (c) => {
-      const { status, limit, cursor } = c.req.valid("query");
-      return ok(c, await q.list(c.var.deps, c.var.tenant.id, status, limit, cursor));
+      const { status, limit, cursor, ...f } = c.req.valid("query");
+      return ok(c, await queueView(q, c.var.deps, c.var.tenant.id, status, f, limit, cursor));
     },
   );
+  adminApi.openapi(
+    createRoute({
+      method: "get",
+      path: `/admin/${q.name}/export`,
+      tags,
+      summary:
+        `The ${q.name} review queue's view (the list's status and filters) as CSV: a header row, amounts as exact decimals, formula cells neutralized; audited (queue.export)`,
+      middleware: auth,
+      request: { query: queueFilterQuery(amounts, { status: Status }) },
+      responses: { ...textReply("text/csv", "CSV"), ...AUTH_ERRORS },
+    }),
+    async (c) => {
+      const { status, ...f } = c.req.valid("query");
+      const r = await exportView(q, c.var.deps, c.var.tenant.id, status, f, actor(c));
+      c.header("X-Truncated", String(r.truncated));
+      return download(c, r.csv, "text/csv", `${q.name}-${status}.csv`);
+    },
+  );
+  if (q.name !== "withdrawals") {
+    adminApi.openapi(
+      createRoute({
+        method: "post",
+        path: `/admin/${q.name}/bulk-pass`,
+        tags,
+        summary:
+          `Pass several of the ${q.name} (at most 50), each decided and audited on its own; only those the tenant's bulk-pass setting allows (else BULK_PASS_OVER for that record, left as it is; 409 BULK_PASS_OFF when the setting is off)`,
+        middleware: auth,
+        request: jsonBody(BulkPassBody),
+        responses: { ...okReply(BulkPassReply), ...AUTH_ERRORS },
+      }),
+      async (c) =>
+        ok(
+          c,
+          await bulkPass(q, c.var.deps, c.var.tenant, c.req.valid("json").ids, {
+            ...actor(c),
+            roles: c.var.operator.roles,
+          }),
+        ),
+    );
+  }
   adminApi.openapi(
     createRoute({
       method: "get",

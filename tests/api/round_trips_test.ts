@@ -68,6 +68,10 @@ const OVER: Record<string, number> = {
   "GET /api/admin/withdrawals/{id} (operator)": 2,
   "GET /api/admin/certifications (operator)": 2,
   "GET /api/admin/certifications/{id} (operator)": 2,
+  // a queue's CSV: the queue's list (3, as above), then its audit entry (the head, the commit)
+  "GET /api/admin/recharges/export (operator)": 5,
+  "GET /api/admin/withdrawals/export (operator)": 5,
+  "GET /api/admin/certifications/export (operator)": 4,
   "GET /api/message (customer)": 2,
   "GET /api/message/detail/{id} (customer)": 2,
   "GET /api/admin/proposals (operator)": 2,

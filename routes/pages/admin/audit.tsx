@@ -26,6 +26,7 @@ const ACTION_FAMILIES = [
   "recharge",
   "withdrawal",
   "certification",
+  "queue",
   "customer",
   "operator",
   "settings",

@@ -2,17 +2,25 @@
  * A review queue's page, generated from its descriptor (`edge/operators/queues.ts`) and its
  * view (the columns of a row, the detail of a record): the statuses as filters, the rows of
  * one page, and the chosen record with the decisions the server allows on it now.
- * `?status=&cursor=&id=&flash=` keep the state in the URL (reload, back and forward work).
+ * `?status=&cursor=&id=&flash=` keep the state in the URL (reload, back and forward work), and
+ * so do the view's filters, customer search and sort (`queue_tools.tsx`; a filtered view is a
+ * link, exported as CSV by the same parameters). The records the tenant's bulk-pass setting
+ * allows get a checkbox ("Pass selected", confirmed in a dialog); after a decision the page goes
+ * on to the next record of the list (auto-advance); the keyboard shortcuts are listed on it.
  */
 import type { ComponentChildren } from "preact";
 import { Id } from "../../../contract/funds.ts";
 import type { ReviewQueue } from "../../../edge/operators/queues.ts";
+import { bulkLimits, bulkRule, queueView } from "../../../edge/operators/queue_view.ts";
 import type { Ctx } from "../../../edge/http/context.ts";
 import { DomainError } from "../../../edge/platform/errors.ts";
 import { pickTexts } from "../../../edge/platform/locale.ts";
 import { Island } from "../../../edge/render/island.tsx";
 import AdminDecision, { DECISION_TEXTS } from "../../../islands/AdminDecision.tsx";
 import AdminNotice from "../../../islands/AdminNotice.tsx";
+import AdminQueueBulk, { BULK_TEXTS } from "../../../islands/AdminQueueBulk.tsx";
+import AdminQueueKeys from "../../../islands/AdminQueueKeys.tsx";
+import { FilterForm, pageView, ShortcutList, SortHeader } from "./queue_tools.tsx";
 import type { PageDef } from "../types.ts";
 import { consoleDocument, liveQueue, sectionPage } from "./frame.tsx";
 import { formatAge } from "../../../locales/format.ts";
@@ -23,8 +31,11 @@ type Record_ = { id: string; status: string; actions: string[]; createdAt: numbe
 /** How one queue's records look in the console. */
 export interface QueueView<I extends Record_> {
   queue: ReviewQueue<I["status"], I["actions"][number], I>;
-  /** column headers after time and customer (locale keys); `num` columns align right */
-  columns: { key: string; num?: boolean }[];
+  /**
+   * column headers after time and customer (locale keys); `num` columns align right; `sort`:
+   * the column sorts the list (the amount)
+   */
+  columns: { key: string; num?: boolean; sort?: "amount" }[];
   /** the cells of those columns */
   cells: (item: I, f: Fmt) => ComponentChildren;
   /** the record's detail: amounts, evidence, payout details... */
@@ -37,7 +48,7 @@ export interface QueueView<I extends Record_> {
 
 const PAGE = 20;
 /** The notices a page shows once after a decision (nothing else is accepted from the URL). */
-const FLASH = ["done", "proposed", "ALREADY_DECIDED", "NOT_FOUND"] as const;
+const FLASH = ["done", "proposed", "bulk", "ALREADY_DECIDED", "NOT_FOUND"] as const;
 
 function href(base: string, q: Record<string, string | null | undefined>, hash = "") {
   const p = new URLSearchParams();
@@ -62,9 +73,39 @@ function Age(
   );
 }
 
+/** The flash after a bulk pass: how many passed, how many were left as they were. */
+function flashText(c: Ctx, flash: typeof FLASH[number]) {
+  const t = c.var.t;
+  if (flash !== "bulk") {
+    return t(
+      flash === "done"
+        ? "admin.done"
+        : flash === "proposed"
+        ? "admin.passProposed"
+        : `errors.${flash}`,
+    );
+  }
+  const n = (k: string) => /^\d{1,3}$/.test(c.req.query(k) ?? "") ? Number(c.req.query(k)) : 0;
+  const refused = n("refused");
+  return `${t("queues.bulkDone", { n: n("passed") })}${
+    refused ? ` · ${t("queues.bulkRefused", { n: refused })}` : ""
+  }`;
+}
+
+/**
+ * Auto-advance: the record after the chosen one in the list (else the one before it); null when
+ * it is the only one (the page then stays on it and shows how it was decided).
+ */
+function nextOf<I extends Record_>(items: I[], selected: I, link: (id: string) => string) {
+  const at = items.findIndex((i) => i.id === selected.id);
+  const next = at < 0 ? items.find((i) => i.id !== selected.id) : items[at + 1] ?? items[at - 1];
+  return next ? link(next.id) : null;
+}
+
 export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
   const q = v.queue;
   const base = `/admin/${q.name}`;
+  const amounts = q.name !== "certifications";
   return sectionPage(q.name, async (c: Ctx) => {
     const f = fmtOf(c);
     const t = f.t;
@@ -78,14 +119,21 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
     const id = idParam && Id.safeParse(idParam).success ? idParam : null;
     const flash = FLASH.find((x) => x === c.req.query("flash"));
     const tenant = c.var.tenant.id;
+    const view = pageView(c, amounts);
 
-    let error = "";
-    let page: { items: I[]; cursor: string | null } = { items: [], cursor: null };
-    try {
-      page = await q.list(c.var.deps, tenant, status, PAGE, cursor);
-    } catch (e) {
-      if (!(e instanceof DomainError) || e.error !== "VALIDATION") throw e;
-      error = t("errors.VALIDATION");
+    let error = view.errors;
+    let page: { items: I[]; cursor: string | null; truncated: boolean } = {
+      items: [],
+      cursor: null,
+      truncated: false,
+    };
+    if (!error.length) {
+      try {
+        page = await queueView<I>(q, c.var.deps, tenant, status, view.filter, PAGE, cursor);
+      } catch (e) {
+        if (!(e instanceof DomainError) || e.error !== "VALIDATION") throw e;
+        error = [t("errors.VALIDATION")];
+      }
     }
     const selected = id ? await q.get(c.var.deps, tenant, id) : null;
     // the waiting list (its first page) follows new work live; ages against the queue's target
@@ -94,17 +142,23 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
     const now = c.var.deps.now();
     const targetMs = c.var.tenant.queueTargets[q.name] * 60_000;
     const offered = selected?.actions ?? [];
-    const here = { status, cursor };
+    const here = { status, ...view.params, cursor };
+    const link = (x: Record<string, string | null | undefined>, hash = "") =>
+      href(base, { ...here, ...x }, hash);
+    // the records the tenant's bulk-pass setting allows, on the waiting list
+    const bulk = waiting ? bulkRule(q.name, c.var.tenant.bulkPass) : null;
+    const exportHref = href(`/api/admin/${q.name}/export`, { status, ...view.params });
 
     const body = (
       <section class="admin-queue" aria-labelledby="queue-title">
+        <Island name="AdminQueueKeys" of={AdminQueueKeys} props={{}} />
         <div class="admin-bar">
           <h2 id="queue-title">{t(`admin.${q.name}`)}</h2>
           <nav class="admin-filter admin-statuses" aria-label={t("admin.queue")}>
             {q.statuses.map((s) => (
               <a
                 key={s}
-                href={href(base, { status: s })}
+                href={href(base, { ...view.params, status: s })}
                 class={s === status ? "admin-chip active" : "admin-chip"}
                 aria-current={s === status ? "page" : undefined}
                 data-testid={`status-${s}`}
@@ -114,46 +168,108 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
             ))}
             <a
               class="btn btn-ghost btn-small"
-              href={href(base, { ...here, id })}
+              href={link({ id })}
               data-testid="queue-refresh"
             >
               {t("admin.refresh")}
             </a>
+            <a class="btn btn-ghost btn-small" href={exportHref} download data-testid="queue-csv">
+              {t("admin.exportCsv")}
+            </a>
           </nav>
         </div>
+        <FilterForm
+          c={c}
+          base={base}
+          status={status}
+          view={view}
+          amounts={amounts}
+        />
+        <ShortcutList c={c} bulk={bulk !== null} />
         {flash && (
           <Island
             name="AdminNotice"
             of={AdminNotice}
             props={{
-              text: t(
-                flash === "done"
-                  ? "admin.done"
-                  : flash === "proposed"
-                  ? "admin.passProposed"
-                  : `errors.${flash}`,
-              ),
-              ok: flash === "done" || flash === "proposed",
+              text: flashText(c, flash),
+              ok: flash === "done" || flash === "proposed" || flash === "bulk",
             }}
           />
         )}
         <div class="admin-split">
           <div class="admin-list card" data-testid="queue-list">
-            {error && <p class="admin-alert" role="alert">{error}</p>}
-            {!error && page.items.length === 0 && (
+            {error.length > 0 && (
+              <div class="admin-alert" role="alert" data-testid="queue-error">
+                {error.map((e) => <p key={e}>{e}</p>)}
+              </div>
+            )}
+            {!error.length && page.items.length === 0 && (
               <p class="admin-empty muted" data-testid="queue-empty">{t("admin.empty")}</p>
+            )}
+            {page.truncated && (
+              <p class="muted small admin-note" data-testid="queue-truncated">
+                {t("queues.truncated", { n: 1000 })}
+              </p>
+            )}
+            {bulk && page.items.length > 0 && (
+              <Island
+                name="AdminQueueBulk"
+                of={AdminQueueBulk}
+                props={{
+                  queue: q.name as "recharges" | "certifications",
+                  limits: q.name === "recharges"
+                    ? t("queues.bulkLimit", {
+                      limits: bulkLimits(c.var.tenant.bulkPass).join(", "),
+                    })
+                    : t("queues.bulkLevels", {
+                      levels: c.var.tenant.bulkPass.certifications.map((l) => t(`certify.${l}`))
+                        .join(", "),
+                    }),
+                  tx: pickTexts(t, BULK_TEXTS),
+                }}
+              />
             )}
             {page.items.length > 0 && (
               <div class="table-wrap">
                 <table class="table admin-table" data-testid="queue-table">
                   <thead>
                     <tr>
-                      <th scope="col">{t("funds.time")}</th>
+                      {bulk && (
+                        <th scope="col" class="admin-check">
+                          <input
+                            type="checkbox"
+                            data-bulk-all
+                            aria-label={t("queues.selectAll")}
+                            data-testid="bulk-all"
+                          />
+                        </th>
+                      )}
+                      <SortHeader label={t("funds.time")} col="time" view={view} link={link} />
                       {waiting && <th scope="col">{t("admin.age")}</th>}
-                      <th scope="col">{t("admin.customer")}</th>
-                      {v.columns.map((col) => (
-                        <th key={col.key} scope="col" class={col.num ? "num" : ""}>{t(col.key)}</th>
-                      ))}
+                      <SortHeader
+                        label={t("admin.customer")}
+                        col="customer"
+                        view={view}
+                        link={link}
+                      />
+                      {v.columns.map((col) =>
+                        col.sort
+                          ? (
+                            <SortHeader
+                              key={col.key}
+                              label={t(col.key)}
+                              col={col.sort}
+                              view={view}
+                              link={link}
+                              num={col.num}
+                            />
+                          )
+                          : (
+                            <th key={col.key} scope="col" class={col.num ? "num" : ""}>
+                              {t(col.key)}
+                            </th>
+                          )
+                      )}
                       <th scope="col">
                         <span class="sr-only">{t("funds.detail")}</span>
                       </th>
@@ -167,6 +283,26 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
                         class={item.id === selected?.id ? "selected" : undefined}
                         aria-current={item.id === selected?.id ? "true" : undefined}
                       >
+                        {bulk && (
+                          <td class="admin-check">
+                            {bulk(item as never)
+                              ? (
+                                <input
+                                  type="checkbox"
+                                  data-bulk
+                                  value={item.id}
+                                  data-summary={v.summary(item, f)}
+                                  aria-label={t("queues.select", { what: v.summary(item, f) })}
+                                />
+                              )
+                              : (
+                                <span class="muted" title={t("queues.overLimit")}>
+                                  <span aria-hidden="true">—</span>
+                                  <span class="sr-only">{t("queues.overLimit")}</span>
+                                </span>
+                              )}
+                          </td>
+                        )}
                         <td class="nowrap">{f.time(item.createdAt)}</td>
                         {waiting && (
                           <Age
@@ -181,7 +317,7 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
                         <td class="admin-open">
                           <a
                             class="btn btn-ghost btn-small"
-                            href={href(base, { ...here, id: item.id }, "#detail")}
+                            href={link({ id: item.id }, "#detail")}
                           >
                             {t("funds.detail")}
                           </a>
@@ -194,8 +330,8 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
             )}
             <Pager
               t={t}
-              first={cursor ? href(base, { status }) : null}
-              next={page.cursor ? href(base, { status, cursor: page.cursor }) : null}
+              first={cursor ? link({ cursor: null }) : null}
+              next={page.cursor ? link({ cursor: page.cursor }) : null}
             />
           </div>
           <div class="admin-detail card" id="detail" data-testid="detail">
@@ -221,6 +357,7 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
                         needsReason: [...q.needsReason],
                         summary: v.summary(selected, f),
                         tx: pickTexts(t, DECISION_TEXTS),
+                        next: nextOf(page.items, selected, (id) => link({ id }, "#detail")),
                       }}
                     />
                   )}

@@ -8,7 +8,7 @@ export const rechargesPage = queuePage<RechargeReview>({
   queue: rechargesQueue,
   statusKey: (s) => `funds.status.${s}`,
   columns: [
-    { key: "funds.amount", num: true },
+    { key: "funds.amount", num: true, sort: "amount" },
     { key: "recharge.channel" },
     { key: "recharge.remitterName" },
   ],

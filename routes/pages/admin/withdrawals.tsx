@@ -84,7 +84,7 @@ export const withdrawalsPage = queuePage<WithdrawalReview>({
   queue: withdrawalsQueue,
   statusKey: (s) => `funds.status.${s}`,
   columns: [
-    { key: "funds.amount", num: true },
+    { key: "funds.amount", num: true, sort: "amount" },
     { key: "admin.netPayout", num: true },
     { key: "admin.payTo" },
   ],
