@@ -1,5 +1,5 @@
 import { journalId } from "../ledger/service.ts";
-import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
+import { commitAttempts, type ListRead, storeBusy } from "../platform/kvstore.ts";
 import { type AuditEntry, type AuditHead, auditKeys as keys } from "./store.ts";
 import type { Json } from "../../contract/operators.ts";
 import { listPage } from "../platform/kvpage.ts";
@@ -159,6 +159,29 @@ const actionMatches = (action: string, want: string) =>
   action === want || action.startsWith(`${want}.`);
 
 /**
+ * The list a page of the log reads (its first batch read with the operator's session:
+ * edge/http/operator_auth.ts).
+ */
+export function auditListRead(t: string, limit: number, f: AuditFilter = {}): ListRead {
+  const pad = (ms: number) => String(ms).padStart(15, "0");
+  const narrowed = f.operator !== undefined || f.action !== undefined;
+  const selector: Deno.KvListSelector = f.from !== undefined || f.to !== undefined
+    ? {
+      start: [...keys.audits(t), pad(f.from ?? 0)],
+      end: [...keys.audits(t), pad(f.to ?? 1e15)],
+    }
+    : { prefix: keys.audits(t) };
+  return {
+    selector,
+    options: {
+      reverse: true,
+      limit: narrowed ? AUDIT_SCAN : limit,
+      ...narrowed ? { batchSize: 500 } : {},
+    },
+  };
+}
+
+/**
  * Newest first, paged by an opaque cursor; the date range is a key range (ids sort by time),
  * operator and action are matched on the entries read (at most `AUDIT_SCAN` a page: a page may
  * hold fewer than `limit` and still have a cursor).
@@ -170,20 +193,9 @@ export async function listAudit(
   cursor?: string,
   f: AuditFilter = {},
 ) {
-  const pad = (ms: number) => String(ms).padStart(15, "0");
   const narrowed = f.operator !== undefined || f.action !== undefined;
-  const selector: Deno.KvListSelector = f.from !== undefined || f.to !== undefined
-    ? {
-      start: [...keys.audits(t), pad(f.from ?? 0)],
-      end: [...keys.audits(t), pad(f.to ?? 1e15)],
-    }
-    : { prefix: keys.audits(t) };
-  const iter = listPage<AuditEntry>(kv, selector, {
-    reverse: true,
-    limit: narrowed ? AUDIT_SCAN : limit,
-    cursor,
-    batchSize: narrowed ? 500 : undefined,
-  });
+  const read = auditListRead(t, limit, f);
+  const iter = listPage<AuditEntry>(kv, read.selector, { ...read.options, cursor });
   const items: AuditEntry[] = [];
   let scanned = 0;
   for await (const e of iter) {
@@ -342,17 +354,21 @@ async function walkChain(
 /** The most entries one export returns. */
 export const MAX_EXPORT = 50_000;
 
+/** What an export reads (its first batch with the operator's session). */
+export function exportRead(t: string, from: number, to: number): ListRead {
+  const pad = (ms: number) => String(ms).padStart(15, "0");
+  return {
+    selector: { start: [...keys.audits(t), pad(from)], end: [...keys.audits(t), pad(to)] },
+    options: { batchSize: 500 },
+  };
+}
+
 /** Entries with `from <= at < to` (ms), oldest first, at most MAX_EXPORT (`truncated` then). */
 export async function exportAudit(kv: Deno.Kv, t: string, from: number, to: number) {
-  const pad = (ms: number) => String(ms).padStart(15, "0");
   const items: AuditEntry[] = [];
   let truncated = false;
-  for await (
-    const e of kv.list<AuditEntry>({
-      start: [...keys.audits(t), pad(from)],
-      end: [...keys.audits(t), pad(to)],
-    }, { batchSize: 500 })
-  ) {
+  const read = exportRead(t, from, to);
+  for await (const e of kv.list<AuditEntry>(read.selector, read.options)) {
     if (items.length === MAX_EXPORT) {
       truncated = true;
       break;

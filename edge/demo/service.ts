@@ -32,7 +32,12 @@ import { randomDigits } from "../accounts/passwords.ts";
 import { DomainError } from "../platform/errors.ts";
 import { take } from "../platform/ratelimit.ts";
 import { LIMITS } from "../accounts/limits.ts";
-import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
+import {
+  commitAttempts,
+  type ListRead,
+  storeBusy,
+} from "../platform/kvstore.ts";
+import { keys as ledgerKeys } from "../ledger/store.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import type { FastContracts } from "../trading/fast.ts";
 import type { Contracts } from "../trading/contracts.ts";
@@ -416,16 +421,30 @@ export class Demo {
     return n;
   }
 
+  /**
+   * What the operators' list reads, with the operator's session (edge/http/operator_auth.ts):
+   * the accounts and, beside each, its balances.
+   */
+  listRead(t: string): ListRead {
+    return {
+      selector: { prefix: demoKeys.accountPrefix(t) },
+      options: { limit: 1000 },
+      beside: (id) => wallets(id).map((ref) => ledgerKeys.balance(t, accountId(ref))),
+    };
+  }
+
   /** Operators: the demo accounts, newest first, with their balances (demo book only). */
   async list(t: string, limit = 100) {
     const out = [];
-    for await (
-      const e of this.kv.list<DemoAccount>({ prefix: demoKeys.accountPrefix(t) }, { limit: 1000 })
-    ) out.push(e.value);
+    const read = this.listRead(t);
+    for await (const e of this.kv.list<DemoAccount>(read.selector, read.options)) out.push(e.value);
     out.sort((a, b) => b.createdAt - a.createdAt);
+    const shown = out.slice(0, limit);
+    // every account's balances together (one round trip, or none: read with the list)
+    const all = await Promise.all(shown.map((a) => this.ledger.balances(t, wallets(a.id))));
     const rows = [];
-    for (const a of out.slice(0, limit)) {
-      const balances = await this.ledger.balances(t, wallets(a.id));
+    for (const [i, a] of shown.entries()) {
+      const balances = all[i]!;
       rows.push({
         ...demoJson(a),
         of: a.of,

@@ -8,11 +8,20 @@
  * Operator tokens never ride in the customers' cookie, and a customer token in the header is
  * no operator session. Cookie-authenticated writes must come from our own pages (CSRF defence
  * in depth beside SameSite).
+ *
+ * The round-trip budget (README, "A round-trip budget"): a console route names what it reads of
+ * the tenant (`ConsoleReads`: records and the first batches of lists, the same selectors and
+ * options as its own reads), and they are read together with the session and the operator its
+ * token names (edge/platform/kvstore.ts `prefetchList`: one round trip far from the store). The
+ * session still decides: nothing read is used before it is checked, and a token naming nobody
+ * only wastes the read (then -99). A request without a token reads nothing.
  */
 import { setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
-import type { OperatorSession } from "../operators/service.ts";
-import type { OperatorRole } from "../operators/store.ts";
+import { operatorOfToken, type OperatorSession } from "../operators/service.ts";
+import { keys as operatorKeys, type OperatorRole } from "../operators/store.ts";
+import { sha256Hex } from "../platform/hashing.ts";
+import { prefetchList, type PrivateRead } from "../platform/kvstore.ts";
 import type { AppEnv, Ctx } from "./context.ts";
 import { DomainError } from "../platform/errors.ts";
 import { guarded } from "../platform/guards.ts";
@@ -21,22 +30,55 @@ import { auditRefusal, REFUSALS } from "../operators/refusals.ts";
 
 export const OPERATOR_COOKIE = "tw_op";
 
-/** The operator session of the request, or null (no token, expired, or a cross-site write). */
-export async function operatorOf(c: Ctx): Promise<OperatorSession | null> {
+/**
+ * What a console route reads of the tenant besides the session, started with it (`operatorOf`):
+ * its records (`{ key }`) and lists (the first batch; an index's records beside it).
+ */
+export type ConsoleReads = (c: Ctx) => PrivateRead[];
+
+/**
+ * Start reading the session, the operator the token names and the route's `reads` together,
+ * for the request (the session check and the route then take these entries). Only a token that
+ * names an operator: an older one is read as before (a round trip more).
+ */
+async function prefetchConsole(c: Ctx, token: string, reads?: ConsoleReads) {
+  const named = token.length <= 128 ? operatorOfToken(token) : null;
+  if (!named) return;
+  const t = c.get("tenant").id;
+  let more: PrivateRead[] = [];
+  try {
+    more = reads?.(c) ?? [];
+  } catch { /* a request the route will refuse (its parameters): the session alone */ }
+  prefetchList(c.get("deps").reads, [
+    { key: operatorKeys.session(t, await sha256Hex(token)) },
+    { key: operatorKeys.operator(t, named) },
+    ...more,
+  ]);
+}
+
+/**
+ * The operator session of the request, or null (no token, expired, or a cross-site write);
+ * `reads`: what the route reads of the tenant, read with the session.
+ */
+export async function operatorOf(c: Ctx, reads?: ConsoleReads): Promise<OperatorSession | null> {
   // the console's writes come from its own pages only (not even a typed address)
   const token = requestToken(c, OPERATOR_COOKIE, ["same-origin"]);
   if (!token) return null;
+  await prefetchConsole(c, token, reads);
   return await c.get("deps").operators.session(c.get("tenant").id, token);
 }
 
 /**
  * Sets `c.var.operator`; without a session 401 (-99), without `role` (or any of the roles
- * given as a list) 403.
+ * given as a list) 403. `reads`: what the route reads of the tenant (read with the session).
  */
-export function operatorAuth(role?: OperatorRole | readonly OperatorRole[]) {
+export function operatorAuth(
+  role?: OperatorRole | readonly OperatorRole[],
+  reads?: ConsoleReads,
+) {
   const any = role === undefined ? null : typeof role === "string" ? [role] : role;
   const gate = createMiddleware<AppEnv>(async (c, next) => {
-    const s = await operatorOf(c);
+    const s = await operatorOf(c, reads);
     if (!s) throw new DomainError("UNAUTHORIZED");
     // set before the role check: a refusal is audited under the operator who tried
     c.set("operator", s);

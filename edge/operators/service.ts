@@ -20,7 +20,9 @@ import {
   auditCsv,
   auditInto,
   auditJsonl,
+  auditListRead,
   exportAudit,
+  exportRead,
   listAudit,
 } from "../audit/audit.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
@@ -194,6 +196,16 @@ export interface AuditQuery {
   action?: string;
   from?: string;
   to?: string;
+}
+
+/** The reader's filter as the log's keys and entries take it. */
+function auditFilter(q: AuditQuery) {
+  return {
+    operator: q.operator || undefined,
+    action: q.action || undefined,
+    from: q.from ? dayStart(q.from) ?? undefined : undefined,
+    to: q.to ? (dayStart(q.to) ?? 0) + 86_400_000 : undefined,
+  };
 }
 
 export class OperatorsService {
@@ -646,12 +658,17 @@ export class OperatorsService {
 
   /** The audit log, newest first, paged by an opaque cursor, narrowed by `filter`. */
   async auditLog(t: string, limit: number, cursor?: string, q: AuditQuery = {}) {
-    return await listAudit(this.kv, t, limit, cursor, {
-      operator: q.operator || undefined,
-      action: q.action || undefined,
-      from: q.from ? dayStart(q.from) ?? undefined : undefined,
-      to: q.to ? (dayStart(q.to) ?? 0) + 86_400_000 : undefined,
-    });
+    return await listAudit(this.kv, t, limit, cursor, auditFilter(q));
+  }
+
+  /** What the log's first page reads (with the operator's session). */
+  auditLogRead(t: string, limit: number, q: AuditQuery = {}) {
+    return auditListRead(t, limit, auditFilter(q));
+  }
+
+  /** What an export of `from`..`to` (ms) reads first (with the operator's session). */
+  exportRead(t: string, from: number, to: number) {
+    return exportRead(t, from, to);
   }
 
   /** Audit entries of UTC days `from`..`to` (inclusive) for auditors: CSV or JSON lines. */

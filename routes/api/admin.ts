@@ -103,6 +103,13 @@ function download(c: Ctx, body: string, mime: string, name: string) {
   }) as never;
 }
 
+/** The funds settings (channels and withdrawal rules), read with the operator's session. */
+const fundsSettingsReads = (c: Ctx) => c.var.deps.fundsSettings.adminReads(c.var.tenant.id);
+
+/** An evidence image (its use, meta record and chunks), read with the operator's session. */
+const imageReads = (c: Ctx) =>
+  c.var.deps.images.reads(c.var.tenant.id, c.req.param("id") ?? "").map((key) => ({ key }));
+
 /** Who acts, for the audit log. */
 const actor = (c: Ctx) => ({ operator: c.var.operator.username, ip: c.var.ip });
 
@@ -159,7 +166,7 @@ export const adminApi = new OpenAPIHono<AppEnv>()
       summary:
         "Demo accounts (visitors' and customers'), newest first, with their demo-book balances: " +
         "demo activity apart from every queue and report of real money",
-      middleware: [operatorAuth("audit")],
+      middleware: [operatorAuth("audit", (c) => [c.var.deps.demo.listRead(c.var.tenant.id)])],
       responses: { ...okReply(DemoAccounts), ...AUTH_ERRORS },
     }),
     async (c) => ok(c, await c.var.deps.demo.list(c.var.tenant.id)),
@@ -171,7 +178,10 @@ export const adminApi = new OpenAPIHono<AppEnv>()
       tags,
       summary:
         "The operator audit log, newest first, paged with ?cursor=&limit=, narrowed by ?operator=&action=&from=&to= (UTC days, inclusive; action `refused`: refused privileged attempts)",
-      middleware: [operatorAuth("audit")],
+      middleware: [operatorAuth("audit", (c) => {
+        const { limit, cursor, ...q } = AuditQuery.parse(c.req.query());
+        return cursor ? [] : [c.var.deps.operators.auditLogRead(c.var.tenant.id, limit, q)];
+      })],
       request: { query: AuditQuery },
       responses: { ...okReply(AuditPage), ...AUTH_ERRORS },
     }),
@@ -202,7 +212,11 @@ export const adminApi = new OpenAPIHono<AppEnv>()
       tags,
       summary:
         "Audit entries of UTC days from..to (YYYY-MM-DD, at most 366 days, 50,000 entries), oldest first, as CSV or JSON lines, for auditors",
-      middleware: [operatorAuth("audit")],
+      middleware: [operatorAuth("audit", (c) => {
+        const q = AuditExportQuery.parse(c.req.query());
+        const [from, to] = [dayStart(q.from)!, dayStart(q.to)! + 86_400_000];
+        return [c.var.deps.operators.exportRead(c.var.tenant.id, from, to)];
+      })],
       request: { query: AuditExportQuery },
       responses: {
         ...textReply("text/csv", "CSV (format=csv) or JSON lines (format=jsonl)"),
@@ -269,7 +283,7 @@ export const adminApi = new OpenAPIHono<AppEnv>()
       path: "/admin/recharge-channels",
       tags,
       summary: "Recharge channels, enabled or not",
-      middleware: [operatorAuth("funds")],
+      middleware: [operatorAuth("funds", fundsSettingsReads)],
       responses: { ...okReply(z.object({ items: z.array(ChannelJson) })), ...AUTH_ERRORS },
     }),
     async (c) => ok(c, { items: await c.var.deps.fundsSettings.channels(c.var.tenant.id) }),
@@ -296,7 +310,7 @@ export const adminApi = new OpenAPIHono<AppEnv>()
       path: "/admin/withdraw-settings",
       tags,
       summary: "Withdrawal rules: enabled, turnover ratio, min/max/fee per currency",
-      middleware: [operatorAuth("funds")],
+      middleware: [operatorAuth("funds", fundsSettingsReads)],
       responses: { ...okReply(WithdrawSettingsReply), ...AUTH_ERRORS },
     }),
     async (c) => ok(c, await c.var.deps.fundsSettings.withdraw(c.var.tenant.id)),
@@ -319,7 +333,7 @@ export const adminApi = new OpenAPIHono<AppEnv>()
   );
 
 /** An evidence image of a review record (bytes, not enveloped): operators of its role only. */
-adminApi.get("/admin/images/:id", operatorAuth(), async (c) => {
+adminApi.get("/admin/images/:id", operatorAuth(undefined, imageReads), async (c) => {
   const parsed = ImageId.safeParse(c.req.param("id"));
   if (!parsed.success) throw new DomainError("NOT_FOUND");
   const img = await evidenceImage(c.var.deps.images, c.var.tenant.id, c.var.operator, parsed.data);
