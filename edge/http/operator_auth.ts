@@ -47,7 +47,8 @@ async function prefetchConsole(c: Ctx, token: string, reads?: ConsoleReads) {
   const t = c.get("tenant").id;
   let more: PrivateRead[] = [];
   try {
-    more = reads?.(c) ?? [];
+    // a read's (a write reads what it decides on itself, in its own step)
+    if (["GET", "HEAD"].includes(c.req.method)) more = reads?.(c) ?? [];
   } catch { /* a request the route will refuse (its parameters): the session alone */ }
   prefetchList(c.get("deps").reads, [
     { key: operatorKeys.session(t, await sha256Hex(token)) },

@@ -35,6 +35,7 @@ import { userIds } from "../accounts/store.ts";
 import type { LiabilitiesReport } from "../../contract/liabilities.ts";
 import { MOVE_SLACK_MS } from "../../contract/liabilities_check.ts";
 import {
+  accountId,
   type AccountRef,
   bookOfUser,
   CURRENCIES,
@@ -363,6 +364,12 @@ export class Liabilities {
     return { leaf: leafChunk[i % CHUNK]!, path };
   }
 
+  /** The balances the operator report reads (`versusReserves`), to read with the session. */
+  reserveKeys(t: string): Deno.KvKey[] {
+    return [...CURRENCIES.map((c) => house("external", c)), house("yield", "USDT")]
+      .map((a) => ledgerKeys.balance(t, accountId(a)));
+  }
+
   /**
    * The operator report's table: the latest epoch's totals against the reserves the ledger
    * records per currency. Recorded reserves = minus the live `external` house account (every
@@ -371,14 +378,19 @@ export class Liabilities {
    * yield, so "free" = recorded - yield reserve is what stands against the liabilities.
    */
   async versusReserves(t: string) {
-    const e = await this.latest(t);
+    // a report: the latest epoch as the nearest replica has it (free far from the store), the
+    // reserves from the ledger, every balance read together (with the operator's session:
+    // `reserveKeys`)
+    const [e, external, yieldUsdt] = await Promise.all([
+      readLatest(this.kv, t, "eventual"),
+      Promise.all(CURRENCIES.map((c) => this.ledger.balance(t, house("external", c)))),
+      this.ledger.balance(t, house("yield", "USDT")),
+    ]);
     if (!e) return null;
     const rows = [];
-    for (const c of CURRENCIES) {
-      const recorded = -(await this.ledger.balance(t, house("external", c))).available;
-      const yieldReserve = c === "USDT"
-        ? (await this.ledger.balance(t, house("yield", c))).available
-        : 0n;
+    for (const [i, c] of CURRENCIES.entries()) {
+      const recorded = -external[i]!.available;
+      const yieldReserve = c === "USDT" ? yieldUsdt.available : 0n;
       const free = recorded - yieldReserve;
       const owed = e.totals[c];
       rows.push({

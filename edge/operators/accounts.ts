@@ -24,9 +24,9 @@
  */
 import type { SmsSender } from "../accounts/sender.ts";
 import { DomainError } from "../platform/errors.ts";
-import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
+import { commitAttempts, type ListRead, storeBusy } from "../platform/kvstore.ts";
 import { type Actor, auditAlone, auditInto } from "../audit/audit.ts";
-import { endSessionsInto, MAX_SESSIONS_ENDED, sessionsOf } from "./service.ts";
+import { endSessionsInto, MAX_SESSIONS_ENDED, sessionsOf, sessionsRead } from "./service.ts";
 import { newInvitation } from "./invitations.ts";
 export {
   INVITATION_MAX_ATTEMPTS,
@@ -124,13 +124,17 @@ export const sortRoles = (roles: readonly OperatorRole[]) =>
 export class OperatorAccounts {
   constructor(private kv: Deno.Kv, private now: () => number = Date.now) {}
 
+  /** What `all` reads (with the operator's session: edge/http/operator_auth.ts). */
+  allRead(t: string): ListRead {
+    return { selector: { prefix: keys.operators(t) }, options: { limit: MAX_OPERATORS } };
+  }
+
   async all(t: string) {
     const out: OperatorRecord[] = [];
-    for await (
-      const e of this.kv.list<OperatorRecord>({ prefix: keys.operators(t) }, {
-        limit: MAX_OPERATORS,
-      })
-    ) out.push(e.value);
+    const read = this.allRead(t);
+    for await (const e of this.kv.list<OperatorRecord>(read.selector, read.options)) {
+      out.push(e.value);
+    }
     return out;
   }
 
@@ -293,16 +297,26 @@ export class OperatorAccounts {
     );
   }
 
+  /** What `sessions` reads strongly: the operator's session index. */
+  sessionsRead(t: string, username: string): ListRead {
+    return sessionsRead(t, username);
+  }
+
   /** An operator's live sessions, newest first; `current` marks the request's own. */
   async sessions(
     t: string,
     username: string,
     currentTokenHash: string | null,
   ): Promise<{ items: OperatorSessionJson[] }> {
-    const o = (await this.kv.get<OperatorRecord>(keys.operator(t, username))).value;
-    if (!o) throw new DomainError("NOT_FOUND");
+    // the record only says whether the operator exists (never deleted: a replica's answer
+    // will do); the sessions beside it (with the operator's session: `sessionsRead`)
+    const [o, sessions] = await Promise.all([
+      this.kv.get<OperatorRecord>(keys.operator(t, username), { consistency: "eventual" }),
+      sessionsOf(this.kv, t, username),
+    ]);
+    if (!o.value) throw new DomainError("NOT_FOUND");
     const now = this.now();
-    const items = (await sessionsOf(this.kv, t, username))
+    const items = sessions
       .filter((s) => s.expiresAt > now)
       .map((s) => ({
         id: s.id,

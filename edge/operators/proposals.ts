@@ -43,7 +43,7 @@ import {
 } from "../ledger/accounts.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
 import { DomainError } from "../platform/errors.ts";
-import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
+import { commitAttempts, type ListRead, storeBusy } from "../platform/kvstore.ts";
 import { getAll, listPage } from "../platform/kvpage.ts";
 import {
   defaultTerms,
@@ -537,12 +537,14 @@ export class Proposals {
     );
   }
 
+  /** What a first page of `list` reads (with the operator's session). */
+  listRead(t: string, limit: number): ListRead {
+    return { selector: { prefix: proposalKeys.proposals(t) }, options: { reverse: true, limit } };
+  }
+
   async list(t: string, status: ProposalStatus | undefined, limit: number, cursor?: string) {
-    const iter = listPage<Proposal>(this.kv, { prefix: proposalKeys.proposals(t) }, {
-      reverse: true,
-      limit,
-      cursor,
-    });
+    const read = this.listRead(t, limit);
+    const iter = listPage<Proposal>(this.kv, read.selector, { ...read.options, cursor });
     const items = [];
     const now = this.now();
     for await (const e of iter) {

@@ -25,7 +25,7 @@ import {
   exportRead,
   listAudit,
 } from "../audit/audit.ts";
-import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
+import { commitAttempts, type ListRead, storeBusy } from "../platform/kvstore.ts";
 import {
   type AuditHead,
   isEnrolled,
@@ -132,14 +132,21 @@ function sessionInto(
     .set(keys.sessionOf(t, s.record.username, s.id), index, { expireIn: OPERATOR_SESSION_MS });
 }
 
+/** What `sessionsOf` reads (a page reads it with the operator's session). */
+export function sessionsRead(t: string, username: string): ListRead {
+  return {
+    selector: { prefix: keys.sessionsOf(t, username) },
+    options: { limit: MAX_SESSIONS_ENDED + 1 },
+  };
+}
+
 /** The operator's indexed sessions (at most MAX_SESSIONS_ENDED + 1, oldest first). */
 export async function sessionsOf(kv: Deno.Kv, t: string, username: string) {
   const out: OperatorSessionIndex[] = [];
-  for await (
-    const e of kv.list<OperatorSessionIndex>({ prefix: keys.sessionsOf(t, username) }, {
-      limit: MAX_SESSIONS_ENDED + 1,
-    })
-  ) out.push(e.value);
+  const read = sessionsRead(t, username);
+  for await (const e of kv.list<OperatorSessionIndex>(read.selector, read.options)) {
+    out.push(e.value);
+  }
   return out;
 }
 
