@@ -32,9 +32,14 @@ export const OPERATOR_COOKIE = "tw_op";
 
 /**
  * What a console route reads of the tenant besides the session, started with it (`operatorOf`):
- * its records (`{ key }`) and lists (the first batch; an index's records beside it).
+ * its records (`{ key }`) and lists (the first batch; an index's records beside it). `named`:
+ * the operator the token names (the session decides whether it is theirs). Promised only from
+ * in-process caches (ids of public data), never from the store.
  */
-export type ConsoleReads = (c: Ctx) => PrivateRead[];
+export type ConsoleReads = (
+  c: Ctx,
+  named: string,
+) => PrivateRead[] | Promise<PrivateRead[]>;
 
 /**
  * Start reading the session, the operator the token names and the route's `reads` together,
@@ -45,16 +50,16 @@ async function prefetchConsole(c: Ctx, token: string, reads?: ConsoleReads) {
   const named = token.length <= 128 ? operatorOfToken(token) : null;
   if (!named) return;
   const t = c.get("tenant").id;
-  let more: PrivateRead[] = [];
-  try {
-    // a read's (a write reads what it decides on itself, in its own step)
-    if (["GET", "HEAD"].includes(c.req.method)) more = reads?.(c) ?? [];
-  } catch { /* a request the route will refuse (its parameters): the session alone */ }
-  prefetchList(c.get("deps").reads, [
+  const kv = c.get("deps").reads;
+  prefetchList(kv, [
     { key: operatorKeys.session(t, await sha256Hex(token)) },
     { key: operatorKeys.operator(t, named) },
-    ...more,
   ]);
+  // a read's (a write reads what it decides on itself, in its own step)
+  if (!reads || !["GET", "HEAD"].includes(c.req.method)) return;
+  try {
+    prefetchList(kv, await reads(c, named));
+  } catch { /* a request the route will refuse (its parameters): the session alone */ }
 }
 
 /**

@@ -165,9 +165,13 @@ export class OperatorAccounts {
     };
   }
 
-  /** Every operator of the tenant, by username, as `viewer` may act on them. */
-  async list(t: string, viewer: string): Promise<{ items: OperatorJson[] }> {
-    const all = await this.all(t);
+  /** Every operator of the tenant, by username, as `viewer` may act on them (`known`: as read). */
+  async list(
+    t: string,
+    viewer: string,
+    known?: OperatorRecord[],
+  ): Promise<{ items: OperatorJson[] }> {
+    const all = known ?? await this.all(t);
     const admins = all.filter(isAdmin).length;
     return { items: all.map((o) => this.json(o, viewer, admins)) };
   }

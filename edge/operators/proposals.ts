@@ -557,7 +557,7 @@ export class Proposals {
    * Why an operator whose roles decide these proposals still may not (the console shows the
    * reason instead of Approve): `related` (their account and the proposer's came from each
    * other's changes) or `concerned` (the change is to their own account). By proposal id; the
-   * operators read together, one round trip.
+   * operators read together, one round trip (none: `known`, the tenant's operators as read).
    */
   async barred(
     t: string,
@@ -569,11 +569,14 @@ export class Proposals {
       status: string;
       payload: { [k: string]: Json };
     }[],
+    known?: readonly OperatorRecord[],
   ): Promise<Record<string, "related" | "concerned">> {
     const pending = items.filter((p) => p.status === "pending" && p.proposer !== viewer);
     if (!pending.length) return {};
     const names = [...new Set([viewer, ...pending.map((p) => p.proposer)])];
-    const records = await getAll<OperatorRecord>(this.kv, names.map((n) => opKeys.operator(t, n)));
+    const records = known
+      ? names.map((n) => known.find((o) => o.username === n) ?? null)
+      : await getAll<OperatorRecord>(this.kv, names.map((n) => opKeys.operator(t, n)));
     const of = new Map(names.map((n, i) => [n, records[i] ?? null]));
     const out: Record<string, "related" | "concerned"> = {};
     for (const p of pending) {
