@@ -1,8 +1,13 @@
 import { journalId } from "../ledger/service.ts";
-import { commitAttempts, type ListRead, storeBusy } from "../platform/kvstore.ts";
+import {
+  commitAttempts,
+  type ListRead,
+  type PrivateRead,
+  storeBusy,
+} from "../platform/kvstore.ts";
 import { type AuditEntry, type AuditHead, auditKeys as keys } from "./store.ts";
 import type { Json } from "../../contract/operators.ts";
-import { listPage } from "../platform/kvpage.ts";
+import { getAll, listPage } from "../platform/kvpage.ts";
 import { createSHA256 } from "hash-wasm";
 import { type Anchor, checkAnchors } from "./checkpoint.ts";
 import { canonical } from "../platform/canonical.ts";
@@ -268,6 +273,77 @@ export async function verifyChain(
   return b ? { ...checked, ok: false, verifiedTo: b.seq - 1, broken: b } : checked;
 }
 
+/** Entries of the chain a verification reads at once (one round trip: index and records). */
+const CHAIN_WAVE = 5_000;
+/** Index entries per list of a wave (the lists in flight together, each one batch). */
+const CHAIN_RANGE = 500;
+
+/** An index entry of the chain and the entry it names (null: absent). */
+interface WaveEntry {
+  seq: number;
+  id: string;
+  entry: AuditEntry | null;
+}
+
+/** The index lists of the wave from seq `from`, one batch each (in flight together). */
+function waveRanges(t: string, from: number): ListRead[] {
+  const out: ListRead[] = [];
+  for (let s = from; s < from + CHAIN_WAVE; s += CHAIN_RANGE) {
+    out.push({
+      selector: { start: keys.auditSeq(t, seqKey(s)), end: keys.auditSeq(t, seqKey(s + CHAIN_RANGE)) },
+      // one more than a range holds: a full range is still one batch
+      options: { batchSize: CHAIN_RANGE + 1 },
+    });
+  }
+  return out;
+}
+
+/** The index entries of these lists, in seq order (`eventual`: as a nearby replica has them). */
+async function readIndex(kv: Deno.Kv, ranges: ListRead[], consistency?: Deno.KvConsistencyLevel) {
+  const lists = await Promise.all(ranges.map(async (r) => {
+    const out: { seq: number; id: string }[] = [];
+    for await (const e of kv.list<string>(r.selector, { ...r.options, consistency })) {
+      out.push({ seq: Number(e.key.at(-1)), id: e.value });
+    }
+    return out;
+  }));
+  return lists.flat();
+}
+
+/**
+ * What a verification of the chain's first wave reads strongly (read with the operator's
+ * session, edge/http/operator_auth.ts): the head, the index lists and the entries the replica's
+ * copy of the index names.
+ */
+export async function chainReads(kv: Deno.Kv, t: string): Promise<PrivateRead[]> {
+  const ranges = waveRanges(t, 1);
+  const guess = await readIndex(kv, ranges, "eventual");
+  return [
+    { key: keys.auditHead(t) },
+    ...ranges,
+    ...guess.map((g) => ({ key: keys.audit(t, g.id) })),
+  ];
+}
+
+/**
+ * One wave of the chain from seq `from`, strongly read in one round trip: the index as a nearby
+ * replica has it names the entries (a free read), read together with the index itself; the
+ * index decides, and an entry the replica did not name yet (written a moment ago) is read then.
+ */
+async function readWave(kv: Deno.Kv, t: string, from: number): Promise<WaveEntry[]> {
+  const ranges = waveRanges(t, from);
+  const guess = await readIndex(kv, ranges, "eventual");
+  const [index, entries] = await Promise.all([
+    readIndex(kv, ranges),
+    getAll<AuditEntry>(kv, guess.map((g) => keys.audit(t, g.id))),
+  ]);
+  const read = new Map(guess.map((g, i) => [g.id, entries[i] ?? null]));
+  const late = index.filter((x) => !read.has(x.id));
+  const more = await getAll<AuditEntry>(kv, late.map((x) => keys.audit(t, x.id)));
+  late.forEach((x, i) => read.set(x.id, more[i] ?? null));
+  return index.map((x) => ({ ...x, entry: read.get(x.id) ?? null }));
+}
+
 /**
  * Walk the chain from seq 1: each entry must be present, carry its seq, the previous entry's
  * hash, and its own hash recomputed; the head must name the last entry. Reports the first break;
@@ -278,7 +354,8 @@ async function walkChain(
   t: string,
   onEntry: (seq: number, hash: string) => unknown,
 ): Promise<Omit<ChainStatus, "checkpoints">> {
-  const head = (await readAuditHead(kv, t)).value;
+  const [headEntry, first] = await Promise.all([readAuditHead(kv, t), readWave(kv, t, 1)]);
+  const head = headEntry.value;
   let prev = GENESIS_HASH;
   let expectSeq = 1;
   const broken = (b: ChainBreak): Omit<ChainStatus, "checkpoints"> => ({
@@ -287,12 +364,10 @@ async function walkChain(
     head: head?.seq ?? 0,
     broken: b,
   });
-  let batch: { seq: number; id: string }[] = [];
   let truncated = false;
-  const check = async (): Promise<Omit<ChainStatus, "checkpoints"> | null> => {
-    const entries = await kv.getMany<AuditEntry[]>(batch.map((b) => keys.audit(t, b.id)));
-    for (const [i, b] of batch.entries()) {
-      const e = entries[i]!.value;
+  const check = (batch: WaveEntry[]): Omit<ChainStatus, "checkpoints"> | null => {
+    for (const b of batch) {
+      const e = b.entry;
       if (b.seq !== expectSeq) {
         return broken({
           seq: expectSeq,
@@ -321,23 +396,18 @@ async function walkChain(
       prev = h;
       expectSeq++;
     }
-    batch = [];
     return null;
   };
-  for await (const x of kv.list<string>({ prefix: keys.auditSeqs(t) }, { batchSize: 500 })) {
-    batch.push({ seq: Number(x.key.at(-1)), id: x.value });
-    if (batch.length === 10) {
-      const r = await check();
-      if (r) return r;
-    }
-    if (expectSeq > MAX_VERIFY) {
+  for (let from = 1, wave = first;; from += CHAIN_WAVE) {
+    const r = check(wave);
+    if (r) return r;
+    // a short wave is the chain's end, unless the head says there is more (a gap)
+    if (wave.length < CHAIN_WAVE && (head?.seq ?? 0) < from + CHAIN_WAVE) break;
+    if (from + CHAIN_WAVE > MAX_VERIFY) {
       truncated = true;
       break;
     }
-  }
-  if (batch.length) {
-    const r = await check();
-    if (r) return r;
+    wave = await readWave(kv, t, from + CHAIN_WAVE);
   }
   const last = expectSeq - 1;
   if (!truncated && ((head?.seq ?? 0) !== last || (head && head.hash !== prev))) {

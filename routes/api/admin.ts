@@ -200,7 +200,8 @@ export const adminApi = new OpenAPIHono<AppEnv>()
       tags,
       summary:
         "Walk the audit hash chain from seq 1 and hold it against every signed checkpoint: verified up to which seq, and the first break (seq, reason, expected vs found; checkpoint: the entry at a checkpointed seq has another hash, truncated: the chain ends before one, signature: a stored checkpoint's signature fails)",
-      middleware: [operatorAuth("audit")],
+      middleware: [operatorAuth("audit", (c) =>
+        c.var.deps.checkpoints.verifyReads(c.var.tenant.id))],
       responses: { ...okReply(AuditChainStatus), ...AUTH_ERRORS },
     }),
     async (c) => ok(c, await c.var.deps.checkpoints.verifyAudit(c.var.tenant.id)),
