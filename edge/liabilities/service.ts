@@ -364,9 +364,10 @@ export class Liabilities {
     return { leaf: leafChunk[i % CHUNK]!, path };
   }
 
-  /** The balances the operator report reads (`versusReserves`), to read with the session. */
-  reserveKeys(t: string): Deno.KvKey[] {
-    return [...CURRENCIES.map((c) => house("external", c)), house("yield", "USDT")]
+  /** The balances the operator report reads (`versusReserves`): the yield reserve, then each
+   * currency's external account. */
+  private reserveKeys(t: string): Deno.KvKey[] {
+    return [house("yield", "USDT"), ...CURRENCIES.map((c) => house("external", c))]
       .map((a) => ledgerKeys.balance(t, accountId(a)));
   }
 
@@ -378,19 +379,18 @@ export class Liabilities {
    * yield, so "free" = recorded - yield reserve is what stands against the liabilities.
    */
   async versusReserves(t: string) {
-    // a report: the latest epoch as the nearest replica has it (free far from the store), the
-    // reserves from the ledger, every balance read together (with the operator's session:
-    // `reserveKeys`)
-    const [e, external, yieldUsdt] = await Promise.all([
+    // a report for people to read: the latest epoch and the reserves as the nearest replica
+    // has them (a few seconds old at most; free far from the store), read together
+    const [e, balances] = await Promise.all([
       readLatest(this.kv, t, "eventual"),
-      Promise.all(CURRENCIES.map((c) => this.ledger.balance(t, house("external", c)))),
-      this.ledger.balance(t, house("yield", "USDT")),
+      this.kv.getMany<Balance[]>(this.reserveKeys(t), { consistency: "eventual" }),
     ]);
     if (!e) return null;
+    const [yieldUsdt, ...external] = balances.map((b) => b.value?.available ?? 0n);
     const rows = [];
     for (const [i, c] of CURRENCIES.entries()) {
-      const recorded = -external[i]!.available;
-      const yieldReserve = c === "USDT" ? yieldUsdt.available : 0n;
+      const recorded = -external[i]!;
+      const yieldReserve = c === "USDT" ? yieldUsdt! : 0n;
       const free = recorded - yieldReserve;
       const owed = e.totals[c];
       rows.push({

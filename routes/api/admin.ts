@@ -245,7 +245,8 @@ export const adminApi = new OpenAPIHono<AppEnv>()
       tags,
       summary:
         "Per UTC day (from..to, YYYY-MM-DD, at most 92 days) and currency, live book: deposits, withdrawals, fees, customer P&L against the house, insurance used, yield paid, liabilities at day end; the reserve coverage now; ?format=csv",
-      middleware: [operatorAuth(["audit", "funds"])],
+      middleware: [operatorAuth(["audit", "funds"], (c) =>
+        c.var.deps.reports.reserveKeys(c.var.tenant.id).map((key) => ({ key })))],
       request: { query: DailyQuery },
       responses: { ...okReply(DailyReport), ...AUTH_ERRORS },
     }),
