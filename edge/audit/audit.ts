@@ -1,10 +1,5 @@
 import { journalId } from "../ledger/service.ts";
-import {
-  commitAttempts,
-  type ListRead,
-  type PrivateRead,
-  storeBusy,
-} from "../platform/kvstore.ts";
+import { commitAttempts, type ListRead, type PrivateRead, storeBusy } from "../platform/kvstore.ts";
 import { type AuditEntry, type AuditHead, auditKeys as keys } from "./store.ts";
 import type { Json } from "../../contract/operators.ts";
 import { getAll, listPage } from "../platform/kvpage.ts";
@@ -290,7 +285,10 @@ function waveRanges(t: string, from: number): ListRead[] {
   const out: ListRead[] = [];
   for (let s = from; s < from + CHAIN_WAVE; s += CHAIN_RANGE) {
     out.push({
-      selector: { start: keys.auditSeq(t, seqKey(s)), end: keys.auditSeq(t, seqKey(s + CHAIN_RANGE)) },
+      selector: {
+        start: keys.auditSeq(t, seqKey(s)),
+        end: keys.auditSeq(t, seqKey(s + CHAIN_RANGE)),
+      },
       // one more than a range holds: a full range is still one batch
       options: { batchSize: CHAIN_RANGE + 1 },
     });

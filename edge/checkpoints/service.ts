@@ -26,12 +26,7 @@ import {
 import { journalId } from "../ledger/service.ts";
 import { readLatest } from "../liabilities/store.ts";
 import { genesisHash } from "../../contract/chain.ts";
-import {
-  commitAttempts,
-  type ListRead,
-  type PrivateRead,
-  storeBusy,
-} from "../platform/kvstore.ts";
+import { commitAttempts, type ListRead, type PrivateRead, storeBusy } from "../platform/kvstore.ts";
 import {
   auditAnchors,
   type Checkpoint,

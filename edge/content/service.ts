@@ -25,7 +25,7 @@ import type { Session } from "../accounts/sessions.ts";
 import { type Actor, auditAlone, auditInto, readAuditHead } from "../audit/audit.ts";
 import type { Json } from "../../contract/operators.ts";
 import { DomainError } from "../platform/errors.ts";
-import { commitAttempts, type ListRead, storeBusy } from "../platform/kvstore.ts";
+import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { getAll, listPage } from "../platform/kvpage.ts";
 import { PublicCache } from "../platform/public_cache.ts";
 import { take } from "../platform/ratelimit.ts";
@@ -111,22 +111,6 @@ export class Content {
 
   private textKey(t: string, id: string, locale: LocaleId, state: "draft" | "published") {
     return [...contentKeys.text(t, id, locale), state];
-  }
-
-  /**
-   * What the editors' reads of one item read (`adminGet`; with `locale`, `editable` and
-   * `preview`: its texts in that language), with the operator's session.
-   */
-  adminReads(t: string, id: string, locale?: LocaleId): Deno.KvKey[] {
-    const texts = locale
-      ? (["draft", "published"] as const).map((s) => this.textKey(t, id, locale, s))
-      : [];
-    return [contentKeys.item(t, id), ...texts];
-  }
-
-  /** What a first page of an operators' queue (coin applications, contact messages) reads. */
-  queueRead(t: string, queue: "coinApps" | "contacts", limit: number): ListRead {
-    return { selector: { prefix: contentKeys[queue](t) }, options: { reverse: true, limit } };
   }
 
   /** The shipped version of a page (never stored until an operator edits it). */
@@ -482,22 +466,12 @@ export class Content {
     return adminJson(item, tenantLanguages(tenant));
   }
 
-  /** A language's draft, else its published text (both read together: one round trip). */
-  private async draftOrPublished(t: string, item: ContentItem, locale: LocaleId) {
-    const [draft, published] = await Promise.all([
-      this.text(t, item, locale, "draft"),
-      this.text(t, item, locale, "published"),
-    ]);
-    if (draft) return { ...draft, state: "draft" as const };
-    return published && { ...published, state: "published" as const };
-  }
-
   /** The source an editor starts from: a language's draft, else its published text, else none. */
   async editable(t: string, id: string, locale: LocaleId) {
     const item = await this.item(t, id);
     if (!item) throw new DomainError("NOT_FOUND");
-    const text = await this.draftOrPublished(t, item, locale);
-    const draft = text?.state === "draft";
+    const draft = await this.text(t, item, locale, "draft");
+    const text = draft ?? await this.text(t, item, locale, "published");
     return {
       state: draft ? "draft" as const : text ? "published" as const : "none" as const,
       title: text?.title ?? "",
@@ -510,9 +484,9 @@ export class Content {
   async preview(t: string, id: string, locale: LocaleId = "en") {
     const item = await this.item(t, id);
     if (!item) throw new DomainError("NOT_FOUND");
-    const text = await this.draftOrPublished(t, item, locale);
+    const draft = await this.text(t, item, locale, "draft");
+    const text = draft ?? await this.text(t, item, locale, "published");
     if (!text) throw new DomainError("NOT_FOUND");
-    const draft = text.state === "draft";
     return {
       id,
       locale,

@@ -32,11 +32,7 @@ import { randomDigits } from "../accounts/passwords.ts";
 import { DomainError } from "../platform/errors.ts";
 import { take } from "../platform/ratelimit.ts";
 import { LIMITS } from "../accounts/limits.ts";
-import {
-  commitAttempts,
-  type ListRead,
-  storeBusy,
-} from "../platform/kvstore.ts";
+import { commitAttempts, type ListRead, storeBusy } from "../platform/kvstore.ts";
 import { keys as ledgerKeys } from "../ledger/store.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import type { FastContracts } from "../trading/fast.ts";

@@ -9,18 +9,18 @@
  * no operator session. Cookie-authenticated writes must come from our own pages (CSRF defence
  * in depth beside SameSite).
  *
- * The round-trip budget (README, "A round-trip budget"): a console route names what it reads of
+ * The round-trip budget (README, "Round-trip budget"): a console route names what it reads of
  * the tenant (`ConsoleReads`: records and the first batches of lists, the same selectors and
- * options as its own reads), and they are read together with the session and the operator its
- * token names (edge/platform/kvstore.ts `prefetchList`: one round trip far from the store). The
- * session still decides: nothing read is used before it is checked, and a token naming nobody
- * only wastes the read (then -99). A request without a token reads nothing.
+ * options as its own reads), and they are started beside the read of the session and the
+ * operator its token names (edge/platform/kvstore.ts `prefetchList`; in flight together: one
+ * round trip far from the store). The session still decides: nothing read is used before it is
+ * checked, and a token naming nobody only wastes the read (then -99). A request without a token
+ * reads nothing.
  */
 import { setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { operatorOfToken, type OperatorSession } from "../operators/service.ts";
-import { keys as operatorKeys, type OperatorRole } from "../operators/store.ts";
-import { sha256Hex } from "../platform/hashing.ts";
+import type { OperatorRole } from "../operators/store.ts";
 import { prefetchList, type PrivateRead } from "../platform/kvstore.ts";
 import type { AppEnv, Ctx } from "./context.ts";
 import { DomainError } from "../platform/errors.ts";
@@ -42,23 +42,15 @@ export type ConsoleReads = (
 ) => PrivateRead[] | Promise<PrivateRead[]>;
 
 /**
- * Start reading the session, the operator the token names and the route's `reads` together,
- * for the request (the session check and the route then take these entries). Only a token that
- * names an operator: an older one is read as before (a round trip more).
+ * Start the route's `reads` for the request (its own reads then take these entries), beside the
+ * session's read. Only for a read (a write reads what it decides on itself, in its own step) and
+ * a token that names an operator. Never fails: a read that cannot start is made by the route.
  */
 async function prefetchConsole(c: Ctx, token: string, reads?: ConsoleReads) {
   const named = token.length <= 128 ? operatorOfToken(token) : null;
-  if (!named) return;
-  const t = c.get("tenant").id;
-  const kv = c.get("deps").reads;
-  prefetchList(kv, [
-    { key: operatorKeys.session(t, await sha256Hex(token)) },
-    { key: operatorKeys.operator(t, named) },
-  ]);
-  // a read's (a write reads what it decides on itself, in its own step)
-  if (!reads || !["GET", "HEAD"].includes(c.req.method)) return;
+  if (!named || !reads || !["GET", "HEAD"].includes(c.req.method)) return;
   try {
-    prefetchList(kv, await reads(c, named));
+    prefetchList(c.get("deps").reads, await reads(c, named));
   } catch { /* a request the route will refuse (its parameters): the session alone */ }
 }
 
@@ -70,8 +62,13 @@ export async function operatorOf(c: Ctx, reads?: ConsoleReads): Promise<Operator
   // the console's writes come from its own pages only (not even a typed address)
   const token = requestToken(c, OPERATOR_COOKIE, ["same-origin"]);
   if (!token) return null;
-  await prefetchConsole(c, token, reads);
-  return await c.get("deps").operators.session(c.get("tenant").id, token);
+  // the session (and the operator it names: one getMany) in flight beside the route's reads;
+  // the session read does not take the route's entries (the page may read the operator too)
+  const [session] = await Promise.all([
+    c.get("deps").operators.session(c.get("tenant").id, token),
+    prefetchConsole(c, token, reads),
+  ]);
+  return session;
 }
 
 /**

@@ -26,7 +26,7 @@ import type { SmsSender } from "../accounts/sender.ts";
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, type ListRead, storeBusy } from "../platform/kvstore.ts";
 import { type Actor, auditAlone, auditInto } from "../audit/audit.ts";
-import { endSessionsInto, MAX_SESSIONS_ENDED, sessionsOf, sessionsRead } from "./service.ts";
+import { endSessionsInto, MAX_SESSIONS_ENDED, sessionsOf } from "./service.ts";
 import { newInvitation } from "./invitations.ts";
 export {
   INVITATION_MAX_ATTEMPTS,
@@ -301,9 +301,12 @@ export class OperatorAccounts {
     );
   }
 
-  /** What `sessions` reads strongly: the operator's session index. */
+  /** What `sessions` reads strongly: the operator's session index (as `sessionsOf` reads it). */
   sessionsRead(t: string, username: string): ListRead {
-    return sessionsRead(t, username);
+    return {
+      selector: { prefix: keys.sessionsOf(t, username) },
+      options: { limit: MAX_SESSIONS_ENDED + 1 },
+    };
   }
 
   /** An operator's live sessions, newest first; `current` marks the request's own. */

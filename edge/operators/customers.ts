@@ -113,7 +113,8 @@ export class Customers {
   }
 
   private async hit(t: string, u: UserRecord, matched: CustomerHit["matched"]) {
-    const st = (await this.kv.get<IdentityStatus>(identityKeys.status(t, u.userId), EVENTUAL)).value;
+    const st =
+      (await this.kv.get<IdentityStatus>(identityKeys.status(t, u.userId), EVENTUAL)).value;
     return {
       userId: u.userId,
       phone: u.erased ? u.phone : maskPhone(u.phone),
@@ -204,7 +205,9 @@ export class Customers {
   detailReads(t: string, userId: string): PrivateRead[] {
     const d = this.d;
     const balances = WALLETS.flatMap((w) =>
-      WALLET_CURRENCIES[w].map((c) => ({ key: ledgerKeys.balance(t, accountId(user(userId, w, c))) }))
+      WALLET_CURRENCIES[w].map((c) => ({
+        key: ledgerKeys.balance(t, accountId(user(userId, w, c))),
+      }))
     );
     return [
       { key: accountKeys.user(t, userId) },
@@ -214,7 +217,10 @@ export class Customers {
       d.recharges.historyRead(t, userId, 50),
       d.withdrawals.historyRead(t, userId, 50),
       // as `Messages.list` reads its first page
-      { selector: { prefix: messageKeys.messages(t, userId) }, options: { reverse: true, limit: 50 } },
+      {
+        selector: { prefix: messageKeys.messages(t, userId) },
+        options: { reverse: true, limit: 50 },
+      },
       d.contracts.listReads(t, userId),
       d.fast.listReads(t, userId),
       d.spot.listReads(t, userId),
@@ -356,7 +362,10 @@ export class Customers {
 
   /** What `logins` reads. */
   private loginsRead(t: string, userId: string): ListRead {
-    return { selector: { prefix: accountKeys.logins(t, userId) }, options: { limit: LOGIN_LOG_SIZE } };
+    return {
+      selector: { prefix: accountKeys.logins(t, userId) },
+      options: { limit: LOGIN_LOG_SIZE },
+    };
   }
 
   /** The customer's recent sign-ins, newest first. */

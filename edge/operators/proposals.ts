@@ -43,7 +43,7 @@ import {
 } from "../ledger/accounts.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
 import { DomainError } from "../platform/errors.ts";
-import { commitAttempts, type ListRead, storeBusy } from "../platform/kvstore.ts";
+import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import { getAll, listPage } from "../platform/kvpage.ts";
 import {
   defaultTerms,
@@ -537,14 +537,12 @@ export class Proposals {
     );
   }
 
-  /** What a first page of `list` reads (with the operator's session). */
-  listRead(t: string, limit: number): ListRead {
-    return { selector: { prefix: proposalKeys.proposals(t) }, options: { reverse: true, limit } };
-  }
-
   async list(t: string, status: ProposalStatus | undefined, limit: number, cursor?: string) {
-    const read = this.listRead(t, limit);
-    const iter = listPage<Proposal>(this.kv, read.selector, { ...read.options, cursor });
+    const iter = listPage<Proposal>(this.kv, { prefix: proposalKeys.proposals(t) }, {
+      reverse: true,
+      limit,
+      cursor,
+    });
     const items = [];
     const now = this.now();
     for await (const e of iter) {
@@ -557,7 +555,7 @@ export class Proposals {
    * Why an operator whose roles decide these proposals still may not (the console shows the
    * reason instead of Approve): `related` (their account and the proposer's came from each
    * other's changes) or `concerned` (the change is to their own account). By proposal id; the
-   * operators read together, one round trip (none: `known`, the tenant's operators as read).
+   * operators read together, one round trip.
    */
   async barred(
     t: string,
@@ -569,14 +567,11 @@ export class Proposals {
       status: string;
       payload: { [k: string]: Json };
     }[],
-    known?: readonly OperatorRecord[],
   ): Promise<Record<string, "related" | "concerned">> {
     const pending = items.filter((p) => p.status === "pending" && p.proposer !== viewer);
     if (!pending.length) return {};
     const names = [...new Set([viewer, ...pending.map((p) => p.proposer)])];
-    const records = known
-      ? names.map((n) => known.find((o) => o.username === n) ?? null)
-      : await getAll<OperatorRecord>(this.kv, names.map((n) => opKeys.operator(t, n)));
+    const records = await getAll<OperatorRecord>(this.kv, names.map((n) => opKeys.operator(t, n)));
     const of = new Map(names.map((n, i) => [n, records[i] ?? null]));
     const out: Record<string, "related" | "concerned"> = {};
     for (const p of pending) {

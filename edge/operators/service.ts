@@ -8,7 +8,7 @@ import {
 import { newTotpSecret, totpStep, totpUri } from "../accounts/totp.ts";
 import { DomainError } from "../platform/errors.ts";
 import { INVITATION_MAX_ATTEMPTS, invitationHash } from "./invitations.ts";
-import { dayStart } from "./reports.ts";
+import { auditFilter, type AuditQuery } from "./audit_reads.ts";
 import {
   locked,
   type SignInLimits,
@@ -20,12 +20,10 @@ import {
   auditCsv,
   auditInto,
   auditJsonl,
-  auditListRead,
   exportAudit,
-  exportRead,
   listAudit,
 } from "../audit/audit.ts";
-import { commitAttempts, type ListRead, storeBusy } from "../platform/kvstore.ts";
+import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import {
   type AuditHead,
   isEnrolled,
@@ -132,21 +130,14 @@ function sessionInto(
     .set(keys.sessionOf(t, s.record.username, s.id), index, { expireIn: OPERATOR_SESSION_MS });
 }
 
-/** What `sessionsOf` reads (a page reads it with the operator's session). */
-export function sessionsRead(t: string, username: string): ListRead {
-  return {
-    selector: { prefix: keys.sessionsOf(t, username) },
-    options: { limit: MAX_SESSIONS_ENDED + 1 },
-  };
-}
-
 /** The operator's indexed sessions (at most MAX_SESSIONS_ENDED + 1, oldest first). */
 export async function sessionsOf(kv: Deno.Kv, t: string, username: string) {
   const out: OperatorSessionIndex[] = [];
-  const read = sessionsRead(t, username);
-  for await (const e of kv.list<OperatorSessionIndex>(read.selector, read.options)) {
-    out.push(e.value);
-  }
+  for await (
+    const e of kv.list<OperatorSessionIndex>({ prefix: keys.sessionsOf(t, username) }, {
+      limit: MAX_SESSIONS_ENDED + 1,
+    })
+  ) out.push(e.value);
   return out;
 }
 
@@ -197,23 +188,7 @@ function signInOutcome(
  * Operator accounts (separate from customers: own records, own sessions, own throttles),
  * password (Argon2id) + TOTP sign-in, and the audit entries of sign-in and sign-out.
  */
-/** The audit log's filter as a reader gives it: an operator, an action, UTC days (inclusive). */
-export interface AuditQuery {
-  operator?: string;
-  action?: string;
-  from?: string;
-  to?: string;
-}
-
-/** The reader's filter as the log's keys and entries take it. */
-function auditFilter(q: AuditQuery) {
-  return {
-    operator: q.operator || undefined,
-    action: q.action || undefined,
-    from: q.from ? dayStart(q.from) ?? undefined : undefined,
-    to: q.to ? (dayStart(q.to) ?? 0) + 86_400_000 : undefined,
-  };
-}
+export type { AuditQuery } from "./audit_reads.ts";
 
 export class OperatorsService {
   constructor(private kv: Deno.Kv, private now: () => number = Date.now) {}
@@ -666,16 +641,6 @@ export class OperatorsService {
   /** The audit log, newest first, paged by an opaque cursor, narrowed by `filter`. */
   async auditLog(t: string, limit: number, cursor?: string, q: AuditQuery = {}) {
     return await listAudit(this.kv, t, limit, cursor, auditFilter(q));
-  }
-
-  /** What the log's first page reads (with the operator's session). */
-  auditLogRead(t: string, limit: number, q: AuditQuery = {}) {
-    return auditListRead(t, limit, auditFilter(q));
-  }
-
-  /** What an export of `from`..`to` (ms) reads first (with the operator's session). */
-  exportRead(t: string, from: number, to: number) {
-    return exportRead(t, from, to);
   }
 
   /** Audit entries of UTC days `from`..`to` (inclusive) for auditors: CSV or JSON lines. */

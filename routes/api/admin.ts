@@ -16,6 +16,8 @@ import {
 } from "../../contract/funds.ts";
 import { DemoAccounts } from "../../contract/demo.ts";
 import { evidenceImage } from "../../edge/operators/evidence.ts";
+import { auditLogRead } from "../../edge/operators/audit_reads.ts";
+import { exportRead } from "../../edge/audit/audit.ts";
 import { QUEUES, type ReviewQueue } from "../../edge/operators/queues.ts";
 import { dailyCsv, dayStart, MAX_REPORT_DAYS } from "../../edge/operators/reports.ts";
 import { parseDecimal } from "../../core-wasm/mod.ts";
@@ -180,7 +182,7 @@ export const adminApi = new OpenAPIHono<AppEnv>()
         "The operator audit log, newest first, paged with ?cursor=&limit=, narrowed by ?operator=&action=&from=&to= (UTC days, inclusive; action `refused`: refused privileged attempts)",
       middleware: [operatorAuth("audit", (c) => {
         const { limit, cursor, ...q } = AuditQuery.parse(c.req.query());
-        return cursor ? [] : [c.var.deps.operators.auditLogRead(c.var.tenant.id, limit, q)];
+        return cursor ? [] : [auditLogRead(c.var.tenant.id, limit, q)];
       })],
       request: { query: AuditQuery },
       responses: { ...okReply(AuditPage), ...AUTH_ERRORS },
@@ -200,8 +202,9 @@ export const adminApi = new OpenAPIHono<AppEnv>()
       tags,
       summary:
         "Walk the audit hash chain from seq 1 and hold it against every signed checkpoint: verified up to which seq, and the first break (seq, reason, expected vs found; checkpoint: the entry at a checkpointed seq has another hash, truncated: the chain ends before one, signature: a stored checkpoint's signature fails)",
-      middleware: [operatorAuth("audit", (c) =>
-        c.var.deps.checkpoints.verifyReads(c.var.tenant.id))],
+      middleware: [
+        operatorAuth("audit", (c) => c.var.deps.checkpoints.verifyReads(c.var.tenant.id)),
+      ],
       responses: { ...okReply(AuditChainStatus), ...AUTH_ERRORS },
     }),
     async (c) => ok(c, await c.var.deps.checkpoints.verifyAudit(c.var.tenant.id)),
@@ -216,7 +219,7 @@ export const adminApi = new OpenAPIHono<AppEnv>()
       middleware: [operatorAuth("audit", (c) => {
         const q = AuditExportQuery.parse(c.req.query());
         const [from, to] = [dayStart(q.from)!, dayStart(q.to)! + 86_400_000];
-        return [c.var.deps.operators.exportRead(c.var.tenant.id, from, to)];
+        return [exportRead(c.var.tenant.id, from, to)];
       })],
       request: { query: AuditExportQuery },
       responses: {
@@ -245,8 +248,12 @@ export const adminApi = new OpenAPIHono<AppEnv>()
       tags,
       summary:
         "Per UTC day (from..to, YYYY-MM-DD, at most 92 days) and currency, live book: deposits, withdrawals, fees, customer P&L against the house, insurance used, yield paid, liabilities at day end; the reserve coverage now; ?format=csv",
-      middleware: [operatorAuth(["audit", "funds"], (c) =>
-        c.var.deps.reports.reserveKeys(c.var.tenant.id).map((key) => ({ key })))],
+      middleware: [
+        operatorAuth(
+          ["audit", "funds"],
+          (c) => c.var.deps.reports.reserveKeys(c.var.tenant.id).map((key) => ({ key })),
+        ),
+      ],
       request: { query: DailyQuery },
       responses: { ...okReply(DailyReport), ...AUTH_ERRORS },
     }),

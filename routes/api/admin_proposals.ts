@@ -19,6 +19,7 @@ import {
 import { PROPOSAL_READERS, proposalKeys } from "../../edge/operators/proposals.ts";
 import { TERM_SECTIONS, termsKey } from "../../edge/trading/terms.ts";
 import { wealthKeys } from "../../edge/wealth/store.ts";
+import { proposalsRead } from "../../edge/operators/console_reads.ts";
 import { WealthProductEdit } from "../../contract/wealth.ts";
 import { productJson } from "../../edge/wealth/service.ts";
 import type { AppEnv, Ctx } from "../../edge/http/context.ts";
@@ -83,7 +84,7 @@ export const proposalsApi = new OpenAPIHono<AppEnv>()
       summary: "Proposals, newest first, by status",
       middleware: reading((c) => {
         const q = ListQuery.parse(c.req.query());
-        return q.cursor ? [] : [c.var.deps.proposals.listRead(c.var.tenant.id, q.limit)];
+        return q.cursor ? [] : [proposalsRead(c.var.tenant.id, q.limit)];
       }),
       request: { query: ListQuery },
       responses: { ...okReply(ProposalPage), ...AUTH_ERRORS },
@@ -257,7 +258,7 @@ export const proposalsApi = new OpenAPIHono<AppEnv>()
         "Product terms in force (fast, leveraged, spot or exchange), their version and the proposals waiting",
       middleware: reading((c) => [
         { key: termsKey(c.var.tenant.id) },
-        c.var.deps.proposals.listRead(c.var.tenant.id, 100),
+        proposalsRead(c.var.tenant.id, 100),
       ]),
       request: { params: SectionParam },
       responses: { ...okReply(TermsReply), ...AUTH_ERRORS },

@@ -38,6 +38,7 @@ import { ok } from "../../edge/http/envelope.ts";
 import { sessionOf, signedIn } from "../../edge/http/middleware.ts";
 import { type ConsoleReads, operatorAuth } from "../../edge/http/operator_auth.ts";
 import type { LocaleId } from "../../locales/languages.ts";
+import { itemReads, queueRead } from "../../edge/content/console_reads.ts";
 import { AUTH_ERRORS, ERRORS, formFile, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["content"];
@@ -48,13 +49,13 @@ const content = [operatorAuth("content")];
 const contentReading = (reads: ConsoleReads) => [operatorAuth("content", reads)];
 
 /** One item's reads (and, with `locale`, its texts in that language). */
-const itemReads = (c: Ctx, locale?: LocaleId) =>
-  c.var.deps.content.adminReads(t(c), c.req.param("id") ?? "", locale).map((key) => ({ key }));
+const itemOf = (c: Ctx, locale?: LocaleId) =>
+  itemReads(t(c), c.req.param("id") ?? "", locale).map((key) => ({ key }));
 
 /** The first page of an operators' queue. */
 const queueReads = (queue: "coinApps" | "contacts") => (c: Ctx) => {
   const q = PageQuery.parse(c.req.query());
-  return q.cursor ? [] : [c.var.deps.content.queueRead(t(c), queue, q.limit)];
+  return q.cursor ? [] : [queueRead(t(c), queue, q.limit)];
 };
 const actor = (c: Ctx) => ({ operator: c.var.operator.username, ip: c.var.ip });
 const t = (c: Ctx) => c.var.tenant.id;
@@ -292,7 +293,7 @@ const operators = new OpenAPIHono<AppEnv>()
       path: "/admin/content/{id}",
       tags: adminTags,
       summary: "One item with every language's state",
-      middleware: contentReading((c) => itemReads(c)),
+      middleware: contentReading((c) => itemOf(c)),
       request: { params: IdParam },
       responses: { ...okReply(AdminItem), ...AUTH_ERRORS },
     }),
@@ -340,7 +341,7 @@ const operators = new OpenAPIHono<AppEnv>()
       tags: adminTags,
       summary: "A language's draft (else its published text) rendered as readers would get it",
       middleware: contentReading((c) =>
-        itemReads(c, PreviewQuery.parse(c.req.query()).locale ?? "en")
+        itemOf(c, PreviewQuery.parse(c.req.query()).locale ?? "en")
       ),
       request: { params: IdParam, query: PreviewQuery },
       responses: { ...okReply(Preview), ...AUTH_ERRORS },

@@ -122,8 +122,10 @@ export const supportApi = new OpenAPIHono<AppEnv>()
       path: "/admin/support/conversations",
       tags,
       summary: "The support inbox by status (open: waiting for an operator), newest first",
-      middleware: operatorAuth(INBOX_ROLES, (c) =>
-        c.var.deps.support.inboxReads(t(c), SupportInboxQuery.parse(c.req.query()).status)),
+      middleware: operatorAuth(
+        INBOX_ROLES,
+        (c) => c.var.deps.support.inboxReads(t(c), SupportInboxQuery.parse(c.req.query()).status),
+      ),
       request: { query: SupportInboxQuery },
       responses: { ...okReply(SupportInbox), ...AUTH_ERRORS },
     }),

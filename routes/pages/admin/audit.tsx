@@ -15,6 +15,7 @@ import AdminNotice from "../../../islands/AdminNotice.tsx";
 import { consoleDocument, sectionPage } from "./frame.tsx";
 import type { Ctx } from "../../../edge/http/context.ts";
 import type { PrivateRead } from "../../../edge/platform/kvstore.ts";
+import { auditLogRead } from "../../../edge/operators/audit_reads.ts";
 import { type Fmt, fmtOf, Pager } from "./parts.tsx";
 import { AuditDiff, targetLink } from "./audit_diff.tsx";
 import { dayStart } from "../../../edge/operators/reports.ts";
@@ -99,7 +100,7 @@ async function auditReads(c: Ctx): Promise<PrivateRead[]> {
   const t = c.var.tenant.id;
   const filter = filterOf(c.req.query());
   if (c.req.query("cursor")) return [];
-  const log = operators.auditLogRead(t, PAGE, filter);
+  const log = auditLogRead(t, PAGE, filter);
   if (Object.values(filter).some((v) => v)) return [log];
   return [log, checkpoints.listRead(t, 1), ...await checkpoints.verifyReads(t)];
 }

@@ -13,6 +13,7 @@ import { consoleDocument, sectionPage } from "./frame.tsx";
 import { fmtOf } from "./parts.tsx";
 import type { Ctx } from "../../../edge/http/context.ts";
 import type { PrivateRead } from "../../../edge/platform/kvstore.ts";
+import { itemReads, queueRead } from "../../../edge/content/console_reads.ts";
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -29,11 +30,11 @@ async function contentReads(c: Ctx): Promise<PrivateRead[]> {
   const t = c.var.tenant.id;
   const id = c.req.query("id");
   if (c.req.query("view") === "inbox") {
-    return [svc.queueRead(t, "coinApps", 50), svc.queueRead(t, "contacts", 50)];
+    return [queueRead(t, "coinApps", 50), queueRead(t, "contacts", 50)];
   }
   if (id) return [];
   const { items } = await svc.adminList(c.var.tenant);
-  return items.flatMap((i) => svc.adminReads(t, i.id, titleLocale(i)).map((key) => ({ key })));
+  return items.flatMap((i) => itemReads(t, i.id, titleLocale(i)).map((key) => ({ key })));
 }
 
 export const contentPage = sectionPage("content", async (c, op) => {
@@ -230,9 +231,11 @@ export const contentPage = sectionPage("content", async (c, op) => {
     );
   } else {
     const { items } = await svc.adminList(tenant);
-    const titles = await Promise.all(items.map(async (i) =>
-      (await svc.editable(tenant.id, i.id, titleLocale(i)).catch(() => null))?.title ?? ""
-    ));
+    const titles = await Promise.all(
+      items.map(async (i) =>
+        (await svc.editable(tenant.id, i.id, titleLocale(i)).catch(() => null))?.title ?? ""
+      ),
+    );
     body = (
       <section class="admin-queue" aria-labelledby="content-title">
         <div class="admin-bar">

@@ -12,6 +12,7 @@ import {
 import { pickTexts } from "../../../edge/platform/locale.ts";
 import { termsKey } from "../../../edge/trading/terms.ts";
 import { wealthKeys } from "../../../edge/wealth/store.ts";
+import { proposalsRead } from "../../../edge/operators/console_reads.ts";
 import { Island } from "../../../edge/render/island.tsx";
 import AdminNotice from "../../../islands/AdminNotice.tsx";
 import AdminTerms, { TERMS_TEXTS, type TermsSection } from "../../../islands/AdminTerms.tsx";
@@ -128,5 +129,5 @@ export const productsPage = sectionPage("products", async (c, op) => {
 }, (c) => [
   { key: termsKey(c.var.tenant.id) },
   { key: wealthKeys.products(c.var.tenant.id) },
-  c.var.deps.proposals.listRead(c.var.tenant.id, 100),
+  proposalsRead(c.var.tenant.id, 100),
 ]);

@@ -16,6 +16,8 @@ import {
 } from "../../../edge/operators/proposals.ts";
 import type { Ctx } from "../../../edge/http/context.ts";
 import type { PrivateRead } from "../../../edge/platform/kvstore.ts";
+import { operatorsRead, proposalsRead } from "../../../edge/operators/console_reads.ts";
+import { MAX_OPERATORS } from "../../../edge/operators/accounts.ts";
 import { pickTexts } from "../../../edge/platform/locale.ts";
 import { Island } from "../../../edge/render/island.tsx";
 import AdminNotice from "../../../islands/AdminNotice.tsx";
@@ -44,8 +46,8 @@ function proposalsReads(c: Ctx): PrivateRead[] {
     ? [{ key: proposalKeys.proposal(t, id) }]
     : cursor
     ? []
-    : [c.var.deps.proposals.listRead(t, PAGE)];
-  return [...shown, c.var.deps.operatorAccounts.allRead(t)];
+    : [proposalsRead(t, PAGE)];
+  return [...shown, operatorsRead(t, MAX_OPERATORS)];
 }
 
 export const proposalsPage = sectionPage("proposals", async (c, op) => {
@@ -77,7 +79,7 @@ export const proposalsPage = sectionPage("proposals", async (c, op) => {
   ]);
   const items: ProposalView[] = page.items;
   const next = page.cursor;
-  const barred = await proposals.barred(tenant, op.username, items, all);
+  const barred = await proposals.barred(tenant, op.username, items);
   const may = (kind: "wealth.reserve" | "balance.adjust" | "withdraw.fourEyes") =>
     PROPOSAL_ROLES[kind].propose.some((r) => op.roles.includes(r));
   const tx = pickTexts(t, PROPOSE_TEXTS);
