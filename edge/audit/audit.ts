@@ -256,10 +256,12 @@ export async function verifyChain(
   kv: Deno.Kv,
   t: string,
   anchors: readonly Anchor[] = [],
+  /** how it reads the chain (tests take small waves) */
+  wave: ChainWave = CHAIN_WAVE,
 ): Promise<ChainStatus> {
   const wanted = new Set(anchors.map((a) => a.seq));
   const seen = new Map<number, string>();
-  const status = await walkChain(kv, t, (seq, hash) => wanted.has(seq) && seen.set(seq, hash));
+  const status = await walkChain(kv, t, (s, h) => wanted.has(s) && seen.set(s, h), wave);
   // after a link break, or past a walk cut at MAX_VERIFY, the chain is not judged further
   const partial = status.broken !== null || status.head > status.verifiedTo;
   const judged = partial ? anchors.filter((a) => a.seq <= status.verifiedTo) : anchors;
@@ -268,10 +270,16 @@ export async function verifyChain(
   return b ? { ...checked, ok: false, verifiedTo: b.seq - 1, broken: b } : checked;
 }
 
-/** Entries of the chain a verification reads at once (one round trip: index and records). */
-const CHAIN_WAVE = 5_000;
-/** Index entries per list of a wave (the lists in flight together, each one batch). */
-const CHAIN_RANGE = 500;
+/**
+ * How a verification reads the chain: `size` entries at once (one round trip: the index and
+ * the records), the index in lists of `range` entries (in flight together, each one batch).
+ */
+export interface ChainWave {
+  size: number;
+  range: number;
+}
+
+const CHAIN_WAVE: ChainWave = { size: 5_000, range: 500 };
 
 /** An index entry of the chain and the entry it names (null: absent). */
 interface WaveEntry {
@@ -281,16 +289,16 @@ interface WaveEntry {
 }
 
 /** The index lists of the wave from seq `from`, one batch each (in flight together). */
-function waveRanges(t: string, from: number): ListRead[] {
+function waveRanges(t: string, from: number, w = CHAIN_WAVE): ListRead[] {
   const out: ListRead[] = [];
-  for (let s = from; s < from + CHAIN_WAVE; s += CHAIN_RANGE) {
+  for (let s = from; s < from + w.size; s += w.range) {
     out.push({
       selector: {
         start: keys.auditSeq(t, seqKey(s)),
-        end: keys.auditSeq(t, seqKey(s + CHAIN_RANGE)),
+        end: keys.auditSeq(t, seqKey(s + w.range)),
       },
       // one more than a range holds: a full range is still one batch
-      options: { batchSize: CHAIN_RANGE + 1 },
+      options: { batchSize: w.range + 1 },
     });
   }
   return out;
@@ -328,8 +336,8 @@ export async function chainReads(kv: Deno.Kv, t: string): Promise<PrivateRead[]>
  * replica has it names the entries (a free read), read together with the index itself; the
  * index decides, and an entry the replica did not name yet (written a moment ago) is read then.
  */
-async function readWave(kv: Deno.Kv, t: string, from: number): Promise<WaveEntry[]> {
-  const ranges = waveRanges(t, from);
+async function readWave(kv: Deno.Kv, t: string, from: number, w: ChainWave): Promise<WaveEntry[]> {
+  const ranges = waveRanges(t, from, w);
   const guess = await readIndex(kv, ranges, "eventual");
   const [index, entries] = await Promise.all([
     readIndex(kv, ranges),
@@ -351,8 +359,9 @@ async function walkChain(
   kv: Deno.Kv,
   t: string,
   onEntry: (seq: number, hash: string) => unknown,
+  w: ChainWave,
 ): Promise<Omit<ChainStatus, "checkpoints">> {
-  const [headEntry, first] = await Promise.all([readAuditHead(kv, t), readWave(kv, t, 1)]);
+  const [headEntry, first] = await Promise.all([readAuditHead(kv, t), readWave(kv, t, 1, w)]);
   const head = headEntry.value;
   let prev = GENESIS_HASH;
   let expectSeq = 1;
@@ -396,16 +405,16 @@ async function walkChain(
     }
     return null;
   };
-  for (let from = 1, wave = first;; from += CHAIN_WAVE) {
+  for (let from = 1, wave = first;; from += w.size) {
     const r = check(wave);
     if (r) return r;
     // a short wave is the chain's end, unless the head says there is more (a gap)
-    if (wave.length < CHAIN_WAVE && (head?.seq ?? 0) < from + CHAIN_WAVE) break;
-    if (from + CHAIN_WAVE > MAX_VERIFY) {
+    if (wave.length < w.size && (head?.seq ?? 0) < from + w.size) break;
+    if (from + w.size > MAX_VERIFY) {
       truncated = true;
       break;
     }
-    wave = await readWave(kv, t, from + CHAIN_WAVE);
+    wave = await readWave(kv, t, from + w.size, w);
   }
   const last = expectSeq - 1;
   if (!truncated && ((head?.seq ?? 0) !== last || (head && head.hash !== prev))) {
