@@ -449,11 +449,6 @@ export class Reports {
   constructor(
     private kv: Deno.Kv,
     private wealth: { reserve(t: string): Promise<ReserveNow> },
-    private positions: { openPositions(t: string): AsyncGenerator<Position> },
-    private fast: {
-      openOrders(t: string): AsyncGenerator<{ id: string }>;
-      get(t: string, id: string): Promise<FastOrder | null>;
-    },
     private market: { tape: { lastTick(symbol: string): { price: bigint } | null | undefined } },
     private now: () => number,
   ) {}

@@ -96,7 +96,7 @@ function filterOf(q: Record<string, string>) {
  * the chain's verification and the newest checkpoint.
  */
 async function auditReads(c: Ctx): Promise<PrivateRead[]> {
-  const { operators, checkpoints } = c.var.deps;
+  const { checkpoints } = c.var.deps;
   const t = c.var.tenant.id;
   const filter = filterOf(c.req.query());
   if (c.req.query("cursor")) return [];
