@@ -34,7 +34,8 @@ export const OPERATOR_COOKIE = "tw_op";
  * What a console route reads of the tenant besides the session, started with it (`operatorOf`):
  * its records (`{ key }`) and lists (the first batch; an index's records beside it). `named`:
  * the operator the token names (the session decides whether it is theirs). Promised only from
- * in-process caches (ids of public data), never from the store.
+ * what costs no round trip: in-process caches (ids of public data) or a nearby replica (the
+ * audit chain's index names the entries to read).
  */
 export type ConsoleReads = (
   c: Ctx,
