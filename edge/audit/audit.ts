@@ -2,10 +2,11 @@ import { journalId } from "../ledger/service.ts";
 import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
 import { type AuditEntry, type AuditHead, auditKeys as keys } from "./store.ts";
 import type { Json } from "../../contract/operators.ts";
-import { listPage } from "../platform/kvpage.ts";
+import { getAll, listPage } from "../platform/kvpage.ts";
 import { createSHA256 } from "hash-wasm";
 import { type Anchor, checkAnchors } from "./checkpoint.ts";
 import { canonical } from "../platform/canonical.ts";
+import type { ListRead, PrivateRead } from "../platform/kv_round_trips.ts";
 export { canonical };
 
 /** One hasher, used synchronously (audit entries are hashed while a commit is being built). */
@@ -159,6 +160,29 @@ const actionMatches = (action: string, want: string) =>
   action === want || action.startsWith(`${want}.`);
 
 /**
+ * The list a page of the log reads (its first batch read with the operator's session:
+ * edge/http/operator_auth.ts).
+ */
+export function auditListRead(t: string, limit: number, f: AuditFilter = {}): ListRead {
+  const pad = (ms: number) => String(ms).padStart(15, "0");
+  const narrowed = f.operator !== undefined || f.action !== undefined;
+  const selector: Deno.KvListSelector = f.from !== undefined || f.to !== undefined
+    ? {
+      start: [...keys.audits(t), pad(f.from ?? 0)],
+      end: [...keys.audits(t), pad(f.to ?? 1e15)],
+    }
+    : { prefix: keys.audits(t) };
+  return {
+    selector,
+    options: {
+      reverse: true,
+      limit: narrowed ? AUDIT_SCAN : limit,
+      ...narrowed ? { batchSize: 500 } : {},
+    },
+  };
+}
+
+/**
  * Newest first, paged by an opaque cursor; the date range is a key range (ids sort by time),
  * operator and action are matched on the entries read (at most `AUDIT_SCAN` a page: a page may
  * hold fewer than `limit` and still have a cursor).
@@ -170,20 +194,9 @@ export async function listAudit(
   cursor?: string,
   f: AuditFilter = {},
 ) {
-  const pad = (ms: number) => String(ms).padStart(15, "0");
   const narrowed = f.operator !== undefined || f.action !== undefined;
-  const selector: Deno.KvListSelector = f.from !== undefined || f.to !== undefined
-    ? {
-      start: [...keys.audits(t), pad(f.from ?? 0)],
-      end: [...keys.audits(t), pad(f.to ?? 1e15)],
-    }
-    : { prefix: keys.audits(t) };
-  const iter = listPage<AuditEntry>(kv, selector, {
-    reverse: true,
-    limit: narrowed ? AUDIT_SCAN : limit,
-    cursor,
-    batchSize: narrowed ? 500 : undefined,
-  });
+  const read = auditListRead(t, limit, f);
+  const iter = listPage<AuditEntry>(kv, read.selector, { ...read.options, cursor });
   const items: AuditEntry[] = [];
   let scanned = 0;
   for await (const e of iter) {
@@ -244,16 +257,98 @@ export async function verifyChain(
   kv: Deno.Kv,
   t: string,
   anchors: readonly Anchor[] = [],
+  /** how it reads the chain (tests take small waves) */
+  wave: ChainWave = CHAIN_WAVE,
 ): Promise<ChainStatus> {
   const wanted = new Set(anchors.map((a) => a.seq));
   const seen = new Map<number, string>();
-  const status = await walkChain(kv, t, (seq, hash) => wanted.has(seq) && seen.set(seq, hash));
+  const status = await walkChain(kv, t, (s, h) => wanted.has(s) && seen.set(s, h), wave);
   // after a link break, or past a walk cut at MAX_VERIFY, the chain is not judged further
   const partial = status.broken !== null || status.head > status.verifiedTo;
   const judged = partial ? anchors.filter((a) => a.seq <= status.verifiedTo) : anchors;
   const b = checkAnchors(judged, status.verifiedTo, (seq) => seen.get(seq));
   const checked = { ...status, checkpoints: new Set(anchors.map((a) => a.id)).size };
   return b ? { ...checked, ok: false, verifiedTo: b.seq - 1, broken: b } : checked;
+}
+
+/**
+ * How a verification reads the chain: `size` entries at once (one round trip: the index and
+ * the records), the index in lists of `range` entries (in flight together, each one batch).
+ */
+export interface ChainWave {
+  size: number;
+  range: number;
+}
+
+const CHAIN_WAVE: ChainWave = { size: 5_000, range: 500 };
+
+/** An index entry of the chain and the entry it names (null: absent). */
+interface WaveEntry {
+  seq: number;
+  id: string;
+  entry: AuditEntry | null;
+}
+
+/** The index lists of the wave from seq `from`, one batch each (in flight together). */
+function waveRanges(t: string, from: number, w = CHAIN_WAVE): ListRead[] {
+  const out: ListRead[] = [];
+  for (let s = from; s < from + w.size; s += w.range) {
+    out.push({
+      selector: {
+        start: keys.auditSeq(t, seqKey(s)),
+        end: keys.auditSeq(t, seqKey(s + w.range)),
+      },
+      // one more than a range holds: a full range is still one batch
+      options: { batchSize: w.range + 1 },
+    });
+  }
+  return out;
+}
+
+/** The index entries of these lists, in seq order (`eventual`: as a nearby replica has them). */
+async function readIndex(kv: Deno.Kv, ranges: ListRead[], consistency?: Deno.KvConsistencyLevel) {
+  const lists = await Promise.all(ranges.map(async (r) => {
+    const out: { seq: number; id: string }[] = [];
+    for await (const e of kv.list<string>(r.selector, { ...r.options, consistency })) {
+      out.push({ seq: Number(e.key.at(-1)), id: e.value });
+    }
+    return out;
+  }));
+  return lists.flat();
+}
+
+/**
+ * What a verification of the chain's first wave reads strongly (read with the operator's
+ * session, edge/http/operator_auth.ts): the head, the index lists and the entries the replica's
+ * copy of the index names.
+ */
+export async function chainReads(kv: Deno.Kv, t: string): Promise<PrivateRead[]> {
+  const ranges = waveRanges(t, 1);
+  const guess = await readIndex(kv, ranges, "eventual");
+  return [
+    { key: keys.auditHead(t) },
+    ...ranges,
+    ...guess.map((g) => ({ key: keys.audit(t, g.id) })),
+  ];
+}
+
+/**
+ * One wave of the chain from seq `from`, strongly read in one round trip: the index as a nearby
+ * replica has it names the entries (a free read), read together with the index itself; the
+ * index decides, and an entry the replica did not name yet (written a moment ago) is read then.
+ */
+async function readWave(kv: Deno.Kv, t: string, from: number, w: ChainWave): Promise<WaveEntry[]> {
+  const ranges = waveRanges(t, from, w);
+  const guess = await readIndex(kv, ranges, "eventual");
+  const [index, entries] = await Promise.all([
+    readIndex(kv, ranges),
+    getAll<AuditEntry>(kv, guess.map((g) => keys.audit(t, g.id))),
+  ]);
+  const read = new Map(guess.map((g, i) => [g.id, entries[i] ?? null]));
+  const late = index.filter((x) => !read.has(x.id));
+  const more = await getAll<AuditEntry>(kv, late.map((x) => keys.audit(t, x.id)));
+  late.forEach((x, i) => read.set(x.id, more[i] ?? null));
+  return index.map((x) => ({ ...x, entry: read.get(x.id) ?? null }));
 }
 
 /**
@@ -265,8 +360,10 @@ async function walkChain(
   kv: Deno.Kv,
   t: string,
   onEntry: (seq: number, hash: string) => unknown,
+  w: ChainWave,
 ): Promise<Omit<ChainStatus, "checkpoints">> {
-  const head = (await readAuditHead(kv, t)).value;
+  const [headEntry, first] = await Promise.all([readAuditHead(kv, t), readWave(kv, t, 1, w)]);
+  const head = headEntry.value;
   let prev = GENESIS_HASH;
   let expectSeq = 1;
   const broken = (b: ChainBreak): Omit<ChainStatus, "checkpoints"> => ({
@@ -275,12 +372,10 @@ async function walkChain(
     head: head?.seq ?? 0,
     broken: b,
   });
-  let batch: { seq: number; id: string }[] = [];
   let truncated = false;
-  const check = async (): Promise<Omit<ChainStatus, "checkpoints"> | null> => {
-    const entries = await kv.getMany<AuditEntry[]>(batch.map((b) => keys.audit(t, b.id)));
-    for (const [i, b] of batch.entries()) {
-      const e = entries[i]!.value;
+  const check = (batch: WaveEntry[]): Omit<ChainStatus, "checkpoints"> | null => {
+    for (const b of batch) {
+      const e = b.entry;
       if (b.seq !== expectSeq) {
         return broken({
           seq: expectSeq,
@@ -309,23 +404,18 @@ async function walkChain(
       prev = h;
       expectSeq++;
     }
-    batch = [];
     return null;
   };
-  for await (const x of kv.list<string>({ prefix: keys.auditSeqs(t) }, { batchSize: 500 })) {
-    batch.push({ seq: Number(x.key.at(-1)), id: x.value });
-    if (batch.length === 10) {
-      const r = await check();
-      if (r) return r;
-    }
-    if (expectSeq > MAX_VERIFY) {
+  for (let from = 1, wave = first;; from += w.size) {
+    const r = check(wave);
+    if (r) return r;
+    // a short wave is the chain's end, unless the head says there is more (a gap)
+    if (wave.length < w.size && (head?.seq ?? 0) < from + w.size) break;
+    if (from + w.size > MAX_VERIFY) {
       truncated = true;
       break;
     }
-  }
-  if (batch.length) {
-    const r = await check();
-    if (r) return r;
+    wave = await readWave(kv, t, from + w.size, w);
   }
   const last = expectSeq - 1;
   if (!truncated && ((head?.seq ?? 0) !== last || (head && head.hash !== prev))) {
@@ -342,17 +432,21 @@ async function walkChain(
 /** The most entries one export returns. */
 export const MAX_EXPORT = 50_000;
 
+/** What an export reads (its first batch with the operator's session). */
+export function exportRead(t: string, from: number, to: number): ListRead {
+  const pad = (ms: number) => String(ms).padStart(15, "0");
+  return {
+    selector: { start: [...keys.audits(t), pad(from)], end: [...keys.audits(t), pad(to)] },
+    options: { batchSize: 500 },
+  };
+}
+
 /** Entries with `from <= at < to` (ms), oldest first, at most MAX_EXPORT (`truncated` then). */
 export async function exportAudit(kv: Deno.Kv, t: string, from: number, to: number) {
-  const pad = (ms: number) => String(ms).padStart(15, "0");
   const items: AuditEntry[] = [];
   let truncated = false;
-  for await (
-    const e of kv.list<AuditEntry>({
-      start: [...keys.audits(t), pad(from)],
-      end: [...keys.audits(t), pad(to)],
-    }, { batchSize: 500 })
-  ) {
+  const read = exportRead(t, from, to);
+  for await (const e of kv.list<AuditEntry>(read.selector, read.options)) {
     if (items.length === MAX_EXPORT) {
       truncated = true;
       break;

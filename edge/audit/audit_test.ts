@@ -1,6 +1,6 @@
 import { assertEquals, assertNotEquals } from "../../tests/assert.ts";
-import { auditHash, canonical, GENESIS_HASH } from "./audit.ts";
-import type { AuditEntry } from "./store.ts";
+import { auditAlone, auditHash, canonical, GENESIS_HASH, seqKey, verifyChain } from "./audit.ts";
+import { type AuditEntry, auditKeys } from "./store.ts";
 
 const entry: AuditEntry = {
   id: "001700000000000-000000-abcdefg",
@@ -37,4 +37,48 @@ Deno.test("audit hash: sha-256 of the canonical entry without its hash; any fiel
   assertNotEquals(auditHash({ ...entry, prevHash: "1".repeat(64) }), hex);
   assertNotEquals(auditHash({ ...entry, seq: 2 }), hex);
   assertNotEquals(auditHash({ ...entry, after: { x: "1" } }), hex);
+});
+
+Deno.test("audit chain: verified in waves, across the waves' and lists' edges; an edit or a gap in a later wave is found at its seq", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const t = "t1";
+    for (let i = 1; i <= 11; i++) {
+      await auditAlone(kv, t, {
+        at: 1_700_000_000_000 + i,
+        operator: "ops",
+        action: "recharge.pass",
+        target: `recharge:R${i}`,
+        before: null,
+        after: null,
+        ip: null,
+      });
+    }
+    // waves of 4 entries, their index read in lists of 2
+    const small = { size: 4, range: 2 };
+    const verify = () => verifyChain(kv, t, [], small);
+    const whole = await verify();
+    assertEquals([whole.ok, whole.verifiedTo, whole.head], [true, 11, 11]);
+    const index = (seq: number) => auditKeys.auditSeq(t, seqKey(seq));
+    const entryAt = async (seq: number) => {
+      const id = (await kv.get<string>(index(seq))).value!;
+      return await kv.get<AuditEntry>(auditKeys.audit(t, id));
+    };
+    // an entry of the third wave edited: its own hash no longer matches
+    const ninth = await entryAt(9);
+    await kv.set(ninth.key, { ...ninth.value!, target: "recharge:R99" });
+    assertEquals([(await verify()).broken?.seq, (await verify()).broken?.reason], [9, "hash"]);
+    await kv.set(ninth.key, ninth.value);
+    assertEquals((await verify()).ok, true);
+    // the first of the second wave gone from the index: the wave starts at 6
+    const fifth = await kv.get<string>(index(5));
+    await kv.delete(index(5));
+    assertEquals([(await verify()).broken?.seq, (await verify()).broken?.reason], [5, "missing"]);
+    await kv.set(index(5), fifth.value);
+    // the last of the second wave gone: a short wave that is not the end (the head is further)
+    await kv.delete(index(8));
+    assertEquals([(await verify()).broken?.seq, (await verify()).broken?.reason], [8, "missing"]);
+  } finally {
+    kv.close();
+  }
 });

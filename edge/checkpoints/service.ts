@@ -15,7 +15,14 @@
  * What the store alone cannot show: checkpoints deleted from it. The store's verifiers check the
  * chains against the checkpoints still stored; copies kept elsewhere catch a deletion (the tool).
  */
-import { type Actor, auditInto, GENESIS_HASH, readAuditHead, verifyChain } from "../audit/audit.ts";
+import {
+  type Actor,
+  auditInto,
+  chainReads,
+  GENESIS_HASH,
+  readAuditHead,
+  verifyChain,
+} from "../audit/audit.ts";
 import { journalId } from "../ledger/service.ts";
 import { readLatest } from "../liabilities/store.ts";
 import { genesisHash } from "../../contract/chain.ts";
@@ -27,7 +34,15 @@ import {
   verifyCheckpoints,
 } from "../audit/checkpoint.ts";
 import type { CheckpointKey } from "./key.ts";
-import { allCheckpoints, type CheckpointRecord, cpKeys, listCheckpoints } from "./store.ts";
+import {
+  allCheckpoints,
+  type CheckpointRecord,
+  checkpointsPageRead,
+  checkpointsRead,
+  cpKeys,
+  listCheckpoints,
+} from "./store.ts";
+import type { ListRead, PrivateRead } from "../platform/kv_round_trips.ts";
 
 /** What a checkpoint reads the tape heads from (the market's tape). */
 export interface TapeHeads {
@@ -150,6 +165,20 @@ export class Checkpoints {
    */
   async verified(t: string) {
     return await verifyCheckpoints(this.key.publicKey, await allCheckpoints(this.kv, t));
+  }
+
+  /**
+   * What `verifyAudit` reads, started with the operator's session (one round trip): the
+   * checkpoints, the chain's head, index and entries (edge/audit/audit.ts `chainReads`). A
+   * verification reads strongly: it judges the store, not a replica's copy.
+   */
+  async verifyReads(t: string): Promise<PrivateRead[]> {
+    return [checkpointsRead(t), ...await chainReads(this.kv, t)];
+  }
+
+  /** What a first page of `list` reads. */
+  listRead(t: string, limit: number): ListRead {
+    return checkpointsPageRead(t, limit);
   }
 
   /**

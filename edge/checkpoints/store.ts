@@ -10,6 +10,7 @@
  *   (the same commit checks it absent: two instances running the hourly job write one).
  */
 import { listPage } from "../platform/kvpage.ts";
+import type { ListRead } from "../platform/kv_round_trips.ts";
 
 export interface CheckpointRecord {
   id: string;
@@ -29,23 +30,29 @@ export const cpKeys = {
   hour: (t: string, hour: number): Deno.KvKey => [t, "checkpoints", "hour", hour],
 };
 
+/** What a first page of `listCheckpoints` reads (with the operator's session). */
+export function checkpointsPageRead(t: string, limit: number): ListRead {
+  return { selector: { prefix: cpKeys.checkpoints(t) }, options: { reverse: true, limit } };
+}
+
 /** Newest first, paged by an opaque cursor. */
 export async function listCheckpoints(kv: Deno.Kv, t: string, limit: number, cursor?: string) {
-  const iter = listPage<CheckpointRecord>(kv, { prefix: cpKeys.checkpoints(t) }, {
-    reverse: true,
-    limit,
-    cursor,
-  });
+  const read = checkpointsPageRead(t, limit);
+  const iter = listPage<CheckpointRecord>(kv, read.selector, { ...read.options, cursor });
   const items: CheckpointRecord[] = [];
   for await (const e of iter) items.push(e.value);
   return { items, cursor: items.length === limit ? iter.cursor : null };
 }
 
+/** What `allCheckpoints` reads (a verification reads it with the operator's session). */
+export function checkpointsRead(t: string): ListRead {
+  return { selector: { prefix: cpKeys.checkpoints(t) }, options: { batchSize: 500 } };
+}
+
 /** Every checkpoint of a tenant, oldest first (what the verifiers check the chains against). */
 export async function allCheckpoints(kv: Deno.Kv, t: string): Promise<CheckpointRecord[]> {
   const out: CheckpointRecord[] = [];
-  for await (
-    const e of kv.list<CheckpointRecord>({ prefix: cpKeys.checkpoints(t) }, { batchSize: 500 })
-  ) out.push(e.value);
+  const read = checkpointsRead(t);
+  for await (const e of kv.list<CheckpointRecord>(read.selector, read.options)) out.push(e.value);
   return out;
 }

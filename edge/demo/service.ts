@@ -38,6 +38,8 @@ import type { FastContracts } from "../trading/fast.ts";
 import type { Contracts } from "../trading/contracts.ts";
 import type { Spot } from "../trading/spot.ts";
 import { type DemoAccount, demoKeys } from "./store.ts";
+import type { ListRead } from "../platform/kv_round_trips.ts";
+import { keys as ledgerKeys } from "../ledger/store.ts";
 
 export const VISITOR_IDLE_MS = 7 * 24 * 3600_000;
 /** a visitor's session lasts at most this long, however active */
@@ -416,16 +418,30 @@ export class Demo {
     return n;
   }
 
+  /**
+   * What the operators' list reads, with the operator's session (edge/http/operator_auth.ts):
+   * the accounts and, beside each, its balances.
+   */
+  listRead(t: string): ListRead {
+    return {
+      selector: { prefix: demoKeys.accountPrefix(t) },
+      options: { limit: 1000 },
+      beside: (id) => wallets(id).map((ref) => ledgerKeys.balance(t, accountId(ref))),
+    };
+  }
+
   /** Operators: the demo accounts, newest first, with their balances (demo book only). */
   async list(t: string, limit = 100) {
     const out = [];
-    for await (
-      const e of this.kv.list<DemoAccount>({ prefix: demoKeys.accountPrefix(t) }, { limit: 1000 })
-    ) out.push(e.value);
+    const read = this.listRead(t);
+    for await (const e of this.kv.list<DemoAccount>(read.selector, read.options)) out.push(e.value);
     out.sort((a, b) => b.createdAt - a.createdAt);
+    const shown = out.slice(0, limit);
+    // every account's balances together (one round trip, or none: read with the list)
+    const all = await Promise.all(shown.map((a) => this.ledger.balances(t, wallets(a.id))));
     const rows = [];
-    for (const a of out.slice(0, limit)) {
-      const balances = await this.ledger.balances(t, wallets(a.id));
+    for (const [i, a] of shown.entries()) {
+      const balances = all[i]!;
       rows.push({
         ...demoJson(a),
         of: a.of,

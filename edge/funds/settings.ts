@@ -8,6 +8,7 @@ import { DomainError } from "../platform/errors.ts";
 import { formatDecimal, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
 import type { Currency } from "../ledger/accounts.ts";
 import { settingsKeys } from "./store.ts";
+import type { PrivateRead } from "../platform/kv_round_trips.ts";
 import { PublicCache } from "../platform/public_cache.ts";
 import { type Actor, audited } from "../audit/audit.ts";
 import type { Json } from "../../contract/operators.ts";
@@ -149,6 +150,14 @@ export class FundsSettings {
       () => listChannels(this.kv, t),
     );
     return all.map(publicChannel);
+  }
+
+  /**
+   * What the operators' settings read (`channels`, `withdraw`), with the operator's session
+   * (edge/http/operator_auth.ts).
+   */
+  adminReads(t: string): PrivateRead[] {
+    return [{ selector: { prefix: settingsKeys.channels(t) } }, { key: settingsKeys.withdraw(t) }];
   }
 
   /** Every channel, open or closed, with its details (operators). */

@@ -336,7 +336,7 @@ function recordsDeps(
 ) {
   const { kv, now, market, ledger, wealth, contracts, fast } = d;
   return {
-    reports: new Reports(kv, wealth, contracts, fast, market, now),
+    reports: new Reports(kv, wealth, market, now),
     dataExport: new DataExport({ ...d, now }),
     verify: new Verify(new VerifyStore(kv, now), fast, contracts),
     liabilities: new Liabilities(kv, ledger, now),

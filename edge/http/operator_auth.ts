@@ -8,11 +8,21 @@
  * Operator tokens never ride in the customers' cookie, and a customer token in the header is
  * no operator session. Cookie-authenticated writes must come from our own pages (CSRF defence
  * in depth beside SameSite).
+ *
+ * The round-trip budget (README, "Round-trip budget"): a console route names what it reads of
+ * the tenant (`ConsoleReads`: records and the first batches of lists, the same selectors and
+ * options as its own reads), and they are started beside the read of the session and the
+ * operator its token names (edge/platform/kvstore.ts `prefetchList`; in flight together: one
+ * round trip far from the store). The session still decides: nothing read is used before it is
+ * checked, and a token naming nobody only wastes the read (then -99). A request without a token
+ * reads nothing.
  */
 import { setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
-import type { OperatorSession } from "../operators/service.ts";
+import { operatorOfToken, type OperatorSession } from "../operators/service.ts";
 import type { OperatorRole } from "../operators/store.ts";
+import { prefetchList } from "../platform/kvstore.ts";
+import type { PrivateRead } from "../platform/kv_round_trips.ts";
 import type { AppEnv, Ctx } from "./context.ts";
 import { DomainError } from "../platform/errors.ts";
 import { guarded } from "../platform/guards.ts";
@@ -21,22 +31,59 @@ import { auditRefusal, REFUSALS } from "../operators/refusals.ts";
 
 export const OPERATOR_COOKIE = "tw_op";
 
-/** The operator session of the request, or null (no token, expired, or a cross-site write). */
-export async function operatorOf(c: Ctx): Promise<OperatorSession | null> {
+/**
+ * What a console route reads of the tenant besides the session, started with it (`operatorOf`):
+ * its records (`{ key }`) and lists (the first batch; an index's records beside it). `named`:
+ * the operator the token names (the session decides whether it is theirs). Promised only from
+ * what costs no round trip: in-process caches (ids of public data) or a nearby replica (the
+ * audit chain's index names the entries to read).
+ */
+export type ConsoleReads = (
+  c: Ctx,
+  named: string,
+) => PrivateRead[] | Promise<PrivateRead[]>;
+
+/**
+ * Start the route's `reads` for the request (its own reads then take these entries), beside the
+ * session's read. Only for a read (a write reads what it decides on itself, in its own step) and
+ * a token that names an operator. Never fails: a read that cannot start is made by the route.
+ */
+async function prefetchConsole(c: Ctx, token: string, reads?: ConsoleReads) {
+  const named = token.length <= 128 ? operatorOfToken(token) : null;
+  if (!named || !reads || !["GET", "HEAD"].includes(c.req.method)) return;
+  try {
+    prefetchList(c.get("deps").reads, await reads(c, named));
+  } catch { /* a request the route will refuse (its parameters): the session alone */ }
+}
+
+/**
+ * The operator session of the request, or null (no token, expired, or a cross-site write);
+ * `reads`: what the route reads of the tenant, read with the session.
+ */
+export async function operatorOf(c: Ctx, reads?: ConsoleReads): Promise<OperatorSession | null> {
   // the console's writes come from its own pages only (not even a typed address)
   const token = requestToken(c, OPERATOR_COOKIE, ["same-origin"]);
   if (!token) return null;
-  return await c.get("deps").operators.session(c.get("tenant").id, token);
+  // the session (and the operator it names: one getMany) in flight beside the route's reads;
+  // the session read does not take the route's entries (the page may read the operator too)
+  const [session] = await Promise.all([
+    c.get("deps").operators.session(c.get("tenant").id, token),
+    prefetchConsole(c, token, reads),
+  ]);
+  return session;
 }
 
 /**
  * Sets `c.var.operator`; without a session 401 (-99), without `role` (or any of the roles
- * given as a list) 403.
+ * given as a list) 403. `reads`: what the route reads of the tenant (read with the session).
  */
-export function operatorAuth(role?: OperatorRole | readonly OperatorRole[]) {
+export function operatorAuth(
+  role?: OperatorRole | readonly OperatorRole[],
+  reads?: ConsoleReads,
+) {
   const any = role === undefined ? null : typeof role === "string" ? [role] : role;
   const gate = createMiddleware<AppEnv>(async (c, next) => {
-    const s = await operatorOf(c);
+    const s = await operatorOf(c, reads);
     if (!s) throw new DomainError("UNAUTHORIZED");
     // set before the role check: a refusal is audited under the operator who tried
     c.set("operator", s);

@@ -27,7 +27,7 @@ import {
   type Posting,
   ZERO,
 } from "./store.ts";
-import { listPage } from "../platform/kvpage.ts";
+import { getAll, listPage } from "../platform/kvpage.ts";
 import { type EventRef, stageEvents } from "./events.ts";
 import type { BalanceRow } from "../../contract/ledger.ts";
 import { formatDecimal } from "../../core-wasm/mod.ts";
@@ -297,11 +297,9 @@ export class Ledger {
   async balances(t: string, accounts: AccountRef[]): Promise<Map<string, Balance>> {
     const ids = accounts.map(accountId);
     const out = new Map<string, Balance>();
-    for (let i = 0; i < ids.length; i += 10) {
-      const chunk = ids.slice(i, i + 10);
-      const entries = await this.kv.getMany<Balance[]>(chunk.map((id) => keys.balance(t, id)));
-      entries.forEach((e, j) => out.set(chunk[j]!, e.value ?? ZERO));
-    }
+    // the reads of 10 keys each (the store's limit) in flight together: one round trip
+    const values = await getAll<Balance>(this.kv, ids.map((id) => keys.balance(t, id)));
+    values.forEach((v, i) => out.set(ids[i]!, v ?? ZERO));
     return out;
   }
 

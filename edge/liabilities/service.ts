@@ -35,6 +35,7 @@ import { userIds } from "../accounts/store.ts";
 import type { LiabilitiesReport } from "../../contract/liabilities.ts";
 import { MOVE_SLACK_MS } from "../../contract/liabilities_check.ts";
 import {
+  accountId,
   type AccountRef,
   bookOfUser,
   CURRENCIES,
@@ -363,6 +364,13 @@ export class Liabilities {
     return { leaf: leafChunk[i % CHUNK]!, path };
   }
 
+  /** The balances the operator report reads (`versusReserves`): the yield reserve, then each
+   * currency's external account. */
+  private reserveKeys(t: string): Deno.KvKey[] {
+    return [house("yield", "USDT"), ...CURRENCIES.map((c) => house("external", c))]
+      .map((a) => ledgerKeys.balance(t, accountId(a)));
+  }
+
   /**
    * The operator report's table: the latest epoch's totals against the reserves the ledger
    * records per currency. Recorded reserves = minus the live `external` house account (every
@@ -371,14 +379,18 @@ export class Liabilities {
    * yield, so "free" = recorded - yield reserve is what stands against the liabilities.
    */
   async versusReserves(t: string) {
-    const e = await this.latest(t);
+    // a report for people to read: the latest epoch and the reserves as the nearest replica
+    // has them (a few seconds old at most; free far from the store), read together
+    const [e, balances] = await Promise.all([
+      readLatest(this.kv, t, "eventual"),
+      this.kv.getMany<Balance[]>(this.reserveKeys(t), { consistency: "eventual" }),
+    ]);
     if (!e) return null;
+    const [yieldUsdt, ...external] = balances.map((b) => b.value?.available ?? 0n);
     const rows = [];
-    for (const c of CURRENCIES) {
-      const recorded = -(await this.ledger.balance(t, house("external", c))).available;
-      const yieldReserve = c === "USDT"
-        ? (await this.ledger.balance(t, house("yield", c))).available
-        : 0n;
+    for (const [i, c] of CURRENCIES.entries()) {
+      const recorded = -external[i]!;
+      const yieldReserve = c === "USDT" ? yieldUsdt! : 0n;
       const free = recorded - yieldReserve;
       const owed = e.totals[c];
       rows.push({

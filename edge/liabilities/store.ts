@@ -214,13 +214,27 @@ export async function readLeaves(
   return chunks.flatMap((c) => c ?? []);
 }
 
-export async function readEpoch(kv: Deno.Kv, t: string, epoch: string) {
-  return (await kv.get<EpochRecord>(polKeys.epoch(t, epoch))).value;
+export async function readEpoch(
+  kv: Deno.Kv,
+  t: string,
+  epoch: string,
+  consistency?: Deno.KvConsistencyLevel,
+) {
+  return (await kv.get<EpochRecord>(polKeys.epoch(t, epoch), { consistency })).value;
 }
 
-export async function readLatest(kv: Deno.Kv, t: string): Promise<EpochRecord | null> {
-  const id = (await kv.get<string>(polKeys.latest(t))).value;
-  return id === null ? null : await readEpoch(kv, t, id);
+/**
+ * The latest epoch; `eventual`: as a nearby replica has it (the pointer and the record are
+ * written in one commit and an epoch never changes: a replica's is a whole epoch, at most a few
+ * seconds older than the newest).
+ */
+export async function readLatest(
+  kv: Deno.Kv,
+  t: string,
+  consistency?: Deno.KvConsistencyLevel,
+): Promise<EpochRecord | null> {
+  const id = (await kv.get<string>(polKeys.latest(t), { consistency })).value;
+  return id === null ? null : await readEpoch(kv, t, id, consistency);
 }
 
 /**

@@ -45,6 +45,7 @@ import {
   type OperatorRole,
 } from "./store.ts";
 import type { OperatorItem, OperatorSessionItem } from "../../contract/operators.ts";
+import type { ListRead } from "../platform/kv_round_trips.ts";
 
 /**
  * What an admin may do to an operator record now (the server says; the console shows): `roles`,
@@ -124,13 +125,17 @@ export const sortRoles = (roles: readonly OperatorRole[]) =>
 export class OperatorAccounts {
   constructor(private kv: Deno.Kv, private now: () => number = Date.now) {}
 
+  /** What `all` reads (with the operator's session: edge/http/operator_auth.ts). */
+  allRead(t: string): ListRead {
+    return { selector: { prefix: keys.operators(t) }, options: { limit: MAX_OPERATORS } };
+  }
+
   async all(t: string) {
     const out: OperatorRecord[] = [];
-    for await (
-      const e of this.kv.list<OperatorRecord>({ prefix: keys.operators(t) }, {
-        limit: MAX_OPERATORS,
-      })
-    ) out.push(e.value);
+    const read = this.allRead(t);
+    for await (const e of this.kv.list<OperatorRecord>(read.selector, read.options)) {
+      out.push(e.value);
+    }
     return out;
   }
 
@@ -161,9 +166,13 @@ export class OperatorAccounts {
     };
   }
 
-  /** Every operator of the tenant, by username, as `viewer` may act on them. */
-  async list(t: string, viewer: string): Promise<{ items: OperatorJson[] }> {
-    const all = await this.all(t);
+  /** Every operator of the tenant, by username, as `viewer` may act on them (`known`: as read). */
+  async list(
+    t: string,
+    viewer: string,
+    known?: OperatorRecord[],
+  ): Promise<{ items: OperatorJson[] }> {
+    const all = known ?? await this.all(t);
     const admins = all.filter(isAdmin).length;
     return { items: all.map((o) => this.json(o, viewer, admins)) };
   }
@@ -293,16 +302,29 @@ export class OperatorAccounts {
     );
   }
 
+  /** What `sessions` reads strongly: the operator's session index (as `sessionsOf` reads it). */
+  sessionsRead(t: string, username: string): ListRead {
+    return {
+      selector: { prefix: keys.sessionsOf(t, username) },
+      options: { limit: MAX_SESSIONS_ENDED + 1 },
+    };
+  }
+
   /** An operator's live sessions, newest first; `current` marks the request's own. */
   async sessions(
     t: string,
     username: string,
     currentTokenHash: string | null,
   ): Promise<{ items: OperatorSessionJson[] }> {
-    const o = (await this.kv.get<OperatorRecord>(keys.operator(t, username))).value;
-    if (!o) throw new DomainError("NOT_FOUND");
+    // the record only says whether the operator exists (never deleted: a replica's answer
+    // will do); the sessions beside it (with the operator's session: `sessionsRead`)
+    const [o, sessions] = await Promise.all([
+      this.kv.get<OperatorRecord>(keys.operator(t, username), { consistency: "eventual" }),
+      sessionsOf(this.kv, t, username),
+    ]);
+    if (!o.value) throw new DomainError("NOT_FOUND");
     const now = this.now();
-    const items = (await sessionsOf(this.kv, t, username))
+    const items = sessions
       .filter((s) => s.expiresAt > now)
       .map((s) => ({
         id: s.id,

@@ -26,8 +26,8 @@ import { methodJson, type PaymentMethod } from "../funds/methods.ts";
 import { rechargeJson } from "../funds/recharge.ts";
 import { customerWithdrawalJson, withdrawalJson } from "../funds/withdraw.ts";
 import { assetsJson, customerAssets } from "../ledger/assets.ts";
-import { bookOfUser } from "../ledger/accounts.ts";
-import { messageInto } from "../messages/store.ts";
+import { accountId, bookOfUser, user, WALLET_CURRENCIES, WALLETS } from "../ledger/accounts.ts";
+import { messageInto, messageKeys } from "../messages/store.ts";
 import { type Actor, auditAlone, audited, auditInto, readAuditHead } from "../audit/audit.ts";
 import type { Json, OperatorRole } from "./store.ts";
 import type { AppConfig } from "../platform/config.ts";
@@ -42,6 +42,9 @@ import type { Contracts } from "../trading/contracts.ts";
 import type { FastContracts } from "../trading/fast.ts";
 import type { Spot } from "../trading/spot.ts";
 import type { Wealth } from "../wealth/service.ts";
+import type { ListRead, PrivateRead } from "../platform/kv_round_trips.ts";
+import { getAll } from "../platform/kvpage.ts";
+import { keys as ledgerKeys } from "../ledger/store.ts";
 
 /** Roles that read the customers section, lock and unlock, see sensitive fields. */
 export const CUSTOMER_READERS: OperatorRole[] = ["support", "funds", "identity", "admin"];
@@ -100,6 +103,9 @@ export interface CustomerSources {
   wealth: Wealth;
 }
 
+/** A search's reads (`search`): the nearest replica's. */
+const EVENTUAL = { consistency: "eventual" } as const;
+
 export class Customers {
   constructor(private d: CustomerSources) {}
 
@@ -108,7 +114,8 @@ export class Customers {
   }
 
   private async hit(t: string, u: UserRecord, matched: CustomerHit["matched"]) {
-    const st = (await this.kv.get<IdentityStatus>(identityKeys.status(t, u.userId))).value;
+    const st =
+      (await this.kv.get<IdentityStatus>(identityKeys.status(t, u.userId), EVENTUAL)).value;
     return {
       userId: u.userId,
       phone: u.erased ? u.phone : maskPhone(u.phone),
@@ -125,14 +132,16 @@ export class Customers {
    * Customers matching `q`: a user id (exact), a phone (a prefix starting with + or 00; digits
    * alone are tried as a number with its country code and with every country code before it), a
    * document number (exact, any type) and a verified name (contains, case-insensitive; a bounded
-   * scan). At most SEARCH_LIMIT hits, each customer once.
+   * scan). At most SEARCH_LIMIT hits, each customer once. Read as a nearby replica has it (free
+   * far from the store; a customer who signed up a few seconds ago may not be found yet): a list
+   * to pick from, the customer's page then reads them from the store.
    */
   async search(t: string, q: string): Promise<{ items: CustomerHit[] }> {
     const query = q.trim();
     const out = new Map<string, CustomerHit>();
     const add = async (userId: string, matched: CustomerHit["matched"]) => {
       if (out.size >= SEARCH_LIMIT || out.has(userId)) return;
-      const u = (await getUser(this.kv, t, userId)).value;
+      const u = (await this.kv.get<UserRecord>(accountKeys.user(t, userId), EVENTUAL)).value;
       if (u) out.set(userId, await this.hit(t, u, matched));
     };
     if (/^\d{1,20}$/.test(query)) await add(query, "userId");
@@ -143,7 +152,7 @@ export class Customers {
       await this.phonePrefix(t, `+${phone}`, add);
       const keys = withCallingCodes(phone).map((p) => accountKeys.phone(t, p));
       const found = await Promise.all(
-        chunks(keys, 10).map((k) => this.kv.getMany<string[]>(k)),
+        chunks(keys, 10).map((k) => this.kv.getMany<string[]>(k, EVENTUAL)),
       );
       for (const e of found.flat()) if (e.value) await add(e.value, "phone");
     }
@@ -151,6 +160,7 @@ export class Customers {
     if (/^[A-Z0-9]{3,64}$/.test(doc)) {
       const hits = await this.kv.getMany<string[]>(
         DOC_TYPES.map((d) => identityKeys.doc(t, d, doc)),
+        EVENTUAL,
       );
       for (const h of hits) if (h.value) await add(h.value, "document");
     }
@@ -158,7 +168,7 @@ export class Customers {
     if (name.length >= 2 && !/^\+?\d+$/.test(name)) {
       const prefix = identityKeys.status(t, "").slice(0, -1);
       for await (
-        const e of this.kv.list<IdentityStatus>({ prefix }, { limit: NAME_SCAN_LIMIT })
+        const e of this.kv.list<IdentityStatus>({ prefix }, { limit: NAME_SCAN_LIMIT, ...EVENTUAL })
       ) {
         if (out.size >= SEARCH_LIMIT) break;
         if (e.value.verifiedName?.toLocaleLowerCase().includes(name)) {
@@ -180,7 +190,7 @@ export class Customers {
       const e of this.kv.list<string>({
         start: [...index, prefix],
         end: [...index, prefix + "\uffff"],
-      }, { limit: SEARCH_LIMIT })
+      }, { limit: SEARCH_LIMIT, ...EVENTUAL })
     ) await add(e.value, "phone");
   }
 
@@ -188,12 +198,48 @@ export class Customers {
    * One customer's page. `sensitive` (an operator of SENSITIVE_READERS asked) shows document
    * numbers, full card and account numbers and addresses, and the view is audited.
    */
+  /**
+   * What a customer's page reads, started with the operator's session (one round trip far from
+   * the store: edge/http/operator_auth.ts): the customer, their balances and every list the page
+   * shows (the indexes' records beside them).
+   */
+  detailReads(t: string, userId: string): PrivateRead[] {
+    const d = this.d;
+    const balances = WALLETS.flatMap((w) =>
+      WALLET_CURRENCIES[w].map((c) => ({
+        key: ledgerKeys.balance(t, accountId(user(userId, w, c))),
+      }))
+    );
+    return [
+      { key: accountKeys.user(t, userId) },
+      ...balances,
+      d.identity.statusRead(t, userId),
+      d.methods.listRead(t, userId),
+      d.recharges.historyRead(t, userId, 50),
+      d.withdrawals.historyRead(t, userId, 50),
+      // as `Messages.list` reads its first page
+      {
+        selector: { prefix: messageKeys.messages(t, userId) },
+        options: { reverse: true, limit: 50 },
+      },
+      d.contracts.listReads(t, userId),
+      d.fast.listReads(t, userId),
+      d.spot.listReads(t, userId),
+      d.wealth.ordersRead(t, userId, 50),
+      {
+        selector: { prefix: accountKeys.userSessions(t, userId) },
+        record: (tokenHash) => accountKeys.session(t, tokenHash),
+      },
+      this.loginsRead(t, userId),
+    ];
+  }
+
   async detail(t: string, userId: string, by: Actor, sensitive: boolean) {
-    const u = (await getUser(this.kv, t, userId)).value;
-    if (!u) throw new DomainError("NOT_FOUND");
     const d = this.d;
     const now = d.now();
-    const [assets, st, methods, recharges, withdrawals, messages] = await Promise.all([
+    // every part together (with the session when the route read them: `detailReads`)
+    const [found, assets, st, methods, recharges, withdrawals, messages] = await Promise.all([
+      getUser(this.kv, t, userId),
       customerAssets(d.ledger, d.prices, t, userId),
       d.identity.status(t, userId),
       d.methods.list(t, userId),
@@ -201,19 +247,20 @@ export class Customers {
       d.withdrawals.history(t, userId, 50),
       d.messages.list(t, userId, 50),
     ]);
-    const [holding, pending, closed, fast, spot, wealth] = await Promise.all([
-      d.contracts.list(t, userId, "holding", 100),
-      d.contracts.list(t, userId, "pending", 100),
-      d.contracts.list(t, userId, "closed", 20),
+    const u = found.value;
+    if (!u) throw new DomainError("NOT_FOUND");
+    const [positions, fast, spot, wealth, document, sessions, logins] = await Promise.all([
+      // one read of the index for the three statuses
+      d.contracts.lists(t, userId, ["holding", "pending", "closed"], 100),
       d.fast.list(t, userId, { limit: 50 }),
       d.spot.list(t, userId, undefined, 50),
       d.wealth.orders(t, userId, 50),
-    ]);
-    const [document, sessions, logins] = await Promise.all([
       this.document(t, st.junior, sensitive),
       this.sessions(t, u, now),
       this.logins(t, userId),
     ]);
+    const { holding, pending } = positions;
+    const closed = positions.closed.slice(0, 20);
     const page = {
       userId: u.userId,
       // an erased customer's "phone" is the pseudonym: nothing to mask
@@ -274,8 +321,11 @@ export class Customers {
     sensitive: boolean,
   ): Promise<{ docType: string; docNumber: string; name: string } | null> {
     if (!junior) return null;
-    const sub = (await this.kv.get<Submission>(identityKeys.submission(t, junior.submissionId)))
-      .value;
+    // as a nearby replica has it (free far from the store): what is shown of a submission (its
+    // document and name) never changes once it is made
+    const sub = (await this.kv.get<Submission>(identityKeys.submission(t, junior.submissionId), {
+      consistency: "eventual",
+    })).value;
     if (!sub?.junior) return null;
     return {
       docType: sub.junior.docType,
@@ -287,11 +337,16 @@ export class Customers {
   /** The customer's live sessions (not expired, idle or older than the last password change). */
   private async sessions(t: string, u: UserRecord, now: number) {
     const sessions = [];
+    const hashes: string[] = [];
     for await (
       const e of this.kv.list<number>({ prefix: accountKeys.userSessions(t, u.userId) })
-    ) {
-      const tokenHash = e.key[e.key.length - 1] as string;
-      const rec = (await this.kv.get<SessionRecord>(accountKeys.session(t, tokenHash))).value;
+    ) hashes.push(e.key[e.key.length - 1] as string);
+    // the records together (read beside the index with the session: `detailReads`)
+    const records = await getAll<SessionRecord>(
+      this.kv,
+      hashes.map((h) => accountKeys.session(t, h)),
+    );
+    for (const rec of records) {
       const idleMs = rec?.idleMs ?? this.d.config.sessionIdleMinutes * 60_000;
       if (!rec || now >= rec.expiresAt || now - rec.lastSeenAt > idleMs) continue;
       if (rec.createdAt < u.passwordChangedAt) continue;
@@ -306,14 +361,19 @@ export class Customers {
     return sessions;
   }
 
+  /** What `logins` reads. */
+  private loginsRead(t: string, userId: string): ListRead {
+    return {
+      selector: { prefix: accountKeys.logins(t, userId) },
+      options: { limit: LOGIN_LOG_SIZE },
+    };
+  }
+
   /** The customer's recent sign-ins, newest first. */
   private async logins(t: string, userId: string) {
     const logins: { at: number; ip: string; device: string | null; result: string }[] = [];
-    for await (
-      const e of this.kv.list<LoginRecord>({ prefix: accountKeys.logins(t, userId) }, {
-        limit: LOGIN_LOG_SIZE,
-      })
-    ) {
+    const read = this.loginsRead(t, userId);
+    for await (const e of this.kv.list<LoginRecord>(read.selector, read.options)) {
       logins.push({
         at: e.value.at,
         ip: e.value.ip,

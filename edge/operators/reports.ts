@@ -19,13 +19,27 @@
  *   position's margin, or a hedged group's pooled margin); open
  *   fast contracts per symbol (stakes up and down) and the house's result if they settled at the
  *   last price, or at +x % / -x %.
+ *
+ * Both read the book as a nearby replica has it (`eventual`: at most a few seconds behind the
+ * store, and free far from it: the long scans cost no round trip to the write region). They are
+ * figures for people to read; nothing that moves money decides on them (the reserve coverage is
+ * the wealth reserve as the store has it, read with the operator's session: `reserveKeys`).
  */
-import { CURRENCIES, type Currency, isCustomer, parseAccountId } from "../ledger/accounts.ts";
+import {
+  accountId,
+  CURRENCIES,
+  type Currency,
+  house,
+  isCustomer,
+  parseAccountId,
+} from "../ledger/accounts.ts";
 import { keys as ledgerKeys } from "../ledger/store.ts";
 import type { Balance, Journal } from "../ledger/store.ts";
 import { formatDecimal, notional, SCALE, settleFast, unrealizedPnl } from "../../core-wasm/mod.ts";
 import { isHedged, type Position } from "../trading/positions.ts";
 import type { FastOrder } from "../trading/fast.ts";
+import { fastKeys, posKeys } from "../trading/store.ts";
+import { wealthKeys } from "../wealth/store.ts";
 
 export const DAY_MS = 86_400_000;
 /** The longest range one daily report covers. */
@@ -100,12 +114,16 @@ export async function dailyReport(
   from: number,
   to: number,
   now: number,
-  reserve: ReserveNow,
+  /** read beside the scans */
+  reserving: ReserveNow | Promise<ReserveNow>,
 ) {
   const days: number[] = [];
   for (let d = from; d <= to; d += DAY_MS) days.push(d);
-  const { sums, after } = await dayFigures(kv, t, { days, from, to }, now);
-  const total = await customerTotals(kv, t);
+  const [{ sums, after }, total, reserve] = await Promise.all([
+    dayFigures(kv, t, { days, from, to }, now),
+    customerTotals(kv, t),
+    reserving,
+  ]);
   const rows: DailyRow[] = [];
   days.forEach((d, i) => {
     for (const c of CURRENCIES) {
@@ -158,7 +176,7 @@ async function dayFigures(
     const e of kv.list<Journal>({
       start: [...ledgerKeys.journals(t), pad(from)],
       end: [...ledgerKeys.journals(t), pad(Math.max(now, to + DAY_MS) + 1)],
-    }, { batchSize: 500 })
+    }, { batchSize: 500, consistency: "eventual" })
   ) {
     const j = e.value;
     if ((j.book ?? "live") !== "live") continue;
@@ -206,7 +224,12 @@ function addPnl(s: Sums, type: Journal["type"], x: bigint) {
 /** What live customers hold now per currency (available + frozen). */
 async function customerTotals(kv: Deno.Kv, t: string) {
   const total = new Map<Currency, bigint>(CURRENCIES.map((c) => [c, 0n]));
-  for await (const e of kv.list<Balance>({ prefix: ledgerKeys.balances(t) }, { batchSize: 1000 })) {
+  for await (
+    const e of kv.list<Balance>({ prefix: ledgerKeys.balances(t) }, {
+      batchSize: 1000,
+      consistency: "eventual",
+    })
+  ) {
     const id = e.key.at(-1) as string;
     if (!id.startsWith("u:")) continue; // live customers only
     const c = parseAccountId(id).currency;
@@ -401,32 +424,56 @@ function fastExposure(
   return fastBy;
 }
 
+/**
+ * The records an open index names, as the nearest replica has them: the index, then its records
+ * (10 a read, all in flight together). Eventual: free far from the store.
+ */
+async function openRecords<T>(
+  kv: Deno.Kv,
+  prefix: Deno.KvKey,
+  record: (id: string) => Deno.KvKey,
+): Promise<T[]> {
+  const ids: string[] = [];
+  for await (const e of kv.list({ prefix }, { consistency: "eventual", batchSize: 500 })) {
+    ids.push(e.key.at(-1) as string);
+  }
+  const reads: Promise<Deno.KvEntryMaybe<T>[]>[] = [];
+  for (let i = 0; i < ids.length; i += 10) {
+    reads.push(kv.getMany<T[]>(ids.slice(i, i + 10).map(record), { consistency: "eventual" }));
+  }
+  return (await Promise.all(reads)).flat().flatMap((e) => e.value === null ? [] : [e.value]);
+}
+
 /** The reports service: the daily figures and the live exposure. */
 export class Reports {
   constructor(
     private kv: Deno.Kv,
     private wealth: { reserve(t: string): Promise<ReserveNow> },
-    private positions: { openPositions(t: string): AsyncGenerator<Position> },
-    private fast: {
-      openOrders(t: string): AsyncGenerator<{ id: string }>;
-      get(t: string, id: string): Promise<FastOrder | null>;
-    },
     private market: { tape: { lastTick(symbol: string): { price: bigint } | null | undefined } },
     private now: () => number,
   ) {}
 
-  async daily(t: string, from: number, to: number) {
-    return await dailyReport(this.kv, t, from, to, this.now(), await this.wealth.reserve(t));
+  /** What the daily report reads strongly (the reserve), to read with the operator's session. */
+  reserveKeys(t: string): Deno.KvKey[] {
+    return [
+      wealthKeys.promised(t),
+      wealthKeys.settled(t),
+      ledgerKeys.balance(t, accountId(house("yield", "USDT"))),
+    ];
   }
 
+  async daily(t: string, from: number, to: number) {
+    // the reserve (with the session) beside the scans (the replica's: free)
+    return await dailyReport(this.kv, t, from, to, this.now(), this.wealth.reserve(t));
+  }
+
+  /** The open book as the replica has it: index and records of each kind read together. */
   async exposure(t: string, move: bigint) {
-    const open: Position[] = [];
-    for await (const p of this.positions.openPositions(t)) open.push(p);
-    const fast: FastOrder[] = [];
-    for await (const o of this.fast.openOrders(t)) {
-      const order = await this.fast.get(t, o.id);
-      if (order) fast.push(order);
-    }
-    return exposure(open, (s) => this.market.tape.lastTick(s)?.price ?? null, move, fast);
+    const [open, fast] = await Promise.all([
+      openRecords<Position>(this.kv, posKeys.openPrefix(t), (id) => posKeys.pos(t, id)),
+      openRecords<FastOrder>(this.kv, fastKeys.openPrefix(t), (id) => fastKeys.order(t, id)),
+    ]);
+    const holding = open.filter((p) => p.status === "holding" || p.status === "pending");
+    return exposure(holding, (s) => this.market.tape.lastTick(s)?.price ?? null, move, fast);
   }
 }

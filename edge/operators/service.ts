@@ -8,7 +8,7 @@ import {
 import { newTotpSecret, totpStep, totpUri } from "../accounts/totp.ts";
 import { DomainError } from "../platform/errors.ts";
 import { INVITATION_MAX_ATTEMPTS, invitationHash } from "./invitations.ts";
-import { dayStart } from "./reports.ts";
+import { auditFilter, type AuditQuery } from "./audit_reads.ts";
 import {
   locked,
   type SignInLimits,
@@ -188,13 +188,7 @@ function signInOutcome(
  * Operator accounts (separate from customers: own records, own sessions, own throttles),
  * password (Argon2id) + TOTP sign-in, and the audit entries of sign-in and sign-out.
  */
-/** The audit log's filter as a reader gives it: an operator, an action, UTC days (inclusive). */
-export interface AuditQuery {
-  operator?: string;
-  action?: string;
-  from?: string;
-  to?: string;
-}
+export type { AuditQuery } from "./audit_reads.ts";
 
 export class OperatorsService {
   constructor(private kv: Deno.Kv, private now: () => number = Date.now) {}
@@ -646,12 +640,7 @@ export class OperatorsService {
 
   /** The audit log, newest first, paged by an opaque cursor, narrowed by `filter`. */
   async auditLog(t: string, limit: number, cursor?: string, q: AuditQuery = {}) {
-    return await listAudit(this.kv, t, limit, cursor, {
-      operator: q.operator || undefined,
-      action: q.action || undefined,
-      from: q.from ? dayStart(q.from) ?? undefined : undefined,
-      to: q.to ? (dayStart(q.to) ?? 0) + 86_400_000 : undefined,
-    });
+    return await listAudit(this.kv, t, limit, cursor, auditFilter(q));
   }
 
   /** Audit entries of UTC days `from`..`to` (inclusive) for auditors: CSV or JSON lines. */

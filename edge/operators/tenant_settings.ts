@@ -179,6 +179,11 @@ export class TenantSettings {
     return base ? await this.effective(base) : undefined;
   }
 
+  /** The record `get` reads (with the operator's session: edge/http/operator_auth.ts). */
+  key(t: string): Deno.KvKey {
+    return siteSettingsKeys.site(t);
+  }
+
   /** GET /api/admin/settings: read from KV itself (an operator sees the latest save). */
   async get(base: Tenant): Promise<SiteSettingsJson> {
     return json(

@@ -43,7 +43,7 @@ export interface ListRead {
   selector: Deno.KvListSelector;
   options?: Pick<Deno.KvListOptions, "reverse" | "limit" | "batchSize">;
   record?: (id: string) => Deno.KvKey;
-  /** more keys of each record the index names, read beside it (e.g. what holds its money) */
+  /** more keys of each record the index (no `record`: the list) names, read beside it */
   beside?: (id: string) => Deno.KvKey[];
 }
 

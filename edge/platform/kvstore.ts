@@ -143,7 +143,7 @@ export function prefetchList(kv: Deno.Kv, reads: PrivateRead[]): void {
     const id = listId(r.selector, options);
     if (lists.has(id)) continue;
     lists.set(id, kv.firstBatch(r.selector, options).catch(() => null));
-    if (!r.record) continue;
+    if (!r.record && !r.beside) continue;
     const record = r.record, beside = r.beside;
     // the replica's copy of the index names the records to read while the strong read is out
     (async () => {
@@ -152,7 +152,7 @@ export function prefetchList(kv: Deno.Kv, reads: PrivateRead[]): void {
       let n = 0;
       for await (const e of it) {
         const id = e.key.at(-1) as string;
-        ids.push(record(id), ...beside?.(id) ?? []);
+        ids.push(...record ? [record(id)] : [], ...beside?.(id) ?? []);
         if (++n >= batchOf(options)) break;
       }
       prefetch(kv, ids);

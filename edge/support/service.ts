@@ -155,11 +155,23 @@ export class Support {
    * latest messages, in the session's round trip.
    */
   reads(t: string, userId: string): PrivateRead[] {
-    const id = conversationId(`u:${userId}`);
+    return this.threadReads(t, conversationId(`u:${userId}`));
+  }
+
+  /** A conversation and its thread, as `detail` and the customer's view read them. */
+  threadReads(t: string, id: string): PrivateRead[] {
     return [{ key: supportKeys.conversation(t, id) }, {
       selector: { prefix: supportKeys.messages(t, id) },
       options: { reverse: true, limit: THREAD_LIMIT },
     }];
+  }
+
+  /** What the inbox of `status` reads (with the operator's session): the status lists. */
+  inboxReads(t: string, status: SupportStatus): PrivateRead[] {
+    return [...new Set([status, "open", "waiting"] as const)].map((s) => ({
+      selector: { prefix: supportKeys.indexOf(t, s) },
+      options: { limit: INBOX_SCAN },
+    }));
   }
 
   /**

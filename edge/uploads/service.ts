@@ -120,6 +120,16 @@ export class ImageStore {
     return meta.owner === `u:${viewer.userId}`;
   }
 
+  /**
+   * The keys an image's reader reads: its use, its meta record and its first chunks (an
+   * evidence image's every chunk, most often), read together with the reader's session.
+   */
+  reads(t: string, id: string): Deno.KvKey[] {
+    if (!t || !isImageId(id)) return [];
+    const chunks = Array.from({ length: CHUNKS_PER_COMMIT }, (_, i) => uploadKeys.chunk(t, id, i));
+    return [uploadKeys.use(t, id), uploadKeys.meta(t, id), ...chunks];
+  }
+
   /** The image reassembled from its chunks, or null when it has no meta record. */
   async read(t: string, id: string): Promise<{ meta: ImageMeta; bytes: Uint8Array } | null> {
     const meta = await this.meta(t, id);

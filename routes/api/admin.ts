@@ -16,6 +16,8 @@ import {
 } from "../../contract/funds.ts";
 import { DemoAccounts } from "../../contract/demo.ts";
 import { evidenceImage } from "../../edge/operators/evidence.ts";
+import { auditLogRead } from "../../edge/operators/audit_reads.ts";
+import { exportRead } from "../../edge/audit/audit.ts";
 import { QUEUES, type ReviewQueue } from "../../edge/operators/queues.ts";
 import { bulkPass, exportView, queueView } from "../../edge/operators/queue_view.ts";
 import { BulkPassBody, BulkPassReply, queueFilterQuery } from "../../contract/queues.ts";
@@ -105,6 +107,13 @@ function download(c: Ctx, body: string, mime: string, name: string) {
   }) as never;
 }
 
+/** The funds settings (channels and withdrawal rules), read with the operator's session. */
+const fundsSettingsReads = (c: Ctx) => c.var.deps.fundsSettings.adminReads(c.var.tenant.id);
+
+/** An evidence image (its use, meta record and chunks), read with the operator's session. */
+const imageReads = (c: Ctx) =>
+  c.var.deps.images.reads(c.var.tenant.id, c.req.param("id") ?? "").map((key) => ({ key }));
+
 /** Who acts, for the audit log. */
 const actor = (c: Ctx) => ({ operator: c.var.operator.username, ip: c.var.ip });
 
@@ -161,7 +170,7 @@ export const adminApi = new OpenAPIHono<AppEnv>()
       summary:
         "Demo accounts (visitors' and customers'), newest first, with their demo-book balances: " +
         "demo activity apart from every queue and report of real money",
-      middleware: [operatorAuth("audit")],
+      middleware: [operatorAuth("audit", (c) => [c.var.deps.demo.listRead(c.var.tenant.id)])],
       responses: { ...okReply(DemoAccounts), ...AUTH_ERRORS },
     }),
     async (c) => ok(c, await c.var.deps.demo.list(c.var.tenant.id)),
@@ -173,7 +182,10 @@ export const adminApi = new OpenAPIHono<AppEnv>()
       tags,
       summary:
         "The operator audit log, newest first, paged with ?cursor=&limit=, narrowed by ?operator=&action=&from=&to= (UTC days, inclusive; action `refused`: refused privileged attempts)",
-      middleware: [operatorAuth("audit")],
+      middleware: [operatorAuth("audit", (c) => {
+        const { limit, cursor, ...q } = AuditQuery.parse(c.req.query());
+        return cursor ? [] : [auditLogRead(c.var.tenant.id, limit, q)];
+      })],
       request: { query: AuditQuery },
       responses: { ...okReply(AuditPage), ...AUTH_ERRORS },
     }),
@@ -192,7 +204,9 @@ export const adminApi = new OpenAPIHono<AppEnv>()
       tags,
       summary:
         "Walk the audit hash chain from seq 1 and hold it against every signed checkpoint: verified up to which seq, and the first break (seq, reason, expected vs found; checkpoint: the entry at a checkpointed seq has another hash, truncated: the chain ends before one, signature: a stored checkpoint's signature fails)",
-      middleware: [operatorAuth("audit")],
+      middleware: [
+        operatorAuth("audit", (c) => c.var.deps.checkpoints.verifyReads(c.var.tenant.id)),
+      ],
       responses: { ...okReply(AuditChainStatus), ...AUTH_ERRORS },
     }),
     async (c) => ok(c, await c.var.deps.checkpoints.verifyAudit(c.var.tenant.id)),
@@ -204,7 +218,11 @@ export const adminApi = new OpenAPIHono<AppEnv>()
       tags,
       summary:
         "Audit entries of UTC days from..to (YYYY-MM-DD, at most 366 days, 50,000 entries), oldest first, as CSV or JSON lines, for auditors",
-      middleware: [operatorAuth("audit")],
+      middleware: [operatorAuth("audit", (c) => {
+        const q = AuditExportQuery.parse(c.req.query());
+        const [from, to] = [dayStart(q.from)!, dayStart(q.to)! + 86_400_000];
+        return [exportRead(c.var.tenant.id, from, to)];
+      })],
       request: { query: AuditExportQuery },
       responses: {
         ...textReply("text/csv", "CSV (format=csv) or JSON lines (format=jsonl)"),
@@ -232,7 +250,12 @@ export const adminApi = new OpenAPIHono<AppEnv>()
       tags,
       summary:
         "Per UTC day (from..to, YYYY-MM-DD, at most 92 days) and currency, live book: deposits, withdrawals, fees, customer P&L against the house, insurance used, yield paid, liabilities at day end; the reserve coverage now; ?format=csv",
-      middleware: [operatorAuth(["audit", "funds"])],
+      middleware: [
+        operatorAuth(
+          ["audit", "funds"],
+          (c) => c.var.deps.reports.reserveKeys(c.var.tenant.id).map((key) => ({ key })),
+        ),
+      ],
       request: { query: DailyQuery },
       responses: { ...okReply(DailyReport), ...AUTH_ERRORS },
     }),
@@ -271,7 +294,7 @@ export const adminApi = new OpenAPIHono<AppEnv>()
       path: "/admin/recharge-channels",
       tags,
       summary: "Recharge channels, enabled or not",
-      middleware: [operatorAuth("funds")],
+      middleware: [operatorAuth("funds", fundsSettingsReads)],
       responses: { ...okReply(z.object({ items: z.array(ChannelJson) })), ...AUTH_ERRORS },
     }),
     async (c) => ok(c, { items: await c.var.deps.fundsSettings.channels(c.var.tenant.id) }),
@@ -298,7 +321,7 @@ export const adminApi = new OpenAPIHono<AppEnv>()
       path: "/admin/withdraw-settings",
       tags,
       summary: "Withdrawal rules: enabled, turnover ratio, min/max/fee per currency",
-      middleware: [operatorAuth("funds")],
+      middleware: [operatorAuth("funds", fundsSettingsReads)],
       responses: { ...okReply(WithdrawSettingsReply), ...AUTH_ERRORS },
     }),
     async (c) => ok(c, await c.var.deps.fundsSettings.withdraw(c.var.tenant.id)),
@@ -321,7 +344,7 @@ export const adminApi = new OpenAPIHono<AppEnv>()
   );
 
 /** An evidence image of a review record (bytes, not enveloped): operators of its role only. */
-adminApi.get("/admin/images/:id", operatorAuth(), async (c) => {
+adminApi.get("/admin/images/:id", operatorAuth(undefined, imageReads), async (c) => {
   const parsed = ImageId.safeParse(c.req.param("id"));
   if (!parsed.success) throw new DomainError("NOT_FOUND");
   const img = await evidenceImage(c.var.deps.images, c.var.tenant.id, c.var.operator, parsed.data);

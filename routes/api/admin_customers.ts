@@ -109,7 +109,12 @@ export const customersApi = new OpenAPIHono<AppEnv>()
       summary:
         "One customer: balances, positions, orders, funds history, verification, payment methods, messages, sessions and sign-ins; " +
         "?sensitive=true (roles identity, admin) shows documents, full numbers and addresses and is audited",
-      middleware: [operatorAuth(CUSTOMER_READERS)],
+      middleware: [
+        operatorAuth(
+          CUSTOMER_READERS,
+          (c) => customers(c).detailReads(c.var.tenant.id, c.req.param("userId") ?? ""),
+        ),
+      ],
       request: { params: UserIdParam, query: DetailQuery },
       responses: { ...okReply(CustomerPage), ...AUTH_ERRORS },
     }),

@@ -172,7 +172,7 @@ export const operatorsApi = new OpenAPIHono<AppEnv>()
       path: "/admin/operators",
       tags,
       summary: "Operator accounts (admin), each with the actions the server allows on it now",
-      middleware: [operatorAuth("admin")],
+      middleware: [operatorAuth("admin", (c) => [accounts(c).allRead(c.var.tenant.id)])],
       responses: { ...okReply(OperatorList), ...AUTH_ERRORS },
     }),
     async (c) => ok(c, await accounts(c).list(c.var.tenant.id, c.var.operator.username)),
@@ -258,7 +258,9 @@ operatorsApi
       tags,
       summary:
         "An operator's live sessions, newest first (the operator themselves, or an admin); `current` marks the request's",
-      middleware: [operatorAuth()],
+      middleware: [operatorAuth(undefined, (c) => [
+        accounts(c).sessionsRead(c.var.tenant.id, c.req.param("username") ?? ""),
+      ])],
       request: { params: UsernameParam },
       responses: { ...okReply(OperatorSessionList), ...AUTH_ERRORS },
     }),

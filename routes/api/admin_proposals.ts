@@ -23,11 +23,20 @@ import { productJson } from "../../edge/wealth/figures.ts";
 import type { AppEnv, Ctx } from "../../edge/http/context.ts";
 import { ok } from "../../edge/http/envelope.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
-import { operatorAuth } from "../../edge/http/operator_auth.ts";
+import { type ConsoleReads, operatorAuth } from "../../edge/http/operator_auth.ts";
 import { AUTH_ERRORS, jsonBody, okReply } from "./openapi.ts";
+import { proposalKeys } from "../../edge/operators/proposal_kinds.ts";
+import { termsKey } from "../../edge/trading/terms.ts";
+import { wealthKeys } from "../../edge/wealth/store.ts";
+import { proposalsRead } from "../../edge/operators/console_reads.ts";
 
 const tags = ["operators"];
 const readers = [operatorAuth(PROPOSAL_READERS)];
+
+/** A reader's route whose reads of the tenant go with the operator's session (`ConsoleReads`). */
+const reading = (reads: ConsoleReads) => [operatorAuth(PROPOSAL_READERS, reads)];
+
+const ListQuery = PageQuery.extend({ status: z.enum(PROPOSAL_STATUSES).optional() });
 const actor = (c: Ctx) => ({
   operator: c.var.operator.username,
   ip: c.var.ip,
@@ -75,10 +84,11 @@ export const proposalsApi = new OpenAPIHono<AppEnv>()
       path: "/admin/proposals",
       tags,
       summary: "Proposals, newest first, by status",
-      middleware: readers,
-      request: {
-        query: PageQuery.extend({ status: z.enum(PROPOSAL_STATUSES).optional() }),
-      },
+      middleware: reading((c) => {
+        const q = ListQuery.parse(c.req.query());
+        return q.cursor ? [] : [proposalsRead(c.var.tenant.id, q.limit)];
+      }),
+      request: { query: ListQuery },
       responses: { ...okReply(ProposalPage), ...AUTH_ERRORS },
     }),
     async (c) => {
@@ -95,7 +105,9 @@ export const proposalsApi = new OpenAPIHono<AppEnv>()
       path: "/admin/proposals/{id}",
       tags,
       summary: "One proposal with its exact payload and hash",
-      middleware: readers,
+      middleware: reading((c) => [{
+        key: proposalKeys.proposal(c.var.tenant.id, c.req.param("id") ?? ""),
+      }]),
       request: { params: IdParam },
       responses: { ...okReply(ProposalReply), ...AUTH_ERRORS },
     }),
@@ -205,7 +217,7 @@ export const proposalsApi = new OpenAPIHono<AppEnv>()
       path: "/admin/products/wealth",
       tags,
       summary: "The wealth products as configured",
-      middleware: readers,
+      middleware: reading((c) => [{ key: wealthKeys.products(c.var.tenant.id) }]),
       responses: { ...okReply(z.object({ items: z.array(ProductConfig) })), ...AUTH_ERRORS },
     }),
     async (c) => {
@@ -246,15 +258,20 @@ export const proposalsApi = new OpenAPIHono<AppEnv>()
       tags,
       summary:
         "Product terms in force (fast, leveraged, spot or exchange), their version and the proposals waiting",
-      middleware: readers,
+      middleware: reading((c) => [
+        { key: termsKey(c.var.tenant.id) },
+        proposalsRead(c.var.tenant.id, 100),
+      ]),
       request: { params: SectionParam },
       responses: { ...okReply(TermsReply), ...AUTH_ERRORS },
     }),
     async (c) => {
       const { section } = c.req.valid("param");
       const t = c.var.tenant.id;
-      const record = await c.var.deps.terms.record(t);
-      const pending = await c.var.deps.proposals.list(t, "pending", 100);
+      const [record, pending] = await Promise.all([
+        c.var.deps.terms.record(t),
+        c.var.deps.proposals.list(t, "pending", 100),
+      ]);
       return ok(c, {
         section,
         version: record.version,

@@ -25,7 +25,9 @@ export const settingsApi = new OpenAPIHono<AppEnv>()
       summary:
         "Tenant settings (isClose, customerUrl, invitePolicy, inviteCodes, languages, demo) as in " +
         "effect, with the version a change must name (0: never saved, the tenant file's values)",
-      middleware: [operatorAuth(SITE_SETTINGS_ROLES)],
+      middleware: [operatorAuth(SITE_SETTINGS_ROLES, (c) => [{
+        key: c.var.deps.tenantSettings.key(c.var.tenant.id),
+      }])],
       responses: {
         ...okReply(SiteSettingsReply),
         ...AUTH_ERRORS,

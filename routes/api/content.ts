@@ -36,12 +36,27 @@ import { UploadForm, UploadReply } from "../../contract/identity.ts";
 import type { AppEnv, Ctx } from "../../edge/http/context.ts";
 import { ok } from "../../edge/http/envelope.ts";
 import { sessionOf, signedIn } from "../../edge/http/middleware.ts";
-import { operatorAuth } from "../../edge/http/operator_auth.ts";
+import { type ConsoleReads, operatorAuth } from "../../edge/http/operator_auth.ts";
+import type { LocaleId } from "../../locales/languages.ts";
+import { itemReads, queueRead } from "../../edge/content/console_reads.ts";
 import { AUTH_ERRORS, ERRORS, formFile, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["content"];
 const adminTags = ["operators"];
 const content = [operatorAuth("content")];
+
+/** A content route whose reads of the tenant go with the operator's session (`ConsoleReads`). */
+const contentReading = (reads: ConsoleReads) => [operatorAuth("content", reads)];
+
+/** One item's reads (and, with `locale`, its texts in that language). */
+const itemOf = (c: Ctx, locale?: LocaleId) =>
+  itemReads(t(c), c.req.param("id") ?? "", locale).map((key) => ({ key }));
+
+/** The first page of an operators' queue. */
+const queueReads = (queue: "coinApps" | "contacts") => (c: Ctx) => {
+  const q = PageQuery.parse(c.req.query());
+  return q.cursor ? [] : [queueRead(t(c), queue, q.limit)];
+};
 const actor = (c: Ctx) => ({ operator: c.var.operator.username, ip: c.var.ip });
 const t = (c: Ctx) => c.var.tenant.id;
 
@@ -278,7 +293,7 @@ const operators = new OpenAPIHono<AppEnv>()
       path: "/admin/content/{id}",
       tags: adminTags,
       summary: "One item with every language's state",
-      middleware: content,
+      middleware: contentReading((c) => itemOf(c)),
       request: { params: IdParam },
       responses: { ...okReply(AdminItem), ...AUTH_ERRORS },
     }),
@@ -325,7 +340,9 @@ const operators = new OpenAPIHono<AppEnv>()
       path: "/admin/content/{id}/preview",
       tags: adminTags,
       summary: "A language's draft (else its published text) rendered as readers would get it",
-      middleware: content,
+      middleware: contentReading((c) =>
+        itemOf(c, PreviewQuery.parse(c.req.query()).locale ?? "en")
+      ),
       request: { params: IdParam, query: PreviewQuery },
       responses: { ...okReply(Preview), ...AUTH_ERRORS },
     }),
@@ -373,7 +390,7 @@ const operators = new OpenAPIHono<AppEnv>()
       path: "/admin/coin-applications",
       tags: adminTags,
       summary: "The coin application queue, newest first",
-      middleware: content,
+      middleware: contentReading(queueReads("coinApps")),
       request: { query: PageQuery },
       responses: { ...okReply(CoinApplicationPage), ...AUTH_ERRORS },
     }),
@@ -388,7 +405,7 @@ const operators = new OpenAPIHono<AppEnv>()
       path: "/admin/contact-messages",
       tags: adminTags,
       summary: "Messages to customer service from the contact form, newest first",
-      middleware: content,
+      middleware: contentReading(queueReads("contacts")),
       request: { query: PageQuery },
       responses: { ...okReply(ContactMessagePage), ...AUTH_ERRORS },
     }),

@@ -32,7 +32,23 @@ import { AUTH_ERRORS, ERRORS, jsonBody, okReply } from "./openapi.ts";
 const tags = ["support"];
 const t = (c: Ctx) => c.var.tenant.id;
 const actor = (c: Ctx) => ({ operator: c.var.operator.username, ip: c.var.ip });
-const inbox = operatorAuth(["support", "admin"]);
+const INBOX_ROLES = ["support", "admin"] as const;
+const inbox = operatorAuth(INBOX_ROLES);
+
+/**
+ * What a conversation's page reads, with the operator's session: the conversation and its
+ * thread, the customer it names (the customers page's reads) and the operators (who may take it).
+ */
+function conversationReads(c: Ctx) {
+  const id = c.req.param("id") ?? "";
+  const { support, customers, operatorAccounts } = c.var.deps;
+  const userId = id.startsWith("u-") ? id.slice(2) : null;
+  return [
+    ...support.threadReads(t(c), id),
+    ...userId ? customers.detailReads(t(c), userId) : [],
+    operatorAccounts.allRead(t(c)),
+  ];
+}
 
 export const supportApi = new OpenAPIHono<AppEnv>()
   .openapi(
@@ -106,7 +122,10 @@ export const supportApi = new OpenAPIHono<AppEnv>()
       path: "/admin/support/conversations",
       tags,
       summary: "The support inbox by status (open: waiting for an operator), newest first",
-      middleware: inbox,
+      middleware: operatorAuth(
+        INBOX_ROLES,
+        (c) => c.var.deps.support.inboxReads(t(c), SupportInboxQuery.parse(c.req.query()).status),
+      ),
       request: { query: SupportInboxQuery },
       responses: { ...okReply(SupportInbox), ...AUTH_ERRORS },
     }),
@@ -119,7 +138,7 @@ export const supportApi = new OpenAPIHono<AppEnv>()
       tags,
       summary: "One conversation with the customer's summary (masked as on the customers " +
         "page); marks the customer's messages read",
-      middleware: inbox,
+      middleware: operatorAuth(INBOX_ROLES, conversationReads),
       request: { params: ConversationId },
       responses: { ...okReply(SupportDetail), ...AUTH_ERRORS },
     }),

@@ -13,6 +13,9 @@ import { Island } from "../../../edge/render/island.tsx";
 import AdminPublish, { PUBLISH_TEXTS } from "../../../islands/AdminPublish.tsx";
 import AdminNotice from "../../../islands/AdminNotice.tsx";
 import { consoleDocument, sectionPage } from "./frame.tsx";
+import type { Ctx } from "../../../edge/http/context.ts";
+import type { PrivateRead } from "../../../edge/platform/kv_round_trips.ts";
+import { auditLogRead } from "../../../edge/operators/audit_reads.ts";
 import { type Fmt, fmtOf, Pager } from "./parts.tsx";
 import { AuditDiff, targetLink } from "./audit_diff.tsx";
 import { dayStart } from "../../../edge/operators/reports.ts";
@@ -87,6 +90,20 @@ function filterOf(q: Record<string, string>) {
     from: day(q.from),
     to: day(q.to),
   };
+}
+
+/**
+ * What the page reads, with the operator's session: the page of the log and, on the first page,
+ * the chain's verification and the newest checkpoint.
+ */
+async function auditReads(c: Ctx): Promise<PrivateRead[]> {
+  const { checkpoints } = c.var.deps;
+  const t = c.var.tenant.id;
+  const filter = filterOf(c.req.query());
+  if (c.req.query("cursor")) return [];
+  const log = auditLogRead(t, PAGE, filter);
+  if (Object.values(filter).some((v) => v)) return [log];
+  return [log, checkpoints.listRead(t, 1), ...await checkpoints.verifyReads(t)];
 }
 
 export const auditPage = sectionPage("audit", async (c, op) => {
@@ -270,4 +287,4 @@ export const auditPage = sectionPage("audit", async (c, op) => {
     session: op,
     section: "audit",
   });
-});
+}, auditReads);

@@ -11,8 +11,31 @@ import AdminContentEditor, { EDITOR_TEXTS } from "../../../islands/AdminContentE
 import AdminNotice from "../../../islands/AdminNotice.tsx";
 import { consoleDocument, sectionPage } from "./frame.tsx";
 import { fmtOf } from "./parts.tsx";
+import type { Ctx } from "../../../edge/http/context.ts";
+import type { PrivateRead } from "../../../edge/platform/kv_round_trips.ts";
+import { itemReads, queueRead } from "../../../edge/content/console_reads.ts";
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The language an item's title is shown in on the list: English, else its first. */
+const titleLocale = (i: { variants: Partial<Record<LocaleId, unknown>> }) =>
+  (["en", ...LOCALES] as LocaleId[]).find((l) => i.variants[l]) ?? "en";
+
+/**
+ * What the page reads, with the operator's session: the inbox's two queues, or one item's
+ * texts, or (the list, its ids from memory) every item and its title's texts.
+ */
+async function contentReads(c: Ctx): Promise<PrivateRead[]> {
+  const svc = c.var.deps.content;
+  const t = c.var.tenant.id;
+  const id = c.req.query("id");
+  if (c.req.query("view") === "inbox") {
+    return [queueRead(t, "coinApps", 50), queueRead(t, "contacts", 50)];
+  }
+  if (id) return [];
+  const { items } = await svc.adminList(c.var.tenant);
+  return items.flatMap((i) => itemReads(t, i.id, titleLocale(i)).map((key) => ({ key })));
+}
 
 export const contentPage = sectionPage("content", async (c, op) => {
   const f = fmtOf(c);
@@ -208,10 +231,11 @@ export const contentPage = sectionPage("content", async (c, op) => {
     );
   } else {
     const { items } = await svc.adminList(tenant);
-    const titles = await Promise.all(items.map(async (i) => {
-      const l = (["en", ...LOCALES] as LocaleId[]).find((l) => i.variants[l]) ?? "en";
-      return (await svc.editable(tenant.id, i.id, l).catch(() => null))?.title ?? "";
-    }));
+    const titles = await Promise.all(
+      items.map(async (i) =>
+        (await svc.editable(tenant.id, i.id, titleLocale(i)).catch(() => null))?.title ?? ""
+      ),
+    );
     body = (
       <section class="admin-queue" aria-labelledby="content-title">
         <div class="admin-bar">
@@ -274,4 +298,4 @@ export const contentPage = sectionPage("content", async (c, op) => {
     session: op,
     section: "content",
   });
-});
+}, contentReads);

@@ -66,4 +66,4 @@ export const demoPage = sectionPage("demo", async (c, op) => {
     session: op,
     section: "demo",
   });
-});
+}, (c) => [c.var.deps.demo.listRead(c.var.tenant.id)]);

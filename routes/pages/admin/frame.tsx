@@ -10,7 +10,7 @@ import type { OperatorRole } from "../../../edge/operators/store.ts";
 import { CUSTOMER_READERS } from "../../../edge/operators/customers.ts";
 import { PROPOSAL_READERS } from "../../../edge/operators/proposal_kinds.ts";
 import type { Ctx } from "../../../edge/http/context.ts";
-import { operatorOf } from "../../../edge/http/operator_auth.ts";
+import { type ConsoleReads, operatorOf } from "../../../edge/http/operator_auth.ts";
 import { Island } from "../../../edge/render/island.tsx";
 import { renderPage } from "../../../edge/render/page.tsx";
 import AdminLogout from "../../../islands/AdminLogout.tsx";
@@ -79,14 +79,14 @@ export function liveQueue(c: Ctx, queue: QueueName, refresh: boolean) {
 }
 
 /**
- * The operator's session and the queues' counts, read together (one round trip): the counts
- * only when the request carries the console's cookie at all.
+ * The operator's session, the queues' counts and what the page reads (`reads`), read together
+ * (one round trip): the counts only when the request carries the console's cookie at all.
  */
-async function operatorAndCounts(c: Ctx): Promise<OperatorSession | null> {
+async function operatorAndCounts(c: Ctx, reads?: ConsoleReads): Promise<OperatorSession | null> {
   const counting = requestToken(c, OPERATOR_COOKIE, ["same-origin"])
     ? allPendingCounts(c.var.deps.kv, c.var.tenant.id)
     : null;
-  const [op, all] = await Promise.all([operatorOf(c), counting]);
+  const [op, all] = await Promise.all([operatorOf(c, reads), counting]);
   if (op && all) countsOf.set(c, countsFor(all, op.roles));
   return op;
 }
@@ -186,11 +186,13 @@ export function consoleDocument(
 
 /**
  * A section page behind the operator guard: no session -> sign-in (coming back here after);
- * a section the operator's roles do not open -> their first section (or a notice).
+ * a section the operator's roles do not open -> their first section (or a notice). `reads`:
+ * what the page reads of the tenant, read with the session (edge/http/operator_auth.ts).
  */
 export function sectionPage(
   section: Section,
   render: (c: Ctx, op: OperatorSession) => Response | Promise<Response>,
+  reads?: ConsoleReads,
 ): PageDef {
   const roles = SECTIONS.find((s) => s.name === section)!.roles;
   return {
@@ -198,7 +200,7 @@ export function sectionPage(
     layout: "any",
     public: true,
     render: async (c) => {
-      const op = await operatorAndCounts(c);
+      const op = await operatorAndCounts(c, reads);
       if (!op) {
         const url = new URL(c.req.url);
         return c.redirect(`/admin?next=${encodeURIComponent(url.pathname + url.search)}`, 302);
@@ -214,13 +216,14 @@ export function sectionPage(
 export function operatorPage(
   path: string,
   render: (c: Ctx, op: OperatorSession) => Response | Promise<Response>,
+  reads?: ConsoleReads,
 ): PageDef {
   return {
     path,
     layout: "any",
     public: true,
     render: async (c) => {
-      const op = await operatorAndCounts(c);
+      const op = await operatorAndCounts(c, reads);
       if (!op) {
         const url = new URL(c.req.url);
         return c.redirect(`/admin?next=${encodeURIComponent(url.pathname + url.search)}`, 302);

@@ -12,6 +12,7 @@ import {
   USERNAME,
 } from "../../../edge/operators/accounts.ts";
 import type { OperatorSession } from "../../../edge/operators/service.ts";
+import type { Ctx } from "../../../edge/http/context.ts";
 import { OPERATOR_ROLES } from "../../../edge/operators/store.ts";
 import { DomainError } from "../../../edge/platform/errors.ts";
 import { pickTexts } from "../../../edge/platform/locale.ts";
@@ -141,6 +142,16 @@ function Notice({ f, flash }: { f: Fmt; flash: string | undefined }) {
   return text ? <Island name="AdminNotice" of={AdminNotice} props={{ text, ok: true }} /> : null;
 }
 
+/** The operators (and the sessions of the one shown), read with the session. */
+const operatorsReads = (c: Ctx) => {
+  const svc = c.var.deps.operatorAccounts;
+  const id = c.req.query("id");
+  return [
+    svc.allRead(c.var.tenant.id),
+    ...id && USERNAME.test(id) ? [svc.sessionsRead(c.var.tenant.id, id)] : [],
+  ];
+};
+
 export const operatorsPage = sectionPage("operators", async (c, op) => {
   const f = fmtOf(c);
   const t = f.t;
@@ -154,7 +165,9 @@ export const operatorsPage = sectionPage("operators", async (c, op) => {
   if (id !== undefined) {
     try {
       if (!USERNAME.test(id)) throw new DomainError("NOT_FOUND");
-      selected = await svc.get(tenant, id, op.username);
+      // from the list read with the session (`operatorsReads`), the sessions beside it
+      selected = items.find((o) => o.username === id) ?? null;
+      if (!selected) throw new DomainError("NOT_FOUND");
       sessions = (await svc.sessions(tenant, id, op.tokenHash)).items;
     } catch (e) {
       if (!(e instanceof DomainError) || e.error !== "NOT_FOUND") throw e;
@@ -288,14 +301,16 @@ export const operatorsPage = sectionPage("operators", async (c, op) => {
     session: op,
     section: "operators",
   });
-});
+}, operatorsReads);
 
 export const accountPage = operatorPage("/admin/account", async (c, op: OperatorSession) => {
   const f = fmtOf(c);
   const t = f.t;
   const svc = c.var.deps.operatorAccounts;
-  const me = await svc.get(c.var.tenant.id, op.username, op.username);
-  const sessions = (await svc.sessions(c.var.tenant.id, op.username, op.tokenHash)).items;
+  const [me, { items: sessions }] = await Promise.all([
+    svc.get(c.var.tenant.id, op.username, op.username),
+    svc.sessions(c.var.tenant.id, op.username, op.tokenHash),
+  ]);
   const body = (
     <section class="admin-queue" aria-labelledby="account-title">
       <div class="admin-bar">
@@ -331,4 +346,7 @@ export const accountPage = operatorPage("/admin/account", async (c, op: Operator
     session: op,
     section: "account",
   });
-});
+}, (c, named) => [
+  c.var.deps.operatorAccounts.allRead(c.var.tenant.id),
+  c.var.deps.operatorAccounts.sessionsRead(c.var.tenant.id, named),
+]);

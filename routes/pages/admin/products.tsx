@@ -10,6 +10,9 @@ import {
   wealthProductJson,
 } from "../../../edge/operators/proposal_kinds.ts";
 import { pickTexts } from "../../../edge/platform/locale.ts";
+import { termsKey } from "../../../edge/trading/terms.ts";
+import { wealthKeys } from "../../../edge/wealth/store.ts";
+import { proposalsRead } from "../../../edge/operators/console_reads.ts";
 import { Island } from "../../../edge/render/island.tsx";
 import AdminNotice from "../../../islands/AdminNotice.tsx";
 import AdminTerms, { TERMS_TEXTS, type TermsSection } from "../../../islands/AdminTerms.tsx";
@@ -123,4 +126,8 @@ export const productsPage = sectionPage("products", async (c, op) => {
     session: op,
     section: "products",
   });
-});
+}, (c) => [
+  { key: termsKey(c.var.tenant.id) },
+  { key: wealthKeys.products(c.var.tenant.id) },
+  proposalsRead(c.var.tenant.id, 100),
+]);

@@ -17,6 +17,11 @@ import AdminPropose, { PROPOSE_TEXTS } from "../../../islands/AdminPropose.tsx";
 import { consoleDocument, sectionPage } from "./frame.tsx";
 import { fmtOf, Pager } from "./parts.tsx";
 import { ProposalCard, type ProposalView } from "./proposal_parts.tsx";
+import { proposalKeys } from "../../../edge/operators/proposal_kinds.ts";
+import type { Ctx } from "../../../edge/http/context.ts";
+import type { PrivateRead } from "../../../edge/platform/kv_round_trips.ts";
+import { operatorsRead, proposalsRead } from "../../../edge/operators/console_reads.ts";
+import { MAX_OPERATORS } from "../../../edge/operators/accounts.ts";
 
 const STATUSES: readonly ProposalStatus[] = PROPOSAL_STATUSES;
 const FLASH = ["done", "proposed", "ALREADY_DECIDED", "NOT_FOUND"] as const;
@@ -27,6 +32,19 @@ function href(q: Record<string, string | null | undefined>, hash = "") {
   for (const [k, v] of Object.entries(q)) if (v) p.set(k, v);
   const s = p.toString();
   return `/admin/proposals${s ? `?${s}` : ""}${hash}`;
+}
+
+/** The proposal shown (or the page of the list) and the operators, read with the session. */
+function proposalsReads(c: Ctx): PrivateRead[] {
+  const t = c.var.tenant.id;
+  const id = c.req.query("id");
+  const cursor = c.req.query("cursor");
+  const shown = id && Id.safeParse(id).success
+    ? [{ key: proposalKeys.proposal(t, id) }]
+    : cursor
+    ? []
+    : [proposalsRead(t, PAGE)];
+  return [...shown, operatorsRead(t, MAX_OPERATORS)];
 }
 
 export const proposalsPage = sectionPage("proposals", async (c, op) => {
@@ -49,21 +67,20 @@ export const proposalsPage = sectionPage("proposals", async (c, op) => {
   const raiseAmount = raise && /^\d{1,12}(\.\d{1,8})?$/.test(amountParam) ? amountParam : "";
   const flash = FLASH.find((x) => x === c.req.query("flash"));
 
-  let items: ProposalView[] = [];
-  let next: string | null = null;
-  if (id) {
-    const one = await proposals.get(tenant, id);
-    items = one ? [one] : [];
-  } else {
-    const page = await proposals.list(tenant, status, PAGE, cursor);
-    items = page.items;
-    next = page.cursor;
-  }
+  // the proposals and the operators together (with the session: `proposalsReads`)
+  const [page, all] = await Promise.all([
+    id
+      ? proposals.get(tenant, id).then((one) => ({ items: one ? [one] : [], cursor: null }))
+      : proposals.list(tenant, status, PAGE, cursor),
+    c.var.deps.operatorAccounts.all(tenant),
+  ]);
+  const items: ProposalView[] = page.items;
+  const next = page.cursor;
   const barred = await proposals.barred(tenant, op.username, items);
   const may = (kind: "wealth.reserve" | "balance.adjust" | "withdraw.fourEyes") =>
     PROPOSAL_ROLES[kind].propose.some((r) => op.roles.includes(r));
   const tx = pickTexts(t, PROPOSE_TEXTS);
-  const operators = (await c.var.deps.operatorAccounts.list(tenant, op.username)).items;
+  const operators = (await c.var.deps.operatorAccounts.list(tenant, op.username, all)).items;
 
   const body = (
     <section class="admin-queue" aria-labelledby="proposals-title">
@@ -181,4 +198,4 @@ export const proposalsPage = sectionPage("proposals", async (c, op) => {
     session: op,
     section: "proposals",
   });
-});
+}, proposalsReads);

@@ -40,9 +40,13 @@ export const reportsPage = sectionPage("reports", async (c, op) => {
     ? moveText
     : "5";
   const tenant = c.var.tenant.id;
-  const daily = await c.var.deps.reports.daily(tenant, from, to);
-  const exposure = await c.var.deps.reports.exposure(tenant, parseDecimal(move));
-  const pol = liabilitiesReportJson(await c.var.deps.liabilities.versusReserves(tenant));
+  // the three reports together (their scans from the replica, the reserve with the session)
+  const [daily, exposure, liabilities] = await Promise.all([
+    c.var.deps.reports.daily(tenant, from, to),
+    c.var.deps.reports.exposure(tenant, parseDecimal(move)),
+    c.var.deps.liabilities.versusReserves(tenant),
+  ]);
+  const pol = liabilitiesReportJson(liabilities);
   const csv = `/api/admin/reports/daily?from=${iso(from)}&to=${iso(to)}&format=csv`;
   const n = (v: string | null) => v === null ? "—" : f.exact(v);
   // publishing an epoch is the audit or admin role's (the reports open to funds too)
@@ -241,4 +245,4 @@ export const reportsPage = sectionPage("reports", async (c, op) => {
     session: op,
     section: "reports",
   });
-});
+}, (c) => c.var.deps.reports.reserveKeys(c.var.tenant.id).map((key) => ({ key })));

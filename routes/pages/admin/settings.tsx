@@ -127,4 +127,8 @@ export const settingsPage = sectionPage("settings", async (c, op) => {
     session: op,
     section: "settings",
   });
-});
+}, (c) => [
+  // both panes' (the session says which the operator sees)
+  ...c.var.deps.fundsSettings.adminReads(c.var.tenant.id),
+  { key: c.var.deps.tenantSettings.key(c.var.tenant.id) },
+]);
