@@ -1,9 +1,16 @@
 /**
  * The customer's notification preferences: per kind, in the app and by push, on or off (a table
- * of switches, saved together). Push takes effect once the browser is subscribed (web push).
+ * of switches, saved together), and the margin ratio the liquidation warning comes at (a choice
+ * of the levels the server accepts). Push takes effect once the browser is subscribed (web push).
  */
 import { useState } from "preact/hooks";
-import { CHANNELS, NOTIFY_KINDS, type NotifyPrefsJson } from "../contract/notifications.ts";
+import {
+  CHANNELS,
+  NOTIFY_KINDS,
+  type NotifyPrefsJson,
+  WARN_RATIOS,
+} from "../contract/notifications.ts";
+import { formatPct, uiLocale } from "../locales/format.ts";
 import { api, toast } from "./lib/api.ts";
 import type { Texts } from "./lib/fields.tsx";
 import { failureMessage } from "./lib/form.ts";
@@ -14,6 +21,8 @@ export const PREFS_TEXTS = [
   "notify.push",
   "notify.save",
   "notify.saved",
+  "notify.warnRatio",
+  "notify.warnRatioHelp",
   ...NOTIFY_KINDS.map((k) => `notify.kinds.${k}` as const),
   "app.networkError",
   "app.timeout",
@@ -62,6 +71,31 @@ export default function NotificationPrefs({ tx, prefs }: { tx: Texts; prefs: Not
           ))}
         </tbody>
       </table>
+      <div class="field">
+        <label for="warn-ratio">{tx["notify.warnRatio"]}</label>
+        <select
+          id="warn-ratio"
+          name="liquidationWarning.ratio"
+          aria-describedby="warn-ratio-help"
+          value={String(p.liquidationWarning.ratio)}
+          onChange={(e) =>
+            setP({
+              ...p,
+              liquidationWarning: {
+                ...p.liquidationWarning,
+                ratio: Number(e.currentTarget.value),
+              },
+            })}
+          data-testid="warn-ratio"
+        >
+          {WARN_RATIOS.map((r) => (
+            <option key={r} value={String(r)}>
+              {formatPct(BigInt(r) * 1_000_000n, uiLocale(), { sign: false, trim: true })}
+            </option>
+          ))}
+        </select>
+        <p id="warn-ratio-help" class="muted small">{tx["notify.warnRatioHelp"]}</p>
+      </div>
       <div class="row">
         <button type="submit" class="btn btn-primary" disabled={busy} data-testid="notify-save">
           {tx["notify.save"]}
