@@ -28,6 +28,36 @@ export const PREFS_TEXTS = [
   "app.timeout",
 ] as const;
 
+/** The liquidation warning's level, in its own row under the kind's switches. */
+function WarnRatio(
+  { tx, ratio, set }: { tx: Texts; ratio: number; set: (ratio: number) => void },
+) {
+  return (
+    <tr class="prefs-sub">
+      <td colSpan={1 + CHANNELS.length}>
+        <div class="field">
+          <label for="warn-ratio">{tx["notify.warnRatio"]}</label>
+          <select
+            id="warn-ratio"
+            name="liquidationWarning.ratio"
+            aria-describedby="warn-ratio-help"
+            value={String(ratio)}
+            onChange={(e) => set(Number(e.currentTarget.value))}
+            data-testid="warn-ratio"
+          >
+            {WARN_RATIOS.map((r) => (
+              <option key={r} value={String(r)}>
+                {formatPct(BigInt(r) * 1_000_000n, uiLocale(), { sign: false, trim: true })}
+              </option>
+            ))}
+          </select>
+          <p id="warn-ratio-help" class="muted small">{tx["notify.warnRatioHelp"]}</p>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
 export default function NotificationPrefs({ tx, prefs }: { tx: Texts; prefs: NotifyPrefsJson }) {
   const [p, setP] = useState(prefs);
   const [busy, setBusy] = useState(false);
@@ -52,7 +82,7 @@ export default function NotificationPrefs({ tx, prefs }: { tx: Texts; prefs: Not
           </tr>
         </thead>
         <tbody>
-          {NOTIFY_KINDS.map((k) => (
+          {NOTIFY_KINDS.map((k) => [
             <tr key={k}>
               <th scope="row">{tx[`notify.kinds.${k}`]}</th>
               {CHANNELS.map((ch) => (
@@ -67,35 +97,19 @@ export default function NotificationPrefs({ tx, prefs }: { tx: Texts; prefs: Not
                   />
                 </td>
               ))}
-            </tr>
-          ))}
+            </tr>,
+            k === "liquidationWarning" && (
+              <WarnRatio
+                key="ratio"
+                tx={tx}
+                ratio={p.liquidationWarning.ratio}
+                set={(ratio) =>
+                  setP({ ...p, liquidationWarning: { ...p.liquidationWarning, ratio } })}
+              />
+            ),
+          ])}
         </tbody>
       </table>
-      <div class="field">
-        <label for="warn-ratio">{tx["notify.warnRatio"]}</label>
-        <select
-          id="warn-ratio"
-          name="liquidationWarning.ratio"
-          aria-describedby="warn-ratio-help"
-          value={String(p.liquidationWarning.ratio)}
-          onChange={(e) =>
-            setP({
-              ...p,
-              liquidationWarning: {
-                ...p.liquidationWarning,
-                ratio: Number(e.currentTarget.value),
-              },
-            })}
-          data-testid="warn-ratio"
-        >
-          {WARN_RATIOS.map((r) => (
-            <option key={r} value={String(r)}>
-              {formatPct(BigInt(r) * 1_000_000n, uiLocale(), { sign: false, trim: true })}
-            </option>
-          ))}
-        </select>
-        <p id="warn-ratio-help" class="muted small">{tx["notify.warnRatioHelp"]}</p>
-      </div>
       <div class="row">
         <button type="submit" class="btn btn-primary" disabled={busy} data-testid="notify-save">
           {tx["notify.save"]}

@@ -1,8 +1,8 @@
 /**
  * The liquidation warning in Chromium: the level chosen in the notification settings (phone) is
  * saved and shown again; a warning arrives as a toast on the desktop contract page, its link
- * opening the desktop contract ticket. Screenshots of the settings and of the toast at 390 and
- * 1280 px in English, Chinese and Thai.
+ * opening the desktop contract ticket. Screenshots of the settings, the toast and the message
+ * centre's tab at 390 and 1280 px in English, Chinese and Thai.
  */
 import { assertEquals, assertMatch } from "../assert.ts";
 import type { TestServer } from "../server.ts";
@@ -20,35 +20,40 @@ async function socketUp(srv: TestServer, before: number) {
   }
 }
 
-browserTest("liquidation warning: the level is chosen in the settings and saved", async (srv, browser) => {
-  const { ctx, page, errors, token } = await customerPage(srv, browser, NARROW);
-  await page.goto(`${srv.base}/wp/user/notifications`);
-  await hydrated(page, "NotificationPrefs");
-  const select = page.getByLabel("Warn me at a margin ratio of");
-  assertEquals(await select.inputValue(), "80");
-  await select.selectOption("90");
-  await page.getByTestId("notify-save").click();
-  await page.getByText("Saved").first().waitFor();
-  const prefs = await srv.call<{ liquidationWarning: { ratio: number } }>(
-    "/api/notifications/preferences",
-    { token },
-  );
-  assertEquals(prefs.body.data.liquidationWarning.ratio, 90);
-  await page.reload();
-  await hydrated(page, "NotificationPrefs");
-  assertEquals(await page.getByTestId("warn-ratio").inputValue(), "90");
-  assertEquals(errors, []);
-  await ctx.close();
-});
+browserTest(
+  "liquidation warning: the level is chosen in the settings and saved",
+  async (srv, browser) => {
+    const { ctx, page, errors, token } = await customerPage(srv, browser, NARROW);
+    await page.goto(`${srv.base}/wp/user/notifications`);
+    await hydrated(page, "NotificationPrefs");
+    const select = page.getByLabel("Warn me at a margin ratio of");
+    assertEquals(await select.inputValue(), "80");
+    await select.selectOption("90");
+    await page.getByTestId("notify-save").click();
+    await page.getByText("Saved").first().waitFor();
+    const prefs = await srv.call<{ liquidationWarning: { ratio: number } }>(
+      "/api/notifications/preferences",
+      { token },
+    );
+    assertEquals(prefs.body.data.liquidationWarning.ratio, 90);
+    await page.reload();
+    await hydrated(page, "NotificationPrefs");
+    assertEquals(await page.getByTestId("warn-ratio").inputValue(), "90");
+    assertEquals(errors, []);
+    await ctx.close();
+  },
+);
 
 browserTest(
   "liquidation warning: a toast on the open page leads to the desktop contract ticket; screens",
   async (srv, browser) => {
     await freshTick(srv, "20000");
-    for (const [locale, wide] of [["en", true], ["en", false], ["zh-CN", true], ["zh-CN", false], [
-      "th",
-      true,
-    ], ["th", false]] as const) {
+    for (
+      const [locale, wide] of [["en", true], ["en", false], ["zh-CN", true], ["zh-CN", false], [
+        "th",
+        true,
+      ], ["th", false]] as const
+    ) {
       const { ctx, page, errors, token } = await customerPage(srv, browser, wide ? WIDE : NARROW, {
         locale,
       });
@@ -80,6 +85,12 @@ browserTest(
         );
       }
       await page.screenshot({ path: shot(`liq-warn-toast-${tag}`) });
+      // the message centre's tab, in the page's language
+      await page.goto(
+        `${srv.base}${wide ? "/pc/article/message" : "/wp/message"}?tab=notifications`,
+      );
+      await page.getByTestId("notification").first().waitFor();
+      await page.screenshot({ path: shot(`liq-warn-tab-${tag}`) });
       await page.goto(`${srv.base}${wide ? "/pc/userCenter" : "/wp/user"}/notifications`);
       await hydrated(page, "NotificationPrefs");
       await page.screenshot({ path: shot(`liq-warn-settings-${tag}`), fullPage: !wide });
