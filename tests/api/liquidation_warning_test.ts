@@ -27,6 +27,17 @@ async function tick(srv: TestServer, price: string) {
   await settleNotifications(srv);
 }
 
+/**
+ * The price where a net long's margin ratio is `pct` % of the way from `entry` (a hedged group:
+ * its break-even price) to `liq`, rounded to the cent away from the entry (the ratio is `pct` %
+ * or a hair more).
+ */
+const priceAt = (entry: bigint, liq: bigint) => (pct: bigint) => {
+  let p = entry - ((entry - liq) * pct + 99n) / 100n;
+  p -= p % 1_000_000n;
+  return `${p / 100_000_000n}.${String(p % 100_000_000n).padStart(8, "0")}`;
+};
+
 async function warnings(srv: TestServer, token: string, lang = "en") {
   const r = await srv.call<{ items: Notification[] }>("/api/notifications", {
     token,
@@ -94,15 +105,7 @@ Deno.test("liquidation warning: once at the customer's level, again after a reco
       },
     );
     assertEquals(open1.body.code, 0, JSON.stringify(open1.body));
-    const liq = parseDecimal(open1.body.data.liquidationPrice);
-    const entry = parseDecimal("20000");
-    // the price where the margin ratio is `pct` % (of the way from the entry to liquidation)
-    // (rounded to the cent away from the entry: the ratio is `pct` % or a hair more)
-    const at = (pct: bigint) => {
-      let p = entry - ((entry - liq) * pct + 99n) / 100n;
-      p -= p % 1_000_000n;
-      return `${p / 100_000_000n}.${String(p % 100_000_000n).padStart(8, "0")}`;
-    };
+    const at = priceAt(parseDecimal("20000"), parseDecimal(open1.body.data.liquidationPrice));
     await tick(srv, at(50n));
     await tick(srv, at(79n));
     assertEquals((await warnings(srv, token)).length, 0, "under the level: nothing");
@@ -192,6 +195,38 @@ Deno.test("liquidation warning preferences: bad levels refused with a localized 
     assertEquals(missing.status, 400);
     const after = await srv.call<Prefs>("/api/notifications/preferences", { token });
     assertEquals(after.body.data, before.body.data);
+  } finally {
+    await srv.close();
+  }
+});
+
+Deno.test("liquidation warning: a hedged group is warned as one, at the group's liquidation price", async () => {
+  const srv = await startServer({ seed: true });
+  try {
+    const token = await signIn(srv);
+    await tick(srv, "20000");
+    for (const [side, lots] of [["long", 10], ["short", 5]] as const) {
+      const r = await srv.call("/api/contract/order", {
+        token,
+        body: { symbol: "BTCUSDT", side, lots, leverage: 10, type: "market" },
+      });
+      assertEquals(r.body.code, 0, JSON.stringify(r.body));
+    }
+    const held = await srv.call<{ items: { hedged: boolean; liquidationPrice: string }[] }>(
+      "/api/contract/positions",
+      { token },
+    );
+    const legs = held.body.data.items;
+    assertEquals(legs.map((l) => l.hedged), [true, true]);
+    // the group's level (both legs show it); net long 5 lots, break-even at 20,000
+    const at = priceAt(parseDecimal("20000"), parseDecimal(legs[0]!.liquidationPrice));
+    await tick(srv, at(79n));
+    assertEquals((await warnings(srv, token)).length, 0);
+    await tick(srv, at(85n));
+    await tick(srv, at(90n));
+    const got = await warnings(srv, token);
+    assertEquals(got.map((n) => n.title), ["Liquidation warning: BTC/USDT (hedged)"]);
+    assert(got[0]!.body.includes("85.00%"), got[0]!.body);
   } finally {
     await srv.close();
   }
