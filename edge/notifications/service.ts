@@ -267,24 +267,7 @@ export class Notifications {
       }];
     }
     if (r.kind === "position") return this.positionDrafts(t, r.id);
-    if (r.kind === "liqWarn") {
-      const w = await this.src.warnings.get(t, r.user, r.id);
-      if (!w) return [];
-      return [{
-        key: `liqWarn:${w.id}:${w.n}`,
-        kind: "liquidationWarning",
-        text: w.side === "hedged" ? "notify.liqWarnGroup" : "notify.liqWarn",
-        params: {
-          symbol: w.symbol,
-          side: w.side,
-          ratio: d(w.ratio),
-          warnAt: d(w.level),
-          liq: d(w.liquidationPrice),
-          price: d(w.tick.price),
-        },
-        url: `/wp/product/leveragedDeals?symbol=${w.symbol}`,
-      }];
-    }
+    if (r.kind === "liqWarn") return this.warningDrafts(t, r);
     if (r.kind === "spot") {
       const o = await this.src.spot.get(t, r.id);
       if (!o || o.status !== "filled" || o.type !== "limit") return [];
@@ -348,6 +331,27 @@ export class Notifications {
       }];
     }
     return [];
+  }
+
+  /** A liquidation warning the trigger engine wrote (the latest of the position or group). */
+  private async warningDrafts(t: string, r: EventRef): Promise<Draft[]> {
+    const w = await this.src.warnings.get(t, r.user, r.id);
+    if (!w) return [];
+    const d = (v: bigint) => formatDecimal(v);
+    return [{
+      key: `liqWarn:${w.id}:${w.n}`,
+      kind: "liquidationWarning",
+      text: w.side === "hedged" ? "notify.liqWarnGroup" : "notify.liqWarn",
+      params: {
+        symbol: w.symbol,
+        side: w.side,
+        ratio: d(w.ratio),
+        warnAt: d(w.level),
+        liq: d(w.liquidationPrice),
+        price: d(w.tick.price),
+      },
+      url: `/wp/product/leveragedDeals?symbol=${w.symbol}`,
+    }];
   }
 
   /** A position's news: its limit order filled, a pair's leg fired, closed by a trigger. */

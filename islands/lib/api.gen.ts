@@ -3962,6 +3962,7 @@ export interface components {
         | "priceAlert"
         | "fastSettled"
         | "stopFired"
+        | "liquidationWarning"
         | "liquidation"
         | "limitFilled"
         | "recharge"
@@ -4009,6 +4010,11 @@ export interface components {
       signIn: {
         inApp: boolean;
         push: boolean;
+      };
+      liquidationWarning: {
+        inApp: boolean;
+        push: boolean;
+        ratio: number;
       };
     };
     WealthProducts: {
