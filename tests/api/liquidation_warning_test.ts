@@ -5,7 +5,8 @@
  * the liquidation price) reaches the customer's level, not again on the next ticks, again after
  * the price recovered 10 points and came back; a new level applies at once; a customer who turned
  * the kind off gets none; bad preference values are refused with a localized 400 and change
- * nothing.
+ * nothing; a hedged group is warned as one; a warning is not given again after another instance
+ * took the engine over.
  */
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { assert, assertEquals } from "../assert.ts";
@@ -229,5 +230,49 @@ Deno.test("liquidation warning: a hedged group is warned as one, at the group's 
     assert(got[0]!.body.includes("85.00%"), got[0]!.body);
   } finally {
     await srv.close();
+  }
+});
+
+Deno.test("liquidation warning: given once across a takeover (the next engine reads the warnings given)", async () => {
+  const dir = await Deno.makeTempDir();
+  const kvPath = `${dir}/liq.kv`;
+  try {
+    let at = (_pct: bigint) => "";
+    const a = await startServer({ seed: true, kvPath });
+    try {
+      const token = await signIn(a);
+      await tick(a, "20000");
+      const r = await a.call<{ liquidationPrice: string }>("/api/contract/order", {
+        token,
+        body: { symbol: "BTCUSDT", side: "long", lots: 10, leverage: 10, type: "market" },
+      });
+      assertEquals(r.body.code, 0, JSON.stringify(r.body));
+      at = priceAt(parseDecimal("20000"), parseDecimal(r.body.data.liquidationPrice));
+      await tick(a, at(85n));
+      assertEquals((await warnings(a, token)).length, 1);
+    } finally {
+      await a.close();
+    }
+    // another instance on the same store takes the engine over and rebuilds it from KV
+    const b = await startServer({ kvPath });
+    try {
+      for (let i = 0; i < 400 && !b.deps.engine.running; i++) {
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      assert(b.deps.engine.running, "the second instance runs the engine");
+      b.advance(60_000); // after the first instance's ticks
+      const token = await signIn(b);
+      await tick(b, at(86n));
+      await tick(b, at(90n));
+      assertEquals((await warnings(b, token)).length, 1, "not again after the takeover");
+      // armed again by a recovery, as on the first instance
+      await tick(b, at(60n));
+      await tick(b, at(82n));
+      assertEquals((await warnings(b, token)).length, 2);
+    } finally {
+      await b.close();
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 });
