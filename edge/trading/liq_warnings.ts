@@ -9,15 +9,17 @@
  * its break-even price and its group liquidation price (the core's `hedgedGroup`). Fees are
  * ignored, as in the liquidation price.
  *
- * So a level is a price (exact in integers, `levelOf`), and the engine watches warnings in a
- * `TriggerIndex` like its stops (liq_watch.ts), confirming each at the tick (`ratioAt`).
+ * So a level is a price (exact in integers, `levelOf` in contract/margin_ratio.ts, which the
+ * position rows use to show the ratio too), and the engine watches warnings in a `TriggerIndex`
+ * like its stops (liq_watch.ts), confirming each at the tick (`reaches`).
  *
  * This module holds the figures and the record: the latest warning per position or group, written
  * by the engine (one commit that also stages an event-log entry naming it, `liqWarn`); the
  * notifications capability derives the customer's notification from that entry. `n` counts the
  * warnings: the notification's key names it, so each is sent once whichever instance derives it.
  */
-import { hedgedGroup, SCALE } from "../../core-wasm/mod.ts";
+import { hedgedGroup } from "../../core-wasm/mod.ts";
+import { type LiqPath, liqPath } from "../../contract/margin_ratio.ts";
 import { stageEvents } from "../ledger/events.ts";
 import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
 import type { TickRef } from "./fast.ts";
@@ -51,18 +53,7 @@ export function legsBasis(legs: readonly Position[]): string {
   return legs.map((l) => `${l.id}:${l.qty}:${l.margin}:${l.entry.price}`).sort().join(",");
 }
 
-/**
- * The legs' way to liquidation in integers (10^-16 units): loss(P) = k - net x P with
- * k = sum(s q E) and net = sum(s q), and the loss at the liquidation price. Null: no level
- * (equal lots, a long whose margin covers it all) or already due.
- */
-export interface LiqPath {
-  k: bigint;
-  net: bigint;
-  lossAtLiq: bigint;
-  liquidation: bigint;
-}
-
+/** The legs' way to their liquidation price (the core's group level; one leg: its own). */
 export function pathOf(legs: readonly Position[]): LiqPath | null {
   const g = hedgedGroup(legs.map((p) => ({
     side: p.side,
@@ -72,45 +63,7 @@ export function pathOf(legs: readonly Position[]): LiqPath | null {
     mmr: p.mmr,
   }))).liquidation;
   if (g.kind !== "below" && g.kind !== "above") return null;
-  let k = 0n, net = 0n;
-  for (const l of legs) {
-    const s = l.side === "long" ? 1n : -1n;
-    k += s * l.qty * l.entry.price;
-    net += s * l.qty;
-  }
-  const lossAtLiq = k - net * g.level;
-  return net !== 0n && lossAtLiq > 0n ? { k, net, lossAtLiq, liquidation: g.level } : null;
-}
-
-/** The ratio at `price` (a fraction, 10^-8, rounded down; negative in profit). */
-export function ratioAt(path: LiqPath, price: bigint): bigint {
-  const x = (path.k - path.net * price) * SCALE;
-  const q = x / path.lossAtLiq;
-  return x < 0n && q * path.lossAtLiq !== x ? q - 1n : q;
-}
-
-/** Whether the ratio at `price` is at least (`atLeast`) or at most `ratio`, exactly. */
-export function reaches(path: LiqPath, price: bigint, ratio: bigint, atLeast: boolean): boolean {
-  const lhs = (path.k - path.net * price) * SCALE;
-  const rhs = ratio * path.lossAtLiq;
-  return atLeast ? lhs >= rhs : lhs <= rhs;
-}
-
-/**
- * The price where the ratio reaches `ratio`, and the side on which it is at least that
- * (a net long: at or below the level). Null when no positive price has it.
- */
-export function levelOf(path: LiqPath, ratio: bigint) {
-  const num = path.k * SCALE - ratio * path.lossAtLiq;
-  if (path.net > 0n) {
-    // net x P <= k - ratio x lossAtLiq / S: the greatest such P
-    const level = num / (path.net * SCALE);
-    return level > 0n ? { side: "below" as const, level } : null;
-  }
-  // a net short: |net| x P >= ratio x lossAtLiq / S - k: the least such P
-  const d = -path.net * SCALE;
-  const level = -num <= 0n ? 1n : (-num + d - 1n) / d;
-  return { side: "above" as const, level };
+  return liqPath(legs.map((l) => ({ side: l.side, qty: l.qty, entry: l.entry.price })), g.level);
 }
 
 export class LiqWarnings {

@@ -13,16 +13,8 @@
 import { SCALE } from "../../core-wasm/mod.ts";
 import { DEFAULT_WARN_RATIO, WARN_REARM_POINTS } from "../../contract/notifications.ts";
 import type { TapeTick } from "../market/tape.ts";
-import {
-  legsBasis,
-  levelOf,
-  type LiqPath,
-  type LiqWarning,
-  type LiqWarnings,
-  pathOf,
-  ratioAt,
-  reaches,
-} from "./liq_warnings.ts";
+import { levelOf, type LiqPath, ratioAt, reaches } from "../../contract/margin_ratio.ts";
+import { legsBasis, type LiqWarning, type LiqWarnings, pathOf } from "./liq_warnings.ts";
 import type { Position } from "./positions.ts";
 import { TriggerIndex } from "./trigger_index.ts";
 

@@ -1,8 +1,9 @@
 /**
  * The liquidation warning in Chromium: the level chosen in the notification settings (phone) is
  * saved and shown again; a warning arrives as a toast on the desktop contract page, its link
- * opening the desktop contract ticket. Screenshots of the settings, the toast and the message
- * centre's tab at 390 and 1280 px in English, Chinese and Thai.
+ * opening the desktop contract ticket, and the position's row shows the same margin ratio.
+ * Screenshots of the settings, the toast, the position's row and the message centre's tab at 390
+ * and 1280 px in English, Chinese and Thai.
  */
 import { assertEquals, assertMatch } from "../assert.ts";
 import type { TestServer } from "../server.ts";
@@ -79,12 +80,17 @@ browserTest(
       await toast.waitFor({ timeout: 10_000 });
       if (locale === "en") {
         assertMatch(await toast.innerText(), /Liquidation warning: BTC\/USDT long/);
+        // the position's row shows the same ratio as the warning
+        const ratio = /is (\d+\.\d+%)/.exec(await toast.innerText())![1]!;
+        assertEquals(await page.getByTestId("margin-ratio").first().innerText(), ratio);
         assertEquals(
           await toast.getByRole("link").getAttribute("href"),
           wide ? "/pc/trade/future?symbol=BTCUSDT" : "/wp/product/leveragedDeals?symbol=BTCUSDT",
         );
       }
       await page.screenshot({ path: shot(`liq-warn-toast-${tag}`) });
+      const row = page.locator("li.record", { has: page.getByTestId("margin-ratio") }).first();
+      await row.screenshot({ path: shot(`liq-warn-row-${tag}`) });
       // the message centre's tab, in the page's language
       await page.goto(
         `${srv.base}${wide ? "/pc/article/message" : "/wp/message"}?tab=notifications`,
