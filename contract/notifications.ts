@@ -55,7 +55,8 @@ export type AlertListJson = z.infer<typeof AlertList>;
 
 /**
  * What a customer can be told about, each with its own preferences: price alerts, a fast contract
- * settled, a stop (stop-loss, take-profit, trailing) fired, a liquidation, a limit order filled,
+ * settled, a stop (stop-loss, take-profit, trailing) fired, a liquidation warning (the margin ratio
+ * reached the customer's level), a liquidation, a limit order filled,
  * a recharge credited, a withdrawal paid or rejected, a wealth order matured, a sign-in from a
  * device the account never used.
  */
@@ -63,6 +64,7 @@ export const NOTIFY_KINDS = [
   "priceAlert",
   "fastSettled",
   "stopFired",
+  "liquidationWarning",
   "liquidation",
   "limitFilled",
   "recharge",
@@ -81,19 +83,51 @@ const Switches = z.strictObject({
   push: z.boolean({ error: "invalid" }),
 });
 
-/** Per kind: in-app and push on or off (everything on until the customer says otherwise). */
-export const NotifyPrefs = z.strictObject(
-  Object.fromEntries(NOTIFY_KINDS.map((k) => [k, Switches])) as Record<
-    NotifyKind,
-    typeof Switches
-  >,
-).meta({ id: "NotifyPrefs" });
+/**
+ * The margin ratios a customer can be warned at, in %, and the level everyone starts with. The
+ * ratio is the share of the way from the entry price to the liquidation price the position shows
+ * (the part lost of the margin between the position and its liquidation; at 100 % it is
+ * liquidated): edge/trading/liq_warnings.ts.
+ */
+export const WARN_RATIOS = [50, 60, 70, 80, 90] as const;
+export const DEFAULT_WARN_RATIO = 80;
+/** Warned once; armed again when the ratio is back this many points under the level. */
+export const WARN_REARM_POINTS = 10;
+
+/** The liquidation warning's switches and its level. */
+const WarningSwitches = Switches.extend({
+  ratio: z.number({ error: "warnRatio" }).refine(
+    (v) => (WARN_RATIOS as readonly number[]).includes(v),
+    { error: "warnRatio" },
+  ),
+});
+
+type Kinds = Exclude<NotifyKind, "liquidationWarning">;
+
+/**
+ * Per kind: in-app and push on or off (everything on until the customer says otherwise); the
+ * liquidation warning also says at which margin ratio.
+ */
+export const NotifyPrefs = z.strictObject({
+  ...Object.fromEntries(
+    NOTIFY_KINDS.filter((k) => k !== "liquidationWarning").map((k) => [k, Switches]),
+  ) as Record<Kinds, typeof Switches>,
+  liquidationWarning: WarningSwitches,
+}).meta({ id: "NotifyPrefs" });
 export type NotifyPrefsJson = z.infer<typeof NotifyPrefs>;
 
 export function defaultPrefs(): NotifyPrefsJson {
-  return Object.fromEntries(
+  const p = Object.fromEntries(
     NOTIFY_KINDS.map((k) => [k, { inApp: true, push: true }]),
   ) as NotifyPrefsJson;
+  p.liquidationWarning.ratio = DEFAULT_WARN_RATIO;
+  return p;
+}
+
+/** The margin ratio (in %) the customer is warned at, or null when both channels are off. */
+export function warnRatioOf(p: NotifyPrefsJson): number | null {
+  const w = p.liquidationWarning;
+  return w.inApp || w.push ? w.ratio : null;
 }
 
 export const NotificationJson = z.object({

@@ -29,6 +29,7 @@ export const PANEL_TEXTS = [
   "contract.margin",
   "contract.liquidation",
   "contract.roe",
+  "contract.marginRatio",
   "contract.pnl",
   "contract.pending",
   "contract.limitPrice",

@@ -52,6 +52,7 @@ export const CONTRACT_TEXTS = [
   "contract.none",
   "contract.pnl",
   "contract.roe",
+  "contract.marginRatio",
   "contract.close",
   "contract.confirmClose",
   "contract.closed",

@@ -28,6 +28,9 @@ export function linkOf(n: Pick<NotificationJsonT, "url" | "kind">, layout: "wp" 
     const page = n.kind === "fastSettled" ? "fast" : "future";
     return `/pc/trade/${page}?symbol=${product[1]}`;
   }
+  // a liquidation warning: the mobile contract ticket with its positions
+  const ticket = /^\/wp\/product\/leveragedDeals\?symbol=(\w+)$/.exec(n.url);
+  if (ticket) return `/pc/trade/future?symbol=${ticket[1]}`;
   if (n.url === "/wp/user/setSafe/devices") return "/pc/userCenter/security";
   return n.url === "/wp/trade/property" ? "/pc/userCenter/property" : null;
 }

@@ -32,6 +32,8 @@ import type { UserEvent } from "../../contract/realtime.ts";
 import { FastContracts, fastJson } from "../trading/fast.ts";
 import { TradingEngine } from "../trading/engine.ts";
 import { Alerts } from "../trading/alerts.ts";
+import { LiqWarnings } from "../trading/liq_warnings.ts";
+import { warnRatioOf } from "../../contract/notifications.ts";
 import { Notifications } from "../notifications/service.ts";
 import { Contracts, type Position } from "../trading/contracts.ts";
 import { Verify } from "../verify/service.ts";
@@ -234,12 +236,19 @@ function tradingDeps(b: Base & { messages: Messages }) {
   const alerts = new Alerts(kv, now);
   engine.watchAlerts(alerts);
   const wealth = new Wealth(kv, ledger, now);
+  const warnings = new LiqWarnings(kv);
   notifications = new Notifications(
     kv,
-    { fast, contracts, spot, alerts, messages: b.messages, wealth },
+    { fast, contracts, spot, alerts, messages: b.messages, wealth, warnings },
     now,
     () => engine.running,
   );
+  // liquidation warnings at the level each customer chose in their notification preferences
+  const store = notifications.store;
+  engine.watchLiquidations(warnings, {
+    all: (t) => store.warnLevels(t),
+    of: async (t, userId) => warnRatioOf(await store.prefs(t, userId)),
+  });
   notifications.listen(events);
   if (b.log) engine.log = market.log = b.log;
   return {

@@ -12,7 +12,9 @@ import type { BalanceRow } from "../../contract/ledger.ts";
  * A changed record the receiver reads itself (it may have changed again meanwhile): orders and
  * positions (trigger engine, sockets), a price alert set or fired, a message written to the
  * customer, a wealth order's daily payout (`order.day`), a sign-in from a device the account
- * never used, and a notification stored for them
+ * never used, a notification stored for them, a liquidation warning written by the trigger
+ * engine (`liqWarn`: the warning record's id) and the notification preferences saved
+ * (`notifyPrefs`: the engine watches at the customer's warning level)
  * (edge/notifications/ derives notifications from these entries and shows the stored ones on the
  * socket).
  */
@@ -27,7 +29,9 @@ export interface EventRef {
     | "message"
     | "wealth"
     | "signIn"
-    | "notification";
+    | "notification"
+    | "liqWarn"
+    | "notifyPrefs";
   id: string;
 }
 

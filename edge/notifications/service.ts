@@ -3,7 +3,8 @@
  * the event log entries the ledger and the services already write (edge/ledger/events.ts), not
  * from calls added to every service: a fast contract settled (`fast.settled`), a position closed
  * by its stop-loss, take-profit, trailing stop or liquidation, or a one-cancels-other leg fired,
- * or its limit order filled (`position`), a spot limit filled (`spot`), a price alert fired
+ * or its limit order filled (`position`), a liquidation warning the trigger engine wrote when
+ * the margin ratio reached the customer's level (`liqWarn`), a spot limit filled (`spot`), a price alert fired
  * (`alert`), the messages the decisions write (`message`: recharge credited, withdrawal paid or
  * rejected, wealth matured), a wealth order's daily payout (`wealth`, staged by the payout's
  * journal), and a sign-in from a device the account never used (`signIn`,
@@ -16,7 +17,7 @@
  * notifications tab) and stages an entry that the sockets turn into a toast; web push
  * (edge/push/) is another `Channel` of the same shape.
  */
-import { formatDecimal } from "../../core-wasm/mod.ts";
+import { formatDecimal, parseDecimal } from "../../core-wasm/mod.ts";
 import type {
   ChannelName,
   NotificationJsonT,
@@ -24,7 +25,7 @@ import type {
   NotifyPrefsJson,
 } from "../../contract/notifications.ts";
 import { symbolOf } from "../../contract/symbols.ts";
-import { displayParams, formatPrice, symbolName } from "../../locales/format.ts";
+import { displayParams, formatPct, formatPrice, symbolName } from "../../locales/format.ts";
 import { isLocale, type LocaleId } from "../../locales/languages.ts";
 import { getUser } from "../accounts/store.ts";
 import type { EventRef, LogEntry } from "../ledger/events.ts";
@@ -34,6 +35,7 @@ import type { Messages } from "../messages/service.ts";
 import type { EventLogReader } from "../realtime/eventlog.ts";
 import type { Alerts } from "../trading/alerts.ts";
 import type { Contracts } from "../trading/contracts.ts";
+import type { LiqWarnings } from "../trading/liq_warnings.ts";
 import type { FastContracts } from "../trading/fast.ts";
 import type { Spot } from "../trading/spot.ts";
 import { payoutSchedule } from "../wealth/figures.ts";
@@ -88,21 +90,38 @@ export class InAppChannel implements Channel {
   }
 }
 
-/** A notification's parameters for display: amounts and prices in the language's format. */
-function shown(params: Record<string, string>, locale: string): Record<string, string> {
+/**
+ * A notification's parameters for display: amounts, prices and ratios in the language's format,
+ * a position's side in its words.
+ */
+function shown(
+  params: Record<string, string>,
+  locale: string,
+  t: (key: string) => string,
+): Record<string, string> {
   const out = displayParams(params, locale);
   const def = params.symbol ? symbolOf(params.symbol) : undefined;
   const p: Record<string, string> = { ...out };
   if (params.symbol) p.symbol = symbolName(params.symbol);
-  if (def && params.price) p.price = formatPrice(params.price, def.priceDecimals, locale);
-  if (def && params.level) p.level = formatPrice(params.level, def.priceDecimals, locale);
+  for (const k of ["price", "level", "liq"]) {
+    if (def && params[k]) p[k] = formatPrice(params[k], def.priceDecimals, locale);
+  }
+  // the ratio as measured; the customer's level as chosen ("80%")
+  if (params.ratio) p.ratio = formatPct(parseDecimal(params.ratio), locale, { sign: false });
+  if (params.warnAt) {
+    p.warnAt = formatPct(parseDecimal(params.warnAt), locale, { sign: false, trim: true });
+  }
+  if (params.side && SIDES.has(params.side)) p.side = t(`notify.side.${params.side}`);
   return p;
 }
+
+/** A position's sides as a notification names them (the liquidation warning). */
+const SIDES = new Set(["long", "short", "hedged"]);
 
 /** Title and body of a stored notification in `locale`. */
 export function renderNotification(n: NotificationRecord, locale: LocaleId) {
   const t = translator(locale);
-  const p = shown(n.params, locale);
+  const p = shown(n.params, locale, (k) => t(k));
   return { title: t(`${n.text}.title`, p), body: t(`${n.text}.body`, p) };
 }
 
@@ -134,6 +153,7 @@ export interface NotifierSources {
   alerts: Alerts;
   messages: Messages;
   wealth: Wealth;
+  warnings: LiqWarnings;
 }
 
 export class Notifications {
@@ -185,7 +205,7 @@ export class Notifications {
   }
 
   async setPrefs(t: string, userId: string, p: NotifyPrefsJson): Promise<NotifyPrefsJson> {
-    await this.store.setPrefs(t, userId, p);
+    await this.store.setPrefs(t, userId, p, this.now());
     return p;
   }
 
@@ -248,6 +268,7 @@ export class Notifications {
       }];
     }
     if (r.kind === "position") return this.positionDrafts(t, r.id);
+    if (r.kind === "liqWarn") return this.warningDrafts(t, r);
     if (r.kind === "spot") {
       const o = await this.src.spot.get(t, r.id);
       if (!o || o.status !== "filled" || o.type !== "limit") return [];
@@ -311,6 +332,27 @@ export class Notifications {
       }];
     }
     return [];
+  }
+
+  /** A liquidation warning the trigger engine wrote (the latest of the position or group). */
+  private async warningDrafts(t: string, r: EventRef): Promise<Draft[]> {
+    const w = await this.src.warnings.get(t, r.user, r.id);
+    if (!w) return [];
+    const d = (v: bigint) => formatDecimal(v);
+    return [{
+      key: `liqWarn:${w.id}:${w.n}`,
+      kind: "liquidationWarning",
+      text: w.side === "hedged" ? "notify.liqWarnGroup" : "notify.liqWarn",
+      params: {
+        symbol: w.symbol,
+        side: w.side,
+        ratio: d(w.ratio),
+        warnAt: d(w.level),
+        liq: d(w.liquidationPrice),
+        price: d(w.tick.price),
+      },
+      url: `/wp/product/leveragedDeals?symbol=${w.symbol}`,
+    }];
   }
 
   /** A position's news: its limit order filled, a pair's leg fired, closed by a trigger. */

@@ -7,7 +7,7 @@
  * the day; the socket's toast and the push channel get it rendered in the customer's language.
  */
 import type { NotifyKind, NotifyPrefsJson } from "../../contract/notifications.ts";
-import { defaultPrefs, NOTIFY_KINDS } from "../../contract/notifications.ts";
+import { defaultPrefs, NOTIFY_KINDS, warnRatioOf } from "../../contract/notifications.ts";
 import { stageEvents } from "../ledger/events.ts";
 import { listPage } from "../platform/kvpage.ts";
 import { commitAttempts } from "../platform/kv_contention.ts";
@@ -34,13 +34,16 @@ export const notifyKeys = {
   items: (t: string, userId: string) => [t, "notify", "item", userId],
   unread: (t: string, userId: string) => [t, "notify", "unread", userId],
   prefs: (t: string, userId: string) => [t, "notify", "prefs", userId],
+  allPrefs: (t: string) => [t, "notify", "prefs"],
   sent: (t: string, userId: string, key: string) => [t, "notify", "sent", userId, key],
 };
 
 /** Stored preferences over the defaults (a kind added later starts on). */
 export function prefsOf(stored: Partial<NotifyPrefsJson> | null): NotifyPrefsJson {
   const p = defaultPrefs();
-  for (const k of NOTIFY_KINDS) if (stored?.[k]) p[k] = { ...p[k], ...stored[k] };
+  // (a record per kind: one kind's record has a level too)
+  const into = p as Record<NotifyKind, Record<string, unknown>>;
+  for (const k of NOTIFY_KINDS) if (stored?.[k]) into[k] = { ...into[k], ...stored[k] };
   return p;
 }
 
@@ -101,8 +104,18 @@ export class NotificationStore {
     return prefsOf((await this.kv.get<NotifyPrefsJson>(notifyKeys.prefs(t, userId))).value);
   }
 
-  async setPrefs(t: string, userId: string, p: NotifyPrefsJson) {
-    await this.kv.set(notifyKeys.prefs(t, userId), p);
+  /** Save the preferences; the event log tells the trigger engine (the warning level). */
+  async setPrefs(t: string, userId: string, p: NotifyPrefsJson, at: number) {
+    const op = this.kv.atomic().set(notifyKeys.prefs(t, userId), p);
+    stageEvents(op, t, at, { refs: [{ user: userId, kind: "notifyPrefs", id: userId }] });
+    await op.commit();
+  }
+
+  /** Every customer's liquidation warning level who saved preferences (the engine's takeover). */
+  async *warnLevels(t: string): AsyncIterable<[userId: string, ratio: number | null]> {
+    for await (const e of this.kv.list<NotifyPrefsJson>({ prefix: notifyKeys.allPrefs(t) })) {
+      yield [String(e.key[3]), warnRatioOf(prefsOf(e.value))];
+    }
   }
 
   /**

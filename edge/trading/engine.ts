@@ -7,7 +7,8 @@
  * when two instances race (the ledger's idempotency key and the order's versionstamp).
  * Hedged groups (a customer's longs and shorts on one symbol) are watched at the group's
  * liquidation level, computed by the core from all legs, instead of each leg's own; the level is
- * re-derived whenever a leg opens, changes or closes.
+ * re-derived whenever a leg opens, changes or closes. Liquidation warnings (the margin ratio the
+ * customer chose reached) are watched the same way, at their own price levels (liq_watch.ts).
  *
  * One engine for all instances: it runs where the engine lease is held. Orders placed through
  * any instance reach it through the event log (and are indexed at once when placed through the
@@ -24,6 +25,8 @@ import type { Spot, SpotOrder } from "./spot.ts";
 import { ExpiryQueue, TriggerIndex } from "./trigger_index.ts";
 import type { Alerts } from "./alerts.ts";
 import { AlertWatcher } from "./alert_watch.ts";
+import { LiquidationWatch, type WarnLevels } from "./liq_watch.ts";
+import type { LiqWarnings } from "./liq_warnings.ts";
 import { INSTANCE_ID, Lease } from "../platform/lease.ts";
 import type { EventRef } from "../ledger/events.ts";
 import type { EventLogReader } from "../realtime/eventlog.ts";
@@ -59,6 +62,8 @@ export class TradingEngine {
   private unsubscribe: (() => void) | null = null;
   /** customers' price alerts, watched with the other triggers (`watchAlerts`) */
   alerts: AlertWatcher | null = null;
+  /** liquidation warnings at the customers' levels (`watchLiquidations`) */
+  warnings: LiquidationWatch | null = null;
   readonly stats = { settled: 0, refunded: 0, closed: 0, takeovers: 0 };
   /** where lease changes are reported */
   log: (line: string) => void = console.log;
@@ -86,6 +91,11 @@ export class TradingEngine {
     const w = this.alerts = new AlertWatcher(alerts, this.market.quotes);
     alerts.events.on("changed", (t, a) => this.active && w.index(t, a));
     alerts.events.on("removed", (t, user, id) => this.active && w.drop(t, user, id));
+  }
+
+  /** Warn customers when a position's margin ratio reaches the level they chose. */
+  watchLiquidations(records: LiqWarnings, levels: WarnLevels) {
+    this.warnings = new LiquidationWatch(records, levels, this.now);
   }
 
   /** This instance holds the engine lease and runs the triggers (account notifications too). */
@@ -116,6 +126,7 @@ export class TradingEngine {
     this.peaks.get(p.symbol)?.delete(key);
     if (p.status === "holding" || p.status === "pending") this.knownPositions.add(key);
     else this.knownPositions.delete(key);
+    if (p.status !== "holding") this.warnings?.drop(key);
     const gk = `${t}|${p.userId}|${p.symbol}`;
     let g = this.groups.get(gk);
     if (p.status === "holding") {
@@ -220,6 +231,7 @@ export class TradingEngine {
     if (!g || !ix) return;
     ix.delete(`G|${gk}`);
     const legs = [...g.legs.values()];
+    if (!isHedged(legs)) this.warnings?.drop(`G|${gk}`);
     if (!legs.length) {
       this.groups.delete(gk);
       return;
@@ -228,7 +240,9 @@ export class TradingEngine {
       for (const l of legs) {
         ix.delete(`${g.t}|${l.id}|liq`);
         this.hedged.add(`${g.t}|${l.id}`);
+        this.warnings?.drop(`${g.t}|${l.id}`);
       }
+      this.warnings?.watch(`G|${gk}`, g.t, `group.${g.symbol}`, legs);
       const liq = groupOf(legs).liquidation;
       // "now": fires on the next tick, whatever its price
       if (liq.kind === "now") ix.set(`G|${gk}`, "above", 1n);
@@ -239,6 +253,7 @@ export class TradingEngine {
       this.hedged.delete(`${g.t}|${l.id}`);
       const losing = l.side === "long" ? "below" : "above";
       if (l.liquidationPrice > 0n) ix.set(`${g.t}|${l.id}|liq`, losing, l.liquidationPrice);
+      this.warnings?.watch(`${g.t}|${l.id}`, g.t, l.id, [l]);
     }
   }
 
@@ -307,12 +322,15 @@ export class TradingEngine {
     this.knownPositions.clear();
     this.knownSpot.clear();
     this.alerts?.clear();
+    this.warnings?.clear();
   }
 
   /** Index every open order and position stored that is not indexed yet. */
   private async reconcile() {
     for (const t of this.tenants.byId.keys()) {
       await this.contracts.indexUserOpen(t);
+      // the customers' levels and the warnings given, before any position is watched
+      await this.warnings?.load(t);
       for await (const o of this.fast.openOrders(t)) {
         if (this.meta.has(`${t}|${o.id}`)) continue;
         this.index(t, o.id, o.symbol, o.expiresAt, o.createdAt + o.duration * 1000);
@@ -352,6 +370,8 @@ export class TradingEngine {
         }
       } else if (r.kind === "alert") {
         await this.alerts?.apply(t, r);
+      } else if (r.kind === "notifyPrefs") {
+        await this.warnings?.prefsChanged(t, r.user);
       }
     }
   }
@@ -367,7 +387,7 @@ export class TradingEngine {
 
   /** Wait for queued settlements (tests, shutdown). */
   idle() {
-    return Promise.all([this.work, this.alerts?.idle()]).then(() => {});
+    return Promise.all([this.work, this.alerts?.idle(), this.warnings?.idle()]).then(() => {});
   }
 
   private index(t: string, id: string, symbol: string, expiresAt: number, wallExpiry: number) {
@@ -400,6 +420,7 @@ export class TradingEngine {
       // price triggers pause while the symbol's data is delayed
       const fresh = !this.market.tape.isStaleTime(tick.time);
       if (fresh) this.alerts?.onTick(e.symbol, tick);
+      if (fresh) this.warnings?.onTick(e.symbol, tick);
       if (fresh && spotIx?.size) {
         for (const key of spotIx.take(tick.price)) {
           const [t, id] = key.split("|") as [string, string];

@@ -96,3 +96,12 @@ export const alertKeys = {
 
 /** an exchange quote, kept a few times its validity */
 export const quoteKey = (t: string, id: string) => [t, "trading", "xquote", id];
+
+/**
+ * the latest liquidation warning per customer and position (id) or hedged group (`group.SYMBOL`)
+ * (edge/trading/liq_warnings.ts)
+ */
+export const liqWarnKeys = {
+  warning: (t: string, userId: string, id: string) => [t, "trading", "liqWarn", userId, id],
+  all: (t: string) => [t, "trading", "liqWarn"],
+};

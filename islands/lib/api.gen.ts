@@ -4050,6 +4050,7 @@ export interface components {
         | "priceAlert"
         | "fastSettled"
         | "stopFired"
+        | "liquidationWarning"
         | "liquidation"
         | "limitFilled"
         | "recharge"
@@ -4097,6 +4098,11 @@ export interface components {
       signIn: {
         inApp: boolean;
         push: boolean;
+      };
+      liquidationWarning: {
+        inApp: boolean;
+        push: boolean;
+        ratio: number;
       };
     };
     WealthProducts: {

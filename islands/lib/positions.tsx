@@ -5,6 +5,7 @@
  */
 import { parseDecimal, position } from "../../core-wasm/mod.ts";
 import type { PositionJson } from "../../contract/trading.ts";
+import { liqPath, ratioAt } from "../../contract/margin_ratio.ts";
 import {
   formatMoney,
   formatNumber,
@@ -34,6 +35,20 @@ export function livePosition(
   } catch {
     return null;
   }
+}
+
+/**
+ * A position's margin ratio at `price`, as the liquidation warning measures it (the share of the
+ * way from the entry to the liquidation price); null without a price, for a hedged leg (its
+ * group's ratio involves the other legs) or without a level.
+ */
+export function marginRatioOf(p: PositionJson, price: string | null): bigint | null {
+  if (!price || p.hedged) return null;
+  const path = liqPath(
+    [{ side: p.side, qty: parseDecimal(p.qty), entry: parseDecimal(p.openPrice) }],
+    parseDecimal(p.liquidationPrice),
+  );
+  return path && ratioAt(path, parseDecimal(price));
 }
 
 type LiquidationText =
@@ -88,6 +103,7 @@ export function PositionSummary(
   // a pending order has no P&L: it is not filled
   const f = pending ? null : livePosition(p, price, { mmr, feeRate });
   const neg = f ? f.pnl < 0n : false;
+  const ratio = pending ? null : marginRatioOf(p, price);
   const usdt = (v: bigint | string, sign = false) => formatMoney(v, "USDT", loc, { sign });
   const px = (v: bigint | string | null) => v === null ? "-" : formatPrice(v, priceDecimals, loc);
   /** a pending order's limit against the market: signed price gap and percentage */
@@ -145,6 +161,12 @@ export function PositionSummary(
             <LiquidationTerms p={p} px={px} text={(k) => tx[k] ?? k} />
             <dt>{tx["contract.roe"]}</dt>
             <dd class="fig">{f ? formatPct(f.roe, loc) : "-"}</dd>
+            {ratio !== null && <dt>{tx["contract.marginRatio"]}</dt>}
+            {ratio !== null && (
+              <dd class="fig" data-testid="margin-ratio">
+                {formatPct(ratio < 0n ? 0n : ratio, loc, { sign: false })}
+              </dd>
+            )}
             <dt>{tx["contract.tpsl"]}</dt>
             <dd class="fig" data-testid="stops">
               {px(p.stopLoss)} / {px(p.takeProfit)}
