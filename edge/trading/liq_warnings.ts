@@ -21,7 +21,7 @@
 import { hedgedGroup } from "../../core-wasm/mod.ts";
 import { type LiqPath, liqPath } from "../../contract/margin_ratio.ts";
 import { stageEvents } from "../ledger/events.ts";
-import { commitAttempts, storeBusy } from "../platform/kvstore.ts";
+import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
 import type { TickRef } from "./fast.ts";
 import type { Position } from "./positions.ts";
 import { liqWarnKeys } from "./store.ts";

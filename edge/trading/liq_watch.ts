@@ -12,7 +12,7 @@
  */
 import { SCALE } from "../../core-wasm/mod.ts";
 import { DEFAULT_WARN_RATIO, WARN_REARM_POINTS } from "../../contract/notifications.ts";
-import type { TapeTick } from "../market/tape.ts";
+import type { TapeTick } from "../market/stored_tape.ts";
 import { levelOf, type LiqPath, ratioAt, reaches } from "../../contract/margin_ratio.ts";
 import { legsBasis, type LiqWarning, type LiqWarnings, pathOf } from "./liq_warnings.ts";
 import type { Position } from "./positions.ts";
