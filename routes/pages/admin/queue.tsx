@@ -6,6 +6,7 @@
  */
 import type { ComponentChildren } from "preact";
 import { Id } from "../../../contract/funds.ts";
+import type { PayoutTo } from "../../../contract/payout.ts";
 import type { ReviewQueue } from "../../../edge/operators/queues.ts";
 import type { Ctx } from "../../../edge/http/context.ts";
 import { DomainError } from "../../../edge/platform/errors.ts";
@@ -29,6 +30,13 @@ export interface QueueView<I extends Record_> {
   cells: (item: I, f: Fmt) => ComponentChildren;
   /** the record's detail: amounts, evidence, payout details... */
   detail: (item: I, f: Fmt) => ComponentChildren;
+  /**
+   * More about the chosen record, read beside the list (one wave of reads: a withdrawal's risk
+   * panel), shown above its detail.
+   */
+  context?: (c: Ctx, item: I, f: Fmt) => Promise<ComponentChildren>;
+  /** what the decision needs beyond the actions (a withdrawal's payout reference) */
+  decision?: (item: I) => { reference?: { action: string; to: PayoutTo } };
   /** one line naming the record, repeated in the confirmation */
   summary: (item: I, f: Fmt) => string;
   /** the locale key of a status */
@@ -81,13 +89,23 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
 
     let error = "";
     let page: { items: I[]; cursor: string | null } = { items: [], cursor: null };
+    // the chosen record (and its context) read beside the list
+    const choosing = id
+      ? q.get(c.var.deps, tenant, id).then(async (item) => ({
+        item,
+        context: item && v.context ? await v.context(c, item, f) : null,
+      }))
+      : null;
+    // (awaited below; a failure before that is not an unhandled one)
+    choosing?.catch(() => {});
     try {
       page = await q.list(c.var.deps, tenant, status, PAGE, cursor);
     } catch (e) {
       if (!(e instanceof DomainError) || e.error !== "VALIDATION") throw e;
       error = t("errors.VALIDATION");
     }
-    const selected = id ? await q.get(c.var.deps, tenant, id) : null;
+    const chosen = await choosing;
+    const selected = chosen?.item ?? null;
     // the waiting list (its first page) follows new work live; ages against the queue's target
     const waiting = status === q.statuses[0];
     liveQueue(c, q.name, waiting && !cursor);
@@ -176,7 +194,11 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
                             locale={c.var.locale}
                           />
                         )}
-                        <td class="mono">{item.userId}</td>
+                        <td class="mono">
+                          <a href={`/admin/customers?id=${encodeURIComponent(item.userId)}`}>
+                            {item.userId}
+                          </a>
+                        </td>
                         {v.cells(item, f)}
                         <td class="admin-open">
                           <a
@@ -209,6 +231,7 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
                     </span>
                   </div>
                   <p class="muted small mono admin-id">{selected.id}</p>
+                  {chosen?.context}
                   {v.detail(selected, f)}
                   {offered.length > 0 && (
                     <Island
@@ -219,6 +242,7 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
                         id: selected.id,
                         actions: offered,
                         needsReason: [...q.needsReason],
+                        ...v.decision?.(selected),
                         summary: v.summary(selected, f),
                         tx: pickTexts(t, DECISION_TEXTS),
                       }}
