@@ -288,3 +288,54 @@ Deno.test("withdrawal payout reference and risk panel: required per network, sto
     await srv.close();
   }
 });
+
+Deno.test("withdrawal risk panel: the review page with the panel waits on no more round trips than the queue's list", async () => {
+  // a far store, simulated (as tests/api/round_trips_test.ts does)
+  const srv = await startServer({
+    seed: true,
+    env: { KV_SIM_RTT_MS: "25", KV_SIM_EVENTUAL_MS: "2" },
+  });
+  try {
+    const op = await operatorToken(srv);
+    const cookie = `tw_op=${op.replace(/^Bearer /, "")}`;
+    const login = await srv.call("/api/login", { body: CUSTOMER });
+    const token = login.headers.get("authorization")!;
+    await verifyJunior(srv, token, op, "Ada Lovelace");
+    const bank = await bindMethod(srv, token, {
+      kind: "bank",
+      region: "international",
+      holder: "Ada Lovelace",
+      number: "GB82WEST12345698765432",
+      bankName: "West Bank",
+      bankAddress: "1 High St, London",
+      branch: "City",
+      swift: "NEDSZAJJXXX",
+    });
+    const ids: string[] = [];
+    for (const amount of ["50", "60", "70"]) {
+      const r = await srv.call<{ id: string }>("/api/withdraw", {
+        token,
+        body: { methodId: bank.id, amount, drawPassword: DRAW },
+      });
+      assertEquals(r.body.code, 0, JSON.stringify(r.body));
+      ids.push(r.body.data.id);
+    }
+    await recharge(srv, token, "20");
+    /** the fewest strong round trips in sequence of a few reads of `path` (warm caches) */
+    const trips = async (path: string) => {
+      let n = Infinity;
+      for (let i = 0; i < 3; i++) {
+        const r = await srv.page(path, { headers: { cookie } });
+        assertEquals(r.status, 200);
+        assert((await r.text()).length > 0);
+        if (i > 0) n = Math.min(n, Number(r.headers.get("x-kv-round-trips")!.split("/")[0]));
+      }
+      return n;
+    };
+    const list = await trips("/admin/withdrawals");
+    const withPanel = await trips(`/admin/withdrawals?id=${ids[1]}`);
+    assert(withPanel <= list, `the panel adds no round trip: ${withPanel} vs ${list}`);
+  } finally {
+    await srv.close();
+  }
+});
