@@ -59,7 +59,8 @@ export interface WithdrawalRisk {
     currency: Currency;
     spot: string;
     frozen: string;
-    contract: string;
+    /** null: the contract wallet does not hold this currency */
+    contract: string | null;
     deposited: string;
     deposits: number;
     pendingDeposits: number;
@@ -185,9 +186,9 @@ export async function withdrawalRisk(
         currency: cur,
         spot: formatDecimal(units("spot", cur, "available")),
         frozen: formatDecimal(units("spot", cur, "frozen")),
-        contract: formatDecimal(
-          WALLET_CURRENCIES.contract.includes(cur) ? units("contract", cur, "available") : 0n,
-        ),
+        contract: WALLET_CURRENCIES.contract.includes(cur)
+          ? formatDecimal(units("contract", cur, "available"))
+          : null,
         deposited: formatDecimal(sum(credited, (r) => r.amount)),
         deposits: credited.length,
         pendingDeposits: mine(recharges.items).filter((r) => r.status === "auditing").length,

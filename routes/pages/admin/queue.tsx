@@ -32,7 +32,7 @@ export interface QueueView<I extends Record_> {
   detail: (item: I, f: Fmt) => ComponentChildren;
   /**
    * More about the chosen record, read beside the list (one wave of reads: a withdrawal's risk
-   * panel), shown above its detail.
+   * panel), shown after its detail, above the decisions.
    */
   context?: (c: Ctx, item: I, f: Fmt) => Promise<ComponentChildren>;
   /** what the decision needs beyond the actions (a withdrawal's payout reference) */
@@ -231,8 +231,8 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
                     </span>
                   </div>
                   <p class="muted small mono admin-id">{selected.id}</p>
-                  {chosen?.context}
                   {v.detail(selected, f)}
+                  {chosen?.context}
                   {offered.length > 0 && (
                     <Island
                       name="AdminDecision"

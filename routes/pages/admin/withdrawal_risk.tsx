@@ -69,18 +69,39 @@ function MoneyTable({ r, f }: { r: WithdrawalRisk; f: Fmt }) {
           {r.money.map((m) => (
             <tr key={m.currency} data-currency={m.currency}>
               <th scope="row">{m.currency}</th>
-              <td class="num" data-testid={`risk-spot-${m.currency}`}>{f.exact(m.spot)}</td>
-              <td class="num">{f.exact(m.frozen)}</td>
-              <td class="num">{f.exact(m.contract)}</td>
-              <td class="num" data-testid={`risk-deposited-${m.currency}`}>
-                {f.exact(m.deposited)}
-                <div class="muted small">
-                  {t("admin.riskDeposits", { n: m.deposits })}
-                  {m.pendingDeposits > 0 &&
-                    ` · ${t("admin.riskPending", { n: m.pendingDeposits })}`}
-                </div>
+              <td
+                class="num lbl"
+                data-label={t("admin.riskSpot")}
+                data-testid={`risk-spot-${m.currency}`}
+              >
+                {f.exact(m.spot)}
               </td>
-              <td class="num" data-testid={`risk-paid-${m.currency}`}>{f.exact(m.paidOut)}</td>
+              <td class="num lbl" data-label={t("admin.frozen")}>{f.exact(m.frozen)}</td>
+              <td class="num lbl" data-label={t("admin.riskContract")}>
+                {m.contract === null ? "—" : f.exact(m.contract)}
+              </td>
+              <td
+                class="num lbl"
+                data-label={t("admin.riskDeposited")}
+                data-testid={`risk-deposited-${m.currency}`}
+              >
+                {f.exact(m.deposited)}
+                {(m.deposits > 0 || m.pendingDeposits > 0) && (
+                  <div class="muted small">
+                    {[
+                      m.deposits > 0 && t("admin.riskDeposits", { n: m.deposits }),
+                      m.pendingDeposits > 0 && t("admin.riskPending", { n: m.pendingDeposits }),
+                    ].filter(Boolean).join(" · ")}
+                  </div>
+                )}
+              </td>
+              <td
+                class="num lbl"
+                data-label={t("admin.riskPaidOut")}
+                data-testid={`risk-paid-${m.currency}`}
+              >
+                {f.exact(m.paidOut)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -133,10 +154,12 @@ export function RiskPanel({ r, f }: { r: WithdrawalRisk; f: Fmt }) {
         </Item>
         <Item label={t("admin.riskTurnover")}>
           <Flag level={over ? "bad" : "ok"} testid="risk-turnover">
-            {t("admin.riskTurnoverOf", {
-              traded: f.exact(r.turnover.traded),
-              required: f.exact(r.turnover.required),
-            })}
+            {parseDecimal(r.turnover.required) === 0n
+              ? t("admin.riskTurnoverNone")
+              : t("admin.riskTurnoverOf", {
+                traded: f.exact(r.turnover.traded),
+                required: f.exact(r.turnover.required),
+              })}
           </Flag>
           {over && (
             <div class="small">
