@@ -101,12 +101,8 @@ export type RiskSubject = Pick<
   "id" | "userId" | "methodId" | "currency" | "amount" | "createdAt" | "method"
 >;
 
-/** The risk context of `w`, read in one wave. */
-export async function withdrawalRisk(
-  s: RiskSources,
-  t: string,
-  w: RiskSubject,
-): Promise<WithdrawalRisk> {
+/** Everything the panel reads, in one wave (the lists' records named by a replica's index). */
+async function readRisk(s: RiskSources, t: string, w: RiskSubject) {
   const uid = w.userId;
   const accounts = WALLETS.flatMap((wallet) =>
     WALLET_CURRENCIES[wallet].map((cur) => user(uid, wallet, cur))
@@ -136,71 +132,92 @@ export async function withdrawalRisk(
     ),
   ]);
   const [u, st, method, req, vol, ...bals] = got;
-  const now = s.now();
-  const balance = new Map(
-    accounts.map((a, i) => [accountId(a), (bals[i]!.value as Balance | null) ?? null]),
-  );
+  return {
+    user: u!.value as UserRecord | null,
+    verified: (st!.value as IdentityStatus | null)?.verifiedName ?? null,
+    boundAt: (method!.value as PaymentMethod | null)?.createdAt ?? null,
+    turnover: turnoverOf(
+      req as Deno.KvEntryMaybe<TurnoverRecord>,
+      vol as Deno.KvEntryMaybe<Deno.KvU64>,
+    ),
+    balances: new Map(
+      accounts.map((a, i) => [accountId(a), (bals[i]!.value as Balance | null) ?? null]),
+    ),
+    settings,
+    recharges: recharges.items,
+    withdrawals: withdrawals.items,
+    logins: logins.map((e) => e.value).sort((a, b) => b.at - a.at),
+  };
+}
+
+type RiskReads = Awaited<ReturnType<typeof readRisk>>;
+
+const sum = <T>(xs: T[], f: (x: T) => bigint) => xs.reduce((a, x) => a + f(x), 0n);
+
+/** Per currency: the wallets, credited and waiting deposits, what was paid out. */
+function moneyRows(uid: string, r: RiskReads): WithdrawalRisk["money"] {
   const units = (wallet: "spot" | "contract", cur: Currency, part: "available" | "frozen") =>
-    balance.get(accountId(user(uid, wallet, cur)))?.[part] ?? 0n;
-  const userRec = u!.value as UserRecord | null;
-  const verified = (st!.value as IdentityStatus | null)?.verifiedName ?? null;
+    r.balances.get(accountId(user(uid, wallet, cur)))?.[part] ?? 0n;
+  return WALLET_CURRENCIES.spot.map((cur) => {
+    const mine = <T extends { currency: Currency }>(xs: T[]) =>
+      xs.filter((x) => x.currency === cur);
+    const credited = mine(r.recharges).filter((x) => x.status === "passed");
+    return {
+      currency: cur,
+      spot: formatDecimal(units("spot", cur, "available")),
+      frozen: formatDecimal(units("spot", cur, "frozen")),
+      contract: WALLET_CURRENCIES.contract.includes(cur)
+        ? formatDecimal(units("contract", cur, "available"))
+        : null,
+      deposited: formatDecimal(sum(credited, (x) => x.amount)),
+      deposits: credited.length,
+      pendingDeposits: mine(r.recharges).filter((x) => x.status === "auditing").length,
+      paidOut: formatDecimal(
+        sum(mine(r.withdrawals).filter((o) => o.status === "passed"), (o) => o.amount),
+      ),
+    };
+  });
+}
+
+/** The verified name against a bank payout's holder (a crypto address names nobody). */
+function nameCheck(verified: string | null, payee: string | null): NameCheck {
+  if (!verified) return "unverified";
+  if (payee === null) return "noName";
+  return sameName(verified, payee) ? "match" : "mismatch";
+}
+
+/** The risk context of `w`, read in one wave. */
+export async function withdrawalRisk(
+  s: RiskSources,
+  t: string,
+  w: RiskSubject,
+): Promise<WithdrawalRisk> {
+  const r = await readRisk(s, t, w);
+  const now = s.now();
   const payee = w.method.kind === "bank" ? w.method.details.holder ?? null : null;
-  const turnover = turnoverOf(
-    req as Deno.KvEntryMaybe<TurnoverRecord>,
-    vol as Deno.KvEntryMaybe<Deno.KvU64>,
-  );
-  const earlier = withdrawals.items.filter((o) =>
+  // earlier withdrawals to this method that were paid (or are being paid) out
+  const earlier = r.withdrawals.filter((o) =>
     o.id !== w.id && o.methodId === w.methodId && o.createdAt <= w.createdAt &&
     (o.status === "passed" || o.status === "withdrawing")
   );
-  const bound = (method!.value as PaymentMethod | null)?.createdAt ?? null;
-  const threshold = fourEyesFrom(settings, w.currency);
-  const total = fourEyesTotal(w, withdrawals.items, now);
-  const sorted = logins.map((e) => e.value).sort((a, b) => b.at - a.at);
-  const sum = <T>(xs: T[], f: (x: T) => bigint) => xs.reduce((a, x) => a + f(x), 0n);
+  const threshold = fourEyesFrom(r.settings, w.currency);
+  const total = fourEyesTotal(w, r.withdrawals, now);
+  const u = r.user;
   return {
-    userId: uid,
+    userId: w.userId,
     customer: {
-      createdAt: userRec?.createdAt ?? null,
-      certifyLevel: userRec?.certifyLevel ?? null,
-      locked: !!userRec?.locked,
-      twoFactor: !!userRec?.totpSecret,
-      passwordResetAt: userRec?.passwordResetAt ?? null,
+      createdAt: u?.createdAt ?? null,
+      certifyLevel: u?.certifyLevel ?? null,
+      locked: !!u?.locked,
+      twoFactor: !!u?.totpSecret,
+      passwordResetAt: u?.passwordResetAt ?? null,
     },
-    name: {
-      verified,
-      payee,
-      check: !verified
-        ? "unverified"
-        : payee === null
-        ? "noName"
-        : sameName(verified, payee)
-        ? "match"
-        : "mismatch",
-    },
-    money: WALLET_CURRENCIES.spot.map((cur) => {
-      const mine = <T extends { currency: Currency }>(xs: T[]) =>
-        xs.filter((x) => x.currency === cur);
-      const credited = mine(recharges.items).filter((r) => r.status === "passed");
-      return {
-        currency: cur,
-        spot: formatDecimal(units("spot", cur, "available")),
-        frozen: formatDecimal(units("spot", cur, "frozen")),
-        contract: WALLET_CURRENCIES.contract.includes(cur)
-          ? formatDecimal(units("contract", cur, "available"))
-          : null,
-        deposited: formatDecimal(sum(credited, (r) => r.amount)),
-        deposits: credited.length,
-        pendingDeposits: mine(recharges.items).filter((r) => r.status === "auditing").length,
-        paidOut: formatDecimal(
-          sum(mine(withdrawals.items).filter((o) => o.status === "passed"), (o) => o.amount),
-        ),
-      };
-    }),
+    name: { verified: r.verified, payee, check: nameCheck(r.verified, payee) },
+    money: moneyRows(w.userId, r),
     turnover: {
-      required: formatDecimal(turnover.required),
-      traded: formatDecimal(turnover.traded),
-      remaining: formatDecimal(turnover.remaining),
+      required: formatDecimal(r.turnover.required),
+      traded: formatDecimal(r.turnover.traded),
+      remaining: formatDecimal(r.turnover.remaining),
     },
     day: {
       currency: w.currency,
@@ -209,17 +226,18 @@ export async function withdrawalRisk(
       reached: total >= threshold,
     },
     method: {
-      boundAt: bound,
-      recent: bound !== null && w.createdAt - bound < RECENTLY_BOUND_MS,
+      boundAt: r.boundAt,
+      recent: r.boundAt !== null && w.createdAt - r.boundAt < RECENTLY_BOUND_MS,
       firstUse: earlier.length === 0,
       paidBefore: earlier.length,
     },
-    signIns: sorted.slice(0, SIGN_INS).map((l) => ({
+    signIns: r.logins.slice(0, SIGN_INS).map((l) => ({
       at: l.at,
       ip: l.ip,
       device: describeDevice(l.userAgent),
       result: l.result,
     })),
-    failedSignIns24h: sorted.filter((l) => l.at >= now - DAY_MS && l.result !== "success").length,
+    failedSignIns24h: r.logins.filter((l) => l.at >= now - DAY_MS && l.result !== "success")
+      .length,
   };
 }

@@ -1292,7 +1292,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Decide one of the withdrawals: pass, complete, reject, freeze, thaw (reject with {reason}); once, audited, the customer messaged */
+    /** Decide one of the withdrawals: pass, complete, reject, freeze, thaw (reject with {reason}; complete with {reference}: the transaction hash of a crypto payout (0x + 64 hex on ETH and USDT-ERC20, 64 hex on BTC and USDT-TRC20) or the bank reference of a card/bank payout (4-64 printable characters)); once, audited, the customer messaged */
     post: operations["postAdminWithdrawalsByIdByAction"];
     delete?: never;
     options?: never;
@@ -3305,6 +3305,7 @@ export interface components {
         /** @enum {string} */
         status: "auditing" | "withdrawing" | "passed" | "rejected" | "frozen";
         reason: string | null;
+        reference: string | null;
         createdAt: number;
         updatedAt: number;
         history: {
@@ -3797,6 +3798,10 @@ export interface components {
           fourEyes?: string;
         };
       };
+    };
+    DecisionRequest: {
+      reason?: string;
+      reference?: string;
     };
     RechargeRequest: {
       /** @enum {string} */
@@ -8522,9 +8527,7 @@ export interface operations {
     };
     requestBody?: {
       content: {
-        "application/json": {
-          reason?: string;
-        };
+        "application/json": components["schemas"]["DecisionRequest"];
       };
     };
     responses: {
@@ -8616,6 +8619,7 @@ export interface operations {
                 /** @enum {string|null} */
                 frozenFrom: "auditing" | "withdrawing" | null;
                 reason: string | null;
+                reference: string | null;
                 createdAt: number;
                 updatedAt: number;
                 history: {
@@ -8681,6 +8685,7 @@ export interface operations {
               /** @enum {string|null} */
               frozenFrom: "auditing" | "withdrawing" | null;
               reason: string | null;
+              reference: string | null;
               createdAt: number;
               updatedAt: number;
               history: {
@@ -8713,9 +8718,7 @@ export interface operations {
     };
     requestBody?: {
       content: {
-        "application/json": {
-          reason?: string;
-        };
+        "application/json": components["schemas"]["DecisionRequest"];
       };
     };
     responses: {
@@ -8751,6 +8754,7 @@ export interface operations {
               /** @enum {string|null} */
               frozenFrom: "auditing" | "withdrawing" | null;
               reason: string | null;
+              reference: string | null;
               createdAt: number;
               updatedAt: number;
               history: {
@@ -8903,9 +8907,7 @@ export interface operations {
     };
     requestBody?: {
       content: {
-        "application/json": {
-          reason?: string;
-        };
+        "application/json": components["schemas"]["DecisionRequest"];
       };
     };
     responses: {
@@ -9235,6 +9237,7 @@ export interface operations {
                 /** @enum {string} */
                 status: "auditing" | "withdrawing" | "passed" | "rejected" | "frozen";
                 reason: string | null;
+                reference: string | null;
                 createdAt: number;
                 updatedAt: number;
                 history: {
@@ -9288,6 +9291,7 @@ export interface operations {
               /** @enum {string} */
               status: "auditing" | "withdrawing" | "passed" | "rejected" | "frozen";
               reason: string | null;
+              reference: string | null;
               createdAt: number;
               updatedAt: number;
               history: {
@@ -9470,6 +9474,7 @@ export interface operations {
               /** @enum {string} */
               status: "auditing" | "withdrawing" | "passed" | "rejected" | "frozen";
               reason: string | null;
+              reference: string | null;
               createdAt: number;
               updatedAt: number;
               history: {

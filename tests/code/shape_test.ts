@@ -85,7 +85,6 @@ const LONG_FILES: Record<string, number> = {
   "edge/platform/kvstore.ts": 784,
   "routes/pages/content.tsx": 775,
   "edge/operators/service.ts": 681,
-  "edge/funds/withdraw.ts": 677,
   "routes/pages/funds.tsx": 642,
   "edge/wealth/service.ts": 635,
 };
