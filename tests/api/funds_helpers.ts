@@ -166,3 +166,15 @@ export const PAYOUT_REF = {
 /** The body of an operator's decision: "Mark paid" carries the payout reference. */
 export const decisionBody = (action: string, reference: string = PAYOUT_REF.bank) =>
   action === "complete" ? { body: { reference } } : { method: "POST" };
+
+/** A bank card (IBAN) of "Ada Lovelace", to bind for a customer verified under that name. */
+export const ADA_CARD = {
+  kind: "bank",
+  region: "international",
+  holder: "Ada Lovelace",
+  number: "GB82WEST12345698765432",
+  bankName: "West Bank",
+  bankAddress: "1 High St, London",
+  branch: "City",
+  swift: "NEDSZAJJXXX",
+} as const;

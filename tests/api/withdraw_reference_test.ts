@@ -12,7 +12,14 @@ import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { operatorToken } from "../operator.ts";
 import { DESKTOP_UA, startServer } from "../server.ts";
 import { identityKeys } from "../../edge/identity/store.ts";
-import { balance, bindMethod, PAYOUT_REF, recharge, verifyJunior } from "./funds_helpers.ts";
+import {
+  ADA_CARD,
+  balance,
+  bindMethod,
+  PAYOUT_REF,
+  recharge,
+  verifyJunior,
+} from "./funds_helpers.ts";
 
 const CUSTOMER = { phone: "+12025550123", password: "Demo-2026" };
 const DRAW = "246810";
@@ -47,16 +54,7 @@ Deno.test("withdrawal payout reference and risk panel: required per network, sto
     const userId = (await srv.call<{ userId: string }>("/api/user/info", { token })).body.data
       .userId;
     await verifyJunior(srv, token, op, "Ada Lovelace");
-    const bank = await bindMethod(srv, token, {
-      kind: "bank",
-      region: "international",
-      holder: "Ada Lovelace",
-      number: "GB82WEST12345698765432",
-      bankName: "West Bank",
-      bankAddress: "1 High St, London",
-      branch: "City",
-      swift: "NEDSZAJJXXX",
-    });
+    const bank = await bindMethod(srv, token, ADA_CARD);
     const eth = await bindMethod(srv, token, {
       kind: "crypto",
       type: "ETH",
@@ -301,16 +299,7 @@ Deno.test("withdrawal risk panel: the review page with the panel waits on no mor
     const login = await srv.call("/api/login", { body: CUSTOMER });
     const token = login.headers.get("authorization")!;
     await verifyJunior(srv, token, op, "Ada Lovelace");
-    const bank = await bindMethod(srv, token, {
-      kind: "bank",
-      region: "international",
-      holder: "Ada Lovelace",
-      number: "GB82WEST12345698765432",
-      bankName: "West Bank",
-      bankAddress: "1 High St, London",
-      branch: "City",
-      swift: "NEDSZAJJXXX",
-    });
+    const bank = await bindMethod(srv, token, ADA_CARD);
     const ids: string[] = [];
     for (const amount of ["50", "60", "70"]) {
       const r = await srv.call<{ id: string }>("/api/withdraw", {

@@ -6,16 +6,13 @@
  * malformed one before sending; the reference is stored and the customer's record shows it.
  * Screenshots of the panel at 1440 and 390 px in English, Chinese and Thai.
  */
-import axe from "axe-core";
-import type { Browser, Page } from "playwright-core";
-import { bindMethod, verifyJunior } from "../api/funds_helpers.ts";
+import { ADA_CARD, bindMethod, verifyJunior } from "../api/funds_helpers.ts";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { operatorToken } from "../operator.ts";
-import type { TestServer } from "../server.ts";
 import { E2E, launch, shot } from "./browser.ts";
+import { axeViolations, consolePage, islandsReady } from "./console.ts";
 import { startE2eServer } from "./session.ts";
 
-const UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36";
 const WIDE = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const REFERENCE = "WIRE-2026-11-27-001";
@@ -23,42 +20,6 @@ const REFERENCE = "WIRE-2026-11-27-001";
 function ok<T>(r: { body: { code: number; data: T } }, what: string): T {
   assertEquals(r.body.code, 0, `${what}: ${JSON.stringify(r.body)}`);
   return r.body.data;
-}
-
-/** Serious or critical axe-core violations on the page as it is now. */
-async function axeViolations(page: Page) {
-  await page.evaluate(axe.source);
-  const violations = await page.evaluate(async () => {
-    // deno-lint-ignore no-explicit-any
-    const r = await (globalThis as any).axe.run(document, { resultTypes: ["violations"] });
-    return r.violations as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-  });
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} @ ${v.nodes[0]?.target.join(" ")}`);
-}
-
-async function islandsReady(page: Page) {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll("tw-island")].every((e) => e.hasAttribute("data-hydrated"))
-  );
-}
-
-/** A console page signed in with an operator's token, at a width, in a language. */
-async function consolePage(
-  srv: TestServer,
-  browser: Browser,
-  token: string,
-  o: { viewport?: { width: number; height: number }; locale?: string } = {},
-) {
-  const ctx = await browser.newContext({ viewport: o.viewport ?? WIDE, userAgent: UA });
-  await ctx.addCookies([
-    { name: "tw_op", value: token.replace(/^Bearer /, ""), url: srv.base },
-    ...(o.locale ? [{ name: "wplocale", value: o.locale, url: srv.base }] : []),
-  ]);
-  const page = await ctx.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  return { ctx, page, errors };
 }
 
 Deno.test({
@@ -77,16 +38,7 @@ Deno.test({
       const userId = ok(await srv.call<{ userId: string }>("/api/user/info", { token: demo }), "me")
         .userId;
       await verifyJunior(srv, demo, op, "Ada Lovelace");
-      const card = await bindMethod(srv, demo, {
-        kind: "bank",
-        region: "international",
-        holder: "Ada Lovelace",
-        number: "GB82WEST12345698765432",
-        bankName: "West Bank",
-        bankAddress: "1 High St, London",
-        branch: "City",
-        swift: "NEDSZAJJXXX",
-      });
+      const card = await bindMethod(srv, demo, ADA_CARD);
       const id = ok(
         await srv.call<{ id: string }>("/api/withdraw", {
           token: demo,
@@ -95,7 +47,7 @@ Deno.test({
         "withdraw",
       ).id;
 
-      const { ctx, page, errors } = await consolePage(srv, browser, op);
+      const { ctx, page, errors } = await consolePage(srv, browser, op, { viewport: WIDE });
       const detail = page.getByTestId("detail");
 
       await t.step("the risk panel beside the withdrawal under review", async () => {
