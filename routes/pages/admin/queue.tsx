@@ -194,11 +194,7 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
                             locale={c.var.locale}
                           />
                         )}
-                        <td class="mono">
-                          <a href={`/admin/customers?id=${encodeURIComponent(item.userId)}`}>
-                            {item.userId}
-                          </a>
-                        </td>
+                        <td class="mono">{item.userId}</td>
                         {v.cells(item, f)}
                         <td class="admin-open">
                           <a
