@@ -89,9 +89,15 @@ export type WithdrawItem = Pick<
   | "net"
   | "status"
   | "reason"
+  | "reference"
+  | "kind"
   | "createdAt"
   | "history"
 >;
+
+/** The name of a paid withdrawal's reference: a transaction hash, or the bank's reference. */
+const payoutRefLabel = (t: T, w: { kind: "bank" | "crypto" }) =>
+  t(w.kind === "crypto" ? "funds.txHash" : "funds.bankReference");
 
 export function WithdrawList(
   { c, items, cursor, path, detail }: {
@@ -117,6 +123,11 @@ export function WithdrawList(
               <span class="muted small">→ {w.methodLabel}</span>
               <div class="muted small">{formatTime(w.createdAt, c.locale, c.timeZone)}</div>
               {w.reason && <div class="small">{t("funds.reason")}: {w.reason}</div>}
+              {w.reference && (
+                <div class="small wrap" data-testid="withdraw-reference">
+                  {payoutRefLabel(t, w)}: <span class="mono">{w.reference}</span>
+                </div>
+              )}
             </a>
             <Status t={t} status={w.status} />
           </li>
@@ -225,6 +236,12 @@ export function WithdrawDetail({ c, w }: { c: ListCtx; w: CustomerWithdrawalJson
             [t("funds.createdAt"), formatTime(w.createdAt, c.locale, c.timeZone)],
             [t("funds.updatedAt"), formatTime(w.updatedAt, c.locale, c.timeZone)],
             ...(w.reason ? [[t("funds.reason"), w.reason] as [string, string]] : []),
+            // what the payout went under: the customer can look it up on the chain or at the bank
+            ...(w.reference
+              ? [
+                [payoutRefLabel(t, w), w.reference, "detail-reference"] as [string, string, string],
+              ]
+              : []),
             [t("funds.recordNo"), w.id],
           ]}
         />

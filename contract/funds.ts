@@ -83,6 +83,16 @@ export const ReasonBody = z.strictObject({
   reason: text(200, "reasonRequired"),
 }).meta({ id: "ReasonRequest" });
 
+/**
+ * A review decision's body: the reason (a reject's) or the payout reference (a withdrawal's
+ * "Mark paid": transaction hash or bank reference, checked against the withdrawal's method by
+ * the server); each only where the queue asks for it.
+ */
+export const DecisionBody = z.strictObject({
+  reason: text(200, "reasonRequired").optional(),
+  reference: z.string({ error: "referenceRequired" }).max(200, { error: "tooLong" }).optional(),
+}).meta({ id: "DecisionRequest" });
+
 export const ChannelJson = z.object({
   id: z.string(),
   currency: Currency,
@@ -136,6 +146,8 @@ export const WithdrawalJson = z.object({
   net: z.string(),
   status: z.enum(["auditing", "withdrawing", "passed", "rejected", "frozen"]),
   reason: z.string().nullable(),
+  /** the transaction hash (crypto) or bank reference (card/bank) the payout went under */
+  reference: z.string().nullable(),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
   history: z.array(z.object({ at: z.number().int(), action: z.string() })),

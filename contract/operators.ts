@@ -265,6 +265,8 @@ export const WithdrawalReview = z.object({
   status: z.enum(["auditing", "withdrawing", "passed", "rejected", "frozen"]),
   frozenFrom: z.enum(["auditing", "withdrawing"]).nullable(),
   reason: z.string().nullable(),
+  /** recorded by "Mark paid": the transaction hash (crypto) or bank reference (card/bank) */
+  reference: z.string().nullable(),
   createdAt: Ms,
   updatedAt: Ms,
   history: z.array(z.object({ at: Ms, action: z.string(), by: z.string().nullable() })),

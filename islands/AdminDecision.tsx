@@ -3,6 +3,7 @@ import { type Envelope, toast } from "./lib/api.ts";
 import { adminCall, advanceTo, reloadWith, toSignIn } from "./lib/admin.ts";
 import type { Texts } from "./lib/fields.tsx";
 import { failureMessage } from "./lib/form.ts";
+import { payoutReferenceProblem, type PayoutTo } from "../contract/payout.ts";
 
 export const DECISION_TEXTS = [
   "admin.pass",
@@ -16,21 +17,37 @@ export const DECISION_TEXTS = [
   "app.networkError",
   "app.timeout",
   "validation.reasonRequired",
+  "admin.txHash",
+  "admin.txHashHint",
+  "admin.bankReference",
+  "admin.bankReferenceHint",
+  "validation.referenceRequired",
+  "validation.txHashEvm",
+  "validation.txHashHex",
+  "validation.bankReferenceInvalid",
 ] as const;
 
-type Mode = { kind: "confirm"; action: string } | { kind: "reason"; action: string } | null;
+type Mode =
+  | { kind: "confirm"; action: string }
+  | { kind: "reason"; action: string }
+  | { kind: "reference"; action: string }
+  | null;
 
 /**
  * The decisions a record allows (the server's list, sent with the record): a button each, then
- * a confirmation naming the record, or a reason for the actions that need one. One click, one
- * request. Afterwards the page is rendered again by the server with a notice.
+ * a confirmation naming the record, a reason for the actions that need one, or the payout
+ * reference of a withdrawal's "Mark paid" (its transaction hash or bank reference, checked as
+ * the server checks it for where the payout goes). One click, one request. Afterwards the page
+ * is rendered again by the server with a notice.
  */
 export default function AdminDecision(
-  { queue, id, actions, needsReason, summary, tx, fieldId = "reject-reason", next }: {
+  { queue, id, actions, needsReason, reference, summary, tx, fieldId = "reject-reason", next }: {
     queue: "recharges" | "withdrawals" | "certifications" | "customers" | "proposals";
     id: string;
     actions: string[];
     needsReason: string[];
+    /** the action that records a payout reference, and where the payout goes */
+    reference?: { action: string; to: PayoutTo };
     summary: string;
     tx: Texts;
     /** the reason's field id (several decisions on one page each need their own) */
@@ -44,16 +61,16 @@ export default function AdminDecision(
   const [reasonError, setReasonError] = useState("");
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const reasonRef = useRef<HTMLTextAreaElement & HTMLInputElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
 
   // The step that opens takes focus (keyboard users continue where they clicked).
   useEffect(() => {
-    if (mode?.kind === "reason") reasonRef.current?.focus();
+    if (mode?.kind === "reason" || mode?.kind === "reference") reasonRef.current?.focus();
     if (mode?.kind === "confirm") confirmRef.current?.focus();
   }, [mode]);
 
-  async function decide(action: string, body?: { reason: string }) {
+  async function decide(action: string, body?: { reason: string } | { reference: string }) {
     if (inFlight.current) return;
     inFlight.current = true;
     setBusy(true);
@@ -68,7 +85,7 @@ export default function AdminDecision(
             kind: "customer.professional",
             userId: id,
             professional: action === "professional",
-            reason: body?.reason ?? "",
+            reason: (body as { reason?: string } | undefined)?.reason ?? "",
           },
         })
       )
@@ -103,22 +120,39 @@ export default function AdminDecision(
     }
     inFlight.current = false;
     setBusy(false);
-    if (env.data.fields?.reason) setReasonError(env.data.fields.reason);
+    const fieldError = env.data.fields?.reason ?? env.data.fields?.reference;
+    if (fieldError) setReasonError(fieldError);
     toast(failureMessage(env, tx), "error");
   }
 
   function submitReason(e: Event) {
     e.preventDefault();
-    if (mode?.kind !== "reason") return;
+    if (mode?.kind !== "reason" && mode?.kind !== "reference") return;
     const r = reason.trim();
-    if (!r) {
-      setReasonError(tx["validation.reasonRequired"]!);
+    const problem = mode.kind === "reference"
+      ? payoutReferenceProblem(reference!.to, r)
+      : r
+      ? null
+      : "reasonRequired";
+    if (problem) {
+      setReasonError(tx[`validation.${problem}`]!);
       reasonRef.current?.focus();
       return;
     }
     setReasonError("");
-    decide(mode.action, { reason: r });
+    decide(mode.action, mode.kind === "reference" ? { reference: r } : { reason: r });
   }
+
+  // a reference is one line: its label and format hint say which (hash or bank reference)
+  const crypto = reference?.to.kind === "crypto";
+  const fieldLabel = mode?.kind === "reference"
+    ? tx[crypto ? "admin.txHash" : "admin.bankReference"]
+    : tx[`admin.${mode?.action}Reason`] ?? tx["admin.reason"];
+  const fieldHint = mode?.kind === "reference"
+    ? tx[crypto ? "admin.txHashHint" : "admin.bankReferenceHint"]
+    : null;
+  const described = [fieldHint && `${fieldId}-hint`, reasonError && `${fieldId}-error`]
+    .filter(Boolean).join(" ");
 
   const cancel = (
     <button
@@ -147,7 +181,15 @@ export default function AdminDecision(
               data-testid={`action-${a}`}
               onClick={() => {
                 setReasonError("");
-                setMode({ kind: needsReason.includes(a) ? "reason" : "confirm", action: a });
+                setReason("");
+                setMode({
+                  kind: needsReason.includes(a)
+                    ? "reason"
+                    : reference?.action === a
+                    ? "reference"
+                    : "confirm",
+                  action: a,
+                });
               }}
             >
               {tx[`admin.${a}`] ?? a}
@@ -177,30 +219,59 @@ export default function AdminDecision(
           </div>
         </div>
       )}
-      {mode?.kind === "reason" && (
-        <form class="form confirm" onSubmit={submitReason} noValidate data-testid="reject-form">
+      {(mode?.kind === "reason" || mode?.kind === "reference") && (
+        <form
+          class="form confirm"
+          onSubmit={submitReason}
+          noValidate
+          data-testid={mode.kind === "reference" ? "reference-form" : "reject-form"}
+        >
           <p>
             <strong>{tx[`admin.${mode.action}`]}</strong>
             {` · ${summary}`}
           </p>
           <div class={reasonError ? "field has-error" : "field"}>
-            <label for={fieldId}>{tx[`admin.${mode.action}Reason`] ?? tx["admin.reason"]}</label>
-            <textarea
-              id={fieldId}
-              ref={reasonRef}
-              rows={3}
-              maxLength={200}
-              required
-              value={reason}
-              onInput={(e) => {
-                setReason(e.currentTarget.value);
-                if (reasonError) {
-                  setReasonError("");
-                }
-              }}
-              aria-invalid={reasonError ? true : undefined}
-              aria-describedby={reasonError ? `${fieldId}-error` : undefined}
-            />
+            <label for={fieldId}>{fieldLabel}</label>
+            {fieldHint && <p class="muted small" id={`${fieldId}-hint`}>{fieldHint}</p>}
+            {mode.kind === "reference"
+              ? (
+                <input
+                  id={fieldId}
+                  ref={reasonRef}
+                  type="text"
+                  class="mono"
+                  maxLength={200}
+                  required
+                  value={reason}
+                  spellcheck={false}
+                  autocomplete="off"
+                  data-testid="payout-reference"
+                  onInput={(e) => {
+                    setReason(e.currentTarget.value);
+                    if (reasonError) setReasonError("");
+                  }}
+                  aria-invalid={reasonError ? true : undefined}
+                  aria-describedby={described || undefined}
+                />
+              )
+              : (
+                <textarea
+                  id={fieldId}
+                  ref={reasonRef}
+                  rows={3}
+                  maxLength={200}
+                  required
+                  value={reason}
+                  onInput={(e) => {
+                    setReason(e.currentTarget.value);
+                    if (reasonError) {
+                      setReasonError("");
+                    }
+                  }}
+                  aria-invalid={reasonError ? true : undefined}
+                  aria-describedby={described || undefined}
+                />
+              )}
             {reasonError && (
               <p class="field-error" id={`${fieldId}-error`} role="alert">{reasonError}</p>
             )}
@@ -208,9 +279,9 @@ export default function AdminDecision(
           <div class="row">
             <button
               type="submit"
-              class="btn btn-danger"
+              class={mode.kind === "reference" ? "btn btn-primary" : "btn btn-danger"}
               disabled={busy}
-              data-testid="confirm-reject"
+              data-testid={mode.kind === "reference" ? "confirm-reference" : "confirm-reject"}
             >
               {tx[`admin.${mode.action}`]}
             </button>

@@ -2,24 +2,22 @@
  * Withdrawals to the customer's bound bank card or crypto address. The request is checked
  * (channel open, junior verification, 24 h after a password reset, the method's 24 h hold after
  * binding, min/max, turnover, withdrawal password) and the amount is frozen in a ledger hold in the same commit as the record
- * (`auditing`). Operators move it: pass -> `withdrawing`, complete -> `passed` (the hold is paid
- * out: net to the external account, the fee to the fee account), reject -> `rejected` (the hold
- * is voided: refunded), freeze -> `frozen` (no decision possible) and thaw -> back, as the one
- * transition table (`review_actions.ts`) says. Every step is applied once (state and
- * versionstamp checked in the commit), audit-logged and messaged.
+ * (`auditing`). Operators move it (withdraw_review.ts): pass -> `withdrawing`, complete ->
+ * `passed` (the hold is paid out: net to the external account, the fee to the fee account; the
+ * payout reference recorded), reject -> `rejected` (the hold is voided: refunded), freeze ->
+ * `frozen` (no decision possible) and thaw -> back, as the one transition table
+ * (`review_actions.ts`) says. Every step is applied once, audit-logged and messaged.
  */
 import { formatDecimal, mulDiv, SCALE } from "../../core-wasm/mod.ts";
 import type { AccountsService } from "../accounts/service.ts";
 import { keys as accountKeys, type UserRecord } from "../accounts/store.ts";
-import { type Currency, DECIMALS, house, user } from "../ledger/accounts.ts";
+import { type Currency, DECIMALS, user } from "../ledger/accounts.ts";
 import { amountIn } from "../../contract/ledger.ts";
 import { journalId, type Ledger, type Plan } from "../ledger/service.ts";
 import { idemKeys } from "../ledger/idem.ts";
 import { reservationIds } from "../ledger/reservations.ts";
 import { stageEvents } from "../ledger/events.ts";
-import { decisionInto } from "./decision.ts";
-import type { Json } from "../../contract/operators.ts";
-import { type AuditHeadEntry, readAuditHead } from "../audit/audit.ts";
+import type { AuditHeadEntry } from "../audit/audit.ts";
 import { DomainError } from "../platform/errors.ts";
 import { Emitter } from "../platform/emitter.ts";
 import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
@@ -33,18 +31,11 @@ import {
   type PaymentMethods,
   usableAt,
 } from "./methods.ts";
-import { alreadyDecided } from "./recharge.ts";
-import {
-  refusal,
-  type SettleAction,
-  settles,
-  WITHDRAWAL_MOVES,
-  type WithdrawalAction,
-} from "./review_actions.ts";
-import type { Withdrawal } from "./withdrawal.ts";
+import type { WithdrawalAction } from "./review_actions.ts";
+import { customerWithdrawalJson, type Withdrawal, withdrawalJson } from "./withdrawal.ts";
+import { type Decider, WithdrawalDecisions } from "./withdraw_review.ts";
 import {
   DEFAULT_WITHDRAW_SETTINGS,
-  fourEyesFrom,
   type WithdrawRule,
   type WithdrawSettings,
   withdrawSettings,
@@ -67,6 +58,7 @@ import type {
 export type { WithdrawStatus };
 
 export type { Withdrawal };
+export { customerWithdrawalJson, withdrawalJson };
 
 const RESET_BAN_MS = 24 * 3600_000;
 
@@ -76,44 +68,6 @@ export function withdrawFee(currency: Currency, amount: bigint, rule: WithdrawRu
   let fee = mulDiv(amount, rule.feeRate, SCALE, "up");
   if (fee < rule.minFee) fee = rule.minFee;
   return ((fee + step - 1n) / step) * step;
-}
-
-export function withdrawalJson(w: Withdrawal) {
-  return {
-    id: w.id,
-    userId: w.userId,
-    methodId: w.methodId,
-    method: w.method,
-    currency: w.currency,
-    amount: formatDecimal(w.amount),
-    fee: formatDecimal(w.fee),
-    net: formatDecimal(w.net),
-    status: w.status,
-    frozenFrom: w.frozenFrom,
-    reason: w.reason,
-    createdAt: w.createdAt,
-    updatedAt: w.updatedAt,
-    history: w.history,
-    pendingPass: w.pendingPass ?? null,
-  };
-}
-
-/** What the customer sees: the masked method label, the steps without operator names. */
-export function customerWithdrawalJson(w: Withdrawal): CustomerWithdrawalJson {
-  return {
-    id: w.id,
-    methodLabel: w.method.label,
-    kind: w.method.kind,
-    currency: w.currency,
-    amount: formatDecimal(w.amount),
-    fee: formatDecimal(w.fee),
-    net: formatDecimal(w.net),
-    status: w.status,
-    reason: w.reason,
-    createdAt: w.createdAt,
-    updatedAt: w.updatedAt,
-    history: w.history.map((h) => ({ at: h.at, action: h.action })),
-  };
 }
 
 /** The payment method as paid out to: its label and full details, frozen into the record. */
@@ -162,7 +116,12 @@ export class Withdrawals {
     private accounts: AccountsService,
     private methods: PaymentMethods,
     private now: () => number = Date.now,
-  ) {}
+  ) {
+    this.decisions = new WithdrawalDecisions(kv, ledger, now, this.events);
+  }
+
+  /** The operators' decisions (withdraw_review.ts). */
+  private decisions: WithdrawalDecisions;
 
   /**
    * What a withdrawal of `amount` to `methodId` would cost and whether it is allowed now:
@@ -475,90 +434,22 @@ export class Withdrawals {
     );
   }
 
-  /** Record a step: the new record, its status index, the audit entry and the message. */
-  private writeStep(
-    op: Deno.AtomicOperation,
+  /**
+   * An operator's decision, as the transition table (review_actions.ts) says; a pass at or
+   * above the four-eyes threshold becomes `secondPair(w)`, the proposal a second operator
+   * approves (then `passApproved`). complete takes the payout reference.
+   */
+  decide(
     t: string,
-    before: Withdrawal,
-    next: Withdrawal,
-    o: { operator: string; ip: string | null },
-    action: string,
-    head: AuditHeadEntry,
+    id: string,
+    action: WithdrawalAction,
+    o: Decider,
+    secondPair: (w: Withdrawal) => Promise<Withdrawal>,
   ) {
-    decisionInto(op, t, {
-      head,
-      at: next.updatedAt,
-      operator: o.operator,
-      ip: o.ip,
-      action: `withdrawal.${action}`,
-      target: `withdrawal:${next.id}`,
-      record: {
-        key: withdrawKeys.withdrawal(t, next.id),
-        value: next,
-        before: withdrawalJson(before) as Json,
-        after: withdrawalJson(next) as Json,
-      },
-      status: {
-        from: before.status,
-        to: next.status,
-        key: (s) => withdrawKeys.byStatus(t, s, next.id),
-      },
-      customer: next.userId,
-      message: {
-        kind: `withdraw${action[0]!.toUpperCase()}${action.slice(1)}`,
-        params: {
-          amount: formatDecimal(next.amount),
-          currency: next.currency,
-          reason: next.reason ?? "",
-        },
-      },
-    });
+    return this.decisions.decide(t, id, action, o, secondPair);
   }
 
-  private stepped(w: Withdrawal, action: string, by: string, patch: Partial<Withdrawal>) {
-    const at = this.now();
-    return {
-      ...w,
-      ...patch,
-      updatedAt: at,
-      history: [...w.history, { at, action, by }],
-    } satisfies Withdrawal;
-  }
-
-  /**
-   * Whether passing `w` needs a second operator: its amount, or with the customer's other
-   * withdrawals of the currency passed in the last 24 hours (one large withdrawal split in
-   * several), at or above the threshold.
-   */
-  async needsSecondApproval(t: string, w: Withdrawal): Promise<boolean> {
-    const threshold = fourEyesFrom(await withdrawSettings(this.kv, t), w.currency);
-    let sum = w.amount;
-    if (sum >= threshold) return true;
-    const since = this.now() - 24 * 3600_000;
-    for await (
-      const e of this.kv.list({ prefix: withdrawKeys.byUserPrefix(t, w.userId) }, {
-        reverse: true,
-        limit: 500,
-      })
-    ) {
-      const o = (await this.kv.get<Withdrawal>(
-        withdrawKeys.withdrawal(t, e.key[e.key.length - 1] as string),
-      )).value;
-      if (!o || o.id === w.id) continue;
-      if (o.createdAt < since) break; // ids are in time order: older ones follow
-      if (o.currency === w.currency && (o.status === "withdrawing" || o.status === "passed")) {
-        sum += o.amount;
-        if (sum >= threshold) return true;
-      }
-    }
-    return false;
-  }
-
-  /**
-   * A large withdrawal passed by a second operator's approval: the step written into the
-   * proposal's commit (which checks the withdrawal's version and audits the approval first;
-   * `head` is the audit head after that entry).
-   */
+  /** A large withdrawal's pass, written into the approving proposal's commit. */
   passApproved(
     op: Deno.AtomicOperation,
     t: string,
@@ -566,113 +457,6 @@ export class Withdrawals {
     o: { operator: string; ip: string | null },
     head: AuditHeadEntry,
   ) {
-    const next = this.moved(w, "pass", o.operator);
-    this.writeStep(op, t, w, next, o, "pass", head);
-    return next;
-  }
-
-  /**
-   * An operator's decision, as the transition table (review_actions.ts) says: complete and
-   * reject move the held amount (`settle`), pass, freeze and thaw do not (`step`). A pass at or
-   * above the four-eyes threshold becomes `secondPair(w)`: the proposal a second operator
-   * approves (edge/operators/proposals.ts), which then passes it with `passApproved`.
-   */
-  async decide(
-    t: string,
-    id: string,
-    action: WithdrawalAction,
-    o: { operator: string; ip: string | null; reason?: string },
-    secondPair: (w: Withdrawal) => Promise<Withdrawal>,
-  ) {
-    return settles(action)
-      ? await this.settle(t, id, action, o)
-      : await this.step(t, id, action, o, secondPair);
-  }
-
-  /** pass (auditing -> withdrawing), freeze, thaw: no money moves, one versionstamped commit. */
-  private async step(
-    t: string,
-    id: string,
-    action: Exclude<WithdrawalAction, SettleAction>,
-    o: { operator: string; ip: string | null },
-    secondPair: (w: Withdrawal) => Promise<Withdrawal>,
-  ) {
-    for await (const _attempt of commitAttempts()) {
-      const entry = await this.kv.get<Withdrawal>(withdrawKeys.withdrawal(t, id));
-      const w = this.allowing(entry.value, action);
-      // a large one only through a second operator's approval (`passApproved`)
-      if (WITHDRAWAL_MOVES[action].fourEyes && await this.needsSecondApproval(t, w)) {
-        return withdrawalJson(await secondPair(w));
-      }
-      const next = this.moved(w, action, o.operator);
-      const head = await readAuditHead(this.kv, t);
-      const op = this.kv.atomic().check(entry);
-      this.writeStep(op, t, w, next, o, action, head);
-      if ((await op.commit()).ok) return withdrawalJson(next);
-    }
-    throw storeBusy();
-  }
-
-  /** The record, when the table allows `action` on it now (else NOT_FOUND or its refusal). */
-  private allowing(w: Withdrawal | null, action: WithdrawalAction): Withdrawal {
-    if (!w) throw new DomainError("NOT_FOUND");
-    const refused = refusal(w, action, this.now());
-    if (refused) throw new DomainError(refused);
-    return w;
-  }
-
-  /** The record after `action` (the table's fields), with the step in its history. */
-  private moved(w: Withdrawal, action: WithdrawalAction, by: string, reason: string | null = null) {
-    return this.stepped(w, action, by, WITHDRAWAL_MOVES[action].next(w, reason));
-  }
-
-  /**
-   * complete (withdrawing -> passed: the hold is paid out) or reject (auditing | withdrawing ->
-   * rejected: the hold is voided, the customer refunded). One journal, once.
-   */
-  private async settle(
-    t: string,
-    id: string,
-    action: SettleAction,
-    o: { operator: string; ip: string | null; reason?: string },
-  ) {
-    return await alreadyDecided(async () => {
-      let settled: Withdrawal | null = null;
-      const posted = await this.ledger.post(t, {
-        key: idemKeys.withdrawalSettle(id),
-        request: { id, action, operator: o.operator, reason: o.reason ?? null },
-      }, async () => {
-        const entry = await this.kv.get<Withdrawal>(withdrawKeys.withdrawal(t, id));
-        const w = this.allowing(entry.value, action);
-        const account = user(w.userId, "spot", w.currency);
-        const head = await readAuditHead(this.kv, t);
-        const next = this.moved(w, action, o.operator, o.reason ?? null);
-        const payout = WITHDRAWAL_MOVES[action].hold === "payout";
-        return {
-          type: "withdrawal",
-          ref: `withdrawal:${id}`,
-          // paid out: the held amount leaves (net out, fee to the house); rejected: it is
-          // released back to the customer
-          postings: payout
-            ? [
-              { account: house("external", w.currency), available: w.net },
-              { account: house("fees", w.currency), available: w.fee },
-            ]
-            : [],
-          reservations: [{
-            op: payout ? "post" : "release",
-            id: reservationIds.withdrawal(id),
-            account,
-          }],
-          checks: [entry],
-          write: (op) => {
-            this.writeStep(op, t, w, next, o, action, head);
-          },
-          result: () => withdrawalJson(settled = next),
-        };
-      });
-      if (!posted.replay && settled) this.events.emit("settled", t, settled);
-      return posted.result;
-    });
+    return this.decisions.passApproved(op, t, w, o, head);
   }
 }

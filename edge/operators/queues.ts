@@ -31,8 +31,15 @@ export interface QueueServices {
   now: () => number;
 }
 
-/** A decision's actor (with their roles), with the reason when the action takes one. */
-export type Decision = Actor & { roles: readonly OperatorRole[]; reason?: string };
+/**
+ * A decision's actor (with their roles), with the reason or the payout reference when the
+ * action takes one.
+ */
+export type Decision = Actor & {
+  roles: readonly OperatorRole[];
+  reason?: string;
+  reference?: string;
+};
 
 export interface ReviewQueue<
   Status extends string = string,
@@ -51,6 +58,8 @@ export interface ReviewQueue<
   actions: readonly [Action, ...Action[]];
   /** the actions that need a reason (the others refuse one) */
   needsReason: readonly Action[];
+  /** the actions that need a payout reference (the others refuse one) */
+  needsReference: readonly Action[];
   /** what a record in this state allows now (sent with every record as `actions`) */
   allowed(record: Omit<Item, "actions">, now: number): Action[];
   /** one record as sent, `actions` included */
@@ -96,6 +105,7 @@ export const rechargesQueue: ReviewQueue<
   statuses: ["auditing", "passed", "rejected"],
   actions: ["pass", "reject"],
   needsReason: ["reject"],
+  needsReference: [],
   allowed: rechargeActions,
   schema: RechargeReview,
   async list(s, t, status, limit, cursor) {
@@ -126,6 +136,8 @@ export const withdrawalsQueue: ReviewQueue<
   statuses: ["auditing", "withdrawing", "frozen", "passed", "rejected"],
   actions: WITHDRAWAL_ACTIONS,
   needsReason: ["reject"],
+  // "Mark paid": the transaction hash or bank reference the payout went under
+  needsReference: ["complete"],
   allowed: withdrawalActions,
   schema: WithdrawalReview,
   async list(s, t, status, limit, cursor) {
@@ -143,7 +155,7 @@ export const withdrawalsQueue: ReviewQueue<
       t,
       id,
       action,
-      { operator: by.operator, ip: by.ip, reason: by.reason },
+      { operator: by.operator, ip: by.ip, reason: by.reason, reference: by.reference },
       (w) => s.proposals.proposeWithdrawalPass(t, by, w.id),
     );
     return withdrawal(w, s.now());
@@ -160,6 +172,7 @@ export const certificationsQueue: ReviewQueue<
   statuses: ["authenticating", "authenticated", "rejected"],
   actions: ["pass", "reject"],
   needsReason: ["reject"],
+  needsReference: [],
   allowed: certificationActions,
   schema: CertificationReview,
   async list(s, t, status, limit, cursor) {

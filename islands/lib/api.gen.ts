@@ -1343,7 +1343,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Decide one of the withdrawals: pass, complete, reject, freeze, thaw (reject with {reason}); once, audited, the customer messaged */
+    /** Decide one of the withdrawals: pass, complete, reject, freeze, thaw (reject with {reason}; complete with {reference}: the transaction hash of a crypto payout (0x + 64 hex on ETH and USDT-ERC20, 64 hex on BTC and USDT-TRC20) or the bank reference of a card/bank payout (4-64 printable characters)); once, audited, the customer messaged */
     post: operations["postAdminWithdrawalsByIdByAction"];
     delete?: never;
     options?: never;
@@ -3390,6 +3390,7 @@ export interface components {
         /** @enum {string} */
         status: "auditing" | "withdrawing" | "passed" | "rejected" | "frozen";
         reason: string | null;
+        reference: string | null;
         createdAt: number;
         updatedAt: number;
         history: {
@@ -3885,6 +3886,10 @@ export interface components {
     };
     BulkPassRequest: {
       ids: string[];
+    };
+    DecisionRequest: {
+      reason?: string;
+      reference?: string;
     };
     RechargeRequest: {
       /** @enum {string} */
@@ -8702,9 +8707,7 @@ export interface operations {
     };
     requestBody?: {
       content: {
-        "application/json": {
-          reason?: string;
-        };
+        "application/json": components["schemas"]["DecisionRequest"];
       };
     };
     responses: {
@@ -8803,6 +8806,7 @@ export interface operations {
                 /** @enum {string|null} */
                 frozenFrom: "auditing" | "withdrawing" | null;
                 reason: string | null;
+                reference: string | null;
                 createdAt: number;
                 updatedAt: number;
                 history: {
@@ -8904,6 +8908,7 @@ export interface operations {
               /** @enum {string|null} */
               frozenFrom: "auditing" | "withdrawing" | null;
               reason: string | null;
+              reference: string | null;
               createdAt: number;
               updatedAt: number;
               history: {
@@ -8936,9 +8941,7 @@ export interface operations {
     };
     requestBody?: {
       content: {
-        "application/json": {
-          reason?: string;
-        };
+        "application/json": components["schemas"]["DecisionRequest"];
       };
     };
     responses: {
@@ -8974,6 +8977,7 @@ export interface operations {
               /** @enum {string|null} */
               frozenFrom: "auditing" | "withdrawing" | null;
               reason: string | null;
+              reference: string | null;
               createdAt: number;
               updatedAt: number;
               history: {
@@ -9206,9 +9210,7 @@ export interface operations {
     };
     requestBody?: {
       content: {
-        "application/json": {
-          reason?: string;
-        };
+        "application/json": components["schemas"]["DecisionRequest"];
       };
     };
     responses: {
@@ -9538,6 +9540,7 @@ export interface operations {
                 /** @enum {string} */
                 status: "auditing" | "withdrawing" | "passed" | "rejected" | "frozen";
                 reason: string | null;
+                reference: string | null;
                 createdAt: number;
                 updatedAt: number;
                 history: {
@@ -9591,6 +9594,7 @@ export interface operations {
               /** @enum {string} */
               status: "auditing" | "withdrawing" | "passed" | "rejected" | "frozen";
               reason: string | null;
+              reference: string | null;
               createdAt: number;
               updatedAt: number;
               history: {
@@ -9773,6 +9777,7 @@ export interface operations {
               /** @enum {string} */
               status: "auditing" | "withdrawing" | "passed" | "rejected" | "frozen";
               reason: string | null;
+              reference: string | null;
               createdAt: number;
               updatedAt: number;
               history: {

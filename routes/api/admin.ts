@@ -8,10 +8,10 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   ChannelBody,
   ChannelJson,
+  DecisionBody,
   Id,
   ImageId,
   PageQuery,
-  ReasonBody,
   WithdrawSettingsBody,
 } from "../../contract/funds.ts";
 import { DemoAccounts } from "../../contract/demo.ts";
@@ -365,9 +365,9 @@ adminApi.openAPIRegistry.registerPath({
 /**
  * The endpoints of a review queue: the list by status (oldest first; narrowed and sorted by the
  * view's query, `contract/queues.ts`), the same view as CSV (audited), one record, a decision
- * (`POST .../{id}/{action}`, once, audited; `reason` required where the queue says so and
- * refused elsewhere) and, on recharges and verifications, the bulk pass. Every record comes with
- * the actions it allows now.
+ * (`POST .../{id}/{action}`, once, audited; `reason`, and a withdrawal's payout `reference`,
+ * required where the queue says so and refused elsewhere) and, on recharges and verifications, the
+ * bulk pass. Every record comes with the actions it allows now.
  */
 function queueRoutes(q: ReviewQueue) {
   const Status = z.enum(q.statuses, { error: "invalid" }).default(q.statuses[0]);
@@ -459,12 +459,18 @@ function queueRoutes(q: ReviewQueue) {
       tags,
       summary: `Decide one of the ${q.name}: ${q.actions.join(", ")} (${
         q.needsReason.join(", ")
-      } with {reason}); once, audited, the customer messaged`,
+      } with {reason}${
+        q.needsReference.length
+          ? `; ${
+            q.needsReference.join(", ")
+          } with {reference}: the transaction hash of a crypto payout (0x + 64 hex on ETH and USDT-ERC20, 64 hex on BTC and USDT-TRC20) or the bank reference of a card/bank payout (4-64 printable characters)`
+          : ""
+      }); once, audited, the customer messaged`,
       middleware: auth,
       request: {
         params: z.object({ id: Id, action: z.enum(q.actions, { error: "invalid" }) }),
         body: {
-          content: { "application/json": { schema: ReasonBody.partial() } },
+          content: { "application/json": { schema: DecisionBody } },
           required: false,
         },
       },
@@ -472,12 +478,20 @@ function queueRoutes(q: ReviewQueue) {
     }),
     async (c) => {
       const { id, action } = c.req.valid("param");
-      const reason = (c.req.valid("json") as { reason?: string } | undefined)?.reason;
+      const body = c.req.valid("json") as { reason?: string; reference?: string } | undefined;
+      const { reason, reference } = body ?? {};
       if (q.needsReason.includes(action) && !reason) {
         throw new DomainError("VALIDATION", {}, { reason: "reasonRequired" });
       }
       if (!q.needsReason.includes(action) && reason !== undefined) {
         throw new DomainError("VALIDATION", {}, { reason: "unknownField" });
+      }
+      // the reference's format is the withdrawal's to decide (its method's network)
+      if (q.needsReference.includes(action) && !reference?.trim()) {
+        throw new DomainError("VALIDATION", {}, { reference: "referenceRequired" });
+      }
+      if (!q.needsReference.includes(action) && reference !== undefined) {
+        throw new DomainError("VALIDATION", {}, { reference: "unknownField" });
       }
       return ok(
         c,
@@ -485,6 +499,7 @@ function queueRoutes(q: ReviewQueue) {
           ...actor(c),
           roles: c.var.operator.roles,
           reason,
+          reference,
         }),
       );
     },

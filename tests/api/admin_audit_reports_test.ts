@@ -5,7 +5,7 @@
  * daily report's per-currency figures after a recharge, a withdrawal and fast contracts; the
  * exposure view; roles.
  */
-import { bindMethod } from "./funds_helpers.ts";
+import { bindMethod, decisionBody, PAYOUT_REF } from "./funds_helpers.ts";
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { auditHash } from "../../edge/audit/audit.ts";
 import type { AuditEntry } from "../../edge/operators/store.ts";
@@ -257,7 +257,10 @@ Deno.test("reports: daily figures per currency after a recharge, a withdrawal an
         );
         for (const a of ["pass", "complete"]) {
           ok(
-            await srv.call(`/api/admin/withdrawals/${w.id}/${a}`, { token: op, method: "POST" }),
+            await srv.call(`/api/admin/withdrawals/${w.id}/${a}`, {
+              token: op,
+              ...decisionBody(a, PAYOUT_REF.hex),
+            }),
             a,
           );
         }

@@ -3,7 +3,7 @@
  * server's state machine, not the client's), roles per queue and section, the console's cookie
  * session (and its cross-site refusal), evidence images by role, settings writes audited.
  */
-import { bindMethod } from "./funds_helpers.ts";
+import { bindMethod, decisionBody, PAYOUT_REF } from "./funds_helpers.ts";
 import { assert, assertEquals } from "../assert.ts";
 import { makePng, uploadForm } from "../images.ts";
 import { operatorToken, operatorWithRoles } from "../operator.ts";
@@ -129,7 +129,7 @@ Deno.test("operators: actions per record, roles, the console's cookie, evidence,
           ok(
             await srv.call<{ status: string; actions: string[] }>(
               `/api/admin/withdrawals/${w.id}/${action}`,
-              { token: op, method: "POST" },
+              { token: op, ...decisionBody(action, PAYOUT_REF.hex) },
             ),
             action,
           );

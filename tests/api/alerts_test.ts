@@ -13,6 +13,7 @@ import {
   balance,
   bindMethod,
   feedPrices,
+  PAYOUT_REF,
   recharge,
   setDrawPassword,
   verifyJunior,
@@ -303,7 +304,7 @@ Deno.test("a recharge credited and a withdrawal paid make notifications", async 
     await srv.call(`/api/admin/withdrawals/${w.body.data.id}/pass`, { token: op, method: "POST" });
     const done = await srv.call(`/api/admin/withdrawals/${w.body.data.id}/complete`, {
       token: op,
-      method: "POST",
+      body: { reference: PAYOUT_REF.bank },
     });
     assertEquals(done.body.code, 0, JSON.stringify(done.body));
     await settleNotifications(srv);

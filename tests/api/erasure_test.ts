@@ -10,6 +10,7 @@ import { dumpKv, registerUser, startServer, type TestServer } from "../server.ts
 import {
   bindMethod,
   feedPrices,
+  PAYOUT_REF,
   recharge,
   setDrawPassword,
   upload,
@@ -134,7 +135,7 @@ Deno.test("erasure: refused while money is open, approved by a second admin, boo
       error: "ERASURE_PENDING_FUNDS",
       status: 409,
     });
-    await ok(srv, `/api/admin/withdrawals/${w.id}/complete`, ops);
+    await ok(srv, `/api/admin/withdrawals/${w.id}/complete`, ops, { reference: PAYOUT_REF.bank });
 
     // every balance zero: proposed; the proposer and an operator without admin cannot decide
     const p = await proposeErasure(srv, ops, userId) as Proposal;

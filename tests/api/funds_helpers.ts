@@ -152,3 +152,29 @@ export async function endHold(srv: TestServer, token: string, methodId: string, 
   const m = (await srv.kv.get<PaymentMethod>(key)).value!;
   await srv.kv.set(key, { ...m, createdAt: m.createdAt - METHOD_HOLD_MS });
 }
+
+/**
+ * Payout references "Mark paid" (complete) takes: a bank transfer's reference, a transaction hash
+ * of BTC or TRON (64 hex) and of an EVM chain (0x + 64 hex).
+ */
+export const PAYOUT_REF = {
+  bank: "BANK-REF-2026-0001",
+  hex: "ab".repeat(32),
+  evm: "0x" + "cd".repeat(32),
+} as const;
+
+/** The body of an operator's decision: "Mark paid" carries the payout reference. */
+export const decisionBody = (action: string, reference: string = PAYOUT_REF.bank) =>
+  action === "complete" ? { body: { reference } } : { method: "POST" };
+
+/** A bank card (IBAN) of "Ada Lovelace", to bind for a customer verified under that name. */
+export const ADA_CARD = {
+  kind: "bank",
+  region: "international",
+  holder: "Ada Lovelace",
+  number: "GB82WEST12345698765432",
+  bankName: "West Bank",
+  bankAddress: "1 High St, London",
+  branch: "City",
+  swift: "NEDSZAJJXXX",
+} as const;

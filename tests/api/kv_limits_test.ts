@@ -3,7 +3,7 @@
  * 10 checks per atomic operation; every backend: 1000 mutations). The heaviest money flows run
  * through HTTP on one store; the store's handle measures every commit (`kvStats`).
  */
-import { bindMethod } from "./funds_helpers.ts";
+import { bindMethod, PAYOUT_REF } from "./funds_helpers.ts";
 import { assert, assertEquals } from "../assert.ts";
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { kvStats } from "../../edge/platform/kvstore.ts";
@@ -176,7 +176,12 @@ Deno.test("the heaviest flows commit within 10 checks and 1000 mutations", async
       ok(w);
       const id = w.body.data.id;
       ok(await srv.call(`/api/admin/withdrawals/${id}/pass`, { token: op, method: "POST" }));
-      ok(await srv.call(`/api/admin/withdrawals/${id}/complete`, { token: op, method: "POST" }));
+      ok(
+        await srv.call(`/api/admin/withdrawals/${id}/complete`, {
+          token: op,
+          body: { reference: PAYOUT_REF.bank },
+        }),
+      );
     });
 
     const s = kvStats(srv.kv)!;

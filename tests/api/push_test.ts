@@ -9,7 +9,13 @@ import { parseDecimal } from "../../core-wasm/mod.ts";
 import { assert, assertEquals } from "../assert.ts";
 import { operatorToken } from "../operator.ts";
 import { registerUser, settleNotifications, startServer, type TestServer } from "../server.ts";
-import { bindMethod, recharge, setDrawPassword, verifyJunior } from "./funds_helpers.ts";
+import {
+  bindMethod,
+  decisionBody,
+  recharge,
+  setDrawPassword,
+  verifyJunior,
+} from "./funds_helpers.ts";
 import {
   type BrowserKeys,
   browserKeys,
@@ -157,7 +163,7 @@ Deno.test("web push: key, bounded subscriptions, withdrawal paid and rejected pu
         for (const action of ["pass", "complete"]) {
           const r = await srv.call(`/api/admin/withdrawals/${id}/${action}`, {
             token: op,
-            method: "POST",
+            ...decisionBody(action),
           });
           assertEquals(r.body.code, 0, JSON.stringify(r.body));
         }

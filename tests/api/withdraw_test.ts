@@ -10,6 +10,7 @@ import {
   bindMethod,
   feedPrices,
   fmt,
+  PAYOUT_REF,
   recharge,
   setDrawPassword,
   verifyJunior,
@@ -213,7 +214,7 @@ Deno.test("withdrawal: rules first, freeze, review steps once, refund, payout, r
       const [c, j] = await Promise.all([
         srv.call<{ status: string }>(`/api/admin/withdrawals/${id}/complete`, {
           token: op,
-          method: "POST",
+          body: { reference: PAYOUT_REF.bank },
         }),
         srv.call(`/api/admin/withdrawals/${id}/reject`, { token: op2, body: { reason: "late" } }),
       ]);

@@ -4,7 +4,13 @@
  * withdrawals paid out or rejected and refunded. Operator decisions go through the operator API
  * here (the console has its own browser test).
  */
-import { bindMethod, endHold, setDrawPassword } from "../api/funds_helpers.ts";
+import {
+  bindMethod,
+  decisionBody,
+  endHold,
+  PAYOUT_REF,
+  setDrawPassword,
+} from "../api/funds_helpers.ts";
 import { Buffer } from "node:buffer";
 import { type Page } from "playwright-core";
 import { parseDecimal } from "../../core-wasm/mod.ts";
@@ -205,7 +211,7 @@ browserTest(
       for (const action of ["pass", "complete"]) {
         const r = await srv.call(`/api/admin/withdrawals/${withdrawalId}/${action}`, {
           token: op,
-          method: "POST",
+          ...decisionBody(action, PAYOUT_REF.hex),
         });
         assertEquals(r.body.code, 0, JSON.stringify(r.body));
       }

@@ -375,6 +375,13 @@ export const customersPage = sectionPage("customers", async (c, op) => {
             t("admin.payTo"),
             (r) => str(r.methodLabel ?? (r.method as { label?: string } | undefined)?.label),
           ],
+          // the payout's transaction hash or bank reference ("Mark paid")
+          [
+            t("admin.payoutReference"),
+            (r) => (
+              <span class="mono wrap" data-testid="withdrawal-reference">{str(r.reference)}</span>
+            ),
+          ],
           [
             t("admin.status"),
             (r) => (

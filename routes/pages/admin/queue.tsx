@@ -10,6 +10,7 @@
  */
 import type { ComponentChildren } from "preact";
 import { Id } from "../../../contract/funds.ts";
+import type { PayoutTo } from "../../../contract/payout.ts";
 import type { ReviewQueue } from "../../../edge/operators/queues.ts";
 import { bulkLimits, bulkRule, queueView } from "../../../edge/operators/queue_view.ts";
 import type { Ctx } from "../../../edge/http/context.ts";
@@ -40,6 +41,13 @@ export interface QueueView<I extends Record_> {
   cells: (item: I, f: Fmt) => ComponentChildren;
   /** the record's detail: amounts, evidence, payout details... */
   detail: (item: I, f: Fmt) => ComponentChildren;
+  /**
+   * More about the chosen record, read beside the list (one wave of reads: a withdrawal's risk
+   * panel), shown after its detail, above the decisions.
+   */
+  context?: (c: Ctx, item: I, f: Fmt) => Promise<ComponentChildren>;
+  /** what the decision needs beyond the actions (a withdrawal's payout reference) */
+  decision?: (item: I) => { reference?: { action: string; to: PayoutTo } };
   /** one line naming the record, repeated in the confirmation */
   summary: (item: I, f: Fmt) => string;
   /** the locale key of a status */
@@ -127,6 +135,15 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
       cursor: null,
       truncated: false,
     };
+    // the chosen record (and its context) read beside the list
+    const choosing = id
+      ? q.get(c.var.deps, tenant, id).then(async (item) => ({
+        item,
+        context: item && v.context ? await v.context(c, item, f) : null,
+      }))
+      : null;
+    // (awaited below; a failure before that is not an unhandled one)
+    choosing?.catch(() => {});
     if (!error.length) {
       try {
         page = await queueView<I>(q, c.var.deps, tenant, status, view.filter, PAGE, cursor);
@@ -135,7 +152,8 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
         error = [t("errors.VALIDATION")];
       }
     }
-    const selected = id ? await q.get(c.var.deps, tenant, id) : null;
+    const chosen = await choosing;
+    const selected = chosen?.item ?? null;
     // the waiting list (its first page) follows new work live; ages against the queue's target
     const waiting = status === q.statuses[0];
     liveQueue(c, q.name, waiting && !cursor);
@@ -346,6 +364,7 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
                   </div>
                   <p class="muted small mono admin-id">{selected.id}</p>
                   {v.detail(selected, f)}
+                  {chosen?.context}
                   {offered.length > 0 && (
                     <Island
                       name="AdminDecision"
@@ -355,6 +374,7 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
                         id: selected.id,
                         actions: offered,
                         needsReason: [...q.needsReason],
+                        ...v.decision?.(selected),
                         summary: v.summary(selected, f),
                         tx: pickTexts(t, DECISION_TEXTS),
                         next: nextOf(page.items, selected, (id) => link({ id }, "#detail")),

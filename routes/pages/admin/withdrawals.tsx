@@ -1,4 +1,7 @@
-/** The withdrawal review queue: amounts, the payout details to pay to, the history. */
+/**
+ * The withdrawal review queue: the risk panel (withdrawal_risk.tsx), amounts, the payout details
+ * to pay to, the payout reference once paid, the history. "Mark paid" asks for the reference.
+ */
 import { passWaits } from "../../../edge/funds/review_actions.ts";
 import { withdrawalsQueue } from "../../../edge/operators/queues.ts";
 import type { WithdrawalReview } from "../../../contract/operators.ts";
@@ -6,6 +9,7 @@ import { Island } from "../../../edge/render/island.tsx";
 import AdminCopy from "../../../islands/AdminCopy.tsx";
 import { queuePage } from "./queue.tsx";
 import { type Fmt, Item } from "./parts.tsx";
+import { customerHref, riskContext } from "./withdrawal_risk.tsx";
 
 const DETAIL_LABELS: Record<string, string> = {
   holder: "methods.holder",
@@ -100,6 +104,14 @@ export const withdrawalsPage = queuePage<WithdrawalReview>({
   ),
   summary: (w, f) =>
     `${f.exact(w.amount)} ${w.currency} → ${w.method.label} · ${f.t("admin.customer")} ${w.userId}`,
+  context: riskContext,
+  // "Mark paid" records the transaction hash or bank reference, checked for where it went
+  decision: (w) => ({
+    reference: {
+      action: "complete",
+      to: { kind: w.method.kind, type: w.method.details.type ?? null },
+    },
+  }),
   detail: (w, f) => (
     <>
       <SecondApproval w={w} f={f} />
@@ -112,8 +124,16 @@ export const withdrawalsPage = queuePage<WithdrawalReview>({
           <strong>{`${f.exact(w.net)} ${w.currency}`}</strong>
         </Item>
         <Item label={f.t("admin.customer")}>
-          <span class="mono">{w.userId}</span>
+          <a class="mono" href={customerHref(w.userId)} data-testid="customer-link">{w.userId}</a>
         </Item>
+        {w.reference && (
+          <Item
+            label={f.t(w.method.kind === "crypto" ? "admin.txHash" : "admin.bankReference")}
+            testid="payout-reference"
+          >
+            <span class="mono">{w.reference}</span>
+          </Item>
+        )}
         <Item label={f.t("funds.time")}>{f.time(w.createdAt)}</Item>
         {w.frozenFrom && (
           <Item label={f.t("funds.status.frozen")}>
