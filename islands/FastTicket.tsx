@@ -433,46 +433,44 @@ export default function FastTicket(
             }}
           />
         )}
-        {confirming
-          ? (
-            <ConfirmBox
-              testid="fast-confirm"
-              tx={tx}
-              busy={busy}
-              text={`${
-                fill(tx["fast.confirm"]!, {
-                  direction: tx[`fast.${direction}`]!,
-                  symbol: name,
-                  duration,
-                  stake: usdt(toApiDecimal(stake, loc)),
-                })
-              } ${payoutSum}`}
-              onConfirm={place}
-              onCancel={() => setConfirming(false)}
-            />
-          )
-          : (
-            <div class="row">
-              <button type="submit" class="btn btn-primary grow" disabled={busy}>
-                {tx["fast.place"]}
-              </button>
-              {last && (
-                <button
-                  type="button"
-                  class="btn btn-ghost"
-                  data-testid="fast-repeat"
-                  title={fill(tx["fast.repeatWhat"]!, {
-                    direction: tx[`fast.${last.direction}`]!,
-                    duration: last.duration,
-                    stake: last.stake,
-                  })}
-                  onClick={repeat}
-                >
-                  {tx["fast.repeat"]}
-                </button>
-              )}
-            </div>
+        <div class="row">
+          <button type="submit" class="btn btn-primary grow" disabled={busy}>
+            {tx["fast.place"]}
+          </button>
+          {last && (
+            <button
+              type="button"
+              class="btn btn-ghost"
+              data-testid="fast-repeat"
+              title={fill(tx["fast.repeatWhat"]!, {
+                direction: tx[`fast.${last.direction}`]!,
+                duration: last.duration,
+                stake: last.stake,
+              })}
+              onClick={repeat}
+            >
+              {tx["fast.repeat"]}
+            </button>
           )}
+        </div>
+        {/* the confirmation opens over the ticket; focus comes back to what opened it */}
+        {confirming && (
+          <ConfirmBox
+            testid="fast-confirm"
+            tx={tx}
+            busy={busy}
+            text={`${
+              fill(tx["fast.confirm"]!, {
+                direction: tx[`fast.${direction}`]!,
+                symbol: name,
+                duration,
+                stake: usdt(toApiDecimal(stake, loc)),
+              })
+            } ${payoutSum}`}
+            onConfirm={place}
+            onCancel={() => setConfirming(false)}
+          />
+        )}
       </form>
       <h3 class="section">{tx["fast.active"]}</h3>
       {open_.length === 0
