@@ -506,7 +506,7 @@ export default function ContractTicket(
           </ConfirmBox>
         )}
       </form>
-      {list && <h3 class="section">{tx["contract.holding"]}</h3>}
+      {list && <h2 class="section">{tx["contract.holding"]}</h2>}
       {list && (positions.length === 0 ? <p class="muted">{tx["contract.none"]}</p> : (
         <PositionList
           positions={positions}

@@ -311,7 +311,7 @@ export default function FastTicket(
           data-outcome={card.outcome ?? ""}
           role="status"
         >
-          <h3 class={outcomeClass(card)}>{tx[`fast.resultTitle_${card.outcome}`]}</h3>
+          <h2 class={outcomeClass(card)}>{tx[`fast.resultTitle_${card.outcome}`]}</h2>
           <dl class="dl">
             <dt>{tx["fast.payout"]}</dt>
             <dd class="fig" data-testid="result-payout">{usdt(card.payout ?? "0")} USDT</dd>
@@ -472,7 +472,7 @@ export default function FastTicket(
           />
         )}
       </form>
-      <h3 class="section">{tx["fast.active"]}</h3>
+      <h2 class="section">{tx["fast.active"]}</h2>
       {open_.length === 0
         ? <p class="muted">{tx["fast.noActive"]}</p>
         : (
@@ -500,7 +500,7 @@ export default function FastTicket(
         )}
       {settled.length > 0 && (
         <>
-          <h3 class="section">{tx["fast.settledList"]}</h3>
+          <h2 class="section">{tx["fast.settledList"]}</h2>
           <ul class="list" data-testid="fast-settled">
             {settled.map((o) => (
               <li

@@ -281,9 +281,9 @@ export default function SpotTicket(
         const list = orders.filter((o) => allows("spot", o, "cancel") === (part === "open"));
         return (
           <section key={part}>
-            <h3 class="section">
+            <h2 class="section">
               {tx[part === "open" ? "spot.openOrders" : "format.orderHistory"]}
-            </h3>
+            </h2>
             {list.length === 0
               ? <p class="muted">{tx["spot.none"]}</p>
               : (

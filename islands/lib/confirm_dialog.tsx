@@ -48,8 +48,28 @@ function focusBack(o: Opener) {
 }
 
 /**
+ * Tab from the dialog's last control goes to its first, Shift+Tab from the first to the last
+ * (a modal makes the page inert, but Chromium would let Tab leave for the browser's toolbar).
+ */
+function trapTab(e: KeyboardEvent) {
+  if (e.key !== "Tab") return;
+  const d = e.currentTarget as HTMLDialogElement;
+  const all = [...d.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent);
+  if (all.length === 0) return;
+  const [first, last] = [all[0]!, all[all.length - 1]!];
+  if (e.shiftKey && document.activeElement === first) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && document.activeElement === last) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
+/**
  * Shows `ref`'s dialog as a modal while `open`: focus moves to `first` (the safe choice), the
- * page behind is inert, and focus returns to what opened it when it closes or unmounts.
+ * page behind is inert, Tab cycles inside, and focus returns to what opened it when it closes
+ * or unmounts.
  */
 export function useModal(
   ref: RefObject<HTMLDialogElement>,
@@ -58,6 +78,11 @@ export function useModal(
 ) {
   /** what had focus when the dialog opened: focus goes back there */
   const opener = useRef<Opener | null>(null);
+  useEffect(() => {
+    const d = ref.current;
+    d?.addEventListener("keydown", trapTab);
+    return () => d?.removeEventListener("keydown", trapTab);
+  }, []);
   useEffect(() => {
     const d = ref.current;
     if (!d) return;

@@ -420,7 +420,8 @@ export function ChipChoice<T extends string>(
   },
 ) {
   return (
-    <nav class="seg" role="group">
+    // a group of buttons, not navigation (a `nav` may not be re-roled as a group)
+    <div class="seg" role="group">
       {options.map((x) => (
         <button
           key={x}
@@ -432,7 +433,7 @@ export function ChipChoice<T extends string>(
           {label(x)}
         </button>
       ))}
-    </nav>
+    </div>
   );
 }
 
