@@ -6,6 +6,7 @@
  * skips its header. Focus is always waited for (effects move it after paint), never read once.
  * The dialogs are shot at 390 and 1280 px in English, Chinese and Thai.
  */
+import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { assert, assertEquals } from "../assert.ts";
 import { operatorToken } from "../operator.ts";
@@ -44,6 +45,7 @@ browserTest(
     await page.keyboard.press("Tab");
     await focusOn(page, 'a.skip[href="#ticket"]');
     assertEquals(await page.locator("a.skip").first().innerText(), "Skip to order ticket");
+    await page.screenshot({ path: shot("skip-ticket-desktop") });
     await page.keyboard.press("Enter");
     await page.keyboard.press("Tab");
     await focusOn(page, '[data-testid="fast-ticket"] .dir.up');
@@ -58,6 +60,16 @@ browserTest(
     await page.getByTestId("fast-confirm").waitFor();
     await focusOn(page, CANCEL);
     assert(await page.evaluate(() => document.querySelector("dialog:modal") !== null));
+    // axe on the open dialog: named, nothing critical, serious or moderate
+    await page.evaluate(axe.source);
+    const found = await page.evaluate(async () => {
+      // deno-lint-ignore no-explicit-any
+      const r = await (globalThis as any).axe.run('[data-testid="fast-confirm"]');
+      return (r.violations as { id: string; impact: string }[])
+        .filter((v) => ["critical", "serious", "moderate"].includes(v.impact))
+        .map((v) => `${v.id} (${v.impact})`);
+    });
+    assertEquals(found, []);
     // focus stays inside: Tab and Shift+Tab move among its buttons only
     for (const key of ["Tab", "Tab", "Shift+Tab", "Shift+Tab"]) {
       await page.keyboard.press(key);
@@ -98,6 +110,7 @@ browserTest(
     await page.keyboard.press("Tab");
     await focusOn(page, 'a.skip[href="#admin-content"]');
     assertEquals(await page.locator("a.skip").innerText(), "Skip to content");
+  await page.screenshot({ path: shot("skip-console") });
     await page.keyboard.press("Enter");
     await page.keyboard.press("Tab");
     // the next stop is the section's own first control, past the tabs and the account links
