@@ -110,7 +110,7 @@ browserTest(
     await page.keyboard.press("Tab");
     await focusOn(page, 'a.skip[href="#admin-content"]');
     assertEquals(await page.locator("a.skip").innerText(), "Skip to content");
-  await page.screenshot({ path: shot("skip-console") });
+    await page.screenshot({ path: shot("skip-console") });
     await page.keyboard.press("Enter");
     await page.keyboard.press("Tab");
     // the next stop is the section's own first control, past the tabs and the account links
