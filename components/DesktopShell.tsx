@@ -21,8 +21,21 @@ const NAV: { href: string; label: string; id: string; product?: string }[] = [
 
 /** Desktop frame: top navigation with account links and language, content, footer. */
 export function DesktopShell(
-  { t, locale, tenantName, active, signedIn, unread = 0, account = null, products, children }: {
+  {
+    t,
+    locale,
+    tenantName,
+    active,
+    signedIn,
+    unread = 0,
+    account = null,
+    products,
+    skipTo,
+    children,
+  }: {
     t: T;
+    /** a page with a trading ticket: the first tab stop skips to it (before "skip to content") */
+    skipTo?: { href: string; label: string };
     /** the products offered to this customer (jurisdictions: closed ones are left out) */
     products?: readonly string[];
     locale: LocaleId;
@@ -39,6 +52,7 @@ export function DesktopShell(
   const demo = account?.book === "demo";
   return (
     <div class={demo ? "d-app in-demo" : "d-app"}>
+      {skipTo && <a class="skip" href={skipTo.href}>{skipTo.label}</a>}
       <a class="skip" href="#main">{t("app.skipToContent")}</a>
       <header class="d-top">
         <a class="d-brand" href="/pc/home">
@@ -97,9 +111,9 @@ export function DesktopShell(
         </div>
       </header>
       {demo && (
-        <div class="d-demo">
+        <section class="d-demo" aria-label={t("demo.accountLabel")}>
           <DemoControl t={t} mode={account} layout="pc" variant="banner" />
-        </div>
+        </section>
       )}
       <main id="main" class="d-main">{children}</main>
       <footer class="d-footer">

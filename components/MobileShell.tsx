@@ -49,7 +49,12 @@ export function MobileShell(
         <h1 class="m-title">{title}</h1>
         <span class="m-back-space" />
       </header>
-      {account && <DemoBar t={t} mode={account} layout="wp" />}
+      {/* a landmark of its own: the account switch is not part of the page's content */}
+      {account && (
+        <section class="m-account" aria-label={t("demo.accountLabel")}>
+          <DemoBar t={t} mode={account} layout="wp" />
+        </section>
+      )}
       <main id="main" class={tab ? "m-main with-tabs" : "m-main"}>{children}</main>
       {tab && (
         <nav class="m-tabs" aria-label={t("nav.mainNav")}>

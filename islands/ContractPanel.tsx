@@ -125,7 +125,7 @@ export default function ContractPanel(
       );
   return (
     <section class="card trade-panel" data-testid="contract-panel">
-      <nav class="seg" role="tablist">
+      <div class="seg" role="tablist">
         {(["positions", "orders", "history"] as const).map((x) => (
           <button
             key={x}
@@ -139,7 +139,7 @@ export default function ContractPanel(
             {counts[x] ? ` (${counts[x]})` : ""}
           </button>
         ))}
-      </nav>
+      </div>
       {tab === "positions" && list(holding, tx["contract.none"]!, "positions")}
       {tab === "orders" && list(pending, tx["contract.noOrders"]!, "orders")}
       {tab === "history" && (done.length === 0

@@ -477,39 +477,37 @@ export default function ContractTicket(
             }}
           />
         )}
-        {confirming === "open"
-          ? (
-            <ConfirmBox
-              testid="contract-confirm"
-              tx={tx}
-              busy={busy}
-              text={fill(tx["contract.confirmOpen"]!, {
-                side: tx[`contract.${side}`]!,
-                lots: plural(tx, "format.lotCount", Number(lots), loc),
-                symbol: name,
-                leverage,
-                margin: ticket ? formatAmount(ticket.margin, "USDT", loc) : "-",
-              })}
-              onConfirm={open}
-              onCancel={() => setConfirming(null)}
-            >
-              {(sl.trim() || tp.trim()) && (
-                <p class="small" data-testid="confirm-stops">
-                  {fill(tx["contract.confirmOpenStops"]!, {
-                    stopLoss: sl.trim() ? px(dec(sl)) : "-",
-                    takeProfit: tp.trim() ? px(dec(tp)) : "-",
-                  })}
-                </p>
-              )}
-            </ConfirmBox>
-          )
-          : (
-            <button type="submit" class="btn btn-primary btn-block" disabled={busy}>
-              {tx["contract.open"]}
-            </button>
-          )}
+        <button type="submit" class="btn btn-primary btn-block" disabled={busy}>
+          {tx["contract.open"]}
+        </button>
+        {/* the confirmation opens over the ticket; focus comes back to what opened it */}
+        {confirming === "open" && (
+          <ConfirmBox
+            testid="contract-confirm"
+            tx={tx}
+            busy={busy}
+            text={fill(tx["contract.confirmOpen"]!, {
+              side: tx[`contract.${side}`]!,
+              lots: plural(tx, "format.lotCount", Number(lots), loc),
+              symbol: name,
+              leverage,
+              margin: ticket ? formatAmount(ticket.margin, "USDT", loc) : "-",
+            })}
+            onConfirm={open}
+            onCancel={() => setConfirming(null)}
+          >
+            {(sl.trim() || tp.trim()) && (
+              <p class="small" data-testid="confirm-stops">
+                {fill(tx["contract.confirmOpenStops"]!, {
+                  stopLoss: sl.trim() ? px(dec(sl)) : "-",
+                  takeProfit: tp.trim() ? px(dec(tp)) : "-",
+                })}
+              </p>
+            )}
+          </ConfirmBox>
+        )}
       </form>
-      {list && <h3 class="section">{tx["contract.holding"]}</h3>}
+      {list && <h2 class="section">{tx["contract.holding"]}</h2>}
       {list && (positions.length === 0 ? <p class="muted">{tx["contract.none"]}</p> : (
         <PositionList
           positions={positions}

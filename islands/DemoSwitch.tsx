@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useRef, useState } from "preact/hooks";
 import { api, type Call, type CallResult, toast } from "./lib/api.ts";
 import { fill, type Texts } from "./lib/fields.tsx";
+import { useModal } from "./lib/confirm_dialog.tsx";
 
 export const DEMO_SWITCH_TEXTS = [
   "app.demoBadge",
@@ -45,10 +46,10 @@ export default function DemoSwitch(
 ) {
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const yes = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (confirming) yes.current?.focus();
-  }, [confirming]);
+  // the reset asks in a modal dialog: focus on Cancel, Escape cancels, focus back to Reset
+  const dialog = useRef<HTMLDialogElement>(null);
+  const no = useRef<HTMLButtonElement>(null);
+  useModal(dialog, confirming, no);
   const home = layout === "pc" ? "/pc/home" : "/wp/home";
   const register = layout === "pc" ? "/pc/user/register" : "/wp/user/register";
 
@@ -104,12 +105,19 @@ export default function DemoSwitch(
       {tx["demo.reset"]}
     </button>
   );
-  const confirmBox = confirming && (
-    <div class="confirm demo-confirm" role="group" aria-labelledby="demo-reset-text">
+  const confirmBox = (
+    <dialog
+      ref={dialog}
+      class="confirm confirm-box demo-confirm"
+      aria-labelledby="demo-reset-text"
+      onCancel={(e) => {
+        e.preventDefault();
+        if (!busy) setConfirming(false);
+      }}
+    >
       <p id="demo-reset-text">{fill(tx["demo.resetConfirm"]!, { amount: startBalance })}</p>
       <div class="row">
         <button
-          ref={yes}
           type="button"
           class="btn btn-small btn-danger"
           disabled={busy}
@@ -119,15 +127,15 @@ export default function DemoSwitch(
           {tx["demo.resetYes"]}
         </button>
         <button
+          ref={no}
           type="button"
           class="btn btn-small btn-ghost"
-          onClick={() =>
-            setConfirming(false)}
+          onClick={() => setConfirming(false)}
         >
           {tx["app.cancel"]}
         </button>
       </div>
-    </div>
+    </dialog>
   );
 
   if (variant === "switch") {

@@ -73,16 +73,15 @@ export default function DeviceList({ tx, items }: { tx: Texts; items: DeviceRow[
               />
             )}
           </div>
-          {asking !== r.id && (
-            <button
-              type="button"
-              class="btn btn-ghost btn-small"
-              onClick={() => setAsking(r.id)}
-              data-testid="device-signout"
-            >
-              {tx["twofa.signOut"]}
-            </button>
-          )}
+          <button
+            type="button"
+            class="btn btn-ghost btn-small"
+            onClick={() =>
+              setAsking(r.id)}
+            data-testid="device-signout"
+          >
+            {tx["twofa.signOut"]}
+          </button>
         </li>
       ))}
     </ul>

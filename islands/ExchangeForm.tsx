@@ -5,7 +5,7 @@ import type { Currency } from "../contract/currencies.ts";
 import type { ExchangeQuoteJson } from "../contract/trading.ts";
 import { toast } from "./lib/api.ts";
 import { useAvailable } from "./lib/live.ts";
-import { Field, fill, TextField, type Texts } from "./lib/fields.tsx";
+import { ConfirmBox, Field, fill, TextField, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { formatAmount, formatExact, toApiDecimal, uiLocale } from "../locales/format.ts";
 
@@ -24,6 +24,8 @@ export const EXCHANGE_TEXTS = [
   "exchange.done",
   "exchange.history",
   "exchange.available",
+  "app.confirm",
+  "app.cancel",
   "validation.amountRequired",
   "app.networkError",
   "app.timeout",
@@ -138,54 +140,50 @@ export default function ExchangeForm(
           setQuote(null);
         }}
       />
-      {quote && left > 0
-        ? (
-          <div class="confirm" data-testid="exchange-quote">
-            <p data-testid="exchange-rate">
-              {fill(tx["exchange.rate"]!, { from: quote.from, rate: rateOf(quote), to: quote.to })}
-            </p>
-            <p class="muted small" data-testid="exchange-gross">
-              {fill(tx["exchange.gross"]!, {
-                amount: formatExact(quote.amount, quote.from, loc),
-                from: quote.from,
-                rate: rateOf(quote),
-                gross: formatAmount(quote.gross, quote.to, loc),
+      {quote && left === 0 && <p class="muted">{tx["exchange.expired"]}</p>}
+      <button type="submit" class="btn btn-primary btn-block" disabled={busy}>
+        {tx["exchange.getQuote"]}
+      </button>
+      {/* the quote opens over the form while it is valid; focus comes back to Get quote */}
+      {quote && left > 0 && (
+        <ConfirmBox
+          testid="exchange-quote"
+          tx={tx}
+          busy={busy}
+          title={tx["exchange.confirm"]}
+          confirmLabel={tx["exchange.confirm"]}
+          onConfirm={confirm}
+          onCancel={() => setQuote(null)}
+        >
+          <p data-testid="exchange-rate">
+            {fill(tx["exchange.rate"]!, { from: quote.from, rate: rateOf(quote), to: quote.to })}
+          </p>
+          <p class="muted small" data-testid="exchange-gross">
+            {fill(tx["exchange.gross"]!, {
+              amount: formatExact(quote.amount, quote.from, loc),
+              from: quote.from,
+              rate: rateOf(quote),
+              gross: formatAmount(quote.gross, quote.to, loc),
+              to: quote.to,
+            })}
+          </p>
+          <p class="muted small" data-testid="exchange-fee">
+            {fill(tx["exchange.fee"]!, {
+              fee: formatAmount(quote.fee, quote.to, loc),
+              to: quote.to,
+            })}
+          </p>
+          <p>
+            <strong data-testid="exchange-receive">
+              {fill(tx["exchange.receive"]!, {
+                amount: formatAmount(quote.receive, quote.to, loc),
                 to: quote.to,
               })}
-            </p>
-            <p class="muted small" data-testid="exchange-fee">
-              {fill(tx["exchange.fee"]!, {
-                fee: formatAmount(quote.fee, quote.to, loc),
-                to: quote.to,
-              })}
-            </p>
-            <p>
-              <strong data-testid="exchange-receive">
-                {fill(tx["exchange.receive"]!, {
-                  amount: formatAmount(quote.receive, quote.to, loc),
-                  to: quote.to,
-                })}
-              </strong>
-            </p>
-            <p class="muted small">{fill(tx["exchange.validFor"]!, { s: left })}</p>
-            <button
-              type="button"
-              class="btn btn-primary btn-block"
-              disabled={busy}
-              onClick={confirm}
-            >
-              {tx["exchange.confirm"]}
-            </button>
-          </div>
-        )
-        : (
-          <>
-            {quote && <p class="muted">{tx["exchange.expired"]}</p>}
-            <button type="submit" class="btn btn-primary btn-block" disabled={busy}>
-              {tx["exchange.getQuote"]}
-            </button>
-          </>
-        )}
+            </strong>
+          </p>
+          <p class="muted small">{fill(tx["exchange.validFor"]!, { s: left })}</p>
+        </ConfirmBox>
+      )}
       <p class="links">
         <a href={history}>{tx["exchange.history"]}</a>
       </p>

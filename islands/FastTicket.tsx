@@ -311,7 +311,7 @@ export default function FastTicket(
           data-outcome={card.outcome ?? ""}
           role="status"
         >
-          <h3 class={outcomeClass(card)}>{tx[`fast.resultTitle_${card.outcome}`]}</h3>
+          <h2 class={outcomeClass(card)}>{tx[`fast.resultTitle_${card.outcome}`]}</h2>
           <dl class="dl">
             <dt>{tx["fast.payout"]}</dt>
             <dd class="fig" data-testid="result-payout">{usdt(card.payout ?? "0")} USDT</dd>
@@ -433,48 +433,46 @@ export default function FastTicket(
             }}
           />
         )}
-        {confirming
-          ? (
-            <ConfirmBox
-              testid="fast-confirm"
-              tx={tx}
-              busy={busy}
-              text={`${
-                fill(tx["fast.confirm"]!, {
-                  direction: tx[`fast.${direction}`]!,
-                  symbol: name,
-                  duration,
-                  stake: usdt(toApiDecimal(stake, loc)),
-                })
-              } ${payoutSum}`}
-              onConfirm={place}
-              onCancel={() => setConfirming(false)}
-            />
-          )
-          : (
-            <div class="row">
-              <button type="submit" class="btn btn-primary grow" disabled={busy}>
-                {tx["fast.place"]}
-              </button>
-              {last && (
-                <button
-                  type="button"
-                  class="btn btn-ghost"
-                  data-testid="fast-repeat"
-                  title={fill(tx["fast.repeatWhat"]!, {
-                    direction: tx[`fast.${last.direction}`]!,
-                    duration: last.duration,
-                    stake: last.stake,
-                  })}
-                  onClick={repeat}
-                >
-                  {tx["fast.repeat"]}
-                </button>
-              )}
-            </div>
+        <div class="row">
+          <button type="submit" class="btn btn-primary grow" disabled={busy}>
+            {tx["fast.place"]}
+          </button>
+          {last && (
+            <button
+              type="button"
+              class="btn btn-ghost"
+              data-testid="fast-repeat"
+              title={fill(tx["fast.repeatWhat"]!, {
+                direction: tx[`fast.${last.direction}`]!,
+                duration: last.duration,
+                stake: last.stake,
+              })}
+              onClick={repeat}
+            >
+              {tx["fast.repeat"]}
+            </button>
           )}
+        </div>
+        {/* the confirmation opens over the ticket; focus comes back to what opened it */}
+        {confirming && (
+          <ConfirmBox
+            testid="fast-confirm"
+            tx={tx}
+            busy={busy}
+            text={`${
+              fill(tx["fast.confirm"]!, {
+                direction: tx[`fast.${direction}`]!,
+                symbol: name,
+                duration,
+                stake: usdt(toApiDecimal(stake, loc)),
+              })
+            } ${payoutSum}`}
+            onConfirm={place}
+            onCancel={() => setConfirming(false)}
+          />
+        )}
       </form>
-      <h3 class="section">{tx["fast.active"]}</h3>
+      <h2 class="section">{tx["fast.active"]}</h2>
       {open_.length === 0
         ? <p class="muted">{tx["fast.noActive"]}</p>
         : (
@@ -502,7 +500,7 @@ export default function FastTicket(
         )}
       {settled.length > 0 && (
         <>
-          <h3 class="section">{tx["fast.settledList"]}</h3>
+          <h2 class="section">{tx["fast.settledList"]}</h2>
           <ul class="list" data-testid="fast-settled">
             {settled.map((o) => (
               <li

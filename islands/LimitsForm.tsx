@@ -187,22 +187,19 @@ export default function LimitsForm(
           inputMode="numeric"
           maxLength={2}
         />
-        {asking === "coolOff"
-          ? (
-            <ConfirmBox
-              text={fill(tx["limits.coolingOffAsk"]!, { days })}
-              busy={busy}
-              onConfirm={coolOff}
-              onCancel={() => setAsking(null)}
-              tx={tx}
-              testid="cooling-off-confirm"
-            />
-          )
-          : (
-            <button class="btn btn-ghost btn-block" type="submit" disabled={busy}>
-              {tx["limits.coolingOffStart"]}
-            </button>
-          )}
+        <button class="btn btn-ghost btn-block" type="submit" disabled={busy}>
+          {tx["limits.coolingOffStart"]}
+        </button>
+        {asking === "coolOff" && (
+          <ConfirmBox
+            text={fill(tx["limits.coolingOffAsk"]!, { days })}
+            busy={busy}
+            onConfirm={coolOff}
+            onCancel={() => setAsking(null)}
+            tx={tx}
+            testid="cooling-off-confirm"
+          />
+        )}
       </form>
       <form
         class="form"
@@ -224,22 +221,19 @@ export default function LimitsForm(
           inputMode="numeric"
           maxLength={2}
         />
-        {asking === "exclude"
-          ? (
-            <ConfirmBox
-              text={fill(tx["limits.selfExclusionAsk"]!, { months })}
-              busy={busy}
-              onConfirm={exclude}
-              onCancel={() => setAsking(null)}
-              tx={tx}
-              testid="self-exclusion-confirm"
-            />
-          )
-          : (
-            <button class="btn btn-ghost btn-block" type="submit" disabled={busy}>
-              {tx["limits.selfExclusionStart"]}
-            </button>
-          )}
+        <button class="btn btn-ghost btn-block" type="submit" disabled={busy}>
+          {tx["limits.selfExclusionStart"]}
+        </button>
+        {asking === "exclude" && (
+          <ConfirmBox
+            text={fill(tx["limits.selfExclusionAsk"]!, { months })}
+            busy={busy}
+            onConfirm={exclude}
+            onCancel={() => setAsking(null)}
+            tx={tx}
+            testid="self-exclusion-confirm"
+          />
+        )}
       </form>
     </div>
   );

@@ -202,35 +202,32 @@ export default function PaymentMethodForm(
       <p class="muted small">{tx["methods.immutable"]}</p>
       <p class="notice small" data-testid="method-hold-notice">{tx["methods.holdNotice"]}</p>
       {proof.fields(errors)}
-      {confirming
-        ? (
-          <>
-            <div class="card" data-testid="method-target">
-              <p class="small">{tx["methods.willBind"]}</p>
-              <div class="kv">
-                {target.map(([k, x]) => (
-                  <div class="kv-row" key={k}>
-                    <span class="muted">{k}</span>
-                    <strong class="mono wrap">{x}</strong>
-                  </div>
-                ))}
-              </div>
+      <button class="btn btn-primary btn-block" type="submit" disabled={busy}>
+        {tx["methods.bind"]}
+      </button>
+      {/* the confirmation opens over the form, with the target in full */}
+      {confirming && (
+        <ConfirmBox
+          tx={tx}
+          busy={busy}
+          testid="method-confirm"
+          text={`${tx["methods.immutable"]} ${tx["methods.holdNotice"]}`}
+          onConfirm={submit}
+          onCancel={() => setConfirming(false)}
+        >
+          <div class="card" data-testid="method-target">
+            <p class="small">{tx["methods.willBind"]}</p>
+            <div class="kv">
+              {target.map(([k, x]) => (
+                <div class="kv-row" key={k}>
+                  <span class="muted">{k}</span>
+                  <strong class="mono wrap">{x}</strong>
+                </div>
+              ))}
             </div>
-            <ConfirmBox
-              tx={tx}
-              busy={busy}
-              testid="method-confirm"
-              text={`${tx["methods.immutable"]} ${tx["methods.holdNotice"]}`}
-              onConfirm={submit}
-              onCancel={() => setConfirming(false)}
-            />
-          </>
-        )
-        : (
-          <button class="btn btn-primary btn-block" type="submit" disabled={busy}>
-            {tx["methods.bind"]}
-          </button>
-        )}
+          </div>
+        </ConfirmBox>
+      )}
     </form>
   );
 }

@@ -256,36 +256,34 @@ export default function SpotTicket(
           })}
         </p>
         {estimate && <p class="muted small" data-testid="spot-estimate">{estimate}</p>}
-        {confirming
-          ? (
-            <ConfirmBox
-              testid="spot-confirm"
-              tx={tx}
-              busy={busy}
-              text={fill(tx["spot.confirm"]!, {
-                side: tx[`spot.${side}`]!,
-                qty: qtyOf(dec(qty)),
-                base,
-                price: type === "limit" ? px(dec(limit)) : tx["spot.marketPrice"]!,
-              })}
-              onConfirm={place}
-              onCancel={() => setConfirming(false)}
-            />
-          )
-          : (
-            <button type="submit" class="btn btn-primary btn-block" disabled={busy}>
-              {tx["spot.place"]}
-            </button>
-          )}
+        <button type="submit" class="btn btn-primary btn-block" disabled={busy}>
+          {tx["spot.place"]}
+        </button>
+        {/* the confirmation opens over the ticket; focus comes back to what opened it */}
+        {confirming && (
+          <ConfirmBox
+            testid="spot-confirm"
+            tx={tx}
+            busy={busy}
+            text={fill(tx["spot.confirm"]!, {
+              side: tx[`spot.${side}`]!,
+              qty: qtyOf(dec(qty)),
+              base,
+              price: type === "limit" ? px(dec(limit)) : tx["spot.marketPrice"]!,
+            })}
+            onConfirm={place}
+            onCancel={() => setConfirming(false)}
+          />
+        )}
       </form>
       {/* open orders (cancellable) apart from the history (filled, cancelled) */}
       {(["open", "history"] as const).map((part) => {
         const list = orders.filter((o) => allows("spot", o, "cancel") === (part === "open"));
         return (
           <section key={part}>
-            <h3 class="section">
+            <h2 class="section">
               {tx[part === "open" ? "spot.openOrders" : "format.orderHistory"]}
-            </h3>
+            </h2>
             {list.length === 0
               ? <p class="muted">{tx["spot.none"]}</p>
               : (
@@ -311,30 +309,29 @@ export default function SpotTicket(
                         {" · "}
                         <OrderNo id={o.orderNo} />
                       </div>
-                      {allows("spot", o, "cancel") && (cancelling === o.orderNo
-                        ? (
-                          <ConfirmBox
-                            testid="spot-cancel-confirm"
-                            tx={tx}
-                            text={fill(tx["format.confirmCancel"]!, {
-                              side: tx[`spot.${o.side}`]!,
-                              qty: qtyOf(o.qty),
-                              base,
-                              price: px(o.price),
-                            })}
-                            onConfirm={() => cancel(o.orderNo)}
-                            onCancel={() => setCancelling(null)}
-                          />
-                        )
-                        : (
-                          <button
-                            type="button"
-                            class="btn btn-small btn-ghost"
-                            onClick={() => setCancelling(o.orderNo)}
-                          >
-                            {tx["spot.cancel"]}
-                          </button>
-                        ))}
+                      {allows("spot", o, "cancel") && (
+                        <button
+                          type="button"
+                          class="btn btn-small btn-ghost"
+                          onClick={() => setCancelling(o.orderNo)}
+                        >
+                          {tx["spot.cancel"]}
+                        </button>
+                      )}
+                      {allows("spot", o, "cancel") && cancelling === o.orderNo && (
+                        <ConfirmBox
+                          testid="spot-cancel-confirm"
+                          tx={tx}
+                          text={fill(tx["format.confirmCancel"]!, {
+                            side: tx[`spot.${o.side}`]!,
+                            qty: qtyOf(o.qty),
+                            base,
+                            price: px(o.price),
+                          })}
+                          onConfirm={() => cancel(o.orderNo)}
+                          onCancel={() => setCancelling(null)}
+                        />
+                      )}
                     </li>
                   ))}
                 </ul>

@@ -4,7 +4,7 @@ import { DECIMALS, fieldErrors, RULE_TEXTS, transferRules } from "../contract/fu
 import type { Wallet } from "../contract/currencies.ts";
 import { toast } from "./lib/api.ts";
 import { useAvailable } from "./lib/live.ts";
-import { AmountField, fill, type Texts } from "./lib/fields.tsx";
+import { AmountField, ConfirmBox, fill, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { formatAmount, formatMoney, toApiDecimal, uiLocale } from "../locales/format.ts";
 
@@ -134,32 +134,25 @@ export default function TransferForm(
       <p class="muted" data-testid="transfer-available">
         {tx["transfer.available"]}: {formatMoney(balances[from], "USDT", loc)}
       </p>
-      {confirming
-        ? (
-          <div class="confirm" role="group" data-testid="transfer-confirm">
-            <p>
-              {fill(tx["transfer.confirm"]!, {
-                amount: formatAmount(toApiDecimal(amount, loc), "USDT", loc),
-                currency: "USDT",
-                from: name(from),
-                to: name(to),
-              })}
-            </p>
-            <div class="row">
-              <button type="button" class="btn btn-primary" disabled={busy} onClick={submit}>
-                {tx["app.confirm"]}
-              </button>
-              <button type="button" class="btn btn-ghost" onClick={() => setConfirming(false)}>
-                {tx["app.cancel"]}
-              </button>
-            </div>
-          </div>
-        )
-        : (
-          <button class="btn btn-primary btn-block" type="submit" disabled={busy}>
-            {tx["transfer.submit"]}
-          </button>
-        )}
+      <button class="btn btn-primary btn-block" type="submit" disabled={busy}>
+        {tx["transfer.submit"]}
+      </button>
+      {/* the confirmation opens over the form; focus comes back to what opened it */}
+      {confirming && (
+        <ConfirmBox
+          tx={tx}
+          busy={busy}
+          testid="transfer-confirm"
+          text={fill(tx["transfer.confirm"]!, {
+            amount: formatAmount(toApiDecimal(amount, loc), "USDT", loc),
+            currency: "USDT",
+            from: name(from),
+            to: name(to),
+          })}
+          onConfirm={submit}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
       <p class="links">
         <a href={history}>{tx["transfer.history"]}</a>
       </p>

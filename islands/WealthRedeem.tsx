@@ -1,6 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import { toast } from "./lib/api.ts";
-import { fill, type Texts } from "./lib/fields.tsx";
+import { ConfirmBox, fill, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { formatExact, formatPct, uiLocale } from "../locales/format.ts";
 import type { WealthQuoteJson } from "../contract/wealth.ts";
@@ -12,6 +12,8 @@ export const WEALTH_REDEEM_TEXTS = [
   "wealth.redeemDone",
   "wealth.validFor",
   "wealth.expired",
+  "app.confirm",
+  "app.cancel",
   "app.networkError",
   "app.timeout",
 ] as const;
@@ -49,34 +51,31 @@ export default function WealthRedeem({ tx, orderNo }: { tx: Texts; orderNo: stri
     }
   }
 
-  if (!quote) {
-    return (
+  // the quote opens over the page as the confirmation (expired: Confirm quotes again); focus
+  // comes back to "Redeem early"
+  return (
+    <>
       <button class="btn" type="button" disabled={busy} onClick={ask} data-testid="redeem">
         {tx["wealth.redeem"]}
       </button>
-    );
-  }
-  return (
-    <div class="card stack" data-testid="redeem-quote">
-      <p>
-        {fill(tx["wealth.redeemQuote"]!, {
-          days: String(quote.daysLeft),
-          ratio: formatPct(quote.redeemRatio, loc, { sign: false }),
-          penalty: exact(quote.penalty),
-          refund: exact(quote.refund),
-        })}
-      </p>
-      {left > 0
-        ? (
-          <button class="btn btn-danger" type="button" disabled={busy} onClick={confirm}>
-            {tx["wealth.redeemConfirm"]} · {fill(tx["wealth.validFor"]!, { s: String(left) })}
-          </button>
-        )
-        : (
-          <button class="btn" type="button" disabled={busy} onClick={ask}>
-            {tx["wealth.expired"]}
-          </button>
-        )}
-    </div>
+      {quote && (
+        <ConfirmBox
+          testid="redeem-quote"
+          tx={tx}
+          busy={busy}
+          text={fill(tx["wealth.redeemQuote"]!, {
+            days: String(quote.daysLeft),
+            ratio: formatPct(quote.redeemRatio, loc, { sign: false }),
+            penalty: exact(quote.penalty),
+            refund: exact(quote.refund),
+          })}
+          confirmLabel={left > 0
+            ? `${tx["wealth.redeemConfirm"]} · ${fill(tx["wealth.validFor"]!, { s: String(left) })}`
+            : tx["wealth.expired"]}
+          onConfirm={left > 0 ? confirm : ask}
+          onCancel={() => setQuote(null)}
+        />
+      )}
+    </>
   );
 }

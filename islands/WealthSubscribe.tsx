@@ -2,7 +2,7 @@ import { useState } from "preact/hooks";
 import { parseDecimal } from "../core-wasm/decimal.ts";
 import { affordable, amountRules, fieldErrors, RULE_TEXTS } from "../contract/funds_rules.ts";
 import { api, toast } from "./lib/api.ts";
-import { fill, TextField, type Texts } from "./lib/fields.tsx";
+import { ConfirmBox, fill, TextField, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { useAvailable } from "./lib/live.ts";
 import { shortfall as shortBy, TOP_UP_TEXTS, TopUp } from "./lib/top_up.tsx";
@@ -30,6 +30,8 @@ export const WEALTH_SUBSCRIBE_TEXTS = [
   "wealth.done",
   "wealth.available",
   "wealth.shortfall",
+  "app.confirm",
+  "app.cancel",
   "errors.WEALTH_LIMITS",
   "page.transfer",
   "page.recharge",
@@ -164,31 +166,37 @@ export default function WealthSubscribe(
           <a href={links.recharge}>{tx["page.recharge"]}</a>
         </p>
       )}
-      {!preview && (
-        <button class="btn btn-primary" type="submit" disabled={busy}>
-          {tx["wealth.preview"]}
-        </button>
-      )}
+      <button class="btn btn-primary" type="submit" disabled={busy}>
+        {tx["wealth.preview"]}
+      </button>
+      {/* the figures open over the form as its confirmation; focus comes back to the button */}
       {preview && (
-        <div class="stack" data-testid="wealth-preview">
-          {row(tx["wealth.dailyIncome"]!, usdt(preview.dailyIncome), "daily")}
-          {row(tx["wealth.expectedIncome"]!, usdt(preview.expectedIncome), "expected")}
-          {row(tx["wealth.apr"]!, formatPct(preview.apr, loc, { sign: false }), "apr")}
-          {row(tx["wealth.valueDate"]!, formatTime(preview.valueDate, loc), "value-date")}
-          {row(tx["wealth.firstPayout"]!, formatTime(preview.firstPayout, loc), "first-payout")}
-          {row(tx["wealth.maturity"]!, formatTime(preview.maturity, loc), "maturity")}
-          <p class="notice small" data-testid="redeem-rule">
-            {fill(tx["wealth.redeemRule"]!, {
-              ratio: formatPct(preview.redeemRatio, loc, { sign: false }),
-              days: String(preview.redeemExample.daysLeft),
-              penalty: exact(preview.redeemExample.penalty),
-              refund: exact(preview.redeemExample.refund),
-            })}
-          </p>
-          <button class="btn btn-primary" type="button" disabled={busy} onClick={confirm}>
-            {tx["wealth.confirm"]}
-          </button>
-        </div>
+        <ConfirmBox
+          testid="wealth-preview"
+          tx={tx}
+          busy={busy}
+          title={tx["wealth.confirm"]}
+          confirmLabel={tx["wealth.confirm"]}
+          onConfirm={confirm}
+          onCancel={() => setPreview(null)}
+        >
+          <div class="stack">
+            {row(tx["wealth.dailyIncome"]!, usdt(preview.dailyIncome), "daily")}
+            {row(tx["wealth.expectedIncome"]!, usdt(preview.expectedIncome), "expected")}
+            {row(tx["wealth.apr"]!, formatPct(preview.apr, loc, { sign: false }), "apr")}
+            {row(tx["wealth.valueDate"]!, formatTime(preview.valueDate, loc), "value-date")}
+            {row(tx["wealth.firstPayout"]!, formatTime(preview.firstPayout, loc), "first-payout")}
+            {row(tx["wealth.maturity"]!, formatTime(preview.maturity, loc), "maturity")}
+            <p class="notice small" data-testid="redeem-rule">
+              {fill(tx["wealth.redeemRule"]!, {
+                ratio: formatPct(preview.redeemRatio, loc, { sign: false }),
+                days: String(preview.redeemExample.daysLeft),
+                penalty: exact(preview.redeemExample.penalty),
+                refund: exact(preview.redeemExample.refund),
+              })}
+            </p>
+          </div>
+        </ConfirmBox>
       )}
     </form>
   );

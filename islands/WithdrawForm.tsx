@@ -311,32 +311,30 @@ export default function WithdrawForm(
           tx={tx}
         />
       )}
-      {confirming
-        ? (
-          <ConfirmBox
-            tx={tx}
-            busy={busy}
-            testid="withdraw-confirm"
-            text={fill(tx["withdraw.confirm"]!, {
-              amount: amt(apiAmount),
-              currency: p.currency,
-              method: method?.label ?? "",
-              fee: `${amt(p.fee)} ${p.currency}`,
-              net: `${amt(p.net)} ${p.currency}`,
-            })}
-            onConfirm={submit}
-            onCancel={() => setConfirming(false)}
-          />
-        )
-        : (
-          <button
-            class="btn btn-primary btn-block"
-            type="submit"
-            disabled={busy || !hasDrawPassword}
-          >
-            {tx["withdraw.submit"]}
-          </button>
-        )}
+      <button
+        class="btn btn-primary btn-block"
+        type="submit"
+        disabled={busy || !hasDrawPassword}
+      >
+        {tx["withdraw.submit"]}
+      </button>
+      {/* the confirmation opens over the form; focus comes back to what opened it */}
+      {confirming && (
+        <ConfirmBox
+          tx={tx}
+          busy={busy}
+          testid="withdraw-confirm"
+          text={fill(tx["withdraw.confirm"]!, {
+            amount: amt(apiAmount),
+            currency: p.currency,
+            method: method?.label ?? "",
+            fee: `${amt(p.fee)} ${p.currency}`,
+            net: `${amt(p.net)} ${p.currency}`,
+          })}
+          onConfirm={submit}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
     </form>
   );
 }

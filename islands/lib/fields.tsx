@@ -1,5 +1,6 @@
 import type { ComponentChildren } from "preact";
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useId, useRef, useState } from "preact/hooks";
+import { useModal } from "./confirm_dialog.tsx";
 
 /** Dialing codes offered at registration: the United States first, through to Russia. */
 export const DIAL_CODES: readonly [string, string][] = [
@@ -304,10 +305,21 @@ export const rules = {
   code: (c: string) => /^\d{6}$/.test(c),
 };
 
-/** The confirmation step every trading action shows before it is sent. */
+/**
+ * The confirmation step every trading action shows before it is sent: a modal dialog, mounted
+ * while it asks (focus moves to Cancel, the safe choice, and stays inside; Escape cancels;
+ * focus returns to what opened it after Cancel, Escape or Confirm). An editor whose fields sit
+ * above its Save/Cancel (a position's stops) keeps the box `inline`: a modal would make its
+ * fields inert.
+ */
 export function ConfirmBox(
-  { text, busy, onConfirm, onCancel, tx, testid, children }: {
-    text: string;
+  { text, title, confirmLabel, busy, onConfirm, onCancel, tx, testid, children, inline = false }: {
+    /** the question (names the dialog unless it has a title) */
+    text?: string;
+    /** a heading that names the dialog (a quote whose figures are the question) */
+    title?: string;
+    /** the Confirm button's label (default: Confirm) */
+    confirmLabel?: string;
     busy?: boolean;
     onConfirm: () => void;
     onCancel: () => void;
@@ -315,19 +327,43 @@ export function ConfirmBox(
     testid?: string;
     /** what the confirmation is about in figures, between the question and the buttons */
     children?: ComponentChildren;
+    inline?: boolean;
   },
 ) {
-  return (
-    <div class="confirm" data-testid={testid}>
-      <p>{text}</p>
+  const ref = useRef<HTMLDialogElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const id = useId();
+  useModal(ref, !inline, cancelRef);
+  const body = (
+    <>
+      {title && <h2 id={`${id}-t`}>{title}</h2>}
+      {text && <p id={`${id}-q`}>{text}</p>}
       {children}
       <div class="row">
         <button type="button" class="btn btn-primary" disabled={busy} onClick={onConfirm}>
-          {tx["app.confirm"]}
+          {confirmLabel ?? tx["app.confirm"]}
         </button>
-        <button type="button" class="btn btn-ghost" onClick={onCancel}>{tx["app.cancel"]}</button>
+        <button ref={cancelRef} type="button" class="btn btn-ghost" onClick={onCancel}>
+          {tx["app.cancel"]}
+        </button>
       </div>
-    </div>
+    </>
+  );
+  if (inline) return <div class="confirm" data-testid={testid}>{body}</div>;
+  return (
+    <dialog
+      ref={ref}
+      class="confirm confirm-box"
+      aria-labelledby={title ? `${id}-t` : `${id}-q`}
+      data-testid={testid}
+      onCancel={(e) => {
+        // Escape: closed by the ticket's state, focus returned when the box unmounts
+        e.preventDefault();
+        if (!busy) onCancel();
+      }}
+    >
+      {body}
+    </dialog>
   );
 }
 
@@ -384,7 +420,8 @@ export function ChipChoice<T extends string>(
   },
 ) {
   return (
-    <nav class="seg" role="group">
+    // a group of buttons, not navigation (a `nav` may not be re-roled as a group)
+    <div class="seg" role="group">
       {options.map((x) => (
         <button
           key={x}
@@ -396,7 +433,7 @@ export function ChipChoice<T extends string>(
           {label(x)}
         </button>
       ))}
-    </nav>
+    </div>
   );
 }
 

@@ -426,6 +426,7 @@ export function PositionList(
           text={text}
           onConfirm={() => save(p, editor)}
           onCancel={() => setDialog(null)}
+          inline
         />
       </div>
     );
@@ -504,32 +505,29 @@ export function PositionList(
   return (
     <>
       {holding.length > 1 && (
-        dialog?.kind === "closeAll"
-          ? (
-            <ConfirmBox
-              testid="close-all-confirm"
-              tx={tx}
-              busy={busy}
-              text={fill(tx["contract.confirmCloseAll"]!, { symbol: name })}
-              onConfirm={closeAll}
-              onCancel={() => setDialog(null)}
-            >
-              {all && price && (
-                <EstimateFigures e={all} price={price} priceDecimals={priceDecimals} tx={tx} />
-              )}
-            </ConfirmBox>
-          )
-          : (
-            <div class="row list-tools">
-              <button
-                type="button"
-                class="btn btn-small btn-ghost"
-                onClick={() => open({ kind: "closeAll" })}
-              >
-                {tx["contract.closeAll"]}
-              </button>
-            </div>
-          )
+        <div class="row list-tools">
+          <button
+            type="button"
+            class="btn btn-small btn-ghost"
+            onClick={() => open({ kind: "closeAll" })}
+          >
+            {tx["contract.closeAll"]}
+          </button>
+        </div>
+      )}
+      {holding.length > 1 && dialog?.kind === "closeAll" && (
+        <ConfirmBox
+          testid="close-all-confirm"
+          tx={tx}
+          busy={busy}
+          text={fill(tx["contract.confirmCloseAll"]!, { symbol: name })}
+          onConfirm={closeAll}
+          onCancel={() => setDialog(null)}
+        >
+          {all && price && (
+            <EstimateFigures e={all} price={price} priceDecimals={priceDecimals} tx={tx} />
+          )}
+        </ConfirmBox>
       )}
       <ul class="list" data-testid={testid}>
         {positions.map((p) => (
@@ -542,7 +540,8 @@ export function PositionList(
               feeRate={feeRate}
               tx={tx}
             />
-            {dialogOf(p) ?? (
+            {/* an editor takes the actions' place; a confirmation opens over them */}
+            {!(dialog?.kind === "edit" && dialog.id === p.orderNo) && (
               <div class="row actions">
                 {allowedActions("position", p).map((a) => (
                   <button
@@ -564,6 +563,7 @@ export function PositionList(
                 ))}
               </div>
             )}
+            {dialogOf(p)}
           </li>
         ))}
       </ul>

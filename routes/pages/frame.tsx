@@ -87,7 +87,13 @@ export function mobilePage(
 /** A page inside the desktop frame. */
 export function desktopPage(
   c: Ctx,
-  o: { title: string; active?: string; status?: 200 | 404 | 503 },
+  o: {
+    title: string;
+    active?: string;
+    status?: 200 | 404 | 503;
+    /** the page has a trading ticket with this id: a skip link to it is the first tab stop */
+    ticket?: string;
+  },
   body: ComponentChildren,
 ) {
   return renderPage(
@@ -102,6 +108,9 @@ export function desktopPage(
       signedIn={!!c.get("session")}
       unread={c.get("unread")}
       account={accountMode(c)}
+      skipTo={o.ticket
+        ? { href: `#${o.ticket}`, label: c.get("t")("app.skipToTicket") }
+        : undefined}
     >
       <h1 class="d-title">{o.title}</h1>
       {body}

@@ -267,7 +267,7 @@ export const marketPages: PageDef[] = [
         : null;
       return desktopPage(
         c,
-        { title: `${t(`page.${p.title}`)} · ${def.name}`, active: p.active },
+        { title: `${t(`page.${p.title}`)} · ${def.name}`, active: p.active, ticket: "ticket" },
         (
           <div class="trade-grid">
             <div>
@@ -287,11 +287,14 @@ export const marketPages: PageDef[] = [
             <aside>
               {livePriceOf(c, symbol, "head")}
               <ProductSwitch t={t} tenant={tenant} def={def} active={p.product} />
-              {p.active === "fast"
-                ? await FastTicketIsland({ c, s, symbol })
-                : contract
-                ? contract.ticket
-                : await SpotTicketIsland({ c, s, symbol })}
+              {/* the skip link's target: its first control is the ticket's first choice */}
+              <div id="ticket" class="skip-target" tabIndex={-1}>
+                {p.active === "fast"
+                  ? await FastTicketIsland({ c, s, symbol })
+                  : contract
+                  ? contract.ticket
+                  : await SpotTicketIsland({ c, s, symbol })}
+              </div>
               {/* under the ticket, as exchanges place them: the chart's column keeps the panel */}
               {recentTradesOf(c, symbol)}
               {await AlertsIsland({ c, s, symbol })}

@@ -443,11 +443,11 @@ export const tradingPages: PageDef[] = [
       const parts = s ? await exchangeParts(c, s.userId, "pc") : null;
       return desktopPage(
         c,
-        { title: t("page.gjmarket"), active: "exchange" },
+        { title: t("page.gjmarket"), active: "exchange", ticket: parts ? "ticket" : undefined },
         !parts ? <LoginPrompt t={t} layout="pc" /> : (
           <div class="trade-grid exchange-grid">
             <div data-testid="exchange-history">{parts.history}</div>
-            <aside>{parts.form}</aside>
+            <aside id="ticket" class="skip-target" tabIndex={-1}>{parts.form}</aside>
           </div>
         ),
       );

@@ -190,6 +190,9 @@ browserTest(
         await page.getByTestId("action-confirm").screenshot({
           path: shot(`leveraged-${layout}-${locale}-close`),
         });
+        // the confirmation is a modal dialog: Escape closes it before the page is used again
+        await page.keyboard.press("Escape");
+        await page.getByTestId("action-confirm").waitFor({ state: "detached" });
         if (layout === "desktop") {
           const height = await page.evaluate(() => document.documentElement.scrollHeight);
           console.log(`/pc/trade/future ${locale}: ${height} px high`);

@@ -109,6 +109,8 @@ export function consoleDocument(
     <>
       {/* The console's own styles (CSP allows same-origin stylesheets, not inline styles). */}
       <link rel="stylesheet" href="/static/admin.css" />
+      {/* the first tab stop: past the header's sections to the section's own content */}
+      {op && <a class="skip" href="#admin-content">{t("app.skipToContent")}</a>}
       <main class="admin" id="main">
         {op
           ? (
@@ -175,7 +177,7 @@ export function consoleDocument(
                   />
                 </div>
               </header>
-              {body}
+              <div id="admin-content" class="skip-target" tabIndex={-1}>{body}</div>
             </div>
           )
           : body}
