@@ -4,6 +4,7 @@
  */
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, type ListRead } from "../platform/kvstore.ts";
+import { getAll } from "../platform/kvpage.ts";
 import { describeDevice } from "../platform/device.ts";
 import { LIMITS } from "./limits.ts";
 import { type Book, bookOfUser } from "../ledger/accounts.ts";
@@ -103,6 +104,8 @@ export interface Session {
   opensAccount: boolean;
   /** when the customer signed in (the session reminder counts from it) */
   startedAt: number;
+  /** the session record as read (the devices list shows this device without reading it again) */
+  record: SessionRecord;
 }
 
 export class Sessions {
@@ -241,13 +244,35 @@ export class Sessions {
     }));
   }
 
-  /** The customer's signed-in devices (live sessions), the newest sign-in first. */
+  /**
+   * What `list` reads, to start with the session: the index of the customer's sessions and the
+   * session records it names.
+   */
+  listRead(t: string, userId: string): ListRead {
+    return {
+      selector: { prefix: keys.userSessions(t, userId) },
+      record: (tokenHash) => keys.session(t, tokenHash),
+    };
+  }
+
+  /**
+   * The customer's signed-in devices (live sessions), the newest sign-in first: the index, then
+   * the records it names together (one round trip; none when started with the session:
+   * `listRead`). This session's own record is the one the session was read from.
+   */
   async list(t: string, s: Session): Promise<DeviceSession[]> {
     const now = this.d.now();
+    const hashes: string[] = [];
+    for await (const e of this.d.kv.list<number>(this.listRead(t, s.userId).selector)) {
+      hashes.push(e.key[e.key.length - 1] as string);
+    }
+    const others = hashes.filter((h) => h !== s.tokenHash);
+    const records = await getAll<SessionRecord>(this.d.kv, others.map((h) => keys.session(t, h)));
+    const byHash = new Map(others.map((h, i) => [h, records[i]]));
     const out: DeviceSession[] = [];
-    for await (const e of this.d.kv.list<number>({ prefix: keys.userSessions(t, s.userId) })) {
-      const tokenHash = e.key[e.key.length - 1] as string;
-      const rec = (await this.d.kv.get<SessionRecord>(keys.session(t, tokenHash))).value;
+    for (const tokenHash of hashes) {
+      const current = tokenHash === s.tokenHash;
+      const rec = current ? { ...s.record, lastSeenAt: now } : byHash.get(tokenHash);
       if (!rec || now >= rec.expiresAt || now - rec.lastSeenAt > this.d.sessionIdleMs) continue;
       if (rec.createdAt < s.user.passwordChangedAt) continue;
       out.push({
@@ -255,8 +280,8 @@ export class Sessions {
         device: describeDevice(rec.userAgent),
         ip: rec.ip ?? null,
         createdAt: rec.createdAt,
-        lastSeenAt: tokenHash === s.tokenHash ? now : rec.lastSeenAt,
-        current: tokenHash === s.tokenHash,
+        lastSeenAt: rec.lastSeenAt,
+        current,
       });
     }
     return out.sort((a, b) => b.createdAt - a.createdAt);
@@ -323,6 +348,7 @@ export class Sessions {
       liveUserId,
       opensAccount: s.opensAccount === true,
       startedAt: s.createdAt,
+      record: s,
     };
   }
 

@@ -357,7 +357,10 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       path: "/user/sessions",
       tags,
       summary: "Signed-in devices (live sessions), newest first; `current` marks this one",
-      middleware: signedInLive,
+      middleware: [
+        reading((c, uid) => [c.var.deps.accounts.sessionsRead(c.var.tenant.id, uid)]),
+        ...signedInLive,
+      ] as const,
       responses: {
         ...okReply(DeviceSessionList),
         ...AUTH_ERRORS,

@@ -14,6 +14,7 @@ import {
 import { Id } from "../../contract/funds.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
 import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
+import type { IdentityStatus } from "../../edge/identity/certify.ts";
 import type { Session } from "../../edge/accounts/service.ts";
 import { methodJson } from "../../edge/funds/methods.ts";
 import { customerRechargeJson } from "../../edge/funds/recharge.ts";
@@ -210,10 +211,16 @@ async function methodForm(
   );
 }
 
-/** Junior and/or advanced verification: the state, and the form when a submission is due. */
-async function certifyBlock(c: Ctx, s: Session, level: "junior" | "advanced") {
+/** The customer's verification state (read with the session: `fundsReads`; once per page). */
+const certifyStatus = (c: Ctx, s: Session) =>
+  c.get("deps").identity.status(c.get("tenant").id, s.userId);
+
+/**
+ * Junior or advanced verification: the state, and the form when a submission is due. `st` is the
+ * page's one read of the state (a second read would go to the store: a round trip more).
+ */
+function certifyBlock(c: Ctx, s: Session, st: IdentityStatus, level: "junior" | "advanced") {
   const t = c.get("t");
-  const st = await c.get("deps").identity.status(c.get("tenant").id, s.userId);
   const state = st[level];
   const open = !state || state.status === "rejected";
   let body: ComponentChildren = null;
@@ -487,12 +494,12 @@ export const fundsPages: PageDef[] = [
     reads: fundsReads,
     render: async (c, s) => {
       const t = c.get("t");
-      const st = await c.get("deps").identity.status(c.get("tenant").id, s!.userId);
+      const st = await certifyStatus(c, s!);
       return mobilePage(
         c,
         { title: t("page.certifyFirst"), back: "/wp/user/userCenter" },
         <>
-          {await certifyBlock(c, s!, "junior")}
+          {certifyBlock(c, s!, st, "junior")}
           {st.junior?.status === "authenticated" && (
             <MenuList
               items={[{ href: "/wp/user/certify/second", label: t("certify.goAdvanced") }]}
@@ -510,7 +517,7 @@ export const fundsPages: PageDef[] = [
       mobilePage(
         c,
         { title: c.get("t")("page.certifySecond"), back: "/wp/user/certify/first" },
-        await certifyBlock(c, s!, "advanced"),
+        certifyBlock(c, s!, await certifyStatus(c, s!), "advanced"),
       ),
   },
   {
@@ -619,14 +626,15 @@ export const fundsPages: PageDef[] = [
     reads: fundsReads,
     render: async (c, s) => {
       const t = c.get("t");
+      const st = s && await certifyStatus(c, s);
       return desktopPage(
         c,
         { title: t("page.pcCertify"), active: "user" },
         <UserCenterFrame t={t} active="certify">
-          {!s ? pcNeedsLogin(c) : (
+          {!s || !st ? pcNeedsLogin(c) : (
             <div class="cards2">
-              {await certifyBlock(c, s, "junior")}
-              {await certifyBlock(c, s, "advanced")}
+              {certifyBlock(c, s, st, "junior")}
+              {certifyBlock(c, s, st, "advanced")}
             </div>
           )}
         </UserCenterFrame>,
