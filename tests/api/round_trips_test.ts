@@ -39,13 +39,6 @@ const OVER: Record<string, number> = {
   "/admin/content (operator)": 2,
   "/admin/operators (operator)": 2,
   "/admin/account (operator)": 4,
-  "/wp/liabilities (customer)": 2,
-  "/pc/liabilities (customer)": 2,
-  "/wp/verify/:orderNo (customer)": 2,
-  "/pc/verify/:orderNo (customer)": 2,
-  "GET /api/account/export (customer)": 2,
-  "GET /api/tape/{symbol} (visitor)": 3,
-  "GET /api/tape/{symbol} (customer)": 3,
   "GET /api/admin/demo (operator)": 2,
   "GET /api/admin/audit (operator)": 2,
   "GET /api/admin/audit/verify (operator)": 6,
@@ -78,11 +71,7 @@ const OVER: Record<string, number> = {
   "GET /api/admin/content/{id}/preview (operator)": 4,
   "GET /api/admin/coin-applications (operator)": 2,
   "GET /api/admin/contact-messages (operator)": 2,
-  "GET /api/settlements/{orderNo} (customer)": 2,
-  "GET /api/liabilities/proof (customer)": 2,
   "GET /api/admin/reports/liabilities (operator)": 2,
-  "GET /api/image/{id} (visitor)": 2,
-  "GET /api/image/{id} (customer)": 6,
 };
 
 /** The writes and sign-ins still over their budget of 2, with their count today. */
