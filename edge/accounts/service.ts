@@ -153,11 +153,6 @@ export class AccountsService {
     return this.live.logins(t, s);
   }
 
-  /** What `sessions` reads, to start with the session. */
-  sessionsRead(t: string, userId: string) {
-    return this.live.listRead(t, userId);
-  }
-
   /** The customer's signed-in devices (live sessions), the newest sign-in first. */
   sessions(t: string, s: Session): Promise<DeviceSession[]> {
     return this.live.list(t, s);

@@ -84,6 +84,17 @@ export function userOfToken(token: string): string | null {
   return n === 0 ? null : String(n);
 }
 
+/**
+ * What the signed-in devices list (`Sessions.list`) reads, to start with the session: the index
+ * of the customer's sessions and the session records it names.
+ */
+export function devicesRead(t: string, userId: string): ListRead {
+  return {
+    selector: { prefix: keys.userSessions(t, userId) },
+    record: (tokenHash) => keys.session(t, tokenHash),
+  };
+}
+
 export interface Session {
   /** the account the session acts as: the customer's, or their demo account's after a switch */
   userId: string;
@@ -245,25 +256,14 @@ export class Sessions {
   }
 
   /**
-   * What `list` reads, to start with the session: the index of the customer's sessions and the
-   * session records it names.
-   */
-  listRead(t: string, userId: string): ListRead {
-    return {
-      selector: { prefix: keys.userSessions(t, userId) },
-      record: (tokenHash) => keys.session(t, tokenHash),
-    };
-  }
-
-  /**
    * The customer's signed-in devices (live sessions), the newest sign-in first: the index, then
    * the records it names together (one round trip; none when started with the session:
-   * `listRead`). This session's own record is the one the session was read from.
+   * `devicesRead`). This session's own record is the one the session was read from.
    */
   async list(t: string, s: Session): Promise<DeviceSession[]> {
     const now = this.d.now();
     const hashes: string[] = [];
-    for await (const e of this.d.kv.list<number>(this.listRead(t, s.userId).selector)) {
+    for await (const e of this.d.kv.list<number>(devicesRead(t, s.userId).selector)) {
       hashes.push(e.key[e.key.length - 1] as string);
     }
     const others = hashes.filter((h) => h !== s.tokenHash);

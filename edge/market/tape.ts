@@ -395,19 +395,11 @@ export class Tape {
       : { seq: 0, time: null, hash: genesisHash(symbol) };
   }
 
-  /**
-   * One tick by its sequence number (null: not on the tape, e.g. archived or never stored);
-   * `consistency` "eventual": as a nearby replica has it (null also when it has it not yet).
-   */
-  async tickBySeq(
-    symbol: string,
-    seq: number,
-    consistency: Deno.KvConsistencyLevel = "strong",
-  ): Promise<SeqTick | null> {
-    const o = { consistency };
-    const at = (await this.kv.get<[number, number]>(marketKeys.seq(symbol, seq), o)).value;
+  /** One tick by its sequence number (null: not on the tape, e.g. archived or never stored). */
+  async tickBySeq(symbol: string, seq: number): Promise<SeqTick | null> {
+    const at = (await this.kv.get<[number, number]>(marketKeys.seq(symbol, seq))).value;
     if (!at) return null;
-    const v = (await this.kv.get<StoredTick>(marketKeys.tick(symbol, at[0], at[1]), o)).value;
+    const v = (await this.kv.get<StoredTick>(marketKeys.tick(symbol, at[0], at[1]))).value;
     return v && v.seq === seq
       ? { seq, time: at[0], price: v.price, qty: v.qty, hash: v.hash! }
       : null;
@@ -417,13 +409,9 @@ export class Tape {
    * The chain hash after tick `seq`: the genesis for 0, a stored tick's, or the archive's end
    * (null: not known here).
    */
-  async hashAt(
-    symbol: string,
-    seq: number,
-    consistency: Deno.KvConsistencyLevel = "strong",
-  ): Promise<string | null> {
+  async hashAt(symbol: string, seq: number): Promise<string | null> {
     if (seq === 0) return genesisHash(symbol);
-    const t = await this.tickBySeq(symbol, seq, consistency);
+    const t = await this.tickBySeq(symbol, seq);
     if (t) return t.hash;
     const m = await archiveMarker(this.kv, symbol);
     return m?.seq === seq ? m.hash : null;
@@ -431,37 +419,25 @@ export class Tape {
 
   /**
    * Ticks with sequence numbers in [from, to], ascending, at most `limit` (a range read of the
-   * sequence index, then one read per tick in batches); `consistency` "eventual": as a nearby
-   * replica has them (the ones it has not yet are missing).
+   * sequence index, then one read per tick in batches).
    */
-  async range(
-    symbol: string,
-    from: number,
-    to: number,
-    limit: number,
-    consistency: Deno.KvConsistencyLevel = "strong",
-  ): Promise<SeqTick[]> {
+  async range(symbol: string, from: number, to: number, limit: number): Promise<SeqTick[]> {
     const at: [number, number][] = [];
     for await (
       const e of this.kv.list<[number, number]>({
         start: marketKeys.seq(symbol, from),
         end: marketKeys.seq(symbol, to + 1),
-      }, { limit, batchSize: Math.min(limit, 500), consistency })
+      }, { limit, batchSize: Math.min(limit, 500) })
     ) at.push(e.value);
     const out: SeqTick[] = [];
-    // up to 100 batches in flight together (a round trip per 1000 ticks)
-    for (let w = 0; w < at.length; w += 1000) {
-      const batches: Promise<Deno.KvEntryMaybe<StoredTick>[]>[] = [];
-      for (let i = w; i < Math.min(at.length, w + 1000); i += 10) {
-        batches.push(this.kv.getMany<StoredTick[]>(
-          at.slice(i, i + 10).map(([time, n]) => marketKeys.tick(symbol, time, n)),
-          { consistency },
-        ));
-      }
-      (await Promise.all(batches)).flat().forEach((e, j) => {
+    for (let i = 0; i < at.length; i += 10) {
+      const got = await this.kv.getMany<StoredTick[]>(
+        at.slice(i, i + 10).map(([time, n]) => marketKeys.tick(symbol, time, n)),
+      );
+      got.forEach((e, j) => {
         const v = e.value;
         if (v?.seq !== undefined && v.hash) {
-          out.push({ seq: v.seq, time: at[w + j]![0], price: v.price, qty: v.qty, hash: v.hash });
+          out.push({ seq: v.seq, time: at[i + j]![0], price: v.price, qty: v.qty, hash: v.hash });
         }
       });
     }

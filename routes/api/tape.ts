@@ -67,7 +67,12 @@ export const tapeApi = new OpenAPIHono<AppEnv>()
       const { symbol } = c.req.valid("param");
       const q = c.req.valid("query");
       if (!symbolOf(symbol)) throw new DomainError("NOT_FOUND");
-      const { items, prevHash, head } = await publicRange(c.get("deps").market.tape, symbol, q);
+      const { items, prevHash, head } = await publicRange(
+        c.get("deps").reads,
+        c.get("deps").market.tape,
+        symbol,
+        q,
+      );
       return ok(c, {
         symbol,
         items: items.map((t) => ({

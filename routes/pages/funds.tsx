@@ -1,9 +1,7 @@
 import type { PrivateRead } from "../../edge/platform/kvstore.ts";
 /** Recharge, withdrawal, payment-method and verification screens of both layouts. */
-import type { ComponentChildren } from "preact";
 import { LoginPrompt, MenuList, NotFoundBody } from "../../components/blocks.tsx";
 import {
-  CertifyState,
   type ListCtx,
   MethodList,
   RechargeDetail,
@@ -14,7 +12,6 @@ import {
 import { Id } from "../../contract/funds.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
 import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
-import type { IdentityStatus } from "../../edge/identity/certify.ts";
 import type { Session } from "../../edge/accounts/service.ts";
 import { methodJson } from "../../edge/funds/methods.ts";
 import { customerRechargeJson } from "../../edge/funds/recharge.ts";
@@ -23,7 +20,7 @@ import { customerWithdrawalJson } from "../../edge/funds/withdraw.ts";
 import type { Ctx } from "../../edge/http/context.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
-import { CertifyIsland } from "./certify_form.tsx";
+import { certifyBlock, certifyStatus } from "./certify_form.tsx";
 import PaymentMethodForm, { METHOD_TEXTS } from "../../islands/PaymentMethodForm.tsx";
 import RechargeForm, { RECHARGE_TEXTS } from "../../islands/RechargeForm.tsx";
 import WithdrawForm, { WITHDRAW_TEXTS } from "../../islands/WithdrawForm.tsx";
@@ -208,36 +205,6 @@ async function methodForm(
         after,
       }}
     />
-  );
-}
-
-/** The customer's verification state (read with the session: `fundsReads`; once per page). */
-const certifyStatus = (c: Ctx, s: Session) =>
-  c.get("deps").identity.status(c.get("tenant").id, s.userId);
-
-/**
- * Junior or advanced verification: the state, and the form when a submission is due. `st` is the
- * page's one read of the state (a second read would go to the store: a round trip more).
- */
-function certifyBlock(c: Ctx, s: Session, st: IdentityStatus, level: "junior" | "advanced") {
-  const t = c.get("t");
-  const state = st[level];
-  const open = !state || state.status === "rejected";
-  let body: ComponentChildren = null;
-  if (level === "advanced" && st.junior?.status !== "authenticated") {
-    body = <p class="notice" data-testid="certify-junior-first">{t("certify.juniorFirst")}</p>;
-  } else if (open) {
-    body = <CertifyIsland c={c} s={s} level={level} />;
-  }
-  return (
-    <section class="card" data-testid={`certify-card-${level}`}>
-      <h2>{t(`certify.${level}`)}</h2>
-      <CertifyState t={t} state={state} testid={`certify-state-${level}`} />
-      {level === "junior" && st.verifiedName && (
-        <p class="muted small">{t("certify.name")}: {st.verifiedName}</p>
-      )}
-      {body}
-    </section>
   );
 }
 

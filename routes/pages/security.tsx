@@ -4,6 +4,7 @@
  */
 import { Card } from "../../components/blocks.tsx";
 import type { Session } from "../../edge/accounts/service.ts";
+import { devicesRead } from "../../edge/accounts/sessions.ts";
 import type { Ctx } from "../../edge/http/context.ts";
 import { formatTime } from "../../locales/format.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
@@ -71,7 +72,7 @@ export function AntiPhishingBlock({ c, s, done }: { c: Ctx; s: Session; done: st
 export const securityReads: PageDef["reads"] = (c, uid) => {
   const { accounts } = c.get("deps");
   const t = c.get("tenant").id;
-  return [accounts.sessionsRead(t, uid), accounts.loginsRead(t, uid)];
+  return [devicesRead(t, uid), accounts.loginsRead(t, uid)];
 };
 
 /** Signed-in devices (with sign-out) and recent sign-ins, read for the page. */
