@@ -17,6 +17,7 @@ import {
   type SessionRecord,
   type UserRecord,
 } from "./store.ts";
+import { getAll } from "../platform/kvpage.ts";
 
 /** What sessions need: the store, the clock and the configured lifetimes. */
 export interface SessionDeps {
@@ -84,6 +85,17 @@ export function userOfToken(token: string): string | null {
   return n === 0 ? null : String(n);
 }
 
+/**
+ * What the signed-in devices list (`Sessions.list`) reads, to start with the session: the index
+ * of the customer's sessions and the session records it names.
+ */
+export function devicesRead(t: string, userId: string): ListRead {
+  return {
+    selector: { prefix: keys.userSessions(t, userId) },
+    record: (tokenHash) => keys.session(t, tokenHash),
+  };
+}
+
 export interface Session {
   /** the account the session acts as: the customer's, or their demo account's after a switch */
   userId: string;
@@ -104,6 +116,8 @@ export interface Session {
   opensAccount: boolean;
   /** when the customer signed in (the session reminder counts from it) */
   startedAt: number;
+  /** the session record as read (the devices list shows this device without reading it again) */
+  record: SessionRecord;
 }
 
 export class Sessions {
@@ -242,13 +256,24 @@ export class Sessions {
     }));
   }
 
-  /** The customer's signed-in devices (live sessions), the newest sign-in first. */
+  /**
+   * The customer's signed-in devices (live sessions), the newest sign-in first: the index, then
+   * the records it names together (one round trip; none when started with the session:
+   * `devicesRead`). This session's own record is the one the session was read from.
+   */
   async list(t: string, s: Session): Promise<DeviceSession[]> {
     const now = this.d.now();
+    const hashes: string[] = [];
+    for await (const e of this.d.kv.list<number>(devicesRead(t, s.userId).selector)) {
+      hashes.push(e.key[e.key.length - 1] as string);
+    }
+    const others = hashes.filter((h) => h !== s.tokenHash);
+    const records = await getAll<SessionRecord>(this.d.kv, others.map((h) => keys.session(t, h)));
+    const byHash = new Map(others.map((h, i) => [h, records[i]]));
     const out: DeviceSession[] = [];
-    for await (const e of this.d.kv.list<number>({ prefix: keys.userSessions(t, s.userId) })) {
-      const tokenHash = e.key[e.key.length - 1] as string;
-      const rec = (await this.d.kv.get<SessionRecord>(keys.session(t, tokenHash))).value;
+    for (const tokenHash of hashes) {
+      const current = tokenHash === s.tokenHash;
+      const rec = current ? { ...s.record, lastSeenAt: now } : byHash.get(tokenHash);
       if (!rec || now >= rec.expiresAt || now - rec.lastSeenAt > this.d.sessionIdleMs) continue;
       if (rec.createdAt < s.user.passwordChangedAt) continue;
       out.push({
@@ -256,8 +281,8 @@ export class Sessions {
         device: describeDevice(rec.userAgent),
         ip: rec.ip ?? null,
         createdAt: rec.createdAt,
-        lastSeenAt: tokenHash === s.tokenHash ? now : rec.lastSeenAt,
-        current: tokenHash === s.tokenHash,
+        lastSeenAt: rec.lastSeenAt,
+        current,
       });
     }
     return out.sort((a, b) => b.createdAt - a.createdAt);
@@ -324,6 +349,7 @@ export class Sessions {
       liveUserId,
       opensAccount: s.opensAccount === true,
       startedAt: s.createdAt,
+      record: s,
     };
   }
 

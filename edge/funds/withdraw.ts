@@ -20,7 +20,6 @@ import { stageEvents } from "../ledger/events.ts";
 import type { AuditHeadEntry } from "../audit/audit.ts";
 import { DomainError } from "../platform/errors.ts";
 import { Emitter } from "../platform/emitter.ts";
-import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
 import type { ListRead, PrivateRead } from "../platform/kv_round_trips.ts";
 import { enforce, withdrawAmountRules } from "../../contract/rules.ts";
 import { pageByIndex } from "../platform/kvpage.ts";

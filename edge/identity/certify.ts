@@ -13,7 +13,7 @@ import { auditInto, readAuditHead } from "../audit/audit.ts";
 import type { Json } from "../../contract/operators.ts";
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
-import { pageByIndex } from "../platform/kvpage.ts";
+import { getAll, pageByIndex } from "../platform/kvpage.ts";
 import { take } from "../platform/ratelimit.ts";
 import { MAX_PIXELS, MAX_UPLOAD_BYTES, UploadRejected } from "../uploads/sanitize.ts";
 import { cleanUpload } from "../uploads/reencode.ts";
@@ -30,6 +30,7 @@ import {
   type LevelState,
   type Submission,
 } from "./store.ts";
+import type { ListRead } from "../platform/kv_round_trips.ts";
 
 export {
   type CertState,
@@ -79,20 +80,23 @@ export class Identity {
     return identityStatus(this.kv, t, userId);
   }
 
+  /** What `submissions` reads (the index and the records it names), to start with the session. */
+  submissionsRead(t: string, userId: string): ListRead {
+    return {
+      selector: { prefix: identityKeys.byUserPrefix(t, userId) },
+      record: (id) => identityKeys.submission(t, id),
+    };
+  }
+
   /** Every submission of a customer, oldest first (the data export). */
   async submissions(t: string, userId: string): Promise<Submission[]> {
     const ids: string[] = [];
-    for await (const e of this.kv.list({ prefix: identityKeys.byUserPrefix(t, userId) })) {
+    for await (const e of this.kv.list(this.submissionsRead(t, userId).selector)) {
       ids.push(e.key[e.key.length - 1] as string);
     }
-    const out: Submission[] = [];
-    for (let i = 0; i < ids.length; i += 10) {
-      const got = await this.kv.getMany<Submission[]>(
-        ids.slice(i, i + 10).map((id) => identityKeys.submission(t, id)),
-      );
-      for (const g of got) if (g.value) out.push(g.value);
-    }
-    return out.sort((a, b) => a.createdAt - b.createdAt);
+    // the records together (one round trip)
+    const got = await getAll<Submission>(this.kv, ids.map((id) => identityKeys.submission(t, id)));
+    return got.filter((x) => x !== null).sort((a, b) => a.createdAt - b.createdAt);
   }
 
   /** The customer's verification state as they see it (`certifyLevel`: their user record's). */

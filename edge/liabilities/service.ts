@@ -46,9 +46,11 @@ import { type Balance, type Journal, keys as ledgerKeys } from "../ledger/store.
 import { type Actor, auditInto, readAuditHead } from "../audit/audit.ts";
 import { DomainError } from "../platform/errors.ts";
 import { exclusive } from "../platform/lease.ts";
+import { PublicCache } from "../platform/public_cache.ts";
 import {
   CHUNK,
   type EpochRecord,
+  polKeys,
   publish,
   readChunks,
   readEpoch,
@@ -153,11 +155,30 @@ export class Liabilities {
     private ledger: { balance(t: string, a: AccountRef): Promise<Balance> },
     private now: () => number,
     private sha: Sha256 = serverSha,
-  ) {}
+  ) {
+    this.cache = new PublicCache(kv);
+  }
 
-  /** The latest published epoch (null before the first). */
+  private cache: PublicCache;
+
+  /** The latest published epoch (null before the first), as the store has it now. */
   async latest(t: string): Promise<EpochRecord | null> {
     return await readLatest(this.kv, t);
+  }
+
+  /**
+   * The latest published epoch as customers and visitors see it (the page, the public epoch, the
+   * proofs): public, from the in-process cache (edge/platform/public_cache.ts), no round trip. An
+   * epoch is published once a day and never changes; another instance's new one shows here within
+   * about a second, this instance's at once. A proof answered from yesterday's epoch for that
+   * second is whole and checks against yesterday's published root, never a mix of the two.
+   */
+  published(t: string): Promise<EpochRecord | null> {
+    return this.cache.get(
+      `latest|${t}`,
+      [polKeys.latest(t), polKeys.epochs(t)],
+      () => readLatest(this.kv, t),
+    );
   }
 
   async epoch(t: string, epoch: string): Promise<EpochRecord | null> {
@@ -311,14 +332,15 @@ export class Liabilities {
    * A signed-in customer's proof in the latest epoch: every share's leaf and path (`pathAt`).
    */
   async proof(t: string, userId: string) {
-    const e = await this.latest(t);
+    const e = await this.published(t);
     if (!e || (e.format ?? 1) < FORMAT) throw new DomainError("POL_NOT_PUBLISHED");
     const at = await readIndex(this.kv, t, e, userId, this.sha);
     if (at === null) throw new DomainError("POL_NOT_INCLUDED", { epoch: e.epoch });
     const shares = [];
     let balances: Sums = { ...ZERO_SUMS };
-    for (const [share, i] of at.entries()) {
-      const { leaf, path } = await this.pathAt(t, e, i);
+    // every share's chunks read together
+    const paths = await Promise.all(at.map((i) => this.pathAt(t, e, i)));
+    for (const [share, { leaf, path }] of paths.entries()) {
       balances = addSums(balances, leaf.sums);
       shares.push({
         share,

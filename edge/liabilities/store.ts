@@ -66,6 +66,7 @@ export interface EpochRecord {
 
 export const polKeys = {
   epoch: (t: string, epoch: string): Deno.KvKey => [t, "pol", "epoch", epoch],
+  epochs: (t: string): Deno.KvKey => [t, "pol", "epoch"],
   latest: (t: string): Deno.KvKey => [t, "pol", "latest"],
   chunk: (t: string, buildId: string, level: number, n: number): Deno.KvKey => [
     t,
@@ -163,6 +164,17 @@ export async function writeBuild(
 }
 
 /** A customer's leaf indexes in a build, share 0 first (null: not in it). */
+/**
+ * Records of a build (index buckets, node chunks): written once, before an epoch names the build,
+ * and never changed, so a nearby replica's copy is the record (an eventual read, no round trip to
+ * the write region); one the replica does not have yet (a build a moment old) is read strongly.
+ */
+async function readBuilt<T>(kv: Deno.Kv, keys: Deno.KvKey[]): Promise<(T | null)[]> {
+  const near = await kv.getMany<T[]>(keys, { consistency: "eventual" });
+  if (near.every((e) => e.versionstamp !== null)) return near.map((e) => e.value);
+  return (await kv.getMany<T[]>(keys)).map((e) => e.value);
+}
+
 export async function readIndex(
   kv: Deno.Kv,
   t: string,
@@ -170,9 +182,9 @@ export async function readIndex(
   userId: string,
   sha: (s: string) => string,
 ): Promise<number[] | null> {
-  const text = (await kv.get<string>(
+  const [text] = await readBuilt<string>(kv, [
     polKeys.idx(t, rec.buildId, bucketOf(sha, userId, rec.buckets)),
-  )).value;
+  ]);
   if (!text) return null;
   const want = `${userId}:`;
   for (const entry of text.split(",")) {
@@ -188,14 +200,17 @@ export async function readChunks(
   buildId: string,
   at: { level: number; n: number }[],
 ): Promise<(TreeNode[] | null)[]> {
-  const out: (TreeNode[] | null)[] = [];
+  const batches: Promise<(string[] | null)[]>[] = [];
   for (let i = 0; i < at.length; i += 10) {
-    const got = await kv.getMany<string[][]>(
-      at.slice(i, i + 10).map((p) => polKeys.chunk(t, buildId, p.level, p.n)),
+    batches.push(
+      readBuilt<string[]>(
+        kv,
+        at.slice(i, i + 10).map((p) => polKeys.chunk(t, buildId, p.level, p.n)),
+      ),
     );
-    out.push(...got.map((e) => e.value?.map(decodeNode) ?? null));
   }
-  return out;
+  // the batches in flight together
+  return (await Promise.all(batches)).flat().map((v) => v?.map(decodeNode) ?? null);
 }
 
 /** Every leaf of a build (tests and audits). */

@@ -2,7 +2,9 @@
 import {
   getMessage,
   listMessages,
+  messageKeys,
   type MessageRecord,
+  messagesRead,
   migrateUnreadCounters,
   readMessage,
   unreadCount,
@@ -12,6 +14,16 @@ export { messageInto, type MessageRecord } from "./store.ts";
 
 export class Messages {
   constructor(private kv: Deno.Kv) {}
+
+  /** What the first page of `list` and `page` reads (`limit` messages), to start with the session. */
+  listRead(t: string, userId: string, limit: number) {
+    return messagesRead(t, userId, limit);
+  }
+
+  /** What `read` and `get` read, to start with the session. */
+  messageRead(t: string, userId: string, id: string) {
+    return { key: messageKeys.message(t, userId, id) };
+  }
 
   /** Newest first, paged by an opaque KV cursor. */
   list(t: string, userId: string, limit: number, cursor?: string) {

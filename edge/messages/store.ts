@@ -8,6 +8,7 @@ from it: edge/notifications/). Routes and pages go through `Messages` (service.t
 import { journalId } from "../ledger/service.ts";
 import { stageEvents } from "../ledger/events.ts";
 import { listPage } from "../platform/kvpage.ts";
+import type { ListRead } from "../platform/kv_round_trips.ts";
 
 export interface MessageRecord {
   id: string;
@@ -45,6 +46,14 @@ export function messageInto(
   return rec;
 }
 
+/** What the first page of `listMessages` reads, to start with the session. */
+export function messagesRead(t: string, userId: string, limit: number): ListRead {
+  return {
+    selector: { prefix: messageKeys.messages(t, userId) },
+    options: { reverse: true, limit },
+  };
+}
+
 /** Newest first, paged by an opaque KV cursor. */
 export async function listMessages(
   kv: Deno.Kv,
@@ -53,11 +62,8 @@ export async function listMessages(
   limit: number,
   cursor?: string,
 ) {
-  const iter = listPage<MessageRecord>(kv, { prefix: messageKeys.messages(t, userId) }, {
-    reverse: true,
-    limit,
-    cursor,
-  });
+  const first = messagesRead(t, userId, limit);
+  const iter = listPage<MessageRecord>(kv, first.selector, { ...first.options, cursor });
   const items: MessageRecord[] = [];
   for await (const e of iter) items.push(e.value);
   return { items, cursor: items.length === limit ? iter.cursor : null };

@@ -3,8 +3,9 @@
  * (`GET /api/account/export`). It sits above the capabilities whose records it gathers and asks
  * each for its own wire records (the same JSON the screens show), so masking stays where it is
  * decided: payment card numbers and crypto addresses masked, the document photos left out unless
- * asked for. Every list is read at once after the session (one wave of reads, each paged to its
- * end), so the export costs the round trips of its longest list, not their sum.
+ * asked for. Every list's first page (and the records its index names) is read with the session
+ * (`reads`: one round trip), the rest of a longer list after it, each paged to its end, so the
+ * export costs the round trips of its longest list, not their sum.
  */
 import { base64 } from "@scure/base";
 import type { AccountExportJson } from "../../contract/privacy.ts";
@@ -24,6 +25,7 @@ import type { Ledger } from "../ledger/service.ts";
 import { lineJson } from "../ledger/assets.ts";
 import type { Messages } from "../messages/service.ts";
 import type { MessageRecord } from "../messages/store.ts";
+import type { PrivateRead } from "../platform/kv_round_trips.ts";
 
 export interface ExportDeps {
   accounts: AccountsService;
@@ -44,6 +46,11 @@ export interface ExportDeps {
 /** Orders, positions and wealth orders have no cursor: the newest this many of each. */
 export const EXPORT_MAX_RECORDS = 10_000;
 
+/** Records per page of the paged lists (recharges, withdrawals, messages). */
+const PAGE = 100;
+
+const POSITION_STATUSES = ["pending", "holding", "closed", "cancelled"] as const;
+
 /** Follow a cursor to the end. */
 async function all<T>(
   page: (cursor?: string) => Promise<{ items: T[]; cursor: string | null }>,
@@ -62,6 +69,29 @@ export type AccountExport = Omit<AccountExportJson, "messages"> & { messages: Me
 
 export class DataExport {
   constructor(private d: ExportDeps) {}
+
+  /**
+   * What `of` reads, to start with the session (one round trip far from the store: the first
+   * page of every list and the records its index names); a list longer than its first page, and
+   * the document photos, are read after it.
+   */
+  reads(t: string, u: string): PrivateRead[] {
+    const d = this.d;
+    return [
+      d.identity.statusRead(t, u),
+      d.identity.submissionsRead(t, u),
+      d.methods.listRead(t, u),
+      d.fast.listReads(t, u),
+      d.spot.listReads(t, u),
+      d.wealth.ordersRead(t, u, EXPORT_MAX_RECORDS),
+      d.contracts.listReads(t, u),
+      d.ledger.linesRead(t, u),
+      d.recharges.historyRead(t, u, PAGE),
+      d.withdrawals.historyRead(t, u, PAGE),
+      d.messages.listRead(t, u, PAGE),
+      d.accounts.loginsRead(t, u),
+    ];
+  }
 
   /**
    * Everything the platform holds about the session's customer; the messages as stored (the
@@ -89,15 +119,11 @@ export class DataExport {
       all((cursor) => d.fast.list(t, u, { limit: 100, cursor })),
       d.spot.list(t, u, undefined, EXPORT_MAX_RECORDS),
       d.wealth.orders(t, u, EXPORT_MAX_RECORDS),
-      Promise.all(
-        (["pending", "holding", "closed", "cancelled"] as const).map((st) =>
-          d.contracts.list(t, u, st, EXPORT_MAX_RECORDS)
-        ),
-      ),
+      d.contracts.lists(t, u, POSITION_STATUSES, EXPORT_MAX_RECORDS),
       all((cursor) => d.ledger.lines(t, u, { limit: 500, cursor })),
-      all((cursor) => d.recharges.history(t, u, 100, cursor)),
-      all((cursor) => d.withdrawals.history(t, u, 100, cursor)),
-      all((cursor) => d.messages.list(t, u, 100, cursor)),
+      all((cursor) => d.recharges.history(t, u, PAGE, cursor)),
+      all((cursor) => d.withdrawals.history(t, u, PAGE, cursor)),
+      all((cursor) => d.messages.list(t, u, PAGE, cursor)),
       d.accounts.logins(t, s),
     ]);
     return {
@@ -136,7 +162,7 @@ export class DataExport {
         m.crypto ? { ...m, crypto: { ...m.crypto, address: maskAddress(m.crypto.address) } } : m
       ),
       orders: { fast, spot, wealth: wealth.items },
-      positions: positions.flat(),
+      positions: POSITION_STATUSES.flatMap((st) => positions[st]),
       fundFlow: fundFlow.map(lineJson),
       recharges: recharges.map(customerRechargeJson),
       withdrawals: withdrawals.map(customerWithdrawalJson),

@@ -421,6 +421,11 @@ export class FastContracts {
   }
 
   /** Open orders of a tenant (the engine's index after a restart). */
+  /** What `get` reads (to start with the session). */
+  orderRead(t: string, id: string): { key: Deno.KvKey } {
+    return { key: fastKeys.order(t, id) };
+  }
+
   async get(t: string, id: string): Promise<FastOrder | null> {
     return (await this.kv.get<FastOrder>(fastKeys.order(t, id))).value;
   }

@@ -74,6 +74,11 @@ export class PositionStore {
     await this.kv.set(posKeys.userOpenIndexed(t), true);
   }
 
+  /** What `get` reads (to start with the session). */
+  positionRead(t: string, id: string): { key: Deno.KvKey } {
+    return { key: posKeys.pos(t, id) };
+  }
+
   async get(t: string, id: string) {
     return (await this.kv.get<Position>(posKeys.pos(t, id))).value;
   }

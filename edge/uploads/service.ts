@@ -111,13 +111,32 @@ export class ImageStore {
    * operator whose role reviews what it was attached to (vouchers: funds; documents: identity).
    */
   async mayRead(t: string, id: string, viewer: Viewer): Promise<boolean> {
-    const meta = await this.meta(t, id);
-    if (!meta) return false;
-    const use = await this.use(t, id);
-    if (use === "public") return true;
-    if (!viewer) return false;
-    if ("roles" in viewer) return use !== null && viewer.roles.includes(use);
-    return meta.owner === `u:${viewer.userId}`;
+    return (await this.readable(t, id, viewer)) !== null;
+  }
+
+  /**
+   * The image `viewer` may read (`mayRead`), or null: no such image, or not theirs to see. Its
+   * meta record and use are read together (`evidenceReads`: with the session when started with
+   * it), its bytes from a nearby replica (`bytes`).
+   */
+  async readAs(
+    t: string,
+    id: string,
+    viewer: Viewer,
+  ): Promise<{ meta: ImageMeta; bytes: Uint8Array } | null> {
+    const meta = await this.readable(t, id, viewer);
+    return meta && { meta, bytes: await this.bytes(t, meta) };
+  }
+
+  /** The meta record when `viewer` may read the image (see `mayRead`), else null. */
+  private async readable(t: string, id: string, viewer: Viewer): Promise<ImageMeta | null> {
+    if (!t || !isImageId(id)) return null;
+    const [meta, use] = await Promise.all([this.store.meta(t, id), this.store.use(t, id)]);
+    if (!meta) return null;
+    if (use === "public") return meta;
+    if (!viewer) return null;
+    if ("roles" in viewer) return use !== null && viewer.roles.includes(use) ? meta : null;
+    return meta.owner === `u:${viewer.userId}` ? meta : null;
   }
 
   /**
@@ -133,21 +152,37 @@ export class ImageStore {
   /** The image reassembled from its chunks, or null when it has no meta record. */
   async read(t: string, id: string): Promise<{ meta: ImageMeta; bytes: Uint8Array } | null> {
     const meta = await this.meta(t, id);
-    if (!meta) return null;
+    return meta && { meta, bytes: await this.bytes(t, meta) };
+  }
+
+  /**
+   * The bytes of an image whose meta record was read. Its chunks are written before the meta
+   * record and never change, so a nearby replica's copy is the chunk (eventual reads: no round
+   * trip to the write region); a replica without them yet (an image a moment old) is passed
+   * over for the store (one round trip: every batch in flight together).
+   */
+  private async bytes(t: string, meta: ImageMeta): Promise<Uint8Array> {
+    const read = async (consistency: Deno.KvConsistencyLevel) => {
+      const batches = [];
+      for (let i = 0; i < meta.chunks; i += CHUNKS_PER_COMMIT) {
+        const to = Math.min(meta.chunks, i + CHUNKS_PER_COMMIT);
+        batches.push(this.store.readChunks(t, meta.id, i, to, consistency));
+      }
+      return (await Promise.all(batches)).flat();
+    };
+    let chunks = await read("eventual");
+    if (chunks.some((e) => e.versionstamp === null)) chunks = await read("strong");
     const bytes = new Uint8Array(meta.size);
     let at = 0;
-    for (let i = 0; i < meta.chunks; i += CHUNKS_PER_COMMIT) {
-      const to = Math.min(meta.chunks, i + CHUNKS_PER_COMMIT);
-      for (const entry of await this.store.readChunks(t, id, i, to)) {
-        const part = entry.value;
-        if (!(part instanceof Uint8Array) || at + part.length > meta.size) {
-          throw new Error(`image ${id}: chunk ${String(entry.key.at(-1))} missing or oversized`);
-        }
-        bytes.set(part, at);
-        at += part.length;
+    for (const entry of chunks) {
+      const part = entry.value;
+      if (!(part instanceof Uint8Array) || at + part.length > meta.size) {
+        throw new Error(`image ${meta.id}: chunk ${String(entry.key.at(-1))} missing or oversized`);
       }
+      bytes.set(part, at);
+      at += part.length;
     }
-    if (at !== meta.size) throw new Error(`image ${id}: ${at} of ${meta.size} bytes stored`);
-    return { meta, bytes };
+    if (at !== meta.size) throw new Error(`image ${meta.id}: ${at} of ${meta.size} bytes stored`);
+    return bytes;
   }
 }

@@ -108,10 +108,16 @@ export class UploadStore {
     await commit(op);
   }
 
-  async readChunks(t: string, id: string, from: number, to: number) {
+  async readChunks(
+    t: string,
+    id: string,
+    from: number,
+    to: number,
+    consistency: Deno.KvConsistencyLevel = "strong",
+  ) {
     const keys: Deno.KvKey[] = [];
     for (let j = from; j < to; j++) keys.push(uploadKeys.chunk(t, id, j));
-    return await this.kv.getMany<Uint8Array[]>(keys);
+    return await this.kv.getMany<Uint8Array[]>(keys, { consistency });
   }
 
   /** Delete an image whatever its use (a customer's erasure): meta, use and index, then bytes. */

@@ -85,28 +85,43 @@ export class Verify {
     private contracts: Contracts,
   ) {}
 
+  /**
+   * What `read` reads: the order as a fast contract and as a position (an order number is one or
+   * the other), and the share link, all at once (with the session when started with it: one
+   * round trip).
+   */
+  reads(t: string, orderNo: string, share?: string | null): { key: Deno.KvKey }[] {
+    return [
+      this.fast.orderRead(t, orderNo),
+      this.contracts.positionRead(t, orderNo),
+      ...(share ? this.store.sharedRead(t, share) : []),
+    ];
+  }
+
   /** The settled record and its owner (null: no settled contract or closed position). */
   private async record(t: string, orderNo: string) {
-    const o = await this.fast.get(t, orderNo);
+    // both read together: one round trip, whichever it is
+    const [o, p] = await Promise.all([this.fast.get(t, orderNo), this.contracts.get(t, orderNo)]);
     if (o) {
       const json = fastSettlementJson(o);
       return json && { owner: o.userId, json };
     }
-    const p = await this.contracts.get(t, orderNo);
     const json = p && positionSettlementJson(p);
     return json && { owner: p.userId, json };
   }
 
   /**
    * The settlement of `orderNo` for its owner (`owner` true) or a holder of its share link;
-   * NOT_FOUND to anyone else, as for an order that does not exist.
+   * NOT_FOUND to anyone else, as for an order that does not exist. The record and the link are
+   * read together.
    */
   async read(t: string, orderNo: string, who: Reader) {
-    const r = await this.record(t, orderNo);
+    const [r, shared] = await Promise.all([
+      this.record(t, orderNo),
+      who.share ? this.store.shared(t, who.share) : null,
+    ]);
     if (r && who.userId && r.owner === who.userId) return { settlement: r.json, owner: true };
-    if (r && who.share && (await this.store.shared(t, who.share)) === orderNo) {
-      return { settlement: r.json, owner: false };
-    }
+    if (r && who.share && shared === orderNo) return { settlement: r.json, owner: false };
     throw new DomainError("NOT_FOUND");
   }
 

@@ -51,6 +51,11 @@ export class VerifyStore {
     throw storeBusy();
   }
 
+  /** What `shared` reads (nothing for a token of the wrong shape). */
+  sharedRead(t: string, token: string): { key: Deno.KvKey }[] {
+    return SHARE_TOKEN.test(token) ? [{ key: verifyKeys.share(t, token) }] : [];
+  }
+
   /** The order a token opens in this tenant (null: no such link). */
   async shared(t: string, token: string): Promise<string | null> {
     if (!SHARE_TOKEN.test(token)) return null;

@@ -28,6 +28,7 @@ import {
   SESSION_COOKIE,
 } from "../../edge/http/context.ts";
 import { DEVICE_TTL_MS } from "../../edge/accounts/devices.ts";
+import { devicesRead } from "../../edge/accounts/sessions.ts";
 import { ok } from "../../edge/http/envelope.ts";
 import { reading, sessionOf, signedIn, signedInLive } from "../../edge/http/middleware.ts";
 import { AUTH_ERRORS, err, ERRORS, jsonBody, okReply } from "./openapi.ts";
@@ -357,7 +358,10 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       path: "/user/sessions",
       tags,
       summary: "Signed-in devices (live sessions), newest first; `current` marks this one",
-      middleware: signedInLive,
+      middleware: [
+        reading((c, uid) => [devicesRead(c.var.tenant.id, uid)]),
+        ...signedInLive,
+      ] as const,
       responses: {
         ...okReply(DeviceSessionList),
         ...AUTH_ERRORS,

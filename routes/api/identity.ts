@@ -107,15 +107,16 @@ export async function serveImage(c: Ctx) {
     const t = c.get("tenant").id;
     const { images, operators } = c.get("deps");
     const header = c.req.header("authorization")?.replace(/^Bearer\s+/i, "").trim();
-    const op = header ? await operators.session(t, header) : null;
-    const s = op ? null : await sessionOf(c);
+    // an operator's session and a customer's (with the image's records) read together: one
+    // round trip whichever the token is
+    const [op, s] = await Promise.all([
+      header ? operators.session(t, header) : null,
+      sessionOf(c, images.reads(t, parsed.data)),
+    ]);
     // public images: anyone; evidence: its owner, or operators of its role (uploads service)
     const viewer = op ? { roles: op.roles } : s ? { userId: s.userId } : null;
-    if (!await images.mayRead(t, parsed.data, viewer)) {
-      throw new DomainError(viewer ? "NOT_FOUND" : "UNAUTHORIZED");
-    }
-    const img = await images.read(t, parsed.data);
-    if (!img) throw new DomainError("NOT_FOUND");
+    const img = await images.readAs(t, parsed.data, viewer);
+    if (!img) throw new DomainError(viewer ? "NOT_FOUND" : "UNAUTHORIZED");
     return imageResponse(img);
   } catch (e) {
     return errorResponse(c, e);

@@ -34,7 +34,7 @@ export const liabilitiesApi = new OpenAPIHono<AppEnv>()
       },
     }),
     async (c) => {
-      const e = await c.var.deps.liabilities.latest(c.var.tenant.id);
+      const e = await c.var.deps.liabilities.published(c.var.tenant.id);
       if (!e) throw new DomainError("POL_NOT_PUBLISHED");
       return ok(c, epochJson(e));
     },

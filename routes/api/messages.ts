@@ -7,10 +7,13 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../edge/http/context.ts";
 import { ok } from "../../edge/http/envelope.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
-import { signedIn } from "../../edge/http/middleware.ts";
+import { reading, signedIn } from "../../edge/http/middleware.ts";
 import { AUTH_ERRORS, okReply } from "./openapi.ts";
 
 const tags = ["content"];
+
+/** The page size a list request asks for (its first page is read with the session). */
+const pageLimit = (c: Context<AppEnv>) => PageQuery.safeParse(c.req.query()).data?.limit ?? 20;
 
 /**
  * Messages are stored as a locale key with parameters and read in the customer's language, with
@@ -37,7 +40,15 @@ export const messagesApi = new OpenAPIHono<AppEnv>()
       path: "/message",
       tags,
       summary: "The customer's messages, newest first, with the unread count",
-      middleware: signedIn,
+      middleware: [
+        // the first page read with the session (a later page, from its cursor, after it)
+        reading((c, uid) =>
+          c.req.query("cursor")
+            ? []
+            : [c.var.deps.messages.listRead(c.var.tenant.id, uid, pageLimit(c))]
+        ),
+        signedIn,
+      ] as const,
       request: { query: PageQuery },
       responses: { ...okReply(MessagePage), ...AUTH_ERRORS },
     }),
@@ -58,7 +69,13 @@ export const messagesApi = new OpenAPIHono<AppEnv>()
       path: "/message/detail/{id}",
       tags,
       summary: "One message (marks it read)",
-      middleware: signedIn,
+      middleware: [
+        reading((c, uid) => {
+          const id = Id.safeParse(c.req.param("id"));
+          return id.success ? [c.var.deps.messages.messageRead(c.var.tenant.id, uid, id.data)] : [];
+        }),
+        signedIn,
+      ] as const,
       request: { params: z.object({ id: Id }) },
       responses: { ...okReply(Message), ...AUTH_ERRORS },
     }),

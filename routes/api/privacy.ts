@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { AccountExport, ExportQuery } from "../../contract/privacy.ts";
 import type { AppEnv } from "../../edge/http/context.ts";
 import { ok } from "../../edge/http/envelope.ts";
-import { signedInLive } from "../../edge/http/middleware.ts";
+import { reading, signedInLive } from "../../edge/http/middleware.ts";
 import { localizedMessage } from "./messages.ts";
 import { AUTH_ERRORS, okReply } from "./openapi.ts";
 
@@ -17,7 +17,10 @@ export const privacyApi = new OpenAPIHono<AppEnv>()
       tags,
       summary:
         "The customer's data as one JSON document (a download): profile, verification, masked payment methods, orders, positions, fund flow, recharges, withdrawals, messages, sign-ins; document images only with ?images=1",
-      middleware: signedInLive,
+      middleware: [
+        reading((c, uid) => c.var.deps.dataExport.reads(c.var.tenant.id, uid)),
+        ...signedInLive,
+      ] as const,
       request: { query: ExportQuery },
       responses: { ...okReply(AccountExport), ...AUTH_ERRORS },
     }),

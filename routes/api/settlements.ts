@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv, Ctx } from "../../edge/http/context.ts";
 import { guarded } from "../../edge/platform/guards.ts";
 import { ok } from "../../edge/http/envelope.ts";
-import { requireSession, sessionOf, signedIn } from "../../edge/http/middleware.ts";
+import { reading, requireSession, sessionOf, signedIn } from "../../edge/http/middleware.ts";
 import { Settlement, SettlementParam, SettlementQuery, ShareReply } from "../../contract/verify.ts";
 import { AUTH_ERRORS, err, okReply } from "./openapi.ts";
 
@@ -34,7 +34,17 @@ export const settlementsApi = new OpenAPIHono<AppEnv>()
       tags,
       summary:
         "A settled fast contract or closed position: the terms agreed, the outcome and the tape ticks used (sequence numbers in the symbol's hash chain); its owner, or anyone with its share link (`share`)",
-      middleware: sessionOrShare,
+      middleware: [
+        // the order and the share link read with the session
+        reading((c) =>
+          c.var.deps.verify.reads(
+            c.var.tenant.id,
+            c.req.param("orderNo") ?? "",
+            c.req.query("share"),
+          )
+        ),
+        sessionOrShare,
+      ] as const,
       request: { params: SettlementParam, query: SettlementQuery },
       responses: {
         ...okReply(Settlement),

@@ -11,6 +11,7 @@ import type { AppEnv } from "../../edge/http/context.ts";
 import { ok } from "../../edge/http/envelope.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
 import { TradeSymbol } from "../../contract/trading.ts";
+import { publicRange } from "../../edge/market/tape_range.ts";
 import { ERRORS, okReply } from "./openapi.ts";
 
 const tags = ["verification"];
@@ -66,13 +67,12 @@ export const tapeApi = new OpenAPIHono<AppEnv>()
       const { symbol } = c.req.valid("param");
       const q = c.req.valid("query");
       if (!symbolOf(symbol)) throw new DomainError("NOT_FOUND");
-      const tape = c.get("deps").market.tape;
-      const head = await tape.storedHead(symbol);
-      const from = q.from ?? Math.max(1, head.seq - q.limit + 1);
-      const to = Math.min(q.to ?? head.seq, from + q.limit - 1);
-      const items = to >= from ? await tape.range(symbol, from, to, q.limit) : [];
-      const first = items[0];
-      const prevHash = first ? await tape.hashAt(symbol, first.seq - 1) : null;
+      const { items, prevHash, head } = await publicRange(
+        c.get("deps").reads,
+        c.get("deps").market.tape,
+        symbol,
+        q,
+      );
       return ok(c, {
         symbol,
         items: items.map((t) => ({

@@ -1,9 +1,7 @@
 import type { PrivateRead } from "../../edge/platform/kv_round_trips.ts";
 /** Recharge, withdrawal, payment-method and verification screens of both layouts. */
-import type { ComponentChildren } from "preact";
 import { LoginPrompt, MenuList, NotFoundBody } from "../../components/blocks.tsx";
 import {
-  CertifyState,
   type ListCtx,
   MethodList,
   RechargeDetail,
@@ -22,7 +20,7 @@ import { customerWithdrawalJson } from "../../edge/funds/withdraw.ts";
 import type { Ctx } from "../../edge/http/context.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
-import { CertifyIsland } from "./certify_form.tsx";
+import { certifyBlock, certifyStatus } from "./certify_form.tsx";
 import PaymentMethodForm, { METHOD_TEXTS } from "../../islands/PaymentMethodForm.tsx";
 import RechargeForm, { RECHARGE_TEXTS } from "../../islands/RechargeForm.tsx";
 import WithdrawForm, { WITHDRAW_TEXTS } from "../../islands/WithdrawForm.tsx";
@@ -207,30 +205,6 @@ async function methodForm(
         after,
       }}
     />
-  );
-}
-
-/** Junior and/or advanced verification: the state, and the form when a submission is due. */
-async function certifyBlock(c: Ctx, s: Session, level: "junior" | "advanced") {
-  const t = c.get("t");
-  const st = await c.get("deps").identity.status(c.get("tenant").id, s.userId);
-  const state = st[level];
-  const open = !state || state.status === "rejected";
-  let body: ComponentChildren = null;
-  if (level === "advanced" && st.junior?.status !== "authenticated") {
-    body = <p class="notice" data-testid="certify-junior-first">{t("certify.juniorFirst")}</p>;
-  } else if (open) {
-    body = <CertifyIsland c={c} s={s} level={level} />;
-  }
-  return (
-    <section class="card" data-testid={`certify-card-${level}`}>
-      <h2>{t(`certify.${level}`)}</h2>
-      <CertifyState t={t} state={state} testid={`certify-state-${level}`} />
-      {level === "junior" && st.verifiedName && (
-        <p class="muted small">{t("certify.name")}: {st.verifiedName}</p>
-      )}
-      {body}
-    </section>
   );
 }
 
@@ -487,12 +461,12 @@ export const fundsPages: PageDef[] = [
     reads: fundsReads,
     render: async (c, s) => {
       const t = c.get("t");
-      const st = await c.get("deps").identity.status(c.get("tenant").id, s!.userId);
+      const st = await certifyStatus(c, s!);
       return mobilePage(
         c,
         { title: t("page.certifyFirst"), back: "/wp/user/userCenter" },
         <>
-          {await certifyBlock(c, s!, "junior")}
+          {certifyBlock(c, s!, st, "junior")}
           {st.junior?.status === "authenticated" && (
             <MenuList
               items={[{ href: "/wp/user/certify/second", label: t("certify.goAdvanced") }]}
@@ -510,7 +484,7 @@ export const fundsPages: PageDef[] = [
       mobilePage(
         c,
         { title: c.get("t")("page.certifySecond"), back: "/wp/user/certify/first" },
-        await certifyBlock(c, s!, "advanced"),
+        certifyBlock(c, s!, await certifyStatus(c, s!), "advanced"),
       ),
   },
   {
@@ -619,14 +593,15 @@ export const fundsPages: PageDef[] = [
     reads: fundsReads,
     render: async (c, s) => {
       const t = c.get("t");
+      const st = s && await certifyStatus(c, s);
       return desktopPage(
         c,
         { title: t("page.pcCertify"), active: "user" },
         <UserCenterFrame t={t} active="certify">
-          {!s ? pcNeedsLogin(c) : (
+          {!s || !st ? pcNeedsLogin(c) : (
             <div class="cards2">
-              {await certifyBlock(c, s, "junior")}
-              {await certifyBlock(c, s, "advanced")}
+              {certifyBlock(c, s, st, "junior")}
+              {certifyBlock(c, s, st, "advanced")}
             </div>
           )}
         </UserCenterFrame>,

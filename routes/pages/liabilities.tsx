@@ -22,7 +22,7 @@ import type { PageDef } from "./types.ts";
 async function page(c: Ctx, s: Session | null, layout: "wp" | "pc") {
   const t = c.get("t");
   const loc = c.get("locale");
-  const e = await c.get("deps").liabilities.latest(c.get("tenant").id);
+  const e = await c.get("deps").liabilities.published(c.get("tenant").id);
   const j = e && epochJson(e);
   const body = (
     <section class="stack pol" data-testid="pol-page">

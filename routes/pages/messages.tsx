@@ -14,6 +14,7 @@ import { notificationJson } from "../../edge/notifications/service.ts";
 import { outsideRequest } from "../../edge/platform/kv_round_trips.ts";
 import { linkOf } from "../../islands/NotificationToast.tsx";
 import type { PageDef } from "./types.ts";
+import type { PrivateRead } from "../../edge/platform/kv_round_trips.ts";
 
 /** The customer's anti-phishing code, shown with every message (nothing when not set). */
 function AntiPhishing({ c, s }: { c: Ctx; s: Session }) {
@@ -120,9 +121,9 @@ async function list(c: Ctx, s: Session, detail: string, path: string) {
   const cursor = c.req.query("cursor");
   let page;
   try {
-    page = await messages.list(c.get("tenant").id, s.userId, 20, cursor?.slice(0, 200));
+    page = await messages.list(c.get("tenant").id, s.userId, MESSAGES_SHOWN, cursor?.slice(0, 200));
   } catch {
-    page = await messages.list(c.get("tenant").id, s.userId, 20);
+    page = await messages.list(c.get("tenant").id, s.userId, MESSAGES_SHOWN);
   }
   const tz = c.get("timeZone");
   if (page.items.length === 0) {
@@ -179,11 +180,21 @@ async function detail(c: Ctx, s: Session) {
   );
 }
 
-/** The notifications tab's reads, started with the session (the messages tab reads after it). */
-const tabReads = (c: Ctx, userId: string) =>
-  c.req.query("tab") === "notifications"
-    ? c.get("deps").notifications.store.pageReads(c.get("tenant").id, userId, NOTIFICATIONS_SHOWN)
-    : [];
+/** The messages shown per page. */
+const MESSAGES_SHOWN = 20;
+
+/**
+ * The tab's reads, started with the session: the notifications, or the first page of the messages
+ * (a later page, from its cursor, reads after the session).
+ */
+const tabReads = (c: Ctx, userId: string): PrivateRead[] => {
+  const t = c.get("tenant").id;
+  const { notifications, messages } = c.get("deps");
+  if (c.req.query("tab") === "notifications") {
+    return notifications.store.pageReads(t, userId, NOTIFICATIONS_SHOWN);
+  }
+  return c.req.query("cursor") ? [] : [messages.listRead(t, userId, MESSAGES_SHOWN)];
+};
 
 export const messagePages: PageDef[] = [
   {

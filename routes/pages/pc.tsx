@@ -10,7 +10,13 @@ import RegisterForm, { REGISTER_TEXTS } from "../../islands/RegisterForm.tsx";
 import ResetPasswordForm, { RESET_TEXTS } from "../../islands/ResetPasswordForm.tsx";
 import { desktopPage } from "./frame.tsx";
 import { FeedLabel, QuotesIsland } from "./market.tsx";
-import { AntiPhishingBlock, PushCard, securityLists, TwoFactorIsland } from "./security.tsx";
+import {
+  AntiPhishingBlock,
+  PushCard,
+  securityLists,
+  securityReads,
+  TwoFactorIsland,
+} from "./security.tsx";
 import { returningCustomer } from "./wp.tsx";
 import type { PageDef } from "./types.ts";
 import { HomeContent } from "./content.tsx";
@@ -171,6 +177,7 @@ export const desktopPages: PageDef[] = [
   {
     path: "/pc/userCenter/security",
     layout: "pc",
+    reads: securityReads,
     render: async (c, s) => {
       const t = c.get("t");
       const lists = s ? await securityLists(c, s) : null;

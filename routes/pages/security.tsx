@@ -4,6 +4,7 @@
  */
 import { Card } from "../../components/blocks.tsx";
 import type { Session } from "../../edge/accounts/service.ts";
+import { devicesRead } from "../../edge/accounts/sessions.ts";
 import type { Ctx } from "../../edge/http/context.ts";
 import { formatTime } from "../../locales/format.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
@@ -66,6 +67,13 @@ export function AntiPhishingBlock({ c, s, done }: { c: Ctx; s: Session; done: st
     </>
   );
 }
+
+/** What `securityLists` reads, started with the session (one round trip). */
+export const securityReads: PageDef["reads"] = (c, uid) => {
+  const { accounts } = c.get("deps");
+  const t = c.get("tenant").id;
+  return [devicesRead(t, uid), accounts.loginsRead(t, uid)];
+};
 
 /** Signed-in devices (with sign-out) and recent sign-ins, read for the page. */
 export async function securityLists(c: Ctx, s: Session) {
@@ -152,6 +160,7 @@ export const securityPages: PageDef[] = [
   {
     path: "/wp/user/setSafe/devices",
     layout: "wp",
+    reads: securityReads,
     render: async (c, s) => {
       const t = c.get("t");
       const { devices, history } = await securityLists(c, s!);

@@ -219,6 +219,13 @@ function verifyPage(layout: "wp" | "pc"): PageDef {
     layout,
     // a share link opens without a session
     public: true,
+    // the order and the share link read with the session
+    prefetch: (c) =>
+      c.get("deps").verify.reads(
+        c.get("tenant").id,
+        c.req.param("orderNo") ?? "",
+        c.req.query("share"),
+      ).map((r) => r.key),
     render: async (c, session: Session | null) => {
       const t = c.get("t");
       const orderNo = c.req.param("orderNo") ?? "";

@@ -1,0 +1,167 @@
+/**
+ * The round-trip budget (issue 26) of the customers' routes in the states the budget test's world
+ * does not reach (tests/api/round_trips_test.ts measures every route, but with no published
+ * epoch, no settled order and a one-tick tape): a published proof of liabilities, a settled fast
+ * contract read by its owner and through its share link, a tape range of many ticks, and a
+ * signed-out session reading nothing private. Far from the store (simulated, as there), each
+ * answers after at most one strong round trip in sequence, warm (the second of two requests).
+ */
+import { assert, assertEquals } from "../assert.ts";
+import { parseDecimal } from "../../core-wasm/mod.ts";
+import { tickHash } from "../../contract/chain.ts";
+import { DESKTOP_UA, MOBILE_UA, startServer, type TestServer } from "../server.ts";
+import { operatorToken } from "../operator.ts";
+
+const SIM = { KV_SIM_RTT_MS: "25", KV_SIM_EVENTUAL_MS: "2" };
+const CUSTOMER = { phone: "+12025550123", password: "Demo-2026" };
+
+async function login(srv: TestServer) {
+  const r = await srv.call("/api/login", { body: CUSTOMER });
+  return r.headers.get("authorization")!;
+}
+
+/**
+ * GET `path` twice (the second with the caches warm) as the customer of `token` (or a visitor),
+ * on the layout of `mobile`: the second answer's status, body and strong round trips in sequence.
+ */
+async function measured(srv: TestServer, path: string, token?: string, mobile = false) {
+  let last = { status: 0, trips: -1, text: "" };
+  for (let i = 0; i < 2; i++) {
+    const headers: Record<string, string> = {
+      "user-agent": mobile ? MOBILE_UA : DESKTOP_UA,
+      "accept-language": "en",
+    };
+    if (token) {
+      headers.cookie = `tw_session=${token}`;
+      if (path.startsWith("/api/")) headers.authorization = token;
+    }
+    const r = await fetch(srv.base + path, { headers, redirect: "manual" });
+    const h = r.headers.get("x-kv-round-trips");
+    assert(h, `${path}: the server reports its round trips`);
+    last = { status: r.status, trips: Number(h.split("/")[0]), text: await r.text() };
+  }
+  return last;
+}
+
+async function tick(srv: TestServer, price: string, dt = 1000) {
+  srv.advance(dt);
+  await srv.deps.market.tape.ingest({
+    symbol: "BTCUSDT",
+    time: srv.deps.now(),
+    price: parseDecimal(price),
+    qty: 1_000_000n,
+  });
+  await srv.deps.engine.idle();
+}
+
+Deno.test("round-trip budget: a published proof of liabilities, its pages and epoch at 1", async () => {
+  const srv = await startServer({ seed: true, env: SIM });
+  try {
+    const token = await login(srv);
+    const op = await operatorToken(srv);
+    const e = await srv.call<{ epoch: string }>("/api/admin/liabilities/epoch", {
+      token: op,
+      body: {},
+    });
+    assertEquals(e.body.code, 0, JSON.stringify(e.body));
+    const proof = await measured(srv, "/api/liabilities/proof", token);
+    assertEquals(proof.status, 200, proof.text);
+    const p = JSON.parse(proof.text).data as { epoch: string; shares: unknown[] };
+    assertEquals(p.epoch, e.body.data.epoch);
+    assert(p.shares.length > 0, "the customer's shares");
+    assert(proof.trips <= 1, `the proof: ${proof.trips} round trips`);
+    const epoch = await measured(srv, "/api/liabilities");
+    assertEquals(epoch.status, 200);
+    assertEquals(JSON.parse(epoch.text).data.epoch, e.body.data.epoch);
+    assert(epoch.trips <= 1, `the epoch: ${epoch.trips}`);
+    for (const [path, mobile] of [["/wp/liabilities", true], ["/pc/liabilities", false]] as const) {
+      const page = await measured(srv, path, token, mobile);
+      assertEquals(page.status, 200);
+      assert(page.text.includes(e.body.data.epoch), `${path} shows the epoch`);
+      assert(page.trips <= 1, `${path}: ${page.trips}`);
+    }
+  } finally {
+    await srv.close();
+  }
+});
+
+Deno.test("round-trip budget: a settled contract's proof, by its owner and through its share link, at 1", async () => {
+  const srv = await startServer({ seed: true, env: SIM });
+  try {
+    const token = await login(srv);
+    await tick(srv, "20000");
+    const f = await srv.call<{ orderNo: string }>("/api/fast/order", {
+      token,
+      body: { symbol: "BTCUSDT", direction: "up", duration: 30, stake: "100" },
+    });
+    assertEquals(f.body.code, 0, JSON.stringify(f.body));
+    const orderNo = f.body.data.orderNo;
+    await tick(srv, "20020", 29_000);
+    await tick(srv, "20030", 5_000);
+    const share = await srv.call<{ token: string }>(`/api/settlements/${orderNo}/share`, {
+      token,
+      method: "POST",
+    });
+    assertEquals(share.body.code, 0, JSON.stringify(share.body));
+    const link = `?share=${share.body.data.token}`;
+    for (
+      const [path, who, mobile] of [
+        [`/api/settlements/${orderNo}`, token, false],
+        [`/api/settlements/${orderNo}${link}`, undefined, false],
+        [`/wp/verify/${orderNo}`, token, true],
+        [`/pc/verify/${orderNo}`, token, false],
+        [`/wp/verify/${orderNo}${link}`, undefined, true],
+        [`/pc/verify/${orderNo}${link}`, undefined, false],
+      ] as const
+    ) {
+      const r = await measured(srv, path, who, mobile);
+      assertEquals(r.status, 200, `${path}: ${r.text.slice(0, 200)}`);
+      assert(r.trips <= 1, `${path} (${who ? "owner" : "share link"}): ${r.trips} round trips`);
+    }
+  } finally {
+    await srv.close();
+  }
+});
+
+Deno.test("round-trip budget: a tape range of many ticks at 1, its chain whole", async () => {
+  const srv = await startServer({ seed: true, env: SIM });
+  try {
+    for (let i = 0; i < 30; i++) await tick(srv, String(20000 + i), 200);
+    const r = await measured(srv, "/api/tape/BTCUSDT?limit=25");
+    assertEquals(r.status, 200);
+    assert(r.trips <= 1, `the tape: ${r.trips} round trips`);
+    const range = JSON.parse(r.text).data as {
+      items: { seq: number; time: number; price: string; qty: string; hash: string }[];
+      prevHash: string;
+      head: { seq: number; hash: string };
+    };
+    assertEquals(range.items.length, 25);
+    assertEquals(range.items.at(-1)!.seq, range.head.seq, "up to the head");
+    assertEquals(range.items.at(-1)!.hash, range.head.hash);
+    // every hash chains from the one before the range
+    let prev = range.prevHash;
+    for (const t of range.items) {
+      const hash = tickHash(prev, t.seq, t.time, parseDecimal(t.price), parseDecimal(t.qty));
+      assertEquals(hash, t.hash, `tick ${t.seq}`);
+      prev = t.hash;
+    }
+  } finally {
+    await srv.close();
+  }
+});
+
+Deno.test("round-trip budget: a signed-out session reads nothing private at once", async () => {
+  const srv = await startServer({ seed: true, env: SIM });
+  try {
+    const token = await login(srv);
+    const paths = ["/api/user/sessions", "/api/message", "/api/account/export"];
+    for (const path of paths) assertEquals((await srv.call(path, { token })).body.code, 0, path);
+    assertEquals((await srv.call("/api/logout", { token, body: {} })).body.code, 0);
+    for (const path of paths) {
+      const r = await srv.call(path, { token });
+      assertEquals([r.status, r.body.code], [401, -99], `${path} after logout`);
+    }
+  } finally {
+    await srv.close();
+  }
+});
