@@ -13,6 +13,7 @@ import { formatVerifyReport, verifyStore } from "../edge/verify/rederive.ts";
 import { readArchives } from "../edge/market/archive.ts";
 import { seedIfEmpty } from "../tools/seed.ts";
 import { startServerJobs } from "../edge/jobs/mod.ts";
+import { parseDecimal } from "../core-wasm/mod.ts";
 
 export const MOBILE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148";
@@ -390,4 +391,30 @@ export async function settleNotifications(srv: TestServer) {
     await new Promise((r) => setTimeout(r, srv.deps.config.kvPollMs + 60));
     await srv.deps.notifications.idle();
   }
+}
+
+/**
+ * A tick `dt` ms on: the server's clock moves first and the tick is stamped with it (fresh data;
+ * an older tick or one from the future is refused by the tape), then the engine's work on it.
+ * Its time.
+ */
+export async function tick(
+  srv: TestServer,
+  price: string,
+  dt = 1000,
+  symbol = "BTCUSDT",
+  qty = 1_000_000n,
+): Promise<number> {
+  srv.advance(dt);
+  const time = srv.deps.now();
+  await srv.deps.market.tape.ingest({ symbol, time, price: parseDecimal(price), qty });
+  await srv.deps.engine.idle();
+  return time;
+}
+
+/** Sign a customer in through the API (the demo customer unless told); the session token. */
+export async function signIn(srv: TestServer, phone = "+12025550123", password = "Demo-2026") {
+  const r = await srv.call("/api/login", { body: { phone, password } });
+  if (r.body.code !== 0) throw new Error(`login: ${JSON.stringify(r.body)}`);
+  return r.headers.get("authorization")!;
 }

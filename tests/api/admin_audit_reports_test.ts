@@ -12,7 +12,7 @@ import type { AuditEntry } from "../../edge/operators/store.ts";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { makePng, uploadForm } from "../images.ts";
 import { operatorToken, operatorWithRoles } from "../operator.ts";
-import { startServer, type TestServer } from "../server.ts";
+import { startServer, type TestServer, tick } from "../server.ts";
 
 type Reply<T> = { status?: number; body: { code: number; data: T; message?: string } };
 function ok<T>(r: Reply<T>, what: string): T {
@@ -29,17 +29,6 @@ type Row = Record<string, string>;
 type Daily = { from: string; to: string; rows: Row[]; reserve: Record<string, string | null> };
 
 const U = 100_000_000n;
-
-async function tick(srv: TestServer, price: string, dt = 1000) {
-  srv.advance(dt);
-  await srv.deps.market.tape.ingest({
-    symbol: "BTCUSDT",
-    time: srv.deps.now(),
-    price: parseDecimal(price),
-    qty: U / 100n,
-  });
-  await srv.deps.engine.idle();
-}
 
 async function customer(srv: TestServer, phone = "+12025550123") {
   return (await srv.call("/api/login", { body: { phone, password: "Demo-2026" } })).headers

@@ -5,10 +5,15 @@
  * withdrawal paid make notifications; a sign-in from a new device does, from a known one not;
  * preferences respected (in-app off: nothing stored).
  */
-import { parseDecimal } from "../../core-wasm/mod.ts";
 import { assert, assertEquals } from "../assert.ts";
 import { operatorToken } from "../operator.ts";
-import { registerUser, settleNotifications, startServer, type TestServer } from "../server.ts";
+import {
+  registerUser,
+  settleNotifications,
+  startServer,
+  type TestServer,
+  tick as nextTick,
+} from "../server.ts";
 import {
   balance,
   bindMethod,
@@ -17,8 +22,6 @@ import {
   setDrawPassword,
   verifyJunior,
 } from "./funds_helpers.ts";
-
-const U = 100_000_000n;
 
 type Alert = {
   id: string;
@@ -38,14 +41,9 @@ type Notification = {
 };
 
 /** A stored tick on the server's clock, then everything the engine and notifier queued. */
-async function tick(srv: TestServer, price: string, symbol = "BTCUSDT") {
-  srv.advance(1000);
-  await srv.deps.market.tape.ingest({
-    symbol,
-    time: srv.deps.now(),
-    price: parseDecimal(price),
-    qty: U / 100n,
-  });
+/** A tick (see tests/server.ts), then the notifications it makes, stored and sent. */
+async function tick(srv: TestServer, price: string) {
+  await nextTick(srv, price);
   await settleNotifications(srv);
 }
 

@@ -5,23 +5,9 @@
  * fund flow to the same session. A corrupt file and a non-empty store are refused.
  */
 import { assert, assertEquals, assertMatch } from "../assert.ts";
-import { parseDecimal } from "../../core-wasm/mod.ts";
-import { startServer, type TestServer } from "../server.ts";
+import { startServer, tick } from "../server.ts";
 import { operatorToken } from "../operator.ts";
 import { securityCode, upload } from "./funds_helpers.ts";
-
-const U = 100_000_000n;
-
-async function tick(srv: TestServer, price: string, dt = 1000) {
-  srv.advance(dt);
-  await srv.deps.market.tape.ingest({
-    symbol: "BTCUSDT",
-    time: srv.deps.now(),
-    price: parseDecimal(price),
-    qty: U / 100n,
-  });
-  await srv.deps.engine.idle();
-}
 
 /** Run a task (`deno task NAME args`) on the store at `kvPath`; its exit code and output. */
 async function task(name: string, args: string[], env: Record<string, string>) {

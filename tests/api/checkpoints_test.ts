@@ -15,7 +15,7 @@ import { tickHash } from "../../contract/chain.ts";
 import { verifyStore } from "../../edge/verify/rederive.ts";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { operatorToken, operatorWithRoles } from "../operator.ts";
-import { startServer, type TestServer } from "../server.ts";
+import { startServer, type TestServer, tick } from "../server.ts";
 
 type Point = { seq: number; hash: string };
 type Item = {
@@ -67,16 +67,6 @@ async function signatureValid(publicKey: string, text: string, signature: string
     fromHex(signature),
     new TextEncoder().encode(text),
   );
-}
-
-async function tick(srv: TestServer, price: string, symbol = "BTCUSDT") {
-  srv.advance(1000);
-  await srv.deps.market.tape.ingest({
-    symbol,
-    time: srv.deps.now(),
-    price: parseDecimal(price),
-    qty: U / 100n,
-  });
 }
 
 const checkpointNow = async (srv: TestServer, op: string) =>
@@ -194,7 +184,7 @@ Deno.test("checkpoints: public, newest first, signed over canonical JSON with th
     const op = await operatorToken(srv);
     await tick(srv, "60000");
     await tick(srv, "60010");
-    await tick(srv, "3000", "ETHUSDT");
+    await tick(srv, "3000", 1000, "ETHUSDT");
 
     await t.step(
       "an operator's request: the heads of this moment, audited after them",

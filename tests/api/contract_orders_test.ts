@@ -7,7 +7,7 @@
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { verifyStore } from "../../edge/verify/rederive.ts";
 import { assert, assertEquals } from "../assert.ts";
-import { startServer, type TestServer } from "../server.ts";
+import { startServer, type TestServer, tick } from "../server.ts";
 
 type Pos = {
   orderNo: string;
@@ -21,19 +21,6 @@ type Pos = {
   oco: { lots: number; stopLoss: string; takeProfit: string } | null;
   ocoFired: { leg: string; lots: number; price: string; time: number; pnl: string }[];
 };
-
-async function tick(srv: TestServer, price: string) {
-  srv.advance(1000);
-  const time = srv.deps.now();
-  await srv.deps.market.tape.ingest({
-    symbol: "BTCUSDT",
-    time,
-    price: parseDecimal(price),
-    qty: 1_000_000n,
-  });
-  await srv.deps.engine.idle();
-  return time;
-}
 
 async function setup() {
   const srv = await startServer({ seed: true });

@@ -6,7 +6,7 @@
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { assert, assertEquals } from "../assert.ts";
 import { operatorToken } from "../operator.ts";
-import { DESKTOP_UA, MOBILE_UA, registerUser, startServer } from "../server.ts";
+import { DESKTOP_UA, MOBILE_UA, registerUser, signIn, startServer } from "../server.ts";
 import { bindMethod, recharge, upload, verifyJunior } from "./funds_helpers.ts";
 
 Deno.test("figures: the withdrawal preview has no fee or net for an amount it would refuse", async () => {
@@ -299,10 +299,7 @@ Deno.test("figures: 1 lot, 2 lots: counted through i18next's plural forms", asyn
 Deno.test("figures: Thai times in digits on one line, not hours spelled out", async () => {
   const srv = await startServer({ seed: true });
   try {
-    const login = await srv.call("/api/login", {
-      body: { phone: "+12025550123", password: "Demo-2026" },
-    });
-    const token = login.headers.get("authorization")!;
+    const token = await signIn(srv);
     const html = await (await srv.page("/wp/user/setSafe/devices", {
       ua: MOBILE_UA,
       headers: { cookie: `tw_session=${token}; wplocale=th; tz=Asia%2FBangkok` },

@@ -8,7 +8,7 @@ import { house } from "../../edge/ledger/accounts.ts";
 import { proposalKeys } from "../../edge/operators/proposals.ts";
 import { assert, assertEquals } from "../assert.ts";
 import { approvedBy, operatorToken, operatorWithRoles } from "../operator.ts";
-import { registerUser, startServer, type TestServer } from "../server.ts";
+import { registerUser, startServer, type TestServer, tick } from "../server.ts";
 import { balance, bindMethod, recharge, setDrawPassword, verifyJunior } from "./funds_helpers.ts";
 
 type Proposal = {
@@ -28,17 +28,6 @@ async function login(srv: TestServer) {
     body: { phone: "+12025550123", password: "Demo-2026" },
   });
   return r.headers.get("authorization")!;
-}
-
-async function tick(srv: TestServer, price: string) {
-  srv.advance(1000);
-  await srv.deps.market.tape.ingest({
-    symbol: "BTCUSDT",
-    time: srv.deps.now(),
-    price: parseDecimal(price),
-    qty: 1_000_000n,
-  });
-  await srv.deps.engine.idle();
 }
 
 Deno.test("product terms: a rate change is a proposal, applies to new orders only, the rates page follows", async () => {

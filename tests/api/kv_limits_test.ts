@@ -5,22 +5,10 @@
  */
 import { bindMethod } from "./funds_helpers.ts";
 import { assert, assertEquals } from "../assert.ts";
-import { parseDecimal } from "../../core-wasm/mod.ts";
 import { kvStats } from "../../edge/platform/kvstore.ts";
 import { operatorToken } from "../operator.ts";
-import { startServer, type TestServer } from "../server.ts";
+import { startServer, type TestServer, tick } from "../server.ts";
 import { demoToken } from "../e2e/session.ts";
-
-async function tick(srv: TestServer, price: string, dt = 1000, symbol = "BTCUSDT") {
-  srv.advance(dt);
-  await srv.deps.market.tape.ingest({
-    symbol,
-    time: srv.deps.now(),
-    price: parseDecimal(price),
-    qty: 1_000_000n,
-  });
-  await srv.deps.engine.idle();
-}
 
 async function both(srv: TestServer, btc: string, dt = 1000) {
   await tick(srv, btc, dt);

@@ -5,8 +5,7 @@
  * a recomputation from the customers' settlements.
  */
 import { assert, assertEquals } from "../assert.ts";
-import { parseDecimal } from "../../core-wasm/mod.ts";
-import { DESKTOP_UA, startServer, type TestServer } from "../server.ts";
+import { DESKTOP_UA, startServer, type TestServer, tick } from "../server.ts";
 import { upload } from "./funds_helpers.ts";
 
 type Limits = {
@@ -21,17 +20,6 @@ type Limits = {
 async function login(srv: TestServer, phone = "+12025550123") {
   const r = await srv.call("/api/login", { body: { phone, password: "Demo-2026" } });
   return r.headers.get("authorization")!;
-}
-
-async function tick(srv: TestServer, price: string, dt = 1000) {
-  srv.advance(dt);
-  await srv.deps.market.tape.ingest({
-    symbol: "BTCUSDT",
-    time: srv.deps.now(),
-    price: parseDecimal(price),
-    qty: 1_000_000n,
-  });
-  await srv.deps.engine.idle();
 }
 
 const fast = (stake: string, direction = "up") => ({

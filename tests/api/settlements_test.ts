@@ -4,27 +4,13 @@
  * tape's (sequence numbers, times, prices) and a verifier run against that tape.
  */
 import { assert, assertEquals, assertMatch, assertNotEquals } from "../assert.ts";
-import { parseDecimal } from "../../core-wasm/mod.ts";
-import { DESKTOP_UA, MOBILE_UA, startServer, type TestServer } from "../server.ts";
+import { DESKTOP_UA, MOBILE_UA, startServer, type TestServer, tick } from "../server.ts";
 import type { SettlementJson } from "../../contract/verify.ts";
 import { type TapeItem, verifySettlement } from "../../contract/settlement_check.ts";
-
-const U = 100_000_000n;
 
 async function login(srv: TestServer, phone: string) {
   const r = await srv.call("/api/login", { body: { phone, password: "Demo-2026" } });
   return r.headers.get("authorization")!;
-}
-
-async function tick(srv: TestServer, price: string, dt = 1000) {
-  srv.advance(dt);
-  await srv.deps.market.tape.ingest({
-    symbol: "BTCUSDT",
-    time: srv.deps.now(),
-    price: parseDecimal(price),
-    qty: U / 100n,
-  });
-  await srv.deps.engine.idle();
 }
 
 /** A settled fast contract (up, 30 s) and a liquidated 100x long of the first customer. */

@@ -5,7 +5,7 @@
  * at 390 and 1280 px in en, de, zh-CN and th.
  */
 import { assert, assertEquals } from "../assert.ts";
-import { registerUser, startServer } from "../server.ts";
+import { registerUser, signIn, startServer } from "../server.ts";
 import { E2E, launch, shot } from "./browser.ts";
 import { desktop, freshTick, hydrated, PHONE, signInContext, watchedPage } from "./session.ts";
 import type { BrowserContextOptions } from "playwright-core";
@@ -153,10 +153,7 @@ Deno.test({
     const srv = await startServer({ seed: true });
     const browser = await launch();
     try {
-      const login = await srv.call("/api/login", {
-        body: { phone: "+12025550123", password: "Demo-2026" },
-      });
-      const token = login.headers.get("authorization")!;
+      const token = await signIn(srv);
       const set = await srv.call("/api/account/limits", {
         token,
         method: "PUT",

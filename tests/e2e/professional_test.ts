@@ -5,39 +5,14 @@
  * page then shows the status and offers to take it away. Screenshots at 1440 and 390 px in
  * English and Chinese.
  */
-import type { Browser, Page } from "playwright-core";
 import { assertEquals, assertMatch } from "../assert.ts";
 import { DEMO_ADMIN_2, operatorToken } from "../operator.ts";
-import { registerUser, startServer, type TestServer } from "../server.ts";
+import { registerUser, startServer } from "../server.ts";
 import { E2E, launch, shot } from "./browser.ts";
+import { consolePage, open } from "./console.ts";
 
-const UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36";
 const WIDE = { width: 1440, height: 900 };
 const NARROW = { width: 390, height: 844 };
-
-async function consolePage(
-  srv: TestServer,
-  browser: Browser,
-  token: string,
-  o: { locale?: string; viewport?: { width: number; height: number } } = {},
-) {
-  const ctx = await browser.newContext({ viewport: o.viewport ?? WIDE, userAgent: UA });
-  await ctx.addCookies([
-    { name: "tw_op", value: token.replace(/^Bearer /, ""), url: srv.base },
-    ...(o.locale ? [{ name: "wplocale", value: o.locale, url: srv.base }] : []),
-  ]);
-  const page = await ctx.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  return { ctx, page, errors };
-}
-
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll("tw-island")].every((e) => e.hasAttribute("data-hydrated"))
-  );
-}
 
 const CARD = '[data-testid="proposal"][data-kind="customer.professional"]';
 
@@ -49,14 +24,10 @@ Deno.test({
     const browser = await launch();
     try {
       const ops = await operatorToken(srv);
-      const ops2 = await operatorToken(srv, {
-        username: DEMO_ADMIN_2.username,
-        password: DEMO_ADMIN_2.password,
-        secret: DEMO_ADMIN_2.secret,
-      });
+      const ops2 = await operatorToken(srv, DEMO_ADMIN_2);
       const { user } = await registerUser(srv, "+12025550781");
-      const admin = await consolePage(srv, browser, ops);
-      const second = await consolePage(srv, browser, ops2);
+      const admin = await consolePage(srv, browser, ops, { viewport: WIDE });
+      const second = await consolePage(srv, browser, ops2, { viewport: WIDE });
       const customerUrl = `${srv.base}/admin/customers?id=${user.userId}`;
 
       await t.step("proposed from the customer's page with a reason", async () => {
