@@ -207,6 +207,32 @@ export async function startServer(
   };
 }
 
+/**
+ * A test on a server of its own (seeded unless `server` says otherwise), closed afterwards
+ * whatever happens (its books checked as it closes). `test`: Deno.test's other options.
+ */
+export function serverTest(
+  name: string,
+  fn: (srv: TestServer, t: Deno.TestContext) => Promise<void>,
+  o: {
+    server?: Parameters<typeof startServer>[0];
+    test?: Omit<Deno.TestDefinition, "name" | "fn">;
+  } = {},
+): void {
+  Deno.test({
+    name,
+    ...o.test,
+    async fn(t) {
+      const srv = await startServer(o.server ?? { seed: true });
+      try {
+        await fn(srv, t);
+      } finally {
+        await srv.close();
+      }
+    },
+  });
+}
+
 /** Run `f` with console.log silenced (the seed's progress lines). */
 async function quietly<T>(f: () => Promise<T>): Promise<T> {
   const log = console.log;

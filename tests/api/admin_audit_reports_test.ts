@@ -5,7 +5,7 @@
  * daily report's per-currency figures after a recharge, a withdrawal and fast contracts; the
  * exposure view; roles.
  */
-import { bindMethod } from "./funds_helpers.ts";
+import { bindMethod, rechargeBody } from "./funds_helpers.ts";
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { auditHash } from "../../edge/audit/audit.ts";
 import type { AuditEntry } from "../../edge/operators/store.ts";
@@ -47,14 +47,7 @@ async function rechargeId(srv: TestServer, token: string, amount: string) {
   return ok(
     await srv.call<{ id: string }>("/api/recharge", {
       token,
-      body: {
-        currency: "USDT",
-        channelId: "bank-usdt",
-        amount,
-        remitterName: "Grace Hopper",
-        remitterAccount: "GB82WEST12345698765432",
-        voucherImageId: up.imageId,
-      },
+      body: rechargeBody(amount, up.imageId, "Grace Hopper"),
     }),
     "recharge",
   ).id;

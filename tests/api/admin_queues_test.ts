@@ -3,7 +3,7 @@
  * server's state machine, not the client's), roles per queue and section, the console's cookie
  * session (and its cross-site refusal), evidence images by role, settings writes audited.
  */
-import { bindMethod } from "./funds_helpers.ts";
+import { bindMethod, rechargeBody } from "./funds_helpers.ts";
 import { assert, assertEquals } from "../assert.ts";
 import { makePng, uploadForm } from "../images.ts";
 import { operatorToken, operatorWithRoles } from "../operator.ts";
@@ -28,14 +28,7 @@ async function recharge(srv: TestServer, token: string) {
   const r = ok(
     await srv.call<{ id: string }>("/api/recharge", {
       token,
-      body: {
-        currency: "USDT",
-        channelId: "bank-usdt",
-        amount: "25",
-        remitterName: "Grace Hopper",
-        remitterAccount: "GB82WEST12345698765432",
-        voucherImageId: up.imageId,
-      },
+      body: rechargeBody("25", up.imageId, "Grace Hopper"),
     }),
     "recharge",
   );

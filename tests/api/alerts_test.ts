@@ -16,6 +16,7 @@ import {
 } from "../server.ts";
 import {
   balance,
+  bankCard,
   bindMethod,
   feedPrices,
   recharge,
@@ -262,16 +263,7 @@ Deno.test("a recharge credited and a withdrawal paid make notifications", async 
     const { token } = await registerUser(srv, "+12025550191");
     await setDrawPassword(srv, token, "135790");
     await verifyJunior(srv, token, op, "Ada Lovelace");
-    const m = await bindMethod(srv, token, {
-      kind: "bank",
-      region: "international",
-      holder: "Ada Lovelace",
-      number: "GB82WEST12345698765432",
-      bankName: "West Bank",
-      bankAddress: "1 High St, London",
-      branch: "City",
-      swift: "NEDSZAJJXXX",
-    });
+    const m = await bindMethod(srv, token, bankCard());
     const rid = await recharge(srv, token, "1000");
     await srv.call(`/api/admin/recharges/${rid}/pass`, { token: op, method: "POST" });
     await settleNotifications(srv);

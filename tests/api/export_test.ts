@@ -8,7 +8,7 @@ import { assert, assertEquals } from "../assert.ts";
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { DESKTOP_UA, MOBILE_UA, startServer } from "../server.ts";
 import { operatorToken } from "../operator.ts";
-import { bindMethod, recharge, upload, verifyJunior } from "./funds_helpers.ts";
+import { bankCard, bindMethod, recharge, upload, verifyJunior } from "./funds_helpers.ts";
 
 const IBAN = "DE89370400440532013000";
 
@@ -54,16 +54,7 @@ Deno.test("data export: a customer with every kind of record gets all of it, mas
       backImageId: photos[1],
       handheldImageId: photos[2],
     });
-    const method = await bindMethod(srv, token, {
-      kind: "bank",
-      region: "international",
-      holder: "Ada Lovelace",
-      number: IBAN,
-      bankName: "West Bank",
-      bankAddress: "1 High St, London",
-      branch: "City",
-      swift: "NEDSZAJJXXX",
-    });
+    const method = await bindMethod(srv, token, bankCard("Ada Lovelace", IBAN));
     const rid = await recharge(srv, token, "100");
     await ok(`/api/admin/recharges/${rid}/pass`, undefined, op);
     for (const [symbol, price] of [["BTCUSDT", "60000"], ["ETHUSDT", "3000"]] as const) {

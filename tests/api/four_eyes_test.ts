@@ -9,7 +9,14 @@ import { proposalKeys } from "../../edge/operators/proposals.ts";
 import { assert, assertEquals } from "../assert.ts";
 import { approvedBy, operatorToken, operatorWithRoles } from "../operator.ts";
 import { registerUser, startServer, type TestServer, tick } from "../server.ts";
-import { balance, bindMethod, recharge, setDrawPassword, verifyJunior } from "./funds_helpers.ts";
+import {
+  balance,
+  bankCard,
+  bindMethod,
+  recharge,
+  setDrawPassword,
+  verifyJunior,
+} from "./funds_helpers.ts";
 
 type Proposal = {
   id: string;
@@ -289,16 +296,7 @@ Deno.test("large withdrawal: the pass waits for a second operator; the first can
     const { token } = await registerUser(srv, "+12025550188");
     await setDrawPassword(srv, token, "135790");
     await verifyJunior(srv, token, ops, "Grace Hopper");
-    const m = await bindMethod(srv, token, {
-      kind: "bank",
-      region: "international",
-      holder: "Grace Hopper",
-      number: "GB82WEST12345698765432",
-      bankName: "West Bank",
-      bankAddress: "1 High St, London",
-      branch: "City",
-      swift: "NEDSZAJJXXX",
-    });
+    const m = await bindMethod(srv, token, bankCard("Grace Hopper"));
     const rid = await recharge(srv, token, "1000");
     await srv.call(`/api/admin/recharges/${rid}/pass`, { token: ops, method: "POST" });
     const withdraw = (amount: string) =>

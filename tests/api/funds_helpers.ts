@@ -25,18 +25,25 @@ export async function upload(srv: TestServer, token: string, bytes?: Uint8Array)
   return r.body.data.imageId;
 }
 
+/** A bank-transfer recharge as the customer submits it: the amount and the transfer's voucher. */
+export const rechargeBody = (
+  amount: string,
+  voucherImageId: string,
+  remitterName = "Ada Lovelace",
+) => ({
+  currency: "USDT",
+  channelId: "bank-usdt",
+  amount,
+  remitterName,
+  remitterAccount: "GB82WEST12345698765432",
+  voucherImageId,
+});
+
 export async function recharge(srv: TestServer, token: string, amount: string) {
   const voucherImageId = await upload(srv, token);
   const r = await srv.call<{ id: string; status: string }>("/api/recharge", {
     token,
-    body: {
-      currency: "USDT",
-      channelId: "bank-usdt",
-      amount,
-      remitterName: "Ada Lovelace",
-      remitterAccount: "GB82WEST12345698765432",
-      voucherImageId,
-    },
+    body: rechargeBody(amount, voucherImageId),
   });
   assertEquals(r.body.code, 0, JSON.stringify(r.body));
   return r.body.data.id;
@@ -124,6 +131,18 @@ export async function setDrawPassword(
   });
   assertEquals(r.body.code, 0, JSON.stringify(r.body));
 }
+
+/** A bank account to bind as a payment method (an international transfer). */
+export const bankCard = (holder = "Ada Lovelace", number = "GB82WEST12345698765432") => ({
+  kind: "bank",
+  region: "international",
+  holder,
+  number,
+  bankName: "West Bank",
+  bankAddress: "1 High St, London",
+  branch: "City",
+  swift: "NEDSZAJJXXX",
+});
 
 /**
  * Bind a payment method through the API (with a fresh security code). Tests about other things

@@ -3,7 +3,7 @@
  * 10 checks per atomic operation; every backend: 1000 mutations). The heaviest money flows run
  * through HTTP on one store; the store's handle measures every commit (`kvStats`).
  */
-import { bindMethod } from "./funds_helpers.ts";
+import { bankCard, bindMethod } from "./funds_helpers.ts";
 import { assert, assertEquals } from "../assert.ts";
 import { kvStats } from "../../edge/platform/kvstore.ts";
 import { operatorToken } from "../operator.ts";
@@ -147,16 +147,7 @@ Deno.test("the heaviest flows commit within 10 checks and 1000 mutations", async
       );
       const sub = q.body.data.items.find((i) => i.junior?.docNumber === docNumber)!;
       ok(await srv.call(`/api/admin/certifications/${sub.id}/pass`, { token: op, method: "POST" }));
-      const m = await bindMethod(srv, token, {
-        kind: "bank",
-        region: "international",
-        holder: "Demo Customer",
-        number: "GB82WEST12345698765432",
-        bankName: "West Bank",
-        bankAddress: "1 High St, London",
-        branch: "City",
-        swift: "NEDSZAJJXXX",
-      });
+      const m = await bindMethod(srv, token, bankCard("Demo Customer"));
       const w = await srv.call<{ id: string }>("/api/withdraw", {
         token,
         body: { methodId: m.id, amount: "100", drawPassword: "246810" },

@@ -6,7 +6,7 @@
  */
 import { assert, assertEquals } from "../assert.ts";
 import { DESKTOP_UA, startServer, type TestServer, tick } from "../server.ts";
-import { upload } from "./funds_helpers.ts";
+import { rechargeBody, upload } from "./funds_helpers.ts";
 
 type Limits = {
   dailyLoss: { value: string | null; pending: { value: string | null; from: number } | null };
@@ -145,14 +145,7 @@ Deno.test("limits: cooling-off and self-exclusion refuse orders and recharges, a
     assertEquals((refused.body.data as { error: string }).error, "COOLING_OFF");
     const recharge = await srv.call("/api/recharge", {
       token,
-      body: {
-        currency: "USDT",
-        channelId: "bank-usdt",
-        amount: "100",
-        remitterName: "Ada Lovelace",
-        remitterAccount: "GB82WEST12345698765432",
-        voucherImageId: await upload(srv, token),
-      },
+      body: rechargeBody("100", await upload(srv, token)),
     });
     assertEquals((recharge.body.data as { error: string }).error, "COOLING_OFF");
     // self-exclusion: 6 months at least, and nothing lifts it
@@ -183,14 +176,7 @@ Deno.test("limits: the deposit limit refuses a recharge beyond what is left of 3
     await srv.call("/api/account/limits", { token, method: "PUT", body: { deposit: "50" } });
     const recharge = await srv.call("/api/recharge", {
       token,
-      body: {
-        currency: "USDT",
-        channelId: "bank-usdt",
-        amount: "100",
-        remitterName: "Ada Lovelace",
-        remitterAccount: "GB82WEST12345698765432",
-        voucherImageId: await upload(srv, token),
-      },
+      body: rechargeBody("100", await upload(srv, token)),
     });
     assertEquals((recharge.body.data as { error: string }).error, "DEPOSIT_LIMIT");
     assertEquals(

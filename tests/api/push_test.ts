@@ -9,7 +9,7 @@ import { parseDecimal } from "../../core-wasm/mod.ts";
 import { assert, assertEquals } from "../assert.ts";
 import { operatorToken } from "../operator.ts";
 import { registerUser, settleNotifications, startServer, type TestServer } from "../server.ts";
-import { bindMethod, recharge, setDrawPassword, verifyJunior } from "./funds_helpers.ts";
+import { bankCard, bindMethod, recharge, setDrawPassword, verifyJunior } from "./funds_helpers.ts";
 import {
   type BrowserKeys,
   browserKeys,
@@ -60,16 +60,7 @@ async function withdrawer(srv: TestServer, op: string, phone: string) {
   const { token } = await registerUser(srv, phone);
   await setDrawPassword(srv, token, "135790");
   await verifyJunior(srv, token, op, "Ada Lovelace");
-  const m = await bindMethod(srv, token, {
-    kind: "bank",
-    region: "international",
-    holder: "Ada Lovelace",
-    number: "GB82WEST12345698765432",
-    bankName: "West Bank",
-    bankAddress: "1 High St, London",
-    branch: "City",
-    swift: "NEDSZAJJXXX",
-  });
+  const m = await bindMethod(srv, token, bankCard());
   const rid = await recharge(srv, token, "1000");
   const pass = await srv.call(`/api/admin/recharges/${rid}/pass`, { token: op, method: "POST" });
   assertEquals(pass.body.code, 0, JSON.stringify(pass.body));

@@ -5,7 +5,7 @@
  * channel changed, the audit log, roles, reload and sign-out; every effect checked through the
  * API. Screenshots at desktop width and at 390 px.
  */
-import { bindMethod } from "../api/funds_helpers.ts";
+import { bindMethod, rechargeBody } from "../api/funds_helpers.ts";
 import type { Page } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { makePng, uploadForm } from "../images.ts";
@@ -89,14 +89,7 @@ Deno.test({
       const rechargeId = ok(
         await srv.call<{ id: string }>("/api/recharge", {
           token: ada.token,
-          body: {
-            currency: "USDT",
-            channelId: "bank-usdt",
-            amount: "250",
-            remitterName: "Ada Lovelace",
-            remitterAccount: "GB82WEST12345698765432",
-            voucherImageId: upload.imageId,
-          },
+          body: rechargeBody("250", upload.imageId),
         }),
         "recharge",
       ).id;
