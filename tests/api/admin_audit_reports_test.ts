@@ -5,7 +5,7 @@
  * daily report's per-currency figures after a recharge, a withdrawal and fast contracts; the
  * exposure view; roles.
  */
-import { bindMethod, rechargeBody } from "./funds_helpers.ts";
+import { bindMethod, rechargeBody, usdtAddress, verifyJunior } from "./funds_helpers.ts";
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { auditHash } from "../../edge/audit/audit.ts";
 import type { AuditEntry } from "../../edge/operators/store.ts";
@@ -204,32 +204,8 @@ Deno.test("reports: daily figures per currency after a recharge, a withdrawal an
     await t.step(
       "a recharge passed, a withdrawal paid, a fast contract won and one lost",
       async () => {
-        ok(
-          await srv.call("/api/certify/junior", {
-            token: demo,
-            body: {
-              name: "Ada Lovelace",
-              docType: "passport",
-              docNumber: "P2468024",
-              country: "US",
-            },
-          }),
-          "junior",
-        );
-        const certs = ok(
-          await srv.call<{ items: { id: string }[] }>("/api/admin/certifications?limit=100", {
-            token: op,
-          }),
-          "certifications",
-        );
-        for (const c of certs.items) {
-          await srv.call(`/api/admin/certifications/${c.id}/pass`, { token: op, method: "POST" });
-        }
-        const method = await bindMethod(srv, demo, {
-          kind: "crypto",
-          type: "USDT-TRC20",
-          address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
-        });
+        await verifyJunior(srv, demo, op, "Ada Lovelace");
+        const method = await bindMethod(srv, demo, usdtAddress());
         const w = ok(
           await srv.call<{ id: string; fee: string; net: string }>("/api/withdraw", {
             token: demo,

@@ -6,7 +6,7 @@
  */
 import { assert, assertEquals } from "../assert.ts";
 import { parseDecimal } from "../../core-wasm/mod.ts";
-import { DESKTOP_UA, MOBILE_UA, startServer } from "../server.ts";
+import { DESKTOP_UA, MOBILE_UA, signIn, startServer } from "../server.ts";
 import { operatorToken } from "../operator.ts";
 import { bankCard, bindMethod, recharge, upload, verifyJunior } from "./funds_helpers.ts";
 
@@ -143,9 +143,7 @@ Deno.test("data export: a customer with every kind of record gets all of it, mas
 Deno.test("data export: linked from the user centre in both layouts; the link downloads with the session cookie", async () => {
   const srv = await startServer({ seed: true });
   try {
-    const token = (await srv.call("/api/login", {
-      body: { phone: "+12025550123", password: "Demo-2026" },
-    })).headers.get("authorization")!;
+    const token = await signIn(srv);
     const cookie = `tw_session=${token}`;
     for (
       const [path, ua] of [["/wp/user/userCenter", MOBILE_UA], [

@@ -144,6 +144,13 @@ export const bankCard = (holder = "Ada Lovelace", number = "GB82WEST123456987654
   swift: "NEDSZAJJXXX",
 });
 
+/** A USDT (TRC-20) address to bind as a payment method. */
+export const usdtAddress = () => ({
+  kind: "crypto",
+  type: "USDT-TRC20",
+  address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+});
+
 /**
  * Bind a payment method through the API (with a fresh security code). Tests about other things
  * than the 24 h hold get a method past it: its bound time is moved a day back in the store.

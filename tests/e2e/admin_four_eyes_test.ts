@@ -6,7 +6,7 @@
  * proposer never sees Approve on their own proposal (they may withdraw it). Screenshots at 1280 and 390 px, in English
  * and Chinese, axe-checked.
  */
-import { bindMethod } from "../api/funds_helpers.ts";
+import { bindMethod, usdtAddress, verifyJunior } from "../api/funds_helpers.ts";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { operatorToken, operatorWithRoles } from "../operator.ts";
 import { signIn } from "../server.ts";
@@ -202,33 +202,8 @@ Deno.test({
           }),
           "four-eyes threshold",
         );
-        ok(
-          await srv.call("/api/certify/junior", {
-            token: demo,
-            body: {
-              name: "Ada Lovelace",
-              docType: "passport",
-              docNumber: "P1234567",
-              country: "US",
-            },
-          }),
-          "junior",
-        );
-        const certs = ok(
-          await srv.call<{ items: { id: string }[] }>(
-            "/api/admin/certifications?status=authenticating&limit=100",
-            { token: ops },
-          ),
-          "certifications",
-        );
-        for (const c of certs.items) {
-          await srv.call(`/api/admin/certifications/${c.id}/pass`, { token: ops, method: "POST" });
-        }
-        const method = await bindMethod(srv, demo, {
-          kind: "crypto",
-          type: "USDT-TRC20",
-          address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
-        });
+        await verifyJunior(srv, demo, ops, "Ada Lovelace");
+        const method = await bindMethod(srv, demo, usdtAddress());
         const wid = ok(
           await srv.call<{ id: string }>("/api/withdraw", {
             token: demo,

@@ -5,12 +5,12 @@
  * channel changed, the audit log, roles, reload and sign-out; every effect checked through the
  * API. Screenshots at desktop width and at 390 px.
  */
-import { bindMethod, rechargeBody } from "../api/funds_helpers.ts";
+import { bindMethod, rechargeBody, usdtAddress } from "../api/funds_helpers.ts";
 import type { Page } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { makePng, uploadForm } from "../images.ts";
 import { DEMO_TOTP_SECRET, operatorToken, operatorWithRoles, totp } from "../operator.ts";
-import { registerUser, type TestServer } from "../server.ts";
+import { registerUser, signIn, type TestServer } from "../server.ts";
 import { E2E, launch, shot } from "./browser.ts";
 import { axeViolations, islandsReady, notice } from "./console.ts";
 import { startE2eServer } from "./session.ts";
@@ -95,20 +95,14 @@ Deno.test({
       ).id;
 
       // The seeded demo customer (10,000 USDT, no turnover requirement) withdraws 100 USDT.
-      const demo = (await srv.call("/api/login", {
-        body: { phone: "+12025550123", password: "Demo-2026" },
-      })).headers.get("authorization")!;
+      const demo = await signIn(srv);
       await submitJunior(srv, demo, "Ada Lovelace", "P1234567");
       const demoCert = await certificationId(srv, op, "P1234567");
       ok(
         await srv.call(`/api/admin/certifications/${demoCert}/pass`, { token: op, method: "POST" }),
         "pass junior",
       );
-      const method = await bindMethod(srv, demo, {
-        kind: "crypto",
-        type: "USDT-TRC20",
-        address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
-      });
+      const method = await bindMethod(srv, demo, usdtAddress());
       const before = await spotUsdt(srv, demo);
       const withdrawalId = ok(
         await srv.call<{ id: string }>("/api/withdraw", {

@@ -4,7 +4,7 @@
  * withdrawals paid out or rejected and refunded. Operator decisions go through the operator API
  * here (the console has its own browser test).
  */
-import { bindMethod, endHold, setDrawPassword } from "../api/funds_helpers.ts";
+import { bindMethod, endHold, setDrawPassword, usdtAddress } from "../api/funds_helpers.ts";
 import { Buffer } from "node:buffer";
 import { type Page } from "playwright-core";
 import { parseDecimal } from "../../core-wasm/mod.ts";
@@ -138,11 +138,7 @@ browserTest(
     });
 
     await t.step("the turnover rule shows what remains; a trade clears it", async () => {
-      await bindMethod(srv, token, {
-        kind: "crypto",
-        type: "USDT-TRC20",
-        address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
-      });
+      await bindMethod(srv, token, usdtAddress());
       await page.goto(srv.base + "/wp/user/withdraw");
       await hydrated(page, "WithdrawForm");
       assertMatch(await page.getByTestId("withdraw-turnover").innerText(), /500\.00 USDT/);
