@@ -4,8 +4,10 @@
  * island of a page has hydrated, and the serious or critical axe-core findings of a page.
  */
 import axe from "axe-core";
-import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
+import { assertEquals } from "../assert.ts";
 import type { TestServer } from "../server.ts";
+import { shot } from "./browser.ts";
 import { DESKTOP_BROWSER_UA, watchedPage } from "./session.ts";
 
 /** The console's desktop browser, 1280 pixels wide. */
@@ -64,4 +66,44 @@ export async function axeViolations(page: Page) {
 export async function notice(page: Page, text: string | RegExp) {
   await page.getByTestId("notice").filter({ hasText: text }).waitFor();
   await islandsReady(page);
+}
+
+/** Approve the proposal of `card` (another operator's) and confirm it: the page says Done. */
+export async function approve(page: Page, card: Locator) {
+  await card.getByTestId("action-approve").click();
+  await card.getByTestId("confirm-action").click();
+  await page.getByTestId("notice").filter({ hasText: "Done" }).waitFor();
+}
+
+/**
+ * Screenshots of an action on a customer that needs a second admin, in each language and at each
+ * width: its form on the customer's page (`form`.png) and the approved proposal's card
+ * (`card`.png), both suffixed with the language and the width; no page errors.
+ */
+export async function proposalShots(
+  srv: TestServer,
+  browser: Browser,
+  token: string,
+  o: {
+    locales: string[];
+    viewports: { width: number; height: number }[];
+    customerUrl: string;
+    action: string;
+    card: string;
+    shots: { form: string; card: string };
+  },
+) {
+  for (const locale of o.locales) {
+    for (const viewport of o.viewports) {
+      const v = await consolePage(srv, browser, token, { locale, viewport });
+      const tag = `${locale}-${viewport.width}`;
+      await open(v.page, o.customerUrl);
+      await v.page.getByTestId(o.action).click();
+      await v.page.screenshot({ path: shot(`${o.shots.form}-${tag}`), fullPage: true });
+      await open(v.page, `${srv.base}/admin/proposals?status=approved`);
+      await v.page.locator(o.card).first().screenshot({ path: shot(`${o.shots.card}-${tag}`) });
+      assertEquals(v.errors, []);
+      await v.ctx.close();
+    }
+  }
 }

@@ -9,7 +9,7 @@ import { assertEquals, assertMatch } from "../assert.ts";
 import { DEMO_ADMIN_2, operatorToken } from "../operator.ts";
 import { registerUser, startServer } from "../server.ts";
 import { E2E, launch, shot } from "./browser.ts";
-import { consolePage, open } from "./console.ts";
+import { approve, consolePage, open, proposalShots } from "./console.ts";
 
 const WIDE = { width: 1280, height: 900 };
 const NARROW = { width: 390, height: 844 };
@@ -73,9 +73,7 @@ Deno.test({
         assertMatch(await card.innerText(), /ref\. 2026-119/);
         assertMatch(await card.innerText(), /replaced by a pseudonym/);
         await page.screenshot({ path: shot("admin-erase-proposal"), fullPage: true });
-        await card.getByTestId("action-approve").click();
-        await card.getByTestId("confirm-action").click();
-        await page.getByTestId("notice").filter({ hasText: "Done" }).waitFor();
+        await approve(page, card);
       });
 
       await t.step("the customer's page: the pseudonym, no actions", async () => {
@@ -88,22 +86,14 @@ Deno.test({
       });
 
       await t.step("screenshots: 390 px, Chinese and Thai", async () => {
-        for (const locale of ["en", "zh-CN", "th"]) {
-          for (const viewport of [WIDE, NARROW]) {
-            const v = await consolePage(srv, browser, ops, { locale, viewport });
-            await open(v.page, `${srv.base}/admin/customers?id=${demoId}`);
-            await v.page.getByTestId("action-erase").click();
-            await v.page.screenshot({
-              path: shot(`admin-erase-form-${locale}-${viewport.width}`),
-              fullPage: true,
-            });
-            await open(v.page, `${srv.base}/admin/proposals?status=approved`);
-            await v.page.locator('[data-testid="proposal"][data-kind="customer.erase"]').first()
-              .screenshot({ path: shot(`admin-erase-card-${locale}-${viewport.width}`) });
-            assertEquals(v.errors, []);
-            await v.ctx.close();
-          }
-        }
+        await proposalShots(srv, browser, ops, {
+          locales: ["en", "zh-CN", "th"],
+          viewports: [WIDE, NARROW],
+          customerUrl: `${srv.base}/admin/customers?id=${demoId}`,
+          action: "action-erase",
+          card: '[data-testid="proposal"][data-kind="customer.erase"]',
+          shots: { form: "admin-erase-form", card: "admin-erase-card" },
+        });
       });
       assertEquals([...admin.errors, ...second.errors], []);
     } finally {

@@ -9,7 +9,7 @@ import { assertEquals, assertMatch } from "../assert.ts";
 import { DEMO_ADMIN_2, operatorToken } from "../operator.ts";
 import { registerUser, startServer } from "../server.ts";
 import { E2E, launch, shot } from "./browser.ts";
-import { consolePage, open } from "./console.ts";
+import { approve, consolePage, open, proposalShots } from "./console.ts";
 
 const WIDE = { width: 1440, height: 900 };
 const NARROW = { width: 390, height: 844 };
@@ -58,9 +58,7 @@ Deno.test({
           "Mark as professional client",
         );
         assertMatch(await card.innerText(), /assessment ref\. PC-7/);
-        await card.getByTestId("action-approve").click();
-        await card.getByTestId("confirm-action").click();
-        await page.getByTestId("notice").filter({ hasText: "Done" }).waitFor();
+        await approve(page, card);
       });
 
       await t.step("the customer's page shows the flag and offers to remove it", async () => {
@@ -72,22 +70,14 @@ Deno.test({
       });
 
       await t.step("screenshots: 1440 and 390 px, English and Chinese", async () => {
-        for (const locale of ["en", "zh-CN"]) {
-          for (const viewport of [WIDE, NARROW]) {
-            const v = await consolePage(srv, browser, ops, { locale, viewport });
-            await open(v.page, customerUrl);
-            await v.page.getByTestId("action-professionalOff").click();
-            await v.page.screenshot({
-              path: shot(`admin-professional-${locale}-${viewport.width}`),
-              fullPage: true,
-            });
-            await open(v.page, `${srv.base}/admin/proposals?status=approved`);
-            await v.page.locator(CARD).first()
-              .screenshot({ path: shot(`admin-professional-card-${locale}-${viewport.width}`) });
-            assertEquals(v.errors, []);
-            await v.ctx.close();
-          }
-        }
+        await proposalShots(srv, browser, ops, {
+          locales: ["en", "zh-CN"],
+          viewports: [WIDE, NARROW],
+          customerUrl,
+          action: "action-professionalOff",
+          card: CARD,
+          shots: { form: "admin-professional", card: "admin-professional-card" },
+        });
       });
       assertEquals([...admin.errors, ...second.errors], []);
     } finally {
