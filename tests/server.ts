@@ -444,3 +444,27 @@ export async function signIn(srv: TestServer, phone = "+12025550123", password =
   if (r.body.code !== 0) throw new Error(`login: ${JSON.stringify(r.body)}`);
   return r.headers.get("authorization")!;
 }
+
+/**
+ * main.ts started in a process of its own (an in-memory store, any port, no market feed), with
+ * `env` on top: its exit code and what it wrote to stderr, for the settings production refuses
+ * to start with. A server that starts anyway never exits: it is stopped after 60 s, and the test
+ * fails instead of hanging.
+ */
+export async function runMain(env: Record<string, string>) {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      "--unstable-kv",
+      "--unstable-cron",
+      new URL("../main.ts", import.meta.url).pathname,
+    ],
+    env: { KV_PATH: ":memory:", PORT: "0", MARKET_FEED: "off", HOST: "127.0.0.1", ...env },
+    clearEnv: false,
+    stdout: "piped",
+    stderr: "piped",
+    signal: AbortSignal.timeout(60_000),
+  }).output();
+  return { code: out.code, err: new TextDecoder().decode(out.stderr) };
+}

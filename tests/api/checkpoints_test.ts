@@ -15,7 +15,7 @@ import { tickHash } from "../../contract/chain.ts";
 import { verifyStore } from "../../edge/verify/rederive.ts";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { operatorToken, operatorWithRoles } from "../operator.ts";
-import { startServer, type TestServer, tick } from "../server.ts";
+import { runMain, startServer, type TestServer, tick } from "../server.ts";
 
 type Point = { seq: number; hash: string };
 type Item = {
@@ -501,27 +501,9 @@ Deno.test("checkpoints: the offline tool holds an audit export and a saved tape 
 });
 
 Deno.test("production without the checkpoint key refuses to start", async (t) => {
-  const run = async (env: Record<string, string>) => {
-    const out = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", "--unstable-kv", "--unstable-cron", `${ROOT}main.ts`],
-      env: {
-        KV_PATH: ":memory:",
-        PORT: "0",
-        MARKET_FEED: "off",
-        HOST: "127.0.0.1",
-        APP_ENV: "production",
-        SMS_SENDER: "dev",
-        ALLOW_DEV_SMS: "1",
-        ...env,
-      },
-      clearEnv: false,
-      stdout: "piped",
-      stderr: "piped",
-      // a server that starts anyway never exits: stopped here so the test fails
-      signal: AbortSignal.timeout(60_000),
-    }).output();
-    return { code: out.code, err: new TextDecoder().decode(out.stderr) };
-  };
+  // as production: the SMS sender is allowed, only the key is missing
+  const run = (env: Record<string, string>) =>
+    runMain({ APP_ENV: "production", SMS_SENDER: "dev", ALLOW_DEV_SMS: "1", ...env });
   await t.step("none named", async () => {
     const r = await run({});
     assertEquals(r.code, 1);
