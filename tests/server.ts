@@ -468,3 +468,38 @@ export async function runMain(env: Record<string, string>) {
   }).output();
   return { code: out.code, err: new TextDecoder().decode(out.stderr) };
 }
+
+/**
+ * Another instance's services on the test server's store and clock, with nothing in memory (what
+ * an instance that takes over starts from), its tape loaded; the test starts what it needs.
+ */
+export async function otherInstance(srv: TestServer, symbols = ["BTCUSDT"]): Promise<Deps> {
+  const env: Record<string, string> = {
+    KV_PATH: ":memory:",
+    CHECKPOINT_KEY_FILE: srv.deps.config.checkpointKeyFile!,
+  };
+  const deps = await buildDeps(loadConfig((k) => env[k]), srv.kv, {
+    log: () => {},
+    now: () => srv.deps.now(),
+  });
+  await deps.market.tape.load(symbols);
+  return deps;
+}
+
+/**
+ * The two orders a settlement's proof is shown for: a fast contract (up, 30 s, 100 USDT) and a
+ * 100x long of 5 lots (soon liquidated), placed at the latest tick; their order numbers.
+ */
+export async function fastAndLong(srv: TestServer, token: string) {
+  const f = await srv.call<{ orderNo: string }>("/api/fast/order", {
+    token,
+    body: { symbol: "BTCUSDT", direction: "up", duration: 30, stake: "100" },
+  });
+  if (f.body.code !== 0) throw new Error(`fast order: ${JSON.stringify(f.body)}`);
+  const p = await srv.call<{ orderNo: string }>("/api/contract/order", {
+    token,
+    body: { symbol: "BTCUSDT", side: "long", lots: 5, leverage: 100, type: "market" },
+  });
+  if (p.body.code !== 0) throw new Error(`contract order: ${JSON.stringify(p.body)}`);
+  return { fast: f.body.data.orderNo, position: p.body.data.orderNo };
+}
