@@ -5,12 +5,12 @@
  * daily report's per-currency figures after a recharge, a withdrawal and fast contracts; the
  * exposure view; roles.
  */
-import { bindMethod, rechargeBody, usdtAddress, verifyJunior } from "./funds_helpers.ts";
+import { bindMethod, submitRecharge, usdtAddress, verifyJunior } from "./funds_helpers.ts";
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { auditHash } from "../../edge/audit/audit.ts";
 import type { AuditEntry } from "../../edge/operators/store.ts";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
-import { makePng, uploadForm } from "../images.ts";
+import { makePng } from "../images.ts";
 import { operatorToken, operatorWithRoles } from "../operator.ts";
 import { startServer, type TestServer, tick } from "../server.ts";
 
@@ -35,23 +35,11 @@ async function customer(srv: TestServer, phone = "+12025550123") {
     .get("authorization")!;
 }
 
-async function rechargeId(srv: TestServer, token: string, amount: string) {
-  const up = ok(
-    await srv.call<{ imageId: string }>("/api/upload", {
-      method: "POST",
-      raw: uploadForm(await makePng(64, 48)),
-      token,
-    }),
-    "upload",
-  );
-  return ok(
-    await srv.call<{ id: string }>("/api/recharge", {
-      token,
-      body: rechargeBody(amount, up.imageId, "Grace Hopper"),
-    }),
-    "recharge",
-  ).id;
-}
+const rechargeId = async (srv: TestServer, token: string, amount: string) =>
+  (await submitRecharge(srv, token, amount, {
+    remitterName: "Grace Hopper",
+    voucher: await makePng(64, 48),
+  })).id;
 
 async function chainEntry(srv: TestServer, seq: number) {
   const id = (await srv.kv.get<string>(["demo", "audit", "seq", String(seq).padStart(12, "0")]))

@@ -3,9 +3,9 @@
  * server's state machine, not the client's), roles per queue and section, the console's cookie
  * session (and its cross-site refusal), evidence images by role, settings writes audited.
  */
-import { bindMethod, rechargeBody, usdtAddress, verifyJunior } from "./funds_helpers.ts";
+import { bindMethod, submitRecharge, usdtAddress, verifyJunior } from "./funds_helpers.ts";
 import { assert, assertEquals } from "../assert.ts";
-import { makePng, uploadForm } from "../images.ts";
+import { makePng } from "../images.ts";
 import { operatorToken, operatorWithRoles } from "../operator.ts";
 import { registerUser, signIn, startServer, type TestServer } from "../server.ts";
 
@@ -16,24 +16,11 @@ function ok<T>(r: Reply<T>, what: string): T {
 }
 type Audit = { items: { action: string; operator: string; target: string; before: unknown }[] };
 
-async function recharge(srv: TestServer, token: string) {
-  const up = ok(
-    await srv.call<{ imageId: string }>("/api/upload", {
-      method: "POST",
-      raw: uploadForm(await makePng(64, 48)),
-      token,
-    }),
-    "upload",
-  );
-  const r = ok(
-    await srv.call<{ id: string }>("/api/recharge", {
-      token,
-      body: rechargeBody("25", up.imageId, "Grace Hopper"),
-    }),
-    "recharge",
-  );
-  return { id: r.id, imageId: up.imageId };
-}
+const recharge = async (srv: TestServer, token: string) =>
+  await submitRecharge(srv, token, "25", {
+    remitterName: "Grace Hopper",
+    voucher: await makePng(64, 48),
+  });
 
 Deno.test("operators: actions per record, roles, the console's cookie, evidence, settings audited", async (t) => {
   const srv = await startServer({ seed: true });

@@ -39,14 +39,27 @@ export const rechargeBody = (
   voucherImageId,
 });
 
-export async function recharge(srv: TestServer, token: string, amount: string) {
-  const voucherImageId = await upload(srv, token);
+/**
+ * A bank-transfer recharge submitted (its voucher uploaded first: an 8x8 PNG unless `voucher`
+ * says otherwise), waiting for an operator; its id and the voucher's image id.
+ */
+export async function submitRecharge(
+  srv: TestServer,
+  token: string,
+  amount: string,
+  o: { remitterName?: string; voucher?: Uint8Array } = {},
+) {
+  const imageId = await upload(srv, token, o.voucher);
   const r = await srv.call<{ id: string; status: string }>("/api/recharge", {
     token,
-    body: rechargeBody(amount, voucherImageId),
+    body: rechargeBody(amount, imageId, o.remitterName),
   });
   assertEquals(r.body.code, 0, JSON.stringify(r.body));
-  return r.body.data.id;
+  return { id: r.body.data.id, imageId };
+}
+
+export async function recharge(srv: TestServer, token: string, amount: string) {
+  return (await submitRecharge(srv, token, amount)).id;
 }
 
 /** Junior verification submitted by the customer and passed by the operator. */

@@ -4,10 +4,15 @@
  * withdrawals paid out or rejected and refunded. Operator decisions go through the operator API
  * here (the console has its own browser test).
  */
-import { bindMethod, endHold, setDrawPassword, usdtAddress } from "../api/funds_helpers.ts";
+import {
+  bindMethod,
+  endHold,
+  feedPrices,
+  setDrawPassword,
+  usdtAddress,
+} from "../api/funds_helpers.ts";
 import { Buffer } from "node:buffer";
 import { type Page } from "playwright-core";
-import { parseDecimal } from "../../core-wasm/mod.ts";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { makePng } from "../images.ts";
 import { operatorToken } from "../operator.ts";
@@ -142,14 +147,7 @@ browserTest(
       await page.goto(srv.base + "/wp/user/withdraw");
       await hydrated(page, "WithdrawForm");
       assertMatch(await page.getByTestId("withdraw-turnover").innerText(), /500\.00 USDT/);
-      for (const [symbol, price] of [["BTCUSDT", "60000"], ["ETHUSDT", "3000"]] as const) {
-        await srv.deps.market.tape.ingest({
-          symbol,
-          time: srv.deps.now(),
-          price: parseDecimal(price),
-          qty: 1n,
-        });
-      }
+      await feedPrices(srv);
       // buy and sell back 300 USDT of BTC: about 600 of volume
       const buy = await srv.call<{ quoteId: string }>("/api/exchange/quote", {
         token,
