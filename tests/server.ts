@@ -438,6 +438,15 @@ export async function tick(
   return time;
 }
 
+/** A market long of 10 lots at 10x on BTCUSDT: the position most order tests open. */
+export const LONG_10X = {
+  symbol: "BTCUSDT",
+  side: "long",
+  lots: 10,
+  leverage: 10,
+  type: "market",
+} as const;
+
 /** Sign a customer in through the API (the demo customer unless told); the session token. */
 export async function signIn(srv: TestServer, phone = "+12025550123", password = "Demo-2026") {
   const r = await srv.call("/api/login", { body: { phone, password } });

@@ -8,6 +8,7 @@
 import { assert, assertEquals } from "../assert.ts";
 import { operatorToken } from "../operator.ts";
 import {
+  LONG_10X,
   registerUser,
   settleNotifications,
   startServer,
@@ -237,14 +238,7 @@ Deno.test("preferences: in-app off for a kind stores nothing of it; others still
     // a leveraged position with a stop-loss: its stop firing is another kind, still on
     const open = await srv.call<{ orderNo: string }>("/api/contract/order", {
       token,
-      body: {
-        symbol: "BTCUSDT",
-        side: "long",
-        lots: 10,
-        leverage: 10,
-        type: "market",
-        stopLoss: "19500",
-      },
+      body: { ...LONG_10X, stopLoss: "19500" },
     });
     assertEquals(open.body.code, 0, JSON.stringify(open.body));
     await tick(srv, "18900");

@@ -7,7 +7,7 @@ import { bankCard, bindMethod } from "./funds_helpers.ts";
 import { assert, assertEquals } from "../assert.ts";
 import { kvStats } from "../../edge/platform/kvstore.ts";
 import { operatorToken } from "../operator.ts";
-import { startServer, type TestServer, tick } from "../server.ts";
+import { LONG_10X, startServer, type TestServer, tick } from "../server.ts";
 import { demoToken } from "../e2e/session.ts";
 
 async function both(srv: TestServer, btc: string, dt = 1000) {
@@ -87,14 +87,7 @@ Deno.test("the heaviest flows commit within 10 checks and 1000 mutations", async
       async () => {
         const open = await srv.call<Pos>("/api/contract/order", {
           token,
-          body: {
-            symbol: "BTCUSDT",
-            side: "long",
-            lots: 10,
-            leverage: 10,
-            type: "market",
-            stopLoss: "58000",
-          },
+          body: { ...LONG_10X, stopLoss: "58000" },
         });
         ok(open);
         ok(

@@ -7,7 +7,7 @@
  */
 import type { BrowserContext } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
-import { signIn, type TestServer } from "../server.ts";
+import { LONG_10X, signIn, type TestServer } from "../server.ts";
 import { shot } from "./browser.ts";
 import { browserTest, customerPage, DESKTOP, freshTick, hydrated, PHONE } from "./session.ts";
 
@@ -83,14 +83,7 @@ browserTest(
     // a position with a stop-loss placed elsewhere: its stop firing arrives here
     const open = await srv.call("/api/contract/order", {
       token,
-      body: {
-        symbol: "BTCUSDT",
-        side: "long",
-        lots: 10,
-        leverage: 10,
-        type: "market",
-        stopLoss: "64000",
-      },
+      body: { ...LONG_10X, stopLoss: "64000" },
     });
     assertEquals(open.body.code, 0, JSON.stringify(open.body));
     await freshTick(srv, "63999");

@@ -6,6 +6,7 @@
 import axe from "axe-core";
 import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
 import { assertEquals } from "../assert.ts";
+import { DEMO_ADMIN_2, operatorToken } from "../operator.ts";
 import type { TestServer } from "../server.ts";
 import { shot } from "./browser.ts";
 import { DESKTOP_BROWSER_UA, watchedPage } from "./session.ts";
@@ -106,4 +107,21 @@ export async function proposalShots(
       await v.ctx.close();
     }
   }
+}
+
+/**
+ * The demo tenant's two admins (four-eyes needs two people: tools/seed.ts), each signed in on a
+ * console page of `viewport`; the first one's token.
+ */
+export async function twoAdmins(
+  srv: TestServer,
+  browser: Browser,
+  viewport?: { width: number; height: number },
+) {
+  const ops = await operatorToken(srv);
+  const admin = await consolePage(srv, browser, ops, { viewport });
+  const second = await consolePage(srv, browser, await operatorToken(srv, DEMO_ADMIN_2), {
+    viewport,
+  });
+  return { ops, admin, second };
 }

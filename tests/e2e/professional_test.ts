@@ -6,83 +6,72 @@
  * English and Chinese.
  */
 import { assertEquals, assertMatch } from "../assert.ts";
-import { DEMO_ADMIN_2, operatorToken } from "../operator.ts";
-import { registerUser, startServer } from "../server.ts";
-import { E2E, launch, shot } from "./browser.ts";
-import { approve, consolePage, open, proposalShots } from "./console.ts";
+import { registerUser } from "../server.ts";
+import { shot } from "./browser.ts";
+import { approve, open, proposalShots, twoAdmins } from "./console.ts";
+import { browserTest } from "./session.ts";
 
 const WIDE = { width: 1440, height: 900 };
 const NARROW = { width: 390, height: 844 };
 
 const CARD = '[data-testid="proposal"][data-kind="customer.professional"]';
 
-Deno.test({
-  name: "console professional client: proposed on the customer's page, approved by another admin",
-  ...E2E,
-  async fn(t) {
-    const srv = await startServer({ seed: true });
-    const browser = await launch();
-    try {
-      const ops = await operatorToken(srv);
-      const ops2 = await operatorToken(srv, DEMO_ADMIN_2);
-      const { user } = await registerUser(srv, "+12025550781");
-      const admin = await consolePage(srv, browser, ops, { viewport: WIDE });
-      const second = await consolePage(srv, browser, ops2, { viewport: WIDE });
-      const customerUrl = `${srv.base}/admin/customers?id=${user.userId}`;
+browserTest(
+  "console professional client: proposed on the customer's page, approved by another admin",
+  async (srv, browser, t) => {
+    const { ops, admin, second } = await twoAdmins(srv, browser, WIDE);
+    const { user } = await registerUser(srv, "+12025550781");
+    const customerUrl = `${srv.base}/admin/customers?id=${user.userId}`;
 
-      await t.step("proposed from the customer's page with a reason", async () => {
-        const page = admin.page;
-        await open(page, customerUrl);
-        assertEquals(await page.getByTestId("customer-professional").innerText(), "No");
-        await page.getByTestId("action-professional").click();
-        await page.locator("label", { hasText: "Why the customer qualifies" }).waitFor();
-        await page.keyboard.type("Portfolio over 500k, assessment ref. PC-7");
-        await page.screenshot({ path: shot("admin-professional-propose"), fullPage: true });
-        await page.getByTestId("confirm-reject").click();
-        await page.getByTestId("notice").filter({ hasText: "Proposed" }).waitFor();
-        // nothing changes before a second operator approves
-        assertEquals(await page.getByTestId("customer-professional").innerText(), "No");
+    await t.step("proposed from the customer's page with a reason", async () => {
+      const page = admin.page;
+      await open(page, customerUrl);
+      assertEquals(await page.getByTestId("customer-professional").innerText(), "No");
+      await page.getByTestId("action-professional").click();
+      await page.locator("label", { hasText: "Why the customer qualifies" }).waitFor();
+      await page.keyboard.type("Portfolio over 500k, assessment ref. PC-7");
+      await page.screenshot({ path: shot("admin-professional-propose"), fullPage: true });
+      await page.getByTestId("confirm-reject").click();
+      await page.getByTestId("notice").filter({ hasText: "Proposed" }).waitFor();
+      // nothing changes before a second operator approves
+      assertEquals(await page.getByTestId("customer-professional").innerText(), "No");
+    });
+
+    await t.step("a second admin approves it on the proposals page", async () => {
+      const own = admin.page.locator(CARD);
+      await open(admin.page, `${srv.base}/admin/proposals`);
+      assertEquals(await own.getByTestId("action-approve").count(), 0);
+
+      const page = second.page;
+      await open(page, `${srv.base}/admin/proposals`);
+      const card = page.locator(CARD);
+      assertEquals(await card.getByTestId("p-customer").innerText(), user.userId);
+      assertEquals(
+        await card.getByTestId("p-changes").innerText(),
+        "Mark as professional client",
+      );
+      assertMatch(await card.innerText(), /assessment ref\. PC-7/);
+      await approve(page, card);
+    });
+
+    await t.step("the customer's page shows the flag and offers to remove it", async () => {
+      const page = second.page;
+      await open(page, customerUrl);
+      assertMatch(await page.getByTestId("customer-professional").innerText(), /^Since /);
+      assertEquals(await page.getByTestId("action-professional").count(), 0);
+      assertEquals(await page.getByTestId("action-professionalOff").count(), 1);
+    });
+
+    await t.step("screenshots: 1440 and 390 px, English and Chinese", async () => {
+      await proposalShots(srv, browser, ops, {
+        locales: ["en", "zh-CN"],
+        viewports: [WIDE, NARROW],
+        customerUrl,
+        action: "action-professionalOff",
+        card: CARD,
+        shots: { form: "admin-professional", card: "admin-professional-card" },
       });
-
-      await t.step("a second admin approves it on the proposals page", async () => {
-        const own = admin.page.locator(CARD);
-        await open(admin.page, `${srv.base}/admin/proposals`);
-        assertEquals(await own.getByTestId("action-approve").count(), 0);
-
-        const page = second.page;
-        await open(page, `${srv.base}/admin/proposals`);
-        const card = page.locator(CARD);
-        assertEquals(await card.getByTestId("p-customer").innerText(), user.userId);
-        assertEquals(
-          await card.getByTestId("p-changes").innerText(),
-          "Mark as professional client",
-        );
-        assertMatch(await card.innerText(), /assessment ref\. PC-7/);
-        await approve(page, card);
-      });
-
-      await t.step("the customer's page shows the flag and offers to remove it", async () => {
-        const page = second.page;
-        await open(page, customerUrl);
-        assertMatch(await page.getByTestId("customer-professional").innerText(), /^Since /);
-        assertEquals(await page.getByTestId("action-professional").count(), 0);
-        assertEquals(await page.getByTestId("action-professionalOff").count(), 1);
-      });
-
-      await t.step("screenshots: 1440 and 390 px, English and Chinese", async () => {
-        await proposalShots(srv, browser, ops, {
-          locales: ["en", "zh-CN"],
-          viewports: [WIDE, NARROW],
-          customerUrl,
-          action: "action-professionalOff",
-          card: CARD,
-          shots: { form: "admin-professional", card: "admin-professional-card" },
-        });
-      });
-      assertEquals([...admin.errors, ...second.errors], []);
-    } finally {
-      await browser.close();
-      await srv.close();
-    }
+    });
+    assertEquals([...admin.errors, ...second.errors], []);
   },
-});
+);
