@@ -15,7 +15,7 @@ import { tickHash } from "../../contract/chain.ts";
 import { verifyStore } from "../../edge/verify/rederive.ts";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { operatorToken, operatorWithRoles } from "../operator.ts";
-import { runMain, startServer, type TestServer, tick } from "../server.ts";
+import { runMain, serverTest, startServer, type TestServer, tick } from "../server.ts";
 
 type Point = { seq: number; hash: string };
 type Item = {
@@ -178,9 +178,9 @@ async function tool(args: string[]) {
   return { code: out.code, text };
 }
 
-Deno.test("checkpoints: public, newest first, signed over canonical JSON with the published key; requested (audited) and hourly", async (t) => {
-  const srv = await startServer({ seed: true });
-  try {
+serverTest(
+  "checkpoints: public, newest first, signed over canonical JSON with the published key; requested (audited) and hourly",
+  async (srv, t) => {
     const op = await operatorToken(srv);
     await tick(srv, "60000");
     await tick(srv, "60010");
@@ -274,14 +274,12 @@ Deno.test("checkpoints: public, newest first, signed over canonical JSON with th
       assert(c.ok, JSON.stringify(c));
       assertEquals(c.checkpoints, 4);
     });
-  } finally {
-    await srv.close();
-  }
-});
+  },
+);
 
-Deno.test("checkpoints: an audit entry edited and the rest re-hashed (head moved) is caught", async () => {
-  const srv = await startServer({ seed: true });
-  try {
+serverTest(
+  "checkpoints: an audit entry edited and the rest re-hashed (head moved) is caught",
+  async (srv) => {
     const op = await operatorToken(srv);
     await actions(srv, 3);
     const cp = await checkpointNow(srv, op);
@@ -298,14 +296,12 @@ Deno.test("checkpoints: an audit entry edited and the rest re-hashed (head moved
     ]);
     assertEquals(c.broken.expected, cp.audit.hash);
     assertEquals(c.verifiedTo, cp.audit.seq - 1);
-  } finally {
-    await srv.close();
-  }
-});
+  },
+);
 
-Deno.test("checkpoints: the newest audit entries deleted and the head moved back is caught", async () => {
-  const srv = await startServer({ seed: true });
-  try {
+serverTest(
+  "checkpoints: the newest audit entries deleted and the head moved back is caught",
+  async (srv) => {
     const op = await operatorToken(srv);
     await actions(srv, 3);
     const cp = await checkpointNow(srv, op);
@@ -319,14 +315,12 @@ Deno.test("checkpoints: the newest audit entries deleted and the head moved back
       cp.id,
     ]);
     assertEquals(c.head, cp.audit.seq - 2);
-  } finally {
-    await srv.close();
-  }
-});
+  },
+);
 
-Deno.test("checkpoints: the settlement verifier catches a tape edited and re-hashed, and a tape cut back", async (t) => {
-  const srv = await startServer({ seed: true });
-  try {
+serverTest(
+  "checkpoints: the settlement verifier catches a tape edited and re-hashed, and a tape cut back",
+  async (srv, t) => {
     const op = await operatorToken(srv);
     for (const p of ["60000", "60010", "60020", "60030", "60040"]) await tick(srv, p);
     const cp = await checkpointNow(srv, op);
@@ -389,10 +383,8 @@ Deno.test("checkpoints: the settlement verifier catches a tape edited and re-has
         copy.close();
       }
     });
-  } finally {
-    await srv.close();
-  }
-});
+  },
+);
 
 Deno.test("checkpoints: the offline tool holds an audit export and a saved tape against saved checkpoints", async (t) => {
   const srv = await startServer({ seed: true });
