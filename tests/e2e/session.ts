@@ -1,8 +1,9 @@
 /**
  * Shared e2e fixtures: a test server with a browser (`browserTest`, `withBrowser`), the browsers
  * the tests use (`PHONE`, `desktop()`), the demo customer's session in a browser context
- * (`signInContext`, `customerPage`), pages that collect their errors, and fresh ticks on the test
- * server's clock (a tick older than the latest or from the future is refused by the tape).
+ * (`signInContext`, `customerPage`), pages that collect their errors, fresh ticks on the test
+ * server's clock (a tick older than the latest or from the future is refused by the tape), the
+ * ticket page of a layout (`ticketPath`) and the exchange flow more than one test walks.
  */
 import {
   type Browser,
