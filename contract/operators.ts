@@ -360,7 +360,8 @@ export const TermsSectionJson = z.union([
   SpotSection,
   ExchangeSection,
 ]);
-const WealthProductJson = z.object({
+/** A wealth product as configured (its terms, limits and whether it is offered). */
+export const WealthProductJson = z.object({
   id: z.string(),
   name: z.string(),
   dailyRate: z.string(),

@@ -13,6 +13,7 @@ import { formatVerifyReport, verifyStore } from "../edge/verify/rederive.ts";
 import { readArchives } from "../edge/market/archive.ts";
 import { seedIfEmpty } from "../tools/seed.ts";
 import { startServerJobs } from "../edge/jobs/mod.ts";
+import { parseDecimal } from "../core-wasm/mod.ts";
 
 export const MOBILE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148";
@@ -206,6 +207,32 @@ export async function startServer(
   };
 }
 
+/**
+ * A test on a server of its own (seeded unless `server` says otherwise), closed afterwards
+ * whatever happens (its books checked as it closes). `test`: Deno.test's other options.
+ */
+export function serverTest(
+  name: string,
+  fn: (srv: TestServer, t: Deno.TestContext) => Promise<void>,
+  o: {
+    server?: Parameters<typeof startServer>[0];
+    test?: Omit<Deno.TestDefinition, "name" | "fn">;
+  } = {},
+): void {
+  Deno.test({
+    name,
+    ...o.test,
+    async fn(t) {
+      const srv = await startServer(o.server ?? { seed: true });
+      try {
+        await fn(srv, t);
+      } finally {
+        await srv.close();
+      }
+    },
+  });
+}
+
 /** Run `f` with console.log silenced (the seed's progress lines). */
 async function quietly<T>(f: () => Promise<T>): Promise<T> {
   const log = console.log;
@@ -390,4 +417,98 @@ export async function settleNotifications(srv: TestServer) {
     await new Promise((r) => setTimeout(r, srv.deps.config.kvPollMs + 60));
     await srv.deps.notifications.idle();
   }
+}
+
+/**
+ * A tick `dt` ms on: the server's clock moves first and the tick is stamped with it (fresh data;
+ * an older tick or one from the future is refused by the tape), then the engine's work on it.
+ * Its time.
+ */
+export async function tick(
+  srv: TestServer,
+  price: string,
+  dt = 1000,
+  symbol = "BTCUSDT",
+  qty = 1_000_000n,
+): Promise<number> {
+  srv.advance(dt);
+  const time = srv.deps.now();
+  await srv.deps.market.tape.ingest({ symbol, time, price: parseDecimal(price), qty });
+  await srv.deps.engine.idle();
+  return time;
+}
+
+/** A market long of 10 lots at 10x on BTCUSDT: the position most order tests open. */
+export const LONG_10X = {
+  symbol: "BTCUSDT",
+  side: "long",
+  lots: 10,
+  leverage: 10,
+  type: "market",
+} as const;
+
+/** Sign a customer in through the API (the demo customer unless told); the session token. */
+export async function signIn(srv: TestServer, phone = "+12025550123", password = "Demo-2026") {
+  const r = await srv.call("/api/login", { body: { phone, password } });
+  if (r.body.code !== 0) throw new Error(`login: ${JSON.stringify(r.body)}`);
+  return r.headers.get("authorization")!;
+}
+
+/**
+ * main.ts started in a process of its own (an in-memory store, any port, no market feed), with
+ * `env` on top: its exit code and what it wrote to stderr, for the settings production refuses
+ * to start with. A server that starts anyway never exits: it is stopped after 60 s, and the test
+ * fails instead of hanging.
+ */
+export async function runMain(env: Record<string, string>) {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      "--unstable-kv",
+      "--unstable-cron",
+      new URL("../main.ts", import.meta.url).pathname,
+    ],
+    env: { KV_PATH: ":memory:", PORT: "0", MARKET_FEED: "off", HOST: "127.0.0.1", ...env },
+    clearEnv: false,
+    stdout: "piped",
+    stderr: "piped",
+    signal: AbortSignal.timeout(60_000),
+  }).output();
+  return { code: out.code, err: new TextDecoder().decode(out.stderr) };
+}
+
+/**
+ * Another instance's services on the test server's store and clock, with nothing in memory (what
+ * an instance that takes over starts from), its tape loaded; the test starts what it needs.
+ */
+export async function otherInstance(srv: TestServer, symbols = ["BTCUSDT"]): Promise<Deps> {
+  const env: Record<string, string> = {
+    KV_PATH: ":memory:",
+    CHECKPOINT_KEY_FILE: srv.deps.config.checkpointKeyFile!,
+  };
+  const deps = await buildDeps(loadConfig((k) => env[k]), srv.kv, {
+    log: () => {},
+    now: () => srv.deps.now(),
+  });
+  await deps.market.tape.load(symbols);
+  return deps;
+}
+
+/**
+ * The two orders a settlement's proof is shown for: a fast contract (up, 30 s, 100 USDT) and a
+ * 100x long of 5 lots (soon liquidated), placed at the latest tick; their order numbers.
+ */
+export async function fastAndLong(srv: TestServer, token: string) {
+  const f = await srv.call<{ orderNo: string }>("/api/fast/order", {
+    token,
+    body: { symbol: "BTCUSDT", direction: "up", duration: 30, stake: "100" },
+  });
+  if (f.body.code !== 0) throw new Error(`fast order: ${JSON.stringify(f.body)}`);
+  const p = await srv.call<{ orderNo: string }>("/api/contract/order", {
+    token,
+    body: { symbol: "BTCUSDT", side: "long", lots: 5, leverage: 100, type: "market" },
+  });
+  if (p.body.code !== 0) throw new Error(`contract order: ${JSON.stringify(p.body)}`);
+  return { fast: f.body.data.orderNo, position: p.body.data.orderNo };
 }

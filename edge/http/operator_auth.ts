@@ -126,6 +126,19 @@ export function setOperatorCookie(c: Ctx, token: string, expiresAt: number) {
   });
 }
 
+/**
+ * A sign-in's new operator session handed over: the token in `authorization` and in the console's
+ * cookie; the reply says what the session is (never the token again).
+ */
+export function sessionOpened<Status, Roles>(
+  c: Ctx,
+  r: { token: string; expiresAt: number; status: Status; roles: Roles },
+) {
+  c.header("authorization", r.token);
+  setOperatorCookie(c, r.token, r.expiresAt);
+  return { status: r.status, expiresAt: r.expiresAt, roles: r.roles };
+}
+
 export function clearOperatorCookie(c: Ctx) {
   setCookie(c, OPERATOR_COOKIE, "", {
     path: "/",

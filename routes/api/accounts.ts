@@ -63,6 +63,21 @@ function issueDevice(c: Ctx, device: string) {
   });
 }
 
+/**
+ * After a registration or a sign-in: a visitor trying demo mode keeps their demo account (and
+ * its history) as the customer's, then the new session and the device's token go to the client.
+ */
+async function signedInAs(
+  c: Ctx,
+  visitor: Awaited<ReturnType<typeof sessionOf>>,
+  r: { user: Parameters<typeof userInfo>[0]; token: string; expiresAt: number; device: string },
+) {
+  if (visitor) await c.get("deps").demo.adopt(c.get("tenant").id, visitor, r.user.userId);
+  issueSession(c, r.token, r.expiresAt);
+  issueDevice(c, r.device);
+  return userInfo(r.user);
+}
+
 /** The known-device token the client sent back: the header (API clients), else the cookie. */
 function deviceOf(c: Ctx): string | null {
   return c.req.header(DEVICE_HEADER) ?? getCookie(c, DEVICE_COOKIE) ?? null;
@@ -116,11 +131,7 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       const body = c.req.valid("json");
       const visitor = await sessionOf(c);
       const r = await c.get("deps").accounts.register(c.get("tenant"), body, clientMeta(c));
-      // a visitor trying demo mode keeps their demo account (and its history) as the customer's
-      if (visitor) await c.get("deps").demo.adopt(c.get("tenant").id, visitor, r.user.userId);
-      issueSession(c, r.token, r.expiresAt);
-      issueDevice(c, r.device);
-      return ok(c, userInfo(r.user));
+      return ok(c, await signedInAs(c, visitor, r));
     },
   )
   .openapi(
@@ -142,11 +153,7 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
         clientMeta(c),
         totp,
       );
-      const visitor = await sessionOf(c);
-      if (visitor) await c.get("deps").demo.adopt(c.get("tenant").id, visitor, r.user.userId);
-      issueSession(c, r.token, r.expiresAt);
-      issueDevice(c, r.device);
-      return ok(c, userInfo(r.user));
+      return ok(c, await signedInAs(c, await sessionOf(c), r));
     },
   )
   .openapi(
@@ -317,41 +324,35 @@ export const accountsApi = new OpenAPIHono<AppEnv>()
       );
       return ok(c, r);
     },
-  )
-  .openapi(
+  );
+
+/** Two-factor sign-in on (a code from the secret of /setup) or off (a current code). */
+for (const turn of ["enable", "disable"] as const) {
+  accountsApi.openapi(
     createRoute({
       method: "post",
-      path: "/user/2fa/enable",
+      path: `/user/2fa/${turn}`,
       tags,
-      summary: "Turn two-factor on with a code from the secret of /setup (each code works once)",
+      summary: turn === "enable"
+        ? "Turn two-factor on with a code from the secret of /setup (each code works once)"
+        : "Turn two-factor off with a current code (each code works once)",
       middleware: signedInLive,
       request: jsonBody(TwoFactorCodeBody),
       responses: { ...okReply(UserInfo), ...AUTH_ERRORS },
     }),
     async (c) => {
-      const s = c.var.session;
       const { code } = c.req.valid("json");
-      const u = await c.get("deps").accounts.enableTwoFactor(c.get("tenant").id, s, code);
+      const u = await c.var.deps.accounts[`${turn}TwoFactor` as const](
+        c.var.tenant.id,
+        c.var.session,
+        code,
+      );
       return ok(c, userInfo(u));
     },
-  )
-  .openapi(
-    createRoute({
-      method: "post",
-      path: "/user/2fa/disable",
-      tags,
-      summary: "Turn two-factor off with a current code (each code works once)",
-      middleware: signedInLive,
-      request: jsonBody(TwoFactorCodeBody),
-      responses: { ...okReply(UserInfo), ...AUTH_ERRORS },
-    }),
-    async (c) => {
-      const s = c.var.session;
-      const { code } = c.req.valid("json");
-      const u = await c.get("deps").accounts.disableTwoFactor(c.get("tenant").id, s, code);
-      return ok(c, userInfo(u));
-    },
-  )
+  );
+}
+
+accountsApi
   .openapi(
     createRoute({
       method: "get",

@@ -34,11 +34,7 @@ import {
 import type { AppEnv, Ctx } from "../../edge/http/context.ts";
 import { ok } from "../../edge/http/envelope.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
-import {
-  clearOperatorCookie,
-  operatorAuth,
-  setOperatorCookie,
-} from "../../edge/http/operator_auth.ts";
+import { clearOperatorCookie, operatorAuth, sessionOpened } from "../../edge/http/operator_auth.ts";
 import { AUTH_ERRORS, ERRORS, imageReply, jsonBody, okReply } from "./openapi.ts";
 import { imageResponse } from "./identity.ts";
 
@@ -142,9 +138,7 @@ export const adminApi = new OpenAPIHono<AppEnv>()
       );
       c.header("Cache-Control", "no-store");
       if (r.status === "enrolmentRequired") return ok(c, r);
-      c.header("authorization", r.token);
-      setOperatorCookie(c, r.token, r.expiresAt);
-      return ok(c, { status: r.status, expiresAt: r.expiresAt, roles: r.roles });
+      return ok(c, sessionOpened(c, r));
     },
   )
   .openapi(

@@ -23,7 +23,7 @@ import type { OperatorKind } from "../../edge/operators/proposal_kinds.ts";
 import type { AppEnv, Ctx } from "../../edge/http/context.ts";
 import { ok } from "../../edge/http/envelope.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
-import { operatorAuth, setOperatorCookie } from "../../edge/http/operator_auth.ts";
+import { operatorAuth, sessionOpened } from "../../edge/http/operator_auth.ts";
 import { AUTH_ERRORS, ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["operators"];
@@ -136,9 +136,7 @@ export const operatorsApi = new OpenAPIHono<AppEnv>()
         c.var.ip,
       );
       c.header("Cache-Control", "no-store");
-      c.header("authorization", r.token);
-      setOperatorCookie(c, r.token, r.expiresAt);
-      return ok(c, { status: r.status, expiresAt: r.expiresAt, roles: r.roles });
+      return ok(c, sessionOpened(c, r));
     },
   )
   .openapi(

@@ -15,6 +15,7 @@ import {
   ProposalReply,
   TermsChangeBody,
   TermsSectionJson,
+  WealthProductJson,
 } from "../../contract/operators.ts";
 import { PROPOSAL_READERS } from "../../edge/operators/proposal_kinds.ts";
 import { TERM_SECTIONS } from "../../edge/trading/terms.ts";
@@ -50,19 +51,6 @@ const sentPage = (p: { items: { payload: unknown }[]; cursor: string | null }) =
   cursor: p.cursor,
 });
 const SectionParam = z.object({ section: z.enum(TERM_SECTIONS, { error: "invalid" }) });
-
-const ProductConfig = z.object({
-  id: z.string(),
-  name: z.string(),
-  dailyRate: z.string(),
-  periodDays: z.number().int(),
-  minAmount: z.string(),
-  maxAmount: z.string(),
-  cap: z.string(),
-  redeemRatio: z.string(),
-  turnoverRatio: z.string(),
-  enabled: z.boolean(),
-});
 
 const WealthChange = z.strictObject({
   items: z.array(WealthProductEdit).min(1).max(20),
@@ -163,13 +151,18 @@ export const proposalsApi = new OpenAPIHono<AppEnv>()
           await c.var.deps.proposals.approve(c.var.tenant.id, actor(c), c.req.valid("param").id),
         ),
       ),
-  )
-  .openapi(
+  );
+
+/** Reject (another operator's) or withdraw (one's own) pending proposal, with a reason; audited. */
+for (const action of ["reject", "withdraw"] as const) {
+  proposalsApi.openapi(
     createRoute({
       method: "post",
-      path: "/admin/proposals/{id}/reject",
+      path: `/admin/proposals/{id}/${action}`,
       tags,
-      summary: "Reject another operator's proposal with a reason; audited",
+      summary: action === "reject"
+        ? "Reject another operator's proposal with a reason; audited"
+        : "The proposer takes their own pending proposal back, with a reason (403 PROPOSAL_NOT_OWN for anyone else); audited",
       middleware: readers,
       request: { params: IdParam, ...jsonBody(ReasonBody) },
       responses: { ...okReply(ProposalReply), ...AUTH_ERRORS },
@@ -178,7 +171,7 @@ export const proposalsApi = new OpenAPIHono<AppEnv>()
       ok(
         c,
         sent(
-          await c.var.deps.proposals.reject(
+          await c.var.deps.proposals[action](
             c.var.tenant.id,
             actor(c),
             c.req.valid("param").id,
@@ -186,31 +179,10 @@ export const proposalsApi = new OpenAPIHono<AppEnv>()
           ),
         ),
       ),
-  )
-  .openapi(
-    createRoute({
-      method: "post",
-      path: "/admin/proposals/{id}/withdraw",
-      tags,
-      summary:
-        "The proposer takes their own pending proposal back, with a reason (403 PROPOSAL_NOT_OWN for anyone else); audited",
-      middleware: readers,
-      request: { params: IdParam, ...jsonBody(ReasonBody) },
-      responses: { ...okReply(ProposalReply), ...AUTH_ERRORS },
-    }),
-    async (c) =>
-      ok(
-        c,
-        sent(
-          await c.var.deps.proposals.withdraw(
-            c.var.tenant.id,
-            actor(c),
-            c.req.valid("param").id,
-            c.req.valid("json").reason,
-          ),
-        ),
-      ),
-  )
+  );
+}
+
+proposalsApi
   .openapi(
     createRoute({
       method: "get",
@@ -218,7 +190,7 @@ export const proposalsApi = new OpenAPIHono<AppEnv>()
       tags,
       summary: "The wealth products as configured",
       middleware: reading((c) => [{ key: wealthKeys.products(c.var.tenant.id) }]),
-      responses: { ...okReply(z.object({ items: z.array(ProductConfig) })), ...AUTH_ERRORS },
+      responses: { ...okReply(z.object({ items: z.array(WealthProductJson) })), ...AUTH_ERRORS },
     }),
     async (c) => {
       const items = await c.var.deps.wealth.products(c.var.tenant.id);

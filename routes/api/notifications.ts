@@ -3,6 +3,7 @@
  * alert), the customer's notifications (the message centre's tab) and their preferences.
  */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { Done } from "../../contract/accounts.ts";
 import { PageQuery } from "../../contract/funds.ts";
 import {
@@ -15,13 +16,24 @@ import {
 } from "../../contract/notifications.ts";
 import type { AppEnv } from "../../edge/http/context.ts";
 import { ok } from "../../edge/http/envelope.ts";
-import { reading, signedIn } from "../../edge/http/middleware.ts";
+import { reading, type SignedIn, signedIn } from "../../edge/http/middleware.ts";
 import { notificationJson } from "../../edge/notifications/service.ts";
 import { alertJson } from "../../edge/trading/alerts.ts";
 import { AUTH_ERRORS, jsonBody, okReply } from "./openapi.ts";
 
 const tags = ["notifications"];
 const AlertId = z.object({ id: z.string().regex(/^[0-9a-z-]{1,64}$/, { error: "invalid" }) });
+
+/** A price alert saved (a new one, or the one of `id` edited and armed again), as replied. */
+async function savedAlert(
+  c: Context<AppEnv & SignedIn>,
+  body: z.infer<typeof AlertBody>,
+  id?: string,
+) {
+  return alertJson(
+    await c.var.deps.alerts.save(c.var.tenant.id, c.var.session.userId, body, id),
+  );
+}
 
 export const notificationsApi = new OpenAPIHono<AppEnv>()
   .openapi(
@@ -51,14 +63,7 @@ export const notificationsApi = new OpenAPIHono<AppEnv>()
       request: jsonBody(AlertBody),
       responses: { ...okReply(AlertJson), ...AUTH_ERRORS },
     }),
-    async (c) => {
-      const a = await c.var.deps.alerts.save(
-        c.var.tenant.id,
-        c.var.session.userId,
-        c.req.valid("json"),
-      );
-      return ok(c, alertJson(a));
-    },
+    async (c) => ok(c, await savedAlert(c, c.req.valid("json"))),
   )
   .openapi(
     createRoute({
@@ -70,15 +75,7 @@ export const notificationsApi = new OpenAPIHono<AppEnv>()
       request: { params: AlertId, ...jsonBody(AlertBody) },
       responses: { ...okReply(AlertJson), ...AUTH_ERRORS },
     }),
-    async (c) => {
-      const a = await c.var.deps.alerts.save(
-        c.var.tenant.id,
-        c.var.session.userId,
-        c.req.valid("json"),
-        c.req.valid("param").id,
-      );
-      return ok(c, alertJson(a));
-    },
+    async (c) => ok(c, await savedAlert(c, c.req.valid("json"), c.req.valid("param").id)),
   )
   .openapi(
     createRoute({

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../../edge/http/context.ts";
+import type { AppEnv, Deps } from "../../edge/http/context.ts";
 import { ok } from "../../edge/http/envelope.ts";
 import { reading, signedIn, signedInFor } from "../../edge/http/middleware.ts";
 import { hedgePosition, reversePosition } from "../../edge/trading/position_actions.ts";
@@ -124,29 +124,52 @@ tradingApi
       );
       return ok(c, { items });
     },
-  )
-  .openapi(
+  );
+
+/**
+ * A setting of an open position (its stops, trailing stop, one-cancels-other pair): the signed-in
+ * customer's position by id, one setter of the contract capability, the position as it now is.
+ */
+function positionSetting<Body extends z.ZodType>(
+  route: { method: "post" | "delete"; path: string; summary: string; body?: Body },
+  set: (
+    contracts: Deps["contracts"],
+    r: { t: string; userId: string; id: string; body: z.infer<Body> | null },
+  ) => Promise<z.input<typeof PositionJson>>,
+) {
+  tradingApi.openapi(
     createRoute({
-      method: "post",
-      path: "/contract/positions/{id}/tpsl",
+      method: route.method,
+      path: `/contract/positions/{id}/${route.path}`,
       tags,
-      summary:
-        "Set or clear (null) the stop-loss and take-profit (validated against the current price)",
+      summary: route.summary,
       middleware: signedIn,
-      request: { params: OrderParam, ...jsonBody(StopsBody) },
+      request: { params: OrderParam, ...route.body && jsonBody(route.body) },
       responses: { ...okReply(PositionJson), ...AUTH_ERRORS },
     }),
-    async (c) =>
-      ok(
+    async (c) => {
+      // the validated parts, as the route's schemas describe them
+      const valid = (c.req.valid as (target: string) => unknown).bind(c.req);
+      return ok(
         c,
-        await c.get("deps").contracts.setStops(
-          c.get("tenant").id,
-          c.var.session.userId,
-          c.req.valid("param").id,
-          c.req.valid("json"),
-        ),
-      ),
+        await set(c.var.deps.contracts, {
+          t: c.var.tenant.id,
+          userId: c.var.session.userId,
+          id: (valid("param") as z.infer<typeof OrderParam>).id,
+          body: route.body ? valid("json") as z.infer<Body> : null,
+        }),
+      );
+    },
   );
+}
+
+positionSetting({
+  method: "post",
+  path: "tpsl",
+  summary:
+    "Set or clear (null) the stop-loss and take-profit (validated against the current price)",
+  body: StopsBody,
+}, (contracts, r) => contracts.setStops(r.t, r.userId, r.id, r.body!));
 
 moneyRoute(
   tradingApi,
@@ -181,72 +204,27 @@ moneyRoute(tradingApi, {
     idempotencyKey: key,
   }))!);
 
-tradingApi
-  .openapi(
-    createRoute({
-      method: "post",
-      path: "/contract/positions/{id}/trailing",
-      tags,
-      summary:
-        "Set or clear (null) a trailing stop: callbackRate (0.001-0.1) behind the best price from now on; it closes the whole position",
-      middleware: signedIn,
-      request: { params: OrderParam, ...jsonBody(TrailingBody) },
-      responses: { ...okReply(PositionJson), ...AUTH_ERRORS },
-    }),
-    async (c) =>
-      ok(
-        c,
-        await c.get("deps").contracts.setTrailing(
-          c.get("tenant").id,
-          c.var.session.userId,
-          c.req.valid("param").id,
-          c.req.valid("json"),
-        ),
-      ),
-  )
-  .openapi(
-    createRoute({
-      method: "post",
-      path: "/contract/positions/{id}/oco",
-      tags,
-      summary:
-        "Set the one-cancels-other pair: a stop-loss and a take-profit for `lots` of the position (the first reached closes them, the other is cancelled)",
-      middleware: signedIn,
-      request: { params: OrderParam, ...jsonBody(OcoBody) },
-      responses: { ...okReply(PositionJson), ...AUTH_ERRORS },
-    }),
-    async (c) =>
-      ok(
-        c,
-        await c.get("deps").contracts.setOco(
-          c.get("tenant").id,
-          c.var.session.userId,
-          c.req.valid("param").id,
-          c.req.valid("json"),
-        ),
-      ),
-  )
-  .openapi(
-    createRoute({
-      method: "delete",
-      path: "/contract/positions/{id}/oco",
-      tags,
-      summary: "Cancel the one-cancels-other pair",
-      middleware: signedIn,
-      request: { params: OrderParam },
-      responses: { ...okReply(PositionJson), ...AUTH_ERRORS },
-    }),
-    async (c) =>
-      ok(
-        c,
-        await c.get("deps").contracts.setOco(
-          c.get("tenant").id,
-          c.var.session.userId,
-          c.req.valid("param").id,
-          null,
-        ),
-      ),
-  );
+positionSetting({
+  method: "post",
+  path: "trailing",
+  summary:
+    "Set or clear (null) a trailing stop: callbackRate (0.001-0.1) behind the best price from now on; it closes the whole position",
+  body: TrailingBody,
+}, (contracts, r) => contracts.setTrailing(r.t, r.userId, r.id, r.body!));
+
+positionSetting({
+  method: "post",
+  path: "oco",
+  summary:
+    "Set the one-cancels-other pair: a stop-loss and a take-profit for `lots` of the position (the first reached closes them, the other is cancelled)",
+  body: OcoBody,
+}, (contracts, r) => contracts.setOco(r.t, r.userId, r.id, r.body));
+
+positionSetting({
+  method: "delete",
+  path: "oco",
+  summary: "Cancel the one-cancels-other pair",
+}, (contracts, r) => contracts.setOco(r.t, r.userId, r.id, null));
 
 // ---- currency exchange -------------------------------------------------------------------
 

@@ -5,14 +5,21 @@
  * daily report's per-currency figures after a recharge, a withdrawal and fast contracts; the
  * exposure view; roles.
  */
-import { bindMethod, decisionBody, PAYOUT_REF } from "./funds_helpers.ts";
+import {
+  bindMethod,
+  decisionBody,
+  PAYOUT_REF,
+  submitRecharge,
+  usdtAddress,
+  verifyJunior,
+} from "./funds_helpers.ts";
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { auditHash } from "../../edge/audit/audit.ts";
 import type { AuditEntry } from "../../edge/operators/store.ts";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
-import { makePng, uploadForm } from "../images.ts";
+import { makePng } from "../images.ts";
 import { operatorToken, operatorWithRoles } from "../operator.ts";
-import { startServer, type TestServer } from "../server.ts";
+import { startServer, type TestServer, tick } from "../server.ts";
 
 type Reply<T> = { status?: number; body: { code: number; data: T; message?: string } };
 function ok<T>(r: Reply<T>, what: string): T {
@@ -30,46 +37,16 @@ type Daily = { from: string; to: string; rows: Row[]; reserve: Record<string, st
 
 const U = 100_000_000n;
 
-async function tick(srv: TestServer, price: string, dt = 1000) {
-  srv.advance(dt);
-  await srv.deps.market.tape.ingest({
-    symbol: "BTCUSDT",
-    time: srv.deps.now(),
-    price: parseDecimal(price),
-    qty: U / 100n,
-  });
-  await srv.deps.engine.idle();
-}
-
 async function customer(srv: TestServer, phone = "+12025550123") {
   return (await srv.call("/api/login", { body: { phone, password: "Demo-2026" } })).headers
     .get("authorization")!;
 }
 
-async function rechargeId(srv: TestServer, token: string, amount: string) {
-  const up = ok(
-    await srv.call<{ imageId: string }>("/api/upload", {
-      method: "POST",
-      raw: uploadForm(await makePng(64, 48)),
-      token,
-    }),
-    "upload",
-  );
-  return ok(
-    await srv.call<{ id: string }>("/api/recharge", {
-      token,
-      body: {
-        currency: "USDT",
-        channelId: "bank-usdt",
-        amount,
-        remitterName: "Grace Hopper",
-        remitterAccount: "GB82WEST12345698765432",
-        voucherImageId: up.imageId,
-      },
-    }),
-    "recharge",
-  ).id;
-}
+const rechargeId = async (srv: TestServer, token: string, amount: string) =>
+  (await submitRecharge(srv, token, amount, {
+    remitterName: "Grace Hopper",
+    voucher: await makePng(64, 48),
+  })).id;
 
 async function chainEntry(srv: TestServer, seq: number) {
   const id = (await srv.kv.get<string>(["demo", "audit", "seq", String(seq).padStart(12, "0")]))
@@ -222,32 +199,8 @@ Deno.test("reports: daily figures per currency after a recharge, a withdrawal an
     await t.step(
       "a recharge passed, a withdrawal paid, a fast contract won and one lost",
       async () => {
-        ok(
-          await srv.call("/api/certify/junior", {
-            token: demo,
-            body: {
-              name: "Ada Lovelace",
-              docType: "passport",
-              docNumber: "P2468024",
-              country: "US",
-            },
-          }),
-          "junior",
-        );
-        const certs = ok(
-          await srv.call<{ items: { id: string }[] }>("/api/admin/certifications?limit=100", {
-            token: op,
-          }),
-          "certifications",
-        );
-        for (const c of certs.items) {
-          await srv.call(`/api/admin/certifications/${c.id}/pass`, { token: op, method: "POST" });
-        }
-        const method = await bindMethod(srv, demo, {
-          kind: "crypto",
-          type: "USDT-TRC20",
-          address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
-        });
+        await verifyJunior(srv, demo, op, "Ada Lovelace");
+        const method = await bindMethod(srv, demo, usdtAddress());
         const w = ok(
           await srv.call<{ id: string; fee: string; net: string }>("/api/withdraw", {
             token: demo,

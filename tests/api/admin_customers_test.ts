@@ -4,9 +4,8 @@
  * end, no trading or withdrawing, open contracts still settle), a message, the role matrix.
  */
 import { assert, assertEquals } from "../assert.ts";
-import { parseDecimal } from "../../core-wasm/mod.ts";
 import { operatorToken, operatorWithRoles } from "../operator.ts";
-import { registerUser, startServer, type TestServer } from "../server.ts";
+import { registerUser, startServer, tick } from "../server.ts";
 import { verifyJunior } from "./funds_helpers.ts";
 
 type Reply<T> = { body: { code: number; data: T } };
@@ -24,17 +23,6 @@ type Page = Record<string, unknown> & {
 
 const PHONE = "+12025550123";
 const PASSWORD = "Demo-2026";
-
-async function tick(srv: TestServer, price: string, dt = 1000) {
-  srv.advance(dt);
-  await srv.deps.market.tape.ingest({
-    symbol: "BTCUSDT",
-    time: srv.deps.now(),
-    price: parseDecimal(price),
-    qty: 1_000_000n,
-  });
-  await srv.deps.engine.idle();
-}
 
 Deno.test("operators: customers search, page, sensitive fields, lock/unlock, message, roles", async (t) => {
   const srv = await startServer({ seed: true });

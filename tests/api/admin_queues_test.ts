@@ -3,11 +3,18 @@
  * server's state machine, not the client's), roles per queue and section, the console's cookie
  * session (and its cross-site refusal), evidence images by role, settings writes audited.
  */
-import { bindMethod, decisionBody, PAYOUT_REF } from "./funds_helpers.ts";
+import {
+  bindMethod,
+  decisionBody,
+  PAYOUT_REF,
+  submitRecharge,
+  usdtAddress,
+  verifyJunior,
+} from "./funds_helpers.ts";
 import { assert, assertEquals } from "../assert.ts";
-import { makePng, uploadForm } from "../images.ts";
+import { makePng } from "../images.ts";
 import { operatorToken, operatorWithRoles } from "../operator.ts";
-import { registerUser, startServer, type TestServer } from "../server.ts";
+import { registerUser, signIn, startServer, type TestServer } from "../server.ts";
 
 type Reply<T> = { body: { code: number; data: T } };
 function ok<T>(r: Reply<T>, what: string): T {
@@ -16,31 +23,11 @@ function ok<T>(r: Reply<T>, what: string): T {
 }
 type Audit = { items: { action: string; operator: string; target: string; before: unknown }[] };
 
-async function recharge(srv: TestServer, token: string) {
-  const up = ok(
-    await srv.call<{ imageId: string }>("/api/upload", {
-      method: "POST",
-      raw: uploadForm(await makePng(64, 48)),
-      token,
-    }),
-    "upload",
-  );
-  const r = ok(
-    await srv.call<{ id: string }>("/api/recharge", {
-      token,
-      body: {
-        currency: "USDT",
-        channelId: "bank-usdt",
-        amount: "25",
-        remitterName: "Grace Hopper",
-        remitterAccount: "GB82WEST12345698765432",
-        voucherImageId: up.imageId,
-      },
-    }),
-    "recharge",
-  );
-  return { id: r.id, imageId: up.imageId };
-}
+const recharge = async (srv: TestServer, token: string) =>
+  await submitRecharge(srv, token, "25", {
+    remitterName: "Grace Hopper",
+    voucher: await makePng(64, 48),
+  });
 
 Deno.test("operators: actions per record, roles, the console's cookie, evidence, settings audited", async (t) => {
   const srv = await startServer({ seed: true });
@@ -85,39 +72,9 @@ Deno.test("operators: actions per record, roles, the console's cookie, evidence,
     await t.step(
       "a withdrawal's actions follow its state (freeze, thaw, pass, complete)",
       async () => {
-        const demo = (await srv.call("/api/login", {
-          body: { phone: "+12025550123", password: "Demo-2026" },
-        })).headers.get("authorization")!;
-        ok(
-          await srv.call("/api/certify/junior", {
-            token: demo,
-            body: {
-              name: "Ada Lovelace",
-              docType: "passport",
-              docNumber: "P2468024",
-              country: "US",
-            },
-          }),
-          "junior",
-        );
-        const certs = ok(
-          await srv.call<{ items: { id: string; userId: string }[] }>(
-            "/api/admin/certifications?limit=100",
-            { token: op },
-          ),
-          "certifications",
-        );
-        for (const c of certs.items) {
-          ok(
-            await srv.call(`/api/admin/certifications/${c.id}/pass`, { token: op, method: "POST" }),
-            "pass junior",
-          );
-        }
-        const method = await bindMethod(srv, demo, {
-          kind: "crypto",
-          type: "USDT-TRC20",
-          address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
-        });
+        const demo = await signIn(srv);
+        await verifyJunior(srv, demo, op, "Ada Lovelace");
+        const method = await bindMethod(srv, demo, usdtAddress());
         const w = ok(
           await srv.call<{ id: string }>("/api/withdraw", {
             token: demo,

@@ -1,5 +1,5 @@
 import { assert, assertEquals } from "../assert.ts";
-import { startServer } from "../server.ts";
+import { signIn, startServer } from "../server.ts";
 import { DEMO_TOTP_SECRET, totp } from "../operator.ts";
 
 const SECRET = DEMO_TOTP_SECRET;
@@ -51,10 +51,7 @@ Deno.test("operator sign-in: password + TOTP, each code once, separate from cust
       },
     );
     await t.step("operator and customer sessions do not cross", async () => {
-      const customer = await srv.call("/api/login", {
-        body: { phone: "+12025550123", password: "Demo-2026" },
-      });
-      const customerToken = customer.headers.get("authorization")!;
+      const customerToken = await signIn(srv);
       const asCustomer = await srv.call("/api/admin/audit", {
         method: "GET",
         token: customerToken,

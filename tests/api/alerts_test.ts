@@ -5,12 +5,19 @@
  * withdrawal paid make notifications; a sign-in from a new device does, from a known one not;
  * preferences respected (in-app off: nothing stored).
  */
-import { parseDecimal } from "../../core-wasm/mod.ts";
 import { assert, assertEquals } from "../assert.ts";
 import { operatorToken } from "../operator.ts";
-import { registerUser, settleNotifications, startServer, type TestServer } from "../server.ts";
+import {
+  LONG_10X,
+  registerUser,
+  settleNotifications,
+  startServer,
+  type TestServer,
+  tick as nextTick,
+} from "../server.ts";
 import {
   balance,
+  bankCard,
   bindMethod,
   feedPrices,
   PAYOUT_REF,
@@ -18,8 +25,6 @@ import {
   setDrawPassword,
   verifyJunior,
 } from "./funds_helpers.ts";
-
-const U = 100_000_000n;
 
 type Alert = {
   id: string;
@@ -39,14 +44,9 @@ type Notification = {
 };
 
 /** A stored tick on the server's clock, then everything the engine and notifier queued. */
-async function tick(srv: TestServer, price: string, symbol = "BTCUSDT") {
-  srv.advance(1000);
-  await srv.deps.market.tape.ingest({
-    symbol,
-    time: srv.deps.now(),
-    price: parseDecimal(price),
-    qty: U / 100n,
-  });
+/** A tick (see tests/server.ts), then the notifications it makes, stored and sent. */
+async function tick(srv: TestServer, price: string) {
+  await nextTick(srv, price);
   await settleNotifications(srv);
 }
 
@@ -239,14 +239,7 @@ Deno.test("preferences: in-app off for a kind stores nothing of it; others still
     // a leveraged position with a stop-loss: its stop firing is another kind, still on
     const open = await srv.call<{ orderNo: string }>("/api/contract/order", {
       token,
-      body: {
-        symbol: "BTCUSDT",
-        side: "long",
-        lots: 10,
-        leverage: 10,
-        type: "market",
-        stopLoss: "19500",
-      },
+      body: { ...LONG_10X, stopLoss: "19500" },
     });
     assertEquals(open.body.code, 0, JSON.stringify(open.body));
     await tick(srv, "18900");
@@ -265,16 +258,7 @@ Deno.test("a recharge credited and a withdrawal paid make notifications", async 
     const { token } = await registerUser(srv, "+12025550191");
     await setDrawPassword(srv, token, "135790");
     await verifyJunior(srv, token, op, "Ada Lovelace");
-    const m = await bindMethod(srv, token, {
-      kind: "bank",
-      region: "international",
-      holder: "Ada Lovelace",
-      number: "GB82WEST12345698765432",
-      bankName: "West Bank",
-      bankAddress: "1 High St, London",
-      branch: "City",
-      swift: "NEDSZAJJXXX",
-    });
+    const m = await bindMethod(srv, token, bankCard());
     const rid = await recharge(srv, token, "1000");
     await srv.call(`/api/admin/recharges/${rid}/pass`, { token: op, method: "POST" });
     await settleNotifications(srv);

@@ -5,11 +5,10 @@
  * documented path; a path, a body or a reply that left the document would not type-check here,
  * and a server that answered other than the document says would fail the assertions.
  */
-import { parseDecimal } from "../../core-wasm/mod.ts";
 import { envelopeOf, typedClient } from "../../islands/lib/api.ts";
 import { assert, assertEquals } from "../assert.ts";
 import { operatorToken } from "../operator.ts";
-import { startServer, type TestServer } from "../server.ts";
+import { startServer, type TestServer, tick } from "../server.ts";
 import { endHold, securityCode } from "./funds_helpers.ts";
 
 /** The generated client against `srv`, carrying `token()` like the islands carry theirs. */
@@ -22,19 +21,6 @@ function clientOf(srv: TestServer, token: () => string | null) {
     },
     timeoutMs: 30_000,
   });
-}
-
-/** A tick on the server's clock (which moves with it), then the engine settles what it can. */
-async function tick(srv: TestServer, price: string, dt: number) {
-  srv.advance(dt);
-  const time = srv.deps.now();
-  await srv.deps.market.tape.ingest({
-    symbol: "BTCUSDT",
-    time,
-    price: parseDecimal(price),
-    qty: 1n,
-  });
-  await srv.deps.engine.idle();
 }
 
 Deno.test("a customer's day through the generated client: login, transfer, fast order and its settlement, a withdrawal", async (t) => {
@@ -83,7 +69,7 @@ Deno.test("a customer's day through the generated client: login, transfer, fast 
 
     let orderNo = "";
     await t.step("fast order: 100 USDT up for 30 s at the last tick", async () => {
-      await tick(srv, "60000", 1000);
+      await tick(srv, "60000", 1000, "BTCUSDT", 1n);
       const r = envelopeOf(
         await api.POST("/fast/order", {
           body: { symbol: "BTCUSDT", direction: "up", duration: 30, stake: "100" },
@@ -96,8 +82,8 @@ Deno.test("a customer's day through the generated client: login, transfer, fast 
     });
 
     await t.step("its settlement: the last tick at or before expiry wins it", async () => {
-      await tick(srv, "60100", 20_000);
-      await tick(srv, "59000", 15_000); // after expiry: not the exit
+      await tick(srv, "60100", 20_000, "BTCUSDT", 1n);
+      await tick(srv, "59000", 15_000, "BTCUSDT", 1n); // after expiry: not the exit
       const settled = envelopeOf(
         await api.GET("/fast/orders", { params: { query: { status: "settled" } } }),
       );

@@ -5,23 +5,9 @@
  * fund flow to the same session. A corrupt file and a non-empty store are refused.
  */
 import { assert, assertEquals, assertMatch } from "../assert.ts";
-import { parseDecimal } from "../../core-wasm/mod.ts";
-import { startServer, type TestServer } from "../server.ts";
+import { signIn, startServer, tick } from "../server.ts";
 import { operatorToken } from "../operator.ts";
 import { securityCode, upload } from "./funds_helpers.ts";
-
-const U = 100_000_000n;
-
-async function tick(srv: TestServer, price: string, dt = 1000) {
-  srv.advance(dt);
-  await srv.deps.market.tape.ingest({
-    symbol: "BTCUSDT",
-    time: srv.deps.now(),
-    price: parseDecimal(price),
-    qty: U / 100n,
-  });
-  await srv.deps.engine.idle();
-}
 
 /** Run a task (`deno task NAME args`) on the store at `kvPath`; its exit code and output. */
 async function task(name: string, args: string[], env: Record<string, string>) {
@@ -54,9 +40,7 @@ Deno.test("backup -> restore into a new store: equal balances, journals, reserva
   const env = { KV_PATH: src, CHECKPOINT_KEY_FILE: srv.deps.config.checkpointKeyFile! };
   let token: string, assets: Rows, flow: unknown;
   try {
-    token = (await srv.call("/api/login", {
-      body: { phone: "+12025550123", password: "Demo-2026" },
-    })).headers.get("authorization")!;
+    token = await signIn(srv);
     const ok = async (path: string, body: unknown) => {
       const r = await srv.call(path, { token, body });
       assertEquals(r.body.code, 0, `${path}: ${JSON.stringify(r.body)}`);

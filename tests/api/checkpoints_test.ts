@@ -15,7 +15,7 @@ import { tickHash } from "../../contract/chain.ts";
 import { verifyStore } from "../../edge/verify/rederive.ts";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { operatorToken, operatorWithRoles } from "../operator.ts";
-import { startServer, type TestServer } from "../server.ts";
+import { runMain, serverTest, startServer, type TestServer, tick } from "../server.ts";
 
 type Point = { seq: number; hash: string };
 type Item = {
@@ -67,16 +67,6 @@ async function signatureValid(publicKey: string, text: string, signature: string
     fromHex(signature),
     new TextEncoder().encode(text),
   );
-}
-
-async function tick(srv: TestServer, price: string, symbol = "BTCUSDT") {
-  srv.advance(1000);
-  await srv.deps.market.tape.ingest({
-    symbol,
-    time: srv.deps.now(),
-    price: parseDecimal(price),
-    qty: U / 100n,
-  });
 }
 
 const checkpointNow = async (srv: TestServer, op: string) =>
@@ -188,13 +178,13 @@ async function tool(args: string[]) {
   return { code: out.code, text };
 }
 
-Deno.test("checkpoints: public, newest first, signed over canonical JSON with the published key; requested (audited) and hourly", async (t) => {
-  const srv = await startServer({ seed: true });
-  try {
+serverTest(
+  "checkpoints: public, newest first, signed over canonical JSON with the published key; requested (audited) and hourly",
+  async (srv, t) => {
     const op = await operatorToken(srv);
     await tick(srv, "60000");
     await tick(srv, "60010");
-    await tick(srv, "3000", "ETHUSDT");
+    await tick(srv, "3000", 1000, "ETHUSDT");
 
     await t.step(
       "an operator's request: the heads of this moment, audited after them",
@@ -284,14 +274,12 @@ Deno.test("checkpoints: public, newest first, signed over canonical JSON with th
       assert(c.ok, JSON.stringify(c));
       assertEquals(c.checkpoints, 4);
     });
-  } finally {
-    await srv.close();
-  }
-});
+  },
+);
 
-Deno.test("checkpoints: an audit entry edited and the rest re-hashed (head moved) is caught", async () => {
-  const srv = await startServer({ seed: true });
-  try {
+serverTest(
+  "checkpoints: an audit entry edited and the rest re-hashed (head moved) is caught",
+  async (srv) => {
     const op = await operatorToken(srv);
     await actions(srv, 3);
     const cp = await checkpointNow(srv, op);
@@ -308,14 +296,12 @@ Deno.test("checkpoints: an audit entry edited and the rest re-hashed (head moved
     ]);
     assertEquals(c.broken.expected, cp.audit.hash);
     assertEquals(c.verifiedTo, cp.audit.seq - 1);
-  } finally {
-    await srv.close();
-  }
-});
+  },
+);
 
-Deno.test("checkpoints: the newest audit entries deleted and the head moved back is caught", async () => {
-  const srv = await startServer({ seed: true });
-  try {
+serverTest(
+  "checkpoints: the newest audit entries deleted and the head moved back is caught",
+  async (srv) => {
     const op = await operatorToken(srv);
     await actions(srv, 3);
     const cp = await checkpointNow(srv, op);
@@ -329,14 +315,12 @@ Deno.test("checkpoints: the newest audit entries deleted and the head moved back
       cp.id,
     ]);
     assertEquals(c.head, cp.audit.seq - 2);
-  } finally {
-    await srv.close();
-  }
-});
+  },
+);
 
-Deno.test("checkpoints: the settlement verifier catches a tape edited and re-hashed, and a tape cut back", async (t) => {
-  const srv = await startServer({ seed: true });
-  try {
+serverTest(
+  "checkpoints: the settlement verifier catches a tape edited and re-hashed, and a tape cut back",
+  async (srv, t) => {
     const op = await operatorToken(srv);
     for (const p of ["60000", "60010", "60020", "60030", "60040"]) await tick(srv, p);
     const cp = await checkpointNow(srv, op);
@@ -399,10 +383,8 @@ Deno.test("checkpoints: the settlement verifier catches a tape edited and re-has
         copy.close();
       }
     });
-  } finally {
-    await srv.close();
-  }
-});
+  },
+);
 
 Deno.test("checkpoints: the offline tool holds an audit export and a saved tape against saved checkpoints", async (t) => {
   const srv = await startServer({ seed: true });
@@ -511,27 +493,9 @@ Deno.test("checkpoints: the offline tool holds an audit export and a saved tape 
 });
 
 Deno.test("production without the checkpoint key refuses to start", async (t) => {
-  const run = async (env: Record<string, string>) => {
-    const out = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", "--unstable-kv", "--unstable-cron", `${ROOT}main.ts`],
-      env: {
-        KV_PATH: ":memory:",
-        PORT: "0",
-        MARKET_FEED: "off",
-        HOST: "127.0.0.1",
-        APP_ENV: "production",
-        SMS_SENDER: "dev",
-        ALLOW_DEV_SMS: "1",
-        ...env,
-      },
-      clearEnv: false,
-      stdout: "piped",
-      stderr: "piped",
-      // a server that starts anyway never exits: stopped here so the test fails
-      signal: AbortSignal.timeout(60_000),
-    }).output();
-    return { code: out.code, err: new TextDecoder().decode(out.stderr) };
-  };
+  // as production: the SMS sender is allowed, only the key is missing
+  const run = (env: Record<string, string>) =>
+    runMain({ APP_ENV: "production", SMS_SENDER: "dev", ALLOW_DEV_SMS: "1", ...env });
   await t.step("none named", async () => {
     const r = await run({});
     assertEquals(r.code, 1);

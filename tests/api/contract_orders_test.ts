@@ -7,7 +7,7 @@
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { verifyStore } from "../../edge/verify/rederive.ts";
 import { assert, assertEquals } from "../assert.ts";
-import { startServer, type TestServer } from "../server.ts";
+import { otherInstance, startServer, type TestServer, tick } from "../server.ts";
 
 type Pos = {
   orderNo: string;
@@ -21,19 +21,6 @@ type Pos = {
   oco: { lots: number; stopLoss: string; takeProfit: string } | null;
   ocoFired: { leg: string; lots: number; price: string; time: number; pnl: string }[];
 };
-
-async function tick(srv: TestServer, price: string) {
-  srv.advance(1000);
-  const time = srv.deps.now();
-  await srv.deps.market.tape.ingest({
-    symbol: "BTCUSDT",
-    time,
-    price: parseDecimal(price),
-    qty: 1_000_000n,
-  });
-  await srv.deps.engine.idle();
-  return time;
-}
 
 async function setup() {
   const srv = await startServer({ seed: true });
@@ -212,19 +199,7 @@ Deno.test("trailing stop across an engine takeover: the ticks it missed are read
       });
     }
     // a new instance on the same store takes the engine over
-    const { buildDeps } = await import("../../edge/http/boot.ts");
-    const { loadConfig } = await import("../../edge/platform/config.ts");
-    const fresh = await buildDeps(
-      loadConfig((k) =>
-        ({
-          KV_PATH: ":memory:",
-          CHECKPOINT_KEY_FILE: srv.deps.config.checkpointKeyFile!,
-        } as Record<string, string>)[k]
-      ),
-      srv.kv,
-      { log: () => {}, now: () => srv.deps.now() },
-    );
-    await fresh.market.tape.load(["BTCUSDT"]);
+    const fresh = await otherInstance(srv);
     await fresh.events.start();
     await fresh.engine.start({ events: fresh.events });
     await fresh.engine.idle();

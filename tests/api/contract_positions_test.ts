@@ -1,7 +1,7 @@
 /** Leveraged contracts through HTTP: open, partial and full close, stops, liquidation by the engine. */
 import { assert, assertEquals } from "../assert.ts";
 import { parseDecimal } from "../../core-wasm/mod.ts";
-import { startServer, type TestServer } from "../server.ts";
+import { otherInstance, startServer, type TestServer, tick } from "../server.ts";
 
 const U = 100_000_000n;
 type Pos = {
@@ -16,20 +16,6 @@ type Pos = {
   lots: number;
   unrealizedPnl: string | null;
 };
-
-let clock = 0;
-async function tick(srv: TestServer, price: string) {
-  // ticks are stamped on the server's clock, which moves with them: fresh data
-  srv.advance(1000);
-  clock = srv.deps.now();
-  await srv.deps.market.tape.ingest({
-    symbol: "BTCUSDT",
-    time: clock,
-    price: parseDecimal(price),
-    qty: U / 100n,
-  });
-  await srv.deps.engine.idle();
-}
 
 async function usdt(srv: TestServer, token: string) {
   const a = await srv.call<{ rows: { wallet: string; available: string; frozen: string }[] }>(
@@ -406,22 +392,7 @@ Deno.test("a fast contract open across a restart settles at the stored tick at o
       qty: U,
     });
     // a new instance on the same store: nothing in memory
-    const { buildDeps } = await import("../../edge/http/boot.ts");
-    const { loadConfig } = await import("../../edge/platform/config.ts");
-    const fresh = await buildDeps(
-      loadConfig((k) =>
-        ({
-          KV_PATH: ":memory:",
-          CHECKPOINT_KEY_FILE: srv.deps.config.checkpointKeyFile!,
-        } as Record<string, string>)[k]
-      ),
-      srv.kv,
-      {
-        log: () => {},
-        now: () => srv.deps.now(),
-      },
-    );
-    await fresh.market.tape.load(["BTCUSDT"]);
+    const fresh = await otherInstance(srv);
     // the first instance is gone (its engine lease released)
     await srv.deps.engine.stop();
     await fresh.events.start();

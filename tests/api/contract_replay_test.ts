@@ -7,7 +7,7 @@
 import { assertEquals } from "../assert.ts";
 import { candleTicks, formatDecimal, type Tick } from "../../core-wasm/mod.ts";
 import { parseCandleCsv } from "../../edge/market/feeds/replay.ts";
-import { startServer } from "../server.ts";
+import { signIn, startServer } from "../server.ts";
 
 const FILE = new URL("../fixtures/btcusdt-1m-2023-03-01_21.csv", import.meta.url);
 const S = 100_000_000n;
@@ -20,10 +20,7 @@ Deno.test({
     const ticks: Tick[] = candles.flatMap(candleTicks);
     const srv = await startServer({ seed: true });
     try {
-      const login = await srv.call("/api/login", {
-        body: { phone: "+12025550123", password: "Demo-2026" },
-      });
-      const token = login.headers.get("authorization")!;
+      const token = await signIn(srv);
       // the server's wall clock follows the replayed tape, so its ticks are fresh
       srv.advance(ticks[0]!.time - srv.deps.now());
       await srv.deps.market.tape.ingest({ symbol: "BTCUSDT", ...ticks[0]! });

@@ -8,7 +8,7 @@
 import { assert, assertEquals } from "../assert.ts";
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { house } from "../../edge/ledger/accounts.ts";
-import { startServer, type TestServer } from "../server.ts";
+import { signIn, startServer, tick } from "../server.ts";
 
 type Pos = {
   orderNo: string;
@@ -20,24 +20,9 @@ type Pos = {
   closeReason: string | null;
 };
 
-async function tick(srv: TestServer, price: string) {
-  // stamped on the server's clock, which moves with the ticks: fresh data
-  srv.advance(1000);
-  await srv.deps.market.tape.ingest({
-    symbol: "BTCUSDT",
-    time: srv.deps.now(),
-    price: parseDecimal(price),
-    qty: 1_000_000n,
-  });
-  await srv.deps.engine.idle();
-}
-
 async function setup(env?: Record<string, string>) {
   const srv = await startServer({ seed: true, env });
-  const r = await srv.call("/api/login", {
-    body: { phone: "+12025550123", password: "Demo-2026" },
-  });
-  const token = r.headers.get("authorization")!;
+  const token = await signIn(srv);
   const order = (body: Record<string, unknown>, lang = "en") =>
     srv.call<Pos & { maxLeverage?: number }>("/api/contract/order", {
       token,

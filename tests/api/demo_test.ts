@@ -4,27 +4,14 @@
  * cleanup, adoption at registration; the checker checks both books.
  */
 import { assert, assertEquals } from "../assert.ts";
-import { parseDecimal } from "../../core-wasm/mod.ts";
 import { house, HOUSE_ACCOUNTS, user } from "../../edge/ledger/accounts.ts";
 import { formatReport, verifyLedger } from "../../edge/ledger/verify.ts";
-import { lastCode, startServer, type TestServer } from "../server.ts";
+import { lastCode, startServer, type TestServer, tick } from "../server.ts";
 import { operatorToken, operatorWithRoles } from "../operator.ts";
 
-const U = 100_000_000n;
 type Row = { wallet: string; currency: string; available: string; frozen: string };
 type Fast = { orderNo: string; status: string; outcome: string | null; payout: string | null };
 type Pos = { orderNo: string; status: string; realizedPnl: string; closePrice: string | null };
-
-async function tick(srv: TestServer, price: string, dt = 1000) {
-  srv.advance(dt);
-  await srv.deps.market.tape.ingest({
-    symbol: "BTCUSDT",
-    time: srv.deps.now(),
-    price: parseDecimal(price),
-    qty: U / 100n,
-  });
-  await srv.deps.engine.idle();
-}
 
 async function login(srv: TestServer) {
   const r = await srv.call("/api/login", {

@@ -7,7 +7,7 @@
  */
 import { assert, assertEquals } from "../assert.ts";
 import { loadConfig } from "../../edge/platform/config.ts";
-import { DESKTOP_UA, startServer } from "../server.ts";
+import { DESKTOP_UA, signIn, startServer } from "../server.ts";
 
 Deno.test({
   name: "far store (200 ms): the tape keeps up with the feed and a fast order is accepted",
@@ -18,10 +18,7 @@ Deno.test({
     const srv = await startServer({ seed: true, feed: true, env: { KV_SIM_RTT_MS: "0" } });
     const sim = srv.deps.config.kvSim!;
     try {
-      const login = await srv.call("/api/login", {
-        body: { phone: "+12025550123", password: "Demo-2026" },
-      });
-      const token = login.headers.get("authorization")!;
+      const token = await signIn(srv);
       const tape = srv.deps.market.tape;
       const codes = srv.deps.market.symbols.map((s) => s.code);
       // the feed's first tick of every symbol, then the store moves away

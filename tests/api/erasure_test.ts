@@ -8,6 +8,7 @@ import { assert, assertEquals } from "../assert.ts";
 import { DEMO_ADMIN_2, operatorToken, operatorWithRoles } from "../operator.ts";
 import { dumpKv, registerUser, startServer, type TestServer } from "../server.ts";
 import {
+  bankCard,
   bindMethod,
   feedPrices,
   PAYOUT_REF,
@@ -73,16 +74,7 @@ Deno.test("erasure: refused while money is open, approved by a second admin, boo
       backImageId: photos[1],
       handheldImageId: photos[2],
     });
-    const method = await bindMethod(srv, token, {
-      kind: "bank",
-      region: "international",
-      holder: NAME,
-      number: IBAN,
-      bankName: "West Bank",
-      bankAddress: "1 High St, London",
-      branch: "City",
-      swift: "NEDSZAJJXXX",
-    });
+    const method = await bindMethod(srv, token, bankCard(NAME, IBAN));
     await setDrawPassword(srv, token, "135790");
 
     // a recharge waiting for review: refused (and nothing proposed)

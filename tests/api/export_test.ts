@@ -6,9 +6,9 @@
  */
 import { assert, assertEquals } from "../assert.ts";
 import { parseDecimal } from "../../core-wasm/mod.ts";
-import { DESKTOP_UA, MOBILE_UA, startServer } from "../server.ts";
+import { DESKTOP_UA, MOBILE_UA, signIn, startServer } from "../server.ts";
 import { operatorToken } from "../operator.ts";
-import { bindMethod, recharge, upload, verifyJunior } from "./funds_helpers.ts";
+import { bankCard, bindMethod, recharge, upload, verifyJunior } from "./funds_helpers.ts";
 
 const IBAN = "DE89370400440532013000";
 
@@ -54,16 +54,7 @@ Deno.test("data export: a customer with every kind of record gets all of it, mas
       backImageId: photos[1],
       handheldImageId: photos[2],
     });
-    const method = await bindMethod(srv, token, {
-      kind: "bank",
-      region: "international",
-      holder: "Ada Lovelace",
-      number: IBAN,
-      bankName: "West Bank",
-      bankAddress: "1 High St, London",
-      branch: "City",
-      swift: "NEDSZAJJXXX",
-    });
+    const method = await bindMethod(srv, token, bankCard("Ada Lovelace", IBAN));
     const rid = await recharge(srv, token, "100");
     await ok(`/api/admin/recharges/${rid}/pass`, undefined, op);
     for (const [symbol, price] of [["BTCUSDT", "60000"], ["ETHUSDT", "3000"]] as const) {
@@ -152,9 +143,7 @@ Deno.test("data export: a customer with every kind of record gets all of it, mas
 Deno.test("data export: linked from the user centre in both layouts; the link downloads with the session cookie", async () => {
   const srv = await startServer({ seed: true });
   try {
-    const token = (await srv.call("/api/login", {
-      body: { phone: "+12025550123", password: "Demo-2026" },
-    })).headers.get("authorization")!;
+    const token = await signIn(srv);
     const cookie = `tw_session=${token}`;
     for (
       const [path, ua] of [["/wp/user/userCenter", MOBILE_UA], [

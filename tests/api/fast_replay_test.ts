@@ -5,7 +5,7 @@
 import { assertEquals } from "../assert.ts";
 import { candleTicks, formatDecimal, type Tick } from "../../core-wasm/mod.ts";
 import { parseCandleCsv } from "../../edge/market/feeds/replay.ts";
-import { startServer } from "../server.ts";
+import { signIn, startServer } from "../server.ts";
 
 const FILE = new URL("../fixtures/btcusdt-1m-2023-03-01_21.csv", import.meta.url);
 
@@ -19,10 +19,7 @@ Deno.test({
     const ticks: Tick[] = candles.flatMap(candleTicks);
     const srv = await startServer({ seed: true });
     try {
-      const login = await srv.call("/api/login", {
-        body: { phone: "+12025550123", password: "Demo-2026" },
-      });
-      const token = login.headers.get("authorization")!;
+      const token = await signIn(srv);
       const placed: { orderNo: string; direction: "up" | "down"; duration: number; entry: Tick }[] =
         [];
       for (let i = 0; i < ticks.length; i++) {

@@ -1,7 +1,7 @@
 /** Fast contracts through HTTP, settled by the engine on ticks fed through the tape. */
 import { assert, assertEquals } from "../assert.ts";
 import { parseDecimal } from "../../core-wasm/mod.ts";
-import { startServer, type TestServer } from "../server.ts";
+import { startServer, type TestServer, tick } from "../server.ts";
 
 const U = 100_000_000n;
 type Order = {
@@ -17,21 +17,6 @@ type Order = {
 async function login(srv: TestServer, phone = "+12025550123") {
   const r = await srv.call("/api/login", { body: { phone, password: "Demo-2026" } });
   return r.headers.get("authorization")!;
-}
-
-let clock = 0;
-async function tick(srv: TestServer, price: string, dt = 1000, symbol = "BTCUSDT") {
-  // ticks are stamped on the server's clock, which moves with them: fresh data
-  srv.advance(dt);
-  clock = srv.deps.now();
-  await srv.deps.market.tape.ingest({
-    symbol,
-    time: clock,
-    price: parseDecimal(price),
-    qty: U / 100n,
-  });
-  await srv.deps.engine.idle();
-  return clock;
 }
 
 async function contractUsdt(srv: TestServer, token: string) {

@@ -6,8 +6,8 @@
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { assert, assertEquals } from "../assert.ts";
 import { operatorToken } from "../operator.ts";
-import { DESKTOP_UA, MOBILE_UA, registerUser, startServer } from "../server.ts";
-import { bindMethod, recharge, upload, verifyJunior } from "./funds_helpers.ts";
+import { DESKTOP_UA, MOBILE_UA, registerUser, signIn, startServer } from "../server.ts";
+import { bankCard, bindMethod, recharge, upload, verifyJunior } from "./funds_helpers.ts";
 
 Deno.test("figures: the withdrawal preview has no fee or net for an amount it would refuse", async () => {
   const srv = await startServer({ seed: true });
@@ -241,16 +241,7 @@ Deno.test("figures: a new account is welcomed, not back; Bank transfer in German
     assert(!recharge.includes('"name":"Bank transfer"'), "not the seed's English name");
     // a bank card bound and no address: the address page says there is no address yet
     await verifyJunior(srv, token, op, "Ada Lovelace");
-    await bindMethod(srv, token, {
-      kind: "bank",
-      region: "international",
-      holder: "Ada Lovelace",
-      number: "GB82WEST12345698765432",
-      bankName: "West Bank",
-      bankAddress: "1 High St, London",
-      branch: "City",
-      swift: "NEDSZAJJXXX",
-    });
+    await bindMethod(srv, token, bankCard());
     const addresses = await page("/wp/user/gatheringWay/crypAdress", token);
     assert(addresses.includes("No crypto address bound yet"), "what is missing");
     assert(!addresses.includes("No payment method bound yet"), "a bank card is bound");
@@ -299,10 +290,7 @@ Deno.test("figures: 1 lot, 2 lots: counted through i18next's plural forms", asyn
 Deno.test("figures: Thai times in digits on one line, not hours spelled out", async () => {
   const srv = await startServer({ seed: true });
   try {
-    const login = await srv.call("/api/login", {
-      body: { phone: "+12025550123", password: "Demo-2026" },
-    });
-    const token = login.headers.get("authorization")!;
+    const token = await signIn(srv);
     const html = await (await srv.page("/wp/user/setSafe/devices", {
       ua: MOBILE_UA,
       headers: { cookie: `tw_session=${token}; wplocale=th; tz=Asia%2FBangkok` },

@@ -8,8 +8,15 @@ import { house } from "../../edge/ledger/accounts.ts";
 import { proposalKeys } from "../../edge/operators/proposal_kinds.ts";
 import { assert, assertEquals } from "../assert.ts";
 import { approvedBy, operatorToken, operatorWithRoles } from "../operator.ts";
-import { registerUser, startServer, type TestServer } from "../server.ts";
-import { balance, bindMethod, recharge, setDrawPassword, verifyJunior } from "./funds_helpers.ts";
+import { registerUser, startServer, type TestServer, tick } from "../server.ts";
+import {
+  balance,
+  bankCard,
+  bindMethod,
+  recharge,
+  setDrawPassword,
+  verifyJunior,
+} from "./funds_helpers.ts";
 
 type Proposal = {
   id: string;
@@ -28,17 +35,6 @@ async function login(srv: TestServer) {
     body: { phone: "+12025550123", password: "Demo-2026" },
   });
   return r.headers.get("authorization")!;
-}
-
-async function tick(srv: TestServer, price: string) {
-  srv.advance(1000);
-  await srv.deps.market.tape.ingest({
-    symbol: "BTCUSDT",
-    time: srv.deps.now(),
-    price: parseDecimal(price),
-    qty: 1_000_000n,
-  });
-  await srv.deps.engine.idle();
 }
 
 Deno.test("product terms: a rate change is a proposal, applies to new orders only, the rates page follows", async () => {
@@ -300,16 +296,7 @@ Deno.test("large withdrawal: the pass waits for a second operator; the first can
     const { token } = await registerUser(srv, "+12025550188");
     await setDrawPassword(srv, token, "135790");
     await verifyJunior(srv, token, ops, "Grace Hopper");
-    const m = await bindMethod(srv, token, {
-      kind: "bank",
-      region: "international",
-      holder: "Grace Hopper",
-      number: "GB82WEST12345698765432",
-      bankName: "West Bank",
-      bankAddress: "1 High St, London",
-      branch: "City",
-      swift: "NEDSZAJJXXX",
-    });
+    const m = await bindMethod(srv, token, bankCard("Grace Hopper"));
     const rid = await recharge(srv, token, "1000");
     await srv.call(`/api/admin/recharges/${rid}/pass`, { token: ops, method: "POST" });
     const withdraw = (amount: string) =>

@@ -25,21 +25,41 @@ export async function upload(srv: TestServer, token: string, bytes?: Uint8Array)
   return r.body.data.imageId;
 }
 
-export async function recharge(srv: TestServer, token: string, amount: string) {
-  const voucherImageId = await upload(srv, token);
+/** A bank-transfer recharge as the customer submits it: the amount and the transfer's voucher. */
+export const rechargeBody = (
+  amount: string,
+  voucherImageId: string,
+  remitterName = "Ada Lovelace",
+) => ({
+  currency: "USDT",
+  channelId: "bank-usdt",
+  amount,
+  remitterName,
+  remitterAccount: "GB82WEST12345698765432",
+  voucherImageId,
+});
+
+/**
+ * A bank-transfer recharge submitted (its voucher uploaded first: an 8x8 PNG unless `voucher`
+ * says otherwise), waiting for an operator; its id and the voucher's image id.
+ */
+export async function submitRecharge(
+  srv: TestServer,
+  token: string,
+  amount: string,
+  o: { remitterName?: string; voucher?: Uint8Array } = {},
+) {
+  const imageId = await upload(srv, token, o.voucher);
   const r = await srv.call<{ id: string; status: string }>("/api/recharge", {
     token,
-    body: {
-      currency: "USDT",
-      channelId: "bank-usdt",
-      amount,
-      remitterName: "Ada Lovelace",
-      remitterAccount: "GB82WEST12345698765432",
-      voucherImageId,
-    },
+    body: rechargeBody(amount, imageId, o.remitterName),
   });
   assertEquals(r.body.code, 0, JSON.stringify(r.body));
-  return r.body.data.id;
+  return { id: r.body.data.id, imageId };
+}
+
+export async function recharge(srv: TestServer, token: string, amount: string) {
+  return (await submitRecharge(srv, token, amount)).id;
 }
 
 /** Junior verification submitted by the customer and passed by the operator. */
@@ -124,6 +144,25 @@ export async function setDrawPassword(
   });
   assertEquals(r.body.code, 0, JSON.stringify(r.body));
 }
+
+/** A bank account to bind as a payment method (an international transfer). */
+export const bankCard = (holder = "Ada Lovelace", number = "GB82WEST12345698765432") => ({
+  kind: "bank",
+  region: "international",
+  holder,
+  number,
+  bankName: "West Bank",
+  bankAddress: "1 High St, London",
+  branch: "City",
+  swift: "NEDSZAJJXXX",
+});
+
+/** A USDT (TRC-20) address to bind as a payment method. */
+export const usdtAddress = () => ({
+  kind: "crypto",
+  type: "USDT-TRC20",
+  address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+});
 
 /**
  * Bind a payment method through the API (with a fresh security code). Tests about other things

@@ -5,7 +5,7 @@
 import { assert, assertEquals } from "../assert.ts";
 import { operatorToken, operatorWithRoles } from "../operator.ts";
 import { dumpKv, registerUser, startServer } from "../server.ts";
-import { balance, recharge, upload } from "./funds_helpers.ts";
+import { balance, recharge, rechargeBody, upload } from "./funds_helpers.ts";
 
 Deno.test("recharge: channels, evidence, review once, credit, audit and message", async (t) => {
   const srv = await startServer({ seed: true });
@@ -87,14 +87,7 @@ Deno.test("recharge: channels, evidence, review once, credit, audit and message"
       );
       const again = await srv.call("/api/recharge", {
         token,
-        body: {
-          currency: "USDT",
-          channelId: "bank-usdt",
-          amount: "1000",
-          remitterName: "Ada Lovelace",
-          remitterAccount: "GB82WEST12345698765432",
-          voucherImageId: r.body.data.items[0]!.voucherImageId,
-        },
+        body: rechargeBody("1000", r.body.data.items[0]!.voucherImageId),
       });
       assertEquals(
         again.body.data.fields?.voucherImageId,

@@ -7,6 +7,7 @@ import { assert, assertEquals } from "../assert.ts";
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { makePng, uploadForm } from "../images.ts";
 import { startServer, type TestServer } from "../server.ts";
+import { rechargeBody } from "./funds_helpers.ts";
 
 const U = 100_000_000n;
 const DAY = 86_400_000;
@@ -155,14 +156,7 @@ Deno.test("uploads not attached within 24 hours expire; attached ones stay", asy
     const receipt = await upload();
     const rc = await srv.call("/api/recharge", {
       token,
-      body: {
-        currency: "USDT",
-        channelId: "bank-usdt",
-        amount: "100",
-        remitterName: "Ada Lovelace",
-        remitterAccount: "GB82WEST12345698765432",
-        voucherImageId: receipt,
-      },
+      body: rechargeBody("100", receipt),
     });
     assertEquals(rc.body.code, 0, JSON.stringify(rc.body));
 
@@ -182,14 +176,7 @@ Deno.test("uploads not attached within 24 hours expire; attached ones stay", asy
     // an expired upload cannot back a recharge any more
     const late = await srv.call("/api/recharge", {
       token,
-      body: {
-        currency: "USDT",
-        channelId: "bank-usdt",
-        amount: "100",
-        remitterName: "Ada Lovelace",
-        remitterAccount: "GB82WEST12345698765432",
-        voucherImageId: loose,
-      },
+      body: rechargeBody("100", loose),
     });
     assertEquals([late.status, late.body.data.error], [400, "VALIDATION"]);
 

@@ -5,26 +5,22 @@
  * allows, and the product leaves the customer's screens.
  */
 import { assert, assertEquals } from "../assert.ts";
-import { parseDecimal } from "../../core-wasm/mod.ts";
-import { DESKTOP_UA, MOBILE_UA, registerUser, startServer, type TestServer } from "../server.ts";
+import {
+  DESKTOP_UA,
+  MOBILE_UA,
+  registerUser,
+  signIn,
+  startServer,
+  type TestServer,
+  tick,
+} from "../server.ts";
 import { approvedBy, operatorToken } from "../operator.ts";
 
 const GB_PHONE = "+447400123456";
 
-async function tick(srv: TestServer, price = "60000") {
-  srv.advance(1000);
-  await srv.deps.market.tape.ingest({
-    symbol: "BTCUSDT",
-    time: srv.deps.now(),
-    price: parseDecimal(price),
-    qty: 1_000_000n,
-  });
-  await srv.deps.engine.idle();
-}
-
 /** An order on fresh market data (sign-ins move the test clock past the staleness limit). */
 async function place(srv: TestServer, token: string, path: string, body: unknown) {
-  await tick(srv);
+  await tick(srv, "60000");
   return await srv.call(path, { token, body });
 }
 
@@ -34,7 +30,7 @@ const contractOrder = { symbol: "BTCUSDT", side: "long", lots: 1, leverage: 10, 
 Deno.test("jurisdictions: a GB phone cannot place fast or leveraged contracts on a tenant closing them to the UK", async () => {
   const srv = await startServer({ seed: true });
   try {
-    await tick(srv);
+    await tick(srv, "60000");
     const { token } = await registerUser(srv, GB_PHONE);
     const fast = await place(srv, token, "/api/fast/order", fastOrder);
     assertEquals(fast.status, 403);
@@ -51,10 +47,7 @@ Deno.test("jurisdictions: a GB phone cannot place fast or leveraged contracts on
     });
     assertEquals((spot.body.data as { error: string }).error, "INSUFFICIENT_BALANCE");
     // the seeded US customer trades as before
-    const us = await srv.call("/api/login", {
-      body: { phone: "+12025550123", password: "Demo-2026" },
-    });
-    const usToken = us.headers.get("authorization")!;
+    const usToken = await signIn(srv);
     assertEquals((await place(srv, usToken, "/api/fast/order", fastOrder)).body.code, 0);
   } finally {
     await srv.close();
@@ -67,7 +60,7 @@ Deno.test("jurisdictions: a tenant without restrictions lets the GB customer thr
     tenants: { defaultTenant: "demo", tenants: [{ id: "demo", name: "Open" }] },
   });
   try {
-    await tick(srv);
+    await tick(srv, "60000");
     const { token } = await registerUser(srv, GB_PHONE);
     const fast = await place(srv, token, "/api/fast/order", fastOrder);
     // no money yet, but no restriction either
@@ -80,7 +73,7 @@ Deno.test("jurisdictions: a tenant without restrictions lets the GB customer thr
 Deno.test("jurisdictions: the professional-client flag lifts the restriction once a second operator approves it", async () => {
   const srv = await startServer({ seed: true });
   try {
-    await tick(srv);
+    await tick(srv, "60000");
     const { token, user } = await registerUser(srv, GB_PHONE);
     const ops = await operatorToken(srv);
     const proposal = await srv.call<{ id: string; status: string }>("/api/admin/proposals", {
@@ -125,7 +118,7 @@ Deno.test("jurisdictions: a tenant that does not take professional clients keeps
     },
   });
   try {
-    await tick(srv);
+    await tick(srv, "60000");
     const { token, user } = await registerUser(srv, GB_PHONE);
     const ops = await operatorToken(srv);
     await approvedBy(

@@ -3,24 +3,12 @@
  * 10 checks per atomic operation; every backend: 1000 mutations). The heaviest money flows run
  * through HTTP on one store; the store's handle measures every commit (`kvStats`).
  */
-import { bindMethod, PAYOUT_REF } from "./funds_helpers.ts";
+import { bankCard, bindMethod, PAYOUT_REF } from "./funds_helpers.ts";
 import { assert, assertEquals } from "../assert.ts";
-import { parseDecimal } from "../../core-wasm/mod.ts";
 import { kvStats } from "../../edge/platform/kvstore.ts";
 import { operatorToken } from "../operator.ts";
-import { startServer, type TestServer } from "../server.ts";
+import { LONG_10X, startServer, type TestServer, tick } from "../server.ts";
 import { demoToken } from "../e2e/session.ts";
-
-async function tick(srv: TestServer, price: string, dt = 1000, symbol = "BTCUSDT") {
-  srv.advance(dt);
-  await srv.deps.market.tape.ingest({
-    symbol,
-    time: srv.deps.now(),
-    price: parseDecimal(price),
-    qty: 1_000_000n,
-  });
-  await srv.deps.engine.idle();
-}
 
 async function both(srv: TestServer, btc: string, dt = 1000) {
   await tick(srv, btc, dt);
@@ -99,14 +87,7 @@ Deno.test("the heaviest flows commit within 10 checks and 1000 mutations", async
       async () => {
         const open = await srv.call<Pos>("/api/contract/order", {
           token,
-          body: {
-            symbol: "BTCUSDT",
-            side: "long",
-            lots: 10,
-            leverage: 10,
-            type: "market",
-            stopLoss: "58000",
-          },
+          body: { ...LONG_10X, stopLoss: "58000" },
         });
         ok(open);
         ok(
@@ -159,16 +140,7 @@ Deno.test("the heaviest flows commit within 10 checks and 1000 mutations", async
       );
       const sub = q.body.data.items.find((i) => i.junior?.docNumber === docNumber)!;
       ok(await srv.call(`/api/admin/certifications/${sub.id}/pass`, { token: op, method: "POST" }));
-      const m = await bindMethod(srv, token, {
-        kind: "bank",
-        region: "international",
-        holder: "Demo Customer",
-        number: "GB82WEST12345698765432",
-        bankName: "West Bank",
-        bankAddress: "1 High St, London",
-        branch: "City",
-        swift: "NEDSZAJJXXX",
-      });
+      const m = await bindMethod(srv, token, bankCard("Demo Customer"));
       const w = await srv.call<{ id: string }>("/api/withdraw", {
         token,
         body: { methodId: m.id, amount: "100", drawPassword: "246810" },

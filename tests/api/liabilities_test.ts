@@ -29,18 +29,13 @@ import {
   dumpKv,
   MOBILE_UA,
   registerUser,
+  signIn,
   startServer,
   type TestServer,
 } from "../server.ts";
+import { feedPrices } from "./funds_helpers.ts";
 
 const T = "demo";
-
-async function login(srv: TestServer) {
-  const r = await srv.call("/api/login", {
-    body: { phone: "+12025550123", password: "Demo-2026" },
-  });
-  return r.headers.get("authorization")!;
-}
 
 /** Money in from outside, as a deposit journal (the test's shortcut to a funded account). */
 async function fund(srv: TestServer, userId: string, wallet: Wallet, c: Currency, amount: string) {
@@ -142,15 +137,8 @@ Deno.test("liabilities: every path verifies, totals are the live ledger's, demo 
 
     // customers: the seeded one (with a fast contract open) and two new ones, funded in both
     // wallets and every currency; one has a withdrawal's hold open
-    const a = await login(srv);
-    for (const [symbol, price] of [["BTCUSDT", "60000"], ["ETHUSDT", "3000"]] as const) {
-      await srv.deps.market.tape.ingest({
-        symbol,
-        time: srv.deps.now(),
-        price: parseDecimal(price),
-        qty: 1n,
-      });
-    }
+    const a = await signIn(srv);
+    await feedPrices(srv);
     const fast = await srv.call("/api/fast/order", {
       token: a,
       body: { symbol: "BTCUSDT", direction: "up", duration: 300, stake: "100" },
@@ -427,7 +415,7 @@ Deno.test("liabilities: an epoch of the old format (one leaf per customer) is re
     };
     await srv.kv.atomic().set([T, "pol", "epoch", today], old).set([T, "pol", "latest"], today)
       .commit();
-    const a = await login(srv);
+    const a = await signIn(srv);
     const before = await srv.call("/api/liabilities/proof", { token: a });
     assertEquals((before.body.data as { error: string }).error, "POL_NOT_PUBLISHED");
     const r = await srv.deps.liabilities.runDue(T);

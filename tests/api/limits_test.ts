@@ -5,9 +5,8 @@
  * a recomputation from the customers' settlements.
  */
 import { assert, assertEquals } from "../assert.ts";
-import { parseDecimal } from "../../core-wasm/mod.ts";
-import { DESKTOP_UA, startServer, type TestServer } from "../server.ts";
-import { upload } from "./funds_helpers.ts";
+import { DESKTOP_UA, startServer, type TestServer, tick } from "../server.ts";
+import { rechargeBody, upload } from "./funds_helpers.ts";
 
 type Limits = {
   dailyLoss: { value: string | null; pending: { value: string | null; from: number } | null };
@@ -21,17 +20,6 @@ type Limits = {
 async function login(srv: TestServer, phone = "+12025550123") {
   const r = await srv.call("/api/login", { body: { phone, password: "Demo-2026" } });
   return r.headers.get("authorization")!;
-}
-
-async function tick(srv: TestServer, price: string, dt = 1000) {
-  srv.advance(dt);
-  await srv.deps.market.tape.ingest({
-    symbol: "BTCUSDT",
-    time: srv.deps.now(),
-    price: parseDecimal(price),
-    qty: 1_000_000n,
-  });
-  await srv.deps.engine.idle();
 }
 
 const fast = (stake: string, direction = "up") => ({
@@ -157,14 +145,7 @@ Deno.test("limits: cooling-off and self-exclusion refuse orders and recharges, a
     assertEquals((refused.body.data as { error: string }).error, "COOLING_OFF");
     const recharge = await srv.call("/api/recharge", {
       token,
-      body: {
-        currency: "USDT",
-        channelId: "bank-usdt",
-        amount: "100",
-        remitterName: "Ada Lovelace",
-        remitterAccount: "GB82WEST12345698765432",
-        voucherImageId: await upload(srv, token),
-      },
+      body: rechargeBody("100", await upload(srv, token)),
     });
     assertEquals((recharge.body.data as { error: string }).error, "COOLING_OFF");
     // self-exclusion: 6 months at least, and nothing lifts it
@@ -195,14 +176,7 @@ Deno.test("limits: the deposit limit refuses a recharge beyond what is left of 3
     await srv.call("/api/account/limits", { token, method: "PUT", body: { deposit: "50" } });
     const recharge = await srv.call("/api/recharge", {
       token,
-      body: {
-        currency: "USDT",
-        channelId: "bank-usdt",
-        amount: "100",
-        remitterName: "Ada Lovelace",
-        remitterAccount: "GB82WEST12345698765432",
-        voucherImageId: await upload(srv, token),
-      },
+      body: rechargeBody("100", await upload(srv, token)),
     });
     assertEquals((recharge.body.data as { error: string }).error, "DEPOSIT_LIMIT");
     assertEquals(

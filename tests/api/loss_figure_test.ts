@@ -6,24 +6,13 @@
  */
 import { assert, assertEquals } from "../assert.ts";
 import { parseDecimal } from "../../core-wasm/mod.ts";
-import { DESKTOP_UA, startServer, type TestServer } from "../server.ts";
+import { DESKTOP_UA, startServer, type TestServer, tick } from "../server.ts";
 
 type Figure = { product: string; percent: string | null; accounts: number; losing: number };
 
 async function login(srv: TestServer, phone: string) {
   const r = await srv.call("/api/login", { body: { phone, password: "Demo-2026" } });
   return r.headers.get("authorization")!;
-}
-
-async function tick(srv: TestServer, price: string, dt = 1000) {
-  srv.advance(dt);
-  await srv.deps.market.tape.ingest({
-    symbol: "BTCUSDT",
-    time: srv.deps.now(),
-    price: parseDecimal(price),
-    qty: 1_000_000n,
-  });
-  await srv.deps.engine.idle();
 }
 
 /** The share of losing accounts from the customers' own records, as the method states it. */

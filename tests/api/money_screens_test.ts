@@ -6,7 +6,14 @@
  * Chinese name of fast contracts.
  */
 import { assert, assertEquals, assertMatch } from "../assert.ts";
-import { DESKTOP_UA, MOBILE_UA, registerUser, startServer, type TestServer } from "../server.ts";
+import {
+  DESKTOP_UA,
+  MOBILE_UA,
+  registerUser,
+  signIn,
+  startServer,
+  type TestServer,
+} from "../server.ts";
 import { operatorToken, operatorWithRoles } from "../operator.ts";
 import type { AuditEntry } from "../../edge/operators/store.ts";
 import type { SiteSettingsJson } from "../../contract/platform.ts";
@@ -49,10 +56,7 @@ Deno.test("reference rates: set in the console (validated, audited, dated), appr
   const srv = await startServer({ seed: true });
   try {
     const admin = await operatorWithRoles(srv, "rates", ["admin"]);
-    const signIn = async () =>
-      (await srv.call("/api/login", { body: { phone: "+12025550123", password: "Demo-2026" } }))
-        .headers.get("authorization")!;
-    let customer = await signIn();
+    let customer = await signIn(srv);
 
     await t.step("no rate: USDT only (null in the reply, nothing on the page)", async () => {
       assertEquals((await assets(srv, customer, "de")).approx, null);
@@ -111,7 +115,7 @@ Deno.test("reference rates: set in the console (validated, audited, dated), appr
       assertEquals(rates.VND!.rate, "25500");
       assert(rates.VND!.at >= later, "a new rate, a new time");
       assertEquals(rates.THB!.at, setAt);
-      customer = await signIn();
+      customer = await signIn(srv);
     });
 
     await t.step("the customer's total at the rate of their language, rounded down", async () => {

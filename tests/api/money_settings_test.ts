@@ -8,9 +8,9 @@
 import * as OTPAuth from "otpauth";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { operatorToken } from "../operator.ts";
-import { DESKTOP_UA, registerUser, startServer, type TestServer } from "../server.ts";
+import { DESKTOP_UA, registerUser, signIn, startServer, type TestServer } from "../server.ts";
 import { SESSION_COOKIE } from "../../edge/http/context.ts";
-import { balance, bindMethod, securityCode, verifyJunior } from "./funds_helpers.ts";
+import { balance, bindMethod, securityCode, usdtAddress, verifyJunior } from "./funds_helpers.ts";
 
 type Info = { hasDrawPassword: boolean; twoFactor: boolean; antiPhishing: string | null };
 type MessageItem = { kind: string; title: string; antiPhishing: string | null };
@@ -82,17 +82,10 @@ Deno.test("payment method: bound only with a fresh code, messaged, no withdrawal
   const srv = await startServer({ seed: true });
   try {
     const op = await operatorToken(srv);
-    const login = async () =>
-      (await srv.call("/api/login", {
-        body: { phone: "+12025550123", password: "Demo-2026" },
-      })).headers.get("authorization")!;
+    const login = () => signIn(srv);
     let token = await login();
     await verifyJunior(srv, token, op, "Ada Lovelace");
-    const address = {
-      kind: "crypto",
-      type: "USDT-TRC20",
-      address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
-    };
+    const address = usdtAddress();
 
     const bare = await srv.call("/api/payment-methods", { token, body: address });
     assertEquals([bare.status, bare.body.data.error], [400, "SECURITY_CODE_REQUIRED"]);

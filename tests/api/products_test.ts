@@ -3,9 +3,9 @@
  * PRODUCT_DISABLED (after the sign-in check) and nothing changes: no balance, no journal, no
  * quote. Currency exchange is a product like the others.
  */
-import { parseDecimal } from "../../core-wasm/mod.ts";
 import { assertEquals } from "../assert.ts";
-import { dumpKv, startServer, type TestServer } from "../server.ts";
+import { dumpKv, signIn, startServer, type TestServer } from "../server.ts";
+import { feedPrices } from "./funds_helpers.ts";
 
 /** The demo tenant offers everything but the trading products (the seed gives it customers). */
 const NO_TRADING = {
@@ -16,24 +16,6 @@ const NO_EXCHANGE = {
   defaultTenant: "demo",
   tenants: [{ id: "demo", name: "Demo Broker", products: ["fast", "leveraged", "spot", "wealth"] }],
 };
-
-async function feed(srv: TestServer) {
-  for (const [symbol, price] of [["BTCUSDT", "60000"], ["ETHUSDT", "3000"]] as const) {
-    await srv.deps.market.tape.ingest({
-      symbol,
-      time: srv.deps.now(),
-      price: parseDecimal(price),
-      qty: 1n,
-    });
-  }
-}
-
-async function login(srv: TestServer) {
-  const r = await srv.call("/api/login", {
-    body: { phone: "+12025550123", password: "Demo-2026" },
-  });
-  return r.headers.get("authorization")!;
-}
 
 /** The customer's balances and journal lines as the API shows them. */
 async function books(srv: TestServer, token: string) {
@@ -49,13 +31,13 @@ const storeState = (srv: TestServer) =>
 Deno.test("a tenant without currency exchange: quote and confirm refused, no balance changes", async () => {
   const srv = await startServer({ tenants: NO_EXCHANGE, seed: true });
   try {
-    await feed(srv);
+    await feedPrices(srv);
     // anonymous: sign in first, as on every customer route
     const anon = await srv.call("/api/exchange/quote", {
       body: { from: "BTC", to: "USDT", amount: "0.1" },
     });
     assertEquals([anon.status, anon.body.code], [401, -99]);
-    const token = await login(srv);
+    const token = await signIn(srv);
     const before = await books(srv, token);
     const stored = await storeState(srv);
     const quote = await srv.call("/api/exchange/quote", {
@@ -84,8 +66,8 @@ Deno.test("a tenant without currency exchange: quote and confirm refused, no bal
 Deno.test("a tenant without the trading products refuses every entry, keeps the records readable", async () => {
   const srv = await startServer({ tenants: NO_TRADING, seed: true });
   try {
-    await feed(srv);
-    const token = await login(srv);
+    await feedPrices(srv);
+    const token = await signIn(srv);
     const before = await books(srv, token);
     const stored = await storeState(srv);
     const id = "0123456789abcdef";

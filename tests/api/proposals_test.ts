@@ -3,7 +3,7 @@ import { assertEquals } from "../assert.ts";
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { house } from "../../edge/ledger/accounts.ts";
 import { approvedBy, operatorToken, operatorWithRoles } from "../operator.ts";
-import { startServer } from "../server.ts";
+import { signIn, startServer } from "../server.ts";
 
 type P = { id: string; status: string; proposer: string; decidedBy: string | null };
 
@@ -94,10 +94,7 @@ Deno.test("wealth products: an operator's rate change applies to new orders only
   const srv = await startServer({ seed: true });
   try {
     const ops = await operatorToken(srv);
-    const login = await srv.call("/api/login", {
-      body: { phone: "+12025550123", password: "Demo-2026" },
-    });
-    const token = login.headers.get("authorization")!;
+    const token = await signIn(srv);
     const first = await srv.call<{ orderNo: string; dailyIncome: string }>("/api/wealth/order", {
       token,
       body: { productId: "usdt-5d", amount: "1000" },

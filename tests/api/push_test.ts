@@ -8,8 +8,15 @@ import { Buffer } from "node:buffer";
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { assert, assertEquals } from "../assert.ts";
 import { operatorToken } from "../operator.ts";
-import { registerUser, settleNotifications, startServer, type TestServer } from "../server.ts";
 import {
+  registerUser,
+  runMain,
+  settleNotifications,
+  startServer,
+  type TestServer,
+} from "../server.ts";
+import {
+  bankCard,
   bindMethod,
   decisionBody,
   recharge,
@@ -66,16 +73,7 @@ async function withdrawer(srv: TestServer, op: string, phone: string) {
   const { token } = await registerUser(srv, phone);
   await setDrawPassword(srv, token, "135790");
   await verifyJunior(srv, token, op, "Ada Lovelace");
-  const m = await bindMethod(srv, token, {
-    kind: "bank",
-    region: "international",
-    holder: "Ada Lovelace",
-    number: "GB82WEST12345698765432",
-    bankName: "West Bank",
-    bankAddress: "1 High St, London",
-    branch: "City",
-    swift: "NEDSZAJJXXX",
-  });
+  const m = await bindMethod(srv, token, bankCard());
   const rid = await recharge(srv, token, "1000");
   const pass = await srv.call(`/api/admin/recharges/${rid}/pass`, { token: op, method: "POST" });
   assertEquals(pass.body.code, 0, JSON.stringify(pass.body));
@@ -317,28 +315,16 @@ Deno.test("web push: production refuses to start without the VAPID keys", async 
     const key = `${dir}/checkpoint.jwk`;
     const { newKeyJwk } = await import("../../edge/checkpoints/key.ts");
     await Deno.writeTextFile(key, await newKeyJwk());
-    const out = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", new URL("../../main.ts", import.meta.url).pathname],
-      env: {
-        KV_PATH: ":memory:",
-        PORT: "0",
-        MARKET_FEED: "off",
-        HOST: "127.0.0.1",
-        APP_ENV: "production",
-        SMS_SENDER: "dev",
-        ALLOW_DEV_SMS: "1",
-        CHECKPOINT_KEY_FILE: key,
-        VAPID_PUBLIC_KEY: "",
-        VAPID_PRIVATE_KEY: "",
-        VAPID_SUBJECT: "",
-      },
-      stdout: "piped",
-      stderr: "piped",
-      // a server that starts anyway never exits: stopped here so the test fails
-      signal: AbortSignal.timeout(60_000),
-    }).output();
-    assertEquals(out.code, 1);
-    const err = new TextDecoder().decode(out.stderr);
+    const { code, err } = await runMain({
+      APP_ENV: "production",
+      SMS_SENDER: "dev",
+      ALLOW_DEV_SMS: "1",
+      CHECKPOINT_KEY_FILE: key,
+      VAPID_PUBLIC_KEY: "",
+      VAPID_PRIVATE_KEY: "",
+      VAPID_SUBJECT: "",
+    });
+    assertEquals(code, 1);
     assert(/APP_ENV=production needs VAPID_PUBLIC_KEY/.test(err), err);
   } finally {
     await Deno.remove(dir, { recursive: true });

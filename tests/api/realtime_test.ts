@@ -4,13 +4,7 @@
  */
 import { assert, assertEquals } from "../assert.ts";
 import type { ServerMessage, UserEvent } from "../../contract/realtime.ts";
-import { startServer, type TestServer } from "../server.ts";
-
-async function login(srv: TestServer, password = "Demo-2026", phone = "+12025550123") {
-  const r = await srv.call("/api/login", { body: { phone, password } });
-  assertEquals(r.body.code, 0, JSON.stringify(r.body));
-  return r.headers.get("authorization")!;
-}
+import { serverTest, signIn, type TestServer } from "../server.ts";
 
 /** A socket signed in with `token`, subscribed to `user`; keeps every message it receives. */
 async function userSocket(srv: TestServer, token: string) {
@@ -77,113 +71,93 @@ function transfer(srv: TestServer, token: string, amount: string) {
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 
-Deno.test({
-  name: "socket: a journal sends a balance event with the changed accounts to the customer",
-  ...opts,
-  async fn() {
-    const srv = await startServer({ seed: true });
-    try {
-      const token = await login(srv);
-      const other = await userSocket(srv, await login(srv, "Demo-2026", "+12025550124"));
-      const s = await userSocket(srv, token);
-      const moved = await transfer(srv, token, "100");
-      assertEquals(moved.body.code, 0, JSON.stringify(moved.body));
-      const m = await s.next("user");
-      assertEquals(m.data, {
-        type: "balance",
-        accounts: [
-          { wallet: "spot", currency: "USDT", available: "9900", frozen: "0" },
-          { wallet: "contract", currency: "USDT", available: "10100", frozen: "0" },
-        ],
-      });
-      // another customer hears nothing of it
-      await other.flush();
-      assertEquals(other.user(), []);
-      await s.close();
-      await other.close();
-    } finally {
-      await srv.close();
-    }
+serverTest(
+  "socket: a journal sends a balance event with the changed accounts to the customer",
+  async (srv) => {
+    const token = await signIn(srv);
+    const other = await userSocket(srv, await signIn(srv, "+12025550124"));
+    const s = await userSocket(srv, token);
+    const moved = await transfer(srv, token, "100");
+    assertEquals(moved.body.code, 0, JSON.stringify(moved.body));
+    const m = await s.next("user");
+    assertEquals(m.data, {
+      type: "balance",
+      accounts: [
+        { wallet: "spot", currency: "USDT", available: "9900", frozen: "0" },
+        { wallet: "contract", currency: "USDT", available: "10100", frozen: "0" },
+      ],
+    });
+    // another customer hears nothing of it
+    await other.flush();
+    assertEquals(other.user(), []);
+    await s.close();
+    await other.close();
   },
-});
+  { test: opts },
+);
 
-Deno.test({
-  name: "socket: after logout the user channel closes and the customer's events stop",
-  ...opts,
-  async fn() {
-    const srv = await startServer({ seed: true });
-    try {
-      const token = await login(srv);
-      const second = await login(srv); // the same customer on another device
-      const s = await userSocket(srv, token);
-      assertEquals((await srv.call("/api/logout", { token, body: {} })).body.code, 0);
-      // an event for this customer (made on the other device) is not delivered
-      assertEquals((await transfer(srv, second, "10")).body.code, 0);
-      const closed = await s.next("user");
-      assertEquals(closed.data, { type: "signedOut" });
-      assertEquals((await transfer(srv, second, "10")).body.code, 0);
-      await s.flush();
-      assertEquals(s.user(), [{ type: "signedOut" }]);
-      // the channel cannot be opened again on this socket
-      const from = s.got.length;
-      s.ws.send(JSON.stringify({ op: "sub", ch: "user" }));
-      assertEquals((await s.next("error", from)).data, "login required");
-      await s.close();
-    } finally {
-      await srv.close();
-    }
+serverTest(
+  "socket: after logout the user channel closes and the customer's events stop",
+  async (srv) => {
+    const token = await signIn(srv);
+    const second = await signIn(srv); // the same customer on another device
+    const s = await userSocket(srv, token);
+    assertEquals((await srv.call("/api/logout", { token, body: {} })).body.code, 0);
+    // an event for this customer (made on the other device) is not delivered
+    assertEquals((await transfer(srv, second, "10")).body.code, 0);
+    const closed = await s.next("user");
+    assertEquals(closed.data, { type: "signedOut" });
+    assertEquals((await transfer(srv, second, "10")).body.code, 0);
+    await s.flush();
+    assertEquals(s.user(), [{ type: "signedOut" }]);
+    // the channel cannot be opened again on this socket
+    const from = s.got.length;
+    s.ws.send(JSON.stringify({ op: "sub", ch: "user" }));
+    assertEquals((await s.next("error", from)).data, "login required");
+    await s.close();
   },
-});
+  { test: opts },
+);
 
-Deno.test({
-  name: "socket: a password change closes the user channel of every old session",
-  ...opts,
-  async fn() {
-    const srv = await startServer({ seed: true });
-    try {
-      const token = await login(srv);
-      const s = await userSocket(srv, token);
-      const changed = await srv.call("/api/user/password", {
-        token,
-        body: { oldPassword: "Demo-2026", newPassword: "Demo-2027" },
-      });
-      assertEquals(changed.body.code, 0, JSON.stringify(changed.body));
-      const fresh = await login(srv, "Demo-2027");
-      assertEquals((await transfer(srv, fresh, "10")).body.code, 0);
-      assertEquals((await s.next("user")).data, { type: "signedOut" });
-      await s.flush();
-      assertEquals(s.user(), [{ type: "signedOut" }]);
-      // the new session's socket does get its events
-      const t2 = await userSocket(srv, fresh);
-      assertEquals((await transfer(srv, fresh, "10")).body.code, 0);
-      const m = (await t2.next("user")).data as UserEvent;
-      assert(m.type === "balance");
-      await s.close();
-      await t2.close();
-    } finally {
-      await srv.close();
-    }
+serverTest(
+  "socket: a password change closes the user channel of every old session",
+  async (srv) => {
+    const token = await signIn(srv);
+    const s = await userSocket(srv, token);
+    const changed = await srv.call("/api/user/password", {
+      token,
+      body: { oldPassword: "Demo-2026", newPassword: "Demo-2027" },
+    });
+    assertEquals(changed.body.code, 0, JSON.stringify(changed.body));
+    const fresh = await signIn(srv, "+12025550123", "Demo-2027");
+    assertEquals((await transfer(srv, fresh, "10")).body.code, 0);
+    assertEquals((await s.next("user")).data, { type: "signedOut" });
+    await s.flush();
+    assertEquals(s.user(), [{ type: "signedOut" }]);
+    // the new session's socket does get its events
+    const t2 = await userSocket(srv, fresh);
+    assertEquals((await transfer(srv, fresh, "10")).body.code, 0);
+    const m = (await t2.next("user")).data as UserEvent;
+    assert(m.type === "balance");
+    await s.close();
+    await t2.close();
   },
-});
+  { test: opts },
+);
 
-Deno.test({
-  name: "socket: the periodic session check closes a signed-out user channel without any event",
-  ...opts,
-  async fn() {
-    const srv = await startServer({ seed: true });
-    try {
-      const token = await login(srv);
-      const s = await userSocket(srv, token);
-      await srv.deps.hub.sweepSessions();
-      await s.flush();
-      assertEquals(s.user(), []); // still signed in: nothing happens
-      await srv.call("/api/logout", { token, body: {} });
-      await srv.deps.hub.sweepSessions();
-      await s.flush();
-      assertEquals(s.user(), [{ type: "signedOut" }]);
-      await s.close();
-    } finally {
-      await srv.close();
-    }
+serverTest(
+  "socket: the periodic session check closes a signed-out user channel without any event",
+  async (srv) => {
+    const token = await signIn(srv);
+    const s = await userSocket(srv, token);
+    await srv.deps.hub.sweepSessions();
+    await s.flush();
+    assertEquals(s.user(), []); // still signed in: nothing happens
+    await srv.call("/api/logout", { token, body: {} });
+    await srv.deps.hub.sweepSessions();
+    await s.flush();
+    assertEquals(s.user(), [{ type: "signedOut" }]);
+    await s.close();
   },
-});
+  { test: opts },
+);

@@ -20,7 +20,7 @@ import { parseDecimal } from "../../core-wasm/mod.ts";
 import { ALL_PAGES } from "../../routes/pages/mod.tsx";
 import { DESKTOP_UA, MOBILE_UA, type Reply, startServer, type TestServer } from "../server.ts";
 import { DEMO_TOTP_SECRET, operatorToken, totp } from "../operator.ts";
-import { bindMethod, recharge, upload, verifyJunior } from "./funds_helpers.ts";
+import { bankCard, bindMethod, recharge, upload, verifyJunior } from "./funds_helpers.ts";
 
 /**
  * Routes still over the budget, with their count in sequence today: the test fails if one gets
@@ -142,16 +142,7 @@ export async function world(srv: TestServer): Promise<World> {
     "certifications",
   );
   v.set("/admin/certifications/{id}|id", certs.items[0]!.id);
-  const method = await bindMethod(srv, customer, {
-    kind: "bank",
-    region: "international",
-    holder: "Ada Lovelace",
-    number: "GB82WEST12345698765432",
-    bankName: "West Bank",
-    bankAddress: "1 High St, London",
-    branch: "City",
-    swift: "NEDSZAJJXXX",
-  });
+  const method = await bindMethod(srv, customer, bankCard());
   v.set("methodId", method.id);
   const w = ok(
     await srv.call<{ id: string }>("/api/withdraw", {

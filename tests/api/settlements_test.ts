@@ -4,47 +4,31 @@
  * tape's (sequence numbers, times, prices) and a verifier run against that tape.
  */
 import { assert, assertEquals, assertMatch, assertNotEquals } from "../assert.ts";
-import { parseDecimal } from "../../core-wasm/mod.ts";
-import { DESKTOP_UA, MOBILE_UA, startServer, type TestServer } from "../server.ts";
+import {
+  DESKTOP_UA,
+  fastAndLong,
+  MOBILE_UA,
+  startServer,
+  type TestServer,
+  tick,
+} from "../server.ts";
 import type { SettlementJson } from "../../contract/verify.ts";
 import { type TapeItem, verifySettlement } from "../../contract/settlement_check.ts";
-
-const U = 100_000_000n;
 
 async function login(srv: TestServer, phone: string) {
   const r = await srv.call("/api/login", { body: { phone, password: "Demo-2026" } });
   return r.headers.get("authorization")!;
 }
 
-async function tick(srv: TestServer, price: string, dt = 1000) {
-  srv.advance(dt);
-  await srv.deps.market.tape.ingest({
-    symbol: "BTCUSDT",
-    time: srv.deps.now(),
-    price: parseDecimal(price),
-    qty: U / 100n,
-  });
-  await srv.deps.engine.idle();
-}
-
 /** A settled fast contract (up, 30 s) and a liquidated 100x long of the first customer. */
 async function settled(srv: TestServer, token: string) {
   await tick(srv, "20000");
-  const f = await srv.call<{ orderNo: string }>("/api/fast/order", {
-    token,
-    body: { symbol: "BTCUSDT", direction: "up", duration: 30, stake: "100" },
-  });
-  assertEquals(f.body.code, 0, JSON.stringify(f.body));
-  const p = await srv.call<{ orderNo: string; liquidationPrice: string }>("/api/contract/order", {
-    token,
-    body: { symbol: "BTCUSDT", side: "long", lots: 5, leverage: 100, type: "market" },
-  });
-  assertEquals(p.body.code, 0, JSON.stringify(p.body));
+  const placed = await fastAndLong(srv, token);
   await tick(srv, "20010", 10_000);
   await tick(srv, "20020", 19_000); // the last at or before expiry
   await tick(srv, "19700", 5_000); // after expiry, and past the liquidation level
   await tick(srv, "19690", 1_000);
-  return { fast: f.body.data.orderNo, position: p.body.data.orderNo };
+  return placed;
 }
 
 Deno.test("settlements: owner reads, others get NOT_FOUND, share link opens one order", async (t) => {

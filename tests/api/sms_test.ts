@@ -5,7 +5,7 @@
  */
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { loadConfig } from "../../edge/platform/config.ts";
-import { lastCode, startServer } from "../server.ts";
+import { lastCode, runMain, startServer } from "../server.ts";
 
 /** A local server speaking the Twilio Messages API; `mode` decides how it answers. */
 function fakeProvider(account: string, token: string) {
@@ -251,20 +251,7 @@ Deno.test("rotating X-Forwarded-For does not reset the per-IP code limit", async
   );
 });
 
-const MAIN = new URL("../../main.ts", import.meta.url).pathname;
-
 Deno.test("production refuses to start with the development SMS sender", async (t) => {
-  const run = async (env: Record<string, string>) => {
-    const out = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", "--unstable-kv", "--unstable-cron", MAIN],
-      env: { KV_PATH: ":memory:", PORT: "0", MARKET_FEED: "off", HOST: "127.0.0.1", ...env },
-      clearEnv: false,
-      stdout: "piped",
-      stderr: "piped",
-      signal: AbortSignal.timeout(60_000),
-    }).output();
-    return { code: out.code, err: new TextDecoder().decode(out.stderr) };
-  };
   for (
     const [name, env] of [
       ["no sender named", { APP_ENV: "production" }],
@@ -273,7 +260,7 @@ Deno.test("production refuses to start with the development SMS sender", async (
     ] as const
   ) {
     await t.step(name, async () => {
-      const r = await run(env);
+      const r = await runMain(env);
       assertEquals(r.code, 1);
       assertMatch(r.err, /SMS_SENDER/);
     });

@@ -1,21 +1,7 @@
 /** Spot orders through HTTP: market fills at the tick, limits hold funds and fill on the cross. */
 import { assertEquals } from "../assert.ts";
-import { parseDecimal } from "../../core-wasm/mod.ts";
-import { startServer, type TestServer } from "../server.ts";
+import { signIn, startServer, type TestServer, tick } from "../server.ts";
 
-let clock = 0;
-async function tick(srv: TestServer, price: string) {
-  // ticks are stamped on the server's clock, which moves with them: fresh data
-  srv.advance(1000);
-  clock = srv.deps.now();
-  await srv.deps.market.tape.ingest({
-    symbol: "BTCUSDT",
-    time: clock,
-    price: parseDecimal(price),
-    qty: 1_000_000n,
-  });
-  await srv.deps.engine.idle();
-}
 async function spot(srv: TestServer, token: string) {
   const a = await srv.call<
     { rows: { wallet: string; currency: string; available: string; frozen: string }[] }
@@ -34,10 +20,7 @@ type O = { orderNo: string; status: string; price: string; fee: string; amount: 
 Deno.test("spot: market buy and sell with fees, limit orders held and filled, cancel", async () => {
   const srv = await startServer({ seed: true });
   try {
-    const login = await srv.call("/api/login", {
-      body: { phone: "+12025550123", password: "Demo-2026" },
-    });
-    const token = login.headers.get("authorization")!;
+    const token = await signIn(srv);
     const order = (body: Record<string, unknown>) =>
       srv.call<O>("/api/spot/order", { token, body: { symbol: "BTCUSDT", ...body } });
     await tick(srv, "60000");

@@ -3,15 +3,12 @@
  * boot script writes it), validated against Intl's zones; otherwise the language's zone.
  */
 import { assert, assertEquals } from "../assert.ts";
-import { MOBILE_UA, startServer } from "../server.ts";
+import { MOBILE_UA, signIn, startServer } from "../server.ts";
 
 Deno.test("the tz cookie chooses the zone of server-rendered times; a bad one is ignored", async () => {
   const srv = await startServer({ seed: true });
   try {
-    const login = await srv.call("/api/login", {
-      body: { phone: "+12025550123", password: "Demo-2026" },
-    });
-    const token = login.headers.get("authorization")!;
+    const token = await signIn(srv);
     const flow = await srv.call<{ items: { at: number }[] }>("/api/account/flow?limit=1", {
       token,
     });

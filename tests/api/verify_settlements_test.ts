@@ -9,24 +9,13 @@ import { exportOrders, formatVerifyReport, verifyStore } from "../../edge/verify
 import { readArchives } from "../../edge/market/archive.ts";
 import { archiveTape } from "../../edge/jobs/tape_archive.ts";
 import { assert, assertEquals } from "../assert.ts";
-import { startServer, type TestServer } from "../server.ts";
+import { startServer, type TestServer, tick } from "../server.ts";
 
 async function login(srv: TestServer) {
   const r = await srv.call("/api/login", {
     body: { phone: "+12025550123", password: "Demo-2026" },
   });
   return r.headers.get("authorization")!;
-}
-
-async function tick(srv: TestServer, price: string, dt = 1000, symbol = "BTCUSDT") {
-  srv.advance(dt);
-  await srv.deps.market.tape.ingest({
-    symbol,
-    time: srv.deps.now(),
-    price: parseDecimal(price),
-    qty: 1_000_000n,
-  });
-  await srv.deps.engine.idle();
 }
 
 /** A copy of every entry of a store in a fresh in-memory store. */

@@ -7,7 +7,7 @@ import { assert, assertEquals } from "../assert.ts";
 import { formatDecimal, parseDecimal } from "../../core-wasm/mod.ts";
 import { registerUser, startServer, type TestServer } from "../server.ts";
 import { approvedBy, operatorToken } from "../operator.ts";
-import { bindMethod, recharge, verifyJunior } from "./funds_helpers.ts";
+import { bankCard, bindMethod, recharge, verifyJunior } from "./funds_helpers.ts";
 import { DAY_MS } from "../../edge/wealth/figures.ts";
 
 type Order = {
@@ -254,16 +254,7 @@ Deno.test("wealth: a subscription counts towards the withdrawal turnover as the 
     const op = await operatorToken(srv);
     const { token } = await registerUser(srv, "+12025550181");
     await verifyJunior(srv, token, op, "Grace Hopper");
-    const m = await bindMethod(srv, token, {
-      kind: "bank",
-      region: "international",
-      holder: "Grace Hopper",
-      number: "GB82WEST12345698765432",
-      bankName: "West Bank",
-      bankAddress: "1 High St, London",
-      branch: "City",
-      swift: "NEDSZAJJXXX",
-    });
+    const m = await bindMethod(srv, token, bankCard("Grace Hopper"));
     const id = await recharge(srv, token, "1000");
     await srv.call(`/api/admin/recharges/${id}/pass`, { token: op, method: "POST" });
     const remaining = async () =>

@@ -7,6 +7,7 @@ import { operatorToken } from "../operator.ts";
 import { registerUser, startServer } from "../server.ts";
 import {
   balance,
+  bankCard,
   bindMethod,
   feedPrices,
   fmt,
@@ -33,16 +34,7 @@ Deno.test("withdrawal: rules first, freeze, review steps once, refund, payout, r
       assertEquals(r.body.data.error, "CERTIFY_REQUIRED");
     });
     await verifyJunior(srv, token, op, "Ada Lovelace");
-    const m = await bindMethod(srv, token, {
-      kind: "bank",
-      region: "international",
-      holder: "Ada Lovelace",
-      number: "GB82WEST12345698765432",
-      bankName: "West Bank",
-      bankAddress: "1 High St, London",
-      branch: "City",
-      swift: "NEDSZAJJXXX",
-    });
+    const m = await bindMethod(srv, token, bankCard());
     const methodId = m.id;
     const id = await recharge(srv, token, "1000");
     await srv.call(`/api/admin/recharges/${id}/pass`, { token: op, method: "POST" });

@@ -6,63 +6,20 @@
  * proposer never sees Approve on their own proposal (they may withdraw it). Screenshots at 1280 and 390 px, in English
  * and Chinese, axe-checked.
  */
-import { bindMethod } from "../api/funds_helpers.ts";
-import axe from "axe-core";
-import type { Browser, Page } from "playwright-core";
+import { bindMethod, usdtAddress, verifyJunior } from "../api/funds_helpers.ts";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { operatorToken, operatorWithRoles } from "../operator.ts";
-import { type TestServer } from "../server.ts";
+import { signIn } from "../server.ts";
 import { E2E, launch, shot } from "./browser.ts";
+import { axeViolations, consolePage, islandsReady, notice, open } from "./console.ts";
 import { PHONE as PIXEL, startE2eServer } from "./session.ts";
 
-const UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36";
 const WIDE = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 function ok<T>(r: { body: { code: number; data: T } }, what: string): T {
   assertEquals(r.body.code, 0, `${what}: ${JSON.stringify(r.body)}`);
   return r.body.data;
-}
-
-/** Serious or critical axe-core violations on the page as it is now. */
-async function axeViolations(page: Page) {
-  await page.evaluate(axe.source);
-  const violations = await page.evaluate(async () => {
-    // deno-lint-ignore no-explicit-any
-    const r = await (globalThis as any).axe.run(document, { resultTypes: ["violations"] });
-    return r.violations as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-  });
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} @ ${v.nodes[0]?.target.join(" ")}`);
-}
-
-async function islandsReady(page: Page) {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll("tw-island")].every((e) => e.hasAttribute("data-hydrated"))
-  );
-}
-
-async function notice(page: Page, text: string | RegExp) {
-  await page.getByTestId("notice").filter({ hasText: text }).waitFor();
-  await islandsReady(page);
-}
-
-/** A console page signed in with an operator's token (and a language). */
-async function consolePage(srv: TestServer, browser: Browser, token: string, locale?: string) {
-  const ctx = await browser.newContext({ viewport: WIDE, userAgent: UA });
-  await ctx.addCookies([
-    { name: "tw_op", value: token.replace(/^Bearer /, ""), url: srv.base },
-    ...(locale ? [{ name: "wplocale", value: locale, url: srv.base }] : []),
-  ]);
-  const page = await ctx.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  return { ctx, page, errors };
-}
-
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await islandsReady(page);
 }
 
 Deno.test({
@@ -75,9 +32,7 @@ Deno.test({
       const ops = await operatorToken(srv);
       const cashier = await operatorWithRoles(srv, "cashier", ["funds"]);
       const riskop = await operatorWithRoles(srv, "riskop", ["risk"]);
-      const demo = (await srv.call("/api/login", {
-        body: { phone: "+12025550123", password: "Demo-2026" },
-      })).headers.get("authorization")!;
+      const demo = await signIn(srv);
       const reserve = async () =>
         Number(
           ok(await srv.call<{ reserve: string }>("/api/wealth/products", { token: demo }), "wealth")
@@ -247,33 +202,8 @@ Deno.test({
           }),
           "four-eyes threshold",
         );
-        ok(
-          await srv.call("/api/certify/junior", {
-            token: demo,
-            body: {
-              name: "Ada Lovelace",
-              docType: "passport",
-              docNumber: "P1234567",
-              country: "US",
-            },
-          }),
-          "junior",
-        );
-        const certs = ok(
-          await srv.call<{ items: { id: string }[] }>(
-            "/api/admin/certifications?status=authenticating&limit=100",
-            { token: ops },
-          ),
-          "certifications",
-        );
-        for (const c of certs.items) {
-          await srv.call(`/api/admin/certifications/${c.id}/pass`, { token: ops, method: "POST" });
-        }
-        const method = await bindMethod(srv, demo, {
-          kind: "crypto",
-          type: "USDT-TRC20",
-          address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
-        });
+        await verifyJunior(srv, demo, ops, "Ada Lovelace");
+        const method = await bindMethod(srv, demo, usdtAddress());
         const wid = ok(
           await srv.call<{ id: string }>("/api/withdraw", {
             token: demo,
@@ -335,7 +265,7 @@ Deno.test({
         const card = page.locator('[data-testid="proposal"][data-kind="balance.adjust"]');
         assertMatch(await card.getByTestId("p-amount").innerText(), /−12\.5 USDT/);
         for (const locale of ["en", "zh-CN"]) {
-          const { ctx, page, errors } = await consolePage(srv, browser, ops, locale);
+          const { ctx, page, errors } = await consolePage(srv, browser, ops, { locale });
           for (const section of ["proposals", "products"]) {
             for (const [w, size] of [["1280", WIDE], ["390", PHONE]] as const) {
               await page.setViewportSize(size);

@@ -6,34 +6,17 @@
  * desktop width, Chinese and Thai at 390 px (and each screen at the other width too), axe-clean,
  * no sideways scroll.
  */
-import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { assert, assertEquals } from "../assert.ts";
 import { DEMO_ADMIN_2, operatorPhone, operatorToken, totp } from "../operator.ts";
 import { lastCode } from "../server.ts";
 import { E2E, launch, shot } from "./browser.ts";
+import { axeViolations, islandsReady } from "./console.ts";
 import { startE2eServer } from "./session.ts";
 
 const UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36";
 const WIDE = { width: 1280, height: 900 };
 const NARROW = { width: 390, height: 844 };
-
-async function axeViolations(page: Page) {
-  await page.evaluate(axe.source);
-  const violations = await page.evaluate(async () => {
-    // deno-lint-ignore no-explicit-any
-    const r = await (globalThis as any).axe.run(document, { resultTypes: ["violations"] });
-    return r.violations as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-  });
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} @ ${v.nodes[0]?.target.join(" ")}`);
-}
-
-async function islandsReady(page: Page) {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll("tw-island")].every((e) => e.hasAttribute("data-hydrated"))
-  );
-}
 
 /** A screenshot at both widths (the page's own first), no sideways scroll at 390 px. */
 async function shots(page: Page, name: string, first: typeof WIDE) {

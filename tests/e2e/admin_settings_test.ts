@@ -4,45 +4,22 @@
  * link; every page shows the site-closed page); a bad link is refused beside its input. Axe on
  * the pane; screenshots at 1280 and 390 px, in English and Chinese.
  */
-import axe from "axe-core";
 import type { Browser, Page } from "playwright-core";
 import { assert, assertEquals } from "../assert.ts";
 import { operatorToken, operatorWithRoles } from "../operator.ts";
 import type { TestServer } from "../server.ts";
 import { reloadsAfter, shot } from "./browser.ts";
+import { axeViolations, consolePage, islandsReady, open } from "./console.ts";
 import { browserTest, DESKTOP_BROWSER_UA, PHONE, watchedPage } from "./session.ts";
 
 const WIDE = { viewport: { width: 1280, height: 900 }, userAgent: DESKTOP_BROWSER_UA };
 const NARROW = { width: 390, height: 844 };
 
-/** Serious or critical axe-core violations on the page as it is now. */
-async function axeViolations(page: Page) {
-  await page.evaluate(axe.source);
-  const violations = await page.evaluate(async () => {
-    // deno-lint-ignore no-explicit-any
-    const r = await (globalThis as any).axe.run(document, { resultTypes: ["violations"] });
-    return r.violations as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-  });
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} @ ${v.nodes[0]?.target.join(" ")}`);
-}
-
-const islandsReady = (page: Page) =>
-  page.waitForFunction(() =>
-    [...document.querySelectorAll("tw-island")].every((e) => e.hasAttribute("data-hydrated"))
-  );
-
-/** The console as an operator with this session token, in `locale`. */
-async function consolePage(srv: TestServer, browser: Browser, token: string, locale = "en") {
-  const ctx = await browser.newContext(WIDE);
-  await ctx.addCookies([
-    { name: "tw_op", value: token, url: srv.base },
-    { name: "wplocale", value: locale, url: srv.base },
-  ]);
-  const { page, errors } = await watchedPage(ctx);
-  await page.goto(srv.base + "/admin/settings");
-  await islandsReady(page);
-  return { ctx, page, errors };
+/** The console's settings page as an operator with this session token, in `locale`. */
+async function settingsPage(srv: TestServer, browser: Browser, token: string, locale = "en") {
+  const c = await consolePage(srv, browser, token, { locale });
+  await open(c.page, srv.base + "/admin/settings");
+  return c;
 }
 
 async function noSidewaysScroll(page: Page, what: string) {
@@ -54,7 +31,7 @@ browserTest(
   "console Site pane: customer-service link and site closed, seen by customers",
   async (srv, browser, t) => {
     const admin = await operatorWithRoles(srv, "siteadmin", ["admin"]);
-    const { ctx, page, errors } = await consolePage(srv, browser, admin);
+    const { ctx, page, errors } = await settingsPage(srv, browser, admin);
     const customer = await browser.newContext(PHONE);
     // the help desk's own page (no network here): what the service page's frame shows
     await customer.route("https://help.example.com/**", (r) =>
@@ -88,7 +65,7 @@ browserTest(
           assertEquals(await axeViolations(page), []);
           await page.screenshot({ path: shot("admin-site-settings"), fullPage: true });
           const cashier = await operatorWithRoles(srv, "cashier", ["funds"]);
-          const funds = await consolePage(srv, browser, cashier);
+          const funds = await settingsPage(srv, browser, cashier);
           await funds.page.getByTestId("withdraw-settings").waitFor();
           assertEquals(await funds.page.getByTestId("site-pane").count(), 0);
           await funds.ctx.close();
@@ -182,7 +159,7 @@ browserTest(
         await islandsReady(page);
         await page.screenshot({ path: shot("admin-site-settings-mobile"), fullPage: true });
         await noSidewaysScroll(page, "settings");
-        const zh = await consolePage(srv, browser, admin, "zh-CN");
+        const zh = await settingsPage(srv, browser, admin, "zh-CN");
         await zh.page.getByText("关闭站点", { exact: true }).waitFor();
         assertEquals(await axeViolations(zh.page), []);
         await zh.page.screenshot({ path: shot("admin-site-settings-zh"), fullPage: true });

@@ -5,14 +5,14 @@
  * channel changed, the audit log, roles, reload and sign-out; every effect checked through the
  * API. Screenshots at desktop width and at 390 px.
  */
-import { bindMethod } from "../api/funds_helpers.ts";
-import axe from "axe-core";
+import { bindMethod, rechargeBody, usdtAddress } from "../api/funds_helpers.ts";
 import type { Page } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { makePng, uploadForm } from "../images.ts";
 import { DEMO_TOTP_SECRET, operatorToken, operatorWithRoles, totp } from "../operator.ts";
-import { registerUser, type TestServer } from "../server.ts";
+import { registerUser, signIn, type TestServer } from "../server.ts";
 import { E2E, launch, shot } from "./browser.ts";
+import { axeViolations, islandsReady, notice } from "./console.ts";
 import { startE2eServer } from "./session.ts";
 
 const DESKTOP = {
@@ -55,22 +55,6 @@ async function certificationId(srv: TestServer, op: string, docNumber: string) {
   return q.items.find((i) => i.junior?.docNumber === docNumber)!.id;
 }
 
-/** Serious or critical axe-core violations on the page as it is now. */
-async function axeViolations(page: Page) {
-  await page.evaluate(axe.source);
-  const violations = await page.evaluate(async () => {
-    // deno-lint-ignore no-explicit-any
-    const r = await (globalThis as any).axe.run(document, { resultTypes: ["violations"] });
-    return r.violations as {
-      id: string;
-      impact: string | null;
-      nodes: { target: string[] }[];
-    }[];
-  });
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} @ ${v.nodes[0]?.target.join(" ")}`);
-}
-
 const PHONE = { width: 390, height: 844 };
 
 /** Open the item with this id from the current queue (a page of its own: list and detail). */
@@ -79,19 +63,6 @@ async function openItem(page: Page, id: string) {
   await row.getByRole("link").click();
   await page.waitForURL(new RegExp(`[?&]id=${id}`));
   await page.locator(`[data-testid="detail"] .admin-id`, { hasText: id }).waitFor();
-  await islandsReady(page);
-}
-
-/** Every island of the page hydrated (decision buttons, evidence, copy buttons...). */
-async function islandsReady(page: Page) {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll("tw-island")].every((e) => e.hasAttribute("data-hydrated"))
-  );
-}
-
-/** After a decision or a save: the page the server renders again, with its notice. */
-async function notice(page: Page, text: string | RegExp) {
-  await page.getByTestId("notice").filter({ hasText: text }).waitFor();
   await islandsReady(page);
 }
 
@@ -118,33 +89,20 @@ Deno.test({
       const rechargeId = ok(
         await srv.call<{ id: string }>("/api/recharge", {
           token: ada.token,
-          body: {
-            currency: "USDT",
-            channelId: "bank-usdt",
-            amount: "250",
-            remitterName: "Ada Lovelace",
-            remitterAccount: "GB82WEST12345698765432",
-            voucherImageId: upload.imageId,
-          },
+          body: rechargeBody("250", upload.imageId),
         }),
         "recharge",
       ).id;
 
       // The seeded demo customer (10,000 USDT, no turnover requirement) withdraws 100 USDT.
-      const demo = (await srv.call("/api/login", {
-        body: { phone: "+12025550123", password: "Demo-2026" },
-      })).headers.get("authorization")!;
+      const demo = await signIn(srv);
       await submitJunior(srv, demo, "Ada Lovelace", "P1234567");
       const demoCert = await certificationId(srv, op, "P1234567");
       ok(
         await srv.call(`/api/admin/certifications/${demoCert}/pass`, { token: op, method: "POST" }),
         "pass junior",
       );
-      const method = await bindMethod(srv, demo, {
-        kind: "crypto",
-        type: "USDT-TRC20",
-        address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
-      });
+      const method = await bindMethod(srv, demo, usdtAddress());
       const before = await spotUsdt(srv, demo);
       const withdrawalId = ok(
         await srv.call<{ id: string }>("/api/withdraw", {

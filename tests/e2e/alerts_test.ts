@@ -7,7 +7,7 @@
  */
 import type { BrowserContext } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
-import type { TestServer } from "../server.ts";
+import { LONG_10X, signIn, type TestServer } from "../server.ts";
 import { shot } from "./browser.ts";
 import { browserTest, customerPage, DESKTOP, freshTick, hydrated, PHONE } from "./session.ts";
 
@@ -83,14 +83,7 @@ browserTest(
     // a position with a stop-loss placed elsewhere: its stop firing arrives here
     const open = await srv.call("/api/contract/order", {
       token,
-      body: {
-        symbol: "BTCUSDT",
-        side: "long",
-        lots: 10,
-        leverage: 10,
-        type: "market",
-        stopLoss: "64000",
-      },
+      body: { ...LONG_10X, stopLoss: "64000" },
     });
     assertEquals(open.body.code, 0, JSON.stringify(open.body));
     await freshTick(srv, "63999");
@@ -139,10 +132,7 @@ browserTest(
   "alerts and notifications screens in en, zh-CN and th at 390 and 1280 px",
   async (srv, browser) => {
     await freshTick(srv, "65000");
-    const login = await srv.call("/api/login", {
-      body: { phone: "+12025550123", password: "Demo-2026" },
-    });
-    const token = login.headers.get("authorization")!;
+    const token = await signIn(srv);
     for (const [kind, value] of [["above", "70000"], ["below", "60000"], ["move", "5"]]) {
       await srv.call("/api/alerts", { token, body: { symbol: "BTCUSDT", kind, value } });
     }

@@ -17,6 +17,7 @@ import {
   type Layout,
   layoutBrowser,
   tickAt,
+  ticketPath,
 } from "./session.ts";
 import type { TestServer } from "../server.ts";
 import type { Page } from "playwright-core";
@@ -175,10 +176,7 @@ for (const layout of ["mobile", "desktop"] as const) {
           clock += 1_000;
           await tickAt(srv, clock, "60010");
           await page.goto(
-            srv.base +
-              (layout === "mobile"
-                ? "/wp/product/order?symbol=BTCUSDT"
-                : "/pc/trade/fast?symbol=BTCUSDT"),
+            srv.base + ticketPath("fast", layout),
           );
           await hydrated(page, "FastTicket");
           await hydrated(page, "RecentTrades");
@@ -317,10 +315,7 @@ browserTest(
     for (const layout of ["mobile", "desktop"] as const) {
       const { ctx, page, errors } = await customerPage(srv, browser, browserOf(layout), { token });
       await page.goto(
-        srv.base +
-          (layout === "mobile"
-            ? "/wp/product/leveragedDeals?symbol=BTCUSDT"
-            : "/pc/trade/future?symbol=BTCUSDT"),
+        srv.base + ticketPath("leveraged", layout),
       );
       await hydrated(page, "ContractTicket");
       const lines = page.getByTestId("chart-lines");

@@ -5,143 +5,89 @@
  * page then shows the pseudonym and no actions. Screenshots at 1280 and 390 px in English,
  * Chinese and Thai.
  */
-import type { Browser, Page } from "playwright-core";
 import { assertEquals, assertMatch } from "../assert.ts";
-import { DEMO_ADMIN_2, operatorToken } from "../operator.ts";
-import { registerUser, startServer, type TestServer } from "../server.ts";
-import { E2E, launch, shot } from "./browser.ts";
+import { registerUser } from "../server.ts";
+import { shot } from "./browser.ts";
+import { approve, open, proposalShots, twoAdmins } from "./console.ts";
+import { browserTest } from "./session.ts";
 
-const UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36";
 const WIDE = { width: 1280, height: 900 };
 const NARROW = { width: 390, height: 844 };
 
-async function islandsReady(page: Page) {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll("tw-island")].every((e) => e.hasAttribute("data-hydrated"))
-  );
-}
+browserTest(
+  "console erasure: refused with money, proposed by one admin, approved by another",
+  async (srv, browser, t) => {
+    const { ops, admin, second } = await twoAdmins(srv, browser);
+    const demoId = (await srv.call<{ items: { userId: string }[] }>(
+      "/api/admin/customers?q=%2B12025550123",
+      { token: ops },
+    )).body.data.items[0]!.userId;
+    const { user } = await registerUser(srv, "+12025550778");
 
-async function consolePage(
-  srv: TestServer,
-  browser: Browser,
-  token: string,
-  o: { locale?: string; viewport?: { width: number; height: number } } = {},
-) {
-  const ctx = await browser.newContext({ viewport: o.viewport ?? WIDE, userAgent: UA });
-  await ctx.addCookies([
-    { name: "tw_op", value: token.replace(/^Bearer /, ""), url: srv.base },
-    ...(o.locale ? [{ name: "wplocale", value: o.locale, url: srv.base }] : []),
-  ]);
-  const page = await ctx.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  return { ctx, page, errors };
-}
+    await t.step("a customer with money: refused, with the reason", async () => {
+      const page = admin.page;
+      await open(page, `${srv.base}/admin/customers?id=${demoId}`);
+      await page.getByTestId("action-erase").click();
+      await page.waitForFunction(() => document.activeElement?.tagName === "TEXTAREA");
+      await page.keyboard.type("Request by e-mail, ref. 2026-118");
+      await page.getByTestId("confirm-reject").click();
+      await page.locator("#toast").getByText("still has money on the account").waitFor();
+      assertEquals(await page.getByTestId("customer-status").innerText(), "Active");
+    });
 
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await islandsReady(page);
-}
+    await t.step("proposed from the customer's page", async () => {
+      const page = admin.page;
+      await open(page, `${srv.base}/admin/customers?id=${user.userId}`);
+      await page.getByTestId("action-erase").click();
+      const label = page.locator("label", { hasText: "The customer's request" });
+      await label.waitFor();
+      // the reason is required
+      await page.getByTestId("confirm-reject").click();
+      await page.getByText("Please enter a reason").or(page.locator(".field-error")).first()
+        .waitFor();
+      await page.keyboard.type("Request by e-mail, ref. 2026-119");
+      await page.screenshot({ path: shot("admin-erase-propose"), fullPage: true });
+      await page.getByTestId("confirm-reject").click();
+      await page.getByTestId("notice").filter({ hasText: "Proposed" }).waitFor();
+      assertEquals(await page.getByTestId("customer-status").innerText(), "Active");
+    });
 
-Deno.test({
-  name: "console erasure: refused with money, proposed by one admin, approved by another",
-  ...E2E,
-  async fn(t) {
-    const srv = await startServer({ seed: true });
-    const browser = await launch();
-    try {
-      const ops = await operatorToken(srv);
-      const ops2 = await operatorToken(srv, {
-        username: DEMO_ADMIN_2.username,
-        password: DEMO_ADMIN_2.password,
-        secret: DEMO_ADMIN_2.secret,
+    await t.step("the proposer cannot approve; a second admin does", async () => {
+      await open(admin.page, `${srv.base}/admin/proposals`);
+      const own = admin.page.locator('[data-testid="proposal"][data-kind="customer.erase"]');
+      // the proposer may only withdraw it: no Approve
+      assertEquals(await own.getByTestId("action-approve").count(), 0);
+      assertEquals(await own.getByTestId("action-withdraw").count(), 1);
+
+      const page = second.page;
+      await open(page, `${srv.base}/admin/proposals`);
+      const card = page.locator('[data-testid="proposal"][data-kind="customer.erase"]');
+      assertEquals(await card.getByTestId("p-customer").innerText(), user.userId);
+      assertMatch(await card.innerText(), /ref\. 2026-119/);
+      assertMatch(await card.innerText(), /replaced by a pseudonym/);
+      await page.screenshot({ path: shot("admin-erase-proposal"), fullPage: true });
+      await approve(page, card);
+    });
+
+    await t.step("the customer's page: the pseudonym, no actions", async () => {
+      const page = second.page;
+      await open(page, `${srv.base}/admin/customers?id=${user.userId}`);
+      assertEquals(await page.getByTestId("customer-status").innerText(), "Erased");
+      assertMatch(await page.getByTestId("customer").innerText(), /erased-[0-9a-f]{12}/);
+      assertEquals(await page.getByTestId("decisions").count(), 0);
+      await page.screenshot({ path: shot("admin-erased-customer"), fullPage: true });
+    });
+
+    await t.step("screenshots: 390 px, Chinese and Thai", async () => {
+      await proposalShots(srv, browser, ops, {
+        locales: ["en", "zh-CN", "th"],
+        viewports: [WIDE, NARROW],
+        customerUrl: `${srv.base}/admin/customers?id=${demoId}`,
+        action: "action-erase",
+        card: '[data-testid="proposal"][data-kind="customer.erase"]',
+        shots: { form: "admin-erase-form", card: "admin-erase-card" },
       });
-      const demoId = (await srv.call<{ items: { userId: string }[] }>(
-        "/api/admin/customers?q=%2B12025550123",
-        { token: ops },
-      )).body.data.items[0]!.userId;
-      const { user } = await registerUser(srv, "+12025550778");
-      const admin = await consolePage(srv, browser, ops);
-      const second = await consolePage(srv, browser, ops2);
-
-      await t.step("a customer with money: refused, with the reason", async () => {
-        const page = admin.page;
-        await open(page, `${srv.base}/admin/customers?id=${demoId}`);
-        await page.getByTestId("action-erase").click();
-        await page.waitForFunction(() => document.activeElement?.tagName === "TEXTAREA");
-        await page.keyboard.type("Request by e-mail, ref. 2026-118");
-        await page.getByTestId("confirm-reject").click();
-        await page.locator("#toast").getByText("still has money on the account").waitFor();
-        assertEquals(await page.getByTestId("customer-status").innerText(), "Active");
-      });
-
-      await t.step("proposed from the customer's page", async () => {
-        const page = admin.page;
-        await open(page, `${srv.base}/admin/customers?id=${user.userId}`);
-        await page.getByTestId("action-erase").click();
-        const label = page.locator("label", { hasText: "The customer's request" });
-        await label.waitFor();
-        // the reason is required
-        await page.getByTestId("confirm-reject").click();
-        await page.getByText("Please enter a reason").or(page.locator(".field-error")).first()
-          .waitFor();
-        await page.keyboard.type("Request by e-mail, ref. 2026-119");
-        await page.screenshot({ path: shot("admin-erase-propose"), fullPage: true });
-        await page.getByTestId("confirm-reject").click();
-        await page.getByTestId("notice").filter({ hasText: "Proposed" }).waitFor();
-        assertEquals(await page.getByTestId("customer-status").innerText(), "Active");
-      });
-
-      await t.step("the proposer cannot approve; a second admin does", async () => {
-        await open(admin.page, `${srv.base}/admin/proposals`);
-        const own = admin.page.locator('[data-testid="proposal"][data-kind="customer.erase"]');
-        // the proposer may only withdraw it: no Approve
-        assertEquals(await own.getByTestId("action-approve").count(), 0);
-        assertEquals(await own.getByTestId("action-withdraw").count(), 1);
-
-        const page = second.page;
-        await open(page, `${srv.base}/admin/proposals`);
-        const card = page.locator('[data-testid="proposal"][data-kind="customer.erase"]');
-        assertEquals(await card.getByTestId("p-customer").innerText(), user.userId);
-        assertMatch(await card.innerText(), /ref\. 2026-119/);
-        assertMatch(await card.innerText(), /replaced by a pseudonym/);
-        await page.screenshot({ path: shot("admin-erase-proposal"), fullPage: true });
-        await card.getByTestId("action-approve").click();
-        await card.getByTestId("confirm-action").click();
-        await page.getByTestId("notice").filter({ hasText: "Done" }).waitFor();
-      });
-
-      await t.step("the customer's page: the pseudonym, no actions", async () => {
-        const page = second.page;
-        await open(page, `${srv.base}/admin/customers?id=${user.userId}`);
-        assertEquals(await page.getByTestId("customer-status").innerText(), "Erased");
-        assertMatch(await page.getByTestId("customer").innerText(), /erased-[0-9a-f]{12}/);
-        assertEquals(await page.getByTestId("decisions").count(), 0);
-        await page.screenshot({ path: shot("admin-erased-customer"), fullPage: true });
-      });
-
-      await t.step("screenshots: 390 px, Chinese and Thai", async () => {
-        for (const locale of ["en", "zh-CN", "th"]) {
-          for (const viewport of [WIDE, NARROW]) {
-            const v = await consolePage(srv, browser, ops, { locale, viewport });
-            await open(v.page, `${srv.base}/admin/customers?id=${demoId}`);
-            await v.page.getByTestId("action-erase").click();
-            await v.page.screenshot({
-              path: shot(`admin-erase-form-${locale}-${viewport.width}`),
-              fullPage: true,
-            });
-            await open(v.page, `${srv.base}/admin/proposals?status=approved`);
-            await v.page.locator('[data-testid="proposal"][data-kind="customer.erase"]').first()
-              .screenshot({ path: shot(`admin-erase-card-${locale}-${viewport.width}`) });
-            assertEquals(v.errors, []);
-            await v.ctx.close();
-          }
-        }
-      });
-      assertEquals([...admin.errors, ...second.errors], []);
-    } finally {
-      await browser.close();
-      await srv.close();
-    }
+    });
+    assertEquals([...admin.errors, ...second.errors], []);
   },
-});
+);

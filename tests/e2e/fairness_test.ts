@@ -2,30 +2,15 @@
  * Fairness in the browser: from the fast-contract ticket a customer opens the published outcomes
  * of the last 30 days (the rates page), counted from the contracts settled on the tape.
  */
-import { parseDecimal } from "../../core-wasm/mod.ts";
 import { assert, assertEquals } from "../assert.ts";
-import type { TestServer } from "../server.ts";
+import { signIn, tick } from "../server.ts";
 import { shot } from "./browser.ts";
 import { browserTest, customerPage, type Layout, layoutBrowser } from "./session.ts";
-
-async function tick(srv: TestServer, price: string, dt = 1000) {
-  srv.advance(dt);
-  await srv.deps.market.tape.ingest({
-    symbol: "BTCUSDT",
-    time: srv.deps.now(),
-    price: parseDecimal(price),
-    qty: 1_000_000n,
-  });
-  await srv.deps.engine.idle();
-}
 
 browserTest(
   "fairness: the fast ticket links to the outcomes of the last 30 days",
   async (srv, browser, t) => {
-    const login = await srv.call("/api/login", {
-      body: { phone: "+12025550123", password: "Demo-2026" },
-    });
-    const token = login.headers.get("authorization")!;
+    const token = await signIn(srv);
     await tick(srv, "60000");
     for (const direction of ["up", "down", "up"]) {
       const r = await srv.call("/api/fast/order", {

@@ -1,6 +1,13 @@
 import { assertEquals, assertMatch } from "../assert.ts";
 import { shot } from "./browser.ts";
-import { browserTest, customerPage, hydrated, layoutBrowser, tickAt } from "./session.ts";
+import {
+  browserTest,
+  customerPage,
+  hydrated,
+  layoutBrowser,
+  tickAt,
+  ticketPath,
+} from "./session.ts";
 
 for (const layout of ["mobile", "desktop"] as const) {
   browserTest(`fast contract from ticket to result (${layout})`, async (srv, browser) => {
@@ -9,10 +16,7 @@ for (const layout of ["mobile", "desktop"] as const) {
     await tickAt(srv, t0, "60000");
     await tickAt(srv, t0 + 1000, "60010");
     await page.goto(
-      srv.base +
-        (layout === "mobile"
-          ? "/wp/product/order?symbol=BTCUSDT"
-          : "/pc/trade/fast?symbol=BTCUSDT"),
+      srv.base + ticketPath("fast", layout),
     );
     await hydrated(page, "FastTicket");
     await page.getByRole("button", { name: "Buy up" }).click();

@@ -4,7 +4,13 @@
  * whose exact values have more places than a currency shows.
  */
 import { parseDecimal } from "../../core-wasm/mod.ts";
-import { bindMethod, recharge, setDrawPassword, verifyJunior } from "../api/funds_helpers.ts";
+import {
+  bindMethod,
+  recharge,
+  setDrawPassword,
+  usdtAddress,
+  verifyJunior,
+} from "../api/funds_helpers.ts";
 import { assertEquals, assertMatch } from "../assert.ts";
 import { operatorToken } from "../operator.ts";
 import { registerUser } from "../server.ts";
@@ -84,11 +90,7 @@ browserTest(
     const { token } = await registerUser(srv, "+12025550293");
     await verifyJunior(srv, token, op, "Ada Lovelace");
     await setDrawPassword(srv, token, "135790");
-    await bindMethod(srv, token, {
-      kind: "crypto",
-      type: "USDT-TRC20",
-      address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
-    });
+    await bindMethod(srv, token, usdtAddress());
     const id = await recharge(srv, token, "1000");
     await srv.call(`/api/admin/recharges/${id}/pass`, { token: op, method: "POST" });
     const { ctx, page, errors } = await customerPage(srv, browser, PHONE, { token });

@@ -8,12 +8,13 @@ import {
   bindMethod,
   decisionBody,
   endHold,
+  feedPrices,
   PAYOUT_REF,
   setDrawPassword,
+  usdtAddress,
 } from "../api/funds_helpers.ts";
 import { Buffer } from "node:buffer";
 import { type Page } from "playwright-core";
-import { parseDecimal } from "../../core-wasm/mod.ts";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { makePng } from "../images.ts";
 import { operatorToken } from "../operator.ts";
@@ -144,22 +145,11 @@ browserTest(
     });
 
     await t.step("the turnover rule shows what remains; a trade clears it", async () => {
-      await bindMethod(srv, token, {
-        kind: "crypto",
-        type: "USDT-TRC20",
-        address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
-      });
+      await bindMethod(srv, token, usdtAddress());
       await page.goto(srv.base + "/wp/user/withdraw");
       await hydrated(page, "WithdrawForm");
       assertMatch(await page.getByTestId("withdraw-turnover").innerText(), /500\.00 USDT/);
-      for (const [symbol, price] of [["BTCUSDT", "60000"], ["ETHUSDT", "3000"]] as const) {
-        await srv.deps.market.tape.ingest({
-          symbol,
-          time: srv.deps.now(),
-          price: parseDecimal(price),
-          qty: 1n,
-        });
-      }
+      await feedPrices(srv);
       // buy and sell back 300 USDT of BTC: about 600 of volume
       const buy = await srv.call<{ quoteId: string }>("/api/exchange/quote", {
         token,

@@ -8,7 +8,14 @@ import { type BrowserContext, devices, type Page } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { type TestServer } from "../server.ts";
 import { E2E, launch, shot } from "./browser.ts";
-import { browserTest, DESKTOP, freshTick, signInContext, startE2eServer } from "./session.ts";
+import {
+  browserTest,
+  DESKTOP,
+  freshTick,
+  signInContext,
+  startE2eServer,
+  ticketPath,
+} from "./session.ts";
 
 const U = 100_000_000n;
 const PHONE = { ...devices["Pixel 7"], viewport: { width: 390, height: 844 } };
@@ -189,9 +196,7 @@ for (const locale of ["en", "de", "zh-CN"]) {
           const page = await open(
             srv,
             ctx,
-            layout === "mobile"
-              ? "/wp/product/order?symbol=BTCUSDT"
-              : "/pc/trade/fast?symbol=BTCUSDT",
+            ticketPath("fast", layout),
             "FastTicket",
             "user",
           );

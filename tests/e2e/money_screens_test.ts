@@ -13,6 +13,7 @@ import {
   browserTest,
   customerPage,
   DESKTOP,
+  exchangeTenthBtc,
   freshTick,
   hydrated,
   layoutBrowser,
@@ -88,16 +89,7 @@ browserTest("desktop currency exchange: nav, quote, confirm, history", async (sr
   }).click();
   await page.waitForURL(/\/pc\/trade\/exchange$/);
   await hydrated(page, "ExchangeForm");
-  await page.locator("#amount").fill("0.1");
-  await page.getByRole("button", { name: "Get quote" }).click();
-  const quote = page.getByTestId("exchange-quote");
-  await quote.waitFor();
-  assertMatch(await quote.innerText(), /You receive 5,994\.00 USDT/);
-  await page.screenshot({ path: shot("desktop-exchange-quote"), fullPage: true });
-  await Promise.all([
-    page.waitForEvent("load"),
-    page.getByRole("button", { name: "Confirm exchange" }).click(),
-  ]);
+  await exchangeTenthBtc(page, "desktop-exchange-quote");
   assertMatch(await page.getByTestId("exchange-history").innerText(), /\+5,994\.00 USDT/);
   // the home page links it too
   await page.goto(srv.base + "/pc/home");

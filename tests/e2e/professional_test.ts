@@ -5,123 +5,73 @@
  * page then shows the status and offers to take it away. Screenshots at 1440 and 390 px in
  * English and Chinese.
  */
-import type { Browser, Page } from "playwright-core";
 import { assertEquals, assertMatch } from "../assert.ts";
-import { DEMO_ADMIN_2, operatorToken } from "../operator.ts";
-import { registerUser, startServer, type TestServer } from "../server.ts";
-import { E2E, launch, shot } from "./browser.ts";
+import { registerUser } from "../server.ts";
+import { shot } from "./browser.ts";
+import { approve, open, proposalShots, twoAdmins } from "./console.ts";
+import { browserTest } from "./session.ts";
 
-const UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36";
 const WIDE = { width: 1440, height: 900 };
 const NARROW = { width: 390, height: 844 };
 
-async function consolePage(
-  srv: TestServer,
-  browser: Browser,
-  token: string,
-  o: { locale?: string; viewport?: { width: number; height: number } } = {},
-) {
-  const ctx = await browser.newContext({ viewport: o.viewport ?? WIDE, userAgent: UA });
-  await ctx.addCookies([
-    { name: "tw_op", value: token.replace(/^Bearer /, ""), url: srv.base },
-    ...(o.locale ? [{ name: "wplocale", value: o.locale, url: srv.base }] : []),
-  ]);
-  const page = await ctx.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  return { ctx, page, errors };
-}
-
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll("tw-island")].every((e) => e.hasAttribute("data-hydrated"))
-  );
-}
-
 const CARD = '[data-testid="proposal"][data-kind="customer.professional"]';
 
-Deno.test({
-  name: "console professional client: proposed on the customer's page, approved by another admin",
-  ...E2E,
-  async fn(t) {
-    const srv = await startServer({ seed: true });
-    const browser = await launch();
-    try {
-      const ops = await operatorToken(srv);
-      const ops2 = await operatorToken(srv, {
-        username: DEMO_ADMIN_2.username,
-        password: DEMO_ADMIN_2.password,
-        secret: DEMO_ADMIN_2.secret,
-      });
-      const { user } = await registerUser(srv, "+12025550781");
-      const admin = await consolePage(srv, browser, ops);
-      const second = await consolePage(srv, browser, ops2);
-      const customerUrl = `${srv.base}/admin/customers?id=${user.userId}`;
+browserTest(
+  "console professional client: proposed on the customer's page, approved by another admin",
+  async (srv, browser, t) => {
+    const { ops, admin, second } = await twoAdmins(srv, browser, WIDE);
+    const { user } = await registerUser(srv, "+12025550781");
+    const customerUrl = `${srv.base}/admin/customers?id=${user.userId}`;
 
-      await t.step("proposed from the customer's page with a reason", async () => {
-        const page = admin.page;
-        await open(page, customerUrl);
-        assertEquals(await page.getByTestId("customer-professional").innerText(), "No");
-        await page.getByTestId("action-professional").click();
-        await page.locator("label", { hasText: "Why the customer qualifies" }).waitFor();
-        await page.keyboard.type("Portfolio over 500k, assessment ref. PC-7");
-        await page.screenshot({ path: shot("admin-professional-propose"), fullPage: true });
-        await page.getByTestId("confirm-reject").click();
-        await page.getByTestId("notice").filter({ hasText: "Proposed" }).waitFor();
-        // nothing changes before a second operator approves
-        assertEquals(await page.getByTestId("customer-professional").innerText(), "No");
-      });
+    await t.step("proposed from the customer's page with a reason", async () => {
+      const page = admin.page;
+      await open(page, customerUrl);
+      assertEquals(await page.getByTestId("customer-professional").innerText(), "No");
+      await page.getByTestId("action-professional").click();
+      await page.locator("label", { hasText: "Why the customer qualifies" }).waitFor();
+      await page.keyboard.type("Portfolio over 500k, assessment ref. PC-7");
+      await page.screenshot({ path: shot("admin-professional-propose"), fullPage: true });
+      await page.getByTestId("confirm-reject").click();
+      await page.getByTestId("notice").filter({ hasText: "Proposed" }).waitFor();
+      // nothing changes before a second operator approves
+      assertEquals(await page.getByTestId("customer-professional").innerText(), "No");
+    });
 
-      await t.step("a second admin approves it on the proposals page", async () => {
-        const own = admin.page.locator(CARD);
-        await open(admin.page, `${srv.base}/admin/proposals`);
-        assertEquals(await own.getByTestId("action-approve").count(), 0);
+    await t.step("a second admin approves it on the proposals page", async () => {
+      const own = admin.page.locator(CARD);
+      await open(admin.page, `${srv.base}/admin/proposals`);
+      assertEquals(await own.getByTestId("action-approve").count(), 0);
 
-        const page = second.page;
-        await open(page, `${srv.base}/admin/proposals`);
-        const card = page.locator(CARD);
-        assertEquals(await card.getByTestId("p-customer").innerText(), user.userId);
-        assertEquals(
-          await card.getByTestId("p-changes").innerText(),
-          "Mark as professional client",
-        );
-        assertMatch(await card.innerText(), /assessment ref\. PC-7/);
-        await card.getByTestId("action-approve").click();
-        await card.getByTestId("confirm-action").click();
-        await page.getByTestId("notice").filter({ hasText: "Done" }).waitFor();
-      });
+      const page = second.page;
+      await open(page, `${srv.base}/admin/proposals`);
+      const card = page.locator(CARD);
+      assertEquals(await card.getByTestId("p-customer").innerText(), user.userId);
+      assertEquals(
+        await card.getByTestId("p-changes").innerText(),
+        "Mark as professional client",
+      );
+      assertMatch(await card.innerText(), /assessment ref\. PC-7/);
+      await approve(page, card);
+    });
 
-      await t.step("the customer's page shows the flag and offers to remove it", async () => {
-        const page = second.page;
-        await open(page, customerUrl);
-        assertMatch(await page.getByTestId("customer-professional").innerText(), /^Since /);
-        assertEquals(await page.getByTestId("action-professional").count(), 0);
-        assertEquals(await page.getByTestId("action-professionalOff").count(), 1);
-      });
+    await t.step("the customer's page shows the flag and offers to remove it", async () => {
+      const page = second.page;
+      await open(page, customerUrl);
+      assertMatch(await page.getByTestId("customer-professional").innerText(), /^Since /);
+      assertEquals(await page.getByTestId("action-professional").count(), 0);
+      assertEquals(await page.getByTestId("action-professionalOff").count(), 1);
+    });
 
-      await t.step("screenshots: 1440 and 390 px, English and Chinese", async () => {
-        for (const locale of ["en", "zh-CN"]) {
-          for (const viewport of [WIDE, NARROW]) {
-            const v = await consolePage(srv, browser, ops, { locale, viewport });
-            await open(v.page, customerUrl);
-            await v.page.getByTestId("action-professionalOff").click();
-            await v.page.screenshot({
-              path: shot(`admin-professional-${locale}-${viewport.width}`),
-              fullPage: true,
-            });
-            await open(v.page, `${srv.base}/admin/proposals?status=approved`);
-            await v.page.locator(CARD).first()
-              .screenshot({ path: shot(`admin-professional-card-${locale}-${viewport.width}`) });
-            assertEquals(v.errors, []);
-            await v.ctx.close();
-          }
-        }
+    await t.step("screenshots: 1440 and 390 px, English and Chinese", async () => {
+      await proposalShots(srv, browser, ops, {
+        locales: ["en", "zh-CN"],
+        viewports: [WIDE, NARROW],
+        customerUrl,
+        action: "action-professionalOff",
+        card: CARD,
+        shots: { form: "admin-professional", card: "admin-professional-card" },
       });
-      assertEquals([...admin.errors, ...second.errors], []);
-    } finally {
-      await browser.close();
-      await srv.close();
-    }
+    });
+    assertEquals([...admin.errors, ...second.errors], []);
   },
-});
+);

@@ -1,8 +1,9 @@
 /**
  * Shared e2e fixtures: a test server with a browser (`browserTest`, `withBrowser`), the browsers
  * the tests use (`PHONE`, `desktop()`), the demo customer's session in a browser context
- * (`signInContext`, `customerPage`), pages that collect their errors, and fresh ticks on the test
- * server's clock (a tick older than the latest or from the future is refused by the tape).
+ * (`signInContext`, `customerPage`), pages that collect their errors, fresh ticks on the test
+ * server's clock (a tick older than the latest or from the future is refused by the tape), the
+ * ticket page of a layout (`ticketPath`) and the exchange flow more than one test walks.
  */
 import {
   type Browser,
@@ -13,7 +14,8 @@ import {
 } from "playwright-core";
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { startServer, type TestServer } from "../server.ts";
-import { E2E, launch } from "./browser.ts";
+import { assertMatch } from "../assert.ts";
+import { E2E, launch, shot } from "./browser.ts";
 
 export type Layout = "mobile" | "desktop";
 
@@ -30,6 +32,16 @@ export const DESKTOP = desktop();
 /** The browser of a layout (the desktop `height` high). */
 export const layoutBrowser = (layout: Layout, height = 900): BrowserContextOptions =>
   layout === "mobile" ? { ...PHONE } : desktop(height);
+
+/** The ticket page of a product in a layout, on a symbol. */
+export function ticketPath(product: "fast" | "leveraged", layout: Layout, symbol = "BTCUSDT") {
+  const path = product === "fast"
+    ? layout === "mobile" ? "/wp/product/order" : "/pc/trade/fast"
+    : layout === "mobile"
+    ? "/wp/product/leveragedDeals"
+    : "/pc/trade/future";
+  return `${path}?symbol=${symbol}`;
+}
 
 type ServerOptions = Parameters<typeof startServer>[0];
 
@@ -162,4 +174,21 @@ export async function quotesNow(
   for (const [symbol, price] of Object.entries(quotes)) {
     await srv.deps.market.tape.ingest({ symbol, time, price: parseDecimal(price), qty });
   }
+}
+
+/**
+ * On the exchange form (hydrated): a quote for 0.1 BTC (5,994 USDT at 60,000 after the spread),
+ * its screenshot (`shotName`), then confirmed: the page loads again with the exchange done.
+ */
+export async function exchangeTenthBtc(page: Page, shotName: string): Promise<void> {
+  await page.locator("#amount").fill("0.1");
+  await page.getByRole("button", { name: "Get quote" }).click();
+  const quote = page.getByTestId("exchange-quote");
+  await quote.waitFor();
+  assertMatch(await quote.innerText(), /You receive 5,994\.00 USDT/);
+  await page.screenshot({ path: shot(shotName), fullPage: true });
+  await Promise.all([
+    page.waitForEvent("load"),
+    page.getByRole("button", { name: "Confirm exchange" }).click(),
+  ]);
 }

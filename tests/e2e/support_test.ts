@@ -7,13 +7,14 @@
  * 1280 px in English, Chinese and Thai.
  */
 import { Buffer } from "node:buffer";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { assert, assertEquals } from "../assert.ts";
 import { makePng } from "../images.ts";
 import { operatorWithRoles } from "../operator.ts";
-import { startServer, type TestServer } from "../server.ts";
+import { startServer } from "../server.ts";
 import { E2E, launch, shot } from "./browser.ts";
-import { hydrated, signInContext } from "./session.ts";
+import { consolePage } from "./console.ts";
+import { customerPage, hydrated } from "./session.ts";
 
 const PHONE_390 = {
   viewport: { width: 390, height: 844 },
@@ -27,32 +28,6 @@ const WIDE = {
   viewport: { width: 1280, height: 900 },
   userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36",
 };
-
-async function consolePage(srv: TestServer, browser: Browser, token: string, locale?: string) {
-  const ctx = await browser.newContext(WIDE);
-  await ctx.addCookies([
-    { name: "tw_op", value: token.replace(/^Bearer /, ""), url: srv.base },
-    ...(locale ? [{ name: "wplocale", value: locale, url: srv.base }] : []),
-  ]);
-  const page = await ctx.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  return { ctx, page, errors };
-}
-
-async function customerPage(
-  srv: TestServer,
-  browser: Browser,
-  options: typeof PHONE_390 | typeof WIDE,
-  locale?: string,
-) {
-  const ctx = await browser.newContext(options);
-  await signInContext(srv, ctx, locale);
-  const page = await ctx.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  return { ctx, page, errors };
-}
 
 const chatMessages = (page: Page) =>
   page.getByTestId("chat-msg").evaluateAll((els) =>
@@ -139,13 +114,13 @@ Deno.test({
 
       await t.step("screenshots: 390 and 1280 px, en, zh-CN, th", async () => {
         for (const locale of ["en", "zh-CN", "th"]) {
-          const m = await customerPage(a, browser, PHONE_390, locale);
+          const m = await customerPage(a, browser, PHONE_390, { locale });
           await m.page.goto(a.base + "/wp/kefu");
           await hydrated(m.page, "SupportChat");
           await m.page.getByTestId("chat-msg").first().waitFor();
           await m.page.screenshot({ path: shot(`support-chat-390-${locale}`), fullPage: true });
           await m.ctx.close();
-          const d = await customerPage(a, browser, WIDE, locale);
+          const d = await customerPage(a, browser, WIDE, { locale });
           await d.page.goto(a.base + "/pc/kefu");
           await hydrated(d.page, "SupportChat");
           await d.page.getByTestId("chat-msg").first().waitFor();
@@ -159,7 +134,7 @@ Deno.test({
           await vp.getByTestId("support-visitor").waitFor();
           await vp.screenshot({ path: shot(`support-visitor-390-${locale}`), fullPage: true });
           await v.close();
-          const op = await consolePage(b, browser, sup, locale);
+          const op = await consolePage(b, browser, sup, { locale });
           await op.page.goto(b.base + "/admin/support?status=waiting&id=u-10000001");
           await hydrated(op.page, "AdminSupportInbox");
           await op.page.getByTestId("support-msg").first().waitFor();

@@ -6,7 +6,7 @@
 import type { Browser, Page } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { shot } from "./browser.ts";
-import type { TestServer } from "../server.ts";
+import { fastAndLong, type TestServer } from "../server.ts";
 import {
   browserTest,
   customerPage,
@@ -30,22 +30,13 @@ async function settledOrders(srv: TestServer) {
   await tickAt(srv, t0, "60000");
   await tickAt(srv, t0 + 1000, "60010");
   await srv.deps.engine.idle();
-  const f = await srv.call<{ orderNo: string }>("/api/fast/order", {
-    token,
-    body: { symbol: "BTCUSDT", direction: "up", duration: 30, stake: "100" },
-  });
-  assertEquals(f.body.code, 0, JSON.stringify(f.body));
-  const p = await srv.call<{ orderNo: string; liquidationPrice: string }>("/api/contract/order", {
-    token,
-    body: { symbol: "BTCUSDT", side: "long", lots: 5, leverage: 100, type: "market" },
-  });
-  assertEquals(p.body.code, 0, JSON.stringify(p.body));
+  const placed = await fastAndLong(srv, token);
   await tickAt(srv, t0 + 11_000, "60030");
   await tickAt(srv, t0 + 30_000, "60050"); // the last at or before expiry
   await tickAt(srv, t0 + 32_000, "59500"); // after expiry, past the liquidation level
   await tickAt(srv, t0 + 33_000, "59480");
   await srv.deps.engine.idle();
-  for (const [id, want] of [[f.body.data.orderNo, "win"], [p.body.data.orderNo, "liquidation"]]) {
+  for (const [id, want] of [[placed.fast, "win"], [placed.position, "liquidation"]]) {
     const s = await srv.call<{ outcome: { result?: string; closeReason?: string } }>(
       `/api/settlements/${id}`,
       { token },
@@ -53,7 +44,7 @@ async function settledOrders(srv: TestServer) {
     assertEquals(s.body.code, 0, JSON.stringify(s.body));
     assertEquals(s.body.data.outcome.result ?? s.body.data.outcome.closeReason, want);
   }
-  return { token, fast: f.body.data.orderNo, position: p.body.data.orderNo };
+  return { token, ...placed };
 }
 
 async function verdict(page: Page, locale: string) {

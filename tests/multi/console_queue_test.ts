@@ -7,6 +7,7 @@
 import { assertEquals } from "../assert.ts";
 import { DEMO_TOTP_SECRET, totp } from "../operator.ts";
 import { makePng, uploadForm } from "../images.ts";
+import { rechargeBody } from "../api/funds_helpers.ts";
 import { E2E, launch, shot } from "../e2e/browser.ts";
 import { Cluster, type Instance } from "./cluster.ts";
 
@@ -21,14 +22,7 @@ async function recharge(c: Cluster, a: Instance, token: string, amount: string) 
   const imageId = (await up.json()).data.imageId as string;
   const r = await c.call<{ id: string }>(a, "/api/recharge", {
     token,
-    body: {
-      currency: "USDT",
-      channelId: "bank-usdt",
-      amount,
-      remitterName: "Ada Lovelace",
-      remitterAccount: "GB82WEST12345698765432",
-      voucherImageId: imageId,
-    },
+    body: rechargeBody(amount, imageId),
   });
   assertEquals(r.body.code, 0, JSON.stringify(r.body));
   return r.body.data.id;
