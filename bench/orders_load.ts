@@ -12,8 +12,8 @@ import { buildDeps } from "../edge/http/boot.ts";
 import { loadConfig } from "../edge/platform/config.ts";
 import { startAppProcess } from "./server.ts";
 import { seedIfEmpty } from "../tools/seed.ts";
-import { hashPassword } from "../edge/accounts/passwords.ts";
-import { keys as accountKeys } from "../edge/accounts/store.ts";
+import { hashPassword } from "../edge/customers/passwords.ts";
+import { keys as accountKeys } from "../edge/customers/store.ts";
 
 const CLIENTS = 50;
 const SECONDS = Number(Deno.env.get("SECONDS") ?? 10);

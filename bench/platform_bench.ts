@@ -5,7 +5,7 @@
 import { buildDeps } from "../edge/http/boot.ts";
 import { loadConfig } from "../edge/platform/config.ts";
 import { createApp } from "../routes/app.ts";
-import { hashPassword } from "../edge/accounts/passwords.ts";
+import { hashPassword } from "../edge/customers/passwords.ts";
 
 const kv = await Deno.openKv(":memory:");
 const deps = await buildDeps(

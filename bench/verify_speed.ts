@@ -8,7 +8,7 @@
 import { settleFast } from "../core-wasm/mod.ts";
 import { type ChainTick, genesisHash, tickHash } from "../contract/chain.ts";
 import type { FastOrder } from "../edge/trading/fast.ts";
-import { SettlementVerifier, verifyStore } from "../edge/verify/rederive.ts";
+import { SettlementVerifier, verifyStore } from "../edge/settlements/rederive.ts";
 
 const TICKS = Number(Deno.env.get("TICKS") ?? 1_000_000);
 const ORDERS = Number(Deno.env.get("ORDERS") ?? 100_000);

@@ -1,7 +1,7 @@
 /**
  * The credential rules a customer can break by typing: the login password, the withdrawal
  * (draw) password and the 6-digit codes (SMS, authenticator). One definition: the request
- * schemas of `contract/accounts.ts` refine with these predicates and the islands check with
+ * schemas of `contract/customers.ts` refine with these predicates and the islands check with
  * them before sending. Pure (no zod, no Intl), part of the shared module `rules.ts`.
  */
 

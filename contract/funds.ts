@@ -1,6 +1,6 @@
 /** Request and reply schemas of the funds capability (recharge, withdrawal, payment methods). */
 import { z } from "zod";
-import { DrawPassword, FreshProofFields, TotpCode } from "./accounts.ts";
+import { DrawPassword, FreshProofFields, TotpCode } from "./customers.ts";
 import { parseDecimal, SCALE } from "../core-wasm/mod.ts";
 import { CURRENCIES, DECIMALS } from "./currencies.ts";
 import { amountProblem } from "./funds_rules.ts";

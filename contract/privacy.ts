@@ -3,7 +3,7 @@
  * same wire records the other screens use, so an export never says more or less than the app.
  */
 import { z } from "zod";
-import { LoginAttempt, UserInfo } from "./accounts.ts";
+import { LoginAttempt, UserInfo } from "./customers.ts";
 import { CertifyStatus, DOC_TYPES } from "./identity.ts";
 import { MethodJson, RechargeJson, WithdrawalJson } from "./funds.ts";
 import { FastOrder, PositionJson, SpotOrder } from "./trading.ts";

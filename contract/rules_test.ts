@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { assertEquals } from "../tests/assert.ts";
 import { SCALE, stopsValid } from "../core-wasm/mod.ts";
-import { DrawPassword, LoginPassword, SmsCode, TotpCode } from "./accounts.ts";
+import { DrawPassword, LoginPassword, SmsCode, TotpCode } from "./customers.ts";
 import { allowedActions, allows } from "./actions.ts";
 import {
   codeProblem,

@@ -21,7 +21,7 @@ import type {
   PositionSettlementJson,
   SettlementJson,
   SettlementTickJson,
-} from "./verify.ts";
+} from "./settlements.ts";
 
 export type { TapeItem };
 

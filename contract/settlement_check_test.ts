@@ -11,7 +11,7 @@ import {
 } from "../core-wasm/mod.ts";
 import { genesisHash, tickHash } from "./chain.ts";
 import { type TapeItem, type TapeReader, verifySettlement } from "./settlement_check.ts";
-import type { FastSettlementJson, PositionSettlementJson } from "./verify.ts";
+import type { FastSettlementJson, PositionSettlementJson } from "./settlements.ts";
 
 const T0 = 1_764_000_000_000;
 

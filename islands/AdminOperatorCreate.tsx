@@ -22,7 +22,7 @@ export const OPERATOR_CREATE_TEXTS = [
   "app.timeout",
 ] as const;
 
-/** The username rule of the server (`edge/operators/accounts.ts`). */
+/** The username rule of the server (`edge/operators/staff.ts`). */
 const USERNAME = /^[a-z][a-z0-9._-]{2,31}$/;
 
 /**

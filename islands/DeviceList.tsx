@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api, clearSession, loginPath, toast } from "./lib/api.ts";
-import type { DeviceSession } from "../contract/accounts.ts";
+import type { DeviceSession } from "../contract/customers.ts";
 import { ConfirmBox, fill, type Texts } from "./lib/fields.tsx";
 import { failureMessage } from "./lib/form.ts";
 

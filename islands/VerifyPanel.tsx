@@ -5,7 +5,7 @@ import {
   type Report,
   verifySettlement,
 } from "../contract/settlement_check.ts";
-import type { SettlementJson } from "../contract/verify.ts";
+import type { SettlementJson } from "../contract/settlements.ts";
 import type { TapeItem } from "../contract/settlement_check.ts";
 import { formatAmount, formatPrice, uiLocale } from "../locales/format.ts";
 import { api, customer, envelopeOf, toast } from "./lib/api.ts";

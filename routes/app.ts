@@ -12,7 +12,7 @@ import {
   securityHeaders,
 } from "../edge/http/middleware.ts";
 import { compression } from "../edge/platform/compression.ts";
-import { accountsApi } from "./api/accounts.ts";
+import { accountsApi } from "./api/customers.ts";
 import { adminApi } from "./api/admin.ts";
 import { fundsApi } from "./api/funds.ts";
 import { identityApi, serveImage } from "./api/identity.ts";

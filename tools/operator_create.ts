@@ -8,8 +8,8 @@
  * invitation code"). Every later operator is a four-eyes proposal in the console.
  */
 import { parseArgs } from "node:util";
-import { Phone } from "../contract/accounts.ts";
-import { USERNAME } from "../edge/operators/accounts.ts";
+import { Phone } from "../contract/customers.ts";
+import { USERNAME } from "../edge/operators/staff.ts";
 import { OPERATOR_ROLES, type OperatorRole } from "../edge/operators/store.ts";
 import type { Deps } from "../edge/http/context.ts";
 

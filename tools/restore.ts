@@ -9,8 +9,8 @@
 import { loadConfig, openKv } from "../edge/platform/config.ts";
 import { BackupError, restoreBackup, StoreNotEmpty } from "../edge/platform/backup.ts";
 import { TenantRegistry } from "../edge/platform/tenants.ts";
-import { formatReport, verifyLedger } from "../edge/ledger/verify.ts";
-import { formatVerifyReport, verifyStore } from "../edge/verify/rederive.ts";
+import { formatReport, verifyLedger } from "../edge/ledger/invariants.ts";
+import { formatVerifyReport, verifyStore } from "../edge/settlements/rederive.ts";
 import { verifyChain } from "../edge/audit/audit.ts";
 import { auditAnchors, verifyCheckpoints } from "../edge/audit/checkpoint.ts";
 import { allCheckpoints } from "../edge/checkpoints/store.ts";

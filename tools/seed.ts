@@ -5,10 +5,10 @@
  * start` runs it on an empty store. Idempotent: journals use fixed idempotency keys.
  */
 import { exporting } from "../edge/platform/telemetry.ts";
-import { EMPTY_STANDING, type Standing, standingKeys } from "../edge/accounts/standing.ts";
+import { EMPTY_STANDING, type Standing, standingKeys } from "../edge/customers/standing.ts";
 import { parseDecimal } from "../core-wasm/mod.ts";
-import { hashPassword } from "../edge/accounts/passwords.ts";
-import { keys as accountKeys, type UserRecord } from "../edge/accounts/store.ts";
+import { hashPassword } from "../edge/customers/passwords.ts";
+import { keys as accountKeys, type UserRecord } from "../edge/customers/store.ts";
 import {
   accountId,
   type AccountRef,

@@ -12,7 +12,7 @@
 import { readArchives } from "../edge/market/archive.ts";
 import { loadConfig, openKv } from "../edge/platform/config.ts";
 import { TenantRegistry } from "../edge/platform/tenants.ts";
-import { exportOrders, formatVerifyReport, verifyStore } from "../edge/verify/rederive.ts";
+import { exportOrders, formatVerifyReport, verifyStore } from "../edge/settlements/rederive.ts";
 import { parseCheckpointsFile } from "../edge/checkpoints/file.ts";
 import { parseKey, publicKeyOf } from "../edge/checkpoints/key.ts";
 

@@ -6,7 +6,7 @@
  * the latest liabilities root, signed with an Ed25519 key that is not in the store (key.ts), and
  * is public (`GET /api/checkpoints`): customers and auditors keep copies, and the verifiers hold
  * the chains against every checkpoint (the audit verifier here, the settlement verifier in
- * edge/verify/rederive.ts, the offline tool tools/verify_checkpoints.ts).
+ * edge/settlements/rederive.ts, the offline tool tools/verify_checkpoints.ts).
  *
  * Made hourly by a leased job (edge/jobs/checkpoints.ts; one per tenant and UTC hour, however
  * many instances run it) and on an operator's request (audited: the entry is written in the

@@ -8,7 +8,7 @@
 import { formatDecimal } from "../../core-wasm/mod.ts";
 import type { LocaleId } from "../../locales/languages.ts";
 import type { FundsSettings } from "../funds/settings.ts";
-import type { Session } from "../accounts/sessions.ts";
+import type { Session } from "../customers/sessions.ts";
 import { DomainError } from "../platform/errors.ts";
 import { getAll } from "../platform/kvpage.ts";
 import { PublicCache } from "../platform/public_cache.ts";

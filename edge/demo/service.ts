@@ -17,8 +17,8 @@
  *   starting balance, and a new practice period starts.
  */
 import { formatDecimal, parseDecimal } from "../../core-wasm/mod.ts";
-import type { AccountsService, ClientMeta, Session } from "../accounts/service.ts";
-import { keys as accountKeys, type UserRecord } from "../accounts/store.ts";
+import type { AccountsService, ClientMeta, Session } from "../customers/service.ts";
+import { keys as accountKeys, type UserRecord } from "../customers/store.ts";
 import {
   accountId,
   type AccountRef,
@@ -28,10 +28,10 @@ import {
   user,
 } from "../ledger/accounts.ts";
 import type { Ledger } from "../ledger/service.ts";
-import { randomDigits } from "../accounts/passwords.ts";
+import { randomDigits } from "../customers/passwords.ts";
 import { DomainError } from "../platform/errors.ts";
 import { take } from "../platform/ratelimit.ts";
-import { LIMITS } from "../accounts/limits.ts";
+import { LIMITS } from "../customers/limits.ts";
 import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import type { FastContracts } from "../trading/fast.ts";

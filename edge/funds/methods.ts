@@ -9,8 +9,8 @@
  * a session cannot add a place for money to go unnoticed. A newly bound method is on hold for
  * 24 hours (`METHOD_HOLD_MS` from `createdAt`, its bound time): no withdrawal goes to it before.
  */
-import type { AccountsService } from "../accounts/service.ts";
-import type { FreshProof } from "../accounts/codes.ts";
+import type { AccountsService } from "../customers/service.ts";
+import type { FreshProof } from "../customers/codes.ts";
 import { messageInto } from "../messages/store.ts";
 import type { Currency } from "../ledger/accounts.ts";
 import { journalId } from "../ledger/service.ts";

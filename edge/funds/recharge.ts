@@ -28,7 +28,7 @@ import {
   type Standing,
   standingKeys,
   standingOf,
-} from "../accounts/standing.ts";
+} from "../customers/standing.ts";
 import type { CustomerRechargeJson, RechargeStatus } from "../../contract/funds.ts";
 
 export type { RechargeStatus };

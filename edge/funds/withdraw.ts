@@ -9,8 +9,8 @@
  * (`review_actions.ts`) says. Every step is applied once, audit-logged and messaged.
  */
 import { formatDecimal, mulDiv, SCALE } from "../../core-wasm/mod.ts";
-import type { AccountsService } from "../accounts/service.ts";
-import { keys as accountKeys, type UserRecord } from "../accounts/store.ts";
+import type { AccountsService } from "../customers/service.ts";
+import { keys as accountKeys, type UserRecord } from "../customers/store.ts";
 import { type Currency, DECIMALS, user } from "../ledger/accounts.ts";
 import { amountIn } from "../../contract/ledger.ts";
 import { journalId, type Ledger, type Plan } from "../ledger/service.ts";

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { Session } from "../accounts/service.ts";
+import type { Session } from "../customers/service.ts";
 import type { LocaleId } from "../../locales/languages.ts";
 import type { buildDeps } from "./boot.ts";
 import type { T } from "../platform/locale.ts";
@@ -26,8 +26,8 @@ export interface AppEnv {
     frameSrc: string | undefined;
     /** Unread messages of the signed-in customer, read by the page guard for the badges. */
     unread: number | undefined;
-    /** a signed-in page's standing record (edge/accounts/standing.ts), read with the session */
-    standing: Deno.KvEntryMaybe<import("../accounts/standing.ts").Standing> | undefined;
+    /** a signed-in page's standing record (edge/customers/standing.ts), read with the session */
+    standing: Deno.KvEntryMaybe<import("../customers/standing.ts").Standing> | undefined;
     /** a signed-in page's session reminder: when the session began and every how many minutes */
     reminder: { startedAt: number; minutes: number } | undefined;
     operator: import("../operators/service.ts").OperatorSession; // set by operatorAuth()
@@ -41,7 +41,7 @@ export interface AppEnv {
 export type Ctx = Context<AppEnv>;
 
 export const SESSION_COOKIE = "tw_session";
-/** The known-device token (edge/accounts/devices.ts): a cookie for browsers, a header for apps. */
+/** The known-device token (edge/customers/devices.ts): a cookie for browsers, a header for apps. */
 export const DEVICE_COOKIE = "tw_device";
 export const DEVICE_HEADER = "x-device-token";
 export const LOCALE_COOKIE = "wplocale";

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { trace } from "@opentelemetry/api";
 import { instruments } from "../platform/telemetry.ts";
 import { createMiddleware } from "hono/factory";
-import type { Session } from "../accounts/service.ts";
+import type { Session } from "../customers/service.ts";
 import { getCookie } from "hono/cookie";
 import { getConnInfo } from "hono/deno";
 import { isTimeZone } from "../../locales/format.ts";
@@ -24,16 +24,16 @@ import {
 import { translator } from "../platform/locale.ts";
 import { prefetch, prefetchList } from "../platform/kvstore.ts";
 import { type PrivateRead, withRoundTrips } from "../platform/kv_round_trips.ts";
-import { userOfToken } from "../accounts/sessions.ts";
-import { sha256Hex } from "../accounts/passwords.ts";
-import { keys as accountKeys } from "../accounts/store.ts";
+import { userOfToken } from "../customers/sessions.ts";
+import { sha256Hex } from "../customers/passwords.ts";
+import { keys as accountKeys } from "../customers/store.ts";
 import { messageKeys } from "../messages/store.ts";
 import { marketKeys } from "../market/store.ts";
 import { termsKey } from "../trading/terms.ts";
 import { keys as ledgerKeys } from "../ledger/store.ts";
 import { accountId, user, WALLET_CURRENCIES, WALLETS } from "../ledger/accounts.ts";
 import { type Product, RESTRICTABLE } from "../platform/tenants.ts";
-import { resultsListRead, standingKeys } from "../accounts/standing.ts";
+import { resultsListRead, standingKeys } from "../customers/standing.ts";
 import { restrictedProducts, tenantFor } from "../trading/jurisdictions.ts";
 
 /**

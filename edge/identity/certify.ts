@@ -5,7 +5,7 @@
  * may resubmit). A decision is applied once (state and versionstamp checked in the commit that
  * writes it, its audit entry and the customer's message) and raises the customer's certifyLevel.
  */
-import { keys as accountKeys, type UserRecord } from "../accounts/store.ts";
+import { keys as accountKeys, type UserRecord } from "../customers/store.ts";
 import { messageInto } from "../messages/store.ts";
 import { journalId } from "../ledger/service.ts";
 import { stageEvents } from "../ledger/events.ts";

@@ -3,7 +3,7 @@ import { accountId, house, user } from "./accounts.ts";
 import { adoptHolds } from "./adopt.ts";
 import { Ledger } from "./service.ts";
 import { keys } from "./store.ts";
-import { verifyLedger } from "./verify.ts";
+import { verifyLedger } from "./invariants.ts";
 
 const T = "demo";
 

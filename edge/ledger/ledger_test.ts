@@ -4,7 +4,7 @@ import { type AccountRef, house, user } from "./accounts.ts";
 import type { ReservationOp } from "./reservations.ts";
 import { Ledger } from "./service.ts";
 import { keys } from "./store.ts";
-import { verifyLedger } from "./verify.ts";
+import { verifyLedger } from "./invariants.ts";
 
 const T = "demo";
 const U = 100_000_000n;

@@ -31,7 +31,7 @@
  */
 import type { z } from "zod";
 import { formatDecimal } from "../../core-wasm/mod.ts";
-import { userIds } from "../accounts/store.ts";
+import { userIds } from "../customers/store.ts";
 import type { LiabilitiesReport } from "../../contract/liabilities.ts";
 import { MOVE_SLACK_MS } from "../../contract/liabilities_check.ts";
 import {

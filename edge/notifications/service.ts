@@ -27,7 +27,7 @@ import type {
 import { symbolOf } from "../../contract/symbols.ts";
 import { displayParams, formatPct, formatPrice, symbolName } from "../../locales/format.ts";
 import { isLocale, type LocaleId } from "../../locales/languages.ts";
-import { getUser } from "../accounts/store.ts";
+import { getUser } from "../customers/store.ts";
 import type { EventRef, LogEntry } from "../ledger/events.ts";
 import { journalId } from "../ledger/service.ts";
 import { translator } from "../platform/locale.ts";

@@ -6,11 +6,11 @@
  * such view is audited. Every write is audited in its own commit.
  */
 import { getCountries, getCountryCallingCode } from "libphonenumber-js";
-import { getUser, keys as accountKeys, type UserRecord } from "../accounts/store.ts";
-import { LOGIN_LOG_SIZE } from "../accounts/sessions.ts";
-import { type LoginRecord, type SessionRecord } from "../accounts/store.ts";
-import { deleteUserSessions } from "../accounts/store.ts";
-import { maskPhone } from "../accounts/service.ts";
+import { getUser, keys as accountKeys, type UserRecord } from "../customers/store.ts";
+import { LOGIN_LOG_SIZE } from "../customers/sessions.ts";
+import { type LoginRecord, type SessionRecord } from "../customers/store.ts";
+import { deleteUserSessions } from "../customers/store.ts";
+import { maskPhone } from "../customers/service.ts";
 import { describeDevice } from "../platform/device.ts";
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";

@@ -3,7 +3,7 @@
  * only as its hash. Apart from `accounts.ts` (which issues them) because the sign-in
  * (`service.ts`) redeems them and `accounts.ts` ends sessions through the service.
  */
-import { sha256Hex } from "../accounts/passwords.ts";
+import { sha256Hex } from "../customers/passwords.ts";
 import type { OperatorInvitation } from "./store.ts";
 
 /** An invitation is good for 48 hours; 5 wrong codes end it. */

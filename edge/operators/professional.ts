@@ -4,7 +4,7 @@
  * proposal's decision and two audit entries (the approval, then the customer's change). The
  * session carries the user record, so the customer's screens and orders follow at once.
  */
-import { keys as accountKeys, type UserRecord } from "../accounts/store.ts";
+import { keys as accountKeys, type UserRecord } from "../customers/store.ts";
 import { auditInto, headAfter } from "../audit/audit.ts";
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";

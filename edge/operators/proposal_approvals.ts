@@ -6,7 +6,7 @@
  * proposing, listing and closing because each kind's commit is a step of its own.
  */
 import { parseDecimal } from "../../core-wasm/mod.ts";
-import { getUser } from "../accounts/store.ts";
+import { getUser } from "../customers/store.ts";
 import { type Currency, house, user } from "../ledger/accounts.ts";
 import type { Ledger } from "../ledger/service.ts";
 import { DomainError } from "../platform/errors.ts";
@@ -31,7 +31,7 @@ import {
 import type { Wealth } from "../wealth/service.ts";
 import { type Erasure, pseudonymOf } from "../privacy/erasure.ts";
 import { wealthKeys } from "../wealth/store.ts";
-import type { SmsSender } from "../accounts/sender.ts";
+import type { SmsSender } from "../customers/sender.ts";
 import {
   isAdmin,
   newInvitation,
@@ -41,7 +41,7 @@ import {
   related,
   sendInvitation,
   sortRoles,
-} from "./accounts.ts";
+} from "./staff.ts";
 import { type Actor, auditInto, canonical, headAfter, readAuditHead } from "../audit/audit.ts";
 import { endSessionsInto, sessionsOf } from "./service.ts";
 import type { AuditHead, Json, OperatorProvenance, OperatorRecord, OperatorRole } from "./store.ts";

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { formatDecimal, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
-import { sha256Hex } from "../accounts/passwords.ts";
+import { sha256Hex } from "../customers/passwords.ts";
 import { CURRENCIES, type Currency, DECIMALS, WALLETS } from "../ledger/accounts.ts";
 import { DomainError } from "../platform/errors.ts";
 import type { Wealth } from "../wealth/service.ts";

@@ -29,7 +29,7 @@
  */
 import { z } from "zod";
 import { formatDecimal } from "../../core-wasm/mod.ts";
-import { getUser } from "../accounts/store.ts";
+import { getUser } from "../customers/store.ts";
 import { bookOfUser, type Currency, DECIMALS, WALLET_CURRENCIES } from "../ledger/accounts.ts";
 import { journalId, type Ledger } from "../ledger/service.ts";
 import { DomainError } from "../platform/errors.ts";
@@ -41,7 +41,7 @@ import { withdrawKeys } from "../funds/store.ts";
 import { refusal } from "../funds/review_actions.ts";
 import { fourEyesFrom, withdrawSettings } from "../funds/settings.ts";
 import type { Wealth } from "../wealth/service.ts";
-import { BOOTSTRAP_ACTOR, isAdmin, related, sortRoles } from "./accounts.ts";
+import { BOOTSTRAP_ACTOR, isAdmin, related, sortRoles } from "./staff.ts";
 import { type Actor, audited, auditInto, canonical } from "../audit/audit.ts";
 import type { AuditHead, Json, OperatorRecord, OperatorRole } from "./store.ts";
 import { keys as opKeys } from "./store.ts";

@@ -4,8 +4,8 @@ import {
   randomToken,
   sha256Hex,
   verifyPassword,
-} from "../accounts/passwords.ts";
-import { newTotpSecret, totpStep, totpUri } from "../accounts/totp.ts";
+} from "../customers/passwords.ts";
+import { newTotpSecret, totpStep, totpUri } from "../customers/totp.ts";
 import { DomainError } from "../platform/errors.ts";
 import { INVITATION_MAX_ATTEMPTS, invitationHash } from "./invitations.ts";
 import { auditFilter, type AuditQuery } from "./audit_reads.ts";

@@ -11,8 +11,8 @@
  */
 import { formatDecimal } from "../../core-wasm/mod.ts";
 import { WALLET_CURRENCIES, WALLETS } from "../../contract/currencies.ts";
-import { keys as accountKeys, type LoginRecord, type UserRecord } from "../accounts/store.ts";
-import { LOGIN_LOG_SIZE } from "../accounts/sessions.ts";
+import { keys as accountKeys, type LoginRecord, type UserRecord } from "../customers/store.ts";
+import { LOGIN_LOG_SIZE } from "../customers/sessions.ts";
 import { describeDevice } from "../platform/device.ts";
 import { prefetchList } from "../platform/kvstore.ts";
 import type { ListRead } from "../platform/kv_round_trips.ts";

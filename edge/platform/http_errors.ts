@@ -31,7 +31,7 @@ export const HTTP_STATUS: { readonly [K in ErrorId]: ContentfulStatusCode } = {
   TWO_FACTOR_ON: 409,
   TWO_FACTOR_OFF: 409,
   CODE_INVALID: 400,
-  /** a change to money settings without the fresh SMS code (edge/accounts `withFreshProof`) */
+  /** a change to money settings without the fresh SMS code (edge/customers `withFreshProof`) */
   SECURITY_CODE_REQUIRED: 400,
   INVITE_INVALID: 400,
   REGISTRATION_FAILED: 409,

@@ -28,8 +28,8 @@
  * approval's commit also marks the purge as pending; its end removes the mark, and a process that
  * stopped in between leaves it to the hourly `erasure-resume` job (the purge is idempotent).
  */
-import { sha256Hex } from "../accounts/passwords.ts";
-import { deleteUserSessions, keys as accountKeys, type UserRecord } from "../accounts/store.ts";
+import { sha256Hex } from "../customers/passwords.ts";
+import { deleteUserSessions, keys as accountKeys, type UserRecord } from "../customers/store.ts";
 import { identityKeys, type Submission } from "../identity/store.ts";
 import type { ImageStore } from "../uploads/service.ts";
 import { methodKeys, rechargeKeys, withdrawKeys } from "../funds/store.ts";

@@ -9,8 +9,8 @@
  */
 import { base64 } from "@scure/base";
 import type { AccountExportJson } from "../../contract/privacy.ts";
-import { type AccountsService, userInfo } from "../accounts/service.ts";
-import type { Session } from "../accounts/sessions.ts";
+import { type AccountsService, userInfo } from "../customers/service.ts";
+import type { Session } from "../customers/sessions.ts";
 import type { Identity } from "../identity/certify.ts";
 import type { ImageStore } from "../uploads/service.ts";
 import { methodJson, type PaymentMethods } from "../funds/methods.ts";

@@ -5,7 +5,7 @@
  * the terms. `Contracts` (contracts.ts) reads, hands them here and commits what they return; the
  * rules (brackets, hedged groups, the insurance account) are described in its module comment.
  */
-import { recordResult } from "../accounts/standing.ts";
+import { recordResult } from "../customers/standing.ts";
 import {
   fee,
   liquidationPrice,

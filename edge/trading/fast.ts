@@ -29,7 +29,7 @@ import { fastKeys } from "./store.ts";
 import type { ProductTerms } from "./terms.ts";
 import type { FastOption, FastOrderJson } from "../../contract/trading.ts";
 import { assertProductAllowed } from "./jurisdictions.ts";
-import { recordResult } from "../accounts/standing.ts";
+import { recordResult } from "../customers/standing.ts";
 
 /** A stake as the limits judge it (0 when malformed: the stake rules refuse it right after). */
 const stakeOf = (s: string) => {

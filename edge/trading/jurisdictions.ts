@@ -7,18 +7,18 @@
  *
  * `assertProductAllowed` is the one hook the order paths call first (fast, leveraged); it also
  * holds the order to the customer's self-exclusion, cooling-off and loss limits
- * (edge/accounts/standing.ts). Its reads are the ones the session prefetch already made
+ * (edge/customers/standing.ts). Its reads are the ones the session prefetch already made
  * (edge/http/middleware.ts), so it costs an order no round trip of its own.
  */
 import { parsePhoneNumberFromString } from "libphonenumber-js";
-import { keys as accountKeys, type UserRecord } from "../accounts/store.ts";
+import { keys as accountKeys, type UserRecord } from "../customers/store.ts";
 import {
   assertNotExcluded,
   assertWithinLossLimits,
   readStanding,
   resultsListRead,
   standingOf,
-} from "../accounts/standing.ts";
+} from "../customers/standing.ts";
 import { bookOfUser } from "../ledger/accounts.ts";
 import { DomainError } from "../platform/errors.ts";
 import { RESTRICTABLE, type Restrictable, type Tenant } from "../platform/tenants.ts";

@@ -1,6 +1,6 @@
 /**
  * The fresh second factor a change to money settings needs (the withdrawal password, a payment
- * method, the anti-phishing code; edge/accounts `withFreshProof`): with two-factor on, a code
+ * method, the anti-phishing code; edge/customers `withFreshProof`): with two-factor on, a code
  * from the authenticator app; otherwise an SMS code sent to the customer's own phone
  * (`POST /api/user/security-code`). The server uses the code up with the change.
  */

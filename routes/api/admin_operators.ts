@@ -7,8 +7,8 @@
  * every operator changes their own password and sees and ends their own sessions. All audited.
  */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { ChangePasswordBody, LoginPassword, Phone } from "../../contract/accounts.ts";
-import { USERNAME } from "../../edge/operators/accounts.ts";
+import { ChangePasswordBody, LoginPassword, Phone } from "../../contract/customers.ts";
+import { USERNAME } from "../../edge/operators/staff.ts";
 import {
   OperatorEnrolmentReply,
   OperatorItem,

@@ -1,6 +1,6 @@
 /**
  * Limits customers set themselves and the loss figure (issue 30, section 5): thin routes over
- * edge/accounts/standing.ts and edge/trading/loss_figure.ts.
+ * edge/customers/standing.ts and edge/trading/loss_figure.ts.
  */
 import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
 import {

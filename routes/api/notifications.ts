@@ -4,7 +4,7 @@
  */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { Done } from "../../contract/accounts.ts";
+import { Done } from "../../contract/customers.ts";
 import { PageQuery } from "../../contract/funds.ts";
 import {
   AlertBody,

@@ -4,7 +4,12 @@ import type { AppEnv, Ctx } from "../../edge/http/context.ts";
 import { guarded } from "../../edge/platform/guards.ts";
 import { ok } from "../../edge/http/envelope.ts";
 import { reading, requireSession, sessionOf, signedIn } from "../../edge/http/middleware.ts";
-import { Settlement, SettlementParam, SettlementQuery, ShareReply } from "../../contract/verify.ts";
+import {
+  Settlement,
+  SettlementParam,
+  SettlementQuery,
+  ShareReply,
+} from "../../contract/settlements.ts";
 import { AUTH_ERRORS, err, okReply } from "./openapi.ts";
 
 const tags = ["verify"];

@@ -2,7 +2,7 @@
  * The price alerts of a product page (mobile product detail, desktop trade pages): the island
  * with the customer's alerts, read with the session (`withAlertReads`).
  */
-import type { Session } from "../../edge/accounts/service.ts";
+import type { Session } from "../../edge/customers/service.ts";
 import type { Ctx } from "../../edge/http/context.ts";
 import type { PrivateRead } from "../../edge/platform/kv_round_trips.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";

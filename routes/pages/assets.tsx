@@ -5,7 +5,7 @@ import { AssetsView } from "../../components/AssetsView.tsx";
 import { LoginPrompt } from "../../components/blocks.tsx";
 import { FlowList } from "../../components/FlowList.tsx";
 import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
-import type { Session } from "../../edge/accounts/service.ts";
+import type { Session } from "../../edge/customers/service.ts";
 import { customerAssets } from "../../edge/ledger/assets.ts";
 import { FlowQuery } from "../../contract/ledger.ts";
 import { accountId, user, type Wallet } from "../../edge/ledger/accounts.ts";

@@ -5,7 +5,7 @@
  * verification blocks of the certify pages (the state, and the form when a submission is due).
  */
 import type { ComponentChildren } from "preact";
-import type { Session } from "../../edge/accounts/service.ts";
+import type { Session } from "../../edge/customers/service.ts";
 import { CertifyState } from "../../components/FundsViews.tsx";
 import type { IdentityStatus } from "../../edge/identity/certify.ts";
 import type { Ctx } from "../../edge/http/context.ts";

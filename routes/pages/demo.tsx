@@ -6,7 +6,7 @@
 import type { ComponentChildren } from "preact";
 import { DemoControl, LiveOnlyNotice } from "../../components/DemoBar.tsx";
 import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
-import type { Session } from "../../edge/accounts/service.ts";
+import type { Session } from "../../edge/customers/service.ts";
 import type { Ctx } from "../../edge/http/context.ts";
 import { formatAmount, formatShortTime } from "../../locales/format.ts";
 import { accountMode, desktopPage, devicePage, mobilePage } from "./frame.tsx";

@@ -12,7 +12,7 @@ import {
 import { Id } from "../../contract/funds.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
 import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
-import type { Session } from "../../edge/accounts/service.ts";
+import type { Session } from "../../edge/customers/service.ts";
 import { methodJson } from "../../edge/funds/methods.ts";
 import { customerRechargeJson } from "../../edge/funds/recharge.ts";
 import { channelLabel } from "../../edge/funds/settings.ts";

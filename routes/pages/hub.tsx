@@ -6,7 +6,7 @@ import { parseDecimal } from "../../core-wasm/mod.ts";
 import { MenuList } from "../../components/blocks.tsx";
 import { ticketHref, type TicketProduct } from "../../components/TradeNav.tsx";
 import { ticketReads } from "./tickets.tsx";
-import type { Session } from "../../edge/accounts/service.ts";
+import type { Session } from "../../edge/customers/service.ts";
 import { type Currency, DECIMALS } from "../../edge/ledger/accounts.ts";
 import { symbolOf } from "../../contract/symbols.ts";
 import type { Ctx } from "../../edge/http/context.ts";

@@ -4,7 +4,7 @@
  * number of customer accounts and of leaves), what it proves and what it does not in plain words, and the "Check my
  * balance" island for a signed-in live customer.
  */
-import type { Session } from "../../edge/accounts/service.ts";
+import type { Session } from "../../edge/customers/service.ts";
 import { epochJson } from "../../edge/liabilities/service.ts";
 import { POL_CURRENCIES } from "../../contract/liabilities_tree.ts";
 import type { Ctx } from "../../edge/http/context.ts";

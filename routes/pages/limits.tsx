@@ -4,7 +4,7 @@
  * limits count now and what is in force until when. Read with the session (`reads`).
  */
 import { Card } from "../../components/blocks.tsx";
-import type { Session } from "../../edge/accounts/service.ts";
+import type { Session } from "../../edge/customers/service.ts";
 import type { Ctx } from "../../edge/http/context.ts";
 import { formatTime } from "../../locales/format.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";

@@ -1,6 +1,6 @@
 /** Quotes, search, product detail with chart, and the chart area of the desktop trade pages. */
 import { NotFoundBody } from "../../components/blocks.tsx";
-import type { Session } from "../../edge/accounts/service.ts";
+import type { Session } from "../../edge/customers/service.ts";
 import type { Quote } from "../../edge/market/quotes.ts";
 import { RECOMMENDED, symbolOf, SYMBOLS } from "../../contract/symbols.ts";
 import type { Ctx } from "../../edge/http/context.ts";

@@ -5,7 +5,7 @@
  */
 import { LoginPrompt } from "../../components/blocks.tsx";
 import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
-import type { Session } from "../../edge/accounts/service.ts";
+import type { Session } from "../../edge/customers/service.ts";
 import type { MessageRecord } from "../../edge/messages/service.ts";
 import type { Ctx } from "../../edge/http/context.ts";
 import { displayParams, formatTime } from "../../locales/format.ts";

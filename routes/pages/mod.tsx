@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { DevOutboxSender } from "../../edge/accounts/sender.ts";
+import { DevOutboxSender } from "../../edge/customers/sender.ts";
 import type { AppEnv } from "../../edge/http/context.ts";
 import { layoutOfPath } from "../../edge/platform/device.ts";
 import { peerAddress, sessionOf } from "../../edge/http/middleware.ts";
@@ -23,7 +23,7 @@ import { securityPages } from "./security.tsx";
 import { limitsPages } from "./limits.tsx";
 import { hubPages } from "./hub.tsx";
 import { demoPage, liveOnly } from "./demo.tsx";
-import { verifyPages } from "./verify.tsx";
+import { verifyPages } from "./settlements.tsx";
 import { notFoundPage } from "./not_found.tsx";
 
 export { notFoundPage };

@@ -1,6 +1,6 @@
 /** Notification settings (the user centre of both layouts): per kind, in the app and by push. */
 import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
-import type { Session } from "../../edge/accounts/service.ts";
+import type { Session } from "../../edge/customers/service.ts";
 import type { Ctx } from "../../edge/http/context.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";

@@ -4,8 +4,8 @@
  * "I understand" button (islands/RiskAcknowledge.tsx). The standing record was read with the
  * session; the figure is public (an eventual read).
  */
-import type { Session } from "../../edge/accounts/service.ts";
-import { readStanding, standingOf } from "../../edge/accounts/standing.ts";
+import type { Session } from "../../edge/customers/service.ts";
+import { readStanding, standingOf } from "../../edge/customers/standing.ts";
 import type { Ctx } from "../../edge/http/context.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";

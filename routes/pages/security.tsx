@@ -3,8 +3,8 @@
  * recent sign-ins; and this device's notifications switch.
  */
 import { Card } from "../../components/blocks.tsx";
-import type { Session } from "../../edge/accounts/service.ts";
-import { devicesRead } from "../../edge/accounts/sessions.ts";
+import type { Session } from "../../edge/customers/service.ts";
+import { devicesRead } from "../../edge/customers/sessions.ts";
 import type { Ctx } from "../../edge/http/context.ts";
 import { formatTime } from "../../locales/format.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";

@@ -4,7 +4,7 @@
  */
 import { formatDecimal } from "../../core-wasm/mod.ts";
 import { LoginPrompt } from "../../components/blocks.tsx";
-import type { Session } from "../../edge/accounts/service.ts";
+import type { Session } from "../../edge/customers/service.ts";
 import { accountId, type Currency, user } from "../../edge/ledger/accounts.ts";
 import { symbolOf } from "../../contract/symbols.ts";
 import type { Ctx } from "../../edge/http/context.ts";

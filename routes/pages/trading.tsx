@@ -35,7 +35,7 @@ import {
   ticketReads,
 } from "./tickets.tsx";
 import type { PageDef } from "./types.ts";
-import { verifyHref } from "./verify.tsx";
+import { verifyHref } from "./settlements.tsx";
 
 /** The Verify link of a settled record, in the page's layout. */
 function VerifyLink({ c, orderNo }: { c: Ctx; orderNo: string }) {

@@ -1,5 +1,5 @@
 import type { PrivateRead } from "../../edge/platform/kv_round_trips.ts";
-import type { Session } from "../../edge/accounts/service.ts";
+import type { Session } from "../../edge/customers/service.ts";
 import type { Ctx } from "../../edge/http/context.ts";
 
 export interface PageDef {

@@ -4,7 +4,7 @@
  * early redemption at a quote.
  */
 import type { PrivateRead } from "../../edge/platform/kv_round_trips.ts";
-import type { Session } from "../../edge/accounts/service.ts";
+import type { Session } from "../../edge/customers/service.ts";
 import { formatDecimal, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
 import { user } from "../../edge/ledger/accounts.ts";
 import type { Ctx } from "../../edge/http/context.ts";

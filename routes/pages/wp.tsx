@@ -1,7 +1,7 @@
 import { HomeHero, MenuList, RiskWarning } from "../../components/blocks.tsx";
 import { notFoundPage } from "./not_found.tsx";
 import { languageOptions } from "../../components/languageOptions.ts";
-import { maskPhone, type Session } from "../../edge/accounts/service.ts";
+import { maskPhone, type Session } from "../../edge/customers/service.ts";
 import type { Product } from "../../edge/platform/tenants.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";

@@ -12,7 +12,7 @@ import { parseDecimal } from "../../core-wasm/mod.ts";
 import { auditHash } from "../../edge/audit/audit.ts";
 import type { AuditEntry } from "../../edge/operators/store.ts";
 import { tickHash } from "../../contract/chain.ts";
-import { verifyStore } from "../../edge/verify/rederive.ts";
+import { verifyStore } from "../../edge/settlements/rederive.ts";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { operatorToken, operatorWithRoles } from "../operator.ts";
 import { runMain, serverTest, startServer, type TestServer, tick } from "../server.ts";

@@ -5,7 +5,7 @@
  */
 import { assert, assertEquals } from "../assert.ts";
 import { formatDecimal, parseDecimal } from "../../core-wasm/mod.ts";
-import { formatReport, verifyLedger } from "../../edge/ledger/verify.ts";
+import { formatReport, verifyLedger } from "../../edge/ledger/invariants.ts";
 import { kvStats } from "../../edge/platform/kvstore.ts";
 import { type Reply, startServer, type TestServer } from "../server.ts";
 

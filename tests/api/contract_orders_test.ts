@@ -5,7 +5,7 @@
  * verifier re-derives both from the tape, and finds an edited record.
  */
 import { parseDecimal } from "../../core-wasm/mod.ts";
-import { verifyStore } from "../../edge/verify/rederive.ts";
+import { verifyStore } from "../../edge/settlements/rederive.ts";
 import { assert, assertEquals } from "../assert.ts";
 import { otherInstance, startServer, type TestServer, tick } from "../server.ts";
 

@@ -5,7 +5,7 @@
  */
 import { assert, assertEquals } from "../assert.ts";
 import { house, HOUSE_ACCOUNTS, user } from "../../edge/ledger/accounts.ts";
-import { formatReport, verifyLedger } from "../../edge/ledger/verify.ts";
+import { formatReport, verifyLedger } from "../../edge/ledger/invariants.ts";
 import { lastCode, startServer, type TestServer, tick } from "../server.ts";
 import { operatorToken, operatorWithRoles } from "../operator.ts";
 

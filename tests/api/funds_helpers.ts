@@ -1,6 +1,6 @@
 /** Helpers of the money-loop tests (funds, identity, withdrawal): uploads, recharges, verification. */
 import { parseDecimal } from "../../core-wasm/mod.ts";
-import { maskPhone } from "../../edge/accounts/service.ts";
+import { maskPhone } from "../../edge/customers/service.ts";
 import { METHOD_HOLD_MS, type PaymentMethod } from "../../edge/funds/methods.ts";
 import { methodKeys } from "../../edge/funds/store.ts";
 import { assertEquals } from "../assert.ts";

@@ -12,7 +12,7 @@ import {
   type TestServer,
   tick,
 } from "../server.ts";
-import type { SettlementJson } from "../../contract/verify.ts";
+import type { SettlementJson } from "../../contract/settlements.ts";
 import { type TapeItem, verifySettlement } from "../../contract/settlement_check.ts";
 
 async function login(srv: TestServer, phone: string) {

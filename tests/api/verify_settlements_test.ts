@@ -5,7 +5,7 @@
  */
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { genesisHash, tickHash } from "../../contract/chain.ts";
-import { exportOrders, formatVerifyReport, verifyStore } from "../../edge/verify/rederive.ts";
+import { exportOrders, formatVerifyReport, verifyStore } from "../../edge/settlements/rederive.ts";
 import { readArchives } from "../../edge/market/archive.ts";
 import { archiveTape } from "../../edge/jobs/tape_archive.ts";
 import { assert, assertEquals } from "../assert.ts";

@@ -8,7 +8,7 @@
  */
 import { assert, assertEquals } from "../assert.ts";
 import { formatDecimal, parseDecimal } from "../../core-wasm/mod.ts";
-import { formatReport, verifyLedger } from "../../edge/ledger/verify.ts";
+import { formatReport, verifyLedger } from "../../edge/ledger/invariants.ts";
 import { marketKeys } from "../../edge/market/store.ts";
 import type { FastOrderJson } from "../../contract/trading.ts";
 import type { PositionJson } from "../../contract/trading.ts";

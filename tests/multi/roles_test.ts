@@ -6,8 +6,8 @@
  * verifiers are clean.
  */
 import { assert, assertEquals } from "../assert.ts";
-import { formatReport, verifyLedger } from "../../edge/ledger/verify.ts";
-import { formatVerifyReport, verifyStore } from "../../edge/verify/rederive.ts";
+import { formatReport, verifyLedger } from "../../edge/ledger/invariants.ts";
+import { formatVerifyReport, verifyStore } from "../../edge/settlements/rederive.ts";
 import { marketKeys } from "../../edge/market/store.ts";
 import type { TapeHead } from "../../edge/market/stored_tape.ts";
 import type { FastOrderJson } from "../../contract/trading.ts";

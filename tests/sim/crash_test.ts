@@ -5,7 +5,7 @@
  * clean on the store afterwards.
  */
 import { assertEquals } from "../assert.ts";
-import { formatReport, verifyLedger } from "../../edge/ledger/verify.ts";
+import { formatReport, verifyLedger } from "../../edge/ledger/invariants.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const PORT = 8791;

@@ -26,7 +26,7 @@ import {
 import type { ReservationOp } from "../../edge/ledger/reservations.ts";
 import { Ledger } from "../../edge/ledger/service.ts";
 import type { Balance } from "../../edge/ledger/store.ts";
-import { formatReport, verifyLedger } from "../../edge/ledger/verify.ts";
+import { formatReport, verifyLedger } from "../../edge/ledger/invariants.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
 import { FaultyKv, InjectedFault } from "./faulty_kv.ts";
 import { mulberry32 } from "../../edge/market/feeds/simulated.ts";

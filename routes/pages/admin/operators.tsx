@@ -10,7 +10,7 @@ import {
   type OperatorJson,
   type OperatorSessionJson,
   USERNAME,
-} from "../../../edge/operators/accounts.ts";
+} from "../../../edge/operators/staff.ts";
 import type { OperatorSession } from "../../../edge/operators/service.ts";
 import type { Ctx } from "../../../edge/http/context.ts";
 import { OPERATOR_ROLES } from "../../../edge/operators/store.ts";

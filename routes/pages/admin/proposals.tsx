@@ -21,7 +21,7 @@ import { proposalKeys } from "../../../edge/operators/proposal_kinds.ts";
 import type { Ctx } from "../../../edge/http/context.ts";
 import type { PrivateRead } from "../../../edge/platform/kv_round_trips.ts";
 import { operatorsRead, proposalsRead } from "../../../edge/operators/console_reads.ts";
-import { MAX_OPERATORS } from "../../../edge/operators/accounts.ts";
+import { MAX_OPERATORS } from "../../../edge/operators/staff.ts";
 
 const STATUSES: readonly ProposalStatus[] = PROPOSAL_STATUSES;
 const FLASH = ["done", "proposed", "ALREADY_DECIDED", "NOT_FOUND"] as const;

@@ -1,5 +1,5 @@
 /**
- * Verification codes and fresh second factors of customer accounts (edge/accounts/service.ts):
+ * Verification codes and fresh second factors of customer accounts (edge/customers/service.ts):
  * sending a code (the same work whether the phone has an account or not), checking one (each
  * guess takes an attempt first), the rate limits around them, and committing a change to money
  * settings with a second factor used up in the same commit. `AccountsService` extends it with

@@ -18,8 +18,8 @@ import {
   TwoFactorCodeBody,
   TwoFactorSetup,
   UserInfo,
-} from "../../contract/accounts.ts";
-import { type ClientMeta, LOGIN_LOG_SIZE, userInfo } from "../../edge/accounts/service.ts";
+} from "../../contract/customers.ts";
+import { type ClientMeta, LOGIN_LOG_SIZE, userInfo } from "../../edge/customers/service.ts";
 import {
   type AppEnv,
   type Ctx,
@@ -27,8 +27,8 @@ import {
   DEVICE_HEADER,
   SESSION_COOKIE,
 } from "../../edge/http/context.ts";
-import { DEVICE_TTL_MS } from "../../edge/accounts/devices.ts";
-import { devicesRead } from "../../edge/accounts/sessions.ts";
+import { DEVICE_TTL_MS } from "../../edge/customers/devices.ts";
+import { devicesRead } from "../../edge/customers/sessions.ts";
 import { ok } from "../../edge/http/envelope.ts";
 import { reading, sessionOf, signedIn, signedInLive } from "../../edge/http/middleware.ts";
 import { AUTH_ERRORS, err, ERRORS, jsonBody, okReply } from "./openapi.ts";

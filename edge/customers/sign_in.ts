@@ -1,5 +1,5 @@
 /**
- * Signing a customer in (edge/accounts/service.ts): one attempt's reads in one round trip, the
+ * Signing a customer in (edge/customers/service.ts): one attempt's reads in one round trip, the
  * sign-in windows that slow guessing per (account, source), per account and per source, the
  * owner's paths through a full window (a valid code, a known device), and the session, device
  * and new-device notice committed with the attempt's record. Also the sign-in page's hint (the

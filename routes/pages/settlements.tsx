@@ -10,7 +10,7 @@ import type { Ctx } from "../../edge/http/context.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
-import type { SettlementJson, SettlementTickJson } from "../../contract/verify.ts";
+import type { SettlementJson, SettlementTickJson } from "../../contract/settlements.ts";
 import {
   formatMoney,
   formatNumber,
@@ -25,7 +25,7 @@ import TapeVerify, { TAPE_VERIFY_TEXTS } from "../../islands/TapeVerify.tsx";
 import { desktopPage, mobilePage } from "./frame.tsx";
 import { NotFoundBody } from "../../components/blocks.tsx";
 import type { PageDef } from "./types.ts";
-import type { Session } from "../../edge/accounts/service.ts";
+import type { Session } from "../../edge/customers/service.ts";
 
 /** The Verify page of an order in `layout` (a share link's token: `?share=`). */
 export const verifyHref = (layout: "wp" | "pc", orderNo: string) => `/${layout}/verify/${orderNo}`;

@@ -22,7 +22,7 @@
  * operator, the roster, the entry, its seq, the head, and 2 per ended session (at most
  * MAX_SESSIONS_ENDED).
  */
-import type { SmsSender } from "../accounts/sender.ts";
+import type { SmsSender } from "../customers/sender.ts";
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
 import { type Actor, auditAlone, auditInto } from "../audit/audit.ts";

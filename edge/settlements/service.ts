@@ -8,7 +8,7 @@ import { formatDecimal } from "../../core-wasm/mod.ts";
 import { DomainError } from "../platform/errors.ts";
 import type { FastContracts, FastOrder, TickRef } from "../trading/fast.ts";
 import type { Contracts, Position } from "../trading/contracts.ts";
-import type { SettlementJson, SettlementTickJson } from "../../contract/verify.ts";
+import type { SettlementJson, SettlementTickJson } from "../../contract/settlements.ts";
 import type { VerifyStore } from "./store.ts";
 
 /** Who asks: the session's acting account and/or a share token. */

@@ -8,7 +8,7 @@ import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
 import { giveBack } from "../platform/ratelimit.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import { hashPassword, randomDigits, verifyPassword } from "./passwords.ts";
-import type { UserInfo } from "../../contract/accounts.ts";
+import type { UserInfo } from "../../contract/customers.ts";
 import { messageInto } from "../messages/store.ts";
 import { deleteUserSessions, findUserByPhone, getUser, keys, type UserRecord } from "./store.ts";
 import { newTotpSecret, totpStep, totpUri } from "./totp.ts";

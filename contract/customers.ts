@@ -41,7 +41,7 @@ export const DrawPassword = z.string({ error: "drawPasswordRequired" })
 export const CodePurpose = z.enum(["register", "reset"], { error: "purposeInvalid" });
 
 /**
- * The fresh second factor a change to money settings needs (edge/accounts `withFreshProof`):
+ * The fresh second factor a change to money settings needs (edge/customers `withFreshProof`):
  * `code`, the SMS code from `POST /api/user/security-code`; or, when two-factor is on, `totp`.
  */
 export const FreshProofFields = {
