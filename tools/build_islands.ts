@@ -1,8 +1,10 @@
 /**
  * Build the browser assets: every island in islands/, the hydrate entry and the pricing-core
  * facade (with core.wasm), bundled by
- * `deno bundle` with code splitting (Preact is a shared chunk), and the stylesheet. The output
- * goes to static/build/<content-hash>/ with static/build/manifest.json naming the files.
+ * `deno bundle` with code splitting (Preact is a shared chunk), and the stylesheets: the customer
+ * pages' `app.css` and the console's `admin.css`, each the parts of `styles/<name>/` joined in
+ * the order of their names (one concern per part, each short enough to read). The output goes to
+ * static/build/<content-hash>/ with static/build/manifest.json naming the files.
  */
 import { compressBest } from "../edge/platform/compression.ts";
 
@@ -41,7 +43,16 @@ const cmd = new Deno.Command(Deno.execPath(), {
 });
 const { success } = await cmd.output();
 if (!success) Deno.exit(1);
-await Deno.copyFile(new URL("static/app.css", root), new URL("app.css", tmp));
+for (const sheet of ["app", "admin"]) {
+  const dir = new URL(`styles/${sheet}/`, root);
+  const parts: string[] = [];
+  for await (const e of Deno.readDir(dir)) {
+    if (e.isFile && e.name.endsWith(".css")) parts.push(e.name);
+  }
+  parts.sort();
+  const text = await Promise.all(parts.map((p) => Deno.readTextFile(new URL(p, dir))));
+  await Deno.writeTextFile(new URL(`${sheet}.css`, tmp), text.join(""));
+}
 // The pricing core: bundled code finds it next to itself (new URL("./core.wasm", import.meta.url)).
 await Deno.copyFile(new URL("core-wasm/core.wasm", root), new URL("core.wasm", tmp));
 
@@ -82,6 +93,7 @@ const manifest = {
   base: `/static/build/${hash}/`,
   boot: "_boot.js",
   css: "app.css",
+  adminCss: "admin.css",
   core: "_core.js",
   islands: Object.fromEntries(islands.map((n) => [n, `${n}.js`])),
 };

@@ -1,5 +1,5 @@
 /**
- * Built assets: island bundles and the stylesheet live under /static/build/<content-hash>/,
+ * Built assets: island bundles and the stylesheets live under /static/build/<content-hash>/,
  * written by `deno task build` (tools/build_islands.ts) with a manifest.
  */
 export interface Manifest {
@@ -7,6 +7,8 @@ export interface Manifest {
   base: string;
   boot: string;
   css: string;
+  /** the console's stylesheet */
+  adminCss: string;
   /** The pricing-core facade as a browser module (islands share it as a chunk). */
   core: string;
   islands: Record<string, string>;

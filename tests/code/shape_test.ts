@@ -137,3 +137,15 @@ Deno.test("every file in edge/ serves the app: test helpers live under tests/", 
   const unused = (await sources("edge")).map(([f]) => f).filter((f) => !used.has(f));
   assertEquals(unused, []);
 });
+
+Deno.test("no stylesheet part over 600 lines (styles/<sheet>/, joined by the build)", async () => {
+  const failures: string[] = [];
+  for (const sheet of ["app", "admin"]) {
+    for await (const e of Deno.readDir(`${root}/styles/${sheet}`)) {
+      const text = await Deno.readTextFile(`${root}/styles/${sheet}/${e.name}`);
+      const n = text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
+      if (n > 600) failures.push(`styles/${sheet}/${e.name}: ${n} lines`);
+    }
+  }
+  assertEquals(failures, []);
+});

@@ -13,6 +13,7 @@ import type { Ctx } from "../../../edge/http/context.ts";
 import { type ConsoleReads, operatorOf } from "../../../edge/http/operator_auth.ts";
 import { Island } from "../../../edge/render/island.tsx";
 import { renderPage } from "../../../edge/render/page.tsx";
+import { manifest } from "../../../edge/render/assets.ts";
 import AdminLogout from "../../../islands/AdminLogout.tsx";
 import AdminSupportBadge from "../../../islands/AdminSupportBadge.tsx";
 import AdminQueueLive, { QUEUE_LIVE_TEXTS } from "../../../islands/AdminQueueLive.tsx";
@@ -101,6 +102,7 @@ export function consoleDocument(
   const t = c.var.t;
   const counts = countsOf.get(c) ?? {};
   const live = liveOf.get(c);
+  const css = manifest();
   // Nothing here is for search engines, caches or other sites' frames.
   c.header("X-Robots-Tag", "noindex, nofollow");
   return renderPage(
@@ -108,7 +110,7 @@ export function consoleDocument(
     { title, layout: "plain" },
     <>
       {/* The console's own styles (CSP allows same-origin stylesheets, not inline styles). */}
-      <link rel="stylesheet" href="/static/admin.css" />
+      {css && <link rel="stylesheet" href={css.base + css.adminCss} />}
       {/* the first tab stop: past the header's sections to the section's own content */}
       {op && <a class="skip" href="#admin-content">{t("app.skipToContent")}</a>}
       <main class="admin" id="main">
