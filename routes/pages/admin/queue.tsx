@@ -253,7 +253,7 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
                   <thead>
                     <tr>
                       {bulk && (
-                        <th scope="col" class="admin-check">
+                        <th scope="col" class="admin-bulk-check">
                           <input
                             type="checkbox"
                             data-bulk-all
@@ -302,7 +302,7 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
                         aria-current={item.id === selected?.id ? "true" : undefined}
                       >
                         {bulk && (
-                          <td class="admin-check">
+                          <td class="admin-bulk-check">
                             {bulk(item as never)
                               ? (
                                 <input
