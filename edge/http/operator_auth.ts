@@ -19,7 +19,8 @@
  */
 import { setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
-import { operatorOfToken, type OperatorSession } from "../operators/service.ts";
+import type { OperatorSession } from "../operators/service.ts";
+import { operatorOfToken } from "../operators/sessions.ts";
 import type { OperatorRole } from "../operators/store.ts";
 import { prefetchList } from "../platform/kvstore.ts";
 import type { PrivateRead } from "../platform/kv_round_trips.ts";

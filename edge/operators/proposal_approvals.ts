@@ -43,7 +43,7 @@ import {
   sortRoles,
 } from "./staff.ts";
 import { type Actor, auditInto, canonical, headAfter, readAuditHead } from "../audit/audit.ts";
-import { endSessionsInto, sessionsOf } from "./service.ts";
+import { endSessionsInto, sessionsOf } from "./sessions.ts";
 import type { AuditHead, Json, OperatorProvenance, OperatorRecord, OperatorRole } from "./store.ts";
 import { keys as opKeys } from "./store.ts";
 import { approveProfessional } from "./professional.ts";

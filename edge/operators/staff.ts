@@ -26,7 +26,7 @@ import type { SmsSender } from "../customers/sender.ts";
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
 import { type Actor, auditAlone, auditInto } from "../audit/audit.ts";
-import { endSessionsInto, MAX_SESSIONS_ENDED, sessionsOf } from "./service.ts";
+import { endSessionsInto, MAX_SESSIONS_ENDED, sessionsOf } from "./sessions.ts";
 import { newInvitation } from "./invitations.ts";
 export {
   INVITATION_MAX_ATTEMPTS,
