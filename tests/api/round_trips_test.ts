@@ -27,18 +27,12 @@ import { bankCard, bindMethod, recharge, upload, verifyJunior } from "./funds_he
  * worse, and names one that got within the budget (take it off the list).
  */
 const OVER: Record<string, number> = {
-  "/admin/recharges (operator)": 3,
-  "/admin/withdrawals (operator)": 3,
-  "/admin/certifications (operator)": 2,
-  "GET /api/admin/recharges (operator)": 3,
-  "GET /api/admin/recharges/{id} (operator)": 2,
-  "GET /api/admin/withdrawals (operator)": 3,
-  "GET /api/admin/withdrawals/{id} (operator)": 2,
-  "GET /api/admin/certifications (operator)": 2,
-  "GET /api/admin/certifications/{id} (operator)": 2,
-  "GET /api/admin/recharges/export (operator)": 5,
-  "GET /api/admin/withdrawals/export (operator)": 5,
-  "GET /api/admin/certifications/export (operator)": 4,
+  // GETs that write: a queue's CSV export writes its audit entry (queue.export), so its budget is
+  // a write's, 1 read round trip (the session, the view and the audit chain's head together) + 1
+  // commit: held at 2 here
+  "GET /api/admin/recharges/export (operator)": 2,
+  "GET /api/admin/withdrawals/export (operator)": 2,
+  "GET /api/admin/certifications/export (operator)": 2,
 };
 
 /** The writes and sign-ins still over their budget of 2, with their count today. */
