@@ -363,6 +363,38 @@ Deno.test("round-trip budget: every page and every /api GET waits on at most one
 });
 
 /**
+ * The review queues beyond their templates: a page with its chosen record (`?id=`; a withdrawal's
+ * risk panel reads the customer's records and lists), a filtered and re-sorted view, and the CSV
+ * export (a GET that writes its audit entry: 1 read round trip and the commit).
+ */
+Deno.test("round-trip budget: a review queue's chosen record, its risk panel and a filtered view at 1; an export at 1 + its commit", async () => {
+  const srv = await startServer({ seed: true, env: SIM });
+  try {
+    const w = await world(srv);
+    const id = (route: string) => w.values.get(`/admin/${route}/{id}|id`)!;
+    const paths: [string, number][] = [
+      [`/admin/recharges?id=${id("recharges")}`, 1],
+      [`/admin/withdrawals?id=${id("withdrawals")}`, 1],
+      [`/admin/certifications?status=authenticated&id=${id("certifications")}`, 1],
+      ["/admin/recharges?currency=USDT&sort=amount&dir=desc", 1],
+      ["/api/admin/withdrawals?min=1&sort=amount", 1],
+      ["/api/admin/recharges/export?currency=USDT", 2],
+      ["/api/admin/withdrawals/export", 2],
+      ["/api/admin/certifications/export?status=authenticated", 2],
+    ];
+    const over: string[] = [];
+    for (const [path, budget] of paths) {
+      const m = await measure(srv, path, false, "operator", w);
+      assertEquals(m.status, 200, path);
+      if (m.n > budget) over.push(`${path}: ${m.n}`);
+    }
+    assertEquals(over, [], "over the budget");
+  } finally {
+    await srv.close();
+  }
+});
+
+/**
  * The money writes (each: 1 read round trip and 1 commit) and the sign-ins (1 + 1), each made
  * through the API by the seeded customer (or operator) and measured on its own reply.
  */
