@@ -21,6 +21,12 @@ export async function readAuditHead(kv: Deno.Kv, t: string): Promise<AuditHeadEn
   return await kv.get<AuditHead>(keys.auditHead(t));
 }
 
+/**
+ * The head `auditAlone` reads, to read with the operator's session (a GET that writes its audit
+ * entry: one read and the commit; a head moved since only costs the commit's retry).
+ */
+export const auditHeadRead = (t: string): PrivateRead => ({ key: keys.auditHead(t) });
+
 /** sha-256 (hex) of an entry: every field but `hash`, canonically serialized (prevHash included). */
 export function auditHash(e: AuditEntry): string {
   const { hash: _hash, ...rest } = e;

@@ -12,8 +12,9 @@
 import type { QueueFilter } from "../../contract/queues.ts";
 import type { BulkPassReply } from "../../contract/queues.ts";
 import { formatDecimal, parseDecimal } from "../../core-wasm/mod.ts";
-import { type Actor, auditAlone, csvField } from "../audit/audit.ts";
+import { type Actor, auditAlone, auditHeadRead, csvField } from "../audit/audit.ts";
 import { DomainError } from "../platform/errors.ts";
+import type { PrivateRead } from "../platform/kv_round_trips.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import type { Customers } from "./customers.ts";
 import type { Decision, QueueName, QueueServices, ReviewQueue } from "./queues.ts";
@@ -81,6 +82,29 @@ export async function matching<I extends Row = Row>(
   const order = ORDER[f.sort];
   kept.sort(f.dir === "asc" ? order : (a, b) => order(b, a));
   return { items: kept, truncated: page.cursor !== null };
+}
+
+/**
+ * What a view reads, to start with the operator's session (edge/http/operator_auth.ts
+ * `ConsoleReads`; the same selectors and options as `queueView` / `matching`): the status's first
+ * page when plain (a later page, by a cursor, reads its own), else the records a filtered view
+ * looks at; the record `id` names (`q.get`); for an export (`exportView`), the audit chain's head
+ * its entry commits on.
+ */
+export function queueReads(
+  q: ReviewQueue,
+  t: string,
+  status: string,
+  f: QueueFilter,
+  o: { limit: number; cursor?: string; id?: string | null; exporting?: boolean },
+): PrivateRead[] {
+  const plain = isPlainView(f) && !o.exporting;
+  const list = plain && o.cursor ? [] : [q.listRead(t, status, plain ? o.limit : SCAN)];
+  return [
+    ...list,
+    ...o.id ? [{ key: q.recordKey(t, o.id) }] : [],
+    ...o.exporting ? [auditHeadRead(t)] : [],
+  ];
 }
 
 /** One page of a view: the queue's own page when plain, else an offset into the matches. */

@@ -20,6 +20,7 @@ import { CertificationReview, RechargeReview, WithdrawalReview } from "../../con
 import type { OperatorRole } from "./store.ts";
 import { rechargeKeys, withdrawKeys } from "../funds/store.ts";
 import { identityKeys } from "../identity/store.ts";
+import type { ListRead } from "../platform/kv_round_trips.ts";
 
 /** The services the queues call (a subset of the app's deps). */
 export interface QueueServices {
@@ -72,9 +73,22 @@ export interface ReviewQueue<
     cursor?: string,
   ): Promise<{ items: Item[]; cursor: string | null }>;
   get(s: QueueServices, t: string, id: string): Promise<Item | null>;
+  /**
+   * What `list` reads of a status's first page (the index, its records beside it) and `get` of a
+   * record: started with the operator's session (`queueReads`, edge/operators/queue_view.ts).
+   */
+  listRead(t: string, status: Status, limit: number): ListRead;
+  recordKey(t: string, id: string): Deno.KvKey;
   /** Decide once (ALREADY_DECIDED when the record's state no longer allows it). */
   decide(s: QueueServices, t: string, id: string, action: Action, by: Decision): Promise<Item>;
 }
+
+/** A status's first page as `pageByIndex` lists it (oldest first), its records beside it. */
+const indexRead = (
+  prefix: Deno.KvKey,
+  record: (id: string) => Deno.KvKey,
+  limit: number,
+): ListRead => ({ selector: { prefix }, options: { limit }, record });
 
 /** Pending -> pass or reject; decided -> nothing. */
 const decideOnce = <S extends string>(pending: S) => (r: { status: S }): ("pass" | "reject")[] =>
@@ -116,6 +130,9 @@ export const rechargesQueue: ReviewQueue<
     const r = await s.recharges.get(t, id);
     return r ? recharge(rechargeJson(r)) : null;
   },
+  listRead: (t, status, limit) =>
+    indexRead(rechargeKeys.byStatusPrefix(t, status), (id) => rechargeKeys.recharge(t, id), limit),
+  recordKey: (t, id) => rechargeKeys.recharge(t, id),
   async decide(s, t, id, action, by) {
     const by_ = { operator: by.operator, ip: by.ip };
     return recharge(
@@ -149,6 +166,13 @@ export const withdrawalsQueue: ReviewQueue<
     const w = await s.withdrawals.get(t, id);
     return w ? withdrawal(withdrawalJson(w), s.now()) : null;
   },
+  listRead: (t, status, limit) =>
+    indexRead(
+      withdrawKeys.byStatusPrefix(t, status),
+      (id) => withdrawKeys.withdrawal(t, id),
+      limit,
+    ),
+  recordKey: (t, id) => withdrawKeys.withdrawal(t, id),
   async decide(s, t, id, action, by) {
     // at or above the currency's threshold a pass is a proposal a second operator approves
     const w = await s.withdrawals.decide(
@@ -183,6 +207,13 @@ export const certificationsQueue: ReviewQueue<
     const r = await s.identity.submission(t, id);
     return r ? certification(r) : null;
   },
+  listRead: (t, status, limit) =>
+    indexRead(
+      identityKeys.byStatusPrefix(t, status),
+      (id) => identityKeys.submission(t, id),
+      limit,
+    ),
+  recordKey: (t, id) => identityKeys.submission(t, id),
   async decide(s, t, id, action, by) {
     const r = await s.identity.decide(t, id, {
       operator: by.operator,

@@ -15,7 +15,7 @@ import { keys as accountKeys, type LoginRecord, type UserRecord } from "../custo
 import { LOGIN_LOG_SIZE } from "../customers/sessions.ts";
 import { describeDevice } from "../platform/device.ts";
 import { prefetchList } from "../platform/kvstore.ts";
-import type { ListRead } from "../platform/kv_round_trips.ts";
+import type { ListRead, PrivateRead } from "../platform/kv_round_trips.ts";
 import { pageByIndex } from "../platform/kvpage.ts";
 import { accountId, type Currency, user } from "../ledger/accounts.ts";
 import { type Balance, keys as ledgerKeys } from "../ledger/store.ts";
@@ -24,7 +24,7 @@ import type { Recharge } from "../funds/recharge.ts";
 import { type PaymentMethod, sameName } from "../funds/methods.ts";
 import { fourEyesFrom, withdrawSettings } from "../funds/settings.ts";
 import { turnoverOf, turnoverReads, type TurnoverRecord } from "../funds/turnover.ts";
-import { methodKeys, rechargeKeys, withdrawKeys } from "../funds/store.ts";
+import { methodKeys, rechargeKeys, settingsKeys, withdrawKeys } from "../funds/store.ts";
 import { fourEyesTotal } from "../funds/withdraw_review.ts";
 import type { Withdrawal } from "../funds/withdrawal.ts";
 
@@ -102,21 +102,45 @@ export type RiskSubject = Pick<
   "id" | "userId" | "methodId" | "currency" | "amount" | "createdAt" | "method"
 >;
 
+/** The customer's wallets the panel shows. */
+const walletsOf = (uid: string) =>
+  WALLETS.flatMap((wallet) => WALLET_CURRENCIES[wallet].map((cur) => user(uid, wallet, cur)));
+
+/** The records the panel reads (one getMany), in the order `readRisk` takes them apart. */
+function riskKeys(t: string, w: Pick<RiskSubject, "userId" | "methodId">): Deno.KvKey[] {
+  const uid = w.userId;
+  return [
+    accountKeys.user(t, uid),
+    identityKeys.status(t, uid),
+    methodKeys.method(t, uid, w.methodId),
+    ...turnoverReads(t, uid),
+    ...walletsOf(uid).map((a) => ledgerKeys.balance(t, accountId(a))),
+  ];
+}
+
+/**
+ * What the panel of withdrawal `id` reads, to read with the operator's session (edge/http/
+ * operator_auth.ts `ConsoleReads`): the withdrawal as a nearby replica has it names its customer
+ * and payment method (neither ever changes), then every record and list `readRisk` reads. A
+ * withdrawal the replica has not seen yet: nothing (the panel reads after the record then).
+ */
+export async function riskReads(kv: Deno.Kv, t: string, id: string): Promise<PrivateRead[]> {
+  const w = (await kv.get<Withdrawal>(withdrawKeys.withdrawal(t, id), { consistency: "eventual" }))
+    .value;
+  if (!w) return [];
+  return [
+    ...[...riskKeys(t, w), settingsKeys.withdraw(t)].map((key) => ({ key })),
+    ...riskLists(t, w.userId),
+  ];
+}
+
 /** Everything the panel reads, in one wave (the lists' records named by a replica's index). */
 async function readRisk(s: RiskSources, t: string, w: RiskSubject) {
   const uid = w.userId;
-  const accounts = WALLETS.flatMap((wallet) =>
-    WALLET_CURRENCIES[wallet].map((cur) => user(uid, wallet, cur))
-  );
+  const accounts = walletsOf(uid);
   prefetchList(s.kv, riskLists(t, uid));
   const [got, settings, recharges, withdrawals, logins] = await Promise.all([
-    s.kv.getMany<unknown[]>([
-      accountKeys.user(t, uid),
-      identityKeys.status(t, uid),
-      methodKeys.method(t, uid, w.methodId),
-      ...turnoverReads(t, uid),
-      ...accounts.map((a) => ledgerKeys.balance(t, accountId(a))),
-    ]),
+    s.kv.getMany<unknown[]>(riskKeys(t, w)),
     withdrawSettings(s.kv, t),
     recordsOf<Recharge>(
       s.kv,

@@ -26,6 +26,11 @@ export interface RoundTrips {
   inflight: number;
   /** prefetched entries by key (`prefetch`), until the request writes */
   memo?: Map<string, Promise<Deno.KvEntryMaybe<unknown> | null>>;
+  /**
+   * reads a prefetched entry answers beyond its first, by key: once more for each further read
+   * of the request that named it (a console page's list and its chosen record's panel)
+   */
+  again?: Map<string, number>;
   /** prefetched first batches of lists (`prefetchList`), until the request writes */
   lists?: Map<string, Promise<ListBatch | null>>;
   /** keys read strongly since `noteReads` started (a conflict loop's attempt) */

@@ -116,9 +116,11 @@ export function prefetch(kv: Deno.Kv, keys: Deno.KvKey[]): void {
   const t = scope.getStore();
   if (!t || !(kv instanceof StoreKv)) return;
   const memo = t.memo ??= new Map();
-  const todo = [...new Map(keys.map((k) => [keyId(k), k])).entries()].filter(([id]) =>
-    !memo.has(id)
-  );
+  const todo = [...new Map(keys.map((k) => [keyId(k), k])).entries()].filter(([id]) => {
+    // named again by another of the request's reads: the entry answers that read too
+    if (memo.has(id)) (t.again ??= new Map()).set(id, (t.again.get(id) ?? 0) + 1);
+    return !memo.has(id);
+  });
   for (let i = 0; i < todo.length; i += 10) {
     const chunk = todo.slice(i, i + 10);
     const read = kv.getMany(chunk.map(([, k]) => k));
@@ -212,6 +214,7 @@ class StoreKv implements Deno.Kv {
   /** A write in a request's scope: its prefetched entries are no longer the store's. */
   forget() {
     scope.getStore()?.memo?.clear();
+    scope.getStore()?.again?.clear();
     scope.getStore()?.lists?.clear();
   }
 
@@ -252,16 +255,19 @@ class StoreKv implements Deno.Kv {
   }
 
   /**
-   * The prefetched entry of `key` in this request, if any: it answers one read only (the next
-   * read of the key, e.g. a conflict loop's second attempt, goes to the store; a commit made on
-   * the request's behalf by another request's group commit cannot tell this one to forget).
+   * The prefetched entry of `key` in this request, if any: it answers one read only, one more for
+   * each further read that named it (`again`: a console page's list and its record's panel; the
+   * next read of the key, e.g. a conflict loop's second attempt, goes to the store; a commit made
+   * on the request's behalf by another request's group commit cannot tell this one to forget).
    */
   memo(key: Deno.KvKey): Promise<Deno.KvEntryMaybe<unknown> | null> | undefined {
     const memo = scope.getStore()?.memo;
     if (!memo) return undefined;
     const id = keyId(key);
     const m = memo.get(id);
-    memo.delete(id);
+    const again = scope.getStore()?.again?.get(id) ?? 0;
+    if (again > 0) scope.getStore()!.again!.set(id, again - 1);
+    else memo.delete(id);
     return m;
   }
 

@@ -19,7 +19,7 @@ import { evidenceImage } from "../../edge/operators/evidence.ts";
 import { auditLogRead } from "../../edge/operators/audit_reads.ts";
 import { exportRead } from "../../edge/audit/audit.ts";
 import { QUEUES, type ReviewQueue } from "../../edge/operators/queues.ts";
-import { bulkPass, exportView, queueView } from "../../edge/operators/queue_view.ts";
+import { bulkPass, exportView, queueReads, queueView } from "../../edge/operators/queue_view.ts";
 import { BulkPassBody, BulkPassReply, queueFilterQuery } from "../../contract/queues.ts";
 import { dailyCsv, dayStart, MAX_REPORT_DAYS } from "../../edge/operators/reports.ts";
 import { parseDecimal } from "../../core-wasm/mod.ts";
@@ -34,7 +34,12 @@ import {
 import type { AppEnv, Ctx } from "../../edge/http/context.ts";
 import { ok } from "../../edge/http/envelope.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
-import { clearOperatorCookie, operatorAuth, sessionOpened } from "../../edge/http/operator_auth.ts";
+import {
+  clearOperatorCookie,
+  type ConsoleReads,
+  operatorAuth,
+  sessionOpened,
+} from "../../edge/http/operator_auth.ts";
 import { AUTH_ERRORS, ERRORS, imageReply, jsonBody, okReply } from "./openapi.ts";
 import { imageResponse } from "./identity.ts";
 
@@ -373,6 +378,10 @@ function queueRoutes(q: ReviewQueue) {
   });
   const amounts = q.name !== "certifications";
   const auth = [operatorAuth(q.role)];
+  const ListQuery = queueFilterQuery(amounts, { ...PageQuery.shape, status: Status });
+  const ExportQuery = queueFilterQuery(amounts, { status: Status });
+  // a GET's reads of the queue go with the operator's session (`queueReads`)
+  const reading = (reads: ConsoleReads) => [operatorAuth(q.role, reads)];
   adminApi.openapi(
     createRoute({
       method: "get",
@@ -381,8 +390,11 @@ function queueRoutes(q: ReviewQueue) {
       summary: `The ${q.name} review queue by status, oldest first; ?${
         amounts ? "currency=&min=&max=&" : ""
       }age=(minutes waited, at least)&customer=(user id or phone)&sort=&dir= narrow and sort it`,
-      middleware: auth,
-      request: { query: queueFilterQuery(amounts, { ...PageQuery.shape, status: Status }) },
+      middleware: reading((c) => {
+        const { status, limit, cursor, ...f } = ListQuery.parse(c.req.query());
+        return queueReads(q, c.var.tenant.id, status, f, { limit, cursor });
+      }),
+      request: { query: ListQuery },
       responses: { ...okReply(Page), ...AUTH_ERRORS },
     }),
     async (c) => {
@@ -397,8 +409,11 @@ function queueRoutes(q: ReviewQueue) {
       tags,
       summary:
         `The ${q.name} review queue's view (the list's status and filters) as CSV: a header row, amounts as exact decimals, formula cells neutralized; audited (queue.export)`,
-      middleware: auth,
-      request: { query: queueFilterQuery(amounts, { status: Status }) },
+      middleware: reading((c) => {
+        const { status, ...f } = ExportQuery.parse(c.req.query());
+        return queueReads(q, c.var.tenant.id, status, f, { limit: 0, exporting: true });
+      }),
+      request: { query: ExportQuery },
       responses: { ...textReply("text/csv", "CSV"), ...AUTH_ERRORS },
     }),
     async (c) => {
@@ -436,7 +451,9 @@ function queueRoutes(q: ReviewQueue) {
       path: `/admin/${q.name}/{id}`,
       tags,
       summary: `One of the ${q.name} with its evidence and the actions it allows`,
-      middleware: auth,
+      middleware: reading((
+        c,
+      ) => [{ key: q.recordKey(c.var.tenant.id, Id.parse(c.req.param("id"))) }]),
       request: { params: z.object({ id: Id }) },
       responses: { ...okReply(q.schema), ...AUTH_ERRORS },
     }),

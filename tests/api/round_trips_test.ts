@@ -27,18 +27,12 @@ import { bankCard, bindMethod, recharge, upload, verifyJunior } from "./funds_he
  * worse, and names one that got within the budget (take it off the list).
  */
 const OVER: Record<string, number> = {
-  "/admin/recharges (operator)": 3,
-  "/admin/withdrawals (operator)": 3,
-  "/admin/certifications (operator)": 2,
-  "GET /api/admin/recharges (operator)": 3,
-  "GET /api/admin/recharges/{id} (operator)": 2,
-  "GET /api/admin/withdrawals (operator)": 3,
-  "GET /api/admin/withdrawals/{id} (operator)": 2,
-  "GET /api/admin/certifications (operator)": 2,
-  "GET /api/admin/certifications/{id} (operator)": 2,
-  "GET /api/admin/recharges/export (operator)": 5,
-  "GET /api/admin/withdrawals/export (operator)": 5,
-  "GET /api/admin/certifications/export (operator)": 4,
+  // GETs that write: a queue's CSV export writes its audit entry (queue.export), so its budget is
+  // a write's, 1 read round trip (the session, the view and the audit chain's head together) + 1
+  // commit: held at 2 here
+  "GET /api/admin/recharges/export (operator)": 2,
+  "GET /api/admin/withdrawals/export (operator)": 2,
+  "GET /api/admin/certifications/export (operator)": 2,
 };
 
 /** The writes and sign-ins still over their budget of 2, with their count today. */
@@ -363,6 +357,38 @@ Deno.test("round-trip budget: every page and every /api GET waits on at most one
       console.log(all.map((m) => `${m.n}\t${m.route} (${m.who})`).join("\n"));
     }
     assertEquals(failures, [], "over the budget of 1 strong round trip");
+  } finally {
+    await srv.close();
+  }
+});
+
+/**
+ * The review queues beyond their templates: a page with its chosen record (`?id=`; a withdrawal's
+ * risk panel reads the customer's records and lists), a filtered and re-sorted view, and the CSV
+ * export (a GET that writes its audit entry: 1 read round trip and the commit).
+ */
+Deno.test("round-trip budget: a review queue's chosen record, its risk panel and a filtered view at 1; an export at 1 + its commit", async () => {
+  const srv = await startServer({ seed: true, env: SIM });
+  try {
+    const w = await world(srv);
+    const id = (route: string) => w.values.get(`/admin/${route}/{id}|id`)!;
+    const paths: [string, number][] = [
+      [`/admin/recharges?id=${id("recharges")}`, 1],
+      [`/admin/withdrawals?id=${id("withdrawals")}`, 1],
+      [`/admin/certifications?status=authenticated&id=${id("certifications")}`, 1],
+      ["/admin/recharges?currency=USDT&sort=amount&dir=desc", 1],
+      ["/api/admin/withdrawals?min=1&sort=amount", 1],
+      ["/api/admin/recharges/export?currency=USDT", 2],
+      ["/api/admin/withdrawals/export", 2],
+      ["/api/admin/certifications/export?status=authenticated", 2],
+    ];
+    const over: string[] = [];
+    for (const [path, budget] of paths) {
+      const m = await measure(srv, path, false, "operator", w);
+      assertEquals(m.status, 200, path);
+      if (m.n > budget) over.push(`${path}: ${m.n}`);
+    }
+    assertEquals(over, [], "over the budget");
   } finally {
     await srv.close();
   }

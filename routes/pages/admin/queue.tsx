@@ -12,7 +12,8 @@ import type { ComponentChildren } from "preact";
 import { Id } from "../../../contract/funds.ts";
 import type { PayoutTo } from "../../../contract/payout.ts";
 import type { ReviewQueue } from "../../../edge/operators/queues.ts";
-import { bulkLimits, bulkRule, queueView } from "../../../edge/operators/queue_view.ts";
+import { bulkLimits, bulkRule, queueReads, queueView } from "../../../edge/operators/queue_view.ts";
+import type { PrivateRead } from "../../../edge/platform/kv_round_trips.ts";
 import type { Ctx } from "../../../edge/http/context.ts";
 import { DomainError } from "../../../edge/platform/errors.ts";
 import { pickTexts } from "../../../edge/platform/locale.ts";
@@ -46,6 +47,8 @@ export interface QueueView<I extends Record_> {
    * panel), shown after its detail, above the decisions.
    */
   context?: (c: Ctx, item: I, f: Fmt) => Promise<ComponentChildren>;
+  /** what `context` reads of the record `id`, read with the operator's session */
+  contextReads?: (c: Ctx, id: string) => Promise<PrivateRead[]>;
   /** what the decision needs beyond the actions (a withdrawal's payout reference) */
   decision?: (item: I) => { reference?: { action: string; to: PayoutTo } };
   /** one line naming the record, repeated in the confirmation */
@@ -110,21 +113,36 @@ function nextOf<I extends Record_>(items: I[], selected: I, link: (id: string) =
   return next ? link(next.id) : null;
 }
 
+/** The page's state in the URL: the status shown, the list's cursor, the chosen record. */
+function pageState<S extends string>(c: Ctx, statuses: readonly [S, ...S[]]) {
+  const statusParam = c.req.query("status");
+  const status = (statuses as readonly string[]).includes(statusParam ?? "")
+    ? statusParam as S
+    : statuses[0];
+  const cursorParam = c.req.query("cursor");
+  const cursor = cursorParam && cursorParam.length <= 200 ? cursorParam : undefined;
+  const idParam = c.req.query("id");
+  const id = idParam && Id.safeParse(idParam).success ? idParam : null;
+  return { status, cursor, id };
+}
+
 export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
   const q = v.queue;
   const base = `/admin/${q.name}`;
   const amounts = q.name !== "certifications";
+  // the list, the chosen record and its context, read with the operator's session
+  const reads = async (c: Ctx): Promise<PrivateRead[]> => {
+    const { status, cursor, id } = pageState(c, q.statuses);
+    const view = pageView(c, amounts);
+    const list = view.errors.length
+      ? []
+      : queueReads(q, c.var.tenant.id, status, view.filter, { limit: PAGE, cursor, id });
+    return [...list, ...id && v.contextReads ? await v.contextReads(c, id) : []];
+  };
   return sectionPage(q.name, async (c: Ctx) => {
     const f = fmtOf(c);
     const t = f.t;
-    const statusParam = c.req.query("status");
-    const status = (q.statuses as readonly string[]).includes(statusParam ?? "")
-      ? statusParam as I["status"]
-      : q.statuses[0];
-    const cursorParam = c.req.query("cursor");
-    const cursor = cursorParam && cursorParam.length <= 200 ? cursorParam : undefined;
-    const idParam = c.req.query("id");
-    const id = idParam && Id.safeParse(idParam).success ? idParam : null;
+    const { status, cursor, id } = pageState(c, q.statuses);
     const flash = FLASH.find((x) => x === c.req.query("flash"));
     const tenant = c.var.tenant.id;
     const view = pageView(c, amounts);
@@ -396,5 +414,5 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
       session: c.var.operator,
       section: q.name,
     });
-  });
+  }, reads);
 }

@@ -4,6 +4,7 @@
  */
 import { passWaits } from "../../../edge/funds/review_actions.ts";
 import { withdrawalsQueue } from "../../../edge/operators/queues.ts";
+import { riskReads } from "../../../edge/operators/withdrawal_risk.ts";
 import type { WithdrawalReview } from "../../../contract/operators.ts";
 import { Island } from "../../../edge/render/island.tsx";
 import AdminCopy from "../../../islands/AdminCopy.tsx";
@@ -105,6 +106,7 @@ export const withdrawalsPage = queuePage<WithdrawalReview>({
   summary: (w, f) =>
     `${f.exact(w.amount)} ${w.currency} → ${w.method.label} · ${f.t("admin.customer")} ${w.userId}`,
   context: riskContext,
+  contextReads: (c, id) => riskReads(c.var.deps.kv, c.var.tenant.id, id),
   // "Mark paid" records the transaction hash or bank reference, checked for where it went
   decision: (w) => ({
     reference: {
