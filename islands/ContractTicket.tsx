@@ -16,10 +16,12 @@ import { BRACKET_TEXTS, type BracketJson, bracketOf, Brackets } from "./lib/brac
 import {
   ChipChoice,
   ConfirmBox,
+  DecimalField,
   Field,
   fill,
   PercentSlider,
   plural,
+  SideChoice,
   TextField,
   type Texts,
 } from "./lib/fields.tsx";
@@ -325,22 +327,15 @@ export default function ContractTicket(
   return (
     <div class="ticket" data-testid="contract-ticket">
       <form class="form" onSubmit={review} noValidate>
-        <div class="dir-row" role="group">
-          {(["long", "short"] as const).map((s) => (
-            <button
-              key={s}
-              type="button"
-              class={`btn dir ${s === "long" ? "up" : "down"} ${side === s ? "on" : ""}`}
-              aria-pressed={side === s}
-              onClick={() => {
-                setSide(s);
-                setConfirming(null);
-              }}
-            >
-              {tx[`contract.${s}`]}
-            </button>
-          ))}
-        </div>
+        <SideChoice
+          options={["long", "short"] as const}
+          value={side}
+          label={(s) => tx[`contract.${s}`]!}
+          onChange={(s) => {
+            setSide(s);
+            setConfirming(null);
+          }}
+        />
         <p class="muted small">
           {price ? fill(tx["contract.price"]!, { price: px(price) }) : ""} · {name}
         </p>
@@ -354,12 +349,10 @@ export default function ContractTicket(
           }}
         />
         {type === "limit" && (
-          <TextField
+          <DecimalField
             id="limit"
             label={tx["contract.limitPrice"]!}
-            inputMode="decimal"
             value={limit}
-            maxLength={20}
             set={setLimit}
             error={errors.price}
           />
@@ -423,21 +416,17 @@ export default function ContractTicket(
           {fill(tx["contract.lotSize"]!, { size: formatNumber(lot, 8, loc, { trim: true }), base })}
         </p>
         <div class="two">
-          <TextField
+          <DecimalField
             id="sl"
             label={tx["contract.stopLoss"]!}
-            inputMode="decimal"
             value={sl}
-            maxLength={20}
             set={setSl}
             error={errors.stopLoss}
           />
-          <TextField
+          <DecimalField
             id="tp"
             label={tx["contract.takeProfit"]!}
-            inputMode="decimal"
             value={tp}
-            maxLength={20}
             set={setTp}
             error={errors.takeProfit}
           />
@@ -468,10 +457,8 @@ export default function ContractTicket(
             need={topUp}
             from="spot"
             to="contract"
-            fromAvailable={parseDecimal(balance["spot:USDT"])}
-            onMoved={(a) => {
-              setBalance("spot:USDT", a.from);
-              setBalance("contract:USDT", a.to);
+            wallets={[balance, setBalance]}
+            onMoved={() => {
               setTopUp(null);
               check({});
             }}

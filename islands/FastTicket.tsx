@@ -12,7 +12,7 @@ import {
 import { fastStakeRules, fieldErrors, RULE_TEXTS } from "../contract/rules.ts";
 import type { FastOption, FastOrderJson } from "../contract/trading.ts";
 import { api, toast } from "./lib/api.ts";
-import { ConfirmBox, Field, fill, type Texts } from "./lib/fields.tsx";
+import { ConfirmBox, Field, fill, SideChoice, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { useAvailable } from "./lib/live.ts";
 import { subscribe } from "./lib/socket.ts";
@@ -333,22 +333,15 @@ export default function FastTicket(
         </section>
       )}
       <form class="form" onSubmit={review} noValidate>
-        <div class="dir-row" role="group">
-          {(["up", "down"] as const).map((d) => (
-            <button
-              key={d}
-              type="button"
-              class={`btn dir ${d} ${direction === d ? "on" : ""}`}
-              aria-pressed={direction === d}
-              onClick={() => {
-                setDirection(d);
-                setConfirming(false);
-              }}
-            >
-              {tx[`fast.${d}`]}
-            </button>
-          ))}
-        </div>
+        <SideChoice
+          options={["up", "down"] as const}
+          value={direction}
+          label={(d) => tx[`fast.${d}`]!}
+          onChange={(d) => {
+            setDirection(d);
+            setConfirming(false);
+          }}
+        />
         <p class="muted small">{tx["fast.durationPayout"]}</p>
         <div class="chips" role="group" aria-label={tx["fast.duration"]}>
           {options.map((o) => (
@@ -424,10 +417,8 @@ export default function FastTicket(
             need={topUp}
             from="spot"
             to="contract"
-            fromAvailable={spot}
-            onMoved={(a) => {
-              setBalance("spot:USDT", a.from);
-              setBalance("contract:USDT", a.to);
+            wallets={[balance, setBalance]}
+            onMoved={() => {
               setTopUp(null);
               check({});
             }}

@@ -150,10 +150,8 @@ export default function WealthSubscribe(
           need={topUp}
           from="contract"
           to="spot"
-          fromAvailable={parseDecimal(balance["contract:USDT"])}
-          onMoved={(a) => {
-            setBalance("contract:USDT", a.from);
-            setBalance("spot:USDT", a.to);
+          wallets={[balance, setBalance]}
+          onMoved={() => {
             setTopUp(null);
             setShort(false);
             check({});

@@ -120,6 +120,13 @@ export function TextField(
   );
 }
 
+/** A decimal figure (a price, a quantity, an amount): a `TextField` with the decimal keypad. */
+export function DecimalField(
+  props: Omit<Parameters<typeof TextField>[0], "inputMode">,
+) {
+  return <TextField inputMode="decimal" maxLength={20} {...props} />;
+}
+
 /** An amount (`amount`) with a button that fills in all that is available. */
 export function AmountField(
   { label, value, set, error, placeholder, allLabel, onAll }: {
@@ -431,6 +438,35 @@ export function ChipChoice<T extends string>(
           onClick={() => onChange(x)}
         >
           {label(x)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The two directions of an order (up/down, long/short, buy/sell) as a pair of big buttons: the
+ * first is drawn rising, the second falling; choosing one drops any confirmation under way.
+ */
+export function SideChoice<T extends string>(
+  { options, value, label, onChange }: {
+    options: readonly [T, T];
+    value: T;
+    label: (side: T) => string;
+    onChange: (side: T) => void;
+  },
+) {
+  return (
+    <div class="dir-row" role="group">
+      {options.map((s, i) => (
+        <button
+          key={s}
+          type="button"
+          class={`btn dir ${i === 0 ? "up" : "down"} ${value === s ? "on" : ""}`}
+          aria-pressed={value === s}
+          onClick={() => onChange(s)}
+        >
+          {label(s)}
         </button>
       ))}
     </div>
