@@ -1,9 +1,9 @@
 import { useRef, useState } from "preact/hooks";
-import { passwordProblem } from "../contract/credentials.ts";
 import { toast } from "./lib/api.ts";
 import { adminCall, reloadWith, toSignIn } from "./lib/admin.ts";
 import { PasswordInput, type Texts } from "./lib/fields.tsx";
 import { failureMessage } from "./lib/form.ts";
+import { useNewPassword } from "./lib/credentials.tsx";
 
 export const OPERATOR_PASSWORD_TEXTS = [
   "admin.currentPassword",
@@ -21,8 +21,11 @@ export const OPERATOR_PASSWORD_TEXTS = [
 /** The signed-in operator changes their password; their other sessions end. */
 export default function AdminPassword({ tx }: { tx: Texts }) {
   const [oldPassword, setOld] = useState("");
-  const [newPassword, setNew] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const pw = useNewPassword(tx, {
+    id: "newPassword",
+    label: tx["admin.newPassword"]!,
+    prefix: "pw-",
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
@@ -32,9 +35,7 @@ export default function AdminPassword({ tx }: { tx: Texts }) {
     if (inFlight.current) return;
     const errs: Record<string, string> = {};
     if (!oldPassword) errs.oldPassword = tx["validation.oldPasswordRequired"]!;
-    const problem = passwordProblem(newPassword);
-    if (problem) errs.newPassword = tx[`validation.${problem}`]!;
-    if (newPassword !== confirm) errs.confirm = tx["validation.passwordMismatch"]!;
+    Object.assign(errs, pw.check());
     setErrors(errs);
     if (Object.keys(errs).length) {
       document.getElementById(`pw-${Object.keys(errs)[0]!}`)?.focus();
@@ -42,7 +43,7 @@ export default function AdminPassword({ tx }: { tx: Texts }) {
     }
     inFlight.current = true;
     setBusy(true);
-    const body = { oldPassword, newPassword };
+    const body = { oldPassword, newPassword: pw.password };
     const env = await adminCall((c) => c.POST("/admin/password", { body }));
     if (env.code === 0) return reloadWith("password");
     if (env.code === -99) return toSignIn();
@@ -63,22 +64,7 @@ export default function AdminPassword({ tx }: { tx: Texts }) {
         autoComplete="current-password"
         maxLength={64}
       />
-      <PasswordInput
-        id="pw-newPassword"
-        label={tx["admin.newPassword"]!}
-        value={newPassword}
-        set={setNew}
-        error={errors.newPassword}
-        autoComplete="new-password"
-      />
-      <PasswordInput
-        id="pw-confirm"
-        label={tx["auth.confirmPassword"]!}
-        value={confirm}
-        set={setConfirm}
-        error={errors.confirm}
-        autoComplete="new-password"
-      />
+      {pw.fields(errors)}
       <button type="submit" class="btn btn-primary" disabled={busy} data-testid="change-password">
         {tx["admin.changePassword"]}
       </button>

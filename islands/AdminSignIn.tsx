@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { renderSVG } from "uqr";
 import type { OperatorSignInReply } from "../contract/operators.ts";
-import { passwordProblem } from "../contract/credentials.ts";
 import { adminCall } from "./lib/admin.ts";
+import { useNewPassword } from "./lib/credentials.tsx";
 import { Field, PasswordInput, type Texts } from "./lib/fields.tsx";
 import { failureMessage } from "./lib/form.ts";
 
@@ -277,8 +277,11 @@ function EnrolForm(
   },
 ) {
   const [code, setCode] = useState("");
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const pw = useNewPassword(tx, {
+    id: "newPassword",
+    label: tx["admin.newPassword"]!,
+    prefix: "enrol-",
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState("");
   const [busy, setBusy] = useState(false);
@@ -293,9 +296,7 @@ function EnrolForm(
     const errs: Record<string, string> = {};
     if (!code) errs.totp = tx["validation.totpRequired"]!;
     else if (!/^\d{6}$/.test(code)) errs.totp = tx["validation.totpInvalid"]!;
-    const problem = passwordProblem(password);
-    if (problem) errs.newPassword = tx[`validation.${problem}`]!;
-    if (password !== confirm) errs.confirm = tx["validation.passwordMismatch"]!;
+    Object.assign(errs, pw.check());
     setErrors(errs);
     setFailure("");
     if (Object.keys(errs).length) {
@@ -303,7 +304,7 @@ function EnrolForm(
       return;
     }
     setBusy(true);
-    const body = { enrolToken: enrolment.enrolToken, totp: code, newPassword: password };
+    const body = { enrolToken: enrolment.enrolToken, totp: code, newPassword: pw.password };
     const env = await adminCall((c) => c.POST("/admin/enrol", { body }));
     if (env.code === 0) {
       location.replace(next);
@@ -317,7 +318,7 @@ function EnrolForm(
   }
 
   const qr = "data:image/svg+xml," + encodeURIComponent(renderSVG(enrolment.uri, { border: 2 }));
-  const field = (name: "totp" | "newPassword" | "confirm") => ({
+  const field = (name: "totp") => ({
     error: errors[name],
     invalid: errors[name] ? true : undefined,
     describedBy: errors[name] ? `enrol-${name}-error` : undefined,
@@ -356,24 +357,7 @@ function EnrolForm(
             aria-describedby={field("totp").describedBy}
           />
         </Field>
-        <PasswordInput
-          id="enrol-newPassword"
-          label={tx["admin.newPassword"]!}
-          value={password}
-          set={setPassword}
-          error={errors.newPassword}
-          autoComplete="new-password"
-          maxLength={32}
-        />
-        <PasswordInput
-          id="enrol-confirm"
-          label={tx["auth.confirmPassword"]!}
-          value={confirm}
-          set={setConfirm}
-          error={errors.confirm}
-          autoComplete="new-password"
-          maxLength={32}
-        />
+        {pw.fields(errors)}
         {failure && <p class="admin-alert" role="alert" data-testid="enrol-error">{failure}</p>}
         <button class="btn btn-primary btn-block" type="submit" disabled={busy}>
           {tx["admin.enrolSubmit"]}

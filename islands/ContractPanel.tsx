@@ -8,6 +8,7 @@ import {
   uiLocale,
 } from "../locales/format.ts";
 import { plural, type Texts } from "./lib/fields.tsx";
+import { CLOSE_REASON_TEXTS } from "./lib/positions.tsx";
 import { POSITION_LIST_TEXTS, PositionList, usePositions } from "./lib/position_list.tsx";
 import { subscribe } from "./lib/socket.ts";
 
@@ -33,12 +34,7 @@ export const PANEL_TEXTS = [
   "contract.pnl",
   "contract.pending",
   "contract.limitPrice",
-  "contract.reason_manual",
-  "contract.reason_stopLoss",
-  "contract.reason_takeProfit",
-  "contract.reason_trailingStop",
-  "contract.reason_liquidation",
-  "contract.reason_hedged",
+  ...CLOSE_REASON_TEXTS,
   "risk.groupLiquidation",
   "risk.noLevel",
   "risk.hedged",
@@ -112,15 +108,9 @@ export default function ContractPanel(
       ? <p class="muted" data-testid={`${testid}-empty`}>{empty}</p>
       : (
         <PositionList
+          {...{ price, priceDecimals, mmr, feeRate, name, tx, testid }}
           positions={items}
-          price={price}
-          priceDecimals={priceDecimals}
-          mmr={mmr}
-          feeRate={feeRate}
-          name={name}
-          tx={tx}
           onChange={apply}
-          testid={testid}
         />
       );
   return (

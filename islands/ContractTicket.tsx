@@ -497,13 +497,7 @@ export default function ContractTicket(
       {list && <h2 class="section">{tx["contract.holding"]}</h2>}
       {list && (positions.length === 0 ? <p class="muted">{tx["contract.none"]}</p> : (
         <PositionList
-          positions={positions}
-          price={price}
-          priceDecimals={priceDecimals}
-          mmr={mmr}
-          feeRate={feeRate}
-          name={name}
-          tx={tx}
+          {...{ positions, price, priceDecimals, mmr, feeRate, name, tx }}
           onChange={setPositions}
         />
       ))}

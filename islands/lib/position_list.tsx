@@ -28,7 +28,7 @@ import { allowedActions, type PositionAction } from "../../contract/actions.ts";
 import { api, type Call, type CallResult, toast } from "./api.ts";
 import { ConfirmBox, Field, fill, PercentSlider, plural, type Texts } from "./fields.tsx";
 import { useForm } from "./form.ts";
-import { PositionSummary } from "./positions.tsx";
+import { type PositionMarket, PositionSummary } from "./positions.tsx";
 import { subscribe } from "./socket.ts";
 
 export const POSITION_LIST_TEXTS = [
@@ -197,19 +197,16 @@ function EstimateFigures(
 }
 
 export function PositionList(
-  { positions, price, priceDecimals, mmr, feeRate, name, tx, onChange, testid = "positions" }: {
-    positions: PositionJson[];
-    price: string | null;
-    priceDecimals: number;
-    mmr: string;
-    feeRate: string;
-    /** the symbol's name (the close-all confirmation) */
-    name: string;
-    tx: Texts;
-    /** records the server sent back (each replaces its older copy; closed ones leave) */
-    onChange: (changed: (PositionJson | null | undefined)[]) => void;
-    testid?: string;
-  },
+  { positions, price, priceDecimals, mmr, feeRate, name, tx, onChange, testid = "positions" }:
+    & PositionMarket
+    & {
+      positions: PositionJson[];
+      /** the symbol's name (the close-all confirmation) */
+      name: string;
+      /** records the server sent back (each replaces its older copy; closed ones leave) */
+      onChange: (changed: (PositionJson | null | undefined)[]) => void;
+      testid?: string;
+    },
 ) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [key, setKey] = useState("");

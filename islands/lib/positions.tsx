@@ -87,16 +87,28 @@ export function LiquidationTerms(
   );
 }
 
+/** What a position's live figures are worked out and shown with (the ticket and the panel pass it on). */
+export interface PositionMarket {
+  /** the last price, null until the first tick */
+  price: string | null;
+  priceDecimals: number;
+  mmr: string;
+  feeRate: string;
+  tx: Texts;
+}
+
+/** The texts of a closed position's reason (`contract.reason_<closeReason>`). */
+export const CLOSE_REASON_TEXTS = [
+  "contract.reason_manual",
+  "contract.reason_stopLoss",
+  "contract.reason_takeProfit",
+  "contract.reason_trailingStop",
+  "contract.reason_liquidation",
+  "contract.reason_hedged",
+] as const;
+
 export function PositionSummary(
-  { p, price, priceDecimals, mmr, feeRate, tx }: {
-    p: PositionJson;
-    /** the last price, null until the first tick */
-    price: string | null;
-    priceDecimals: number;
-    mmr: string;
-    feeRate: string;
-    tx: Texts;
-  },
+  { p, price, priceDecimals, mmr, feeRate, tx }: PositionMarket & { p: PositionJson },
 ) {
   const loc = uiLocale();
   const pending = p.status === "pending";
