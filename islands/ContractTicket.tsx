@@ -28,7 +28,7 @@ import {
 import { useForm } from "./lib/form.ts";
 import { useAvailable } from "./lib/live.ts";
 import { POSITION_LIST_TEXTS, PositionList, usePositions } from "./lib/position_list.tsx";
-import { shortfall, TOP_UP_TEXTS, TopUp } from "./lib/top_up.tsx";
+import { TOP_UP_TEXTS, useTopUp } from "./lib/top_up.tsx";
 import { subscribe } from "./lib/socket.ts";
 import { LINE_TEXTS, positionLines, publishLines } from "./lib/chart_lines.ts";
 
@@ -164,9 +164,9 @@ export default function ContractTicket(
     "contract:USDT": available,
     "spot:USDT": spotAvailable,
   });
-  /** the margin and fee the contract wallet lacks and the spot wallet has (transfer in place) */
-  const [topUp, setTopUp] = useState<bigint | null>(null);
   const { errors, busy, check, send } = useForm(tx);
+  /** the margin and fee the contract wallet lacks and the spot wallet has (transfer in place) */
+  const topUp = useTopUp(tx, "contract", [balance, setBalance], () => check({}));
 
   useEffect(() =>
     subscribe("ticker", (data) => {
@@ -283,16 +283,13 @@ export default function ContractTicket(
       cost: ticket ? ticket.margin + ticket.fee : null,
       available: parseDecimal(balance["contract:USDT"]),
     });
-    const short = !overBracket && ticket && failures.length === 1 &&
-        failures[0]!.error === "INSUFFICIENT_BALANCE"
-      ? shortfall(
-        ticket.margin + ticket.fee,
-        parseDecimal(balance["contract:USDT"]),
-        parseDecimal(balance["spot:USDT"]),
-      )
-      : null;
     // beyond the balance: the message stands, and a shortfall the spot wallet covers is offered
-    setTopUp(short);
+    topUp.offer(
+      !overBracket && ticket && failures.length === 1 &&
+        failures[0]!.error === "INSUFFICIENT_BALANCE"
+        ? ticket.margin + ticket.fee
+        : null,
+    );
     const errs = fieldErrors(failures, tx);
     // the leverage bracket of the resulting position value (the server counts the same)
     if (overBracket) errs.leverage ??= tx["validation.leverageBracket"]!;
@@ -451,19 +448,7 @@ export default function ContractTicket(
             amount: formatAmount(balance["contract:USDT"] ?? "0", "USDT", loc),
           })}
         </p>
-        {topUp !== null && confirming !== "open" && (
-          <TopUp
-            tx={tx}
-            need={topUp}
-            from="spot"
-            to="contract"
-            wallets={[balance, setBalance]}
-            onMoved={() => {
-              setTopUp(null);
-              check({});
-            }}
-          />
-        )}
+        {confirming !== "open" && topUp.view}
         <button type="submit" class="btn btn-primary btn-block" disabled={busy}>
           {tx["contract.open"]}
         </button>

@@ -16,7 +16,7 @@ import { ConfirmBox, Field, fill, SideChoice, type Texts } from "./lib/fields.ts
 import { useForm } from "./lib/form.ts";
 import { useAvailable } from "./lib/live.ts";
 import { subscribe } from "./lib/socket.ts";
-import { shortfall, TOP_UP_TEXTS, TopUp } from "./lib/top_up.tsx";
+import { TOP_UP_TEXTS, useTopUp } from "./lib/top_up.tsx";
 import { publishLines } from "./lib/chart_lines.ts";
 
 export const FAST_TEXTS = [
@@ -147,10 +147,9 @@ export default function FastTicket(
     "spot:USDT": spotAvailable,
   });
   const avail = parseDecimal(balance["contract:USDT"]);
-  const spot = parseDecimal(balance["spot:USDT"]);
-  /** the stake the contract wallet lacks and the spot wallet has (the transfer in place) */
-  const [topUp, setTopUp] = useState<bigint | null>(null);
   const { errors, busy, check, send } = useForm(tx);
+  /** the stake the contract wallet lacks and the spot wallet has (the transfer in place) */
+  const topUp = useTopUp(tx, "contract", [balance, setBalance], () => check({}));
   const option = options.find((o) => o.duration === duration)!;
 
   useEffect(() => {
@@ -202,11 +201,12 @@ export default function FastTicket(
       max: option.max,
       available: avail,
     });
-    const short = failures.length === 1 && failures[0]!.error === "INSUFFICIENT_BALANCE"
-      ? shortfall(parseDecimal(toApiDecimal(stake, loc)), avail, spot)
-      : null;
     // beyond the balance: the message stands, and a shortfall the spot wallet covers is offered
-    setTopUp(short);
+    topUp.offer(
+      failures.length === 1 && failures[0]!.error === "INSUFFICIENT_BALANCE"
+        ? parseDecimal(toApiDecimal(stake, loc))
+        : null,
+    );
     if (!check(fieldErrors(failures, tx))) return;
     setKey(crypto.randomUUID());
     setConfirming(true);
@@ -379,7 +379,7 @@ export default function FastTicket(
             onInput={(e) => {
               setStake(e.currentTarget.value);
               setConfirming(false);
-              setTopUp(null);
+              topUp.offer(null);
             }}
           />
         </Field>
@@ -411,19 +411,7 @@ export default function FastTicket(
         {expected && (
           <p data-testid="fast-expected">{fill(tx["fast.expected"]!, { amount: expected })}</p>
         )}
-        {topUp !== null && (
-          <TopUp
-            tx={tx}
-            need={topUp}
-            from="spot"
-            to="contract"
-            wallets={[balance, setBalance]}
-            onMoved={() => {
-              setTopUp(null);
-              check({});
-            }}
-          />
-        )}
+        {topUp.view}
         <div class="row">
           <button type="submit" class="btn btn-primary grow" disabled={busy}>
             {tx["fast.place"]}

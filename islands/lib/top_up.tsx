@@ -100,3 +100,28 @@ export function TopUp(
     </div>
   );
 }
+
+/**
+ * A ticket's transfer in place: the ticket trades from `into`; `offer(cost)` works out what that
+ * wallet lacks and the other has at the live balances (`offer(null)` withdraws the offer), and
+ * `view` is the offer while there is one. After the move the offer goes and `onMoved` runs (the
+ * ticket checks its order again).
+ */
+export function useTopUp(tx: Texts, into: Wallet, wallets: UsdtWallets, onMoved: () => void) {
+  const [need, setNeed] = useState<bigint | null>(null);
+  const from: Wallet = into === "spot" ? "contract" : "spot";
+  const units = (w: Wallet) => parseDecimal(wallets[0][`${w}:USDT`]);
+  const offer = (cost: bigint | null) =>
+    setNeed(cost === null ? null : shortfall(cost, units(into), units(from)));
+  const view = need === null ? null : (
+    <TopUp
+      {...{ tx, need, from, wallets }}
+      to={into}
+      onMoved={() => {
+        setNeed(null);
+        onMoved();
+      }}
+    />
+  );
+  return { offer, view };
+}
