@@ -29,21 +29,15 @@ import { useForm } from "./lib/form.ts";
 import { useAvailable } from "./lib/live.ts";
 import { POSITION_LIST_TEXTS, PositionList, usePositions } from "./lib/position_list.tsx";
 import { TOP_UP_TEXTS, useTopUp } from "./lib/top_up.tsx";
+import { POSITION_TEXTS } from "./lib/positions.tsx";
 import { subscribe } from "./lib/socket.ts";
 import { LINE_TEXTS, positionLines, publishLines } from "./lib/chart_lines.ts";
 
 export const CONTRACT_TEXTS = [
-  "contract.long",
-  "contract.short",
-  "contract.lots",
   "contract.lotSize",
   "contract.leverage",
-  "contract.stopLoss",
-  "contract.takeProfit",
   "contract.price",
-  "contract.margin",
   "contract.fee",
-  "contract.liquidation",
   "contract.notional",
   "contract.open",
   "contract.confirmOpen",
@@ -52,37 +46,10 @@ export const CONTRACT_TEXTS = [
   "contract.opened",
   "contract.holding",
   "contract.none",
-  "contract.pnl",
-  "contract.roe",
-  "contract.marginRatio",
-  "contract.close",
   "contract.confirmClose",
   "contract.closed",
-  "contract.openPrice",
   "contract.market",
   "contract.limit",
-  "contract.limitPrice",
-  "contract.reverse",
-  "contract.hedge",
-  "contract.cancelOrder",
-  "contract.chase",
-  "contract.pending",
-  "contract.confirmAction",
-  "contract.done",
-  "contract.notReversed",
-  "contract.tpsl",
-  "contract.confirmStops",
-  "contract.stopsSaved",
-  "contract.clearHint",
-  "contract.stopsDropped",
-  "contract.limitPrice",
-  "format.heldMargin",
-  "format.heldFee",
-  "format.distance",
-  "format.lotCount_one",
-  "format.lotCount_few",
-  "format.lotCount_many",
-  "format.lotCount_other",
   "fast.available",
   "app.confirm",
   "app.cancel",
@@ -94,6 +61,7 @@ export const CONTRACT_TEXTS = [
   ...LINE_TEXTS,
   ...TOP_UP_TEXTS,
   ...POSITION_LIST_TEXTS,
+  ...POSITION_TEXTS,
 ] as const;
 
 /**

@@ -97,6 +97,26 @@ export interface PositionMarket {
   tx: Texts;
 }
 
+/** The texts a position's summary shows (the ticket and the panel ship them). */
+export const POSITION_TEXTS = [
+  "contract.openPrice",
+  "contract.lots",
+  "contract.margin",
+  "contract.marginRatio",
+  "contract.roe",
+  "contract.pnl",
+  "contract.pending",
+  "contract.limitPrice",
+  "contract.liquidation",
+  "format.heldMargin",
+  "format.heldFee",
+  "format.distance",
+  "format.lotCount_one",
+  "format.lotCount_few",
+  "format.lotCount_many",
+  "format.lotCount_other",
+] as const;
+
 /** The texts of a closed position's reason (`contract.reason_<closeReason>`). */
 export const CLOSE_REASON_TEXTS = [
   "contract.reason_manual",
