@@ -47,6 +47,28 @@ type Enrolment = Extract<OperatorSignInReply, { status: "enrolmentRequired" }>;
 const grouped = (secret: string) => secret.replace(/(.{4})/g, "$1 ").trim();
 
 /**
+ * A step's state (sign-in, invitation, enrolment): field errors, the failure line, busy, and
+ * the element that takes focus when the step shows (the screen changed: a screen reader
+ * announces it). `checked` shows the client's errors, clears the failure and focuses the first
+ * invalid field (`prefix` + its name); true when the step may be sent.
+ */
+function useStep<T extends HTMLElement>(notice = "") {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState(notice);
+  const [busy, setBusy] = useState(false);
+  const focus = useRef<T>(null);
+  useEffect(() => focus.current?.focus(), []);
+  function checked(errs: Record<string, string>, prefix = "") {
+    setErrors(errs);
+    setFailure("");
+    const first = Object.keys(errs)[0];
+    if (first) document.getElementById(prefix + first)?.focus();
+    return first === undefined;
+  }
+  return { errors, setErrors, failure, setFailure, busy, setBusy, focus, checked };
+}
+
+/**
  * Operator sign-in (username, password, TOTP code). The server keeps the session in an
  * HttpOnly cookie; on success the console opens where the operator was going (`next`).
  * An invited operator gives username and the code their phone received instead, and is shown
@@ -90,12 +112,9 @@ function InviteForm(
 ) {
   const [username, setUsername] = useState("");
   const [code, setCode] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState("");
-  const [busy, setBusy] = useState(false);
-  const heading = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => heading.current?.focus(), []);
+  const { errors, failure, setFailure, busy, setBusy, focus: heading, checked } = useStep<
+    HTMLHeadingElement
+  >();
 
   async function submit(e: Event) {
     e.preventDefault();
@@ -103,12 +122,7 @@ function InviteForm(
     const errs: Record<string, string> = {};
     if (!username.trim()) errs["invite-username"] = tx["validation.required"]!;
     if (!/^\d{8}$/.test(code)) errs["invite-code"] = tx["validation.codeInvalid"]!;
-    setErrors(errs);
-    setFailure("");
-    if (Object.keys(errs).length) {
-      document.getElementById(Object.keys(errs)[0]!)?.focus();
-      return;
-    }
+    if (!checked(errs)) return;
     setBusy(true);
     const body = { username: username.trim(), code };
     const env = await adminCall((c) => c.POST("/admin/invitation", { body }));
@@ -174,13 +188,10 @@ function SignInForm(
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [totp, setTotp] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState(notice);
-  const [busy, setBusy] = useState(false);
-  const first = useRef<HTMLInputElement>(null);
-
-  // The first field takes focus: an operator types straight away.
-  useEffect(() => first.current?.focus(), []);
+  // the first field takes focus: an operator types straight away
+  const { errors, setErrors, failure, setFailure, busy, setBusy, focus: first, checked } = useStep<
+    HTMLInputElement
+  >(notice);
 
   async function submit(e: Event) {
     e.preventDefault();
@@ -190,12 +201,7 @@ function SignInForm(
     if (!password) errs.password = tx["validation.passwordRequired"]!;
     // no code: the first sign-in of an operator who has not enrolled yet
     if (totp.trim() && !/^\d{6}$/.test(totp.trim())) errs.totp = tx["validation.codeInvalid"]!;
-    setErrors(errs);
-    setFailure("");
-    if (Object.keys(errs).length) {
-      document.getElementById(Object.keys(errs)[0]!)?.focus();
-      return;
-    }
+    if (!checked(errs)) return;
     setBusy(true);
     const body = {
       username: username.trim(),
@@ -282,13 +288,8 @@ function EnrolForm(
     label: tx["admin.newPassword"]!,
     prefix: "enrol-",
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState("");
-  const [busy, setBusy] = useState(false);
-  const heading = useRef<HTMLHeadingElement>(null);
-
-  // The screen changed: the heading takes focus so a screen reader announces the step.
-  useEffect(() => heading.current?.focus(), []);
+  const { errors, setErrors, failure, setFailure, busy, setBusy, focus: heading, checked } =
+    useStep<HTMLHeadingElement>();
 
   async function submit(e: Event) {
     e.preventDefault();
@@ -296,13 +297,7 @@ function EnrolForm(
     const errs: Record<string, string> = {};
     if (!code) errs.totp = tx["validation.totpRequired"]!;
     else if (!/^\d{6}$/.test(code)) errs.totp = tx["validation.totpInvalid"]!;
-    Object.assign(errs, pw.check());
-    setErrors(errs);
-    setFailure("");
-    if (Object.keys(errs).length) {
-      document.getElementById(`enrol-${Object.keys(errs)[0]!}`)?.focus();
-      return;
-    }
+    if (!checked({ ...errs, ...pw.check() }, "enrol-")) return;
     setBusy(true);
     const body = { enrolToken: enrolment.enrolToken, totp: code, newPassword: pw.password };
     const env = await adminCall((c) => c.POST("/admin/enrol", { body }));
