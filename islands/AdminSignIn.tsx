@@ -1,3 +1,4 @@
+import type { Ref } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { renderSVG } from "uqr";
 import type { OperatorSignInReply } from "../contract/operators.ts";
@@ -45,6 +46,67 @@ type Enrolment = Extract<OperatorSignInReply, { status: "enrolmentRequired" }>;
 
 /** Groups of four characters, easier to type into an authenticator app. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, "$1 ").trim();
+
+/** An operator's username as typed (no capitals, no spell check); named as the API names it. */
+function UsernameField(
+  { id, label, value, set, error, inputRef }: {
+    id: string;
+    label: string;
+    value: string;
+    set: (v: string) => void;
+    error?: string;
+    inputRef?: Ref<HTMLInputElement>;
+  },
+) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <input
+        ref={inputRef}
+        id={id}
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellcheck={false}
+        maxLength={64}
+        value={value}
+        onInput={(e) => set(e.currentTarget.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+    </Field>
+  );
+}
+
+/** A one-time code of `length` digits: what is not a digit is dropped as it is typed. */
+function DigitsField(
+  { id, name, label, length, placeholder, value, set, error }: {
+    id: string;
+    name: string;
+    label: string;
+    length: number;
+    placeholder?: string;
+    value: string;
+    set: (v: string) => void;
+    error?: string;
+  },
+) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <input
+        id={id}
+        name={name}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={length}
+        placeholder={placeholder}
+        value={value}
+        onInput={(e) => set(e.currentTarget.value.replace(/\D/g, ""))}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+    </Field>
+  );
+}
 
 /**
  * A step's state (sign-in, invitation, enrolment): field errors, the failure line, busy, and
@@ -137,34 +199,23 @@ function InviteForm(
       <h1 id="admin-invite-title" ref={heading} tabIndex={-1}>{tx["admin.invitationTitle"]}</h1>
       <form class="form" onSubmit={submit} noValidate data-testid="admin-invitation">
         <p class="small">{tx["admin.invitationIntro"]}</p>
-        <Field id="invite-username" label={tx["admin.username"]!} error={errors["invite-username"]}>
-          <input
-            id="invite-username"
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellcheck={false}
-            maxLength={64}
-            value={username}
-            onInput={(e) => setUsername(e.currentTarget.value)}
-            aria-invalid={errors["invite-username"] ? true : undefined}
-            aria-describedby={errors["invite-username"] ? "invite-username-error" : undefined}
-          />
-        </Field>
-        <Field id="invite-code" label={tx["admin.invitationCode"]!} error={errors["invite-code"]}>
-          <input
-            id="invite-code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={8}
-            placeholder="00000000"
-            value={code}
-            onInput={(e) => setCode(e.currentTarget.value.replace(/\D/g, ""))}
-            aria-invalid={errors["invite-code"] ? true : undefined}
-            aria-describedby={errors["invite-code"] ? "invite-code-error" : undefined}
-          />
-        </Field>
+        <UsernameField
+          id="invite-username"
+          label={tx["admin.username"]!}
+          value={username}
+          set={setUsername}
+          error={errors["invite-username"]}
+        />
+        <DigitsField
+          id="invite-code"
+          name="code"
+          label={tx["admin.invitationCode"]!}
+          length={8}
+          placeholder="00000000"
+          value={code}
+          set={setCode}
+          error={errors["invite-code"]}
+        />
         {failure && <p class="admin-alert" role="alert" data-testid="invite-error">{failure}</p>}
         <button class="btn btn-primary btn-block" type="submit" disabled={busy}>
           {tx["admin.invitationSubmit"]}
@@ -226,21 +277,14 @@ function SignInForm(
       <p class="muted small admin-kicker">{tx["admin.title"]}</p>
       <h1 id="admin-signin-title">{tx["admin.signIn"]}</h1>
       <form class="form" onSubmit={submit} noValidate data-testid="admin-signin">
-        <Field id="username" label={tx["admin.username"]!} error={errors.username}>
-          <input
-            ref={first}
-            id="username"
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellcheck={false}
-            maxLength={64}
-            value={username}
-            onInput={(e) => setUsername(e.currentTarget.value)}
-            aria-invalid={errors.username ? true : undefined}
-            aria-describedby={errors.username ? "username-error" : undefined}
-          />
-        </Field>
+        <UsernameField
+          id="username"
+          label={tx["admin.username"]!}
+          value={username}
+          set={setUsername}
+          error={errors.username}
+          inputRef={first}
+        />
         <PasswordInput
           id="password"
           label={tx["admin.password"]!}
@@ -250,20 +294,16 @@ function SignInForm(
           autoComplete="current-password"
           maxLength={128}
         />
-        <Field id="totp" label={tx["admin.totp"]!} error={errors.totp}>
-          <input
-            id="totp"
-            name="totp"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder="000000"
-            value={totp}
-            onInput={(e) => setTotp(e.currentTarget.value.replace(/\D/g, ""))}
-            aria-invalid={errors.totp ? true : undefined}
-            aria-describedby={errors.totp ? "totp-error" : undefined}
-          />
-        </Field>
+        <DigitsField
+          id="totp"
+          name="totp"
+          label={tx["admin.totp"]!}
+          length={6}
+          placeholder="000000"
+          value={totp}
+          set={setTotp}
+          error={errors.totp}
+        />
         {failure && <p class="admin-alert" role="alert" data-testid="signin-error">{failure}</p>}
         <button class="btn btn-primary btn-block" type="submit" disabled={busy}>
           {tx["admin.login"]}
@@ -313,11 +353,6 @@ function EnrolForm(
   }
 
   const qr = "data:image/svg+xml," + encodeURIComponent(renderSVG(enrolment.uri, { border: 2 }));
-  const field = (name: "totp") => ({
-    error: errors[name],
-    invalid: errors[name] ? true : undefined,
-    describedBy: errors[name] ? `enrol-${name}-error` : undefined,
-  });
   return (
     <section class="auth-card admin-signin" aria-labelledby="admin-enrol-title">
       <p class="muted small admin-kicker">{tx["admin.title"]}</p>
@@ -338,20 +373,16 @@ function EnrolForm(
           </code>
         </div>
         <p class="notice small">{tx["twofa.secretOnce"]}</p>
-        <Field id="enrol-totp" label={tx["twofa.code"]!} error={field("totp").error}>
-          <input
-            id="enrol-totp"
-            name="totp"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder={tx["twofa.codePlaceholder"]}
-            value={code}
-            onInput={(e) => setCode(e.currentTarget.value.replace(/\D/g, ""))}
-            aria-invalid={field("totp").invalid}
-            aria-describedby={field("totp").describedBy}
-          />
-        </Field>
+        <DigitsField
+          id="enrol-totp"
+          name="totp"
+          label={tx["twofa.code"]!}
+          length={6}
+          placeholder={tx["twofa.codePlaceholder"]}
+          value={code}
+          set={setCode}
+          error={errors.totp}
+        />
         {pw.fields(errors)}
         {failure && <p class="admin-alert" role="alert" data-testid="enrol-error">{failure}</p>}
         <button class="btn btn-primary btn-block" type="submit" disabled={busy}>
