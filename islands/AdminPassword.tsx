@@ -1,9 +1,9 @@
 import { useRef, useState } from "preact/hooks";
 import { toast } from "./lib/api.ts";
 import { adminCall, reloadWith, toSignIn } from "./lib/admin.ts";
-import { PasswordInput, type Texts } from "./lib/fields.tsx";
+import type { Texts } from "./lib/fields.tsx";
 import { failureMessage } from "./lib/form.ts";
-import { useNewPassword } from "./lib/credentials.tsx";
+import { usePasswordChange } from "./lib/credentials.tsx";
 
 export const OPERATOR_PASSWORD_TEXTS = [
   "admin.currentPassword",
@@ -20,10 +20,9 @@ export const OPERATOR_PASSWORD_TEXTS = [
 
 /** The signed-in operator changes their password; their other sessions end. */
 export default function AdminPassword({ tx }: { tx: Texts }) {
-  const [oldPassword, setOld] = useState("");
-  const pw = useNewPassword(tx, {
-    id: "newPassword",
+  const pw = usePasswordChange(tx, {
     label: tx["admin.newPassword"]!,
+    oldLabel: tx["admin.currentPassword"]!,
     prefix: "pw-",
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -33,9 +32,7 @@ export default function AdminPassword({ tx }: { tx: Texts }) {
   async function submit(e: Event) {
     e.preventDefault();
     if (inFlight.current) return;
-    const errs: Record<string, string> = {};
-    if (!oldPassword) errs.oldPassword = tx["validation.oldPasswordRequired"]!;
-    Object.assign(errs, pw.check());
+    const errs = pw.check();
     setErrors(errs);
     if (Object.keys(errs).length) {
       document.getElementById(`pw-${Object.keys(errs)[0]!}`)?.focus();
@@ -43,7 +40,7 @@ export default function AdminPassword({ tx }: { tx: Texts }) {
     }
     inFlight.current = true;
     setBusy(true);
-    const body = { oldPassword, newPassword: pw.password };
+    const body = pw.body();
     const env = await adminCall((c) => c.POST("/admin/password", { body }));
     if (env.code === 0) return reloadWith("password");
     if (env.code === -99) return toSignIn();
@@ -55,15 +52,6 @@ export default function AdminPassword({ tx }: { tx: Texts }) {
 
   return (
     <form class="form admin-form" onSubmit={submit} noValidate data-testid="operator-password">
-      <PasswordInput
-        id="pw-oldPassword"
-        label={tx["admin.currentPassword"]!}
-        value={oldPassword}
-        set={setOld}
-        error={errors.oldPassword}
-        autoComplete="current-password"
-        maxLength={64}
-      />
       {pw.fields(errors)}
       <button type="submit" class="btn btn-primary" disabled={busy} data-testid="change-password">
         {tx["admin.changePassword"]}

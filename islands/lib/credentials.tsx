@@ -79,3 +79,39 @@ export function useNewPassword(
 
   return { password, confirm, check, fields };
 }
+
+/**
+ * A password change: the current password, then the new one and its confirmation (the
+ * customer's form and the operator's). The errors keep the API's names: `oldPassword`,
+ * `newPassword`, `confirm`; `prefix` as for `useNewPassword`.
+ */
+export function usePasswordChange(
+  tx: Texts,
+  { label, oldLabel, prefix = "" }: { label: string; oldLabel: string; prefix?: string },
+) {
+  const [oldPassword, setOld] = useState("");
+  const pw = useNewPassword(tx, { id: "newPassword", label, prefix });
+
+  function check(): Errors {
+    const errs: Errors = {};
+    if (!oldPassword) errs.oldPassword = tx["validation.oldPasswordRequired"]!;
+    return { ...errs, ...pw.check() };
+  }
+
+  const fields = (errors: Errors) => (
+    <>
+      <PasswordInput
+        id={`${prefix}oldPassword`}
+        label={oldLabel}
+        value={oldPassword}
+        set={setOld}
+        error={errors.oldPassword}
+        autoComplete="current-password"
+        maxLength={64}
+      />
+      {pw.fields(errors)}
+    </>
+  );
+
+  return { body: () => ({ oldPassword, newPassword: pw.password }), check, fields };
+}
