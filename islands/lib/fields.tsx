@@ -221,6 +221,18 @@ export function PasswordInput(
   return <TextField type="password" maxLength={maxLength} {...props} />;
 }
 
+/** A six-digit one-time code (an SMS code, an authenticator's code): the numeric keypad. */
+function SixDigits(
+  props: Omit<InputOptions, "inputMode" | "maxLength"> & {
+    id: string;
+    value: string;
+    set: (v: string) => void;
+    error?: string;
+  },
+) {
+  return <TextInput inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...props} />;
+}
+
 /** The 6-digit code from the customer's authenticator app (two-factor sign-in, withdrawals). */
 export function TotpField(
   { value, set, error, tx, hint, id = "totp" }: {
@@ -236,11 +248,8 @@ export function TotpField(
   return (
     <Field id={id} label={tx["twofa.code"]!} error={error}>
       {hint ? <p class="muted small" id={`${id}-hint`}>{hint}</p> : null}
-      <TextInput
+      <SixDigits
         id={id}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
         placeholder={tx["twofa.codePlaceholder"]}
         value={value}
         set={(v) => set(v.trim())}
@@ -273,16 +282,7 @@ export function CodeField(
   return (
     <Field id={id} label={tx["auth.code"]!} error={error}>
       <div class="code-row">
-        <TextInput
-          id={id}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          placeholder={tx["auth.codePlaceholder"]}
-          value={value}
-          set={set}
-          error={error}
-        />
+        <SixDigits id={id} placeholder={tx["auth.codePlaceholder"]} {...{ value, set, error }} />
         <button
           type="button"
           class="btn btn-ghost"
