@@ -1,9 +1,9 @@
 import { useRef, useState } from "preact/hooks";
-import { passwordProblem } from "../contract/credentials.ts";
 import { toast } from "./lib/api.ts";
 import { adminCall, reloadWith, toSignIn } from "./lib/admin.ts";
-import { PasswordInput, type Texts } from "./lib/fields.tsx";
+import type { Texts } from "./lib/fields.tsx";
 import { failureMessage } from "./lib/form.ts";
+import { usePasswordChange } from "./lib/credentials.tsx";
 
 export const OPERATOR_PASSWORD_TEXTS = [
   "admin.currentPassword",
@@ -20,9 +20,11 @@ export const OPERATOR_PASSWORD_TEXTS = [
 
 /** The signed-in operator changes their password; their other sessions end. */
 export default function AdminPassword({ tx }: { tx: Texts }) {
-  const [oldPassword, setOld] = useState("");
-  const [newPassword, setNew] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const pw = usePasswordChange(tx, {
+    label: tx["admin.newPassword"]!,
+    oldLabel: tx["admin.currentPassword"]!,
+    prefix: "pw-",
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
@@ -30,11 +32,7 @@ export default function AdminPassword({ tx }: { tx: Texts }) {
   async function submit(e: Event) {
     e.preventDefault();
     if (inFlight.current) return;
-    const errs: Record<string, string> = {};
-    if (!oldPassword) errs.oldPassword = tx["validation.oldPasswordRequired"]!;
-    const problem = passwordProblem(newPassword);
-    if (problem) errs.newPassword = tx[`validation.${problem}`]!;
-    if (newPassword !== confirm) errs.confirm = tx["validation.passwordMismatch"]!;
+    const errs = pw.check();
     setErrors(errs);
     if (Object.keys(errs).length) {
       document.getElementById(`pw-${Object.keys(errs)[0]!}`)?.focus();
@@ -42,7 +40,7 @@ export default function AdminPassword({ tx }: { tx: Texts }) {
     }
     inFlight.current = true;
     setBusy(true);
-    const body = { oldPassword, newPassword };
+    const body = pw.body();
     const env = await adminCall((c) => c.POST("/admin/password", { body }));
     if (env.code === 0) return reloadWith("password");
     if (env.code === -99) return toSignIn();
@@ -54,31 +52,7 @@ export default function AdminPassword({ tx }: { tx: Texts }) {
 
   return (
     <form class="form admin-form" onSubmit={submit} noValidate data-testid="operator-password">
-      <PasswordInput
-        id="pw-oldPassword"
-        label={tx["admin.currentPassword"]!}
-        value={oldPassword}
-        set={setOld}
-        error={errors.oldPassword}
-        autoComplete="current-password"
-        maxLength={64}
-      />
-      <PasswordInput
-        id="pw-newPassword"
-        label={tx["admin.newPassword"]!}
-        value={newPassword}
-        set={setNew}
-        error={errors.newPassword}
-        autoComplete="new-password"
-      />
-      <PasswordInput
-        id="pw-confirm"
-        label={tx["auth.confirmPassword"]!}
-        value={confirm}
-        set={setConfirm}
-        error={errors.confirm}
-        autoComplete="new-password"
-      />
+      {pw.fields(errors)}
       <button type="submit" class="btn btn-primary" disabled={busy} data-testid="change-password">
         {tx["admin.changePassword"]}
       </button>

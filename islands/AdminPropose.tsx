@@ -111,6 +111,15 @@ export default function AdminPropose(
     "aria-invalid": errors[k] ? true : undefined,
     "aria-describedby": errors[k] ? `${p}-${k}-error` : undefined,
   });
+  /** a choice among the document's names (a wallet, a currency) */
+  const choose = (k: "wallet" | "currency", label: string, names: readonly string[]) =>
+    field(
+      k,
+      label,
+      <select {...aria(k)} value={v[k]} onChange={(e) => set(k, e.currentTarget.value)}>
+        {names.map((x) => <option key={x} value={x}>{x}</option>)}
+      </select>,
+    );
   return (
     <form class="form" onSubmit={send} noValidate data-testid={`propose-${kind}`}>
       {adjust && field(
@@ -126,41 +135,11 @@ export default function AdminPropose(
       )}
       {adjust && (
         <div class="row admin-row-fields">
-          {field(
-            "wallet",
-            tx["admin.wallet"]!,
-            <select
-              {...aria("wallet")}
-              value={v.wallet}
-              onChange={(e) => set("wallet", e.currentTarget.value)}
-            >
-              {walletNames.map((w) => <option key={w} value={w}>{w}</option>)}
-            </select>,
-          )}
-          {field(
-            "currency",
-            tx["admin.currency"]!,
-            <select
-              {...aria("currency")}
-              value={v.currency}
-              onChange={(e) => set("currency", e.currentTarget.value)}
-            >
-              {(wallets[v.wallet] ?? []).map((c) => <option key={c} value={c}>{c}</option>)}
-            </select>,
-          )}
+          {choose("wallet", tx["admin.wallet"]!, walletNames)}
+          {choose("currency", tx["admin.currency"]!, wallets[v.wallet] ?? [])}
         </div>
       )}
-      {fourEyes && field(
-        "currency",
-        tx["admin.currency"]!,
-        <select
-          {...aria("currency")}
-          value={v.currency}
-          onChange={(e) => set("currency", e.currentTarget.value)}
-        >
-          {currencies.map((c) => <option key={c} value={c}>{c}</option>)}
-        </select>,
-      )}
+      {fourEyes && choose("currency", tx["admin.currency"]!, currencies)}
       {field(
         "amount",
         adjust

@@ -1,8 +1,9 @@
+import type { Ref } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { renderSVG } from "uqr";
 import type { OperatorSignInReply } from "../contract/operators.ts";
-import { passwordProblem } from "../contract/credentials.ts";
 import { adminCall } from "./lib/admin.ts";
+import { useNewPassword } from "./lib/credentials.tsx";
 import { Field, PasswordInput, type Texts } from "./lib/fields.tsx";
 import { failureMessage } from "./lib/form.ts";
 
@@ -45,6 +46,89 @@ type Enrolment = Extract<OperatorSignInReply, { status: "enrolmentRequired" }>;
 
 /** Groups of four characters, easier to type into an authenticator app. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, "$1 ").trim();
+
+/** An operator's username as typed (no capitals, no spell check); named as the API names it. */
+function UsernameField(
+  { id, label, value, set, error, inputRef }: {
+    id: string;
+    label: string;
+    value: string;
+    set: (v: string) => void;
+    error?: string;
+    inputRef?: Ref<HTMLInputElement>;
+  },
+) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <input
+        ref={inputRef}
+        id={id}
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellcheck={false}
+        maxLength={64}
+        value={value}
+        onInput={(e) => set(e.currentTarget.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+    </Field>
+  );
+}
+
+/** A one-time code of `length` digits: what is not a digit is dropped as it is typed. */
+function DigitsField(
+  { id, name, label, length, placeholder, value, set, error }: {
+    id: string;
+    name: string;
+    label: string;
+    length: number;
+    placeholder?: string;
+    value: string;
+    set: (v: string) => void;
+    error?: string;
+  },
+) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <input
+        id={id}
+        name={name}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={length}
+        placeholder={placeholder}
+        value={value}
+        onInput={(e) => set(e.currentTarget.value.replace(/\D/g, ""))}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+    </Field>
+  );
+}
+
+/**
+ * A step's state (sign-in, invitation, enrolment): field errors, the failure line, busy, and
+ * the element that takes focus when the step shows (the screen changed: a screen reader
+ * announces it). `checked` shows the client's errors, clears the failure and focuses the first
+ * invalid field (`prefix` + its name); true when the step may be sent.
+ */
+function useStep<T extends HTMLElement>(notice = "") {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState(notice);
+  const [busy, setBusy] = useState(false);
+  const focus = useRef<T>(null);
+  useEffect(() => focus.current?.focus(), []);
+  function checked(errs: Record<string, string>, prefix = "") {
+    setErrors(errs);
+    setFailure("");
+    const first = Object.keys(errs)[0];
+    if (first) document.getElementById(prefix + first)?.focus();
+    return first === undefined;
+  }
+  return { errors, setErrors, failure, setFailure, busy, setBusy, focus, checked };
+}
 
 /**
  * Operator sign-in (username, password, TOTP code). The server keeps the session in an
@@ -90,12 +174,9 @@ function InviteForm(
 ) {
   const [username, setUsername] = useState("");
   const [code, setCode] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState("");
-  const [busy, setBusy] = useState(false);
-  const heading = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => heading.current?.focus(), []);
+  const { errors, failure, setFailure, busy, setBusy, focus: heading, checked } = useStep<
+    HTMLHeadingElement
+  >();
 
   async function submit(e: Event) {
     e.preventDefault();
@@ -103,12 +184,7 @@ function InviteForm(
     const errs: Record<string, string> = {};
     if (!username.trim()) errs["invite-username"] = tx["validation.required"]!;
     if (!/^\d{8}$/.test(code)) errs["invite-code"] = tx["validation.codeInvalid"]!;
-    setErrors(errs);
-    setFailure("");
-    if (Object.keys(errs).length) {
-      document.getElementById(Object.keys(errs)[0]!)?.focus();
-      return;
-    }
+    if (!checked(errs)) return;
     setBusy(true);
     const body = { username: username.trim(), code };
     const env = await adminCall((c) => c.POST("/admin/invitation", { body }));
@@ -123,34 +199,23 @@ function InviteForm(
       <h1 id="admin-invite-title" ref={heading} tabIndex={-1}>{tx["admin.invitationTitle"]}</h1>
       <form class="form" onSubmit={submit} noValidate data-testid="admin-invitation">
         <p class="small">{tx["admin.invitationIntro"]}</p>
-        <Field id="invite-username" label={tx["admin.username"]!} error={errors["invite-username"]}>
-          <input
-            id="invite-username"
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellcheck={false}
-            maxLength={64}
-            value={username}
-            onInput={(e) => setUsername(e.currentTarget.value)}
-            aria-invalid={errors["invite-username"] ? true : undefined}
-            aria-describedby={errors["invite-username"] ? "invite-username-error" : undefined}
-          />
-        </Field>
-        <Field id="invite-code" label={tx["admin.invitationCode"]!} error={errors["invite-code"]}>
-          <input
-            id="invite-code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={8}
-            placeholder="00000000"
-            value={code}
-            onInput={(e) => setCode(e.currentTarget.value.replace(/\D/g, ""))}
-            aria-invalid={errors["invite-code"] ? true : undefined}
-            aria-describedby={errors["invite-code"] ? "invite-code-error" : undefined}
-          />
-        </Field>
+        <UsernameField
+          id="invite-username"
+          label={tx["admin.username"]!}
+          value={username}
+          set={setUsername}
+          error={errors["invite-username"]}
+        />
+        <DigitsField
+          id="invite-code"
+          name="code"
+          label={tx["admin.invitationCode"]!}
+          length={8}
+          placeholder="00000000"
+          value={code}
+          set={setCode}
+          error={errors["invite-code"]}
+        />
         {failure && <p class="admin-alert" role="alert" data-testid="invite-error">{failure}</p>}
         <button class="btn btn-primary btn-block" type="submit" disabled={busy}>
           {tx["admin.invitationSubmit"]}
@@ -174,13 +239,10 @@ function SignInForm(
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [totp, setTotp] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState(notice);
-  const [busy, setBusy] = useState(false);
-  const first = useRef<HTMLInputElement>(null);
-
-  // The first field takes focus: an operator types straight away.
-  useEffect(() => first.current?.focus(), []);
+  // the first field takes focus: an operator types straight away
+  const { errors, setErrors, failure, setFailure, busy, setBusy, focus: first, checked } = useStep<
+    HTMLInputElement
+  >(notice);
 
   async function submit(e: Event) {
     e.preventDefault();
@@ -190,12 +252,7 @@ function SignInForm(
     if (!password) errs.password = tx["validation.passwordRequired"]!;
     // no code: the first sign-in of an operator who has not enrolled yet
     if (totp.trim() && !/^\d{6}$/.test(totp.trim())) errs.totp = tx["validation.codeInvalid"]!;
-    setErrors(errs);
-    setFailure("");
-    if (Object.keys(errs).length) {
-      document.getElementById(Object.keys(errs)[0]!)?.focus();
-      return;
-    }
+    if (!checked(errs)) return;
     setBusy(true);
     const body = {
       username: username.trim(),
@@ -220,21 +277,14 @@ function SignInForm(
       <p class="muted small admin-kicker">{tx["admin.title"]}</p>
       <h1 id="admin-signin-title">{tx["admin.signIn"]}</h1>
       <form class="form" onSubmit={submit} noValidate data-testid="admin-signin">
-        <Field id="username" label={tx["admin.username"]!} error={errors.username}>
-          <input
-            ref={first}
-            id="username"
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellcheck={false}
-            maxLength={64}
-            value={username}
-            onInput={(e) => setUsername(e.currentTarget.value)}
-            aria-invalid={errors.username ? true : undefined}
-            aria-describedby={errors.username ? "username-error" : undefined}
-          />
-        </Field>
+        <UsernameField
+          id="username"
+          label={tx["admin.username"]!}
+          value={username}
+          set={setUsername}
+          error={errors.username}
+          inputRef={first}
+        />
         <PasswordInput
           id="password"
           label={tx["admin.password"]!}
@@ -244,20 +294,16 @@ function SignInForm(
           autoComplete="current-password"
           maxLength={128}
         />
-        <Field id="totp" label={tx["admin.totp"]!} error={errors.totp}>
-          <input
-            id="totp"
-            name="totp"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder="000000"
-            value={totp}
-            onInput={(e) => setTotp(e.currentTarget.value.replace(/\D/g, ""))}
-            aria-invalid={errors.totp ? true : undefined}
-            aria-describedby={errors.totp ? "totp-error" : undefined}
-          />
-        </Field>
+        <DigitsField
+          id="totp"
+          name="totp"
+          label={tx["admin.totp"]!}
+          length={6}
+          placeholder="000000"
+          value={totp}
+          set={setTotp}
+          error={errors.totp}
+        />
         {failure && <p class="admin-alert" role="alert" data-testid="signin-error">{failure}</p>}
         <button class="btn btn-primary btn-block" type="submit" disabled={busy}>
           {tx["admin.login"]}
@@ -277,15 +323,13 @@ function EnrolForm(
   },
 ) {
   const [code, setCode] = useState("");
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState("");
-  const [busy, setBusy] = useState(false);
-  const heading = useRef<HTMLHeadingElement>(null);
-
-  // The screen changed: the heading takes focus so a screen reader announces the step.
-  useEffect(() => heading.current?.focus(), []);
+  const pw = useNewPassword(tx, {
+    id: "newPassword",
+    label: tx["admin.newPassword"]!,
+    prefix: "enrol-",
+  });
+  const { errors, setErrors, failure, setFailure, busy, setBusy, focus: heading, checked } =
+    useStep<HTMLHeadingElement>();
 
   async function submit(e: Event) {
     e.preventDefault();
@@ -293,17 +337,9 @@ function EnrolForm(
     const errs: Record<string, string> = {};
     if (!code) errs.totp = tx["validation.totpRequired"]!;
     else if (!/^\d{6}$/.test(code)) errs.totp = tx["validation.totpInvalid"]!;
-    const problem = passwordProblem(password);
-    if (problem) errs.newPassword = tx[`validation.${problem}`]!;
-    if (password !== confirm) errs.confirm = tx["validation.passwordMismatch"]!;
-    setErrors(errs);
-    setFailure("");
-    if (Object.keys(errs).length) {
-      document.getElementById(`enrol-${Object.keys(errs)[0]!}`)?.focus();
-      return;
-    }
+    if (!checked({ ...errs, ...pw.check() }, "enrol-")) return;
     setBusy(true);
-    const body = { enrolToken: enrolment.enrolToken, totp: code, newPassword: password };
+    const body = { enrolToken: enrolment.enrolToken, totp: code, newPassword: pw.password };
     const env = await adminCall((c) => c.POST("/admin/enrol", { body }));
     if (env.code === 0) {
       location.replace(next);
@@ -317,11 +353,6 @@ function EnrolForm(
   }
 
   const qr = "data:image/svg+xml," + encodeURIComponent(renderSVG(enrolment.uri, { border: 2 }));
-  const field = (name: "totp" | "newPassword" | "confirm") => ({
-    error: errors[name],
-    invalid: errors[name] ? true : undefined,
-    describedBy: errors[name] ? `enrol-${name}-error` : undefined,
-  });
   return (
     <section class="auth-card admin-signin" aria-labelledby="admin-enrol-title">
       <p class="muted small admin-kicker">{tx["admin.title"]}</p>
@@ -342,38 +373,17 @@ function EnrolForm(
           </code>
         </div>
         <p class="notice small">{tx["twofa.secretOnce"]}</p>
-        <Field id="enrol-totp" label={tx["twofa.code"]!} error={field("totp").error}>
-          <input
-            id="enrol-totp"
-            name="totp"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder={tx["twofa.codePlaceholder"]}
-            value={code}
-            onInput={(e) => setCode(e.currentTarget.value.replace(/\D/g, ""))}
-            aria-invalid={field("totp").invalid}
-            aria-describedby={field("totp").describedBy}
-          />
-        </Field>
-        <PasswordInput
-          id="enrol-newPassword"
-          label={tx["admin.newPassword"]!}
-          value={password}
-          set={setPassword}
-          error={errors.newPassword}
-          autoComplete="new-password"
-          maxLength={32}
+        <DigitsField
+          id="enrol-totp"
+          name="totp"
+          label={tx["twofa.code"]!}
+          length={6}
+          placeholder={tx["twofa.codePlaceholder"]}
+          value={code}
+          set={setCode}
+          error={errors.totp}
         />
-        <PasswordInput
-          id="enrol-confirm"
-          label={tx["auth.confirmPassword"]!}
-          value={confirm}
-          set={setConfirm}
-          error={errors.confirm}
-          autoComplete="new-password"
-          maxLength={32}
-        />
+        {pw.fields(errors)}
         {failure && <p class="admin-alert" role="alert" data-testid="enrol-error">{failure}</p>}
         <button class="btn btn-primary btn-block" type="submit" disabled={busy}>
           {tx["admin.enrolSubmit"]}

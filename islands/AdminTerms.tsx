@@ -46,6 +46,20 @@ type Obj = Record<string, any>;
 /** A whole number as typed (kept as text while it is not one; the server says it is invalid). */
 const int = (s: string): number | string => /^\d{1,9}$/.test(s.trim()) ? Number(s.trim()) : s;
 
+/** The head of an editable table: a column per `admin.<name>`, then the rows' remove buttons. */
+function RowsHead({ tx, columns }: { tx: Texts; columns: string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((c) => <th key={c} scope="col">{tx[`admin.${c}`]}</th>)}
+        <th scope="col">
+          <span class="sr-only">{tx["admin.removeRow"]}</span>
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
 /**
  * One section of the product terms (or the wealth products) as a form: a copy of what is in force
  * edited field by field, then the whole section proposed with a reason (PUT). The change waits
@@ -216,17 +230,7 @@ export default function AdminTerms(
       <>
         <div class="table-wrap">
           <table class="table admin-table admin-edit" data-testid="fast-options">
-            <thead>
-              <tr>
-                <th scope="col">{tx["admin.duration"]}</th>
-                <th scope="col">{tx["admin.payoutRate"]}</th>
-                <th scope="col">{tx["admin.min"]}</th>
-                <th scope="col">{tx["admin.max"]}</th>
-                <th scope="col">
-                  <span class="sr-only">{tx["admin.removeRow"]}</span>
-                </th>
-              </tr>
-            </thead>
+            <RowsHead tx={tx} columns={["duration", "payoutRate", "min", "max"]} />
             <tbody>
               {(v.options as Obj[]).map((o, i) => {
                 const row = `${o.duration} s`;
@@ -302,16 +306,7 @@ export default function AdminTerms(
               <div class="table-wrap">
                 <table class="table admin-table admin-edit">
                   <caption class="sr-only">{`${s.code} ${tx["admin.brackets"]}`}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{tx["admin.upTo"]}</th>
-                      <th scope="col">{tx["admin.maxLeverage"]}</th>
-                      <th scope="col">{tx["admin.mmr"]}</th>
-                      <th scope="col">
-                        <span class="sr-only">{tx["admin.removeRow"]}</span>
-                      </th>
-                    </tr>
-                  </thead>
+                  <RowsHead tx={tx} columns={["upTo", "maxLeverage", "mmr"]} />
                   <tbody>
                     {(s.brackets as Obj[]).map((_b, j) => {
                       const row = `${s.code} #${j + 1}`;

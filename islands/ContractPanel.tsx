@@ -8,6 +8,7 @@ import {
   uiLocale,
 } from "../locales/format.ts";
 import { plural, type Texts } from "./lib/fields.tsx";
+import { CLOSE_REASON_TEXTS, POSITION_TEXTS } from "./lib/positions.tsx";
 import { POSITION_LIST_TEXTS, PositionList, usePositions } from "./lib/position_list.tsx";
 import { subscribe } from "./lib/socket.ts";
 
@@ -19,36 +20,15 @@ export const PANEL_TEXTS = [
   "contract.none",
   "contract.noOrders",
   "contract.noHistory",
-  "contract.openPrice",
   "contract.closePrice",
   "contract.realized",
   "contract.closedBy",
   "contract.closeTime",
-  "contract.lots",
   "contract.leverage",
-  "contract.margin",
-  "contract.liquidation",
-  "contract.roe",
-  "contract.marginRatio",
-  "contract.pnl",
-  "contract.pending",
-  "contract.limitPrice",
-  "contract.reason_manual",
-  "contract.reason_stopLoss",
-  "contract.reason_takeProfit",
-  "contract.reason_trailingStop",
-  "contract.reason_liquidation",
-  "contract.reason_hedged",
+  ...CLOSE_REASON_TEXTS,
   "risk.groupLiquidation",
   "risk.noLevel",
   "risk.hedged",
-  "format.heldMargin",
-  "format.heldFee",
-  "format.distance",
-  "format.lotCount_one",
-  "format.lotCount_few",
-  "format.lotCount_many",
-  "format.lotCount_other",
   "app.confirm",
   "app.cancel",
   "validation.invalid",
@@ -59,6 +39,7 @@ export const PANEL_TEXTS = [
   "rules.precision",
   "rules.trailingRate",
   "rules.ocoLots",
+  ...POSITION_TEXTS,
 ] as const;
 
 type Tab = "positions" | "orders" | "history";
@@ -112,15 +93,9 @@ export default function ContractPanel(
       ? <p class="muted" data-testid={`${testid}-empty`}>{empty}</p>
       : (
         <PositionList
+          {...{ price, priceDecimals, mmr, feeRate, name, tx, testid }}
           positions={items}
-          price={price}
-          priceDecimals={priceDecimals}
-          mmr={mmr}
-          feeRate={feeRate}
-          name={name}
-          tx={tx}
           onChange={apply}
-          testid={testid}
         />
       );
   return (

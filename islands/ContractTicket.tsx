@@ -16,32 +16,28 @@ import { BRACKET_TEXTS, type BracketJson, bracketOf, Brackets } from "./lib/brac
 import {
   ChipChoice,
   ConfirmBox,
+  DecimalField,
   Field,
   fill,
   PercentSlider,
   plural,
+  SideChoice,
   TextField,
   type Texts,
 } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { useAvailable } from "./lib/live.ts";
 import { POSITION_LIST_TEXTS, PositionList, usePositions } from "./lib/position_list.tsx";
-import { shortfall, TOP_UP_TEXTS, TopUp } from "./lib/top_up.tsx";
+import { TOP_UP_TEXTS, useTopUp } from "./lib/top_up.tsx";
+import { POSITION_TEXTS } from "./lib/positions.tsx";
 import { subscribe } from "./lib/socket.ts";
 import { LINE_TEXTS, positionLines, publishLines } from "./lib/chart_lines.ts";
 
 export const CONTRACT_TEXTS = [
-  "contract.long",
-  "contract.short",
-  "contract.lots",
   "contract.lotSize",
   "contract.leverage",
-  "contract.stopLoss",
-  "contract.takeProfit",
   "contract.price",
-  "contract.margin",
   "contract.fee",
-  "contract.liquidation",
   "contract.notional",
   "contract.open",
   "contract.confirmOpen",
@@ -50,37 +46,10 @@ export const CONTRACT_TEXTS = [
   "contract.opened",
   "contract.holding",
   "contract.none",
-  "contract.pnl",
-  "contract.roe",
-  "contract.marginRatio",
-  "contract.close",
   "contract.confirmClose",
   "contract.closed",
-  "contract.openPrice",
   "contract.market",
   "contract.limit",
-  "contract.limitPrice",
-  "contract.reverse",
-  "contract.hedge",
-  "contract.cancelOrder",
-  "contract.chase",
-  "contract.pending",
-  "contract.confirmAction",
-  "contract.done",
-  "contract.notReversed",
-  "contract.tpsl",
-  "contract.confirmStops",
-  "contract.stopsSaved",
-  "contract.clearHint",
-  "contract.stopsDropped",
-  "contract.limitPrice",
-  "format.heldMargin",
-  "format.heldFee",
-  "format.distance",
-  "format.lotCount_one",
-  "format.lotCount_few",
-  "format.lotCount_many",
-  "format.lotCount_other",
   "fast.available",
   "app.confirm",
   "app.cancel",
@@ -92,6 +61,7 @@ export const CONTRACT_TEXTS = [
   ...LINE_TEXTS,
   ...TOP_UP_TEXTS,
   ...POSITION_LIST_TEXTS,
+  ...POSITION_TEXTS,
 ] as const;
 
 /**
@@ -162,9 +132,9 @@ export default function ContractTicket(
     "contract:USDT": available,
     "spot:USDT": spotAvailable,
   });
-  /** the margin and fee the contract wallet lacks and the spot wallet has (transfer in place) */
-  const [topUp, setTopUp] = useState<bigint | null>(null);
   const { errors, busy, check, send } = useForm(tx);
+  /** the margin and fee the contract wallet lacks and the spot wallet has (transfer in place) */
+  const topUp = useTopUp(tx, "contract", [balance, setBalance], () => check({}));
 
   useEffect(() =>
     subscribe("ticker", (data) => {
@@ -281,16 +251,13 @@ export default function ContractTicket(
       cost: ticket ? ticket.margin + ticket.fee : null,
       available: parseDecimal(balance["contract:USDT"]),
     });
-    const short = !overBracket && ticket && failures.length === 1 &&
-        failures[0]!.error === "INSUFFICIENT_BALANCE"
-      ? shortfall(
-        ticket.margin + ticket.fee,
-        parseDecimal(balance["contract:USDT"]),
-        parseDecimal(balance["spot:USDT"]),
-      )
-      : null;
     // beyond the balance: the message stands, and a shortfall the spot wallet covers is offered
-    setTopUp(short);
+    topUp.offer(
+      !overBracket && ticket && failures.length === 1 &&
+        failures[0]!.error === "INSUFFICIENT_BALANCE"
+        ? ticket.margin + ticket.fee
+        : null,
+    );
     const errs = fieldErrors(failures, tx);
     // the leverage bracket of the resulting position value (the server counts the same)
     if (overBracket) errs.leverage ??= tx["validation.leverageBracket"]!;
@@ -325,22 +292,15 @@ export default function ContractTicket(
   return (
     <div class="ticket" data-testid="contract-ticket">
       <form class="form" onSubmit={review} noValidate>
-        <div class="dir-row" role="group">
-          {(["long", "short"] as const).map((s) => (
-            <button
-              key={s}
-              type="button"
-              class={`btn dir ${s === "long" ? "up" : "down"} ${side === s ? "on" : ""}`}
-              aria-pressed={side === s}
-              onClick={() => {
-                setSide(s);
-                setConfirming(null);
-              }}
-            >
-              {tx[`contract.${s}`]}
-            </button>
-          ))}
-        </div>
+        <SideChoice
+          options={["long", "short"] as const}
+          value={side}
+          label={(s) => tx[`contract.${s}`]!}
+          onChange={(s) => {
+            setSide(s);
+            setConfirming(null);
+          }}
+        />
         <p class="muted small">
           {price ? fill(tx["contract.price"]!, { price: px(price) }) : ""} · {name}
         </p>
@@ -354,12 +314,10 @@ export default function ContractTicket(
           }}
         />
         {type === "limit" && (
-          <TextField
+          <DecimalField
             id="limit"
             label={tx["contract.limitPrice"]!}
-            inputMode="decimal"
             value={limit}
-            maxLength={20}
             set={setLimit}
             error={errors.price}
           />
@@ -423,21 +381,17 @@ export default function ContractTicket(
           {fill(tx["contract.lotSize"]!, { size: formatNumber(lot, 8, loc, { trim: true }), base })}
         </p>
         <div class="two">
-          <TextField
+          <DecimalField
             id="sl"
             label={tx["contract.stopLoss"]!}
-            inputMode="decimal"
             value={sl}
-            maxLength={20}
             set={setSl}
             error={errors.stopLoss}
           />
-          <TextField
+          <DecimalField
             id="tp"
             label={tx["contract.takeProfit"]!}
-            inputMode="decimal"
             value={tp}
-            maxLength={20}
             set={setTp}
             error={errors.takeProfit}
           />
@@ -462,21 +416,7 @@ export default function ContractTicket(
             amount: formatAmount(balance["contract:USDT"] ?? "0", "USDT", loc),
           })}
         </p>
-        {topUp !== null && confirming !== "open" && (
-          <TopUp
-            tx={tx}
-            need={topUp}
-            from="spot"
-            to="contract"
-            fromAvailable={parseDecimal(balance["spot:USDT"])}
-            onMoved={(a) => {
-              setBalance("spot:USDT", a.from);
-              setBalance("contract:USDT", a.to);
-              setTopUp(null);
-              check({});
-            }}
-          />
-        )}
+        {confirming !== "open" && topUp.view}
         <button type="submit" class="btn btn-primary btn-block" disabled={busy}>
           {tx["contract.open"]}
         </button>
@@ -510,13 +450,7 @@ export default function ContractTicket(
       {list && <h2 class="section">{tx["contract.holding"]}</h2>}
       {list && (positions.length === 0 ? <p class="muted">{tx["contract.none"]}</p> : (
         <PositionList
-          positions={positions}
-          price={price}
-          priceDecimals={priceDecimals}
-          mmr={mmr}
-          feeRate={feeRate}
-          name={name}
-          tx={tx}
+          {...{ positions, price, priceDecimals, mmr, feeRate, name, tx }}
           onChange={setPositions}
         />
       ))}

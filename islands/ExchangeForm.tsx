@@ -5,7 +5,7 @@ import type { Currency } from "../contract/currencies.ts";
 import type { ExchangeQuoteJson } from "../contract/trading.ts";
 import { toast } from "./lib/api.ts";
 import { useAvailable } from "./lib/live.ts";
-import { ConfirmBox, Field, fill, TextField, type Texts } from "./lib/fields.tsx";
+import { ConfirmBox, DecimalField, Field, fill, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { formatAmount, formatExact, toApiDecimal, uiLocale } from "../locales/format.ts";
 
@@ -128,13 +128,11 @@ export default function ExchangeForm(
           currency: from,
         })}
       </p>
-      <TextField
+      <DecimalField
         id="amount"
         label={tx["exchange.amount"]!}
         error={errors.amount ?? errors.to}
-        inputMode="decimal"
         value={amount}
-        maxLength={20}
         set={(v) => {
           setAmount(v);
           setQuote(null);

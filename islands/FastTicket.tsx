@@ -12,11 +12,11 @@ import {
 import { fastStakeRules, fieldErrors, RULE_TEXTS } from "../contract/rules.ts";
 import type { FastOption, FastOrderJson } from "../contract/trading.ts";
 import { api, toast } from "./lib/api.ts";
-import { ConfirmBox, Field, fill, type Texts } from "./lib/fields.tsx";
+import { ConfirmBox, Field, fill, SideChoice, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { useAvailable } from "./lib/live.ts";
 import { subscribe } from "./lib/socket.ts";
-import { shortfall, TOP_UP_TEXTS, TopUp } from "./lib/top_up.tsx";
+import { TOP_UP_TEXTS, useTopUp } from "./lib/top_up.tsx";
 import { publishLines } from "./lib/chart_lines.ts";
 
 export const FAST_TEXTS = [
@@ -147,10 +147,9 @@ export default function FastTicket(
     "spot:USDT": spotAvailable,
   });
   const avail = parseDecimal(balance["contract:USDT"]);
-  const spot = parseDecimal(balance["spot:USDT"]);
-  /** the stake the contract wallet lacks and the spot wallet has (the transfer in place) */
-  const [topUp, setTopUp] = useState<bigint | null>(null);
   const { errors, busy, check, send } = useForm(tx);
+  /** the stake the contract wallet lacks and the spot wallet has (the transfer in place) */
+  const topUp = useTopUp(tx, "contract", [balance, setBalance], () => check({}));
   const option = options.find((o) => o.duration === duration)!;
 
   useEffect(() => {
@@ -202,11 +201,12 @@ export default function FastTicket(
       max: option.max,
       available: avail,
     });
-    const short = failures.length === 1 && failures[0]!.error === "INSUFFICIENT_BALANCE"
-      ? shortfall(parseDecimal(toApiDecimal(stake, loc)), avail, spot)
-      : null;
     // beyond the balance: the message stands, and a shortfall the spot wallet covers is offered
-    setTopUp(short);
+    topUp.offer(
+      failures.length === 1 && failures[0]!.error === "INSUFFICIENT_BALANCE"
+        ? parseDecimal(toApiDecimal(stake, loc))
+        : null,
+    );
     if (!check(fieldErrors(failures, tx))) return;
     setKey(crypto.randomUUID());
     setConfirming(true);
@@ -333,22 +333,15 @@ export default function FastTicket(
         </section>
       )}
       <form class="form" onSubmit={review} noValidate>
-        <div class="dir-row" role="group">
-          {(["up", "down"] as const).map((d) => (
-            <button
-              key={d}
-              type="button"
-              class={`btn dir ${d} ${direction === d ? "on" : ""}`}
-              aria-pressed={direction === d}
-              onClick={() => {
-                setDirection(d);
-                setConfirming(false);
-              }}
-            >
-              {tx[`fast.${d}`]}
-            </button>
-          ))}
-        </div>
+        <SideChoice
+          options={["up", "down"] as const}
+          value={direction}
+          label={(d) => tx[`fast.${d}`]!}
+          onChange={(d) => {
+            setDirection(d);
+            setConfirming(false);
+          }}
+        />
         <p class="muted small">{tx["fast.durationPayout"]}</p>
         <div class="chips" role="group" aria-label={tx["fast.duration"]}>
           {options.map((o) => (
@@ -386,7 +379,7 @@ export default function FastTicket(
             onInput={(e) => {
               setStake(e.currentTarget.value);
               setConfirming(false);
-              setTopUp(null);
+              topUp.offer(null);
             }}
           />
         </Field>
@@ -418,21 +411,7 @@ export default function FastTicket(
         {expected && (
           <p data-testid="fast-expected">{fill(tx["fast.expected"]!, { amount: expected })}</p>
         )}
-        {topUp !== null && (
-          <TopUp
-            tx={tx}
-            need={topUp}
-            from="spot"
-            to="contract"
-            fromAvailable={spot}
-            onMoved={(a) => {
-              setBalance("spot:USDT", a.from);
-              setBalance("contract:USDT", a.to);
-              setTopUp(null);
-              check({});
-            }}
-          />
-        )}
+        {topUp.view}
         <div class="row">
           <button type="submit" class="btn btn-primary grow" disabled={busy}>
             {tx["fast.place"]}

@@ -16,7 +16,15 @@ import type { SpotOrderJson } from "../contract/trading.ts";
 import { allows } from "../contract/actions.ts";
 import { api, type BodyOf, toast } from "./lib/api.ts";
 import { type AccountKey, useAvailable } from "./lib/live.ts";
-import { ChipChoice, ConfirmBox, fill, OrderNo, TextField, type Texts } from "./lib/fields.tsx";
+import {
+  ChipChoice,
+  ConfirmBox,
+  DecimalField,
+  fill,
+  OrderNo,
+  SideChoice,
+  type Texts,
+} from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { subscribe } from "./lib/socket.ts";
 import { publishLines } from "./lib/chart_lines.ts";
@@ -202,22 +210,15 @@ export default function SpotTicket(
   return (
     <div class="ticket" data-testid="spot-ticket">
       <form class="form" onSubmit={review} noValidate>
-        <div class="dir-row" role="group">
-          {(["buy", "sell"] as const).map((s) => (
-            <button
-              key={s}
-              type="button"
-              class={`btn dir ${s === "buy" ? "up" : "down"} ${side === s ? "on" : ""}`}
-              aria-pressed={side === s}
-              onClick={() => {
-                setSide(s);
-                setConfirming(false);
-              }}
-            >
-              {tx[`spot.${s}`]}
-            </button>
-          ))}
-        </div>
+        <SideChoice
+          options={["buy", "sell"] as const}
+          value={side}
+          label={(s) => tx[`spot.${s}`]!}
+          onChange={(s) => {
+            setSide(s);
+            setConfirming(false);
+          }}
+        />
         <ChipChoice
           options={["market", "limit"] as const}
           value={type}
@@ -228,22 +229,18 @@ export default function SpotTicket(
           }}
         />
         {type === "limit" && (
-          <TextField
+          <DecimalField
             id="price"
             label={tx["spot.price"]!}
-            inputMode="decimal"
             value={limit}
-            maxLength={20}
             set={setLimit}
             error={errors.price}
           />
         )}
-        <TextField
+        <DecimalField
           id="qty"
           label={fill(tx["spot.qty"]!, { base })}
-          inputMode="decimal"
           value={qty}
-          maxLength={20}
           set={setQty}
           error={errors.qty}
         />

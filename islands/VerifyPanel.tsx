@@ -10,6 +10,7 @@ import type { TapeItem } from "../contract/settlement_check.ts";
 import { formatAmount, formatPrice, uiLocale } from "../locales/format.ts";
 import { api, customer, envelopeOf, toast } from "./lib/api.ts";
 import { fill, type Texts } from "./lib/fields.tsx";
+import { CLOSE_REASON_TEXTS } from "./lib/positions.tsx";
 
 export const VERIFY_TEXTS = [
   "verify.checking",
@@ -33,12 +34,7 @@ export const VERIFY_TEXTS = [
   "verify.result_lose",
   "verify.result_tie",
   "verify.result_refund",
-  "contract.reason_manual",
-  "contract.reason_stopLoss",
-  "contract.reason_takeProfit",
-  "contract.reason_trailingStop",
-  "contract.reason_liquidation",
-  "contract.reason_hedged",
+  ...CLOSE_REASON_TEXTS,
   "verify.reason_none",
   "verify.field_time",
   "verify.field_price",

@@ -5,7 +5,7 @@ import { api, toast } from "./lib/api.ts";
 import { ConfirmBox, fill, TextField, type Texts } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { useAvailable } from "./lib/live.ts";
-import { shortfall as shortBy, TOP_UP_TEXTS, TopUp } from "./lib/top_up.tsx";
+import { TOP_UP_TEXTS, useTopUp } from "./lib/top_up.tsx";
 import {
   formatAmount,
   formatExact,
@@ -67,9 +67,12 @@ export default function WealthSubscribe(
     "contract:USDT": contractAvailable,
   });
   const available = balance["spot:USDT"];
-  /** what the spot wallet lacks and the contract wallet has (the transfer in place) */
-  const [topUp, setTopUp] = useState<bigint | null>(null);
   const { errors, busy, check, send, edited } = useForm(tx);
+  /** what the spot wallet lacks and the contract wallet has (the transfer in place) */
+  const topUp = useTopUp(tx, "spot", [balance, setBalance], () => {
+    setShort(false);
+    check({});
+  });
   const loc = uiLocale();
   const usdt = (v: string) => `${formatAmount(v, "USDT", loc)} USDT`;
   /** a limit as people write it: "100,000" (en), "100.000" (de) */
@@ -91,11 +94,8 @@ export default function WealthSubscribe(
       } else {
         errs = fieldErrors(affordable("amount", v, parseDecimal(available), "USDT"), tx);
         shortfall = !!errs.amount;
-        const move = shortfall
-          ? shortBy(v, parseDecimal(available), parseDecimal(balance["contract:USDT"]))
-          : null;
         // the message and the links stand, and a shortfall the contract wallet covers is offered
-        setTopUp(move);
+        topUp.offer(shortfall ? v : null);
       }
     }
     setShort(shortfall);
@@ -139,27 +139,12 @@ export default function WealthSubscribe(
           setAmount(v);
           setPreview(null);
           setShort(false);
-          setTopUp(null);
+          topUp.offer(null);
           edited("amount");
         }}
       />
       <p class="muted small">{fill(tx["wealth.available"]!, { amount: usdt(available) })}</p>
-      {topUp !== null && (
-        <TopUp
-          tx={tx}
-          need={topUp}
-          from="contract"
-          to="spot"
-          fromAvailable={parseDecimal(balance["contract:USDT"])}
-          onMoved={(a) => {
-            setBalance("contract:USDT", a.from);
-            setBalance("spot:USDT", a.to);
-            setTopUp(null);
-            setShort(false);
-            check({});
-          }}
-        />
-      )}
+      {topUp.view}
       {short && (
         <p class="notice small" data-testid="wealth-shortfall">
           {tx["wealth.shortfall"]} <a href={links.transfer}>{tx["page.transfer"]}</a> ·{" "}

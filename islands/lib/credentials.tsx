@@ -22,15 +22,17 @@ type Errors = Record<string, string>;
 /**
  * A new password and its confirmation. `id` names the password field as the API does
  * (`password`, `newPassword`); `kind` picks the rule: the login password or the six-digit
- * withdrawal password.
+ * withdrawal password. `prefix` goes before the inputs' ids where a page has more forms (the
+ * console's `pw-newPassword`); the errors keep the API's names.
  */
 export function useNewPassword(
   tx: Texts,
-  { id, label, kind = "login", confirmLabel = tx["auth.confirmPassword"]! }: {
+  { id, label, kind = "login", confirmLabel = tx["auth.confirmPassword"]!, prefix = "" }: {
     id: string;
     label: string;
     kind?: "login" | "draw";
     confirmLabel?: string;
+    prefix?: string;
   },
 ) {
   const [password, setPassword] = useState("");
@@ -55,7 +57,7 @@ export function useNewPassword(
     return (
       <>
         <PasswordInput
-          id={id}
+          id={prefix + id}
           label={label}
           value={password}
           set={setPassword}
@@ -64,7 +66,7 @@ export function useNewPassword(
           {...input}
         />
         <PasswordInput
-          id="confirm"
+          id={`${prefix}confirm`}
           label={confirmLabel}
           value={confirm}
           set={setConfirm}
@@ -76,4 +78,40 @@ export function useNewPassword(
   }
 
   return { password, confirm, check, fields };
+}
+
+/**
+ * A password change: the current password, then the new one and its confirmation (the
+ * customer's form and the operator's). The errors keep the API's names: `oldPassword`,
+ * `newPassword`, `confirm`; `prefix` as for `useNewPassword`.
+ */
+export function usePasswordChange(
+  tx: Texts,
+  { label, oldLabel, prefix = "" }: { label: string; oldLabel: string; prefix?: string },
+) {
+  const [oldPassword, setOld] = useState("");
+  const pw = useNewPassword(tx, { id: "newPassword", label, prefix });
+
+  function check(): Errors {
+    const errs: Errors = {};
+    if (!oldPassword) errs.oldPassword = tx["validation.oldPasswordRequired"]!;
+    return { ...errs, ...pw.check() };
+  }
+
+  const fields = (errors: Errors) => (
+    <>
+      <PasswordInput
+        id={`${prefix}oldPassword`}
+        label={oldLabel}
+        value={oldPassword}
+        set={setOld}
+        error={errors.oldPassword}
+        autoComplete="current-password"
+        maxLength={64}
+      />
+      {pw.fields(errors)}
+    </>
+  );
+
+  return { body: () => ({ oldPassword, newPassword: pw.password }), check, fields };
 }

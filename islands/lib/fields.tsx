@@ -120,6 +120,13 @@ export function TextField(
   );
 }
 
+/** A decimal figure (a price, a quantity, an amount): a `TextField` with the decimal keypad. */
+export function DecimalField(
+  props: Omit<Parameters<typeof TextField>[0], "inputMode">,
+) {
+  return <TextField inputMode="decimal" maxLength={20} {...props} />;
+}
+
 /** An amount (`amount`) with a button that fills in all that is available. */
 export function AmountField(
   { label, value, set, error, placeholder, allLabel, onAll }: {
@@ -214,6 +221,18 @@ export function PasswordInput(
   return <TextField type="password" maxLength={maxLength} {...props} />;
 }
 
+/** A six-digit one-time code (an SMS code, an authenticator's code): the numeric keypad. */
+function SixDigits(
+  props: Omit<InputOptions, "inputMode" | "maxLength"> & {
+    id: string;
+    value: string;
+    set: (v: string) => void;
+    error?: string;
+  },
+) {
+  return <TextInput inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...props} />;
+}
+
 /** The 6-digit code from the customer's authenticator app (two-factor sign-in, withdrawals). */
 export function TotpField(
   { value, set, error, tx, hint, id = "totp" }: {
@@ -229,11 +248,8 @@ export function TotpField(
   return (
     <Field id={id} label={tx["twofa.code"]!} error={error}>
       {hint ? <p class="muted small" id={`${id}-hint`}>{hint}</p> : null}
-      <TextInput
+      <SixDigits
         id={id}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
         placeholder={tx["twofa.codePlaceholder"]}
         value={value}
         set={(v) => set(v.trim())}
@@ -266,16 +282,7 @@ export function CodeField(
   return (
     <Field id={id} label={tx["auth.code"]!} error={error}>
       <div class="code-row">
-        <TextInput
-          id={id}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          placeholder={tx["auth.codePlaceholder"]}
-          value={value}
-          set={set}
-          error={error}
-        />
+        <SixDigits id={id} placeholder={tx["auth.codePlaceholder"]} {...{ value, set, error }} />
         <button
           type="button"
           class="btn btn-ghost"
@@ -431,6 +438,35 @@ export function ChipChoice<T extends string>(
           onClick={() => onChange(x)}
         >
           {label(x)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The two directions of an order (up/down, long/short, buy/sell) as a pair of big buttons: the
+ * first is drawn rising, the second falling; choosing one drops any confirmation under way.
+ */
+export function SideChoice<T extends string>(
+  { options, value, label, onChange }: {
+    options: readonly [T, T];
+    value: T;
+    label: (side: T) => string;
+    onChange: (side: T) => void;
+  },
+) {
+  return (
+    <div class="dir-row" role="group">
+      {options.map((s, i) => (
+        <button
+          key={s}
+          type="button"
+          class={`btn dir ${i === 0 ? "up" : "down"} ${value === s ? "on" : ""}`}
+          aria-pressed={value === s}
+          onClick={() => onChange(s)}
+        >
+          {label(s)}
         </button>
       ))}
     </div>

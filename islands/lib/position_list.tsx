@@ -7,6 +7,7 @@
  * after a close the realized P&L is the server's. A position's own orders are edited here too:
  * stop-loss / take-profit, the trailing stop and the one-cancels-other pair.
  */
+import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { closeLeg, formatDecimal, parseDecimal } from "../../core-wasm/mod.ts";
 import {
@@ -28,7 +29,7 @@ import { allowedActions, type PositionAction } from "../../contract/actions.ts";
 import { api, type Call, type CallResult, toast } from "./api.ts";
 import { ConfirmBox, Field, fill, PercentSlider, plural, type Texts } from "./fields.tsx";
 import { useForm } from "./form.ts";
-import { PositionSummary } from "./positions.tsx";
+import { type PositionMarket, PositionSummary } from "./positions.tsx";
 import { subscribe } from "./socket.ts";
 
 export const POSITION_LIST_TEXTS = [
@@ -197,19 +198,16 @@ function EstimateFigures(
 }
 
 export function PositionList(
-  { positions, price, priceDecimals, mmr, feeRate, name, tx, onChange, testid = "positions" }: {
-    positions: PositionJson[];
-    price: string | null;
-    priceDecimals: number;
-    mmr: string;
-    feeRate: string;
-    /** the symbol's name (the close-all confirmation) */
-    name: string;
-    tx: Texts;
-    /** records the server sent back (each replaces its older copy; closed ones leave) */
-    onChange: (changed: (PositionJson | null | undefined)[]) => void;
-    testid?: string;
-  },
+  { positions, price, priceDecimals, mmr, feeRate, name, tx, onChange, testid = "positions" }:
+    & PositionMarket
+    & {
+      positions: PositionJson[];
+      /** the symbol's name (the close-all confirmation) */
+      name: string;
+      /** records the server sent back (each replaces its older copy; closed ones leave) */
+      onChange: (changed: (PositionJson | null | undefined)[]) => void;
+      testid?: string;
+    },
 ) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [key, setKey] = useState("");
@@ -432,6 +430,24 @@ export function PositionList(
     );
   };
 
+  /** "Close this position?" and the like: the confirmation of one action on a position */
+  const actionBox = (
+    kind: keyof typeof ACTION_LABEL,
+    onConfirm: () => void,
+    children?: ComponentChildren,
+  ) => (
+    <ConfirmBox
+      testid="action-confirm"
+      tx={tx}
+      busy={busy}
+      text={fill(tx["contract.confirmAction"]!, { action: tx[ACTION_LABEL[kind]]! })}
+      onConfirm={onConfirm}
+      onCancel={() => setDialog(null)}
+    >
+      {children}
+    </ConfirmBox>
+  );
+
   const dialogOf = (p: PositionJson) => {
     const d = dialog;
     if (!d || d.kind === "closeAll" || d.id !== p.orderNo) return null;
@@ -439,15 +455,10 @@ export function PositionList(
     if (d.kind === "close" || d.kind === "reverse") {
       const lots = d.kind === "close" ? lotsFor(d.pct, p.lots) : p.lots;
       const e = closeEstimate(p, lots, price);
-      return (
-        <ConfirmBox
-          testid="action-confirm"
-          tx={tx}
-          busy={busy}
-          text={fill(tx["contract.confirmAction"]!, { action: tx[ACTION_LABEL[d.kind]]! })}
-          onConfirm={() => act(p, d.kind, lots)}
-          onCancel={() => setDialog(null)}
-        >
+      return actionBox(
+        d.kind,
+        () => act(p, d.kind, lots),
+        <>
           {d.kind === "close" && p.lots > 1 && (
             <PercentSlider
               id={`close-pct-${p.orderNo}`}
@@ -470,19 +481,10 @@ export function PositionList(
               })}
             </p>
           )}
-        </ConfirmBox>
+        </>,
       );
     }
-    return (
-      <ConfirmBox
-        testid="action-confirm"
-        tx={tx}
-        busy={busy}
-        text={fill(tx["contract.confirmAction"]!, { action: tx[ACTION_LABEL[d.kind]]! })}
-        onConfirm={() => act(p, d.kind)}
-        onCancel={() => setDialog(null)}
-      />
-    );
+    return actionBox(d.kind, () => act(p, d.kind));
   };
 
   // close all: the sum of every holding position's estimate

@@ -87,16 +87,48 @@ export function LiquidationTerms(
   );
 }
 
+/** What a position's live figures are worked out and shown with (the ticket and the panel pass it on). */
+export interface PositionMarket {
+  /** the last price, null until the first tick */
+  price: string | null;
+  priceDecimals: number;
+  mmr: string;
+  feeRate: string;
+  tx: Texts;
+}
+
+/** The texts a position's summary shows (the ticket and the panel ship them). */
+export const POSITION_TEXTS = [
+  "contract.openPrice",
+  "contract.lots",
+  "contract.margin",
+  "contract.marginRatio",
+  "contract.roe",
+  "contract.pnl",
+  "contract.pending",
+  "contract.limitPrice",
+  "contract.liquidation",
+  "format.heldMargin",
+  "format.heldFee",
+  "format.distance",
+  "format.lotCount_one",
+  "format.lotCount_few",
+  "format.lotCount_many",
+  "format.lotCount_other",
+] as const;
+
+/** The texts of a closed position's reason (`contract.reason_<closeReason>`). */
+export const CLOSE_REASON_TEXTS = [
+  "contract.reason_manual",
+  "contract.reason_stopLoss",
+  "contract.reason_takeProfit",
+  "contract.reason_trailingStop",
+  "contract.reason_liquidation",
+  "contract.reason_hedged",
+] as const;
+
 export function PositionSummary(
-  { p, price, priceDecimals, mmr, feeRate, tx }: {
-    p: PositionJson;
-    /** the last price, null until the first tick */
-    price: string | null;
-    priceDecimals: number;
-    mmr: string;
-    feeRate: string;
-    tx: Texts;
-  },
+  { p, price, priceDecimals, mmr, feeRate, tx }: PositionMarket & { p: PositionJson },
 ) {
   const loc = uiLocale();
   const pending = p.status === "pending";

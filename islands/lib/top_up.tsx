@@ -8,7 +8,7 @@
  * trade from the contract wallet, wealth subscribes from the spot wallet.
  */
 import { useState } from "preact/hooks";
-import { formatDecimal, SCALE } from "../../core-wasm/decimal.ts";
+import { formatDecimal, parseDecimal, SCALE } from "../../core-wasm/decimal.ts";
 import type { Wallet } from "../../contract/currencies.ts";
 import { formatAmount, uiLocale } from "../../locales/format.ts";
 import { api, toast } from "./api.ts";
@@ -36,19 +36,27 @@ export function shortfall(cost: bigint, available: bigint, other: bigint): bigin
   return need <= other ? need : null;
 }
 
+/** Both wallets' USDT as `useAvailable` holds them: the figures and their setter. */
+type UsdtWallets = [
+  Record<UsdtKey, string>,
+  (key: UsdtKey, value: string) => void,
+];
+type UsdtKey = `${Wallet}:USDT`;
+
 export function TopUp(
-  { tx, need, from, to, fromAvailable, onMoved }: {
+  { tx, need, from, to, wallets: [balance, setBalance], onMoved }: {
     tx: Texts;
     /** the amount to move (units) */
     need: bigint;
     from: Wallet;
     to: Wallet;
-    /** what the source wallet holds (units) */
-    fromAvailable: bigint;
-    /** the reply's balances after the move (decimal strings) */
-    onMoved: (available: { from: string; to: string }) => void;
+    /** the ticket's live balances: the source's figure is shown, both follow the reply */
+    wallets: UsdtWallets;
+    /** after the move (the balances already set from the reply) */
+    onMoved: () => void;
   },
 ) {
+  const fromAvailable = parseDecimal(balance[`${from}:USDT`]);
   const [busy, setBusy] = useState(false);
   // one key per offer: a double click or a retry moves the money once
   const [key] = useState(() => crypto.randomUUID());
@@ -66,7 +74,9 @@ export function TopUp(
       return;
     }
     toast(fill(tx["topUp.moved"]!, { amount: usdt(need), to: wallet(to) }));
-    onMoved(env.data.available);
+    setBalance(`${from}:USDT`, env.data.available.from);
+    setBalance(`${to}:USDT`, env.data.available.to);
+    onMoved();
   }
   return (
     <div class="notice top-up" data-testid="top-up" role="group">
@@ -89,4 +99,29 @@ export function TopUp(
       </button>
     </div>
   );
+}
+
+/**
+ * A ticket's transfer in place: the ticket trades from `into`; `offer(cost)` works out what that
+ * wallet lacks and the other has at the live balances (`offer(null)` withdraws the offer), and
+ * `view` is the offer while there is one. After the move the offer goes and `onMoved` runs (the
+ * ticket checks its order again).
+ */
+export function useTopUp(tx: Texts, into: Wallet, wallets: UsdtWallets, onMoved: () => void) {
+  const [need, setNeed] = useState<bigint | null>(null);
+  const from: Wallet = into === "spot" ? "contract" : "spot";
+  const units = (w: Wallet) => parseDecimal(wallets[0][`${w}:USDT`]);
+  const offer = (cost: bigint | null) =>
+    setNeed(cost === null ? null : shortfall(cost, units(into), units(from)));
+  const view = need === null ? null : (
+    <TopUp
+      {...{ tx, need, from, wallets }}
+      to={into}
+      onMoved={() => {
+        setNeed(null);
+        onMoved();
+      }}
+    />
+  );
+  return { offer, view };
 }
