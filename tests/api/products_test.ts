@@ -4,7 +4,7 @@
  * quote. Currency exchange is a product like the others.
  */
 import { assertEquals } from "../assert.ts";
-import { dumpKv, signIn, startServer, type TestServer } from "../server.ts";
+import { dumpKv, settleNotifications, signIn, startServer, type TestServer } from "../server.ts";
 import { feedPrices } from "./funds_helpers.ts";
 
 /** The demo tenant offers everything but the trading products (the seed gives it customers). */
@@ -38,6 +38,8 @@ Deno.test("a tenant without currency exchange: quote and confirm refused, no bal
     });
     assertEquals([anon.status, anon.body.code], [401, -99]);
     const token = await signIn(srv);
+    // the sign-in's notice ("new device") is derived after its commit, on its own time
+    await settleNotifications(srv);
     const before = await books(srv, token);
     const stored = await storeState(srv);
     const quote = await srv.call("/api/exchange/quote", {
@@ -68,6 +70,8 @@ Deno.test("a tenant without the trading products refuses every entry, keeps the 
   try {
     await feedPrices(srv);
     const token = await signIn(srv);
+    // the sign-in's notice ("new device") is derived after its commit, on its own time
+    await settleNotifications(srv);
     const before = await books(srv, token);
     const stored = await storeState(srv);
     const id = "0123456789abcdef";
