@@ -63,17 +63,14 @@ export async function SignUpForm({ c, layout }: { c: Ctx; layout: Layout }) {
 
 export function ResetForm({ c, layout }: { c: Ctx; layout: Layout }) {
   const t = c.get("t");
+  const login = `/${layout}/user/login`;
   return (
     <>
       <p class="notice">{t("security.resetNotice")}</p>
       <Island
         name="ResetPasswordForm"
         of={ResetPasswordForm}
-        props={{
-          tx: pickTexts(t, RESET_TEXTS),
-          locale: c.get("locale"),
-          login: `/${layout}/user/login`,
-        }}
+        props={{ tx: pickTexts(t, RESET_TEXTS), locale: c.get("locale"), login }}
       />
     </>
   );
