@@ -10,7 +10,7 @@ import { Island } from "../../../edge/render/island.tsx";
 import AdminContentEditor, { EDITOR_TEXTS } from "../../../islands/AdminContentEditor.tsx";
 import AdminNotice from "../../../islands/AdminNotice.tsx";
 import { consoleDocument, sectionPage } from "./frame.tsx";
-import { fmtOf } from "./parts.tsx";
+import { AdminTable, fmtOf } from "./parts.tsx";
 import type { Ctx } from "../../../edge/http/context.ts";
 import type { PrivateRead } from "../../../edge/platform/kv_round_trips.ts";
 import { itemReads, queueRead } from "../../../edge/content/console_reads.ts";
@@ -94,24 +94,14 @@ export const contentPage = sectionPage("content", async (c, op) => {
         {rows.length === 0
           ? <p class="muted admin-empty">{t("admin.empty")}</p>
           : (
-            <div class="table-wrap">
-              <table class="table admin-table" data-testid={testid}>
-                <thead>
-                  <tr>
-                    <th scope="col">{t("funds.time")}</th>
-                    {head.map((h) => <th scope="col" key={h}>{h}</th>)}
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((r) => (
-                    <tr key={r.id}>
-                      <td class="nowrap">{f.time(r.at)}</td>
-                      {r.cells.map((v, i) => <td key={i} class="admin-text">{v}</td>)}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable testid={testid} head={[t("funds.time"), ...head]}>
+              {rows.map((r) => (
+                <tr key={r.id}>
+                  <td class="nowrap">{f.time(r.at)}</td>
+                  {r.cells.map((v, i) => <td key={i} class="admin-text">{v}</td>)}
+                </tr>
+              ))}
+            </AdminTable>
           )}
       </div>
     );
@@ -251,45 +241,41 @@ export const contentPage = sectionPage("content", async (c, op) => {
         {views("items")}
         {flash}
         <div class="card admin-list">
-          <div class="table-wrap">
-            <table class="table admin-table" data-testid="content-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("content.edKind")}</th>
-                  <th scope="col">{t("content.edTitle")}</th>
-                  <th scope="col">{t("admin.state")}</th>
-                  <th scope="col">{t("content.edLanguages")}</th>
-                  <th scope="col">{t("funds.time")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((i, n) => (
-                  <tr key={i.id} data-id={i.id}>
-                    <td>
-                      {kindLabel(i.kind)}
-                      {i.popup && <div class="muted small">{t("content.edPopup")}</div>}
-                    </td>
-                    <td>
-                      <a href={`/admin/content?id=${i.id}`}>{titles[n] || i.id}</a>
-                      <div class="muted small mono">{i.slug ?? i.id}</div>
-                    </td>
-                    <td>
-                      <span
-                        class={`admin-status ${
-                          i.status === "published" ? "s-passed" : "s-withdrawing"
-                        }`}
-                      >
-                        {t(i.status === "published" ? "content.edPublished" : "content.edDraft")}
-                      </span>
-                      <div class="muted small">v{i.version}</div>
-                    </td>
-                    <td class="small mono">{Object.keys(i.variants).join(" ")}</td>
-                    <td class="nowrap">{f.time(i.updatedAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            testid="content-table"
+            head={[
+              t("content.edKind"),
+              t("content.edTitle"),
+              t("admin.state"),
+              t("content.edLanguages"),
+              t("funds.time"),
+            ]}
+          >
+            {items.map((i, n) => (
+              <tr key={i.id} data-id={i.id}>
+                <td>
+                  {kindLabel(i.kind)}
+                  {i.popup && <div class="muted small">{t("content.edPopup")}</div>}
+                </td>
+                <td>
+                  <a href={`/admin/content?id=${i.id}`}>{titles[n] || i.id}</a>
+                  <div class="muted small mono">{i.slug ?? i.id}</div>
+                </td>
+                <td>
+                  <span
+                    class={`admin-status ${
+                      i.status === "published" ? "s-passed" : "s-withdrawing"
+                    }`}
+                  >
+                    {t(i.status === "published" ? "content.edPublished" : "content.edDraft")}
+                  </span>
+                  <div class="muted small">v{i.version}</div>
+                </td>
+                <td class="small mono">{Object.keys(i.variants).join(" ")}</td>
+                <td class="nowrap">{f.time(i.updatedAt)}</td>
+              </tr>
+            ))}
+          </AdminTable>
         </div>
       </section>
     );
