@@ -3,6 +3,7 @@
  * language variant in a form (title, summary, Markdown body), preview, publish and unpublish
  * through the operator API (audited). A minimal editor; the full console comes later.
  */
+import type { ComponentProps } from "preact";
 import { type LocaleId, LOCALES } from "../../../locales/languages.ts";
 import { DomainError } from "../../../edge/platform/errors.ts";
 import { pickTexts } from "../../../edge/platform/locale.ts";
@@ -51,6 +52,18 @@ export const contentPage = sectionPage("content", async (c, op) => {
     <Island name="AdminNotice" of={AdminNotice} props={{ text: t("admin.done"), ok: true }} />
   );
   const tx = pickTexts(t, EDITOR_TEXTS);
+  /** The editor of an item (a new one: `id` null), in the language chosen. */
+  const editor = (
+    p: Omit<ComponentProps<typeof AdminContentEditor>, "tx" | "locale">,
+  ) => (
+    <div class="card admin-pane">
+      <Island
+        name="AdminContentEditor"
+        of={AdminContentEditor}
+        props={{ tx, locale: lang, ...p }}
+      />
+    </div>
+  );
   const kindLabel = (k: string) =>
     t(
       ({
@@ -142,22 +155,14 @@ export const contentPage = sectionPage("content", async (c, op) => {
           <h2 id="content-title">{t("content.edNew")} · {lang}</h2>
           <a class="btn btn-ghost btn-small" href="/admin/content">{t("content.backToList")}</a>
         </div>
-        <div class="card admin-pane">
-          <Island
-            name="AdminContentEditor"
-            of={AdminContentEditor}
-            props={{
-              tx,
-              id: null,
-              kind: "notice",
-              locale: lang,
-              initial: { title: "", summary: "", body: "" },
-              popup: null,
-              category: null,
-              published: false,
-            }}
-          />
-        </div>
+        {editor({
+          id: null,
+          kind: "notice",
+          initial: { title: "", summary: "", body: "" },
+          popup: null,
+          category: null,
+          published: false,
+        })}
       </section>
     );
   } else if (id && ID.test(id)) {
@@ -201,22 +206,14 @@ export const contentPage = sectionPage("content", async (c, op) => {
             );
           })}
         </nav>
-        <div class="card admin-pane">
-          <Island
-            name="AdminContentEditor"
-            of={AdminContentEditor}
-            props={{
-              tx,
-              id,
-              kind: item.kind,
-              locale: lang,
-              initial: { title: text.title, summary: text.summary, body: text.body },
-              popup: item.popup,
-              category: item.category,
-              published: item.status === "published",
-            }}
-          />
-        </div>
+        {editor({
+          id,
+          kind: item.kind,
+          initial: { title: text.title, summary: text.summary, body: text.body },
+          popup: item.popup,
+          category: item.category,
+          published: item.status === "published",
+        })}
       </section>
     );
   } else {
