@@ -138,18 +138,23 @@ export function detailJson(s: Served) {
   };
 }
 
+/** What an item is and where and when it shows (the console's view and the audit trail's). */
+const placement = (i: ContentItem) => ({
+  kind: i.kind,
+  slug: i.slug,
+  category: i.category,
+  image: i.image,
+  link: i.link,
+  order: i.order,
+  popup: i.popup,
+  from: i.from,
+  to: i.to,
+});
+
 export function adminJson(i: ContentItem, languages: LocaleId[]) {
   return {
     id: i.id,
-    kind: i.kind,
-    slug: i.slug,
-    category: i.category,
-    image: i.image,
-    link: i.link,
-    order: i.order,
-    popup: i.popup,
-    from: i.from,
-    to: i.to,
+    ...placement(i),
     legal: i.legal,
     status: i.status,
     version: i.version,
@@ -175,15 +180,7 @@ export function auditJson(i: ContentItem): { [k: string]: Json } {
     }
   }
   return {
-    kind: i.kind,
-    slug: i.slug,
-    category: i.category,
-    image: i.image,
-    link: i.link,
-    order: i.order,
-    popup: i.popup,
-    from: i.from,
-    to: i.to,
+    ...placement(i),
     status: i.status,
     version: i.version,
     variants,

@@ -25,9 +25,8 @@ import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
 import { listPage } from "../platform/kvpage.ts";
 import { take } from "../platform/ratelimit.ts";
 import type { Tenant } from "../platform/tenants.ts";
-import { UPLOAD_ERRORS } from "../identity/certify.ts";
-import { MAX_UPLOAD_BYTES, UploadRejected } from "../uploads/sanitize.ts";
-import { cleanUpload } from "../uploads/reencode.ts";
+import { cleanImage, UPLOAD_ERRORS } from "../identity/certify.ts";
+import { MAX_UPLOAD_BYTES } from "../uploads/sanitize.ts";
 import { renderMarkdown } from "./markdown.ts";
 import { isShippedHelp } from "./help_defaults.ts";
 import type { ContentCreate, ContentEdit } from "../../contract/content.ts";
@@ -342,13 +341,7 @@ export class Content extends ContentReads {
   /** A public content image (banners, article images): decoded and re-encoded like uploads; audited. */
   async uploadImage(t: string, by: Actor, file: Blob): Promise<string> {
     if (file.size > MAX_UPLOAD_BYTES) throw UPLOAD_ERRORS.SIZE;
-    let clean;
-    try {
-      clean = await cleanUpload(new Uint8Array(await file.arrayBuffer()));
-    } catch (e) {
-      if (e instanceof UploadRejected) throw UPLOAD_ERRORS[e.reason];
-      throw e;
-    }
+    const clean = await cleanImage(file);
     const id = await this.images.save(t, `op:${by.operator}`, clean, { use: "public" });
     await auditAlone(this.kv, t, {
       at: this.now(),

@@ -243,6 +243,36 @@ export class Demo {
    * POST /api/demo/reset: everything open closed first, then one journal from the mint that
    * restores the starting balance; a new practice period starts. Two resets at once: one.
    */
+  /**
+   * The postings that bring each wallet of demo account `id` to `target(ref)`, the difference
+   * minted or burnt by the demo mint. Something frozen (an order placed meanwhile): DEMO_BUSY,
+   * ask again.
+   */
+  private async toTargets(t: string, id: string, target: (ref: AccountRef) => bigint) {
+    const refs = wallets(id);
+    const balances = await this.ledger.balances(t, refs);
+    const postings = [];
+    const mint = new Map<string, bigint>();
+    for (const ref of refs) {
+      const b = balances.get(accountId(ref)) ?? { available: 0n, frozen: 0n };
+      if (b.frozen !== 0n) throw new DomainError("DEMO_BUSY");
+      const delta = target(ref) - b.available;
+      if (delta === 0n) continue;
+      postings.push({ account: ref, available: delta });
+      const c = (ref as { currency: string }).currency;
+      mint.set(c, (mint.get(c) ?? 0n) - delta);
+    }
+    for (const [c, x] of mint) {
+      if (x !== 0n) {
+        postings.push({
+          account: house("mint", c as (typeof CURRENCIES)[number], "demo"),
+          available: x,
+        });
+      }
+    }
+    return postings;
+  }
+
   async reset(tenant: Tenant, s: Session) {
     const t = tenant.id;
     if (s.book !== "demo") throw new DomainError("DEMO_ONLY");
@@ -267,28 +297,7 @@ export class Demo {
         if (!entry.value || entry.value.period !== period) {
           throw new DomainError("DEMO_ALREADY_RESET");
         }
-        const refs = wallets(a.id);
-        const balances = await this.ledger.balances(t, refs);
-        const postings = [];
-        const mint = new Map<string, bigint>();
-        for (const ref of refs) {
-          const b = balances.get(accountId(ref)) ?? { available: 0n, frozen: 0n };
-          // something opened meanwhile (an order placed while resetting): ask again
-          if (b.frozen !== 0n) throw new DomainError("DEMO_BUSY");
-          const delta = target(ref) - b.available;
-          if (delta === 0n) continue;
-          postings.push({ account: ref, available: delta });
-          const c = (ref as { currency: string }).currency;
-          mint.set(c, (mint.get(c) ?? 0n) - delta);
-        }
-        for (const [c, x] of mint) {
-          if (x !== 0n) {
-            postings.push({
-              account: house("mint", c as (typeof CURRENCIES)[number], "demo"),
-              available: x,
-            });
-          }
-        }
+        const postings = await this.toTargets(t, a.id, target);
         const at = this.now();
         const next: DemoAccount = {
           ...entry.value,
@@ -372,24 +381,7 @@ export class Demo {
       try {
         await this.closeAll(t, id, "cleanup");
         await this.ledger.post(t, { key: `demo:cleanup:${id}`, request: { id } }, async () => {
-          const refs = wallets(id);
-          const balances = await this.ledger.balances(t, refs);
-          const postings = [];
-          const mint = new Map<string, bigint>();
-          for (const ref of refs) {
-            const b = balances.get(accountId(ref)) ?? { available: 0n, frozen: 0n };
-            if (b.frozen !== 0n) throw new DomainError("DEMO_BUSY");
-            if (b.available === 0n) continue;
-            postings.push({ account: ref, available: -b.available });
-            const c = (ref as { currency: string }).currency;
-            mint.set(c, (mint.get(c) ?? 0n) + b.available);
-          }
-          for (const [c, x] of mint) {
-            postings.push({
-              account: house("mint", c as (typeof CURRENCIES)[number], "demo"),
-              available: x,
-            });
-          }
+          const postings = await this.toTargets(t, id, () => 0n);
           const forget = (op: Deno.AtomicOperation) => {
             op.delete(demoKeys.account(t, id)).delete(accountKeys.user(t, id)).delete(e.key);
             op.delete(accountKeys.session(t, e.value));

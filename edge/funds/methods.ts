@@ -97,17 +97,9 @@ export function methodJson(m: PaymentMethod): MethodJson {
   };
 }
 
+/** A method to bind, as asked (a bank's SWIFT code may be left out). */
 export type AddMethod =
-  | {
-    kind: "bank";
-    region: "domestic" | "international";
-    holder: string;
-    number: string;
-    bankName: string;
-    bankAddress: string;
-    branch: string;
-    swift?: string;
-  }
+  | ({ kind: "bank"; swift?: string } & Omit<BankDetails, "swift">)
   | { kind: "crypto"; type: CryptoType; address: string };
 
 export class PaymentMethods {

@@ -11,7 +11,6 @@ import { journalId, type Ledger } from "../ledger/service.ts";
 import { idemKeys } from "../ledger/idem.ts";
 import { stageEvents } from "../ledger/events.ts";
 import type { PricePort } from "../market/prices.ts";
-import type { Json } from "../../contract/operators.ts";
 import { type AuditHeadEntry, readAuditHead } from "../audit/audit.ts";
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
@@ -20,7 +19,7 @@ import { pageByIndex } from "../platform/kvpage.ts";
 import { type RechargeChannel, withdrawSettings } from "./settings.ts";
 import { rebased, turnoverState } from "./turnover.ts";
 import { rechargeKeys, settingsKeys, turnoverKeys } from "./store.ts";
-import { type Decision, decisionInto } from "./decision.ts";
+import { type Decision, decisionInto, decisionOf, type DecisionSubject } from "./decision.ts";
 import {
   assertDepositAllowed,
   depositsRead,
@@ -74,6 +73,13 @@ export function rechargeJson(r: Recharge) {
   };
 }
 export type RechargeJson = ReturnType<typeof rechargeJson>;
+
+const RECHARGE: DecisionSubject<RechargeStatus, Recharge> = {
+  name: "recharge",
+  key: rechargeKeys.recharge,
+  byStatus: rechargeKeys.byStatus,
+  json: rechargeJson,
+};
 
 /**
  * A customer-facing copy: no operator names. An offline recharge costs no fee (the customer's
@@ -352,27 +358,8 @@ export class Recharges {
     action: "pass" | "reject",
     message: Decision<RechargeStatus>["message"],
   ): Decision<RechargeStatus> {
-    return {
-      at: next.decidedAt ?? this.now(),
-      operator: o.operator,
-      ip: o.ip,
-      action: `recharge.${action}`,
-      target: `recharge:${r.id}`,
-      record: {
-        key: rechargeKeys.recharge(t, r.id),
-        value: next,
-        before: rechargeJson(r) as Json,
-        after: rechargeJson(next) as Json,
-      },
-      status: {
-        from: r.status,
-        to: next.status,
-        key: (s) => rechargeKeys.byStatus(t, s, r.id),
-      },
-      customer: r.userId,
-      head,
-      message,
-    };
+    const at = next.decidedAt ?? this.now();
+    return decisionOf(RECHARGE, t, { before: r, next, at, action, head, message }, o);
   }
 
   async reject(t: string, id: string, o: { operator: string; ip: string | null; reason: string }) {

@@ -17,7 +17,6 @@ import { journalId, type Ledger, type Plan } from "../ledger/service.ts";
 import { idemKeys } from "../ledger/idem.ts";
 import { reservationIds } from "../ledger/reservations.ts";
 import { stageEvents } from "../ledger/events.ts";
-import type { AuditHeadEntry } from "../audit/audit.ts";
 import { DomainError } from "../platform/errors.ts";
 import { Emitter } from "../platform/emitter.ts";
 import type { ListRead, PrivateRead } from "../platform/kv_round_trips.ts";
@@ -449,13 +448,5 @@ export class Withdrawals {
   }
 
   /** A large withdrawal's pass, written into the approving proposal's commit. */
-  passApproved(
-    op: Deno.AtomicOperation,
-    t: string,
-    w: Withdrawal,
-    o: { operator: string; ip: string | null },
-    head: AuditHeadEntry,
-  ) {
-    return this.decisions.passApproved(op, t, w, o, head);
-  }
+  passApproved: WithdrawalDecisions["passApproved"] = (...a) => this.decisions.passApproved(...a);
 }

@@ -10,7 +10,6 @@
  */
 import { formatDecimal } from "../../core-wasm/mod.ts";
 import { canonicalPayoutReference, payoutReferenceProblem } from "../../contract/payout.ts";
-import type { Json } from "../../contract/operators.ts";
 import { type AuditHeadEntry, readAuditHead } from "../audit/audit.ts";
 import { house, user } from "../ledger/accounts.ts";
 import { idemKeys } from "../ledger/idem.ts";
@@ -20,7 +19,7 @@ import type { Emitter } from "../platform/emitter.ts";
 import { DomainError } from "../platform/errors.ts";
 import { getAll } from "../platform/kvpage.ts";
 import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
-import { decisionInto } from "./decision.ts";
+import { decisionInto, decisionOf, type DecisionSubject } from "./decision.ts";
 import { alreadyDecided } from "./recharge.ts";
 import {
   refusal,
@@ -59,6 +58,13 @@ export function fourEyesTotal(
 /** The first key of the customer's withdrawals requested since `since` (ids start with the time). */
 export const sinceKey = (t: string, userId: string, since: number) =>
   withdrawKeys.byUser(t, userId, String(since).padStart(15, "0"));
+
+const WITHDRAWAL: DecisionSubject<Withdrawal["status"], Withdrawal> = {
+  name: "withdrawal",
+  key: withdrawKeys.withdrawal,
+  byStatus: withdrawKeys.byStatus,
+  json: withdrawalJson,
+};
 
 export class WithdrawalDecisions {
   constructor(
@@ -99,34 +105,16 @@ export class WithdrawalDecisions {
     action: string,
     head: AuditHeadEntry,
   ) {
-    decisionInto(op, t, {
-      head,
-      at: next.updatedAt,
-      operator: o.operator,
-      ip: o.ip,
-      action: `withdrawal.${action}`,
-      target: `withdrawal:${next.id}`,
-      record: {
-        key: withdrawKeys.withdrawal(t, next.id),
-        value: next,
-        before: withdrawalJson(before) as Json,
-        after: withdrawalJson(next) as Json,
+    const message = {
+      kind: `withdraw${action[0]!.toUpperCase()}${action.slice(1)}`,
+      params: {
+        amount: formatDecimal(next.amount),
+        currency: next.currency,
+        reason: next.reason ?? "",
       },
-      status: {
-        from: before.status,
-        to: next.status,
-        key: (s) => withdrawKeys.byStatus(t, s, next.id),
-      },
-      customer: next.userId,
-      message: {
-        kind: `withdraw${action[0]!.toUpperCase()}${action.slice(1)}`,
-        params: {
-          amount: formatDecimal(next.amount),
-          currency: next.currency,
-          reason: next.reason ?? "",
-        },
-      },
-    });
+    };
+    const at = next.updatedAt;
+    decisionInto(op, t, decisionOf(WITHDRAWAL, t, { before, next, at, action, head, message }, o));
   }
 
   /**

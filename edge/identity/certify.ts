@@ -20,7 +20,6 @@ import { cleanUpload } from "../uploads/reencode.ts";
 import { attachImage, type ImageStore } from "../uploads/service.ts";
 import {
   type CertState,
-  DOC_TYPES,
   type DocType,
   EMPTY,
   identityKeys,
@@ -32,17 +31,8 @@ import {
 } from "./store.ts";
 import type { ListRead } from "../platform/kv_round_trips.ts";
 
-export {
-  type CertState,
-  DOC_TYPES,
-  type DocType,
-  identityKeys,
-  type IdentityStatus,
-  identityStatus,
-  type Level,
-  type LevelState,
-  type Submission,
-};
+// the identity records' names, for the capability's callers
+export * from "./store.ts";
 
 /** Document numbers compare without spaces, dashes and case. */
 export function normalizeDocNumber(s: string) {
@@ -62,6 +52,16 @@ export const UPLOAD_ERRORS: Record<UploadRejected["reason"], DomainError> = {
   UNREADABLE: new DomainError("IMAGE_UNREADABLE"),
   BUSY: new DomainError("STORE_BUSY"),
 };
+
+/** The file decoded and re-encoded (`cleanUpload`), a refusal as the error the uploader reads. */
+export async function cleanImage(file: Blob) {
+  try {
+    return await cleanUpload(new Uint8Array(await file.arrayBuffer()));
+  } catch (e) {
+    if (e instanceof UploadRejected) throw UPLOAD_ERRORS[e.reason];
+    throw e;
+  }
+}
 
 export class Identity {
   constructor(
@@ -126,14 +126,42 @@ export class Identity {
         retryAfterSeconds: seconds,
       });
     }
-    let clean;
-    try {
-      clean = await cleanUpload(new Uint8Array(await file.arrayBuffer()));
-    } catch (e) {
-      if (e instanceof UploadRejected) throw UPLOAD_ERRORS[e.reason];
-      throw e;
-    }
+    const clean = await cleanImage(file);
     return await this.images.save(t, `u:${userId}`, clean);
+  }
+
+  /**
+   * A new submission at `level`, written into `op` (which checks the status entry `st`): the
+   * record, the customer's state at that level, the review and customer indexes, and the event
+   * by which the consoles of every instance hear of the new work.
+   */
+  private submissionInto(
+    op: Deno.AtomicOperation,
+    t: string,
+    userId: string,
+    st: Deno.KvEntryMaybe<IdentityStatus>,
+    level: Level,
+    details: Pick<Submission, "junior" | "advanced">,
+  ): Submission {
+    const at = this.now();
+    const sub: Submission = {
+      id: journalId(at),
+      userId,
+      level,
+      ...details,
+      status: "authenticating",
+      reason: null,
+      createdAt: at,
+      decidedAt: null,
+      decidedBy: null,
+    };
+    const state = { status: "authenticating" as const, submissionId: sub.id, reason: null };
+    op.set(st.key, { ...(st.value ?? EMPTY), [level]: { ...state, updatedAt: at } })
+      .set(identityKeys.submission(t, sub.id), sub)
+      .set(identityKeys.byStatus(t, "authenticating", sub.id), true)
+      .set(identityKeys.byUser(t, userId, sub.id), true);
+    stageEvents(op, t, at, { queues: [{ queue: "certifications", id: sub.id }] });
+    return sub;
   }
 
   async submitJunior(
@@ -150,11 +178,8 @@ export class Identity {
       const s = st.value ?? EMPTY;
       if (s.junior && s.junior.status !== "rejected") throw new DomainError("CERTIFY_PENDING");
       if (doc.value && doc.value !== userId) throw new DomainError("DOC_IN_USE");
-      const at = this.now();
-      const sub: Submission = {
-        id: journalId(at),
-        userId,
-        level: "junior",
+      const op = this.kv.atomic().check(st).check(doc).set(doc.key, userId);
+      const sub = this.submissionInto(op, t, userId, st, "junior", {
         junior: {
           name: j.name.trim(),
           docType: j.docType,
@@ -162,24 +187,7 @@ export class Identity {
           ...(j.country ? { country: j.country } : {}),
         },
         advanced: null,
-        status: "authenticating",
-        reason: null,
-        createdAt: at,
-        decidedAt: null,
-        decidedBy: null,
-      };
-      const next: IdentityStatus = {
-        ...s,
-        junior: { status: "authenticating", submissionId: sub.id, reason: null, updatedAt: at },
-      };
-      const op = this.kv.atomic().check(st).check(doc)
-        .set(st.key, next)
-        .set(doc.key, userId)
-        .set(identityKeys.submission(t, sub.id), sub)
-        .set(identityKeys.byStatus(t, "authenticating", sub.id), true)
-        .set(identityKeys.byUser(t, userId, sub.id), true);
-      // the consoles of every instance hear of the new work
-      stageEvents(op, t, at, { queues: [{ queue: "certifications", id: sub.id }] });
+      });
       const res = await op.commit();
       if (res.ok) return sub;
     }
@@ -209,30 +217,12 @@ export class Identity {
       if (s.advanced && s.advanced.status !== "rejected") {
         throw new DomainError("CERTIFY_PENDING");
       }
-      const at = this.now();
-      const sub: Submission = {
-        id: journalId(at),
-        userId,
-        level: "advanced",
+      const op = this.kv.atomic().check(st);
+      const sub = this.submissionInto(op, t, userId, st, "advanced", {
         junior: null,
         advanced: { ...a },
-        status: "authenticating",
-        reason: null,
-        createdAt: at,
-        decidedAt: null,
-        decidedBy: null,
-      };
-      const next: IdentityStatus = {
-        ...s,
-        advanced: { status: "authenticating", submissionId: sub.id, reason: null, updatedAt: at },
-      };
-      const op = this.kv.atomic().check(st)
-        .set(st.key, next)
-        .set(identityKeys.submission(t, sub.id), sub)
-        .set(identityKeys.byStatus(t, "authenticating", sub.id), true)
-        .set(identityKeys.byUser(t, userId, sub.id), true);
+      });
       for (const id of ids) attachImage(op, t, id, "identity");
-      stageEvents(op, t, at, { queues: [{ queue: "certifications", id: sub.id }] });
       const res = await op.commit();
       if (res.ok) return sub;
       // a photo already attached to a submission cannot be sent again

@@ -26,14 +26,19 @@ function tickJson(r: TickRef & { seq?: number }): SettlementTickJson {
   };
 }
 
+/** Which order a settlement is of, and the version of the rules it was settled under. */
+const orderOf = (x: { id: string; symbol: string; terms?: number | null }) => ({
+  orderNo: x.id,
+  symbol: x.symbol,
+  ruleVersion: x.terms ?? 1,
+});
+
 export function fastSettlementJson(o: FastOrder): SettlementJson | null {
   if (o.status !== "settled" || !o.outcome || o.payout === null) return null;
   const d = formatDecimal;
   return {
     kind: "fast",
-    orderNo: o.id,
-    symbol: o.symbol,
-    ruleVersion: o.terms ?? 1,
+    ...orderOf(o),
     terms: {
       direction: o.direction,
       stake: d(o.stake),
@@ -52,9 +57,7 @@ export function positionSettlementJson(p: Position): SettlementJson | null {
   const d = formatDecimal;
   return {
     kind: "position",
-    orderNo: p.id,
-    symbol: p.symbol,
-    ruleVersion: p.terms ?? 1,
+    ...orderOf(p),
     terms: {
       side: p.side,
       lots: p.lots,

@@ -16,10 +16,22 @@ export interface PositionActionResult {
   reversed: boolean;
 }
 
-type ContractCommands = Pick<Contracts, "get" | "open" | "close">;
+/** An action on the customer's position `id`, under the request's idempotency key. */
+export interface PositionAction {
+  contracts: Pick<Contracts, "get" | "open" | "close">;
+  tenant: Tenant;
+  userId: string;
+  id: string;
+  idempotencyKey?: string;
+}
 
 /** The customer's holding position `id` and the order that opens its opposite. */
-async function oppositeOf(contracts: ContractCommands, t: string, userId: string, id: string) {
+async function oppositeOf(
+  contracts: PositionAction["contracts"],
+  t: string,
+  userId: string,
+  id: string,
+) {
   const p = await contracts.get(t, id);
   if (!p || p.userId !== userId) throw new DomainError("NOT_FOUND");
   if (p.status !== "holding") throw new DomainError("POSITION_CLOSED");
@@ -33,11 +45,7 @@ async function oppositeOf(contracts: ContractCommands, t: string, userId: string
 
 /** Lock a position: open an equal position in the opposite direction. */
 export async function hedgePosition(
-  contracts: ContractCommands,
-  tenant: Tenant,
-  userId: string,
-  id: string,
-  idempotencyKey?: string,
+  { contracts, tenant, userId, id, idempotencyKey }: PositionAction,
 ): Promise<PositionActionResult> {
   const opposite = await oppositeOf(contracts, tenant.id, userId, id);
   const key = idempotencyKey && `${idempotencyKey}:hedge`;
@@ -50,11 +58,7 @@ export async function hedgePosition(
  * for the new leg falls short, only the close happens and `reversed` is false.
  */
 export async function reversePosition(
-  contracts: ContractCommands,
-  tenant: Tenant,
-  userId: string,
-  id: string,
-  idempotencyKey?: string,
+  { contracts, tenant, userId, id, idempotencyKey }: PositionAction,
 ): Promise<PositionActionResult> {
   const opposite = await oppositeOf(contracts, tenant.id, userId, id);
   const closed = await contracts.close(tenant.id, id, {

@@ -287,7 +287,14 @@ for (const action of ["reverse", "hedge"] as const) {
     middleware: leveraged,
     params: OrderParam,
     reply: PositionActionReply,
-  }, (m) => run(m.c.var.deps.contracts, m.tenant, m.userId, m.params.id, m.key));
+  }, (m) =>
+    run({
+      contracts: m.c.var.deps.contracts,
+      tenant: m.tenant,
+      userId: m.userId,
+      id: m.params.id,
+      idempotencyKey: m.key,
+    }));
 }
 
 // ---- spot ---------------------------------------------------------------------------------

@@ -4,6 +4,7 @@
  */
 import { parseCustomerUrl } from "../../contract/customer_link.ts";
 import type { Ctx } from "../../edge/http/context.ts";
+import type { Session } from "../../edge/customers/service.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
 import SupportChat, { SUPPORT_TEXTS } from "../../islands/SupportChat.tsx";
@@ -38,6 +39,13 @@ function ChatBody({ c, signedIn, layout }: { c: Ctx; signedIn: boolean; layout: 
   );
 }
 
+/** The tenant's customer-service link for this visitor (a customer's id and phone filled in). */
+const serviceLink = (c: Ctx, s: Session | null) =>
+  parseCustomerUrl(
+    c.get("tenant").customerUrl,
+    s ? { userId: s.userId, phone: s.user.phone } : null,
+  );
+
 export function servicePage(path: "/wp/kefu" | "/wp/myIframe"): PageDef {
   return {
     path,
@@ -45,10 +53,7 @@ export function servicePage(path: "/wp/kefu" | "/wp/myIframe"): PageDef {
     public: path === "/wp/kefu",
     render: (c, s) => {
       const t = c.get("t");
-      const link = parseCustomerUrl(
-        c.get("tenant").customerUrl,
-        s ? { userId: s.userId, phone: s.user.phone } : null,
-      );
+      const link = serviceLink(c, s);
       // spec: messaging apps (line, telegram, whatsapp) and "vip" links redirect the page
       if (link.mode === "redirect" && link.url) return c.redirect(link.url, 302);
       const embed = link.mode !== "none" && link.url;
@@ -80,10 +85,7 @@ export const pcService: PageDef = {
   layout: "pc",
   render: (c, s) => {
     const t = c.get("t");
-    const link = parseCustomerUrl(
-      c.get("tenant").customerUrl,
-      s ? { userId: s.userId, phone: s.user.phone } : null,
-    );
+    const link = serviceLink(c, s);
     if (link.mode === "redirect" && link.url) return c.redirect(link.url, 302);
     if (link.url) c.set("frameSrc", new URL(link.url).origin);
     return desktopPage(

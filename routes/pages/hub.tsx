@@ -2,6 +2,7 @@
  * The Trade tab (`/wp/product`) and the positions screen (`/wp/positions`): the products the
  * tenant offers, the customer's open positions and orders across products, and their records.
  */
+import type { ComponentChildren } from "preact";
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { MenuList } from "../../components/blocks.tsx";
 import { ticketHref, type TicketProduct } from "../../components/TradeNav.tsx";
@@ -64,6 +65,13 @@ export function ProductTiles(
 
 const name = (symbol: string) => symbolOf(symbol)?.name ?? symbol;
 
+/** An open row's link to its product's ticket for the symbol. */
+const ticketRow = (product: TicketProduct, x: { orderNo: string; symbol: string }) => ({
+  key: x.orderNo,
+  href: ticketHref("wp", product, x.symbol),
+  name: name(x.symbol),
+});
+
 /** What `OpenBook` reads of the customer's, started with the session. */
 const openBookReads = (c: Ctx, userId: string) =>
   (["fast", "leveraged", "spot"] as const).filter((p) => c.get("tenant").products.includes(p))
@@ -102,77 +110,81 @@ async function OpenBook({ c, s, limit }: { c: Ctx; s: Session; limit: number }) 
   }
   return (
     <div data-testid="open-book">
-      {fastOpen.length > 0 && (
-        <>
-          <h3 class="section">{t("tradeHub.fastOpen")}</h3>
-          <ul class="list" data-testid="open-fast">
-            {fastOpen.map((o) => (
-              <li key={o.orderNo}>
-                <a class="list-row" href={ticketHref("wp", "fast", o.symbol)}>
-                  <span class="grow">
-                    <strong>{name(o.symbol)}</strong> ·{" "}
-                    <span class={o.direction === "up" ? "pos" : "neg"}>
-                      {t(`fast.${o.direction}`)}
-                    </span>
-                    <span class="muted small block">
-                      {usdt(o.stake)} · {t("fast.seconds", { n: o.duration })}
-                    </span>
-                  </span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-      {positions.length > 0 && (
-        <>
-          <h3 class="section">{t("tradeHub.leveragedOpen")}</h3>
-          <ul class="list" data-testid="open-positions">
-            {positions.map((p) => (
-              <li key={p.orderNo}>
-                <a class="list-row" href={ticketHref("wp", "leveraged", p.symbol)}>
-                  <span class="grow">
-                    <strong>{name(p.symbol)}</strong> ·{" "}
-                    <span class={p.side === "long" ? "pos" : "neg"}>
-                      {t(`contract.${p.side}`)}
-                    </span>{" "}
-                    · {p.leverage}x
-                    <span class="muted small block">
-                      {t("tradeHub.lots", { n: p.lots })}
-                    </span>
-                  </span>
-                  <span class={p.status === "pending" ? "badge warn" : "badge"}>
-                    {t(`contract.${p.status === "pending" ? "pending" : "holding"}`)}
-                  </span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-      {spotOpen.length > 0 && (
-        <>
-          <h3 class="section">{t("tradeHub.spotOpen")}</h3>
-          <ul class="list" data-testid="open-spot">
-            {spotOpen.map((o) => (
-              <li key={o.orderNo}>
-                <a class="list-row" href={ticketHref("wp", "spot", o.symbol)}>
-                  <span class="grow">
-                    <strong>{name(o.symbol)}</strong> ·{" "}
-                    <span class={o.side === "buy" ? "pos" : "neg"}>{t(`spot.${o.side}`)}</span> ·
-                    {" "}
-                    {t(`spot.${o.type}`)}
-                    <span class="muted small block">
-                      {base(o.symbol, o.qty)} @ {price(o.symbol, o.price)}
-                    </span>
-                  </span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <OpenList
+        title={t("tradeHub.fastOpen")}
+        testid="open-fast"
+        rows={fastOpen.map((o) => ({
+          ...ticketRow("fast", o),
+          up: o.direction === "up",
+          side: t(`fast.${o.direction}`),
+          detail: <>{usdt(o.stake)} · {t("fast.seconds", { n: o.duration })}</>,
+        }))}
+      />
+      <OpenList
+        title={t("tradeHub.leveragedOpen")}
+        testid="open-positions"
+        rows={positions.map((p) => ({
+          ...ticketRow("leveraged", p),
+          up: p.side === "long",
+          side: t(`contract.${p.side}`),
+          more: `${p.leverage}x`,
+          detail: t("tradeHub.lots", { n: p.lots }),
+          badge: (
+            <span class={p.status === "pending" ? "badge warn" : "badge"}>
+              {t(`contract.${p.status === "pending" ? "pending" : "holding"}`)}
+            </span>
+          ),
+        }))}
+      />
+      <OpenList
+        title={t("tradeHub.spotOpen")}
+        testid="open-spot"
+        rows={spotOpen.map((o) => ({
+          ...ticketRow("spot", o),
+          up: o.side === "buy",
+          side: t(`spot.${o.side}`),
+          more: t(`spot.${o.type}`),
+          detail: <>{base(o.symbol, o.qty)} @ {price(o.symbol, o.price)}</>,
+        }))}
+      />
     </div>
+  );
+}
+
+/** One open order or position: a link to its ticket, the symbol, its side in colour, details. */
+interface OpenRow {
+  key: string;
+  href: string;
+  name: string;
+  /** the side that gains when the price rises (shown in the "pos" colour) */
+  up: boolean;
+  side: string;
+  more?: string;
+  detail: ComponentChildren;
+  badge?: ComponentChildren;
+}
+
+/** A product's open orders or positions under its heading (nothing when there are none). */
+function OpenList({ title, testid, rows }: { title: string; testid: string; rows: OpenRow[] }) {
+  if (!rows.length) return null;
+  return (
+    <>
+      <h3 class="section">{title}</h3>
+      <ul class="list" data-testid={testid}>
+        {rows.map((r) => (
+          <li key={r.key}>
+            <a class="list-row" href={r.href}>
+              <span class="grow">
+                <strong>{r.name}</strong> · <span class={r.up ? "pos" : "neg"}>{r.side}</span>
+                {r.more && ` · ${r.more}`}
+                <span class="muted small block">{r.detail}</span>
+              </span>
+              {r.badge}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

@@ -4,10 +4,7 @@ import { desktopTicketBase, ticketHref } from "../../components/TradeNav.tsx";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
 import ChangePasswordForm, { CHANGE_PASSWORD_TEXTS } from "../../islands/ChangePasswordForm.tsx";
-import DrawPasswordForm, { DRAW_PASSWORD_TEXTS } from "../../islands/DrawPasswordForm.tsx";
-import LoginForm, { LOGIN_TEXTS } from "../../islands/LoginForm.tsx";
-import RegisterForm, { REGISTER_TEXTS } from "../../islands/RegisterForm.tsx";
-import ResetPasswordForm, { RESET_TEXTS } from "../../islands/ResetPasswordForm.tsx";
+import { DrawPasswordIsland, ResetForm, SignInForm, SignUpForm } from "./auth.tsx";
 import { desktopPage } from "./frame.tsx";
 import { FeedLabel, QuotesIsland } from "./market.tsx";
 import {
@@ -98,17 +95,7 @@ export const desktopPages: PageDef[] = [
         { title: t("page.login") },
         (
           <div class="auth-card">
-            <Island
-              name="LoginForm"
-              of={LoginForm}
-              props={{ tx: pickTexts(t, LOGIN_TEXTS), locale: c.get("locale"), home: "/pc/home" }}
-            />
-            <p class="links">
-              <a href="/pc/user/forgetPassword">{t("auth.forgotLink")}</a>
-              <span>
-                {t("auth.noAccount")} <a href="/pc/user/register">{t("nav.register")}</a>
-              </span>
-            </p>
+            <SignInForm c={c} layout="pc" />
           </div>
         ),
       );
@@ -119,33 +106,10 @@ export const desktopPages: PageDef[] = [
     layout: "pc",
     render: async (c) => {
       const t = c.get("t");
-      const invite = (c.req.query("inviteCode") ?? "").replace(/[^A-Za-z0-9]/g, "").slice(0, 16);
       return desktopPage(
         c,
         { title: t("page.register") },
-        (
-          <div class="auth-card">
-            <Island
-              name="RegisterForm"
-              of={RegisterForm}
-              props={{
-                tx: pickTexts(t, REGISTER_TEXTS),
-                locale: c.get("locale"),
-                invitePolicy: c.get("tenant").invitePolicy,
-                home: "/pc/home",
-                inviteCode: invite,
-                agreementVersion: await c.get("deps").content.agreementVersion(
-                  c.get("tenant").id,
-                ),
-              }}
-            />
-            <p class="links">
-              <span>
-                {t("auth.haveAccount")} <a href="/pc/user/login">{t("nav.login")}</a>
-              </span>
-            </p>
-          </div>
-        ),
+        <div class="auth-card">{await SignUpForm({ c, layout: "pc" })}</div>,
       );
     },
   },
@@ -159,16 +123,7 @@ export const desktopPages: PageDef[] = [
         { title: t("page.forgetPassword") },
         (
           <div class="auth-card">
-            <p class="notice">{t("security.resetNotice")}</p>
-            <Island
-              name="ResetPasswordForm"
-              of={ResetPasswordForm}
-              props={{
-                tx: pickTexts(t, RESET_TEXTS),
-                locale: c.get("locale"),
-                login: "/pc/user/login",
-              }}
-            />
+            <ResetForm c={c} layout="pc" />
           </div>
         ),
       );
@@ -203,16 +158,7 @@ export const desktopPages: PageDef[] = [
                     {t("security.withdrawPasswordHint")} ·{" "}
                     {s.user.drawPasswordHash ? t("security.isSet") : t("security.notSet")}
                   </p>
-                  <Island
-                    name="DrawPasswordForm"
-                    of={DrawPasswordForm}
-                    props={{
-                      tx: pickTexts(t, DRAW_PASSWORD_TEXTS),
-                      hasDrawPassword: s.user.drawPasswordHash !== null,
-                      twoFactor: !!s.user.totpSecret,
-                      done: "/pc/userCenter/security",
-                    }}
-                  />
+                  <DrawPasswordIsland c={c} s={s} done="/pc/userCenter/security" />
                 </Card>
                 <Card title={t("twofa.title")} testid="security-twofa">
                   <TwoFactorIsland c={c} s={s} />

@@ -108,6 +108,18 @@ async function exchangeParts(c: Ctx, userId: string, layout: "wp" | "pc") {
   };
 }
 
+/** A record's order number, in its definition list (copyable). */
+function OrderNoRow({ c, id }: { c: Ctx; id: string }) {
+  return (
+    <>
+      <dt>{c.get("t")("fast.orderNo")}</dt>
+      <dd>
+        <OrderNo id={id} />
+      </dd>
+    </>
+  );
+}
+
 export function FastRecords({ c, items }: { c: Ctx; items: FastOrderJson[] }) {
   const t = c.get("t");
   const tz = c.get("timeZone");
@@ -129,10 +141,7 @@ export function FastRecords({ c, items }: { c: Ctx; items: FastOrderJson[] }) {
             </span>
           </div>
           <dl class="dl">
-            <dt>{t("fast.orderNo")}</dt>
-            <dd>
-              <OrderNo id={o.orderNo} />
-            </dd>
+            <OrderNoRow c={c} id={o.orderNo} />
             <dt>{t("fast.stake")}</dt>
             <dd class="fig">{formatMoney(o.stake, "USDT", loc)}</dd>
             <dt>{t("fast.entry", { price: "" })}</dt>
@@ -183,10 +192,7 @@ export function PositionRecord({ c, p }: { c: Ctx; p: PositionJson }) {
         </span>
       </div>
       <dl class="dl">
-        <dt>{t("fast.orderNo")}</dt>
-        <dd>
-          <OrderNo id={p.orderNo} />
-        </dd>
+        <OrderNoRow c={c} id={p.orderNo} />
         {pending
           ? (
             <>
@@ -258,10 +264,7 @@ function SpotRecord({ c, o }: { c: Ctx; o: SpotOrderJson }) {
         <span>{t(`spot.status_${o.status}`)}</span>
       </div>
       <dl class="dl">
-        <dt>{t("fast.orderNo")}</dt>
-        <dd>
-          <OrderNo id={o.orderNo} />
-        </dd>
+        <OrderNoRow c={c} id={o.orderNo} />
         <dt>{o.status === "filled" ? t("format.fillPrice") : t("spot.price")}</dt>
         <dd class="fig">{formatPrice(o.price, def?.priceDecimals ?? 2, loc)}</dd>
         <dt>{t("spot.qty", { base })}</dt>
@@ -279,6 +282,30 @@ function SpotRecord({ c, o }: { c: Ctx; o: SpotOrderJson }) {
   );
 }
 
+/** Two or more tabs of one screen, as links `?tab=<value>` (the current one marked active). */
+function SegTabs({ base, tab, tabs }: { base: string; tab: string; tabs: [string, string][] }) {
+  return (
+    <nav class="seg">
+      {tabs.map(([value, label]) => (
+        <a key={value} href={`${base}?tab=${value}`} class={tab === value ? "active" : undefined}>
+          {label}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+/** Contract positions as records, or a line that there are none. */
+function PositionRecords({ c, items }: { c: Ctx; items: PositionJson[] }) {
+  return items.length === 0
+    ? <p class="card muted center">{c.get("t")("contract.none")}</p>
+    : (
+      <ul class="list records" data-testid="contract-records">
+        {items.map((p) => <PositionRecord key={p.orderNo} c={c} p={p} />)}
+      </ul>
+    );
+}
+
 const recordsPage = (path: string, title: string): PageDef => ({
   path,
   layout: "wp",
@@ -294,14 +321,11 @@ const recordsPage = (path: string, title: string): PageDef => ({
       c,
       { title: t(title), back: "/wp/product" },
       <>
-        <nav class="seg">
-          <a href={`${path}?tab=open`} class={tab === "open" ? "active" : undefined}>
-            {t("fast.openList")}
-          </a>
-          <a href={`${path}?tab=settled`} class={tab === "settled" ? "active" : undefined}>
-            {t("fast.settledList")}
-          </a>
-        </nav>
+        <SegTabs
+          base={path}
+          tab={tab}
+          tabs={[["open", t("fast.openList")], ["settled", t("fast.settledList")]]}
+        />
         <FastRecords c={c} items={list.items} />
       </>,
     );
@@ -309,14 +333,16 @@ const recordsPage = (path: string, title: string): PageDef => ({
 });
 
 /** A mobile ticket page: the symbol picker, the feed label, the chart, the ticket, a link. */
-function ticketPage(o: {
+interface TicketPage {
   path: string;
   product: TicketProduct;
   /** locale key of the title (the symbol's name follows) */
   title: string;
   ticket: typeof FastTicketIsland;
   link: { href: string; label: string };
-}): PageDef {
+}
+
+function ticketPage(o: TicketPage): PageDef {
   return {
     path: o.path,
     layout: "wp",
@@ -351,23 +377,33 @@ function ticketPage(o: {
   };
 }
 
-export const tradingPages: PageDef[] = [
-  ticketPage({
+/** The mobile ticket pages, one a product. */
+const TICKET_PAGES: TicketPage[] = [
+  {
     path: "/wp/product/order",
     product: "fast",
     title: "page.fastOrder",
     ticket: FastTicketIsland,
     link: { href: "/wp/product/tradeRecord", label: "fast.history" },
-  }),
-
-  ticketPage({
+  },
+  {
     path: "/wp/product/leveragedDeals",
     product: "leveraged",
     title: "page.leveragedDeals",
     ticket: ContractTicketIsland,
     link: { href: "/wp/positions/heyue", label: "page.positionsHeyue" },
-  }),
+  },
+  {
+    path: "/wp/product/bibi",
+    product: "spot",
+    title: "page.bibi",
+    ticket: SpotTicketIsland,
+    link: { href: "/wp/product/bibi/list", label: "spot.orders" },
+  },
+];
 
+export const tradingPages: PageDef[] = [
+  ...TICKET_PAGES.map(ticketPage),
   {
     path: "/wp/positions/heyue",
     layout: "wp",
@@ -385,27 +421,12 @@ export const tradingPages: PageDef[] = [
         c,
         { title: t("page.positionsHeyue"), back: "/wp/positions" },
         <>
-          <nav class="seg">
-            <a
-              href="/wp/positions/heyue?tab=holding"
-              class={tab === "holding" ? "active" : undefined}
-            >
-              {t("contract.holding")}
-            </a>
-            <a
-              href="/wp/positions/heyue?tab=closed"
-              class={tab === "closed" ? "active" : undefined}
-            >
-              {t("contract.closedTab")}
-            </a>
-          </nav>
-          {items.length === 0
-            ? <p class="card muted center">{t("contract.none")}</p>
-            : (
-              <ul class="list records" data-testid="contract-records">
-                {items.map((p) => <PositionRecord key={p.orderNo} c={c} p={p} />)}
-              </ul>
-            )}
+          <SegTabs
+            base="/wp/positions/heyue"
+            tab={tab}
+            tabs={[["holding", t("contract.holding")], ["closed", t("contract.closedTab")]]}
+          />
+          <PositionRecords c={c} items={items} />
         </>,
       );
     },
@@ -415,11 +436,10 @@ export const tradingPages: PageDef[] = [
     layout: "wp",
     reads: exchangeReads,
     render: async (c, s) => {
-      const t = c.get("t");
       const { form, history } = await exchangeParts(c, s!.userId, "wp");
       return mobilePage(
         c,
-        { title: t("page.gjmarket"), back: "/wp/product" },
+        { title: c.get("t")("page.gjmarket"), back: "/wp/product" },
         <>
           {form}
           {history}
@@ -453,14 +473,6 @@ export const tradingPages: PageDef[] = [
       );
     },
   },
-  ticketPage({
-    path: "/wp/product/bibi",
-    product: "spot",
-    title: "page.bibi",
-    ticket: SpotTicketIsland,
-    link: { href: "/wp/product/bibi/list", label: "spot.orders" },
-  }),
-
   {
     path: "/wp/product/bibi/list",
     layout: "wp",
@@ -512,17 +524,11 @@ export const tradingPages: PageDef[] = [
         <UserCenterFrame t={t} active="records">
           {!s ? <LoginPrompt t={t} layout="pc" /> : (
             <>
-              <nav class="seg">
-                <a href={`${base}?tab=fast`} class={tab === "fast" ? "active" : undefined}>
-                  {t("verify.fastTab")}
-                </a>
-                <a
-                  href={`${base}?tab=positions`}
-                  class={tab === "positions" ? "active" : undefined}
-                >
-                  {t("verify.positionsTab")}
-                </a>
-              </nav>
+              <SegTabs
+                base={base}
+                tab={tab}
+                tabs={[["fast", t("verify.fastTab")], ["positions", t("verify.positionsTab")]]}
+              />
               {tab === "fast"
                 ? (
                   <FastRecords
@@ -533,16 +539,12 @@ export const tradingPages: PageDef[] = [
                     })).items}
                   />
                 )
-                : await (async () => {
-                  const items = await c.get("deps").contracts.list(tid, s.userId, "closed", 50);
-                  return items.length === 0
-                    ? <p class="card muted center">{t("contract.none")}</p>
-                    : (
-                      <ul class="list records" data-testid="contract-records">
-                        {items.map((p) => <PositionRecord key={p.orderNo} c={c} p={p} />)}
-                      </ul>
-                    );
-                })()}
+                : (
+                  <PositionRecords
+                    c={c}
+                    items={await c.get("deps").contracts.list(tid, s.userId, "closed", 50)}
+                  />
+                )}
             </>
           )}
         </UserCenterFrame>,

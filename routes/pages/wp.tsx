@@ -6,12 +6,9 @@ import type { Product } from "../../edge/platform/tenants.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
 import ChangePasswordForm, { CHANGE_PASSWORD_TEXTS } from "../../islands/ChangePasswordForm.tsx";
-import DrawPasswordForm, { DRAW_PASSWORD_TEXTS } from "../../islands/DrawPasswordForm.tsx";
 import LanguagePicker from "../../islands/LanguagePicker.tsx";
-import LoginForm, { LOGIN_TEXTS } from "../../islands/LoginForm.tsx";
 import LogoutButton from "../../islands/LogoutButton.tsx";
-import RegisterForm, { REGISTER_TEXTS } from "../../islands/RegisterForm.tsx";
-import ResetPasswordForm, { RESET_TEXTS } from "../../islands/ResetPasswordForm.tsx";
+import { DrawPasswordIsland, ResetForm, SignInForm, SignUpForm } from "./auth.tsx";
 import { mobilePage } from "./frame.tsx";
 import { markLiveOnly } from "./demo.tsx";
 import { FeedLabel, QuotesIsland } from "./market.tsx";
@@ -186,17 +183,7 @@ export const mobilePages: PageDef[] = [
         c,
         { title: t("page.login"), back: "/wp/home" },
         <>
-          <Island
-            name="LoginForm"
-            of={LoginForm}
-            props={{ tx: pickTexts(t, LOGIN_TEXTS), locale: c.get("locale"), home: "/wp/home" }}
-          />
-          <p class="links">
-            <a href="/wp/user/forgetPassword">{t("auth.forgotLink")}</a>
-            <span>
-              {t("auth.noAccount")} <a href="/wp/user/register">{t("nav.register")}</a>
-            </span>
-          </p>
+          <SignInForm c={c} layout="wp" />
           <RiskWarning t={t} />
         </>,
       );
@@ -208,30 +195,10 @@ export const mobilePages: PageDef[] = [
     public: true,
     render: async (c) => {
       const t = c.get("t");
-      const tenant = c.get("tenant");
-      const invite = (c.req.query("inviteCode") ?? "").replace(/[^A-Za-z0-9]/g, "").slice(0, 16);
       return mobilePage(
         c,
         { title: t("page.register"), back: "/wp/user/login" },
-        <>
-          <Island
-            name="RegisterForm"
-            of={RegisterForm}
-            props={{
-              tx: pickTexts(t, REGISTER_TEXTS),
-              locale: c.get("locale"),
-              invitePolicy: tenant.invitePolicy,
-              home: "/wp/home",
-              inviteCode: invite,
-              agreementVersion: await c.get("deps").content.agreementVersion(c.get("tenant").id),
-            }}
-          />
-          <p class="links">
-            <span>
-              {t("auth.haveAccount")} <a href="/wp/user/login">{t("nav.login")}</a>
-            </span>
-          </p>
-        </>,
+        await SignUpForm({ c, layout: "wp" }),
       );
     },
   },
@@ -244,18 +211,7 @@ export const mobilePages: PageDef[] = [
       return mobilePage(
         c,
         { title: t("page.forgetPassword"), back: "/wp/user/login" },
-        <>
-          <p class="notice">{t("security.resetNotice")}</p>
-          <Island
-            name="ResetPasswordForm"
-            of={ResetPasswordForm}
-            props={{
-              tx: pickTexts(t, RESET_TEXTS),
-              locale: c.get("locale"),
-              login: "/wp/user/login",
-            }}
-          />
-        </>,
+        <ResetForm c={c} layout="wp" />,
       );
     },
   },
@@ -360,16 +316,7 @@ export const mobilePages: PageDef[] = [
         { title: t("page.setDrawPassword"), back: "/wp/user/setSafe" },
         <>
           <p class="notice">{t("security.withdrawPasswordHint")}</p>
-          <Island
-            name="DrawPasswordForm"
-            of={DrawPasswordForm}
-            props={{
-              tx: pickTexts(t, DRAW_PASSWORD_TEXTS),
-              hasDrawPassword: s!.user.drawPasswordHash !== null,
-              twoFactor: !!s!.user.totpSecret,
-              done: "/wp/user/setSafe",
-            }}
-          />
+          <DrawPasswordIsland c={c} s={s!} done="/wp/user/setSafe" />
         </>,
       );
     },

@@ -3,6 +3,7 @@
  * language variant in a form (title, summary, Markdown body), preview, publish and unpublish
  * through the operator API (audited). A minimal editor; the full console comes later.
  */
+import type { ComponentProps } from "preact";
 import { type LocaleId, LOCALES } from "../../../locales/languages.ts";
 import { DomainError } from "../../../edge/platform/errors.ts";
 import { pickTexts } from "../../../edge/platform/locale.ts";
@@ -10,7 +11,7 @@ import { Island } from "../../../edge/render/island.tsx";
 import AdminContentEditor, { EDITOR_TEXTS } from "../../../islands/AdminContentEditor.tsx";
 import AdminNotice from "../../../islands/AdminNotice.tsx";
 import { consoleDocument, sectionPage } from "./frame.tsx";
-import { fmtOf } from "./parts.tsx";
+import { AdminTable, fmtOf } from "./parts.tsx";
 import type { Ctx } from "../../../edge/http/context.ts";
 import type { PrivateRead } from "../../../edge/platform/kv_round_trips.ts";
 import { itemReads, queueRead } from "../../../edge/content/console_reads.ts";
@@ -51,6 +52,18 @@ export const contentPage = sectionPage("content", async (c, op) => {
     <Island name="AdminNotice" of={AdminNotice} props={{ text: t("admin.done"), ok: true }} />
   );
   const tx = pickTexts(t, EDITOR_TEXTS);
+  /** The editor of an item (a new one: `id` null), in the language chosen. */
+  const editor = (
+    p: Omit<ComponentProps<typeof AdminContentEditor>, "tx" | "locale">,
+  ) => (
+    <div class="card admin-pane">
+      <Island
+        name="AdminContentEditor"
+        of={AdminContentEditor}
+        props={{ tx, locale: lang, ...p }}
+      />
+    </div>
+  );
   const kindLabel = (k: string) =>
     t(
       ({
@@ -94,24 +107,14 @@ export const contentPage = sectionPage("content", async (c, op) => {
         {rows.length === 0
           ? <p class="muted admin-empty">{t("admin.empty")}</p>
           : (
-            <div class="table-wrap">
-              <table class="table admin-table" data-testid={testid}>
-                <thead>
-                  <tr>
-                    <th scope="col">{t("funds.time")}</th>
-                    {head.map((h) => <th scope="col" key={h}>{h}</th>)}
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((r) => (
-                    <tr key={r.id}>
-                      <td class="nowrap">{f.time(r.at)}</td>
-                      {r.cells.map((v, i) => <td key={i} class="admin-text">{v}</td>)}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable testid={testid} head={[t("funds.time"), ...head]}>
+              {rows.map((r) => (
+                <tr key={r.id}>
+                  <td class="nowrap">{f.time(r.at)}</td>
+                  {r.cells.map((v, i) => <td key={i} class="admin-text">{v}</td>)}
+                </tr>
+              ))}
+            </AdminTable>
           )}
       </div>
     );
@@ -152,22 +155,14 @@ export const contentPage = sectionPage("content", async (c, op) => {
           <h2 id="content-title">{t("content.edNew")} · {lang}</h2>
           <a class="btn btn-ghost btn-small" href="/admin/content">{t("content.backToList")}</a>
         </div>
-        <div class="card admin-pane">
-          <Island
-            name="AdminContentEditor"
-            of={AdminContentEditor}
-            props={{
-              tx,
-              id: null,
-              kind: "notice",
-              locale: lang,
-              initial: { title: "", summary: "", body: "" },
-              popup: null,
-              category: null,
-              published: false,
-            }}
-          />
-        </div>
+        {editor({
+          id: null,
+          kind: "notice",
+          initial: { title: "", summary: "", body: "" },
+          popup: null,
+          category: null,
+          published: false,
+        })}
       </section>
     );
   } else if (id && ID.test(id)) {
@@ -211,22 +206,14 @@ export const contentPage = sectionPage("content", async (c, op) => {
             );
           })}
         </nav>
-        <div class="card admin-pane">
-          <Island
-            name="AdminContentEditor"
-            of={AdminContentEditor}
-            props={{
-              tx,
-              id,
-              kind: item.kind,
-              locale: lang,
-              initial: { title: text.title, summary: text.summary, body: text.body },
-              popup: item.popup,
-              category: item.category,
-              published: item.status === "published",
-            }}
-          />
-        </div>
+        {editor({
+          id,
+          kind: item.kind,
+          initial: { title: text.title, summary: text.summary, body: text.body },
+          popup: item.popup,
+          category: item.category,
+          published: item.status === "published",
+        })}
       </section>
     );
   } else {
@@ -251,45 +238,41 @@ export const contentPage = sectionPage("content", async (c, op) => {
         {views("items")}
         {flash}
         <div class="card admin-list">
-          <div class="table-wrap">
-            <table class="table admin-table" data-testid="content-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("content.edKind")}</th>
-                  <th scope="col">{t("content.edTitle")}</th>
-                  <th scope="col">{t("admin.state")}</th>
-                  <th scope="col">{t("content.edLanguages")}</th>
-                  <th scope="col">{t("funds.time")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((i, n) => (
-                  <tr key={i.id} data-id={i.id}>
-                    <td>
-                      {kindLabel(i.kind)}
-                      {i.popup && <div class="muted small">{t("content.edPopup")}</div>}
-                    </td>
-                    <td>
-                      <a href={`/admin/content?id=${i.id}`}>{titles[n] || i.id}</a>
-                      <div class="muted small mono">{i.slug ?? i.id}</div>
-                    </td>
-                    <td>
-                      <span
-                        class={`admin-status ${
-                          i.status === "published" ? "s-passed" : "s-withdrawing"
-                        }`}
-                      >
-                        {t(i.status === "published" ? "content.edPublished" : "content.edDraft")}
-                      </span>
-                      <div class="muted small">v{i.version}</div>
-                    </td>
-                    <td class="small mono">{Object.keys(i.variants).join(" ")}</td>
-                    <td class="nowrap">{f.time(i.updatedAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            testid="content-table"
+            head={[
+              t("content.edKind"),
+              t("content.edTitle"),
+              t("admin.state"),
+              t("content.edLanguages"),
+              t("funds.time"),
+            ]}
+          >
+            {items.map((i, n) => (
+              <tr key={i.id} data-id={i.id}>
+                <td>
+                  {kindLabel(i.kind)}
+                  {i.popup && <div class="muted small">{t("content.edPopup")}</div>}
+                </td>
+                <td>
+                  <a href={`/admin/content?id=${i.id}`}>{titles[n] || i.id}</a>
+                  <div class="muted small mono">{i.slug ?? i.id}</div>
+                </td>
+                <td>
+                  <span
+                    class={`admin-status ${
+                      i.status === "published" ? "s-passed" : "s-withdrawing"
+                    }`}
+                  >
+                    {t(i.status === "published" ? "content.edPublished" : "content.edDraft")}
+                  </span>
+                  <div class="muted small">v{i.version}</div>
+                </td>
+                <td class="small mono">{Object.keys(i.variants).join(" ")}</td>
+                <td class="nowrap">{f.time(i.updatedAt)}</td>
+              </tr>
+            ))}
+          </AdminTable>
         </div>
       </section>
     );

@@ -23,7 +23,7 @@ import AdminCustomerMessage, {
 } from "../../../islands/AdminCustomerMessage.tsx";
 import AdminNotice from "../../../islands/AdminNotice.tsx";
 import { consoleDocument, sectionPage } from "./frame.tsx";
-import { type Fmt, fmtOf, Item } from "./parts.tsx";
+import { AdminTable, type Fmt, fmtOf, Item } from "./parts.tsx";
 
 type Row = Record<string, unknown>;
 type Col = [label: string, value: (r: Row) => ComponentChildren];
@@ -80,24 +80,17 @@ function Part(
   return (
     <section class="admin-part" aria-labelledby={`part-${id}`} data-testid={`part-${id}`}>
       <h3 id={`part-${id}`}>{title} ({rows.length})</h3>
-      {rows.length === 0 ? <p class="muted small">{f.t("admin.none")}</p> : (
-        <div class="table-wrap">
-          <table class="table admin-table">
-            <thead>
-              <tr>
-                {cols.map(([label]) => <th key={label} scope="col">{label}</th>)}
+      {rows.length === 0
+        ? <p class="muted small">{f.t("admin.none")}</p>
+        : (
+          <AdminTable head={cols.map(([label]) => label)}>
+            {rows.map((r, i) => (
+              <tr key={i}>
+                {cols.map(([label, v]) => <td key={label} class="small">{v(r)}</td>)}
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((r, i) => (
-                <tr key={i}>
-                  {cols.map(([label, v]) => <td key={label} class="small">{v(r)}</td>)}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+            ))}
+          </AdminTable>
+        )}
     </section>
   );
 }
@@ -156,32 +149,27 @@ export const customersPage = sectionPage("customers", async (c, op) => {
       {results.length === 0
         ? <p class="muted admin-empty">{t("admin.noCustomers")}</p>
         : (
-          <div class="table-wrap">
-            <table class="table admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("admin.customer")}</th>
-                  <th scope="col">{t("admin.phone")}</th>
-                  <th scope="col">{t("admin.verifiedName")}</th>
-                  <th scope="col">{t("admin.level")}</th>
-                  <th scope="col">{t("admin.status")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {results.map((h) => (
-                  <tr key={h.userId} data-user={h.userId}>
-                    <td class="mono">
-                      <a href={`/admin/customers?id=${encodeURIComponent(h.userId)}`}>{h.userId}</a>
-                    </td>
-                    <td class="mono">{h.phone}</td>
-                    <td>{h.verifiedName ?? "—"}</td>
-                    <td>{label.level(h.certifyLevel)}</td>
-                    <td>{h.locked ? t("admin.locked") : t("admin.active")}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            head={[
+              t("admin.customer"),
+              t("admin.phone"),
+              t("admin.verifiedName"),
+              t("admin.level"),
+              t("admin.status"),
+            ]}
+          >
+            {results.map((h) => (
+              <tr key={h.userId} data-user={h.userId}>
+                <td class="mono">
+                  <a href={`/admin/customers?id=${encodeURIComponent(h.userId)}`}>{h.userId}</a>
+                </td>
+                <td class="mono">{h.phone}</td>
+                <td>{h.verifiedName ?? "—"}</td>
+                <td>{label.level(h.certifyLevel)}</td>
+                <td>{h.locked ? t("admin.locked") : t("admin.active")}</td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
     </div>
   );

@@ -3,7 +3,7 @@
  * their practice period and resets, and what they hold in the demo book.
  */
 import { consoleDocument, sectionPage } from "./frame.tsx";
-import { fmtOf } from "./parts.tsx";
+import { AdminTable, fmtOf } from "./parts.tsx";
 
 export const demoPage = sectionPage("demo", async (c, op) => {
   const f = fmtOf(c);
@@ -24,40 +24,36 @@ export const demoPage = sectionPage("demo", async (c, op) => {
       <div class="card admin-list">
         {list.items.length === 0 && <p class="muted admin-empty">{t("admin.empty")}</p>}
         {list.items.length > 0 && (
-          <div class="table-wrap">
-            <table class="table admin-table" data-testid="demo-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("admin.demoAccount")}</th>
-                  <th scope="col">{t("admin.demoOwner")}</th>
-                  <th scope="col">{t("funds.time")}</th>
-                  <th scope="col">{t("admin.demoPeriod")}</th>
-                  <th scope="col">{t("admin.demoBalances")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.items.map((a) => (
-                  <tr key={a.accountId} data-account={a.accountId}>
-                    <td class="mono">{a.accountId}</td>
-                    <td>{a.of ?? <span class="muted">{t("admin.demoVisitor")}</span>}</td>
-                    <td class="nowrap">{f.time(a.createdAt)}</td>
-                    <td>
-                      {t("admin.demoPeriodValue", { period: a.period, resets: a.resets })}
-                      <div class="muted small">{f.time(a.periodStart)}</div>
-                    </td>
-                    <td class="mono small">
-                      {a.balances.map((b) => (
-                        <div key={`${b.wallet}:${b.currency}`}>
-                          {b.wallet} {b.currency} {b.available}
-                          {b.frozen !== "0" && ` (+${b.frozen})`}
-                        </div>
-                      ))}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            testid="demo-table"
+            head={[
+              t("admin.demoAccount"),
+              t("admin.demoOwner"),
+              t("funds.time"),
+              t("admin.demoPeriod"),
+              t("admin.demoBalances"),
+            ]}
+          >
+            {list.items.map((a) => (
+              <tr key={a.accountId} data-account={a.accountId}>
+                <td class="mono">{a.accountId}</td>
+                <td>{a.of ?? <span class="muted">{t("admin.demoVisitor")}</span>}</td>
+                <td class="nowrap">{f.time(a.createdAt)}</td>
+                <td>
+                  {t("admin.demoPeriodValue", { period: a.period, resets: a.resets })}
+                  <div class="muted small">{f.time(a.periodStart)}</div>
+                </td>
+                <td class="mono small">
+                  {a.balances.map((b) => (
+                    <div key={`${b.wallet}:${b.currency}`}>
+                      {b.wallet} {b.currency} {b.available}
+                      {b.frozen !== "0" && ` (+${b.frozen})`}
+                    </div>
+                  ))}
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </div>
     </section>

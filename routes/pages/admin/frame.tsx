@@ -199,21 +199,11 @@ export function sectionPage(
   reads?: ConsoleReads,
 ): PageDef {
   const roles = SECTIONS.find((s) => s.name === section)!.roles;
-  return {
-    path: `/admin/${section}`,
-    layout: "any",
-    public: true,
-    render: async (c) => {
-      const op = await operatorAndCounts(c, reads);
-      if (!op) {
-        const url = new URL(c.req.url);
-        return c.redirect(`/admin?next=${encodeURIComponent(url.pathname + url.search)}`, 302);
-      }
-      c.set("operator", op);
-      if (!opens(op, roles)) return c.redirect(homeOf(op), 302);
-      return await render(c, op);
-    },
-  };
+  return operatorPage(
+    `/admin/${section}`,
+    (c, op) => opens(op, roles) ? render(c, op) : c.redirect(homeOf(op), 302),
+    reads,
+  );
 }
 
 /** A page every signed-in operator opens (their own account), behind the same guard. */

@@ -25,7 +25,7 @@ import AdminOperatorEdit, { OPERATOR_EDIT_TEXTS } from "../../../islands/AdminOp
 import AdminPassword, { OPERATOR_PASSWORD_TEXTS } from "../../../islands/AdminPassword.tsx";
 import AdminRevoke, { REVOKE_TEXTS } from "../../../islands/AdminRevoke.tsx";
 import { consoleDocument, operatorPage, sectionPage } from "./frame.tsx";
-import { type Fmt, fmtOf, Item, roleNames } from "./parts.tsx";
+import { AdminTable, type Fmt, fmtOf, Item, roleNames } from "./parts.tsx";
 
 const roleList = (f: Fmt) =>
   OPERATOR_ROLES.map((role) => ({ role, label: f.t(`admin.role_${role}`) }));
@@ -53,58 +53,49 @@ function Sessions(
   return (
     <section class="admin-part" aria-labelledby="part-sessions" data-testid="operator-sessions">
       <h3 id="part-sessions">{title} ({items.length})</h3>
-      {items.length === 0
-        ? <p class="muted small">{f.t("admin.noSessions")}</p>
-        : (
-          <div class="table-wrap">
-            <table class="table admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">{f.t("admin.signedInAt")}</th>
-                  <th scope="col">{f.t("admin.expiresAt")}</th>
-                  <th scope="col">{f.t("admin.ip")}</th>
-                  <th scope="col">
-                    <span class="sr-only">{f.t("admin.revoke")}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((s) => (
-                  <tr key={s.id} data-session={s.id}>
-                    <td class="small lbl" data-label={f.t("admin.signedInAt")}>
-                      {f.time(s.createdAt)}
-                      {s.current && (
-                        <>
-                          {" "}
-                          <span class="badge">{f.t("admin.thisSession")}</span>
-                        </>
-                      )}
-                    </td>
-                    <td class="small lbl" data-label={f.t("admin.expiresAt")}>
-                      {f.time(s.expiresAt)}
-                    </td>
-                    <td class="small mono lbl" data-label={f.t("admin.ip")}>{s.ip ?? "—"}</td>
-                    <td class="small">
-                      <Island
-                        name="AdminRevoke"
-                        of={AdminRevoke}
-                        props={{
-                          tx,
-                          username,
-                          id: s.id,
-                          current: s.current,
-                          label: `${f.t("admin.revoke")}: ${f.time(s.createdAt)}${
-                            s.ip ? ` · ${s.ip}` : ""
-                          }`,
-                        }}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+      {items.length === 0 ? <p class="muted small">{f.t("admin.noSessions")}</p> : (
+        <AdminTable
+          head={[
+            f.t("admin.signedInAt"),
+            f.t("admin.expiresAt"),
+            f.t("admin.ip"),
+            <span key="revoke" class="sr-only">{f.t("admin.revoke")}</span>,
+          ]}
+        >
+          {items.map((s) => (
+            <tr key={s.id} data-session={s.id}>
+              <td class="small lbl" data-label={f.t("admin.signedInAt")}>
+                {f.time(s.createdAt)}
+                {s.current && (
+                  <>
+                    {" "}
+                    <span class="badge">{f.t("admin.thisSession")}</span>
+                  </>
+                )}
+              </td>
+              <td class="small lbl" data-label={f.t("admin.expiresAt")}>
+                {f.time(s.expiresAt)}
+              </td>
+              <td class="small mono lbl" data-label={f.t("admin.ip")}>{s.ip ?? "—"}</td>
+              <td class="small">
+                <Island
+                  name="AdminRevoke"
+                  of={AdminRevoke}
+                  props={{
+                    tx,
+                    username,
+                    id: s.id,
+                    current: s.current,
+                    label: `${f.t("admin.revoke")}: ${f.time(s.createdAt)}${
+                      s.ip ? ` · ${s.ip}` : ""
+                    }`,
+                  }}
+                />
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
     </section>
   );
 }
@@ -177,51 +168,46 @@ export const operatorsPage = sectionPage("operators", async (c, op) => {
 
   const list = (
     <div class="card admin-list" data-testid="operator-list">
-      <div class="table-wrap">
-        <table class="table admin-table">
-          <thead>
-            <tr>
-              <th scope="col">{t("admin.username")}</th>
-              <th scope="col">{t("admin.roles")}</th>
-              <th scope="col">{t("admin.status")}</th>
-              <th scope="col">{t("admin.enrolled")}</th>
-              <th scope="col">{t("admin.createdAt")}</th>
-              <th scope="col">{t("admin.lastLogin")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((o) => (
-              <tr
-                key={o.username}
-                data-operator={o.username}
-                class={o.username === selected?.username ? "selected" : undefined}
+      <AdminTable
+        head={[
+          t("admin.username"),
+          t("admin.roles"),
+          t("admin.status"),
+          t("admin.enrolled"),
+          t("admin.createdAt"),
+          t("admin.lastLogin"),
+        ]}
+      >
+        {items.map((o) => (
+          <tr
+            key={o.username}
+            data-operator={o.username}
+            class={o.username === selected?.username ? "selected" : undefined}
+          >
+            <td class="mono nowrap" data-label={t("admin.username")}>
+              <a
+                href={`/admin/operators?id=${encodeURIComponent(o.username)}`}
+                aria-current={o.username === selected?.username ? "true" : undefined}
               >
-                <td class="mono nowrap" data-label={t("admin.username")}>
-                  <a
-                    href={`/admin/operators?id=${encodeURIComponent(o.username)}`}
-                    aria-current={o.username === selected?.username ? "true" : undefined}
-                  >
-                    {o.username}
-                  </a>
-                  {o.self && <span class="muted small">{` (${t("admin.you")})`}</span>}
-                </td>
-                <td class="small" data-label={t("admin.roles")}>{roleNames(f, o.roles)}</td>
-                <td data-label={t("admin.status")}>
-                  <StateBadge f={f} o={o} />
-                </td>
-                <td class="small lbl" data-label={t("admin.enrolled")}>
-                  {enrolment(f, o)}
-                </td>
-                <td class="small lbl" data-label={t("admin.createdAt")}>
-                  {f.time(o.createdAt)}
-                  {o.createdBy && <span class="muted">{` · ${o.createdBy}`}</span>}
-                </td>
-                <td class="small lbl" data-label={t("admin.lastLogin")}>{f.time(o.lastLoginAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                {o.username}
+              </a>
+              {o.self && <span class="muted small">{` (${t("admin.you")})`}</span>}
+            </td>
+            <td class="small" data-label={t("admin.roles")}>{roleNames(f, o.roles)}</td>
+            <td data-label={t("admin.status")}>
+              <StateBadge f={f} o={o} />
+            </td>
+            <td class="small lbl" data-label={t("admin.enrolled")}>
+              {enrolment(f, o)}
+            </td>
+            <td class="small lbl" data-label={t("admin.createdAt")}>
+              {f.time(o.createdAt)}
+              {o.createdBy && <span class="muted">{` · ${o.createdBy}`}</span>}
+            </td>
+            <td class="small lbl" data-label={t("admin.lastLogin")}>{f.time(o.lastLoginAt)}</td>
+          </tr>
+        ))}
+      </AdminTable>
     </div>
   );
 

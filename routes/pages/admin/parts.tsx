@@ -142,3 +142,25 @@ export function ReportTable(
 /** Operator roles in words, in the console's order. */
 export const roleNames = (f: Fmt, roles: readonly string[]) =>
   roles.map((r) => f.t(`admin.role_${r}`)).join(", ");
+
+/** A console list's table: its column headings, then its rows (scrolls sideways when narrow). */
+export function AdminTable(
+  { testid, head, children }: {
+    testid?: string;
+    head: ComponentChildren[];
+    children: ComponentChildren;
+  },
+) {
+  return (
+    <div class="table-wrap">
+      <table class="table admin-table" data-testid={testid}>
+        <thead>
+          <tr>
+            {head.map((h, j) => <th scope="col" key={j}>{h}</th>)}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}

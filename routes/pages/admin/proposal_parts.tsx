@@ -129,6 +129,15 @@ export function changes(f: Fmt, before: J, after: J): string[] {
 const str = (v: J) => (typeof v === "string" ? v : "");
 
 /** The payload in words and amounts. */
+/** The customer a proposal is about, linked to their page. */
+function CustomerItem({ f, userId, testid }: { f: Fmt; userId: string; testid?: string }) {
+  return (
+    <Item label={f.t("admin.customer")} testid={testid}>
+      <a class="mono" href={`/admin/customers?id=${encodeURIComponent(userId)}`}>{userId}</a>
+    </Item>
+  );
+}
+
 export function Payload({ p, f }: { p: ProposalView; f: Fmt }) {
   const d = p.payload;
   const t = f.t;
@@ -147,11 +156,7 @@ export function Payload({ p, f }: { p: ProposalView; f: Fmt }) {
     const amount = str(d.amount);
     return (
       <dl class="admin-dl">
-        <Item label={t("admin.customer")}>
-          <a class="mono" href={`/admin/customers?id=${encodeURIComponent(str(d.userId))}`}>
-            {str(d.userId)}
-          </a>
-        </Item>
+        <CustomerItem f={f} userId={str(d.userId)} />
         <Item label={t("admin.wallet")}>{str(d.wallet)}</Item>
         <Item label={t("admin.amount")} testid="p-amount">
           <strong>
@@ -183,11 +188,7 @@ export function Payload({ p, f }: { p: ProposalView; f: Fmt }) {
     const m = isObj(d.method) ? d.method : {};
     return (
       <dl class="admin-dl">
-        <Item label={t("admin.customer")}>
-          <a class="mono" href={`/admin/customers?id=${encodeURIComponent(str(d.userId))}`}>
-            {str(d.userId)}
-          </a>
-        </Item>
+        <CustomerItem f={f} userId={str(d.userId)} />
         <Item label={t("admin.amount")} testid="p-amount">
           <strong>{`${f.exact(str(d.amount))} ${str(d.currency)}`}</strong>
         </Item>
@@ -205,11 +206,7 @@ export function Payload({ p, f }: { p: ProposalView; f: Fmt }) {
     const erase = p.kind === "customer.erase";
     return (
       <dl class="admin-dl">
-        <Item label={t("admin.customer")} testid="p-customer">
-          <a class="mono" href={`/admin/customers?id=${encodeURIComponent(str(d.userId))}`}>
-            {str(d.userId)}
-          </a>
-        </Item>
+        <CustomerItem f={f} userId={str(d.userId)} testid="p-customer" />
         {!erase && (
           <Item label={t("admin.changes")} testid="p-changes">
             <strong>{t(d.professional ? "admin.professional" : "admin.professionalOff")}</strong>

@@ -120,30 +120,20 @@ export function FilterForm(
               ))}
             </select>
           </label>
-          <label>
-            {t("queues.amountFrom")}{" "}
-            <input
-              type="text"
-              inputMode="decimal"
-              name="min"
-              value={p.min ?? ""}
-              size={8}
-              maxLength={21}
-              data-testid="filter-min"
-            />
-          </label>
-          <label>
-            {t("queues.amountTo")}{" "}
-            <input
-              type="text"
-              inputMode="decimal"
-              name="max"
-              value={p.max ?? ""}
-              size={8}
-              maxLength={21}
-              data-testid="filter-max"
-            />
-          </label>
+          {(["min", "max"] as const).map((k) => (
+            <label key={k}>
+              {t(k === "min" ? "queues.amountFrom" : "queues.amountTo")}{" "}
+              <input
+                type="text"
+                inputMode="decimal"
+                name={k}
+                value={p[k] ?? ""}
+                size={8}
+                maxLength={21}
+                data-testid={`filter-${k}`}
+              />
+            </label>
+          ))}
         </>
       )}
       <label>

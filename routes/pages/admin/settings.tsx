@@ -13,6 +13,7 @@ import AdminSiteSettings, { SITE_SETTINGS_TEXTS } from "../../../islands/AdminSi
 import { LANGUAGES } from "../../../locales/languages.ts";
 import { SITE_SETTINGS_ROLES } from "../../../edge/operators/tenant_settings.ts";
 import { consoleDocument, sectionPage } from "./frame.tsx";
+import { AdminTable } from "./parts.tsx";
 
 export const settingsPage = sectionPage("settings", async (c, op) => {
   const t = c.var.t;
@@ -77,47 +78,41 @@ export const settingsPage = sectionPage("settings", async (c, op) => {
           </div>
           <div class="card admin-pane">
             <h3 class="admin-h3">{t("admin.channels")}</h3>
-            <div class="table-wrap">
-              <table class="table admin-table" data-testid="channels">
-                <thead>
-                  <tr>
-                    <th scope="col">{t("recharge.channel")}</th>
-                    <th scope="col">{t("funds.currency")}</th>
-                    <th scope="col">{t("admin.state")}</th>
-                    <th scope="col">
-                      <span class="sr-only">{t("admin.action")}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {channels.map((ch) => (
-                    <tr key={ch.id} data-id={ch.id}>
-                      <td>
-                        {ch.name}
-                        <div class="muted small mono">{ch.id}</div>
-                      </td>
-                      <td>{ch.currency}</td>
-                      <td>
-                        <span class={`admin-status ${ch.enabled ? "s-passed" : "s-rejected"}`}>
-                          {t(ch.enabled ? "admin.open" : "admin.closed")}
-                        </span>
-                      </td>
-                      <td class="admin-open">
-                        <Island
-                          name="AdminChannelSwitch"
-                          of={AdminChannelSwitch}
-                          props={{
-                            channel: ch,
-                            lastOpen: ch.enabled && openCount(ch.currency) === 1,
-                            tx: sw,
-                          }}
-                        />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable
+              testid="channels"
+              head={[
+                t("recharge.channel"),
+                t("funds.currency"),
+                t("admin.state"),
+                <span key="action" class="sr-only">{t("admin.action")}</span>,
+              ]}
+            >
+              {channels.map((ch) => (
+                <tr key={ch.id} data-id={ch.id}>
+                  <td>
+                    {ch.name}
+                    <div class="muted small mono">{ch.id}</div>
+                  </td>
+                  <td>{ch.currency}</td>
+                  <td>
+                    <span class={`admin-status ${ch.enabled ? "s-passed" : "s-rejected"}`}>
+                      {t(ch.enabled ? "admin.open" : "admin.closed")}
+                    </span>
+                  </td>
+                  <td class="admin-open">
+                    <Island
+                      name="AdminChannelSwitch"
+                      of={AdminChannelSwitch}
+                      props={{
+                        channel: ch,
+                        lastOpen: ch.enabled && openCount(ch.currency) === 1,
+                        tx: sw,
+                      }}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </AdminTable>
           </div>
         </div>
       )}
