@@ -1,6 +1,8 @@
-import { useEffect, useRef, useState } from "preact/hooks";
+import type { RefObject } from "preact";
+import { useRef, useState } from "preact/hooks";
 import { type Envelope, toast } from "./lib/api.ts";
 import { adminCall, advanceTo, reloadWith, toSignIn } from "./lib/admin.ts";
+import { useModal } from "./lib/confirm_dialog.tsx";
 import type { Texts } from "./lib/fields.tsx";
 import { failureMessage } from "./lib/form.ts";
 import { payoutReferenceProblem, type PayoutTo } from "../contract/payout.ts";
@@ -39,6 +41,12 @@ type Mode =
  * reference of a withdrawal's "Mark paid" (its transaction hash or bank reference, checked as
  * the server checks it for where the payout goes). One click, one request. Afterwards the page
  * is rendered again by the server with a notice.
+ *
+ * Each step is a modal dialog (`useModal`, issue 31): focus moves in, Tab stays inside, Escape
+ * or Cancel closes it and focus returns to the decision's button. A plain confirmation focuses
+ * Confirm, not Cancel as the site-wide switches do: a queue is worked from the keyboard ("p"
+ * then Enter passes, AdminQueueKeys) and a decision names one record, not every customer. A
+ * refusal other than a field's closes the step so its message is not behind the backdrop.
  */
 export default function AdminDecision(
   { queue, id, actions, needsReason, reference, summary, tx, fieldId = "reject-reason", next }: {
@@ -62,13 +70,10 @@ export default function AdminDecision(
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
   const reasonRef = useRef<HTMLTextAreaElement & HTMLInputElement>(null);
-  const confirmRef = useRef<HTMLButtonElement>(null);
-
-  // The step that opens takes focus (keyboard users continue where they clicked).
-  useEffect(() => {
-    if (mode?.kind === "reason" || mode?.kind === "reference") reasonRef.current?.focus();
-    if (mode?.kind === "confirm") confirmRef.current?.focus();
-  }, [mode]);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  // what the open step focuses first: Confirm, or the reason / reference field
+  const firstRef = useRef<HTMLElement>(null);
+  useModal(dialogRef, mode !== null, firstRef);
 
   async function decide(action: string, body?: { reason: string } | { reference: string }) {
     if (inFlight.current) return;
@@ -121,7 +126,9 @@ export default function AdminDecision(
     inFlight.current = false;
     setBusy(false);
     const fieldError = env.data.fields?.reason ?? env.data.fields?.reference;
+    // a field's refusal is said beside it; any other closes the step (its toast is in view)
     if (fieldError) setReasonError(fieldError);
+    else setMode(null);
     toast(failureMessage(env, tx), "error");
   }
 
@@ -164,131 +171,149 @@ export default function AdminDecision(
       {tx["app.cancel"]}
     </button>
   );
+  // the step's heading names the decision; the record's summary follows it
+  const titleId = `${fieldId}-confirm`;
+  const heading = mode && (
+    <>
+      <h2 id={titleId}>{tx[`admin.${mode.action}`] ?? mode.action}</h2>
+      <p>{summary}</p>
+    </>
+  );
   return (
     <div class="admin-actions" data-testid="decisions">
-      {mode === null && (
-        <div class="row">
-          {actions.map((a) => (
-            <button
-              key={a}
-              type="button"
-              class={a === "reject" || a === "erase"
-                ? "btn btn-danger"
-                : a === "pass" || a === "complete" || a === "approve"
-                ? "btn btn-primary"
-                : "btn btn-ghost"}
-              disabled={busy}
-              data-testid={`action-${a}`}
-              onClick={() => {
-                setReasonError("");
-                setReason("");
-                setMode({
-                  kind: needsReason.includes(a)
-                    ? "reason"
-                    : reference?.action === a
-                    ? "reference"
-                    : "confirm",
-                  action: a,
-                });
-              }}
-            >
-              {tx[`admin.${a}`] ?? a}
-            </button>
-          ))}
-        </div>
-      )}
-      {mode?.kind === "confirm" && (
-        <div class="confirm" role="group" aria-labelledby={`${fieldId}-confirm`}>
-          <p id={`${fieldId}-confirm`}>
-            <strong>{tx[`admin.${mode.action}`]}</strong>
-            {` · ${summary}`}
-          </p>
-          <div class="row">
-            <button
-              type="button"
-              class="btn btn-primary"
-              disabled={busy}
-              data-testid="confirm-action"
-              onClick={() =>
-                decide(mode.action)}
-              ref={confirmRef}
-            >
-              {tx["app.confirm"]}
-            </button>
-            {cancel}
-          </div>
-        </div>
-      )}
-      {(mode?.kind === "reason" || mode?.kind === "reference") && (
-        <form
-          class="form confirm"
-          onSubmit={submitReason}
-          noValidate
-          data-testid={mode.kind === "reference" ? "reference-form" : "reject-form"}
-        >
-          <p>
-            <strong>{tx[`admin.${mode.action}`]}</strong>
-            {` · ${summary}`}
-          </p>
-          <div class={reasonError ? "field has-error" : "field"}>
-            <label for={fieldId}>{fieldLabel}</label>
-            {fieldHint && <p class="muted small" id={`${fieldId}-hint`}>{fieldHint}</p>}
-            {mode.kind === "reference"
-              ? (
-                <input
-                  id={fieldId}
-                  ref={reasonRef}
-                  type="text"
-                  class="mono"
-                  maxLength={200}
-                  required
-                  value={reason}
-                  spellcheck={false}
-                  autocomplete="off"
-                  data-testid="payout-reference"
-                  onInput={(e) => {
-                    setReason(e.currentTarget.value);
-                    if (reasonError) setReasonError("");
-                  }}
-                  aria-invalid={reasonError ? true : undefined}
-                  aria-describedby={described || undefined}
-                />
-              )
-              : (
-                <textarea
-                  id={fieldId}
-                  ref={reasonRef}
-                  rows={3}
-                  maxLength={200}
-                  required
-                  value={reason}
-                  onInput={(e) => {
-                    setReason(e.currentTarget.value);
-                    if (reasonError) {
-                      setReasonError("");
-                    }
-                  }}
-                  aria-invalid={reasonError ? true : undefined}
-                  aria-describedby={described || undefined}
-                />
+      <div class="row">
+        {actions.map((a) => (
+          <button
+            key={a}
+            type="button"
+            class={a === "reject" || a === "erase"
+              ? "btn btn-danger"
+              : a === "pass" || a === "complete" || a === "approve"
+              ? "btn btn-primary"
+              : "btn btn-ghost"}
+            disabled={busy}
+            aria-haspopup="dialog"
+            data-testid={`action-${a}`}
+            onClick={() => {
+              setReasonError("");
+              setReason("");
+              setMode({
+                kind: needsReason.includes(a)
+                  ? "reason"
+                  : reference?.action === a
+                  ? "reference"
+                  : "confirm",
+                action: a,
+              });
+            }}
+          >
+            {tx[`admin.${a}`] ?? a}
+          </button>
+        ))}
+      </div>
+      <dialog
+        ref={dialogRef}
+        class="confirm-dialog card"
+        aria-labelledby={mode ? titleId : undefined}
+        data-testid="decision-dialog"
+        onCancel={(e) => {
+          // Escape: closed through the state, focus returned to the button by useModal
+          e.preventDefault();
+          if (!busy) setMode(null);
+        }}
+      >
+        {mode?.kind === "confirm" && (
+          <>
+            {heading}
+            <div class="row confirm-dialog-actions">
+              {cancel}
+              <button
+                type="button"
+                class="btn btn-primary"
+                disabled={busy}
+                data-testid="confirm-action"
+                onClick={() => decide(mode.action)}
+                ref={firstRef as RefObject<HTMLButtonElement>}
+              >
+                {tx["app.confirm"]}
+              </button>
+            </div>
+          </>
+        )}
+        {(mode?.kind === "reason" || mode?.kind === "reference") && (
+          <form
+            class="form"
+            onSubmit={submitReason}
+            noValidate
+            data-testid={mode.kind === "reference" ? "reference-form" : "reject-form"}
+          >
+            {heading}
+            <div class={reasonError ? "field has-error" : "field"}>
+              <label for={fieldId}>{fieldLabel}</label>
+              {fieldHint && <p class="muted small" id={`${fieldId}-hint`}>{fieldHint}</p>}
+              {mode.kind === "reference"
+                ? (
+                  <input
+                    id={fieldId}
+                    ref={(el) => {
+                      reasonRef.current = el as HTMLTextAreaElement & HTMLInputElement;
+                      firstRef.current = el;
+                    }}
+                    type="text"
+                    class="mono"
+                    maxLength={200}
+                    required
+                    value={reason}
+                    spellcheck={false}
+                    autocomplete="off"
+                    data-testid="payout-reference"
+                    onInput={(e) => {
+                      setReason(e.currentTarget.value);
+                      if (reasonError) setReasonError("");
+                    }}
+                    aria-invalid={reasonError ? true : undefined}
+                    aria-describedby={described || undefined}
+                  />
+                )
+                : (
+                  <textarea
+                    id={fieldId}
+                    ref={(el) => {
+                      reasonRef.current = el as HTMLTextAreaElement & HTMLInputElement;
+                      firstRef.current = el;
+                    }}
+                    rows={3}
+                    maxLength={200}
+                    required
+                    value={reason}
+                    onInput={(e) => {
+                      setReason(e.currentTarget.value);
+                      if (reasonError) {
+                        setReasonError("");
+                      }
+                    }}
+                    aria-invalid={reasonError ? true : undefined}
+                    aria-describedby={described || undefined}
+                  />
+                )}
+              {reasonError && (
+                <p class="field-error" id={`${fieldId}-error`} role="alert">{reasonError}</p>
               )}
-            {reasonError && (
-              <p class="field-error" id={`${fieldId}-error`} role="alert">{reasonError}</p>
-            )}
-          </div>
-          <div class="row">
-            <button
-              type="submit"
-              class={mode.kind === "reference" ? "btn btn-primary" : "btn btn-danger"}
-              disabled={busy}
-              data-testid={mode.kind === "reference" ? "confirm-reference" : "confirm-reject"}
-            >
-              {tx[`admin.${mode.action}`]}
-            </button>
-            {cancel}
-          </div>
-        </form>
-      )}
+            </div>
+            <div class="row confirm-dialog-actions">
+              {cancel}
+              <button
+                type="submit"
+                class={mode.kind === "reference" ? "btn btn-primary" : "btn btn-danger"}
+                disabled={busy}
+                data-testid={mode.kind === "reference" ? "confirm-reference" : "confirm-reject"}
+              >
+                {tx[`admin.${mode.action}`]}
+              </button>
+            </div>
+          </form>
+        )}
+      </dialog>
     </div>
   );
 }

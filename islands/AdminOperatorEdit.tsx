@@ -6,6 +6,7 @@ import { adminCall, reloadWith, toSignIn } from "./lib/admin.ts";
 import { fill, type Texts } from "./lib/fields.tsx";
 import { failureMessage } from "./lib/form.ts";
 import { RoleBoxes } from "./lib/roles.tsx";
+import { ConfirmDialog } from "./lib/confirm_dialog.tsx";
 
 export const OPERATOR_EDIT_TEXTS = [
   "admin.rolesOf",
@@ -25,8 +26,8 @@ export const OPERATOR_EDIT_TEXTS = [
 /**
  * An admin's actions on one operator, as the server allows them (`actions`): propose roles (a
  * group of checkboxes), propose enabling or a second-factor reset (a second admin approves each
- * in Proposals), or disable at once (confirmed first: their sessions end). Each is one request,
- * then the page rendered again by the server with a notice.
+ * in Proposals), or disable at once (confirmed first in a modal dialog, focus on Cancel: their
+ * sessions end). Each is one request, then the page rendered again by the server with a notice.
  */
 export default function AdminOperatorEdit(
   { tx, username, roles, current, actions }: {
@@ -113,12 +114,13 @@ export default function AdminOperatorEdit(
           <p class="muted small" id="reset-totp-hint">{tx["admin.resetTotpHint"]}</p>
         </div>
       )}
-      {actions.includes("disable") && !confirming && (
+      {actions.includes("disable") && (
         <div class="row">
           <button
             type="button"
             class="btn btn-danger"
             disabled={busy}
+            aria-haspopup="dialog"
             onClick={() => setConfirming(true)}
             data-testid="operator-disable"
           >
@@ -126,25 +128,20 @@ export default function AdminOperatorEdit(
           </button>
         </div>
       )}
-      {confirming && (
-        <div class="confirm" role="group" aria-labelledby="disable-confirm-text">
-          <p id="disable-confirm-text">{fill(tx["admin.disableConfirm"]!, { name: username })}</p>
-          <div class="row">
-            <button
-              type="button"
-              class="btn btn-danger"
-              disabled={busy}
-              onClick={() => call("disable")}
-              data-testid="operator-disable-confirm"
-              ref={(b) => b?.focus()}
-            >
-              {tx["admin.disableOperator"]}
-            </button>
-            <button type="button" class="btn btn-ghost" onClick={() => setConfirming(false)}>
-              {tx["app.cancel"]}
-            </button>
-          </div>
-        </div>
+      {actions.includes("disable") && (
+        <ConfirmDialog
+          open={confirming}
+          id="operator-disable"
+          testid="operator-disable-dialog"
+          title={tx["admin.disableOperator"]!}
+          confirm={tx["admin.disableOperator"]!}
+          cancel={tx["app.cancel"]!}
+          busy={busy}
+          onConfirm={() => call("disable")}
+          onClose={() => setConfirming(false)}
+        >
+          <p>{fill(tx["admin.disableConfirm"]!, { name: username })}</p>
+        </ConfirmDialog>
       )}
     </div>
   );

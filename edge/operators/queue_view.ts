@@ -158,6 +158,8 @@ const CSV_COLUMNS: Record<QueueName, Column[]> = {
     ["net", at("net")],
     ["payTo", at("method.label")],
     ["methodKind", at("method.kind")],
+    // what the payout was sent under (a transaction hash or bank reference), once marked paid
+    ["reference", at("reference")],
   ],
   certifications: [
     ["level", at("level")],

@@ -105,10 +105,24 @@ export function useModal(
 }
 
 export function ConfirmDialog(
-  { open, id, title, children, confirm, cancel, busy, onConfirm, onClose, danger = true }: {
+  {
+    open,
+    id,
+    testid = id,
+    title,
+    children,
+    confirm,
+    cancel,
+    busy,
+    onConfirm,
+    onClose,
+    danger = true,
+  }: {
     open: boolean;
-    /** the dialog's id (its title is `${id}-title`) and test id */
+    /** the dialog's id (its title is `${id}-title`, its buttons' test ids `${id}-confirm|cancel`) */
     id: string;
+    /** the dialog's own test id (default: its id) */
+    testid?: string;
     title: string;
     /** what the change does, and the preview of what customers will see */
     children: ComponentChildren;
@@ -131,7 +145,7 @@ export function ConfirmDialog(
       class="confirm-dialog card"
       id={id}
       aria-labelledby={`${id}-title`}
-      data-testid={id}
+      data-testid={testid}
       onCancel={(e) => {
         // Escape: closed by us (the state says so), focus returned by the effect
         e.preventDefault();

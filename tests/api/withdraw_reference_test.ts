@@ -192,6 +192,23 @@ Deno.test("withdrawal payout reference and risk panel: required per network, sto
       assert(api.body.data.withdrawals.some((w) => w.reference === "BANK-REF 2026/0001"));
     });
 
+    await t.step("the withdrawal queue's CSV export has a reference column", async () => {
+      const res = await fetch(
+        `${srv.base}/api/admin/withdrawals/export?status=passed&customer=${userId}`,
+        { headers: { authorization: op } },
+      );
+      assertEquals(res.status, 200);
+      const [head, ...rows] = (await res.text()).trimEnd().split("\r\n").map((l) => l.split(","));
+      const col = head!.indexOf("reference");
+      assert(col >= 0, head!.join(","));
+      const refs = Object.fromEntries(rows.map((r) => [r[0], r[col]]));
+      assertEquals([refs[w1], refs[w3], refs[w4]], [
+        "BANK-REF 2026/0001",
+        "0x" + "ab".repeat(32),
+        PAYOUT_REF.hex,
+      ]);
+    });
+
     await t.step("the risk panel: figures and links of a withdrawal under review", async () => {
       const w2 = await withdraw(bank.id, "50");
       const w5 = await withdraw(eth.id, "0.2");

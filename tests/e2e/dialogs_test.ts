@@ -3,14 +3,19 @@
  * is the first tab stop and "Buy up" the next one after it; the confirmation is a modal dialog
  * (focus moves to Cancel, stays inside, Escape cancels and focus returns to the button that
  * opened it, Confirm places the order and focus returns again); the console's first tab stop
- * skips its header. Focus is always waited for (effects move it after paint), never read once.
+ * skips its header; a console decision's confirmation is a modal dialog too (focus on Confirm,
+ * Escape cancels with focus back on the decision's button, then confirmed by keyboard). Focus
+ * is always waited for (effects move it after paint), never read once.
  * The dialogs are shot at 390 and 1280 px in English, Chinese and Thai.
  */
 import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { assert, assertEquals } from "../assert.ts";
 import { operatorToken } from "../operator.ts";
+import { registerUser } from "../server.ts";
+import { recharge } from "../api/funds_helpers.ts";
 import { shot } from "./browser.ts";
+import { consolePage, open } from "./console.ts";
 import { browserTest, customerPage, desktop, hydrated, PHONE, tickAt } from "./session.ts";
 
 /** Wait until the focused element matches `selector`. */
@@ -156,5 +161,50 @@ browserTest(
         await ctx.close();
       }
     }
+  },
+);
+
+browserTest(
+  "a console decision's confirmation by keyboard: dialog, Escape, focus back on Pass, then Confirm",
+  async (srv, browser) => {
+    const op = await operatorToken(srv);
+    const { token } = await registerUser(srv, "+12025550191");
+    const id = await recharge(srv, token, "30");
+    const { ctx, page, errors } = await consolePage(srv, browser, op);
+    await open(page, `${srv.base}/admin/recharges?id=${id}`);
+    const PASS = '[data-testid="action-pass"]';
+    const DIALOG = '[data-testid="decision-dialog"]';
+    await page.locator(PASS).focus();
+    // Enter opens the confirmation: a modal dialog naming the decision, focus on Confirm
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Pass" });
+    await dialog.waitFor();
+    await focusOn(page, '[data-testid="confirm-action"]');
+    assert(await page.evaluate(() => document.querySelector("dialog:modal") !== null));
+    // focus stays inside: Tab and Shift+Tab move among its buttons only
+    for (const key of ["Tab", "Tab", "Shift+Tab"]) {
+      await page.keyboard.press(key);
+      await page.waitForFunction(
+        (sel) => !!document.activeElement?.closest(sel),
+        DIALOG,
+        { timeout: 5_000 },
+      );
+    }
+    await page.screenshot({ path: shot("admin-decision-dialog") });
+    // Escape cancels: nothing decided, focus back on Pass
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    await focusOn(page, PASS);
+    const still = await srv.call<{ status: string }>(`/api/admin/recharges/${id}`, { token: op });
+    assertEquals(still.body.data.status, "auditing");
+    // again, and this time confirmed with Enter: the page says Done, the recharge is passed
+    await page.keyboard.press("Enter");
+    await focusOn(page, '[data-testid="confirm-action"]');
+    await page.keyboard.press("Enter");
+    await page.getByTestId("notice").filter({ hasText: "Done" }).waitFor();
+    const passed = await srv.call<{ status: string }>(`/api/admin/recharges/${id}`, { token: op });
+    assertEquals(passed.body.data.status, "passed");
+    assertEquals(errors, []);
+    await ctx.close();
   },
 );
