@@ -31,6 +31,8 @@ export interface RoundTrips {
    * of the request that named it (a console page's list and its chosen record's panel)
    */
   again?: Map<string, number>;
+  /** prefetched entries that answered a read already (named again later: read afresh) */
+  used?: Set<string>;
   /** prefetched first batches of lists (`prefetchList`), until the request writes */
   lists?: Map<string, Promise<ListBatch | null>>;
   /** keys read strongly since `noteReads` started (a conflict loop's attempt) */

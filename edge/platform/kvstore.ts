@@ -117,9 +117,17 @@ export function prefetch(kv: Deno.Kv, keys: Deno.KvKey[]): void {
   if (!t || !(kv instanceof StoreKv)) return;
   const memo = t.memo ??= new Map();
   const todo = [...new Map(keys.map((k) => [keyId(k), k])).entries()].filter(([id]) => {
-    // named again by another of the request's reads: the entry answers that read too
-    if (memo.has(id)) (t.again ??= new Map()).set(id, (t.again.get(id) ?? 0) + 1);
-    return !memo.has(id);
+    if (!memo.has(id)) return true;
+    // named again after it answered a read (a conflict loop's next attempt): read afresh
+    if (t.used?.has(id)) {
+      memo.delete(id);
+      t.again?.delete(id);
+      t.used.delete(id);
+      return true;
+    }
+    // named again by another of the request's reads before any read: it answers that one too
+    (t.again ??= new Map()).set(id, (t.again.get(id) ?? 0) + 1);
+    return false;
   });
   for (let i = 0; i < todo.length; i += 10) {
     const chunk = todo.slice(i, i + 10);
@@ -215,6 +223,7 @@ class StoreKv implements Deno.Kv {
   forget() {
     scope.getStore()?.memo?.clear();
     scope.getStore()?.again?.clear();
+    scope.getStore()?.used?.clear();
     scope.getStore()?.lists?.clear();
   }
 
@@ -265,9 +274,12 @@ class StoreKv implements Deno.Kv {
     if (!memo) return undefined;
     const id = keyId(key);
     const m = memo.get(id);
-    const again = scope.getStore()?.again?.get(id) ?? 0;
-    if (again > 0) scope.getStore()!.again!.set(id, again - 1);
-    else memo.delete(id);
+    const t = scope.getStore()!;
+    const again = t.again?.get(id) ?? 0;
+    if (again > 0) {
+      t.again!.set(id, again - 1);
+      if (m) (t.used ??= new Set()).add(id);
+    } else memo.delete(id);
     return m;
   }
 
