@@ -98,6 +98,15 @@ Deno.test("pages and JSON replies are compressed on the fly; tiny bodies and ima
     const { token } = await registerUser(srv, "+12025550177");
     // the sign-in's "new device" notice lands first (a page counts the unread ones)
     await settleNotifications(srv);
+    // fresh prices: a stale quote shows its age in seconds, which could change between two reads
+    for (const s of srv.deps.market.symbols) {
+      await srv.deps.market.tape.ingest({
+        symbol: s.code,
+        time: Date.now(),
+        price: s.sim.start,
+        qty: 1n,
+      });
+    }
     // HTML page (signed in, so both replies carry the same session-dependent content)
     const headers = {
       "User-Agent": MOBILE_UA,
@@ -120,14 +129,6 @@ Deno.test("pages and JSON replies are compressed on the fly; tiny bodies and ima
     }
 
     // JSON: the OpenAPI document (large) and the quotes list (served from a cache)
-    for (const s of srv.deps.market.symbols) {
-      await srv.deps.market.tape.ingest({
-        symbol: s.code,
-        time: Date.now(),
-        price: s.sim.start,
-        qty: 1n,
-      });
-    }
     for (const path of ["/api/doc", "/api/market/symbols"]) {
       const ident = await rawGet(srv, path, { "Accept-Encoding": "identity" });
       assertEquals(ident.headers.get("content-encoding"), null);
