@@ -110,6 +110,12 @@ for (const layout of ["mobile", "desktop"] as const) {
       await page.getByTestId("channel-bank-usdt").click();
       await page.locator("#amount").fill("321.5");
       await page.locator("#remitterName").fill("Ada Lovelace");
+      // the draft is stored by an effect after the render: wait for it before the refresh
+      await page.waitForFunction(() =>
+        Object.keys(sessionStorage).some((k) =>
+          (sessionStorage.getItem(k) ?? "").includes("Ada Lovelace")
+        )
+      );
       await page.reload();
       await hydrated(page, "RechargeForm");
       await page.locator("#amount").waitFor();
