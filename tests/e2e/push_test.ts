@@ -170,6 +170,8 @@ Deno.test({
             await ctx.addCookies([{ name: "wplocale", value: lang, url: srv.base }]);
             await page.goto(srv.base + path);
             await hydrated(page, "PushSwitch");
+            // the switch checks the browser's subscription after it hydrates ("checking" first)
+            await page.waitForSelector('[data-testid="push-switch"][data-state="off"]');
             assertEquals(await switchState(page), "off");
             const card = page.locator('[data-testid="push-card"]');
             await card.scrollIntoViewIfNeeded();
