@@ -185,6 +185,21 @@ export class ResumePoints {
     return true;
   }
 
+  /**
+   * Where the private channel starts when this client has not seen it yet: the event log's place
+   * when the page read its figures (the server renders it), so that what happened between the
+   * render and the subscription is replayed.
+   */
+  startUser(base: string, at: number) {
+    this.user ??= { base, at, seen: new Map() };
+  }
+
+  /** Where a tape channel starts when this client has not seen it yet: after `seq` (the last
+   * trade the page read). */
+  startTape(ch: Channel, seq: number) {
+    if (ch.startsWith("tape:") && !this.tape.has(ch)) this.tape.set(ch, seq);
+  }
+
   /** The subscription to send for `ch`: with where it left off, when this client saw it before. */
   subscription(ch: Channel): ClientMessage {
     const from = this.tape.get(ch);

@@ -64,13 +64,28 @@ export default function RecentTrades(
   const [open, setOpen] = useState<number | null>(null);
   const [ready, setReady] = useState(false);
   useEffect(() => {
+    // live from the newest trade read on: those in between are replayed
+    let off: (() => void) | undefined, gone = false;
     visitor.GET("/tape/{symbol}", { params: { path: { symbol }, query: { limit: KEEP } } }).then(
       (r) => {
         const env = envelopeOf(r);
-        if (env.code === 0) setRows((cur) => merge(cur, env.data.items));
+        if (env.code !== 0) return undefined;
+        setRows((cur) => merge(cur, env.data.items));
+        return env.data.items.reduce<number | undefined>(
+          (m, x) => Math.max(m ?? 0, x.seq),
+          undefined,
+        );
       },
-    ).catch(() => {/* the live trades still come */}).finally(() => setReady(true));
-    return subscribe(`tape:${symbol}`, (batch) => setRows((cur) => merge(cur, batch.ticks)));
+    ).catch(() => undefined).then((after) => {
+      setReady(true);
+      if (!gone) {
+        off = subscribe(`tape:${symbol}`, (b) => setRows((cur) => merge(cur, b.ticks)), after);
+      }
+    });
+    return () => {
+      gone = true;
+      off?.();
+    };
   }, [symbol]);
 
   const time = new Intl.DateTimeFormat(locale, {

@@ -28,6 +28,8 @@ export interface AppEnv {
     unread: number | undefined;
     /** a signed-in page's standing record (edge/customers/standing.ts), read with the session */
     standing: Deno.KvEntryMaybe<import("../customers/standing.ts").Standing> | undefined;
+    /** a signed-in page's place in the event log (`sessionOf`): where its socket resumes */
+    eventPlace: { base: string; at: number } | undefined;
     /** a signed-in page's session reminder: when the session began and every how many minutes */
     reminder: { startedAt: number; minutes: number } | undefined;
     operator: import("../operators/service.ts").OperatorSession; // set by operatorAuth()

@@ -31,6 +31,7 @@ import { messageKeys } from "../messages/store.ts";
 import { marketKeys } from "../market/store.ts";
 import { termsKey } from "../trading/terms.ts";
 import { keys as ledgerKeys } from "../ledger/store.ts";
+import { eventKeys } from "../ledger/events.ts";
 import { accountId, user, WALLET_CURRENCIES, WALLETS } from "../ledger/accounts.ts";
 import { type Product, RESTRICTABLE } from "../platform/tenants.ts";
 import { resultsListRead, standingKeys } from "../customers/standing.ts";
@@ -75,6 +76,8 @@ async function prefetchPrivate(
   lists?: (userId: string) => PrivateRead[],
   /** a write: the results the loss limits read (edge/trading/jurisdictions.ts), at this time */
   writeAt?: number,
+  /** a page: the event log's place too, read with the balances (see `sessionOf`) */
+  page?: boolean,
 ) {
   const uid = token && token.length <= 128 ? userOfToken(token) : null;
   if (!uid) return;
@@ -86,6 +89,9 @@ async function prefetchPrivate(
   );
   prefetch(kv, [
     accountKeys.session(t, await sha256Hex(token!)),
+    // in the balances' read (one getMany): an event after it is one the page did not show
+    ...(page ? [eventKeys.head(t)] : []),
+    ...wallets,
     accountKeys.user(t, uid),
     messageKeys.unread(t, uid),
     marketKeys.favourites(t, uid),
@@ -93,7 +99,6 @@ async function prefetchPrivate(
     termsKey(t),
     // the customer's limits and exclusions (an order's and a recharge's checks)
     standingKeys.standing(t, uid),
-    ...wallets,
     // the record a page shows (a recharge's or withdrawal's detail), checked as the customer's
     ...extra,
   ]);
@@ -246,22 +251,32 @@ export function requestToken(
 
 /**
  * The session of the request, from `Authorization` (API clients) or the session cookie (pages);
- * `records`: keys of private records the request will read, fetched together with it.
+ * `records`: keys of private records the request will read, fetched together with it. A `page`
+ * also reads where the event log stood when its balances were read (`eventPlace`): the page's
+ * socket resumes the private channel from there, so nothing that happens between the render and
+ * the subscription is missed.
  */
-export async function sessionOf(c: Ctx, records: Deno.KvKey[] = []) {
+export async function sessionOf(c: Ctx, records: Deno.KvKey[] = [], page = false) {
   const cached = c.get("session");
   if (cached !== undefined) return cached;
   const token = requestToken(c, SESSION_COOKIE);
+  const { reads, now } = c.get("deps"), t = c.get("tenant").id;
   // on the read connection: on a local file the commit connection's reads queue behind commits
   await prefetchPrivate(
-    c.get("deps").reads,
-    c.get("tenant").id,
+    reads,
+    t,
     token,
     records,
     c.get("privateReads"),
-    c.req.method === "POST" ? c.get("deps").now() : undefined,
+    c.req.method === "POST" ? now() : undefined,
+    page,
   );
-  const s = await c.get("deps").accounts.session(c.get("tenant").id, token);
+  const s = await c.get("deps").accounts.session(t, token);
+  // prefetched with the session: no round trip of its own
+  if (s && page) {
+    const head = await reads.get(eventKeys.head(t));
+    c.set("eventPlace", { base: head.versionstamp ?? "", at: now() });
+  }
   c.set("session", s);
   // jurisdictions: the products closed to this customer leave their screens (nav, tiles, pages)
   if (s) c.set("tenant", tenantFor(c.get("tenant"), s.user));

@@ -101,6 +101,12 @@ export class EventLogReader {
     return this.cursors.get(t)?.latest ?? "";
   }
 
+  /** Entries at or below this versionstamp came before the reader started (undefined: before
+   * `start`; nothing was delivered yet). */
+  floor(t: string): string | undefined {
+    return this.cursors.get(t)?.floor;
+  }
+
   /**
    * A tenant's entries with a key time from `at` on (the first `limit` by key), in commit order
    * (a reconnecting socket's replay: one range read, strong, so nothing committed before it is

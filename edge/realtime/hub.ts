@@ -84,6 +84,8 @@ export interface TapeSource {
 /** Where a resuming private channel reads the entries it missed. */
 export interface UserLog {
   latest(t: string): string;
+  /** entries at or below this versionstamp came before the reader started (none: not started) */
+  floor(t: string): string | undefined;
   since(t: string, at: number, limit?: number): Promise<PlacedEntry[]>;
 }
 
@@ -97,6 +99,13 @@ export const MAX_REPLAY_TICKS = 20_000;
  * customer's: a busy tenant's 10 minutes are more; beyond: `complete: false`, the page reloads).
  */
 export const MAX_REPLAY_ENTRIES = 5_000;
+/**
+ * The entries this instance delivered lately are kept (per tenant, the newest this many, for at
+ * most `RECENT_HELD_MS`): a page subscribes a moment after it was rendered, and a socket
+ * reconnects to the same instance, so what they missed is usually here, with no store read.
+ */
+export const RECENT_HELD = 10_000;
+export const RECENT_HELD_MS = 60_000;
 const REPLAY_BATCH = 500;
 
 /** Whether a session is still live (without refreshing it). */
@@ -111,7 +120,10 @@ const MAX_CHANNELS = 50;
 
 export class Hub {
   private clients = new Set<Client>();
-  readonly stats = { dropped: 0, sent: 0 };
+  readonly stats = { dropped: 0, sent: 0, replayedHeld: 0, replayedStored: 0 };
+  /** per tenant: the entries delivered lately that name customers, and the highest versionstamp
+   * of those no longer held */
+  private held = new Map<string, { entries: PlacedEntry[]; start: number; dropped: string }>();
 
   constructor(
     private quotes: Quotes,
@@ -273,6 +285,16 @@ export class Hub {
         return;
       }
       for (const [vs, n] of r.seen) this.remember(c, vs, r.at, n);
+      const held = this.heldAfter(c.tenant, r.base);
+      if (held) {
+        this.stats.replayedHeld++;
+        for (const p of held) await this.replayEntry(c, p);
+        return this.send(c, {
+          ch: "resumed",
+          data: { ch: "user", complete: true, base: r.base, at: r.at },
+        });
+      }
+      this.stats.replayedStored++;
       const log = this.sources.log;
       // the log keeps entries RETENTION_MS: a client away longer has missed some for good
       let complete = !!log && r.at - RESUME_WINDOW_MS > this.now() - RETENTION_MS;
@@ -281,9 +303,7 @@ export class Hub {
           const entries = await log.since(c.tenant, r.at - RESUME_WINDOW_MS, MAX_REPLAY_ENTRIES);
           if (entries.length === MAX_REPLAY_ENTRIES) complete = false;
           for (const p of complete ? entries : []) {
-            if (p.vs <= r.base || !c.userId) continue;
-            const events = await this.entryEvents(c.tenant, c.userId, p.entry);
-            if (events.length) this.sendEntry(c, p, events);
+            if (p.vs > r.base) await this.replayEntry(c, p);
           }
         } catch (e) {
           console.error("[hub] private replay", e);
@@ -292,6 +312,45 @@ export class Hub {
       }
       this.send(c, { ch: "resumed", data: { ch: "user", complete, base: r.base, at: r.at } });
     }).catch((e) => console.error("[hub] private replay", e));
+  }
+
+  /** Send a client an entry it missed (its customer's part, if any). */
+  private async replayEntry(c: Client, p: PlacedEntry) {
+    if (!c.userId) return;
+    const events = await this.entryEvents(c.tenant, c.userId, p.entry);
+    if (events.length) this.sendEntry(c, p, events);
+  }
+
+  /**
+   * The entries after versionstamp `base` that this instance delivered, in commit order, or null
+   * when what it holds does not reach back that far (the reader started later, or older entries
+   * were let go): then the store is read.
+   */
+  private heldAfter(tenant: string, base: string): PlacedEntry[] | null {
+    const floor = this.sources.log?.floor(tenant);
+    const h = this.held.get(tenant);
+    if (floor === undefined || base < floor || (h && base < h.dropped)) return null;
+    return (h?.entries.slice(h.start) ?? []).filter((p) => p.vs > base)
+      .sort((a, b) => a.vs < b.vs ? -1 : a.vs > b.vs ? 1 : 0);
+  }
+
+  /** Keep an entry that names customers (and let go of those beyond the limits). */
+  private hold(tenant: string, entry: LogEntry, place: LogPlace) {
+    let h = this.held.get(tenant);
+    if (!h) this.held.set(tenant, h = { entries: [], start: 0, dropped: "" });
+    h.entries.push({ ...place, entry });
+    const horizon = this.now() - RECENT_HELD_MS;
+    while (
+      h.start < h.entries.length &&
+      (h.entries.length - h.start > RECENT_HELD || h.entries[h.start]!.at < horizon)
+    ) {
+      const gone = h.entries[h.start++]!;
+      if (gone.vs > h.dropped) h.dropped = gone.vs;
+    }
+    if (h.start > 1_000 && h.start * 2 > h.entries.length) {
+      h.entries = h.entries.slice(h.start);
+      h.start = 0;
+    }
   }
 
   private now(): number {
@@ -398,6 +457,7 @@ export class Hub {
    */
   fromLog(tenant: string, e: LogEntry, place: LogPlace): Promise<void> {
     if (e.support?.length) this.supportNudges(tenant, e.support);
+    if (e.balances?.length || e.refs?.length) this.hold(tenant, e, place);
     const users = new Set([
       ...(e.balances ?? []).map((b) => b.user),
       ...(e.refs ?? []).map((r) => r.user),

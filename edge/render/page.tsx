@@ -48,11 +48,14 @@ export function renderPage(c: Ctx, meta: PageMeta, body: ComponentChildren): Res
       )}
     </head>,
   );
+  // a signed-in page: where its socket resumes the private channel (islands/lib/socket.ts)
+  const ev = c.get("eventPlace");
+  const place = ev ? ` data-ev-base="${ev.base}" data-ev-at="${ev.at}"` : "";
   const doc = `<!doctype html><html lang="${
     c.get("locale")
   }" class="dark" data-layout="${meta.layout}" data-app-key="${
     c.get("tenant").id
-  }">${head}<body>${html}</body></html>`;
+  }"${place}>${head}<body>${html}</body></html>`;
   c.header("Cache-Control", "no-store");
   c.header("Vary", "Cookie, Accept-Language, User-Agent, Sec-CH-UA-Mobile");
   c.header("Accept-CH", "Sec-CH-UA-Mobile");

@@ -33,6 +33,11 @@ const statusListeners = new Set<(up: boolean) => void>();
 
 /** Where each channel left off, across this page's sockets. */
 const points = new ResumePoints();
+// a signed-in page: the private channel starts where the event log stood when it was rendered
+{
+  const d = globalThis.document?.documentElement.dataset;
+  if (d?.evBase !== undefined && d.evAt) points.startUser(d.evBase, Number(d.evAt));
+}
 
 function url() {
   const u = new URL("/ws", location.href);
@@ -107,12 +112,21 @@ function signedOut() {
   location.href = `${loginPath()}?redirect=${encodeURIComponent(location.pathname)}`;
 }
 
-/** Receive the data of channel `ch` until the returned function is called. */
-export function subscribe<C extends Channel>(ch: C, h: (data: ChannelData<C>) => void): () => void {
+/**
+ * Receive the data of channel `ch` until the returned function is called. `after`: a `tape:`
+ * channel starts after this sequence number (the last trade the island read), so that the
+ * trades between that read and the subscription are replayed.
+ */
+export function subscribe<C extends Channel>(
+  ch: C,
+  h: (data: ChannelData<C>) => void,
+  after?: number,
+): () => void {
   let set = handlers.get(ch);
   if (!set) {
     set = new Set();
     handlers.set(ch, set);
+    if (after !== undefined) points.startTape(ch, after);
     send(points.subscription(ch));
   }
   // the message came in on channel `ch`: its data is that channel's (contract/realtime.ts)

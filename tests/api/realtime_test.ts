@@ -3,11 +3,14 @@
  * touches the customer, and no private event once the session behind the socket is gone.
  */
 import { assert, assertEquals } from "../assert.ts";
-import type { ServerMessage, UserEvent } from "../../contract/realtime.ts";
+import type { ServerMessage, UserEvent, UserResume } from "../../contract/realtime.ts";
 import { serverTest, signIn, type TestServer } from "../server.ts";
 
-/** A socket signed in with `token`, subscribed to `user`; keeps every message it receives. */
-async function userSocket(srv: TestServer, token: string) {
+/**
+ * A socket signed in with `token`, subscribed to `user` (with `resume`, where it starts); keeps
+ * every message it receives.
+ */
+async function userSocket(srv: TestServer, token: string, resume?: UserResume) {
   const ws = new WebSocket(
     srv.base.replace("http", "ws") + "/ws",
     { headers: { origin: srv.base, authorization: token } } as unknown as string[],
@@ -57,7 +60,7 @@ async function userSocket(srv: TestServer, token: string) {
       await closed;
     },
   };
-  ws.send(JSON.stringify({ op: "sub", ch: "user" }));
+  ws.send(JSON.stringify({ op: "sub", ch: "user", resume }));
   await s.flush();
   return s;
 }
@@ -158,6 +161,43 @@ serverTest(
     await s.flush();
     assertEquals(s.user(), [{ type: "signedOut" }]);
     await s.close();
+  },
+  { test: opts },
+);
+
+serverTest(
+  "socket: a page's socket starts where the event log stood at the render; a journal in between is replayed",
+  async (srv) => {
+    const token = await signIn(srv);
+    const page = await srv.page("/wp/trade/property", {
+      headers: { cookie: `tw_session=${token}` },
+    });
+    const html = await page.text();
+    const base = html.match(/<html[^>]* data-ev-base="([0-9a-f]*)"/)?.[1];
+    const at = Number(html.match(/<html[^>]* data-ev-at="(\d+)"/)?.[1]);
+    assert(base !== undefined && at > 0, "the page says where its socket starts");
+    // the page was read with 10,000 USDT in spot; a transfer lands before its socket subscribes,
+    // and this instance has delivered it (another socket of the customer heard it)
+    const other = await userSocket(srv, token);
+    assertEquals((await transfer(srv, token, "25")).body.code, 0);
+    await other.next("user");
+    const held = srv.deps.hub.stats.replayedHeld;
+    const s = await userSocket(srv, token, { base, at, seen: [] });
+    assertEquals(s.user(), [{
+      type: "balance",
+      accounts: [
+        { wallet: "spot", currency: "USDT", available: "9975", frozen: "0" },
+        { wallet: "contract", currency: "USDT", available: "10025", frozen: "0" },
+      ],
+    }]);
+    const resumed = s.got.find((m) => m.ch === "resumed");
+    assertEquals(resumed?.data, { ch: "user", complete: true, base, at });
+    // from what this instance held: no store read
+    assertEquals(srv.deps.hub.stats.replayedHeld, held + 1);
+    // a fresh subscription starts now: the earlier journal is not sent again
+    const fresh = await userSocket(srv, token);
+    assertEquals(fresh.user(), []);
+    for (const x of [s, other, fresh]) await x.close();
   },
   { test: opts },
 );

@@ -41,6 +41,30 @@ const attrs = (a: Attr[] | undefined) =>
     (a ?? []).map((x) => [x.key, Object.values(x.value)[0] as string | number | boolean]),
   );
 
+/** What the collector received: spans, metrics and log records. */
+function exported(got: Record<string, AnyJson[]>) {
+  const spans = (got["/v1/traces"] ?? []).flatMap((b) =>
+    (b.resourceSpans as AnyJson[]).flatMap((r) =>
+      (r.scopeSpans as AnyJson[]).flatMap((s) =>
+        s.spans as { name: string; attributes: Attr[]; traceId: string }[]
+      )
+    )
+  );
+  const metrics = (got["/v1/metrics"] ?? []).flatMap((b) =>
+    (b.resourceMetrics as AnyJson[]).flatMap((r) =>
+      (r.scopeMetrics as AnyJson[]).flatMap((s) => s.metrics as AnyJson[])
+    )
+  );
+  const logs = (got["/v1/logs"] ?? []).flatMap((b) =>
+    (b.resourceLogs as AnyJson[]).flatMap((r) =>
+      (r.scopeLogs as AnyJson[]).flatMap((s) =>
+        s.logRecords as { traceId: string; body: { stringValue?: string } }[]
+      )
+    )
+  );
+  return { spans, metrics, logs };
+}
+
 Deno.test("telemetry: spans, metrics and correlated logs exported, free of secrets", async () => {
   // the collector: every OTLP/HTTP JSON body Deno posts, by path
   const got: Record<string, AnyJson[]> = {};
@@ -59,6 +83,8 @@ Deno.test("telemetry: spans, metrics and correlated logs exported, free of secre
       OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collector.addr.port}`,
       OTEL_SERVICE_NAME: "tradewind",
       OTEL_METRIC_EXPORT_INTERVAL: "500",
+      OTEL_BSP_SCHEDULE_DELAY: "500",
+      OTEL_BLRP_SCHEDULE_DELAY: "500",
       KV_PATH: ":memory:",
       PORT: "0",
       HOST: "127.0.0.1",
@@ -175,6 +201,20 @@ Deno.test("telemetry: spans, metrics and correlated logs exported, free of secre
     clearTimeout(timer);
     await new Promise((r) => setTimeout(r, 1500));
     ws.close();
+    // the exports so far hold the order's span and log line and the metrics (a busy machine
+    // exports late; the export at shutdown is not waited on beyond main.ts's 5 s)
+    const names = ["tradewind.orders", "tradewind.sockets", "tradewind.eventlog.delay"];
+    for (let i = 0; i < 300; i++) {
+      const e = exported(got);
+      if (
+        e.spans.some((s) =>
+          s.name === "POST /api/fast/order" && attrs(s.attributes)["tradewind.status"] === 200
+        ) &&
+        e.logs.some((l) => l.body.stringValue?.startsWith("POST /api/fast/order 200")) &&
+        names.every((n) => e.metrics.some((m) => m.name === n))
+      ) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
   } finally {
     child.kill("SIGTERM");
     // main.ts exits within 5 s of SIGTERM whatever is still open (and flushes the export)
@@ -188,28 +228,13 @@ Deno.test("telemetry: spans, metrics and correlated logs exported, free of secre
   void stdout;
   assert(!stderr.includes("[api] unexpected error"), stderr);
 
-  const spans = (got["/v1/traces"] ?? []).flatMap((b) =>
-    (b.resourceSpans as AnyJson[]).flatMap((r) =>
-      (r.scopeSpans as AnyJson[]).flatMap((s) =>
-        s.spans as { name: string; attributes: Attr[]; traceId: string }[]
-      )
-    )
-  );
-  const metrics = (got["/v1/metrics"] ?? []).flatMap((b) =>
-    (b.resourceMetrics as AnyJson[]).flatMap((r) =>
-      (r.scopeMetrics as AnyJson[]).flatMap((s) => s.metrics as AnyJson[])
-    )
-  );
-  const logs = (got["/v1/logs"] ?? []).flatMap((b) =>
-    (b.resourceLogs as AnyJson[]).flatMap((r) =>
-      (r.scopeLogs as AnyJson[]).flatMap((s) =>
-        s.logRecords as { traceId: string; body: { stringValue?: string } }[]
-      )
-    )
-  );
+  const { spans, metrics, logs } = exported(got);
 
   // request spans: named by route, with tenant and status
-  const order = spans.find((s) => s.name === "POST /api/fast/order");
+  // (the first tries may be refused while the simulated feed has no price yet)
+  const order = spans.find((s) =>
+    s.name === "POST /api/fast/order" && attrs(s.attributes)["tradewind.status"] === 200
+  );
   assert(order, `no request span; names: ${[...new Set(spans.map((s) => s.name))].join(", ")}`);
   const oa = attrs(order.attributes);
   assertEquals([oa["http.route"], oa["tradewind.tenant"], oa["tradewind.status"]], [
