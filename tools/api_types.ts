@@ -1,9 +1,10 @@
 /**
  * The TypeScript types of the API document (`GET /api/doc`), generated with openapi-typescript
  * into `islands/lib/api.gen.ts`: the paths, bodies and replies the typed client
- * (`islands/lib/api.ts`, openapi-fetch) checks every island's call against. Run it after changing
- * a route (`deno task gen:api`) and commit the file; `--check` (`deno task check:api`, and
- * tests/api/openapi_test.ts) fails when the committed file is not what the routes generate.
+ * (`islands/lib/api.ts`, openapi-fetch) checks every island's call against. `deno task build` runs
+ * it first (the file is not committed: it is made from the routes, like the bundles);
+ * `deno task gen:api` alone after changing a route, for the editor. tests/api/openapi_test.ts
+ * type-checks every island against it.
  */
 import openapiTS, { astToString, UNKNOWN } from "openapi-typescript";
 import { createApi } from "../routes/app.ts";
@@ -12,7 +13,7 @@ export const API_TYPES_FILE = new URL("../islands/lib/api.gen.ts", import.meta.u
 
 const HEADER = `/**
  * Generated from the API document (GET /api/doc) by tools/api_types.ts (openapi-typescript):
- * do not edit; run \`deno task gen:api\` after changing a route.
+ * do not edit; \`deno task build\` (or \`deno task gen:api\`) makes it from the routes.
  */
 `;
 
@@ -52,17 +53,6 @@ async function format(text: string): Promise<string> {
 
 if (import.meta.main) {
   const text = await generateApiTypes();
-  if (Deno.args.includes("--check")) {
-    const committed = await Deno.readTextFile(API_TYPES_FILE).catch(() => "");
-    if (committed !== text) {
-      console.error(
-        "islands/lib/api.gen.ts is not what the routes generate: run `deno task gen:api`",
-      );
-      Deno.exit(1);
-    }
-    console.log("islands/lib/api.gen.ts is up to date");
-  } else {
-    await Deno.writeTextFile(API_TYPES_FILE, text);
-    console.log(`wrote islands/lib/api.gen.ts (${text.length} characters)`);
-  }
+  await Deno.writeTextFile(API_TYPES_FILE, text);
+  console.log(`wrote islands/lib/api.gen.ts (${text.length} characters)`);
 }
