@@ -111,6 +111,8 @@ export class WithdrawalDecisions {
         amount: formatDecimal(next.amount),
         currency: next.currency,
         reason: next.reason ?? "",
+        // paid out: the transaction hash or bank reference, to find the payout on their side
+        reference: next.payoutRef ?? "",
       },
     };
     const at = next.updatedAt;

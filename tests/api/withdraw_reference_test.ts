@@ -175,6 +175,15 @@ Deno.test("withdrawal payout reference and risk panel: required per network, sto
           await (await srv.page(`/wp/user/withdraw/detail/${w1}`, { headers: cookieC }))
             .text();
         assertEquals(textOf(detail, "detail-reference"), "BANK-REF 2026/0001");
+        // the "withdrawal paid" message names the reference, to find the payout on their side
+        const msgs = await srv.call<{ items: { kind: string; body: string }[] }>("/api/message", {
+          token,
+        });
+        const paidMsgs = msgs.body.data.items.filter((m) => m.kind === "withdrawComplete");
+        assert(
+          paidMsgs.some((m) => m.body.endsWith("Reference: BANK-REF 2026/0001")),
+          JSON.stringify(paidMsgs),
+        );
         const exported = await srv.call<{ withdrawals: W[] }>("/api/account/export", { token });
         const byId = Object.fromEntries(exported.body.data.withdrawals.map((w) => [w.id, w]));
         assertEquals(byId[w1]!.reference, "BANK-REF 2026/0001");
