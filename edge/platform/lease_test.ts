@@ -117,14 +117,19 @@ Deno.test("lease: stop releases at once; keep() hands over to the next instance"
   const kv = await Deno.openKv(":memory:");
   try {
     const events: string[] = [];
-    const a = new Lease(kv, "engine", "host:1:a", { ttlMs: 600, renewMs: 50 });
-    const b = new Lease(kv, "engine", "host:2:b", { ttlMs: 600, renewMs: 50 });
+    // a long expiry: B can only take the lease before it when A gives it up (a busy machine may
+    // hold A's renewals back a while, never for seconds)
+    const a = new Lease(kv, "engine", "host:1:a", { ttlMs: 8_000, renewMs: 50 });
+    const b = new Lease(kv, "engine", "host:2:b", { ttlMs: 8_000, renewMs: 50 });
     await a.keep((e) => void events.push(`a+${e}`), (e) => void events.push(`a-${e}`));
     await b.keep((e) => void events.push(`b+${e}`), (e) => void events.push(`b-${e}`));
     await new Promise((r) => setTimeout(r, 300));
     assertEquals(events, ["a+1"], "A renews; B waits");
     await a.stop(true);
-    await new Promise((r) => setTimeout(r, 200));
+    // released: B takes it on its next try, long before the expiry
+    for (let i = 0; i < 40 && events.length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
     assertEquals(events, ["a+1", "b+2"], "released: B takes it without waiting for the expiry");
     await b.stop(true);
   } finally {
