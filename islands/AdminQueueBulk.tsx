@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { toast } from "./lib/api.ts";
-import { adminCall, toSignIn } from "./lib/admin.ts";
+import { adminCall, QUEUE_LIST_SWAPPED, toSignIn } from "./lib/admin.ts";
 import { ConfirmDialog } from "./lib/confirm_dialog.tsx";
 import { fill, type Texts } from "./lib/fields.tsx";
 import { failureMessage } from "./lib/form.ts";
@@ -26,9 +26,16 @@ const boxes = () => [...document.querySelectorAll<HTMLInputElement>("input[data-
  * then rendered again with how many passed and how many were left as they were.
  */
 export default function AdminQueueBulk(
-  { queue, limits, tx }: { queue: "recharges" | "certifications"; limits: string; tx: Texts },
+  { queue, limits, shown, tx }: {
+    queue: "recharges" | "certifications";
+    limits: string;
+    /** whether the list has records (the live refresh may bring the first ones) */
+    shown: boolean;
+    tx: Texts;
+  },
 ) {
   const [count, setCount] = useState(0);
+  const [rows, setRows] = useState(shown);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const chosen = useRef<{ id: string; summary: string }[]>([]);
@@ -41,9 +48,18 @@ export default function AdminQueueBulk(
         setCount(boxes().filter((b) => b.checked).length);
       }
     };
+    // the live refresh read the list again (AdminQueueLive): the ticks it kept, its records
+    const onSwap = () => {
+      setCount(boxes().filter((b) => b.checked).length);
+      setRows(!!document.querySelector('[data-testid="queue-table"]'));
+    };
     document.addEventListener("change", onChange);
+    document.addEventListener(QUEUE_LIST_SWAPPED, onSwap);
     setCount(boxes().filter((b) => b.checked).length);
-    return () => document.removeEventListener("change", onChange);
+    return () => {
+      document.removeEventListener("change", onChange);
+      document.removeEventListener(QUEUE_LIST_SWAPPED, onSwap);
+    };
   }, []);
 
   function ask() {
@@ -77,7 +93,7 @@ export default function AdminQueueBulk(
 
   const n = chosen.current.length;
   return (
-    <div class="admin-bulk row">
+    <div class="admin-bulk row" hidden={!rows}>
       <button
         type="button"
         class="btn btn-primary btn-small"

@@ -1,11 +1,28 @@
 import { useEffect, useState } from "preact/hooks";
 import { fill, type Texts } from "./lib/fields.tsx";
 import { apiHref, pageDocument } from "./lib/api.ts";
+import { QUEUE_LIST_SWAPPED } from "./lib/admin.ts";
 
 export const QUEUE_LIVE_TEXTS = ["admin.waitingBadge", "admin.newWork"] as const;
 
 type Counts = Partial<Record<"recharges" | "withdrawals" | "certifications", number>>;
 type Work = { queue: string; id: string }[];
+
+/**
+ * Put the freshly rendered list in place of the shown one, keeping the rows the operator ticked
+ * for a bulk pass ticked, and tell the bulk bar (outside the list, so it stays hydrated).
+ */
+function swapKeepingTicks(here: Element, fresh: Element) {
+  const ticked = new Set(
+    [...here.querySelectorAll<HTMLInputElement>("input[data-bulk]:checked")].map((b) => b.value),
+  );
+  here.innerHTML = fresh.innerHTML;
+  const boxes = [...here.querySelectorAll<HTMLInputElement>("input[data-bulk]")];
+  for (const b of boxes) b.checked = ticked.has(b.value);
+  const all = here.querySelector<HTMLInputElement>("input[data-bulk-all]");
+  if (all) all.checked = boxes.length > 0 && boxes.every((b) => b.checked);
+  document.dispatchEvent(new Event(QUEUE_LIST_SWAPPED));
+}
 
 /** "999+" past the server's bound. */
 const shown = (n: number) => n > 999 ? "999+" : String(n);
@@ -53,7 +70,7 @@ export default function AdminQueueLive(
       const doc = await pageDocument(location.href);
       const fresh = doc?.querySelector('[data-testid="queue-list"]');
       const here = document.querySelector('[data-testid="queue-list"]');
-      if (fresh && here) here.innerHTML = fresh.innerHTML;
+      if (fresh && here) swapKeepingTicks(here, fresh);
       setNews(fill(tx["admin.newWork"]!, { n: work.length }));
     });
     return () => es.close();

@@ -39,3 +39,6 @@ export function advanceTo(next: string, flash: string) {
   u.searchParams.set("flash", flash);
   location.assign(u.href);
 }
+
+/** The event on `document` after a queue's live refresh read its list again in place. */
+export const QUEUE_LIST_SWAPPED = "queue-list-swapped";

@@ -173,6 +173,26 @@ Deno.test({
         await page.locator(`tr[data-id="${id}"] input[data-bulk]`).focus();
         await page.keyboard.press("Space");
       }
+      // new work arrives meanwhile: the list is read again in place, the ticks kept
+      await page.locator('[data-testid="queue-badge"][data-live="open"]').waitFor();
+      const late = await registerUser(srv, "+12025550184");
+      const certify = await srv.call("/api/certify/junior", {
+        token: late.token,
+        body: { name: "Dee Lee", docType: "passport", docNumber: "X44455667", country: "US" },
+      });
+      assertEquals(certify.body.code, 0, JSON.stringify(certify.body));
+      const lateId = (await srv.call<{ items: { id: string }[] }>(
+        `/api/admin/certifications?customer=${late.user.userId}`,
+        { token: op },
+      )).body.data.items[0]!.id;
+      await page.locator(`tr[data-id="${lateId}"]`).waitFor();
+      for (const id of subs) {
+        assert(await page.locator(`tr[data-id="${id}"] input[data-bulk]`).isChecked(), id);
+      }
+      assertEquals(
+        await page.locator(`tr[data-id="${lateId}"] input[data-bulk]`).isChecked(),
+        false,
+      );
       assertEquals(await axeFindings(page), []);
       const bulkButton = page.getByTestId("bulk-pass");
       assertEquals(await bulkButton.innerText(), "Pass selected (3)");

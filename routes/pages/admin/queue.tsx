@@ -233,26 +233,14 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
           />
         )}
         <div class="admin-split">
-          <div class="admin-list card" data-testid="queue-list">
-            {error.length > 0 && (
-              <div class="admin-alert" role="alert" data-testid="queue-error">
-                {error.map((e) => <p key={e}>{e}</p>)}
-              </div>
-            )}
-            {!error.length && page.items.length === 0 && (
-              <p class="admin-empty muted" data-testid="queue-empty">{t("admin.empty")}</p>
-            )}
-            {page.truncated && (
-              <p class="muted small admin-note" data-testid="queue-truncated">
-                {t("queues.truncated", { n: 1000 })}
-              </p>
-            )}
-            {bulk && page.items.length > 0 && (
+          <div class="admin-list card">
+            {bulk && (
               <Island
                 name="AdminQueueBulk"
                 of={AdminQueueBulk}
                 props={{
                   queue: q.name as "recharges" | "certifications",
+                  shown: page.items.length > 0,
                   limits: q.name === "recharges"
                     ? t("queues.bulkLimit", {
                       limits: bulkLimits(c.var.tenant.bulkPass).join(", "),
@@ -265,110 +253,126 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
                 }}
               />
             )}
-            {page.items.length > 0 && (
-              <div class="table-wrap">
-                <table class="table admin-table" data-testid="queue-table">
-                  <thead>
-                    <tr>
-                      {bulk && (
-                        <th scope="col" class="admin-bulk-check">
-                          <input
-                            type="checkbox"
-                            data-bulk-all
-                            aria-label={t("queues.selectAll")}
-                            data-testid="bulk-all"
-                          />
-                        </th>
-                      )}
-                      <SortHeader label={t("funds.time")} col="time" view={view} link={link} />
-                      {waiting && <th scope="col">{t("admin.age")}</th>}
-                      <SortHeader
-                        label={t("admin.customer")}
-                        col="customer"
-                        view={view}
-                        link={link}
-                      />
-                      {v.columns.map((col) =>
-                        col.sort
-                          ? (
-                            <SortHeader
-                              key={col.key}
-                              label={t(col.key)}
-                              col={col.sort}
-                              view={view}
-                              link={link}
-                              num={col.num}
-                            />
-                          )
-                          : (
-                            <th key={col.key} scope="col" class={col.num ? "num" : ""}>
-                              {t(col.key)}
-                            </th>
-                          )
-                      )}
-                      <th scope="col">
-                        <span class="sr-only">{t("funds.detail")}</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {page.items.map((item) => (
-                      <tr
-                        key={item.id}
-                        data-id={item.id}
-                        class={item.id === selected?.id ? "selected" : undefined}
-                        aria-current={item.id === selected?.id ? "true" : undefined}
-                      >
+            {/* read again in place by the live refresh (AdminQueueLive); the bulk bar stays */}
+            <div data-testid="queue-list">
+              {error.length > 0 && (
+                <div class="admin-alert" role="alert" data-testid="queue-error">
+                  {error.map((e) => <p key={e}>{e}</p>)}
+                </div>
+              )}
+              {!error.length && page.items.length === 0 && (
+                <p class="admin-empty muted" data-testid="queue-empty">{t("admin.empty")}</p>
+              )}
+              {page.truncated && (
+                <p class="muted small admin-note" data-testid="queue-truncated">
+                  {t("queues.truncated", { n: 1000 })}
+                </p>
+              )}
+              {page.items.length > 0 && (
+                <div class="table-wrap">
+                  <table class="table admin-table" data-testid="queue-table">
+                    <thead>
+                      <tr>
                         {bulk && (
-                          <td class="admin-bulk-check">
-                            {bulk(item as never)
-                              ? (
-                                <input
-                                  type="checkbox"
-                                  data-bulk
-                                  value={item.id}
-                                  data-summary={v.summary(item, f)}
-                                  aria-label={t("queues.select", { what: v.summary(item, f) })}
-                                />
-                              )
-                              : (
-                                <span class="muted" title={t("queues.overLimit")}>
-                                  <span aria-hidden="true">—</span>
-                                  <span class="sr-only">{t("queues.overLimit")}</span>
-                                </span>
-                              )}
-                          </td>
+                          <th scope="col" class="admin-bulk-check">
+                            <input
+                              type="checkbox"
+                              data-bulk-all
+                              aria-label={t("queues.selectAll")}
+                              data-testid="bulk-all"
+                            />
+                          </th>
                         )}
-                        <td class="nowrap">{f.time(item.createdAt)}</td>
-                        {waiting && (
-                          <Age
-                            f={f}
-                            ms={now - item.createdAt}
-                            target={targetMs}
-                            locale={c.var.locale}
-                          />
+                        <SortHeader label={t("funds.time")} col="time" view={view} link={link} />
+                        {waiting && <th scope="col">{t("admin.age")}</th>}
+                        <SortHeader
+                          label={t("admin.customer")}
+                          col="customer"
+                          view={view}
+                          link={link}
+                        />
+                        {v.columns.map((col) =>
+                          col.sort
+                            ? (
+                              <SortHeader
+                                key={col.key}
+                                label={t(col.key)}
+                                col={col.sort}
+                                view={view}
+                                link={link}
+                                num={col.num}
+                              />
+                            )
+                            : (
+                              <th key={col.key} scope="col" class={col.num ? "num" : ""}>
+                                {t(col.key)}
+                              </th>
+                            )
                         )}
-                        <td class="mono">{item.userId}</td>
-                        {v.cells(item, f)}
-                        <td class="admin-open">
-                          <a
-                            class="btn btn-ghost btn-small"
-                            href={link({ id: item.id }, "#detail")}
-                          >
-                            {t("funds.detail")}
-                          </a>
-                        </td>
+                        <th scope="col">
+                          <span class="sr-only">{t("funds.detail")}</span>
+                        </th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-            <Pager
-              t={t}
-              first={cursor ? link({ cursor: null }) : null}
-              next={page.cursor ? link({ cursor: page.cursor }) : null}
-            />
+                    </thead>
+                    <tbody>
+                      {page.items.map((item) => (
+                        <tr
+                          key={item.id}
+                          data-id={item.id}
+                          class={item.id === selected?.id ? "selected" : undefined}
+                          aria-current={item.id === selected?.id ? "true" : undefined}
+                        >
+                          {bulk && (
+                            <td class="admin-bulk-check">
+                              {bulk(item as never)
+                                ? (
+                                  <input
+                                    type="checkbox"
+                                    data-bulk
+                                    value={item.id}
+                                    data-summary={v.summary(item, f)}
+                                    aria-label={t("queues.select", { what: v.summary(item, f) })}
+                                  />
+                                )
+                                : (
+                                  <span class="muted" title={t("queues.overLimit")}>
+                                    <span aria-hidden="true">—</span>
+                                    <span class="sr-only">{t("queues.overLimit")}</span>
+                                  </span>
+                                )}
+                            </td>
+                          )}
+                          <td class="nowrap">{f.time(item.createdAt)}</td>
+                          {waiting && (
+                            <Age
+                              f={f}
+                              ms={now - item.createdAt}
+                              target={targetMs}
+                              locale={c.var.locale}
+                            />
+                          )}
+                          <td class="mono">{item.userId}</td>
+                          {v.cells(item, f)}
+                          <td class="admin-open">
+                            <a
+                              class="btn btn-ghost btn-small"
+                              href={link({ id: item.id }, "#detail")}
+                            >
+                              {t("funds.detail")}
+                            </a>
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+              <Pager
+                t={t}
+                first={cursor ? link({ cursor: null }) : null}
+                next={page.cursor ? link({ cursor: page.cursor }) : null}
+              />
+            </div>
           </div>
           <div class="admin-detail card" id="detail" data-testid="detail">
             {selected
