@@ -125,7 +125,10 @@ Deno.test("pages and JSON replies are compressed on the fly; tiny bodies and ima
       assert(r.headers.get("content-type")!.startsWith("text/html"));
       assert(r.headers.get("content-security-policy"), "security headers kept");
       assert(r.body.length < plain.body.length / 2, `page ${enc} is much smaller`);
-      assertEquals(new TextDecoder().decode(decode(r)), new TextDecoder().decode(plain.body));
+      // (the time the page was read, where its socket resumes, is each read's own)
+      const page = (b: Uint8Array) =>
+        new TextDecoder().decode(b).replace(/ data-ev-at="\d+"/, ' data-ev-at=""');
+      assertEquals(page(decode(r)), page(plain.body));
     }
 
     // JSON: the OpenAPI document (large) and the quotes list (served from a cache, which follows
