@@ -40,7 +40,7 @@ function Toasts({ c, layout }: { c: Ctx; layout: "wp" | "pc" }) {
   if (!c.get("session")) return null;
   const reminder = c.get("reminder");
   return (
-    <>
+    <div class="toast-stack">
       <Island
         name="NotificationToast"
         of={NotificationToast}
@@ -57,7 +57,7 @@ function Toasts({ c, layout }: { c: Ctx; layout: "wp" | "pc" }) {
           }}
         />
       )}
-    </>
+    </div>
   );
 }
 

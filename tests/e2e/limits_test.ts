@@ -157,6 +157,27 @@ browserTest(
             "You have been signed in for 5 minutes.",
           );
         }
+        if (lang === "en") {
+          // a notification meanwhile (a price alert fires): it stacks with the reminder, and
+          // neither covers the other
+          await freshTick(srv, "65000");
+          const alert = await srv.call("/api/alerts", {
+            token,
+            body: { symbol: "BTCUSDT", kind: "above", value: "70000" },
+          });
+          assertEquals(alert.body.code, 0, JSON.stringify(alert.body));
+          await freshTick(srv, "70000.5");
+          const toast = page.getByTestId("notification-toast");
+          // the page's timers run on the installed clock: move it on while the event comes
+          for (let i = 0; i < 200 && !(await toast.count()); i++) {
+            await page.clock.runFor(100);
+            await new Promise((r) => setTimeout(r, 50));
+          }
+          const [a, b] = [(await dialog.boundingBox())!, (await toast.boundingBox())!];
+          assert(a.y >= b.y + b.height || b.y >= a.y + a.height, "stacked, not overlapping");
+          const vp = page.viewportSize()!;
+          assert(Math.max(a.y + a.height, b.y + b.height) <= vp.height, "both on screen");
+        }
         await page.screenshot({ path: shot(`reminder-${layout}-${lang}`) });
         await dialog.getByRole("button").first().click();
         await dialog.waitFor({ state: "detached" });
