@@ -8533,7 +8533,6 @@ export interface operations {
             data: {
               items: {
                 id: string;
-                userId: string;
                 /** @enum {string} */
                 currency: "BTC" | "ETH" | "USDT";
                 channelId: string;
@@ -8547,8 +8546,9 @@ export interface operations {
                 reason: string | null;
                 createdAt: number;
                 decidedAt: number | null;
-                decidedBy: string | null;
                 journalId: string | null;
+                userId: string;
+                decidedBy: string | null;
                 actions: ("pass" | "reject")[];
               }[];
               cursor: string | null;
@@ -8666,7 +8666,6 @@ export interface operations {
             message: string;
             data: {
               id: string;
-              userId: string;
               /** @enum {string} */
               currency: "BTC" | "ETH" | "USDT";
               channelId: string;
@@ -8680,8 +8679,9 @@ export interface operations {
               reason: string | null;
               createdAt: number;
               decidedAt: number | null;
-              decidedBy: string | null;
               journalId: string | null;
+              userId: string;
+              decidedBy: string | null;
               actions: ("pass" | "reject")[];
             };
           };
@@ -8723,7 +8723,6 @@ export interface operations {
             message: string;
             data: {
               id: string;
-              userId: string;
               /** @enum {string} */
               currency: "BTC" | "ETH" | "USDT";
               channelId: string;
@@ -8737,8 +8736,9 @@ export interface operations {
               reason: string | null;
               createdAt: number;
               decidedAt: number | null;
-              decidedBy: string | null;
               journalId: string | null;
+              userId: string;
+              decidedBy: string | null;
               actions: ("pass" | "reject")[];
             };
           };
