@@ -5,7 +5,7 @@
  */
 import { assert, assertEquals } from "../../tests/assert.ts";
 import { type Candle, parseDecimal, rollupCandles } from "../../core-wasm/mod.ts";
-import { fakeExchange } from "./feeds/exchange_fake.ts";
+import { fakeExchange } from "../../tests/fixtures/exchange.ts";
 import { parseCandleCsv, ReplayFeed } from "./feeds/replay.ts";
 import { ReferencePrices } from "./prices.ts";
 import { MarketService } from "./service.ts";

@@ -4,7 +4,7 @@
  * dropped connection whose gap is back-filled from REST.
  */
 import { assertEquals } from "../../../tests/assert.ts";
-import { fakeExchange } from "./exchange_fake.ts";
+import { fakeExchange } from "../../../tests/fixtures/exchange.ts";
 import type { RawTick } from "./feed.ts";
 
 const T0 = Date.UTC(2024, 4, 1, 12, 0, 10);
