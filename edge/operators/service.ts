@@ -9,12 +9,7 @@ import { newTotpSecret, totpStep, totpUri } from "../customers/totp.ts";
 import { DomainError } from "../platform/errors.ts";
 import { INVITATION_MAX_ATTEMPTS, invitationHash } from "./invitations.ts";
 import { auditFilter, type AuditQuery } from "./audit_reads.ts";
-import {
-  locked,
-  type SignInLimits,
-  type SignInOutcome,
-  SignInWindows,
-} from "../platform/ratelimit.ts";
+import { locked, signInLimits, type SignInOutcome, SignInWindows } from "../platform/ratelimit.ts";
 import {
   auditAlone,
   auditCsv,
@@ -45,11 +40,7 @@ import {
 
 /** Operator sign-in limits: stricter than customers' (a back office is a prime target). */
 export const OPERATOR_LIMITS = {
-  login: {
-    perAccountSource: { max: 5, windowMs: 30 * 60_000 },
-    perAccount: { max: 30, windowMs: 30 * 60_000 },
-    perIp: { max: 20, windowMs: 30 * 60_000 },
-  } satisfies SignInLimits,
+  login: signInLimits(30 * 60_000, { perAccountSource: 5, perAccount: 30, perIp: 20 }),
 };
 
 /** A first sign-in's enrolment lasts 10 minutes; it ends after 5 wrong codes. */
