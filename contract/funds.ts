@@ -116,7 +116,8 @@ export const ChannelBody = z.strictObject({
   enabled: z.boolean({ error: "invalid" }),
 }).meta({ id: "RechargeChannelRequest" });
 
-export const RechargeJson = z.object({
+/** What the customer and the recharge queue (contract/operators.ts) both see of a recharge. */
+export const RechargeFields = z.object({
   id: z.string(),
   currency: Currency,
   channelId: z.string(),
@@ -130,6 +131,9 @@ export const RechargeJson = z.object({
   createdAt: z.number().int(),
   decidedAt: z.number().int().nullable(),
   journalId: z.string().nullable(),
+});
+
+export const RechargeJson = RechargeFields.extend({
   /** an offline recharge has no fee: "0" */
   fee: z.string(),
   /** submitted, then pass or reject, with their times */

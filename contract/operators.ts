@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { CURRENCIES, WALLETS } from "./currencies.ts";
+import { RechargeFields } from "./funds.ts";
 import {
   ExchangeSection,
   FastSection,
@@ -228,22 +229,9 @@ export type DailyReport = z.infer<typeof DailyReport>;
 export type ExposureReport = z.infer<typeof ExposureReport>;
 export const AuditPage = z.object({ items: z.array(AuditItem), cursor: z.string().nullable() });
 
-export const RechargeReview = z.object({
-  id: z.string(),
+export const RechargeReview = RechargeFields.extend({
   userId: z.string(),
-  currency: Currency,
-  channelId: z.string(),
-  channelName: z.string(),
-  amount: z.string(),
-  remitterName: z.string(),
-  remitterAccount: z.string(),
-  voucherImageId: z.string(),
-  status: z.enum(["auditing", "passed", "rejected"]),
-  reason: z.string().nullable(),
-  createdAt: Ms,
-  decidedAt: Ms.nullable(),
   decidedBy: z.string().nullable(),
-  journalId: z.string().nullable(),
   actions: z.array(z.enum(["pass", "reject"])),
 });
 export type RechargeReview = z.infer<typeof RechargeReview>;

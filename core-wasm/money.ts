@@ -1,5 +1,15 @@
 /** Money through the core: leveraged contracts, hedged groups, fast contracts, wealth. */
-import { allocWords, call1, check, core, i64, mem, mulDiv, scratch } from "./runtime.ts";
+import {
+  allocWords,
+  callCore,
+  check,
+  core,
+  i64,
+  mem,
+  mulDiv,
+  runCore,
+  scratch,
+} from "./runtime.ts";
 
 // ---- leveraged contracts ------------------------------------------------------------------
 
@@ -8,50 +18,42 @@ const sideCode = (s: Side) => (s === "long" ? 1n : s === "short" ? -1n : 0n);
 
 /** qty x price, rounded down. */
 export function notional(qty: bigint, price: bigint): bigint {
-  const op = "notional";
-  return call1(op, core.c_notional(i64(qty, op), i64(price, op)));
+  return callCore("notional", core.c_notional, qty, price);
 }
 
 /** notional / leverage, rounded up (the customer pays it). */
 export function margin(qty: bigint, price: bigint, leverage: number): bigint {
-  const op = "margin";
-  return call1(op, core.c_margin(i64(qty, op), i64(price, op), i64(leverage, op)));
+  return callCore("margin", core.c_margin, qty, price, leverage);
 }
 
 /** notional x fee rate, rounded up (open, close and daily holding fees). */
 export function fee(qty: bigint, price: bigint, rate: bigint): bigint {
-  const op = "fee";
-  return call1(op, core.c_fee(i64(qty, op), i64(price, op), i64(rate, op)));
+  return callCore("fee", core.c_fee, qty, price, rate);
 }
 
 /** side x qty x (mark - entry), rounded down. */
 export function unrealizedPnl(side: Side, qty: bigint, entry: bigint, mark: bigint): bigint {
-  const op = "unrealizedPnl";
-  return call1(op, core.c_pnl(sideCode(side), i64(qty, op), i64(entry, op), i64(mark, op)));
+  return callCore("unrealizedPnl", core.c_pnl, sideCode(side), qty, entry, mark);
 }
 
 export function equity(marginAmount: bigint, pnl: bigint): bigint {
-  const op = "equity";
-  return call1(op, core.c_equity(i64(marginAmount, op), i64(pnl, op)));
+  return callCore("equity", core.c_equity, marginAmount, pnl);
 }
 
 /** qty x mark x MMR, rounded up. */
 export function maintenanceMargin(qty: bigint, mark: bigint, mmr: bigint): bigint {
-  const op = "maintenanceMargin";
-  return call1(op, core.c_maintenance(i64(qty, op), i64(mark, op), i64(mmr, op)));
+  return callCore("maintenanceMargin", core.c_maintenance, qty, mark, mmr);
 }
 
 /** Maintenance margin / equity (scaled 10^8); null when the equity is gone. */
 export function marginRatio(mm: bigint, equityAmount: bigint): bigint | null {
-  const op = "marginRatio";
-  check(core.c_margin_ratio(i64(mm, op), i64(equityAmount, op)), op);
+  runCore("marginRatio", core.c_margin_ratio, mm, equityAmount);
   return scratch(1) === 1n ? scratch(0) : null;
 }
 
 /** pnl / margin (scaled 10^8), rounded down. */
 export function roe(pnl: bigint, marginAmount: bigint): bigint {
-  const op = "roe";
-  return call1(op, core.c_roe(i64(pnl, op), i64(marginAmount, op)));
+  return callCore("roe", core.c_roe, pnl, marginAmount);
 }
 
 /**
@@ -64,17 +66,8 @@ export function roe(pnl: bigint, marginAmount: bigint): bigint {
 export function liquidationPrice(
   p: { side: Side; qty: bigint; entry: bigint; margin: bigint; mmr: bigint },
 ): bigint {
-  const op = "liquidationPrice";
-  return call1(
-    op,
-    core.c_liq_price(
-      sideCode(p.side),
-      i64(p.qty, op),
-      i64(p.entry, op),
-      i64(p.margin, op),
-      i64(p.mmr, op),
-    ),
-  );
+  const { side, qty, entry, margin, mmr } = p;
+  return callCore("liquidationPrice", core.c_liq_price, sideCode(side), qty, entry, margin, mmr);
 }
 
 /** Exact test: equity at `mark` <= maintenance margin. */
@@ -82,18 +75,9 @@ export function isLiquidatable(
   p: { side: Side; qty: bigint; entry: bigint; margin: bigint; mmr: bigint },
   mark: bigint,
 ): boolean {
-  const op = "isLiquidatable";
-  return call1(
-    op,
-    core.c_is_liquidatable(
-      sideCode(p.side),
-      i64(p.qty, op),
-      i64(p.entry, op),
-      i64(mark, op),
-      i64(p.margin, op),
-      i64(p.mmr, op),
-    ),
-  ) === 1n;
+  const { side, qty, entry, margin, mmr } = p;
+  const args = [sideCode(side), qty, entry, mark, margin, mmr];
+  return callCore("isLiquidatable", core.c_is_liquidatable, ...args) === 1n;
 }
 
 /** Whether a stop-loss / take-profit is on the correct side of the current price. */
@@ -102,16 +86,9 @@ export function stopsValid(
   price: bigint,
   stops: { stopLoss?: bigint | null; takeProfit?: bigint | null },
 ): { stopLoss: boolean; takeProfit: boolean } {
-  const op = "stopsValid";
-  const bits = call1(
-    op,
-    core.c_tpsl_valid(
-      sideCode(side),
-      i64(price, op),
-      i64(stops.stopLoss ?? 0n, op),
-      i64(stops.takeProfit ?? 0n, op),
-    ),
-  );
+  const { stopLoss, takeProfit } = stops;
+  const args = [sideCode(side), price, stopLoss ?? 0n, takeProfit ?? 0n];
+  const bits = callCore("stopsValid", core.c_tpsl_valid, ...args);
   return { stopLoss: (bits & 1n) === 1n, takeProfit: (bits & 2n) === 2n };
 }
 
@@ -123,17 +100,9 @@ export function trigger(
   price: bigint,
   levels: { stopLoss?: bigint | null; takeProfit?: bigint | null; liquidation?: bigint | null },
 ): Trigger | null {
-  const op = "trigger";
-  const k = call1(
-    op,
-    core.c_trigger(
-      sideCode(side),
-      i64(price, op),
-      i64(levels.stopLoss ?? 0n, op),
-      i64(levels.takeProfit ?? 0n, op),
-      i64(levels.liquidation ?? 0n, op),
-    ),
-  );
+  const { stopLoss, takeProfit, liquidation } = levels;
+  const args = [sideCode(side), price, stopLoss ?? 0n, takeProfit ?? 0n, liquidation ?? 0n];
+  const k = callCore("trigger", core.c_trigger, ...args);
   return ([null, "stopLoss", "takeProfit", "liquidation"] as const)[Number(k)]!;
 }
 
@@ -143,17 +112,12 @@ export function trigger(
  * stop-loss: a long at price <= level, a short at price >= level.
  */
 export function trailingStop(side: Side, extreme: bigint, callback: bigint): bigint {
-  const op = "trailingStop";
-  return call1(
-    op,
-    core.c_trailing_stop(sideCode(side), i64(extreme, op), i64(callback, op)),
-  );
+  return callCore("trailingStop", core.c_trailing_stop, sideCode(side), extreme, callback);
 }
 
 /** Loss beyond the margin (charged to the insurance account). */
 export function shortfall(marginAmount: bigint, pnl: bigint): bigint {
-  const op = "shortfall";
-  return call1(op, core.c_shortfall(i64(marginAmount, op), i64(pnl, op)));
+  return callCore("shortfall", core.c_shortfall, marginAmount, pnl);
 }
 
 export interface PositionInput {
@@ -182,19 +146,8 @@ export interface PositionFigures {
 
 /** Everything a ticket or a position row shows, at a mark price, in one core call. */
 export function position(p: PositionInput, mark: bigint): PositionFigures {
-  const op = "position";
-  check(
-    core.c_position(
-      sideCode(p.side),
-      i64(p.qty, op),
-      i64(p.entry, op),
-      i64(mark, op),
-      i64(p.leverage, op),
-      i64(p.mmr, op),
-      i64(p.feeRate, op),
-    ),
-    op,
-  );
+  const { side, qty, entry, leverage, mmr, feeRate } = p;
+  runCore("position", core.c_position, sideCode(side), qty, entry, mark, leverage, mmr, feeRate);
   return {
     notional: scratch(0),
     margin: scratch(1),
@@ -265,12 +218,8 @@ export type FastOutcome = "win" | "lose" | "tie";
 export function settleFast(
   o: { direction: "up" | "down"; entry: bigint; exit: bigint; stake: bigint; rate: bigint },
 ): { outcome: FastOutcome; payout: bigint } {
-  const op = "settleFast";
   const dir = o.direction === "up" ? 1n : o.direction === "down" ? -1n : 0n;
-  check(
-    core.fast_settle(dir, i64(o.entry, op), i64(o.exit, op), i64(o.stake, op), i64(o.rate, op)),
-    op,
-  );
+  runCore("settleFast", core.fast_settle, dir, o.entry, o.exit, o.stake, o.rate);
   return { outcome: (["lose", "win", "tie"] as const)[Number(scratch(0))]!, payout: scratch(1) };
 }
 
@@ -278,14 +227,12 @@ export function settleFast(
 
 /** amount x daily rate, rounded down. */
 export function dailyPayout(amount: bigint, dailyRate: bigint): bigint {
-  const op = "dailyPayout";
-  return call1(op, core.w_daily(i64(amount, op), i64(dailyRate, op)));
+  return callCore("dailyPayout", core.w_daily, amount, dailyRate);
 }
 
 /** The daily payouts over `days`, each rounded as it will be paid. */
 export function expectedIncome(amount: bigint, dailyRate: bigint, days: number): bigint {
-  const op = "expectedIncome";
-  return call1(op, core.w_expected(i64(amount, op), i64(dailyRate, op), i64(days, op)));
+  return callCore("expectedIncome", core.w_expected, amount, dailyRate, days);
 }
 
 /** Early redemption: penalty = ratio x days left x amount (rounded up), refund = the rest. */
@@ -294,8 +241,7 @@ export function redemption(
   ratio: bigint,
   daysLeft: number,
 ): { penalty: bigint; refund: bigint } {
-  const op = "redemption";
-  check(core.w_redemption(i64(amount, op), i64(ratio, op), i64(daysLeft, op)), op);
+  runCore("redemption", core.w_redemption, amount, ratio, daysLeft);
   return { penalty: scratch(0), refund: scratch(1) };
 }
 

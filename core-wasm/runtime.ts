@@ -127,6 +127,28 @@ export function call1(op: string, status: number): bigint {
   return scratch(0);
 }
 
+/**
+ * Run a core export whose arguments are all i64 words: each guarded (`i64`, named `op` in the
+ * error), then the status checked; the results are in the scratch words.
+ */
+export function runCore(
+  op: string,
+  fn: (...words: bigint[]) => number,
+  ...args: (bigint | number)[]
+): void {
+  check(fn(...args.map((a) => i64(a, op))), op);
+}
+
+/** `runCore` for an export with one result (the first scratch word). */
+export function callCore(
+  op: string,
+  fn: (...words: bigint[]) => number,
+  ...args: (bigint | number)[]
+): bigint {
+  runCore(op, fn, ...args);
+  return scratch(0);
+}
+
 // ---- rounding -----------------------------------------------------------------------------
 
 /** a * b / c, rounded "up" (what the customer pays) or "down" (what the customer receives). */
@@ -137,8 +159,7 @@ export function mulDiv(a: bigint, b: bigint, c: bigint, round: "up" | "down"): b
 
 /** ceil(a*b/c) - floor(a*b/c): the part that goes to the house rounding account. */
 export function roundingRemainder(a: bigint, b: bigint, c: bigint): bigint {
-  const op = "roundingRemainder";
-  return call1(op, core.rounding_remainder(i64(a, op), i64(b, op), i64(c, op)));
+  return callCore("roundingRemainder", core.rounding_remainder, a, b, c);
 }
 
 /** Largest input the facade hands to the core in one call (words must fit in 32 bits). */

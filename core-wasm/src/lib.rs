@@ -37,6 +37,20 @@ fn one(r: R<i64>) -> i32 {
     status(r.map(|v| put(&[v])))
 }
 
+/// Exports with one result word and only i64 arguments: `fn name(args) = the call;` becomes
+/// `#[no_mangle] pub extern "C" fn name(args: i64...) -> i32 { one(the call) }`.
+macro_rules! one_word {
+    ($($(#[$attr:meta])* fn $name:ident($($arg:ident),*) = $call:expr;)*) => {
+        $(
+            $(#[$attr])*
+            #[no_mangle]
+            pub extern "C" fn $name($($arg: i64),*) -> i32 {
+                one($call)
+            }
+        )*
+    };
+}
+
 // ---- memory -------------------------------------------------------------------------------
 
 /// Address of the 16 result words.
@@ -211,41 +225,19 @@ pub extern "C" fn mul_div(a: i64, b: i64, c: i64, round: i32) -> i32 {
     one(Round::from_code(round).and_then(|r| fixed::mul_div(a, b, c, r)))
 }
 
-#[no_mangle]
-pub extern "C" fn rounding_remainder(a: i64, b: i64, c: i64) -> i32 {
-    one(fixed::rounding_remainder(a, b, c))
+one_word! {
+    fn rounding_remainder(a, b, c) = fixed::rounding_remainder(a, b, c);
 }
 
 // ---- leveraged contracts ------------------------------------------------------------------
 
-#[no_mangle]
-pub extern "C" fn c_notional(qty: i64, price: i64) -> i32 {
-    one(contract::notional(qty, price))
-}
-
-#[no_mangle]
-pub extern "C" fn c_margin(qty: i64, price: i64, lev: i64) -> i32 {
-    one(contract::margin(qty, price, lev))
-}
-
-#[no_mangle]
-pub extern "C" fn c_fee(qty: i64, price: i64, rate: i64) -> i32 {
-    one(contract::fee(qty, price, rate))
-}
-
-#[no_mangle]
-pub extern "C" fn c_pnl(side: i64, qty: i64, entry: i64, mark: i64) -> i32 {
-    one(contract::unrealized_pnl(side, qty, entry, mark))
-}
-
-#[no_mangle]
-pub extern "C" fn c_equity(margin: i64, pnl: i64) -> i32 {
-    one(contract::equity(margin, pnl))
-}
-
-#[no_mangle]
-pub extern "C" fn c_maintenance(qty: i64, mark: i64, mmr: i64) -> i32 {
-    one(contract::maintenance_margin(qty, mark, mmr))
+one_word! {
+    fn c_notional(qty, price) = contract::notional(qty, price);
+    fn c_margin(qty, price, lev) = contract::margin(qty, price, lev);
+    fn c_fee(qty, price, rate) = contract::fee(qty, price, rate);
+    fn c_pnl(side, qty, entry, mark) = contract::unrealized_pnl(side, qty, entry, mark);
+    fn c_equity(margin, pnl) = contract::equity(margin, pnl);
+    fn c_maintenance(qty, mark, mmr) = contract::maintenance_margin(qty, mark, mmr);
 }
 
 /// Scratch: ratio, then 1 when defined (0 when the equity is gone).
@@ -257,39 +249,14 @@ pub extern "C" fn c_margin_ratio(mm: i64, equity: i64) -> i32 {
     }))
 }
 
-#[no_mangle]
-pub extern "C" fn c_roe(pnl: i64, margin: i64) -> i32 {
-    one(contract::roe(pnl, margin))
-}
-
-#[no_mangle]
-pub extern "C" fn c_liq_price(side: i64, qty: i64, entry: i64, margin: i64, mmr: i64) -> i32 {
-    one(contract::liquidation_price(side, qty, entry, margin, mmr))
-}
-
-#[no_mangle]
-pub extern "C" fn c_is_liquidatable(side: i64, qty: i64, entry: i64, mark: i64, margin: i64, mmr: i64) -> i32 {
-    one(contract::is_liquidatable(side, qty, entry, mark, margin, mmr).map(|b| b as i64))
-}
-
-#[no_mangle]
-pub extern "C" fn c_tpsl_valid(side: i64, price: i64, sl: i64, tp: i64) -> i32 {
-    one(contract::tpsl_valid(side, price, sl, tp))
-}
-
-#[no_mangle]
-pub extern "C" fn c_trigger(side: i64, price: i64, sl: i64, tp: i64, lp: i64) -> i32 {
-    one(contract::trigger(side, price, sl, tp, lp))
-}
-
-#[no_mangle]
-pub extern "C" fn c_trailing_stop(side: i64, extreme: i64, callback: i64) -> i32 {
-    one(contract::trailing_stop(side, extreme, callback))
-}
-
-#[no_mangle]
-pub extern "C" fn c_shortfall(margin: i64, pnl: i64) -> i32 {
-    one(contract::shortfall(margin, pnl))
+one_word! {
+    fn c_roe(pnl, margin) = contract::roe(pnl, margin);
+    fn c_liq_price(side, qty, entry, margin, mmr) = contract::liquidation_price(side, qty, entry, margin, mmr);
+    fn c_is_liquidatable(side, qty, entry, mark, margin, mmr) = contract::is_liquidatable(side, qty, entry, mark, margin, mmr).map(|b| b as i64);
+    fn c_tpsl_valid(side, price, sl, tp) = contract::tpsl_valid(side, price, sl, tp);
+    fn c_trigger(side, price, sl, tp, lp) = contract::trigger(side, price, sl, tp, lp);
+    fn c_trailing_stop(side, extreme, callback) = contract::trailing_stop(side, extreme, callback);
+    fn c_shortfall(margin, pnl) = contract::shortfall(margin, pnl);
 }
 
 /// A whole position at a mark price in one call. Scratch: notional (entry), margin, open fee,
@@ -357,14 +324,9 @@ pub extern "C" fn fast_settle(direction: i64, entry: i64, exit: i64, stake: i64,
 
 // ---- wealth -------------------------------------------------------------------------------
 
-#[no_mangle]
-pub extern "C" fn w_daily(amount: i64, rate: i64) -> i32 {
-    one(wealth::daily_payout(amount, rate))
-}
-
-#[no_mangle]
-pub extern "C" fn w_expected(amount: i64, rate: i64, days: i64) -> i32 {
-    one(wealth::expected_income(amount, rate, days))
+one_word! {
+    fn w_daily(amount, rate) = wealth::daily_payout(amount, rate);
+    fn w_expected(amount, rate, days) = wealth::expected_income(amount, rate, days);
 }
 
 /// Scratch: penalty, refund.

@@ -16,7 +16,7 @@ import type { Tenant } from "../platform/tenants.ts";
 import type { ProductTerms } from "../trading/terms.ts";
 import { bracketsJson } from "../trading/positions.ts";
 import type { ImageStore } from "../uploads/service.ts";
-import { productJson } from "../wealth/figures.ts";
+import { productJson, productTerms } from "../wealth/figures.ts";
 import type { Wealth } from "../wealth/service.ts";
 import { SHIPPED_AT, shippedText } from "./defaults.ts";
 import { plainText, renderMarkdown } from "./markdown.ts";
@@ -341,16 +341,7 @@ export class ContentReads {
       },
       wealth: wealth.filter((p) => p.enabled).map((p) => {
         const j = productJson(p, 0n, null);
-        return {
-          id: j.id,
-          name: j.name,
-          dailyRate: j.dailyRate,
-          apr: j.apr,
-          periodDays: j.periodDays,
-          minAmount: j.minAmount,
-          maxAmount: j.maxAmount,
-          redeemRatio: j.redeemRatio,
-        };
+        return { ...productTerms(j), apr: j.apr };
       }),
       products: [...tenant.products],
     };

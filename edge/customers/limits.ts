@@ -1,12 +1,8 @@
-import type { Limit, SignInLimits } from "../platform/ratelimit.ts";
+import { type Limit, type SignInLimits, signInLimits } from "../platform/ratelimit.ts";
 
 /** Limits (documented in README): attempts take a slot before they run, so races cannot exceed them. */
 export const LIMITS = {
-  login: {
-    perAccountSource: { max: 5, windowMs: 15 * 60_000 },
-    perAccount: { max: 50, windowMs: 15 * 60_000 },
-    perIp: { max: 30, windowMs: 15 * 60_000 },
-  } satisfies SignInLimits,
+  login: signInLimits(15 * 60_000, { perAccountSource: 5, perAccount: 50, perIp: 30 }),
   totpPerUser: { max: 5, windowMs: 15 * 60_000 },
   codePerPhoneMinute: { max: 1, windowMs: 60_000 },
   codePerPhoneHour: { max: 5, windowMs: 3600_000 },

@@ -5,7 +5,7 @@
  */
 import { assert, assertEquals } from "../../tests/assert.ts";
 import { type Candle, parseDecimal, rollupCandles } from "../../core-wasm/mod.ts";
-import { ExchangeFeed } from "./feeds/exchange.ts";
+import { fakeExchange } from "../../tests/fixtures/exchange.ts";
 import { parseCandleCsv, ReplayFeed } from "./feeds/replay.ts";
 import { ReferencePrices } from "./prices.ts";
 import { MarketService } from "./service.ts";
@@ -78,7 +78,7 @@ function kline(openTime: number, len: number) {
 Deno.test("exchange: history from kline REST (days, then minutes) before the live stream", async () => {
   const now = Date.UTC(2024, 4, 20, 10, 30, 20);
   const requests: URLSearchParams[] = [];
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, (req) => {
+  const { server, feed } = fakeExchange((req) => {
     const url = new URL(req.url);
     if (url.pathname === "/stream") return Deno.upgradeWebSocket(req).response;
     if (url.pathname !== "/api/v3/klines") return new Response("not found", { status: 404 });
@@ -93,16 +93,7 @@ Deno.test("exchange: history from kline REST (days, then minutes) before the liv
       out.push(kline(t, len));
     }
     return Response.json(out);
-  });
-  const base = `127.0.0.1:${server.addr.port}`;
-  const feed = new ExchangeFeed({
-    wsBase: `ws://${base}`,
-    restBase: `http://${base}`,
-    symbols: ["BTCUSDT"],
-    now: () => now,
-    historyDays: 365,
-    historyMinuteDays: 2,
-  });
+  }, { now: () => now, historyDays: 365, historyMinuteDays: 2 });
   const kv = await Deno.openKv(":memory:");
   const market = new MarketService(kv, SYMBOLS, new ReferencePrices(), () => now);
   try {

@@ -9,12 +9,7 @@ import { newTotpSecret, totpStep, totpUri } from "../customers/totp.ts";
 import { DomainError } from "../platform/errors.ts";
 import { INVITATION_MAX_ATTEMPTS, invitationHash } from "./invitations.ts";
 import { auditFilter, type AuditQuery } from "./audit_reads.ts";
-import {
-  locked,
-  type SignInLimits,
-  type SignInOutcome,
-  SignInWindows,
-} from "../platform/ratelimit.ts";
+import { locked, signInLimits, type SignInOutcome, SignInWindows } from "../platform/ratelimit.ts";
 import {
   auditAlone,
   auditCsv,
@@ -45,11 +40,7 @@ import {
 
 /** Operator sign-in limits: stricter than customers' (a back office is a prime target). */
 export const OPERATOR_LIMITS = {
-  login: {
-    perAccountSource: { max: 5, windowMs: 30 * 60_000 },
-    perAccount: { max: 30, windowMs: 30 * 60_000 },
-    perIp: { max: 20, windowMs: 30 * 60_000 },
-  } satisfies SignInLimits,
+  login: signInLimits(30 * 60_000, { perAccountSource: 5, perAccount: 30, perIp: 20 }),
 };
 
 /** A first sign-in's enrolment lasts 10 minutes; it ends after 5 wrong codes. */
@@ -76,6 +67,29 @@ export type SignIn =
   };
 
 /**
+ * An operator's own step (sign-in, invitation, enrolment, password) into the audit chain, in the
+ * step's commit: by that operator and about that operator.
+ */
+function auditSelf(
+  op: Deno.AtomicOperation,
+  head: Deno.KvEntryMaybe<AuditHead>,
+  by: { t: string; username: string; ip: string | null; now: number },
+  action: string,
+  after: Json,
+  before: Json = null,
+) {
+  auditInto(op, by.t, head, {
+    at: by.now,
+    operator: by.username,
+    action,
+    target: `operator:${by.username}`,
+    before,
+    after,
+    ip: by.ip,
+  });
+}
+
+/**
  * What an operator's sign-in attempt writes into its one commit: audit entries (failed attempts
  * too, bounded by the windows; never the secrets) and the outcome's window slots; `commit` says
  * false when the commit lost a race (read and decide again).
@@ -86,16 +100,7 @@ function signInOutcome(
   head: Deno.KvEntryMaybe<AuditHead>,
   counters: Deno.KvEntryMaybe<number>[],
 ) {
-  const audit = (action: string, after: Json) =>
-    auditInto(op, a.t, head, {
-      at: a.now,
-      operator: a.username,
-      action,
-      target: `operator:${a.username}`,
-      before: null,
-      after,
-      ip: a.ip,
-    });
+  const audit = (action: string, after: Json) => auditSelf(op, head, a, action, after);
   return {
     audit,
     commit: async (outcome: SignInOutcome) => {
@@ -305,15 +310,7 @@ export class OperatorsService {
       }
       if (codeHash !== inv.codeHash) {
         const attempts = inv.attempts + 1;
-        auditInto(op, t, head, {
-          at: now,
-          operator: username,
-          action: "operator.invitationFailed",
-          target: `operator:${username}`,
-          before: null,
-          after: { attempts },
-          ip,
-        });
+        auditSelf(op, head, { t, username, ip, now }, "operator.invitationFailed", { attempts });
         op.check(entry).set(
           entry.key,
           {
@@ -357,14 +354,8 @@ export class OperatorsService {
       expiresAt: now + ENROL_MS,
       attempts: 0,
     };
-    auditInto(op, t, head, {
-      at: now,
-      operator: o.username,
-      action: "operator.enrolStart",
-      target: `operator:${o.username}`,
-      before: null,
-      after: { expiresAt: rec.expiresAt },
-      ip,
+    auditSelf(op, head, { t, username: o.username, ip, now }, "operator.enrolStart", {
+      expiresAt: rec.expiresAt,
     });
     op.set(keys.enrolment(t, tokenHash), rec, { expireIn: ENROL_MS });
     return {
@@ -430,15 +421,11 @@ export class OperatorsService {
       };
       const op = this.kv.atomic().check(entry).check(en).set(entry.key, next).delete(enKey);
       sessionInto(op, t, session);
-      auditInto(op, t, head, {
-        at: now,
-        operator: username,
-        action: "operator.enrol",
-        target: `operator:${username}`,
-        before: { enrolled: false },
-        after: { enrolled: true, passwordChanged: true, session: session.id },
-        ip,
-      });
+      auditSelf(op, head, { t, username, ip, now }, "operator.enrol", {
+        enrolled: true,
+        passwordChanged: true,
+        session: session.id,
+      }, { enrolled: false });
       if ((await op.commit()).ok) {
         return {
           status: "signedIn" as const,
@@ -476,15 +463,7 @@ export class OperatorsService {
           expireIn: Math.max(1, en.value.expiresAt - now),
         });
       }
-      auditInto(op, t, head, {
-        at: now,
-        operator: username,
-        action: "operator.enrolFailed",
-        target: `operator:${username}`,
-        before: null,
-        after: { attempts },
-        ip,
-      });
+      auditSelf(op, head, { t, username, ip, now }, "operator.enrolFailed", { attempts });
       if ((await op.commit()).ok) break;
     }
     return attempts;
@@ -523,14 +502,8 @@ export class OperatorsService {
       const op = this.kv.atomic().check(cur)
         .set(key, { ...cur.value, passwordHash, passwordChangedAt: now } satisfies OperatorRecord);
       endSessionsInto(op, t, s.username, others);
-      auditInto(op, t, head, {
-        at: now,
-        operator: s.username,
-        action: "operator.password",
-        target: `operator:${s.username}`,
-        before: null,
-        after: { sessionsEnded: Math.min(others.length, MAX_SESSIONS_ENDED) },
-        ip,
+      auditSelf(op, head, { t, username: s.username, ip, now }, "operator.password", {
+        sessionsEnded: Math.min(others.length, MAX_SESSIONS_ENDED),
       });
       if ((await op.commit()).ok) {
         return { sessionsEnded: Math.min(others.length, MAX_SESSIONS_ENDED) };

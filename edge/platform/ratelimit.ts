@@ -80,6 +80,18 @@ export interface SignInLimits {
   perAccount: Limit;
 }
 
+/** A sign-in's three windows over one length: `max` attempts allowed in each. */
+export function signInLimits(
+  windowMs: number,
+  max: { perIp: number; perAccountSource: number; perAccount: number },
+): SignInLimits {
+  return {
+    perIp: { max: max.perIp, windowMs },
+    perAccountSource: { max: max.perAccountSource, windowMs },
+    perAccount: { max: max.perAccount, windowMs },
+  };
+}
+
 /** What an attempt turned out to be, as the sign-in windows count it. */
 export type SignInOutcome =
   /** a guess that failed (or was refused while locked): it takes a slot in each window with room */

@@ -9,16 +9,14 @@
  */
 import { formatDecimal, mulDiv, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
 import { CURRENCIES, type Currency, DECIMALS, houseFor, user } from "../ledger/accounts.ts";
-import type { Ledger, Plan } from "../ledger/service.ts";
+import type { Plan } from "../ledger/service.ts";
 import type { PrivateRead } from "../platform/kv_round_trips.ts";
-import { commitOrder, customerIdem, freshTick, ledgerReads } from "./pipeline.ts";
+import { commitOrder, customerIdem, freshTick, ledgerReads, TradingDesk } from "./pipeline.ts";
 import { idemKeys } from "../ledger/idem.ts";
-import type { MarketService } from "../market/service.ts";
 import { addVolume } from "../funds/turnover.ts";
 import { DomainError } from "../platform/errors.ts";
 import { amountRules, enforce } from "../../contract/rules.ts";
 import { quoteKey } from "./store.ts";
-import type { ProductTerms } from "./terms.ts";
 import type { ExchangeConfirmedReply, ExchangeQuoteJson } from "../../contract/trading.ts";
 
 export const QUOTE_TTL_MS = 10_000;
@@ -55,15 +53,7 @@ export function quoteJson(q: ExchangeQuote): ExchangeQuoteJson {
   };
 }
 
-export class Exchange {
-  constructor(
-    private kv: Deno.Kv,
-    private ledger: Ledger,
-    private market: MarketService,
-    private now: () => number,
-    private terms: ProductTerms,
-  ) {}
-
+export class Exchange extends TradingDesk {
   private usdtPrice(c: Currency): bigint {
     return c === "USDT" ? SCALE : freshTick(this.market, `${c}USDT`).price;
   }

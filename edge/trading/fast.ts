@@ -9,7 +9,7 @@ import { formatDecimal, parseDecimal, settleFast } from "../../core-wasm/mod.ts"
 import { bookOfUser, houseFor, user } from "../ledger/accounts.ts";
 import { idemKeys } from "../ledger/idem.ts";
 import { reservationIds, type ReservationOp } from "../ledger/reservations.ts";
-import { journalId, type Ledger, type Plan } from "../ledger/service.ts";
+import { journalId, type Plan } from "../ledger/service.ts";
 import {
   commitOrder,
   customerIdem,
@@ -17,8 +17,8 @@ import {
   ledgerReads,
   orderTerms,
   type TickRef,
+  TradingDesk,
 } from "./pipeline.ts";
-import type { MarketService } from "../market/service.ts";
 import { addVolume } from "../funds/turnover.ts";
 import { Emitter } from "../platform/emitter.ts";
 import { DomainError } from "../platform/errors.ts";
@@ -26,7 +26,6 @@ import { enforce, fastStakeRules } from "../../contract/rules.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import { listPage, recordsByIndex } from "../platform/kvpage.ts";
 import { fastKeys } from "./store.ts";
-import type { ProductTerms } from "./terms.ts";
 import type { FastOption, FastOrderJson } from "../../contract/trading.ts";
 import { assertProductAllowed } from "./jurisdictions.ts";
 import { recordResult } from "../customers/standing.ts";
@@ -192,7 +191,7 @@ function placePlan(
   };
 }
 
-export class FastContracts {
+export class FastContracts extends TradingDesk {
   /** Called with each accepted order (the trigger engine indexes its expiry). */
   /** what this instance did: the engine listens (other instances hear through the event log) */
   readonly events = new Emitter<{
@@ -201,14 +200,6 @@ export class FastContracts {
   }>("fast");
   /** Called with each settled order (the realtime hub tells the customer). */
   onSettled: (t: string, o: FastOrder) => void = () => {};
-
-  constructor(
-    private kv: Deno.Kv,
-    private ledger: Ledger,
-    private market: MarketService,
-    private now: () => number,
-    private terms: ProductTerms,
-  ) {}
 
   async options(t: string, symbol: string) {
     const terms = await this.terms.of(t);

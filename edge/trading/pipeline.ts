@@ -31,6 +31,20 @@ import type { Product } from "../platform/tenants.ts";
 import type { SymbolDef } from "../../contract/symbols.ts";
 import type { ProductTerms, Terms } from "./terms.ts";
 
+/**
+ * What a product's service (fast contracts, spot, the exchange) is built on: the store, the
+ * ledger that posts its journals, the prices, the trading clock and the tenant's terms.
+ */
+export abstract class TradingDesk {
+  constructor(
+    protected kv: Deno.Kv,
+    protected ledger: Ledger,
+    protected market: MarketService,
+    protected now: () => number,
+    protected terms: ProductTerms,
+  ) {}
+}
+
 /** A tick an order or a settlement used: its time, price and place in the symbol's hash chain. */
 export interface TickRef {
   time: number;

@@ -7,10 +7,9 @@ import type { ListRead, PrivateRead } from "../platform/kv_round_trips.ts";
 import { listPage, recordsByIndex } from "../platform/kvpage.ts";
 import { formatDecimal, mulDiv, parseDecimal, SCALE } from "../../core-wasm/mod.ts";
 import { type Currency, houseFor, user } from "../ledger/accounts.ts";
-import { journalId, type Ledger, type Plan } from "../ledger/service.ts";
+import { journalId, type Plan } from "../ledger/service.ts";
 import { idemKeys } from "../ledger/idem.ts";
 import { reservationIds, type ReservationOp } from "../ledger/reservations.ts";
-import type { MarketService } from "../market/service.ts";
 import { addVolume } from "../funds/turnover.ts";
 import { Emitter } from "../platform/emitter.ts";
 import { type OrderKind, type Transition, transition } from "./order_machine.ts";
@@ -19,9 +18,16 @@ import { enforce, spotOrderRules } from "../../contract/rules.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import type { TickRef } from "./fast.ts";
 import { spotKeys } from "./store.ts";
-import { type ProductTerms, SPOT_FEE } from "./terms.ts";
+import { SPOT_FEE } from "./terms.ts";
 import { symbolOf } from "../../contract/symbols.ts";
-import { commitOrder, customerIdem, freshTick, ledgerReads, orderTerms } from "./pipeline.ts";
+import {
+  commitOrder,
+  customerIdem,
+  freshTick,
+  ledgerReads,
+  orderTerms,
+  TradingDesk,
+} from "./pipeline.ts";
 import type { SpotOrderJson } from "../../contract/trading.ts";
 
 export interface SpotOrder {
@@ -87,20 +93,12 @@ const OPEN_ORDER: OrderKind<SpotOrder> = {
   },
 };
 
-export class Spot {
+export class Spot extends TradingDesk {
   /** what this instance did: the engine listens (other instances hear through the event log) */
   readonly events = new Emitter<{
     opened: [t: string, order: SpotOrder];
     changed: [t: string, order: SpotOrder];
   }>("spot");
-
-  constructor(
-    private kv: Deno.Kv,
-    private ledger: Ledger,
-    private market: MarketService,
-    private now: () => number,
-    private terms: ProductTerms,
-  ) {}
 
   /**
    * Postings of a fill at `price`: coins one way, USDT (gross, fee) the other. A limit order

@@ -45,6 +45,12 @@ export function productJson(p: WealthProduct, hosted: bigint, coverage: bigint |
   };
 }
 
+/** The terms a product is offered on, as the rates page and the products console both list them. */
+export function productTerms(j: ReturnType<typeof productJson>) {
+  const { id, name, dailyRate, periodDays, minAmount, maxAmount, redeemRatio } = j;
+  return { id, name, dailyRate, periodDays, minAmount, maxAmount, redeemRatio };
+}
+
 export function orderJson(o: WealthOrder, now: number): WealthOrderJson {
   const next = o.status === "underway" && o.paidDays < o.periodDays
     ? o.valueDate + (o.paidDays + 1) * DAY_MS

@@ -20,7 +20,7 @@ import {
 import { PROPOSAL_READERS } from "../../edge/operators/proposal_kinds.ts";
 import { TERM_SECTIONS } from "../../edge/trading/terms.ts";
 import { WealthProductEdit } from "../../contract/wealth.ts";
-import { productJson } from "../../edge/wealth/figures.ts";
+import { productJson, productTerms } from "../../edge/wealth/figures.ts";
 import type { AppEnv, Ctx } from "../../edge/http/context.ts";
 import { ok } from "../../edge/http/envelope.ts";
 import { DomainError } from "../../edge/platform/errors.ts";
@@ -282,16 +282,5 @@ proposalsApi
 
 function config(p: Parameters<typeof productJson>[0]) {
   const j = productJson(p, 0n, null);
-  return {
-    id: j.id,
-    name: j.name,
-    dailyRate: j.dailyRate,
-    periodDays: j.periodDays,
-    minAmount: j.minAmount,
-    maxAmount: j.maxAmount,
-    cap: j.cap,
-    redeemRatio: j.redeemRatio,
-    turnoverRatio: j.turnoverRatio,
-    enabled: p.enabled,
-  };
+  return { ...productTerms(j), cap: j.cap, turnoverRatio: j.turnoverRatio, enabled: p.enabled };
 }

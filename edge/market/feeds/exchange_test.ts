@@ -4,7 +4,7 @@
  * dropped connection whose gap is back-filled from REST.
  */
 import { assertEquals } from "../../../tests/assert.ts";
-import { ExchangeFeed } from "./exchange.ts";
+import { fakeExchange } from "../../../tests/fixtures/exchange.ts";
 import type { RawTick } from "./feed.ts";
 
 const T0 = Date.UTC(2024, 4, 1, 12, 0, 10);
@@ -35,7 +35,7 @@ Deno.test({
     let now = T0;
     const sockets: WebSocket[] = [];
     const klineRequests: string[] = [];
-    const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, (req) => {
+    const { server, feed } = fakeExchange((req) => {
       const url = new URL(req.url);
       if (url.pathname === "/stream") {
         const { socket, response } = Deno.upgradeWebSocket(req);
@@ -79,15 +79,7 @@ Deno.test({
         return Response.json(rows);
       }
       return new Response("not found", { status: 404 });
-    });
-    const base = `127.0.0.1:${server.addr.port}`;
-    const feed = new ExchangeFeed({
-      wsBase: `ws://${base}`,
-      restBase: `http://${base}`,
-      symbols: ["BTCUSDT"],
-      now: () => now,
-      backoffMs: 20,
-    });
+    }, { now: () => now, backoffMs: 20 });
     const got: RawTick[] = [];
     feed.start((t) => void got.push(t));
     const waitFor = async (cond: () => boolean) => {
