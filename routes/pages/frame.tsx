@@ -1,4 +1,5 @@
 import type { ComponentChildren } from "preact";
+import type { Session } from "../../edge/customers/service.ts";
 import type { Ctx } from "../../edge/http/context.ts";
 import { renderPage } from "../../edge/render/page.tsx";
 import { DesktopShell } from "../../components/DesktopShell.tsx";
@@ -9,6 +10,7 @@ import { Island } from "../../edge/render/island.tsx";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import NotificationToast, { TOAST_TEXTS } from "../../islands/NotificationToast.tsx";
 import SessionReminder, { REMINDER_TEXTS } from "../../islands/SessionReminder.tsx";
+import type { PageDef } from "./types.ts";
 
 /**
  * Which account the signed-in session acts as (null: no session, or a tenant without demo
@@ -82,6 +84,24 @@ export function mobilePage(
       <Toasts c={c} layout="wp" />
     </MobileShell>,
   );
+}
+
+/**
+ * A signed-in customer's mobile page that is one body under a bar with its title (a locale key)
+ * and Back: the page guard has checked the session; `reads` start with it.
+ */
+export function mobileRecordPage(
+  path: string,
+  o: { title: string; back: string; reads?: PageDef["reads"] },
+  body: (c: Ctx, s: Session) => ComponentChildren | Promise<ComponentChildren>,
+): PageDef {
+  return {
+    path,
+    layout: "wp",
+    ...(o.reads ? { reads: o.reads } : {}),
+    render: async (c, s) =>
+      mobilePage(c, { title: c.get("t")(o.title), back: o.back }, await body(c, s!)),
+  };
 }
 
 /** A page inside the desktop frame. */

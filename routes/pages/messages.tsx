@@ -9,7 +9,7 @@ import type { Session } from "../../edge/customers/service.ts";
 import type { MessageRecord } from "../../edge/messages/service.ts";
 import type { Ctx } from "../../edge/http/context.ts";
 import { displayParams, formatTime } from "../../locales/format.ts";
-import { desktopPage, mobilePage, NOTIFICATIONS_TAB } from "./frame.tsx";
+import { desktopPage, mobileRecordPage, NOTIFICATIONS_TAB } from "./frame.tsx";
 import { notificationJson } from "../../edge/notifications/service.ts";
 import { outsideRequest } from "../../edge/platform/kv_round_trips.ts";
 import { linkOf } from "../../islands/NotificationToast.tsx";
@@ -197,27 +197,16 @@ const tabReads = (c: Ctx, userId: string): PrivateRead[] => {
 };
 
 export const messagePages: PageDef[] = [
-  {
-    path: "/wp/message",
-    layout: "wp",
-    reads: tabReads,
-    render: async (c, s) =>
-      mobilePage(
-        c,
-        { title: c.get("t")("page.message"), back: "/wp/user/userCenter" },
-        await centre(c, s!, "wp", "/wp/messageDetail", "/wp/message"),
-      ),
-  },
-  {
-    path: "/wp/messageDetail",
-    layout: "wp",
-    render: async (c, s) =>
-      mobilePage(
-        c,
-        { title: c.get("t")("page.messageDetail"), back: "/wp/message" },
-        await detail(c, s!),
-      ),
-  },
+  mobileRecordPage(
+    "/wp/message",
+    { title: "page.message", back: "/wp/user/userCenter", reads: tabReads },
+    (c, s) => centre(c, s, "wp", "/wp/messageDetail", "/wp/message"),
+  ),
+  mobileRecordPage(
+    "/wp/messageDetail",
+    { title: "page.messageDetail", back: "/wp/message" },
+    detail,
+  ),
   {
     path: "/pc/article/message",
     layout: "pc",

@@ -6,7 +6,7 @@ import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
 import NotificationPrefs, { PREFS_TEXTS } from "../../islands/NotificationPrefs.tsx";
 import { LoginPrompt } from "../../components/blocks.tsx";
-import { desktopPage, mobilePage, NOTIFICATIONS_TAB } from "./frame.tsx";
+import { desktopPage, mobileRecordPage, NOTIFICATIONS_TAB } from "./frame.tsx";
 import type { PageDef } from "./types.ts";
 
 const prefsReads = (c: Ctx, userId: string) => [
@@ -32,17 +32,11 @@ async function settings(c: Ctx, s: Session, layout: "wp" | "pc") {
 }
 
 export const notificationPages: PageDef[] = [
-  {
-    path: "/wp/user/notifications",
-    layout: "wp",
-    reads: prefsReads,
-    render: async (c, s) =>
-      mobilePage(
-        c,
-        { title: c.get("t")("page.notifySettings"), back: "/wp/user/userCenter" },
-        await settings(c, s!, "wp"),
-      ),
-  },
+  mobileRecordPage(
+    "/wp/user/notifications",
+    { title: "page.notifySettings", back: "/wp/user/userCenter", reads: prefsReads },
+    (c, s) => settings(c, s, "wp"),
+  ),
   {
     path: "/pc/userCenter/notifications",
     layout: "pc",

@@ -21,9 +21,8 @@ import AdminDecision, { DECISION_TEXTS } from "../../../islands/AdminDecision.ts
 import AdminCustomerMessage, {
   CUSTOMER_MESSAGE_TEXTS,
 } from "../../../islands/AdminCustomerMessage.tsx";
-import AdminNotice from "../../../islands/AdminNotice.tsx";
 import { consoleDocument, sectionPage } from "./frame.tsx";
-import { AdminTable, type Fmt, fmtOf, Item } from "./parts.tsx";
+import { AdminTable, FlashNotice, type Fmt, fmtOf, Item } from "./parts.tsx";
 
 type Row = Record<string, unknown>;
 type Col = [label: string, value: (r: Row) => ComponentChildren];
@@ -451,13 +450,7 @@ export const customersPage = sectionPage("customers", async (c, op) => {
         <h2 id="customers-title">{t("admin.customers")}</h2>
         {search}
       </div>
-      {flash && (
-        <Island
-          name="AdminNotice"
-          of={AdminNotice}
-          props={{ text: t(flash === "proposed" ? "admin.proposed" : "admin.done"), ok: true }}
-        />
-      )}
+      <FlashNotice text={flash && t(flash === "proposed" ? "admin.proposed" : "admin.done")} />
       {error && <p class="admin-alert" role="alert">{error}</p>}
       {list}
       {page}

@@ -17,7 +17,6 @@ import { OPERATOR_ROLES } from "../../../edge/operators/store.ts";
 import { DomainError } from "../../../edge/platform/errors.ts";
 import { pickTexts } from "../../../edge/platform/locale.ts";
 import { Island } from "../../../edge/render/island.tsx";
-import AdminNotice from "../../../islands/AdminNotice.tsx";
 import AdminOperatorCreate, {
   OPERATOR_CREATE_TEXTS,
 } from "../../../islands/AdminOperatorCreate.tsx";
@@ -25,7 +24,7 @@ import AdminOperatorEdit, { OPERATOR_EDIT_TEXTS } from "../../../islands/AdminOp
 import AdminPassword, { OPERATOR_PASSWORD_TEXTS } from "../../../islands/AdminPassword.tsx";
 import AdminRevoke, { REVOKE_TEXTS } from "../../../islands/AdminRevoke.tsx";
 import { consoleDocument, operatorPage, sectionPage } from "./frame.tsx";
-import { AdminTable, type Fmt, fmtOf, Item, roleNames } from "./parts.tsx";
+import { AdminTable, FlashNotice, type Fmt, fmtOf, Item, roleNames } from "./parts.tsx";
 
 const roleList = (f: Fmt) =>
   OPERATOR_ROLES.map((role) => ({ role, label: f.t(`admin.role_${role}`) }));
@@ -130,7 +129,7 @@ function Notice({ f, flash }: { f: Fmt; flash: string | undefined }) {
     : flash === "password"
     ? f.t("admin.passwordChanged")
     : null;
-  return text ? <Island name="AdminNotice" of={AdminNotice} props={{ text, ok: true }} /> : null;
+  return <FlashNotice text={text} />;
 }
 
 /** The operators (and the sessions of the one shown), read with the session. */
