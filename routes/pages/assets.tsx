@@ -119,7 +119,6 @@ export const assetPages: PageDef[] = [
         <>
           <p class="notice">{t("transfer.usdtOnly")}</p>
           <Island
-            name="TransferForm"
             of={TransferForm}
             props={await transferProps(c, s!, "/wp/trade/transfer/history")}
           />
@@ -191,7 +190,6 @@ export const assetPages: PageDef[] = [
               <section class="card">
                 <p class="notice">{t("transfer.usdtOnly")}</p>
                 <Island
-                  name="TransferForm"
                   of={TransferForm}
                   props={await transferProps(c, s, "/pc/handle/transfer")}
                 />

@@ -3,6 +3,8 @@ import type { Session } from "../../edge/customers/service.ts";
 import type { Ctx } from "../../edge/http/context.ts";
 import { renderPage } from "../../edge/render/page.tsx";
 import { DesktopShell } from "../../components/DesktopShell.tsx";
+import { LoginPrompt } from "../../components/blocks.tsx";
+import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
 import { MobileShell, type MobileTab } from "../../components/MobileShell.tsx";
 import type { AccountMode } from "../../components/DemoBar.tsx";
 import { formatMoney } from "../../locales/format.ts";
@@ -44,13 +46,11 @@ function Toasts({ c, layout }: { c: Ctx; layout: "wp" | "pc" }) {
   return (
     <>
       <Island
-        name="NotificationToast"
         of={NotificationToast}
         props={{ tx: pickTexts(c.get("t"), TOAST_TEXTS), inbox: NOTIFICATIONS_TAB[layout], layout }}
       />
       {reminder && (
         <Island
-          name="SessionReminder"
           of={SessionReminder}
           props={{
             tx: pickTexts(c.get("t"), REMINDER_TEXTS),
@@ -137,6 +137,32 @@ export function desktopPage(
       <Toasts c={c} layout="pc" />
     </DesktopShell>,
   );
+}
+
+/**
+ * A desktop page of the user centre: its title (a locale key) and the centre's tab around the
+ * body of a signed-in customer, or the sign-in prompt (desktop pages open without a session).
+ */
+export function userCentrePage(
+  path: string,
+  o: { title: string; tab: string; reads?: PageDef["reads"] },
+  body: (c: Ctx, s: Session) => ComponentChildren | Promise<ComponentChildren>,
+): PageDef {
+  return {
+    path,
+    layout: "pc",
+    ...(o.reads ? { reads: o.reads } : {}),
+    render: async (c, s) => {
+      const t = c.get("t");
+      return desktopPage(
+        c,
+        { title: t(o.title), active: "user" },
+        <UserCenterFrame t={t} active={o.tab}>
+          {s ? await body(c, s) : <LoginPrompt t={t} layout="pc" />}
+        </UserCenterFrame>,
+      );
+    },
+  };
 }
 
 /** A neutral page (/demo, /page/...) in the visitor's device layout. */

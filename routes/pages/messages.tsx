@@ -4,12 +4,11 @@
  * marks them read), with a link to the notification settings.
  */
 import { LoginPrompt } from "../../components/blocks.tsx";
-import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
 import type { Session } from "../../edge/customers/service.ts";
 import type { MessageRecord } from "../../edge/messages/service.ts";
 import type { Ctx } from "../../edge/http/context.ts";
 import { displayParams, formatTime } from "../../locales/format.ts";
-import { desktopPage, mobileRecordPage, NOTIFICATIONS_TAB } from "./frame.tsx";
+import { desktopPage, mobileRecordPage, NOTIFICATIONS_TAB, userCentrePage } from "./frame.tsx";
 import { notificationJson } from "../../edge/notifications/service.ts";
 import { outsideRequest } from "../../edge/platform/kv_round_trips.ts";
 import { linkOf } from "../../islands/NotificationToast.tsx";
@@ -207,21 +206,11 @@ export const messagePages: PageDef[] = [
     { title: "page.messageDetail", back: "/wp/message" },
     detail,
   ),
-  {
-    path: "/pc/article/message",
-    layout: "pc",
-    reads: tabReads,
-    render: async (c, s) =>
-      desktopPage(
-        c,
-        { title: c.get("t")("page.pcMessage"), active: "user" },
-        <UserCenterFrame t={c.get("t")} active="message">
-          {s
-            ? await centre(c, s, "pc", "/pc/article/message/detail", "/pc/article/message")
-            : <LoginPrompt t={c.get("t")} layout="pc" />}
-        </UserCenterFrame>,
-      ),
-  },
+  userCentrePage(
+    "/pc/article/message",
+    { title: "page.pcMessage", tab: "message", reads: tabReads },
+    (c, s) => centre(c, s, "pc", "/pc/article/message/detail", "/pc/article/message"),
+  ),
   {
     path: "/pc/article/message/detail",
     layout: "pc",

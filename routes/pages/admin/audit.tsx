@@ -68,7 +68,6 @@ function Checkpoints(
       </div>
       <div class="admin-filter">
         <Island
-          name="AdminPublish"
           of={AdminPublish}
           props={{ what: "checkpoint", tx: pickTexts(t, PUBLISH_TEXTS) }}
         />

@@ -55,7 +55,6 @@ export const contentPage = sectionPage("content", async (c, op) => {
   ) => (
     <div class="card admin-pane">
       <Island
-        name="AdminContentEditor"
         of={AdminContentEditor}
         props={{ tx, locale: lang, ...p }}
       />

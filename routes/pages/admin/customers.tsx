@@ -236,7 +236,6 @@ export const customersPage = sectionPage("customers", async (c, op) => {
       )}
       {actions.length > 0 && (
         <Island
-          name="AdminDecision"
           of={AdminDecision}
           props={{
             queue: "customers",
@@ -412,7 +411,6 @@ export const customersPage = sectionPage("customers", async (c, op) => {
         <section class="admin-part" aria-labelledby="part-send">
           <h3 id="part-send">{t("admin.sendMessage")}</h3>
           <Island
-            name="AdminCustomerMessage"
             of={AdminCustomerMessage}
             props={{ userId: d.userId, tx: pickTexts(t, CUSTOMER_MESSAGE_TEXTS) }}
           />

@@ -78,7 +78,6 @@ function Sessions(
               <td class="small mono lbl" data-label={f.t("admin.ip")}>{s.ip ?? "—"}</td>
               <td class="small">
                 <Island
-                  name="AdminRevoke"
                   of={AdminRevoke}
                   props={{
                     tx,
@@ -232,7 +231,6 @@ export const operatorsPage = sectionPage("operators", async (c, op) => {
       )}
       {s.actions.length > 0 && (
         <Island
-          name="AdminOperatorEdit"
           of={AdminOperatorEdit}
           props={{
             tx: pickTexts(t, OPERATOR_EDIT_TEXTS),
@@ -272,7 +270,6 @@ export const operatorsPage = sectionPage("operators", async (c, op) => {
               <h2 id="new-operator-title" class="admin-h3">{t("admin.newOperator")}</h2>
               <p class="muted small">{t("admin.opInviteHint")}</p>
               <Island
-                name="AdminOperatorCreate"
                 of={AdminOperatorCreate}
                 props={{ tx: pickTexts(t, OPERATOR_CREATE_TEXTS), roles: roleList(f) }}
               />
@@ -319,7 +316,6 @@ export const accountPage = operatorPage("/admin/account", async (c, op: Operator
           <h2 id="password-title" class="admin-h3">{t("admin.changePassword")}</h2>
           <p class="muted small">{t("admin.passwordHint")}</p>
           <Island
-            name="AdminPassword"
             of={AdminPassword}
             props={{ tx: pickTexts(t, OPERATOR_PASSWORD_TEXTS) }}
           />

@@ -72,7 +72,6 @@ export function Decided(
 export function Evidence({ f, id, label }: { f: Fmt; id: string; label: string }) {
   return (
     <Island
-      name="AdminEvidence"
       of={AdminEvidence}
       props={{ src: `/api/admin/images/${encodeURIComponent(id)}`, label, close: f.t("app.back") }}
     />
@@ -110,7 +109,7 @@ export function Pager({ t, at, next, link }: {
 export function FlashNotice(
   { text, ok = true }: { text: string | null | false | undefined; ok?: boolean },
 ) {
-  return text ? <Island name="AdminNotice" of={AdminNotice} props={{ text, ok }} /> : null;
+  return text ? <Island of={AdminNotice} props={{ text, ok }} /> : null;
 }
 
 /**

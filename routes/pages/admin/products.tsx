@@ -101,7 +101,6 @@ export const productsPage = sectionPage("products", async (c, op) => {
               </div>
             )}
             <Island
-              name="AdminTerms"
               of={AdminTerms}
               props={{
                 section: s,

@@ -170,7 +170,7 @@ export const proposalsPage = sectionPage("proposals", async (c, op) => {
             <div class="card admin-pane" id={pane.id} key={pane.id}>
               <h3 class="admin-h3">{t(pane.title)}</h3>
               {may(pane.props.kind)
-                ? <Island name="AdminPropose" of={AdminPropose} props={pane.props} />
+                ? <Island of={AdminPropose} props={pane.props} />
                 : (
                   <p class="muted small">
                     {t("admin.proposeRoles", {

@@ -186,7 +186,7 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
 
     const body = (
       <section class="admin-queue" aria-labelledby="queue-title">
-        <Island name="AdminQueueKeys" of={AdminQueueKeys} props={{}} />
+        <Island of={AdminQueueKeys} props={{}} />
         <div class="admin-bar">
           <h2 id="queue-title">{t(`admin.${q.name}`)}</h2>
           <nav class="admin-filter admin-statuses" aria-label={t("admin.queue")}>
@@ -242,7 +242,6 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
             )}
             {bulk && page.items.length > 0 && (
               <Island
-                name="AdminQueueBulk"
                 of={AdminQueueBulk}
                 props={{
                   queue: q.name as "recharges" | "certifications",
@@ -374,7 +373,6 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
                   {chosen?.context}
                   {offered.length > 0 && (
                     <Island
-                      name="AdminDecision"
                       of={AdminDecision}
                       props={{
                         queue: q.name,

@@ -104,7 +104,6 @@ export const reportsPage = sectionPage("reports", async (c, op) => {
           {canPublish && (
             <div class="admin-filter">
               <Island
-                name="AdminPublish"
                 of={AdminPublish}
                 props={{ what: "epoch", tx: pickTexts(t, PUBLISH_TEXTS) }}
               />

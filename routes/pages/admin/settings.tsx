@@ -51,7 +51,6 @@ export const settingsPage = sectionPage("settings", async (c, op) => {
         <div class="card admin-pane admin-site" data-testid="site-pane">
           <h3 class="admin-h3">{t("admin.siteSettings")}</h3>
           <Island
-            name="AdminSiteSettings"
             of={AdminSiteSettings}
             props={{
               initial: siteSettings,
@@ -68,7 +67,6 @@ export const settingsPage = sectionPage("settings", async (c, op) => {
           <div class="card admin-pane">
             <h3 class="admin-h3">{t("admin.withdrawRules")}</h3>
             <Island
-              name="AdminSettings"
               of={AdminSettings}
               props={{ initial: rules, tx: pickTexts(t, SETTINGS_TEXTS) }}
             />
@@ -98,7 +96,6 @@ export const settingsPage = sectionPage("settings", async (c, op) => {
                   </td>
                   <td class="admin-open">
                     <Island
-                      name="AdminChannelSwitch"
                       of={AdminChannelSwitch}
                       props={{
                         channel: ch,
