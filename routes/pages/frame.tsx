@@ -98,7 +98,7 @@ export function mobileRecordPage(
   return {
     path,
     layout: "wp",
-    ...(o.reads ? { reads: o.reads } : {}),
+    reads: o.reads,
     render: async (c, s) =>
       mobilePage(c, { title: c.get("t")(o.title), back: o.back }, await body(c, s!)),
   };
@@ -151,7 +151,7 @@ export function userCentrePage(
   return {
     path,
     layout: "pc",
-    ...(o.reads ? { reads: o.reads } : {}),
+    reads: o.reads,
     render: async (c, s) => {
       const t = c.get("t");
       return desktopPage(
