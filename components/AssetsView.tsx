@@ -28,7 +28,6 @@ export function AssetsView(
   const approx = approxFor(rates, locale);
   return (
     <Island
-      name="LiveAssets"
       of={LiveAssets}
       props={{
         tx: pickTexts(t, ASSETS_TEXTS),

@@ -23,7 +23,6 @@ export function DemoControl(
 ) {
   return (
     <Island
-      name="DemoSwitch"
       of={DemoSwitch}
       props={{
         tx: pickTexts(t, DEMO_SWITCH_TEXTS),

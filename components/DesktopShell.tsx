@@ -86,7 +86,6 @@ export function DesktopShell(
                   {t("nav.userCenter")}
                 </a>
                 <Island
-                  name="LogoutButton"
                   of={LogoutButton}
                   props={{ label: t("nav.logout"), home: "/pc/home", variant: "link" }}
                 />
@@ -99,7 +98,6 @@ export function DesktopShell(
               </>
             )}
           <Island
-            name="LanguagePicker"
             of={LanguagePicker}
             props={{
               current: locale,

@@ -1,8 +1,6 @@
-import { useRef, useState } from "preact/hooks";
-import { toast } from "./lib/api.ts";
-import { adminCall, reloadWith, toSignIn } from "./lib/admin.ts";
+import { useState } from "preact/hooks";
+import { reloadWith, useAdminForm } from "./lib/admin.ts";
 import type { Texts } from "./lib/fields.tsx";
-import { failureMessage } from "./lib/form.ts";
 
 export const CUSTOMER_MESSAGE_TEXTS = [
   "admin.messageTitle",
@@ -20,30 +18,20 @@ export const CUSTOMER_MESSAGE_TEXTS = [
 export default function AdminCustomerMessage({ userId, tx }: { userId: string; tx: Texts }) {
   const [title, setTitle] = useState("");
   const [body, setBody] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const inFlight = useRef(false);
+  const form = useAdminForm(tx);
+  const { errors, busy } = form;
 
   async function send(e: Event) {
     e.preventDefault();
-    if (inFlight.current) return;
     const missing: Record<string, string> = {};
     if (!title.trim()) missing.title = tx["validation.required"]!;
     if (!body.trim()) missing.body = tx["validation.required"]!;
-    setErrors(missing);
-    if (Object.keys(missing).length) return;
-    inFlight.current = true;
-    setBusy(true);
+    if (!form.check(missing)) return;
     const [path, message] = [{ userId }, { title: title.trim(), body: body.trim() }];
-    const env = await adminCall((c) =>
+    const env = await form.send((c) =>
       c.POST("/admin/customers/{userId}/message", { params: { path }, body: message })
     );
-    if (env.code === 0) return reloadWith("done");
-    if (env.code === -99) return toSignIn();
-    inFlight.current = false;
-    setBusy(false);
-    if (env.data.fields) setErrors(env.data.fields);
-    toast(failureMessage(env, tx), "error");
+    if (env) reloadWith("done");
   }
 
   const field = (

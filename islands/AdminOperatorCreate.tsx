@@ -1,9 +1,7 @@
-import { useRef, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import type { OperatorRole } from "../contract/operators.ts";
-import { toast } from "./lib/api.ts";
-import { adminCall, toSignIn } from "./lib/admin.ts";
+import { useAdminForm } from "./lib/admin.ts";
 import { Field, TextInput, type Texts } from "./lib/fields.tsx";
-import { failureMessage } from "./lib/form.ts";
 import { RoleBoxes } from "./lib/roles.tsx";
 
 export const OPERATOR_CREATE_TEXTS = [
@@ -36,41 +34,23 @@ export default function AdminOperatorCreate(
   const [username, setUsername] = useState("");
   const [phone, setPhone] = useState("");
   const [picked, setPicked] = useState<OperatorRole[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const inFlight = useRef(false);
+  const { errors, busy, check, send } = useAdminForm(tx);
 
   async function submit(e: Event) {
     e.preventDefault();
-    if (inFlight.current) return;
     const errs: Record<string, string> = {};
     if (!username) errs.username = tx["validation.required"]!;
     else if (!USERNAME.test(username)) errs.username = tx["validation.usernameRule"]!;
     if (!phone) errs.phone = tx["validation.phoneRequired"]!;
     else if (!/^\+[1-9]\d{5,14}$/.test(phone)) errs.phone = tx["validation.phoneInvalid"]!;
     if (!picked.length) errs.roles = tx["validation.rolesRequired"]!;
-    setErrors(errs);
-    if (Object.keys(errs).length) {
-      const first = Object.keys(errs)[0]!;
-      document.getElementById(first === "roles" ? `new-role-${roles[0]!.role}` : `new-${first}`)
-        ?.focus();
-      return;
-    }
-    inFlight.current = true;
-    setBusy(true);
+    const idOf = (f: string) => f === "roles" ? `new-role-${roles[0]!.role}` : `new-${f}`;
+    if (!check(errs, idOf)) return;
     const body = { username, phone, roles: picked };
-    const env = await adminCall((c) => c.POST("/admin/operators", { body }));
-    if (env.code === 0) {
-      location.replace(`/admin/operators?flash=proposed`);
-      return;
-    }
-    if (env.code === -99) return toSignIn();
-    inFlight.current = false;
-    setBusy(false);
-    setErrors(
-      env.data.fields ?? (env.data.error === "OPERATOR_EXISTS" ? { username: env.message } : {}),
-    );
-    toast(failureMessage(env, tx), "error");
+    const env = await send((c) => c.POST("/admin/operators", { body }), {
+      OPERATOR_EXISTS: "username",
+    });
+    if (env) location.replace(`/admin/operators?flash=proposed`);
   }
 
   return (

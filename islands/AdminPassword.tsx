@@ -1,8 +1,5 @@
-import { useRef, useState } from "preact/hooks";
-import { toast } from "./lib/api.ts";
-import { adminCall, reloadWith, toSignIn } from "./lib/admin.ts";
+import { reloadWith, useAdminForm } from "./lib/admin.ts";
 import type { Texts } from "./lib/fields.tsx";
-import { failureMessage } from "./lib/form.ts";
 import { usePasswordChange } from "./lib/credentials.tsx";
 
 export const OPERATOR_PASSWORD_TEXTS = [
@@ -25,29 +22,13 @@ export default function AdminPassword({ tx }: { tx: Texts }) {
     oldLabel: tx["admin.currentPassword"]!,
     prefix: "pw-",
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const inFlight = useRef(false);
+  const { errors, busy, check, send } = useAdminForm(tx);
 
   async function submit(e: Event) {
     e.preventDefault();
-    if (inFlight.current) return;
-    const errs = pw.check();
-    setErrors(errs);
-    if (Object.keys(errs).length) {
-      document.getElementById(`pw-${Object.keys(errs)[0]!}`)?.focus();
-      return;
-    }
-    inFlight.current = true;
-    setBusy(true);
+    if (!check(pw.check(), (field) => `pw-${field}`)) return;
     const body = pw.body();
-    const env = await adminCall((c) => c.POST("/admin/password", { body }));
-    if (env.code === 0) return reloadWith("password");
-    if (env.code === -99) return toSignIn();
-    inFlight.current = false;
-    setBusy(false);
-    setErrors(env.data.fields ?? {});
-    toast(failureMessage(env, tx), "error");
+    if (await send((c) => c.POST("/admin/password", { body }))) reloadWith("password");
   }
 
   return (

@@ -1,8 +1,7 @@
-import { useRef, useState } from "preact/hooks";
-import { type BodyOf, toast } from "./lib/api.ts";
-import { adminCall, reloadWith, toSignIn } from "./lib/admin.ts";
+import { useState } from "preact/hooks";
+import type { BodyOf } from "./lib/api.ts";
+import { reloadWith, useAdminForm } from "./lib/admin.ts";
 import type { Texts } from "./lib/fields.tsx";
-import { failureMessage } from "./lib/form.ts";
 
 export const PROPOSE_TEXTS = [
   "admin.amount",
@@ -49,24 +48,16 @@ export default function AdminPropose(
     amount,
     reason: "",
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const inFlight = useRef(false);
+  const form = useAdminForm(tx);
+  const { errors, setErrors, busy } = form;
   const p = adjust ? "adj" : fourEyes ? "fe" : "res";
 
   async function send(e: Event) {
     e.preventDefault();
-    if (inFlight.current) return;
     const needed: Field[] = adjust ? ["userId", "amount", "reason"] : ["amount", "reason"];
     const missing: Record<string, string> = {};
     for (const k of needed) if (!v[k].trim()) missing[k] = tx["validation.required"]!;
-    setErrors(missing);
-    if (Object.keys(missing).length) {
-      document.getElementById(`${p}-${Object.keys(missing)[0]}`)?.focus();
-      return;
-    }
-    inFlight.current = true;
-    setBusy(true);
+    if (!form.check(missing, (k) => `${p}-${k}`)) return;
     const body = adjust
       ? {
         kind,
@@ -81,13 +72,9 @@ export default function AdminPropose(
       : { kind, amount: v.amount.trim(), reason: v.reason.trim() };
     // the form's choices are the document's (wallets, currencies); the server checks them again
     const proposal = body as BodyOf<"/admin/proposals", "post">;
-    const env = await adminCall((c) => c.POST("/admin/proposals", { body: proposal }));
-    if (env.code === 0) return reloadWith("proposed");
-    if (env.code === -99) return toSignIn();
-    inFlight.current = false;
-    setBusy(false);
-    if (env.data.fields) setErrors(env.data.fields);
-    toast(failureMessage(env, tx), "error");
+    if (await form.send((c) => c.POST("/admin/proposals", { body: proposal }))) {
+      reloadWith("proposed");
+    }
   }
 
   const set = (k: Field, x: string) => {

@@ -1,8 +1,6 @@
-import { useRef, useState } from "preact/hooks";
-import { toast } from "./lib/api.ts";
-import { adminCall, reloadWith, toSignIn } from "./lib/admin.ts";
+import { useState } from "preact/hooks";
+import { reloadWith, useAdminForm } from "./lib/admin.ts";
 import type { Texts } from "./lib/fields.tsx";
-import { failureMessage } from "./lib/form.ts";
 
 export const TERMS_TEXTS = [
   "admin.duration",
@@ -82,9 +80,8 @@ export default function AdminTerms(
     return section === "wealth" ? { items: copy } : copy;
   });
   const [reason, setReason] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const inFlight = useRef(false);
+  const form = useAdminForm(tx);
+  const { errors, setErrors, busy } = form;
   const p = `t-${section}`;
   const off = !canPropose || busy;
 
@@ -99,12 +96,11 @@ export default function AdminTerms(
 
   async function send(e: Event) {
     e.preventDefault();
-    if (inFlight.current || !canPropose) return;
-    if (!reason.trim()) {
-      setErrors({ reason: tx["validation.reasonRequired"]! });
-      document.getElementById(`${p}-reason`)?.focus();
-      return;
-    }
+    if (!canPropose) return;
+    const missing: Record<string, string> = reason.trim()
+      ? {}
+      : { reason: tx["validation.reasonRequired"]! };
+    if (!form.check(missing, (k) => `${p}-${k}`)) return;
     const out = structuredClone(v);
     if (section === "leveraged") {
       for (const s of out.symbols) {
@@ -112,10 +108,7 @@ export default function AdminTerms(
         s.leverage = xs.map((x) => int(x));
       }
     }
-    inFlight.current = true;
-    setBusy(true);
-    setErrors({});
-    const env = await adminCall((c) =>
+    const env = await form.send((c) =>
       section === "wealth"
         ? c.PUT("/admin/products/wealth", { body: { items: out.items, reason: reason.trim() } })
         : c.PUT("/admin/products/{section}", {
@@ -123,12 +116,7 @@ export default function AdminTerms(
           body: { terms: out, reason: reason.trim() },
         })
     );
-    if (env.code === 0) return reloadWith("proposed");
-    if (env.code === -99) return toSignIn();
-    inFlight.current = false;
-    setBusy(false);
-    setErrors(env.data.fields ?? {});
-    toast(failureMessage(env, tx), "error");
+    if (env) reloadWith("proposed");
   }
 
   const text = (

@@ -22,8 +22,10 @@ import {
   DecimalField,
   fill,
   OrderNo,
+  ReviewSubmit,
   SideChoice,
   type Texts,
+  useReview,
 } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { subscribe } from "./lib/socket.ts";
@@ -99,7 +101,6 @@ export default function SpotTicket(
   const [limit, setLimit] = useState("");
   const [price, setPrice] = useState(initial);
   const [orders, setOrders] = useState(initialOrders);
-  const [confirming, setConfirming] = useState(false);
   /** the open order waiting for the customer to confirm its cancellation */
   const [cancelling, setCancelling] = useState<string | null>(null);
   const loc = uiLocale();
@@ -107,8 +108,8 @@ export default function SpotTicket(
   const px = (v: string) => formatPrice(v, priceDecimals, loc);
   const qtyOf = (v: string) => formatNumber(v, qtyDecimals, loc);
   const dec = (v: string) => toApiDecimal(v, loc);
-  const [key, setKey] = useState("");
   const { errors, busy, check, send } = useForm(tx);
+  const step = useReview(tx, busy);
   // the spot wallet's USDT and coins, live from the balance events
   const [balance] = useAvailable<AccountKey>({
     "spot:USDT": available.USDT,
@@ -178,17 +179,16 @@ export default function SpotTicket(
       available: parseDecimal(side === "buy" ? usdt : coins),
     });
     if (!check(fieldErrors(failures, tx))) return;
-    setKey(crypto.randomUUID());
-    setConfirming(true);
+    step.ask();
   }
 
   async function place() {
     const body: BodyOf<"/spot/order", "post"> = { symbol, side, type, qty: dec(qty) };
     if (termsVersion !== undefined) body.termsVersion = termsVersion;
     if (type === "limit") body.price = dec(limit);
-    const header = { "idempotency-key": key };
+    const header = { "idempotency-key": step.key };
     const env = await send((c) => c.POST("/spot/order", { body, params: { header } }));
-    setConfirming(false);
+    step.drop();
     if (env) {
       toast(tx["spot.placed"]!);
       setOrders((cur) => [env.data, ...cur].slice(0, 20));
@@ -216,7 +216,7 @@ export default function SpotTicket(
           label={(s) => tx[`spot.${s}`]!}
           onChange={(s) => {
             setSide(s);
-            setConfirming(false);
+            step.drop();
           }}
         />
         <ChipChoice
@@ -225,7 +225,7 @@ export default function SpotTicket(
           label={(x) => tx[`spot.${x}`]!}
           onChange={(x) => {
             setType(x);
-            setConfirming(false);
+            step.drop();
           }}
         />
         {type === "limit" && (
@@ -253,25 +253,18 @@ export default function SpotTicket(
           })}
         </p>
         {estimate && <p class="muted small" data-testid="spot-estimate">{estimate}</p>}
-        <button type="submit" class="btn btn-primary btn-block" disabled={busy}>
-          {tx["spot.place"]}
-        </button>
-        {/* the confirmation opens over the ticket; focus comes back to what opened it */}
-        {confirming && (
-          <ConfirmBox
-            testid="spot-confirm"
-            tx={tx}
-            busy={busy}
-            text={fill(tx["spot.confirm"]!, {
-              side: tx[`spot.${side}`]!,
-              qty: qtyOf(dec(qty)),
-              base,
-              price: type === "limit" ? px(dec(limit)) : tx["spot.marketPrice"]!,
-            })}
-            onConfirm={place}
-            onCancel={() => setConfirming(false)}
-          />
-        )}
+        <ReviewSubmit
+          review={step}
+          label={tx["spot.place"]!}
+          testid="spot-confirm"
+          text={fill(tx["spot.confirm"]!, {
+            side: tx[`spot.${side}`]!,
+            qty: qtyOf(dec(qty)),
+            base,
+            price: type === "limit" ? px(dec(limit)) : tx["spot.marketPrice"]!,
+          })}
+          onConfirm={place}
+        />
       </form>
       {/* open orders (cancellable) apart from the history (filled, cancelled) */}
       {(["open", "history"] as const).map((part) => {

@@ -4,7 +4,7 @@ import { DECIMALS, fieldErrors, RULE_TEXTS, transferRules } from "../contract/fu
 import type { Wallet } from "../contract/currencies.ts";
 import { toast } from "./lib/api.ts";
 import { useAvailable } from "./lib/live.ts";
-import { AmountField, ConfirmBox, fill, type Texts } from "./lib/fields.tsx";
+import { AmountField, fill, ReviewSubmit, type Texts, useReview } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import { formatAmount, formatMoney, toApiDecimal, uiLocale } from "../locales/format.ts";
 
@@ -58,9 +58,8 @@ export default function TransferForm(
     spot: shown(live["spot:USDT"]),
     contract: shown(live["contract:USDT"]),
   };
-  const [confirming, setConfirming] = useState(false);
-  const [requestKey, setRequestKey] = useState("");
   const { errors, busy, check, send } = useForm(tx);
+  const step = useReview(tx, busy);
   const to: Wallet = from === "spot" ? "contract" : "spot";
   const name = (w: Wallet) => tx[`assets.wallet_${w}`]!;
   const loc = uiLocale();
@@ -76,16 +75,14 @@ export default function TransferForm(
       available: balances[from],
     });
     if (!check(fieldErrors(failures, tx))) return;
-    // One key per reviewed request: a double click or a retry cannot move the money twice.
-    setRequestKey(crypto.randomUUID());
-    setConfirming(true);
+    step.ask();
   }
 
   async function submit() {
     const body = { from, to, currency: "USDT" as const, amount: toApiDecimal(amount, loc) };
-    const header = { "idempotency-key": requestKey };
+    const header = { "idempotency-key": step.key };
     const env = await send((c) => c.POST("/account/transfer", { body, params: { header } }));
-    setConfirming(false);
+    step.drop();
     if (env) {
       toast(tx["transfer.success"]!);
       setLive(`${from}:USDT`, env.data.available.from);
@@ -108,7 +105,7 @@ export default function TransferForm(
           data-testid="transfer-switch"
           onClick={() => {
             setFrom(to);
-            setConfirming(false);
+            step.drop();
           }}
         >
           ⇄
@@ -124,7 +121,7 @@ export default function TransferForm(
         value={amount}
         set={(v) => {
           setAmount(v);
-          setConfirming(false);
+          step.drop();
         }}
         error={errors.amount}
         placeholder={tx["transfer.amountPlaceholder"]}
@@ -134,25 +131,18 @@ export default function TransferForm(
       <p class="muted" data-testid="transfer-available">
         {tx["transfer.available"]}: {formatMoney(balances[from], "USDT", loc)}
       </p>
-      <button class="btn btn-primary btn-block" type="submit" disabled={busy}>
-        {tx["transfer.submit"]}
-      </button>
-      {/* the confirmation opens over the form; focus comes back to what opened it */}
-      {confirming && (
-        <ConfirmBox
-          tx={tx}
-          busy={busy}
-          testid="transfer-confirm"
-          text={fill(tx["transfer.confirm"]!, {
-            amount: formatAmount(toApiDecimal(amount, loc), "USDT", loc),
-            currency: "USDT",
-            from: name(from),
-            to: name(to),
-          })}
-          onConfirm={submit}
-          onCancel={() => setConfirming(false)}
-        />
-      )}
+      <ReviewSubmit
+        review={step}
+        label={tx["transfer.submit"]!}
+        testid="transfer-confirm"
+        text={fill(tx["transfer.confirm"]!, {
+          amount: formatAmount(toApiDecimal(amount, loc), "USDT", loc),
+          currency: "USDT",
+          from: name(from),
+          to: name(to),
+        })}
+        onConfirm={submit}
+      />
       <p class="links">
         <a href={history}>{tx["transfer.history"]}</a>
       </p>

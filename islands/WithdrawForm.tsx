@@ -7,12 +7,13 @@ import { api, toast } from "./lib/api.ts";
 import { subscribe } from "./lib/socket.ts";
 import {
   AmountField,
-  ConfirmBox,
   Field,
   fill,
   PasswordInput,
+  ReviewSubmit,
   type Texts,
   TotpField,
+  useReview,
 } from "./lib/fields.tsx";
 import { useForm } from "./lib/form.ts";
 import {
@@ -92,9 +93,8 @@ export default function WithdrawForm(
   const [amount, setAmount] = useState("");
   const [password, setPassword] = useState("");
   const [totp, setTotp] = useState("");
-  const [confirming, setConfirming] = useState(false);
-  const [requestKey, setRequestKey] = useState("");
   const { errors, busy, check, send, edited } = useForm(tx);
+  const step = useReview(tx, busy);
   const method = p.methods.find((m) => m.id === methodId);
   const loc = uiLocale();
   /** the amount as typed in the customer's language -> the API's decimal string */
@@ -184,8 +184,7 @@ export default function WithdrawForm(
     const query = { methodId, amount: a };
     const env = await api((c) => c.GET("/withdraw/preview", { params: { query } }));
     if (env.code === 0) setP(env.data);
-    setRequestKey(crypto.randomUUID());
-    setConfirming(true);
+    step.ask();
   }
 
   async function submit() {
@@ -195,9 +194,9 @@ export default function WithdrawForm(
       drawPassword: password,
       ...(twoFactor ? { totp } : {}),
     };
-    const header = { "idempotency-key": requestKey };
+    const header = { "idempotency-key": step.key };
     const env = await send((c) => c.POST("/withdraw", { body, params: { header } }));
-    setConfirming(false);
+    step.drop();
     if (env) {
       toast(tx["withdraw.success"]!);
       setTimeout(() => location.href = links.history, 600);
@@ -213,7 +212,7 @@ export default function WithdrawForm(
           value={methodId}
           onChange={(e) => {
             setMethodId(e.currentTarget.value);
-            setConfirming(false);
+            step.drop();
             edited("methodId");
           }}
         >
@@ -237,7 +236,7 @@ export default function WithdrawForm(
         value={amount}
         set={(v) => {
           setAmount(v);
-          setConfirming(false);
+          step.drop();
           edited("amount");
           // no fee or net from the last amount beside the new one while it is quoted
           setP((cur) => ({ ...cur, fee: null, net: null }));
@@ -304,37 +303,27 @@ export default function WithdrawForm(
           value={totp}
           set={(v) => {
             setTotp(v);
-            setConfirming(false);
+            step.drop();
             edited("totp");
           }}
           error={errors.totp}
           tx={tx}
         />
       )}
-      <button
-        class="btn btn-primary btn-block"
-        type="submit"
+      <ReviewSubmit
+        review={step}
+        label={tx["withdraw.submit"]!}
         disabled={busy || !hasDrawPassword}
-      >
-        {tx["withdraw.submit"]}
-      </button>
-      {/* the confirmation opens over the form; focus comes back to what opened it */}
-      {confirming && (
-        <ConfirmBox
-          tx={tx}
-          busy={busy}
-          testid="withdraw-confirm"
-          text={fill(tx["withdraw.confirm"]!, {
-            amount: amt(apiAmount),
-            currency: p.currency,
-            method: method?.label ?? "",
-            fee: `${amt(p.fee)} ${p.currency}`,
-            net: `${amt(p.net)} ${p.currency}`,
-          })}
-          onConfirm={submit}
-          onCancel={() => setConfirming(false)}
-        />
-      )}
+        testid="withdraw-confirm"
+        text={fill(tx["withdraw.confirm"]!, {
+          amount: amt(apiAmount),
+          currency: p.currency,
+          method: method?.label ?? "",
+          fee: `${amt(p.fee)} ${p.currency}`,
+          net: `${amt(p.net)} ${p.currency}`,
+        })}
+        onConfirm={submit}
+      />
     </form>
   );
 }

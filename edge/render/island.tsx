@@ -24,11 +24,14 @@ export function scriptJson(value: unknown): string {
 
 /**
  * Server-render an island and mark it for hydration: the component's HTML inside
- * <tw-island data-name>, followed by its serializable props as JSON.
+ * <tw-island data-name>, followed by its serializable props as JSON. The name is the component's
+ * own (an island is the default export `function Name` of islands/Name.tsx, the file the build
+ * bundles under that name), so a page names the component once.
  */
 export function Island<P extends Record<string, unknown>>(
-  { name, of: Component, props }: { name: string; of: ComponentType<P>; props: NoInfer<P> },
+  { of: Component, props }: { of: ComponentType<P>; props: NoInfer<P> },
 ) {
+  const name = Component.name;
   collecting?.add(name);
   return (
     <>

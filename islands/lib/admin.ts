@@ -1,7 +1,9 @@
 /**
  * Browser side of the operators' console: its API calls, through the typed `operator` client
- * (lib/api.ts: the session is the console's HttpOnly cookie, so calls carry no token).
+ * (lib/api.ts: the session is the console's HttpOnly cookie, so calls carry no token), and the
+ * state its forms share.
  */
+import { useRef, useState } from "preact/hooks";
 import {
   type Call,
   type CallResult,
@@ -9,7 +11,10 @@ import {
   type Envelope,
   envelopeOf,
   operator,
+  toast,
 } from "./api.ts";
+import type { Texts } from "./fields.tsx";
+import { failureMessage } from "./form.ts";
 
 /** An operator's call: `adminCall((c) => c.POST("/admin/logout"))`, its envelope. */
 export async function adminCall<R extends CallResult>(call: Call<R>): Promise<Envelope<DataOf<R>>> {
@@ -42,3 +47,48 @@ export function advanceTo(next: string, flash: string) {
 
 /** The event on `document` after a queue's live refresh read its list again in place. */
 export const QUEUE_LIST_SWAPPED = "queue-list-swapped";
+/**
+ * A console form's state: field errors, a busy flag and one send at a time (a second submit
+ * while a call is under way does nothing). `check` shows the form's own findings and focuses the
+ * first field at fault; `send` makes the call and answers its envelope on success (the form stays
+ * busy: the page goes on), or, on failure, shows the server's field messages (`fieldOf` names the
+ * field an error id belongs to) and a toast; an ended session goes to sign-in.
+ */
+export function useAdminForm(tx: Texts) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
+
+  function check(errs: Record<string, string>, idOf?: (field: string) => string): boolean {
+    if (inFlight.current) return false;
+    setErrors(errs);
+    const first = Object.keys(errs)[0];
+    if (first === undefined) return true;
+    if (idOf) document.getElementById(idOf(first))?.focus();
+    return false;
+  }
+
+  async function send<R extends CallResult>(
+    call: Call<R>,
+    fieldOf: Record<string, string> = {},
+  ): Promise<Envelope<DataOf<R>> | null> {
+    if (inFlight.current) return null;
+    inFlight.current = true;
+    setBusy(true);
+    const env = await adminCall(call);
+    if (env.code === 0) return env;
+    if (env.code === -99) {
+      toSignIn();
+      return null;
+    }
+    inFlight.current = false;
+    setBusy(false);
+    const { error, fields } = env.data as { error?: string; fields?: Record<string, string> };
+    const field = error === undefined ? undefined : fieldOf[error];
+    setErrors(fields ?? (field ? { [field]: env.message } : {}));
+    toast(failureMessage(env, tx), "error");
+    return null;
+  }
+
+  return { errors, setErrors, busy, check, send };
+}

@@ -375,6 +375,57 @@ export function ConfirmBox(
 }
 
 /**
+ * The review step of a money request (a transfer, a withdrawal, a spot order): after the form's
+ * checks `ask` draws the request's idempotency key (one per reviewed request: a double click or a
+ * retry cannot send it twice) and opens the confirmation; an edit `drop`s it. It carries the
+ * form's texts and busy flag for the confirmation (`ReviewSubmit`).
+ */
+export function useReview(tx: Texts, busy: boolean) {
+  const [open, setOpen] = useState(false);
+  const [key, setKey] = useState("");
+  return {
+    tx,
+    busy,
+    open,
+    key,
+    ask() {
+      setKey(crypto.randomUUID());
+      setOpen(true);
+    },
+    drop: () => setOpen(false),
+  };
+}
+
+/**
+ * A reviewed form's submit button and, once the form asks, the confirmation that opens over the
+ * form (`text` the question); focus comes back to what opened it, Cancel drops the step.
+ */
+export function ReviewSubmit({ review, label, disabled = review.busy, testid, text, onConfirm }: {
+  review: ReturnType<typeof useReview>;
+  label: string;
+  disabled?: boolean;
+  testid: string;
+  text: string;
+  onConfirm: () => void;
+}) {
+  return (
+    <>
+      <button class="btn btn-primary btn-block" type="submit" disabled={disabled}>{label}</button>
+      {review.open && (
+        <ConfirmBox
+          tx={review.tx}
+          busy={review.busy}
+          testid={testid}
+          text={text}
+          onConfirm={onConfirm}
+          onCancel={review.drop}
+        />
+      )}
+    </>
+  );
+}
+
+/**
  * A share in quarters (25/50/75/100 %): a range input that steps by 25 with a button per stop
  * under it (a tap target on a phone; `contract.percentOf` names a stop for screen readers).
  */

@@ -29,7 +29,6 @@ export async function AlertsIsland(
   const layout = c.req.path.startsWith("/pc/") ? "pc" : "wp";
   return (
     <Island
-      name="PriceAlerts"
       of={PriceAlerts}
       props={{
         tx: pickTexts(c.get("t"), ALERT_TEXTS),

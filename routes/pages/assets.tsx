@@ -13,7 +13,7 @@ import type { Ctx } from "../../edge/http/context.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
 import TransferForm, { TRANSFER_TEXTS } from "../../islands/TransferForm.tsx";
-import { desktopPage, mobilePage } from "./frame.tsx";
+import { desktopPage, mobilePage, mobileRecordPage } from "./frame.tsx";
 import type { PageDef } from "./types.ts";
 
 async function assetsOf(c: Ctx, s: Session) {
@@ -101,23 +101,13 @@ export const assetPages: PageDef[] = [
       );
     },
   },
-  {
-    path: "/wp/trade/statistics",
-    layout: "wp",
-    reads: flowReads,
-    render: async (c, s) =>
-      mobilePage(
-        c,
-        { title: c.get("t")("page.statistics"), back: "/wp/trade/property" },
-        (
-          <FlowList
-            {...flowProps(c, "/wp/trade/statistics")}
-            {...await flowOf(c, s!)}
-            showTypeFilter
-          />
-        ),
-      ),
-  },
+  mobileRecordPage(
+    "/wp/trade/statistics",
+    { title: "page.statistics", back: "/wp/trade/property", reads: flowReads },
+    async (c, s) => (
+      <FlowList {...flowProps(c, "/wp/trade/statistics")} {...await flowOf(c, s)} showTypeFilter />
+    ),
+  ),
   {
     path: "/wp/trade/transfer",
     layout: "wp",
@@ -129,7 +119,6 @@ export const assetPages: PageDef[] = [
         <>
           <p class="notice">{t("transfer.usdtOnly")}</p>
           <Island
-            name="TransferForm"
             of={TransferForm}
             props={await transferProps(c, s!, "/wp/trade/transfer/history")}
           />
@@ -137,23 +126,17 @@ export const assetPages: PageDef[] = [
       );
     },
   },
-  {
-    path: "/wp/trade/transfer/history",
-    layout: "wp",
-    reads: flowReads,
-    render: async (c, s) =>
-      mobilePage(
-        c,
-        { title: c.get("t")("page.transferHistory"), back: "/wp/trade/transfer" },
-        (
-          <FlowList
-            {...flowProps(c, "/wp/trade/transfer/history")}
-            {...await flowOf(c, s!, "transfer")}
-            showTypeFilter={false}
-          />
-        ),
-      ),
-  },
+  mobileRecordPage(
+    "/wp/trade/transfer/history",
+    { title: "page.transferHistory", back: "/wp/trade/transfer", reads: flowReads },
+    async (c, s) => (
+      <FlowList
+        {...flowProps(c, "/wp/trade/transfer/history")}
+        {...await flowOf(c, s, "transfer")}
+        showTypeFilter={false}
+      />
+    ),
+  ),
   {
     path: "/pc/userCenter/property",
     layout: "pc",
@@ -207,7 +190,6 @@ export const assetPages: PageDef[] = [
               <section class="card">
                 <p class="notice">{t("transfer.usdtOnly")}</p>
                 <Island
-                  name="TransferForm"
                   of={TransferForm}
                   props={await transferProps(c, s, "/pc/handle/transfer")}
                 />

@@ -19,7 +19,6 @@ export function SignInForm({ c, layout }: { c: Ctx; layout: Layout }) {
   return (
     <>
       <Island
-        name="LoginForm"
         of={LoginForm}
         props={{ tx: pickTexts(t, LOGIN_TEXTS), locale: c.get("locale"), home: `/${layout}/home` }}
       />
@@ -41,7 +40,6 @@ export async function SignUpForm({ c, layout }: { c: Ctx; layout: Layout }) {
   return (
     <>
       <Island
-        name="RegisterForm"
         of={RegisterForm}
         props={{
           tx: pickTexts(t, REGISTER_TEXTS),
@@ -68,7 +66,6 @@ export function ResetForm({ c, layout }: { c: Ctx; layout: Layout }) {
     <>
       <p class="notice">{t("security.resetNotice")}</p>
       <Island
-        name="ResetPasswordForm"
         of={ResetPasswordForm}
         props={{ tx: pickTexts(t, RESET_TEXTS), locale: c.get("locale"), login }}
       />
@@ -80,7 +77,6 @@ export function ResetForm({ c, layout }: { c: Ctx; layout: Layout }) {
 export function DrawPasswordIsland({ c, s, done }: { c: Ctx; s: Session; done: string }) {
   return (
     <Island
-      name="DrawPasswordForm"
       of={DrawPasswordForm}
       props={{
         tx: pickTexts(c.get("t"), DRAW_PASSWORD_TEXTS),

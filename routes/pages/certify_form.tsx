@@ -34,7 +34,6 @@ function CertifyIsland(
     : {};
   return (
     <Island
-      name="CertifyForm"
       of={CertifyForm}
       props={{ tx: pickTexts(c.get("t"), CERTIFY_TEXTS), level, ...junior }}
     />

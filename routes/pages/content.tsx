@@ -62,9 +62,7 @@ export async function HomeContent({ c, layout }: { c: Ctx; layout: Layout }) {
               );
             })}
           </ul>
-          {banners.items.length > 1 && (
-            <Island name="BannerAutoplay" of={BannerAutoplay} props={{ seconds: 5 }} />
-          )}
+          {banners.items.length > 1 && <Island of={BannerAutoplay} props={{ seconds: 5 }} />}
           {banners.items.length > 1 && (
             <nav class="banner-dots" aria-label={t("content.banners")}>
               {banners.items.map((b, i) => (
@@ -95,7 +93,6 @@ export async function HomeContent({ c, layout }: { c: Ctx; layout: Layout }) {
         <span class="muted small">{t("content.helpTile")}</span>
       </a>
       <Island
-        name="NoticeDialog"
         of={NoticeDialog}
         props={{ tx: pickTexts(t, DIALOG_TEXTS), locale: c.get("locale"), detail: list }}
       />
@@ -405,7 +402,6 @@ const infoPage: PageDef = {
           <section class="card" aria-labelledby="coin-form-title">
             <h2 id="coin-form-title">{t("content.coinFormTitle")}</h2>
             <Island
-              name="CoinApplyForm"
               of={CoinApplyForm}
               props={{ tx: pickTexts(t, COIN_TEXTS) }}
             />

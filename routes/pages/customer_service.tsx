@@ -28,7 +28,6 @@ function ChatBody({ c, signedIn, layout }: { c: Ctx; signedIn: boolean; layout: 
     <>
       <p class="notice" data-testid="kefu-chat">{t("support.intro")}</p>
       <Island
-        name="SupportChat"
         of={SupportChat}
         props={{ tx: pickTexts(t, SUPPORT_TEXTS), signedIn, login }}
       />

@@ -1,7 +1,10 @@
 import type { ComponentChildren } from "preact";
+import type { Session } from "../../edge/customers/service.ts";
 import type { Ctx } from "../../edge/http/context.ts";
 import { renderPage } from "../../edge/render/page.tsx";
 import { DesktopShell } from "../../components/DesktopShell.tsx";
+import { LoginPrompt } from "../../components/blocks.tsx";
+import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
 import { MobileShell, type MobileTab } from "../../components/MobileShell.tsx";
 import type { AccountMode } from "../../components/DemoBar.tsx";
 import { formatMoney } from "../../locales/format.ts";
@@ -9,6 +12,7 @@ import { Island } from "../../edge/render/island.tsx";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import NotificationToast, { TOAST_TEXTS } from "../../islands/NotificationToast.tsx";
 import SessionReminder, { REMINDER_TEXTS } from "../../islands/SessionReminder.tsx";
+import type { PageDef } from "./types.ts";
 
 /**
  * Which account the signed-in session acts as (null: no session, or a tenant without demo
@@ -42,13 +46,11 @@ function Toasts({ c, layout }: { c: Ctx; layout: "wp" | "pc" }) {
   return (
     <div class="toast-stack">
       <Island
-        name="NotificationToast"
         of={NotificationToast}
         props={{ tx: pickTexts(c.get("t"), TOAST_TEXTS), inbox: NOTIFICATIONS_TAB[layout], layout }}
       />
       {reminder && (
         <Island
-          name="SessionReminder"
           of={SessionReminder}
           props={{
             tx: pickTexts(c.get("t"), REMINDER_TEXTS),
@@ -84,6 +86,24 @@ export function mobilePage(
   );
 }
 
+/**
+ * A signed-in customer's mobile page that is one body under a bar with its title (a locale key)
+ * and Back: the page guard has checked the session; `reads` start with it.
+ */
+export function mobileRecordPage(
+  path: string,
+  o: { title: string; back: string; reads?: PageDef["reads"] },
+  body: (c: Ctx, s: Session) => ComponentChildren | Promise<ComponentChildren>,
+): PageDef {
+  return {
+    path,
+    layout: "wp",
+    reads: o.reads,
+    render: async (c, s) =>
+      mobilePage(c, { title: c.get("t")(o.title), back: o.back }, await body(c, s!)),
+  };
+}
+
 /** A page inside the desktop frame. */
 export function desktopPage(
   c: Ctx,
@@ -117,6 +137,32 @@ export function desktopPage(
       <Toasts c={c} layout="pc" />
     </DesktopShell>,
   );
+}
+
+/**
+ * A desktop page of the user centre: its title (a locale key) and the centre's tab around the
+ * body of a signed-in customer, or the sign-in prompt (desktop pages open without a session).
+ */
+export function userCentrePage(
+  path: string,
+  o: { title: string; tab: string; reads?: PageDef["reads"] },
+  body: (c: Ctx, s: Session) => ComponentChildren | Promise<ComponentChildren>,
+): PageDef {
+  return {
+    path,
+    layout: "pc",
+    reads: o.reads,
+    render: async (c, s) => {
+      const t = c.get("t");
+      return desktopPage(
+        c,
+        { title: t(o.title), active: "user" },
+        <UserCenterFrame t={t} active={o.tab}>
+          {s ? await body(c, s) : <LoginPrompt t={t} layout="pc" />}
+        </UserCenterFrame>,
+      );
+    },
+  };
 }
 
 /** A neutral page (/demo, /page/...) in the visitor's device layout. */

@@ -23,7 +23,7 @@ import {
   withdrawHistory,
   withdrawReads,
 } from "./funds_parts.tsx";
-import { desktopPage, mobilePage } from "./frame.tsx";
+import { desktopPage, mobilePage, mobileRecordPage } from "./frame.tsx";
 import type { PageDef } from "./types.ts";
 
 /**
@@ -126,17 +126,11 @@ export const fundsPages: PageDef[] = [
       );
     },
   })),
-  {
-    path: "/wp/trade/recharge/approve",
-    layout: "wp",
-    reads: rechargeReads,
-    render: async (c, s) =>
-      mobilePage(
-        c,
-        { title: c.get("t")("page.rechargeApprove"), back: "/wp/trade/recharge" },
-        await rechargeHistory(c, s!, "/wp/trade/recharge/approve"),
-      ),
-  },
+  mobileRecordPage(
+    "/wp/trade/recharge/approve",
+    { title: "page.rechargeApprove", back: "/wp/trade/recharge", reads: rechargeReads },
+    (c, s) => rechargeHistory(c, s, "/wp/trade/recharge/approve"),
+  ),
   {
     path: "/wp/user/withdraw",
     layout: "wp",
@@ -185,17 +179,11 @@ export const fundsPages: PageDef[] = [
       );
     },
   },
-  {
-    path: "/wp/user/historyList",
-    layout: "wp",
-    reads: withdrawalsReads(false),
-    render: async (c, s) =>
-      mobilePage(
-        c,
-        { title: c.get("t")("page.historyList"), back: "/wp/user/withdraw" },
-        await withdrawHistory(c, s!, "/wp/user/historyList"),
-      ),
-  },
+  mobileRecordPage(
+    "/wp/user/historyList",
+    { title: "page.historyList", back: "/wp/user/withdraw", reads: withdrawalsReads(false) },
+    (c, s) => withdrawHistory(c, s, "/wp/user/historyList"),
+  ),
   {
     path: "/wp/user/gatheringWay/bankCard",
     layout: "wp",
@@ -227,17 +215,13 @@ export const fundsPages: PageDef[] = [
   ...([
     ["/wp/user/gatheringWay/bankCard/add", "domestic", "page.bankCardAdd"],
     ["/wp/user/gatheringWay/bankCard/addWorld", "international", "page.bankCardAddWorld"],
-  ] as const).map(([path, mode, title]): PageDef => ({
-    path,
-    layout: "wp",
-    reads: fundsReads,
-    render: async (c, s) =>
-      mobilePage(
-        c,
-        { title: c.get("t")(title), back: "/wp/user/gatheringWay/bankCard" },
-        await methodForm(c, s!, mode, "/wp/user/gatheringWay/bankCard"),
-      ),
-  })),
+  ] as const).map(([path, mode, title]) =>
+    mobileRecordPage(
+      path,
+      { title, back: "/wp/user/gatheringWay/bankCard", reads: fundsReads },
+      (c, s) => methodForm(c, s, mode, "/wp/user/gatheringWay/bankCard"),
+    )
+  ),
   {
     path: "/wp/user/gatheringWay/crypAdress",
     layout: "wp",
@@ -260,17 +244,11 @@ export const fundsPages: PageDef[] = [
       );
     },
   },
-  {
-    path: "/wp/user/gatheringWay/crypAdress/add",
-    layout: "wp",
-    reads: fundsReads,
-    render: async (c, s) =>
-      mobilePage(
-        c,
-        { title: c.get("t")("page.crypAddressAdd"), back: "/wp/user/gatheringWay/crypAdress" },
-        await methodForm(c, s!, "crypto", "/wp/user/gatheringWay/crypAdress"),
-      ),
-  },
+  mobileRecordPage(
+    "/wp/user/gatheringWay/crypAdress/add",
+    { title: "page.crypAddressAdd", back: "/wp/user/gatheringWay/crypAdress", reads: fundsReads },
+    (c, s) => methodForm(c, s, "crypto", "/wp/user/gatheringWay/crypAdress"),
+  ),
   {
     path: "/wp/user/certify/first",
     layout: "wp",
@@ -292,17 +270,11 @@ export const fundsPages: PageDef[] = [
       );
     },
   },
-  {
-    path: "/wp/user/certify/second",
-    layout: "wp",
-    reads: fundsReads,
-    render: async (c, s) =>
-      mobilePage(
-        c,
-        { title: c.get("t")("page.certifySecond"), back: "/wp/user/certify/first" },
-        certifyBlock(c, s!, await certifyStatus(c, s!), "advanced"),
-      ),
-  },
+  mobileRecordPage(
+    "/wp/user/certify/second",
+    { title: "page.certifySecond", back: "/wp/user/certify/first", reads: fundsReads },
+    async (c, s) => certifyBlock(c, s, await certifyStatus(c, s), "advanced"),
+  ),
   {
     path: "/pc/handle/recharge",
     layout: "pc",

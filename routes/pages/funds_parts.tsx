@@ -95,7 +95,6 @@ export async function rechargeForm(c: Ctx, s: Session, history: string) {
         {t("recharge.landsIn")} <a href={transfer}>{t("page.transfer")}</a>
       </p>
       <Island
-        name="RechargeForm"
         of={RechargeForm}
         props={{
           tx: pickTexts(t, RECHARGE_TEXTS),
@@ -118,7 +117,6 @@ export async function withdrawForm(c: Ctx, s: Session, links: {
   const initial = await c.get("deps").withdrawals.preview(c.get("tenant").id, s.userId, null, null);
   return (
     <Island
-      name="WithdrawForm"
       of={WithdrawForm}
       props={{
         tx: pickTexts(c.get("t"), WITHDRAW_TEXTS),
@@ -186,7 +184,6 @@ export async function methodForm(
   }
   return (
     <Island
-      name="PaymentMethodForm"
       of={PaymentMethodForm}
       props={{
         tx: pickTexts(t, METHOD_TEXTS),

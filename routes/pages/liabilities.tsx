@@ -75,7 +75,6 @@ async function page(c: Ctx, s: Session | null, layout: "wp" | "pc") {
       </div>
       {j && (
         <Island
-          name="LiabilityCheck"
           of={LiabilityCheck}
           props={{
             tx: pickTexts(t, LIABILITY_CHECK_TEXTS),

@@ -48,7 +48,6 @@ async function LimitsBlock({ c, s }: { c: Ctx; s: Session }) {
         })}
       </p>
       <Island
-        name="LimitsForm"
         of={LimitsForm}
         props={{ tx: pickTexts(t, LIMITS_TEXTS), limits, times }}
       />

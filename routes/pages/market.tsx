@@ -43,7 +43,6 @@ export async function QuotesIsland(
   const favs = s ? await c.get("deps").market.favourites.symbols(c.get("tenant").id, s.userId) : [];
   return (
     <Island
-      name="LiveQuotes"
       of={LiveQuotes}
       props={{
         quotes,
@@ -91,7 +90,6 @@ export function livePriceOf(c: Ctx, symbol: string, variant: "detail" | "head") 
   const def = symbolOf(symbol)!;
   return (
     <Island
-      name="LivePrice"
       of={LivePrice}
       props={{
         symbol,
@@ -110,7 +108,6 @@ export function recentTradesOf(c: Ctx, symbol: string) {
   const def = symbolOf(symbol)!;
   return (
     <Island
-      name="RecentTrades"
       of={RecentTrades}
       props={{
         symbol,
@@ -131,7 +128,6 @@ export function chartOf(c: Ctx, symbol: string) {
   const def = symbolOf(symbol)!;
   return (
     <Island
-      name="PriceChart"
       of={PriceChart}
       props={{
         symbol,
@@ -202,7 +198,6 @@ export const marketPages: PageDef[] = [
         c,
         { title: t("page.search"), back: "/wp/quotes/list" },
         <Island
-          name="SymbolSearch"
           of={SymbolSearch}
           props={{
             items: SYMBOLS.map((s) => ({ code: s.code, base: s.base, name: s.name })),

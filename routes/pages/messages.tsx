@@ -4,12 +4,11 @@
  * marks them read), with a link to the notification settings.
  */
 import { LoginPrompt } from "../../components/blocks.tsx";
-import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
 import type { Session } from "../../edge/customers/service.ts";
 import type { MessageRecord } from "../../edge/messages/service.ts";
 import type { Ctx } from "../../edge/http/context.ts";
 import { displayParams, formatTime } from "../../locales/format.ts";
-import { desktopPage, mobilePage, NOTIFICATIONS_TAB } from "./frame.tsx";
+import { desktopPage, mobileRecordPage, NOTIFICATIONS_TAB, userCentrePage } from "./frame.tsx";
 import { notificationJson } from "../../edge/notifications/service.ts";
 import { outsideRequest } from "../../edge/platform/kv_round_trips.ts";
 import { linkOf } from "../../islands/NotificationToast.tsx";
@@ -197,42 +196,21 @@ const tabReads = (c: Ctx, userId: string): PrivateRead[] => {
 };
 
 export const messagePages: PageDef[] = [
-  {
-    path: "/wp/message",
-    layout: "wp",
-    reads: tabReads,
-    render: async (c, s) =>
-      mobilePage(
-        c,
-        { title: c.get("t")("page.message"), back: "/wp/user/userCenter" },
-        await centre(c, s!, "wp", "/wp/messageDetail", "/wp/message"),
-      ),
-  },
-  {
-    path: "/wp/messageDetail",
-    layout: "wp",
-    render: async (c, s) =>
-      mobilePage(
-        c,
-        { title: c.get("t")("page.messageDetail"), back: "/wp/message" },
-        await detail(c, s!),
-      ),
-  },
-  {
-    path: "/pc/article/message",
-    layout: "pc",
-    reads: tabReads,
-    render: async (c, s) =>
-      desktopPage(
-        c,
-        { title: c.get("t")("page.pcMessage"), active: "user" },
-        <UserCenterFrame t={c.get("t")} active="message">
-          {s
-            ? await centre(c, s, "pc", "/pc/article/message/detail", "/pc/article/message")
-            : <LoginPrompt t={c.get("t")} layout="pc" />}
-        </UserCenterFrame>,
-      ),
-  },
+  mobileRecordPage(
+    "/wp/message",
+    { title: "page.message", back: "/wp/user/userCenter", reads: tabReads },
+    (c, s) => centre(c, s, "wp", "/wp/messageDetail", "/wp/message"),
+  ),
+  mobileRecordPage(
+    "/wp/messageDetail",
+    { title: "page.messageDetail", back: "/wp/message" },
+    detail,
+  ),
+  userCentrePage(
+    "/pc/article/message",
+    { title: "page.pcMessage", tab: "message", reads: tabReads },
+    (c, s) => centre(c, s, "pc", "/pc/article/message/detail", "/pc/article/message"),
+  ),
   {
     path: "/pc/article/message/detail",
     layout: "pc",

@@ -1,12 +1,10 @@
 /** Notification settings (the user centre of both layouts): per kind, in the app and by push. */
-import { UserCenterFrame } from "../../components/UserCenterNav.tsx";
 import type { Session } from "../../edge/customers/service.ts";
 import type { Ctx } from "../../edge/http/context.ts";
 import { pickTexts } from "../../edge/platform/locale.ts";
 import { Island } from "../../edge/render/island.tsx";
 import NotificationPrefs, { PREFS_TEXTS } from "../../islands/NotificationPrefs.tsx";
-import { LoginPrompt } from "../../components/blocks.tsx";
-import { desktopPage, mobilePage, NOTIFICATIONS_TAB } from "./frame.tsx";
+import { mobileRecordPage, NOTIFICATIONS_TAB, userCentrePage } from "./frame.tsx";
 import type { PageDef } from "./types.ts";
 
 const prefsReads = (c: Ctx, userId: string) => [
@@ -20,7 +18,6 @@ async function settings(c: Ctx, s: Session, layout: "wp" | "pc") {
     <>
       <p class="muted">{t("notify.settingsIntro")}</p>
       <Island
-        name="NotificationPrefs"
         of={NotificationPrefs}
         props={{ tx: pickTexts(t, PREFS_TEXTS), prefs }}
       />
@@ -32,28 +29,14 @@ async function settings(c: Ctx, s: Session, layout: "wp" | "pc") {
 }
 
 export const notificationPages: PageDef[] = [
-  {
-    path: "/wp/user/notifications",
-    layout: "wp",
-    reads: prefsReads,
-    render: async (c, s) =>
-      mobilePage(
-        c,
-        { title: c.get("t")("page.notifySettings"), back: "/wp/user/userCenter" },
-        await settings(c, s!, "wp"),
-      ),
-  },
-  {
-    path: "/pc/userCenter/notifications",
-    layout: "pc",
-    reads: prefsReads,
-    render: async (c, s) =>
-      desktopPage(
-        c,
-        { title: c.get("t")("page.notifySettings"), active: "user" },
-        <UserCenterFrame t={c.get("t")} active="notifications">
-          {s ? await settings(c, s, "pc") : <LoginPrompt t={c.get("t")} layout="pc" />}
-        </UserCenterFrame>,
-      ),
-  },
+  mobileRecordPage(
+    "/wp/user/notifications",
+    { title: "page.notifySettings", back: "/wp/user/userCenter", reads: prefsReads },
+    (c, s) => settings(c, s, "wp"),
+  ),
+  userCentrePage(
+    "/pc/userCenter/notifications",
+    { title: "page.notifySettings", tab: "notifications", reads: prefsReads },
+    (c, s) => settings(c, s, "pc"),
+  ),
 ];

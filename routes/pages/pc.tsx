@@ -145,7 +145,6 @@ export const desktopPages: PageDef[] = [
               <div class="cards2">
                 <Card title={t("security.loginPassword")} testid="security-login-password">
                   <Island
-                    name="ChangePasswordForm"
                     of={ChangePasswordForm}
                     props={{ tx: pickTexts(t, CHANGE_PASSWORD_TEXTS) }}
                   />

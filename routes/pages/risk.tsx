@@ -30,7 +30,6 @@ export async function riskGate(c: Ctx, s: Session, product: LossProduct) {
   const t = c.get("t");
   return (
     <Island
-      name="RiskAcknowledge"
       of={RiskAcknowledge}
       props={{
         tx: pickTexts(t, RISK_ACK_TEXTS),

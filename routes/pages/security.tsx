@@ -19,7 +19,6 @@ import type { PageDef } from "./types.ts";
 export function TwoFactorIsland({ c, s }: { c: Ctx; s: Session }) {
   return (
     <Island
-      name="TwoFactorForm"
       of={TwoFactorForm}
       props={{ tx: pickTexts(c.get("t"), TWO_FACTOR_TEXTS), enabled: !!s.user.totpSecret }}
     />
@@ -36,7 +35,6 @@ export function PushCard({ c, s }: { c: Ctx; s: Session }) {
   return (
     <Card title={t("push.title")} testid="push-card">
       <Island
-        name="PushSwitch"
         of={PushSwitch}
         props={{ tx: pickTexts(t, PUSH_SWITCH_TEXTS), publicKey: c.get("deps").push.publicKey }}
       />
@@ -60,7 +58,6 @@ export function AntiPhishingBlock({ c, s, done }: { c: Ctx; s: Session; done: st
           : <span class="muted">{t("security.antiPhishing")} · {t("security.notSet")}</span>}
       </p>
       <Island
-        name="AntiPhishingForm"
         of={AntiPhishingForm}
         props={{ tx: pickTexts(t, ANTI_PHISHING_TEXTS), twoFactor: !!s.user.totpSecret, done }}
       />
@@ -91,7 +88,6 @@ export async function securityLists(c: Ctx, s: Session) {
   ]);
   const devices = (
     <Island
-      name="DeviceList"
       of={DeviceList}
       props={{
         tx: pickTexts(t, DEVICE_TEXTS),

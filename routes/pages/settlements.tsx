@@ -200,7 +200,6 @@ function Body({ c, s, owner, shared }: {
         </dl>
       </section>
       <Island
-        name="VerifyPanel"
         of={VerifyPanel}
         props={{
           settlement: s,
@@ -281,7 +280,6 @@ function tapePage(layout: "wp" | "pc"): PageDef {
         <div class="stack verify" data-testid="tape-page">
           <p class="muted">{t("tapeVerify.intro", { symbol: def.name })}</p>
           <Island
-            name="TapeVerify"
             of={TapeVerify}
             props={{
               symbol: def.code,

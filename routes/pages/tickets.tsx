@@ -65,7 +65,6 @@ export async function FastTicketIsland(
   return (
     <>
       <Island
-        name="FastTicket"
         of={FastTicket}
         props={{
           termsVersion: terms.version,
@@ -148,7 +147,6 @@ export async function contractIslands(
     ticket: (
       <>
         <Island
-          name="ContractTicket"
           of={ContractTicket}
           props={{
             ...common,
@@ -170,7 +168,6 @@ export async function contractIslands(
     panel: panel
       ? (
         <Island
-          name="ContractPanel"
           of={ContractPanel}
           props={{
             ...common,
@@ -206,7 +203,6 @@ export async function SpotTicketIsland(
   const last = market.tape.lastTick(symbol);
   return (
     <Island
-      name="SpotTicket"
       of={SpotTicket}
       props={{
         termsVersion: terms.version,

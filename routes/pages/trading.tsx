@@ -80,7 +80,6 @@ async function exchangeParts(c: Ctx, userId: string, layout: "wp" | "pc") {
   return {
     form: (
       <Island
-        name="ExchangeForm"
         of={ExchangeForm}
         props={{
           tx: pickTexts(t, EXCHANGE_TEXTS),

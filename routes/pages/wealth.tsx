@@ -176,7 +176,6 @@ async function subscribe(c: Ctx, s: Session) {
         <ProductTerms c={c} p={p} />
       </div>
       <Island
-        name="WealthSubscribe"
         of={WealthSubscribe}
         props={{
           tx: pickTexts(t, WEALTH_SUBSCRIBE_TEXTS),
@@ -310,7 +309,6 @@ async function detail(c: Ctx, s: Session) {
       </ul>
       {j.status === "underway" && (
         <Island
-          name="WealthRedeem"
           of={WealthRedeem}
           props={{ tx: pickTexts(t, WEALTH_REDEEM_TEXTS), orderNo: j.orderNo }}
         />

@@ -163,7 +163,6 @@ export const mobilePages: PageDef[] = [
           />
           <PushCard c={c} s={s!} />
           <Island
-            name="LogoutButton"
             of={LogoutButton}
             props={{ label: t("nav.logout"), home: "/wp/user/login", variant: "block" }}
           />
@@ -227,7 +226,6 @@ export const mobilePages: PageDef[] = [
         <>
           <h2 class="section">{t("language.title")}</h2>
           <Island
-            name="LanguagePicker"
             of={LanguagePicker}
             props={{
               current: c.get("locale"),
@@ -298,7 +296,6 @@ export const mobilePages: PageDef[] = [
         { title: t("page.setPassword"), back: "/wp/user/setSafe" },
         (
           <Island
-            name="ChangePasswordForm"
             of={ChangePasswordForm}
             props={{ tx: pickTexts(t, CHANGE_PASSWORD_TEXTS) }}
           />

@@ -76,6 +76,16 @@ Deno.test({
           await page.locator("#new-username-error").waitFor();
           await page.waitForFunction(() => document.activeElement?.id === "new-username");
           assertEquals(await axeViolations(page), []);
+          if (run.locale === "en") {
+            // a taken username: the server's answer stands beside the username field
+            await page.fill("#new-username", "ops2");
+            await page.fill("#new-phone", phone);
+            await page.check("#new-role-support");
+            await page.getByTestId("create-operator").click();
+            await page.locator("#new-username-error", { hasText: "This username is taken" })
+              .waitFor();
+            await page.uncheck("#new-role-support");
+          }
           await page.fill("#new-username", run.user);
           await page.fill("#new-phone", phone);
           // keyboard: the role boxes toggle with the space bar

@@ -11,12 +11,11 @@ import type { CheckpointItem } from "../../../contract/checkpoints.ts";
 import { pickTexts } from "../../../edge/platform/locale.ts";
 import { Island } from "../../../edge/render/island.tsx";
 import AdminPublish, { PUBLISH_TEXTS } from "../../../islands/AdminPublish.tsx";
-import AdminNotice from "../../../islands/AdminNotice.tsx";
 import { consoleDocument, sectionPage } from "./frame.tsx";
 import type { Ctx } from "../../../edge/http/context.ts";
 import type { PrivateRead } from "../../../edge/platform/kv_round_trips.ts";
 import { auditLogRead } from "../../../edge/operators/audit_reads.ts";
-import { type Fmt, fmtOf, Pager } from "./parts.tsx";
+import { FlashNotice, type Fmt, fmtOf, Pager } from "./parts.tsx";
 import { AuditDiff, targetLink } from "./audit_diff.tsx";
 import { dayStart } from "../../../edge/operators/reports.ts";
 
@@ -69,7 +68,6 @@ function Checkpoints(
       </div>
       <div class="admin-filter">
         <Island
-          name="AdminPublish"
           of={AdminPublish}
           props={{ what: "checkpoint", tx: pickTexts(t, PUBLISH_TEXTS) }}
         />
@@ -193,13 +191,7 @@ export const auditPage = sectionPage("audit", async (c, op) => {
           <a class="btn btn-ghost btn-small" href="/admin/audit">{t("admin.filterClear")}</a>
         )}
       </form>
-      {done && (
-        <Island
-          name="AdminNotice"
-          of={AdminNotice}
-          props={{ text: t("admin.checkpointDone"), ok: true }}
-        />
-      )}
+      <FlashNotice text={done && t("admin.checkpointDone")} />
       {chain && (
         <p
           class={chain.ok ? "admin-chain ok" : "admin-alert admin-chain"}
@@ -277,8 +269,9 @@ export const auditPage = sectionPage("audit", async (c, op) => {
         )}
         <Pager
           t={t}
-          first={cursor ? withFilter({}) : null}
-          next={page.cursor ? withFilter({ cursor: page.cursor }) : null}
+          at={cursor}
+          next={page.cursor}
+          link={(cursor) => withFilter(cursor ? { cursor } : {})}
         />
       </div>
     </section>

@@ -9,9 +9,8 @@ import { DomainError } from "../../../edge/platform/errors.ts";
 import { pickTexts } from "../../../edge/platform/locale.ts";
 import { Island } from "../../../edge/render/island.tsx";
 import AdminContentEditor, { EDITOR_TEXTS } from "../../../islands/AdminContentEditor.tsx";
-import AdminNotice from "../../../islands/AdminNotice.tsx";
 import { consoleDocument, sectionPage } from "./frame.tsx";
-import { AdminTable, fmtOf } from "./parts.tsx";
+import { AdminTable, FlashNotice, fmtOf } from "./parts.tsx";
 import type { Ctx } from "../../../edge/http/context.ts";
 import type { PrivateRead } from "../../../edge/platform/kv_round_trips.ts";
 import { itemReads, queueRead } from "../../../edge/content/console_reads.ts";
@@ -48,9 +47,7 @@ export const contentPage = sectionPage("content", async (c, op) => {
     ? c.req.query("lang") as LocaleId
     : "en";
   const done = c.req.query("flash") === "done";
-  const flash = done && (
-    <Island name="AdminNotice" of={AdminNotice} props={{ text: t("admin.done"), ok: true }} />
-  );
+  const flash = <FlashNotice text={done && t("admin.done")} />;
   const tx = pickTexts(t, EDITOR_TEXTS);
   /** The editor of an item (a new one: `id` null), in the language chosen. */
   const editor = (
@@ -58,7 +55,6 @@ export const contentPage = sectionPage("content", async (c, op) => {
   ) => (
     <div class="card admin-pane">
       <Island
-        name="AdminContentEditor"
         of={AdminContentEditor}
         props={{ tx, locale: lang, ...p }}
       />

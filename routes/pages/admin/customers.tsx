@@ -21,9 +21,8 @@ import AdminDecision, { DECISION_TEXTS } from "../../../islands/AdminDecision.ts
 import AdminCustomerMessage, {
   CUSTOMER_MESSAGE_TEXTS,
 } from "../../../islands/AdminCustomerMessage.tsx";
-import AdminNotice from "../../../islands/AdminNotice.tsx";
 import { consoleDocument, sectionPage } from "./frame.tsx";
-import { AdminTable, type Fmt, fmtOf, Item } from "./parts.tsx";
+import { AdminTable, FlashNotice, type Fmt, fmtOf, Item } from "./parts.tsx";
 
 type Row = Record<string, unknown>;
 type Col = [label: string, value: (r: Row) => ComponentChildren];
@@ -237,7 +236,6 @@ export const customersPage = sectionPage("customers", async (c, op) => {
       )}
       {actions.length > 0 && (
         <Island
-          name="AdminDecision"
           of={AdminDecision}
           props={{
             queue: "customers",
@@ -413,7 +411,6 @@ export const customersPage = sectionPage("customers", async (c, op) => {
         <section class="admin-part" aria-labelledby="part-send">
           <h3 id="part-send">{t("admin.sendMessage")}</h3>
           <Island
-            name="AdminCustomerMessage"
             of={AdminCustomerMessage}
             props={{ userId: d.userId, tx: pickTexts(t, CUSTOMER_MESSAGE_TEXTS) }}
           />
@@ -451,13 +448,7 @@ export const customersPage = sectionPage("customers", async (c, op) => {
         <h2 id="customers-title">{t("admin.customers")}</h2>
         {search}
       </div>
-      {flash && (
-        <Island
-          name="AdminNotice"
-          of={AdminNotice}
-          props={{ text: t(flash === "proposed" ? "admin.proposed" : "admin.done"), ok: true }}
-        />
-      )}
+      <FlashNotice text={flash && t(flash === "proposed" ? "admin.proposed" : "admin.done")} />
       {error && <p class="admin-alert" role="alert">{error}</p>}
       {list}
       {page}

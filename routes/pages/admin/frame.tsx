@@ -131,7 +131,6 @@ export function consoleDocument(
                       {t(`admin.${s.name}`)}
                       {s.name === "support" && (
                         <Island
-                          name="AdminSupportBadge"
                           of={AdminSupportBadge}
                           props={{ label: t("support.unanswered") }}
                         />
@@ -153,7 +152,6 @@ export function consoleDocument(
                 <div class="admin-who">
                   {Object.keys(counts).length > 0 && (
                     <Island
-                      name="AdminQueueLive"
                       of={AdminQueueLive}
                       props={{
                         initial: counts,
@@ -173,7 +171,6 @@ export function consoleDocument(
                     {t("admin.myAccount")}
                   </a>
                   <Island
-                    name="AdminLogout"
                     of={AdminLogout}
                     props={{ label: t("admin.logout") }}
                   />

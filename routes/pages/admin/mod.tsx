@@ -40,7 +40,6 @@ const signInPage: PageDef = {
       c,
       t("admin.title"),
       <Island
-        name="AdminSignIn"
         of={AdminSignIn}
         props={{ tx: pickTexts(t, SIGNIN_TEXTS), next: nextOf(c.req.query("next")) }}
       />,

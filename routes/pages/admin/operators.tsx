@@ -17,7 +17,6 @@ import { OPERATOR_ROLES } from "../../../edge/operators/store.ts";
 import { DomainError } from "../../../edge/platform/errors.ts";
 import { pickTexts } from "../../../edge/platform/locale.ts";
 import { Island } from "../../../edge/render/island.tsx";
-import AdminNotice from "../../../islands/AdminNotice.tsx";
 import AdminOperatorCreate, {
   OPERATOR_CREATE_TEXTS,
 } from "../../../islands/AdminOperatorCreate.tsx";
@@ -25,7 +24,7 @@ import AdminOperatorEdit, { OPERATOR_EDIT_TEXTS } from "../../../islands/AdminOp
 import AdminPassword, { OPERATOR_PASSWORD_TEXTS } from "../../../islands/AdminPassword.tsx";
 import AdminRevoke, { REVOKE_TEXTS } from "../../../islands/AdminRevoke.tsx";
 import { consoleDocument, operatorPage, sectionPage } from "./frame.tsx";
-import { AdminTable, type Fmt, fmtOf, Item, roleNames } from "./parts.tsx";
+import { AdminTable, FlashNotice, type Fmt, fmtOf, Item, roleNames } from "./parts.tsx";
 
 const roleList = (f: Fmt) =>
   OPERATOR_ROLES.map((role) => ({ role, label: f.t(`admin.role_${role}`) }));
@@ -79,7 +78,6 @@ function Sessions(
               <td class="small mono lbl" data-label={f.t("admin.ip")}>{s.ip ?? "—"}</td>
               <td class="small">
                 <Island
-                  name="AdminRevoke"
                   of={AdminRevoke}
                   props={{
                     tx,
@@ -130,7 +128,7 @@ function Notice({ f, flash }: { f: Fmt; flash: string | undefined }) {
     : flash === "password"
     ? f.t("admin.passwordChanged")
     : null;
-  return text ? <Island name="AdminNotice" of={AdminNotice} props={{ text, ok: true }} /> : null;
+  return <FlashNotice text={text} />;
 }
 
 /** The operators (and the sessions of the one shown), read with the session. */
@@ -233,7 +231,6 @@ export const operatorsPage = sectionPage("operators", async (c, op) => {
       )}
       {s.actions.length > 0 && (
         <Island
-          name="AdminOperatorEdit"
           of={AdminOperatorEdit}
           props={{
             tx: pickTexts(t, OPERATOR_EDIT_TEXTS),
@@ -273,7 +270,6 @@ export const operatorsPage = sectionPage("operators", async (c, op) => {
               <h2 id="new-operator-title" class="admin-h3">{t("admin.newOperator")}</h2>
               <p class="muted small">{t("admin.opInviteHint")}</p>
               <Island
-                name="AdminOperatorCreate"
                 of={AdminOperatorCreate}
                 props={{ tx: pickTexts(t, OPERATOR_CREATE_TEXTS), roles: roleList(f) }}
               />
@@ -320,7 +316,6 @@ export const accountPage = operatorPage("/admin/account", async (c, op: Operator
           <h2 id="password-title" class="admin-h3">{t("admin.changePassword")}</h2>
           <p class="muted small">{t("admin.passwordHint")}</p>
           <Island
-            name="AdminPassword"
             of={AdminPassword}
             props={{ tx: pickTexts(t, OPERATOR_PASSWORD_TEXTS) }}
           />

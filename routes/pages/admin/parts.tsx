@@ -4,6 +4,7 @@ import { formatNumber } from "../../../locales/format.ts";
 import type { Ctx } from "../../../edge/http/context.ts";
 import { Island } from "../../../edge/render/island.tsx";
 import AdminEvidence from "../../../islands/AdminEvidence.tsx";
+import AdminNotice from "../../../islands/AdminNotice.tsx";
 
 /** How the pages of the console write times and amounts, in the operator's language and zone. */
 export interface Fmt {
@@ -71,28 +72,44 @@ export function Decided(
 export function Evidence({ f, id, label }: { f: Fmt; id: string; label: string }) {
   return (
     <Island
-      name="AdminEvidence"
       of={AdminEvidence}
       props={{ src: `/api/admin/images/${encodeURIComponent(id)}`, label, close: f.t("app.back") }}
     />
   );
 }
 
-/** Paging of a list: back to the first page (when not on it) and the next page (when there is one). */
-export function Pager(
-  { t, first, next }: { t: (k: string) => string; first: string | null; next: string | null },
-) {
-  if (!first && !next) return null;
+/**
+ * Paging of a list: back to the first page (when not on it: the page has a cursor, `at`) and the
+ * next page (when the list has a `next` cursor); `link` is the list's address at a cursor (null:
+ * the first page).
+ */
+export function Pager({ t, at, next, link }: {
+  t: (k: string) => string;
+  at: string | null | undefined;
+  next: string | null | undefined;
+  link: (cursor: string | null) => string;
+}) {
+  if (!at && !next) return null;
   return (
     <div class="pager">
-      {first && <a class="btn btn-ghost btn-small" href={first}>{t("admin.firstPage")}</a>}
+      {at && <a class="btn btn-ghost btn-small" href={link(null)}>{t("admin.firstPage")}</a>}
       {next && (
-        <a class="btn btn-ghost btn-small" href={next} data-testid="next-page">
+        <a class="btn btn-ghost btn-small" href={link(next)} data-testid="next-page">
           {t("funds.more")}
         </a>
       )}
     </div>
   );
+}
+
+/**
+ * The one-time notice of a page rendered again after an action (`?flash=`; nothing without a
+ * text): a success, or (`ok` false) the refusal of a decision someone else made first.
+ */
+export function FlashNotice(
+  { text, ok = true }: { text: string | null | false | undefined; ok?: boolean },
+) {
+  return text ? <Island of={AdminNotice} props={{ text, ok }} /> : null;
 }
 
 /**

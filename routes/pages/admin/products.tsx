@@ -14,10 +14,9 @@ import { termsKey } from "../../../edge/trading/terms.ts";
 import { wealthKeys } from "../../../edge/wealth/store.ts";
 import { proposalsRead } from "../../../edge/operators/console_reads.ts";
 import { Island } from "../../../edge/render/island.tsx";
-import AdminNotice from "../../../islands/AdminNotice.tsx";
 import AdminTerms, { TERMS_TEXTS, type TermsSection } from "../../../islands/AdminTerms.tsx";
 import { consoleDocument, sectionPage } from "./frame.tsx";
-import { fmtOf } from "./parts.tsx";
+import { FlashNotice, fmtOf } from "./parts.tsx";
 import { Hash, KIND_KEYS, type ProposalView } from "./proposal_parts.tsx";
 
 const SECTIONS: readonly TermsSection[] = ["fast", "leveraged", "spot", "exchange", "wealth"];
@@ -62,13 +61,7 @@ export const productsPage = sectionPage("products", async (c, op) => {
           ))}
         </nav>
       </div>
-      {flash && (
-        <Island
-          name="AdminNotice"
-          of={AdminNotice}
-          props={{ text: t("admin.proposed"), ok: true }}
-        />
-      )}
+      <FlashNotice text={flash && t("admin.proposed")} />
       {SECTIONS.map((s) => {
         const kind: ProposalKind = `products.${s}`;
         const canPropose = PROPOSAL_ROLES[kind].propose.some((r) => op.roles.includes(r));
@@ -108,7 +101,6 @@ export const productsPage = sectionPage("products", async (c, op) => {
               </div>
             )}
             <Island
-              name="AdminTerms"
               of={AdminTerms}
               props={{
                 section: s,

@@ -353,7 +353,6 @@ export function ProposalCard(
       )}
       {actions.length > 0 && (
         <Island
-          name="AdminDecision"
           of={AdminDecision}
           props={{
             queue: "proposals",

@@ -12,10 +12,9 @@ import { CURRENCY_CHOICES } from "../../../contract/funds_rules.ts";
 import { PROPOSAL_ROLES, type ProposalStatus } from "../../../edge/operators/proposal_kinds.ts";
 import { pickTexts } from "../../../edge/platform/locale.ts";
 import { Island } from "../../../edge/render/island.tsx";
-import AdminNotice from "../../../islands/AdminNotice.tsx";
 import AdminPropose, { PROPOSE_TEXTS } from "../../../islands/AdminPropose.tsx";
 import { consoleDocument, sectionPage } from "./frame.tsx";
-import { fmtOf, Pager } from "./parts.tsx";
+import { FlashNotice, fmtOf, Pager } from "./parts.tsx";
 import { ProposalCard, type ProposalView } from "./proposal_parts.tsx";
 import { proposalKeys } from "../../../edge/operators/proposal_kinds.ts";
 import type { Ctx } from "../../../edge/http/context.ts";
@@ -107,22 +106,17 @@ export const proposalsPage = sectionPage("proposals", async (c, op) => {
           </a>
         </nav>
       </div>
-      {flash && (
-        <Island
-          name="AdminNotice"
-          of={AdminNotice}
-          props={{
-            text: t(
-              flash === "done"
-                ? "admin.done"
-                : flash === "proposed"
-                ? "admin.proposed"
-                : `errors.${flash}`,
-            ),
-            ok: flash === "done" || flash === "proposed",
-          }}
-        />
-      )}
+      <FlashNotice
+        text={flash &&
+          t(
+            flash === "done"
+              ? "admin.done"
+              : flash === "proposed"
+              ? "admin.proposed"
+              : `errors.${flash}`,
+          )}
+        ok={flash === "done" || flash === "proposed"}
+      />
       <OneAdminNote f={f} items={operators} />
       <div class="admin-split">
         <div class="admin-proposals" data-testid="proposals">
@@ -141,11 +135,7 @@ export const proposalsPage = sectionPage("proposals", async (c, op) => {
               <ProposalCard p={p} f={f} op={op} selected={p.id === id} barred={barred[p.id]} />
             </div>
           ))}
-          <Pager
-            t={t}
-            first={cursor ? href({ status }) : null}
-            next={next ? href({ status, cursor: next }) : null}
-          />
+          <Pager t={t} at={cursor} next={next} link={(cursor) => href({ status, cursor })} />
         </div>
         <aside class="admin-proposal-forms" aria-label={t("admin.propose")}>
           {[
@@ -180,7 +170,7 @@ export const proposalsPage = sectionPage("proposals", async (c, op) => {
             <div class="card admin-pane" id={pane.id} key={pane.id}>
               <h3 class="admin-h3">{t(pane.title)}</h3>
               {may(pane.props.kind)
-                ? <Island name="AdminPropose" of={AdminPropose} props={pane.props} />
+                ? <Island of={AdminPropose} props={pane.props} />
                 : (
                   <p class="muted small">
                     {t("admin.proposeRoles", {

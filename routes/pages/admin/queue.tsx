@@ -19,14 +19,13 @@ import { DomainError } from "../../../edge/platform/errors.ts";
 import { pickTexts } from "../../../edge/platform/locale.ts";
 import { Island } from "../../../edge/render/island.tsx";
 import AdminDecision, { DECISION_TEXTS } from "../../../islands/AdminDecision.tsx";
-import AdminNotice from "../../../islands/AdminNotice.tsx";
 import AdminQueueBulk, { BULK_TEXTS } from "../../../islands/AdminQueueBulk.tsx";
 import AdminQueueKeys from "../../../islands/AdminQueueKeys.tsx";
 import { FilterForm, pageView, ShortcutList, SortHeader } from "./queue_tools.tsx";
 import type { PageDef } from "../types.ts";
 import { consoleDocument, liveQueue, sectionPage } from "./frame.tsx";
 import { formatAge } from "../../../locales/format.ts";
-import { type Fmt, fmtOf, Pager } from "./parts.tsx";
+import { FlashNotice, type Fmt, fmtOf, Pager } from "./parts.tsx";
 
 type Record_ = { id: string; status: string; actions: string[]; createdAt: number; userId: string };
 
@@ -187,7 +186,7 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
 
     const body = (
       <section class="admin-queue" aria-labelledby="queue-title">
-        <Island name="AdminQueueKeys" of={AdminQueueKeys} props={{}} />
+        <Island of={AdminQueueKeys} props={{}} />
         <div class="admin-bar">
           <h2 id="queue-title">{t(`admin.${q.name}`)}</h2>
           <nav class="admin-filter admin-statuses" aria-label={t("admin.queue")}>
@@ -222,21 +221,14 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
           amounts={amounts}
         />
         <ShortcutList c={c} bulk={bulk !== null} />
-        {flash && (
-          <Island
-            name="AdminNotice"
-            of={AdminNotice}
-            props={{
-              text: flashText(c, flash),
-              ok: flash === "done" || flash === "proposed" || flash === "bulk",
-            }}
-          />
-        )}
+        <FlashNotice
+          text={flash && flashText(c, flash)}
+          ok={flash === "done" || flash === "proposed" || flash === "bulk"}
+        />
         <div class="admin-split">
           <div class="admin-list card">
             {bulk && (
               <Island
-                name="AdminQueueBulk"
                 of={AdminQueueBulk}
                 props={{
                   queue: q.name as "recharges" | "certifications",
@@ -367,11 +359,7 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
                   </table>
                 </div>
               )}
-              <Pager
-                t={t}
-                first={cursor ? link({ cursor: null }) : null}
-                next={page.cursor ? link({ cursor: page.cursor }) : null}
-              />
+              <Pager t={t} at={cursor} next={page.cursor} link={(cursor) => link({ cursor })} />
             </div>
           </div>
           <div class="admin-detail card" id="detail" data-testid="detail">
@@ -389,7 +377,6 @@ export function queuePage<I extends Record_>(v: QueueView<I>): PageDef {
                   {chosen?.context}
                   {offered.length > 0 && (
                     <Island
-                      name="AdminDecision"
                       of={AdminDecision}
                       props={{
                         queue: q.name,

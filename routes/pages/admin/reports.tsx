@@ -7,10 +7,9 @@ import { parseDecimal } from "../../../core-wasm/mod.ts";
 import { dayStart, FIGURES, MAX_REPORT_DAYS } from "../../../edge/operators/reports.ts";
 import { pickTexts } from "../../../edge/platform/locale.ts";
 import { Island } from "../../../edge/render/island.tsx";
-import AdminNotice from "../../../islands/AdminNotice.tsx";
 import AdminPublish, { PUBLISH_TEXTS } from "../../../islands/AdminPublish.tsx";
 import { consoleDocument, sectionPage } from "./frame.tsx";
-import { fmtOf, ReportTable } from "./parts.tsx";
+import { FlashNotice, fmtOf, ReportTable } from "./parts.tsx";
 import { liabilitiesReportJson } from "../../../edge/liabilities/service.ts";
 
 const DAY = 86_400_000;
@@ -105,20 +104,13 @@ export const reportsPage = sectionPage("reports", async (c, op) => {
           {canPublish && (
             <div class="admin-filter">
               <Island
-                name="AdminPublish"
                 of={AdminPublish}
                 props={{ what: "epoch", tx: pickTexts(t, PUBLISH_TEXTS) }}
               />
             </div>
           )}
         </div>
-        {c.req.query("flash") === "done" && (
-          <Island
-            name="AdminNotice"
-            of={AdminNotice}
-            props={{ text: t("admin.polPublished"), ok: true }}
-          />
-        )}
+        <FlashNotice text={c.req.query("flash") === "done" && t("admin.polPublished")} />
         <div class="card admin-list" data-testid="pol-report">
           {!pol ? <p class="muted admin-empty">{t("admin.polNone")}</p> : (
             <>

@@ -7,13 +7,12 @@
 import { pickTexts } from "../../../edge/platform/locale.ts";
 import { Island } from "../../../edge/render/island.tsx";
 import AdminChannelSwitch from "../../../islands/AdminChannelSwitch.tsx";
-import AdminNotice from "../../../islands/AdminNotice.tsx";
 import AdminSettings, { SETTINGS_TEXTS } from "../../../islands/AdminSettings.tsx";
 import AdminSiteSettings, { SITE_SETTINGS_TEXTS } from "../../../islands/AdminSiteSettings.tsx";
 import { LANGUAGES } from "../../../locales/languages.ts";
 import { SITE_SETTINGS_ROLES } from "../../../edge/operators/tenant_settings.ts";
 import { consoleDocument, sectionPage } from "./frame.tsx";
-import { AdminTable } from "./parts.tsx";
+import { AdminTable, FlashNotice } from "./parts.tsx";
 
 export const settingsPage = sectionPage("settings", async (c, op) => {
   const t = c.var.t;
@@ -47,14 +46,11 @@ export const settingsPage = sectionPage("settings", async (c, op) => {
       <div class="admin-bar">
         <h2 id="settings-title">{t("admin.settings")}</h2>
       </div>
-      {done && (
-        <Island name="AdminNotice" of={AdminNotice} props={{ text: t("admin.done"), ok: true }} />
-      )}
+      <FlashNotice text={done && t("admin.done")} />
       {siteSettings && (
         <div class="card admin-pane admin-site" data-testid="site-pane">
           <h3 class="admin-h3">{t("admin.siteSettings")}</h3>
           <Island
-            name="AdminSiteSettings"
             of={AdminSiteSettings}
             props={{
               initial: siteSettings,
@@ -71,7 +67,6 @@ export const settingsPage = sectionPage("settings", async (c, op) => {
           <div class="card admin-pane">
             <h3 class="admin-h3">{t("admin.withdrawRules")}</h3>
             <Island
-              name="AdminSettings"
               of={AdminSettings}
               props={{ initial: rules, tx: pickTexts(t, SETTINGS_TEXTS) }}
             />
@@ -101,7 +96,6 @@ export const settingsPage = sectionPage("settings", async (c, op) => {
                   </td>
                   <td class="admin-open">
                     <Island
-                      name="AdminChannelSwitch"
                       of={AdminChannelSwitch}
                       props={{
                         channel: ch,

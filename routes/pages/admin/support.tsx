@@ -31,7 +31,6 @@ export const supportPage = sectionPage("support", (c, op) => {
     <section class="admin-section">
       <h2 class="sr-only" tabIndex={-1}>{t("admin.support")}</h2>
       <Island
-        name="AdminSupportInbox"
         of={AdminSupportInbox}
         props={{
           tx: pickTexts(t, INBOX_TEXTS),

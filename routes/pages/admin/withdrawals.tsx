@@ -48,7 +48,6 @@ function PayTo({ w, f }: { w: WithdrawalReview; f: Fmt }) {
               </span>
               {COPYABLE.has(k) && (
                 <Island
-                  name="AdminCopy"
                   of={AdminCopy}
                   props={{ text: v!, label: f.t(DETAIL_LABELS[k]!), tx: copy }}
                 />
