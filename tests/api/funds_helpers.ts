@@ -25,6 +25,16 @@ export async function upload(srv: TestServer, token: string, bytes?: Uint8Array)
   return r.body.data.imageId;
 }
 
+/** The demo tenant whose operators may pass in bulk recharges up to 100 USDT and junior checks. */
+export const BULK_PASS_TENANTS = {
+  defaultTenant: "demo",
+  tenants: [{
+    id: "demo",
+    name: "Tradewind",
+    bulkPass: { recharges: { USDT: "100" }, certifications: ["junior"] },
+  }],
+};
+
 /** A bank-transfer recharge as the customer submits it: the amount and the transfer's voucher. */
 export const rechargeBody = (
   amount: string,
