@@ -166,13 +166,7 @@ export function printRegion(r: RegionResult) {
 /** A cluster whose store is seeded (at 0 ms: seeding far away would take minutes). */
 async function seeded(): Promise<Cluster> {
   const c = await Cluster.create();
-  const seed = await c.start("seed");
-  await until(
-    async () => (await c.call(seed, "/api/login", { body: DEMO })).body.code === 0,
-    60_000,
-    "seeded",
-  );
-  await c.kill(seed, "SIGTERM");
+  await c.seed();
   return c;
 }
 
@@ -271,18 +265,7 @@ async function settlementDelay(c: Cluster, inst: Instance): Promise<number> {
     body: { symbol: "ETHUSDT", direction: "up", duration: 30, stake: "10" },
   });
   if (r.body.code !== 0) return NaN;
-  const o = await until(
-    async () => {
-      const l = await c.call<{ items: FastOrderJson[] }>(
-        inst,
-        "/api/fast/orders?status=settled&limit=50",
-        { token },
-      );
-      return l.body.data.items.find((x) => x.orderNo === r.body.data.orderNo);
-    },
-    90_000,
-    "settled",
-  );
+  const o = await c.settledFast(inst, token, r.body.data.orderNo, "settled");
   return o.settlementTime! - o.expiryTime;
 }
 
