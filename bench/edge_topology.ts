@@ -14,7 +14,7 @@
  * layouts (visitor and signed in), fast order latency p50/p99 and refusals, and the tape's lag
  * behind wall time with the ticks per second written. N (default 8) requests per page.
  */
-import { Cluster, type Instance, socket, until } from "../tests/multi/cluster.ts";
+import { Cluster, type Instance, socket } from "../tests/multi/cluster.ts";
 import type { FastOrderJson } from "../contract/trading.ts";
 import type { TapeHead } from "../edge/market/stored_tape.ts";
 import { marketKeys } from "../edge/market/store.ts";
