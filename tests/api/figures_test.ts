@@ -6,7 +6,7 @@
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { assert, assertEquals } from "../assert.ts";
 import { operatorToken } from "../operator.ts";
-import { DESKTOP_UA, MOBILE_UA, registerUser, signIn, startServer } from "../server.ts";
+import { DESKTOP_UA, MOBILE_UA, registerUser, signIn, startServer, tick } from "../server.ts";
 import {
   bankCard,
   bindMethod,
@@ -257,13 +257,7 @@ Deno.test("figures: a new account is welcomed, not back; Bank transfer in German
 Deno.test("figures: 1 lot, 2 lots: counted through i18next's plural forms", async () => {
   const srv = await startServer({ seed: true });
   try {
-    await srv.deps.market.tape.ingest({
-      symbol: "BTCUSDT",
-      time: srv.deps.now(),
-      price: parseDecimal("60000"),
-      qty: 100_000_000n,
-    });
-    await srv.deps.engine.idle();
+    await tick(srv, "60000", 0, "BTCUSDT", 100_000_000n);
     const login = await srv.call("/api/login", {
       body: { phone: "+12025550123", password: "Demo-2026" },
     });

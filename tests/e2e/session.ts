@@ -13,7 +13,9 @@ import {
   type Page,
 } from "playwright-core";
 import { parseDecimal } from "../../core-wasm/mod.ts";
-import { startServer, type TestServer } from "../server.ts";
+import { freshTick, startServer, type TestServer } from "../server.ts";
+
+export { freshTick };
 import { assertMatch } from "../assert.ts";
 import { E2E, launch, shot } from "./browser.ts";
 
@@ -115,23 +117,6 @@ export async function signInContext(
   ]);
   await ctx.addInitScript((tk) => localStorage.setItem("Authorization", tk), token);
   return token;
-}
-
-/** A tick now on the server's clock (after the symbol's latest), then the engine's work on it. */
-export async function freshTick(
-  srv: TestServer,
-  price: string,
-  symbol = "BTCUSDT",
-  qty = 100_000n,
-): Promise<void> {
-  const latest = srv.deps.market.tape.lastTick(symbol)?.time ?? 0;
-  await srv.deps.market.tape.ingest({
-    symbol,
-    time: Math.max(srv.deps.now(), latest + 1),
-    price: parseDecimal(price),
-    qty,
-  });
-  await srv.deps.engine.idle();
 }
 
 /**
