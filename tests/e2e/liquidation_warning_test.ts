@@ -8,7 +8,15 @@
 import { assertEquals, assertMatch } from "../assert.ts";
 import type { TestServer } from "../server.ts";
 import { shot } from "./browser.ts";
-import { browserTest, customerPage, DESKTOP, freshTick, hydrated, PHONE } from "./session.ts";
+import {
+  browserTest,
+  customerPage,
+  customerTest,
+  DESKTOP,
+  freshTick,
+  hydrated,
+  PHONE,
+} from "./session.ts";
 
 const NARROW = { ...PHONE, viewport: { width: 390, height: 844 } };
 const WIDE = { ...DESKTOP, viewport: { width: 1280, height: 900 } };
@@ -21,10 +29,10 @@ async function socketUp(srv: TestServer, before: number) {
   }
 }
 
-browserTest(
+customerTest(
   "liquidation warning: the level is chosen in the settings and saved",
-  async (srv, browser) => {
-    const { ctx, page, errors, token } = await customerPage(srv, browser, NARROW);
+  NARROW,
+  async (srv, page, token) => {
     await page.goto(`${srv.base}/wp/user/notifications`);
     await hydrated(page, "NotificationPrefs");
     const select = page.getByLabel("Warn me at a margin ratio of");
@@ -40,8 +48,6 @@ browserTest(
     await page.reload();
     await hydrated(page, "NotificationPrefs");
     assertEquals(await page.getByTestId("warn-ratio").inputValue(), "90");
-    assertEquals(errors, []);
-    await ctx.close();
   },
 );
 

@@ -16,7 +16,7 @@ import { parseDecimal } from "../../core-wasm/mod.ts";
 import { freshTick, startServer, type TestServer } from "../server.ts";
 
 export { freshTick };
-import { assertMatch } from "../assert.ts";
+import { assertEquals, assertMatch } from "../assert.ts";
 import { E2E, launch, shot } from "./browser.ts";
 
 export type Layout = "mobile" | "desktop";
@@ -132,6 +132,23 @@ export async function customerPage(
   const ctx = await browser.newContext(options);
   const token = await signInContext(srv, ctx, o.locale, o.token);
   return { ctx, token, ...await watchedPage(ctx) };
+}
+
+/**
+ * A browser test on one page of the demo customer (`customerPage` with `options`); the page may
+ * raise no uncaught error.
+ */
+export function customerTest(
+  name: string,
+  options: BrowserContextOptions,
+  fn: (srv: TestServer, page: Page, token: string) => Promise<void>,
+): void {
+  browserTest(name, async (srv, browser) => {
+    const { ctx, page, errors, token } = await customerPage(srv, browser, options);
+    await fn(srv, page, token);
+    assertEquals(errors, []);
+    await ctx.close();
+  });
 }
 
 /**
