@@ -1,5 +1,6 @@
 /** Fast contracts through HTTP, settled by the engine on ticks fed through the tape. */
 import { assert, assertEquals } from "../assert.ts";
+import { parseDecimal } from "../../core-wasm/mod.ts";
 import { startServer, type TestServer, tick } from "../server.ts";
 
 const U = 100_000_000n;
@@ -198,8 +199,15 @@ Deno.test("fast contract: two ticks in the millisecond of expiry: the later one 
     assertEquals(placed.body.code, 0, placed.body.message);
     const expiry = placed.body.data.expiryTime;
     srv.advance(expiry - srv.deps.now());
-    // two ticks in the expiry's millisecond
-    for (const price of ["59990", "60010"]) await tick(srv, price, 0, "BTCUSDT", U / 100n);
+    for (const price of ["59990", "60010"]) {
+      await srv.deps.market.tape.ingest({
+        symbol: "BTCUSDT",
+        time: expiry,
+        price: parseDecimal(price),
+        qty: U / 100n,
+      });
+      await srv.deps.engine.idle();
+    }
     // not settled on the first tick of that millisecond
     const open = await srv.call<{ items: Order[] }>("/api/fast/orders?status=open", { token });
     assertEquals(open.body.data.items.length, 1);
