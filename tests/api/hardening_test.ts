@@ -5,7 +5,7 @@
  */
 import { assert, assertEquals } from "../assert.ts";
 import { makePng, uploadForm } from "../images.ts";
-import { freshTick, startServer, type TestServer } from "../server.ts";
+import { freshTick, LONG_10X, startServer, type TestServer } from "../server.ts";
 import { rechargeBody } from "./funds_helpers.ts";
 
 const U = 100_000_000n;
@@ -57,7 +57,7 @@ Deno.test("a holding-fee charge that fails is retried by the next run and counte
     // a well-funded position: 200 notional, 0.1 a day
     const a = await srv.call<Pos>("/api/contract/order", {
       token: rich,
-      body: { symbol: "BTCUSDT", side: "long", lots: 10, leverage: 10, type: "market" },
+      body: LONG_10X,
     });
     assertEquals(a.body.code, 0, JSON.stringify(a.body));
     // a position with nothing but its margin (0.2): 19 days are paid from it, the 20th would
@@ -68,7 +68,7 @@ Deno.test("a holding-fee charge that fails is retried by the next run and counte
     });
     const b = await srv.call<Pos>("/api/contract/order", {
       token: poor,
-      body: { symbol: "BTCUSDT", side: "long", lots: 1, leverage: 100, type: "market" },
+      body: { ...LONG_10X, lots: 1, leverage: 100 },
     });
     assertEquals(b.body.code, 0, JSON.stringify(b.body));
     await srv.call("/api/account/transfer", {

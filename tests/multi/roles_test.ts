@@ -6,6 +6,7 @@
  * verifiers are clean.
  */
 import { assert, assertEquals } from "../assert.ts";
+import { LONG_10X } from "../server.ts";
 import { formatVerifyReport, verifyStore } from "../../edge/settlements/rederive.ts";
 import { marketKeys } from "../../edge/market/store.ts";
 import type { TapeHead } from "../../edge/market/stored_tape.ts";
@@ -62,11 +63,8 @@ clusterTest(
         const r = await c.call<PositionJson>(web, "/api/contract/order", {
           token,
           body: {
-            symbol: "BTCUSDT",
-            side: "long",
+            ...LONG_10X,
             lots: 1,
-            leverage: 10,
-            type: "market",
             stopLoss: (px * 0.99997).toFixed(2),
             takeProfit: (px * 1.00003).toFixed(2),
           },
