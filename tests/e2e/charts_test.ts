@@ -28,7 +28,7 @@ const PHONE_390 = { ...layoutBrowser("mobile"), viewport: { width: 390, height: 
 const browserOf = (layout: Layout) => layout === "mobile" ? PHONE_390 : layoutBrowser("desktop");
 
 /** Three hours of trades on the server's clock, three a minute (a seeded walk): warm-up for MA and RSI. */
-/** The tape numbers of the entry and exit ticks shown in `scope` (test ids `<prefix>-entry`, `-exit`). */
+/** The tape numbers of the entry and exit ticks in `scope` (test ids `<prefix>-entry`, `-exit`). */
 async function ticksShown(scope: { getByTestId(id: string): Locator }, prefix: string) {
   const seq = async (end: string) =>
     Number(await scope.getByTestId(`${prefix}-${end}`).getAttribute("data-seq"));
