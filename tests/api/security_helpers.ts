@@ -50,7 +50,7 @@ export const login = (
   ua?: string,
 ) => srv.call("/api/login", { body, headers: from(ip, ua) });
 
-/** The demo operator signs in from `ip` (its password and a code of the server's clock by default). */
+/** The demo operator signs in from `ip` (by default its password, a code of the server's clock). */
 export const operatorLogin = (
   srv: TestServer,
   ip: string,
