@@ -8,7 +8,7 @@
 import { assert, assertEquals } from "../assert.ts";
 import { operatorToken } from "../operator.ts";
 import { registerUser, startServer, type TestServer } from "../server.ts";
-import { BULK_PASS_TENANTS, submitRecharge } from "./funds_helpers.ts";
+import { BULK_PASS_TENANTS, submitRecharge, threeJuniorsWaiting } from "./funds_helpers.ts";
 
 type Item = { id: string; userId: string; amount: string; status: string };
 type Page = { items: Item[]; cursor: string | null; truncated: boolean };
@@ -131,17 +131,7 @@ Deno.test("queues: bulk pass under the tenant's amount, one audit entry per reco
     const op = await operatorToken(srv);
 
     await t.step("three verifications bulk passed: three audit entries", async () => {
-      const subs: string[] = [];
-      for (const [n, name] of [[1, "Ann Lee"], [2, "Ben Lee"], [3, "Cat Lee"]] as const) {
-        const u = await registerUser(srv, `+1202555018${n}`);
-        const r = await srv.call("/api/certify/junior", {
-          token: u.token,
-          body: { name, docType: "passport", docNumber: `X${n}4455667`, country: "US" },
-        });
-        assertEquals(r.body.code, 0, JSON.stringify(r.body));
-        const q = await list(srv, op, `/api/admin/certifications?customer=${u.user.userId}`);
-        subs.push(q.items[0]!.id);
-      }
+      const subs = await threeJuniorsWaiting(srv, op);
       const r = await srv.call<{ passed: number; items: { id: string; ok: boolean }[] }>(
         "/api/admin/certifications/bulk-pass",
         { token: op, body: { ids: subs } },

@@ -10,7 +10,7 @@ import type { Browser, Page } from "playwright-core";
 import { assert, assertEquals } from "../assert.ts";
 import { operatorToken } from "../operator.ts";
 import { registerUser, type TestServer } from "../server.ts";
-import { BULK_PASS_TENANTS, recharge } from "../api/funds_helpers.ts";
+import { BULK_PASS_TENANTS, recharge, threeJuniorsWaiting } from "../api/funds_helpers.ts";
 import { E2E, shot } from "./browser.ts";
 import { withBrowser } from "./session.ts";
 
@@ -71,20 +71,7 @@ Deno.test({
       const small = await recharge(srv, ada.token, "25");
       const large = await recharge(srv, ada.token, "150");
       await recharge(srv, bob.token, "60");
-      const subs: string[] = [];
-      for (const [n, name] of [[1, "Ann Lee"], [2, "Ben Lee"], [3, "Cat Lee"]] as const) {
-        const u = await registerUser(srv, `+1202555018${n}`);
-        const r = await srv.call("/api/certify/junior", {
-          token: u.token,
-          body: { name, docType: "passport", docNumber: `X${n}4455667`, country: "US" },
-        });
-        assertEquals(r.body.code, 0, JSON.stringify(r.body));
-        const q = await srv.call<{ items: { id: string }[] }>(
-          `/api/admin/certifications?customer=${u.user.userId}`,
-          { token: op },
-        );
-        subs.push(q.body.data.items[0]!.id);
-      }
+      const subs = await threeJuniorsWaiting(srv, op);
 
       const { ctx, page, errors } = await consolePage(srv, browser, op);
       // a queue filtered by the customer's phone without its +, then sorted by amount

@@ -13,22 +13,12 @@ import {
   browserTest,
   customerPage,
   customerTest,
-  DESKTOP,
+  DESKTOP_1280,
   freshTick,
   hydrated,
-  PHONE,
+  PHONE_390,
+  socketUp,
 } from "./session.ts";
-
-const NARROW = { ...PHONE, viewport: { width: 390, height: 844 } };
-const WIDE = { ...DESKTOP, viewport: { width: 1280, height: 900 } };
-
-/** Wait until the hub has a `user` subscriber more than before (bounded). */
-async function socketUp(srv: TestServer, before: number) {
-  for (let i = 0; srv.deps.hub.subscribers("user") <= before; i++) {
-    if (i > 400) throw new Error("the page never subscribed to its private channel");
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 async function setAlert(page: import("playwright-core").Page, kind: string, value: string) {
   await page.getByTestId("price-alerts").getByRole("button", { name: kind }).click();
@@ -39,7 +29,7 @@ async function setAlert(page: import("playwright-core").Page, kind: string, valu
 
 customerTest(
   "alerts: set on the phone's product page, fired by a tick, toast and tab",
-  NARROW,
+  PHONE_390,
   async (srv, page) => {
     await freshTick(srv, "65000");
     const before = srv.deps.hub.subscribers("user");
@@ -77,7 +67,7 @@ customerTest(
 
 customerTest(
   "alerts: the desktop trade page sets one; a stop fired shows as a toast too",
-  WIDE,
+  DESKTOP_1280,
   async (srv, page, token) => {
     await freshTick(srv, "65000");
     const before = srv.deps.hub.subscribers("user");
@@ -152,7 +142,7 @@ browserTest(
     }
     for (const locale of ["en", "zh-CN", "th"]) {
       for (const wide of [false, true]) {
-        const { ctx, errors } = await customerPage(srv, browser, wide ? WIDE : NARROW, {
+        const { ctx, errors } = await customerPage(srv, browser, wide ? DESKTOP_1280 : PHONE_390, {
           token,
           locale,
         });

@@ -31,6 +31,15 @@ export const desktop = (height = 900): BrowserContextOptions => ({
   userAgent: DESKTOP_BROWSER_UA,
 });
 export const DESKTOP = desktop();
+/** The phone and a desktop browser at the widths screens are checked at (390 and 1280 px). */
+export const PHONE_390: BrowserContextOptions = {
+  ...PHONE,
+  viewport: { width: 390, height: 844 },
+};
+export const DESKTOP_1280: BrowserContextOptions = {
+  ...DESKTOP,
+  viewport: { width: 1280, height: 900 },
+};
 /** The browser of a layout (the desktop `height` high). */
 export const layoutBrowser = (layout: Layout, height = 900): BrowserContextOptions =>
   layout === "mobile" ? { ...PHONE } : desktop(height);
@@ -149,6 +158,14 @@ export function customerTest(
     assertEquals(errors, []);
     await ctx.close();
   });
+}
+
+/** Wait until the hub has a `user` subscriber more than before (bounded). */
+export async function socketUp(srv: TestServer, before: number) {
+  for (let i = 0; srv.deps.hub.subscribers("user") <= before; i++) {
+    if (i > 400) throw new Error("the page never subscribed to its private channel");
+    await new Promise((r) => setTimeout(r, 25));
+  }
 }
 
 /**
