@@ -14,7 +14,7 @@
  * layouts (visitor and signed in), fast order latency p50/p99 and refusals, and the tape's lag
  * behind wall time with the ticks per second written. N (default 8) requests per page.
  */
-import { Cluster, type Instance, socket, until } from "../tests/multi/cluster.ts";
+import { Cluster, type Instance, socket } from "../tests/multi/cluster.ts";
 import type { FastOrderJson } from "../contract/trading.ts";
 import type { TapeHead } from "../edge/market/stored_tape.ts";
 import { marketKeys } from "../edge/market/store.ts";
@@ -166,13 +166,7 @@ export function printRegion(r: RegionResult) {
 /** A cluster whose store is seeded (at 0 ms: seeding far away would take minutes). */
 async function seeded(): Promise<Cluster> {
   const c = await Cluster.create();
-  const seed = await c.start("seed");
-  await until(
-    async () => (await c.call(seed, "/api/login", { body: DEMO })).body.code === 0,
-    60_000,
-    "seeded",
-  );
-  await c.kill(seed, "SIGTERM");
+  await c.seed();
   return c;
 }
 
@@ -271,18 +265,7 @@ async function settlementDelay(c: Cluster, inst: Instance): Promise<number> {
     body: { symbol: "ETHUSDT", direction: "up", duration: 30, stake: "10" },
   });
   if (r.body.code !== 0) return NaN;
-  const o = await until(
-    async () => {
-      const l = await c.call<{ items: FastOrderJson[] }>(
-        inst,
-        "/api/fast/orders?status=settled&limit=50",
-        { token },
-      );
-      return l.body.data.items.find((x) => x.orderNo === r.body.data.orderNo);
-    },
-    90_000,
-    "settled",
-  );
+  const o = await c.settledFast(inst, token, r.body.data.orderNo, "settled");
   return o.settlementTime! - o.expiryTime;
 }
 

@@ -11,7 +11,7 @@ import { house, user } from "../edge/ledger/accounts.ts";
 import { buildDeps } from "../edge/http/boot.ts";
 import { loadConfig } from "../edge/platform/config.ts";
 import { startAppProcess } from "./server.ts";
-import { seedIfEmpty } from "../tools/seed.ts";
+import { seededUser, seedIfEmpty } from "../tools/seed.ts";
 import { hashPassword } from "../edge/customers/passwords.ts";
 import { keys as accountKeys } from "../edge/customers/store.ts";
 
@@ -34,21 +34,11 @@ const phones: string[] = [];
 for (let i = 0; i < CLIENTS; i++) {
   const userId = String(20_000_000 + i), phone = `+1202555${String(1000 + i)}`;
   phones.push(phone);
-  const now = Date.now();
   await kv.atomic()
-    .set(accountKeys.user("demo", userId), {
-      userId,
-      phone,
-      passwordHash,
-      drawPasswordHash: null,
-      inviteCode: `B${i}`,
-      invitedBy: null,
-      certifyLevel: "none",
-      createdAt: now,
-      passwordChangedAt: now,
-      passwordResetAt: null,
-      locale: null,
-    })
+    .set(
+      accountKeys.user("demo", userId),
+      seededUser({ userId, phone, passwordHash, inviteCode: `B${i}` }, Date.now()),
+    )
     .set(accountKeys.phone("demo", phone), userId)
     .commit();
   await deps.ledger.post("demo", { key: `bench:deposit:${i}`, request: i }, () => ({

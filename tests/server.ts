@@ -449,6 +449,23 @@ export async function tick(
   return time;
 }
 
+/** A tick now on the server's clock (after the symbol's latest), then the engine's work on it. */
+export async function freshTick(
+  srv: TestServer,
+  price: string,
+  symbol = "BTCUSDT",
+  qty = 100_000n,
+): Promise<void> {
+  const latest = srv.deps.market.tape.lastTick(symbol)?.time ?? 0;
+  await srv.deps.market.tape.ingest({
+    symbol,
+    time: Math.max(srv.deps.now(), latest + 1),
+    price: parseDecimal(price),
+    qty,
+  });
+  await srv.deps.engine.idle();
+}
+
 /** A market long of 10 lots at 10x on BTCUSDT: the position most order tests open. */
 export const LONG_10X = {
   symbol: "BTCUSDT",

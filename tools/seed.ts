@@ -59,14 +59,18 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
   },
 ];
 
-async function createCustomer(deps: Deps, t: string, c: DemoCustomer) {
-  const now = deps.now();
-  const u: UserRecord = {
-    userId: c.userId,
-    phone: c.phone,
-    passwordHash: await hashPassword(c.password),
-    drawPasswordHash: c.drawPassword ? await hashPassword(c.drawPassword) : null,
-    inviteCode: c.inviteCode,
+/**
+ * A customer record as seeding writes one (the demo customers, the bench's customers): nobody
+ * invited them, unverified, no language chosen, the password set `now`.
+ */
+export function seededUser(
+  c: Pick<UserRecord, "userId" | "phone" | "passwordHash" | "inviteCode">,
+  now: number,
+  drawPasswordHash: string | null = null,
+): UserRecord {
+  return {
+    ...c,
+    drawPasswordHash,
     invitedBy: null,
     certifyLevel: "none",
     createdAt: now,
@@ -74,6 +78,20 @@ async function createCustomer(deps: Deps, t: string, c: DemoCustomer) {
     passwordResetAt: null,
     locale: null,
   };
+}
+
+async function createCustomer(deps: Deps, t: string, c: DemoCustomer) {
+  const now = deps.now();
+  const u = seededUser(
+    {
+      userId: c.userId,
+      phone: c.phone,
+      passwordHash: await hashPassword(c.password),
+      inviteCode: c.inviteCode,
+    },
+    now,
+    c.drawPassword ? await hashPassword(c.drawPassword) : null,
+  );
   await deps.kv.atomic()
     .check({ key: accountKeys.phone(t, u.phone), versionstamp: null })
     .set(accountKeys.user(t, u.userId), u)

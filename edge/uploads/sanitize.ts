@@ -108,7 +108,7 @@ const u24le = (b: Uint8Array, i: number) => u8(b, i) | (u8(b, i + 1) << 8) | (u8
 const u32le = (b: Uint8Array, i: number) => (u24le(b, i) | (u8(b, i + 3) << 24)) >>> 0;
 const fourcc = (b: Uint8Array, i: number) => String.fromCharCode(...b.subarray(i, i + 4));
 
-function concat(parts: Uint8Array[]): Uint8Array {
+export function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {

@@ -8,39 +8,17 @@
 import { assert, assertEquals } from "../assert.ts";
 import { operatorToken } from "../operator.ts";
 import { registerUser, startServer, type TestServer } from "../server.ts";
-import { upload } from "./funds_helpers.ts";
+import { BULK_PASS_TENANTS, submitRecharge, threeJuniorsWaiting } from "./funds_helpers.ts";
 
 type Item = { id: string; userId: string; amount: string; status: string };
 type Page = { items: Item[]; cursor: string | null; truncated: boolean };
 type Audit = { items: { action: string; target: string }[] };
 
-const TENANTS = {
-  defaultTenant: "demo",
-  tenants: [{
-    id: "demo",
-    name: "Tradewind",
-    bulkPass: { recharges: { USDT: "100" }, certifications: ["junior"] },
-  }],
-};
-
 const INVALID = "This value is not valid";
 const AMOUNT_INVALID = "Enter a positive amount with no more decimals than the currency allows";
 
-async function recharge(srv: TestServer, token: string, amount: string, remitterName: string) {
-  const r = await srv.call<{ id: string }>("/api/recharge", {
-    token,
-    body: {
-      currency: "USDT",
-      channelId: "bank-usdt",
-      amount,
-      remitterName,
-      remitterAccount: "GB82WEST12345698765432",
-      voucherImageId: await upload(srv, token),
-    },
-  });
-  assertEquals(r.body.code, 0, JSON.stringify(r.body));
-  return r.body.data.id;
-}
+const recharge = async (srv: TestServer, token: string, amount: string, remitterName: string) =>
+  (await submitRecharge(srv, token, amount, { remitterName })).id;
 
 async function list(srv: TestServer, op: string, path: string) {
   const r = await srv.call<Page>(path, { token: op });
@@ -49,7 +27,7 @@ async function list(srv: TestServer, op: string, path: string) {
 }
 
 Deno.test("queues: filters, customer search, sort, CSV export, refused values", async (t) => {
-  const srv = await startServer({ seed: true, tenants: TENANTS });
+  const srv = await startServer({ seed: true, tenants: BULK_PASS_TENANTS });
   try {
     const op = await operatorToken(srv);
     const ada = await registerUser(srv, "+12025550171");
@@ -148,22 +126,12 @@ Deno.test("queues: filters, customer search, sort, CSV export, refused values", 
 });
 
 Deno.test("queues: bulk pass under the tenant's amount, one audit entry per record", async (t) => {
-  const srv = await startServer({ seed: true, tenants: TENANTS });
+  const srv = await startServer({ seed: true, tenants: BULK_PASS_TENANTS });
   try {
     const op = await operatorToken(srv);
 
     await t.step("three verifications bulk passed: three audit entries", async () => {
-      const subs: string[] = [];
-      for (const [n, name] of [[1, "Ann Lee"], [2, "Ben Lee"], [3, "Cat Lee"]] as const) {
-        const u = await registerUser(srv, `+1202555018${n}`);
-        const r = await srv.call("/api/certify/junior", {
-          token: u.token,
-          body: { name, docType: "passport", docNumber: `X${n}4455667`, country: "US" },
-        });
-        assertEquals(r.body.code, 0, JSON.stringify(r.body));
-        const q = await list(srv, op, `/api/admin/certifications?customer=${u.user.userId}`);
-        subs.push(q.items[0]!.id);
-      }
+      const subs = await threeJuniorsWaiting(srv, op);
       const r = await srv.call<{ passed: number; items: { id: string; ok: boolean }[] }>(
         "/api/admin/certifications/bulk-pass",
         { token: op, body: { ids: subs } },

@@ -4,9 +4,8 @@
  * country for jurisdictions — ahead of the phone's.
  */
 import { assert, assertEquals } from "../assert.ts";
-import { parseDecimal } from "../../core-wasm/mod.ts";
 import { operatorToken } from "../operator.ts";
-import { registerUser, startServer } from "../server.ts";
+import { registerUser, startServer, tick } from "../server.ts";
 import { verifyJunior } from "./funds_helpers.ts";
 
 type Fields = { error: string; fields?: Record<string, string> };
@@ -63,14 +62,7 @@ Deno.test("certify country: required and valid, stored and shown to the operator
     await t.step("approved with a GB document, a US phone is refused fast contracts", async () => {
       const other = await registerUser(srv, "+12025550172");
       await verifyJunior(srv, other.token, op, "Grace Hopper", "GB");
-      srv.advance(1000);
-      await srv.deps.market.tape.ingest({
-        symbol: "BTCUSDT",
-        time: srv.deps.now(),
-        price: parseDecimal("60000"),
-        qty: 1_000_000n,
-      });
-      await srv.deps.engine.idle();
+      await tick(srv, "60000");
       const fast = await srv.call("/api/fast/order", {
         token: other.token,
         body: { symbol: "BTCUSDT", direction: "up", duration: 60, stake: "100" },

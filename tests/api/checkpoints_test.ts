@@ -74,6 +74,14 @@ const checkpointNow = async (srv: TestServer, op: string) =>
 const verify = async (srv: TestServer, op: string) =>
   ok(await srv.call<Chain>("/api/admin/audit/verify", { token: op }), "verify");
 
+/** The audit chain verified: broken, for `reason`, at the entry the checkpoint `cp` records. */
+async function brokenAt(srv: TestServer, op: string, cp: Item, reason: string) {
+  const c = await verify(srv, op);
+  assertEquals(c.ok, false);
+  assertEquals([c.broken.seq, c.broken.reason, c.broken.checkpoint], [cp.audit.seq, reason, cp.id]);
+  return c;
+}
+
 /** A few audited operator actions (each sign-in is an entry). */
 async function actions(srv: TestServer, n: number) {
   for (let i = 0; i < n; i++) await operatorToken(srv);
@@ -159,11 +167,18 @@ async function truncateTape(kv: Deno.Kv, symbol: string, n: number) {
   });
 }
 
-/** A copy of every entry of a store in a fresh in-memory store (the forger's playground). */
-async function copyOf(kv: Deno.Kv) {
+/**
+ * `forge` on a copy of every entry of a store in a fresh in-memory store (the forger's
+ * playground), closed afterwards.
+ */
+async function onCopy(kv: Deno.Kv, forge: (copy: Deno.Kv) => Promise<void>) {
   const copy = await Deno.openKv(":memory:");
-  for await (const e of kv.list({ prefix: [] })) await copy.set(e.key, e.value);
-  return copy;
+  try {
+    for await (const e of kv.list({ prefix: [] })) await copy.set(e.key, e.value);
+    await forge(copy);
+  } finally {
+    copy.close();
+  }
 }
 
 /** The offline tool: exit code and output. */
@@ -286,14 +301,8 @@ serverTest(
     await actions(srv, 2);
     assert((await verify(srv, op)).ok);
     await rewriteAudit(srv.kv, 2);
-    const c = await verify(srv, op);
     // every link still holds: only the checkpoint tells
-    assertEquals(c.ok, false);
-    assertEquals([c.broken.seq, c.broken.reason, c.broken.checkpoint], [
-      cp.audit.seq,
-      "checkpoint",
-      cp.id,
-    ]);
+    const c = await brokenAt(srv, op, cp, "checkpoint");
     assertEquals(c.broken.expected, cp.audit.hash);
     assertEquals(c.verifiedTo, cp.audit.seq - 1);
   },
@@ -307,13 +316,7 @@ serverTest(
     const cp = await checkpointNow(srv, op);
     // the checkpoint's own entry and the two entries before the head it records
     await truncateAudit(srv.kv, 3);
-    const c = await verify(srv, op);
-    assertEquals(c.ok, false);
-    assertEquals([c.broken.seq, c.broken.reason, c.broken.checkpoint], [
-      cp.audit.seq,
-      "truncated",
-      cp.id,
-    ]);
+    const c = await brokenAt(srv, op, cp, "truncated");
     assertEquals(c.head, cp.audit.seq - 2);
   },
 );
@@ -335,8 +338,7 @@ serverTest(
     assertEquals(clean.checkpoints, 1);
 
     await t.step("edited at seq 3, every later hash recomputed", async () => {
-      const copy = await copyOf(srv.kv);
-      try {
+      await onCopy(srv.kv, async (copy) => {
         await rewriteTape(copy, "BTCUSDT", 3);
         const r = await verifyStore(copy, tenants, o);
         assertEquals(r.chainBreaks, [], "the links hold");
@@ -346,14 +348,11 @@ serverTest(
           `tape #5 checkpoint (checkpoint ${cp.id})`,
           cp.tapes.BTCUSDT!.hash,
         ]]);
-      } finally {
-        copy.close();
-      }
+      });
     });
 
     await t.step("the newest ticks deleted, the head moved back", async () => {
-      const copy = await copyOf(srv.kv);
-      try {
+      await onCopy(srv.kv, async (copy) => {
         await truncateTape(copy, "BTCUSDT", 3);
         const r = await verifyStore(copy, tenants, o);
         assertEquals(r.chainBreaks, []);
@@ -362,14 +361,11 @@ serverTest(
           "BTCUSDT",
           `tape #5 truncated (checkpoint ${cp.id})`,
         ]]);
-      } finally {
-        copy.close();
-      }
+      });
     });
 
     await t.step("a checkpoint altered in the store fails its signature", async () => {
-      const copy = await copyOf(srv.kv);
-      try {
+      await onCopy(srv.kv, async (copy) => {
         const key = ["demo", "checkpoints", "cp", cp.id];
         const rec = (await copy.get<{ payload: string }>(key)).value!;
         await copy.set(key, { ...rec, payload: rec.payload.replace('"v":1', '"v":1 ') });
@@ -379,9 +375,7 @@ serverTest(
           cp.id,
           "signature",
         ]]);
-      } finally {
-        copy.close();
-      }
+      });
     });
   },
 );

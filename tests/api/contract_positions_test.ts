@@ -1,7 +1,7 @@
 /** Leveraged contracts through HTTP: open, partial and full close, stops, liquidation by the engine. */
 import { assert, assertEquals } from "../assert.ts";
 import { parseDecimal } from "../../core-wasm/mod.ts";
-import { otherInstance, startServer, type TestServer, tick } from "../server.ts";
+import { LONG_10X, otherInstance, startServer, type TestServer, tick } from "../server.ts";
 
 const U = 100_000_000n;
 type Pos = {
@@ -424,14 +424,7 @@ Deno.test("a stop or take-profit of zero is refused", async () => {
     await tick(srv, "20000");
     const r = await srv.call("/api/contract/order", {
       token,
-      body: {
-        symbol: "BTCUSDT",
-        side: "short",
-        lots: 1,
-        leverage: 10,
-        type: "market",
-        stopLoss: "0",
-      },
+      body: { ...LONG_10X, side: "short", lots: 1, stopLoss: "0" },
     });
     assertEquals(r.status, 400);
   } finally {

@@ -6,8 +6,15 @@
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { assert, assertEquals } from "../assert.ts";
 import { operatorToken } from "../operator.ts";
-import { DESKTOP_UA, MOBILE_UA, registerUser, signIn, startServer } from "../server.ts";
-import { bankCard, bindMethod, recharge, upload, verifyJunior } from "./funds_helpers.ts";
+import { DESKTOP_UA, MOBILE_UA, registerUser, signIn, startServer, tick } from "../server.ts";
+import {
+  bankCard,
+  bindMethod,
+  recharge,
+  rechargeBody,
+  upload,
+  verifyJunior,
+} from "./funds_helpers.ts";
 
 Deno.test("figures: the withdrawal preview has no fee or net for an amount it would refuse", async () => {
   const srv = await startServer({ seed: true });
@@ -38,17 +45,14 @@ Deno.test("figures: a recharge says what is wrong with the amount and the vouche
   try {
     const { token } = await registerUser(srv, "+12025550292");
     const voucherImageId = await upload(srv, token);
+    const withoutVoucher = (amount: string) => {
+      const { voucherImageId: _, ...body } = rechargeBody(amount, "");
+      return body;
+    };
     const send = async (amount: string, voucher: string | null = voucherImageId) => {
       const r = await srv.call<{ error: string; fields: Record<string, string> }>("/api/recharge", {
         token,
-        body: {
-          currency: "USDT",
-          channelId: "bank-usdt",
-          amount,
-          remitterName: "Ada Lovelace",
-          remitterAccount: "GB82WEST12345698765432",
-          ...(voucher === null ? {} : { voucherImageId: voucher }),
-        },
+        body: voucher === null ? withoutVoucher(amount) : rechargeBody(amount, voucher),
       });
       assertEquals(r.body.data.error, "VALIDATION", JSON.stringify(r.body));
       return r.body.data.fields;
@@ -253,13 +257,7 @@ Deno.test("figures: a new account is welcomed, not back; Bank transfer in German
 Deno.test("figures: 1 lot, 2 lots: counted through i18next's plural forms", async () => {
   const srv = await startServer({ seed: true });
   try {
-    await srv.deps.market.tape.ingest({
-      symbol: "BTCUSDT",
-      time: srv.deps.now(),
-      price: parseDecimal("60000"),
-      qty: 100_000_000n,
-    });
-    await srv.deps.engine.idle();
+    await tick(srv, "60000", 0, "BTCUSDT", 100_000_000n);
     const login = await srv.call("/api/login", {
       body: { phone: "+12025550123", password: "Demo-2026" },
     });

@@ -5,7 +5,7 @@ import { METHOD_HOLD_MS, type PaymentMethod } from "../../edge/funds/methods.ts"
 import { methodKeys } from "../../edge/funds/store.ts";
 import { assertEquals } from "../assert.ts";
 import { makePng, uploadForm } from "../images.ts";
-import type { TestServer } from "../server.ts";
+import { registerUser, type TestServer } from "../server.ts";
 
 export type Row = { wallet: string; currency: string; available: string; frozen: string };
 
@@ -24,6 +24,16 @@ export async function upload(srv: TestServer, token: string, bytes?: Uint8Array)
   if (r.body.code !== 0) throw new Error(`upload: ${JSON.stringify(r.body)}`);
   return r.body.data.imageId;
 }
+
+/** The demo tenant whose operators may pass in bulk recharges up to 100 USDT and junior checks. */
+export const BULK_PASS_TENANTS = {
+  defaultTenant: "demo",
+  tenants: [{
+    id: "demo",
+    name: "Tradewind",
+    bulkPass: { recharges: { USDT: "100" }, certifications: ["junior"] },
+  }],
+};
 
 /** A bank-transfer recharge as the customer submits it: the amount and the transfer's voucher. */
 export const rechargeBody = (
@@ -60,6 +70,29 @@ export async function submitRecharge(
 
 export async function recharge(srv: TestServer, token: string, amount: string) {
   return (await submitRecharge(srv, token, amount)).id;
+}
+
+/**
+ * Three new customers (Ann, Ben and Cat Lee) who each submitted a junior verification, waiting
+ * for an operator (`op` finds them in the queue); the verifications' ids.
+ */
+export async function threeJuniorsWaiting(srv: TestServer, op: string): Promise<string[]> {
+  const subs: string[] = [];
+  for (const [n, name] of [[1, "Ann Lee"], [2, "Ben Lee"], [3, "Cat Lee"]] as const) {
+    const u = await registerUser(srv, `+1202555018${n}`);
+    const r = await srv.call("/api/certify/junior", {
+      token: u.token,
+      body: { name, docType: "passport", docNumber: `X${n}4455667`, country: "US" },
+    });
+    assertEquals(r.body.code, 0, JSON.stringify(r.body));
+    const q = await srv.call<{ items: { id: string }[] }>(
+      `/api/admin/certifications?customer=${u.user.userId}`,
+      { token: op },
+    );
+    assertEquals(q.body.code, 0, JSON.stringify(q.body));
+    subs.push(q.body.data.items[0]!.id);
+  }
+  return subs;
 }
 
 /** Junior verification submitted by the customer and passed by the operator. */

@@ -4,9 +4,8 @@
  * than the deadline is answered 408 and its connection closed.
  */
 import { assert, assertEquals } from "../assert.ts";
-import { parseDecimal } from "../../core-wasm/mod.ts";
 import { makePng, uploadForm } from "../images.ts";
-import { startServer, type TestServer } from "../server.ts";
+import { freshTick, LONG_10X, startServer, type TestServer } from "../server.ts";
 import { rechargeBody } from "./funds_helpers.ts";
 
 const U = 100_000_000n;
@@ -48,18 +47,8 @@ Deno.test("a malformed cursor on a paged list is a validation error, not a crash
 
 Deno.test("a holding-fee charge that fails is retried by the next run and counted once", async () => {
   const srv = await startServer({ seed: true });
-  let clock = 0;
-  const tick = async (price: string) => {
-    // fresh ticks on the server's clock (older or future ticks are refused)
-    clock = Math.max(srv.deps.now(), clock + 1);
-    await srv.deps.market.tape.ingest({
-      symbol: "BTCUSDT",
-      time: clock,
-      price: parseDecimal(price),
-      qty: U / 100n,
-    });
-    await srv.deps.engine.idle();
-  };
+  // fresh ticks on the server's clock (older or future ticks are refused)
+  const tick = (price: string) => freshTick(srv, price, "BTCUSDT", U / 100n);
   type Pos = { orderNo: string; status: string; closeReason: string | null };
   try {
     await tick("20000");
@@ -68,7 +57,7 @@ Deno.test("a holding-fee charge that fails is retried by the next run and counte
     // a well-funded position: 200 notional, 0.1 a day
     const a = await srv.call<Pos>("/api/contract/order", {
       token: rich,
-      body: { symbol: "BTCUSDT", side: "long", lots: 10, leverage: 10, type: "market" },
+      body: LONG_10X,
     });
     assertEquals(a.body.code, 0, JSON.stringify(a.body));
     // a position with nothing but its margin (0.2): 19 days are paid from it, the 20th would
@@ -79,7 +68,7 @@ Deno.test("a holding-fee charge that fails is retried by the next run and counte
     });
     const b = await srv.call<Pos>("/api/contract/order", {
       token: poor,
-      body: { symbol: "BTCUSDT", side: "long", lots: 1, leverage: 100, type: "market" },
+      body: { ...LONG_10X, lots: 1, leverage: 100 },
     });
     assertEquals(b.body.code, 0, JSON.stringify(b.body));
     await srv.call("/api/account/transfer", {

@@ -5,6 +5,7 @@
  */
 import * as OTPAuth from "otpauth";
 import { assertEquals } from "../assert.ts";
+import { DEMO_TOTP_SECRET } from "../operator.ts";
 import { DESKTOP_UA, type TestServer } from "../server.ts";
 
 export const PHONE_UA =
@@ -48,3 +49,18 @@ export const login = (
   body: Record<string, string | undefined>,
   ua?: string,
 ) => srv.call("/api/login", { body, headers: from(ip, ua) });
+
+/** The demo operator signs in from `ip` (by default its password, a code of the server's clock). */
+export const operatorLogin = (
+  srv: TestServer,
+  ip: string,
+  o: { password?: string; totp?: string } = {},
+) =>
+  srv.call("/api/admin/login", {
+    body: {
+      username: "ops",
+      password: o.password ?? "Ops-2026-demo",
+      totp: o.totp ?? codeAt(srv, DEMO_TOTP_SECRET),
+    },
+    headers: from(ip),
+  });

@@ -5,9 +5,17 @@
  * two-factor is in two_factor_test.ts, signed-in devices and recent sign-ins in devices_test.ts.
  */
 import { assert, assertEquals, assertMatch } from "../assert.ts";
-import { DEMO_TOTP_SECRET } from "../operator.ts";
 import { registerUser, startServer, type TestServer } from "../server.ts";
-import { A, B, codeAt, enableTwoFactor, from, login, PROXY } from "./security_helpers.ts";
+import {
+  A,
+  B,
+  codeAt,
+  enableTwoFactor,
+  from,
+  login,
+  operatorLogin,
+  PROXY,
+} from "./security_helpers.ts";
 
 const THROTTLE_WINDOW = 30 * 60_000;
 
@@ -57,22 +65,12 @@ Deno.test("sign-in lock is per account and source: a guesser elsewhere does not 
 
     await t.step("operator: five wrong from A; the operator signs in from B", async () => {
       for (let i = 0; i < 5; i++) {
-        const r = await srv.call("/api/admin/login", {
-          body: { username: "ops", password: "guess-" + i, totp: "000000" },
-          headers: from(A),
-        });
+        const r = await operatorLogin(srv, A, { password: "guess-" + i, totp: "000000" });
         assertEquals(r.body.data.error, "BAD_CREDENTIALS");
       }
-      const lockedA = await srv.call("/api/admin/login", {
-        body: { username: "ops", password: "wrong-again", totp: "000000" },
-        headers: from(A),
-      });
+      const lockedA = await operatorLogin(srv, A, { password: "wrong-again", totp: "000000" });
       assertEquals([lockedA.status, lockedA.body.data.error], [429, "LOCKED"]);
-      const code = codeAt(srv, DEMO_TOTP_SECRET);
-      const fromB = await srv.call("/api/admin/login", {
-        body: { username: "ops", password: "Ops-2026-demo", totp: code },
-        headers: from(B),
-      });
+      const fromB = await operatorLogin(srv, B);
       assertEquals(fromB.body.code, 0, JSON.stringify(fromB.body));
       srv.advance(30_000);
     });
@@ -80,15 +78,9 @@ Deno.test("sign-in lock is per account and source: a guesser elsewhere does not 
     await t.step(
       "operator: correct password + TOTP passes the lock of its own source",
       async () => {
-        const wrongCode = await srv.call("/api/admin/login", {
-          body: { username: "ops", password: "Ops-2026-demo", totp: "000000" },
-          headers: from(A),
-        });
+        const wrongCode = await operatorLogin(srv, A, { totp: "000000" });
         assertEquals(wrongCode.body.data.error, "LOCKED");
-        const r = await srv.call("/api/admin/login", {
-          body: { username: "ops", password: "Ops-2026-demo", totp: codeAt(srv, DEMO_TOTP_SECRET) },
-          headers: from(A),
-        });
+        const r = await operatorLogin(srv, A);
         assertEquals(r.body.code, 0, JSON.stringify(r.body));
         srv.advance(30_000);
       },
@@ -235,10 +227,7 @@ Deno.test("successful sign-ins never use up a source: 25 customers and 25 operat
   const OFFICE = "198.51.100.200";
   try {
     for (let i = 0; i < 25; i++) {
-      const r = await srv.call("/api/admin/login", {
-        body: { username: "ops", password: "Ops-2026-demo", totp: codeAt(srv, DEMO_TOTP_SECRET) },
-        headers: from(OFFICE),
-      });
+      const r = await operatorLogin(srv, OFFICE);
       assertEquals(r.body.code, 0, `operator sign-in ${i + 1}: ${JSON.stringify(r.body)}`);
       srv.advance(31_000); // each code works once: the next sign-in uses the next step
     }

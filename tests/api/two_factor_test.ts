@@ -2,7 +2,7 @@
  * Customer two-factor through HTTP: setup, enable, sign-in, disable and withdrawals, each code
  * used once; the account security routes in the OpenAPI document.
  */
-import { bindMethod, setDrawPassword } from "./funds_helpers.ts";
+import { bindMethod, setDrawPassword, verifyJunior } from "./funds_helpers.ts";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { makePng, uploadForm } from "../images.ts";
 import { operatorToken } from "../operator.ts";
@@ -129,17 +129,7 @@ Deno.test("withdrawals need the two-factor code when it is on", async () => {
     const op = await operatorToken(srv);
     const { token } = await registerUser(srv, "+12025550176", "Withdraw-pass1");
     await setDrawPassword(srv, token, "135790");
-    const docNumber = "P7700123";
-    await srv.call("/api/certify/junior", {
-      token,
-      body: { name: "Grace Hopper", docType: "passport", docNumber, country: "US" },
-    });
-    const q = await srv.call<{ items: { id: string; junior: { docNumber: string } }[] }>(
-      "/api/admin/certifications?status=authenticating&limit=100",
-      { token: op },
-    );
-    const cert = q.body.data.items.find((i) => i.junior?.docNumber === docNumber)!;
-    await srv.call(`/api/admin/certifications/${cert.id}/pass`, { token: op, method: "POST" });
+    await verifyJunior(srv, token, op, "Grace Hopper");
     // no turnover requirement for this test: the rule is the funds tests' business
     const settings = await srv.call<Record<string, unknown>>("/api/admin/withdraw-settings", {
       token: op,

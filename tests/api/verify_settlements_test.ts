@@ -8,6 +8,7 @@ import { genesisHash, tickHash } from "../../contract/chain.ts";
 import { exportOrders, formatVerifyReport, verifyStore } from "../../edge/settlements/rederive.ts";
 import { readArchives } from "../../edge/market/archive.ts";
 import { archiveTape } from "../../edge/jobs/tape_archive.ts";
+import type { FastContracts } from "../../edge/trading/fast.ts";
 import { assert, assertEquals } from "../assert.ts";
 import { startServer, type TestServer, tick } from "../server.ts";
 
@@ -80,18 +81,8 @@ Deno.test("verifier: every settlement re-derives from the tape; an edited tick o
     assertEquals(clean.chainBreaks, []);
 
     // fairness: the two contracts, counted once each, shares of the decided
-    type Fair = {
-      items: {
-        symbol: string;
-        duration: number;
-        won: number;
-        lost: number;
-        tied: number;
-        wonShare: string;
-        lostShare: string;
-        tiedShare: string;
-      }[];
-    };
+    // the statistics as the service computes them (JSON-safe: numbers and decimal strings)
+    type Fair = Awaited<ReturnType<FastContracts["fairness"]>>;
     const fair = (await srv.call<Fair>("/api/fairness")).body.data.items;
     assertEquals(fair.map((f) => [f.symbol, f.duration, f.won + f.lost + f.tied]), [[
       "BTCUSDT",

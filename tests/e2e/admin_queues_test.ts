@@ -10,35 +10,11 @@ import type { Browser, Page } from "playwright-core";
 import { assert, assertEquals } from "../assert.ts";
 import { operatorToken } from "../operator.ts";
 import { registerUser, type TestServer } from "../server.ts";
-import { upload } from "../api/funds_helpers.ts";
+import { BULK_PASS_TENANTS, recharge, threeJuniorsWaiting } from "../api/funds_helpers.ts";
 import { E2E, shot } from "./browser.ts";
 import { withBrowser } from "./session.ts";
 
-const TENANTS = {
-  defaultTenant: "demo",
-  tenants: [{
-    id: "demo",
-    name: "Tradewind",
-    bulkPass: { recharges: { USDT: "100" }, certifications: ["junior"] },
-  }],
-};
 const UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36";
-
-async function recharge(srv: TestServer, token: string, amount: string) {
-  const r = await srv.call<{ id: string }>("/api/recharge", {
-    token,
-    body: {
-      currency: "USDT",
-      channelId: "bank-usdt",
-      amount,
-      remitterName: "Ada Lovelace",
-      remitterAccount: "GB82WEST12345698765432",
-      voucherImageId: await upload(srv, token),
-    },
-  });
-  assertEquals(r.body.code, 0, JSON.stringify(r.body));
-  return r.body.data.id;
-}
 
 async function ready(page: Page) {
   await page.waitForFunction(() =>
@@ -88,27 +64,14 @@ Deno.test({
   name: "console queues: filter and sort, auto-advance by keyboard, bulk pass of three",
   ...E2E,
   fn: () =>
-    withBrowser({ seed: true, tenants: TENANTS }, async (srv, browser) => {
+    withBrowser({ seed: true, tenants: BULK_PASS_TENANTS }, async (srv, browser) => {
       const op = await operatorToken(srv);
       const ada = await registerUser(srv, "+12025550171");
       const bob = await registerUser(srv, "+12025550172");
       const small = await recharge(srv, ada.token, "25");
       const large = await recharge(srv, ada.token, "150");
       await recharge(srv, bob.token, "60");
-      const subs: string[] = [];
-      for (const [n, name] of [[1, "Ann Lee"], [2, "Ben Lee"], [3, "Cat Lee"]] as const) {
-        const u = await registerUser(srv, `+1202555018${n}`);
-        const r = await srv.call("/api/certify/junior", {
-          token: u.token,
-          body: { name, docType: "passport", docNumber: `X${n}4455667`, country: "US" },
-        });
-        assertEquals(r.body.code, 0, JSON.stringify(r.body));
-        const q = await srv.call<{ items: { id: string }[] }>(
-          `/api/admin/certifications?customer=${u.user.userId}`,
-          { token: op },
-        );
-        subs.push(q.body.data.items[0]!.id);
-      }
+      const subs = await threeJuniorsWaiting(srv, op);
 
       const { ctx, page, errors } = await consolePage(srv, browser, op);
       // a queue filtered by the customer's phone without its +, then sorted by amount

@@ -9,18 +9,16 @@ import type { BrowserContext } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { LONG_10X, signIn, type TestServer } from "../server.ts";
 import { shot } from "./browser.ts";
-import { browserTest, customerPage, DESKTOP, freshTick, hydrated, PHONE } from "./session.ts";
-
-const NARROW = { ...PHONE, viewport: { width: 390, height: 844 } };
-const WIDE = { ...DESKTOP, viewport: { width: 1280, height: 900 } };
-
-/** Wait until the hub has a `user` subscriber more than before (bounded). */
-async function socketUp(srv: TestServer, before: number) {
-  for (let i = 0; srv.deps.hub.subscribers("user") <= before; i++) {
-    if (i > 400) throw new Error("the page never subscribed to its private channel");
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+import {
+  browserTest,
+  customerPage,
+  customerTest,
+  DESKTOP_1280,
+  freshTick,
+  hydrated,
+  PHONE_390,
+  socketUp,
+} from "./session.ts";
 
 async function setAlert(page: import("playwright-core").Page, kind: string, value: string) {
   await page.getByTestId("price-alerts").getByRole("button", { name: kind }).click();
@@ -29,11 +27,11 @@ async function setAlert(page: import("playwright-core").Page, kind: string, valu
   await page.getByTestId("alert-row").first().waitFor();
 }
 
-browserTest(
+customerTest(
   "alerts: set on the phone's product page, fired by a tick, toast and tab",
-  async (srv, browser) => {
+  PHONE_390,
+  async (srv, page) => {
     await freshTick(srv, "65000");
-    const { ctx, page, errors } = await customerPage(srv, browser, NARROW);
     const before = srv.deps.hub.subscribers("user");
     await page.goto(`${srv.base}/wp/product/detail/BTCUSDT`);
     await hydrated(page, "PriceAlerts");
@@ -64,16 +62,14 @@ browserTest(
     assertMatch(await row.innerText(), /BTC\/USDT above 70,000\.00/);
     assertEquals(await row.getAttribute("data-read"), "0");
     await page.screenshot({ path: shot("notifications-wp-390-en"), fullPage: true });
-    assertEquals(errors, []);
-    await ctx.close();
   },
 );
 
-browserTest(
+customerTest(
   "alerts: the desktop trade page sets one; a stop fired shows as a toast too",
-  async (srv, browser) => {
+  DESKTOP_1280,
+  async (srv, page, token) => {
     await freshTick(srv, "65000");
-    const { ctx, page, errors, token } = await customerPage(srv, browser, WIDE);
     const before = srv.deps.hub.subscribers("user");
     await page.goto(`${srv.base}/pc/trade/future?symbol=BTCUSDT`);
     await hydrated(page, "PriceAlerts");
@@ -97,8 +93,6 @@ browserTest(
     await page.screenshot({ path: shot("alerts-pc-1280-en") });
     await page.goto(`${srv.base}/pc/article/message?tab=notifications`);
     assertMatch(await page.getByTestId("notification").first().innerText(), /Stop-loss fired/);
-    assertEquals(errors, []);
-    await ctx.close();
   },
 );
 
@@ -148,7 +142,7 @@ browserTest(
     }
     for (const locale of ["en", "zh-CN", "th"]) {
       for (const wide of [false, true]) {
-        const { ctx, errors } = await customerPage(srv, browser, wide ? WIDE : NARROW, {
+        const { ctx, errors } = await customerPage(srv, browser, wide ? DESKTOP_1280 : PHONE_390, {
           token,
           locale,
         });

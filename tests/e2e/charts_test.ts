@@ -20,7 +20,7 @@ import {
   ticketPath,
 } from "./session.ts";
 import type { TestServer } from "../server.ts";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 
 const LOCALES = ["en", "de", "zh-CN", "th"] as const;
 const chart = '[data-testid="chart"]';
@@ -28,6 +28,13 @@ const PHONE_390 = { ...layoutBrowser("mobile"), viewport: { width: 390, height: 
 const browserOf = (layout: Layout) => layout === "mobile" ? PHONE_390 : layoutBrowser("desktop");
 
 /** Three hours of trades on the server's clock, three a minute (a seeded walk): warm-up for MA and RSI. */
+/** The tape numbers of the entry and exit ticks in `scope` (test ids `<prefix>-entry`, `-exit`). */
+async function ticksShown(scope: { getByTestId(id: string): Locator }, prefix: string) {
+  const seq = async (end: string) =>
+    Number(await scope.getByTestId(`${prefix}-${end}`).getAttribute("data-seq"));
+  return [await seq("entry"), await seq("exit")];
+}
+
 async function history(srv: TestServer) {
   let seed = 7, cents = 2_700_000;
   const start = srv.deps.now();
@@ -240,14 +247,7 @@ for (const layout of ["mobile", "desktop"] as const) {
             (await card.getByTestId("result-payout").innerText()).replace(/\s/g, ""),
             /185(\.|,)00USDT/,
           );
-          assertEquals(
-            Number(await card.getByTestId("result-entry").getAttribute("data-seq")),
-            entrySeq,
-          );
-          assertEquals(
-            Number(await card.getByTestId("result-exit").getAttribute("data-seq")),
-            exitSeq,
-          );
+          assertEquals(await ticksShown(card, "result"), [entrySeq, exitSeq]);
           assertMatch(await card.getByTestId("result-exit").innerText(), new RegExp(`${exitSeq}`));
           // it left the open orders for the settled list; its line left the chart
           assertEquals(await page.locator('[data-testid="fast-orders"] li').count(), 0);
@@ -264,14 +264,7 @@ for (const layout of ["mobile", "desktop"] as const) {
           // Verify: the same ticks, re-derived from the public tape
           await card.getByTestId("verify-link").click();
           await page.waitForURL(/\/verify\//);
-          assertEquals(
-            Number(await page.getByTestId("tick-entry").getAttribute("data-seq")),
-            entrySeq,
-          );
-          assertEquals(
-            Number(await page.getByTestId("tick-exit").getAttribute("data-seq")),
-            exitSeq,
-          );
+          assertEquals(await ticksShown(page, "tick"), [entrySeq, exitSeq]);
 
           // the trade's own Verify view: its hash recomputed in the browser from the one before
           await page.goto(srv.base + tradeVerify);

@@ -10,7 +10,7 @@ import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { uploadForm } from "../images.ts";
-import { encodePng } from "../../tools/make_icons.ts";
+import { encodePng } from "../../tools/png.ts";
 import { DEMO_TOTP_SECRET, operatorToken, totp } from "../operator.ts";
 import { lastCode, registerUser } from "../server.ts";
 import { shot } from "./browser.ts";

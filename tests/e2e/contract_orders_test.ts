@@ -10,7 +10,7 @@ import { assert, assertEquals } from "../assert.ts";
 import { shot } from "./browser.ts";
 import { browserTest, customerPage, demoToken, freshTick, hydrated, PHONE } from "./session.ts";
 import type { Page } from "playwright-core";
-import type { TestServer } from "../server.ts";
+import { LONG_10X, type TestServer } from "../server.ts";
 
 const SCREEN = {
   mobile: "/wp/product/leveragedDeals?symbol=BTCUSDT",
@@ -137,14 +137,7 @@ browserTest(
     await srv.call(`/api/contract/positions/${id}/hedge`, { token, body: {} });
     await srv.call("/api/contract/order", {
       token,
-      body: {
-        symbol: "BTCUSDT",
-        side: "long",
-        lots: 1,
-        leverage: 10,
-        type: "limit",
-        price: "55000",
-      },
+      body: { ...LONG_10X, lots: 1, type: "limit", price: "55000" },
     });
     for (const locale of ["en", "de", "zh-CN", "th"]) {
       for (const layout of ["mobile", "desktop"] as const) {

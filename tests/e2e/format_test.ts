@@ -6,7 +6,7 @@
 import { devices } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { formatShortTime } from "../../locales/format.ts";
-import { type TestServer } from "../server.ts";
+import { LONG_10X, type TestServer } from "../server.ts";
 import { shot } from "./browser.ts";
 import { browserTest, desktop, freshTick, PHONE, signInContext, watchedPage } from "./session.ts";
 
@@ -27,14 +27,7 @@ for (const layout of ["desktop", "mobile"] as const) {
       // a short limit above the market: waits for the price to rise to 61,000
       const placed = await srv.call("/api/contract/order", {
         token,
-        body: {
-          symbol: "BTCUSDT",
-          side: "short",
-          lots: 10,
-          leverage: 10,
-          type: "limit",
-          price: "61000",
-        },
+        body: { ...LONG_10X, side: "short", type: "limit", price: "61000" },
         headers: { "Idempotency-Key": crypto.randomUUID() },
       });
       assertEquals(placed.body.code, 0, JSON.stringify(placed.body));

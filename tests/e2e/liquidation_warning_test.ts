@@ -6,25 +6,22 @@
  * and 1280 px in English, Chinese and Thai.
  */
 import { assertEquals, assertMatch } from "../assert.ts";
-import type { TestServer } from "../server.ts";
 import { shot } from "./browser.ts";
-import { browserTest, customerPage, DESKTOP, freshTick, hydrated, PHONE } from "./session.ts";
+import {
+  browserTest,
+  customerPage,
+  customerTest,
+  DESKTOP_1280,
+  freshTick,
+  hydrated,
+  PHONE_390,
+  socketUp,
+} from "./session.ts";
 
-const NARROW = { ...PHONE, viewport: { width: 390, height: 844 } };
-const WIDE = { ...DESKTOP, viewport: { width: 1280, height: 900 } };
-
-/** Wait until the hub has a `user` subscriber more than before (bounded). */
-async function socketUp(srv: TestServer, before: number) {
-  for (let i = 0; srv.deps.hub.subscribers("user") <= before; i++) {
-    if (i > 400) throw new Error("the page never subscribed to its private channel");
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-browserTest(
+customerTest(
   "liquidation warning: the level is chosen in the settings and saved",
-  async (srv, browser) => {
-    const { ctx, page, errors, token } = await customerPage(srv, browser, NARROW);
+  PHONE_390,
+  async (srv, page, token) => {
     await page.goto(`${srv.base}/wp/user/notifications`);
     await hydrated(page, "NotificationPrefs");
     const select = page.getByLabel("Warn me at a margin ratio of");
@@ -40,8 +37,6 @@ browserTest(
     await page.reload();
     await hydrated(page, "NotificationPrefs");
     assertEquals(await page.getByTestId("warn-ratio").inputValue(), "90");
-    assertEquals(errors, []);
-    await ctx.close();
   },
 );
 
@@ -55,9 +50,14 @@ browserTest(
         true,
       ], ["th", false]] as const
     ) {
-      const { ctx, page, errors, token } = await customerPage(srv, browser, wide ? WIDE : NARROW, {
-        locale,
-      });
+      const { ctx, page, errors, token } = await customerPage(
+        srv,
+        browser,
+        wide ? DESKTOP_1280 : PHONE_390,
+        {
+          locale,
+        },
+      );
       const tag = `${wide ? "1280" : "390"}-${locale}`;
       const before = srv.deps.hub.subscribers("user");
       await page.goto(

@@ -3,7 +3,7 @@
  * page (QR code and key shown once), log out, log in with the code, see the signed-in devices and
  * sign the other device out (its token then answers -99). Screens in en, de and zh-CN.
  */
-import { bindMethod, setDrawPassword } from "../api/funds_helpers.ts";
+import { bindMethod, setDrawPassword, verifyJunior } from "../api/funds_helpers.ts";
 import * as OTPAuth from "otpauth";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { operatorToken } from "../operator.ts";
@@ -123,17 +123,7 @@ async function flow(t: Deno.TestContext, layout: Layout, local: string) {
       // two-factor is on: each change takes a code of a new time step
       srv.advance(30_000);
       await setDrawPassword(srv, token, "135790", { totp: codeAt(srv, secret) });
-      const docNumber = `P${local}`;
-      await srv.call("/api/certify/junior", {
-        token,
-        body: { name: "Grace Hopper", docType: "passport", docNumber, country: "US" },
-      });
-      const q = await srv.call<{ items: { id: string; junior: { docNumber: string } }[] }>(
-        "/api/admin/certifications?status=authenticating&limit=100",
-        { token: op },
-      );
-      const cert = q.body.data.items.find((i) => i.junior?.docNumber === docNumber)!;
-      await srv.call(`/api/admin/certifications/${cert.id}/pass`, { token: op, method: "POST" });
+      await verifyJunior(srv, token, op, "Grace Hopper");
       srv.advance(30_000);
       await bindMethod(srv, token, {
         kind: "crypto",

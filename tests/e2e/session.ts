@@ -13,8 +13,10 @@ import {
   type Page,
 } from "playwright-core";
 import { parseDecimal } from "../../core-wasm/mod.ts";
-import { startServer, type TestServer } from "../server.ts";
-import { assertMatch } from "../assert.ts";
+import { freshTick, startServer, type TestServer } from "../server.ts";
+
+export { freshTick };
+import { assertEquals, assertMatch } from "../assert.ts";
 import { E2E, launch, shot } from "./browser.ts";
 
 export type Layout = "mobile" | "desktop";
@@ -29,6 +31,15 @@ export const desktop = (height = 900): BrowserContextOptions => ({
   userAgent: DESKTOP_BROWSER_UA,
 });
 export const DESKTOP = desktop();
+/** The phone and a desktop browser at the widths screens are checked at (390 and 1280 px). */
+export const PHONE_390: BrowserContextOptions = {
+  ...PHONE,
+  viewport: { width: 390, height: 844 },
+};
+export const DESKTOP_1280: BrowserContextOptions = {
+  ...DESKTOP,
+  viewport: { width: 1280, height: 900 },
+};
 /** The browser of a layout (the desktop `height` high). */
 export const layoutBrowser = (layout: Layout, height = 900): BrowserContextOptions =>
   layout === "mobile" ? { ...PHONE } : desktop(height);
@@ -117,23 +128,6 @@ export async function signInContext(
   return token;
 }
 
-/** A tick now on the server's clock (after the symbol's latest), then the engine's work on it. */
-export async function freshTick(
-  srv: TestServer,
-  price: string,
-  symbol = "BTCUSDT",
-  qty = 100_000n,
-): Promise<void> {
-  const latest = srv.deps.market.tape.lastTick(symbol)?.time ?? 0;
-  await srv.deps.market.tape.ingest({
-    symbol,
-    time: Math.max(srv.deps.now(), latest + 1),
-    price: parseDecimal(price),
-    qty,
-  });
-  await srv.deps.engine.idle();
-}
-
 /**
  * A browser context signed in as the demo customer (or with `token`), and a page of it that
  * collects its errors.
@@ -147,6 +141,31 @@ export async function customerPage(
   const ctx = await browser.newContext(options);
   const token = await signInContext(srv, ctx, o.locale, o.token);
   return { ctx, token, ...await watchedPage(ctx) };
+}
+
+/**
+ * A browser test on one page of the demo customer (`customerPage` with `options`); the page may
+ * raise no uncaught error.
+ */
+export function customerTest(
+  name: string,
+  options: BrowserContextOptions,
+  fn: (srv: TestServer, page: Page, token: string) => Promise<void>,
+): void {
+  browserTest(name, async (srv, browser) => {
+    const { ctx, page, errors, token } = await customerPage(srv, browser, options);
+    await fn(srv, page, token);
+    assertEquals(errors, []);
+    await ctx.close();
+  });
+}
+
+/** Wait until the hub has a `user` subscriber more than before (bounded). */
+export async function socketUp(srv: TestServer, before: number) {
+  for (let i = 0; srv.deps.hub.subscribers("user") <= before; i++) {
+    if (i > 400) throw new Error("the page never subscribed to its private channel");
+    await new Promise((r) => setTimeout(r, 25));
+  }
 }
 
 /**

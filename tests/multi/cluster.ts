@@ -5,8 +5,12 @@
  */
 import type { ServerMessage } from "../../contract/realtime.ts";
 import type { LeaseRecord } from "../../edge/platform/lease.ts";
+import type { FastOrderJson } from "../../contract/trading.ts";
+import { formatReport, verifyLedger } from "../../edge/ledger/invariants.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
+/** The seeded demo customer. */
+export const DEMO_LOGIN = { phone: "+12025550123", password: "Demo-2026" };
 
 export interface Instance {
   name: string;
@@ -133,6 +137,36 @@ export class Cluster {
     return { status: res.status, headers: res.headers, body: JSON.parse(text) } as Reply<T>;
   }
 
+  /**
+   * Seed the store from an instance started for that alone (at no simulated distance: seeding
+   * 95 ms away takes minutes) and stopped once the demo customer can sign in.
+   */
+  async seed(): Promise<void> {
+    const seed = await this.start("seed");
+    await until(
+      async () => (await this.call(seed, "/api/login", { body: DEMO_LOGIN })).body.code === 0,
+      60_000,
+      "seeded",
+    );
+    await this.kill(seed, "SIGTERM");
+  }
+
+  /** The fast contract `orderNo` once `inst` lists it settled (waits up to 90 s). */
+  settledFast(inst: Instance, token: string, orderNo: string, what: string) {
+    return until(
+      async () => {
+        const r = await this.call<{ items: FastOrderJson[] }>(
+          inst,
+          "/api/fast/orders?status=settled&limit=50",
+          { token },
+        );
+        return r.body.data.items.find((o) => o.orderNo === orderNo);
+      },
+      90_000,
+      what,
+    );
+  }
+
   /** The number of replies with a 5xx status (503 included). */
   get serverErrors(): number {
     let n = 0;
@@ -179,6 +213,42 @@ export async function socket(inst: Instance, token: string | null, channels: str
   });
   for (const ch of channels) ws.send(JSON.stringify({ op: "sub", ch }));
   return { ws, got, close: () => ws.close() };
+}
+
+/**
+ * A test on a new cluster and a handle on its KV file: every instance is stopped after `body`,
+ * whether it passed or not; then `after` checks what the instances left in the store.
+ */
+export function clusterTest(
+  name: string,
+  body: (c: Cluster, kv: Deno.Kv) => Promise<void>,
+  after: (kv: Deno.Kv) => Promise<void> = async () => {},
+) {
+  Deno.test({
+    name,
+    sanitizeOps: false,
+    sanitizeResources: false,
+    async fn() {
+      const c = await Cluster.create();
+      const kv = await Deno.openKv(c.kvPath);
+      try {
+        try {
+          await body(c, kv);
+        } finally {
+          await c.stop();
+        }
+        await after(kv);
+      } finally {
+        kv.close();
+      }
+    },
+  });
+}
+
+/** The books of every instance balance (the ledger's invariants hold on the store). */
+export async function assertLedgerBalanced(kv: Deno.Kv) {
+  const report = await verifyLedger(kv);
+  if (report.breaches.length) throw new Error(formatReport(report));
 }
 
 /** Wait until `f` returns something truthy (polling), or fail after `ms` with `what`. */

@@ -8,17 +8,23 @@
  */
 import { assert, assertEquals } from "../assert.ts";
 import { formatDecimal, parseDecimal } from "../../core-wasm/mod.ts";
-import { formatReport, verifyLedger } from "../../edge/ledger/invariants.ts";
 import { marketKeys } from "../../edge/market/store.ts";
 import type { FastOrderJson } from "../../contract/trading.ts";
 import type { PositionJson } from "../../contract/trading.ts";
-import { Cluster, type Instance, socket, until } from "./cluster.ts";
+import {
+  assertLedgerBalanced,
+  type Cluster,
+  clusterTest,
+  DEMO_LOGIN,
+  type Instance,
+  socket,
+  until,
+} from "./cluster.ts";
 
-const DEMO = { phone: "+12025550123", password: "Demo-2026" };
 const STALE_MS = 10_000;
 
 async function signIn(c: Cluster, inst: Instance): Promise<string> {
-  const r = await c.call(inst, "/api/login", { body: DEMO });
+  const r = await c.call(inst, "/api/login", { body: DEMO_LOGIN });
   assertEquals(r.body.code, 0, JSON.stringify(r.body));
   return r.headers.get("authorization")!;
 }
@@ -39,13 +45,9 @@ function pct(xs: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
 }
 
-Deno.test({
-  name: "three instances on one KV: one market, orders survive a SIGKILLed lease holder",
-  sanitizeOps: false,
-  sanitizeResources: false,
-  async fn() {
-    const c = await Cluster.create();
-    const kv = await Deno.openKv(c.kvPath);
+clusterTest(
+  "three instances on one KV: one market, orders survive a SIGKILLed lease holder",
+  async (c, kv) => {
     const sockets: Awaited<ReturnType<typeof socket>>[] = [];
     try {
       const a = await c.start("A");
@@ -259,57 +261,42 @@ Deno.test({
       console.log(`prices checked against the tape: ${checked}`);
     } finally {
       for (const s of sockets) s.close();
-      await c.stop();
     }
-    // the books of every instance balance
-    const report = await verifyLedger(kv);
-    kv.close();
-    if (report.breaches.length) throw new Error(formatReport(report));
   },
-});
+  // the books of every instance balance
+  assertLedgerBalanced,
+);
 
-Deno.test({
-  name: "restarting an instance twice does not repeat prices",
-  sanitizeOps: false,
-  sanitizeResources: false,
-  async fn() {
-    const c = await Cluster.create();
-    const kv = await Deno.openKv(c.kvPath);
-    try {
-      const runs: string[] = [];
-      for (let run = 0; run < 3; run++) {
-        const before = (await kv.get<{ time: number }>(marketKeys.last("BTCUSDT"))).value?.time ??
-          0;
-        const inst = await c.start(`run${run}`);
-        await until(
-          async () => {
-            let n = 0;
-            for await (
-              const _ of kv.list({
-                prefix: marketKeys.ticks("BTCUSDT"),
-                start: marketKeys.tick("BTCUSDT", before + 1, 0),
-              })
-            ) n++;
-            return n >= 12;
-          },
-          20_000,
-          "twelve new ticks",
-        );
-        await c.kill(inst, "SIGTERM");
-        // the moves of this run's first ticks (price steps, not levels: a run continues the last)
-        const prices: bigint[] = [];
+clusterTest("restarting an instance twice does not repeat prices", async (c, kv) => {
+  const runs: string[] = [];
+  for (let run = 0; run < 3; run++) {
+    const before = (await kv.get<{ time: number }>(marketKeys.last("BTCUSDT"))).value?.time ??
+      0;
+    const inst = await c.start(`run${run}`);
+    await until(
+      async () => {
+        let n = 0;
         for await (
-          const e of kv.list<{ price: bigint }>({
+          const _ of kv.list({
             prefix: marketKeys.ticks("BTCUSDT"),
             start: marketKeys.tick("BTCUSDT", before + 1, 0),
-          }, { limit: 12 })
-        ) prices.push(e.value.price);
-        runs.push(prices.slice(1).map((p, i) => String(p - prices[i]!)).join(","));
-      }
-      assertEquals(new Set(runs).size, 3, `runs repeated a path:\n${runs.join("\n")}`);
-    } finally {
-      await c.stop();
-      kv.close();
-    }
-  },
+          })
+        ) n++;
+        return n >= 12;
+      },
+      20_000,
+      "twelve new ticks",
+    );
+    await c.kill(inst, "SIGTERM");
+    // the moves of this run's first ticks (price steps, not levels: a run continues the last)
+    const prices: bigint[] = [];
+    for await (
+      const e of kv.list<{ price: bigint }>({
+        prefix: marketKeys.ticks("BTCUSDT"),
+        start: marketKeys.tick("BTCUSDT", before + 1, 0),
+      }, { limit: 12 })
+    ) prices.push(e.value.price);
+    runs.push(prices.slice(1).map((p, i) => String(p - prices[i]!)).join(","));
+  }
+  assertEquals(new Set(runs).size, 3, `runs repeated a path:\n${runs.join("\n")}`);
 });
