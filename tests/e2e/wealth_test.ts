@@ -39,11 +39,14 @@ browserTest("wealth: subscribe, a payout arrives, redeem early at the quote (mob
       { token: await page.evaluate(() => localStorage.getItem("Authorization")!) },
     )).body.data.userId,
   )).items[0]!;
+  const detail = page.url();
   srv.advance(order.valueDate + DAY_MS + 1000 - srv.deps.now());
   assertEquals(await srv.deps.wealth.payDue("demo"), 1);
-  // a day idles the session out: sign in again, as the customer would
+  // a day idles the session out: the page hears it (the payout's event finds the session gone)
+  // and goes to the sign-in; sign in again, as the customer would, and back to the order
+  await page.waitForURL(/\/wp\/user\/login/);
   await signInContext(srv, ctx);
-  await page.reload();
+  await page.goto(detail);
   assertEquals(await page.getByTestId("earned").innerText(), "3.00 USDT");
   await page.screenshot({ path: shot("wealth-detail"), fullPage: true });
   await hydrated(page, "WealthRedeem");
