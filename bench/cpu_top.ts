@@ -80,6 +80,8 @@ if (import.meta.main) {
         }%  ${k}`,
       )
     );
+  const idle = fns.get("(idle) :0") ?? 0;
+  console.log(`${((total - idle) / 1000).toFixed(0).padStart(7)} ms busy (not idle)`);
   show(fns);
   if (rest.includes("--files")) {
     console.log("--- files");

@@ -80,15 +80,16 @@ async function prefetchPrivate(
   page?: boolean,
 ) {
   const uid = token && token.length <= 128 ? userOfToken(token) : null;
-  if (!uid) return;
+  if (!uid) return undefined;
   // the private lists the route reads (`reading`), their first batch in the same round trip
   if (lists) prefetchList(kv, lists(uid));
   if (writeAt !== undefined) prefetchList(kv, [resultsListRead(t, uid, writeAt)]);
+  const tokenHash = await sha256Hex(token!);
   const wallets = WALLETS.flatMap((w) =>
     WALLET_CURRENCIES[w].map((cur) => ledgerKeys.balance(t, accountId(user(uid, w, cur))))
   );
   prefetch(kv, [
-    accountKeys.session(t, await sha256Hex(token!)),
+    accountKeys.session(t, tokenHash),
     // in the balances' read (one getMany): an event after it is one the page did not show
     ...(page ? [eventKeys.head(t)] : []),
     ...wallets,
@@ -102,6 +103,8 @@ async function prefetchPrivate(
     // the record a page shows (a recharge's or withdrawal's detail), checked as the customer's
     ...extra,
   ]);
+  // the session read below takes it (hashed once per request)
+  return tokenHash;
 }
 
 /** The response header that tells how many strong store round trips a request waited on. */
@@ -268,7 +271,7 @@ export async function sessionOf(c: Ctx, records: Deno.KvKey[] = [], page = false
   const token = requestToken(c, SESSION_COOKIE);
   const { reads, now } = c.get("deps"), t = c.get("tenant").id;
   // on the read connection: on a local file the commit connection's reads queue behind commits
-  await prefetchPrivate(
+  const tokenHash = await prefetchPrivate(
     reads,
     t,
     token,
@@ -277,7 +280,7 @@ export async function sessionOf(c: Ctx, records: Deno.KvKey[] = [], page = false
     c.req.method === "POST" ? now() : undefined,
     page,
   );
-  const s = await c.get("deps").accounts.session(t, token);
+  const s = await c.get("deps").accounts.session(t, token, tokenHash);
   // prefetched with the session: no round trip of its own
   if (s && page) {
     const head = await reads.get(eventKeys.head(t));
