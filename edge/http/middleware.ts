@@ -81,9 +81,6 @@ async function prefetchPrivate(
 ) {
   const uid = token && token.length <= 128 ? userOfToken(token) : null;
   if (!uid) return undefined;
-  // the private lists the route reads (`reading`), their first batch in the same round trip
-  if (lists) prefetchList(kv, lists(uid));
-  if (writeAt !== undefined) prefetchList(kv, [resultsListRead(t, uid, writeAt)]);
   const tokenHash = await sha256Hex(token!);
   const wallets = WALLETS.flatMap((w) =>
     WALLET_CURRENCIES[w].map((cur) => ledgerKeys.balance(t, accountId(user(uid, w, cur))))
@@ -103,6 +100,11 @@ async function prefetchPrivate(
     // the record a page shows (a recharge's or withdrawal's detail), checked as the customer's
     ...extra,
   ]);
+  // the private lists the route reads (`reading`), their first batch in the same round trip;
+  // after the records above, so that the keys the route names among them (an order's balance)
+  // ride in their read instead of a `getMany` of their own (one store call less per order)
+  if (lists) prefetchList(kv, lists(uid));
+  if (writeAt !== undefined) prefetchList(kv, [resultsListRead(t, uid, writeAt)]);
   // the session read below takes it (hashed once per request)
   return tokenHash;
 }
@@ -176,7 +178,8 @@ export function platform(deps: Deps): MiddlewareHandler<AppEnv> {
     const proto = client.proxied
       ? c.req.header("x-forwarded-proto")?.split(",")[0]?.trim()
       : undefined;
-    c.set("secure", (proto ?? new URL(c.req.url).protocol.replace(":", "")) === "https");
+    // (the request's URL is absolute and its scheme lower case: no need to parse it)
+    c.set("secure", proto === undefined ? c.req.url.startsWith("https:") : proto === "https");
     c.set("mobile", isMobileDevice(c.req.raw.headers));
     c.set("session", undefined);
     c.set("privateReads", undefined);
