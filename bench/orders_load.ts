@@ -5,7 +5,10 @@
  * starts and after it stops; the mean is the base). The app runs in its own process on a KV
  * file (simulated feed on); `deno run -A bench/orders_load.ts`. `INSTANCES=2`: two app processes
  * on the one KV file, the 50 clients split across them. `SECONDS`: length of the load (10).
- * Prints orders/s, p50/p99 of all requests, the ratio to the raw rate and the app threads' CPU.
+ * Prints orders/s, p50/p99 of all requests, the ratio to the raw rate, the app threads' CPU and
+ * the CPU per request. `APP_DENO_FLAGS="--cpu-prof --cpu-prof-dir=DIR"` profiles the app process
+ * (bench/server.ts); `deno run -A bench/cpu_top.ts DIR/*.cpuprofile 40 --after=place` lists the
+ * order path's heaviest functions.
  */
 import { house, user } from "../edge/ledger/accounts.ts";
 import { buildDeps } from "../edge/http/boot.ts";
@@ -185,6 +188,15 @@ const cpu = cpuAfter.map((after, n) => {
     .filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1]).slice(0, 3);
   return busy.map(([k, v]) => `${k} ${(v / wrkSeconds).toFixed(0)}%`).join(", ");
 });
+// CPU (ms) of the app processes per request, main thread and all threads: what a change of the
+// request path saves, less sensitive than the rates to other load on a shared machine
+const cpuMs = (main: boolean) =>
+  cpuAfter.reduce((sum, after, n) => {
+    for (const [k, v] of after) {
+      if (!main || k.endsWith(`#${apps[n]!.proc.pid}`)) sum += v - (cpuBefore[n]!.get(k) ?? 0);
+    }
+    return sum;
+  }, 0) * 10; // clock ticks of 10 ms
 await Promise.all(apps.map((a) => a.stop()));
 const failed = runs.find((w) => !w?.success);
 if (failed !== undefined) {
@@ -232,4 +244,9 @@ console.info(
   }, after ${rawAfter.toFixed(0)}); orders = ${(orderRate / rawRate * 100).toFixed(0)}% of raw`,
 );
 console.info(`app threads' CPU (share of one core) during the load: ${cpu.join(" | ")}`);
+console.info(
+  `app CPU per request: ${(cpuMs(true) / total).toFixed(2)} ms main thread, ${
+    (cpuMs(false) / total).toFixed(2)
+  } ms all threads`,
+);
 await Deno.remove(dir, { recursive: true });

@@ -67,9 +67,16 @@ export class AccountsService extends AccountCodes {
     this.signIn = new SignIn(d, this.live, this.devices);
   }
 
-  /** Resolve a token to a live session (idle and absolute expiry), refreshing last-seen. */
-  session(t: string, token: string | undefined | null): Promise<Session | null> {
-    return this.live.session(t, token);
+  /**
+   * Resolve a token to a live session (idle and absolute expiry), refreshing last-seen;
+   * `tokenHash`: the token's hash when the caller has it already (`Sessions.session`).
+   */
+  session(
+    t: string,
+    token: string | undefined | null,
+    tokenHash?: string,
+  ): Promise<Session | null> {
+    return this.live.session(t, token, tokenHash);
   }
 
   /** Whether a session is still live, without refreshing it (the realtime hub asks). */

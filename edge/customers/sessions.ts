@@ -299,10 +299,18 @@ export class Sessions {
     throw new DomainError("NOT_FOUND");
   }
 
-  /** Resolve a token to a live session (idle and absolute expiry), refreshing last-seen. */
-  async session(t: string, token: string | undefined | null): Promise<Session | null> {
+  /**
+   * Resolve a token to a live session (idle and absolute expiry), refreshing last-seen.
+   * `known`: the token's SHA-256 when the caller computed it already (the HTTP layer hashes it
+   * to prefetch the session: once per request, not twice).
+   */
+  async session(
+    t: string,
+    token: string | undefined | null,
+    known?: string,
+  ): Promise<Session | null> {
     if (!token || token.length > 128) return null;
-    const tokenHash = await sha256Hex(token);
+    const tokenHash = known ?? await sha256Hex(token);
     // the user the token names (see sessionToken): the session and the user in one read; a
     // token that names nobody, or someone else, costs a second read
     const named = userOfToken(token);

@@ -4,11 +4,18 @@
  * statistics), and key equality (bytes parts included).
  */
 
-/** A key as a string (memo keys). */
+/**
+ * A key as a string (memo keys). A plain loop, no arrays in between: a request computes it for
+ * each key it prefetches and reads, several times (bench/orders_load.ts profile).
+ */
 export function keyId(key: Deno.KvKey): string {
-  return key.map((p) =>
-    p instanceof Uint8Array ? `u8:${[...p].join(",")}` : `${typeof p}:${String(p)}`
-  ).join("\u0000");
+  let s = "";
+  for (let i = 0; i < key.length; i++) {
+    const p = key[i]!;
+    if (i > 0) s += "\u0000";
+    s += p instanceof Uint8Array ? `u8:${p.join(",")}` : `${typeof p}:${String(p)}`;
+  }
+  return s;
 }
 
 function prefixOf(key: Deno.KvKey): string {

@@ -29,8 +29,9 @@
  * - **Private records are read together.** `prefetch` starts one read of every key a request is
  *   about to need (its session, user, counters, balances) as soon as it knows them; the next
  *   `get`/`getMany` of each of those keys in the same request takes the prefetched entry instead
- *   of another round trip (once: a second read, such as a conflict loop's, goes to the store).
- *   Any write in the request forgets them (a read after a write goes to the store).
+ *   of another round trip (once: a second read, such as a conflict loop's, goes to the store;
+ *   an eventual `get` of such a key takes it too, without using it up). Any write in the
+ *   request forgets them (a read after a write goes to the store).
  *   `prefetchList` does the same for the first batch of a private list (the customer's orders,
  *   journal lines, ...): its `kv.list` in the request takes the batch read with the session. An
  *   index's records ride along too: the index as a nearby replica has it (an eventual read, free)
@@ -342,7 +343,12 @@ class StoreKv implements Deno.Kv {
         () => true,
       );
     if (options?.consistency !== "eventual") noteRead([key]);
-    const m = options?.consistency === "eventual" ? undefined : this.memo(key);
+    // an eventual read takes the request's prefetched entry when there is one, without using it
+    // up: read strongly with the session, it is as fresh as a replica's copy or fresher, and it
+    // saves a store call (every order's second look at its customer, edge/trading/jurisdictions.ts)
+    const m = options?.consistency === "eventual"
+      ? scope.getStore()?.memo?.get(keyId(key))
+      : this.memo(key);
     return m ? m.then((e) => (e as Deno.KvEntryMaybe<T> | null) ?? real()) : real();
   }
 
@@ -490,11 +496,11 @@ class StoreAtomic implements Deno.AtomicOperation {
     // whatever the outcome, the request's prefetched entries may be stale now (a conflict
     // loop re-reads from the store)
     this.store.forget();
-    const attributes = {
+    const attributes = () => ({
       "kv.checks": this.#checks.length,
       "kv.mutations": this.#writes.length,
       "kv.areas": keyAreas([...this.#checks, ...this.#writes]),
-    };
+    });
     return inSpan("kv.commit", attributes, async (span) => {
       let tries = 0;
       const r = await this.store.busyRetry(

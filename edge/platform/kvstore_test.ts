@@ -295,3 +295,22 @@ Deno.test("round trips: counted per scope, reads started together are one, prefe
     kv.close();
   }
 });
+
+Deno.test("an eventual read takes a prefetched entry, without using it up; else the replica", async () => {
+  const kv = wrapKv(await Deno.openKv(":memory:"));
+  try {
+    await kv.set(["a"], 1);
+    const { trips } = await withRoundTrips(async () => {
+      prefetch(kv, [["a"]]);
+      // the session's read answers the second look (an order's at its customer): no store call
+      assertEquals((await kv.get(["a"], { consistency: "eventual" })).value, 1);
+      // and still answers the strong read it was made for
+      assertEquals((await kv.get(["a"])).value, 1);
+      // a key nobody prefetched goes to the replica
+      await kv.get(["b"], { consistency: "eventual" });
+    });
+    assertEquals([trips.sequential, trips.strong, trips.eventual], [1, 1, 1]);
+  } finally {
+    kv.close();
+  }
+});

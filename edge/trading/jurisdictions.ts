@@ -23,15 +23,37 @@ import { bookOfUser } from "../ledger/accounts.ts";
 import { DomainError } from "../platform/errors.ts";
 import { RESTRICTABLE, type Restrictable, type Tenant } from "../platform/tenants.ts";
 
+/**
+ * The country of each phone number parsed lately. Every order asks up to three times (the
+ * session's screens, the product gate, `assertProductAllowed`) and libphonenumber's parse was
+ * the order path's heaviest function (bench/orders_load.ts profile): a number's country never
+ * changes, so it is parsed once. Bounded: the oldest entry leaves when full.
+ */
+const phoneCountries = new Map<string, string | null>();
+const PHONE_COUNTRIES = 10_000;
+
+/** The country of a phone number (null: unknown), parsed once per number (`phoneCountries`). */
+function phoneCountry(phone: string): string | null {
+  const known = phoneCountries.get(phone);
+  if (known !== undefined) return known;
+  let country: string | null;
+  try {
+    country = parsePhoneNumberFromString(phone)?.country ?? null;
+  } catch {
+    country = null;
+  }
+  if (phoneCountries.size >= PHONE_COUNTRIES) {
+    phoneCountries.delete(phoneCountries.keys().next().value!);
+  }
+  phoneCountries.set(phone, country);
+  return country;
+}
+
 /** The customer's country: the verified document's, else the phone number's (null: unknown). */
 export function customerCountry(u: Pick<UserRecord, "phone" | "docCountry">): string | null {
   if (u.docCountry) return u.docCountry;
   if (!u.phone) return null;
-  try {
-    return parsePhoneNumberFromString(u.phone)?.country ?? null;
-  } catch {
-    return null;
-  }
+  return phoneCountry(u.phone);
 }
 
 /** The products of the tenant closed to this customer (none for a demo account). */

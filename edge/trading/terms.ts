@@ -170,7 +170,22 @@ export class ProductTerms {
     return (await this.entry(t)).record;
   }
 
+  /**
+   * The terms in force, read from the store (strongly: an order's commit follows this read).
+   * The parse of a record is kept per tenant with its versionstamp (`parsed`): every order
+   * asks, and parsing the whole record (every symbol's brackets and fees) each time was a
+   * visible share of an order's CPU; a record with the same versionstamp is the same record.
+   */
   async of(t: string): Promise<Terms> {
-    return termsOf(await this.record(t));
+    const { entry, record } = await this.entry(t);
+    const stamp = entry.versionstamp ?? "defaults";
+    const kept = this.parsed.get(t);
+    if (kept?.stamp === stamp) return kept.terms;
+    const terms = termsOf(record);
+    this.parsed.set(t, { stamp, terms });
+    return terms;
   }
+
+  /** the last record parsed per tenant, by its versionstamp (`of`) */
+  private parsed = new Map<string, { stamp: string; terms: Terms }>();
 }

@@ -219,3 +219,25 @@ Deno.test("fast contract: two ticks in the millisecond of expiry: the later one 
     await srv.close();
   }
 });
+
+Deno.test("fast contract: an order makes three store calls: its one read (session, records, balance), the loss limits' list, the commit", async () => {
+  const srv = await startServer({ seed: true });
+  try {
+    const token = await login(srv);
+    await tick(srv, "60000");
+    const place = () =>
+      srv.call<Order>("/api/fast/order", {
+        token,
+        body: { symbol: "BTCUSDT", direction: "up", duration: 30, stake: "10" },
+      });
+    // the first order of a session may refresh its last-seen time (a write of its own)
+    assertEquals((await place()).body.code, 0);
+    const r = await place();
+    assertEquals(r.body.code, 0, JSON.stringify(r.body));
+    // X-KV-Round-Trips: <in sequence>/<strong calls>; the balance rides in the session's
+    // getMany (it is one of the wallets read with it), not in a getMany of its own
+    assertEquals(r.headers.get("X-KV-Round-Trips"), "2/3");
+  } finally {
+    await srv.close();
+  }
+});
