@@ -33,12 +33,6 @@ const OVER: Record<string, number> = {
   "GET /api/admin/recharges/export (operator)": 2,
   "GET /api/admin/withdrawals/export (operator)": 2,
   "GET /api/admin/certifications/export (operator)": 2,
-  // the ticket pages' open orders: records read after the index (seen once the counter counted
-  // a read started after another finished as one more in sequence)
-  "/pc/trade/fast (customer)": 2,
-  "/pc/trade/future (customer)": 2,
-  "/wp/product/order (customer)": 2,
-  "/wp/product/leveragedDeals (customer)": 2,
 };
 
 /** The writes and sign-ins still over their budget of 2, with their count today. */
