@@ -5,7 +5,6 @@
 import { formatDecimal } from "../../core-wasm/mod.ts";
 import { LoginPrompt } from "../../components/blocks.tsx";
 import type { Session } from "../../edge/customers/service.ts";
-import { standingKeys } from "../../edge/customers/standing.ts";
 import { accountId, type Currency, user } from "../../edge/ledger/accounts.ts";
 import { symbolOf } from "../../contract/symbols.ts";
 import type { Ctx } from "../../edge/http/context.ts";
@@ -33,18 +32,15 @@ function notOffered(c: Ctx, product: "fast" | "leveraged") {
 
 /**
  * The customer's orders a ticket of `product` lists under it, read with the session (a page's
- * `reads`: one round trip far from the store). The fast and leveraged tickets name the standing
- * record once more: the session's read of it answers the page's first look (its limits), and
- * this one the risk gate's (`riskGate`), instead of a second round trip after the first.
+ * `reads`: one round trip far from the store).
  */
 export function ticketReads(product: "fast" | "leveraged" | "spot") {
   return (c: Ctx, userId: string): PrivateRead[] => {
     const { fast, spot, contracts } = c.get("deps");
     const t = c.get("tenant").id;
+    if (product === "fast") return [fast.listReads(t, userId)];
     if (product === "spot") return [spot.listReads(t, userId)];
-    const gate = { key: standingKeys.standing(t, userId) };
-    if (product === "fast") return [fast.listReads(t, userId), gate];
-    return [contracts.listReads(t, userId), gate];
+    return [contracts.listReads(t, userId)];
   };
 }
 
