@@ -16,7 +16,10 @@ export interface KvSim {
 
 /** What one request (or any scope run by `withRoundTrips`) asked of the store. */
 export interface RoundTrips {
-  /** strong round trips that waited on each other: the request's cost from a far region */
+  /**
+   * strong round trips that waited on each other: the request's cost from a far region (the
+   * longest chain of calls each started only after the one before it had finished)
+   */
   sequential: number;
   /** strong calls (reads, list batches, commits) in all */
   strong: number;
@@ -24,6 +27,11 @@ export interface RoundTrips {
   eventual: number;
   /** strong calls in flight now */
   inflight: number;
+  /**
+   * the longest chain among the strong calls finished so far: a call started now comes after
+   * it (one more in sequence), whatever else is still in flight
+   */
+  done?: number;
   /** prefetched entries by key (`prefetch`), until the request writes */
   memo?: Map<string, Promise<Deno.KvEntryMaybe<unknown> | null>>;
   /**
@@ -81,11 +89,11 @@ export const scope = new AsyncLocalStorage<RoundTrips>();
 
 /** KV_TRACE=1: log every strong round trip of a request with its callers (finding them). */
 export const TRACE = Deno.env.get("KV_TRACE") === "1";
-export function trace(t: RoundTrips) {
+export function trace(t: RoundTrips, depth: number) {
   const callers = new Error().stack!.split("\n").slice(3).map((l) => l.trim().replace(/^at /, ""))
     .filter((l) => !/kvstore\.ts|kv_lists\.ts/.test(l)).slice(0, 3);
   console.log(
-    `[kv] ${t.inflight > 1 ? "  +" : String(t.sequential).padStart(3)}`,
+    `[kv] ${String(depth).padStart(3)}${t.inflight > 1 ? "+" : " "}`,
     callers.join(" < "),
   );
 }

@@ -23,9 +23,10 @@
  *   `KV_SIM_EVENTUAL_MS`; refused in production by the config) makes this wrapper wait that long
  *   before each such call, so a local file behaves like the far store in tests and benchmarks.
  *   Inside `withRoundTrips` (one HTTP request: the platform middleware) every strong call is
- *   counted, and so is the number of strong round trips *in sequence* (a call started while
- *   another strong call of the same request is in flight rides along: reads started together
- *   cost one round trip), which is what a far region pays and what the route budget test holds.
+ *   counted, and so is the number of strong round trips *in sequence*: the longest chain of calls
+ *   each started only after the one before it finished (reads started together cost one round
+ *   trip; a read started after another finished is one more, whatever else is still in flight),
+ *   which is what a far region pays and what the route budget test holds.
  * - **Private records are read together.** `prefetch` starts one read of every key a request is
  *   about to need (its session, user, counters, balances) as soon as it knows them; the next
  *   `get`/`getMany` of each of those keys in the same request takes the prefetched entry instead
@@ -207,16 +208,24 @@ class StoreKv implements Deno.Kv {
   /** One strong round trip: counted in the request's scope, delayed by the simulator. */
   async strong<T>(f: () => Promise<T>): Promise<T> {
     const t = scope.getStore();
+    // its place in sequence: one after the longest chain finished before it started (a call
+    // started while others are in flight rides along only with those that started before the
+    // last one it could have waited for finished)
+    const depth = (t?.done ?? 0) + 1;
     if (t) {
       t.strong++;
-      if (t.inflight++ === 0) t.sequential++;
-      if (TRACE) trace(t);
+      t.inflight++;
+      if (TRACE) trace(t, depth);
+      t.sequential = Math.max(t.sequential, depth);
     }
     try {
       if (this.sim?.rttMs) await sleep(this.sim.rttMs);
       return await f();
     } finally {
-      if (t) t.inflight--;
+      if (t) {
+        t.inflight--;
+        t.done = Math.max(t.done ?? 0, depth);
+      }
     }
   }
 

@@ -314,3 +314,44 @@ Deno.test("an eventual read takes a prefetched entry, without using it up; else 
     kv.close();
   }
 });
+
+Deno.test("round trips: a read started after another finished is in sequence, whatever overlaps", async () => {
+  const real = await Deno.openKv(":memory:");
+  // each read waits until the test opens its gate (by the key's name): the order is the test's
+  const gates = new Map<string, () => void>();
+  const opened = new Map<string, Promise<void>>();
+  const gate = (k: string) => {
+    if (!opened.has(k)) opened.set(k, new Promise((r) => gates.set(k, r)));
+    return opened.get(k)!;
+  };
+  const kv = wrapKv(
+    new Proxy(real, {
+      get(target, p) {
+        if (p !== "get") {
+          return (target[p as keyof Deno.Kv] as (...a: unknown[]) => unknown).bind(target);
+        }
+        return async (key: Deno.KvKey) => {
+          await gate(String(key[0]));
+          return target.get(key);
+        };
+      },
+    }),
+  );
+  try {
+    const { trips } = await withRoundTrips(async () => {
+      const a = kv.get(["a"]);
+      const b = kv.get(["b"]); // started with a: rides along
+      gates.get("a")!();
+      await a;
+      // b is still out, but c waited for a: a second round trip in sequence
+      const c = kv.get(["c"]);
+      gates.get("b")!();
+      await b;
+      gates.get("c")!();
+      await c;
+    });
+    assertEquals([trips.sequential, trips.strong], [2, 3]);
+  } finally {
+    real.close();
+  }
+});

@@ -25,7 +25,14 @@ async function figureOf(c: Ctx, product: LossProduct) {
  */
 export async function riskGate(c: Ctx, s: Session, product: LossProduct) {
   if (s.book !== "live") return null;
-  const standing = standingOf(await readStanding(c.get("deps").kv, c.get("tenant").id, s.userId));
+  // the record as the page read it with the session (routes/pages/mod.tsx): a read of its own
+  // would be a second round trip (a prefetched entry answers one read)
+  const known = c.get("standing");
+  const standing = standingOf(
+    known?.key.at(-1) === s.userId
+      ? known
+      : await readStanding(c.get("deps").kv, c.get("tenant").id, s.userId),
+  );
   if (standing.riskAck[product]) return null;
   const t = c.get("t");
   return (
