@@ -144,11 +144,15 @@ export function requestTelemetry(): MiddlewareHandler<AppEnv> {
 }
 
 export const ROUND_TRIPS_HEADER = "X-KV-Round-Trips";
+/** Replica (eventual) reads that went to the store: each waits a nearby replica's delay. */
+export const REPLICA_READS_HEADER = "X-KV-Replica-Reads";
 
 /**
  * Count each request's store round trips (edge/platform/kvstore.ts) and, outside production,
  * report them as `X-KV-Round-Trips: <in sequence>/<strong calls>` (the round-trip budget test
- * and the topology benchmark read it; production does not tell the world how it reads).
+ * and the topology benchmark read it; production does not tell the world how it reads), and the
+ * replica reads that went to the store as `X-KV-Replica-Reads` (free of the far region's round
+ * trip, but each still waits a nearby replica).
  */
 export function roundTrips(production: boolean): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -156,6 +160,7 @@ export function roundTrips(production: boolean): MiddlewareHandler<AppEnv> {
     if (production || c.res.status === 101) return;
     try {
       c.res.headers.set(ROUND_TRIPS_HEADER, `${trips.sequential}/${trips.strong}`);
+      c.res.headers.set(REPLICA_READS_HEADER, String(trips.eventual));
     } catch { /* a response with immutable headers (a socket upgrade) */ }
   };
 }

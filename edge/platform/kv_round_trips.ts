@@ -41,6 +41,12 @@ export interface RoundTrips {
   again?: Map<string, number>;
   /** prefetched entries that answered a read already (named again later: read afresh) */
   used?: Set<string>;
+  /**
+   * prefetched entries that answered their strong read, by key, until the request writes: an
+   * eventual read of the key takes them (read strongly with the session, as fresh as a replica's
+   * copy or fresher), so a second look at a record costs no store call and no replica's delay
+   */
+  seen?: Map<string, Promise<Deno.KvEntryMaybe<unknown> | null>>;
   /** prefetched first batches of lists (`prefetchList`), until the request writes */
   lists?: Map<string, Promise<ListBatch | null>>;
   /** keys read strongly since `noteReads` started (a conflict loop's attempt) */

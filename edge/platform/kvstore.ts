@@ -31,7 +31,8 @@
  *   about to need (its session, user, counters, balances) as soon as it knows them; the next
  *   `get`/`getMany` of each of those keys in the same request takes the prefetched entry instead
  *   of another round trip (once: a second read, such as a conflict loop's, goes to the store;
- *   an eventual `get` of such a key takes it too, without using it up). Any write in the
+ *   an eventual `get` of such a key takes it too, without using it up, also after it answered
+ *   its strong read: the order's second look at its customer waits no replica). Any write in the
  *   request forgets them (a read after a write goes to the store).
  *   `prefetchList` does the same for the first batch of a private list (the customer's orders,
  *   journal lines, ...): its `kv.list` in the request takes the batch read with the session. An
@@ -234,6 +235,7 @@ class StoreKv implements Deno.Kv {
     scope.getStore()?.memo?.clear();
     scope.getStore()?.again?.clear();
     scope.getStore()?.used?.clear();
+    scope.getStore()?.seen?.clear();
     scope.getStore()?.lists?.clear();
   }
 
@@ -290,7 +292,14 @@ class StoreKv implements Deno.Kv {
       t.again!.set(id, again - 1);
       if (m) (t.used ??= new Set()).add(id);
     } else memo.delete(id);
+    if (m) (t.seen ??= new Map()).set(id, m);
     return m;
+  }
+
+  /** The request's prefetched entry of a key for an eventual read, used or not (not using it). */
+  seenOrMemo(id: string): Promise<Deno.KvEntryMaybe<unknown> | null> | undefined {
+    const t = scope.getStore();
+    return t?.memo?.get(id) ?? t?.seen?.get(id);
   }
 
   /** A read at `consistency`: eventual ones wait the replica's delay and are free. */
@@ -352,12 +361,12 @@ class StoreKv implements Deno.Kv {
         () => true,
       );
     if (options?.consistency !== "eventual") noteRead([key]);
-    // an eventual read takes the request's prefetched entry when there is one, without using it
-    // up: read strongly with the session, it is as fresh as a replica's copy or fresher, and it
-    // saves a store call (every order's second look at its customer, edge/trading/jurisdictions.ts)
-    const m = options?.consistency === "eventual"
-      ? scope.getStore()?.memo?.get(keyId(key))
-      : this.memo(key);
+    // an eventual read takes the request's prefetched entry when there is one, also one that
+    // answered a strong read already, without using it up: read strongly with the session, it is
+    // as fresh as a replica's copy or fresher, and it saves a store call and the replica's delay
+    // (every order's second look at its customer, edge/trading/jurisdictions.ts, after the
+    // route's gate read the user)
+    const m = options?.consistency === "eventual" ? this.seenOrMemo(keyId(key)) : this.memo(key);
     return m ? m.then((e) => (e as Deno.KvEntryMaybe<T> | null) ?? real()) : real();
   }
 

@@ -10,7 +10,7 @@ import {
   storeBusy,
 } from "./kv_contention.ts";
 import { kvStats, prefetch, wrapKv } from "./kvstore.ts";
-import { withRoundTrips } from "./kv_round_trips.ts";
+import { currentRoundTrips, withRoundTrips } from "./kv_round_trips.ts";
 
 /** The DomainError `f` rejects with (fails when it resolves or rejects with something else). */
 async function refusal(f: () => Promise<unknown>): Promise<DomainError> {
@@ -310,6 +310,28 @@ Deno.test("an eventual read takes a prefetched entry, without using it up; else 
       await kv.get(["b"], { consistency: "eventual" });
     });
     assertEquals([trips.sequential, trips.strong, trips.eventual], [1, 1, 1]);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("an eventual read after the strong read takes the prefetched entry too; a write forgets it", async () => {
+  const kv = wrapKv(await Deno.openKv(":memory:"));
+  try {
+    await kv.set(["a"], 1);
+    const { trips } = await withRoundTrips(async () => {
+      prefetch(kv, [["a"]]);
+      // the route's gate reads the customer strongly (the prefetched entry answers it)
+      assertEquals((await kv.get(["a"])).value, 1);
+      // the order's second look, after it: the same entry, no store call, no replica's delay
+      assertEquals((await kv.get(["a"], { consistency: "eventual" })).value, 1);
+      assertEquals(currentRoundTrips()!.eventual, 0);
+      // after a write the request's entries are not the store's: the replica is asked
+      await kv.set(["a"], 2);
+      await kv.get(["a"], { consistency: "eventual" });
+    });
+    // the prefetch, the set; one eventual read (after the write)
+    assertEquals([trips.strong, trips.eventual], [2, 1]);
   } finally {
     kv.close();
   }
