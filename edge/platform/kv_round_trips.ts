@@ -49,6 +49,11 @@ export interface RoundTrips {
   seen?: Map<string, Promise<Deno.KvEntryMaybe<unknown> | null>>;
   /** prefetched first batches of lists (`prefetchList`), until the request writes */
   lists?: Map<string, Promise<ListBatch | null>>;
+  /**
+   * reads that name no consistency are eventual (`replicaReads`: a public cache's cold load);
+   * the counts are added to the request's when it ends
+   */
+  replica?: boolean;
   /** keys read strongly since `noteReads` started (a conflict loop's attempt) */
   noted?: Map<string, Deno.KvKey>;
 }
@@ -111,6 +116,27 @@ export async function withRoundTrips<T>(
 ): Promise<{ result: T; trips: RoundTrips }> {
   const result = await scope.run(trips, f);
   return { result, trips };
+}
+
+/**
+ * Run `f` with the store's reads eventual unless they ask otherwise: public data a nearby replica
+ * has (edge/platform/public_cache.ts, an entry this instance never had). Its reads count in the
+ * current request's, after the reads finished before it (a replica's delay, no far round trip).
+ */
+export async function replicaReads<T>(f: () => Promise<T>): Promise<T> {
+  const parent = scope.getStore();
+  const own: RoundTrips = { sequential: 0, strong: 0, eventual: 0, inflight: 0, replica: true };
+  try {
+    return await scope.run(own, f);
+  } finally {
+    if (parent) {
+      parent.strong += own.strong;
+      parent.eventual += own.eventual;
+      if (own.sequential) {
+        parent.sequential = Math.max(parent.sequential, (parent.done ?? 0) + own.sequential);
+      }
+    }
+  }
 }
 
 /** Run `f` outside any request's scope (background work a request started: not its cost). */

@@ -173,6 +173,14 @@ export function prefetchList(kv: Deno.Kv, reads: PrivateRead[]): void {
   }
 }
 
+/** `options` with an eventual read when the scope asks for one by default (`replicaReads`). */
+function replicaDefault<O extends { consistency?: Deno.KvConsistencyLevel }>(
+  options: O | undefined,
+): O | undefined {
+  if (options?.consistency || !scope.getStore()?.replica) return options;
+  return { ...options, consistency: "eventual" } as O;
+}
+
 /** Listen to the keys of every write made through a handle of `openKv`/`wrapKv`. */
 export function onWrite(kv: Deno.Kv, f: (keys: Deno.KvKey[]) => void): void {
   if (kv instanceof StoreKv) kv.writeListeners.push(f);
@@ -355,6 +363,7 @@ class StoreKv implements Deno.Kv {
     key: Deno.KvKey,
     options?: { consistency?: Deno.KvConsistencyLevel },
   ): Promise<Deno.KvEntryMaybe<T>> {
+    options = replicaDefault(options);
     const real = () =>
       this.busyRetry(
         () => this.read(options?.consistency, () => this.inner.get<T>(key, options)),
@@ -374,6 +383,7 @@ class StoreKv implements Deno.Kv {
     keys: readonly [...{ [K in keyof T]: Deno.KvKey }],
     options?: { consistency?: Deno.KvConsistencyLevel },
   ): Promise<{ [K in keyof T]: Deno.KvEntryMaybe<T[K]> }> {
+    options = replicaDefault(options);
     const real = () =>
       this.busyRetry(
         () => this.read(options?.consistency, () => this.inner.getMany<T>(keys, options)),
@@ -411,6 +421,7 @@ class StoreKv implements Deno.Kv {
     selector: Deno.KvListSelector,
     options?: Deno.KvListOptions,
   ): Deno.KvListIterator<T> {
+    options = replicaDefault(options);
     const memo = this.listMemo(selector, options ?? {});
     return memo
       ? new MemoList<T>(this, selector, options ?? {}, memo)

@@ -96,13 +96,13 @@ export class Wealth {
       `list|${t}`,
       [[t, "wealth"], ledgerKeys.balance(t, accountId(house("yield", "USDT")))],
       async () => {
-        // read together: a cold instance pays two round trips, not one per figure
-        const [{ reserve, unpaid, coverage }, products] = await Promise.all([
+        // read together: a cold instance pays one round trip (or one replica's delay)
+        const [{ reserve, unpaid, coverage }, products, hosted] = await Promise.all([
           this.reserve(t),
           this.products(t),
+          this.hostedAll(t),
         ]);
-        const hosted = await Promise.all(products.map((p) => this.hosted(t, p.id)));
-        const out = products.map((p, i) => productJson(p, hosted[i]!, coverage));
+        const out = products.map((p) => productJson(p, hosted(p.id), coverage));
         return {
           items: out,
           reserve: d(reserve),
@@ -113,12 +113,16 @@ export class Wealth {
     );
   }
 
-  private async hosted(t: string, productId: string) {
-    const [i, o] = await this.kv.getMany<[Deno.KvU64, Deno.KvU64]>([
-      wealthKeys.hostedIn(t, productId),
-      wealthKeys.hostedOut(t, productId),
+  /** Every product's hosted amount (in minus out), its sums listed whatever the products. */
+  private async hostedAll(t: string): Promise<(productId: string) => bigint> {
+    const sums = (prefix: Deno.KvKey) =>
+      Array.fromAsync(this.kv.list<Deno.KvU64>({ prefix }), (e) => [e.key.at(-1), u64(e)] as const);
+    const [hostedIn, hostedOut] = await Promise.all([
+      sums(wealthKeys.hostedIn(t, "").slice(0, -1)),
+      sums(wealthKeys.hostedOut(t, "").slice(0, -1)),
     ]);
-    return u64(i) - u64(o);
+    const inOf = new Map(hostedIn), outOf = new Map(hostedOut);
+    return (id) => (inOf.get(id) ?? 0n) - (outOf.get(id) ?? 0n);
   }
 
   /** Every figure a customer sees before confirming, at this amount and this moment. */

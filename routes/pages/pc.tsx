@@ -33,6 +33,11 @@ export const desktopPages: PageDef[] = [
     render: async (c, s) => {
       const t = c.get("t");
       const name = c.get("tenant").name;
+      // the home's public parts load together (a cold instance reads each from a replica)
+      const [content, wealth] = await Promise.all([
+        HomeContent({ c, layout: "pc" }),
+        WealthTile({ c, layout: "pc" }),
+      ]);
       return desktopPage(
         c,
         { title: t("page.pcHome"), active: "home" },
@@ -45,7 +50,7 @@ export const desktopPages: PageDef[] = [
             layout="pc"
             wide
           />
-          {await HomeContent({ c, layout: "pc" })}
+          {content}
           <div class="cards3" data-testid="home-products">
             {(["fast", "leveraged", "spot", "exchange"] as const).filter((p) =>
               c.get("tenant").products.includes(p)
@@ -62,7 +67,7 @@ export const desktopPages: PageDef[] = [
               </Card>
             ))}
           </div>
-          {await WealthTile({ c, layout: "pc" })}
+          {wealth}
           {c.get("tenant").products.includes("demo") && (
             <a class="card stack wealth-tile wide" href="/demo" data-testid="home-demo">
               <strong>{t("page.demo")}</strong>

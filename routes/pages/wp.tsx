@@ -43,6 +43,11 @@ export const mobilePages: PageDef[] = [
       const name = c.get("tenant").name;
       // a quick link only to what the tenant offers (no dead tile)
       const has = (p: Product) => c.get("tenant").products.includes(p);
+      // the home's public parts load together (a cold instance reads each from a replica)
+      const [content, wealth] = await Promise.all([
+        HomeContent({ c, layout: "wp" }),
+        WealthTile({ c, layout: "wp" }),
+      ]);
       return mobilePage(
         c,
         { title: t("page.home"), tab: "home" },
@@ -54,10 +59,10 @@ export const mobilePages: PageDef[] = [
             returning={returningCustomer(s)}
             layout="wp"
           />
-          {await HomeContent({ c, layout: "wp" })}
+          {content}
           <h2 class="section">{t("home.trade")}</h2>
           <ProductTiles t={t} tenant={c.get("tenant")} positions />
-          {await WealthTile({ c, layout: "wp" })}
+          {wealth}
           <nav class="grid-links" aria-label={t("home.quickLinks")}>
             <a href="/wp/quotes/list">{t("home.markets")}</a>
             <a href="/wp/product">{t("home.trade")}</a>

@@ -165,3 +165,53 @@ Deno.test("round-trip budget: a signed-out session reads nothing private at once
     await srv.close();
   }
 });
+
+Deno.test("round-trip budget: a cold instance's first home page reads public data from a replica; a change made here is read back strongly", async () => {
+  // the store as another instance seeded it (its writes are not this instance's)
+  const dir = await Deno.makeTempDir();
+  const seeded = await startServer({ seed: true, kvPath: `${dir}/store.kv`, env: SIM });
+  await seeded.close();
+  const srv = await startServer({ kvPath: `${dir}/store.kv`, env: SIM });
+  try {
+    const home = async () => {
+      const r = await fetch(srv.base + "/wp/home", {
+        headers: { "user-agent": MOBILE_UA, "accept-language": "en" },
+      });
+      return {
+        text: await r.text(),
+        trips: r.headers.get("x-kv-round-trips"),
+        replica: Number(r.headers.get("x-kv-replica-reads")),
+      };
+    };
+    // a fresh instance (an isolate just started): its public caches are empty; a visitor's home
+    // (content, wealth figures) waits no far round trip, a replica's copy is read instead
+    const cold = await home();
+    assertEquals(cold.trips, "0/0", `cold: ${cold.trips}, ${cold.replica} replica reads`);
+    assert(cold.replica > 0, `replica reads: ${cold.replica}`);
+    // an operator publishes a notice through this instance: the cache forgets it, and the next
+    // load reads the store strongly (a replica may not have the write yet), so it shows at once
+    const op = await operatorToken(srv);
+    const made = await srv.call<{ id: string }>("/api/admin/content", {
+      token: op,
+      body: {
+        kind: "notice",
+        variants: { en: { title: "Maintenance tonight", summary: "Short", body: "Body" } },
+      },
+    });
+    assertEquals(made.body.code, 0, JSON.stringify(made.body));
+    const pub = await srv.call(`/api/admin/content/${made.body.data.id}/publish`, {
+      method: "POST",
+      token: op,
+    });
+    assertEquals(pub.body.code, 0, JSON.stringify(pub.body));
+    const after = await home();
+    assert(after.text.includes("Maintenance tonight"), "the published notice is on the home page");
+    assert(
+      Number(after.trips?.split("/")[0]) >= 1,
+      `read from the store, not a replica: ${after.trips}`,
+    );
+  } finally {
+    await srv.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
