@@ -1,0 +1,118 @@
+/**
+ * The ticket pages far from the store (issue 26): the customer's open orders and positions under
+ * a ticket come from the by-customer index alone, read with the session in the first wave; the
+ * index entries carry the records (edge/trading/store.ts `saveFast`), so no record is read after
+ * the index (far from the store that read waited on the index: about 40 ms more for a nearby
+ * replica's copy, or a round trip). Entries written before the change only name their record:
+ * it is read then, and the ticket still shows it.
+ */
+import { assert, assertEquals } from "../assert.ts";
+import { parseDecimal } from "../../core-wasm/mod.ts";
+import { DESKTOP_UA, MOBILE_UA, signIn, startServer, type TestServer } from "../server.ts";
+
+/** the same proportions as the round-trip budget test: a replica much nearer than the store */
+const SIM = { KV_SIM_RTT_MS: "25", KV_SIM_EVENTUAL_MS: "2" };
+
+/** Every ticket page of both layouts (components/TradeNav.tsx), with its device. */
+const TICKETS: [path: string, ua: string][] = [
+  ["/wp/product/order?symbol=BTCUSDT", MOBILE_UA],
+  ["/pc/trade/fast", DESKTOP_UA],
+  ["/wp/product/leveragedDeals?symbol=BTCUSDT", MOBILE_UA],
+  ["/pc/trade/future", DESKTOP_UA],
+  ["/wp/product/bibi?symbol=BTCUSDT", MOBILE_UA],
+  ["/pc/trade/bibi", DESKTOP_UA],
+];
+
+async function tick(srv: TestServer) {
+  for (const s of srv.deps.market.symbols) {
+    await srv.deps.market.tape.ingest({
+      symbol: s.code,
+      time: srv.deps.now(),
+      price: parseDecimal(s.code.startsWith("BTC") ? "60000" : "3000"),
+      qty: 1_000_000n,
+    });
+  }
+}
+
+/** The page's HTML and its strong store calls (`X-KV-Round-Trips: <in sequence>/<calls>`). */
+async function ticket(srv: TestServer, token: string, [path, ua]: [string, string]) {
+  let strong = Infinity, html = "";
+  // the first answer fills the instance's caches of public data: the second is the steady state
+  for (let i = 0; i < 2; i++) {
+    const r = await srv.page(path, { ua, headers: { cookie: `tw_session=${token}` } });
+    html = await r.text();
+    assertEquals(r.status, 200, path);
+    const [sequential, calls] = r.headers.get("x-kv-round-trips")!.split("/").map(Number);
+    assertEquals(sequential, 1, `${path}: one round trip`);
+    strong = calls!;
+  }
+  return { strong, html };
+}
+
+async function order(srv: TestServer, token: string, path: string, body: unknown) {
+  const r = await srv.call<{ orderNo?: string; id?: string }>(path, { token, body });
+  assertEquals(r.body.code, 0, `${path}: ${JSON.stringify(r.body)}`);
+  return (r.body.data.orderNo ?? r.body.data.id)!;
+}
+
+Deno.test("ticket pages: the open orders and positions come with the index, no record read after it; entries from before are read", async () => {
+  const srv = await startServer({ seed: true, env: SIM });
+  try {
+    const token = await signIn(srv);
+    await tick(srv);
+    const empty = new Map<string, number>();
+    for (const p of TICKETS) empty.set(p[0], (await ticket(srv, token, p)).strong);
+
+    const fast: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const stake = String(10 + i);
+      const body = { symbol: "BTCUSDT", direction: "up", duration: 60, stake };
+      fast.push(await order(srv, token, "/api/fast/order", body));
+    }
+    const position = await order(srv, token, "/api/contract/order", {
+      symbol: "BTCUSDT",
+      side: "long",
+      lots: 1,
+      leverage: 10,
+      type: "market",
+    });
+    const spot = await order(srv, token, "/api/spot/order", {
+      symbol: "BTCUSDT",
+      side: "buy",
+      type: "limit",
+      price: "50000",
+      qty: "0.001",
+    });
+    const shown: Record<string, string[]> = {
+      fast: [...fast, '"stake":"10"', '"stake":"11"', '"stake":"12"'],
+      leveraged: [position],
+      spot: [spot],
+    };
+    const productOf = (path: string) =>
+      /order|fast/.test(path) ? "fast" : /leveraged|future/.test(path) ? "leveraged" : "spot";
+    const check = async (extra: number) => {
+      for (const p of TICKETS) {
+        const { strong, html } = await ticket(srv, token, p);
+        // as many strong calls as with no orders at all: the records come with the index
+        assertEquals(strong, empty.get(p[0])! + extra, `${p[0]}: strong store calls`);
+        for (const s of shown[productOf(p[0])]!) assert(html.includes(s), `${p[0]} shows ${s}`);
+      }
+    };
+    await check(0);
+
+    // index entries written before they carried the record (value `true`): the record is read
+    const kv = srv.deps.kv;
+    const named = async (index: string, id: string) => {
+      for await (const e of kv.list({ prefix: ["demo", "trading", index] })) {
+        if (e.key.at(-1) === id) return e.key;
+      }
+      throw new Error(`${index}: no entry of ${id}`);
+    };
+    await kv.set(await named("fastByUser", fast[0]!), true);
+    await kv.set(await named("posByUser", position), true);
+    await kv.set(await named("spotByUser", spot), true);
+    await check(1);
+  } finally {
+    await srv.close();
+  }
+});
