@@ -8,6 +8,8 @@
  */
 import { assert, assertEquals } from "../assert.ts";
 import { parseDecimal } from "../../core-wasm/mod.ts";
+import { lossFigureKey } from "../../edge/trading/loss_figure.ts";
+import { withRoundTrips } from "../../edge/platform/kv_round_trips.ts";
 import { DESKTOP_UA, MOBILE_UA, signIn, startServer, type TestServer } from "../server.ts";
 
 /** the same proportions as the round-trip budget test: a replica much nearer than the store */
@@ -112,6 +114,29 @@ Deno.test("ticket pages: the open orders and positions come with the index, no r
     await kv.set(await named("posByUser", position), true);
     await kv.set(await named("spotByUser", spot), true);
     await check(1);
+  } finally {
+    await srv.close();
+  }
+});
+
+/*
+ * The loss figure under every ticket was an eventual read of its own after the customer's lists
+ * (about 40 ms more far from the store): it comes from the instance's cache of public data now,
+ * and a figure this instance stores shows at once.
+ */
+Deno.test("ticket pages: the loss figure is read once per instance, not per page", async () => {
+  const srv = await startServer({ seed: true, env: SIM });
+  try {
+    const figures = srv.deps.lossFigures;
+    const reads = async () => (await withRoundTrips(() => figures.published("demo"))).trips;
+    await reads();
+    const again = await reads();
+    assertEquals(again.eventual + again.strong, 0, "the second page reads no store");
+    // the figure as this instance removes and stores it again (the daily job ran at start)
+    await srv.kv.delete(lossFigureKey("demo"));
+    assertEquals((await figures.published("demo")).computedAt, null, "removed: none shown");
+    assert(await figures.runDue("demo"));
+    assert((await figures.published("demo")).computedAt !== null, "the stored figure is shown");
   } finally {
     await srv.close();
   }
