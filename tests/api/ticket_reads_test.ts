@@ -10,7 +10,16 @@ import { assert, assertEquals } from "../assert.ts";
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { lossFigureKey } from "../../edge/trading/loss_figure.ts";
 import { withRoundTrips } from "../../edge/platform/kv_round_trips.ts";
-import { DESKTOP_UA, MOBILE_UA, signIn, startServer, type TestServer } from "../server.ts";
+import {
+  DESKTOP_UA,
+  freshTick,
+  LONG_10X,
+  MOBILE_UA,
+  signIn,
+  startServer,
+  type TestServer,
+  tick,
+} from "../server.ts";
 
 /** the same proportions as the round-trip budget test: a replica much nearer than the store */
 const SIM = { KV_SIM_RTT_MS: "25", KV_SIM_EVENTUAL_MS: "2" };
@@ -25,7 +34,8 @@ const TICKETS: [path: string, ua: string][] = [
   ["/pc/trade/bibi", DESKTOP_UA],
 ];
 
-async function tick(srv: TestServer) {
+/** Every symbol priced now (the tickets and orders need a fresh price). */
+async function priceAll(srv: TestServer) {
   for (const s of srv.deps.market.symbols) {
     await srv.deps.market.tape.ingest({
       symbol: s.code,
@@ -61,7 +71,7 @@ Deno.test("ticket pages: the open orders and positions come with the index, no r
   const srv = await startServer({ seed: true, env: SIM });
   try {
     const token = await signIn(srv);
-    await tick(srv);
+    await priceAll(srv);
     const empty = new Map<string, number>();
     for (const p of TICKETS) empty.set(p[0], (await ticket(srv, token, p)).strong);
 
@@ -137,6 +147,94 @@ Deno.test("ticket pages: the loss figure is read once per instance, not per page
     assertEquals((await figures.published("demo")).computedAt, null, "removed: none shown");
     assert(await figures.runDue("demo"));
     assert((await figures.published("demo")).computedAt !== null, "the stored figure is shown");
+  } finally {
+    await srv.close();
+  }
+});
+
+/** Every by-customer index entry that carries a record, against the record (none may differ). */
+async function stale(srv: TestServer) {
+  const out: string[] = [];
+  const carried: string[] = [];
+  for (
+    const [index, records] of [["fastByUser", "fast"], ["posByUser", "pos"], ["spotByUser", "spot"]]
+  ) {
+    for await (const e of srv.kv.list({ prefix: ["demo", "trading", index!] })) {
+      if (e.value === true) continue;
+      carried.push(`${records} ${(e.value as { status: string }).status}`);
+      const id = e.key.at(-1) as string;
+      const record = (await srv.kv.get(["demo", "trading", records!, id])).value;
+      try {
+        assertEquals(e.value, record);
+      } catch {
+        out.push(`${index} ${id}`);
+      }
+    }
+  }
+  return { out, carried: carried.sort() };
+}
+
+Deno.test("ticket pages: the index carries each record exactly, through every kind of change", async () => {
+  const srv = await startServer({ seed: true });
+  try {
+    let token = await signIn(srv);
+    const call = async (path: string, body: unknown = {}) => {
+      const r = await srv.call<{ orderNo: string }>(path, { token, body });
+      assertEquals(r.body.code, 0, `${path}: ${JSON.stringify(r.body)}`);
+      return r.body.data.orderNo;
+    };
+    await freshTick(srv, "20000");
+    // fast: placed, then settled by the engine after expiry
+    await call("/api/fast/order", {
+      symbol: "BTCUSDT",
+      direction: "up",
+      duration: 30,
+      stake: "10",
+    });
+    await tick(srv, "20010", 31_000);
+    await tick(srv, "20020", 1_000);
+    // leveraged: opened, stops set, partly closed; a limit order filled, one cancelled, one chased
+    const p = await call("/api/contract/order", { ...LONG_10X });
+    await call(`/api/contract/positions/${p}/tpsl`, { stopLoss: "19000", takeProfit: "21000" });
+    await call(`/api/contract/positions/${p}/close`, { lots: 4 });
+    const limit = { symbol: "BTCUSDT", lots: 1, leverage: 10, type: "limit" };
+    await call("/api/contract/order", { ...limit, side: "long", price: "19990" });
+    const b = await call("/api/contract/order", { ...limit, side: "short", price: "21000" });
+    const c = await call("/api/contract/order", { ...limit, side: "long", price: "18000" });
+    await tick(srv, "19980");
+    await call(`/api/contract/orders/${b}/cancel`);
+    await call(`/api/contract/orders/${c}/chase`);
+    // a day's holding fee, then the take-profit closes the first position
+    srv.advance(86_400_000);
+    await freshTick(srv, "20000");
+    await srv.deps.holdingFees.run();
+    await tick(srv, "21000");
+    token = await signIn(srv); // a day later: signed in again
+    await call(`/api/contract/positions/${c}/tpsl`, { stopLoss: "15000" });
+    // spot: a limit order filled, one cancelled, a market order
+    const spot = { symbol: "BTCUSDT", type: "limit", qty: "0.001" };
+    await call("/api/spot/order", { ...spot, side: "buy", price: "20990" });
+    const s = await call("/api/spot/order", { ...spot, side: "buy", price: "15000" });
+    await tick(srv, "20980");
+    await call(`/api/spot/orders/${s}/cancel`);
+    await call("/api/spot/order", {
+      symbol: "BTCUSDT",
+      side: "sell",
+      type: "market",
+      qty: "0.001",
+    });
+    const { out, carried } = await stale(srv);
+    assertEquals(carried, [
+      "fast settled",
+      "pos cancelled",
+      "pos closed",
+      "pos holding",
+      "pos holding",
+      "spot cancelled",
+      "spot filled",
+      "spot filled",
+    ], "every record carried, every change made");
+    assertEquals(out, [], "index entries that differ from their record");
   } finally {
     await srv.close();
   }
