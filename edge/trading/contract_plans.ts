@@ -334,8 +334,7 @@ export function closePlan(
     events: nexts.map((x) => ({ user: x.userId, kind: "position" as const, id: x.id })),
     write: (op, journal) => {
       touchSymbol(op, t, p);
-      closing.forEach((x, i) => {
-        const next = nexts[i]!;
+      nexts.forEach((next, i) => {
         savePosition(op, t, next);
         if (next.status === "closed") {
           op.delete(posKeys.open(t, next.id));
