@@ -9,6 +9,7 @@ import type { Deps } from "../http/context.ts";
 import type { FastOrder, TickRef } from "../trading/fast.ts";
 import type { Position } from "../trading/positions.ts";
 import type { SpotOrder } from "../trading/spot.ts";
+import { saveFast, savePosition, saveSpot } from "../trading/store.ts";
 import type { Job } from "./scheduler.ts";
 
 type Stored = { price: bigint; seq?: number };
@@ -35,9 +36,17 @@ export async function migrateTickRefs(deps: Deps) {
   await deps.market.tape.ensureChain(deps.market.symbols.map((s) => s.code));
   let updated = 0;
   let missed = 0;
-  const save = async <T>(e: Deno.KvEntry<T>, next: T, changed: boolean) => {
+  // the record and the customer's index entry that carries it (edge/trading/store.ts)
+  const save = async <T extends { id: string; userId: string }>(
+    e: Deno.KvEntry<T>,
+    next: T,
+    changed: boolean,
+    write: (op: Deno.AtomicOperation, t: string, record: T) => void,
+  ) => {
     if (!changed) return;
-    if ((await kv.atomic().check(e).set(e.key, next).commit()).ok) updated++;
+    const op = kv.atomic().check(e);
+    write(op, e.key[0] as string, next);
+    if ((await op.commit()).ok) updated++;
     else missed++; // the record moved meanwhile: the next start tries again
   };
   for (const t of deps.tenants.byId.keys()) {
@@ -49,7 +58,7 @@ export async function migrateTickRefs(deps: Deps) {
       if (o.entry.seq && (!o.exit || o.exit.seq)) continue;
       const entry = (await withSeq(kv, o.symbol, o.entry))!;
       const exit = await withSeq(kv, o.symbol, o.exit);
-      await save(e, { ...o, entry, exit }, entry !== o.entry || exit !== o.exit);
+      await save(e, { ...o, entry, exit }, entry !== o.entry || exit !== o.exit, saveFast);
     }
     for await (const e of kv.list<Position>({ prefix: [t, "trading", "pos"] })) {
       const p = e.value;
@@ -57,13 +66,14 @@ export async function migrateTickRefs(deps: Deps) {
       // a limit order's entry price is its limit: the fill's millisecond names the tick
       const entry = (await withSeq(kv, p.symbol, p.entry, false))!;
       const closeTick = await withSeq(kv, p.symbol, p.closeTick);
-      await save(e, { ...p, entry, closeTick }, entry !== p.entry || closeTick !== p.closeTick);
+      const changed = entry !== p.entry || closeTick !== p.closeTick;
+      await save(e, { ...p, entry, closeTick }, changed, savePosition);
     }
     for await (const e of kv.list<SpotOrder>({ prefix: [t, "trading", "spot"] })) {
       const o = e.value;
       if (!o.fill || o.fill.seq) continue;
       const fill = await withSeq(kv, o.symbol, o.fill, o.type === "market");
-      await save(e, { ...o, fill }, fill !== o.fill);
+      await save(e, { ...o, fill }, fill !== o.fill, saveSpot);
     }
     if (!missed) await kv.set(done, true);
   }

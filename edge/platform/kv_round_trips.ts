@@ -69,6 +69,8 @@ export interface ListRead {
   selector: Deno.KvListSelector;
   options?: Pick<Deno.KvListOptions, "reverse" | "limit" | "batchSize">;
   record?: (id: string) => Deno.KvKey;
+  /** an entry whose value is the record itself (written with it): its record is not read */
+  carries?: (value: unknown) => boolean;
   /** more keys of each record the index (no `record`: the list) names, read beside it */
   beside?: (id: string) => Deno.KvKey[];
 }

@@ -53,29 +53,40 @@ export async function getAll<T>(kv: Deno.Kv, keys: Deno.KvKey[]): Promise<(T | n
  * The records an index lists, read a wave at a time (the next `wave` index entries, then their
  * records together: a round trip each, never one per record), until `limit` records pass `keep`
  * or `scan` entries were looked at. The cursor is where the next page starts when it stopped
- * there, null when the index ran out.
+ * there, null when the index ran out. An index whose entries carry the record (`carried` gives it
+ * from the entry's value) is read alone: only entries that do not carry it (written before) are
+ * read after it.
  */
 export async function recordsByIndex<T>(
   kv: Deno.Kv,
   iter: KvPageIterator<unknown>,
   recordKey: (id: string) => Deno.KvKey,
-  o: { keep: (record: T) => boolean; limit: number; scan: number; wave?: number },
+  o: {
+    keep: (record: T) => boolean;
+    limit: number;
+    scan: number;
+    wave?: number;
+    carried?: (value: unknown) => T | null;
+  },
 ): Promise<{ items: T[]; cursor: string | null }> {
   const size = o.wave ?? 50;
   const items: T[] = [];
   const it = iter[Symbol.asyncIterator]();
   let scanned = 0;
   for (;;) {
-    const wave: { id: string; cursor: string }[] = [];
+    const wave: { id: string; cursor: string; record: T | null }[] = [];
     while (wave.length < size && scanned + wave.length < o.scan) {
       const r = await it.next();
       if (r.done) break;
-      wave.push({ id: r.value.key.at(-1) as string, cursor: iter.cursor });
+      const record = o.carried?.(r.value.value) ?? null;
+      wave.push({ id: r.value.key.at(-1) as string, cursor: iter.cursor, record });
     }
-    const records = await getAll<T>(kv, wave.map((w) => recordKey(w.id)));
+    const unread = wave.filter((w) => !w.record);
+    const read = await getAll<T>(kv, unread.map((w) => recordKey(w.id)));
+    unread.forEach((w, i) => w.record = read[i]!);
     for (let i = 0; i < wave.length; i++) {
       scanned++;
-      const rec = records[i];
+      const rec = wave[i]!.record;
       if (rec && o.keep(rec)) items.push(rec);
       if (items.length >= o.limit || scanned >= o.scan) return { items, cursor: wave[i]!.cursor };
     }

@@ -39,7 +39,8 @@
  *   index's records ride along too: the index as a nearby replica has it (an eventual read, free)
  *   names the records, read while the strong index read is still in flight; the strong index
  *   decides, and a record the replica did not list yet (an order placed a moment ago) is read
- *   then, a round trip more only in the seconds after a change.
+ *   then, a round trip more only in the seconds after a change. An index whose entries carry their
+ *   records (`carries`: edge/trading/store.ts `saveFast`) needs none of them read.
  * - **Commits are traced.** Each commit is a `kv.commit` span (checks, mutations, busy retries,
  *   outcome, the areas of its keys) and conflict loops count their retries (./telemetry.ts).
  * - **A lost race re-reads in one round trip.** `noteReads` notes the keys one attempt of a
@@ -165,7 +166,8 @@ export function prefetchList(kv: Deno.Kv, reads: PrivateRead[]): void {
       let n = 0;
       for await (const e of it) {
         const id = e.key.at(-1) as string;
-        ids.push(...record ? [record(id)] : [], ...beside?.(id) ?? []);
+        const carried = r.carries?.(e.value) ?? false;
+        ids.push(...record && !carried ? [record(id)] : [], ...beside?.(id) ?? []);
         if (++n >= batchOf(options)) break;
       }
       prefetch(kv, ids);

@@ -33,7 +33,7 @@ import {
   positionJson,
   settleLeg,
 } from "./positions.ts";
-import { posKeys, touchSymbol } from "./store.ts";
+import { posKeys, savePosition, touchSymbol } from "./store.ts";
 
 /** What the customer asks to open. */
 export interface OpenRequest {
@@ -171,8 +171,7 @@ export function openPlan(t: string, p: Position, read: LegsRead, mark: bigint): 
     events: [{ user: p.userId, kind: "position", id: p.id }],
     write: (op) => {
       touchSymbol(op, t, p);
-      op.set(posKeys.pos(t, p.id), p);
-      op.set(posKeys.byUser(t, p.userId, p.id), true);
+      savePosition(op, t, p);
       op.set(posKeys.open(t, p.id), { symbol: p.symbol });
       op.set(posKeys.userOpen(t, p.userId, p.symbol, p.id), true);
       if (holding) addVolume(op, t, p.userId, notional(p.qty, p.entry.price));
@@ -335,9 +334,8 @@ export function closePlan(
     events: nexts.map((x) => ({ user: x.userId, kind: "position" as const, id: x.id })),
     write: (op, journal) => {
       touchSymbol(op, t, p);
-      closing.forEach((x, i) => {
-        const next = nexts[i]!;
-        op.set(x.entry.key, next);
+      nexts.forEach((next, i) => {
+        savePosition(op, t, next);
         if (next.status === "closed") {
           op.delete(posKeys.open(t, next.id));
           op.delete(posKeys.userOpen(t, next.userId, next.symbol, next.id));

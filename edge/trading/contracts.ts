@@ -47,7 +47,7 @@ import {
   type Position,
   positionJson,
 } from "./positions.ts";
-import { posKeys, touchSymbol } from "./store.ts";
+import { posKeys, savePosition, touchSymbol } from "./store.ts";
 import type { PositionJson } from "../../contract/trading.ts";
 import {
   type CloseOrder,
@@ -84,6 +84,8 @@ const PENDING_ORDER: OrderKind<Position> = {
   key: posKeys.pos,
   waiting: "pending",
   write: (op, t, next) => {
+    // the customer's index carries the record (store.ts `savePosition`)
+    op.set(posKeys.byUser(t, next.userId, next.id), next);
     touchSymbol(op, t, next);
     if (next.status === "cancelled") {
       op.delete(posKeys.open(t, next.id));
@@ -516,7 +518,8 @@ export class Contracts extends PositionStore {
       if (p.status !== "holding") throw new DomainError("POSITION_CLOSED");
       const tick = freshTick(this.market, p.symbol);
       const next = f(p, tick, symbolOf(p.symbol)!);
-      const op = this.kv.atomic().check(entry).set(entry.key, next);
+      const op = this.kv.atomic().check(entry);
+      savePosition(op, t, next);
       touchSymbol(op, t, next);
       stageEvents(op, t, this.now(), { refs: [{ user: userId, kind: "position", id }] });
       const res = await op.commit();

@@ -25,7 +25,7 @@ import { DomainError } from "../platform/errors.ts";
 import { enforce, fastStakeRules } from "../../contract/rules.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import { listPage, recordsByIndex } from "../platform/kvpage.ts";
-import { fastKeys } from "./store.ts";
+import { carriedRecord, fastKeys, saveFast } from "./store.ts";
 import type { FastOption, FastOrderJson } from "../../contract/trading.ts";
 import { assertProductAllowed } from "./jurisdictions.ts";
 import { recordResult } from "../customers/standing.ts";
@@ -177,8 +177,7 @@ function placePlan(
     }],
     events: [{ user: userId, kind: "fast.open", id }],
     write: (op) => {
-      op.set(fastKeys.order(t, id), order);
-      op.set(fastKeys.byUser(t, userId, id), true);
+      saveFast(op, t, order);
       addVolume(op, t, userId, order.stake);
       op.set(fastKeys.open(t, id), {
         symbol: order.symbol,
@@ -307,7 +306,7 @@ export class FastContracts extends TradingDesk {
             checks: [entry],
             events: [{ user: o.userId, kind: "fast.settled", id: orderId }],
             write: (op) => {
-              op.set(entry.key, settled);
+              saveFast(op, t, settled);
               op.delete(fastKeys.open(t, orderId));
               // the customer's loss limits count the net result
               recordResult(
@@ -393,6 +392,7 @@ export class FastContracts extends TradingDesk {
       selector: { prefix: fastKeys.byUserPrefix(t, userId) },
       options: { reverse: true },
       record: (id) => fastKeys.order(t, id),
+      carries: (v) => carriedRecord(v) !== null,
     };
   }
 
@@ -407,6 +407,7 @@ export class FastContracts extends TradingDesk {
       keep: (order) => !o.status || order.status === o.status,
       limit: o.limit,
       scan: 500,
+      carried: carriedRecord<FastOrder>,
     });
     return { items: page.items.map(fastJson), cursor: page.cursor };
   }

@@ -15,7 +15,7 @@ import { reservationIds } from "../ledger/reservations.ts";
 import { DomainError } from "../platform/errors.ts";
 import type { TenantRegistry } from "../platform/tenants.ts";
 import { type Contracts, type Position } from "./contracts.ts";
-import { posKeys, touchSymbol } from "./store.ts";
+import { posKeys, savePosition, touchSymbol } from "./store.ts";
 import { HOLDING_FEE_DAILY } from "./terms.ts";
 
 class ExhaustedMargin extends Error {}
@@ -144,7 +144,7 @@ export class HoldingFees {
         checks: [entry],
         events: [{ user: p.userId, kind: "position", id }],
         write: (op) => {
-          op.set(entry.key, next);
+          savePosition(op, t, next);
           touchSymbol(op, t, next);
         },
         result: () => ({ amount: amount.toString(), fromMargin: fromMargin.toString() }),

@@ -11,7 +11,9 @@
  *
  * A daily job (edge/jobs/loss_figure.ts) computes it once per UTC day under a lease, reading the
  * tenant's settled records in pages, and stores the result; pages and tickets read the stored
- * figure through an eventual read (public, the same for everyone; a day old at most).
+ * figure from the process's cache of public data (edge/platform/public_cache.ts; reloaded with
+ * an eventual read: public, the same for everyone, a day old at most), not from the store on
+ * the page's path (far from the store, a read there came after the customer's records).
  */
 import { formatDecimal } from "../../core-wasm/mod.ts";
 import type { LossFigure, LossFiguresJson, LossProduct } from "../../contract/limits.ts";
@@ -19,6 +21,7 @@ import { bookOfUser } from "../ledger/accounts.ts";
 import type { FastOrder } from "./fast.ts";
 import type { Position } from "./positions.ts";
 import { fastKeys, posKeys } from "./store.ts";
+import { PublicCache } from "../platform/public_cache.ts";
 
 export const LOSS_WINDOW_MS = 365 * 86_400_000;
 
@@ -49,7 +52,12 @@ const add = (m: Map<string, bigint>, user: string, v: bigint) =>
   m.set(user, (m.get(user) ?? 0n) + v);
 
 export class LossFigures {
-  constructor(private kv: Deno.Kv, private now: () => number) {}
+  #cache: PublicCache;
+
+  constructor(private kv: Deno.Kv, private now: () => number) {
+    // computed once a day: a minute fresh, an hour at most on an idle instance
+    this.#cache = new PublicCache(kv, { freshMs: 60_000, maxAgeMs: 3_600_000 });
+  }
 
   /** Compute both products' figures over the window ending `to` from the settled records. */
   async compute(t: string, to = this.now()): Promise<LossFiguresJson> {
@@ -91,8 +99,12 @@ export class LossFigures {
     return true;
   }
 
-  /** The published figures (an eventual read: public, a day old at most). */
-  async published(t: string): Promise<LossFiguresJson> {
+  /** The published figures (from the cache of public data, see the module comment). */
+  published(t: string): Promise<LossFiguresJson> {
+    return this.#cache.get(`lossFigure:${t}`, [lossFigureKey(t)], () => this.read(t));
+  }
+
+  private async read(t: string): Promise<LossFiguresJson> {
     const v = (await this.kv.get<Stored>(lossFigureKey(t), { consistency: "eventual" })).value;
     if (!v) {
       // not computed yet (a new tenant before its first run): no account counted

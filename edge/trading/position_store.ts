@@ -5,7 +5,7 @@
  */
 import type { MarketService } from "../market/service.ts";
 import { type HedgeInfo, hedgeInfo, type Position, positionJson } from "./positions.ts";
-import { posKeys } from "./store.ts";
+import { carriedRecord, posKeys } from "./store.ts";
 import type { ListRead } from "../platform/kv_round_trips.ts";
 import { listPage, recordsByIndex } from "../platform/kvpage.ts";
 import type { PositionJson } from "../../contract/trading.ts";
@@ -89,6 +89,7 @@ export class PositionStore {
       selector: { prefix: posKeys.byUserPrefix(t, userId) },
       options: { reverse: true, limit: 500 },
       record: (id) => posKeys.pos(t, id),
+      carries: (v) => carriedRecord(v) !== null,
     };
   }
 
@@ -113,7 +114,7 @@ export class PositionStore {
       this.kv,
       listPage<true>(this.kv, r.selector, r.options!),
       r.record!,
-      { keep: () => true, limit: 500, scan: 500 },
+      { keep: () => true, limit: 500, scan: 500, carried: carriedRecord<Position> },
     );
     const hedges = new Map<string, Promise<HedgeInfo | undefined>>();
     const hedge = (p: Position) => {

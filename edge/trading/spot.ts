@@ -17,7 +17,7 @@ import { DomainError } from "../platform/errors.ts";
 import { enforce, spotOrderRules } from "../../contract/rules.ts";
 import type { Tenant } from "../platform/tenants.ts";
 import type { TickRef } from "./fast.ts";
-import { spotKeys } from "./store.ts";
+import { carriedRecord, saveSpot, spotKeys } from "./store.ts";
 import { SPOT_FEE } from "./terms.ts";
 import { symbolOf } from "../../contract/symbols.ts";
 import {
@@ -86,6 +86,8 @@ const OPEN_ORDER: OrderKind<SpotOrder> = {
   key: spotKeys.order,
   waiting: "open",
   write: (op, t, next) => {
+    // the customer's index carries the record (store.ts `saveSpot`)
+    op.set(spotKeys.byUser(t, next.userId, next.id), next);
     op.delete(spotKeys.open(t, next.id));
     if (next.status === "filled") {
       addVolume(op, t, next.userId, mulDiv(next.qty, next.price, SCALE, "up"));
@@ -256,8 +258,7 @@ export class Spot extends TradingDesk {
       reservations,
       events: [{ user: o.userId, kind: "spot", id: o.id }],
       write: (op) => {
-        op.set(spotKeys.order(t, o.id), o);
-        op.set(spotKeys.byUser(t, o.userId, o.id), true);
+        saveSpot(op, t, o);
         if (o.status === "open") op.set(spotKeys.open(t, o.id), { symbol: o.symbol });
         else addVolume(op, t, o.userId, mulDiv(o.qty, o.price, SCALE, "up"));
       },
@@ -323,6 +324,7 @@ export class Spot extends TradingDesk {
       selector: { prefix: spotKeys.byUserPrefix(t, userId) },
       options: { reverse: true, limit: 500 },
       record: (id) => spotKeys.order(t, id),
+      carries: (v) => carriedRecord(v) !== null,
     };
   }
 
@@ -333,6 +335,7 @@ export class Spot extends TradingDesk {
       keep: (o) => !status || o.status === status,
       limit,
       scan: 500,
+      carried: carriedRecord<SpotOrder>,
     });
     return page.items.map(spotJson);
   }

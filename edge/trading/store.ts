@@ -85,6 +85,33 @@ export function touchSymbol(
   op.set(posKeys.userSymbol(t, p.userId, p.symbol), p.id);
 }
 
+/**
+ * A trading record and the customer's index entry of it, written together: the by-customer
+ * indexes (`fastByUser`, `posByUser`, `spotByUser`) carry the record itself as their value, set
+ * in the same commit as the record at every change, so that the customer's lists (the tickets,
+ * the order lists) read the index alone, one round trip with the session and no record read
+ * after it (far from the store, that read waited on the index). Entries written before (value
+ * `true`) only name the record: it is read then (`carriedRecord`). A record is well under a
+ * KiB (the value limit is 64 KiB); the second write is one mutation more per commit.
+ */
+function saver(
+  recordKey: (t: string, id: string) => Deno.KvKey,
+  byUser: (t: string, userId: string, id: string) => Deno.KvKey,
+) {
+  return (op: Deno.AtomicOperation, t: string, record: { id: string; userId: string }) => {
+    op.set(recordKey(t, record.id), record);
+    op.set(byUser(t, record.userId, record.id), record);
+  };
+}
+export const saveFast = saver(fastKeys.order, fastKeys.byUser);
+export const savePosition = saver(posKeys.pos, posKeys.byUser);
+export const saveSpot = saver(spotKeys.order, spotKeys.byUser);
+
+/** The record a by-customer index entry carries (null: an entry that only names it). */
+export function carriedRecord<T>(value: unknown): T | null {
+  return typeof value === "object" && value !== null ? value as T : null;
+}
+
 /** price alerts, per customer (edge/trading/alerts.ts) */
 export const alertKeys = {
   alert: (t: string, userId: string, id: string) => [t, "trading", "alert", userId, id],
