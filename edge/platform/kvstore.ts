@@ -60,11 +60,13 @@ import {
 } from "./kv_contention.ts";
 import { describe, keyId, sameKey } from "./kv_keys.ts";
 import { MemoList, StoreList } from "./kv_lists.ts";
+import { LastNamed } from "./kv_named.ts";
 import {
   batchOf,
   type KvSim,
   type ListBatch,
   listId,
+  type ListRead,
   noteRead,
   type PrivateRead,
   scope,
@@ -151,6 +153,7 @@ export function prefetchList(kv: Deno.Kv, reads: PrivateRead[]): void {
   if (!t || !(kv instanceof StoreKv)) return;
   const lists = t.lists ??= new Map();
   prefetch(kv, reads.flatMap((r) => r.key ? [r.key] : []));
+  const named: [string, ListRead, Set<string>][] = [];
   for (const r of reads) {
     if (r.key) continue;
     const options = r.options ?? {};
@@ -158,19 +161,30 @@ export function prefetchList(kv: Deno.Kv, reads: PrivateRead[]): void {
     if (lists.has(id)) continue;
     lists.set(id, kv.firstBatch(r.selector, options).catch(() => null));
     if (!r.record && !r.beside) continue;
-    const record = r.record, beside = r.beside;
+    // what the index named here last time rides in the first wave (a guess: the strong index
+    // decides, as with the replica's names below); each list's in a prefetch of its own, so a key
+    // the request also reads itself, or another list names, answers each of those reads (as when
+    // the replica names it)
+    const guess = kv.lastNamed.guess(id, r);
+    prefetch(kv, guess);
+    named.push([id, r, new Set(guess.map(keyId))]);
+  }
+  for (const [id, r, guess] of named) {
+    const options = r.options ?? {}, record = r.record, beside = r.beside;
     // the replica's copy of the index names the records to read while the strong read is out
     (async () => {
-      const ids: Deno.KvKey[] = [];
+      const keys: Deno.KvKey[] = [];
       const it = kv.list(r.selector, { ...options, consistency: "eventual" });
       let n = 0;
       for await (const e of it) {
         const id = e.key.at(-1) as string;
         const carried = r.carries?.(e.value) ?? false;
-        ids.push(...record && !carried ? [record(id)] : [], ...beside?.(id) ?? []);
+        keys.push(...record && !carried ? [record(id)] : [], ...beside?.(id) ?? []);
         if (++n >= batchOf(options)) break;
       }
-      prefetch(kv, ids);
+      kv.lastNamed.remember(id, r, keys);
+      // those the guess did not name (it read those already)
+      prefetch(kv, keys.filter((k) => !guess.has(keyId(k))));
     })().catch(() => {/* no guess: the records are read after the index */});
   }
 }
@@ -209,6 +223,8 @@ class StoreKv implements Deno.Kv {
 
   #warned = false;
   readonly writeListeners: ((keys: Deno.KvKey[]) => void)[] = [];
+  /** what each private list's index named here last time (./kv_named.ts) */
+  readonly lastNamed = new LastNamed();
 
   constructor(
     readonly inner: Deno.Kv,
@@ -276,6 +292,7 @@ class StoreKv implements Deno.Kv {
 
   /** Tell the listeners which keys a write changed. */
   wrote(keys: Deno.KvKey[]) {
+    this.lastNamed.wrote(keys);
     for (const f of this.writeListeners) {
       try {
         f(keys);

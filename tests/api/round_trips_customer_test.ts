@@ -215,3 +215,33 @@ Deno.test("round-trip budget: a cold instance's first home page reads public dat
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("round-trip budget: a contract order with open legs reads their holds in the first wave, even when the replica is slower than the store", async () => {
+  // a replica slower than the write region: a read that waits for its copy of the index to name
+  // the keys starts after the first wave ended, one more round trip in sequence
+  const srv = await startServer({
+    seed: true,
+    env: { KV_SIM_RTT_MS: "20", KV_SIM_EVENTUAL_MS: "60" },
+  });
+  try {
+    const token = await login(srv);
+    await tick(srv, "60000");
+    const open = () =>
+      srv.call("/api/contract/order", {
+        token,
+        body: { symbol: "BTCUSDT", side: "long", lots: 1, leverage: 10, type: "market" },
+      });
+    const seq = (r: { headers: Headers }) => r.headers.get("x-kv-round-trips")?.split("/")[0];
+    const first = await open();
+    assertEquals(first.body.code, 0, JSON.stringify(first.body));
+    // its open legs (and their holds, beside the index) are what this instance wrote: the next
+    // order reads them with the session
+    for (let i = 0; i < 2; i++) {
+      const next = await open();
+      assertEquals(next.body.code, 0, JSON.stringify(next.body));
+      assertEquals(seq(next), "2", `order ${i + 2}: ${next.headers.get("x-kv-round-trips")}`);
+    }
+  } finally {
+    await srv.close();
+  }
+});
