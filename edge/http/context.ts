@@ -37,6 +37,9 @@ export interface AppEnv {
     privateReads:
       | ((userId: string) => import("../platform/kv_round_trips.ts").PrivateRead[])
       | undefined;
+    /** A money route (its records named by its `reads`): the session's prefetch leaves out the
+     * unread counter and the watch list, which no money write reads. */
+    namedReads: boolean | undefined;
   };
 }
 

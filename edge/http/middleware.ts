@@ -78,6 +78,8 @@ async function prefetchPrivate(
   writeAt?: number,
   /** a page: the event log's place too, read with the balances (see `sessionOf`) */
   page?: boolean,
+  /** a money route (its records named in `lists`): no unread counter or watch list */
+  named?: boolean,
 ) {
   const uid = token && token.length <= 128 ? userOfToken(token) : null;
   if (!uid) return undefined;
@@ -91,8 +93,8 @@ async function prefetchPrivate(
     ...(page ? [eventKeys.head(t)] : []),
     ...wallets,
     accountKeys.user(t, uid),
-    messageKeys.unread(t, uid),
-    marketKeys.favourites(t, uid),
+    // a page's badges and watch list; a money write reads neither (fewer keys decoded per order)
+    ...(named ? [] : [messageKeys.unread(t, uid), marketKeys.favourites(t, uid)]),
     // the product terms an order decides on (its commit is the one after this read)
     termsKey(t),
     // the customer's limits and exclusions (an order's and a recharge's checks)
@@ -183,6 +185,7 @@ export function platform(deps: Deps): MiddlewareHandler<AppEnv> {
     c.set("mobile", isMobileDevice(c.req.raw.headers));
     c.set("session", undefined);
     c.set("privateReads", undefined);
+    c.set("namedReads", undefined);
     c.set("frameSrc", undefined);
     const locale = pickLocale(getCookie(c, LOCALE_COOKIE), c.req.header("accept-language"));
     c.set("locale", locale);
@@ -282,6 +285,7 @@ export async function sessionOf(c: Ctx, records: Deno.KvKey[] = [], page = false
     c.get("privateReads"),
     c.req.method === "POST" ? now() : undefined,
     page,
+    c.get("namedReads"),
   );
   const s = await c.get("deps").accounts.session(t, token, tokenHash);
   // prefetched with the session: no round trip of its own

@@ -158,6 +158,8 @@ function readsOf<Body extends z.ZodType, Params extends z.ZodObject | undefined>
       "idempotency-key": c.req.header("idempotency-key"),
     });
     const key = header.success ? header.data["idempotency-key"] : undefined;
+    // a money write: the session's prefetch leaves out the page's unread counter and watch list
+    c.set("namedReads", true);
     return await reading((_, userId) =>
       spec.reads!({
         c: c as unknown as Ctx,
