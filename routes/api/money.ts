@@ -64,7 +64,8 @@ export interface MoneyReads {
  */
 export function readingFor(reads: (r: MoneyReads) => PrivateRead[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const body = await c.req.raw.clone().json().catch(() => null);
+    // (the buffered body, edge/http/middleware.ts `bodyBounds`: read again by the validator)
+    const body = await c.req.json().catch(() => null);
     const header = c.req.header("idempotency-key");
     const key = header && /^[A-Za-z0-9_-]{1,64}$/.test(header) ? header : undefined;
     const params = c.req.param() as Record<string, string>;
