@@ -69,7 +69,7 @@ export function readingFor(reads: (r: MoneyReads) => PrivateRead[]): MiddlewareH
     const header = c.req.header("idempotency-key");
     const key = header && /^[A-Za-z0-9_-]{1,64}$/.test(header) ? header : undefined;
     const params = c.req.param() as Record<string, string>;
-    const t = c.var.tenant.id;
+    const t = c.get("tenant").id;
     c.set("privateReads", (userId) =>
       reads({
         c: c as unknown as Ctx,
@@ -129,13 +129,14 @@ export function moneyRoute<
   app.openapi(route, async (c) => {
     // the validated parts, as the route's schemas describe them
     const valid = (c.req.valid as (target: string) => unknown).bind(c.req);
-    const tenant = c.var.tenant;
+    // `c.get`, not `c.var`: Hono builds a new object of every variable on each `c.var` read
+    const tenant = c.get("tenant");
     const result = await run({
       c: c as unknown as Ctx,
       tenant,
       t: tenant.id,
       // `signedIn` ran first and put the session there
-      userId: c.var.session!.userId,
+      userId: c.get("session")!.userId,
       body: valid("json") as z.infer<Body>,
       params: (spec.params ? valid("param") : undefined) as Params extends z.ZodObject
         ? z.infer<Params>
@@ -154,7 +155,7 @@ function readsOf<Body extends z.ZodType, Params extends z.ZodObject | undefined>
     const body = (spec.body ?? Empty).safeParse(await c.req.json().catch(() => ({})));
     const params = spec.params?.safeParse(c.req.param());
     if (!body.success || (params && !params.success)) return await next();
-    const tenant = (c as unknown as Ctx).var.tenant;
+    const tenant = (c as unknown as Ctx).get("tenant");
     const header = IdempotencyHeaders.safeParse({
       "idempotency-key": c.req.header("idempotency-key"),
     });
