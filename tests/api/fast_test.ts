@@ -241,3 +241,33 @@ Deno.test("fast contract: an order makes three store calls: its one read (sessio
     await srv.close();
   }
 });
+
+Deno.test("fast contract: the order's body is read as sent (UTF-8 with a byte-order mark, a charset parameter, non-ASCII text)", async () => {
+  // the buffered body reaches the routes through Hono's body cache (edge/http/middleware.ts
+  // `bodyBounds`), decoded once: the same text a Request's `text()` gives
+  const srv = await startServer({ seed: true });
+  try {
+    const token = await login(srv);
+    await tick(srv, "60000");
+    const sent = (body: string, type: string) =>
+      srv.call<Order>("/api/fast/order", {
+        token,
+        raw: new TextEncoder().encode(body),
+        headers: { "content-type": type },
+      });
+    const order = '{"symbol":"BTCUSDT","direction":"up","duration":30,"stake":"10"}';
+    const bom = await sent(`\uFEFF${order}`, "application/json; charset=UTF-8");
+    assertEquals(bom.body.code, 0, JSON.stringify(bom.body));
+    assertEquals(bom.body.data.status, "open");
+    // a field's non-ASCII text arrives as text (refused by the schema, named in the reply)
+    const other = await sent(order.replace('"up"', '"上"'), "application/json");
+    assertEquals(other.status, 400);
+    assertEquals(other.body.data.fields?.direction !== undefined, true, JSON.stringify(other.body));
+    // not JSON by its type: refused as such
+    const plain = await sent(order, "text/plain");
+    assertEquals([plain.status, plain.body.data.error], [415, "UNSUPPORTED_MEDIA_TYPE"]);
+    assertEquals(await contractUsdt(srv, token), ["9990", "10"]);
+  } finally {
+    await srv.close();
+  }
+});
