@@ -78,15 +78,20 @@ async function prefetchPrivate(
   writeAt?: number,
   /** a page: the event log's place too, read with the balances (see `sessionOf`) */
   page?: boolean,
-  /** a money route (its records named in `lists`): no unread counter or watch list */
-  named?: boolean,
+  /** a money route (its records named in `lists`): no unread counter or watch list; `"only"`:
+   * no wallet it does not name either (its named records ride in the session's read) */
+  named?: boolean | "only",
 ) {
   const uid = token && token.length <= 128 ? userOfToken(token) : null;
   if (!uid) return undefined;
   const tokenHash = await sha256Hex(token!);
-  const wallets = WALLETS.flatMap((w) =>
-    WALLET_CURRENCIES[w].map((cur) => ledgerKeys.balance(t, accountId(user(uid, w, cur))))
-  );
+  const reads = lists?.(uid);
+  // a route that names every balance it reads: its named records in place of the wallets
+  const wallets = named === "only"
+    ? (reads ?? []).flatMap((r) => r.key ? [r.key] : [])
+    : WALLETS.flatMap((w) =>
+      WALLET_CURRENCIES[w].map((cur) => ledgerKeys.balance(t, accountId(user(uid, w, cur))))
+    );
   prefetch(kv, [
     accountKeys.session(t, tokenHash),
     // in the balances' read (one getMany): an event after it is one the page did not show
@@ -105,7 +110,8 @@ async function prefetchPrivate(
   // the private lists the route reads (`reading`), their first batch in the same round trip;
   // after the records above, so that the keys the route names among them (an order's balance)
   // ride in their read instead of a `getMany` of their own (one store call less per order)
-  if (lists) prefetchList(kv, lists(uid));
+  // (a route's named records read above already: once, as any record the request reads once)
+  if (reads) prefetchList(kv, named === "only" ? reads.filter((r) => !r.key) : reads);
   if (writeAt !== undefined) prefetchList(kv, [resultsListRead(t, uid, writeAt)]);
   // the session read below takes it (hashed once per request)
   return tokenHash;

@@ -41,6 +41,13 @@ export interface MoneySpec<
   reads?: (
     m: MoneyRequest<z.infer<Body>, Params extends z.ZodObject ? z.infer<Params> : undefined>,
   ) => PrivateRead[];
+  /**
+   * The service reads no balance beyond those its `reads` name (a fast order: its stake's): the
+   * session's read leaves out the customer's other wallets (fewer keys read and decoded per
+   * order). A route that reads a wallet it does not name must not say so: that read would be a
+   * round trip of its own.
+   */
+  readsOnlyNamed?: true;
 }
 
 /** A money route's `reads` of single records. */
@@ -161,7 +168,7 @@ function readsOf<Body extends z.ZodType, Params extends z.ZodObject | undefined>
     });
     const key = header.success ? header.data["idempotency-key"] : undefined;
     // a money write: the session's prefetch leaves out the page's unread counter and watch list
-    c.set("namedReads", true);
+    c.set("namedReads", spec.readsOnlyNamed ? "only" : true);
     return await reading((_, userId) =>
       spec.reads!({
         c: c as unknown as Ctx,

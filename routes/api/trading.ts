@@ -84,6 +84,7 @@ moneyRoute(tradingApi, {
   body: FastOrderBody,
   reply: FastOrder,
   reads: ({ c, t, userId, key }) => c.get("deps").fast.placeReads(t, userId, key),
+  readsOnlyNamed: true,
 }, (m) => m.c.get("deps").fast.place(m.tenant, m.userId, m.body, m.key));
 
 // ---- leveraged contracts ----------------------------------------------------------------

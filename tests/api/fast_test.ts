@@ -235,8 +235,16 @@ Deno.test("fast contract: an order makes three store calls: its one read (sessio
     const r = await place();
     assertEquals(r.body.code, 0, JSON.stringify(r.body));
     // X-KV-Round-Trips: <in sequence>/<strong calls>; the balance rides in the session's
-    // getMany (it is one of the wallets read with it), not in a getMany of its own
+    // getMany (the route names it in place of the wallets), not in a getMany of its own
     assertEquals(r.headers.get("X-KV-Round-Trips"), "2/3");
+    // with the customer's own key its replay record rides there too (was a getMany of its own)
+    const keyed = await srv.call<Order>("/api/fast/order", {
+      token,
+      headers: { "idempotency-key": "three-calls-1" },
+      body: { symbol: "BTCUSDT", direction: "up", duration: 30, stake: "10" },
+    });
+    assertEquals(keyed.body.code, 0, JSON.stringify(keyed.body));
+    assertEquals(keyed.headers.get("X-KV-Round-Trips"), "2/3");
   } finally {
     await srv.close();
   }
