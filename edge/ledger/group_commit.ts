@@ -401,14 +401,14 @@ const U64 = (1n << 64n) - 1n;
  * one folds (`overlaps`); a key some member writes keeps its steps in their places.
  */
 function applyGroup(op: Deno.AtomicOperation, group: Member[]) {
-  const shared = new Map<string, { key: Deno.KvKey; n: bigint }>();
+  const shared = new Map<string, { key: Deno.KvKey | null; n: bigint }>();
   if (group.length > 1) {
     const summed = new Map<string, number>();
     for (const m of group) {
       for (const [k, kind] of m.folds) if (kind === "sum") summed.set(k, (summed.get(k) ?? 0) + 1);
     }
     for (const [k, members] of summed) {
-      if (members > 1 && !group.some((m) => m.writes.has(k))) shared.set(k, { key: [], n: 0n });
+      if (members > 1 && !group.some((m) => m.writes.has(k))) shared.set(k, { key: null, n: 0n });
     }
   }
   if (shared.size === 0) {
@@ -424,7 +424,8 @@ function applyGroup(op: Deno.AtomicOperation, group: Member[]) {
       return true;
     });
   }
-  for (const { key, n } of shared.values()) op.sum(key, n);
+  // (a key whose sums all came as `mutate` steps kept them in their places: none taken here)
+  for (const { key, n } of shared.values()) if (key) op.sum(key, n);
 }
 
 function apply(
