@@ -37,6 +37,10 @@ export interface AppEnv {
     privateReads:
       | ((userId: string) => import("../platform/kv_round_trips.ts").PrivateRead[])
       | undefined;
+    /** A money route (its records named by its `reads`): the session's prefetch leaves out the
+     * unread counter and the watch list, which no money write reads; `"only"`: the route reads no
+     * balance it does not name, so the wallets it does not name are left out too. */
+    namedReads: boolean | "only" | undefined;
   };
 }
 

@@ -78,21 +78,28 @@ async function prefetchPrivate(
   writeAt?: number,
   /** a page: the event log's place too, read with the balances (see `sessionOf`) */
   page?: boolean,
+  /** a money route (its records named in `lists`): no unread counter or watch list; `"only"`:
+   * no wallet it does not name either (its named records ride in the session's read) */
+  named?: boolean | "only",
 ) {
   const uid = token && token.length <= 128 ? userOfToken(token) : null;
   if (!uid) return undefined;
   const tokenHash = await sha256Hex(token!);
-  const wallets = WALLETS.flatMap((w) =>
-    WALLET_CURRENCIES[w].map((cur) => ledgerKeys.balance(t, accountId(user(uid, w, cur))))
-  );
+  const reads = lists?.(uid);
+  // a route that names every balance it reads: its named records in place of the wallets
+  const wallets = named === "only"
+    ? (reads ?? []).flatMap((r) => r.key ? [r.key] : [])
+    : WALLETS.flatMap((w) =>
+      WALLET_CURRENCIES[w].map((cur) => ledgerKeys.balance(t, accountId(user(uid, w, cur))))
+    );
   prefetch(kv, [
     accountKeys.session(t, tokenHash),
     // in the balances' read (one getMany): an event after it is one the page did not show
     ...(page ? [eventKeys.head(t)] : []),
     ...wallets,
     accountKeys.user(t, uid),
-    messageKeys.unread(t, uid),
-    marketKeys.favourites(t, uid),
+    // a page's badges and watch list; a money write reads neither (fewer keys decoded per order)
+    ...(named ? [] : [messageKeys.unread(t, uid), marketKeys.favourites(t, uid)]),
     // the product terms an order decides on (its commit is the one after this read)
     termsKey(t),
     // the customer's limits and exclusions (an order's and a recharge's checks)
@@ -103,7 +110,8 @@ async function prefetchPrivate(
   // the private lists the route reads (`reading`), their first batch in the same round trip;
   // after the records above, so that the keys the route names among them (an order's balance)
   // ride in their read instead of a `getMany` of their own (one store call less per order)
-  if (lists) prefetchList(kv, lists(uid));
+  // (a route's named records read above already: once, as any record the request reads once)
+  if (reads) prefetchList(kv, named === "only" ? reads.filter((r) => !r.key) : reads);
   if (writeAt !== undefined) prefetchList(kv, [resultsListRead(t, uid, writeAt)]);
   // the session read below takes it (hashed once per request)
   return tokenHash;
@@ -188,6 +196,7 @@ export function platform(deps: Deps): MiddlewareHandler<AppEnv> {
     c.set("mobile", isMobileDevice(c.req.raw.headers));
     c.set("session", undefined);
     c.set("privateReads", undefined);
+    c.set("namedReads", undefined);
     c.set("frameSrc", undefined);
     const locale = pickLocale(getCookie(c, LOCALE_COOKIE), c.req.header("accept-language"));
     c.set("locale", locale);
@@ -287,6 +296,7 @@ export async function sessionOf(c: Ctx, records: Deno.KvKey[] = [], page = false
     c.get("privateReads"),
     c.req.method === "POST" ? now() : undefined,
     page,
+    c.get("namedReads"),
   );
   const s = await c.get("deps").accounts.session(t, token, tokenHash);
   // prefetched with the session: no round trip of its own
@@ -400,6 +410,10 @@ export interface BodyBound {
   tooLarge: () => DomainError;
 }
 
+/** The media types Hono's `json()` reads (its validator's test): their bodies are decoded once. */
+const JSON_TYPE = /^\s*application\/([\w.-]+\+)?json\s*(;|$)/i;
+const utf8 = new TextDecoder();
+
 /** Bytes per second a body must keep up beyond the base deadline (a large upload, slow line). */
 const BODY_MIN_RATE = 32 * 1024;
 
@@ -468,11 +482,19 @@ export function bodyBounds(
       body.set(part, at);
       at += part.length;
     }
-    // a new request with the buffered body, not `new Request(raw, ...)`: following the original
-    // request's abort signal made Deno create that signal and abort it with a DOMException at
-    // the end of every request with a body (each order; bench/orders_load.ts profile); nothing
-    // after this middleware watches a request's signal (a stream, the one that does, is a GET)
-    c.req.raw = new Request(raw.url, { method: raw.method, headers: raw.headers, body });
+    // the routes read the buffered body through Hono's body cache (`c.req.json()`, `text()`,
+    // `arrayBuffer()`, `formData()`, `parseBody()`: each is derived from the bytes here), not
+    // through a new Request around it: building one (URL, headers, body stream) and reading
+    // its stream again were about 5 % of an order's main-thread CPU (bench/orders_load.ts
+    // profile). `c.req.raw` keeps the URL, method and headers; its body is used up, so no
+    // route reads `c.req.raw`'s body
+    // (Hono keeps promises there, whatever its type says)
+    const cache = c.req.bodyCache as { arrayBuffer?: Promise<ArrayBuffer>; text?: Promise<string> };
+    cache.arrayBuffer = Promise.resolve(body.buffer);
+    // a JSON body (every API write) is decoded once, for `c.req.json()`
+    if (JSON_TYPE.test(raw.headers.get("content-type") ?? "")) {
+      cache.text = Promise.resolve(utf8.decode(body));
+    }
     return next();
   };
 }

@@ -306,7 +306,7 @@ export class GroupCommit {
       try {
         this.stats.commits++;
         const op = this.kv.atomic();
-        for (const m of group) apply(op, m.steps);
+        applyGroup(op, group);
         res = await op.commit();
       } catch (e) {
         if (group.length > 1 && isLimitError(e)) {
@@ -390,8 +390,52 @@ function isBusy(e: unknown): boolean {
   return e instanceof Error && /database is (locked|busy)/i.test(e.message);
 }
 
-function apply(op: Deno.AtomicOperation, steps: Step[]) {
+/** A KV sum wraps at 2^64 (`Deno.KvU64`): the same value whether added at once or in parts. */
+const U64 = (1n << 64n) - 1n;
+
+/**
+ * The members' steps in one operation. The `sum`s of one key by several members go as one `sum`
+ * of their total, after the rest: every order adds 1 to its tenant's event-log head, one
+ * mutation per group instead of one per member (each mutation is converted on the JS thread).
+ * Sums of a key commute, and no member of the group sets, deletes or checks a key that another
+ * one folds (`overlaps`); a key some member writes keeps its steps in their places.
+ */
+function applyGroup(op: Deno.AtomicOperation, group: Member[]) {
+  const shared = new Map<string, { key: Deno.KvKey | null; n: bigint }>();
+  if (group.length > 1) {
+    const summed = new Map<string, number>();
+    for (const m of group) {
+      for (const [k, kind] of m.folds) if (kind === "sum") summed.set(k, (summed.get(k) ?? 0) + 1);
+    }
+    for (const [k, members] of summed) {
+      if (members > 1 && !group.some((m) => m.writes.has(k))) shared.set(k, { key: null, n: 0n });
+    }
+  }
+  if (shared.size === 0) {
+    for (const m of group) apply(op, m.steps);
+    return;
+  }
+  for (const m of group) {
+    apply(op, m.steps, (s) => {
+      const total = shared.get(keyString(s.key));
+      if (!total) return false;
+      total.key = s.key;
+      total.n = (total.n + s.n) & U64;
+      return true;
+    });
+  }
+  // (a key whose sums all came as `mutate` steps kept them in their places: none taken here)
+  for (const { key, n } of shared.values()) if (key) op.sum(key, n);
+}
+
+function apply(
+  op: Deno.AtomicOperation,
+  steps: Step[],
+  /** a `sum` step taken elsewhere (`applyGroup`): true when it is */
+  merged?: (s: { key: Deno.KvKey; n: bigint }) => boolean,
+) {
   for (const s of steps) {
+    if (merged && s.kind === "sum" && merged(s)) continue;
     switch (s.kind) {
       case "check":
         op.check(s.check);

@@ -157,3 +157,48 @@ Deno.test("key strings tell keys apart", () => {
   ].map((k) => keyString(k as Deno.KvKey));
   assertEquals(new Set(ks).size, ks.length);
 });
+
+Deno.test("the sums of one key by the members of a group go as one sum of their total", async () => {
+  const kv = await Deno.openKv(":memory:");
+  const g = gated(kv);
+  // the sums the store is asked for, per commit (after the first, which goes alone)
+  const sums: number[] = [];
+  const counting = {
+    atomic() {
+      const op = g.kv.atomic();
+      const sum = op.sum.bind(op);
+      sums.push(0);
+      op.sum = (key, n) => {
+        sums[sums.length - 1]!++;
+        return sum(key, n);
+      };
+      return op;
+    },
+  } as unknown as Deno.Kv;
+  const gc = new GroupCommit(counting, LOCAL_GROUPS);
+  const first = gc.atomic().set(["a", 0], 0).sum(["head"], 1n).commit();
+  // ten members: each adds 1 to the shared head and 2^64 - 1 to a wrapping total, its own
+  // amount to a key of its own (kept as it is) and 1 to a key through `mutate`
+  const rest = Array.from(
+    { length: 10 },
+    (_, i) =>
+      gc.atomic().check({ key: ["a", i + 1], versionstamp: null }).set(["a", i + 1], i + 1)
+        .sum(["head"], 1n).sum(["wrap"], (1n << 64n) - 1n).sum(["own", i], BigInt(i))
+        // a sum as a `mutate` step stays in its place
+        .mutate({ type: "sum", key: ["mutated"], value: new Deno.KvU64(1n) }).commit(),
+  );
+  g.free();
+  const results = await Promise.all([first, ...rest]);
+  assert(results.every((r) => r.ok));
+  assertEquals(g.stats.commits, 2);
+  // the group: one sum of the head, one of the wrapping total, ten of the members' own keys
+  assertEquals(sums, [1, 12]);
+  assertEquals((await kv.get(["head"])).value, new Deno.KvU64(11n));
+  assertEquals((await kv.get(["mutated"])).value, new Deno.KvU64(10n));
+  // ten times 2^64 - 1, wrapped: 2^64 - 10
+  assertEquals((await kv.get(["wrap"])).value, new Deno.KvU64((1n << 64n) - 10n));
+  for (let i = 0; i < 10; i++) {
+    assertEquals((await kv.get(["own", i])).value, new Deno.KvU64(BigInt(i)));
+  }
+  kv.close();
+});

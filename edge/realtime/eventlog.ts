@@ -9,10 +9,13 @@
  * `RETENTION_MS`, and bumps the tenant's head counter (`sum`, which never conflicts). Readers
  * (`EventLogReader`) watch the heads (`watchKeys`: watch plus a poll) and read the entries
  * committed since they last looked: the key's time is the writer's clock when it built the
- * commit, so a commit that landed late has an older key than entries already read; readers look
- * a little back on every read and the whole `LOOKBACK_MS` once a second, and remember what they
- * delivered. An entry is delivered to every subscriber of every instance exactly once, in
- * commit order per read (a late one up to a second later).
+ * commit, so a commit that landed late has an older key than entries already read. A reader
+ * lists from its latest key time on, then compares what it delivered with the head counter (one
+ * per entry, read before the list): only when entries are missing (landed late) does it look
+ * back the whole `LOOKBACK_MS`. So each entry is listed about once (listing the same entries
+ * again on every read was repeated decoding on the main thread under load). It remembers what
+ * it delivered. An entry is delivered to every subscriber of every instance exactly once, in
+ * commit order per read (a late one with the next read).
  */
 import { instruments } from "../platform/telemetry.ts";
 import { type KeyWatch, watchKeys } from "../platform/kvwatch.ts";
@@ -42,8 +45,9 @@ export interface PlacedEntry extends LogPlace {
   entry: LogEntry;
 }
 
-/** A read right after a head moved looks this far back; the sweep (every second) the full look-back. */
+/** An entry older than this behind the latest when delivered counts as late (`stats.late`). */
 const RECENT_MS = 100;
+/** The sweep: every second, a read of each tenant whose head moved lately (the watch's backstop). */
 const SWEEP_MS = 1_000;
 
 interface Cursor {
@@ -57,13 +61,21 @@ interface Cursor {
   changedAt: number;
   /** the highest versionstamp delivered (the floor before the first) */
   latest: string;
+  /** the head counter at the floor: entries after it are counted from there */
+  base: bigint;
+  /** entries after the floor delivered, plus those the look-back could not reach (landed later
+   * than `LOOKBACK_MS`): equal to the head minus `base` when nothing is missing */
+  accounted: bigint;
+  /** when the whole look-back was last read */
+  lookedBack: number;
 }
 
 /**
  * Reads the tenants' event logs from now on and hands every new entry to the subscribers. A
- * read after a head moved looks back `RECENT_MS` behind the latest entry (cheap under load); a
- * sweep every second looks back the whole `LOOKBACK_MS` for entries that landed later than
- * that. Delivered entries are remembered by id, so none is delivered twice.
+ * read after a head moved lists from the latest key time delivered on; when the head counts
+ * more entries than were delivered, it looks back the whole `LOOKBACK_MS` for those that landed
+ * late. A sweep every second reads again while heads move (should a watch be missed).
+ * Delivered entries are remembered by id, so none is delivered twice.
  */
 export class EventLogReader {
   private cursors = new Map<string, Cursor>();
@@ -72,7 +84,7 @@ export class EventLogReader {
   private sweeper: ReturnType<typeof setInterval> | undefined;
   /** reads, one at a time */
   private reading: Promise<void> = Promise.resolve();
-  readonly stats = { delivered: 0, reads: 0, listed: 0, late: 0 };
+  readonly stats = { delivered: 0, reads: 0, listed: 0, late: 0, lookBacks: 0 };
 
   constructor(
     private kv: Deno.Kv,
@@ -138,6 +150,9 @@ export class EventLogReader {
         seen: new Map(),
         changedAt: 0,
         latest: heads[i]!.versionstamp ?? "",
+        base: count(heads[i]!.value),
+        accounted: 0n,
+        lookedBack: 0,
       });
     });
     this.watch = watchKeys(
@@ -145,7 +160,7 @@ export class EventLogReader {
       this.tenants.map(eventKeys.head),
       (changed) => {
         for (const i of changed) this.cursors.get(this.tenants[i]!)!.changedAt = Date.now();
-        return this.queue(changed.map((i) => this.tenants[i]!), false);
+        return this.queue(changed.map((i) => this.tenants[i]!));
       },
       { pollMs: this.opts.pollMs, minGapMs: 50 },
     );
@@ -153,7 +168,7 @@ export class EventLogReader {
       const recent = this.tenants.filter((t) =>
         Date.now() - this.cursors.get(t)!.changedAt < LOOKBACK_MS + SWEEP_MS
       );
-      if (recent.length) void this.queue(recent, true);
+      if (recent.length) void this.queue(recent);
     }, SWEEP_MS);
   }
 
@@ -163,21 +178,41 @@ export class EventLogReader {
     clearInterval(this.sweeper);
   }
 
-  private queue(tenants: string[], sweep: boolean): Promise<void> {
+  private queue(tenants: string[]): Promise<void> {
     this.reading = this.reading.then(async () => {
-      for (const t of tenants) await this.read(t, sweep);
+      for (const t of tenants) await this.read(t);
     }).catch((e) => console.error("[eventlog] read failed", e));
     return this.reading;
   }
 
-  private async read(t: string, sweep: boolean) {
+  /**
+   * New entries from the latest key time on; then, when the head (read first: every entry it
+   * counts is in the list after it) counts more than were delivered, `RECENT_MS` back, and if
+   * some are still missing the whole look-back (at most every half second: a late entry from
+   * another instance costs no more than the sweep did).
+   */
+  private async read(t: string) {
     const cur = this.cursors.get(t)!;
-    const fresh: Deno.KvEntry<LogEntry>[] = [];
     this.stats.reads++;
+    const counted = count((await this.reads.get(eventKeys.head(t))).value) - cur.base;
+    await this.deliver(t, cur, cur.at);
+    if (cur.accounted >= counted) return;
+    await this.deliver(t, cur, cur.at - RECENT_MS);
+    const now = Date.now();
+    if (cur.accounted >= counted || now - cur.lookedBack < SWEEP_MS / 2) return;
+    cur.lookedBack = now;
+    this.stats.lookBacks++;
+    await this.deliver(t, cur, cur.at - LOOKBACK_MS);
+    // still missing: key times older than the look-back, which no later read reaches either
+    if (cur.accounted < counted) cur.accounted = counted;
+  }
+
+  private async deliver(t: string, cur: Cursor, from: number) {
+    const fresh: Deno.KvEntry<LogEntry>[] = [];
     for await (
       const e of this.reads.list<LogEntry>({
         prefix: eventKeys.entries(t),
-        start: eventKeys.entry(t, cur.at - (sweep ? LOOKBACK_MS : RECENT_MS), ""),
+        start: eventKeys.entry(t, from, ""),
       }, { batchSize: 500 })
     ) {
       this.stats.listed++;
@@ -192,6 +227,7 @@ export class EventLogReader {
       if (at < cur.at - RECENT_MS) this.stats.late++;
       cur.seen.set(e.key[3] as string, at);
       cur.at = Math.max(cur.at, at);
+      cur.accounted++;
       if (e.versionstamp > cur.latest) cur.latest = e.versionstamp;
       this.stats.delivered++;
       for (const l of this.listeners) {
@@ -204,8 +240,13 @@ export class EventLogReader {
     }
     // forget what the look-back no longer reaches
     const horizon = cur.at - LOOKBACK_MS - SWEEP_MS;
-    if (cur.seen.size > 1000 || sweep) {
+    if (cur.seen.size > 1000) {
       for (const [id, at] of cur.seen) if (at < horizon) cur.seen.delete(id);
     }
   }
+}
+
+/** A head counter's value (0 before the first entry). */
+function count(v: unknown): bigint {
+  return v instanceof Deno.KvU64 ? v.value : 0n;
 }

@@ -41,6 +41,13 @@ export interface MoneySpec<
   reads?: (
     m: MoneyRequest<z.infer<Body>, Params extends z.ZodObject ? z.infer<Params> : undefined>,
   ) => PrivateRead[];
+  /**
+   * The service reads no balance beyond those its `reads` name (a fast order: its stake's): the
+   * session's read leaves out the customer's other wallets (fewer keys read and decoded per
+   * order). A route that reads a wallet it does not name must not say so: that read would be a
+   * round trip of its own.
+   */
+  readsOnlyNamed?: true;
 }
 
 /** A money route's `reads` of single records. */
@@ -64,11 +71,12 @@ export interface MoneyReads {
  */
 export function readingFor(reads: (r: MoneyReads) => PrivateRead[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const body = await c.req.raw.clone().json().catch(() => null);
+    // (the buffered body, edge/http/middleware.ts `bodyBounds`: read again by the validator)
+    const body = await c.req.json().catch(() => null);
     const header = c.req.header("idempotency-key");
     const key = header && /^[A-Za-z0-9_-]{1,64}$/.test(header) ? header : undefined;
     const params = c.req.param() as Record<string, string>;
-    const t = c.var.tenant.id;
+    const t = c.get("tenant").id;
     c.set("privateReads", (userId) =>
       reads({
         c: c as unknown as Ctx,
@@ -128,13 +136,14 @@ export function moneyRoute<
   app.openapi(route, async (c) => {
     // the validated parts, as the route's schemas describe them
     const valid = (c.req.valid as (target: string) => unknown).bind(c.req);
-    const tenant = c.var.tenant;
+    // `c.get`, not `c.var`: Hono builds a new object of every variable on each `c.var` read
+    const tenant = c.get("tenant");
     const result = await run({
       c: c as unknown as Ctx,
       tenant,
       t: tenant.id,
       // `signedIn` ran first and put the session there
-      userId: c.var.session!.userId,
+      userId: c.get("session")!.userId,
       body: valid("json") as z.infer<Body>,
       params: (spec.params ? valid("param") : undefined) as Params extends z.ZodObject
         ? z.infer<Params>
@@ -153,11 +162,13 @@ function readsOf<Body extends z.ZodType, Params extends z.ZodObject | undefined>
     const body = (spec.body ?? Empty).safeParse(await c.req.json().catch(() => ({})));
     const params = spec.params?.safeParse(c.req.param());
     if (!body.success || (params && !params.success)) return await next();
-    const tenant = (c as unknown as Ctx).var.tenant;
+    const tenant = (c as unknown as Ctx).get("tenant");
     const header = IdempotencyHeaders.safeParse({
       "idempotency-key": c.req.header("idempotency-key"),
     });
     const key = header.success ? header.data["idempotency-key"] : undefined;
+    // a money write: the session's prefetch leaves out the page's unread counter and watch list
+    c.set("namedReads", spec.readsOnlyNamed ? "only" : true);
     return await reading((_, userId) =>
       spec.reads!({
         c: c as unknown as Ctx,

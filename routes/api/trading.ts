@@ -83,8 +83,9 @@ moneyRoute(tradingApi, {
   middleware: fast,
   body: FastOrderBody,
   reply: FastOrder,
-  reads: ({ c, t, userId, key }) => c.var.deps.fast.placeReads(t, userId, key),
-}, (m) => m.c.var.deps.fast.place(m.tenant, m.userId, m.body, m.key));
+  reads: ({ c, t, userId, key }) => c.get("deps").fast.placeReads(t, userId, key),
+  readsOnlyNamed: true,
+}, (m) => m.c.get("deps").fast.place(m.tenant, m.userId, m.body, m.key));
 
 // ---- leveraged contracts ----------------------------------------------------------------
 

@@ -235,12 +235,50 @@ Deno.test("fast contract: an order makes three store calls: its one read (sessio
     const r = await place();
     assertEquals(r.body.code, 0, JSON.stringify(r.body));
     // X-KV-Round-Trips: <in sequence>/<strong calls>; the balance rides in the session's
-    // getMany (it is one of the wallets read with it), not in a getMany of its own
+    // getMany (the route names it in place of the wallets), not in a getMany of its own
     assertEquals(r.headers.get("X-KV-Round-Trips"), "2/3");
     // and no replica's read: the order's second look at its customer (after the route's gate read
     // it with the session) takes the session's entry instead of waiting a replica (42 ms from Hong
     // Kong, in sequence before the commit)
     assertEquals(r.headers.get("X-KV-Replica-Reads"), "0");
+    // with the customer's own key its replay record rides there too (was a getMany of its own)
+    const keyed = await srv.call<Order>("/api/fast/order", {
+      token,
+      headers: { "idempotency-key": "three-calls-1" },
+      body: { symbol: "BTCUSDT", direction: "up", duration: 30, stake: "10" },
+    });
+    assertEquals(keyed.body.code, 0, JSON.stringify(keyed.body));
+    assertEquals(keyed.headers.get("X-KV-Round-Trips"), "2/3");
+  } finally {
+    await srv.close();
+  }
+});
+
+Deno.test("fast contract: the order's body is read as sent (UTF-8 with a byte-order mark, a charset parameter, non-ASCII text)", async () => {
+  // the buffered body reaches the routes through Hono's body cache (edge/http/middleware.ts
+  // `bodyBounds`), decoded once: the same text a Request's `text()` gives
+  const srv = await startServer({ seed: true });
+  try {
+    const token = await login(srv);
+    await tick(srv, "60000");
+    const sent = (body: string, type: string) =>
+      srv.call<Order>("/api/fast/order", {
+        token,
+        raw: new TextEncoder().encode(body),
+        headers: { "content-type": type },
+      });
+    const order = '{"symbol":"BTCUSDT","direction":"up","duration":30,"stake":"10"}';
+    const bom = await sent(`\uFEFF${order}`, "application/json; charset=UTF-8");
+    assertEquals(bom.body.code, 0, JSON.stringify(bom.body));
+    assertEquals(bom.body.data.status, "open");
+    // a field's non-ASCII text arrives as text (refused by the schema, named in the reply)
+    const other = await sent(order.replace('"up"', '"上"'), "application/json");
+    assertEquals(other.status, 400);
+    assertEquals(other.body.data.fields?.direction !== undefined, true, JSON.stringify(other.body));
+    // not JSON by its type: refused as such
+    const plain = await sent(order, "text/plain");
+    assertEquals([plain.status, plain.body.data.error], [415, "UNSUPPORTED_MEDIA_TYPE"]);
+    assertEquals(await contractUsdt(srv, token), ["9990", "10"]);
   } finally {
     await srv.close();
   }
