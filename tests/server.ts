@@ -449,6 +449,18 @@ export async function tick(
   return time;
 }
 
+/** Every symbol priced now (orders and tickets need a fresh price): BTC pairs 60,000, others 3,000. */
+export async function priceAll(srv: TestServer) {
+  for (const s of srv.deps.market.symbols) {
+    await srv.deps.market.tape.ingest({
+      symbol: s.code,
+      time: srv.deps.now(),
+      price: parseDecimal(s.code.startsWith("BTC") ? "60000" : "3000"),
+      qty: 1_000_000n,
+    });
+  }
+}
+
 /** A tick now on the server's clock (after the symbol's latest), then the engine's work on it. */
 export async function freshTick(
   srv: TestServer,

@@ -9,7 +9,7 @@
 import { assert, assertEquals } from "../assert.ts";
 import { parseDecimal } from "../../core-wasm/mod.ts";
 import { tickHash } from "../../contract/chain.ts";
-import { DESKTOP_UA, MOBILE_UA, startServer, type TestServer } from "../server.ts";
+import { DESKTOP_UA, MOBILE_UA, startServer, type TestServer, tick } from "../server.ts";
 import { operatorToken } from "../operator.ts";
 
 const SIM = { KV_SIM_RTT_MS: "25", KV_SIM_EVENTUAL_MS: "2" };
@@ -41,17 +41,6 @@ async function measured(srv: TestServer, path: string, token?: string, mobile = 
     last = { status: r.status, trips: Number(h.split("/")[0]), text: await r.text() };
   }
   return last;
-}
-
-async function tick(srv: TestServer, price: string, dt = 1000) {
-  srv.advance(dt);
-  await srv.deps.market.tape.ingest({
-    symbol: "BTCUSDT",
-    time: srv.deps.now(),
-    price: parseDecimal(price),
-    qty: 1_000_000n,
-  });
-  await srv.deps.engine.idle();
 }
 
 Deno.test("round-trip budget: a published proof of liabilities, its pages and epoch at 1", async () => {

@@ -16,9 +16,15 @@
  * serving instance) is held to the budget.
  */
 import { assert, assertEquals } from "../assert.ts";
-import { parseDecimal } from "../../core-wasm/mod.ts";
 import { ALL_PAGES } from "../../routes/pages/mod.tsx";
-import { DESKTOP_UA, MOBILE_UA, type Reply, startServer, type TestServer } from "../server.ts";
+import {
+  DESKTOP_UA,
+  MOBILE_UA,
+  priceAll,
+  type Reply,
+  startServer,
+  type TestServer,
+} from "../server.ts";
 import { DEMO_TOTP_SECRET, operatorToken, totp } from "../operator.ts";
 import { bankCard, bindMethod, recharge, upload, verifyJunior } from "./funds_helpers.ts";
 
@@ -72,24 +78,12 @@ function ok<T>(r: Reply<T>, what: string): T {
   return r.body.data;
 }
 
-/** Every symbol priced now (orders and tickets need a fresh price). */
-async function tick(srv: TestServer) {
-  for (const s of srv.deps.market.symbols) {
-    await srv.deps.market.tape.ingest({
-      symbol: s.code,
-      time: srv.deps.now(),
-      price: parseDecimal(s.code.startsWith("BTC") ? "60000" : "3000"),
-      qty: 1_000_000n,
-    });
-  }
-}
-
 /** A seeded server and a customer with a record of every kind, ids noted for the parameters. */
 export async function world(srv: TestServer): Promise<World> {
   const login = await srv.call("/api/login", { body: CUSTOMER });
   const customer = login.headers.get("authorization")!;
   const operator = await operatorToken(srv);
-  await tick(srv);
+  await priceAll(srv);
   const v = new Map<string, string>();
   const fast = ok(
     await srv.call<{ orderNo: string }>("/api/fast/order", {
@@ -410,7 +404,7 @@ Deno.test("round-trip budget: every order and money write, and each sign-in, rea
       measured.push([what, trips(r)]);
       return data;
     };
-    await tick(srv);
+    await priceAll(srv);
     await write("fast order", "/api/fast/order", {
       symbol: "BTCUSDT",
       direction: "up",

@@ -7,7 +7,6 @@
  * it is read then, and the ticket still shows it.
  */
 import { assert, assertEquals } from "../assert.ts";
-import { parseDecimal } from "../../core-wasm/mod.ts";
 import { lossFigureKey } from "../../edge/trading/loss_figure.ts";
 import { withRoundTrips } from "../../edge/platform/kv_round_trips.ts";
 import {
@@ -15,6 +14,7 @@ import {
   freshTick,
   LONG_10X,
   MOBILE_UA,
+  priceAll,
   signIn,
   startServer,
   type TestServer,
@@ -33,18 +33,6 @@ const TICKETS: [path: string, ua: string][] = [
   ["/wp/product/bibi?symbol=BTCUSDT", MOBILE_UA],
   ["/pc/trade/bibi", DESKTOP_UA],
 ];
-
-/** Every symbol priced now (the tickets and orders need a fresh price). */
-async function priceAll(srv: TestServer) {
-  for (const s of srv.deps.market.symbols) {
-    await srv.deps.market.tape.ingest({
-      symbol: s.code,
-      time: srv.deps.now(),
-      price: parseDecimal(s.code.startsWith("BTC") ? "60000" : "3000"),
-      qty: 1_000_000n,
-    });
-  }
-}
 
 /** The page's HTML and its strong store calls (`X-KV-Round-Trips: <in sequence>/<calls>`). */
 async function ticket(srv: TestServer, token: string, [path, ua]: [string, string]) {
