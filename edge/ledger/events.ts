@@ -72,9 +72,52 @@ export const eventKeys = {
   head: (t: string): Deno.KvKey => ["evlog-head", t],
 };
 
+/**
+ * An operation that takes the entries itself: the group commit (`group_commit.ts`) writes one
+ * entry per tenant for all the journals of a group (`mergeEntries`).
+ */
+export interface EventStaging {
+  stageEvent(t: string, at: number, e: LogEntry): void;
+}
+
 /** Add an entry to a commit (nothing when there is nothing to tell). */
 export function stageEvents(op: Deno.AtomicOperation, t: string, at: number, e: LogEntry) {
   if (!e.balances?.length && !e.refs?.length && !e.support?.length && !e.queues?.length) return;
+  if ("stageEvent" in op) (op as unknown as EventStaging).stageEvent(t, at, e);
+  else writeEntry(op, t, at, e);
+}
+
+/** The entry's key (a fresh id at the writer's time) and the bump of its tenant's head. */
+export function writeEntry(op: Deno.AtomicOperation, t: string, at: number, e: LogEntry) {
   op.set(eventKeys.entry(t, at, crypto.randomUUID()), e, { expireIn: RETENTION_MS });
   op.sum(eventKeys.head(t), 1n);
+}
+
+/**
+ * One entry telling what several commits applied together did, in their order: a customer's
+ * balance rows in one row (the members of a group write disjoint balances: an account is in
+ * one of them; were it in two, the later one's row is the balance after both), then the
+ * references, conversations and queues of each.
+ */
+export function mergeEntries(entries: readonly LogEntry[]): LogEntry {
+  if (entries.length === 1) return entries[0]!;
+  const out: LogEntry = {};
+  const rows = new Map<string, Map<string, BalanceRow>>();
+  for (const e of entries) {
+    for (const b of e.balances ?? []) {
+      const accounts = rows.get(b.user) ?? new Map<string, BalanceRow>();
+      rows.set(b.user, accounts);
+      for (const a of b.accounts) accounts.set(`${a.wallet}:${a.currency}`, a);
+    }
+    if (e.refs?.length) (out.refs ??= []).push(...e.refs);
+    if (e.support?.length) (out.support ??= []).push(...e.support);
+    if (e.queues?.length) (out.queues ??= []).push(...e.queues);
+  }
+  if (rows.size) {
+    out.balances = [...rows].map(([user, accounts]) => ({
+      user,
+      accounts: [...accounts.values()],
+    }));
+  }
+  return out;
 }

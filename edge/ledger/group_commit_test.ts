@@ -1,5 +1,6 @@
 import { assert, assertEquals, assertRejects } from "../../tests/assert.ts";
 import { GroupCommit, keyString, LOCAL_GROUPS, PORTABLE_GROUPS } from "./group_commit.ts";
+import { eventKeys, type LogEntry, stageEvents } from "./events.ts";
 
 /** A KV whose commits wait for `release()`, counting the commits that reach it. */
 function gated(kv: Deno.Kv) {
@@ -200,5 +201,52 @@ Deno.test("the sums of one key by the members of a group go as one sum of their 
   for (let i = 0; i < 10; i++) {
     assertEquals((await kv.get(["own", i])).value, new Deno.KvU64(BigInt(i)));
   }
+  kv.close();
+});
+
+Deno.test("the members' event-log entries go as one entry per tenant, with every customer's rows and references", async () => {
+  const kv = await Deno.openKv(":memory:");
+  const g = gated(kv);
+  const gc = new GroupCommit(g.kv, LOCAL_GROUPS);
+  const row = (wallet: "contract" | "spot", available: string) => ({
+    wallet,
+    currency: "USDT" as const,
+    available,
+    frozen: "0",
+  });
+  const first = gc.atomic().set(["a", 0], 0);
+  stageEvents(first, "t1", 1_000, { refs: [{ user: "u0", kind: "fast.open", id: "o0" }] });
+  const firstDone = first.commit();
+  // five members wait for the first and go together; u1 has two of them (two wallets), the
+  // last also tells tenant t2
+  const members = [1, 2, 3, 1, 4].map((u, i) => {
+    const op = gc.atomic().check({ key: ["a", i + 1], versionstamp: null }).set(["a", i + 1], i);
+    stageEvents(op, "t1", 2_000 + i, {
+      balances: [{ user: `u${u}`, accounts: [row(i === 3 ? "spot" : "contract", String(i))] }],
+      refs: [{ user: `u${u}`, kind: "fast.open", id: `o${i + 1}` }],
+    });
+    if (i === 4) stageEvents(op, "t2", 3_000, { queues: [{ queue: "recharges", id: "r1" }] });
+    return op.commit();
+  });
+  g.free();
+  assert((await Promise.all([firstDone, ...members])).every((r) => r.ok));
+  assertEquals(g.stats.commits, 2);
+  const entries = await Array.fromAsync(kv.list<LogEntry>({ prefix: eventKeys.entries("t1") }));
+  // one entry for the first commit, one for the group, at the latest of its members' times
+  assertEquals(entries.map((e) => e.key[2]), [1_000, 2_004]);
+  assertEquals(entries[1]!.value, {
+    balances: [
+      { user: "u1", accounts: [row("contract", "0"), row("spot", "3")] },
+      { user: "u2", accounts: [row("contract", "1")] },
+      { user: "u3", accounts: [row("contract", "2")] },
+      { user: "u4", accounts: [row("contract", "4")] },
+    ],
+    refs: [1, 2, 3, 1, 4].map((u, i) => ({ user: `u${u}`, kind: "fast.open", id: `o${i + 1}` })),
+  });
+  // the heads count entries: what a reader compares with what it delivered
+  assertEquals((await kv.get(eventKeys.head("t1"))).value, new Deno.KvU64(2n));
+  const t2 = await Array.fromAsync(kv.list<LogEntry>({ prefix: eventKeys.entries("t2") }));
+  assertEquals(t2.map((e) => e.value), [{ queues: [{ queue: "recharges", id: "r1" }] }]);
+  assertEquals((await kv.get(eventKeys.head("t2"))).value, new Deno.KvU64(1n));
   kv.close();
 });
