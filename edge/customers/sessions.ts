@@ -4,7 +4,7 @@
  */
 import { DomainError } from "../platform/errors.ts";
 import { commitAttempts } from "../platform/kv_contention.ts";
-import type { ListRead } from "../platform/kv_round_trips.ts";
+import { type ListRead, outsideRequest } from "../platform/kv_round_trips.ts";
 import { describeDevice } from "../platform/device.ts";
 import { LIMITS } from "./limits.ts";
 import { type Book, bookOfUser } from "../ledger/accounts.ts";
@@ -337,9 +337,15 @@ export class Sessions {
       return null;
     }
     if (now - s.lastSeenAt > SESSION_TOUCH_MS) {
-      await this.d.kv.atomic().check(entry).set(entry.key, { ...s, lastSeenAt: now }, {
-        expireIn: Math.max(1000, s.expiresAt - now),
-      }).commit();
+      // the last-seen time, written beside the request: the page or order does not wait a round
+      // trip for it (one a minute per customer; far from the store, the page took two round trips
+      // instead of one). The check keeps a session signed out meanwhile signed out; a touch that
+      // fails or is lost (an evicted isolate) is made by the next request.
+      void outsideRequest(() =>
+        this.d.kv.atomic().check(entry).set(entry.key, { ...s, lastSeenAt: now }, {
+          expireIn: Math.max(1000, s.expiresAt - now),
+        }).commit()
+      ).catch((e) => console.error("[sessions] last-seen not written", e));
     }
     const owner = s.userId;
     const liveUserId = bookOfUser(owner) === "live" ? owner : null;

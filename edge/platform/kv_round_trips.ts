@@ -42,13 +42,16 @@ export interface RoundTrips {
   /** prefetched entries that answered a read already (named again later: read afresh) */
   used?: Set<string>;
   /**
-   * prefetched entries that answered their strong read, by key, until the request writes: an
+   * prefetched entries that answered their strong read, by key, until the request writes it: an
    * eventual read of the key takes them (read strongly with the session, as fresh as a replica's
    * copy or fresher), so a second look at a record costs no store call and no replica's delay
    */
   seen?: Map<string, Promise<Deno.KvEntryMaybe<unknown> | null>>;
-  /** prefetched first batches of lists (`prefetchList`), until the request writes */
-  lists?: Map<string, Promise<ListBatch | null>>;
+  /**
+   * prefetched first batches of lists (`prefetchList`), with their selectors, until the request
+   * writes under them
+   */
+  lists?: Map<string, { selector: Deno.KvListSelector; batch: Promise<ListBatch | null> }>;
   /**
    * reads that name no consistency are eventual (`replicaReads`: a public cache's cold load);
    * the counts are added to the request's when it ends

@@ -32,8 +32,9 @@
  *   `get`/`getMany` of each of those keys in the same request takes the prefetched entry instead
  *   of another round trip (once: a second read, such as a conflict loop's, goes to the store;
  *   an eventual `get` of such a key takes it too, without using it up, also after it answered
- *   its strong read: the order's second look at its customer waits no replica). Any write in the
- *   request forgets them (a read after a write goes to the store).
+ *   its strong read: the order's second look at its customer waits no replica). A write in the
+ *   request forgets those of the keys it checks and writes, and the lists they may fall under (a
+ *   read of them after the write goes to the store); the others still answer.
  *   `prefetchList` does the same for the first batch of a private list (the customer's orders,
  *   journal lines, ...): its `kv.list` in the request takes the batch read with the session. An
  *   index's records ride along too: the index as a nearby replica has it (an eventual read, free)
@@ -169,7 +170,10 @@ export function prefetchList(kv: Deno.Kv, reads: PrivateRead[]): void {
     const options = r.options ?? {};
     const id = listId(r.selector, options);
     if (lists.has(id)) continue;
-    lists.set(id, kv.firstBatch(r.selector, options).catch(() => null));
+    lists.set(id, {
+      selector: r.selector,
+      batch: kv.firstBatch(r.selector, options).catch(() => null),
+    });
     if (!r.record && !r.beside) continue;
     // what the index named here last time rides in the first wave (a guess: the strong index
     // decides, as with the replica's names below); each list's in a prefetch of its own, so a key
@@ -197,6 +201,16 @@ export function prefetchList(kv: Deno.Kv, reads: PrivateRead[]): void {
       prefetch(kv, keys.filter((k) => !guess.has(keyId(k))));
     })().catch(() => {/* no guess: the records are read after the index */});
   }
+}
+
+/**
+ * Whether a list of `selector` may hold `key`: under its prefix (a list with a start or an end
+ * only: any key, it is not worth the comparison of encoded keys).
+ */
+function mayList(selector: Deno.KvListSelector, key: Deno.KvKey): boolean {
+  if (!("prefix" in selector) || !selector.prefix) return true;
+  const prefix = selector.prefix;
+  return prefix.length <= key.length && prefix.every((p, i) => keyId([p]) === keyId([key[i]!]));
 }
 
 /** `options` with an eventual read when the scope asks for one by default (`replicaReads`). */
@@ -266,13 +280,26 @@ class StoreKv implements Deno.Kv {
     }
   }
 
-  /** A write in a request's scope: its prefetched entries are no longer the store's. */
-  forget() {
-    scope.getStore()?.memo?.clear();
-    scope.getStore()?.again?.clear();
-    scope.getStore()?.used?.clear();
-    scope.getStore()?.seen?.clear();
-    scope.getStore()?.lists?.clear();
+  /**
+   * A write in a request's scope (`keys`: those it checks and writes): their prefetched entries,
+   * and the lists they fall under, are no longer the store's; a read of them goes to the store
+   * (the request reads its own write; a conflict loop reads what beat it). The other prefetched
+   * entries are as fresh as before the write: they still answer (a page whose session read
+   * refreshed the session's last-seen time reads the rest of its records with it, as usual).
+   */
+  forget(keys: readonly Deno.KvKey[]) {
+    const t = scope.getStore();
+    if (!t) return;
+    for (const key of keys) {
+      const id = keyId(key);
+      t.memo?.delete(id);
+      t.again?.delete(id);
+      t.used?.delete(id);
+      t.seen?.delete(id);
+    }
+    for (const [id, { selector }] of t.lists ?? []) {
+      if (keys.some((k) => mayList(selector, k))) t.lists!.delete(id);
+    }
   }
 
   /** The first batch of a list (one round trip), with the cursor after each entry. */
@@ -297,7 +324,7 @@ class StoreKv implements Deno.Kv {
     const id = listId(selector, options);
     const m = lists.get(id);
     lists.delete(id);
-    return m;
+    return m?.batch;
   }
 
   /** Tell the listeners which keys a write changed. */
@@ -431,7 +458,7 @@ class StoreKv implements Deno.Kv {
 
   /** A blind set writes the same value again: safe to retry either way. */
   async set(key: Deno.KvKey, value: unknown, options?: { expireIn?: number }) {
-    this.forget();
+    this.forget([key]);
     const r = await this.busyRetry(
       () => this.strong(() => this.inner.set(key, value, options)),
       () => true,
@@ -441,7 +468,7 @@ class StoreKv implements Deno.Kv {
   }
 
   async delete(key: Deno.KvKey): Promise<void> {
-    this.forget();
+    this.forget([key]);
     await this.busyRetry(() => this.strong(() => this.inner.delete(key)), () => true);
     this.wrote([key]);
   }
@@ -551,9 +578,9 @@ class StoreAtomic implements Deno.AtomicOperation {
 
   commit(): Promise<Deno.KvCommitResult | Deno.KvCommitError> {
     this.store.record(this.#checks, this.#writes);
-    // whatever the outcome, the request's prefetched entries may be stale now (a conflict
-    // loop re-reads from the store)
-    this.store.forget();
+    // whatever the outcome, the request's prefetched entries of these keys may be stale now (a
+    // conflict loop re-reads them from the store)
+    this.store.forget([...this.#checks, ...this.#writes]);
     const attributes = () => ({
       "kv.checks": this.#checks.length,
       "kv.mutations": this.#writes.length,

@@ -9,7 +9,7 @@ import {
   isBusyError,
   storeBusy,
 } from "./kv_contention.ts";
-import { kvStats, prefetch, wrapKv } from "./kvstore.ts";
+import { kvStats, prefetch, prefetchList, wrapKv } from "./kvstore.ts";
 import { currentRoundTrips, withRoundTrips } from "./kv_round_trips.ts";
 
 /** The DomainError `f` rejects with (fails when it resolves or rejects with something else). */
@@ -332,6 +332,42 @@ Deno.test("an eventual read after the strong read takes the prefetched entry too
     });
     // the prefetch, the set; one eventual read (after the write)
     assertEquals([trips.strong, trips.eventual], [2, 1]);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("a write forgets the prefetched entries of its keys and the lists under them; the others still answer", async () => {
+  const kv = wrapKv(await Deno.openKv(":memory:"));
+  try {
+    await kv.set(["session"], 1);
+    await kv.set(["user"], "u");
+    await kv.set(["orders", 1], "o1");
+    await kv.set(["notes", 1], "n1");
+    const { trips } = await withRoundTrips(async () => {
+      prefetch(kv, [["session"], ["user"]]);
+      prefetchList(kv, [
+        { selector: { prefix: ["orders"] } },
+        { selector: { prefix: ["notes"] } },
+      ]);
+      assertEquals((await kv.get(["session"])).value, 1);
+      // the session's last-seen time, and an order, written by the request
+      const w = await kv.atomic().check({ key: ["session"], versionstamp: null }).set(
+        ["session"],
+        2,
+      ).set(["orders", 2], "o2").commit();
+      assertEquals(w.ok, false);
+      await kv.set(["orders", 2], "o2");
+      // untouched: the prefetched user and the notes' list answer, no store call
+      assertEquals((await kv.get(["user"])).value, "u");
+      assertEquals((await Array.fromAsync(kv.list({ prefix: ["notes"] }))).length, 1);
+      // written: the store answers (the request reads its own write)
+      assertEquals((await kv.get(["session"])).value, 1);
+      assertEquals((await Array.fromAsync(kv.list({ prefix: ["orders"] }))).length, 2);
+    });
+    // the prefetch (one call: two keys) and two lists; the failed commit, the set; the session
+    // and the orders again
+    assertEquals(trips.strong, 7);
   } finally {
     kv.close();
   }

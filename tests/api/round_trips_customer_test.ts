@@ -234,3 +234,35 @@ Deno.test("round-trip budget: a contract order with open legs reads their holds 
     await srv.close();
   }
 });
+
+Deno.test("round-trip budget: the page that refreshes the session's last-seen time still reads in one round trip", async () => {
+  const srv = await startServer({ seed: true, env: { ...SIM, SESSION_IDLE_MINUTES: "2" } });
+  try {
+    const token = await login(srv);
+    const home = async () => {
+      const r = await fetch(srv.base + "/wp/home", {
+        headers: {
+          "user-agent": MOBILE_UA,
+          cookie: `tw_session=${token}`,
+          "accept-language": "en",
+        },
+      });
+      await r.text();
+      return r.headers.get("x-kv-round-trips");
+    };
+    await home();
+    // a minute on: this request writes the last-seen time; the page does not wait for it, nor
+    // read its other records again after it (it made 5 round trips in sequence before)
+    srv.advance(61_000);
+    const touched = await home();
+    assertEquals(touched?.split("/")[0], "1", `touched: ${touched}`);
+    // the write landed: 90 s after it (151 s after sign-in, past the 2 minutes' idle limit
+    // had it not) the session is alive
+    srv.advance(90_000);
+    assertEquals((await srv.call("/api/user/info", { token })).body.code, 0);
+    srv.advance(121_000);
+    assertEquals((await srv.call("/api/user/info", { token })).body.code, -99);
+  } finally {
+    await srv.close();
+  }
+});
