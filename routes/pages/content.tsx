@@ -35,18 +35,23 @@ import { pcService, servicePage } from "./customer_service.tsx";
 
 // ------------------------------------------------------------------ home
 
+/** What the home's content shows: the banners and the latest notices (public caches). */
+export function homeContentData(c: Ctx) {
+  const { content } = c.get("deps");
+  const tenant = c.get("tenant").id;
+  return [
+    content.banners(tenant, c.get("locale")),
+    content.list(tenant, "notice", c.get("locale"), 3),
+  ] as const;
+}
+
 /**
  * Home: the banner carousel (scroll-snap, works without JavaScript), the notice bar (only with
  * notices: no empty tile on a new install), the help centre's tile, the pop-up.
  */
 export async function HomeContent({ c, layout }: { c: Ctx; layout: Layout }) {
   const t = c.get("t");
-  const { content } = c.get("deps");
-  const tenant = c.get("tenant").id;
-  const [banners, notices] = await Promise.all([
-    content.banners(tenant, c.get("locale")),
-    content.list(tenant, "notice", c.get("locale"), 3),
-  ]);
+  const [banners, notices] = await Promise.all(homeContentData(c));
   const list = layout === "wp" ? "/wp/news/noticeDetail" : "/pc/article/notice/detail";
   return (
     <>

@@ -81,6 +81,8 @@ export function registerPages(app: Hono<AppEnv>) {
       const closed = c.get("tenant").isClose === "Y" && !def.path.startsWith("/admin");
       if (closed && !is404) return notFoundPage(c, true);
       if (def.reads) c.set("privateReads", (uid) => def.reads!(c, uid));
+      // (a load that fails is the render's to report; a page that redirects never awaits it)
+      for (const p of def.publicData?.(c) ?? []) p.catch(() => {});
       const session = await sessionOf(c, def.prefetch?.(c), true);
       if (def.layout === "wp" && !def.public && !session) {
         return c.redirect(`/wp/user/login?redirect=${encodeURIComponent(c.req.path)}`, 302);

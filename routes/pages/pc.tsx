@@ -16,8 +16,8 @@ import {
 } from "./security.tsx";
 import { returningCustomer } from "./wp.tsx";
 import type { PageDef } from "./types.ts";
-import { HomeContent } from "./content.tsx";
-import { WealthTile } from "./wealth.tsx";
+import { HomeContent, homeContentData } from "./content.tsx";
+import { WealthTile, wealthTileData } from "./wealth.tsx";
 
 const HOME_CARD = {
   fast: "nav.fastContract",
@@ -30,6 +30,7 @@ export const desktopPages: PageDef[] = [
   {
     path: "/pc/home",
     layout: "pc",
+    publicData: (c) => [...homeContentData(c), wealthTileData(c)],
     render: async (c, s) => {
       const t = c.get("t");
       const name = c.get("tenant").name;

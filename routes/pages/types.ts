@@ -16,6 +16,12 @@ export interface PageDef {
   prefetch?: (c: Ctx) => Deno.KvKey[];
   render: (c: Ctx, session: Session | null) => Response | Promise<Response>;
   /**
+   * The public data the page shows (in-process caches: edge/platform/public_cache.ts), started
+   * before the session is read: on a cold instance their loads (a replica's copy) run while the
+   * session's round trip is out, and the render takes the same entries.
+   */
+  publicData?: (c: Ctx) => Promise<unknown>[];
+  /**
    * The private lists the page reads for a signed-in customer, started with the session (one
    * round trip far from the store: edge/platform/middleware.ts `reading`).
    */

@@ -62,13 +62,18 @@ function coverage(c: Ctx, v: string) {
   return c.get("t")("wealth.coverageOver", { pct: top.format(10) });
 }
 
+/** What the wealth tile shows: the products on offer (a public cache). */
+export function wealthTileData(c: Ctx) {
+  return c.get("deps").wealth.list(c.get("tenant").id);
+}
+
 /**
  * The home page's wealth tile: the best APR on offer, the terms, and the reserve's public
  * coverage (hidden when the tenant offers no open product).
  */
 export async function WealthTile({ c, layout }: { c: Ctx; layout: "wp" | "pc" }) {
   const t = c.get("t");
-  const list = await c.get("deps").wealth.list(c.get("tenant").id);
+  const list = await wealthTileData(c);
   const open = list.items.filter((p) => p.open);
   if (!open.length) return null;
   const best = open.reduce((a, b) => parseDecimal(b.apr) > parseDecimal(a.apr) ? b : a);

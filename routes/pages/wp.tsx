@@ -13,9 +13,9 @@ import { mobilePage } from "./frame.tsx";
 import { markLiveOnly } from "./demo.tsx";
 import { FeedLabel, QuotesIsland } from "./market.tsx";
 import { ProductTiles } from "./hub.tsx";
-import { WealthTile } from "./wealth.tsx";
+import { WealthTile, wealthTileData } from "./wealth.tsx";
 import type { PageDef } from "./types.ts";
-import { HomeContent } from "./content.tsx";
+import { HomeContent, homeContentData } from "./content.tsx";
 import { PushCard } from "./security.tsx";
 
 const CERTIFY = {
@@ -38,6 +38,7 @@ export const mobilePages: PageDef[] = [
     path: "/wp/home",
     layout: "wp",
     public: true,
+    publicData: (c) => [...homeContentData(c), wealthTileData(c)],
     render: async (c, s) => {
       const t = c.get("t");
       const name = c.get("tenant").name;
