@@ -38,3 +38,8 @@ function samePart(a: Deno.KvKeyPart, b: Deno.KvKeyPart): boolean {
 export function sameKey(a: Deno.KvKey, b: Deno.KvKey): boolean {
   return a.length === b.length && a.every((p, i) => samePart(p, b[i]!));
 }
+
+/** Whether `key` is `prefix` or under it (a list of that prefix holds it). */
+export function underPrefix(prefix: Deno.KvKey, key: Deno.KvKey): boolean {
+  return prefix.length <= key.length && prefix.every((p, i) => samePart(p, key[i]!));
+}

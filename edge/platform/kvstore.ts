@@ -59,7 +59,7 @@ import {
   sleep,
   storeBusy,
 } from "./kv_contention.ts";
-import { describe, keyId, sameKey } from "./kv_keys.ts";
+import { describe, keyId, sameKey, underPrefix } from "./kv_keys.ts";
 import { MemoList, StoreList } from "./kv_lists.ts";
 import { LastNamed } from "./kv_named.ts";
 import {
@@ -209,8 +209,7 @@ export function prefetchList(kv: Deno.Kv, reads: PrivateRead[]): void {
  */
 function mayList(selector: Deno.KvListSelector, key: Deno.KvKey): boolean {
   if (!("prefix" in selector) || !selector.prefix) return true;
-  const prefix = selector.prefix;
-  return prefix.length <= key.length && prefix.every((p, i) => keyId([p]) === keyId([key[i]!]));
+  return underPrefix(selector.prefix, key);
 }
 
 /** `options` with an eventual read when the scope asks for one by default (`replicaReads`). */

@@ -20,6 +20,7 @@
  *   their commits check it.
  */
 import { onWrite } from "./kvstore.ts";
+import { underPrefix } from "./kv_keys.ts";
 import { outsideRequest, replicaReads } from "./kv_round_trips.ts";
 
 /** How long a replica may lag this instance's own write (Deploy: "may lag seconds"). */
@@ -32,13 +33,6 @@ interface Entry {
   value: Promise<unknown>;
   deps: Deno.KvKey[];
   reloading: boolean;
-}
-
-function covers(prefix: Deno.KvKey, key: Deno.KvKey): boolean {
-  return prefix.length <= key.length && prefix.every((p, i) => {
-    const k = key[i];
-    return p instanceof Uint8Array || k instanceof Uint8Array ? false : p === k;
-  });
 }
 
 /** A store handle's writes of the last `REPLICA_LAG_MS` (one list per handle, for every cache). */
@@ -69,7 +63,7 @@ class RecentWrites {
   under(deps: Deno.KvKey[], now: number): boolean {
     if (now < this.#overflowUntil) return true;
     this.#prune(now);
-    return this.#writes.some((w) => deps.some((d) => covers(d, w.key)));
+    return this.#writes.some((w) => deps.some((d) => underPrefix(d, w.key)));
   }
 }
 
@@ -91,7 +85,7 @@ export class PublicCache {
     this.#recent = recentWrites(kv);
     onWrite(kv, (keys) => {
       for (const [name, e] of this.#entries) {
-        if (e.deps.some((d) => keys.some((k) => covers(d, k)))) this.#entries.delete(name);
+        if (e.deps.some((d) => keys.some((k) => underPrefix(d, k)))) this.#entries.delete(name);
       }
     });
   }
