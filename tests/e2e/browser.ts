@@ -2,7 +2,7 @@
  * Playwright (playwright-core) in Debian's Chromium. E2E tests run when the browser is present;
  * with E2E_REQUIRED=1 (CI, `deno task e2e`) a missing browser is a failure, not a skip.
  */
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 
 export const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 const required = Deno.env.get("E2E_REQUIRED") === "1";
@@ -50,4 +50,17 @@ export async function reloadsAfter(page: Page, act: () => Promise<unknown>) {
   const loaded = page.waitForEvent("load");
   await act();
   await loaded;
+}
+
+/**
+ * The natural width of an image once the browser has finished with it, loaded or failed (0 when
+ * it failed). Scrolls it into view first: a `loading="lazy"` image is not fetched off screen, and
+ * a visible `<img>` may still be loading when `waitFor` returns.
+ */
+export async function loadedImageWidth(img: Locator): Promise<number> {
+  await img.scrollIntoViewIfNeeded();
+  const el = await img.elementHandle();
+  if (!el) throw new Error("image not found");
+  await img.page().waitForFunction((i) => (i as HTMLImageElement).complete, el);
+  return await img.evaluate((i) => (i as HTMLImageElement).naturalWidth);
 }

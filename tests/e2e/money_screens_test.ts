@@ -8,7 +8,7 @@
 import type { Page } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
 import { registerUser, type TestServer } from "../server.ts";
-import { shot } from "./browser.ts";
+import { loadedImageWidth, shot } from "./browser.ts";
 import {
   browserTest,
   customerPage,
@@ -138,7 +138,7 @@ for (const layout of ["mobile", "desktop"] as const) {
       assertMatch(await page.getByTestId("record-steps").innerText(), /Submitted/);
       const img = page.getByTestId("voucher-thumb");
       await img.waitFor();
-      assert(await img.evaluate((e) => (e as HTMLImageElement).naturalWidth > 0), "voucher loads");
+      assert(await loadedImageWidth(img) > 0, "voucher loads");
       await page.screenshot({ path: shot(`${layout}-recharge-detail`), fullPage: true });
       assertEquals(errors, []);
       await ctx.close();

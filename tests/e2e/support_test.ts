@@ -8,11 +8,11 @@
  */
 import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
-import { assert, assertEquals } from "../assert.ts";
+import { assertEquals } from "../assert.ts";
 import { makePng } from "../images.ts";
 import { operatorWithRoles } from "../operator.ts";
 import { startServer } from "../server.ts";
-import { E2E, launch, shot } from "./browser.ts";
+import { E2E, launch, loadedImageWidth, shot } from "./browser.ts";
 import { consolePage } from "./console.ts";
 import { customerPage, hydrated } from "./session.ts";
 
@@ -78,10 +78,9 @@ Deno.test({
           await row.click();
           await op.page.getByTestId("support-msg").filter({ hasText: text }).waitFor();
           await op.page.getByTestId("support-img").waitFor();
-          assert(
-            await op.page.getByTestId("support-img").evaluate((i) =>
-              (i as HTMLImageElement).naturalWidth === 64
-            ),
+          assertEquals(
+            await loadedImageWidth(op.page.getByTestId("support-img")),
+            64,
             "the operator sees the attached image",
           );
           await op.page.getByTestId("support-customer").getByText("10000001").waitFor();
