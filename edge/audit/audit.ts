@@ -1,4 +1,4 @@
-import { journalId } from "../ledger/service.ts";
+import { journalIdAfter } from "../ledger/service.ts";
 import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
 import { type AuditEntry, type AuditHead, auditKeys as keys } from "./store.ts";
 import type { Json } from "../../contract/operators.ts";
@@ -55,7 +55,9 @@ export function auditInto(
 ): AuditEntry {
   const seq = (head.value?.seq ?? 0) + 1;
   const entry: AuditEntry = {
-    id: journalId(e.at),
+    // after the head's id: the log's keys sort in the chain's order even when the instance
+    // that wrote the head had a clock ahead of this one's (an export by day lists by key)
+    id: journalIdAfter(head.value?.id, e.at),
     ...e,
     seq,
     prevHash: head.value?.hash ?? GENESIS_HASH,
@@ -447,7 +449,13 @@ export function exportRead(t: string, from: number, to: number): ListRead {
   };
 }
 
-/** Entries with `from <= at < to` (ms), oldest first, at most MAX_EXPORT (`truncated` then). */
+/**
+ * The entries filed in `[from, to)` (ms), in the chain's order, at most MAX_EXPORT (`truncated`
+ * then). An entry is filed by its id's time: its `at`, unless the instance that wrote it had a
+ * clock behind the entry before it (its id then follows that entry's, `auditInto`). So the
+ * exports of consecutive ranges are consecutive stretches of the chain, each entry in one of
+ * them, and an export verifies on its own (`verifyEntries`).
+ */
 export async function exportAudit(kv: Deno.Kv, t: string, from: number, to: number) {
   const items: AuditEntry[] = [];
   let truncated = false;

@@ -1,5 +1,14 @@
 import { assertEquals, assertNotEquals } from "../../tests/assert.ts";
-import { auditAlone, auditHash, canonical, GENESIS_HASH, seqKey, verifyChain } from "./audit.ts";
+import {
+  auditAlone,
+  auditHash,
+  canonical,
+  exportAudit,
+  GENESIS_HASH,
+  seqKey,
+  verifyChain,
+  verifyEntries,
+} from "./audit.ts";
 import { type AuditEntry, auditKeys } from "./store.ts";
 
 const entry: AuditEntry = {
@@ -78,6 +87,50 @@ Deno.test("audit chain: verified in waves, across the waves' and lists' edges; a
     // the last of the second wave gone: a short wave that is not the end (the head is further)
     await kv.delete(index(8));
     assertEquals([(await verify()).broken?.seq, (await verify()).broken?.reason], [8, "missing"]);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("audit ids follow the chain: an entry after another instance's, written on a clock a minute ahead, sorts after it; the day's export is in chain order and verifies", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const t = "t1", now = Date.now();
+    const e = (target: string, at: number) => ({
+      at,
+      operator: "ops",
+      action: "recharge.pass",
+      target,
+      before: null,
+      after: null,
+      ip: null,
+    });
+    const first = await auditAlone(kv, t, e("recharge:R1", now));
+    // the second link as an instance whose clock is a minute ahead writes it: its id drawn on
+    // that clock (built here, so this process's own ids never go there)
+    const ahead = now + 60_000;
+    const aheadId = `${String(ahead).padStart(15, "0")}-000000-zzzzzzz`;
+    const foreign: AuditEntry = {
+      id: aheadId,
+      ...e("recharge:R2", ahead),
+      seq: 2,
+      prevHash: first.hash!,
+    };
+    foreign.hash = auditHash(foreign);
+    await kv.atomic()
+      .set(auditKeys.audit(t, aheadId), foreign)
+      .set(auditKeys.auditSeq(t, seqKey(2)), aheadId)
+      .set(auditKeys.auditHead(t), { seq: 2, hash: foreign.hash, id: aheadId })
+      .commit();
+    // this instance writes the next link on its own clock
+    const third = await auditAlone(kv, t, e("recharge:R3", now + 1));
+    assertEquals(third.at, now + 1);
+    assertEquals(third.id > aheadId, true, `${third.id} sorts after ${aheadId}`);
+    assertEquals((await verifyChain(kv, t, [])).ok, true);
+    // an export of the days around now lists the chain in its order, and verifies on its own
+    const { items } = await exportAudit(kv, t, now - 86_400_000, now + 86_400_000);
+    assertEquals(items.map((i) => i.seq), [1, 2, 3]);
+    assertEquals(verifyEntries(items).broken, null);
   } finally {
     kv.close();
   }

@@ -140,6 +140,23 @@ export function journalId(at: number): string {
   return `${String(lastMs).padStart(15, "0")}-${String(seq).padStart(6, "0")}-${rand}`;
 }
 
+/**
+ * A journal id that sorts after `prev` (an id drawn by another instance, whose clock may be
+ * ahead of this one's): `journalId(at)` when it does, else `prev`'s millisecond with the next
+ * sequence number. The ids of a chain (the audit log) then sort in the chain's order whichever
+ * instance wrote each link.
+ */
+export function journalIdAfter(prev: string | undefined, at: number): string {
+  const id = journalId(at);
+  const m = prev === undefined ? null : /^(\d{15})-(\d{6})-/.exec(prev);
+  if (!m || id > prev!) return id;
+  const rand = randomPart().toString(36).padStart(7, "0");
+  const next = Number(m[2]) + 1;
+  return next < 1_000_000
+    ? `${m[1]}-${String(next).padStart(6, "0")}-${rand}`
+    : `${String(Number(m[1]) + 1).padStart(15, "0")}-000000-${rand}`;
+}
+
 async function fingerprint(request: unknown): Promise<string> {
   return await sha256Hex(JSON.stringify(request, (_, v) => typeof v === "bigint" ? `${v}n` : v));
 }
