@@ -23,7 +23,7 @@ import {
 } from "./context.ts";
 import { translator } from "../platform/locale.ts";
 import { prefetch, prefetchList } from "../platform/kvstore.ts";
-import { type PrivateRead, withRoundTrips } from "../platform/kv_round_trips.ts";
+import { guardJournals, type PrivateRead, withRoundTrips } from "../platform/kv_round_trips.ts";
 import { userOfToken } from "../customers/sessions.ts";
 import { sha256Hex } from "../customers/passwords.ts";
 import { keys as accountKeys } from "../customers/store.ts";
@@ -81,6 +81,8 @@ async function prefetchPrivate(
   /** a money route (its records named in `lists`): no unread counter or watch list; `"only"`:
    * no wallet it does not name either (its named records ride in the session's read) */
   named?: boolean | "only",
+  /** a write: the session's entry in the customer's index too, which its journals check */
+  guarded?: boolean,
 ) {
   const uid = token && token.length <= 128 ? userOfToken(token) : null;
   if (!uid) return undefined;
@@ -94,6 +96,7 @@ async function prefetchPrivate(
     );
   prefetch(kv, [
     accountKeys.session(t, tokenHash),
+    ...(guarded ? [sessionGuard(t, uid, tokenHash)] : []),
     // in the balances' read (one getMany): an event after it is one the page did not show
     ...(page ? [eventKeys.head(t)] : []),
     ...wallets,
@@ -117,7 +120,19 @@ async function prefetchPrivate(
   return tokenHash;
 }
 
-/** The response header that tells how many strong store round trips a request waited on. */
+/** Methods that change nothing: their requests' sessions guard no journal. */
+const SAFE_METHODS = ["GET", "HEAD", "OPTIONS"];
+
+/**
+ * The key a customer's session guards their writes' journals with: the session's entry in the
+ * customer's index of sessions. It is written once, at sign-in, and deleted when the session ends
+ * (logout, a device signed out, a password change or reset, a lock, an erasure), never touched in
+ * between (the last-seen time is written into the session record), so a journal's check fails
+ * only when the session ended.
+ */
+const sessionGuard = (t: string, owner: string, tokenHash: string) =>
+  accountKeys.userSession(t, owner, tokenHash);
+
 /** The routes that place an order, by the product they count under (`tradewind.orders`). */
 const ORDER_ROUTES: Record<string, string> = {
   "POST /api/fast/order": "fast",
@@ -269,7 +284,7 @@ export function requestToken(
   const header = c.req.header("authorization")?.replace(/^Bearer\s+/i, "").trim();
   if (header) return header;
   const token = getCookie(c, cookie);
-  if (token && !["GET", "HEAD", "OPTIONS"].includes(c.req.method) && !sameOrigin(c, sites)) {
+  if (token && !SAFE_METHODS.includes(c.req.method) && !sameOrigin(c, sites)) {
     return undefined;
   }
   return token || undefined;
@@ -287,6 +302,7 @@ export async function sessionOf(c: Ctx, records: Deno.KvKey[] = [], page = false
   if (cached !== undefined) return cached;
   const token = requestToken(c, SESSION_COOKIE);
   const { reads, now } = c.get("deps"), t = c.get("tenant").id;
+  const write = !SAFE_METHODS.includes(c.req.method);
   // on the read connection: on a local file the commit connection's reads queue behind commits
   const tokenHash = await prefetchPrivate(
     reads,
@@ -297,8 +313,12 @@ export async function sessionOf(c: Ctx, records: Deno.KvKey[] = [], page = false
     c.req.method === "POST" ? now() : undefined,
     page,
     c.get("namedReads"),
+    write,
   );
   const s = await c.get("deps").accounts.session(t, token, tokenHash);
+  // a write's journals check the session is still there (read above, with the session): one
+  // that ends meanwhile (logout, password change, lock) moves no money
+  if (s && write) guardJournals([sessionGuard(t, s.owner, s.tokenHash)]);
   // prefetched with the session: no round trip of its own
   if (s && page) {
     const head = await reads.get(eventKeys.head(t));

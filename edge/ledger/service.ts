@@ -50,7 +50,7 @@ function balanceRows(after: Map<string, Balance>): { user: string; accounts: Bal
   return [...byUser].map(([user, accounts]) => ({ user, accounts }));
 }
 import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
-import { type ListRead, noteReads } from "../platform/kv_round_trips.ts";
+import { journalGuards, type ListRead, noteReads } from "../platform/kv_round_trips.ts";
 import { prefetch } from "../platform/kvstore.ts";
 import { GroupCommit, type GroupOptions } from "./group_commit.ts";
 
@@ -211,6 +211,8 @@ interface Touched {
   reservations: Map<string, Reservation | null>;
   /** the balance entries of every account the journal names (checked at the commit) */
   balances: Map<string, Deno.KvEntryMaybe<Balance>>;
+  /** the request's guards as read (checked at the commit) */
+  guards: Deno.KvEntryMaybe<unknown>[];
 }
 
 /** The first reply of a key used before: only for the same request (else IDEMPOTENCY_CONFLICT). */
@@ -380,6 +382,8 @@ export class Ledger {
     const at = this.now();
     const read = await this.readTouched(t, idem.fresh ? null : idemKey, p);
     if (read.prior) return replayOf<R>(read.prior, fp);
+    // the request's guards (its customer's session): gone, nothing moves (-99); else checked
+    if (read.guards.some((g) => g.versionstamp === null)) throw new DomainError("UNAUTHORIZED");
     let held: AppliedReservations;
     try {
       held = applyReservations(p.reservations ?? [], read.reservations, p.ref, at);
@@ -393,6 +397,7 @@ export class Ledger {
     const op = this.commits.atomic();
     if (!idem.fresh) op.check({ key: idemKey, versionstamp: null });
     for (const c of p.checks ?? []) op.check(c);
+    for (const g of read.guards) op.check(g);
     stageReservations(op, t, read, held);
     const after = stageBalances(op, t, journal, read.balances);
     const result = p.result(journal, after);
@@ -447,16 +452,23 @@ export class Ledger {
     const ids = [
       ...new Set([...own.map((x) => x.account), ...ops.map((o) => accountId(o.account))]),
     ];
+    // the request's guards (edge/platform/kv_round_trips.ts `guardJournals`), in the same read
+    const guards = journalGuards();
     const wanted: Deno.KvKey[] = [
       ...idemKey ? [idemKey] : [],
       ...resIds.map((id) => keys.reservation(t, id)),
       ...ids.map((id) => keys.balance(t, id)),
+      ...guards,
     ];
     const read = await this.readOnce(wanted, p.read ?? []);
     if (!idemKey) read.unshift({ key: ["fresh"], value: null, versionstamp: null });
     const resEntries = read.slice(1, 1 + resIds.length) as Deno.KvEntryMaybe<Reservation>[];
-    const balances = read.slice(1 + resIds.length) as Deno.KvEntryMaybe<Balance>[];
+    const balances = read.slice(
+      1 + resIds.length,
+      1 + resIds.length + ids.length,
+    ) as Deno.KvEntryMaybe<Balance>[];
     return {
+      guards: read.slice(1 + resIds.length + ids.length),
       prior: read[0]!.value as IdemRecord | null,
       own,
       reservationEntries: new Map(resIds.map((id, i) => [id, resEntries[i]!])),

@@ -59,6 +59,12 @@ export interface RoundTrips {
   replica?: boolean;
   /** keys read strongly since `noteReads` started (a conflict loop's attempt) */
   noted?: Map<string, Deno.KvKey>;
+  /**
+   * keys every ledger journal of the request reads with its balances and checks at its commit
+   * (`guardJournals`): the signed-in customer's session, so that one ended meanwhile moves no
+   * money
+   */
+  guards?: Deno.KvKey[];
 }
 
 /**
@@ -169,6 +175,24 @@ export function noteReads(): () => Deno.KvKey[] {
 export function noteRead(keys: readonly Deno.KvKey[]) {
   const noted = scope.getStore()?.noted;
   if (noted) { for (const k of keys) noted.set(keyId(k), k); }
+}
+
+/**
+ * From now on, every ledger journal the current request posts reads `keys` with its balances and
+ * checks them unchanged at its commit; one of them gone refuses the journal (edge/ledger
+ * `Ledger.post`). The HTTP layer guards a customer's writes with their session: a logout, a
+ * password change or a lock that commits between the request's read and its commit fails the
+ * commit's check, and the attempt after it finds the session gone. Outside a request's scope
+ * nothing is guarded.
+ */
+export function guardJournals(keys: Deno.KvKey[]) {
+  const t = scope.getStore();
+  if (t) t.guards = keys;
+}
+
+/** The keys the current request's journals check (`guardJournals`; none outside a request). */
+export function journalGuards(): Deno.KvKey[] {
+  return scope.getStore()?.guards ?? [];
 }
 
 /** The round trips of the current scope so far (null outside `withRoundTrips`). */

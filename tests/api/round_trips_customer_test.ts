@@ -11,6 +11,9 @@ import { parseDecimal } from "../../core-wasm/mod.ts";
 import { tickHash } from "../../contract/chain.ts";
 import { DESKTOP_UA, MOBILE_UA, startServer, type TestServer, tick } from "../server.ts";
 import { operatorToken } from "../operator.ts";
+import { sha256Hex } from "../../edge/platform/hashing.ts";
+import { userOfToken } from "../../edge/customers/sessions.ts";
+import { keys as accountKeys } from "../../edge/customers/store.ts";
 
 const SIM = { KV_SIM_RTT_MS: "25", KV_SIM_EVENTUAL_MS: "2" };
 const CUSTOMER = { phone: "+12025550123", password: "Demo-2026" };
@@ -152,6 +155,49 @@ Deno.test("round-trip budget: a signed-out session reads nothing private at once
     }
   } finally {
     await srv.close();
+  }
+});
+
+Deno.test("a signed-out session moves no money: a logout that lands between a transfer's read and its commit refuses it (-99), nothing moved", async () => {
+  // far from the store: the transfer reads its session and balances one round trip after it is
+  // sent and commits one round trip later
+  const rtt = 400;
+  // (seeded near the store: the seed's hundreds of commits would take minutes from far away;
+  // then a `web` instance, as an edge region runs it)
+  const dir = await Deno.makeTempDir();
+  await (await startServer({ seed: true, kvPath: `${dir}/store.kv` })).close();
+  const srv = await startServer({
+    kvPath: `${dir}/store.kv`,
+    env: { KV_SIM_RTT_MS: String(rtt), KV_SIM_EVENTUAL_MS: "2", APP_ROLE: "web" },
+  });
+  try {
+    const token = await login(srv);
+    const assets = async (tk: string) =>
+      JSON.stringify((await srv.call("/api/account/assets", { token: tk })).body.data);
+    const before = await assets(token);
+    const transfer = (tk: string) =>
+      srv.call("/api/account/transfer", {
+        token: tk,
+        body: { from: "contract", to: "spot", currency: "USDT", amount: "10" },
+      });
+    const tokenHash = await sha256Hex(token), owner = userOfToken(token)!;
+    const sent = transfer(token);
+    // the logout's commit (the keys /api/logout deletes) on this store, started half a round
+    // trip after the transfer: it lands between the transfer's read and its commit
+    await new Promise((r) => setTimeout(r, rtt / 2));
+    const logout = await srv.kv.atomic().delete(accountKeys.session("demo", tokenHash))
+      .delete(accountKeys.userSession("demo", owner, tokenHash)).commit();
+    assert(logout.ok, "signed out");
+    const r = await sent;
+    assertEquals([r.status, r.body.code], [401, -99], JSON.stringify(r.body));
+    // signed in again: nothing moved, and a transfer of the new session goes through
+    const again = await login(srv);
+    assertEquals(await assets(again), before);
+    assertEquals((await transfer(again)).body.code, 0);
+    assert(await assets(again) !== before, "the new session's transfer moved the funds");
+  } finally {
+    await srv.close();
+    await Deno.remove(dir, { recursive: true });
   }
 });
 
