@@ -32,17 +32,22 @@ export class Quotes {
 
   /** Minute candles of the last 24 h from the store (turnover estimated as mid x volume). */
   async load() {
-    for (const s of this.symbols) {
+    // every symbol's day of minutes at once (far from the store, one after another cost a few
+    // round trips a symbol)
+    const since = this.now() - DAY - 60_000;
+    const days = await Promise.all(
+      this.symbols.map((s) => this.tape.candles(s.code, "1m", { from: since, limit: 1500 })),
+    );
+    this.symbols.forEach((s, i) => {
       const m = new Map<number, Minute>();
-      const since = this.now() - DAY - 60_000;
-      for (const c of await this.tape.candles(s.code, "1m", { from: since, limit: 1500 })) {
+      for (const c of days[i]!) {
         m.set(c.openTime, {
           candle: c,
           turnover: mulDiv((c.open + c.close) / 2n, c.volume, SCALE, "down"),
         });
       }
       this.minutes.set(s.code, m);
-    }
+    });
   }
 
   onTicks(e: TapeEvent) {

@@ -7,7 +7,9 @@
  */
 import { assert, assertEquals } from "../assert.ts";
 import { loadConfig } from "../../edge/platform/config.ts";
-import { DESKTOP_UA, signIn, startServer } from "../server.ts";
+import { DESKTOP_UA, priceAll, signIn, startServer } from "../server.ts";
+import { buildDeps } from "../../edge/http/boot.ts";
+import { withRoundTrips } from "../../edge/platform/kv_round_trips.ts";
 
 Deno.test({
   name: "far store (200 ms): the tape keeps up with the feed and a fast order is accepted",
@@ -51,6 +53,44 @@ Deno.test({
       await srv.close();
     }
   },
+});
+
+Deno.test("a web instance starts in a few round trips: every symbol's tape and day of quotes read side by side", async () => {
+  const srv = await startServer({ seed: true });
+  try {
+    // every symbol traded: a head, candles of every interval and a day of minutes to read
+    for (let i = 0; i < 3; i++) {
+      srv.advance(60_000);
+      await priceAll(srv);
+    }
+    // a `web` instance's market on the same store, started as main.ts starts it (no feed: it
+    // follows the stored tape)
+    const env: Record<string, string> = {
+      KV_PATH: ":memory:",
+      APP_ROLE: "web",
+      CHECKPOINT_KEY_FILE: srv.deps.config.checkpointKeyFile!,
+    };
+    const web = await buildDeps(loadConfig((k) => env[k]), srv.kv, {
+      log: () => {},
+      now: () => srv.deps.now(),
+    });
+    const { trips } = await withRoundTrips(() => web.market.start(null));
+    try {
+      // the tape's heads and newest candles: one round trip; the quotes' day of minutes: the
+      // batches of one list (before: 11 round trips a symbol, one after another, 28 s from Hong
+      // Kong for the 8 symbols)
+      assert(trips.sequential <= 4, `round trips in sequence: ${trips.sequential}`);
+      for (const s of srv.deps.market.symbols) {
+        assertEquals(web.market.tape.lastTick(s.code), srv.deps.market.tape.lastTick(s.code));
+        assertEquals(web.market.tape.chainHead(s.code), srv.deps.market.tape.chainHead(s.code));
+      }
+      assertEquals(web.market.quotes.list().json, srv.deps.market.quotes.list().json);
+    } finally {
+      await web.market.stop();
+    }
+  } finally {
+    await srv.close();
+  }
 });
 
 Deno.test("the simulator and the roles are configuration: refused where they do not belong", () => {
