@@ -30,12 +30,22 @@ const leases = core
 // periodic work (edge/jobs) of the role: seeding an empty store, the holding fee, upload
 // expiry (core); sockets (web)
 const jobs = await startServerJobs(deps, { seed: core ? () => seedIfEmpty(deps) : undefined });
-await deps.events.start();
-await deps.tenantSettings.start({ pollMs: config.kvPollMs });
-if (core) await deps.engine.start({ events: deps.events, lease: leases[1] });
-if (config.marketFeed) {
-  // a web process follows the stored tape only
-  await deps.market.start(core ? await feedFromConfig(config) : null, { lease: leases[0] });
+if (core) {
+  await deps.events.start();
+  await deps.tenantSettings.start({ pollMs: config.kvPollMs });
+  await deps.engine.start({ events: deps.events, lease: leases[1] });
+  if (config.marketFeed) {
+    await deps.market.start(await feedFromConfig(config), { lease: leases[0] });
+  }
+} else {
+  // a web process follows the event log, the settings and the stored tape, none of which waits
+  // on another: started side by side (far from the store, a cold isolate's first request waits
+  // for them)
+  await Promise.all([
+    deps.events.start(),
+    deps.tenantSettings.start({ pollMs: config.kvPollMs }),
+    config.marketFeed ? deps.market.start(null) : undefined,
+  ]);
 }
 const app = config.role === "core" ? createCoreApp(deps, leases) : createApp(deps, leases);
 

@@ -21,9 +21,9 @@ import { setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { OperatorSession } from "../operators/service.ts";
 import { operatorOfToken } from "../operators/sessions.ts";
-import type { OperatorRole } from "../operators/store.ts";
+import { keys as operatorKeys, type OperatorRole } from "../operators/store.ts";
 import { prefetchList } from "../platform/kvstore.ts";
-import type { PrivateRead } from "../platform/kv_round_trips.ts";
+import { guardJournals, type PrivateRead } from "../platform/kv_round_trips.ts";
 import type { AppEnv, Ctx } from "./context.ts";
 import { DomainError } from "../platform/errors.ts";
 import { guarded } from "../platform/guards.ts";
@@ -88,6 +88,12 @@ export function operatorAuth(
     if (!s) throw new DomainError("UNAUTHORIZED");
     // set before the role check: a refusal is audited under the operator who tried
     c.set("operator", s);
+    // a write's journals (a withdrawal paid, a recharge passed) check that the session is still
+    // there: an operator signed out or disabled meanwhile moves no money (the record is written
+    // at sign-in and deleted when the session ends, never touched in between)
+    if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method)) {
+      guardJournals([operatorKeys.session(c.get("tenant").id, s.tokenHash)]);
+    }
     if (any && !any.some((r) => s.roles.includes(r))) throw new DomainError("FORBIDDEN");
     await next();
   });

@@ -5,6 +5,7 @@ import type { ReservationOp } from "./reservations.ts";
 import { Ledger } from "./service.ts";
 import { keys } from "./store.ts";
 import { verifyLedger } from "./invariants.ts";
+import { guardJournals, withRoundTrips } from "../platform/kv_round_trips.ts";
 
 const T = "demo";
 const U = 100_000_000n;
@@ -47,6 +48,27 @@ Deno.test("a journal moves money between accounts and the books balance", async 
   const r = await verifyLedger(kv);
   assertEquals(r.breaches, []);
   assertEquals(r.journals, 1);
+  kv.close();
+});
+
+Deno.test("a request's guards: its journals read them with the balances and post while they are there; one gone refuses the journal (UNAUTHORIZED), nothing moved", async () => {
+  const { kv, ledger, deposit } = await setup();
+  const session = ["demo", "accounts", "userSession", "1", "h"];
+  await kv.set(session, 1);
+  const guarded = (f: () => Promise<unknown>) =>
+    withRoundTrips(async () => {
+      guardJournals([session]);
+      return await f();
+    });
+  await guarded(() => deposit("1", 10n * U));
+  // the session ends: the request's next journal moves nothing
+  await kv.delete(session);
+  await expectError(guarded(() => deposit("1", 5n * U)), "UNAUTHORIZED");
+  assertEquals((await ledger.balance(T, user("1", "spot", "USDT"))).available, 10n * U);
+  // outside a guarded request (the engine, a job) nothing is asked of it
+  await deposit("1", U);
+  assertEquals((await ledger.balance(T, user("1", "spot", "USDT"))).available, 11n * U);
+  assertEquals((await verifyLedger(kv)).journals, 2);
   kv.close();
 });
 
