@@ -309,6 +309,9 @@ export class AccountsService extends AccountCodes {
     if (oldPassword === newPassword) throw new DomainError("SAME_PASSWORD");
     const hash = await hashPassword(newPassword);
     const now = this.d.now();
+    // every session ends before the change is stored and again after it (a sign-in racing the
+    // change): a money write that read one fails its commit's check (`guardJournals`)
+    await deleteUserSessions(this.d.kv, t, s.userId);
     await this.updateUser(
       t,
       s.userId,
@@ -325,6 +328,8 @@ export class AccountsService extends AccountCodes {
     if (!found) throw new DomainError("CODE_INVALID");
     const hash = await hashPassword(newPassword);
     const now = this.d.now();
+    // the sessions end before the reset is stored and again after it (as `changePassword`)
+    await deleteUserSessions(this.d.kv, t, found.value.userId);
     const user: UserRecord = {
       ...found.value,
       passwordHash: hash,

@@ -23,7 +23,12 @@ import {
 } from "./context.ts";
 import { translator } from "../platform/locale.ts";
 import { prefetch, prefetchList } from "../platform/kvstore.ts";
-import { guardJournals, type PrivateRead, withRoundTrips } from "../platform/kv_round_trips.ts";
+import {
+  guardJournals,
+  type PrivateRead,
+  type RoundTrips,
+  withRoundTrips,
+} from "../platform/kv_round_trips.ts";
 import { userOfToken } from "../customers/sessions.ts";
 import { sha256Hex } from "../customers/passwords.ts";
 import { keys as accountKeys } from "../customers/store.ts";
@@ -179,7 +184,14 @@ export const REPLICA_READS_HEADER = "X-KV-Replica-Reads";
  */
 export function roundTrips(production: boolean): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const { trips } = await withRoundTrips(() => next());
+    const trips: RoundTrips = { sequential: 0, strong: 0, eventual: 0, inflight: 0 };
+    try {
+      await withRoundTrips(() => next(), trips);
+    } finally {
+      // work the request started that outlives it (a timer, a promise chain) keeps its scope:
+      // its journals are its own, not guarded by the request's session (`guardJournals`)
+      trips.guards = undefined;
+    }
     if (production || c.res.status === 101) return;
     try {
       c.res.headers.set(ROUND_TRIPS_HEADER, `${trips.sequential}/${trips.strong}`);

@@ -72,6 +72,55 @@ Deno.test("a request's guards: its journals read them with the balances and post
   kv.close();
 });
 
+Deno.test("a request's guards are checked at the commit: a guard deleted between the journal's read and its commit fails the commit, and the next attempt refuses it (UNAUTHORIZED), nothing moved", async () => {
+  const kv = await Deno.openKv(":memory:");
+  // the store as the ledger commits to it, with a hook that runs just before a commit (a
+  // sign-out landing between the journal's read and its commit)
+  let beforeCommit: (() => Promise<unknown>) | null = null;
+  const hooked = new Proxy(kv, {
+    get(target, prop) {
+      if (prop === "atomic") {
+        return () => {
+          const op = target.atomic();
+          const commit = op.commit.bind(op);
+          op.commit = async () => {
+            const hook = beforeCommit;
+            beforeCommit = null;
+            if (hook) await hook();
+            return await commit();
+          };
+          return op;
+        };
+      }
+      const v = Reflect.get(target, prop);
+      return typeof v === "function" ? v.bind(target) : v;
+    },
+  });
+  const ledger = new Ledger(hooked, Date.now, { reads: kv });
+  const session = ["demo", "accounts", "userSession", "1", "h"];
+  await kv.set(session, 1);
+  const deposit = (amount: bigint) =>
+    withRoundTrips(async () => {
+      guardJournals([session]);
+      return await ledger.post(T, { key: crypto.randomUUID(), request: 1 }, () => ({
+        type: "deposit",
+        ref: "deposit:guarded",
+        postings: [
+          { account: house("external", "USDT"), available: -amount },
+          { account: user("1", "spot", "USDT"), available: amount },
+        ],
+        result: () => null,
+      }));
+    });
+  await deposit(3n * U);
+  beforeCommit = () => kv.delete(session);
+  await expectError(deposit(5n * U), "UNAUTHORIZED");
+  assertEquals(beforeCommit, null, "the hook ran");
+  assertEquals((await ledger.balance(T, user("1", "spot", "USDT"))).available, 3n * U);
+  assertEquals((await verifyLedger(kv)).journals, 1);
+  kv.close();
+});
+
 Deno.test("postings that do not sum to zero are refused", async () => {
   const { kv, ledger } = await setup();
   await assertRejects(() =>

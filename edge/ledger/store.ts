@@ -7,11 +7,12 @@
  * balance, one line per customer posting, the journal, the idempotency record, the caller's
  * records and the event-log entry with its head (2 mutations, no check). Measured by
  * tests/api/kv_limits_test.ts (which fails above the limits):
- * - most checks: 8 checks, 15 mutations: the seed's opening deposit (4 customer balances and 3
- *   external house accounts); in customer and operator flows at most 7 checks: a withdrawal's
- *   completion (7 checks, 15 mutations), a spot limit fill (7, 14), an exchange (7, 13), a
- *   close settling several legs of a hedged group (7 checks whatever the number of legs: one
- *   version key guards them all);
+ * - most checks: 9 checks, 17 mutations: a withdrawal's completion by an operator (the
+ *   operator's session, `guardJournals`, and the audit chain's head and entry among them); a
+ *   customer's or operator's write checks its session besides its records (one check more than
+ *   the engine's and the jobs' journals); the seed's opening deposit 8 (4 customer balances and
+ *   3 external house accounts); a close settling several legs of a hedged group 7 whatever the
+ *   number of legs (one version key guards them all);
  * - most mutations: that group close, 10 + 4 per leg (34 for six legs).
  * The tape's commit: 1 check (the market lease) and 2 + ticks + intervals (13 for one tick).
  */

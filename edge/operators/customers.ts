@@ -391,6 +391,9 @@ export class Customers {
    */
   async setLock(t: string, userId: string, by: Actor, lock: boolean, reason: string) {
     const at = this.d.now();
+    // the sessions end before the lock is stored too: a money write that read one of them
+    // before then fails its commit's check (`guardJournals`), none slips in between the two
+    if (lock) await deleteUserSessions(this.kv, t, userId);
     const r = await audited<UserRecord, { userId: string; locked: CustomerLock | null }>(
       this.kv,
       t,

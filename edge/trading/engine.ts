@@ -30,6 +30,12 @@ import type { LiqWarnings } from "./liq_warnings.ts";
 import { INSTANCE_ID, Lease } from "../platform/lease.ts";
 import type { EventRef } from "../ledger/events.ts";
 import type { EventLogReader } from "../realtime/eventlog.ts";
+import { outsideRequest } from "../platform/kv_round_trips.ts";
+
+/** `f` run outside any request's scope (`outsideRequest`), whoever calls it. */
+function detached<A extends unknown[]>(f: (...a: A) => unknown): (...a: A) => void {
+  return (...a) => void outsideRequest(() => f(...a));
+}
 
 export class TradingEngine {
   private expiries = new Map<string, ExpiryQueue>();
@@ -78,19 +84,22 @@ export class TradingEngine {
     private kv: Deno.Kv,
   ) {
     // orders placed through this instance are indexed at once; those placed through others
-    // arrive through the event log (`start`)
-    fast.events.on("opened", (t, o) => this.active && this.addFast(t, o));
-    contracts.events.on("opened", (t, p) => this.active && this.indexPosition(t, p));
-    contracts.events.on("changed", (t, p) => this.active && this.indexPosition(t, p));
-    spot.events.on("opened", (t, o) => this.active && this.indexSpot(t, o));
-    market.onTicks((e) => this.active && this.tickSpan(e));
+    // arrive through the event log (`start`). The customer's request emits these: what the
+    // engine starts from them (a trailing stop's catch-up, a close) is the engine's work, not
+    // the request's, so it runs outside the request's scope (its round trips, its prefetched
+    // entries and its session guard, edge/platform/kv_round_trips.ts)
+    fast.events.on("opened", detached((t, o) => this.active && this.addFast(t, o)));
+    contracts.events.on("opened", detached((t, p) => this.active && this.indexPosition(t, p)));
+    contracts.events.on("changed", detached((t, p) => this.active && this.indexPosition(t, p)));
+    spot.events.on("opened", detached((t, o) => this.active && this.indexSpot(t, o)));
+    market.onTicks(detached((e) => this.active && this.tickSpan(e)));
   }
 
   /** Watch the customers' price alerts too (set through this instance: indexed at once). */
   watchAlerts(alerts: Alerts) {
     const w = this.alerts = new AlertWatcher(alerts, this.market.quotes);
-    alerts.events.on("changed", (t, a) => this.active && w.index(t, a));
-    alerts.events.on("removed", (t, user, id) => this.active && w.drop(t, user, id));
+    alerts.events.on("changed", detached((t, a) => this.active && w.index(t, a)));
+    alerts.events.on("removed", detached((t, user, id) => this.active && w.drop(t, user, id)));
   }
 
   /** Warn customers when a position's margin ratio reaches the level they chose. */

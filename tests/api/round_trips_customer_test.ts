@@ -190,6 +190,10 @@ Deno.test("a signed-out session moves no money: a logout that lands between a tr
     assert(logout.ok, "signed out");
     const r = await sent;
     assertEquals([r.status, r.body.code], [401, -99], JSON.stringify(r.body));
+    // refused by the ledger, not at the session's read (the logout did land after it): the
+    // read, the commit that failed its check, the read that found the session gone
+    const trips = Number(r.headers.get("x-kv-round-trips")?.split("/")[0]);
+    assert(trips >= 3, `refused after ${trips} round trips in sequence: not by the commit's check`);
     // signed in again: nothing moved, and a transfer of the new session goes through
     const again = await login(srv);
     assertEquals(await assets(again), before);
