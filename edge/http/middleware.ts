@@ -125,8 +125,8 @@ async function prefetchPrivate(
   return tokenHash;
 }
 
-/** Methods that change nothing: their requests' sessions guard no journal. */
-const SAFE_METHODS = ["GET", "HEAD", "OPTIONS"];
+/** Methods that change nothing: no CSRF check of a cookie, no session guard on journals. */
+export const SAFE_METHODS: readonly string[] = ["GET", "HEAD", "OPTIONS"];
 
 /**
  * The key a customer's session guards their writes' journals with: the session's entry in the
@@ -171,6 +171,7 @@ export function requestTelemetry(): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** The response header that tells how many strong store round trips a request waited on. */
 export const ROUND_TRIPS_HEADER = "X-KV-Round-Trips";
 /** Replica (eventual) reads that went to the store: each waits a nearby replica's delay. */
 export const REPLICA_READS_HEADER = "X-KV-Replica-Reads";

@@ -27,7 +27,7 @@ import { guardJournals, type PrivateRead } from "../platform/kv_round_trips.ts";
 import type { AppEnv, Ctx } from "./context.ts";
 import { DomainError } from "../platform/errors.ts";
 import { guarded } from "../platform/guards.ts";
-import { requestToken } from "./middleware.ts";
+import { requestToken, SAFE_METHODS } from "./middleware.ts";
 import { auditRefusal, REFUSALS } from "../operators/refusals.ts";
 
 export const OPERATOR_COOKIE = "tw_op";
@@ -91,7 +91,7 @@ export function operatorAuth(
     // a write's journals (a withdrawal paid, a recharge passed) check that the session is still
     // there: an operator signed out or disabled meanwhile moves no money (the record is written
     // at sign-in and deleted when the session ends, never touched in between)
-    if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method)) {
+    if (!SAFE_METHODS.includes(c.req.method)) {
       guardJournals([operatorKeys.session(c.get("tenant").id, s.tokenHash)]);
     }
     if (any && !any.some((r) => s.roles.includes(r))) throw new DomainError("FORBIDDEN");
