@@ -332,6 +332,7 @@ export class Standings {
       const now = this.now();
       const next = { ...f(standingOf(entry), now), updatedAt: now };
       if ((await this.kv.atomic().check(entry).set(entry.key, next).commit()).ok) {
+        noteLossLimited(this.kv, t, userId, lossLimited(next, now));
         return await this.get(t, userId);
       }
     }
@@ -389,6 +390,38 @@ export class Standings {
 
 /** Minutes are kept as whole units in the same bigint fixed point as the amounts. */
 const SCALE_ONE = 100_000_000n;
+
+/** Whether a loss limit (daily or monthly) is in force at `now`: an order reads the results. */
+export function lossLimited(s: Standing, now: number): boolean {
+  return effective(s.limits.dailyLoss, now) !== null ||
+    effective(s.limits.monthlyLoss, now) !== null;
+}
+
+/**
+ * Whether each customer had a loss limit when this instance last read their record: a hint
+ * only, which decides whether an order starts reading the month's results with its session
+ * (most customers set none, and the list grows with every settled trade). The record read with
+ * the session decides; a wrong hint costs one read after it. One map per instance (by its store
+ * handle); bounded: the oldest leaves first.
+ */
+const limitedHints = new WeakMap<Deno.Kv, Map<string, boolean>>();
+const LIMITED_HINTS = 20_000;
+
+/** The hint for the customer on this instance (undefined: not seen here yet). */
+export function lossLimitHint(kv: Deno.Kv, t: string, userId: string): boolean | undefined {
+  return limitedHints.get(kv)?.get(`${t}|${userId}`);
+}
+
+/** Keep what the customer's record said (`lossLimited`) for their next order here. */
+export function noteLossLimited(kv: Deno.Kv, t: string, userId: string, limited: boolean) {
+  let hints = limitedHints.get(kv);
+  if (!hints) limitedHints.set(kv, hints = new Map());
+  const k = `${t}|${userId}`;
+  if (hints.get(k) === limited) return;
+  hints.delete(k);
+  hints.set(k, limited);
+  if (hints.size > LIMITED_HINTS) hints.delete(hints.keys().next().value!);
+}
 
 /** The customer's results of this month (the list the loss limits read). */
 export function resultsListRead(t: string, userId: string, now: number): ListRead {

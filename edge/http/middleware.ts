@@ -39,7 +39,7 @@ import { keys as ledgerKeys } from "../ledger/store.ts";
 import { eventKeys } from "../ledger/events.ts";
 import { accountId, user, WALLET_CURRENCIES, WALLETS } from "../ledger/accounts.ts";
 import { type Product, RESTRICTABLE } from "../platform/tenants.ts";
-import { resultsListRead, standingKeys } from "../customers/standing.ts";
+import { lossLimitHint, resultsListRead, standingKeys } from "../customers/standing.ts";
 import { restrictedProducts, tenantFor } from "../trading/jurisdictions.ts";
 
 /**
@@ -79,8 +79,9 @@ async function prefetchPrivate(
   token: string | undefined | null,
   extra: Deno.KvKey[] = [],
   lists?: (userId: string) => PrivateRead[],
-  /** a write: the results the loss limits read (edge/trading/jurisdictions.ts), at this time */
-  writeAt?: number,
+  /** a write: the results the loss limits read (edge/trading/jurisdictions.ts), at this time,
+   * unless the hint says this instance saw the customer without a loss limit */
+  results?: { at: number; hint: (userId: string) => boolean | undefined },
   /** a page: the event log's place too, read with the balances (see `sessionOf`) */
   page?: boolean,
   /** a money route (its records named in `lists`): no unread counter or watch list; `"only"`:
@@ -120,7 +121,10 @@ async function prefetchPrivate(
   // ride in their read instead of a `getMany` of their own (one store call less per order)
   // (a route's named records read above already: once, as any record the request reads once)
   if (reads) prefetchList(kv, named === "only" ? reads.filter((r) => !r.key) : reads);
-  if (writeAt !== undefined) prefetchList(kv, [resultsListRead(t, uid, writeAt)]);
+  // (not for a customer this instance saw without a loss limit: an order then reads none)
+  if (results && results.hint(uid) !== false) {
+    prefetchList(kv, [resultsListRead(t, uid, results.at)]);
+  }
   // the session read below takes it (hashed once per request)
   return tokenHash;
 }
@@ -314,7 +318,7 @@ export async function sessionOf(c: Ctx, records: Deno.KvKey[] = [], page = false
   const cached = c.get("session");
   if (cached !== undefined) return cached;
   const token = requestToken(c, SESSION_COOKIE);
-  const { reads, now } = c.get("deps"), t = c.get("tenant").id;
+  const { reads, now, kv } = c.get("deps"), t = c.get("tenant").id;
   const write = !SAFE_METHODS.includes(c.req.method);
   // on the read connection: on a local file the commit connection's reads queue behind commits
   const tokenHash = await prefetchPrivate(
@@ -323,7 +327,7 @@ export async function sessionOf(c: Ctx, records: Deno.KvKey[] = [], page = false
     token,
     records,
     c.get("privateReads"),
-    c.req.method === "POST" ? now() : undefined,
+    c.req.method === "POST" ? { at: now(), hint: (uid) => lossLimitHint(kv, t, uid) } : undefined,
     page,
     c.get("namedReads"),
     write,

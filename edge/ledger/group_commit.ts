@@ -13,7 +13,8 @@
  *   written by another; `sum`/`min`/`max` of the same kind on one key commute and may share),
  *   and none touches a key of a group still committing: such a member waits for a later group.
  * - A member whose check expects an older versionstamp than one of our own commits gave that
- *   key cannot succeed: it is answered `ok: false` without a commit (its caller reads again).
+ *   key (one its member checked and wrote: a balance) cannot succeed: it is answered
+ *   `ok: false` without a commit (its caller reads again).
  * - A group whose checks fail anyway (another process wrote one of its keys) is split in halves
  *   until each member has its own answer.
  * - A group refused before it reached the store for a size limit is committed member by member,
@@ -365,9 +366,11 @@ export class GroupCommit {
       return;
     }
     if (res.ok) {
+      // the keys a member read, checked and wrote (a balance): those a later member's check
+      // may expect older (a key written blind, a new record or a sum, is seldom checked after:
+      // such a check fails at the commit instead, and the group is split)
       for (const m of group) {
-        for (const k of m.writes) this.remember(k, res.versionstamp);
-        for (const k of m.folds.keys()) this.remember(k, res.versionstamp);
+        for (const k of m.writes) if (m.checks.has(k)) this.remember(k, res.versionstamp);
       }
       for (const k of this.written.keys()) {
         if (this.written.size <= REMEMBERED_KEYS) break;

@@ -15,6 +15,9 @@ import { keys as accountKeys, type UserRecord } from "../customers/store.ts";
 import {
   assertNotExcluded,
   assertWithinLossLimits,
+  lossLimited,
+  lossLimitHint,
+  noteLossLimited,
   readStanding,
   resultsListRead,
   standingOf,
@@ -92,18 +95,24 @@ export async function assertProductAllowed(
   if (bookOfUser(userId) === "demo") return;
   const t = tenant.id;
   const r = resultsListRead(t, userId, now);
-  const [user, standing, results] = await Promise.all([
+  const readResults = () => Array.fromAsync(kv.list<bigint>(r.selector, r.options));
+  // the month's results matter only under a loss limit: read with the rest unless this
+  // instance saw the customer without one last time (the record read here decides)
+  const early = lossLimitHint(kv, t, userId) === false ? null : readResults();
+  early?.catch(() => {/* answered below when a limit needs it */});
+  const [user, standing] = await Promise.all([
     // the replica's copy: the route's gate judged from the session's user already (read with
     // the session); this second look, for callers outside HTTP, costs no round trip
     kv.get<UserRecord>(accountKeys.user(t, userId), { consistency: "eventual" }),
     readStanding(kv, t, userId),
-    Array.fromAsync(kv.list<bigint>(r.selector, r.options)),
   ]);
   if (!user.value) throw new DomainError("NOT_FOUND");
   if (restrictedProducts(tenant, user.value).includes(product)) {
     throw new DomainError("PRODUCT_RESTRICTED");
   }
   const s = standingOf(standing);
+  const limited = lossLimited(s, now);
+  noteLossLimited(kv, t, userId, limited);
   assertNotExcluded(s, now);
-  assertWithinLossLimits(s, results, maxLoss, now);
+  if (limited) assertWithinLossLimits(s, await (early ?? readResults()), maxLoss, now);
 }

@@ -177,11 +177,12 @@ export class ProductTerms {
    * visible share of an order's CPU; a record with the same versionstamp is the same record.
    */
   async of(t: string): Promise<Terms> {
-    const { entry, record } = await this.entry(t);
+    const entry = await this.kv.get<TermsRecord>(termsKey(t));
     const stamp = entry.versionstamp ?? "defaults";
     const kept = this.parsed.get(t);
     if (kept?.stamp === stamp) return kept.terms;
-    const terms = termsOf(record);
+    // (the shipped defaults are built only when they are parsed: once per tenant)
+    const terms = termsOf(entry.value ?? defaultTerms());
     this.parsed.set(t, { stamp, terms });
     return terms;
   }

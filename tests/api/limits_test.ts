@@ -219,3 +219,48 @@ Deno.test("limits: a signed-in page carries the session reminder (the session's 
     await srv.close();
   }
 });
+
+Deno.test("limits: a loss limit set through another instance holds at this one's next order, though this one saw none before", async () => {
+  // an instance that saw a customer without a loss limit does not read their results with the
+  // session (edge/customers/standing.ts `lossLimitHint`); the record read with the session
+  // decides, and the results are read after it when a limit appeared elsewhere meanwhile
+  const dir = await Deno.makeTempDir();
+  const kvPath = `${dir}/shared.kv`;
+  const a = await startServer({ seed: true, kvPath });
+  const b = await startServer({ kvPath });
+  try {
+    earlyInTheDay(a);
+    const token = await login(a);
+    await tick(a, "60000");
+    const first = await a.call("/api/fast/order", { token, body: fast("100") });
+    assertEquals(first.body.code, 0, JSON.stringify(first.body));
+    // it loses its stake (as in the first test of this file): 100 lost today
+    await tick(a, "59000", 20_000);
+    await tick(a, "59000", 15_000);
+    await tick(a, "59000");
+    // a's orders now read no results: it saw the customer without a limit
+    const small = await a.call("/api/fast/order", { token, body: fast("10") });
+    assertEquals(small.body.code, 0, JSON.stringify(small.body));
+    assertEquals(small.headers.get("X-KV-Round-Trips"), "2/2");
+    // the customer sets a daily loss limit of 150 through the other instance
+    const set = await b.call<Limits>("/api/account/limits", {
+      token,
+      method: "PUT",
+      body: { dailyLoss: "150" },
+    });
+    assertEquals(set.body.data.dailyLoss, { value: "150", pending: null });
+    // 100 lost + 100 at stake > 150: refused by a, which had to read the results to know
+    await tick(a, "59000");
+    const refused = await a.call("/api/fast/order", { token, body: fast("100") });
+    assertEquals(refused.status, 403, JSON.stringify(refused.body));
+    assertEquals((refused.body.data as { error: string }).error, "DAILY_LOSS_LIMIT");
+    // what fits is accepted, the results read with the session again (no round trip more)
+    const fits = await a.call("/api/fast/order", { token, body: fast("40") });
+    assertEquals(fits.body.code, 0, JSON.stringify(fits.body));
+    assertEquals(fits.headers.get("X-KV-Round-Trips"), "2/3");
+  } finally {
+    await b.close();
+    await a.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
