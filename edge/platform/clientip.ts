@@ -133,6 +133,29 @@ export function clientAddress(
   forwardedFor: string | undefined,
   trust: TrustedProxies,
 ): ClientAddress {
+  // every request asks, and the same peers and headers come again and again (a proxy, a
+  // customer's connection): the answer is kept per trust setting, the oldest leaving when full
+  let memo = answers.get(trust);
+  if (!memo) answers.set(trust, memo = new Map());
+  const id = forwardedFor === undefined ? peer : `${peer}\u0000${forwardedFor}`;
+  const known = memo.get(id);
+  if (known) return known;
+  const found = Object.freeze(walk(peer, forwardedFor, trust));
+  // (a long header, a client's own invention, is answered but not kept: the memory stays small)
+  if (id.length > 256) return found;
+  memo.set(id, found);
+  if (memo.size > ANSWERS) memo.delete(memo.keys().next().value!);
+  return found;
+}
+
+const answers = new WeakMap<TrustedProxies, Map<string, ClientAddress>>();
+const ANSWERS = 4096;
+
+function walk(
+  peer: string,
+  forwardedFor: string | undefined,
+  trust: TrustedProxies,
+): ClientAddress {
   const own = parseIp(peer);
   const peerIp = own ? formatIp(own) : peer || "unknown";
   const trusted = (addr: Uint8Array, i: number) =>

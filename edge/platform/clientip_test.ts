@@ -42,6 +42,13 @@ Deno.test("client address: the right-most hop no trusted proxy wrote", () => {
   assertEquals(c("127.0.0.1", "198.51.100.7:5123"), "198.51.100.7");
   assertThrows(() => parseTrustedProxies("not-a-cidr"));
   assertThrows(() => parseTrustedProxies("hops:0"));
+  // answers are kept per trust setting: asked again, the same answer; another setting its own
+  assertEquals(c("127.0.0.1", "1.1.1.1, 198.51.100.7"), "198.51.100.7");
+  assertEquals(c("127.0.0.1", "1.1.1.1, 198.51.100.7", none), "127.0.0.1");
+  // a long header (not kept) is answered all the same
+  const long = `${Array(80).fill("1.1.1.1").join(", ")}, 198.51.100.9`;
+  assertEquals(c("127.0.0.1", long), "198.51.100.9");
+  assertEquals(c("127.0.0.1", long), "198.51.100.9");
 });
 
 Deno.test("forwarding headers are recognised", () => {
