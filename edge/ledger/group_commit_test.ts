@@ -33,10 +33,13 @@ function gated(kv: Deno.Kv) {
   };
 }
 
+/** One group in flight: the members that arrive while it commits wait and go together. */
+const ONE_AT_A_TIME = { ...LOCAL_GROUPS, maxInFlight: 1 };
+
 Deno.test("commits that wait together share one KV commit, each with its own effect", async () => {
   const kv = await Deno.openKv(":memory:");
   const g = gated(kv);
-  const gc = new GroupCommit(g.kv, LOCAL_GROUPS);
+  const gc = new GroupCommit(g.kv, ONE_AT_A_TIME);
   // the first goes alone; the next ten wait for it and then go together
   const first = gc.atomic().set(["a", 0], 0).commit();
   const rest = Array.from(
@@ -83,6 +86,26 @@ Deno.test("a group keeps within the check limit; overlapping members never share
   // the blocker, then groups of at most 5 members (10 checks): 5, 5, 2 + w1
   assertEquals(g.stats.commits, 4);
   // w2's check expected an older versionstamp than w1's group gave ["k"]: answered without a commit
+  assertEquals(gc.stats.doomed, 1);
+  kv.close();
+});
+
+Deno.test("a local store has two groups in flight: the second goes while the first writes, never with a key of it", async () => {
+  const kv = await Deno.openKv(":memory:");
+  const g = gated(kv);
+  const gc = new GroupCommit(g.kv, LOCAL_GROUPS);
+  await kv.set(["k"], 0);
+  const entry = await kv.get(["k"]);
+  const first = gc.atomic().check(entry).set(["k"], 1).commit();
+  // the store holds the first; the second group reaches it without waiting for the first
+  const second = gc.atomic().set(["other"], 1).commit();
+  assertEquals(g.stats.commits, 2);
+  // a member of the first group's key waits for it (and then cannot succeed: its check is older)
+  const third = gc.atomic().check(entry).set(["k"], 2).commit();
+  assertEquals(g.stats.commits, 2);
+  g.free();
+  assertEquals([(await first).ok, (await second).ok, (await third).ok], [true, true, false]);
+  assertEquals((await kv.get(["k"])).value, 1);
   assertEquals(gc.stats.doomed, 1);
   kv.close();
 });
@@ -176,7 +199,7 @@ Deno.test("the sums of one key by the members of a group go as one sum of their 
       return op;
     },
   } as unknown as Deno.Kv;
-  const gc = new GroupCommit(counting, LOCAL_GROUPS);
+  const gc = new GroupCommit(counting, ONE_AT_A_TIME);
   const first = gc.atomic().set(["a", 0], 0).sum(["head"], 1n).commit();
   // ten members: each adds 1 to the shared head and 2^64 - 1 to a wrapping total, its own
   // amount to a key of its own (kept as it is) and 1 to a key through `mutate`
@@ -207,7 +230,7 @@ Deno.test("the sums of one key by the members of a group go as one sum of their 
 Deno.test("the members' event-log entries go as one entry per tenant, with every customer's rows and references", async () => {
   const kv = await Deno.openKv(":memory:");
   const g = gated(kv);
-  const gc = new GroupCommit(g.kv, LOCAL_GROUPS);
+  const gc = new GroupCommit(g.kv, ONE_AT_A_TIME);
   const row = (wallet: "contract" | "spot", available: string) => ({
     wallet,
     currency: "USDT" as const,
