@@ -233,6 +233,30 @@ export function serverTest(
   });
 }
 
+/**
+ * A test on two instances of the app: two servers on one KV file (in a folder of its own), the
+ * first seeding it; both closed (their books checked) and the file removed afterwards, whatever
+ * happens.
+ */
+export function twoInstancesTest(
+  name: string,
+  fn: (a: TestServer, b: TestServer) => Promise<void>,
+): void {
+  Deno.test(name, async () => {
+    const dir = await Deno.makeTempDir();
+    const kvPath = `${dir}/shared.kv`;
+    const a = await startServer({ seed: true, kvPath });
+    const b = await startServer({ kvPath });
+    try {
+      await fn(a, b);
+    } finally {
+      await b.close();
+      await a.close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  });
+}
+
 /** Run `f` with console.log silenced (the seed's progress lines). */
 async function quietly<T>(f: () => Promise<T>): Promise<T> {
   const log = console.log;

@@ -12,6 +12,7 @@ import {
   registerUser,
   startServer,
   type TestServer,
+  twoInstancesTest,
 } from "../server.ts";
 import { operatorToken, operatorWithRoles } from "../operator.ts";
 import type { AuditEntry } from "../../edge/operators/store.ts";
@@ -293,12 +294,9 @@ Deno.test("tenant settings: defaults, every field through the customers' doors, 
   }
 });
 
-Deno.test("tenant settings: two instances on one KV file, a change on one holds on the other", async () => {
-  const dir = await Deno.makeTempDir();
-  const kvPath = `${dir}/shared.kv`;
-  const a = await startServer({ seed: true, kvPath });
-  const b = await startServer({ kvPath });
-  try {
+twoInstancesTest(
+  "tenant settings: two instances on one KV file, a change on one holds on the other",
+  async (a, b) => {
     const admin = await operatorWithRoles(a, "siteadmin", ["admin"]);
     assertEquals(await config(b, "isClose"), "N");
     const s = await read(a, admin);
@@ -318,9 +316,5 @@ Deno.test("tenant settings: two instances on one KV file, a change on one holds 
     const back = await put(b, admin, body(fromB, { isClose: "N" }));
     assertEquals(back.body.code, 0, JSON.stringify(back.body));
     await eventually(async () => (await config(a, "isClose")) === "N");
-  } finally {
-    await b.close();
-    await a.close();
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+  },
+);

@@ -7,7 +7,7 @@ import { assert, assertEquals } from "../assert.ts";
 import { formatDecimal, parseDecimal } from "../../core-wasm/mod.ts";
 import { formatReport, verifyLedger } from "../../edge/ledger/invariants.ts";
 import { kvStats } from "../../edge/platform/kvstore.ts";
-import { type Reply, startServer, type TestServer } from "../server.ts";
+import { type Reply, type TestServer, twoInstancesTest } from "../server.ts";
 
 const CUSTOMERS = ["+12025550123", "+12025550124"];
 
@@ -22,12 +22,9 @@ async function usdt(srv: TestServer, token: string) {
   };
 }
 
-Deno.test("two instances on one KV file: concurrent transfers never answer 500, books balance", async () => {
-  const dir = await Deno.makeTempDir();
-  const kvPath = `${dir}/shared.kv`;
-  const a = await startServer({ seed: true, kvPath });
-  const b = await startServer({ kvPath });
-  try {
+twoInstancesTest(
+  "two instances on one KV file: concurrent transfers never answer 500, books balance",
+  async (a, b) => {
     const servers = [a, b];
     // sessions live in the store: a token from one instance is good on the other
     const tokens: string[] = [];
@@ -99,9 +96,5 @@ Deno.test("two instances on one KV file: concurrent transfers never answer 500, 
       }`,
     );
     assert(replies.length - busy.length >= 100, "contention slows requests, it does not fail most");
-  } finally {
-    await b.close();
-    await a.close();
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+  },
+);

@@ -32,6 +32,7 @@ import {
   signIn,
   startServer,
   type TestServer,
+  twoInstancesTest,
 } from "../server.ts";
 import { feedPrices } from "./funds_helpers.ts";
 
@@ -368,12 +369,9 @@ Deno.test("liabilities: every path verifies, totals are the live ledger's, demo 
   }
 });
 
-Deno.test("liabilities: two instances running the job together build one tree", async () => {
-  const dir = await Deno.makeTempDir();
-  const kvPath = `${dir}/pol.kv`;
-  const a = await startServer({ seed: true, kvPath });
-  const b = await startServer({ kvPath });
-  try {
+twoInstancesTest(
+  "liabilities: two instances running the job together build one tree",
+  async (a, b) => {
     const [x, y] = await Promise.all([a.deps.liabilities.runDue(T), b.deps.liabilities.runDue(T)]);
     const built = [x, y].filter((r) => r?.built);
     assertEquals(built.length, 1, "one instance built it");
@@ -386,12 +384,8 @@ Deno.test("liabilities: two instances running the job together build one tree", 
     // and later runs on either instance change nothing
     assertEquals((await b.deps.liabilities.runDue(T))?.built, false);
     assertEquals((await a.deps.liabilities.runDue(T))?.built, false);
-  } finally {
-    await b.close();
-    await a.close();
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+  },
+);
 
 Deno.test("liabilities: an epoch of the old format (one leaf per customer) is replaced", async () => {
   const srv = await startServer({ seed: true });

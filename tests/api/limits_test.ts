@@ -5,7 +5,7 @@
  * a recomputation from the customers' settlements.
  */
 import { assert, assertEquals } from "../assert.ts";
-import { DESKTOP_UA, startServer, type TestServer, tick } from "../server.ts";
+import { DESKTOP_UA, startServer, type TestServer, tick, twoInstancesTest } from "../server.ts";
 import { rechargeBody, upload } from "./funds_helpers.ts";
 
 type Limits = {
@@ -220,15 +220,12 @@ Deno.test("limits: a signed-in page carries the session reminder (the session's 
   }
 });
 
-Deno.test("limits: a loss limit set through another instance holds at this one's next order, though this one saw none before", async () => {
-  // an instance that saw a customer without a loss limit does not read their results with the
-  // session (edge/customers/standing.ts `lossLimitHint`); the record read with the session
-  // decides, and the results are read after it when a limit appeared elsewhere meanwhile
-  const dir = await Deno.makeTempDir();
-  const kvPath = `${dir}/shared.kv`;
-  const a = await startServer({ seed: true, kvPath });
-  const b = await startServer({ kvPath });
-  try {
+twoInstancesTest(
+  "limits: a loss limit set through another instance holds at this one's next order, though this one saw none before",
+  async (a, b) => {
+    // an instance that saw a customer without a loss limit does not read their results with the
+    // session (edge/customers/standing.ts `lossLimitHint`); the record read with the session
+    // decides, and the results are read after it when a limit appeared elsewhere meanwhile
     earlyInTheDay(a);
     const token = await login(a);
     await tick(a, "60000");
@@ -258,9 +255,5 @@ Deno.test("limits: a loss limit set through another instance holds at this one's
     const fits = await a.call("/api/fast/order", { token, body: fast("40") });
     assertEquals(fits.body.code, 0, JSON.stringify(fits.body));
     assertEquals(fits.headers.get("X-KV-Round-Trips"), "2/3");
-  } finally {
-    await b.close();
-    await a.close();
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+  },
+);

@@ -5,7 +5,7 @@
  */
 import { assert, assertEquals } from "../assert.ts";
 import { formatDecimal, parseDecimal } from "../../core-wasm/mod.ts";
-import { registerUser, startServer, type TestServer } from "../server.ts";
+import { registerUser, startServer, type TestServer, twoInstancesTest } from "../server.ts";
 import { approvedBy, operatorToken } from "../operator.ts";
 import { bankCard, bindMethod, recharge, verifyJunior } from "./funds_helpers.ts";
 import { DAY_MS } from "../../edge/wealth/figures.ts";
@@ -222,12 +222,9 @@ Deno.test("wealth: a subscription the reserve cannot cover is refused", async ()
   }
 });
 
-Deno.test("wealth: two instances running the payout job together pay each day once", async () => {
-  const dir = await Deno.makeTempDir();
-  const kvPath = `${dir}/w.kv`;
-  const a = await startServer({ seed: true, kvPath });
-  const b = await startServer({ kvPath });
-  try {
+twoInstancesTest(
+  "wealth: two instances running the payout job together pay each day once",
+  async (a, b) => {
     const token = await signIn(a);
     const o = (await a.call<Order>("/api/wealth/order", {
       token,
@@ -241,12 +238,8 @@ Deno.test("wealth: two instances running the payout job together pay each day on
     assertEquals(x + y, 3);
     const order = await b.deps.wealth.get("demo", o.orderNo);
     assertEquals([order?.paidDays, order && formatDecimal(order.paid)], [3, "18"]);
-  } finally {
-    await b.close();
-    await a.close();
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+  },
+);
 
 Deno.test("wealth: a subscription counts towards the withdrawal turnover as the operator configures", async () => {
   const srv = await startServer({ seed: true });
