@@ -33,6 +33,8 @@
  */
 
 import { eventKeys, type LogEntry, mergeEntries, writeEntry } from "./events.ts";
+import { committedFor } from "../platform/kvstore.ts";
+import { outsideRequest } from "../platform/kv_round_trips.ts";
 
 export interface GroupLimits {
   /** members in one commit */
@@ -217,11 +219,14 @@ export class GroupCommit {
       resolve: () => {},
       reject: () => {},
     };
+    /** the keys it checks and writes (its request forgets their prefetched entries) */
+    const touched: Deno.KvKey[] = [];
     for (const s of steps) {
       if (s.kind === "check") {
         m.checkCount++;
         m.keyBytes += keyBytes(s.check.key);
         m.checks.set(keyString(s.check.key), s.check.versionstamp);
+        touched.push(s.check.key);
         continue;
       }
       if (s.kind === "enqueue") {
@@ -230,6 +235,7 @@ export class GroupCommit {
       }
       m.mutationCount++;
       const key = s.kind === "mutate" ? s.mutation.key : s.key;
+      touched.push(key);
       const kind = s.kind === "mutate" ? s.mutation.type : s.kind;
       m.keyBytes += keyBytes(key);
       if (kind === "sum" || kind === "min" || kind === "max") {
@@ -254,7 +260,8 @@ export class GroupCommit {
     });
     this.queue.push(m);
     this.pump();
-    return done;
+    // the member's request counts its commit and forgets its keys (the group commits outside it)
+    return committedFor(this.kv, touched, done);
   }
 
   private remember(key: string, versionstamp: string) {
@@ -270,7 +277,9 @@ export class GroupCommit {
       const group = this.take([], keys);
       if (group.length === 0) return;
       this.inFlight.push(keys);
-      void this.run(group, keys).finally(() => {
+      // outside every request: the group is none of its members' alone (each counts its own
+      // commit, `submit`)
+      void outsideRequest(() => this.run(group, keys)).finally(() => {
         this.inFlight.splice(this.inFlight.indexOf(keys), 1);
         this.pump();
       });

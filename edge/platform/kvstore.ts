@@ -106,6 +106,24 @@ export function kvStats(kv: Deno.Kv): KvStats | null {
 }
 
 /**
+ * A commit made for the current request by the group commit (edge/ledger/group_commit.ts), which
+ * commits its groups outside every request: one strong round trip of this request, from its
+ * submission to its answer, and the request's prefetched entries of `keys` (those it checks and
+ * writes) forgotten, as for a commit of its own. (The group's commit counts in no request: run in
+ * the scope of the member that started it, it counted there, and its keys were forgotten there,
+ * while the other members counted no commit.)
+ */
+export function committedFor<T>(
+  kv: Deno.Kv,
+  keys: readonly Deno.KvKey[],
+  answer: Promise<T>,
+): Promise<T> {
+  if (!(kv instanceof StoreKv)) return answer;
+  kv.forget(keys);
+  return kv.counted(() => answer);
+}
+
+/**
  * KV queues are not available where the product runs (the new Deno Deploy, KV Connect): the app
  * uses none (periodic work is `Deno.cron` or timers under leases, edge/jobs/), and the store
  * refuses them so that none creeps in.
@@ -256,7 +274,13 @@ class StoreKv implements Deno.Kv {
   ) {}
 
   /** One strong round trip: counted in the request's scope, delayed by the simulator. */
-  async strong<T>(f: () => Promise<T>): Promise<T> {
+  strong<T>(f: () => Promise<T>): Promise<T> {
+    const rtt = this.sim?.rttMs;
+    return this.counted(rtt ? () => sleep(rtt).then(f) : f);
+  }
+
+  /** `f` counted as one strong round trip of the current request (`strong`, without the delay). */
+  async counted<T>(f: () => Promise<T>): Promise<T> {
     const t = scope.getStore();
     // its place in sequence: one after the longest chain finished before it started (a call
     // started while others are in flight rides along only with those that started before the
@@ -269,7 +293,6 @@ class StoreKv implements Deno.Kv {
       t.sequential = Math.max(t.sequential, depth);
     }
     try {
-      if (this.sim?.rttMs) await sleep(this.sim.rttMs);
       return await f();
     } finally {
       if (t) {

@@ -1,7 +1,8 @@
 /** Fast contracts through HTTP, settled by the engine on ticks fed through the tape. */
 import { assert, assertEquals } from "../assert.ts";
 import { parseDecimal } from "../../core-wasm/mod.ts";
-import { startServer, type TestServer, tick } from "../server.ts";
+import { registerUser, serverTest, startServer, type TestServer, tick } from "../server.ts";
+import { house, user } from "../../edge/ledger/accounts.ts";
 
 const U = 100_000_000n;
 type Order = {
@@ -258,6 +259,49 @@ Deno.test("fast contract: an order makes two store calls: its one read (session,
     await srv.close();
   }
 });
+
+serverTest(
+  "fast contract: orders placed at once by several customers, committed together, each count their own commit (2/2)",
+  async (srv) => {
+    // the group commit joins journals ready at the same time in one store commit; it commits
+    // outside every request, and each member's request counts its commit and forgets its keys
+    // (before, the group's commit counted in the request that started it, 3/3, and the others
+    // counted none, 1/1)
+    const tokens: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const { token, user: u } = await registerUser(srv, `+1202555${1300 + i}`);
+      await srv.deps.ledger.post("demo", { key: `test:deposit:${i}`, request: i }, () => ({
+        type: "deposit",
+        ref: "test",
+        postings: [
+          { account: house("external", "USDT"), available: -1_000n * U },
+          { account: user(u.userId, "contract", "USDT"), available: 1_000n * U },
+        ],
+        result: () => null,
+      }));
+      tokens.push(token);
+    }
+    await tick(srv, "60000");
+    const place = (token: string) =>
+      srv.call<Order>("/api/fast/order", {
+        token,
+        body: { symbol: "BTCUSDT", direction: "up", duration: 30, stake: "10" },
+      });
+    // each customer's first order reads their month's results (this instance has not seen their
+    // limits yet: 2/3, see above)
+    for (const token of tokens) assertEquals((await place(token)).body.code, 0);
+    const stats = srv.deps.ledger.commits.stats;
+    const before = { ...stats };
+    for (let round = 0; round < 3; round++) {
+      const replies = await Promise.all(tokens.map(place));
+      for (const r of replies) assertEquals(r.body.code, 0, JSON.stringify(r.body));
+      assertEquals(replies.map((r) => r.headers.get("X-KV-Round-Trips")), tokens.map(() => "2/2"));
+    }
+    // (the orders did share commits: fewer commits than orders)
+    assertEquals(stats.members - before.members, 24);
+    assert(stats.commits - before.commits < 24, `${stats.commits - before.commits} commits`);
+  },
+);
 
 Deno.test("fast contract: the order's body is read as sent (UTF-8 with a byte-order mark, a charset parameter, non-ASCII text)", async () => {
   // the buffered body reaches the routes through Hono's body cache (edge/http/middleware.ts
