@@ -47,6 +47,8 @@ export class Lease {
   private stopped = false;
   /** onAcquire / onLose callbacks, one after the other */
   private transitions: Promise<void> = Promise.resolve();
+  /** the epoch whose loss was reported last (`lost` reports each epoch once) */
+  private reported: number | null = null;
   readonly ttlMs: number;
   readonly renewMs: number;
   private now: () => number;
@@ -131,18 +133,24 @@ export class Lease {
 
   /** Extend the lease; false (and no longer held) when another epoch owns it. */
   async renew(): Promise<boolean> {
-    if (!this.held) return false;
+    const epoch = this.held?.epoch;
+    if (epoch === undefined) return false;
+    // given up while a round trip was on its way (stopped, or lost through a guarded write; far
+    // from the store that is a whole round trip): nothing to renew, and nothing held again
+    const givenUp = () => this.held?.epoch !== epoch;
     const e = await this.kv.get<LeaseRecord>(this.key);
+    if (givenUp()) return false;
     const cur = e.value;
-    if (!cur || cur.owner !== this.owner || cur.epoch !== this.held.epoch) {
+    if (!cur || cur.owner !== this.owner || cur.epoch !== epoch) {
       this.held = null;
       return false;
     }
     const at = this.now();
     const rec = { ...cur, expiresAt: at + this.ttlMs };
     const res = await this.kv.atomic().check(e).set(this.key, rec).commit();
+    if (givenUp()) return false;
     if (!res.ok) return this.confirm();
-    this.held = { ...this.held, expiresAt: rec.expiresAt };
+    this.held = { ...this.held!, expiresAt: rec.expiresAt };
     this.stats.renewed++;
     return true;
   }
@@ -200,9 +208,9 @@ export class Lease {
     try {
       if (this.held) {
         const epoch = this.held.epoch;
-        if (!(await this.renew().catch(() => this.now() < (this.held?.expiresAt ?? 0)))) {
-          await this.lost(epoch);
-        }
+        const renewed = await this.renew().catch(() => this.now() < (this.held?.expiresAt ?? 0));
+        // (a lease stopped meanwhile is given up, not lost)
+        if (!renewed && !this.stopped) await this.lost(epoch);
       } else if (await this.tryAcquire()) {
         // the holder's work starts beside the renewals (taking over may take a while)
         const epoch = this.held!.epoch;
@@ -220,6 +228,9 @@ export class Lease {
   /** The holder learned that its epoch is over: stop its work (after its start finished). */
   lost(epoch: number): Promise<void> {
     if (this.held?.epoch === epoch) this.held = null;
+    // learned twice (a guarded write, then the renewal): its work stops once
+    if (this.reported === epoch) return this.transitions;
+    this.reported = epoch;
     this.stats.lost++;
     this.opts.log?.(`[lease] ${this.name}: lost epoch ${epoch} (${this.owner})`);
     this.transitions = this.transitions.then(() => this.onLose(epoch)).catch((e) =>
@@ -237,9 +248,13 @@ export class Lease {
     const held = this.held;
     this.held = null;
     if (!release || !held) return;
-    const e = await this.kv.get<LeaseRecord>(this.key);
-    if (e.value?.owner === this.owner && e.value.epoch === held.epoch) {
-      await this.kv.atomic().check(e).set(this.key, { ...e.value, expiresAt: 0 }).commit();
+    // a renewal on its way may land first and extend the record: read it again and release that
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const e = await this.kv.get<LeaseRecord>(this.key);
+      if (e.value?.owner !== this.owner || e.value.epoch !== held.epoch) return;
+      const res = await this.kv.atomic().check(e).set(this.key, { ...e.value, expiresAt: 0 })
+        .commit();
+      if (res.ok) return;
     }
   }
 }

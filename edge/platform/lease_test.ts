@@ -137,6 +137,100 @@ Deno.test("lease: stop releases at once; keep() hands over to the next instance"
   }
 });
 
+/**
+ * A store whose reads (`get`) or commits wait, while `hold` is on, until `release()`: a renewal
+ * stopped in either half. `waiting` resolves when the first call is held.
+ */
+function heldStore(kv: Deno.Kv, what: "get" | "commit") {
+  let gate: PromiseWithResolvers<void> | null = null;
+  let arrived = Promise.withResolvers<void>();
+  const wait = async () => {
+    if (!gate) return;
+    arrived.resolve();
+    await gate.promise;
+  };
+  const store = new Proxy(kv, {
+    get(target, p) {
+      if (p === "get" && what === "get") {
+        return async (k: Deno.KvKey) => (await wait(), target.get(k));
+      }
+      if (p === "atomic" && what === "commit") {
+        return () => {
+          const op = target.atomic();
+          const commit = op.commit.bind(op);
+          op.commit = async () => (await wait(), commit());
+          return op;
+        };
+      }
+      const v = Reflect.get(target, p);
+      return typeof v === "function" ? v.bind(target) : v;
+    },
+  });
+  return {
+    store,
+    hold() {
+      gate = Promise.withResolvers();
+      arrived = Promise.withResolvers();
+      return arrived.promise;
+    },
+    release() {
+      gate?.resolve();
+      gate = null;
+    },
+  };
+}
+
+for (const half of ["get", "commit"] as const) {
+  Deno.test(`lease: stopped while a renewal's ${half} is on its way: released, neither lost nor held`, async () => {
+    // a core far from the store shutting down: its renewal was on its way when stop() gave the
+    // lease up. Before, a renewal stopped after its read found nothing held and counted as a
+    // lost epoch ("[lease] market: lost epoch 2": the holder's work stopped a second time); one
+    // stopped after its commit made the stopped lease held again (an expiry without an epoch)
+    const kv = await Deno.openKv(":memory:");
+    try {
+      const gated = heldStore(kv, half);
+      const events: string[] = [];
+      const lines: string[] = [];
+      const a = new Lease(gated.store, "market", "host:1:a", {
+        ttlMs: 8_000,
+        renewMs: 20,
+        log: (l) => void lines.push(l),
+      });
+      await a.keep((e) => void events.push(`a+${e}`), (e) => void events.push(`a-${e}`));
+      // the next renewal waits in its read (or its commit) while the lease stops
+      await gated.hold();
+      const stopped = a.stop(true);
+      gated.release();
+      await stopped;
+      await new Promise((r) => setTimeout(r, 100));
+      assertEquals(events, ["a+1"], "started once, never stopped as lost");
+      assertEquals([a.stats.lost, a.isHeld, a.epoch], [0, false, null]);
+      assertEquals(lines.filter((l) => /lost|failed/.test(l)), []);
+      const rec = (await kv.get<LeaseRecord>(["lease", "market"])).value;
+      assertEquals([rec?.owner, rec?.expiresAt], ["host:1:a", 0], "released");
+    } finally {
+      kv.close();
+    }
+  });
+}
+
+Deno.test("lease: an epoch learned lost twice (a guarded write, then the renewal) stops its work once", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const events: string[] = [];
+    const lines: string[] = [];
+    const a = new Lease(kv, "market", "host:1:a", { ttlMs: 8_000, log: (l) => void lines.push(l) });
+    await a.keep((e) => void events.push(`a+${e}`), (e) => void events.push(`a-${e}`));
+    await Promise.all([a.lost(1), a.lost(1)]);
+    assertEquals(events, ["a+1", "a-1"]);
+    assertEquals(a.stats.lost, 1);
+    assertEquals(lines.filter((l) => l.includes("lost")).length, 1);
+    await a.stop(true);
+  } finally {
+    kv.close();
+  }
+});
+
 Deno.test("exclusive: the second caller does not run while the first holds the job", async () => {
   const kv = await Deno.openKv(":memory:");
   try {
