@@ -80,7 +80,7 @@ export const adoptReservationsJob = (
 ): Job => ({
   name: "adopt-reservations",
   run: () => adoptReservations(kv, tenants, now),
-  atStart: true,
+  atStart: "first",
   leased: { waitMs: 120_000 },
 });
 

@@ -1,6 +1,6 @@
 /**
- * The scheduler of periodic work. A job runs at start (awaited, before requests are served),
- * every `everyMs`, or hourly at a minute of the wall clock (`Deno.cron` where the runtime has
+ * The scheduler of periodic work. A job runs at start (awaited, before requests are served: the
+ * `"first"` ones one after another in their order, then the others side by side), every `everyMs`, or hourly at a minute of the wall clock (`Deno.cron` where the runtime has
  * it, which also wakes an idle isolate on Deno Deploy; a timer otherwise); a `leased` job runs on
  * one instance at a time (`exclusive()`: a lease per job, released when done), so it must be
  * idempotent. A failed run is logged and retried at its next time. `stop()` ends every schedule.
@@ -10,8 +10,13 @@ import { exclusive } from "../platform/lease.ts";
 export interface Job {
   name: string;
   run: () => Promise<unknown> | unknown;
-  /** Run once when the jobs start (awaited). */
-  atStart?: boolean;
+  /**
+   * Run once when the jobs start (awaited). `"first"`: before the others, one after another in
+   * the list's order (what the rest rely on: the seed, a migration they read); the others then
+   * run side by side (each idempotent under its own lease: far from the store each is about five
+   * round trips, and one after another they were most of a far `core`'s start).
+   */
+  atStart?: boolean | "first";
   /** Run hourly at this minute of the hour (UTC). */
   hourlyAt?: number;
   /** Run every this many milliseconds. */
@@ -50,7 +55,10 @@ export async function startJobs(
       log(`[job] ${job.name} failed: ${e instanceof Error ? e.stack ?? e.message : e}`);
     }
   };
-  for (const job of jobs) if (job.atStart) await once(job, job.leased?.waitMs);
+  for (const job of jobs) if (job.atStart === "first") await once(job, job.leased?.waitMs);
+  await Promise.all(
+    jobs.filter((j) => j.atStart === true).map((job) => once(job, job.leased?.waitMs)),
+  );
   if (o.periodic === false) return { stop() {} };
   for (const job of jobs) {
     if (job.everyMs) {

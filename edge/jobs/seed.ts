@@ -7,6 +7,6 @@ import type { Job } from "./scheduler.ts";
 export const seedJob = (seed: () => Promise<unknown>): Job => ({
   name: "seed",
   run: seed,
-  atStart: true,
+  atStart: "first",
   leased: { waitMs: 120_000 },
 });
