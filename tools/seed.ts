@@ -151,43 +151,55 @@ const DEMO_RESERVE = 100_000n * 100_000_000n;
 
 export async function seedIfEmpty(deps: Deps) {
   const t = deps.tenants.defaultTenant.id;
-  // The demo operator and channels exist only in the demo tenant (public demo credentials and
-  // example addresses must never reach a real tenant); also on stores seeded before they existed.
-  for (const o of t === "demo" ? [DEMO_OPERATOR, DEMO_OPERATOR_2] : []) {
-    if (await deps.operators.create(t, o)) {
-      console.log(`[seed] tenant ${t}: demo operator ${o.username} (demo only)`);
-    }
-  }
-  // recharge channels: also on stores seeded before funds existed (only missing ones)
-  let created = 0;
-  for (const ch of t === "demo" ? DEMO_CHANNELS : []) {
-    const key = settingsKeys.channel(t, ch.id);
-    const res = await deps.kv.atomic().check({ key, versionstamp: null })
-      .set(key, { ...ch, updatedAt: deps.now() }).commit();
-    if (res.ok) created++;
-  }
-  if (created) console.log(`[seed] tenant ${t}: ${created} demo recharge channels`);
-  // the demo tenant's wealth reserve (also on stores seeded before wealth existed): a journal from
-  // the external account, so the demo customers can subscribe; real tenants fund theirs through
-  // operators
-  if (t === "demo") {
-    const funded = await deps.ledger.post(
-      t,
-      { key: idemKeys.seedReserve(), request: DEMO_RESERVE.toString() },
-      () => ({
-        type: "wealth",
-        ref: "seed:wealth-reserve",
-        postings: [
-          { account: house("external", "USDT"), available: -DEMO_RESERVE },
-          { account: house("yield", "USDT"), available: DEMO_RESERVE },
-        ],
-        result: () => null,
-      }),
-    );
-    if (!funded.replay) console.log(`[seed] tenant ${t}: wealth reserve funded (demo only)`);
-  }
+  const demo = t === "demo";
+  // Each of these is a no-op on a store that has it, and none waits for another: side by side
+  // (far from the store each is a round trip or two; one after another they were most of a
+  // seeded store's start)
   const marker = [t, "_meta", "seeded"];
-  if ((await deps.kv.get(marker)).value !== null) return false;
+  const [operators, channels, funded, seeded] = await Promise.all([
+    // The demo operator and channels exist only in the demo tenant (public demo credentials and
+    // example addresses must never reach a real tenant); also on stores seeded before they existed.
+    Promise.all(
+      (demo ? [DEMO_OPERATOR, DEMO_OPERATOR_2] : []).map(async (o) =>
+        await deps.operators.create(t, o) ? o.username : null
+      ),
+    ),
+    // recharge channels: also on stores seeded before funds existed (only missing ones)
+    Promise.all((demo ? DEMO_CHANNELS : []).map(async (ch) => {
+      const key = settingsKeys.channel(t, ch.id);
+      const res = await deps.kv.atomic().check({ key, versionstamp: null })
+        .set(key, { ...ch, updatedAt: deps.now() }).commit();
+      return res.ok;
+    })),
+    // the demo tenant's wealth reserve (also on stores seeded before wealth existed): a journal
+    // from the external account, so the demo customers can subscribe; real tenants fund theirs
+    // through operators
+    demo
+      ? deps.ledger.post(
+        t,
+        { key: idemKeys.seedReserve(), request: DEMO_RESERVE.toString() },
+        () => ({
+          type: "wealth",
+          ref: "seed:wealth-reserve",
+          postings: [
+            { account: house("external", "USDT"), available: -DEMO_RESERVE },
+            { account: house("yield", "USDT"), available: DEMO_RESERVE },
+          ],
+          result: () => null,
+        }),
+      )
+      : null,
+    deps.kv.get(marker),
+  ]);
+  for (const username of operators) {
+    if (username) console.log(`[seed] tenant ${t}: demo operator ${username} (demo only)`);
+  }
+  const created = channels.filter(Boolean).length;
+  if (created) console.log(`[seed] tenant ${t}: ${created} demo recharge channels`);
+  if (funded && !funded.replay) {
+    console.log(`[seed] tenant ${t}: wealth reserve funded (demo only)`);
+  }
+  if (seeded.value !== null) return false;
   // House accounts exist from the start (zero balances): one commit per account, so that no
   // commit carries more than 10 checks (self-hosted denokv's limit).
   for (const h of HOUSE_ACCOUNTS.filter((h) => h !== "mint")) {

@@ -86,9 +86,9 @@ export class StoredTape {
 
   /** Put the chain on every listed symbol's stored ticks that lack it (idempotent). */
   async ensureChain(symbols: readonly string[]) {
-    for (const s of symbols) {
-      const last = await this.kv.get<TapeHead>(marketKeys.last(s));
-      if (last.value && last.value.seq === undefined) await this.migrateChain(s);
+    // every head in one read (one per symbol took a round trip each far from the store)
+    for (const [s, head] of await this.heads(symbols)) {
+      if (head.seq === undefined) await this.migrateChain(s);
     }
   }
 
