@@ -13,10 +13,10 @@
  * - **Conflict loops back off.** Optimistic read-check-commit loops take their attempts from
  *   `commitAttempts` (a short jittered pause between attempts) and answer `storeBusy()` when
  *   they run out.
- * - **Commits are measured.** Every atomic commit's checks and mutations are counted; the largest
- *   seen per handle is kept with a label (`kvStats`), so tests prove each commit stays within
- *   the smallest backend's limits (self-hosted denokv: 10 checks per atomic operation; every
- *   backend: 1000 mutations; Deno itself refuses larger key and value totals).
+ * - **Commits are measured** (./kv_commit_stats.ts): every atomic commit's checks and mutations
+ *   are counted; the largest seen per handle is kept with a label (`kvStats`), so tests prove each
+ *   commit stays within the smallest backend's limits (self-hosted denokv: 10 checks per atomic
+ *   operation; every backend: 1000 mutations; Deno itself refuses larger key and value totals).
  * - **Round trips can be simulated and are counted.** Production KV (Deno Deploy) has one write
  *   region: every strong read, list batch and commit pays a round trip to it (95 ms from Europe,
  *   195 ms from Asia), eventual reads a nearby replica's delay. `KvSim` (`KV_SIM_RTT_MS`,
@@ -59,7 +59,8 @@ import {
   sleep,
   storeBusy,
 } from "./kv_contention.ts";
-import { describe, keyId, sameKey, underPrefix } from "./kv_keys.ts";
+import { keyId, sameKey, underPrefix } from "./kv_keys.ts";
+import { type KvStats, newKvStats, recordCommit } from "./kv_commit_stats.ts";
 import { MemoList, StoreList } from "./kv_lists.ts";
 import { LastNamed } from "./kv_named.ts";
 import {
@@ -75,30 +76,6 @@ import {
   trace,
 } from "./kv_round_trips.ts";
 import { inSpan, keyAreas } from "./telemetry.ts";
-
-/** Checks per atomic operation on self-hosted denokv, the smallest limit of our backends. */
-export const MAX_CHECKS = 10;
-/** Mutations per atomic operation on every backend (Deno refuses more itself). */
-export const MAX_MUTATIONS = 1000;
-
-/** One commit's size: checks, mutations and which keys it touched. */
-export interface CommitShape {
-  checks: number;
-  mutations: number;
-  /** key prefixes (first three parts) with counts, checks then writes */
-  label: string;
-}
-
-export interface KvStats {
-  commits: number;
-  /** busy failures retried (reads and commits) */
-  busyRetries: number;
-  /** operations refused with STORE_BUSY after the bound */
-  busyRefusals: number;
-  /** the commit with the most checks, and the one with the most mutations */
-  maxChecks: CommitShape | null;
-  maxMutations: CommitShape | null;
-}
 
 /** The statistics of a handle opened by `openKv` / `wrapKv` (null for a bare Deno.Kv). */
 export function kvStats(kv: Deno.Kv): KvStats | null {
@@ -254,15 +231,7 @@ export function wrapKv(
 }
 
 class StoreKv implements Deno.Kv {
-  readonly stats: KvStats = {
-    commits: 0,
-    busyRetries: 0,
-    busyRefusals: 0,
-    maxChecks: null,
-    maxMutations: null,
-  };
-
-  #warned = false;
+  readonly stats: KvStats = newKvStats();
   readonly writeListeners: ((keys: Deno.KvKey[]) => void)[] = [];
   /** what each private list's index named here last time (./kv_named.ts) */
   readonly lastNamed = new LastNamed();
@@ -417,24 +386,7 @@ class StoreKv implements Deno.Kv {
   }
 
   record(checks: Deno.KvKey[], writes: Deno.KvKey[]) {
-    const s = this.stats;
-    s.commits++;
-    const mutations = writes.length;
-    const shape = () => ({
-      checks: checks.length,
-      mutations,
-      label: `checks: ${describe(checks) || "none"}; writes: ${describe(writes) || "none"}`,
-    });
-    if (!s.maxChecks || checks.length > s.maxChecks.checks) s.maxChecks = shape();
-    if (!s.maxMutations || mutations > s.maxMutations.mutations) s.maxMutations = shape();
-    if (checks.length > MAX_CHECKS && !this.#warned) {
-      // fine on Deno's own backends, refused by self-hosted denokv: say so once
-      this.#warned = true;
-      console.warn(
-        `[kv] a commit with ${checks.length} checks (denokv allows ${MAX_CHECKS}):`,
-        shape().label,
-      );
-    }
+    recordCommit(this.stats, checks, writes);
   }
 
   get<T = unknown>(
