@@ -30,6 +30,7 @@ import { commitAttempts, storeBusy } from "../platform/kv_contention.ts";
 import type { ListRead } from "../platform/kv_round_trips.ts";
 import { DomainError } from "../platform/errors.ts";
 import { DEMO_USER_PREFIX } from "../ledger/accounts.ts";
+import { setBounded } from "../platform/bounded_map.ts";
 
 /** A time in messages: `2026-11-28 00:00 UTC` (the same in every language). */
 export const utcMinute = (ms: number) =>
@@ -417,10 +418,7 @@ export function noteLossLimited(kv: Deno.Kv, t: string, userId: string, limited:
   let hints = limitedHints.get(kv);
   if (!hints) limitedHints.set(kv, hints = new Map());
   const k = `${t}|${userId}`;
-  if (hints.get(k) === limited) return;
-  hints.delete(k);
-  hints.set(k, limited);
-  if (hints.size > LIMITED_HINTS) hints.delete(hints.keys().next().value!);
+  if (hints.get(k) !== limited) setBounded(hints, k, limited, LIMITED_HINTS);
 }
 
 /** The customer's results of this month (the list the loss limits read). */

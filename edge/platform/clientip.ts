@@ -4,6 +4,7 @@
  * not written by one of them (everything left of that is the client's to choose), so rotating
  * header values cannot give one client many addresses.
  */
+import { setBounded } from "./bounded_map.ts";
 
 /** Which hops count as our own proxies: a number of hops, or the proxies' addresses. */
 export type TrustedProxies =
@@ -143,8 +144,7 @@ export function clientAddress(
   const found = Object.freeze(walk(peer, forwardedFor, trust));
   // (a long header, a client's own invention, is answered but not kept: the memory stays small)
   if (id.length > 256) return found;
-  memo.set(id, found);
-  if (memo.size > ANSWERS) memo.delete(memo.keys().next().value!);
+  setBounded(memo, id, found, ANSWERS);
   return found;
 }
 

@@ -24,6 +24,7 @@ import {
 } from "../customers/standing.ts";
 import { bookOfUser } from "../ledger/accounts.ts";
 import { DomainError } from "../platform/errors.ts";
+import { setBounded } from "../platform/bounded_map.ts";
 import { RESTRICTABLE, type Restrictable, type Tenant } from "../platform/tenants.ts";
 
 /**
@@ -45,10 +46,7 @@ function phoneCountry(phone: string): string | null {
   } catch {
     country = null;
   }
-  if (phoneCountries.size >= PHONE_COUNTRIES) {
-    phoneCountries.delete(phoneCountries.keys().next().value!);
-  }
-  phoneCountries.set(phone, country);
+  setBounded(phoneCountries, phone, country, PHONE_COUNTRIES);
   return country;
 }
 
