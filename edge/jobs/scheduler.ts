@@ -1,6 +1,7 @@
 /**
  * The scheduler of periodic work. A job runs at start (awaited, before requests are served: the
- * `"first"` ones one after another in their order, then the others side by side), every `everyMs`, or hourly at a minute of the wall clock (`Deno.cron` where the runtime has
+ * `"first"` ones one after another in their order, then the others side by side), every
+ * `everyMs`, or hourly at a minute of the wall clock (`Deno.cron` where the runtime has
  * it, which also wakes an idle isolate on Deno Deploy; a timer otherwise); a `leased` job runs on
  * one instance at a time (`exclusive()`: a lease per job, released when done), so it must be
  * idempotent. A failed run is logged and retried at its next time. `stop()` ends every schedule.
