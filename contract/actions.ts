@@ -49,3 +49,15 @@ export function allows<K extends RecordKind>(
 ): boolean {
   return allowedActions(kind, record).includes(action);
 }
+
+/**
+ * Of a spot order as shown and an update of it (a reply, or a socket event that can arrive after a
+ * later reply), the one to show: a filled or cancelled order never opens again, so an "open"
+ * update of it is older than what is shown.
+ */
+export function latestSpotOrder<T extends { status: SpotOrderJson["status"] }>(
+  shown: T,
+  update: T,
+): T {
+  return shown.status !== "open" && update.status === "open" ? shown : update;
+}

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { assertEquals } from "../tests/assert.ts";
 import { SCALE, stopsValid } from "../core-wasm/mod.ts";
 import { DrawPassword, LoginPassword, SmsCode, TotpCode } from "./customers.ts";
-import { allowedActions, allows } from "./actions.ts";
+import { allowedActions, allows, latestSpotOrder } from "./actions.ts";
 import {
   codeProblem,
   drawPasswordProblem,
@@ -144,4 +144,18 @@ Deno.test("rules: the actions a record allows follow its state", () => {
   assertEquals(allows("spot", { status: "open" }, "cancel"), true);
   assertEquals(allows("spot", { status: "filled" }, "cancel"), false);
   assertEquals(allows("spot", { status: "cancelled" }, "cancel"), false);
+});
+
+Deno.test("rules: a spot order filled or cancelled is not opened again by an older update", () => {
+  type Order = { orderNo: string; status: "open" | "filled" | "cancelled" };
+  const open: Order = { orderNo: "1", status: "open" };
+  const cancelled: Order = { orderNo: "1", status: "cancelled" };
+  const filled: Order = { orderNo: "1", status: "filled" };
+  // the socket's event of the placing, after the reply to the cancel: still cancelled
+  assertEquals(latestSpotOrder(cancelled, open), cancelled);
+  assertEquals(latestSpotOrder(filled, open), filled);
+  // the updates that move it on are taken
+  assertEquals(latestSpotOrder(open, cancelled), cancelled);
+  assertEquals(latestSpotOrder(open, filled), filled);
+  assertEquals(latestSpotOrder(open, { ...open }), open);
 });

@@ -13,7 +13,7 @@ import {
 import { fieldErrors, RULE_TEXTS, spotOrderRules } from "../contract/rules.ts";
 import type { Currency } from "../contract/currencies.ts";
 import type { SpotOrderJson } from "../contract/trading.ts";
-import { allows } from "../contract/actions.ts";
+import { allows, latestSpotOrder } from "../contract/actions.ts";
 import { api, type BodyOf, toast } from "./lib/api.ts";
 import { type AccountKey, useAvailable } from "./lib/live.ts";
 import {
@@ -101,6 +101,17 @@ export default function SpotTicket(
   const [limit, setLimit] = useState("");
   const [price, setPrice] = useState(initial);
   const [orders, setOrders] = useState(initialOrders);
+  /**
+   * An order as placed, cancelled or filled, from a reply or the socket, whichever comes first:
+   * once in the list, and never back to open after the other one said filled or cancelled (the
+   * socket's event of the placing can arrive after the reply to the cancel).
+   */
+  const put = (order: SpotOrderJson) =>
+    setOrders((cur) =>
+      cur.some((o) => o.orderNo === order.orderNo)
+        ? cur.map((o) => o.orderNo === order.orderNo ? latestSpotOrder(o, order) : o)
+        : [order, ...cur].slice(0, 20)
+    );
   /** the open order waiting for the customer to confirm its cancellation */
   const [cancelling, setCancelling] = useState<string | null>(null);
   const loc = uiLocale();
@@ -125,11 +136,7 @@ export default function SpotTicket(
     const offUser = subscribe("user", (m) => {
       if (m.type !== "spot" || m.order.symbol !== symbol) return;
       // an order of this symbol changed (filled, cancelled), here or elsewhere
-      setOrders((cur) =>
-        cur.some((o) => o.orderNo === m.order.orderNo)
-          ? cur.map((o) => o.orderNo === m.order.orderNo ? m.order : o)
-          : [m.order, ...cur].slice(0, 20)
-      );
+      put(m.order);
     });
     return () => {
       off();
@@ -191,7 +198,7 @@ export default function SpotTicket(
     step.drop();
     if (env) {
       toast(tx["spot.placed"]!);
-      setOrders((cur) => [env.data, ...cur].slice(0, 20));
+      put(env.data);
       setQty("");
     }
   }
@@ -203,7 +210,7 @@ export default function SpotTicket(
     setCancelling(null);
     if (env.code === 0) {
       toast(tx["spot.cancelled"]!);
-      setOrders((cur) => cur.map((o) => o.orderNo === id ? env.data : o));
+      put(env.data);
     } else toast(env.message, "error");
   }
 
