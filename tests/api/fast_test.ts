@@ -290,16 +290,22 @@ serverTest(
     // each customer's first order reads their month's results (this instance has not seen their
     // limits yet: 2/3, see above)
     for (const token of tokens) assertEquals((await place(token)).body.code, 0);
+    // whether the orders of a round meet in one commit depends on timing (on a loaded machine
+    // each can find the writer free); rounds go on until one did share a commit, 3 at least and
+    // 30 at most, and every order of every round counts its own 2/2
     const stats = srv.deps.ledger.commits.stats;
-    const before = { ...stats };
-    for (let round = 0; round < 3; round++) {
+    let rounds = 0, shared = 0;
+    while (rounds < 3 || (shared === 0 && rounds < 30)) {
+      const before = { ...stats };
       const replies = await Promise.all(tokens.map(place));
       for (const r of replies) assertEquals(r.body.code, 0, JSON.stringify(r.body));
       assertEquals(replies.map((r) => r.headers.get("X-KV-Round-Trips")), tokens.map(() => "2/2"));
+      assertEquals(stats.members - before.members, tokens.length);
+      // (the round's orders shared commits: fewer commits than orders)
+      if (stats.commits - before.commits < tokens.length) shared++;
+      rounds++;
     }
-    // (the orders did share commits: fewer commits than orders)
-    assertEquals(stats.members - before.members, 24);
-    assert(stats.commits - before.commits < 24, `${stats.commits - before.commits} commits`);
+    assert(shared > 0, `no round of ${rounds} shared a commit`);
   },
 );
 
